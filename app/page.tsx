@@ -1,0 +1,3 @@
+export default function Landing() {
+  return <main><h1>Fieldfare</h1></main>;
+}

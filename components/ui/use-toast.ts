@@ -1,0 +1,42 @@
+"use client";
+import { useSyncExternalStore } from "react";
+
+/** Spec §3 Toast: title, description, variant. Spec §9: one shown at a time, 5 s. */
+export type ToastInput = { title: string; description?: string; variant?: "default" | "destructive"; duration?: number };
+export type ToastItem = ToastInput & { id: number; open: boolean };
+
+const TOAST_LIMIT = 1;
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+export function toast(input: ToastInput): { id: number; dismiss: () => void } {
+  const id = nextId++;
+  items = [{ ...input, id, open: true }, ...items].slice(0, TOAST_LIMIT);
+  emit();
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+export function dismissToast(id: number) {
+  items = items.map((t) => (t.id === id ? { ...t, open: false } : t));
+  emit();
+  // Leave time for the exit animation before the item is dropped.
+  setTimeout(() => {
+    items = items.filter((t) => t.id !== id || t.open);
+    emit();
+  }, 300);
+}
+
+function subscribe(l: () => void) {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+const empty: ToastItem[] = [];
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(subscribe, () => items, () => empty);
+}

@@ -1,0 +1,10 @@
+/** Public facts about the site used by metadata, sitemap and JSON-LD. */
+export const site = {
+  name: "Fieldfare",
+  tagline: "Fresh produce, straight from Okanagan farms",
+  description:
+    "Fieldfare connects farms around Kelowna, BC with shoppers and restaurants: seasonal produce, direct delivery and transparent sourcing.",
+  url: (process.env.APP_URL || "http://localhost:3000").replace(/\/$/, ""),
+  locale: "en_US",
+  email: "hello@fieldfare.example",
+} as const;
