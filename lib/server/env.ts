@@ -1,0 +1,59 @@
+import "server-only";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Configuration, validated once (STYLE.md §8). */
+const schema = z.object({
+  DATABASE_URL: z.string().optional(),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  APP_URL: z.string().url().optional(),
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  REGISTRATION_LIMIT_PER_IP_HOUR: z.coerce.number().int().min(1).default(30),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  DATA_DIR: z.string().default(".data"),
+  NODE_ENV: z.string().default("development"),
+});
+
+export type Env = z.infer<typeof schema>;
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid configuration: ${issue.path.join(".")}: ${issue.message}`);
+  }
+  return (cached = parsed.data);
+}
+
+let secret: string | undefined;
+/**
+ * AUTH_SECRET is required with PostgreSQL in production. For the embedded default (and tests) a
+ * random secret is generated once and kept in ./.data/auth-secret (mode 0600).
+ */
+export function authSecret(): string {
+  if (secret) return secret;
+  const e = env();
+  if (e.AUTH_SECRET) return (secret = e.AUTH_SECRET);
+  if (e.NODE_ENV === "production" && /^postgres/.test(e.DATABASE_URL ?? "")) {
+    throw new Error("AUTH_SECRET is required in production (generate one with: openssl rand -base64 32)");
+  }
+  const file = path.resolve(e.DATA_DIR, "auth-secret");
+  try {
+    secret = fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const fresh = crypto.randomBytes(32).toString("base64url");
+    try {
+      fs.writeFileSync(file, fresh, { mode: 0o600, flag: "wx" });
+      secret = fresh;
+    } catch {
+      secret = fs.readFileSync(file, "utf8").trim(); // another process won the race
+    }
+  }
+  return secret;
+}

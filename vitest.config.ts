@@ -1,0 +1,22 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: path.resolve(__dirname) + "/" },
+      // `server-only` throws outside React Server Components; tests run server code directly.
+      { find: /^server-only$/, replacement: path.resolve(__dirname, "tests/support/empty.ts") },
+    ],
+  },
+  test: {
+    include: ["tests/**/*.test.ts"],
+    globalSetup: ["tests/support/global-setup.ts"],
+    setupFiles: ["tests/support/setup-db.ts"],
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    env: { AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789", NODE_ENV: "test" },
+  },
+});
