@@ -1,0 +1,18 @@
+import type { PublicUser } from "@/lib/types";
+import type { SessionUser } from "./session";
+
+/** The user as the API shows it: never the password hash. */
+export function toPublicUser(u: SessionUser): PublicUser {
+  return {
+    id: u.id,
+    username: u.username,
+    fullName: u.fullName,
+    email: u.email,
+    phone: u.phone,
+    userType: u.userType,
+    address: u.address,
+    profileImage: u.profileImage,
+    verified: u.verified,
+    createdAt: u.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The server Playwright tests run against: a fresh database (a new PostgreSQL database when
+ * DATABASE_URL is postgres://, else a new PGlite folder), migrated and seeded, then a production
+ * build served by scripts/serve.ts. Never touches ./.data/pglite.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+process.env.NODE_ENV = "production";
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+const port = Number(process.env.PORT ?? 3100);
+const base = process.env.DATABASE_URL ?? "";
+const stamp = `${Date.now().toString(36)}_${process.pid}`;
+let cleanup = async () => {};
+
+if (/^postgres/.test(base)) {
+  const name = `ff_e2e_${stamp}`;
+  const admin = new URL(base);
+  admin.pathname = "/postgres";
+  const c = new pg.Client({ connectionString: admin.toString() });
+  await c.connect();
+  await c.query(`CREATE DATABASE "${name}"`);
+  await c.end();
+  const u = new URL(base);
+  u.pathname = "/" + name;
+  process.env.DATABASE_URL = u.toString();
+  cleanup = async () => {
+    const d = new pg.Client({ connectionString: admin.toString() });
+    await d.connect();
+    await d.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+    await d.end();
+  };
+} else {
+  const dir = path.resolve(".data", `e2e-${stamp}`);
+  process.env.DATABASE_URL = `pglite:${dir}`;
+  cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+}
+process.env.AUTH_SECRET ??= "e2e-secret-e2e-secret-e2e-secret-0123456789";
+
+const run = (args: string[]) => execFileSync(process.execPath, args, { stdio: "inherit", env: process.env });
+run(["node_modules/prisma/build/index.js", "migrate", "deploy"]);
+if (fs.existsSync("prisma/seed.ts")) run(["--import", "tsx", "--conditions=react-server", "prisma/seed.ts"]);
+if (process.env.E2E_SKIP_BUILD !== "1") run(["node_modules/next/dist/bin/next", "build"]);
+
+const { serve } = await import("./serve");
+const server = await serve({ port });
+const stop = () => server.close(() => void cleanup().finally(() => process.exit(0)));
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

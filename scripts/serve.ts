@@ -1,0 +1,36 @@
+/**
+ * Production server: Next's request handler behind a plain node:http server, so that the client's
+ * socket address reaches the app in `x-fieldfare-client-ip` (a header no client can set: it is
+ * overwritten here) and a client-sent X-Forwarded-For is dropped unless TRUST_PROXY says a proxy
+ * in front of us sets it. `next start` alone would keep a spoofed X-Forwarded-For.
+ */
+import http from "node:http";
+import next from "next";
+
+export async function serve(opts: { port: number; hostname?: string; dir?: string; quiet?: boolean }) {
+  const app = next({ dev: false, dir: opts.dir ?? process.cwd(), port: opts.port, hostname: opts.hostname ?? "localhost" });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const trustProxy = Number(process.env.TRUST_PROXY ?? 0) > 0;
+  const server = http.createServer((req, res) => {
+    req.headers["x-fieldfare-client-ip"] = req.socket.remoteAddress ?? "unknown";
+    if (!trustProxy) {
+      delete req.headers["x-forwarded-for"];
+      delete req.headers["x-forwarded-proto"];
+      delete req.headers["x-forwarded-host"];
+    }
+    void handle(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(opts.port, opts.hostname ?? "0.0.0.0", resolve));
+  if (!opts.quiet) console.log(`Fieldfare is ready on http://localhost:${opts.port}`);
+  return server;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const port = Number(process.env.PORT ?? 3000);
+  const server = await serve({ port });
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
