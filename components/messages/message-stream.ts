@@ -1,0 +1,96 @@
+"use client";
+import type { StreamEvent } from "@/lib/validators/messages";
+
+/**
+ * One EventSource per tab for GET /api/messages/stream, shared by every subscriber (header badge,
+ * chat list, open conversation). Opened with the first subscriber, closed with the last.
+ * After a dropped connection the browser reconnects by itself; subscribers then get a "resync"
+ * so they can refetch whatever they might have missed while offline.
+ */
+export type StreamListener = (event: StreamEvent | { type: "resync" }) => void;
+
+const listeners = new Set<StreamListener>();
+let source: EventSource | null = null;
+let hadError = false;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+function emit(event: StreamEvent | { type: "resync" }) {
+  for (const l of [...listeners]) {
+    try {
+      l(event);
+    } catch (e) {
+      console.error("[messages] stream listener failed", e);
+    }
+  }
+}
+
+function open() {
+  if (source || typeof EventSource === "undefined") return;
+  const es = new EventSource("/api/messages/stream", { withCredentials: true });
+  source = es;
+  es.addEventListener("open", () => {
+    if (hadError) emit({ type: "resync" });
+    hadError = false;
+  });
+  es.addEventListener("message", (e) => {
+    try {
+      const data = JSON.parse((e as MessageEvent<string>).data) as { message: Extract<StreamEvent, { type: "message" }>["message"] };
+      emit({ type: "message", message: data.message });
+    } catch {
+      /* malformed frame: ignore */
+    }
+  });
+  es.addEventListener("read", (e) => {
+    try {
+      const data = JSON.parse((e as MessageEvent<string>).data) as { byUserId: number; otherUserId: number };
+      emit({ type: "read", byUserId: data.byUserId, otherUserId: data.otherUserId });
+    } catch {
+      /* ignore */
+    }
+  });
+  es.addEventListener("error", () => {
+    hadError = true;
+    // A non-200 answer (e.g. 401 after logout, 503) closes the EventSource for good; retry
+    // ourselves a little later while someone still listens.
+    if (es.readyState === EventSource.CLOSED) {
+      source = null;
+      if (listeners.size > 0 && !retryTimer) {
+        retryTimer = setTimeout(() => {
+          retryTimer = null;
+          if (listeners.size > 0) open();
+        }, 5000);
+      }
+    }
+  });
+}
+
+function close() {
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  source?.close();
+  source = null;
+  hadError = false;
+}
+
+/** Subscribes to live message events; returns the unsubscribe function. */
+export function subscribeToMessageStream(listener: StreamListener): () => void {
+  listeners.add(listener);
+  open();
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) close();
+  };
+}
+
+// In-tab signal: the chat view marked messages read, so the unread badge should refetch.
+const readListeners = new Set<() => void>();
+
+export function onLocalMessagesRead(listener: () => void): () => void {
+  readListeners.add(listener);
+  return () => readListeners.delete(listener);
+}
+
+/** Call after the server marked messages read (opening a chat, or reading a live message in it). */
+export function notifyMessagesRead() {
+  for (const l of [...readListeners]) l();
+}

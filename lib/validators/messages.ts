@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+/** Longest message body, counted after trimming (DESIGN.md §4). */
+export const MESSAGE_MAX_LENGTH = 2000;
+/** Page size of a conversation; older pages load on scroll up. */
+export const CONVERSATION_PAGE_SIZE = 50;
+
+/** POST /api/messages — shared by the chat composer and the handler. */
+export const sendMessageSchema = z.object({
+  receiverId: z.coerce
+    .number({ error: "Choose who to send the message to" })
+    .int("Choose who to send the message to")
+    .positive("Choose who to send the message to"),
+  content: z
+    .string({ error: "Message cannot be empty" })
+    .trim()
+    .min(1, "Message cannot be empty")
+    .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`),
+  /** Client-generated id: a retried send with the same id never stores a duplicate. */
+  clientId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64, "clientId must be at most 64 characters")
+    .regex(/^[A-Za-z0-9_-]+$/, "clientId may only contain letters, digits, - and _")
+    .optional(),
+});
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+/** `/api/messages/{userId}` path parameter. */
+export const userIdParamSchema = z.coerce
+  .number({ error: "User id must be a number" })
+  .int("User id must be a number")
+  .positive("User id must be a number");
+
+/** GET /api/messages/{userId}?before=<id>&limit=50 — cursor pagination, newest page first. */
+export const conversationQuerySchema = z.object({
+  before: z.coerce.number().int().positive("before must be a message id").optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(CONVERSATION_PAGE_SIZE),
+});
+
+/** GET /api/suppliers?q= */
+export const supplierQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().default(""),
+});
+
+// Wire shapes (JSON), shared by the handlers' serialisers and the client UI.
+
+/** A chat participant as other users may see them: no email, phone or password. */
+export type ChatUser = {
+  id: number;
+  username: string | null;
+  fullName: string;
+  userType: "farmer" | "restaurant" | "user";
+  address: string | null;
+  profileImage: string;
+  verified: boolean;
+};
+
+export type ChatMessage = {
+  id: number;
+  senderId: number;
+  receiverId: number;
+  content: string;
+  timestamp: string;
+  isRead: boolean;
+  clientId: string | null;
+  attachments: string[];
+};
+
+export type ChatListItem = { user: ChatUser; lastMessage: ChatMessage; unreadCount: number };
+export type SupplierListItem = { user: ChatUser; status: string };
+
+/** Server-Sent Events on GET /api/messages/stream. */
+export type StreamEvent =
+  | { type: "message"; message: ChatMessage }
+  /** `byUserId` read the messages `otherUserId` sent them. */
+  | { type: "read"; byUserId: number; otherUserId: number };
