@@ -1,13 +1,18 @@
 import type { NextConfig } from "next";
+import { securityHeaders } from "./lib/security-headers";
+
+const dev = process.env.NODE_ENV === "development";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // PGlite ships wasm + data files that must be loaded from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "pg"],
-  // Build output of tests and benches may run beside the dev server; keep them apart.
+  // Tests and benches may build beside a dev build; keep their outputs apart.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  typedRoutes: false,
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders({ production: !dev, dev }) }];
+  },
 };
 
 export default nextConfig;

@@ -4,9 +4,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^@\//, replacement: path.resolve(__dirname) + "/" },
+      { find: /^@\//, replacement: path.resolve(import.meta.dirname) + "/" },
       // `server-only` throws outside React Server Components; tests run server code directly.
-      { find: /^server-only$/, replacement: path.resolve(__dirname, "tests/support/empty.ts") },
+      { find: /^server-only$/, replacement: path.resolve(import.meta.dirname, "tests/support/empty.ts") },
     ],
   },
   test: {

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 
-process.env.NODE_ENV = "production";
+(process.env as Record<string, string>).NODE_ENV = "production";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const port = Number(process.env.PORT ?? 3100);
 const base = process.env.DATABASE_URL ?? "";

@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+/** Spec §5 Login: both fields required, with the spec's messages. */
+export const loginSchema = z.object({
+  username: z.string({ error: "Email or username is required" }).trim().min(1, "Email or username is required").max(254, "Email or username is too long"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128, "Password must be at most 128 characters"),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined));
+
+/**
+ * Spec §5 Register: password, fullName, email required; phone optional; confirmPassword required
+ * and must match ("Passwords do not match" on confirmPassword). Passwords are 8..128 characters and
+ * not a common password (checked on the server, lib/server/auth/common-passwords.ts).
+ */
+export const registerSchema = z
+  .object({
+    username: z
+      .string()
+      .trim()
+      .max(32, "Username must be at most 32 characters")
+      .regex(/^[a-zA-Z0-9_.-]*$/, "Username may use letters, numbers, dots, dashes and underscores")
+      .optional()
+      .nullable()
+      .transform((v) => (v ? v : undefined)),
+    fullName: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(120, "Full name is too long"),
+    email: z
+      .string({ error: "Email is required" })
+      .trim()
+      .min(1, "Email is required")
+      .max(254, "Please enter a valid email address")
+      .pipe(z.email("Please enter a valid email address")),
+    phone: optionalText(40, "Phone number is too long"),
+    address: optionalText(300, "Address is too long"),
+    password: z
+      .string({ error: "Password is required" })
+      .min(1, "Password is required")
+      .min(8, "Password must be at least 8 characters")
+      .max(128, "Password must be at most 128 characters"),
+    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
+  })
+  .refine((d) => d.password === d.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterData = z.output<typeof registerSchema>;
