@@ -48,6 +48,8 @@ function open() {
       /* ignore */
     }
   });
+  // The server lost its realtime feed for a moment (e.g. the database listener reconnected).
+  es.addEventListener("resync", () => emit({ type: "resync" }));
   es.addEventListener("error", () => {
     hadError = true;
     // A non-200 answer (e.g. 401 after logout, 503) closes the EventSource for good; retry

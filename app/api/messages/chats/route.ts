@@ -1,0 +1,4 @@
+import { route } from "@/lib/server/http/route";
+import { listChats } from "@/lib/server/messages/chats";
+
+export const GET = route({ auth: "required" }, async ({ user }) => listChats(user.id));

@@ -1,0 +1,48 @@
+import "server-only";
+import { db } from "@/lib/server/db";
+import { badRequest, notFound } from "@/lib/server/errors";
+import { publishRead } from "@/lib/server/realtime/bus";
+import type { ChatMessage, ChatUser } from "@/lib/validators/messages";
+import { chatUserSelect, messageSelect, toChatMessage, toChatUser } from "./serialize";
+
+/** The other participant of a chat, or 404. Anyone signed in may open a chat with any user. */
+export async function getChatPeer(viewerId: number, otherUserId: number): Promise<ChatUser> {
+  if (otherUserId === viewerId) throw badRequest("You cannot send a message to yourself");
+  const u = await db.user.findUnique({ where: { id: otherUserId }, select: chatUserSelect });
+  if (!u) throw notFound("User not found");
+  return toChatUser(u);
+}
+
+/**
+ * One page of the conversation between the viewer and another user, oldest first: the newest
+ * `limit` messages, or those before message `before` (cursor = message id, for scroll-up loading).
+ * Only messages where the viewer is a participant can ever match. Opening it marks what the
+ * other user sent the viewer as read.
+ */
+export async function getConversation(viewerId: number, otherUserId: number, page: { before?: number; limit: number }): Promise<ChatMessage[]> {
+  await getChatPeer(viewerId, otherUserId);
+  await markConversationRead(viewerId, otherUserId);
+  const rows = await db.message.findMany({
+    where: {
+      OR: [
+        { senderId: viewerId, receiverId: otherUserId },
+        { senderId: otherUserId, receiverId: viewerId },
+      ],
+      ...(page.before ? { id: { lt: page.before } } : {}),
+    },
+    orderBy: { id: "desc" },
+    take: page.limit,
+    select: messageSelect,
+  });
+  return rows.reverse().map(toChatMessage);
+}
+
+/** Marks what `otherUserId` sent the viewer as read; tells both sides' streams when anything changed. */
+export async function markConversationRead(viewerId: number, otherUserId: number): Promise<number> {
+  const { count } = await db.message.updateMany({
+    where: { senderId: otherUserId, receiverId: viewerId, isRead: false },
+    data: { isRead: true },
+  });
+  if (count > 0) await publishRead(viewerId, otherUserId);
+  return count;
+}

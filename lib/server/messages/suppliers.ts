@@ -1,0 +1,38 @@
+import "server-only";
+import { db } from "@/lib/server/db";
+import type { SupplierListItem } from "@/lib/validators/messages";
+import { chatUserSelect, toChatUser } from "./serialize";
+
+const MAX_SUPPLIERS = 50;
+
+/**
+ * Farms to start a chat with (spec §2 new chat, §3 Supplier list item): farmer accounts whose name
+ * or farm name contains `q` (case-insensitive), verified first. The status text is the farm and
+ * its location, so the buyer knows who they are writing to.
+ */
+export async function listSuppliers(viewerId: number, q: string): Promise<SupplierListItem[]> {
+  const term = q.trim();
+  const rows = await db.user.findMany({
+    where: {
+      userType: "farmer",
+      id: { not: viewerId },
+      ...(term
+        ? {
+            OR: [
+              { fullName: { contains: term, mode: "insensitive" } },
+              { farm: { is: { farmName: { contains: term, mode: "insensitive" } } } },
+            ],
+          }
+        : {}),
+    },
+    select: { ...chatUserSelect, farm: { select: { farmName: true, location: true } } },
+    orderBy: [{ verified: "desc" }, { fullName: "asc" }, { id: "asc" }],
+    take: MAX_SUPPLIERS,
+  });
+  return rows.map((r) => ({ user: toChatUser(r), status: supplierStatus(r.farm, r.address) }));
+}
+
+function supplierStatus(farm: { farmName: string; location: string } | null, address: string | null): string {
+  if (farm) return `${farm.farmName} · ${farm.location}`;
+  return address || "Farmer";
+}

@@ -1,0 +1,89 @@
+import "server-only";
+import { userFromRequest } from "@/lib/server/auth/session";
+import { subscribe } from "./bus";
+import type { RealtimeEvent } from "./hub";
+
+/** Comment frame that keeps proxies and idle timers from closing a quiet stream. */
+export const HEARTBEAT_MS = 25_000;
+
+const encoder = new TextEncoder();
+
+function frame(event: RealtimeEvent): string {
+  switch (event.type) {
+    case "message":
+      return `event: message\ndata: ${JSON.stringify({ message: event.message })}\n\n`;
+    case "read":
+      return `event: read\ndata: ${JSON.stringify({ byUserId: event.byUserId, otherUserId: event.otherUserId })}\n\n`;
+    case "resync":
+      return `event: resync\ndata: {}\n\n`;
+  }
+}
+
+/**
+ * GET /api/messages/stream: Server-Sent Events for the signed-in user. Events `message`
+ * ({message}), `read` ({byUserId, otherUserId}) and `resync`; a heartbeat comment every 25 s,
+ * which also re-checks the session so a logged-out or revoked session stops receiving.
+ * Everything is released when the client goes away (abort) or the reader cancels.
+ */
+export function eventStreamResponse(req: Request, userId: number, opts: { heartbeatMs?: number } = {}): Response {
+  let cleanup = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let closed = false;
+      const write = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      const unsubscribe = subscribe(userId, (event) => write(frame(event)));
+      const heartbeat = setInterval(async () => {
+        const user = await userFromRequest(req).catch(() => undefined);
+        // undefined = database hiccup: keep the stream; null = session gone: end it.
+        if (user === null || (user && user.id !== userId)) {
+          cleanup();
+          try {
+            controller.close();
+          } catch {
+            /* already closed */
+          }
+          return;
+        }
+        write(`: heartbeat\n\n`);
+      }, opts.heartbeatMs ?? HEARTBEAT_MS);
+      const onAbort = () => {
+        cleanup();
+        try {
+          controller.close();
+        } catch {
+          /* already closed */
+        }
+      };
+      cleanup = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        req.signal.removeEventListener("abort", onAbort);
+      };
+      req.signal.addEventListener("abort", onAbort);
+      if (req.signal.aborted) onAbort();
+      // `retry` tells EventSource how soon to reconnect; the comment flushes headers at once.
+      write(`retry: 3000\n: connected\n\n`);
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store, no-transform",
+      connection: "keep-alive",
+      // Disables response buffering in nginx-style proxies.
+      "x-accel-buffering": "no",
+    },
+  });
+}
