@@ -44,6 +44,18 @@ export async function createSession(userId: number, secure: boolean, userAgent?:
   return { name, value, expiresAt };
 }
 
+/** The session id inside a cookie value (null when forged or expired). */
+export async function sidOf(value: string, name: string): Promise<string | null> {
+  return sidFromCookie(value, name);
+}
+
+/** Whether a session id still has a live row (used by the Auth.js jwt callback). */
+export async function sidIsLive(sid: string): Promise<boolean> {
+  const s = await db.session.findUnique({ where: { idHash: sha256(sid) }, select: { expiresAt: true, lastSeenAt: true } });
+  const now = Date.now();
+  return !!s && s.expiresAt.getTime() > now && s.lastSeenAt.getTime() + idleMs() > now;
+}
+
 async function sidFromCookie(value: string, name: string): Promise<string | null> {
   try {
     const token = await decode({ token: value, secret: authSecret(), salt: name });

@@ -1,0 +1,3 @@
+import { handlers } from "@/lib/server/auth/authjs";
+
+export const { GET, POST } = handlers;

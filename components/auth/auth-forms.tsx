@@ -1,0 +1,118 @@
+"use client";
+import { useState } from "react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { Tabs } from "radix-ui";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError, apiFetch, messageOf } from "@/lib/client/api";
+import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "@/lib/validators/auth";
+import type { PublicUser } from "@/lib/types";
+import { useAuth } from "./auth-provider";
+import { FormField } from "./form-field";
+
+/** Only same-site paths are followed after sign-in (no open redirect). */
+function safeNext(next: string | null): string {
+  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/home";
+}
+
+export function AuthForms() {
+  const params = useSearchParams();
+  const [tab, setTab] = useState(params.get("tab") === "register" ? "register" : "login");
+  return (
+    <Tabs.Root value={tab} onValueChange={setTab} className="w-full">
+      <Tabs.List aria-label="Sign in or create an account" className="mb-6 grid grid-cols-2 rounded-lg bg-brand-50 p-1">
+        {[
+          ["login", "Login"],
+          ["register", "Register"],
+        ].map(([value, label]) => (
+          <Tabs.Trigger
+            key={value}
+            value={value}
+            className="h-10 rounded-md text-sm font-semibold text-muted data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm"
+          >
+            {label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="login">
+        <LoginForm next={safeNext(params.get("next"))} />
+      </Tabs.Content>
+      <Tabs.Content value="register">
+        <RegisterForm next={safeNext(params.get("next"))} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+function LoginForm({ next }: { next: string }) {
+  const { setUser } = useAuth();
+  const router = useRouter();
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const user = await apiFetch<PublicUser>("/api/login", { method: "POST", json: values });
+      setUser(user);
+      toast({ title: "Login successful", description: `Welcome back, ${user.fullName}!` });
+      router.push(next);
+      router.refresh();
+    } catch (e) {
+      toast({ title: "Login failed", description: messageOf(e, "Invalid email or password"), variant: "destructive" });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
+      <FormField id="login-username" label="Email or username" autoComplete="username" error={errors.username?.message} {...form.register("username")} />
+      <FormField id="login-password" label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />
+      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
+        {isSubmitting ? "Logging in..." : "Login"}
+      </Button>
+    </form>
+  );
+}
+
+function RegisterForm({ next }: { next: string }) {
+  const { setUser } = useAuth();
+  const router = useRouter();
+  const form = useForm<RegisterInput>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { fullName: "", email: "", username: "", phone: "", password: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const user = await apiFetch<PublicUser>("/api/register", { method: "POST", json: values });
+      setUser(user);
+      toast({ title: "Registration successful", description: `Welcome to Fieldfare, ${user.fullName}!` });
+      router.push(next);
+      router.refresh();
+    } catch (e) {
+      // Field-level answers from the server (taken email, common password) go next to their field.
+      if (e instanceof ApiError && e.errors) {
+        for (const [field, message] of Object.entries(e.errors)) {
+          if (field in form.getValues()) form.setError(field as keyof RegisterInput, { message });
+        }
+      }
+      toast({ title: "Registration failed", description: messageOf(e, "Please try again later."), variant: "destructive" });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Register">
+      <FormField id="register-fullName" label="Full name" autoComplete="name" error={errors.fullName?.message} {...form.register("fullName")} />
+      <FormField id="register-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
+      <FormField id="register-username" label="Username (Optional)" autoComplete="username" error={errors.username?.message} {...form.register("username")} />
+      <FormField id="register-phone" label="Phone (Optional)" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register("phone")} />
+      <FormField id="register-password" label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register("password")} />
+      <FormField id="register-confirmPassword" label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />
+      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
+        {isSubmitting ? "Creating account..." : "Create account"}
+      </Button>
+    </form>
+  );
+}
