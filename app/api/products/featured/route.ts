@@ -1,0 +1,5 @@
+import { listFeaturedProducts } from "@/lib/server/catalog/products";
+import { route } from "@/lib/server/http/route";
+import { productListQuery } from "@/lib/validators/catalog";
+
+export const GET = route({ query: productListQuery }, ({ query }) => listFeaturedProducts(query));

@@ -1,0 +1,69 @@
+import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/server/db";
+import { notFound } from "@/lib/server/errors";
+import type { FarmJson, FarmThumbnail } from "./types";
+
+type FarmRow = {
+  id: number;
+  userId: number;
+  farmName: string;
+  description: string;
+  location: string;
+  distance: number;
+  rating: number;
+  reviewCount: number;
+  farmImage: string;
+  productCount: number | bigint;
+  products: FarmThumbnail[] | string | null;
+};
+
+function toFarmJson(r: FarmRow): FarmJson {
+  const products = typeof r.products === "string" ? (JSON.parse(r.products) as FarmThumbnail[]) : (r.products ?? []);
+  return {
+    id: r.id,
+    userId: r.userId,
+    farmName: r.farmName,
+    description: r.description,
+    location: r.location,
+    distance: Number(r.distance),
+    rating: Number(r.rating),
+    reviewCount: r.reviewCount,
+    farmImage: r.farmImage,
+    productCount: Number(r.productCount),
+    products: products.map((p) => ({ id: Number(p.id), name: p.name, image: p.image })),
+  };
+}
+
+/**
+ * Farms by id, in the order given, each with its visible product count and up to 3 thumbnails
+ * (spec §9). Both subqueries walk the (farmId, isHidden) index; the thumbnails take the first
+ * three index entries (insertion order) instead of sorting all of a big farm's products.
+ */
+export async function farmsByIds(ids: number[]): Promise<FarmJson[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.$queryRaw<FarmRow[]>`
+    SELECT f.id, f."userId", f."farmName", f.description, f.location, f.distance, f.rating, f."reviewCount", f."farmImage",
+      (SELECT count(*)::int FROM "Product" p WHERE p."farmId" = f.id AND NOT p."isHidden") AS "productCount",
+      (SELECT coalesce(json_agg(t), '[]'::json) FROM (
+         SELECT p.id, p.name, p.image FROM "Product" p WHERE p."farmId" = f.id AND NOT p."isHidden" LIMIT 3
+       ) t) AS products
+    FROM "Farm" f WHERE f.id IN (${Prisma.join(ids)})`;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [toFarmJson(r)] : [];
+  });
+}
+
+/** Featured farms: best rated first (Farm(rating DESC, id) index). */
+export async function listFeaturedFarms({ limit }: { limit: number }): Promise<FarmJson[]> {
+  const top = await db.farm.findMany({ orderBy: [{ rating: "desc" }, { id: "asc" }], take: limit, select: { id: true } });
+  return farmsByIds(top.map((f) => f.id));
+}
+
+export async function getFarm(id: number): Promise<FarmJson> {
+  const [farm] = await farmsByIds([id]);
+  if (!farm) throw notFound("Farm not found");
+  return farm;
+}

@@ -1,0 +1,107 @@
+import "server-only";
+import { db } from "@/lib/server/db";
+import { farmsByIds } from "./farms";
+import { productSelect, toProductJson } from "./serialize";
+import type { FarmJson, ProductJson } from "./types";
+
+/*
+ * How recommendations work (spec §2 "Recommended for You", "Farms You Might Like"):
+ * 1. Signals come only from the signed-in user's own rows: the items of their last 50 orders that
+ *    were not cancelled (quantity bought per farm and per category), and the last 200 messages
+ *    they sent or received (each message with a farm's owner counts 2 for that farm — talking to a
+ *    farm is a strong intent even before a purchase).
+ * 2. Products: the newest in-stock products of the top 3 farms and top 3 categories are scored
+ *    by share of farm affinity + share of category affinity (+0.1 if popular); best first.
+ * 3. Farms: the farms with the highest affinity.
+ * 4. Whatever is still missing (a new user has no signals) is filled with popular products, or
+ *    best-rated farms. Every query is bounded (top-k per signal), so cost does not grow with the catalog.
+ */
+
+type Signals = { farms: Map<number, number>; categories: Map<number, number> };
+
+const add = (m: Map<number, number>, k: number | null, w: number) => {
+  if (k != null) m.set(k, (m.get(k) ?? 0) + w);
+};
+
+async function signalsFor(userId: number): Promise<Signals> {
+  const [ordered, talked] = await Promise.all([
+    db.$queryRaw<{ farmId: number; categoryId: number | null; weight: number }[]>`
+      SELECT o."farmId" AS "farmId", p."categoryId" AS "categoryId", sum(oi.quantity)::int AS weight
+      FROM "Order" o
+      JOIN "OrderItem" oi ON oi."orderId" = o.id
+      JOIN "Product" p ON p.id = oi."productId"
+      WHERE o.id IN (
+        SELECT id FROM "Order" WHERE "userId" = ${userId} AND status <> 'cancelled' ORDER BY "createdAt" DESC LIMIT 50
+      )
+      GROUP BY 1, 2`,
+    db.$queryRaw<{ farmId: number; weight: number }[]>`
+      SELECT f.id AS "farmId", count(*)::int AS weight FROM (
+        (SELECT "receiverId" AS other FROM "Message" WHERE "senderId" = ${userId} ORDER BY id DESC LIMIT 200)
+        UNION ALL
+        (SELECT "senderId" AS other FROM "Message" WHERE "receiverId" = ${userId} ORDER BY id DESC LIMIT 200)
+      ) m
+      JOIN "Farm" f ON f."userId" = m.other
+      GROUP BY f.id`,
+  ]);
+  const s: Signals = { farms: new Map(), categories: new Map() };
+  for (const r of ordered) {
+    add(s.farms, r.farmId, Number(r.weight));
+    add(s.categories, r.categoryId, Number(r.weight));
+  }
+  for (const r of talked) add(s.farms, r.farmId, 2 * Number(r.weight));
+  return s;
+}
+
+const top = (m: Map<number, number>, k: number) =>
+  [...m.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, k)
+    .map(([id]) => id);
+
+const total = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0) || 1;
+
+export async function recommendProducts(userId: number, { limit, categoryId }: { limit: number; categoryId?: number }): Promise<ProductJson[]> {
+  const s = await signalsFor(userId);
+  const base = { isHidden: false, inStock: true, ...(categoryId ? { categoryId } : {}) };
+  const farmIds = top(s.farms, 3);
+  const categoryIds = categoryId ? [] : top(s.categories, 3);
+  const batches = await Promise.all([
+    ...farmIds.map((farmId) => db.product.findMany({ where: { ...base, farmId }, orderBy: { id: "desc" }, take: limit, select: productSelect })),
+    ...categoryIds.map((cid) => db.product.findMany({ where: { ...base, categoryId: cid }, orderBy: { id: "desc" }, take: limit, select: productSelect })),
+  ]);
+  const farmTotal = total(s.farms);
+  const catTotal = total(s.categories);
+  const seen = new Map<number, { row: (typeof batches)[number][number]; score: number }>();
+  for (const row of batches.flat()) {
+    if (seen.has(row.id)) continue;
+    const score =
+      (s.farms.get(row.farmId) ?? 0) / farmTotal + (row.categoryId != null ? (s.categories.get(row.categoryId) ?? 0) / catTotal : 0) + (row.isPopular ? 0.1 : 0);
+    seen.set(row.id, { row, score });
+  }
+  const picked = [...seen.values()].sort((a, b) => b.score - a.score || b.row.id - a.row.id).slice(0, limit).map((x) => x.row);
+  if (picked.length < limit) {
+    const fill = await db.product.findMany({
+      where: { ...base, isPopular: true, id: { notIn: picked.map((p) => p.id) } },
+      orderBy: { id: "desc" },
+      take: limit - picked.length,
+      select: productSelect,
+    });
+    picked.push(...fill);
+  }
+  return picked.map(toProductJson);
+}
+
+export async function recommendFarms(userId: number, { limit }: { limit: number }): Promise<FarmJson[]> {
+  const s = await signalsFor(userId);
+  const ids = top(s.farms, limit);
+  if (ids.length < limit) {
+    const fill = await db.farm.findMany({
+      where: { id: { notIn: ids } },
+      orderBy: [{ rating: "desc" }, { id: "asc" }],
+      take: limit - ids.length,
+      select: { id: true },
+    });
+    ids.push(...fill.map((f) => f.id));
+  }
+  return farmsByIds(ids);
+}

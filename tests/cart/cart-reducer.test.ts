@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { cartItemCount, cartReducer, cartTotal, emptyCart, MAX_QUANTITY, parseStoredCart, type CartProduct, type CartState } from "@/components/cart/cart-reducer";
+import { canAddToCart, productBadge } from "@/components/catalog/badge";
+
+const product = (id: number, price: number): CartProduct => ({ id, name: `P${id}`, price, unit: "lb", image: "", farm: { id: 1, farmName: "Farm" }, inStock: true });
+const apply = (s: CartState, ...actions: Parameters<typeof cartReducer>[1][]) => actions.reduce(cartReducer, s);
+
+describe("cart rules (spec §4)", () => {
+  it("adds a new product with quantity 1", () => {
+    const s = apply(emptyCart, { type: "add", product: product(1, 2) });
+    expect(s.items).toEqual([{ product: product(1, 2), quantity: 1 }]);
+  });
+
+  it("adding an existing product raises its quantity by 1 and keeps the order", () => {
+    const s = apply(emptyCart, { type: "add", product: product(1, 2) }, { type: "add", product: product(2, 3) }, { type: "add", product: product(1, 2) });
+    expect(s.items.map((i) => [i.product.id, i.quantity])).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
+  });
+
+  it.each([0, -1, -0.5, Number.NaN])("setting quantity %s removes the item", (q) => {
+    const s = apply(emptyCart, { type: "add", product: product(1, 2) }, { type: "add", product: product(2, 3) }, { type: "setQuantity", productId: 1, quantity: q });
+    expect(s.items.map((i) => i.product.id)).toEqual([2]);
+  });
+
+  it("sets a positive quantity (whole, capped)", () => {
+    let s = apply(emptyCart, { type: "add", product: product(1, 2) }, { type: "setQuantity", productId: 1, quantity: 5 });
+    expect(s.items[0].quantity).toBe(5);
+    s = cartReducer(s, { type: "setQuantity", productId: 1, quantity: 1000 });
+    expect(s.items[0].quantity).toBe(MAX_QUANTITY);
+    s = cartReducer(s, { type: "setQuantity", productId: 42, quantity: 3 });
+    expect(s.items).toHaveLength(1);
+  });
+
+  it("remove and clear", () => {
+    const s = apply(emptyCart, { type: "add", product: product(1, 2) }, { type: "add", product: product(2, 3) }, { type: "remove", productId: 1 });
+    expect(s.items.map((i) => i.product.id)).toEqual([2]);
+    expect(cartReducer(s, { type: "clear" }).items).toEqual([]);
+  });
+
+  it("totals: item count and sum of price × quantity without float drift", () => {
+    const s = apply(emptyCart, { type: "add", product: product(1, 0.1) }, { type: "add", product: product(2, 0.2) }, { type: "setQuantity", productId: 1, quantity: 3 });
+    expect(cartItemCount(s.items)).toBe(4);
+    expect(cartTotal(s.items)).toBe(0.5);
+    expect(cartTotal([])).toBe(0);
+    expect(cartItemCount([])).toBe(0);
+  });
+
+  it("restores a stored cart and drops malformed entries", () => {
+    const good = { product: product(7, 4.5), quantity: 2 };
+    expect(parseStoredCart(JSON.stringify([good]))).toEqual([good]);
+    expect(parseStoredCart(null)).toEqual([]);
+    expect(parseStoredCart("{not json")).toEqual([]);
+    expect(parseStoredCart(JSON.stringify({ items: [] }))).toEqual([]);
+    expect(parseStoredCart(JSON.stringify([{ product: { id: "x" }, quantity: 1 }, { product: product(8, 1), quantity: 0 }, good]))).toEqual([good]);
+  });
+});
+
+describe("product badge (spec §4)", () => {
+  it.each([
+    [{ inStock: false, isPopular: true, isFeatured: true }, "Out of Stock", false],
+    [{ inStock: true, isPopular: true, isFeatured: true }, "Bestseller", true],
+    [{ inStock: true, isPopular: true, isFeatured: false }, "Bestseller", true],
+    [{ inStock: true, isPopular: false, isFeatured: true }, "Top Rated", true],
+    [{ inStock: true, isPopular: false, isFeatured: false }, null, true],
+  ])("%o → %s", (p, badge, addable) => {
+    expect(productBadge(p)).toBe(badge);
+    expect(canAddToCart(p)).toBe(addable);
+  });
+});
