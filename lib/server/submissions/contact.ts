@@ -1,0 +1,11 @@
+import "server-only";
+import { db } from "@/lib/server/db";
+import type { ContactInput } from "@/lib/validators/submissions";
+
+export async function sendContactMessage(input: ContactInput): Promise<{ success: true; message: string; id: number }> {
+  const saved = await db.contactMessage.create({
+    data: { fullName: input.fullName, email: input.email.toLowerCase(), subject: input.subject, message: input.message },
+    select: { id: true },
+  });
+  return { success: true, message: "Thanks for reaching out! We'll get back to you soon.", id: saved.id };
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { db } from "@/lib/server/db";
+import { enqueueSheetRow } from "@/lib/server/sheets/outbox";
+import { nudgeSheetsWorker, waitForSheetsSync } from "@/lib/server/sheets/runtime";
+import type { DemoRequestInput } from "@/lib/validators/submissions";
+import { newSubmissionId } from "./submission-id";
+import { roleLabel } from "./waitlist";
+
+export type DemoRequestResult = { success: true; message: string; googleSheetsSuccess: boolean; submissionId: string };
+
+/** Stored and synced exactly like a waitlist entry (source "demo"). The phone number stays in the database. */
+export async function requestDemo(input: DemoRequestInput): Promise<DemoRequestResult> {
+  const submissionId = newSubmissionId();
+  const submittedAt = new Date();
+  const email = input.email.toLowerCase();
+  await db.$transaction([
+    db.demoRequest.create({
+      data: { submissionId, fullName: input.fullName, email, companyName: input.companyName, phoneNumber: input.phoneNumber, role: input.role, createdAt: submittedAt },
+    }),
+    enqueueSheetRow({ submittedAt, fullName: input.fullName, email, companyName: input.companyName, role: roleLabel(input.role), source: "demo", submissionId }),
+  ]);
+  nudgeSheetsWorker();
+  const googleSheetsSuccess = await waitForSheetsSync([submissionId]);
+  return { success: true, message: "Request received! We'll review your submission and send you a calendar invite if selected.", googleSheetsSuccess, submissionId };
+}

@@ -1,0 +1,15 @@
+import "server-only";
+import { db } from "@/lib/server/db";
+import type { NewsletterInput } from "@/lib/validators/submissions";
+
+export type NewsletterResult = { created: boolean; success: true; message: string };
+
+/** Idempotent subscribe: emails are stored lower-case, so "Ana@x.com" and "ana@x.com" are one subscriber. */
+export async function subscribeToNewsletter(input: NewsletterInput): Promise<NewsletterResult> {
+  const email = input.email.toLowerCase();
+  // ON CONFLICT DO NOTHING: two simultaneous sign-ups of one address never turn into an error.
+  const { count } = await db.newsletterSubscriber.createMany({ data: [{ email }], skipDuplicates: true });
+  return count === 1
+    ? { created: true, success: true, message: "Thanks for subscribing! Your first month is free." }
+    : { created: false, success: true, message: "You're already subscribed." };
+}
