@@ -1,0 +1,108 @@
+"use client";
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
+import { toast } from "@/components/ui/use-toast";
+import { cartItemCount, cartReducer, cartTotal, emptyCart, parseStoredCart, type CartAction, type CartItem, type CartProduct, type CartState } from "./cart-reducer";
+
+export type { CartItem, CartProduct } from "./cart-reducer";
+
+type CartContextValue = {
+  items: CartItem[];
+  addItem: (product: CartProduct) => void;
+  updateQuantity: (productId: number, quantity: number) => void;
+  removeItem: (productId: number) => void;
+  /** `silent` skips the "Cart Cleared" toast (e.g. after a checkout that shows its own). */
+  clearCart: (options?: { silent?: boolean }) => void;
+  itemCount: number;
+  /** Dollars. */
+  total: number;
+};
+
+const CartContext = createContext<CartContextValue | null>(null);
+export const CART_STORAGE_KEY = "fieldfare.cart.v1";
+
+/** Keeps only what the cart needs from a product JSON (the whole API object may be passed). */
+export function toCartProduct(p: CartProduct): CartProduct {
+  return { id: p.id, name: p.name, price: p.price, unit: p.unit, image: p.image, farm: { id: p.farm.id, farmName: p.farm.farmName }, inStock: p.inStock };
+}
+
+/**
+ * Client-side cart (spec §4) kept in localStorage so it survives reloads, and synced across tabs
+ * through the `storage` event. Prices here are only for display: checkout re-prices on the server.
+ */
+type ProviderState = CartState & { loaded: boolean };
+type ProviderAction = CartAction | { type: "hydrate"; items: CartItem[] };
+
+// `loaded` flips with the first read of localStorage, so an empty first render never overwrites it.
+function providerReducer(state: ProviderState, action: ProviderAction): ProviderState {
+  if (action.type === "hydrate") return { items: action.items, loaded: true };
+  return { ...cartReducer(state, action), loaded: state.loaded };
+}
+
+export function CartProvider({ children }: { children: React.ReactNode }) {
+  const [state, dispatch] = useReducer(providerReducer, { ...emptyCart, loaded: false });
+  const loaded = state.loaded;
+  const itemsRef = useRef(state.items);
+
+  useEffect(() => {
+    itemsRef.current = state.items;
+  }, [state.items]);
+
+  // Read the stored cart after mount: the server render has no localStorage.
+  useEffect(() => {
+    dispatch({ type: "hydrate", items: parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY)) });
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === CART_STORAGE_KEY) dispatch({ type: "replace", items: parseStoredCart(e.newValue) });
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
+
+  useEffect(() => {
+    if (!loaded) return;
+    try {
+      const next = JSON.stringify(state.items);
+      if (window.localStorage.getItem(CART_STORAGE_KEY) !== next) window.localStorage.setItem(CART_STORAGE_KEY, next);
+    } catch {
+      /* storage full or blocked: the cart still works for this tab */
+    }
+  }, [state.items, loaded]);
+
+  const addItem = useCallback((product: CartProduct) => {
+    const existing = itemsRef.current.find((i) => i.product.id === product.id);
+    const p = toCartProduct(product);
+    dispatch({ type: "add", product: p });
+    itemsRef.current = cartReducer({ items: itemsRef.current }, { type: "add", product: p }).items;
+    if (existing) toast({ title: "Updated Cart", description: `Increased quantity of ${product.name}` });
+    else toast({ title: "Added to Cart", description: `${product.name} has been added to your cart` });
+  }, []);
+
+  const updateQuantity = useCallback((productId: number, quantity: number) => {
+    dispatch({ type: "setQuantity", productId, quantity });
+    itemsRef.current = cartReducer({ items: itemsRef.current }, { type: "setQuantity", productId, quantity }).items;
+  }, []);
+
+  const removeItem = useCallback((productId: number) => {
+    const item = itemsRef.current.find((i) => i.product.id === productId);
+    dispatch({ type: "remove", productId });
+    itemsRef.current = itemsRef.current.filter((i) => i.product.id !== productId);
+    toast({ title: "Removed from Cart", description: item ? `${item.product.name} has been removed from your cart` : undefined });
+  }, []);
+
+  const clearCart = useCallback((options?: { silent?: boolean }) => {
+    dispatch({ type: "clear" });
+    itemsRef.current = [];
+    if (!options?.silent) toast({ title: "Cart Cleared", description: "All items have been removed from your cart" });
+  }, []);
+
+  const value = useMemo<CartContextValue>(
+    () => ({ items: state.items, addItem, updateQuantity, removeItem, clearCart, itemCount: cartItemCount(state.items), total: cartTotal(state.items) }),
+    [state.items, addItem, updateQuantity, removeItem, clearCart],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartContextValue {
+  const ctx = useContext(CartContext);
+  if (!ctx) throw new Error("useCart must be used within a CartProvider");
+  return ctx;
+}
