@@ -1,0 +1,58 @@
+/**
+ * Food illustrations: image slug (public/images/food/<slug>.svg) → Microsoft Fluent Emoji icon name
+ * in @iconify-json/fluent-emoji (MIT). `scripts/build-food-art.ts` regenerates the SVG files.
+ */
+export const FOOD_ART = {
+  tomato: "tomato",
+  carrot: "carrot",
+  "red-apple": "red-apple",
+  "green-apple": "green-apple",
+  cherries: "cherries",
+  peach: "peach",
+  pear: "pear",
+  grapes: "grapes",
+  corn: "ear-of-corn",
+  potato: "potato",
+  "sweet-potato": "roasted-sweet-potato",
+  onion: "onion",
+  garlic: "garlic",
+  "leafy-greens": "leafy-green",
+  broccoli: "broccoli",
+  cucumber: "cucumber",
+  "bell-pepper": "bell-pepper",
+  "hot-pepper": "hot-pepper",
+  eggplant: "eggplant",
+  mushroom: "brown-mushroom",
+  strawberry: "strawberry",
+  blueberries: "blueberries",
+  watermelon: "watermelon",
+  melon: "melon",
+  lemon: "lemon",
+  "pea-pod": "pea-pod",
+  beans: "beans",
+  "ginger-root": "ginger-root",
+  egg: "egg",
+  "nest-with-eggs": "nest-with-eggs",
+  "poultry-leg": "poultry-leg",
+  "cut-of-meat": "cut-of-meat",
+  "meat-on-bone": "meat-on-bone",
+  bacon: "bacon",
+  cheese: "cheese-wedge",
+  butter: "butter",
+  milk: "glass-of-milk",
+  "honey-pot": "honey-pot",
+  bread: "bread",
+  baguette: "baguette-bread",
+  "beer-mug": "beer-mug",
+  "clinking-beer-mugs": "clinking-beer-mugs",
+  "wine-glass": "wine-glass",
+  "clinking-glasses": "clinking-glasses",
+  "sparkling-wine": "bottle-with-popping-cork",
+  jar: "jar",
+  herb: "herb",
+  sunflower: "sunflower",
+} as const;
+
+export type FoodArt = keyof typeof FOOD_ART;
+
+export const foodImage = (slug: FoodArt) => `/images/food/${slug}.svg`;
