@@ -1,0 +1,199 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as demoPOST } from "@/app/api/demo-requests/route";
+import { POST as waitlistPOST } from "@/app/api/waitlist/route";
+import { db } from "@/lib/server/db";
+import { loadSheetsConfig } from "@/lib/server/sheets/config";
+import { outboxCounts } from "@/lib/server/sheets/outbox";
+import { nudgeSheetsWorker, startSheetsWorker, stopSheetsWorker } from "@/lib/server/sheets/runtime";
+import { SheetsWorker, SYNC_OFF_MESSAGE } from "@/lib/server/sheets/worker";
+import { call } from "../support/http";
+import { SheetsEmulator } from "./emulator";
+
+// A throwaway service-account key: the emulator checks the JWT assertion against its public half.
+const { privateKey, publicKey } = crypto.generateKeyPairSync("rsa", {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: "pkcs8", format: "pem" },
+  publicKeyEncoding: { type: "spki", format: "pem" },
+});
+const emulator = new SheetsEmulator({ publicKey, seed: 20260501 });
+const logLines: string[] = [];
+const log = (_level: string, message: string) => void logLines.push(message);
+
+/** The real configuration path, fed the env a deployment would set, with short timings for tests. */
+function config(env: Record<string, string> = {}) {
+  return loadSheetsConfig({
+    GOOGLE_SHEETS_SPREADSHEET_ID: emulator.spreadsheetId,
+    GOOGLE_SERVICE_ACCOUNT_EMAIL: "fieldfare-sync@fieldfare-test.iam.gserviceaccount.com",
+    // As pasted into an .env file: newlines escaped.
+    GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY: privateKey.replace(/\n/g, "\\n"),
+    GOOGLE_OAUTH_TOKEN_URL: emulator.tokenUrl,
+    GOOGLE_SHEETS_ROOT_URL: emulator.url,
+    SHEETS_REQUEST_TIMEOUT_MS: "400",
+    SHEETS_BACKOFF_BASE_MS: "20",
+    SHEETS_BACKOFF_MAX_MS: "250",
+    SHEETS_POLL_MS: "200",
+    SHEETS_SYNC_WAIT_MS: "500",
+    SHEETS_BATCH_SIZE: "20",
+    ...env,
+  });
+}
+
+const person = (i: number, tag: string) => ({
+  fullName: `Grower ${tag} ${i}`,
+  email: `Grower.${tag}.${i}@Example.com`,
+  companyName: `Farm ${tag} ${i}`,
+  role: (["farmer", "restaurant", "distributor", "other"] as const)[i % 4],
+});
+
+async function submitMany<T>(count: number, concurrency: number, submit: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await submit(i);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Waits (generously bounded) until the outbox has nothing left to send. Not a timing assertion. */
+async function drained(limitMs = 45_000) {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const c = await outboxCounts();
+    if (c.pending === 0 && c.failed === 0) return c;
+    if (Date.now() > deadline) throw new Error(`outbox not drained: ${JSON.stringify(c)}`);
+    nudgeSheetsWorker();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function sheetIdCounts(): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of emulator.rows()) counts.set(row[6], (counts.get(row[6]) ?? 0) + 1);
+  return counts;
+}
+
+function expectEachOnce(ids: string[]) {
+  const counts = sheetIdCounts();
+  const wrong = ids.filter((id) => counts.get(id) !== 1).map((id) => `${id}×${counts.get(id) ?? 0}`);
+  expect(wrong).toEqual([]);
+}
+
+beforeAll(() => emulator.start());
+afterAll(async () => {
+  await stopSheetsWorker();
+  await emulator.stop();
+});
+
+describe("waitlist → Google Sheets", () => {
+  it("with no credentials: submissions are saved, rows stay pending, one log line; they sync once credentials appear", async () => {
+    startSheetsWorker(loadSheetsConfig({ SHEETS_SYNC_WAIT_MS: "500" }), { log });
+    const answers = await submitMany(3, 3, (i) => call(waitlistPOST, "/api/waitlist", { body: person(i, "nocreds") }));
+    for (const a of answers) {
+      expect(a.status).toBe(201);
+      expect(a.json).toMatchObject({ success: true, googleSheetsSuccess: false });
+    }
+    startSheetsWorker(); // already running: same worker, no second line
+    nudgeSheetsWorker();
+    const rows = await db.sheetsOutbox.findMany({ where: { submissionId: { in: answers.map((a) => a.json.submissionId) } } });
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([["pending", 0], ["pending", 0], ["pending", 0]]);
+    const offLines = logLines.filter((l) => l.startsWith(SYNC_OFF_MESSAGE));
+    expect(offLines).toHaveLength(1);
+    expect(offLines[0]).toMatch(/rows are kept and will sync when credentials are configured/);
+    expect(await db.waitlistEntry.count()).toBe(3);
+
+    // A restart with credentials picks the waiting rows up.
+    await stopSheetsWorker();
+    startSheetsWorker(config(), { log });
+    await drained();
+    expectEachOnce(answers.map((a) => a.json.submissionId));
+  });
+
+  it("500 submissions with 30% injected 429/500/timeouts: all answered 201, each in the sheet exactly once", async () => {
+    await stopSheetsWorker();
+    emulator.failures = { rate429: 0.08, rate500: 0.06, rateHang: 0.04, rate500AfterStore: 0.07, rateHangAfterStore: 0.05 };
+    const before = { ...emulator.stats.faults };
+    const worker = startSheetsWorker(config(), { log });
+    // A second worker on the same table: SKIP LOCKED must keep them off each other's rows.
+    const second = new SheetsWorker(config(), { log }).start();
+    try {
+      const answers = await submitMany(500, 25, (i) => call(waitlistPOST, "/api/waitlist", { body: person(i, "load") }));
+      expect(answers.filter((a) => a.status !== 201)).toEqual([]);
+      for (const a of answers) expect(a.json).toMatchObject({ success: true, message: expect.any(String), googleSheetsSuccess: expect.any(Boolean) });
+      const ids = answers.map((a) => a.json.submissionId as string);
+      expect(new Set(ids).size).toBe(500);
+      // Saved before any Sheets call, whatever happened there.
+      expect(await db.waitlistEntry.count({ where: { submissionId: { in: ids } } })).toBe(500);
+
+      await drained();
+      expectEachOnce(ids);
+
+      // googleSheetsSuccess true means the row was really there when we answered.
+      const reported = answers.filter((a) => a.json.googleSheetsSuccess).map((a) => a.json.submissionId);
+      expect(reported.every((id) => sheetIdCounts().get(id) === 1)).toBe(true);
+
+      // Every outbox row records where its line landed, and that line carries its id.
+      const synced = await db.sheetsOutbox.findMany({ where: { submissionId: { in: ids } } });
+      for (const r of synced) {
+        expect(r.status).toBe("synced");
+        const m = /^Waitlist!A(\d+):G\1$/.exec(r.updatedRange ?? "");
+        expect(m, `updatedRange ${r.updatedRange}`).not.toBeNull();
+        expect(emulator.rows()[Number(m![1]) - 1][6]).toBe(r.submissionId);
+      }
+
+      // The sheet row is the ops view of the submission.
+      const first = emulator.rows().find((row) => row[6] === ids[0])!;
+      expect(first.slice(1)).toEqual(["Grower load 0", "grower.load.0@example.com", "Farm load 0", "Farmer/Producer", "waitlist", ids[0]]);
+      expect(new Date(first[0]).toISOString()).toBe(first[0]);
+
+      // The failure mix really happened, including failures after the rows were stored.
+      const f = emulator.stats.faults;
+      for (const kind of ["429", "500", "hang", "500-after-store", "hang-after-store"] as const) expect(f[kind] - before[kind]).toBeGreaterThan(0);
+      expect(worker.running && second.running).toBe(true);
+    } finally {
+      await second.stop();
+      emulator.failures = {};
+    }
+  });
+
+  it("with the sheet down, submissions still answer 201 and lose nothing; after a restart every row arrives once", async () => {
+    await emulator.stop();
+    const answers = await submitMany(12, 4, (i) => call(waitlistPOST, "/api/waitlist", { body: person(i, "outage") }));
+    for (const a of answers) {
+      expect(a.status).toBe(201);
+      expect(a.json).toMatchObject({ success: true, googleSheetsSuccess: false });
+    }
+    const ids = answers.map((a) => a.json.submissionId as string);
+    expect(await db.waitlistEntry.count({ where: { submissionId: { in: ids } } })).toBe(12);
+    const waiting = await db.sheetsOutbox.findMany({ where: { submissionId: { in: ids } } });
+    expect(waiting.every((r) => r.status !== "synced")).toBe(true);
+    expect(waiting.some((r) => r.lastError)).toBe(true);
+
+    await emulator.start(); // same port, same sheet
+    await drained();
+    expectEachOnce(ids);
+  });
+
+  it("demo requests reach the sheet with source demo, and googleSheetsSuccess is true when the sheet is healthy", async () => {
+    await stopSheetsWorker();
+    startSheetsWorker(config({ SHEETS_SYNC_WAIT_MS: "15000" }), { log });
+    const answers = await submitMany(6, 3, (i) =>
+      call(demoPOST, "/api/demo-requests", { body: { ...person(i, "demo"), phoneNumber: `+1 250 555 01${i}0` } }),
+    );
+    for (const a of answers) {
+      expect(a.status).toBe(201);
+      expect(a.json).toMatchObject({ success: true, message: expect.any(String), googleSheetsSuccess: true });
+    }
+    const ids = answers.map((a) => a.json.submissionId as string);
+    expectEachOnce(ids);
+    const rows = emulator.rows().filter((r) => ids.includes(r[6]));
+    expect(rows.map((r) => r[5])).toEqual(Array(6).fill("demo"));
+    const stored = await db.demoRequest.findMany({ where: { submissionId: { in: ids } }, orderBy: { id: "asc" } });
+    expect(stored.map((d) => d.phoneNumber).sort()).toEqual(answers.map((_, i) => `+1 250 555 01${i}0`).sort());
+  });
+});
