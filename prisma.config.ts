@@ -1,9 +1,9 @@
 import { defineConfig } from "prisma/config";
-import { useWasmEngineIfNativeMissing } from "./scripts/schema-engine/select";
+import { selectSchemaEngine } from "./scripts/schema-engine/select";
 
 // Offline machines cannot download Prisma's native schema-engine; fall back to our wasm-backed
 // stand-in only when the native binary is missing (machines with internet keep the normal path).
-useWasmEngineIfNativeMissing();
+selectSchemaEngine();
 
 export default defineConfig({
   schema: "prisma/schema.prisma",

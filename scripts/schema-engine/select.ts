@@ -1,9 +1,44 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export function useWasmEngineIfNativeMissing(): void {
-  if (process.env.PRISMA_SCHEMA_ENGINE_BINARY) return;
-  const enginesDir = path.resolve("node_modules/@prisma/engines");
-  const hasNative = fs.existsSync(enginesDir) && fs.readdirSync(enginesDir).some((f) => f.startsWith("schema-engine"));
-  if (!hasNative) process.env.PRISMA_SCHEMA_ENGINE_BINARY = path.resolve("scripts/schema-engine/schema-engine-shim.mjs");
+/** The executable that stands in for Prisma's native schema-engine (see engine.ts). */
+export const WASM_ENGINE_LAUNCHER = "scripts/schema-engine/schema-engine.mjs";
+
+/** Prisma's native engine file in node_modules/@prisma/engines: `schema-engine`, `schema-engine.exe`, `schema-engine-<platform>`… */
+export function hasNativeSchemaEngine(enginesDirListing: readonly string[]): boolean {
+  return enginesDirListing.some((f) => f.startsWith("schema-engine"));
+}
+
+/**
+ * Which schema engine Prisma should run: `undefined` keeps Prisma's normal resolution (the native
+ * binary it downloaded, or whatever the user put in PRISMA_SCHEMA_ENGINE_BINARY); a path means
+ * "use our wasm stand-in", chosen only when the native binary is missing (offline installs).
+ */
+export function chooseSchemaEngineBinary(opts: {
+  env: Readonly<Record<string, string | undefined>>;
+  enginesDirListing: readonly string[] | undefined;
+  projectRoot: string;
+}): string | undefined {
+  if (opts.env.PRISMA_SCHEMA_ENGINE_BINARY) return undefined;
+  if (opts.enginesDirListing && hasNativeSchemaEngine(opts.enginesDirListing)) return undefined;
+  return path.join(opts.projectRoot, WASM_ENGINE_LAUNCHER);
+}
+
+function listDir(dir: string): string[] | undefined {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Called from prisma.config.ts: points Prisma at the wasm engine when the native one is missing. */
+export function selectSchemaEngine(projectRoot = path.resolve(import.meta.dirname, "../..")): string | undefined {
+  const binary = chooseSchemaEngineBinary({
+    env: process.env,
+    enginesDirListing: listDir(path.join(projectRoot, "node_modules/@prisma/engines")),
+    projectRoot,
+  });
+  if (binary) process.env.PRISMA_SCHEMA_ENGINE_BINARY = binary;
+  return binary;
 }
