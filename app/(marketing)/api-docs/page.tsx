@@ -1,0 +1,134 @@
+import { PageHero, Section } from "@/components/marketing/page-shell";
+import { pageMetadata } from "@/components/marketing/pages";
+import { openApiDocument, routes } from "@/lib/openapi";
+import { cn } from "@/lib/cn";
+
+export const metadata = pageMetadata("/api-docs");
+
+type Op = {
+  operationId: string;
+  summary: string;
+  description?: string;
+  security: unknown[];
+  parameters: { name: string; in: string; required: boolean; description?: string; schema: unknown }[];
+  requestBody?: { content: { "application/json": { schema: unknown } } };
+  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+};
+
+const methodStyle: Record<string, string> = { get: "bg-sky-100 text-sky-900", post: "bg-brand-100 text-brand-900" };
+
+function Json({ value }: { value: unknown }) {
+  return (
+    <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-gray-950 p-4 text-xs leading-5 text-gray-100" tabIndex={0}>
+      <code>{JSON.stringify(value, null, 2)}</code>
+    </pre>
+  );
+}
+
+export default function ApiDocsPage() {
+  const doc = openApiDocument();
+  const tags = doc.tags.map((t) => t.name);
+  return (
+    <>
+      <PageHero eyebrow="Developers" title="Fieldfare API" lead={doc.info.description}>
+        <a href="/api-docs/openapi.json" className="inline-flex h-12 items-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
+          Download openapi.json
+        </a>
+      </PageHero>
+      <Section>
+        <nav aria-label="API sections" className="flex flex-wrap gap-2">
+          {tags.map((t) => (
+            <a key={t} href={`#tag-${t}`} className="rounded-full border border-brand-200 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-50">
+              {t}
+            </a>
+          ))}
+        </nav>
+        <p className="mt-6 max-w-3xl text-muted">
+          OpenAPI {doc.openapi}. Endpoints marked <strong className="text-ink">session</strong> need the session cookie from <code>POST /api/login</code>. Schemas below are JSON Schema 2020-12 generated from the server&apos;s zod validators.
+        </p>
+        {tags.map((tag) => (
+          <section key={tag} id={`tag-${tag}`} aria-labelledby={`tag-${tag}-title`} className="mt-12 scroll-mt-20">
+            <h2 id={`tag-${tag}-title`} className="text-2xl font-bold text-ink">{tag}</h2>
+            <div className="mt-4 grid gap-4">
+              {routes
+                .filter((r) => r.tag === tag)
+                .map((r) => {
+                  const op = (doc.paths[r.path] as Record<string, Op>)[r.method];
+                  return (
+                    <article key={op.operationId} id={op.operationId} className="rounded-2xl border border-gray-200 bg-white p-5">
+                      <h3 className="flex flex-wrap items-center gap-3 font-mono text-base font-semibold text-ink">
+                        <span className={cn("rounded-md px-2 py-0.5 text-xs font-bold uppercase", methodStyle[r.method])}>{r.method}</span>
+                        {r.path}
+                        {r.auth !== "none" ? <span className="rounded-md bg-harvest-400/30 px-2 py-0.5 font-sans text-xs font-semibold text-ink">session{r.auth === "optional" ? " (optional)" : ""}</span> : null}
+                      </h3>
+                      <p className="mt-2 text-ink">{op.summary}</p>
+                      {op.description ? <p className="mt-1 text-sm text-muted">{op.description}</p> : null}
+                      {op.parameters.length ? (
+                        <div className="mt-4 overflow-x-auto">
+                          <table className="w-full text-left text-sm">
+                            <caption className="sr-only">Parameters of {r.method.toUpperCase()} {r.path}</caption>
+                            <thead>
+                              <tr className="border-b border-gray-200 text-muted">
+                                <th scope="col" className="py-1 pr-4 font-medium">Parameter</th>
+                                <th scope="col" className="py-1 pr-4 font-medium">In</th>
+                                <th scope="col" className="py-1 pr-4 font-medium">Required</th>
+                                <th scope="col" className="py-1 font-medium">Schema</th>
+                              </tr>
+                            </thead>
+                            <tbody>
+                              {op.parameters.map((p) => (
+                                <tr key={`${p.in}-${p.name}`} className="border-b border-gray-100 align-top">
+                                  <td className="py-1 pr-4 font-mono">{p.name}</td>
+                                  <td className="py-1 pr-4">{p.in}</td>
+                                  <td className="py-1 pr-4">{p.required ? "yes" : "no"}</td>
+                                  <td className="py-1 font-mono text-xs">{JSON.stringify(p.schema)}</td>
+                                </tr>
+                              ))}
+                            </tbody>
+                          </table>
+                        </div>
+                      ) : null}
+                      {op.requestBody ? (
+                        <details className="mt-4">
+                          <summary className="cursor-pointer text-sm font-semibold text-brand-800">Request body (application/json)</summary>
+                          <Json value={op.requestBody.content["application/json"].schema} />
+                        </details>
+                      ) : null}
+                      <dl className="mt-4 grid gap-1 text-sm">
+                        {Object.entries(op.responses).map(([code, res]) => (
+                          <div key={code} className="flex gap-3">
+                            <dt className="w-12 shrink-0 font-mono font-semibold text-ink">{code}</dt>
+                            <dd className="text-muted">
+                              {res.description}
+                              {res.content ? (
+                                <span className="ml-1 font-mono text-xs">
+                                  {JSON.stringify(Object.values(res.content)[0]?.schema).replace("#/components/schemas/", "")}
+                                </span>
+                              ) : null}
+                            </dd>
+                          </div>
+                        ))}
+                      </dl>
+                    </article>
+                  );
+                })}
+            </div>
+          </section>
+        ))}
+        <section aria-labelledby="schemas-title" className="mt-12">
+          <h2 id="schemas-title" className="text-2xl font-bold text-ink">Schemas</h2>
+          <div className="mt-4 grid gap-3">
+            {Object.entries(doc.components.schemas)
+              .filter(([name]) => !name.endsWith("List"))
+              .map(([name, schema]) => (
+                <details key={name} id={`schema-${name}`} className="rounded-xl border border-gray-200 bg-white p-4">
+                  <summary className="cursor-pointer font-mono font-semibold text-ink">{name}</summary>
+                  <Json value={schema} />
+                </details>
+              ))}
+          </div>
+        </section>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+import Link from "next/link";
+import { Dialog as D } from "radix-ui";
+import { Menu, X } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useMarketingDialogs } from "./dialogs";
+import { featureLinks, resourceLinks } from "./nav";
+
+const item = "block rounded-lg px-3 py-3 text-lg font-medium text-ink hover:bg-brand-50";
+
+/** Below 768 px the header menu is a full-screen drawer (spec §2, §9). */
+export function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const { openDialog } = useMarketingDialogs();
+  const close = () => setOpen(false);
+  return (
+    <D.Root open={open} onOpenChange={setOpen}>
+      <D.Trigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+          <Menu aria-hidden className="h-6 w-6" />
+        </Button>
+      </D.Trigger>
+      <D.Portal>
+        <D.Content
+          aria-describedby={undefined}
+          className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-white px-5 pb-8 pt-4 data-[state=open]:animate-fade-in md:hidden"
+        >
+          <div className="flex items-center justify-between">
+            <D.Title className="text-lg font-extrabold text-brand-800">Menu</D.Title>
+            <D.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close menu">
+                <X aria-hidden className="h-6 w-6" />
+              </Button>
+            </D.Close>
+          </div>
+          <nav aria-label="Mobile" className="mt-4 grid gap-6">
+            <ul className="grid gap-1">
+              <li><Link href="/" className={item} onClick={close}>Home</Link></li>
+              <li><Link href="/about" className={item} onClick={close}>About Us</Link></li>
+              <li><Link href="/pricing" className={item} onClick={close}>Pricing</Link></li>
+            </ul>
+            {[
+              { title: "Features", links: featureLinks },
+              { title: "Resources", links: resourceLinks },
+            ].map((group) => (
+              <div key={group.title}>
+                <p className="px-3 text-sm font-semibold uppercase tracking-wide text-muted">{group.title}</p>
+                <ul className="mt-1 grid gap-1">
+                  {group.links.map((l) => (
+                    <li key={l.href}>
+                      <Link href={l.href} className={item} onClick={close}>{l.label}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </nav>
+          <Button
+            size="lg"
+            className="mt-8"
+            aria-haspopup="dialog"
+            onClick={() => {
+              close();
+              openDialog("demo");
+            }}
+          >
+            Book a Demo
+          </Button>
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}

@@ -1,0 +1,183 @@
+"use client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CheckCircle2 } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Controller, useForm, type Resolver } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { FieldError, Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError, apiFetch } from "@/lib/client/api";
+import { demoRequestSchema, roleOptions, waitlistSchema, type WaitlistInput } from "@/lib/validators/submissions";
+import type { SubmissionKind } from "./dialogs";
+
+type Values = { fullName: string; email: string; companyName: string; role: string; phoneNumber?: string };
+type Answer = { success?: boolean; message?: string; googleSheetsSuccess?: boolean };
+
+/** Spec §4 "Dialog submission": the success panel stays 4 s, then the form resets and the dialog closes. */
+const SUCCESS_CLOSE_MS = 4000;
+const FALLBACK = "Please try again later or contact support.";
+
+const copy = {
+  waitlist: {
+    title: "Join the Fieldfare waitlist",
+    description: "Be first to order from Okanagan farms when we open in your area.",
+    submit: "Join Waitlist",
+    endpoint: "/api/waitlist",
+    toastTitle: "Thanks for joining our waitlist!",
+    toastText: "We'll be in touch soon with more information.",
+    thanksTitle: "You're on the list!",
+    thanksText: "Thank you for joining. We'll email you as soon as Fieldfare opens for you.",
+  },
+  demo: {
+    title: "Book a demo",
+    description: "See how Fieldfare works for your farm or kitchen in a 30-minute call.",
+    submit: "Request Demo",
+    endpoint: "/api/demo-requests",
+    toastTitle: "Request received!",
+    toastText: "We'll review your submission and send you a calendar invite if selected.",
+    thanksTitle: "Thank you for your request!",
+    thanksText: "We'll review your submission and send you a calendar invite if selected.",
+  },
+} as const;
+
+function failureText(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage || FALLBACK;
+  if (error instanceof Error && error.message) return error.message;
+  return FALLBACK;
+}
+
+export default function SubmissionDialog({
+  kind,
+  defaultRole,
+  open,
+  onOpenChange,
+}: {
+  kind: SubmissionKind;
+  defaultRole?: WaitlistInput["role"];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const text = copy[kind];
+  const id = useId();
+  const [done, setDone] = useState<null | { sheetsOk: boolean }>(null);
+  const [defaults] = useState<Values>(() => ({ fullName: "", email: "", companyName: "", role: defaultRole ?? "", ...(kind === "demo" ? { phoneNumber: "" } : {}) }));
+  const form = useForm<Values>({
+    resolver: zodResolver(kind === "demo" ? demoRequestSchema : waitlistSchema) as unknown as Resolver<Values>,
+    defaultValues: defaults,
+    mode: "onSubmit",
+  });
+  const { register, handleSubmit, control, reset, setError, formState } = form;
+  const { errors, isSubmitting } = formState;
+
+  useEffect(() => {
+    if (!done) return;
+    const t = window.setTimeout(() => {
+      reset(defaults);
+      setDone(null);
+      onOpenChange(false);
+    }, SUCCESS_CLOSE_MS);
+    return () => window.clearTimeout(t);
+  }, [done, reset, defaults, onOpenChange]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await apiFetch<Answer>(text.endpoint, { method: "POST", json: values });
+      // Spec §8: an unsuccessful answer throws its message or "Failed to submit form".
+      if (!answer?.success) throw new Error(answer?.message || "Failed to submit form");
+      setDone({ sheetsOk: answer.googleSheetsSuccess !== false });
+      toast({ title: text.toastTitle, description: text.toastText });
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) {
+        for (const [field, message] of Object.entries(error.errors)) {
+          if (field in defaults) setError(field as keyof Values, { message });
+        }
+      }
+      // The form keeps every value typed so nothing is lost.
+      toast({ variant: "destructive", title: "Something went wrong", description: failureText(error), duration: 5000 });
+    }
+  });
+
+  const field = (name: keyof Values) => ({
+    id: `${id}-${name}`,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent data-testid={`${kind}-dialog`}>
+        {done ? (
+          <div role="status" className="grid justify-items-center gap-3 py-6 text-center">
+            <CheckCircle2 aria-hidden className="h-14 w-14 text-brand-600" />
+            <DialogTitle>{text.thanksTitle}</DialogTitle>
+            <DialogDescription>{text.thanksText}</DialogDescription>
+            {!done.sheetsOk ? (
+              <p className="rounded-lg bg-harvest-400/20 px-3 py-2 text-sm text-ink">
+                Note: an external system we use had an issue, but your information was saved and our team will receive it shortly.
+              </p>
+            ) : null}
+          </div>
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>{text.title}</DialogTitle>
+              <DialogDescription>{text.description}</DialogDescription>
+            </DialogHeader>
+            <form onSubmit={onSubmit} noValidate className="grid gap-4">
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-fullName`}>Full Name</Label>
+                <Input autoComplete="name" {...field("fullName")} {...register("fullName")} />
+                <FieldError id={`${id}-fullName-error`} message={errors.fullName?.message} />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-email`}>Email</Label>
+                <Input type="email" autoComplete="email" {...field("email")} {...register("email")} />
+                <FieldError id={`${id}-email-error`} message={errors.email?.message} />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-companyName`}>Company Name</Label>
+                <Input autoComplete="organization" {...field("companyName")} {...register("companyName")} />
+                <FieldError id={`${id}-companyName-error`} message={errors.companyName?.message} />
+              </div>
+              {kind === "demo" ? (
+                <div className="grid gap-1.5">
+                  <Label htmlFor={`${id}-phoneNumber`}>Phone Number</Label>
+                  <Input type="tel" autoComplete="tel" {...field("phoneNumber")} {...register("phoneNumber")} />
+                  <FieldError id={`${id}-phoneNumber-error`} message={errors.phoneNumber?.message} />
+                </div>
+              ) : null}
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-role`}>Role</Label>
+                <Controller
+                  control={control}
+                  name="role"
+                  render={({ field: f }) => (
+                    <Select value={f.value} onValueChange={f.onChange} name={f.name}>
+                      <SelectTrigger ref={f.ref} onBlur={f.onBlur} {...field("role")}>
+                        <SelectValue placeholder="Select your role" />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {roleOptions.map((o) => (
+                          <SelectItem key={o.value} value={o.value}>
+                            {o.label}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+                <FieldError id={`${id}-role-error`} message={errors.role?.message} />
+              </div>
+              <Button type="submit" size="lg" disabled={isSubmitting}>
+                {isSubmitting ? "Submitting..." : text.submit}
+              </Button>
+            </form>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
