@@ -20,6 +20,8 @@ export type FailureRates = {
   rateHangAfterStore?: number;
 };
 
+const DECK = 20;
+
 type Fault = "429" | "500" | "hang" | "500-after-store" | "hang-after-store" | null;
 
 export class SheetsEmulator {
@@ -27,7 +29,7 @@ export class SheetsEmulator {
   /** sheet name → rows (each a list of cell strings), row 1 first. */
   readonly sheets = new Map<string, string[][]>();
   readonly stats = { token: 0, append: 0, get: 0, faults: { "429": 0, "500": 0, hang: 0, "500-after-store": 0, "hang-after-store": 0 } };
-  failures: FailureRates = {};
+  private failures: FailureRates = {};
   private server: http.Server | null = null;
   private port = 0;
   private readonly tokens = new Set<string>();
@@ -75,24 +77,41 @@ export class SheetsEmulator {
     await closed;
   }
 
+  /**
+   * Faults are dealt from a seeded, shuffled deck of 20 outcomes built from the rates (0.3 in total
+   * → 6 failures in every 20 calls), so every kind shows up in each block of 20 calls.
+   */
   private fault(kind: "append" | "get"): Fault {
+    if (this.deck.length === 0) this.deck = this.deal();
+    let fault = this.deck.pop()!;
+    if (kind === "get" && fault === "500-after-store") fault = "500";
+    if (kind === "get" && fault === "hang-after-store") fault = "hang";
+    if (fault) this.stats.faults[fault] += 1;
+    return fault;
+  }
+
+  private deck: Fault[] = [];
+  private deal(): Fault[] {
     const f = this.failures;
-    const table: [Fault, number | undefined][] = [
-      ["429", f.rate429],
-      ["500", f.rate500],
-      ["hang", f.rateHang],
-      [kind === "append" ? "500-after-store" : "500", f.rate500AfterStore],
-      [kind === "append" ? "hang-after-store" : "hang", f.rateHangAfterStore],
-    ];
-    let r = this.random();
-    for (const [fault, rate = 0] of table) {
-      if (r < rate) {
-        this.stats.faults[fault!] += 1;
-        return fault;
-      }
-      r -= rate;
+    const deck: Fault[] = [];
+    const add = (fault: Fault, rate = 0) => deck.push(...Array<Fault>(Math.round(rate * DECK)).fill(fault));
+    add("429", f.rate429);
+    add("500", f.rate500);
+    add("hang", f.rateHang);
+    add("500-after-store", f.rate500AfterStore);
+    add("hang-after-store", f.rateHangAfterStore);
+    while (deck.length < DECK) deck.push(null);
+    for (let i = deck.length - 1; i > 0; i--) {
+      const j = Math.floor(this.random() * (i + 1));
+      [deck[i], deck[j]] = [deck[j], deck[i]];
     }
-    return null;
+    return deck;
+  }
+
+  /** Sets the failure mix (fractions of calls); takes effect from the next call. */
+  setFailures(rates: FailureRates) {
+    this.failures = rates;
+    this.deck = [];
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {

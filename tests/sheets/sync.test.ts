@@ -116,11 +116,12 @@ describe("waitlist → Google Sheets", () => {
 
   it("500 submissions with 30% injected 429/500/timeouts: all answered 201, each in the sheet exactly once", async () => {
     await stopSheetsWorker();
-    emulator.failures = { rate429: 0.08, rate500: 0.06, rateHang: 0.04, rate500AfterStore: 0.07, rateHangAfterStore: 0.05 };
+    // 30% of Sheets calls fail: per 20 calls, 2×429, 1×500, 1 hang, 1×500 and 1 hang after storing.
+    emulator.setFailures({ rate429: 0.1, rate500: 0.05, rateHang: 0.05, rate500AfterStore: 0.05, rateHangAfterStore: 0.05 });
     const before = { ...emulator.stats.faults };
-    const worker = startSheetsWorker(config(), { log });
+    const worker = startSheetsWorker(config({ SHEETS_BATCH_SIZE: "10" }), { log });
     // A second worker on the same table: SKIP LOCKED must keep them off each other's rows.
-    const second = new SheetsWorker(config(), { log }).start();
+    const second = new SheetsWorker(config({ SHEETS_BATCH_SIZE: "10" }), { log }).start();
     try {
       const answers = await submitMany(500, 25, (i) => call(waitlistPOST, "/api/waitlist", { body: person(i, "load") }));
       expect(answers.filter((a) => a.status !== 201)).toEqual([]);
@@ -157,7 +158,7 @@ describe("waitlist → Google Sheets", () => {
       expect(worker.running && second.running).toBe(true);
     } finally {
       await second.stop();
-      emulator.failures = {};
+      emulator.setFailures({});
     }
   });
 
