@@ -1,0 +1,103 @@
+/**
+ * Display formatting (spec §3 Formatting). Dates and times take an explicit IANA time zone,
+ * defaulting to the marketplace's own, so the server render and the browser agree.
+ */
+
+export const DEFAULT_TIME_ZONE = "America/Vancouver";
+
+export type DateInput = Date | string | number;
+export type TimeZoneOption = { timeZone?: string };
+
+/** First letters of the first and last words; one word gives its first two letters; empty gives "?". */
+export function initials(name: string | null | undefined): string {
+  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return "?";
+  // Array.from splits by code point, so an accented or astral first letter stays whole.
+  if (words.length === 1) return Array.from(words[0]).slice(0, 2).join("").toUpperCase();
+  return (Array.from(words[0])[0] + Array.from(words[words.length - 1])[0]).toUpperCase();
+}
+
+const currency = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  // No "-$0.00" for negative zero or for tiny negatives that round to zero.
+  signDisplay: "negative",
+});
+
+/** USD, en-US, two decimals: 1234.5 → "$1,234.50". Amounts are dollars (the API's unit). */
+export function formatCurrency(dollars: number): string {
+  if (!Number.isFinite(dollars)) return "—";
+  return currency.format(dollars);
+}
+
+function toDate(value: DateInput): Date | null {
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+// ICU writes a narrow no-break space before AM/PM in some versions and not in others; normalise so
+// Node and every browser produce the same text (and hydration matches).
+const normaliseSpaces = (s: string) => s.replace(/[\u202f\u00a0]/g, " ");
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: "date" | "time12" | "time24", timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions =
+      kind === "date"
+        ? { month: "short", day: "numeric", year: "numeric" }
+        : kind === "time12"
+          ? { hour: "numeric", minute: "2-digit", hour12: true }
+          : { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+    f = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** Short month, day and year: "Nov 22, 2026". An invalid date gives "". */
+export function formatDate(value: DateInput, { timeZone = DEFAULT_TIME_ZONE }: TimeZoneOption = {}): string {
+  const d = toDate(value);
+  return d ? formatter("date", timeZone).format(d) : "";
+}
+
+/** 12-hour time: "3:05 PM". An invalid date gives "". */
+export function formatTime(value: DateInput, { timeZone = DEFAULT_TIME_ZONE }: TimeZoneOption = {}): string {
+  const d = toDate(value);
+  return d ? normaliseSpaces(formatter("time12", timeZone).format(d)) : "";
+}
+
+/** Message list: 24-hour "HH:MM" ("15:05", midnight is "00:00"). An invalid date gives "". */
+export function formatMessageListTime(value: DateInput, { timeZone = DEFAULT_TIME_ZONE }: TimeZoneOption = {}): string {
+  const d = toDate(value);
+  if (!d) return "";
+  const parts = formatter("time24", timeZone).formatToParts(d);
+  const hour = parts.find((p) => p.type === "hour")?.value ?? "00";
+  const minute = parts.find((p) => p.type === "minute")?.value ?? "00";
+  // Some ICU builds still say "24" for midnight even with h23.
+  return `${hour === "24" ? "00" : hour.padStart(2, "0")}:${minute.padStart(2, "0")}`;
+}
+
+/** Inside a chat, messages show 12-hour time: "3:05 PM". */
+export function formatChatTime(value: DateInput, opts: TimeZoneOption = {}): string {
+  return formatTime(value, opts);
+}
+
+function oneDecimal(value: number): string {
+  const s = value.toFixed(1);
+  return s === "-0.0" ? "0.0" : s;
+}
+
+/** One decimal with the unit: "2.4 mi" on farm cards, "3.9 km" on orders. */
+export function formatDistance(value: number, unit: "mi" | "km" = "mi"): string {
+  if (!Number.isFinite(value)) return "—";
+  return `${oneDecimal(value)} ${unit}`;
+}
+
+/** Farm rating to one decimal: 4.5 → "4.5", 5 → "5.0". */
+export function formatRating(value: number): string {
+  return Number.isFinite(value) ? oneDecimal(value) : "0.0";
+}

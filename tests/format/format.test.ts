@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_TIME_ZONE,
+  formatChatTime,
+  formatCurrency,
+  formatDate,
+  formatDistance,
+  formatMessageListTime,
+  formatRating,
+  formatTime,
+  initials,
+} from "@/lib/format";
+
+describe("initials (spec §3: first + last word, one word → two letters, empty → ?)", () => {
+  it.each([
+    ["Jordan Rivera", "JR"],
+    ["jordan rivera", "JR"],
+    ["Mary Ann van der Berg", "MB"],
+    ["  Jordan   Rivera  ", "JR"],
+    ["Jordan", "JO"],
+    ["jo", "JO"],
+    ["j", "J"],
+    ["  cher  ", "CH"],
+    ["", "?"],
+    ["   ", "?"],
+    ["\t\n", "?"],
+    ["Émile Zola", "ÉZ"],
+    ["Ørjan", "ØR"],
+  ])("%j → %s", (name, expected) => {
+    expect(initials(name)).toBe(expected);
+  });
+
+  it("treats null and undefined as empty", () => {
+    expect(initials(null)).toBe("?");
+    expect(initials(undefined)).toBe("?");
+  });
+});
+
+describe("formatCurrency (USD, en-US, 2 decimals)", () => {
+  it.each([
+    [1234.5, "$1,234.50"],
+    [0, "$0.00"],
+    [-0, "$0.00"],
+    [5, "$5.00"],
+    [0.1 + 0.2, "$0.30"],
+    [1234567.891, "$1,234,567.89"],
+    [0.125, "$0.13"], // exactly representable: half rounds away from zero
+    [0.004, "$0.00"],
+    [-0.004, "$0.00"], // rounds to zero: no "-$0.00"
+    [-12.5, "-$12.50"],
+    [-1234.567, "-$1,234.57"],
+    [59.68, "$59.68"],
+  ])("%d → %s", (value, expected) => {
+    expect(formatCurrency(value)).toBe(expected);
+  });
+
+  it("shows a dash for non-finite amounts instead of NaN", () => {
+    expect(formatCurrency(Number.NaN)).toBe("—");
+    expect(formatCurrency(Number.POSITIVE_INFINITY)).toBe("—");
+  });
+});
+
+describe("dates and times (America/Vancouver by default)", () => {
+  // 2026-11-22 23:05 UTC is 15:05 in Vancouver (PST, UTC-8).
+  const afternoon = "2026-11-22T23:05:00.000Z";
+
+  it("defaults to the marketplace time zone", () => {
+    expect(DEFAULT_TIME_ZONE).toBe("America/Vancouver");
+    expect(formatDate(afternoon)).toBe("Nov 22, 2026");
+  });
+
+  it("formatDate: short month, day, year; accepts Date, string and epoch ms", () => {
+    expect(formatDate(new Date(afternoon))).toBe("Nov 22, 2026");
+    expect(formatDate(Date.parse(afternoon))).toBe("Nov 22, 2026");
+    expect(formatDate("2026-01-05T12:00:00Z")).toBe("Jan 5, 2026");
+  });
+
+  it("formatDate follows the time zone across midnight", () => {
+    const lateUtc = "2026-11-23T03:00:00Z"; // still Nov 22 in Vancouver
+    expect(formatDate(lateUtc)).toBe("Nov 22, 2026");
+    expect(formatDate(lateUtc, { timeZone: "UTC" })).toBe("Nov 23, 2026");
+  });
+
+  it("formatTime: 12-hour with a plain space before AM/PM", () => {
+    expect(formatTime(afternoon)).toBe("3:05 PM");
+    expect(formatTime(afternoon, { timeZone: "UTC" })).toBe("11:05 PM");
+    expect(formatTime("2026-11-22T08:00:00Z")).toBe("12:00 AM"); // midnight
+    expect(formatTime("2026-11-22T20:00:00Z")).toBe("12:00 PM"); // noon
+    expect(formatTime("2026-11-22T17:09:00Z")).toBe("9:09 AM");
+    expect(formatTime(afternoon)).not.toMatch(/[\u202f\u00a0]/);
+  });
+
+  it("formatMessageListTime: 24-hour HH:MM", () => {
+    expect(formatMessageListTime(afternoon)).toBe("15:05");
+    expect(formatMessageListTime("2026-11-22T08:00:00Z")).toBe("00:00"); // midnight, never 24:00
+    expect(formatMessageListTime("2026-11-22T08:07:00Z")).toBe("00:07");
+    expect(formatMessageListTime("2026-11-22T20:00:00Z")).toBe("12:00"); // noon
+    expect(formatMessageListTime("2026-11-22T17:09:00Z")).toBe("09:09");
+    expect(formatMessageListTime(afternoon, { timeZone: "Asia/Tokyo" })).toBe("08:05");
+  });
+
+  it("formatChatTime: 12-hour", () => {
+    expect(formatChatTime(afternoon)).toBe("3:05 PM");
+    expect(formatChatTime("2026-11-22T08:00:00Z")).toBe("12:00 AM");
+  });
+
+  it("daylight saving time is respected", () => {
+    // July: PDT, UTC-7.
+    expect(formatTime("2026-07-01T22:05:00Z")).toBe("3:05 PM");
+    expect(formatMessageListTime("2026-07-01T22:05:00Z")).toBe("15:05");
+  });
+
+  it("invalid dates give an empty string rather than 'Invalid Date'", () => {
+    for (const bad of ["not a date", "", new Date(Number.NaN), Number.NaN]) {
+      expect(formatDate(bad)).toBe("");
+      expect(formatTime(bad)).toBe("");
+      expect(formatMessageListTime(bad)).toBe("");
+      expect(formatChatTime(bad)).toBe("");
+    }
+  });
+});
+
+describe("formatDistance (one decimal, miles on farm cards, km on orders)", () => {
+  it.each([
+    [2.4, "mi", "2.4 mi"],
+    [3.94, "km", "3.9 km"],
+    [3.96, "km", "4.0 km"],
+    [0, "mi", "0.0 mi"],
+    [25, "mi", "25.0 mi"],
+    [0.25, "mi", "0.3 mi"],
+    [-0.01, "km", "0.0 km"],
+  ] as const)("%d %s → %s", (value, unit, expected) => {
+    expect(formatDistance(value, unit)).toBe(expected);
+  });
+
+  it("defaults to miles and dashes non-finite values", () => {
+    expect(formatDistance(1.26)).toBe("1.3 mi");
+    expect(formatDistance(Number.NaN, "km")).toBe("—");
+  });
+});
+
+describe("formatRating (one decimal)", () => {
+  it.each([
+    [4.5, "4.5"],
+    [5, "5.0"],
+    [4.85, "4.8"], // 4.85 is 4.8499… in binary
+    [4.86, "4.9"],
+    [3.8, "3.8"],
+    [0, "0.0"],
+    [Number.NaN, "0.0"],
+  ])("%d → %s", (value, expected) => {
+    expect(formatRating(value)).toBe(expected);
+  });
+});
