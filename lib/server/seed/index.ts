@@ -1,0 +1,41 @@
+import type { SeedDb, SeedLog } from "./types";
+import { ensureCategories } from "./categories";
+import { SEED_EMAILS, ensureFarms, ensureProducts, ensureUsers, hashesFor } from "./catalog";
+import { ensureConversations, ensureDemoActivity } from "./demo";
+
+export { seedScale, countScaleProducts } from "./scale";
+export type { SeedDb, SeedLog } from "./types";
+
+/** True when nothing has been written yet: `npm start` seeds only such a database. */
+export async function isDatabaseEmpty(db: SeedDb): Promise<boolean> {
+  const [users, categories, farms, products] = [await db.user.count(), await db.category.count(), await db.farm.count(), await db.product.count()];
+  return users + categories + farms + products === 0;
+}
+
+/**
+ * Seeds the demo catalog and the demo shopper. Idempotent: every row has a natural key (category
+ * name, user email, farm owner, product name within its farm, the demo wallet, a conversation's
+ * pair of users) and existing rows are never modified, so a second run writes nothing. One
+ * transaction, so an interrupted run leaves the database as it was.
+ */
+export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {}): Promise<void> {
+  const log = opts.log ?? (() => {});
+  const now = opts.now ?? new Date();
+
+  // Hash before opening the transaction: argon2 takes a while and must not hold it open.
+  const existing = await db.user.findMany({ where: { email: { in: SEED_EMAILS } }, select: { email: true } });
+  const have = new Set(existing.map((u) => u.email));
+  const hashes = await hashesFor(new Set(SEED_EMAILS.filter((e) => !have.has(e))));
+
+  await db.$transaction(
+    async (tx) => {
+      const categoryIds = await ensureCategories(tx, log);
+      const userIds = await ensureUsers(tx, hashes, now, log);
+      const farmIds = await ensureFarms(tx, userIds, log);
+      await ensureProducts(tx, farmIds, categoryIds, log);
+      await ensureDemoActivity(tx, userIds, farmIds, now, log);
+      await ensureConversations(tx, userIds, now, log);
+    },
+    { maxWait: 30_000, timeout: 300_000 },
+  );
+}

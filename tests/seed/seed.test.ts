@@ -1,0 +1,179 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/server/db";
+import { verifyPassword } from "@/lib/server/auth/password";
+import { isDatabaseEmpty, seed } from "@/lib/server/seed";
+import { CATEGORIES, DEMO_USER, FARMS, PARTNER_PASSWORD, RESTAURANTS } from "@/prisma/seed-data/catalog";
+import { FOOD_ART } from "@/prisma/seed-data/food-art";
+import fs from "node:fs";
+import path from "node:path";
+
+/** Row counts of every table the seed writes, plus the demo wallet. */
+async function snapshot() {
+  const demo = await db.user.findUnique({ where: { email: DEMO_USER.email }, include: { wallet: true } });
+  return {
+    users: await db.user.count(),
+    farms: await db.farm.count(),
+    categories: await db.category.count(),
+    products: await db.product.count(),
+    orders: await db.order.count(),
+    orderItems: await db.orderItem.count(),
+    orderEvents: await db.orderEvent.count(),
+    messages: await db.message.count(),
+    wallets: await db.wallet.count(),
+    transactions: await db.transaction.count(),
+    demoPasswordHash: demo?.passwordHash,
+    demoBalance: demo?.wallet?.balanceCents,
+    demoWalletId: demo?.wallet?.walletId,
+    productsDigest: (await db.product.findMany({ orderBy: { id: "asc" }, select: { id: true, name: true, priceCents: true, stock: true } }))
+      .map((p) => `${p.id}:${p.name}:${p.priceCents}:${p.stock}`)
+      .join("|"),
+  };
+}
+
+const lines: string[] = [];
+let first: Awaited<ReturnType<typeof snapshot>>;
+
+beforeAll(async () => {
+  expect(await isDatabaseEmpty(db)).toBe(true);
+  await seed(db, { log: (l) => lines.push(l) });
+  first = await snapshot();
+});
+
+describe("seed on an empty database", () => {
+  it("is no longer empty and logged counts per entity", async () => {
+    expect(await isDatabaseEmpty(db)).toBe(false);
+    expect(lines.join("\n")).toMatch(/categories: 6 \(6 new\)/);
+    expect(lines.join("\n")).toMatch(/products: \d+ \(\d+ new\)/);
+  });
+
+  it("creates exactly the six spec categories with their icon names", async () => {
+    const categories = await db.category.findMany({ orderBy: { id: "asc" } });
+    expect(categories.map((c) => c.icon).sort()).toEqual(["beer", "drumstick-bite", "egg", "jar", "seedling", "wine-glass-alt"]);
+    expect(categories.map((c) => c.name)).toEqual(CATEGORIES.map((c) => c.name));
+  });
+
+  it("creates at least 12 farms, each owned by a farmer whose address is the farm location", async () => {
+    const farms = await db.farm.findMany({ include: { user: true } });
+    expect(farms.length).toBeGreaterThanOrEqual(12);
+    expect(farms.length).toBe(FARMS.length);
+    for (const f of farms) {
+      expect(f.user.userType).toBe("farmer");
+      expect(f.user.address).toBe(f.location);
+      expect(f.rating).toBeGreaterThanOrEqual(3.8);
+      expect(f.rating).toBeLessThanOrEqual(5);
+      expect(f.reviewCount).toBeGreaterThan(0);
+      expect(f.distance).toBeGreaterThanOrEqual(0.8);
+      expect(f.distance).toBeLessThanOrEqual(25);
+      expect(f.description.length).toBeGreaterThan(20);
+      expect(f.location).toMatch(/, BC /);
+      expect(f.farmImage).toMatch(/^\/images\/farms\/[a-z0-9-]+\.svg$/);
+      expect(fs.existsSync(path.join("public", f.farmImage))).toBe(true);
+    }
+  });
+
+  it("creates at least 80 products with prices, units, stock, flags and local images", async () => {
+    const products = await db.product.findMany();
+    expect(products.length).toBeGreaterThanOrEqual(80);
+    for (const p of products) {
+      expect(Number.isInteger(p.priceCents)).toBe(true);
+      expect(p.priceCents).toBeGreaterThan(0);
+      expect(p.unit).not.toBe("");
+      expect(p.categoryId).not.toBeNull();
+      expect(p.inStock).toBe(p.stock > 0);
+      expect(p.image).toMatch(/^\/images\/food\/[a-z0-9-]+\.svg$/);
+      expect(fs.existsSync(path.join("public", p.image))).toBe(true);
+    }
+    expect(products.filter((p) => !p.inStock).length).toBeGreaterThanOrEqual(3);
+    expect(products.filter((p) => p.isFeatured).length).toBeGreaterThanOrEqual(8);
+    expect(products.filter((p) => p.isPopular).length).toBeGreaterThanOrEqual(8);
+    // Every category has products to show.
+    expect(new Set(products.map((p) => p.categoryId)).size).toBe(6);
+  });
+
+  it("every food illustration the catalog names exists on disk", () => {
+    for (const slug of Object.keys(FOOD_ART)) expect(fs.existsSync(`public/images/food/${slug}.svg`)).toBe(true);
+  });
+
+  it("creates restaurant users with addresses and a working shared password", async () => {
+    const restaurants = await db.user.findMany({ where: { userType: "restaurant" } });
+    expect(restaurants.length).toBe(RESTAURANTS.length);
+    for (const r of restaurants) expect(r.address).toMatch(/Kelowna, BC/);
+    expect(await verifyPassword(restaurants[0].passwordHash, PARTNER_PASSWORD)).toBe(true);
+    const farmer = await db.user.findFirstOrThrow({ where: { userType: "farmer" } });
+    expect(farmer.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(farmer.passwordHash, PARTNER_PASSWORD)).toBe(true);
+  });
+
+  it("creates the demo shopper with a password that verifies", async () => {
+    const demo = await db.user.findUniqueOrThrow({ where: { email: "demo@fieldfare.app" } });
+    expect(demo).toMatchObject({ username: "demo", fullName: "Jordan Rivera", userType: "user" });
+    expect(demo.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(demo.passwordHash, "harvest-demo-2026")).toBe(true);
+    expect(await verifyPassword(demo.passwordHash, "wrong-password")).toBe(false);
+  });
+
+  it("gives the demo wallet a balance equal to the sum of its ledger, with top-ups, payments and a refund", async () => {
+    const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_USER.email }, include: { wallet: true } });
+    expect(demo.wallet!.walletId).toMatch(/^FF-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    const ledger = await db.transaction.findMany({ where: { userId: demo.id } });
+    const sum = ledger.reduce((s, t) => s + t.amountCents, 0);
+    expect(demo.wallet!.balanceCents).toBe(sum);
+    expect(sum).toBeGreaterThan(0);
+    expect(new Set(ledger.map((t) => t.type))).toEqual(new Set(["top_up", "order", "refund"]));
+    expect(ledger.filter((t) => t.type === "refund")).toHaveLength(1);
+    for (const t of ledger) expect(t.type === "order" ? t.amountCents < 0 : t.amountCents > 0).toBe(true);
+  });
+
+  it("gives the demo shopper active, completed and cancelled orders priced from the catalog", async () => {
+    const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_USER.email } });
+    const orders = await db.order.findMany({ where: { userId: demo.id }, include: { items: { include: { product: true } }, events: true, farm: true } });
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(["active", "completed", "cancelled"]));
+    for (const o of orders) {
+      expect(o.items.length).toBeGreaterThan(0);
+      expect(o.totalCents).toBe(o.items.reduce((s, i) => s + i.priceCents * i.quantity, 0));
+      expect(o.itemCount).toBe(o.items.reduce((s, i) => s + i.quantity, 0));
+      for (const i of o.items) {
+        expect(i.priceCents).toBe(i.product.priceCents);
+        expect(i.productName).toBe(i.product.name);
+        expect(i.product.farmId).toBe(o.farmId);
+      }
+      expect(o.isPaid).toBe(true);
+      expect(o.checkoutRef).not.toBe("");
+      expect(o.distanceKm).toBeCloseTo(o.farm.distance * 1.609344, 0);
+      const statuses = o.events.sort((a, b) => +a.createdAt - +b.createdAt).map((e) => e.status);
+      expect(statuses[0]).toBe("active");
+      expect(statuses[statuses.length - 1]).toBe(o.status);
+      if (o.status === "completed") expect(o.completedAt).not.toBeNull();
+      if (o.status === "cancelled") expect(o.cancelledAt).not.toBeNull();
+    }
+    // One checkout may span several farms: those orders share a checkoutRef.
+    const refs = orders.map((o) => o.checkoutRef);
+    expect(new Set(refs).size).toBeLessThan(refs.length);
+  });
+
+  it("gives the demo shopper conversations with several farmers, some unread", async () => {
+    const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_USER.email } });
+    const messages = await db.message.findMany({ where: { OR: [{ senderId: demo.id }, { receiverId: demo.id }] }, include: { sender: true, receiver: true } });
+    const partners = new Set(messages.map((m) => (m.senderId === demo.id ? m.receiverId : m.senderId)));
+    expect(partners.size).toBeGreaterThanOrEqual(3);
+    for (const m of messages) expect((m.senderId === demo.id ? m.receiver : m.sender).userType).toBe("farmer");
+    expect(messages.filter((m) => m.receiverId === demo.id && !m.isRead).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("seed idempotency", () => {
+  it("running the seed again changes nothing", async () => {
+    const again: string[] = [];
+    await seed(db, { log: (l) => again.push(l) });
+    expect(await snapshot()).toEqual(first);
+    expect(again.join("\n")).not.toMatch(/\([1-9]\d* new/);
+  });
+
+  it("leaves a farmer's own edits alone", async () => {
+    const product = await db.product.findFirstOrThrow({ where: { name: "Honeycrisp Apples" } });
+    await db.product.update({ where: { id: product.id }, data: { priceCents: 399, stock: 7 } });
+    await seed(db);
+    expect(await db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ priceCents: 399, stock: 7 });
+    expect(await db.product.count()).toBe(first.products);
+  });
+});
