@@ -1,0 +1,76 @@
+/**
+ * Shared bench plumbing: a fresh database per bench (PostgreSQL when BENCH_DATABASE_URL or
+ * DATABASE_URL is postgres://, else an in-memory PGlite), percentiles, a progress bar, and JSON
+ * output under bench/out/ that bench/run-all.ts folds into bench/RESULTS.md.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+export function summarize(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), max: s[s.length - 1] };
+}
+
+export function progress(label: string, done: number, total: number) {
+  // Off a terminal (CI logs), print only every 25 %.
+  if (!process.stdout.isTTY) {
+    const step = Math.max(1, Math.floor(total / 4));
+    if (done % step === 0 || done === total) console.log(`${label}: ${done}/${total}`);
+    return;
+  }
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  process.stdout.write(`\r${label} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total}${done === total ? "\n" : ""}`);
+}
+
+export function writeResult(name: string, data: unknown) {
+  const dir = path.resolve("bench/out");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ name, at: new Date().toISOString(), ...(data as object) }, null, 2));
+}
+
+/** Creates a fresh PostgreSQL database (returns its URL and a drop function), or null without PostgreSQL. */
+export async function freshPostgres(prefix: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  if (!/^postgres/.test(base)) return null;
+  const admin = new URL(base);
+  admin.pathname = "/postgres";
+  const name = `${prefix}_${Date.now().toString(36)}_${process.pid}`;
+  const c = new pg.Client({ connectionString: admin.toString() });
+  try {
+    await c.connect();
+  } catch {
+    return null;
+  }
+  await c.query(`CREATE DATABASE "${name}"`);
+  await c.end();
+  const u = new URL(base);
+  u.pathname = "/" + name;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: admin.toString() });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await d.end();
+    },
+  };
+}
+
+/** The migration history as one SQL script (for in-process in-memory PGlite benches). */
+export function migrationSql(): string {
+  const dir = path.resolve("prisma/migrations");
+  return fs
+    .readdirSync(dir)
+    .filter((d) => fs.statSync(path.join(dir, d)).isDirectory())
+    .sort()
+    .map((d) => fs.readFileSync(path.join(dir, d, "migration.sql"), "utf8"))
+    .join("\n");
+}
