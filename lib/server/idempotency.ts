@@ -1,0 +1,108 @@
+import "server-only";
+import crypto from "node:crypto";
+import { db } from "@/lib/server/db";
+import { badRequest, conflict } from "@/lib/server/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+/** A Prisma interactive-transaction client. */
+export type Tx = Prisma.TransactionClient;
+
+/**
+ * Money transactions queue on row locks (a wallet, the last units of a product); under load a
+ * request may wait for a pooled connection and then for a lock, so the defaults (2 s / 5 s) are
+ * too tight. READ COMMITTED is enough: every balance/stock change is a conditional UPDATE whose
+ * WHERE clause Postgres re-checks after the lock wait.
+ */
+const TX_OPTIONS = { maxWait: 20_000, timeout: 30_000 } as const;
+
+export function inTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.$transaction(fn, TX_OPTIONS);
+}
+
+export type IdempotentResult<T> = { status: number; body: T; replayed: boolean };
+
+const MAX_KEY_LENGTH = 200;
+// Printable ASCII only: keys are opaque tokens (UUIDs in our client), never free text.
+const KEY_PATTERN = /^[\x21-\x7e]+$/;
+
+/** The `Idempotency-Key` header, validated (undefined when absent). */
+export function idempotencyKeyFrom(req: Request): string | undefined {
+  const raw = req.headers.get("idempotency-key");
+  if (raw === null) return undefined;
+  const key = raw.trim();
+  if (!key || key.length > MAX_KEY_LENGTH || !KEY_PATTERN.test(key)) {
+    throw badRequest(`Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} printable characters`);
+  }
+  return key;
+}
+
+/** Key order must not change the fingerprint: {a,b} and {b,a} are the same request. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+export function requestHash(body: unknown): string {
+  return crypto.createHash("sha256").update(canonical(body)).digest("hex");
+}
+
+/**
+ * Runs `fn` exactly once per (user, scope, key) and replays its first answer afterwards.
+ *
+ * The key row is inserted in the SAME database transaction as the work, before it. A concurrent
+ * duplicate's INSERT … ON CONFLICT DO NOTHING blocks on the unique index until the first
+ * transaction ends: if it committed, the duplicate reads the stored answer and replays it; if it
+ * rolled back (the work failed), the duplicate inserts the key and runs the work itself. So two
+ * requests with one key can never both execute, and no "in progress" state can be left behind by
+ * a crashed process.
+ *
+ * Only successful answers are stored: a refused request (insufficient balance, out of stock)
+ * writes nothing, so retrying the same key after a top-up can succeed. Without a key the work
+ * simply runs in a transaction.
+ */
+export async function withIdempotency<T>(
+  userId: number,
+  scope: string,
+  key: string | undefined,
+  requestBody: unknown,
+  fn: (tx: Tx) => Promise<{ status: number; body: T }>,
+): Promise<IdempotentResult<T>> {
+  if (!key) return inTransaction(async (tx) => ({ ...(await fn(tx)), replayed: false }));
+  const hash = requestHash(requestBody);
+
+  return inTransaction(async (tx) => {
+    const inserted = await tx.$queryRaw<{ id: number }[]>`
+      INSERT INTO "IdempotencyKey" ("userId", "scope", "key", "requestHash")
+      VALUES (${userId}, ${scope}, ${key}, ${hash})
+      ON CONFLICT ("userId", "scope", "key") DO NOTHING
+      RETURNING "id"`;
+
+    if (inserted.length === 0) {
+      const stored = await tx.idempotencyKey.findUnique({ where: { userId_scope_key: { userId, scope, key } } });
+      if (!stored || stored.requestHash !== hash) {
+        throw conflict("This Idempotency-Key was already used with a different request");
+      }
+      if (stored.responseStatus === null) {
+        // Unreachable with the locking above (the answer is stored in the same transaction as
+        // the key); kept so a hand-edited row can never be replayed as an empty success.
+        throw conflict("A request with this Idempotency-Key is still being processed");
+      }
+      return { status: stored.responseStatus, body: stored.responseBody as T, replayed: true };
+    }
+
+    const result = await fn(tx);
+    // Store exactly what the client receives (Dates as ISO strings), so a replay is byte-identical.
+    const body = JSON.parse(JSON.stringify(result.body)) as T;
+    await tx.idempotencyKey.update({
+      where: { id: inserted[0].id },
+      data: { responseStatus: result.status, responseBody: body as Prisma.InputJsonValue },
+    });
+    return { status: result.status, body, replayed: false };
+  });
+}

@@ -1,0 +1,51 @@
+import "server-only";
+import { conflict, notFound } from "@/lib/server/errors";
+import { inTransaction } from "@/lib/server/idempotency";
+import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
+import { applyBalanceChange } from "@/lib/server/wallet/ledger";
+import { orderDetailInclude, serializeOrderDetail } from "./serialize";
+
+/**
+ * POST /api/orders/{id}/cancel (DESIGN.md §3): owner only (404 otherwise, like an unknown id),
+ * active only (409). Status, stock and the refund change in one transaction. The status flip is a
+ * conditional UPDATE, so two concurrent cancels refund once: the second finds nothing active.
+ */
+export function cancelOrder(userId: number, orderId: number) {
+  return inTransaction(async (tx) => {
+    const { count } = await tx.order.updateMany({
+      where: { id: orderId, userId, status: "active" },
+      data: { status: "cancelled", cancelledAt: new Date() },
+    });
+    if (count === 0) {
+      const existing = await tx.order.findFirst({ where: { id: orderId, userId }, select: { status: true } });
+      if (!existing) throw notFound("Order not found");
+      throw conflict(`Only active orders can be cancelled; this order is ${existing.status}`);
+    }
+
+    const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: orderDetailInclude });
+
+    const restock = new Map<number, number>();
+    for (const i of order.items) restock.set(i.productId, (restock.get(i.productId) ?? 0) + i.quantity);
+    // Ascending id order, as in checkout, so the two never deadlock.
+    for (const [productId, quantity] of [...restock].sort(([a], [b]) => a - b)) {
+      await tx.$executeRaw`
+        UPDATE "Product" SET "stock" = "stock" + ${quantity}, "inStock" = true, "updatedAt" = now()
+        WHERE "id" = ${productId}`;
+    }
+
+    if (order.isPaid && order.totalCents > 0) {
+      await ensureWallet(tx, userId);
+      const refunded = await applyBalanceChange(tx, userId, order.totalCents, {
+        type: "refund",
+        description: `Refund for order #${order.id} from ${order.farm.farmName}`,
+        reference: `ORDER-${order.id}`,
+      });
+      if (!refunded) throw new Error(`Refund of order ${order.id} was refused by the wallet constraints`);
+    }
+
+    await tx.orderEvent.create({
+      data: { orderId, status: "cancelled", note: order.isPaid ? "Cancelled by you · refunded to your wallet" : "Cancelled by you" },
+    });
+    return serializeOrderDetail(await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: orderDetailInclude }));
+  });
+}

@@ -1,0 +1,118 @@
+import "server-only";
+import crypto from "node:crypto";
+import { conflict, notFound } from "@/lib/server/errors";
+import { withIdempotency, type Tx } from "@/lib/server/idempotency";
+import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
+import { applyBalanceChange } from "@/lib/server/wallet/ledger";
+import { formatCents, serializeWallet, type WalletJson } from "@/lib/server/wallet/serialize";
+import type { CheckoutInput } from "@/lib/validators/orders";
+import { orderInclude, serializeOrder, type OrderJson } from "./serialize";
+
+export type CheckoutResult = { orders: OrderJson[]; wallet: WalletJson };
+
+const KM_PER_MILE = 1.609344;
+
+/** The same product twice in one cart is one line. Map keeps first-seen (cart) order. */
+function mergeLines(items: CheckoutInput["items"]): Map<number, number> {
+  const lines = new Map<number, number>();
+  for (const { productId, quantity } of items) lines.set(productId, (lines.get(productId) ?? 0) + quantity);
+  return lines;
+}
+
+/**
+ * Takes `quantity` units or refuses with the reason. The conditional UPDATE is the stock check:
+ * concurrent buyers of the last units queue on the row lock and the loser's WHERE no longer holds,
+ * so stock can never go negative (a CHECK constraint backs this up).
+ */
+async function reserveStock(tx: Tx, productId: number, quantity: number) {
+  const rows = await tx.$queryRaw<{ stock: number }[]>`
+    UPDATE "Product"
+    SET "stock" = "stock" - ${quantity}, "inStock" = ("stock" - ${quantity} > 0), "updatedAt" = now()
+    WHERE "id" = ${productId} AND NOT "isHidden" AND "inStock" AND "stock" >= ${quantity}
+    RETURNING "stock"`;
+  if (rows.length) return;
+  const p = await tx.product.findUniqueOrThrow({ where: { id: productId } });
+  if (p.isHidden) throw conflict(`${p.name} is no longer available`);
+  if (!p.inStock || p.stock <= 0) throw conflict(`${p.name} is out of stock`);
+  throw conflict(`Only ${p.stock} ${p.unit} of ${p.name} left in stock`);
+}
+
+/**
+ * POST /api/orders (DESIGN.md §3): one order per farm, priced from the catalogue, stock taken and
+ * the wallet debited in ONE database transaction — any refusal (unknown product, out of stock,
+ * insufficient balance) rolls everything back. With an Idempotency-Key a retried or double-clicked
+ * checkout replays the first answer instead of paying twice.
+ */
+export function checkout(userId: number, input: CheckoutInput, idempotencyKey?: string) {
+  return withIdempotency<CheckoutResult>(userId, "orders.checkout", idempotencyKey, input, async (tx) => {
+    const lines = mergeLines(input.items);
+    const ids = [...lines.keys()];
+    const products = await tx.product.findMany({
+      where: { id: { in: ids } },
+      include: { farm: { select: { id: true, farmName: true, distance: true } } },
+    });
+    const byId = new Map(products.map((p) => [p.id, p]));
+    const missing = ids.find((id) => !byId.has(id));
+    if (missing !== undefined) throw notFound(`Product ${missing} was not found`);
+
+    // Ascending id order everywhere (checkout and cancel) so two transactions never deadlock.
+    for (const id of [...ids].sort((a, b) => a - b)) await reserveStock(tx, id, lines.get(id)!);
+
+    const byFarm = new Map<number, { farm: (typeof products)[number]["farm"]; lines: { product: (typeof products)[number]; quantity: number }[] }>();
+    for (const [id, quantity] of lines) {
+      const product = byId.get(id)!;
+      const group = byFarm.get(product.farmId) ?? { farm: product.farm, lines: [] };
+      group.lines.push({ product, quantity });
+      byFarm.set(product.farmId, group);
+    }
+
+    const grandTotal = [...lines].reduce((sum, [id, q]) => sum + byId.get(id)!.priceCents * q, 0);
+    let wallet = await ensureWallet(tx, userId);
+    const checkoutRef = `CO-${crypto.randomBytes(6).toString("hex").toUpperCase()}`;
+    const orders: OrderJson[] = [];
+    let debited = 0;
+
+    for (const { farm, lines: farmLines } of byFarm.values()) {
+      const totalCents = farmLines.reduce((sum, l) => sum + l.product.priceCents * l.quantity, 0);
+      const order = await tx.order.create({
+        data: {
+          userId,
+          farmId: farm.id,
+          status: "active",
+          isPaid: true,
+          totalCents,
+          itemCount: farmLines.reduce((sum, l) => sum + l.quantity, 0),
+          distanceKm: Math.round(farm.distance * KM_PER_MILE * 10) / 10,
+          checkoutRef,
+          items: {
+            create: farmLines.map((l) => ({
+              productId: l.product.id,
+              productName: l.product.name,
+              quantity: l.quantity,
+              priceCents: l.product.priceCents,
+            })),
+          },
+          events: { create: [{ status: "active", note: "Paid from wallet" }] },
+        },
+        include: orderInclude,
+      });
+      // One ledger row per order (reference = the order), so a later refund mirrors exactly one debit.
+      const paid = await applyBalanceChange(tx, userId, -totalCents, {
+        type: "order",
+        description: `Order #${order.id} from ${farm.farmName}`,
+        reference: `ORDER-${order.id}`,
+      });
+      if (!paid) {
+        const current = await tx.wallet.findUniqueOrThrow({ where: { userId } });
+        throw conflict(
+          `Insufficient balance: this checkout costs ${formatCents(grandTotal)} but your wallet holds ${formatCents(current.balanceCents + debited)}. Top up your wallet and try again.`,
+        );
+      }
+      debited += totalCents;
+      wallet = paid.wallet;
+      orders.push(serializeOrder(order));
+    }
+
+    return { status: 201, body: { orders, wallet: serializeWallet(wallet) } };
+  });
+}

@@ -1,0 +1,67 @@
+import "server-only";
+import { centsToDollars } from "@/lib/money";
+import type { Farm, Order, OrderEvent, OrderItem, Prisma } from "@/lib/generated/prisma/client";
+
+export type OrderItemJson = { id: number; productId: number; productName: string; quantity: number; price: number; subtotal: number };
+export type OrderEventJson = { status: Order["status"]; note: string; createdAt: string };
+export type OrderJson = {
+  id: number;
+  farmId: number;
+  farm: { id: number; farmName: string };
+  status: Order["status"];
+  totalAmount: number;
+  isPaid: boolean;
+  itemCount: number;
+  /** Kilometres, one decimal (spec §3 Formatting). */
+  distance: number;
+  checkoutRef: string;
+  createdAt: string;
+  completedAt: string | null;
+  cancelledAt: string | null;
+  items: OrderItemJson[];
+};
+export type OrderDetailJson = OrderJson & { events: OrderEventJson[] };
+
+export const orderInclude = {
+  farm: { select: { id: true, farmName: true } },
+  items: { orderBy: { id: "asc" } },
+} satisfies Prisma.OrderInclude;
+
+export const orderDetailInclude = {
+  ...orderInclude,
+  events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+} satisfies Prisma.OrderInclude;
+
+type OrderRow = Order & { farm: Pick<Farm, "id" | "farmName">; items: OrderItem[] };
+
+export function serializeOrder(o: OrderRow): OrderJson {
+  return {
+    id: o.id,
+    farmId: o.farmId,
+    farm: { id: o.farm.id, farmName: o.farm.farmName },
+    status: o.status,
+    totalAmount: centsToDollars(o.totalCents),
+    isPaid: o.isPaid,
+    itemCount: o.itemCount,
+    distance: Math.round(o.distanceKm * 10) / 10,
+    checkoutRef: o.checkoutRef,
+    createdAt: o.createdAt.toISOString(),
+    completedAt: o.completedAt?.toISOString() ?? null,
+    cancelledAt: o.cancelledAt?.toISOString() ?? null,
+    items: o.items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      productName: i.productName,
+      quantity: i.quantity,
+      price: centsToDollars(i.priceCents),
+      subtotal: centsToDollars(i.priceCents * i.quantity),
+    })),
+  };
+}
+
+export function serializeOrderDetail(o: OrderRow & { events: OrderEvent[] }): OrderDetailJson {
+  return {
+    ...serializeOrder(o),
+    events: o.events.map((e) => ({ status: e.status, note: e.note, createdAt: e.createdAt.toISOString() })),
+  };
+}

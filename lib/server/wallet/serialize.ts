@@ -1,0 +1,34 @@
+import "server-only";
+import { centsToDollars } from "@/lib/money";
+import type { Transaction, TransactionType, Wallet } from "@/lib/generated/prisma/client";
+
+export type WalletJson = { walletId: string; balance: number; currency: "USD" };
+export type TransactionJson = {
+  id: number;
+  type: "top-up" | "order" | "refund";
+  amount: number;
+  description: string;
+  reference: string;
+  timestamp: string;
+};
+
+const TYPE: Record<TransactionType, TransactionJson["type"]> = { top_up: "top-up", order: "order", refund: "refund" };
+
+export function serializeWallet(w: Pick<Wallet, "walletId" | "balanceCents">): WalletJson {
+  return { walletId: w.walletId, balance: centsToDollars(w.balanceCents), currency: "USD" };
+}
+
+export function serializeTransaction(t: Transaction): TransactionJson {
+  return {
+    id: t.id,
+    type: TYPE[t.type],
+    amount: centsToDollars(t.amountCents),
+    description: t.description,
+    reference: t.reference,
+    timestamp: t.timestamp.toISOString(),
+  };
+}
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+/** For server messages ("Insufficient balance: …"); the UI formats with lib/format.ts. */
+export const formatCents = (cents: number) => usd.format(centsToDollars(cents));

@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+export const orderStatuses = ["active", "completed", "cancelled"] as const;
+export type OrderStatusValue = (typeof orderStatuses)[number];
+
+export const MAX_LINES = 50;
+export const MAX_QUANTITY = 999;
+
+const quantityMessage = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`;
+
+/**
+ * POST /api/orders. Only product ids and quantities are read: any price, name or total the client
+ * sends is stripped here and the server's catalogue decides (DESIGN.md §3).
+ */
+export const checkoutSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        productId: z.number({ error: "Unknown product" }).int("Unknown product").positive("Unknown product"),
+        quantity: z.number({ error: quantityMessage }).int(quantityMessage).min(1, quantityMessage).max(MAX_QUANTITY, quantityMessage),
+      }),
+      { error: "Your cart is empty" },
+    )
+    .min(1, "Your cart is empty")
+    .max(MAX_LINES, `A checkout can hold at most ${MAX_LINES} different products`),
+});
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+/** GET /api/orders?status= — omitted means every order, newest first. */
+export const ordersQuerySchema = z.object({
+  status: z.enum(orderStatuses, { error: "status must be active, completed or cancelled" }).optional(),
+});

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { hasAtMostTwoDecimals } from "@/lib/money";
+
+/** Spec §5 Top-up + DESIGN.md §3: a finite number > 0, at most 2 decimals, at most 10,000.00. */
+export const MAX_TOP_UP = 10_000;
+export const INVALID_AMOUNT = "Please enter a valid amount";
+
+export const topUpAmount = z
+  .number({ error: INVALID_AMOUNT })
+  .refine((n) => Number.isFinite(n) && n > 0 && n <= MAX_TOP_UP && hasAtMostTwoDecimals(n), INVALID_AMOUNT);
+
+/** POST /api/transactions/topup */
+export const topUpSchema = z.object({ amount: topUpAmount });
+export type TopUpInput = z.infer<typeof topUpSchema>;
+
+/** The dialog's field is text from <input type="number">; "" and "abc" must fail like the API does. */
+export const topUpFormSchema = z.object({
+  amount: z
+    .string()
+    .trim()
+    .min(1, INVALID_AMOUNT)
+    .transform((s) => Number(s))
+    .pipe(topUpAmount),
+});
+export type TopUpFormInput = z.input<typeof topUpFormSchema>;
+
+export const transactionsQuerySchema = z.object({
+  limit: z.coerce.number({ error: "limit must be a whole number from 1 to 500" }).int("limit must be a whole number from 1 to 500").min(1, "limit must be a whole number from 1 to 500").max(500, "limit must be a whole number from 1 to 500").default(200),
+});

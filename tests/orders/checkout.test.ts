@@ -1,0 +1,202 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/server/db";
+import * as ordersRoute from "@/app/api/orders/route";
+import * as orderRoute from "@/app/api/orders/[id]/route";
+import { call } from "../support/http";
+import { createFarm, createProduct, createUserWithSession } from "../support/factories";
+import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
+
+checkLedgerAfterEach();
+
+let me: Awaited<ReturnType<typeof createUserWithSession>>;
+let farmA: Awaited<ReturnType<typeof createFarm>>["farm"];
+let farmB: Awaited<ReturnType<typeof createFarm>>["farm"];
+let carrots: Awaited<ReturnType<typeof createProduct>>;
+let kale: Awaited<ReturnType<typeof createProduct>>;
+let eggs: Awaited<ReturnType<typeof createProduct>>;
+
+beforeEach(async () => {
+  me = await createUserWithSession({ fullName: "Olive Order" });
+  ({ farm: farmA } = await createFarm({ farmName: "Green Acres", distance: 3.2 }));
+  ({ farm: farmB } = await createFarm({ farmName: "Sunny Hen", distance: 10 }));
+  carrots = await createProduct(farmA.id, { name: "Carrots", priceCents: 349, stock: 20 });
+  kale = await createProduct(farmA.id, { name: "Kale", priceCents: 275, stock: 5 });
+  eggs = await createProduct(farmB.id, { name: "Eggs", priceCents: 650, stock: 12 });
+  await topUp(me.cookie, 100);
+});
+
+const stockOf = async (id: number) => (await db.product.findUniqueOrThrow({ where: { id } })).stock;
+
+describe("POST /api/orders", () => {
+  it("splits the cart into one order per farm, priced by the server, and debits the wallet", async () => {
+    const res = await placeOrder(me.cookie, [
+      { productId: carrots.id, quantity: 2, price: 0.01 },
+      { productId: eggs.id, quantity: 1, price: 0.01, totalAmount: 0 },
+      { productId: kale.id, quantity: 3 },
+    ]);
+    expect(res.status).toBe(201);
+    const { orders, wallet } = res.json;
+    expect(orders).toHaveLength(2);
+    const [a, b] = orders;
+    expect(a).toMatchObject({ farm: { id: farmA.id, farmName: "Green Acres" }, status: "active", isPaid: true, itemCount: 5, totalAmount: 15.23, distance: 5.1 });
+    expect(a.items.map((i: { productName: string; quantity: number; price: number }) => [i.productName, i.quantity, i.price])).toEqual([["Carrots", 2, 3.49], ["Kale", 3, 2.75]]);
+    expect(b).toMatchObject({ farm: { id: farmB.id, farmName: "Sunny Hen" }, itemCount: 1, totalAmount: 6.5, distance: 16.1 });
+    expect(a.checkoutRef).toBe(b.checkoutRef);
+    expect(wallet).toMatchObject({ balance: 100 - 15.23 - 6.5, currency: "USD" });
+    expect(await balanceCents(me.user.id)).toBe(10000 - 1523 - 650);
+    expect(await stockOf(carrots.id)).toBe(18);
+    expect(await stockOf(kale.id)).toBe(2);
+    expect(await stockOf(eggs.id)).toBe(11);
+
+    const ledger = await db.transaction.findMany({ where: { userId: me.user.id, type: "order" }, orderBy: { id: "asc" } });
+    expect(ledger.map((t) => [t.amountCents, t.reference])).toEqual([[-1523, `ORDER-${a.id}`], [-650, `ORDER-${b.id}`]]);
+    const events = await db.orderEvent.findMany({ where: { orderId: a.id } });
+    expect(events.map((e) => [e.status, e.note])).toEqual([["active", "Paid from wallet"]]);
+  });
+
+  it("merges repeated lines for one product", async () => {
+    const res = await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 1 }, { productId: carrots.id, quantity: 2 }]);
+    expect(res.status).toBe(201);
+    expect(res.json.orders[0].items).toHaveLength(1);
+    expect(res.json.orders[0].itemCount).toBe(3);
+    expect(await stockOf(carrots.id)).toBe(17);
+  });
+
+  it("marks a product out of stock when its last unit sells", async () => {
+    expect((await placeOrder(me.cookie, [{ productId: kale.id, quantity: 5 }])).status).toBe(201);
+    const p = await db.product.findUniqueOrThrow({ where: { id: kale.id } });
+    expect([p.stock, p.inStock]).toEqual([0, false]);
+    const again = await placeOrder(me.cookie, [{ productId: kale.id, quantity: 1 }]);
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe("Kale is out of stock");
+  });
+
+  async function expectNothingWritten() {
+    expect(await db.order.count({ where: { userId: me.user.id } })).toBe(0);
+    expect(await balanceCents(me.user.id)).toBe(10000);
+    expect(await stockOf(carrots.id)).toBe(20);
+    expect(await stockOf(kale.id)).toBe(5);
+    expect(await stockOf(eggs.id)).toBe(12);
+  }
+
+  it("refuses with 409 'Insufficient balance' and writes nothing", async () => {
+    const res = await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 4 }, { productId: eggs.id, quantity: 12 }, { productId: kale.id, quantity: 5 }]);
+    expect(res.status).toBe(409);
+    expect(res.json.message).toBe("Insufficient balance: this checkout costs $105.71 but your wallet holds $100.00. Top up your wallet and try again.");
+    await expectNothingWritten();
+  });
+
+  it("refuses when the total exceeds the balance, naming both", async () => {
+    const res = await placeOrder(me.cookie, [{ productId: eggs.id, quantity: 12 }, { productId: carrots.id, quantity: 20 }]);
+    expect(res.status).toBe(409);
+    expect(res.json.message).toMatch(/^Insufficient balance: this checkout costs \$147\.80 but your wallet holds \$100\.00/);
+    await expectNothingWritten();
+  });
+
+  it("refuses more than the stock and writes nothing", async () => {
+    const res = await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 1 }, { productId: kale.id, quantity: 6 }]);
+    expect(res.status).toBe(409);
+    expect(res.json.message).toBe("Only 5 lb of Kale left in stock");
+    await expectNothingWritten();
+  });
+
+  it("refuses a hidden product (409) and an unknown one (404), writing nothing", async () => {
+    const hidden = await createProduct(farmA.id, { name: "Old Beets", isHidden: true });
+    const h = await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 1 }, { productId: hidden.id, quantity: 1 }]);
+    expect(h.status).toBe(409);
+    expect(h.json.message).toBe("Old Beets is no longer available");
+    const u = await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 1 }, { productId: 987654, quantity: 1 }]);
+    expect(u.status).toBe(404);
+    expect(u.json.message).toBe("Product 987654 was not found");
+    await expectNothingWritten();
+  });
+
+  const invalid: [string, unknown, string][] = [
+    ["an empty cart", [], "Your cart is empty"],
+    ["no items", undefined, "Your cart is empty"],
+    ["items not a list", "carrots", "Your cart is empty"],
+    ["quantity 0", [{ productId: 1, quantity: 0 }], "Quantity must be a whole number from 1 to 999"],
+    ["quantity -1", [{ productId: 1, quantity: -1 }], "Quantity must be a whole number from 1 to 999"],
+    ["quantity 1.5", [{ productId: 1, quantity: 1.5 }], "Quantity must be a whole number from 1 to 999"],
+    ["a huge quantity", [{ productId: 1, quantity: 1e12 }], "Quantity must be a whole number from 1 to 999"],
+    ["a quantity string", [{ productId: 1, quantity: "2" }], "Quantity must be a whole number from 1 to 999"],
+    ["a product id string", [{ productId: "abc", quantity: 1 }], "Unknown product"],
+    ["a negative product id", [{ productId: -3, quantity: 1 }], "Unknown product"],
+    ["51 lines", Array.from({ length: 51 }, (_, i) => ({ productId: i + 1, quantity: 1 })), "A checkout can hold at most 50 different products"],
+  ];
+  it.each(invalid)("refuses %s with 400", async (_name, items, message) => {
+    const res = await placeOrder(me.cookie, items);
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(message);
+    await expectNothingWritten();
+  });
+
+  it("replays a repeated Idempotency-Key: the same answer, one set of orders, one debit", async () => {
+    const items = [{ productId: carrots.id, quantity: 2 }];
+    const first = await placeOrder(me.cookie, items, "checkout-1");
+    const second = await placeOrder(me.cookie, items, "checkout-1");
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.json).toEqual(first.json);
+    expect(await db.order.count({ where: { userId: me.user.id } })).toBe(1);
+    expect(await db.transaction.count({ where: { userId: me.user.id, type: "order" } })).toBe(1);
+    expect(await stockOf(carrots.id)).toBe(18);
+  });
+
+  it("answers 409 when the key is reused for a different cart", async () => {
+    expect((await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 2 }], "checkout-2")).status).toBe(201);
+    const res = await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 3 }], "checkout-2");
+    expect(res.status).toBe(409);
+    expect(res.json.message).toMatch(/Idempotency-Key/);
+    expect(await db.order.count({ where: { userId: me.user.id } })).toBe(1);
+  });
+
+  it("lets the same key succeed after a refused attempt (a refusal stores nothing)", async () => {
+    const items = [{ productId: eggs.id, quantity: 12 }, { productId: carrots.id, quantity: 20 }];
+    expect((await placeOrder(me.cookie, items, "checkout-3")).status).toBe(409);
+    await topUp(me.cookie, 50);
+    expect((await placeOrder(me.cookie, items, "checkout-3")).status).toBe(201);
+  });
+
+  it("answers 401 signed out", async () => {
+    expect((await placeOrder("", [{ productId: carrots.id, quantity: 1 }])).status).toBe(401);
+  });
+});
+
+describe("GET /api/orders", () => {
+  it("lists my orders newest first, filtered by status", async () => {
+    const first = await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 1 }]);
+    const second = await placeOrder(me.cookie, [{ productId: eggs.id, quantity: 1 }]);
+    const other = await createUserWithSession();
+    await topUp(other.cookie, 10);
+    await placeOrder(other.cookie, [{ productId: eggs.id, quantity: 1 }]);
+
+    const all = await call(ordersRoute.GET, "/api/orders", { cookie: me.cookie });
+    expect(all.status).toBe(200);
+    expect(all.json.map((o: { id: number }) => o.id)).toEqual([second.json.orders[0].id, first.json.orders[0].id]);
+    const active = await call(ordersRoute.GET, "/api/orders?status=active", { cookie: me.cookie });
+    expect(active.json).toHaveLength(2);
+    expect(active.json[0]).toMatchObject({ farm: { farmName: "Sunny Hen" }, itemCount: 1, distance: 16.1, totalAmount: 6.5, status: "active", isPaid: true });
+    expect((await call(ordersRoute.GET, "/api/orders?status=completed", { cookie: me.cookie })).json).toEqual([]);
+    expect((await call(ordersRoute.GET, "/api/orders?status=cancelled", { cookie: me.cookie })).json).toEqual([]);
+  });
+
+  it("answers 400 on a bad status and 401 signed out", async () => {
+    const bad = await call(ordersRoute.GET, "/api/orders?status=shipped", { cookie: me.cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe("status must be active, completed or cancelled");
+    expect((await call(ordersRoute.GET, "/api/orders")).status).toBe(401);
+  });
+
+  it("shows one order's detail with its status history, and 404 for someone else's", async () => {
+    const placed = await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
+    const id = String(placed.json.orders[0].id);
+    const detail = await call(orderRoute.GET, `/api/orders/${id}`, { cookie: me.cookie, params: { id } });
+    expect(detail.status).toBe(200);
+    expect(detail.json).toMatchObject({ id: Number(id), items: [{ productName: "Carrots", quantity: 2, price: 3.49, subtotal: 6.98 }], events: [{ status: "active", note: "Paid from wallet" }] });
+    const other = await createUserWithSession();
+    expect((await call(orderRoute.GET, `/api/orders/${id}`, { cookie: other.cookie, params: { id } })).status).toBe(404);
+    expect((await call(orderRoute.GET, `/api/orders/abc`, { cookie: me.cookie, params: { id: "abc" } })).status).toBe(404);
+    expect((await call(orderRoute.GET, `/api/orders/99999999999`, { cookie: me.cookie, params: { id: "99999999999" } })).status).toBe(404);
+  });
+});

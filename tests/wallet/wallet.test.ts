@@ -1,0 +1,158 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/server/db";
+import * as walletRoute from "@/app/api/wallet/route";
+import * as transactionsRoute from "@/app/api/transactions/route";
+import * as topupRoute from "@/app/api/transactions/topup/route";
+import { call } from "../support/http";
+import { createUserWithSession } from "../support/factories";
+import { onPostgres } from "../support/pg";
+import { balanceCents, checkLedgerAfterEach, topUp } from "./support";
+
+checkLedgerAfterEach();
+
+let me: Awaited<ReturnType<typeof createUserWithSession>>;
+beforeEach(async () => {
+  me = await createUserWithSession({ fullName: "Wanda Wallet" });
+});
+
+describe("GET /api/wallet", () => {
+  it("creates the wallet on first use with a human wallet id and a zero balance", async () => {
+    const first = await call(walletRoute.GET, "/api/wallet", { cookie: me.cookie });
+    expect(first.status).toBe(200);
+    expect(first.json).toEqual({ walletId: expect.stringMatching(/^FF-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/), balance: 0, currency: "USD" });
+    const again = await call(walletRoute.GET, "/api/wallet", { cookie: me.cookie });
+    expect(again.json.walletId).toBe(first.json.walletId);
+    expect(await db.wallet.count({ where: { userId: me.user.id } })).toBe(1);
+  });
+
+  it("answers 401 when signed out", async () => {
+    expect((await call(walletRoute.GET, "/api/wallet")).status).toBe(401);
+    expect((await call(transactionsRoute.GET, "/api/transactions")).status).toBe(401);
+    expect((await topUp("", 10)).status).toBe(401);
+  });
+});
+
+describe("POST /api/transactions/topup", () => {
+  it("credits the wallet and writes one top-up ledger row", async () => {
+    const res = await topUp(me.cookie, 25.5);
+    expect(res.status).toBe(200);
+    expect(res.json.wallet).toMatchObject({ balance: 25.5, currency: "USD" });
+    expect(res.json.transaction).toMatchObject({ type: "top-up", amount: 25.5, description: "Wallet top-up" });
+    expect(res.json.transaction.reference).toMatch(/^TOP-/);
+    expect(await balanceCents(me.user.id)).toBe(2550);
+  });
+
+  it("accepts the boundaries 0.01 and 10,000.00, and sums cents exactly", async () => {
+    expect((await topUp(me.cookie, 0.01)).status).toBe(200);
+    expect((await topUp(me.cookie, 10_000)).status).toBe(200);
+    expect((await topUp(me.cookie, 0.1)).status).toBe(200);
+    expect((await topUp(me.cookie, 0.2)).status).toBe(200);
+    expect(await balanceCents(me.user.id)).toBe(1_000_031);
+    const wallet = await call(walletRoute.GET, "/api/wallet", { cookie: me.cookie });
+    expect(wallet.json.balance).toBe(10000.31);
+  });
+
+  const invalid: [string, string][] = [
+    ["zero", `{"amount":0}`],
+    ["negative", `{"amount":-1}`],
+    ["three decimals", `{"amount":1.001}`],
+    ["over the maximum", `{"amount":10000.01}`],
+    ["a word", `{"amount":"abc"}`],
+    ["the string NaN", `{"amount":"NaN"}`],
+    ["a numeric string", `{"amount":"12"}`],
+    ["null", `{"amount":null}`],
+    ["missing", `{}`],
+    ["overflowing to Infinity", `{"amount":1e309}`],
+    ["a boolean", `{"amount":true}`],
+    ["an array", `{"amount":[5]}`],
+  ];
+  it.each(invalid)("refuses %s with 400 'Please enter a valid amount' and writes nothing", async (_name, raw) => {
+    const res = await call(topupRoute.POST, "/api/transactions/topup", { rawBody: raw, cookie: me.cookie, headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe("Please enter a valid amount");
+    expect(await db.transaction.count({ where: { userId: me.user.id } })).toBe(0);
+  });
+
+  it("replays the first answer for a repeated Idempotency-Key and writes one ledger row", async () => {
+    const first = await topUp(me.cookie, 40, "topup-key-1");
+    const second = await topUp(me.cookie, 40, "topup-key-1");
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.json).toEqual(first.json);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(await db.transaction.count({ where: { userId: me.user.id } })).toBe(1);
+    expect(await balanceCents(me.user.id)).toBe(4000);
+  });
+
+  it("answers 409 when a key is reused with a different amount, and writes nothing", async () => {
+    expect((await topUp(me.cookie, 40, "topup-key-2")).status).toBe(200);
+    const res = await topUp(me.cookie, 41, "topup-key-2");
+    expect(res.status).toBe(409);
+    expect(res.json.message).toMatch(/Idempotency-Key/);
+    expect(await balanceCents(me.user.id)).toBe(4000);
+  });
+
+  it("scopes keys per user: another user's identical key is a separate top-up", async () => {
+    const other = await createUserWithSession();
+    expect((await topUp(me.cookie, 5, "shared-key")).status).toBe(200);
+    expect((await topUp(other.cookie, 5, "shared-key")).status).toBe(200);
+    expect(await balanceCents(other.user.id)).toBe(500);
+  });
+
+  it.each([["too long", "k".repeat(201)], ["with spaces", "a key"], ["non-ASCII", "clé"]])("refuses an Idempotency-Key that is %s", async (_n, key) => {
+    const res = await topUp(me.cookie, 5, key);
+    expect(res.status).toBe(400);
+    expect(await db.transaction.count({ where: { userId: me.user.id } })).toBe(0);
+  });
+
+  it("refuses a top-up that would push the wallet over $1,000,000.00", async () => {
+    // 100 maximum top-ups reach the cap exactly.
+    for (let i = 0; i < 100; i++) expect((await topUp(me.cookie, 10_000)).status).toBe(200);
+    const res = await topUp(me.cookie, 0.01);
+    expect(res.status).toBe(409);
+    expect(res.json.message).toMatch(/at most \$1,000,000\.00/);
+    expect(await balanceCents(me.user.id)).toBe(100_000_000);
+  });
+
+  it("refuses a cross-site top-up", async () => {
+    const res = await call(topupRoute.POST, "/api/transactions/topup", { body: { amount: 5 }, cookie: me.cookie, headers: { origin: "https://evil.example" } });
+    expect(res.status).toBe(403);
+  });
+
+  it.skipIf(!onPostgres)("lands 30 concurrent top-ups exactly once each (needs PostgreSQL: PGlite serialises everything)", async () => {
+    const amounts = Array.from({ length: 30 }, (_, i) => 1 + i * 0.37);
+    const results = await Promise.all(amounts.map((a, i) => topUp(me.cookie, Math.round(a * 100) / 100, `concurrent-${i}`)));
+    expect(results.map((r) => r.status)).toEqual(Array(30).fill(200));
+    const expected = amounts.reduce((s, a) => s + Math.round(a * 100), 0);
+    expect(await balanceCents(me.user.id)).toBe(expected);
+    expect(await db.transaction.count({ where: { userId: me.user.id, type: "top_up" } })).toBe(30);
+    expect(await db.wallet.count({ where: { userId: me.user.id } })).toBe(1);
+  });
+
+  it.skipIf(!onPostgres)("executes 10 concurrent duplicates of one key once (needs PostgreSQL for real parallelism)", async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, () => topUp(me.cookie, 12.34, "same-key")));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    for (const r of results) expect(r.json).toEqual(results[0].json);
+    expect(await db.transaction.count({ where: { userId: me.user.id } })).toBe(1);
+    expect(await balanceCents(me.user.id)).toBe(1234);
+  });
+});
+
+describe("GET /api/transactions", () => {
+  it("lists the ledger newest first with signed dollar amounts", async () => {
+    await topUp(me.cookie, 10);
+    await topUp(me.cookie, 20.25);
+    const res = await call(transactionsRoute.GET, "/api/transactions", { cookie: me.cookie });
+    expect(res.status).toBe(200);
+    expect(res.json).toHaveLength(2);
+    expect(res.json[0]).toEqual({ id: expect.any(Number), type: "top-up", amount: 20.25, description: "Wallet top-up", reference: expect.any(String), timestamp: expect.any(String) });
+    expect(res.json[1].amount).toBe(10);
+  });
+
+  it("shows only the signed-in user's rows", async () => {
+    const other = await createUserWithSession();
+    await topUp(other.cookie, 99);
+    const res = await call(transactionsRoute.GET, "/api/transactions", { cookie: me.cookie });
+    expect(res.json).toEqual([]);
+  });
+});
