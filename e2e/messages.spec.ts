@@ -1,0 +1,162 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { registerFresh } from "./support";
+
+type Account = Awaited<ReturnType<typeof registerFresh>>;
+
+/** A second, independent browser (own cookies) with the same device settings as this project. */
+async function secondUser(browser: Browser, testInfo: TestInfo) {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
+  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
+  const page = await context.newPage();
+  const account = await registerFresh(page, "msgb");
+  return { context, page, account };
+}
+
+const badge = (page: Page) => page.getByTestId("messages-count").first();
+const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
+const sendButton = (page: Page) => page.getByRole("button", { name: "Send message" });
+const log = (page: Page) => page.getByRole("log");
+
+test.describe("messages", () => {
+  test("A writes, B sees it live without reloading; unread badge and read state follow", async ({ page, browser }, testInfo) => {
+    const a: Account = await registerFresh(page, "msga");
+    const b = await secondUser(browser, testInfo);
+
+    await b.page.goto("/home");
+    await expect(badge(b.page)).toHaveAttribute("data-count", "0");
+
+    await page.goto(`/messages/${b.account.user.id}`);
+    await expect(page.getByRole("heading", { name: b.account.fullName })).toBeVisible();
+    // Spec §2: anyone who is not a farmer is labelled "Restaurant".
+    await expect(page.getByTestId("chat-peer-label")).toHaveText("Restaurant");
+    await expect(page.getByText("No messages yet.", { exact: false })).toBeVisible();
+    await composer(page).fill("Hello from A — any strawberries?");
+    await composer(page).press("Enter");
+    await expect(log(page).getByText("Hello from A — any strawberries?")).toBeVisible();
+    await expect(log(page).getByTestId("read-state")).toHaveText("Sent");
+
+    // B, without reloading: the header badge counts it.
+    await expect(badge(b.page)).toHaveAttribute("data-count", "1");
+    await b.page.goto("/messages");
+    const row = b.page.getByRole("link", { name: new RegExp(a.fullName) });
+    await expect(row).toContainText("Hello from A — any strawberries?");
+    await expect(row).toContainText(/1 unread message/);
+    await expect(row.locator("time")).toHaveText(/^\d{2}:\d{2}$/);
+
+    await row.click();
+    await expect(b.page).toHaveURL(new RegExp(`/messages/${a.user.id}$`));
+    await expect(log(b.page).getByText("Hello from A — any strawberries?")).toBeVisible();
+    await expect(log(b.page).locator("time").first()).toHaveText(/^\d{1,2}:\d{2}\s?[AP]M$/i);
+    await expect(badge(b.page)).toHaveAttribute("data-count", "0");
+    // A sees the read receipt live.
+    await expect(log(page).getByTestId("read-state")).toHaveText("Read");
+
+    // B replies while A's chat is open: it appears live on A's side, and A's badge stays 0
+    // because A is looking at it.
+    await composer(b.page).fill("Yes! 3 flats left.");
+    await sendButton(b.page).click();
+    await expect(log(page).getByText("Yes! 3 flats left.")).toBeVisible();
+    await expect(log(b.page).getByTestId("read-state").last()).toHaveText("Read");
+    await expect(badge(page)).toHaveAttribute("data-count", "0");
+
+    // And B's chat list shows the latest message (live list).
+    if (testInfo.project.name === "desktop") {
+      await expect(b.page.getByRole("link", { name: new RegExp(a.fullName) })).toContainText("You: Yes! 3 flats left.");
+    }
+    await b.context.close();
+  });
+
+  test("composer: Enter sends, Shift+Enter adds a line, the button is disabled while blank; a failed send retries without a duplicate", async ({ page, browser }, testInfo) => {
+    await registerFresh(page, "msga");
+    const b = await secondUser(browser, testInfo);
+    await page.goto(`/messages/${b.account.user.id}`);
+
+    await expect(sendButton(page)).toBeDisabled();
+    await composer(page).fill("   ");
+    await expect(sendButton(page)).toBeDisabled();
+    await composer(page).fill("first line");
+    await expect(sendButton(page)).toBeEnabled();
+    await composer(page).press("Shift+Enter");
+    await composer(page).pressSequentially("second line");
+    await expect(composer(page)).toHaveValue("first line\nsecond line");
+    await expect(log(page).getByTestId("chat-message")).toHaveCount(0);
+    await composer(page).press("Enter");
+    await expect(composer(page)).toHaveValue("");
+    await expect(sendButton(page)).toBeDisabled();
+    const first = log(page).getByTestId("chat-message");
+    await expect(first).toHaveCount(1);
+    await expect(first).toContainText("first line\nsecond line");
+
+    // The request reaches the server but the answer is lost: the message shows "Failed to send";
+    // Retry resends with the same clientId and the server stores it only once.
+    let dropped = false;
+    await page.route("**/api/messages", async (route) => {
+      if (route.request().method() !== "POST" || dropped) return route.continue();
+      dropped = true;
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await composer(page).fill("Do you deliver on Sundays?");
+    await composer(page).press("Enter");
+    await expect(log(page).getByText(/Failed to send/)).toBeVisible();
+    await log(page).getByRole("button", { name: "Retry" }).click();
+    await expect(log(page).getByText(/Failed to send/)).toHaveCount(0);
+    await expect(log(page).getByTestId("chat-message")).toHaveCount(2);
+
+    // B received it exactly once.
+    await b.page.goto(`/messages`);
+    const convo = await b.page.request.get(`/api/messages/${(await page.request.get("/api/user").then((r) => r.json())).id}`);
+    const messages = (await convo.json()) as { content: string }[];
+    expect(messages.filter((m) => m.content === "Do you deliver on Sundays?")).toHaveLength(1);
+
+    const axe = await new AxeBuilder({ page }).include("main").analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+    await b.context.close();
+  });
+
+  test("new chat: empty state leads to real suppliers, search filters by name, Create Group Chat is coming soon", async ({ page }) => {
+    await registerFresh(page, "msgn");
+    await page.goto("/messages");
+    await expect(page.getByRole("tab", { name: "Chats" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByText("No conversations yet")).toBeVisible();
+    await page.getByRole("tab", { name: "Calls" }).click();
+    await expect(page.getByText("No recent calls")).toBeVisible();
+    await page.getByRole("tab", { name: "Chats" }).click();
+    const axeList = await new AxeBuilder({ page }).include("main").analyze();
+    expect(axeList.violations.map((v) => v.id)).toEqual([]);
+
+    await page.getByRole("link", { name: "Find a farm to message" }).click();
+    await expect(page).toHaveURL(/\/messages\/new$/);
+    const search = page.getByPlaceholder("Search for farms or suppliers...");
+    await expect(search).toBeVisible();
+    await expect(page.getByRole("heading", { name: "All Suppliers" })).toBeVisible();
+
+    const suppliers = (await (await page.request.get("/api/suppliers")).json()) as { user: { id: number; fullName: string; address: string | null; verified: boolean }; status: string }[];
+    expect(suppliers.length).toBeGreaterThan(1);
+    const list = page.locator("ul").filter({ has: page.getByRole("link", { name: suppliers[0].user.fullName }) });
+    await expect(list.getByRole("link")).toHaveCount(suppliers.length);
+    if (suppliers.some((s) => s.user.verified)) await expect(page.getByRole("img", { name: "Verified" }).first()).toBeVisible();
+
+    const target = suppliers[suppliers.length - 1];
+    const term = target.user.fullName.split(" ")[0];
+    await search.fill(term.toUpperCase());
+    const matching = suppliers.filter((s) => s.user.fullName.toLowerCase().includes(term.toLowerCase()) || s.status.toLowerCase().includes(term.toLowerCase()));
+    await expect(page.getByRole("link", { name: target.user.fullName })).toBeVisible();
+    await expect(page.locator("main ul").last().getByRole("link")).toHaveCount(matching.length);
+    await search.fill("zzqx-no-such-farm");
+    await expect(page.getByText('No suppliers match "zzqx-no-such-farm"')).toBeVisible();
+    await search.fill(term);
+
+    await page.getByRole("button", { name: "Create Group Chat" }).click();
+    await expect(page.getByText("Feature Coming Soon")).toBeVisible();
+    await expect(page.getByText("The Group Chat option will be available soon")).toBeVisible();
+
+    await page.getByRole("link", { name: target.user.fullName }).click();
+    await expect(page).toHaveURL(new RegExp(`/messages/${target.user.id}$`));
+    // A farmer's address is shown as the farm/location (spec §2).
+    await expect(page.getByTestId("chat-peer-label")).toHaveText(target.user.address ?? "Farm");
+    await page.getByRole("link", { name: "Back to messages" }).click();
+    await expect(page).toHaveURL(/\/messages$/);
+  });
+});
