@@ -1,0 +1,125 @@
+"use client";
+import { useState } from "react";
+import { MapPin, Package, Truck, XCircle } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { toast } from "@/components/ui/use-toast";
+import { apiFetch, messageOf } from "@/lib/client/api";
+import { formatCurrency, formatDate, formatDistance } from "@/lib/format";
+import type { OrderDetailJson, OrderJson } from "@/lib/server/orders/serialize";
+import { OrderDetailDialog } from "./order-detail-dialog";
+import { STATUS_BADGE, itemCountLabel } from "./status";
+
+/** One order (spec §2 "Orders"): farm, item count, distance in km, total, badge; actions when active. */
+export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: () => void | Promise<void> }) {
+  const [confirming, setConfirming] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [tracking, setTracking] = useState(false);
+  const badge = STATUS_BADGE[order.status];
+
+  const cancel = async () => {
+    setCancelling(true);
+    try {
+      await apiFetch<OrderDetailJson>(`/api/orders/${order.id}/cancel`, { method: "POST" });
+      setConfirming(false);
+      toast({ title: "Order Cancelled", description: `${formatCurrency(order.totalAmount)} has been refunded to your wallet` });
+      await onChanged();
+    } catch (e) {
+      toast({ title: "Could not cancel order", description: messageOf(e, "Please try again"), variant: "destructive" });
+      setConfirming(false);
+      await onChanged();
+    } finally {
+      setCancelling(false);
+    }
+  };
+
+  return (
+    <li data-testid="order-card" data-order-id={order.id} className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 items-start gap-3">
+          <span aria-hidden className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-800">
+            <Package className="h-5 w-5" />
+          </span>
+          <div className="min-w-0">
+            <h3 className="truncate font-semibold text-ink" data-testid="order-farm">
+              {order.farm.farmName}
+            </h3>
+            <p className="text-sm text-muted">
+              Order #{order.id} · {formatDate(order.createdAt)}
+            </p>
+          </div>
+        </div>
+        <Badge variant={badge.variant} data-testid="order-badge">
+          {badge.label}
+        </Badge>
+      </div>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-muted">Items</dt>
+          <dd className="font-medium text-ink" data-testid="order-items">
+            {itemCountLabel(order.itemCount)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Distance</dt>
+          <dd className="flex items-center gap-1 font-medium text-ink" data-testid="order-distance">
+            <MapPin aria-hidden className="h-3.5 w-3.5" />
+            {formatDistance(order.distance, "km")}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Total</dt>
+          <dd className="font-semibold text-ink tabular-nums" data-testid="order-total">
+            {formatCurrency(order.totalAmount)}
+          </dd>
+        </div>
+      </dl>
+      {order.status === "active" ? (
+        <div className="grid grid-cols-2 gap-2">
+          <Dialog open={confirming} onOpenChange={(o) => !cancelling && setConfirming(o)}>
+            <DialogTrigger asChild>
+              <Button variant="outline" className="text-red-700">
+                <XCircle aria-hidden className="h-4 w-4" />
+                Cancel Order
+              </Button>
+            </DialogTrigger>
+            <DialogContent role="alertdialog">
+              <DialogHeader>
+                <DialogTitle>Cancel this order?</DialogTitle>
+                <DialogDescription>
+                  Your order from {order.farm.farmName} ({itemCountLabel(order.itemCount)}) will be cancelled and {formatCurrency(order.totalAmount)} refunded to your wallet.
+                </DialogDescription>
+              </DialogHeader>
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <DialogClose asChild>
+                  <Button variant="outline" disabled={cancelling}>
+                    Keep Order
+                  </Button>
+                </DialogClose>
+                <Button variant="destructive" onClick={cancel} disabled={cancelling} data-testid="confirm-cancel">
+                  {cancelling ? "Cancelling..." : "Yes, Cancel Order"}
+                </Button>
+              </div>
+            </DialogContent>
+          </Dialog>
+          <Button
+            variant="primary"
+            onClick={() => {
+              toast({ title: "Tracking Order", description: `Order #${order.id} from ${order.farm.farmName}` });
+              setTracking(true);
+            }}
+          >
+            <Truck aria-hidden className="h-4 w-4" />
+            Track Delivery
+          </Button>
+        </div>
+      ) : (
+        <Button variant="ghost" size="sm" className="justify-self-start" onClick={() => setTracking(true)}>
+          View details
+        </Button>
+      )}
+      <OrderDetailDialog order={order} open={tracking} onOpenChange={setTracking} />
+    </li>
+  );
+}

@@ -1,0 +1,97 @@
+"use client";
+import { useEffect, useState } from "react";
+import { Loader2 } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { apiFetch, messageOf } from "@/lib/client/api";
+import { formatCurrency, formatDate, formatDistance, formatTime } from "@/lib/format";
+import type { OrderDetailJson, OrderJson } from "@/lib/server/orders/serialize";
+import { STATUS_BADGE, STATUS_EVENT, itemCountLabel } from "./status";
+
+const when = (iso: string) => `${formatDate(iso)}, ${formatTime(iso)}`;
+
+/** Track Delivery: the order's items, times and status history (GET /api/orders/{id}). */
+export function OrderDetailDialog({ order, open, onOpenChange }: { order: OrderJson; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [detail, setDetail] = useState<OrderDetailJson | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    apiFetch<OrderDetailJson>(`/api/orders/${order.id}`)
+      .then((d) => live && (setDetail(d), setError(null)))
+      .catch((e) => live && setError(messageOf(e, "Failed to fetch order")));
+    return () => {
+      live = false;
+    };
+  }, [open, order.id]);
+
+  const shown = detail ?? { ...order, events: null };
+  const badge = STATUS_BADGE[shown.status];
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent data-testid="order-detail">
+        <DialogHeader>
+          <DialogTitle>Order #{order.id}</DialogTitle>
+          <DialogDescription>
+            {order.farm.farmName} · {formatDistance(order.distance, "km")} away
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex items-center justify-between gap-3 text-sm">
+          <Badge variant={badge.variant}>{badge.label}</Badge>
+          <span className="text-muted">Placed {when(order.createdAt)}</span>
+        </div>
+        <section aria-labelledby={`items-${order.id}`} className="grid gap-2">
+          <h3 id={`items-${order.id}`} className="font-semibold text-ink">
+            Items ({itemCountLabel(order.itemCount)})
+          </h3>
+          <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200">
+            {order.items.map((i) => (
+              <li key={i.id} className="flex items-center justify-between gap-3 p-3 text-sm">
+                <span>
+                  <span className="font-medium text-ink">{i.productName}</span>
+                  <span className="text-muted">
+                    {" "}
+                    × {i.quantity} @ {formatCurrency(i.price)}
+                  </span>
+                </span>
+                <span className="tabular-nums">{formatCurrency(i.subtotal)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="flex justify-between font-bold">
+            <span>Total</span>
+            <span className="tabular-nums">{formatCurrency(order.totalAmount)}</span>
+          </p>
+        </section>
+        <section aria-labelledby={`history-${order.id}`} className="grid gap-2">
+          <h3 id={`history-${order.id}`} className="font-semibold text-ink">
+            Status history
+          </h3>
+          {error ? (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          ) : shown.events === null ? (
+            <p role="status" className="flex items-center gap-2 text-sm text-muted">
+              <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading status history...
+            </p>
+          ) : (
+            <ol className="grid gap-3 border-l-2 border-brand-200 pl-4" data-testid="order-history">
+              {shown.events.map((e, idx) => (
+                <li key={idx} className="relative text-sm">
+                  <span aria-hidden className="absolute -left-[1.4rem] top-1 h-2.5 w-2.5 rounded-full bg-brand-700" />
+                  <p className="font-semibold text-ink">{STATUS_EVENT[e.status]}</p>
+                  {e.note ? <p className="text-muted">{e.note}</p> : null}
+                  <p className="text-xs text-muted">
+                    <time dateTime={e.createdAt}>{when(e.createdAt)}</time>
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </DialogContent>
+    </Dialog>
+  );
+}

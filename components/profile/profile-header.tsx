@@ -1,0 +1,25 @@
+"use client";
+import { Phone } from "lucide-react";
+import { useAuth } from "@/components/auth/auth-provider";
+import { Avatar } from "@/components/ui/avatar";
+import { initials } from "@/lib/format";
+
+/** Avatar (image, else initials), name and phone, from the session user (spec §2 "Profile"). */
+export function ProfileHeader() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <section aria-label="Your profile" className="flex flex-col items-center gap-3 text-center">
+      <Avatar src={user.profileImage || null} initials={initials(user.fullName)} alt={user.fullName} className="h-24 w-24 text-2xl [&_span]:text-2xl" />
+      <div>
+        <h1 className="text-2xl font-bold text-ink" data-testid="profile-name">
+          {user.fullName}
+        </h1>
+        <p className="mt-1 flex items-center justify-center gap-1.5 text-muted" data-testid="profile-phone">
+          <Phone aria-hidden className="h-4 w-4" />
+          {user.phone || "No phone number"}
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+"use client";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/use-toast";
+import { apiFetch, messageOf, newIdempotencyKey } from "@/lib/client/api";
+import { formatCurrency } from "@/lib/format";
+import type { TopUpResult } from "@/lib/server/wallet/top-up";
+import { INVALID_AMOUNT, MAX_TOP_UP, topUpFormSchema } from "@/lib/validators/wallet";
+
+const QUICK_AMOUNTS = [10, 25, 50, 100];
+
+/**
+ * The top-up dialog of spec §2 "Wallet" / §5 / §8, shared by /wallet and /checkout. Each submission
+ * carries its own Idempotency-Key, so a request the network retries is credited once.
+ */
+export function TopUpDialog({ trigger, onToppedUp }: { trigger: React.ReactNode; onToppedUp: (result: TopUpResult) => void | Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [invalid, setInvalid] = useState(false);
+  const inputId = useId();
+  const errorId = useId();
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const parsed = topUpFormSchema.safeParse({ amount });
+    if (!parsed.success) {
+      setInvalid(true);
+      toast({ title: "Invalid Amount", description: INVALID_AMOUNT, variant: "destructive" });
+      return;
+    }
+    setInvalid(false);
+    setBusy(true);
+    try {
+      const result = await apiFetch<TopUpResult>("/api/transactions/topup", {
+        method: "POST",
+        json: { amount: parsed.data.amount },
+        idempotencyKey: newIdempotencyKey(),
+      });
+      toast({ title: "Top Up Successful", description: `${formatCurrency(parsed.data.amount)} has been added to your wallet` });
+      setOpen(false);
+      setAmount("");
+      await onToppedUp(result);
+    } catch (err) {
+      toast({ title: "Top Up Failed", description: messageOf(err, "Failed to process top up"), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        setOpen(next);
+        if (!next) setInvalid(false);
+      }}
+    >
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Top Up Wallet</DialogTitle>
+          <DialogDescription>Add money to your wallet to pay for orders. Up to {formatCurrency(MAX_TOP_UP)} at a time.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor={inputId}>Amount (USD)</Label>
+            <div className="relative">
+              <span aria-hidden className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted">
+                $
+              </span>
+              <Input
+                id={inputId}
+                name="amount"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                placeholder="0.00"
+                autoFocus
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                aria-invalid={invalid || undefined}
+                aria-describedby={invalid ? errorId : undefined}
+                className="pl-7"
+                data-testid="topup-amount"
+              />
+            </div>
+            {invalid ? (
+              <p id={errorId} className="text-sm font-medium text-red-700">
+                {INVALID_AMOUNT}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex flex-wrap gap-2" role="group" aria-label="Quick amounts">
+            {QUICK_AMOUNTS.map((a) => (
+              <Button key={a} variant="outline" size="sm" onClick={() => setAmount(String(a))} disabled={busy}>
+                {formatCurrency(a)}
+              </Button>
+            ))}
+          </div>
+          <Button type="submit" size="lg" disabled={busy} data-testid="topup-submit">
+            {busy ? "Processing..." : "Top Up"}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,45 @@
+import { ArrowDownLeft, RotateCcw, ShoppingBag } from "lucide-react";
+import { formatCurrency, formatDate, formatTime } from "@/lib/format";
+import type { TransactionJson } from "@/lib/server/wallet/serialize";
+import { cn } from "@/lib/cn";
+
+const TYPE = {
+  "top-up": { label: "Top-up", Icon: ArrowDownLeft, tone: "bg-brand-50 text-brand-800" },
+  order: { label: "Order", Icon: ShoppingBag, tone: "bg-harvest-400/30 text-ink" },
+  refund: { label: "Refund", Icon: RotateCcw, tone: "bg-sky-50 text-sky-800" },
+} as const;
+
+/** "+$50.00" for money in, "-$15.00" for money out. */
+export function signedAmount(amount: number): string {
+  return amount > 0 ? `+${formatCurrency(amount)}` : formatCurrency(amount);
+}
+
+/** Transaction History rows (spec §2 "Wallet"): newest first as the API sends them. */
+export function TransactionList({ transactions }: { transactions: TransactionJson[] }) {
+  if (transactions.length === 0) {
+    return <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">No transactions yet. Top up your wallet to get started.</p>;
+  }
+  return (
+    <ul className="divide-y divide-gray-100 rounded-2xl border border-gray-200 bg-white" aria-label="Transactions">
+      {transactions.map((t) => {
+        const { label, Icon, tone } = TYPE[t.type];
+        return (
+          <li key={t.id} data-testid="transaction" data-type={t.type} className="flex items-center gap-3 p-4">
+            <span aria-hidden className={cn("flex h-10 w-10 shrink-0 items-center justify-center rounded-full", tone)}>
+              <Icon className="h-5 w-5" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-semibold text-ink">{t.description}</p>
+              <p className="text-xs text-muted">
+                <span data-testid="transaction-type">{label}</span> · <time dateTime={t.timestamp}>{formatDate(t.timestamp)}, {formatTime(t.timestamp)}</time>
+              </p>
+            </div>
+            <span data-testid="transaction-amount" className={cn("shrink-0 font-semibold tabular-nums", t.amount > 0 ? "text-brand-800" : "text-red-700")}>
+              {signedAmount(t.amount)}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

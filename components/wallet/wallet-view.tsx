@@ -1,0 +1,84 @@
+"use client";
+import { useState } from "react";
+import { Plus, RotateCw, Wallet as WalletIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { apiFetch } from "@/lib/client/api";
+import { formatCurrency } from "@/lib/format";
+import type { TransactionJson, WalletJson } from "@/lib/server/wallet/serialize";
+import { TopUpDialog } from "./top-up-dialog";
+import { TransactionList } from "./transaction-list";
+
+function LoadError({ message, onRetry, busy }: { message: string; onRetry: () => void; busy: boolean }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      <span>{message}</span>
+      <Button variant="outline" size="sm" onClick={onRetry} disabled={busy}>
+        <RotateCw aria-hidden className={busy ? "h-4 w-4 animate-spin" : "h-4 w-4"} />
+        {busy ? "Retrying..." : "Try again"}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * /wallet (spec §2 "Wallet"): the card and the history, first rendered on the server, then
+ * refreshed from GET /api/wallet and GET /api/transactions after every top-up (spec §7).
+ */
+export function WalletView({ fullName, initialWallet, initialTransactions }: { fullName: string; initialWallet: WalletJson | null; initialTransactions: TransactionJson[] | null }) {
+  const [wallet, setWallet] = useState(initialWallet);
+  const [transactions, setTransactions] = useState(initialTransactions);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    const [w, t] = await Promise.allSettled([apiFetch<WalletJson>("/api/wallet"), apiFetch<TransactionJson[]>("/api/transactions")]);
+    setWallet(w.status === "fulfilled" ? w.value : null);
+    setTransactions(t.status === "fulfilled" ? t.value : null);
+    setRefreshing(false);
+  };
+
+  return (
+    <div className="grid gap-8">
+      <h1 className="text-2xl font-bold text-ink">Wallet</h1>
+      {wallet ? (
+        <section aria-label="Wallet card" className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 to-brand-950 p-6 text-white shadow-lg">
+          <WalletIcon aria-hidden className="absolute -right-4 -top-4 h-32 w-32 text-white/10" />
+          <p className="text-sm text-white/85">Account holder</p>
+          <p className="text-lg font-semibold" data-testid="wallet-name">
+            {fullName}
+          </p>
+          <p className="mt-4 text-sm text-white/85">Wallet ID</p>
+          <p className="font-mono text-base tracking-wider" data-testid="wallet-id">
+            {wallet.walletId}
+          </p>
+          <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
+            <div>
+              <p className="text-sm text-white/85">Balance</p>
+              <p className="text-4xl font-bold tabular-nums" data-testid="wallet-balance" aria-live="polite">
+                {formatCurrency(wallet.balance)}
+              </p>
+            </div>
+            <TopUpDialog
+              onToppedUp={refresh}
+              trigger={
+                <Button variant="secondary" size="lg" data-testid="topup-open">
+                  <Plus aria-hidden className="h-5 w-5" />
+                  Top Up
+                </Button>
+              }
+            />
+          </div>
+        </section>
+      ) : (
+        <LoadError message="Failed to fetch wallet" onRetry={refresh} busy={refreshing} />
+      )}
+
+      <section aria-labelledby="history-title" className="grid gap-4">
+        <h2 id="history-title" className="text-xl font-bold text-ink">
+          Transaction History
+        </h2>
+        {transactions ? <TransactionList transactions={transactions} /> : <LoadError message="Failed to fetch transactions" onRetry={refresh} busy={refreshing} />}
+      </section>
+    </div>
+  );
+}
