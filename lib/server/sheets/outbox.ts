@@ -27,6 +27,12 @@ export function enqueueSheetRow(r: SheetRowInput) {
   });
 }
 
+/**
+ * Transaction options for submissions and outbox bookkeeping: a burst of sign-ups waits for a pooled
+ * connection instead of failing after Prisma's default 2 s.
+ */
+export const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+
 export type ClaimedRow = { id: number; submissionId: string; row: string[]; attempts: number };
 
 // Timestamps are `timestamp(3)` holding UTC; comparing against a UTC literal keeps the server's
@@ -70,6 +76,7 @@ export async function markSynced(rows: { row: ClaimedRow; updatedRange: string }
         data: { status: "synced", updatedRange, syncedAt: at, lastError: null },
       }),
     ),
+    TX_OPTIONS,
   );
 }
 
@@ -93,6 +100,7 @@ export async function markRetry(rows: ClaimedRow[], error: string, policy: Retry
         data: { status: failed ? "failed" : "pending", lastError: error.slice(0, 1000), nextAttemptAt: new Date(now.getTime() + delay) },
       });
     }),
+    TX_OPTIONS,
   );
 }
 

@@ -1,6 +1,8 @@
 import "server-only";
+import { db, dbKind } from "@/lib/server/db";
 import { loadSheetsConfig, syncEnabled, type SheetsConfig } from "./config";
-import { pollSynced, SheetsWorker, type SheetsLog } from "./worker";
+import { watchSynced } from "./sync-watcher";
+import { SheetsWorker, type SheetsLog } from "./worker";
 
 /**
  * The process's own outbox worker, if it runs one (instrumentation.ts starts it unless
@@ -25,9 +27,18 @@ export function sheetsWorker(): SheetsWorker | undefined {
   return g.__fieldfareSheets?.worker;
 }
 
-/** Wake the worker right after a submission is committed. */
+export const NUDGE_CHANNEL = "sheets_outbox";
+
+/**
+ * Wake the worker right after a submission is committed: directly when it runs here, otherwise
+ * (SHEETS_WORKER=off on PostgreSQL) with a NOTIFY that `npm run worker` listens for.
+ */
 export function nudgeSheetsWorker(): void {
-  g.__fieldfareSheets?.worker.nudge();
+  const worker = g.__fieldfareSheets?.worker;
+  if (worker) return worker.nudge();
+  if (dbKind() === "postgres") {
+    db.$executeRaw`SELECT pg_notify(${NUDGE_CHANNEL}, '')`.catch(() => undefined); // the worker's poll is the fallback
+  }
 }
 
 /**
@@ -40,5 +51,5 @@ export async function waitForSheetsSync(submissionIds: string[]): Promise<boolea
   // No worker here: another process (npm run worker) may sync the rows, so watch the table.
   const config = (g.__fieldfareSheetsConfig ??= loadSheetsConfig());
   if (!syncEnabled(config) || config.requestWaitMs <= 0) return false;
-  return pollSynced(submissionIds, config.requestWaitMs);
+  return watchSynced(submissionIds, config.requestWaitMs);
 }

@@ -67,7 +67,7 @@ export class SheetsWorker {
 
   /**
    * Resolves true once every id is in the sheet, false after `ms`. Listens to this worker's
-   * results (rows synced by another process are seen by pollSynced instead).
+   * results (rows synced by another process are seen by sync-watcher.ts instead).
    */
   async waitForSynced(ids: string[], ms: number): Promise<boolean> {
     if (!this.enabled || ms <= 0) return false;
@@ -175,17 +175,5 @@ export class SheetsWorker {
       };
       if (this.nudged || this.stopping) this.wake();
     });
-  }
-}
-
-/** For an app instance without its own worker (SHEETS_WORKER=off): checks the table every 200 ms until `ms` runs out. */
-export async function pollSynced(ids: string[], ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const synced = await syncedSubmissionIds(ids);
-    if (ids.every((id) => synced.has(id))) return true;
-    const wait = Math.min(200, deadline - Date.now());
-    if (wait <= 0) return false;
-    await new Promise((r) => setTimeout(r, wait));
   }
 }

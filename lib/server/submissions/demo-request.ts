@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/db";
-import { enqueueSheetRow } from "@/lib/server/sheets/outbox";
+import { enqueueSheetRow, TX_OPTIONS } from "@/lib/server/sheets/outbox";
 import { nudgeSheetsWorker, waitForSheetsSync } from "@/lib/server/sheets/runtime";
 import type { DemoRequestInput } from "@/lib/validators/submissions";
 import { newSubmissionId } from "./submission-id";
@@ -13,12 +13,15 @@ export async function requestDemo(input: DemoRequestInput): Promise<DemoRequestR
   const submissionId = newSubmissionId();
   const submittedAt = new Date();
   const email = input.email.toLowerCase();
-  await db.$transaction([
-    db.demoRequest.create({
-      data: { submissionId, fullName: input.fullName, email, companyName: input.companyName, phoneNumber: input.phoneNumber, role: input.role, createdAt: submittedAt },
-    }),
-    enqueueSheetRow({ submittedAt, fullName: input.fullName, email, companyName: input.companyName, role: roleLabel(input.role), source: "demo", submissionId }),
-  ]);
+  await db.$transaction(
+    [
+      db.demoRequest.create({
+        data: { submissionId, fullName: input.fullName, email, companyName: input.companyName, phoneNumber: input.phoneNumber, role: input.role, createdAt: submittedAt },
+      }),
+      enqueueSheetRow({ submittedAt, fullName: input.fullName, email, companyName: input.companyName, role: roleLabel(input.role), source: "demo", submissionId }),
+    ],
+    TX_OPTIONS,
+  );
   nudgeSheetsWorker();
   const googleSheetsSuccess = await waitForSheetsSync([submissionId]);
   return { success: true, message: "Request received! We'll review your submission and send you a calendar invite if selected.", googleSheetsSuccess, submissionId };

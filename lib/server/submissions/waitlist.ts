@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/db";
-import { enqueueSheetRow } from "@/lib/server/sheets/outbox";
+import { enqueueSheetRow, TX_OPTIONS } from "@/lib/server/sheets/outbox";
 import { nudgeSheetsWorker, waitForSheetsSync } from "@/lib/server/sheets/runtime";
 import { roleOptions, type WaitlistInput } from "@/lib/validators/submissions";
 import { newSubmissionId } from "./submission-id";
@@ -18,10 +18,13 @@ export async function joinWaitlist(input: WaitlistInput): Promise<WaitlistResult
   const submissionId = newSubmissionId();
   const submittedAt = new Date();
   const email = input.email.toLowerCase();
-  await db.$transaction([
-    db.waitlistEntry.create({ data: { submissionId, fullName: input.fullName, email, companyName: input.companyName, role: input.role, createdAt: submittedAt } }),
-    enqueueSheetRow({ submittedAt, fullName: input.fullName, email, companyName: input.companyName, role: roleLabel(input.role), source: "waitlist", submissionId }),
-  ]);
+  await db.$transaction(
+    [
+      db.waitlistEntry.create({ data: { submissionId, fullName: input.fullName, email, companyName: input.companyName, role: input.role, createdAt: submittedAt } }),
+      enqueueSheetRow({ submittedAt, fullName: input.fullName, email, companyName: input.companyName, role: roleLabel(input.role), source: "waitlist", submissionId }),
+    ],
+    TX_OPTIONS,
+  );
   nudgeSheetsWorker();
   const googleSheetsSuccess = await waitForSheetsSync([submissionId]);
   return { success: true, message: "Thanks for joining our waitlist! We'll be in touch soon with more information.", googleSheetsSuccess, submissionId };
