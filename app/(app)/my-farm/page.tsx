@@ -1,0 +1,18 @@
+import { IncomingOrders } from "@/components/farm/incoming-orders";
+import { SalesChart } from "@/components/farm/sales-chart";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
+import { listIncomingOrders } from "@/lib/server/farm/orders";
+import { weeklySales } from "@/lib/server/farm/sales";
+
+export const dynamic = "force-dynamic";
+
+export default async function MyFarmPage() {
+  const user = (await getCurrentUser())!;
+  const [orders, sales] = await Promise.all([listIncomingOrders(user), weeklySales(user)]);
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_minmax(0,26rem)] lg:items-start">
+      <IncomingOrders orders={orders} />
+      <SalesChart sales={sales} />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { notFound } from "next/navigation";
+import { ImageUpload } from "@/components/farm/image-upload";
+import { ProductForm } from "@/components/farm/product-form";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
+import { AppError } from "@/lib/server/errors";
+import { parseId } from "@/lib/server/farm/access";
+import { getMyProduct, listCategoryOptions } from "@/lib/server/farm/products";
+
+export const dynamic = "force-dynamic";
+
+async function load(id: string) {
+  const user = (await getCurrentUser())!;
+  try {
+    return await getMyProduct(user, parseId(id, "Product"));
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+export default async function EditProductPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const [product, categories] = await Promise.all([load(id), listCategoryOptions()]);
+  if (!product) notFound();
+  return (
+    <section aria-labelledby="edit-product-title" className="grid gap-6">
+      <h2 id="edit-product-title" className="text-lg font-bold text-ink">
+        Edit {product.name}
+      </h2>
+      <ImageUpload endpoint={`/api/my-farm/products/${product.id}/image`} current={product.image} label="Product picture" />
+      <ProductForm categories={categories} product={product} />
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { ProductForm } from "@/components/farm/product-form";
+import { listCategoryOptions } from "@/lib/server/farm/products";
+
+export const dynamic = "force-dynamic";
+
+export default async function NewProductPage() {
+  const categories = await listCategoryOptions();
+  return (
+    <section aria-labelledby="new-product-title" className="grid gap-4">
+      <h2 id="new-product-title" className="text-lg font-bold text-ink">
+        Add a product
+      </h2>
+      <ProductForm categories={categories} />
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import Link from "next/link";
+import { SetPasswordForm } from "@/components/farm/set-password-form";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
+import { canSetPassword } from "@/lib/server/farm/invite";
+
+export const dynamic = "force-dynamic";
+
+/** Where the one-time sign-in link lands: the farmer picks a password for next time. */
+export default async function WelcomePage() {
+  const user = (await getCurrentUser())!;
+  const allowed = await canSetPassword(user.id);
+  return (
+    <section aria-labelledby="welcome-title" className="grid gap-4">
+      <h2 id="welcome-title" className="text-lg font-bold text-ink">
+        Welcome to Fieldfare, {user.fullName}
+      </h2>
+      {allowed ? (
+        <>
+          <p className="max-w-prose text-muted">You are signed in with your one-time link. Choose a password so you can sign in again with {user.email}.</p>
+          <SetPasswordForm email={user.email} />
+        </>
+      ) : (
+        <p className="max-w-prose text-muted">
+          Your account is ready. Continue to <Link href="/my-farm/products" className="font-semibold text-brand-800 underline">your products</Link>.
+        </p>
+      )}
+    </section>
+  );
+}

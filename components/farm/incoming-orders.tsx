@@ -1,0 +1,77 @@
+"use client";
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { PackageCheck } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { apiFetch, messageOf } from "@/lib/client/api";
+import { formatCurrency, formatDate, formatTime } from "@/lib/format";
+import type { IncomingOrderJson } from "@/lib/server/farm/types";
+
+/** The farm's active orders, each with its items, its buyer and a "Mark completed" button. */
+export function IncomingOrders({ orders: initial }: { orders: IncomingOrderJson[] }) {
+  const router = useRouter();
+  const [orders, setOrders] = useState(initial);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  async function complete(order: IncomingOrderJson) {
+    setBusy(order.id);
+    try {
+      const res = await apiFetch<{ order: IncomingOrderJson; notified: boolean }>(`/api/my-farm/orders/${order.id}/complete`, { method: "POST" });
+      setOrders((list) => list.filter((o) => o.id !== order.id));
+      toast({
+        title: "Order completed",
+        description: res.notified ? `${order.buyer.fullName} has been sent a message that order #${order.id} is ready.` : `Order #${order.id} is completed.`,
+      });
+      router.refresh();
+    } catch (e) {
+      toast({ title: "Could not complete the order", description: messageOf(e, "Please try again."), variant: "destructive" });
+      router.refresh();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="incoming-title" className="grid gap-3">
+      <h2 id="incoming-title" className="text-lg font-bold text-ink">
+        Incoming orders ({orders.length})
+      </h2>
+      {orders.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">No active orders right now. New orders appear here as soon as they are paid.</p>
+      ) : (
+        <ul className="grid gap-3">
+          {orders.map((o) => (
+            <li key={o.id} data-testid="incoming-order" className="grid gap-3 rounded-2xl border border-gray-200 p-4">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div>
+                  <h3 className="font-bold text-ink">Order #{o.id}</h3>
+                  <p className="text-sm text-muted">
+                    for <span className="font-medium text-ink">{o.buyer.fullName}</span> · {formatDate(o.createdAt)} {formatTime(o.createdAt)}
+                  </p>
+                </div>
+                <p className="font-bold text-ink">{formatCurrency(o.totalAmount)}</p>
+              </div>
+              <ul className="grid gap-1 text-sm" aria-label={`Items of order #${o.id}`}>
+                {o.items.map((i) => (
+                  <li key={i.id} className="flex justify-between gap-2">
+                    <span>
+                      {i.quantity} × {i.productName}
+                    </span>
+                    <span className="text-muted">{formatCurrency(i.subtotal)}</span>
+                  </li>
+                ))}
+              </ul>
+              <div>
+                <Button onClick={() => complete(o)} disabled={busy !== null} aria-label={`Mark order #${o.id} completed`}>
+                  <PackageCheck aria-hidden className="h-4 w-4" />
+                  {busy === o.id ? "Completing..." : "Mark completed"}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

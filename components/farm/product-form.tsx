@@ -1,0 +1,93 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { ApiError, apiFetch, messageOf } from "@/lib/client/api";
+import { MAX_PRICE, MAX_STOCK, productSchema, type ProductInput } from "@/lib/validators/farm";
+import type { MyProductJson } from "@/lib/server/farm/types";
+import { Field, fieldClass } from "./field";
+
+type Props = { categories: { id: number; name: string }[]; product?: MyProductJson };
+
+/** Add or edit a product; the same zod schema validates here and in the handler. */
+export function ProductForm({ categories, product }: Props) {
+  const router = useRouter();
+  const form = useForm<ProductInput>({
+    resolver: zodResolver(productSchema),
+    defaultValues: product
+      ? { name: product.name, description: product.description, price: product.price, unit: product.unit, stock: product.stock, categoryId: product.categoryId, isFeatured: product.isFeatured }
+      : { name: "", description: "", price: undefined, unit: "", stock: 0, categoryId: null, isFeatured: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      if (product) {
+        await apiFetch(`/api/my-farm/products/${product.id}`, { method: "PATCH", json: values });
+        toast({ title: "Product saved", description: `${values.name} has been updated.` });
+      } else {
+        await apiFetch("/api/my-farm/products", { method: "POST", json: values });
+        toast({ title: "Product added", description: `${values.name} is now listed in the catalog.` });
+      }
+      router.push("/my-farm/products");
+      router.refresh();
+    } catch (e) {
+      if (e instanceof ApiError && e.errors) {
+        for (const [field, message] of Object.entries(e.errors)) {
+          if (field in productSchema.shape) form.setError(field as keyof ProductInput, { message });
+        }
+      }
+      toast({ title: "Could not save the product", description: messageOf(e, "Please try again."), variant: "destructive" });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid max-w-2xl gap-4" aria-label={product ? `Edit ${product.name}` : "Add a product"}>
+      <Field id="product-name" label="Product name" error={errors.name?.message}>
+        <input id="product-name" className={fieldClass} {...form.register("name")} />
+      </Field>
+      <Field id="product-description" label="Description (Optional)" error={errors.description?.message}>
+        <textarea id="product-description" rows={4} className={`${fieldClass} h-auto py-2`} {...form.register("description")} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field id="product-price" label="Price (USD)" error={errors.price?.message}>
+          <input id="product-price" type="number" inputMode="decimal" min={0.01} max={MAX_PRICE} step={0.01} className={fieldClass} {...form.register("price", { valueAsNumber: true })} />
+        </Field>
+        <Field id="product-unit" label="Unit" hint="e.g. lb, dozen, bunch" error={errors.unit?.message}>
+          <input id="product-unit" className={fieldClass} {...form.register("unit")} />
+        </Field>
+        <Field id="product-stock" label="Stock" error={errors.stock?.message}>
+          <input id="product-stock" type="number" inputMode="numeric" min={0} max={MAX_STOCK} step={1} className={fieldClass} {...form.register("stock", { valueAsNumber: true })} />
+        </Field>
+      </div>
+      <Field id="product-category" label="Category" error={errors.categoryId?.message}>
+        <select
+          id="product-category"
+          className={fieldClass}
+          {...form.register("categoryId", { setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v)) })}
+        >
+          <option value="">No category</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <label htmlFor="product-featured" className="flex min-h-11 items-center gap-3 text-sm font-medium text-ink">
+        <input id="product-featured" type="checkbox" className="h-5 w-5 accent-brand-700" {...form.register("isFeatured")} />
+        Featured (shown in This Week&apos;s Harvest)
+      </label>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : product ? "Save changes" : "Add product"}
+        </Button>
+        <Button type="button" variant="outline" onClick={() => router.push("/my-farm/products")}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

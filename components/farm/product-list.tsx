@@ -1,0 +1,73 @@
+"use client";
+import { useState } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { Eye, EyeOff, Pencil } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/use-toast";
+import { apiFetch, messageOf } from "@/lib/client/api";
+import { formatCurrency } from "@/lib/format";
+import type { MyProductJson } from "@/lib/server/farm/types";
+
+/** Every product of the farm, hidden ones included, with edit and hide/unhide. */
+export function ProductList({ products: initial }: { products: MyProductJson[] }) {
+  const router = useRouter();
+  const [products, setProducts] = useState(initial);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  async function toggleHidden(p: MyProductJson) {
+    setBusy(p.id);
+    try {
+      const updated = await apiFetch<MyProductJson>(`/api/my-farm/products/${p.id}`, { method: "PATCH", json: { isHidden: !p.isHidden } });
+      setProducts((list) => list.map((x) => (x.id === p.id ? updated : x)));
+      toast({ title: updated.isHidden ? "Product hidden" : "Product visible", description: updated.isHidden ? `${p.name} no longer shows in the catalog.` : `${p.name} is back in the catalog.` });
+      router.refresh();
+    } catch (e) {
+      toast({ title: "Could not update the product", description: messageOf(e, "Please try again."), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (products.length === 0) {
+    return <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">No products yet. Add your first one to start selling.</p>;
+  }
+  return (
+    <ul className="grid gap-3" aria-label="Your products">
+      {products.map((p) => (
+        <li key={p.id} data-testid="my-product" className="flex flex-wrap items-center gap-4 rounded-2xl border border-gray-200 p-4">
+          <div className="h-16 w-16 shrink-0 overflow-hidden rounded-xl bg-brand-50">
+            {p.image ? (
+              // eslint-disable-next-line @next/next/no-img-element -- local uploads and SVG art
+              <img src={p.image} alt="" width={64} height={64} className="h-full w-full object-cover" />
+            ) : null}
+          </div>
+          <div className="grid min-w-40 flex-1 gap-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="font-bold text-ink">{p.name}</h2>
+              {p.isHidden ? <Badge variant="muted">Hidden</Badge> : null}
+              {p.isFeatured ? <Badge variant="secondary">Featured</Badge> : null}
+              {p.stock === 0 ? <Badge variant="destructive">Out of Stock</Badge> : null}
+            </div>
+            <p className="text-sm text-muted">
+              {formatCurrency(p.price)} / {p.unit} · {p.stock} in stock
+            </p>
+          </div>
+          <div className="flex gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link href={`/my-farm/products/${p.id}`} aria-label={`Edit ${p.name}`}>
+                <Pencil aria-hidden className="h-4 w-4" />
+                Edit
+              </Link>
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => toggleHidden(p)} disabled={busy === p.id} aria-label={`${p.isHidden ? "Show" : "Hide"} ${p.name}`}>
+              {p.isHidden ? <Eye aria-hidden className="h-4 w-4" /> : <EyeOff aria-hidden className="h-4 w-4" />}
+              {p.isHidden ? "Show" : "Hide"}
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

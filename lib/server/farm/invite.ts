@@ -1,0 +1,83 @@
+import "server-only";
+import crypto from "node:crypto";
+import { db } from "@/lib/server/db";
+import { AppError, conflict, forbidden } from "@/lib/server/errors";
+import { hashPassword } from "@/lib/server/auth/password";
+import { isCommonPassword } from "@/lib/server/auth/common-passwords";
+import type { SessionUser } from "@/lib/server/auth/session";
+import type { FarmerInviteInput, SetPasswordInput } from "@/lib/validators/farm";
+
+/** A sign-in link is good for 7 days and for one use. */
+export const INVITE_TTL_MS = 7 * 86_400_000;
+/** After signing in with a link, the farmer may set a password (without an old one) for this long. */
+export const SET_PASSWORD_WINDOW_MS = 60 * 60_000;
+
+const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
+
+export type Invite = { userId: number; farmId: number; token: string; expiresAt: Date };
+
+/**
+ * Onboards a farmer from the waitlist (ops runs `npm run farmer:invite`): the account (userType
+ * farmer, address = farm location), the farm and a one-time sign-in token, in one transaction.
+ * Only the token's SHA-256 is stored. The account gets a random password nobody knows until the
+ * farmer sets one after the first sign-in. An existing email is refused, never overwritten.
+ */
+export async function inviteFarmer(input: FarmerInviteInput, now = new Date()): Promise<Invite> {
+  const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
+  if (existing) throw conflict(`An account with the email ${input.email} already exists; nothing was changed.`);
+  const token = crypto.randomBytes(32).toString("base64url");
+  const passwordHash = await hashPassword(crypto.randomBytes(32).toString("base64url"));
+  const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
+  try {
+    return await db.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: { email: input.email, fullName: input.farmName, userType: "farmer", address: input.location, passwordHash },
+      });
+      const farm = await tx.farm.create({ data: { userId: user.id, farmName: input.farmName, location: input.location } });
+      await tx.loginToken.create({ data: { tokenHash: sha256(token), userId: user.id, expiresAt } });
+      return { userId: user.id, farmId: farm.id, token, expiresAt };
+    });
+  } catch (e) {
+    if ((e as { code?: string }).code === "P2002") throw conflict(`An account with the email ${input.email} already exists; nothing was changed.`);
+    throw e;
+  }
+}
+
+export function claimUrl(base: string, token: string): string {
+  return `${base.replace(/\/+$/, "")}/api/my-farm/claim?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Spends a one-time token: the conditional UPDATE (unused and unexpired) is the check, so two
+ * concurrent clicks cannot both sign in. Returns the user id, or null for an unknown, used or
+ * expired link (one answer for all three, so a guess learns nothing).
+ */
+export async function consumeLoginToken(token: string, now = new Date()): Promise<number | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const tokenHash = sha256(token);
+  const { count } = await db.loginToken.updateMany({ where: { tokenHash, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  if (count === 0) return null;
+  const row = await db.loginToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
+  return row.userId;
+}
+
+/** Whether this user signed in with a one-time link recently enough to pick a password without the old one. */
+export async function canSetPassword(userId: number, now = new Date()): Promise<boolean> {
+  const recent = await db.loginToken.findFirst({ where: { userId, usedAt: { gt: new Date(now.getTime() - SET_PASSWORD_WINDOW_MS) } }, select: { tokenHash: true } });
+  return !!recent;
+}
+
+/** Sets the farmer's first password, then retires their sign-in links so the window closes. */
+export async function setPasswordAfterClaim(user: SessionUser, input: SetPasswordInput): Promise<void> {
+  if (!(await canSetPassword(user.id))) throw forbidden("Setting a password here needs a fresh sign-in link. Ask Fieldfare support for a new one.");
+  if (isCommonPassword(input.password, [user.email, user.email.split("@")[0], user.username ?? "", user.fullName])) {
+    throw new AppError(400, "This password is too common. Please choose a less predictable one.", {
+      password: "This password is too common. Please choose a less predictable one.",
+    });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.$transaction([
+    db.user.update({ where: { id: user.id }, data: { passwordHash } }),
+    db.loginToken.deleteMany({ where: { userId: user.id } }),
+  ]);
+}

@@ -1,0 +1,85 @@
+import "server-only";
+import { db } from "@/lib/server/db";
+import { conflict, notFound } from "@/lib/server/errors";
+import { centsToDollars } from "@/lib/money";
+import { sendMessage } from "@/lib/server/messages/send-message";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { SessionUser } from "@/lib/server/auth/session";
+import { requireOwnFarm } from "./access";
+import type { IncomingOrderJson } from "./types";
+
+const incomingInclude = {
+  user: { select: { id: true, fullName: true } },
+  items: { orderBy: { id: "asc" } },
+} satisfies Prisma.OrderInclude;
+
+type IncomingRow = Prisma.OrderGetPayload<{ include: typeof incomingInclude }>;
+
+function toIncomingOrderJson(o: IncomingRow): IncomingOrderJson {
+  return {
+    id: o.id,
+    status: o.status,
+    createdAt: o.createdAt.toISOString(),
+    completedAt: o.completedAt?.toISOString() ?? null,
+    buyer: { id: o.user.id, fullName: o.user.fullName },
+    itemCount: o.itemCount,
+    totalAmount: centsToDollars(o.totalCents),
+    items: o.items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      productName: i.productName,
+      quantity: i.quantity,
+      price: centsToDollars(i.priceCents),
+      subtotal: centsToDollars(i.priceCents * i.quantity),
+    })),
+  };
+}
+
+/** The farm's active orders to prepare, oldest first (first paid, first packed). */
+export async function listIncomingOrders(user: SessionUser): Promise<IncomingOrderJson[]> {
+  const farm = await requireOwnFarm(user);
+  const rows = await db.order.findMany({
+    where: { farmId: farm.id, status: "active" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    include: incomingInclude,
+    take: 500,
+  });
+  return rows.map(toIncomingOrderJson);
+}
+
+export function completionMessage(orderId: number, farmName: string): string {
+  return `Your order #${orderId} from ${farmName} is ready and has been marked completed. Thank you for buying local!`;
+}
+
+/**
+ * "Mark completed": the farm's own active order only (404 for any other farm's, 409 when it is no
+ * longer active). The status flip is a conditional UPDATE, so a double click or a buyer's
+ * concurrent cancel can never both win. The buyer then gets a message from the farmer in Messages
+ * (delivered live through the messages stream); its clientId makes a retry never send it twice.
+ */
+export async function completeOrder(user: SessionUser, orderId: number): Promise<{ order: IncomingOrderJson; notified: boolean }> {
+  const farm = await requireOwnFarm(user);
+  const order = await db.$transaction(async (tx) => {
+    const { count } = await tx.order.updateMany({
+      where: { id: orderId, farmId: farm.id, status: "active" },
+      data: { status: "completed", completedAt: new Date() },
+    });
+    if (count === 0) {
+      const existing = await tx.order.findFirst({ where: { id: orderId, farmId: farm.id }, select: { status: true } });
+      if (!existing) throw notFound("Order not found");
+      throw conflict(`Only active orders can be completed; this order is ${existing.status}`);
+    }
+    await tx.orderEvent.create({ data: { orderId, status: "completed", note: `Completed by ${farm.farmName}` } });
+    return tx.order.findUniqueOrThrow({ where: { id: orderId }, include: incomingInclude });
+  });
+
+  let notified = true;
+  try {
+    await sendMessage(user.id, { receiverId: order.userId, content: completionMessage(order.id, farm.farmName), clientId: `order-completed-${order.id}` });
+  } catch (error) {
+    // The order is completed either way; the buyer still sees it under Completed in /orders.
+    notified = false;
+    console.error(`[my-farm] completion message for order ${order.id} was not sent:`, error);
+  }
+  return { order: toIncomingOrderJson(order), notified };
+}

@@ -1,0 +1,88 @@
+import "server-only";
+import { db } from "@/lib/server/db";
+import { badRequest, notFound } from "@/lib/server/errors";
+import { dollarsToCents } from "@/lib/money";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { SessionUser } from "@/lib/server/auth/session";
+import type { ProductInput, ProductUpdateInput } from "@/lib/validators/farm";
+import { requireOwnFarm } from "./access";
+import { toMyProductJson, type MyProductJson } from "./serialize";
+
+/** Every product of the farmer's farm, hidden ones included (the catalog never shows those). */
+export async function listMyProducts(user: SessionUser): Promise<MyProductJson[]> {
+  const farm = await requireOwnFarm(user);
+  const rows = await db.product.findMany({ where: { farmId: farm.id }, orderBy: { id: "desc" }, take: 1000 });
+  return rows.map(toMyProductJson);
+}
+
+export async function getMyProduct(user: SessionUser, productId: number): Promise<MyProductJson> {
+  const farm = await requireOwnFarm(user);
+  const row = await db.product.findFirst({ where: { id: productId, farmId: farm.id } });
+  if (!row) throw notFound("Product not found");
+  return toMyProductJson(row);
+}
+
+async function assertCategory(categoryId: number | null | undefined) {
+  if (categoryId == null) return;
+  const found = await db.category.findUnique({ where: { id: categoryId }, select: { id: true } });
+  if (!found) throw badRequest("Choose a category", { categoryId: "Choose a category" });
+}
+
+export async function createMyProduct(user: SessionUser, input: ProductInput): Promise<MyProductJson> {
+  const farm = await requireOwnFarm(user);
+  await assertCategory(input.categoryId);
+  const row = await db.product.create({
+    data: {
+      farmId: farm.id,
+      name: input.name,
+      description: input.description,
+      priceCents: dollarsToCents(input.price),
+      unit: input.unit,
+      stock: input.stock,
+      // Checkout sells only while inStock and stock suffice; the farmer manages the count.
+      inStock: input.stock > 0,
+      categoryId: input.categoryId,
+      isFeatured: input.isFeatured,
+    },
+  });
+  return toMyProductJson(row);
+}
+
+/**
+ * Edits, hides/unhides and restocks a product of the farmer's own farm (404 for anyone else's).
+ * The farm id is part of the UPDATE's WHERE, so ownership is checked by the same statement that writes.
+ */
+export async function updateMyProduct(user: SessionUser, productId: number, input: ProductUpdateInput): Promise<MyProductJson> {
+  const farm = await requireOwnFarm(user);
+  await assertCategory(input.categoryId);
+  const data: Prisma.ProductUncheckedUpdateManyInput = {};
+  if (input.name !== undefined) data.name = input.name;
+  if (input.description !== undefined) data.description = input.description;
+  if (input.price !== undefined) data.priceCents = dollarsToCents(input.price);
+  if (input.unit !== undefined) data.unit = input.unit;
+  if (input.stock !== undefined) {
+    data.stock = input.stock;
+    data.inStock = input.stock > 0;
+  }
+  if (input.isFeatured !== undefined) data.isFeatured = input.isFeatured;
+  if (input.isHidden !== undefined) data.isHidden = input.isHidden;
+  if (input.categoryId !== undefined) data.categoryId = input.categoryId;
+  const { count } = await db.product.updateMany({ where: { id: productId, farmId: farm.id }, data });
+  if (count === 0) throw notFound("Product not found");
+  return toMyProductJson(await db.product.findUniqueOrThrow({ where: { id: productId } }));
+}
+
+/** Sets a product's image (after the upload was checked and stored); returns the previous one. */
+export async function setMyProductImage(user: SessionUser, productId: number, url: string): Promise<{ product: MyProductJson; previous: string }> {
+  const farm = await requireOwnFarm(user);
+  const before = await db.product.findFirst({ where: { id: productId, farmId: farm.id }, select: { image: true } });
+  if (!before) throw notFound("Product not found");
+  const { count } = await db.product.updateMany({ where: { id: productId, farmId: farm.id }, data: { image: url } });
+  if (count === 0) throw notFound("Product not found");
+  return { product: toMyProductJson(await db.product.findUniqueOrThrow({ where: { id: productId } })), previous: before.image };
+}
+
+/** Categories for the product form's select. */
+export async function listCategoryOptions(): Promise<{ id: number; name: string }[]> {
+  return db.category.findMany({ orderBy: { name: "asc" }, select: { id: true, name: true } });
+}

@@ -1,0 +1,36 @@
+import "server-only";
+import { db } from "@/lib/server/db";
+import type { SessionUser } from "@/lib/server/auth/session";
+import type { FarmProfileInput } from "@/lib/validators/farm";
+import { requireOwnFarm } from "./access";
+import { toMyFarmJson, type MyFarmJson } from "./serialize";
+
+export async function getMyFarm(user: SessionUser): Promise<MyFarmJson> {
+  const { id } = await requireOwnFarm(user);
+  return toMyFarmJson(await db.farm.findUniqueOrThrow({ where: { id } }));
+}
+
+/** Name, description and location; the owner's address follows the farm's location (spec §2 chat label). */
+export async function updateFarmProfile(user: SessionUser, input: FarmProfileInput): Promise<MyFarmJson> {
+  const { id } = await requireOwnFarm(user);
+  const [farm] = await db.$transaction([
+    db.farm.update({ where: { id }, data: { farmName: input.farmName, description: input.description, location: input.location } }),
+    db.user.update({ where: { id: user.id }, data: { address: input.location } }),
+  ]);
+  return toMyFarmJson(farm);
+}
+
+/** Points the farm at a freshly stored image; returns the previous one so the caller can delete it. */
+export async function setFarmImage(user: SessionUser, url: string): Promise<{ farm: MyFarmJson; previous: string }> {
+  const { id } = await requireOwnFarm(user);
+  const before = await db.farm.findUniqueOrThrow({ where: { id }, select: { farmImage: true } });
+  const farm = await db.farm.update({ where: { id }, data: { farmImage: url } });
+  return { farm: toMyFarmJson(farm), previous: before.farmImage };
+}
+
+/** The farmer's farm for the My Farm layout, or null when none is linked yet. */
+export async function myFarmOrNull(user: SessionUser): Promise<MyFarmJson | null> {
+  if (user.userType !== "farmer") return null;
+  const farm = await db.farm.findUnique({ where: { userId: user.id } });
+  return farm ? toMyFarmJson(farm) : null;
+}

@@ -1,0 +1,36 @@
+import "server-only";
+import { centsToDollars } from "@/lib/money";
+import type { Farm, Product } from "@/lib/generated/prisma/client";
+import type { MyFarmJson, MyProductJson } from "./types";
+
+export type { MyFarmJson, MyProductJson } from "./types";
+
+export function toMyFarmJson(f: Farm): MyFarmJson {
+  return {
+    id: f.id,
+    farmName: f.farmName,
+    description: f.description,
+    location: f.location,
+    farmImage: f.farmImage,
+    rating: f.rating,
+    reviewCount: f.reviewCount,
+  };
+}
+
+export function toMyProductJson(p: Product): MyProductJson {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: centsToDollars(p.priceCents),
+    unit: p.unit,
+    stock: p.stock,
+    inStock: p.inStock,
+    categoryId: p.categoryId,
+    isFeatured: p.isFeatured,
+    isPopular: p.isPopular,
+    isHidden: p.isHidden,
+    image: p.image,
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { hasAtMostTwoDecimals } from "@/lib/money";
+
+/**
+ * My Farm payloads (issue 8), shared by the react-hook-form forms and the /api/my-farm handlers.
+ * Prices travel in dollars (≤ 2 decimals) and are stored in cents (DESIGN.md §3).
+ */
+export const MAX_PRICE = 10_000;
+export const MAX_STOCK = 100_000;
+
+const text = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(min, min <= 1 ? `${label} is required` : `${label} must be at least ${min} characters`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+
+export const farmProfileSchema = z.object({
+  farmName: text("Farm name", 2, 120),
+  description: optionalText("Description", 2000),
+  location: text("Location", 2, 300),
+});
+export type FarmProfileInput = z.infer<typeof farmProfileSchema>;
+
+const priceMessage = `Enter a price from $0.01 to $${MAX_PRICE.toLocaleString("en-US")} with at most 2 decimals`;
+const stockMessage = `Stock must be a whole number from 0 to ${MAX_STOCK.toLocaleString("en-US")}`;
+
+export const productFields = {
+  name: text("Product name", 2, 120),
+  description: optionalText("Description", 2000),
+  price: z
+    .number({ error: priceMessage })
+    .finite(priceMessage)
+    .min(0.01, priceMessage)
+    .max(MAX_PRICE, priceMessage)
+    .refine(hasAtMostTwoDecimals, priceMessage),
+  unit: text("Unit", 1, 30),
+  stock: z.number({ error: stockMessage }).int(stockMessage).min(0, stockMessage).max(MAX_STOCK, stockMessage),
+  categoryId: z.number({ error: "Choose a category" }).int("Choose a category").positive("Choose a category").nullable(),
+  isFeatured: z.boolean({ error: "Featured must be true or false" }),
+};
+
+/** POST /api/my-farm/products and the "Add product" form. */
+export const productSchema = z.object(productFields);
+export type ProductInput = z.infer<typeof productSchema>;
+
+/** PATCH /api/my-farm/products/{id}: any subset of the fields, plus hide/unhide. */
+export const productUpdateSchema = z
+  .object({ ...productFields, isHidden: z.boolean({ error: "Hidden must be true or false" }) })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
+
+/** POST /api/my-farm/password — the farmer who signed in with a one-time link picks a password. */
+export const setPasswordSchema = z
+  .object({
+    password: z
+      .string({ error: "Password is required" })
+      .min(1, "Password is required")
+      .min(8, "Password must be at least 8 characters")
+      .max(128, "Password must be at most 128 characters"),
+    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
+  })
+  .refine((d) => d.password === d.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
+
+/** `npm run farmer:invite -- email "Farm Name" "Location"` arguments. */
+export const farmerInviteSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).pipe(z.email("Please enter a valid email address")),
+  farmName: farmProfileSchema.shape.farmName,
+  location: farmProfileSchema.shape.location,
+});
+export type FarmerInviteInput = z.infer<typeof farmerInviteSchema>;
+
+/** Upload limits (the endpoint answers 413 above the size, 415 for anything not a raster image). */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const IMAGE_ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
