@@ -1,9 +1,10 @@
 "use client";
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
 import { toast } from "@/components/ui/use-toast";
-import { cartItemCount, cartReducer, cartTotal, emptyCart, parseStoredCart, type CartAction, type CartItem, type CartProduct, type CartState } from "./cart-reducer";
+import { cartItemCount, cartReducer, cartTotal, emptyCart, parseStoredCart, toCartProduct, type CartAction, type CartItem, type CartProduct, type CartState } from "./cart-reducer";
 
 export type { CartItem, CartProduct } from "./cart-reducer";
+export { toCartProduct } from "./cart-reducer";
 
 type CartContextValue = {
   items: CartItem[];
@@ -20,10 +21,6 @@ type CartContextValue = {
 const CartContext = createContext<CartContextValue | null>(null);
 export const CART_STORAGE_KEY = "fieldfare.cart.v1";
 
-/** Keeps only what the cart needs from a product JSON (the whole API object may be passed). */
-export function toCartProduct(p: CartProduct): CartProduct {
-  return { id: p.id, name: p.name, price: p.price, unit: p.unit, image: p.image, farm: { id: p.farm.id, farmName: p.farm.farmName }, inStock: p.inStock };
-}
 
 /**
  * Client-side cart (spec §4) kept in localStorage so it survives reloads, and synced across tabs

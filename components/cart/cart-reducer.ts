@@ -14,6 +14,11 @@ export type CartProduct = {
   inStock: boolean;
 };
 
+/** Keeps only what the cart needs from a product JSON (the whole API object may be passed). */
+export function toCartProduct(p: CartProduct): CartProduct {
+  return { id: p.id, name: p.name, price: p.price, unit: p.unit, image: p.image, farm: { id: p.farm.id, farmName: p.farm.farmName }, inStock: p.inStock };
+}
+
 export type CartItem = { product: CartProduct; quantity: number };
 export type CartState = { items: CartItem[] };
 

@@ -1,0 +1,79 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { MapPin } from "lucide-react";
+import { ProductCard } from "@/components/catalog/product-card";
+import { EmptyNote } from "@/components/catalog/section";
+import { Stars } from "@/components/catalog/stars";
+import { AppError } from "@/lib/server/errors";
+import { getFarm } from "@/lib/server/catalog/farms";
+import { listFarmProducts } from "@/lib/server/catalog/products";
+import { formatDistance } from "@/lib/format";
+
+type Props = { params: Promise<{ id: string }> };
+
+const load = cache(async (id: string) => {
+  if (!/^\d{1,9}$/.test(id)) return null;
+  try {
+    return await getFarm(Number(id));
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) return null;
+    throw e;
+  }
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const farm = await load(id);
+  if (!farm) return { title: "Farm not found", robots: { index: false } };
+  const description = (farm.description || `${farm.farmName} in ${farm.location}`).slice(0, 160);
+  return {
+    title: `${farm.farmName} — ${farm.location}`,
+    description,
+    alternates: { canonical: `/farms/${farm.id}` },
+    openGraph: { title: farm.farmName, description, images: farm.farmImage ? [farm.farmImage] : undefined },
+  };
+}
+
+/** Public farm page (SEO): the farm and its products. */
+export default async function FarmPage({ params }: Props) {
+  const { id } = await params;
+  const farm = await load(id);
+  if (!farm) notFound();
+  const products = await listFarmProducts(farm.id, 48);
+  return (
+    <div className="grid grid-cols-1 gap-8">
+      <header className="overflow-hidden rounded-3xl border border-gray-200">
+        <div className="aspect-[3/1] bg-brand-100">
+          {farm.farmImage ? (
+            // eslint-disable-next-line @next/next/no-img-element -- local SVG landscape
+            <img src={farm.farmImage} alt="" width={960} height={320} className="h-full w-full object-cover" />
+          ) : null}
+        </div>
+        <div className="grid gap-2 p-6">
+          <h1 className="text-3xl font-bold text-ink">{farm.farmName}</h1>
+          <Stars rating={farm.rating} reviewCount={farm.reviewCount} />
+          <p className="flex items-center gap-1 text-sm text-muted">
+            <MapPin aria-hidden className="h-4 w-4" />
+            {farm.location} · {formatDistance(farm.distance, "mi")}
+          </p>
+          {farm.description ? <p className="max-w-3xl leading-relaxed text-ink">{farm.description}</p> : null}
+        </div>
+      </header>
+      <section aria-labelledby="farm-products" className="grid gap-4">
+        <h2 id="farm-products" className="text-xl font-bold text-ink">
+          Products ({farm.productCount})
+        </h2>
+        {products.length ? (
+          <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+            {products.map((p) => (
+              <ProductCard key={p.id} product={p} />
+            ))}
+          </div>
+        ) : (
+          <EmptyNote>This farm has no products listed right now.</EmptyNote>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, redirect } from "next/navigation";
+import { ChevronLeft } from "lucide-react";
+import { FarmCard } from "@/components/catalog/farm-card";
+import { ProductCard } from "@/components/catalog/product-card";
+import { EmptyNote } from "@/components/catalog/section";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
+import { listFeaturedFarms } from "@/lib/server/catalog/farms";
+import { categoryParam } from "@/lib/server/catalog/params";
+import { listFeaturedProducts, listPopularProducts } from "@/lib/server/catalog/products";
+import { recommendProducts } from "@/lib/server/catalog/recommend";
+
+/** "See All" lists of the home sections: the same queries with the API's maximum page (50). */
+const SECTIONS = {
+  recommended: { title: "Recommended for You" },
+  harvest: { title: "This Week's Harvest" },
+  popular: { title: "Popular with Restaurants" },
+  farms: { title: "Featured Farmers" },
+} as const;
+type SectionKey = keyof typeof SECTIONS;
+const isSection = (s: string): s is SectionKey => Object.hasOwn(SECTIONS, s);
+
+type Props = { params: Promise<{ section: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { section } = await params;
+  return { title: isSection(section) ? SECTIONS[section].title : "Not found", robots: { index: false } };
+}
+
+export default async function SeeAllPage({ params, searchParams }: Props) {
+  const { section } = await params;
+  if (!isSection(section)) notFound();
+  const user = await getCurrentUser();
+  if (!user) redirect(`/auth?next=/home/${section}`);
+  const categoryId = categoryParam((await searchParams).category);
+  const limit = 50;
+
+  let body: React.ReactNode;
+  if (section === "farms") {
+    const farms = await listFeaturedFarms({ limit });
+    body = farms.length ? (
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {farms.map((f) => (
+          <FarmCard key={f.id} farm={f} />
+        ))}
+      </div>
+    ) : (
+      <EmptyNote>No farms to show yet.</EmptyNote>
+    );
+  } else {
+    const products =
+      section === "recommended"
+        ? await recommendProducts(user.id, { limit, categoryId })
+        : await (section === "harvest" ? listFeaturedProducts : listPopularProducts)({ limit, categoryId });
+    body = products.length ? (
+      <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+        {products.map((p) => (
+          <ProductCard key={p.id} product={p} />
+        ))}
+      </div>
+    ) : (
+      <EmptyNote>No products to show yet.</EmptyNote>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <Link href={categoryId ? `/home?category=${categoryId}` : "/home"} className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+          <ChevronLeft aria-hidden className="h-4 w-4" />
+          Back to Home
+        </Link>
+        <h1 className="text-2xl font-bold text-ink">{SECTIONS[section].title}</h1>
+      </div>
+      {body}
+    </div>
+  );
+}

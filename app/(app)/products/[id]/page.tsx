@@ -1,0 +1,72 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { AddToCartButton } from "@/components/catalog/add-to-cart-button";
+import { productBadge } from "@/components/catalog/badge";
+import { toCartProduct } from "@/components/cart/cart-reducer";
+import { Badge } from "@/components/ui/badge";
+import { AppError } from "@/lib/server/errors";
+import { getProduct } from "@/lib/server/catalog/products";
+import { formatCurrency } from "@/lib/format";
+
+type Props = { params: Promise<{ id: string }> };
+
+// One database read per request, shared by generateMetadata and the page.
+const load = cache(async (id: string) => {
+  if (!/^\d{1,9}$/.test(id)) return null;
+  try {
+    return await getProduct(Number(id));
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) return null;
+    throw e;
+  }
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const p = await load(id);
+  if (!p) return { title: "Product not found", robots: { index: false } };
+  const description = (p.description || `${p.name} from ${p.farm.farmName}`).slice(0, 160);
+  return {
+    title: `${p.name} from ${p.farm.farmName}`,
+    description,
+    alternates: { canonical: `/products/${p.id}` },
+    openGraph: { title: p.name, description, images: p.image ? [p.image] : undefined },
+  };
+}
+
+/** Public product page (SEO): server-rendered; only the add button is interactive. */
+export default async function ProductPage({ params }: Props) {
+  const { id } = await params;
+  const p = await load(id);
+  if (!p) notFound();
+  const badge = productBadge(p);
+  return (
+    <article className="grid gap-8 md:grid-cols-2">
+      <div className="flex aspect-square items-center justify-center rounded-3xl bg-brand-50">
+        {p.image ? (
+          // eslint-disable-next-line @next/next/no-img-element -- local SVG illustration
+          <img src={p.image} alt={p.name} width={320} height={320} className="h-2/3 w-2/3 object-contain" />
+        ) : null}
+      </div>
+      <div className="grid content-start gap-4">
+        {badge ? <Badge className="w-fit" variant={badge === "Out of Stock" ? "muted" : badge === "Bestseller" ? "warning" : "default"}>{badge}</Badge> : null}
+        <h1 className="text-3xl font-bold text-ink">{p.name}</h1>
+        <p className="text-muted">
+          From{" "}
+          <Link href={`/farms/${p.farm.id}`} className="font-semibold text-brand-700 hover:underline">
+            {p.farm.farmName}
+          </Link>
+        </p>
+        <p className="text-2xl font-bold text-ink">
+          {formatCurrency(p.price)} <span className="text-base font-normal text-muted">/ {p.unit}</span>
+        </p>
+        {p.description ? <p className="leading-relaxed text-ink">{p.description}</p> : null}
+        <div>
+          <AddToCartButton product={toCartProduct(p)} full />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,24 @@
+import { CartSheet } from "@/components/cart/cart-sheet";
+import { Logo } from "@/components/marketing/logo";
+import { LocationPicker } from "./location-picker";
+import { MessagesButton } from "./messages-button";
+import { SearchBox } from "./search-box";
+import { UserMenu } from "./user-menu";
+
+/** Top header (spec §2): location picker, search box, cart and messages badge buttons, user menu or Login. */
+export function AppHeader() {
+  return (
+    <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-2 md:flex-nowrap md:gap-4 md:px-6">
+        <Logo className="md:hidden [&_span]:sr-only" />
+        <LocationPicker className="max-w-[11rem] md:max-w-[14rem]" />
+        <SearchBox className="order-last w-full md:order-none md:flex-1" />
+        <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <CartSheet />
+          <MessagesButton />
+          <UserMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,34 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useAuth } from "@/components/auth/auth-provider";
+import { cn } from "@/lib/cn";
+import { isActive, LOGIN_ITEM, NAV_ITEMS } from "./nav-items";
+
+/** <768 px: the bottom tab bar Home, Orders, Chat, Wallet, Profile (spec §2). */
+export function BottomTabs() {
+  const pathname = usePathname();
+  const { user } = useAuth();
+  const items = user ? NAV_ITEMS : [...NAV_ITEMS.slice(0, 4), LOGIN_ITEM];
+  return (
+    <nav aria-label="Main" data-testid="tab-bar" className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden">
+      <ul className="grid grid-cols-5">
+        {items.map(({ href, mobileLabel, icon: Icon }) => {
+          const active = isActive(pathname, href);
+          return (
+            <li key={href}>
+              <Link
+                href={href}
+                aria-current={active ? "page" : undefined}
+                className={cn("flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium", active ? "text-brand-700" : "text-muted hover:text-ink")}
+              >
+                <Icon aria-hidden className="h-5 w-5" />
+                {mobileLabel}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,50 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { Tooltip } from "radix-ui";
+import { useAuth } from "@/components/auth/auth-provider";
+import { Logo } from "@/components/marketing/logo";
+import { cn } from "@/lib/cn";
+import { isActive, LOGIN_ITEM, NAV_ITEMS } from "./nav-items";
+
+/** ≥768 px: a left icon rail; each icon has an accessible name and a tooltip (700 ms, skip 300 ms, spec §9). */
+export function NavRail() {
+  const pathname = usePathname();
+  const { user } = useAuth();
+  const items = user ? NAV_ITEMS : [...NAV_ITEMS.slice(0, 4), LOGIN_ITEM];
+  return (
+    <nav aria-label="Main" data-testid="nav-rail" className="fixed inset-y-0 left-0 z-30 hidden w-20 flex-col items-center gap-2 border-r border-gray-200 bg-white py-4 md:flex">
+      <Logo className="mb-4 [&_span]:sr-only" />
+      <ul className="flex flex-col items-center gap-2">
+        {items.map(({ href, label, icon: Icon }) => {
+          const active = isActive(pathname, href);
+          return (
+            <li key={href}>
+              <Tooltip.Root>
+                <Tooltip.Trigger asChild>
+                  <Link
+                    href={href}
+                    aria-label={label}
+                    aria-current={active ? "page" : undefined}
+                    className={cn(
+                      "flex h-12 w-12 items-center justify-center rounded-xl transition-colors",
+                      active ? "bg-brand-700 text-white" : "text-muted hover:bg-brand-50 hover:text-brand-800",
+                    )}
+                  >
+                    <Icon aria-hidden className="h-6 w-6" />
+                  </Link>
+                </Tooltip.Trigger>
+                <Tooltip.Portal>
+                  <Tooltip.Content side="right" sideOffset={8} className="z-50 rounded-md bg-ink px-2.5 py-1.5 text-xs font-medium text-white shadow">
+                    {label}
+                    <Tooltip.Arrow className="fill-ink" />
+                  </Tooltip.Content>
+                </Tooltip.Portal>
+              </Tooltip.Root>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { LogOut, User } from "lucide-react";
+import { useAuth } from "@/components/auth/auth-provider";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { toast } from "@/components/ui/use-toast";
+import { messageOf } from "@/lib/client/api";
+import { initials } from "@/lib/format";
+
+/** The user menu (full name, email, My Profile, Logout) or, for visitors, a Login button (spec §2). */
+export function UserMenu() {
+  const { user, logout } = useAuth();
+  const router = useRouter();
+
+  if (!user) {
+    return (
+      <Button asChild size="sm">
+        <Link href="/auth">Login</Link>
+      </Button>
+    );
+  }
+
+  const onLogout = async () => {
+    try {
+      await logout();
+      toast({ title: "Logged out successfully", description: "You have been logged out of your account" });
+      router.push("/auth");
+      router.refresh();
+    } catch (e) {
+      toast({ title: "Logout failed", description: messageOf(e, e instanceof Error ? e.message : "Please try again"), variant: "destructive" });
+    }
+  };
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger aria-label={`Account menu for ${user.fullName}`} data-testid="user-menu" className="rounded-full">
+        <Avatar src={user.profileImage || null} initials={initials(user.fullName)} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>
+          <span className="block font-semibold text-ink">{user.fullName}</span>
+          <span className="block truncate text-xs text-muted">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/profile">
+            <User aria-hidden className="h-4 w-4" />
+            My Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void onLogout()}>
+          <LogOut aria-hidden className="h-4 w-4" />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

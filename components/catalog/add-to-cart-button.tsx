@@ -1,0 +1,28 @@
+"use client";
+import { Plus } from "lucide-react";
+import { useCart } from "@/components/cart/cart-provider";
+import type { CartProduct } from "@/components/cart/cart-reducer";
+import { cn } from "@/lib/cn";
+import { canAddToCart } from "./badge";
+
+/** The one interactive leaf of a product card. Out of stock → disabled (spec §4 Product badge). */
+export function AddToCartButton({ product, className, full }: { product: CartProduct; className?: string; full?: boolean }) {
+  const { addItem } = useCart();
+  const enabled = canAddToCart(product);
+  return (
+    <button
+      type="button"
+      disabled={!enabled}
+      onClick={() => addItem(product)}
+      aria-label={enabled ? `Add ${product.name} to cart` : `${product.name} is out of stock`}
+      className={cn(
+        "inline-flex items-center justify-center gap-1.5 rounded-full bg-brand-700 font-semibold text-white transition-colors hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-700",
+        full ? "h-11 px-5 text-sm" : "h-9 w-9",
+        className,
+      )}
+    >
+      <Plus aria-hidden className="h-5 w-5" />
+      {full ? (enabled ? "Add to cart" : "Out of stock") : null}
+    </button>
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+import { useTransition } from "react";
+import { usePathname, useRouter } from "next/navigation";
+import type { CategoryJson } from "@/lib/server/catalog/types";
+import { cn } from "@/lib/cn";
+import { CategoryIcon } from "./category-icon";
+
+/**
+ * Category icon grid (spec §4 Category selection): a click toggles the category. The choice lives
+ * in the URL (?category=ID) so the server renders the filtered sections and the view can be shared.
+ */
+export function CategoryGrid({ categories, selected }: { categories: CategoryJson[]; selected?: number }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const [pending, start] = useTransition();
+  const toggle = (id: number) => start(() => router.push(selected === id ? pathname : `${pathname}?category=${id}`, { scroll: false }));
+  return (
+    <section aria-labelledby="categories-title" className="grid gap-3" data-testid="category-grid" aria-busy={pending}>
+      <h2 id="categories-title" className="text-xl font-bold text-ink">
+        Categories
+      </h2>
+      <ul className="grid grid-cols-3 gap-3 sm:grid-cols-6">
+        {categories.map((c) => {
+          const active = selected === c.id;
+          return (
+            <li key={c.id}>
+              <button
+                type="button"
+                aria-pressed={active}
+                onClick={() => toggle(c.id)}
+                className={cn(
+                  "flex min-h-24 w-full flex-col items-center justify-center gap-2 rounded-2xl border p-3 text-center text-sm font-semibold transition-colors",
+                  active ? "border-brand-700 bg-brand-700 text-white" : "border-gray-200 bg-white text-ink hover:border-brand-300 hover:bg-brand-50",
+                )}
+              >
+                <CategoryIcon name={c.icon} className="h-7 w-7" />
+                {c.name}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+/** Spec §2: signed-in users are greeted by first name; visitors get a welcome text. */
+export function Greeting({ fullName }: { fullName: string | null }) {
+  const first = fullName?.trim().split(/\s+/)[0];
+  return (
+    <div className="grid gap-1">
+      {first ? (
+        <>
+          <h1 className="text-2xl font-bold text-ink md:text-3xl">Welcome back, {first}</h1>
+          <p className="text-muted">Here are your personalized recommendations</p>
+        </>
+      ) : (
+        <>
+          <h1 className="text-2xl font-bold text-ink md:text-3xl">Welcome to Fieldfare</h1>
+          <p className="text-muted">Discover fresh, seasonal produce from farms around Kelowna.</p>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import type { ProductJson } from "@/lib/server/catalog/types";
+import { formatCurrency } from "@/lib/format";
+import { toCartProduct } from "@/components/cart/cart-reducer";
+import { AddToCartButton } from "./add-to-cart-button";
+import { productBadge } from "./badge";
+
+const badgeVariant = { "Out of Stock": "muted", Bestseller: "warning", "Top Rated": "default" } as const;
+
+/** Product card (server-rendered; only the add button hydrates): badge, name, farm, price per unit. */
+export function ProductCard({ product }: { product: ProductJson }) {
+  const badge = productBadge(product);
+  return (
+    <article data-testid="product-card" data-product-id={product.id} className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
+      <div className="relative aspect-[4/3] bg-brand-50">
+        {product.image ? (
+          // eslint-disable-next-line @next/next/no-img-element -- local SVG illustrations, nothing to optimise
+          <img src={product.image} alt="" loading="lazy" decoding="async" width={160} height={120} className="h-full w-full object-contain p-6" />
+        ) : null}
+        {badge ? (
+          <Badge variant={badgeVariant[badge]} className="absolute left-3 top-3" data-testid="product-badge">
+            {badge}
+          </Badge>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h3 className="font-semibold leading-snug text-ink">
+          <Link href={`/products/${product.id}`} className="hover:underline">
+            {product.name}
+          </Link>
+        </h3>
+        <p className="text-sm text-muted">
+          <Link href={`/farms/${product.farm.id}`} className="hover:underline">
+            {product.farm.farmName}
+          </Link>
+        </p>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+          <p>
+            <span className="font-bold text-ink" data-testid="product-price">
+              {formatCurrency(product.price)}
+            </span>{" "}
+            <span className="text-sm text-muted">/ {product.unit}</span>
+          </p>
+          <AddToCartButton product={toCartProduct(product)} />
+        </div>
+      </div>
+    </article>
+  );
+}

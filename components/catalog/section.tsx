@@ -1,0 +1,30 @@
+import Link from "next/link";
+import { ChevronRight } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+
+/** A titled home section with an optional tag ("Personalized") and See All link. */
+export function Section({ id, title, tag, seeAll, children }: { id: string; title: string; tag?: string; seeAll?: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} data-testid={`section-${id}`} className="grid grid-cols-1 gap-4">
+      <div className="flex items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <h2 id={`${id}-title`} className="text-xl font-bold text-ink">
+            {title}
+          </h2>
+          {tag ? <Badge variant="secondary">{tag}</Badge> : null}
+        </div>
+        {seeAll ? (
+          <Link href={seeAll} className="inline-flex min-h-9 items-center gap-0.5 rounded-md text-sm font-semibold text-brand-700 hover:underline" aria-label={`See all: ${title}`}>
+            See All
+            <ChevronRight aria-hidden className="h-4 w-4" />
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function EmptyNote({ children }: { children: React.ReactNode }) {
+  return <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">{children}</p>;
+}
