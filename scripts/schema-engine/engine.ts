@@ -40,7 +40,7 @@ export interface EngineArgs {
 }
 
 /** The native binary's flags: `--datamodels <path>…`, `--datasource <json>`, `cli <command>`, `--version`. */
-export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): EngineArgs {
+export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): EngineArgs {
   const datamodels: string[] = [];
   let datasource: { url?: unknown; shadowDatabaseUrl?: unknown } = {};
   let cliCommand: string | undefined;
