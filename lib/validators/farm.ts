@@ -12,7 +12,8 @@ const text = (label: string, min: number, max: number) =>
   z
     .string({ error: `${label} is required` })
     .trim()
-    .min(min, min <= 1 ? `${label} is required` : `${label} must be at least ${min} characters`)
+    .min(1, `${label} is required`)
+    .min(min, `${label} must be at least ${min} characters`)
     .max(max, `${label} must be at most ${max} characters`);
 
 const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);

@@ -1,0 +1,92 @@
+import zlib from "node:zlib";
+import { db } from "@/lib/server/db";
+import { ORIGIN } from "../support/http";
+import { createFarm, sessionCookie } from "../support/factories";
+
+/** A farmer with a farm and a live session cookie. */
+export async function farmerWithSession(over: Parameters<typeof createFarm>[0] = {}) {
+  const { owner, farm } = await createFarm(over);
+  return { owner, farm, cookie: await sessionCookie(owner.id) };
+}
+
+type UploadHandler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/** Posts a file as multipart/form-data (field "image"), as a browser's FormData would. */
+export async function upload(handler: UploadHandler, path: string, opts: { cookie?: string; bytes?: Uint8Array; filename?: string; type?: string; field?: string; params?: Record<string, string>; headers?: Record<string, string> }) {
+  const form = new FormData();
+  if (opts.bytes) form.set(opts.field ?? "image", new Blob([new Uint8Array(opts.bytes)], { type: opts.type ?? "image/png" }), opts.filename ?? "photo.png");
+  const headers: Record<string, string> = { host: "localhost:3000", origin: ORIGIN, ...opts.headers };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  const res = await handler(new Request(ORIGIN + path, { method: "POST", headers, body: form }), { params: Promise.resolve(opts.params ?? {}) });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, json: json as any, text };
+}
+
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of buf) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  }
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A real, decodable PNG built from bytes: `size`×`size` green pixels, optionally with a tEXt chunk. */
+export function tinyPng(size = 2, text?: string): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, 0)]);
+  for (let x = 0; x < size; x++) row[1 + x * 3 + 1] = 0x80;
+  const raw = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    ...(text ? [chunk("tEXt", Buffer.from(`Comment\0${text}`, "latin1"))] : []),
+    chunk("IDAT", zlib.deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** A minimal baseline JPEG structure with an EXIF (APP1) segment and a comment. */
+export function jpegWithExif(): Buffer {
+  const seg = (marker: number, data: Buffer) => {
+    const len = Buffer.alloc(2);
+    len.writeUInt16BE(data.length + 2);
+    return Buffer.concat([Buffer.from([0xff, marker]), len, data]);
+  };
+  const sof = Buffer.from([8, 0, 4, 0, 6, 1, 1, 0x11, 0]); // 8-bit, 4 high, 6 wide, 1 component
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    seg(0xe0, Buffer.from("JFIF\0\x01\x01\0\0\x01\0\x01\0\0", "latin1")),
+    seg(0xe1, Buffer.from("Exif\0\0GPS 49.88N 119.49W secret-location", "latin1")),
+    seg(0xfe, Buffer.from("a comment", "latin1")),
+    seg(0xc0, sof),
+    seg(0xda, Buffer.from([1, 1, 0, 0, 0x3f, 0])),
+    Buffer.from([0x12, 0x34, 0x56]),
+    Buffer.from([0xff, 0xd9]),
+    Buffer.from("<script>alert(1)</script>", "latin1"),
+  ]);
+}
+
+export async function makeCategory(name = `Cat ${Math.random().toString(36).slice(2, 8)}`) {
+  return db.category.create({ data: { name, icon: "seedling" } });
+}
