@@ -17,6 +17,7 @@ export const resourceLinks: NavLink[] = [
 ];
 
 export const footerColumns: { title: string; links: NavLink[] }[] = [
+  { title: "Features", links: featureLinks },
   {
     title: "Products",
     links: [

@@ -42,7 +42,7 @@ export function pageMetadata(path: string): Metadata {
     title: path === "/" ? { absolute: title } : title,
     description,
     alternates: { canonical: path },
-    openGraph: { title, description, url: path, type: path.startsWith("/blog/") ? "article" : "website", images: [image] },
+    openGraph: { siteName: "Fieldfare", locale: "en_US", title, description, url: path, type: path.startsWith("/blog/") ? "article" : "website", images: [image] },
     twitter: { card: "summary_large_image", title, description, images: [image] },
   };
 }

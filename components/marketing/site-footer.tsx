@@ -6,7 +6,7 @@ import { footerColumns } from "./nav";
 export function SiteFooter() {
   return (
     <footer className="border-t border-gray-200 bg-brand-950 text-brand-50">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_repeat(4,1fr)]">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-[1.4fr_repeat(5,1fr)]">
         <div className="grid content-start gap-3">
           <Logo className="text-white [&_span]:text-white" />
           <p className="text-sm text-brand-100">

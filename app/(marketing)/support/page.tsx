@@ -19,7 +19,7 @@ export default function SupportPage() {
   return (
     <>
       <PageHero eyebrow="Support" title="How can we help?" lead="Most answers are below or in the FAQ. If you are stuck, our Kelowna team replies to every message within one business day, Monday to Saturday." />
-      <Section>
+      <Section title="Help topics" id="topics">
         <CardGrid>
           {topics.map(({ title, text, icon: Icon }) => (
             <Card key={title} title={title} icon={<Icon aria-hidden className="h-6 w-6" />}>{text}</Card>

@@ -1,0 +1,101 @@
+/**
+ * Lighthouse on the public site. Run against a production server:
+ *   npm run build && npm run serve   (or scripts/serve.ts)
+ *   BENCH_URL=http://localhost:3000 npx tsx bench/lighthouse.ts
+ * Env: BENCH_URL (default http://localhost:3000), BENCH_PAGES (comma list, default /,/pricing,/about),
+ * BENCH_PRESET=mobile|desktop (default mobile, Lighthouse's own default), BENCH_RUNS (default 1; the
+ * median performance run is kept), CHROMIUM_PATH (default /usr/bin/chromium).
+ * Prints the four category scores and the JavaScript shipped per page; writes bench/out/lighthouse.json.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+
+const base = (process.env.BENCH_URL || "http://localhost:3000").replace(/\/$/, "");
+const pages = (process.env.BENCH_PAGES || "/,/pricing,/about").split(",").map((p) => p.trim()).filter(Boolean);
+const preset = process.env.BENCH_PRESET === "desktop" ? "desktop" : "mobile";
+const runs = Math.max(1, Number(process.env.BENCH_RUNS || 1));
+const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+type NetworkItem = { url: string; resourceType?: string; transferSize?: number; resourceSize?: number };
+type PageResult = {
+  path: string;
+  scores: Record<(typeof categories)[number], number>;
+  jsTransferBytes: number;
+  jsDecodedBytes: number;
+  jsFiles: number;
+  metrics: Record<string, number | undefined>;
+  failedAudits: { id: string; title: string; score: number | null }[];
+};
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+});
+
+const results: PageResult[] = [];
+try {
+  for (const p of pages) {
+    const attempts: PageResult[] = [];
+    for (let i = 0; i < runs; i++) {
+      const runner = await lighthouse(
+        `${base}${p}`,
+        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...categories] },
+        preset === "desktop" ? desktopConfig : undefined,
+      );
+      if (!runner) throw new Error(`Lighthouse returned nothing for ${p}`);
+      const lhr = runner.lhr;
+      if (lhr.runtimeError) throw new Error(`${p}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
+        (it) => it.resourceType === "Script",
+      );
+      const metric = (id: string) => lhr.audits[id]?.numericValue;
+      attempts.push({
+        path: p,
+        scores: Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as PageResult["scores"],
+        jsTransferBytes: items.reduce((s, it) => s + (it.transferSize ?? 0), 0),
+        jsDecodedBytes: items.reduce((s, it) => s + (it.resourceSize ?? 0), 0),
+        jsFiles: items.length,
+        metrics: {
+          fcpMs: metric("first-contentful-paint"),
+          lcpMs: metric("largest-contentful-paint"),
+          tbtMs: metric("total-blocking-time"),
+          cls: metric("cumulative-layout-shift"),
+          speedIndexMs: metric("speed-index"),
+        },
+        failedAudits: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable" && a.scoreDisplayMode !== "manual")
+          .map((a) => ({ id: a.id, title: a.title, score: a.score })),
+      });
+    }
+    attempts.sort((a, b) => a.scores.performance - b.scores.performance);
+    results.push(attempts[Math.floor(attempts.length / 2)]);
+  }
+} finally {
+  chrome.kill();
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+console.log(`Lighthouse ${preset} · ${base} · ${runs} run(s) per page`);
+console.log("page".padEnd(12), "perf", "a11y", "b-p ", "seo ", "JS transfer", "JS decoded", "files", "LCP", "TBT");
+for (const r of results) {
+  console.log(
+    r.path.padEnd(12),
+    String(r.scores.performance).padStart(4),
+    String(r.scores.accessibility).padStart(4),
+    String(r.scores["best-practices"]).padStart(4),
+    String(r.scores.seo).padStart(4),
+    kb(r.jsTransferBytes).padStart(11),
+    kb(r.jsDecodedBytes).padStart(10),
+    String(r.jsFiles).padStart(5),
+    `${Math.round(r.metrics.lcpMs ?? 0)}ms`,
+    `${Math.round(r.metrics.tbtMs ?? 0)}ms`,
+  );
+  for (const a of r.failedAudits) console.log(`    ↳ ${a.id} (${a.score}): ${a.title}`);
+}
+const outDir = path.join(import.meta.dirname, "out");
+fs.mkdirSync(outDir, { recursive: true });
+fs.writeFileSync(path.join(outDir, "lighthouse.json"), JSON.stringify({ base, preset, runs, at: new Date().toISOString(), results }, null, 2));
+console.log(`wrote ${path.join(outDir, "lighthouse.json")}`);
