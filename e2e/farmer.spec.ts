@@ -1,0 +1,181 @@
+import zlib from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { registerFresh, signIn } from "./support";
+
+/** Seeded farmer accounts (prisma/seed-data/catalog.ts, password harvest-farm-2026); one per project so runs never share a farm. */
+const FARMERS = {
+  desktop: { email: "margaret.chen@farms.fieldfare.app", fullName: "Margaret Chen" },
+  mobile: { email: "daniel.okafor@farms.fieldfare.app", fullName: "Daniel Okafor" },
+} as const;
+const FARM_PASSWORD = "harvest-farm-2026";
+
+const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ hasText: title });
+const axe = async (page: Page) => expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+
+/** A second browser with its own cookies and the same device settings as this project. */
+async function secondContext(browser: Browser, testInfo: TestInfo) {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
+  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
+  return { context, page: await context.newPage() };
+}
+
+/** A real 8×8 PNG built from bytes. */
+function png(): Buffer {
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) {
+      c ^= b;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    }
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const ihdr = Buffer.from([0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0]);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: 8 }, () => [0x2f, 0x85, 0x5a]).flat())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", zlib.deflateSync(Buffer.concat(Array(8).fill(row)))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+test.describe("farmer", () => {
+  test("a farmer lists a product, a shopper buys it, the farmer completes the order, the shopper sees it Completed and gets the message", async ({ page, browser }, testInfo) => {
+    const farmer = FARMERS[testInfo.project.name as keyof typeof FARMERS] ?? FARMERS.desktop;
+    const productName = `Sungold Tomatoes ${Date.now().toString(36)}`;
+
+    // --- Farmer: My Farm, farm picture, new product --------------------------------------
+    await signIn(page, farmer.email, FARM_PASSWORD);
+    const farm = (await (await page.request.get("/api/my-farm")).json()) as { id: number; farmName: string };
+    await page.goto("/my-farm");
+    await expect(page.getByRole("heading", { level: 1, name: farm.farmName })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "My Farm" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Sales per day over the last 7 days" })).toBeVisible();
+    await axe(page);
+
+    await page.getByRole("link", { name: "Farm profile" }).click();
+    await expect(page).toHaveURL(/\/my-farm\/profile$/);
+    await page.getByLabel("Farm picture").setInputFiles({ name: "farm.png", mimeType: "image/png", buffer: png() });
+    await expect(toast(page, "Image uploaded")).toBeVisible();
+    const src = await page.getByTestId("image-preview").getAttribute("src");
+    expect(src).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+    await page.getByLabel("Farm picture").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("definitely not a picture") });
+    await expect(toast(page, "Upload failed")).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Upload a PNG, JPEG, WebP or GIF image" })).toBeVisible();
+    await axe(page);
+
+    await page.getByRole("link", { name: "Products" }).click();
+    await page.getByRole("link", { name: "Add product" }).click();
+    await expect(page).toHaveURL(/\/my-farm\/products\/new$/);
+    await page.getByRole("button", { name: "Add product" }).click();
+    await expect(page.getByText("Product name is required")).toBeVisible();
+    await axe(page);
+    await page.getByLabel("Product name").fill(productName);
+    await page.getByLabel("Description (Optional)").fill("Sweet orange cherry tomatoes, picked this morning.");
+    await page.getByLabel("Price (USD)").fill("6.25");
+    await page.getByLabel("Unit").fill("pint");
+    await page.getByLabel("Stock").fill("3");
+    await page.getByLabel("Category").selectOption({ index: 1 });
+    await page.getByLabel(/^Featured/).check();
+    await page.getByRole("button", { name: "Add product" }).click();
+    await expect(toast(page, "Product added")).toBeVisible();
+    await expect(page).toHaveURL(/\/my-farm\/products$/);
+    const row = page.getByTestId("my-product").filter({ hasText: productName });
+    await expect(row).toContainText("$6.25 / pint · 3 in stock");
+
+    // The public farm page shows the picture (served with a fixed type) and the new product.
+    await page.goto(`/farms/${farm.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: farm.farmName })).toBeVisible();
+    const hero = page.locator(`img[src="${src}"]`);
+    await expect(hero).toHaveCount(1);
+    expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
+    await expect(page.getByText(productName).first()).toBeVisible();
+
+    // --- Shopper: buys it ------------------------------------------------------------------
+    const shopper = await secondContext(browser, testInfo);
+    const buyer = await registerFresh(shopper.page, "buyer");
+    expect((await shopper.page.request.post("/api/transactions/topup", { data: { amount: 50 } })).status()).toBe(200);
+    const found = (await (await shopper.page.request.get(`/api/products/search?q=${encodeURIComponent(productName)}`)).json()) as { id: number; name: string }[];
+    const product = found.find((p) => p.name === productName)!;
+    expect(product).toBeTruthy();
+
+    // A shopper has no My Farm.
+    await shopper.page.goto("/my-farm");
+    await expect(shopper.page.getByRole("heading", { name: "This area is for farm accounts" })).toBeVisible();
+    expect((await shopper.page.request.get("/api/my-farm/products")).status()).toBe(403);
+
+    await shopper.page.goto(`/products/${product.id}`);
+    await shopper.page.getByRole("button", { name: `Add ${productName} to cart` }).first().click();
+    await expect(toast(shopper.page, "Added to Cart")).toBeVisible();
+    await shopper.page.getByTestId("cart-button").first().click();
+    await shopper.page.getByRole("link", { name: "Checkout" }).click();
+    await expect(shopper.page).toHaveURL(/\/checkout$/);
+    await shopper.page.getByTestId("checkout-pay").click();
+    await expect(toast(shopper.page, "Order Placed")).toBeVisible();
+    await expect(shopper.page).toHaveURL(/\/orders$/);
+
+    // --- Farmer: sees and completes the order ------------------------------------------
+    await page.goto("/my-farm");
+    const incoming = page.getByTestId("incoming-order").filter({ hasText: buyer.fullName }).filter({ hasText: productName });
+    await expect(incoming).toHaveCount(1);
+    await expect(incoming).toContainText(`1 × ${productName}`);
+    await expect(incoming).toContainText("$6.25");
+    await expect(incoming).not.toContainText(buyer.email);
+    const orderId = Number((await incoming.getByRole("heading").textContent())!.replace(/\D/g, ""));
+    await axe(page);
+    await incoming.getByRole("button", { name: `Mark order #${orderId} completed` }).click();
+    await expect(toast(page, "Order completed")).toBeVisible();
+    await expect(incoming).toHaveCount(0);
+    await expect(page.getByTestId("sales-total")).not.toHaveText("$0.00");
+    // The product list shows what is left.
+    await page.goto("/my-farm/products");
+    await expect(page.getByTestId("my-product").filter({ hasText: productName })).toContainText("2 in stock");
+
+    // --- Shopper: Completed tab and the farmer's message ----------------------------------
+    await shopper.page.goto("/orders");
+    await shopper.page.getByRole("tab", { name: "Completed" }).click();
+    const completed = shopper.page.getByRole("tabpanel", { name: "Completed" }).locator(`[data-order-id="${orderId}"]`);
+    await expect(completed).toBeVisible();
+    await expect(completed.getByTestId("order-farm")).toHaveText(farm.farmName);
+    await expect(completed.getByTestId("order-badge")).toHaveText("Completed");
+
+    const text = `Your order #${orderId} from ${farm.farmName} is ready and has been marked completed.`;
+    await shopper.page.goto("/messages");
+    const chat = shopper.page.getByRole("link", { name: new RegExp(farmer.fullName) });
+    await expect(chat).toContainText(`Your order #${orderId}`);
+    await chat.click();
+    await expect(shopper.page.getByRole("log").getByText(text, { exact: false })).toBeVisible();
+    await shopper.context.close();
+  });
+
+  test("hiding a product takes it out of the catalog and unhiding brings it back", async ({ page }, testInfo) => {
+    const farmer = FARMERS[testInfo.project.name as keyof typeof FARMERS] ?? FARMERS.desktop;
+    await signIn(page, farmer.email, FARM_PASSWORD);
+    const name = `Hidden Kohlrabi ${Date.now().toString(36)}`;
+    const created = await page.request.post("/api/my-farm/products", { data: { name, description: "", price: 2.5, unit: "each", stock: 4, categoryId: null, isFeatured: false } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    await page.goto("/my-farm/products");
+    const row = page.getByTestId("my-product").filter({ hasText: name });
+    await row.getByRole("button", { name: `Hide ${name}` }).click();
+    await expect(toast(page, "Product hidden")).toBeVisible();
+    await expect(row.getByText("Hidden", { exact: true })).toBeVisible();
+    expect((await page.request.get(`/api/products/${id}`)).status()).toBe(404);
+    const search = (await (await page.request.get(`/api/products/search?q=${encodeURIComponent(name)}`)).json()) as unknown[];
+    expect(search).toEqual([]);
+
+    await row.getByRole("button", { name: `Show ${name}` }).click();
+    await expect(toast(page, "Product visible")).toBeVisible();
+    expect((await page.request.get(`/api/products/${id}`)).status()).toBe(200);
+  });
+});
