@@ -156,3 +156,16 @@ describe("GET /api/transactions", () => {
     expect(res.json).toEqual([]);
   });
 });
+
+describe("idempotency key retention", () => {
+  it("purges keys older than 24 hours, after which the key may be used again", async () => {
+    const { purgeIdempotencyKeys } = await import("@/lib/server/idempotency");
+    expect((await topUp(me.cookie, 3, "old-key")).status).toBe(200);
+    await db.idempotencyKey.updateMany({ where: { userId: me.user.id, key: "old-key" }, data: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
+    expect(await purgeIdempotencyKeys()).toBeGreaterThanOrEqual(1);
+    expect(await db.idempotencyKey.count({ where: { userId: me.user.id } })).toBe(0);
+    const again = await topUp(me.cookie, 3, "old-key");
+    expect(again.headers.get("idempotent-replayed")).toBeNull();
+    expect(await balanceCents(me.user.id)).toBe(600);
+  });
+});
