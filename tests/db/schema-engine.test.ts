@@ -105,7 +105,8 @@ describe("migrate CLI wrapper", () => {
 });
 
 /** The JSON-RPC layer, in process, on the real wasm engine and an in-memory PGlite. */
-describe("JSON-RPC server on the wasm engine", () => {
+// Each shadow-database step starts a fresh in-memory PGlite (initdb): slow on a busy machine.
+describe("JSON-RPC server on the wasm engine", { timeout: 300_000 }, () => {
   let database: EngineDatabase;
   let engine: SchemaEngine;
   const sent: PrintRequest[] = [];
