@@ -97,7 +97,7 @@ async function query<T>(databaseUrl: string, sql: string): Promise<T[]> {
  * expression as a column default the schema does not declare. (CHECK constraints are invisible to
  * Prisma and never show up.) Anything else in the diff is real drift.
  */
-const KNOWN_HAND_EDITS = ['ALTER TABLE "Product" ALTER COLUMN "search" DROP DEFAULT;'];
+const KNOWN_HAND_EDITS: string[] = [];
 
 function drift(script: string): string[] {
   return script
