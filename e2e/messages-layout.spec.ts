@@ -1,0 +1,25 @@
+import { expect, test } from "@playwright/test";
+import { registerFresh } from "./support";
+
+// The chat fills the space between the header and the bottom tab bar (mobile) without the page
+// scrolling: the composer stays visible and is not covered by the tab bar.
+test("chat layout keeps the composer on screen above the tab bar", async ({ page, browser }, testInfo) => {
+  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const b = await registerFresh(await other.newPage(), "msgl");
+  await registerFresh(page, "msgl");
+  await page.goto(`/messages/${b.user.id}`);
+  const composer = page.getByRole("textbox", { name: /^Message / });
+  await expect(composer).toBeVisible();
+  const viewport = page.viewportSize()!;
+  const box = (await page.getByRole("button", { name: "Send message" }).boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  const tabBar = page.getByTestId("tab-bar");
+  if (await tabBar.isVisible()) {
+    const bar = (await tabBar.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(bar.y);
+  }
+  await page.screenshot({ path: testInfo.outputPath("chat.png") });
+  await page.goto("/messages");
+  await page.screenshot({ path: testInfo.outputPath("list.png") });
+  await other.close();
+});
