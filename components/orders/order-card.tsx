@@ -42,9 +42,9 @@ export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: (
             <Package className="h-5 w-5" />
           </span>
           <div className="min-w-0">
-            <h3 className="truncate font-semibold text-ink" data-testid="order-farm">
+            <h2 className="truncate text-base font-semibold text-ink" data-testid="order-farm">
               {order.farm.farmName}
-            </h3>
+            </h2>
             <p className="text-sm text-muted">
               Order #{order.id} · {formatDate(order.createdAt)}
             </p>

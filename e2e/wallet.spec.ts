@@ -1,0 +1,93 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { registerFresh } from "./support";
+
+const toast = (page: Page) => page.getByTestId("toast");
+
+async function openDialog(page: Page) {
+  await page.getByTestId("topup-open").click();
+  await expect(page.getByRole("dialog", { name: "Top Up Wallet" })).toBeVisible();
+}
+
+test.describe("wallet", () => {
+  test("a new wallet, then a top-up with its toasts, a refreshed balance and history", async ({ page }) => {
+    const account = await registerFresh(page, "wallet");
+    await page.goto("/wallet");
+    await expect(page.getByTestId("wallet-name")).toHaveText(account.fullName);
+    await expect(page.getByTestId("wallet-id")).toHaveText(/^FF-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    await expect(page.getByTestId("wallet-balance")).toHaveText("$0.00");
+    await expect(page.getByText("No transactions yet.")).toBeVisible();
+    expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+
+    await openDialog(page);
+    const amount = page.getByLabel("Amount (USD)");
+    await expect(amount).toHaveAttribute("type", "number");
+    await expect(amount).toHaveAttribute("min", "0");
+    await expect(amount).toHaveAttribute("step", "0.01");
+    expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+
+    // Hold the request briefly so the busy label can be seen; the server still does the work.
+    const keys: string[] = [];
+    await page.route("**/api/transactions/topup", async (route) => {
+      keys.push(route.request().headers()["idempotency-key"] ?? "");
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await amount.fill("25.50");
+    await page.getByTestId("topup-submit").click();
+    await expect(page.getByRole("button", { name: "Processing..." })).toBeVisible();
+    await expect(toast(page).filter({ hasText: "Top Up Successful" })).toContainText("$25.50 has been added to your wallet");
+    await expect(page.getByTestId("wallet-balance")).toHaveText("$25.50");
+    const row = page.getByTestId("transaction").first();
+    await expect(row.getByTestId("transaction-type")).toHaveText("Top-up");
+    await expect(row.getByTestId("transaction-amount")).toHaveText("+$25.50");
+    await expect(row.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/);
+
+    await openDialog(page);
+    await page.getByLabel("Amount (USD)").fill("10");
+    await page.getByTestId("topup-submit").click();
+    await expect(page.getByTestId("wallet-balance")).toHaveText("$35.50");
+    await expect(page.getByTestId("transaction")).toHaveCount(2);
+    // Each submission carries its own key.
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  test("invalid amounts show 'Invalid Amount' and send nothing", async ({ page }) => {
+    await registerFresh(page, "walletbad");
+    await page.goto("/wallet");
+    let calls = 0;
+    await page.route("**/api/transactions/topup", (route) => {
+      calls++;
+      return route.continue();
+    });
+    await openDialog(page);
+    for (const value of ["", "0", "-5", "1.001", "10000.01"]) {
+      await page.getByLabel("Amount (USD)").fill(value);
+      await page.getByTestId("topup-submit").click();
+      const t = toast(page).filter({ hasText: "Invalid Amount" });
+      await expect(t).toContainText("Please enter a valid amount");
+      await expect(t).toHaveAttribute("data-variant", "destructive");
+      await expect(page.getByLabel("Amount (USD)")).toHaveAttribute("aria-invalid", "true");
+    }
+    expect(calls).toBe(0);
+    await expect(page.getByTestId("wallet-balance")).toHaveText("$0.00");
+  });
+
+  test("a top-up the server refuses shows 'Top Up Failed' with the server's message", async ({ page }) => {
+    await registerFresh(page, "walletcap");
+    // Fill the wallet to its $1,000,000.00 ceiling through the real API.
+    for (let i = 0; i < 100; i++) {
+      const res = await page.request.post("/api/transactions/topup", { data: { amount: 10000 } });
+      expect(res.status()).toBe(200);
+    }
+    await page.goto("/wallet");
+    await expect(page.getByTestId("wallet-balance")).toHaveText("$1,000,000.00");
+    await openDialog(page);
+    await page.getByLabel("Amount (USD)").fill("5");
+    await page.getByTestId("topup-submit").click();
+    const t = toast(page).filter({ hasText: "Top Up Failed" });
+    await expect(t).toContainText("a wallet can hold at most $1,000,000.00");
+    await expect(page.getByTestId("wallet-balance")).toHaveText("$1,000,000.00");
+  });
+});
