@@ -63,9 +63,10 @@ export function IncomingOrders({ orders: initial }: { orders: IncomingOrderJson[
                 ))}
               </ul>
               <div>
-                <Button onClick={() => complete(o)} disabled={busy !== null} aria-label={`Mark order #${o.id} completed`}>
+                <Button onClick={() => complete(o)} disabled={busy !== null}>
                   <PackageCheck aria-hidden className="h-4 w-4" />
                   {busy === o.id ? "Completing..." : "Mark completed"}
+                  <span className="sr-only"> order #{o.id}</span>
                 </Button>
               </div>
             </li>

@@ -1,13 +1,14 @@
 import { IncomingOrders } from "@/components/farm/incoming-orders";
 import { SalesChart } from "@/components/farm/sales-chart";
-import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { listIncomingOrders } from "@/lib/server/farm/orders";
 import { weeklySales } from "@/lib/server/farm/sales";
+import { farmPageUser } from "@/lib/server/farm/profile";
 
 export const dynamic = "force-dynamic";
 
 export default async function MyFarmPage() {
-  const user = (await getCurrentUser())!;
+  const user = await farmPageUser();
+  if (!user) return null;
   const [orders, sales] = await Promise.all([listIncomingOrders(user), weeklySales(user)]);
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_minmax(0,26rem)] lg:items-start">

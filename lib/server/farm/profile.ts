@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/db";
 import type { SessionUser } from "@/lib/server/auth/session";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
 import type { FarmProfileInput } from "@/lib/validators/farm";
 import { requireOwnFarm } from "./access";
 import { toMyFarmJson, type MyFarmJson } from "./serialize";
@@ -33,4 +34,14 @@ export async function myFarmOrNull(user: SessionUser): Promise<MyFarmJson | null
   if (user.userType !== "farmer") return null;
   const farm = await db.farm.findUnique({ where: { userId: user.id } });
   return farm ? toMyFarmJson(farm) : null;
+}
+
+/**
+ * For My Farm pages: the signed-in farmer who has a farm, or null. Next renders a layout and its
+ * page concurrently, so pages check this themselves instead of trusting the layout's guard.
+ */
+export async function farmPageUser(): Promise<SessionUser | null> {
+  const user = await getCurrentUser();
+  if (!user || user.userType !== "farmer") return null;
+  return (await myFarmOrNull(user)) ? user : null;
 }

@@ -2,13 +2,15 @@ import Link from "next/link";
 import { Plus } from "lucide-react";
 import { ProductList } from "@/components/farm/product-list";
 import { Button } from "@/components/ui/button";
-import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { listMyProducts } from "@/lib/server/farm/products";
+import { farmPageUser } from "@/lib/server/farm/profile";
 
 export const dynamic = "force-dynamic";
 
 export default async function MyProductsPage() {
-  const products = await listMyProducts((await getCurrentUser())!);
+  const user = await farmPageUser();
+  if (!user) return null;
+  const products = await listMyProducts(user);
   return (
     <section aria-labelledby="products-title" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

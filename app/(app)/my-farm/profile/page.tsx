@@ -1,13 +1,14 @@
 import Link from "next/link";
 import { FarmProfileForm } from "@/components/farm/farm-profile-form";
 import { ImageUpload } from "@/components/farm/image-upload";
-import { getCurrentUser } from "@/lib/server/auth/current-user";
-import { getMyFarm } from "@/lib/server/farm/profile";
+import { farmPageUser, getMyFarm } from "@/lib/server/farm/profile";
 
 export const dynamic = "force-dynamic";
 
 export default async function FarmProfilePage() {
-  const farm = await getMyFarm((await getCurrentUser())!);
+  const user = await farmPageUser();
+  if (!user) return null;
+  const farm = await getMyFarm(user);
   return (
     <section aria-labelledby="profile-title" className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,13 +1,14 @@
 import Link from "next/link";
 import { SetPasswordForm } from "@/components/farm/set-password-form";
-import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { canSetPassword } from "@/lib/server/farm/invite";
+import { farmPageUser } from "@/lib/server/farm/profile";
 
 export const dynamic = "force-dynamic";
 
 /** Where the one-time sign-in link lands: the farmer picks a password for next time. */
 export default async function WelcomePage() {
-  const user = (await getCurrentUser())!;
+  const user = await farmPageUser();
+  if (!user) return null;
   const allowed = await canSetPassword(user.id);
   return (
     <section aria-labelledby="welcome-title" className="grid gap-4">

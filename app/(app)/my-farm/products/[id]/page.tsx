@@ -1,15 +1,16 @@
 import { notFound } from "next/navigation";
 import { ImageUpload } from "@/components/farm/image-upload";
 import { ProductForm } from "@/components/farm/product-form";
-import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { AppError } from "@/lib/server/errors";
 import { parseId } from "@/lib/server/farm/access";
 import { getMyProduct, listCategoryOptions } from "@/lib/server/farm/products";
+import { farmPageUser } from "@/lib/server/farm/profile";
 
 export const dynamic = "force-dynamic";
 
 async function load(id: string) {
-  const user = (await getCurrentUser())!;
+  const user = await farmPageUser();
+  if (!user) return null;
   try {
     return await getMyProduct(user, parseId(id, "Product"));
   } catch (e) {

@@ -1,9 +1,11 @@
 import { ProductForm } from "@/components/farm/product-form";
 import { listCategoryOptions } from "@/lib/server/farm/products";
+import { farmPageUser } from "@/lib/server/farm/profile";
 
 export const dynamic = "force-dynamic";
 
 export default async function NewProductPage() {
+  if (!(await farmPageUser())) return null;
   const categories = await listCategoryOptions();
   return (
     <section aria-labelledby="new-product-title" className="grid gap-4">
