@@ -31,7 +31,6 @@ export function LocationPicker({ className }: { className?: string }) {
     <Dialog.Root open={open} onOpenChange={(o) => (setOpen(o), o || setQuery(""))}>
       <Dialog.Trigger
         className={cn("flex min-h-11 min-w-0 items-center gap-1.5 rounded-lg px-2 text-left text-sm hover:bg-gray-100", className)}
-        aria-label={`Location: ${location}. Change location`}
       >
         <MapPin aria-hidden className="h-5 w-5 shrink-0 text-brand-700" />
         <span className="min-w-0">
@@ -40,6 +39,7 @@ export function LocationPicker({ className }: { className?: string }) {
             {location}
           </span>
         </span>
+        <span className="sr-only">, change location</span>
         <ChevronDown aria-hidden className="h-4 w-4 shrink-0 text-muted" />
       </Dialog.Trigger>
       <Dialog.Portal>

@@ -36,8 +36,11 @@ export function UserMenu() {
 
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger aria-label={`Account menu for ${user.fullName}`} data-testid="user-menu" className="rounded-full">
-        <Avatar src={user.profileImage || null} initials={initials(user.fullName)} />
+      <DropdownMenuTrigger data-testid="user-menu" className="rounded-full">
+        <span className="sr-only">Account menu for {user.fullName}</span>
+        <span aria-hidden>
+          <Avatar src={user.profileImage || null} initials={initials(user.fullName)} />
+        </span>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>

@@ -28,7 +28,7 @@ export function Carousel({ label, children }: { label: string; children: React.R
   const slides = Children.toArray(children);
   return (
     <div
-      role="region"
+      role="group"
       aria-roledescription="carousel"
       aria-label={label}
       className="relative"

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/db";
 import { farmsByIds } from "./farms";
+import { newestProductIdsOfFarms, productsByIds } from "./products";
 import { productSelect, toProductJson } from "./serialize";
 import type { FarmJson, ProductJson } from "./types";
 
@@ -66,19 +67,21 @@ export async function recommendProducts(userId: number, { limit, categoryId }: {
   const farmIds = top(s.farms, 3);
   const categoryIds = categoryId ? [] : top(s.categories, 3);
   const batches = await Promise.all([
-    ...farmIds.map((farmId) => db.product.findMany({ where: { ...base, farmId }, orderBy: { id: "desc" }, take: limit, select: productSelect })),
-    ...categoryIds.map((cid) => db.product.findMany({ where: { ...base, categoryId: cid }, orderBy: { id: "desc" }, take: limit, select: productSelect })),
+    ...farmIds.map((farmId) => newestProductIdsOfFarms([farmId], { limit, categoryId, inStockOnly: true })),
+    ...categoryIds.map((cid) =>
+      db.product.findMany({ where: { ...base, categoryId: cid }, orderBy: { id: "desc" }, take: limit, select: { id: true } }).then((rows) => rows.map((r) => r.id)),
+    ),
   ]);
+  const candidates = await productsByIds([...new Set(batches.flat())]);
   const farmTotal = total(s.farms);
   const catTotal = total(s.categories);
-  const seen = new Map<number, { row: (typeof batches)[number][number]; score: number }>();
-  for (const row of batches.flat()) {
-    if (seen.has(row.id)) continue;
-    const score =
-      (s.farms.get(row.farmId) ?? 0) / farmTotal + (row.categoryId != null ? (s.categories.get(row.categoryId) ?? 0) / catTotal : 0) + (row.isPopular ? 0.1 : 0);
-    seen.set(row.id, { row, score });
-  }
-  const picked = [...seen.values()].sort((a, b) => b.score - a.score || b.row.id - a.row.id).slice(0, limit).map((x) => x.row);
+  const score = (p: ProductJson) =>
+    (s.farms.get(p.farmId) ?? 0) / farmTotal + (p.categoryId != null ? (s.categories.get(p.categoryId) ?? 0) / catTotal : 0) + (p.isPopular ? 0.1 : 0);
+  const picked = candidates
+    .map((p) => ({ p, score: score(p) }))
+    .sort((a, b) => b.score - a.score || b.p.id - a.p.id)
+    .slice(0, limit)
+    .map((x) => x.p);
   if (picked.length < limit) {
     const fill = await db.product.findMany({
       where: { ...base, isPopular: true, id: { notIn: picked.map((p) => p.id) } },
@@ -86,9 +89,9 @@ export async function recommendProducts(userId: number, { limit, categoryId }: {
       take: limit - picked.length,
       select: productSelect,
     });
-    picked.push(...fill);
+    picked.push(...fill.map(toProductJson));
   }
-  return picked.map(toProductJson);
+  return picked;
 }
 
 export async function recommendFarms(userId: number, { limit }: { limit: number }): Promise<FarmJson[]> {

@@ -1,0 +1,122 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./support";
+
+type Product = { id: number; name: string; inStock: boolean; farm: { farmName: string } };
+type Farm = { farmName: string };
+
+const cardNames = (page: Page, section: string, kind = "product-card") =>
+  page.getByTestId(`section-${section}`).getByTestId(kind).locator("h3").allTextContents();
+
+test.describe("home feed", () => {
+  test("greets by first name and renders every section with seeded data", async ({ page }) => {
+    await signIn(page);
+    const [recommended, recFarms, featured, farms, popular] = await Promise.all(
+      ["/api/products/recommended?limit=4", "/api/farms/recommended?limit=3", "/api/products/featured?limit=8", "/api/farms/featured?limit=3", "/api/products/popular?limit=8"].map(
+        async (u) => (await page.request.get(u)).json(),
+      ),
+    );
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { name: "Welcome back, Jordan" })).toBeVisible();
+    await expect(page.getByText("Here are your personalized recommendations")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Fresh Seasonal Produce" })).toBeVisible();
+
+    await expect(page.getByTestId("section-recommended").getByText("Personalized")).toBeVisible();
+    await expect(page.getByTestId("section-recommended").getByTestId("product-card")).toHaveCount(4);
+    expect(await cardNames(page, "recommended")).toEqual((recommended as Product[]).map((p) => p.name));
+    await expect(page.getByTestId("section-farms-you-might-like").getByTestId("farm-card")).toHaveCount(3);
+    expect(await cardNames(page, "farms-you-might-like", "farm-card")).toEqual((recFarms as Farm[]).map((f) => f.farmName));
+    expect(await cardNames(page, "harvest")).toEqual((featured as Product[]).map((p) => p.name));
+    expect(await cardNames(page, "featured-farmers", "farm-card")).toEqual((farms as Farm[]).map((f) => f.farmName));
+    expect(await cardNames(page, "popular")).toEqual((popular as Product[]).map((p) => p.name));
+
+    // Farm cards: rating to one decimal, distance in miles to one decimal, ≤ 3 thumbnails + "+N".
+    const farm = page.getByTestId("section-featured-farmers").getByTestId("farm-card").first();
+    await expect(farm.getByTestId("farm-rating")).toHaveText(/^\d\.\d$/);
+    await expect(farm.getByTestId("farm-distance")).toHaveText(/^\d+\.\d mi$/);
+    expect(await farm.getByTestId("farm-thumb").count()).toBeLessThanOrEqual(3);
+    await expect(farm.getByTestId("farm-more")).toHaveText(/^\+\d+$/);
+
+    // Product badges follow spec §4: every popular card says Bestseller.
+    await expect(page.getByTestId("section-popular").getByTestId("product-card").first().getByTestId("product-badge")).toHaveText(/Bestseller|Out of Stock/);
+  });
+
+  test("Shop Now scrolls to the products; carousel buttons work from the keyboard", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/home");
+    await page.getByRole("button", { name: "Shop Now" }).click();
+    await expect(page.locator("#products")).toBeInViewport();
+    const carousel = page.getByRole("group", { name: "This Week's Harvest", exact: true });
+    const track = carousel.locator(".flex.touch-pan-y");
+    const before = await track.evaluate((el) => getComputedStyle(el).transform);
+    await carousel.getByRole("button", { name: "Next This Week's Harvest" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => track.evaluate((el) => getComputedStyle(el).transform)).not.toBe(before);
+  });
+
+  test("a category click toggles the filter and the product sections follow it", async ({ page }) => {
+    await signIn(page);
+    const categories = (await (await page.request.get("/api/categories")).json()) as { id: number; name: string }[];
+    const beer = categories.find((c) => c.name === "Craft Beer")!;
+    const beerFeatured = ((await (await page.request.get(`/api/products/featured?limit=8&categoryId=${beer.id}`)).json()) as Product[]).map((p) => p.name);
+    const beerPopular = ((await (await page.request.get(`/api/products/popular?limit=8&categoryId=${beer.id}`)).json()) as Product[]).map((p) => p.name);
+    const allFeatured = ((await (await page.request.get(`/api/products/featured?limit=8`)).json()) as Product[]).map((p) => p.name);
+    expect(beerFeatured.length).toBeGreaterThan(0);
+
+    await page.goto("/home");
+    const button = page.getByRole("button", { name: "Craft Beer" });
+    await expect(button).toHaveAttribute("aria-pressed", "false");
+    await button.click();
+    await expect(button).toHaveAttribute("aria-pressed", "true");
+    await expect(page).toHaveURL(new RegExp(`category=${beer.id}`));
+    await expect.poll(() => cardNames(page, "harvest")).toEqual(beerFeatured);
+    expect(await cardNames(page, "popular")).toEqual(beerPopular);
+
+    await button.click();
+    await expect(button).toHaveAttribute("aria-pressed", "false");
+    await expect.poll(() => cardNames(page, "harvest")).toEqual(allFeatured);
+  });
+
+  test("See All opens the full list", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/home");
+    await page.getByRole("link", { name: "See all: Recommended for You" }).click();
+    await expect(page).toHaveURL(/\/home\/recommended$/);
+    await expect(page.getByRole("heading", { name: "Recommended for You" })).toBeVisible();
+    expect(await page.getByTestId("product-card").count()).toBeGreaterThan(4);
+  });
+
+  test("header search finds seeded products by name and by farm", async ({ page }) => {
+    await signIn(page);
+    const [product] = (await (await page.request.get("/api/products/popular?limit=1")).json()) as Product[];
+    await page.goto("/home");
+    const box = page.getByPlaceholder("Search local farm products...");
+    await box.fill(product.name);
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=/);
+    await expect(page.getByRole("heading", { name: `Results for “${product.name}”` })).toBeVisible();
+    await expect(page.getByTestId("search-results").getByRole("link", { name: product.name, exact: true })).toBeVisible();
+
+    await page.getByPlaceholder("Search local farm products...").fill(product.farm.farmName);
+    await page.getByPlaceholder("Search local farm products...").press("Enter");
+    await expect(page.getByTestId("search-results").getByText(product.farm.farmName).first()).toBeVisible();
+
+    await page.goto("/search?q=zzqqxx");
+    await expect(page.getByText("No products found")).toBeVisible();
+  });
+
+  test("product and farm pages are public, with their own metadata; out of stock cannot be added", async ({ page }) => {
+    const all = (await (await page.request.get("/api/products/search?limit=50")).json()) as (Product & { farmId: number })[];
+    const out = all.find((p) => !p.inStock)!;
+    await page.goto(`/products/${out.id}`);
+    await expect(page).toHaveTitle(new RegExp(out.name));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/products/${out.id}$`));
+    await expect(page.getByText("Out of Stock", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: `${out.name} is out of stock` })).toBeDisabled();
+
+    await page.getByRole("link", { name: out.farm.farmName }).click();
+    await expect(page).toHaveURL(new RegExp(`/farms/${out.farmId}$`));
+    await expect(page).toHaveTitle(new RegExp(out.farm.farmName));
+    await expect(page.getByRole("heading", { name: out.farm.farmName, level: 1 })).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/farms/${out.farmId}$`));
+  });
+});
