@@ -37,6 +37,14 @@ if (/^postgres/.test(base)) {
   process.env.DATABASE_URL = `pglite:${dir}`;
   cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
 }
+// Uploads of this run stay in its own folder, removed with it.
+const uploads = path.resolve(".data", `e2e-uploads-${stamp}`);
+process.env.UPLOAD_DIR ??= uploads;
+const dropDb = cleanup;
+cleanup = async () => {
+  await dropDb();
+  fs.rmSync(uploads, { recursive: true, force: true });
+};
 process.env.AUTH_SECRET ??= "e2e-secret-e2e-secret-e2e-secret-0123456789";
 
 const run = (args: string[]) => execFileSync(process.execPath, args, { stdio: "inherit", env: process.env });
