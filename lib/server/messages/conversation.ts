@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/db";
+import { isDbId } from "@/lib/server/db-int";
 import { badRequest, notFound } from "@/lib/server/errors";
 import { publishRead } from "@/lib/server/realtime/bus";
 import type { ChatMessage, ChatUser } from "@/lib/validators/messages";
@@ -8,6 +9,7 @@ import { chatUserSelect, messageSelect, toChatMessage, toChatUser } from "./seri
 /** The other participant of a chat, or 404. Anyone signed in may open a chat with any user. */
 export async function getChatPeer(viewerId: number, otherUserId: number): Promise<ChatUser> {
   if (otherUserId === viewerId) throw badRequest("You cannot send a message to yourself");
+  if (!isDbId(otherUserId)) throw notFound("User not found");
   const u = await db.user.findUnique({ where: { id: otherUserId }, select: chatUserSelect });
   if (!u) throw notFound("User not found");
   return toChatUser(u);
@@ -20,6 +22,7 @@ export async function getChatPeer(viewerId: number, otherUserId: number): Promis
  * other user sent the viewer as read.
  */
 export async function getConversation(viewerId: number, otherUserId: number, page: { before?: number; limit: number }): Promise<ChatMessage[]> {
+  if (page.before !== undefined && !isDbId(page.before)) throw badRequest("before must be a message id", { before: "before must be a message id" });
   await getChatPeer(viewerId, otherUserId);
   await markConversationRead(viewerId, otherUserId);
   const rows = await db.message.findMany({

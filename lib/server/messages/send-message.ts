@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/db";
+import { isDbId } from "@/lib/server/db-int";
 import { badRequest, conflict, notFound } from "@/lib/server/errors";
 import { publishMessage } from "@/lib/server/realtime/bus";
 import type { ChatMessage, SendMessageInput } from "@/lib/validators/messages";
@@ -18,7 +19,7 @@ export async function sendMessage(senderId: number, input: SendMessageInput): Pr
     if (earlier) return sameSendOrConflict(earlier, input);
   }
 
-  const receiver = await db.user.findUnique({ where: { id: input.receiverId }, select: { id: true } });
+  const receiver = isDbId(input.receiverId) ? await db.user.findUnique({ where: { id: input.receiverId }, select: { id: true } }) : null;
   if (!receiver) throw notFound("User not found");
 
   let created;

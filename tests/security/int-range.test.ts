@@ -1,0 +1,50 @@
+/**
+ * Ids beyond PostgreSQL's `integer` range (2^31 - 1) pass zod's `.int()` but name no row: each
+ * endpoint answers them like any unknown id instead of letting Prisma's P2020 become a 500.
+ * Found by tests/security/bad-input.test.ts.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as readPOST } from "@/app/api/messages/[userId]/read/route";
+import { GET as conversationGET } from "@/app/api/messages/[userId]/route";
+import { POST as messagesPOST } from "@/app/api/messages/route";
+import { db } from "@/lib/server/db";
+import { call } from "../support/http";
+import { createUserWithSession } from "../support/factories";
+
+const TOO_BIG = [2 ** 31, 99_999_999_999, 2 ** 53 - 1];
+
+let me: { id: number; cookie: string };
+let peer: { id: number };
+
+beforeAll(async () => {
+  const a = await createUserWithSession();
+  const b = await createUserWithSession();
+  me = { id: a.user.id, cookie: a.cookie };
+  peer = { id: b.user.id };
+});
+
+describe("messages with out-of-range ids", () => {
+  it.each(TOO_BIG)("receiverId %d → 404 User not found, nothing stored", async (id) => {
+    const res = await call(messagesPOST, "/api/messages", { body: { receiverId: id, content: "hi" }, cookie: me.cookie });
+    expect(res.status).toBe(404);
+    expect(res.json.message).toBe("User not found");
+    expect(await db.message.count()).toBe(0);
+  });
+
+  it.each(TOO_BIG)("GET and read of /api/messages/%d → 404", async (id) => {
+    const get = await call(conversationGET, `/api/messages/${id}`, { cookie: me.cookie, params: { userId: String(id) } });
+    expect(get.status).toBe(404);
+    expect(get.json.message).toBe("User not found");
+    const read = await call(readPOST, `/api/messages/${id}/read`, { method: "POST", cookie: me.cookie, params: { userId: String(id) } });
+    expect(read.status).toBe(404);
+  });
+
+  it("a cursor beyond the id range → 400, a real one still pages", async () => {
+    const bad = await call(conversationGET, `/api/messages/${peer.id}?before=99999999999`, { cookie: me.cookie, params: { userId: String(peer.id) } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe("before must be a message id");
+    const ok = await call(conversationGET, `/api/messages/${peer.id}?before=2147483647`, { cookie: me.cookie, params: { userId: String(peer.id) } });
+    expect(ok.status).toBe(200);
+    expect(ok.json).toEqual([]);
+  });
+});
