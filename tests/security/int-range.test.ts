@@ -7,9 +7,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as readPOST } from "@/app/api/messages/[userId]/read/route";
 import { GET as conversationGET } from "@/app/api/messages/[userId]/route";
 import { POST as messagesPOST } from "@/app/api/messages/route";
+import { POST as ordersPOST } from "@/app/api/orders/route";
+import { POST as topupPOST } from "@/app/api/transactions/topup/route";
 import { db } from "@/lib/server/db";
 import { call } from "../support/http";
-import { createUserWithSession } from "../support/factories";
+import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 
 const TOO_BIG = [2 ** 31, 99_999_999_999, 2 ** 53 - 1];
 
@@ -48,3 +50,19 @@ describe("messages with out-of-range ids", () => {
     expect(ok.json).toEqual([]);
   });
 });
+
+describe("checkout with an out-of-range product id", () => {
+  it.each(TOO_BIG)("productId %d → 404 naming it, no order, no debit", async (id) => {
+    const { farm } = await createFarm();
+    const real = await createProduct(farm.id, { priceCents: 300, stock: 10 });
+    await call(topupPOST, "/api/transactions/topup", { body: { amount: 50 }, cookie: me.cookie });
+    const before = await db.wallet.findUniqueOrThrow({ where: { userId: me.id } });
+    const res = await call(ordersPOST, "/api/orders", { body: { items: [{ productId: real.id, quantity: 1 }, { productId: id, quantity: 1 }] }, cookie: me.cookie });
+    expect(res.status).toBe(404);
+    expect(res.json.message).toBe(`Product ${id} was not found`);
+    expect(await db.order.count({ where: { userId: me.id } })).toBe(0);
+    expect((await db.wallet.findUniqueOrThrow({ where: { userId: me.id } })).balanceCents).toBe(before.balanceCents);
+    expect((await db.product.findUniqueOrThrow({ where: { id: real.id } })).stock).toBe(10);
+  });
+});
+

@@ -1,5 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
+import { isDbId } from "@/lib/server/db-int";
 import { conflict, notFound } from "@/lib/server/errors";
 import { withIdempotency, type Tx } from "@/lib/server/idempotency";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
@@ -48,7 +49,8 @@ export function checkout(userId: number, input: CheckoutInput, idempotencyKey?: 
     const lines = mergeLines(input.items);
     const ids = [...lines.keys()];
     const products = await tx.product.findMany({
-      where: { id: { in: ids } },
+      // Out-of-range ids match nothing (and would make Prisma throw): they are reported missing below.
+      where: { id: { in: ids.filter(isDbId) } },
       include: { farm: { select: { id: true, farmName: true, distance: true } } },
     });
     const byId = new Map(products.map((p) => [p.id, p]));
