@@ -7,11 +7,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as readPOST } from "@/app/api/messages/[userId]/read/route";
 import { GET as conversationGET } from "@/app/api/messages/[userId]/route";
 import { POST as messagesPOST } from "@/app/api/messages/route";
+import { POST as myProductsPOST } from "@/app/api/my-farm/products/route";
+import { PATCH as myProductPATCH } from "@/app/api/my-farm/products/[id]/route";
 import { POST as ordersPOST } from "@/app/api/orders/route";
 import { POST as topupPOST } from "@/app/api/transactions/topup/route";
 import { db } from "@/lib/server/db";
 import { call } from "../support/http";
-import { createFarm, createProduct, createUserWithSession } from "../support/factories";
+import { createFarm, createProduct, createUserWithSession, sessionCookie } from "../support/factories";
 
 const TOO_BIG = [2 ** 31, 99_999_999_999, 2 ** 53 - 1];
 
@@ -66,3 +68,19 @@ describe("checkout with an out-of-range product id", () => {
   });
 });
 
+describe("My Farm products with an out-of-range category id", () => {
+  it.each(TOO_BIG)("categoryId %d → 400 Choose a category on create and update, nothing written", async (id) => {
+    const { owner, farm } = await createFarm();
+    const cookie = await sessionCookie(owner.id);
+    const product = await createProduct(farm.id);
+    const body = { name: "Purple Snap Peas", description: "Sweet pods", price: 4.5, unit: "lb", stock: 12, categoryId: id, isFeatured: false };
+    const created = await call(myProductsPOST, "/api/my-farm/products", { body, cookie });
+    expect(created.status).toBe(400);
+    expect(created.json.errors).toEqual({ categoryId: "Choose a category" });
+    const updated = await call(myProductPATCH, `/api/my-farm/products/${product.id}`, { method: "PATCH", body: { categoryId: id }, cookie, params: { id: String(product.id) } });
+    expect(updated.status).toBe(400);
+    expect(updated.json.errors).toEqual({ categoryId: "Choose a category" });
+    expect(await db.product.count({ where: { farmId: farm.id } })).toBe(1);
+    expect((await db.product.findUniqueOrThrow({ where: { id: product.id } })).categoryId).toBe(product.categoryId);
+  });
+});

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/db";
+import { isDbId } from "@/lib/server/db-int";
 import { badRequest, notFound } from "@/lib/server/errors";
 import { dollarsToCents } from "@/lib/money";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -24,6 +25,7 @@ export async function getMyProduct(user: SessionUser, productId: number): Promis
 
 async function assertCategory(categoryId: number | null | undefined) {
   if (categoryId == null) return;
+  if (!isDbId(categoryId)) throw badRequest("Choose a category", { categoryId: "Choose a category" });
   const found = await db.category.findUnique({ where: { id: categoryId }, select: { id: true } });
   if (!found) throw badRequest("Choose a category", { categoryId: "Choose a category" });
 }
