@@ -1,0 +1,631 @@
+/**
+ * Bad-input sweep over every /api route handler (issue 9). Each endpoint is described once (method,
+ * path, auth, a VALID body/query/params); the cases are generated from that description:
+ * malformed JSON, non-object bodies, wrong types, nulls, missing fields, hostile numbers, very long
+ * and unicode strings, huge bodies, wrong content types, bad/foreign path ids, cross-site posts
+ * with a session cookie, and no session. Every answer must be a 4xx with a JSON `message` (never a
+ * 5xx, never a stack trace), and a fingerprint of every table must be unchanged afterwards.
+ * A positive control per endpoint (the valid request, sent last) proves the bad answers came from
+ * the bad part and not from a broken base request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/server/db";
+import { GET as categoriesGET } from "@/app/api/categories/route";
+import { POST as contactPOST } from "@/app/api/contact/route";
+import { POST as demoPOST } from "@/app/api/demo-requests/route";
+import { GET as farmGET } from "@/app/api/farms/[id]/route";
+import { GET as farmsFeaturedGET } from "@/app/api/farms/featured/route";
+import { GET as farmsRecommendedGET } from "@/app/api/farms/recommended/route";
+import { GET as healthGET } from "@/app/api/health/route";
+import { POST as loginPOST } from "@/app/api/login/route";
+import { POST as logoutPOST } from "@/app/api/logout/route";
+import { POST as readPOST } from "@/app/api/messages/[userId]/read/route";
+import { GET as conversationGET } from "@/app/api/messages/[userId]/route";
+import { GET as chatsGET } from "@/app/api/messages/chats/route";
+import { POST as messagesPOST } from "@/app/api/messages/route";
+import { GET as streamGET } from "@/app/api/messages/stream/route";
+import { GET as unreadGET } from "@/app/api/messages/unread/route";
+import { GET as claimGET, POST as claimPOST } from "@/app/api/my-farm/claim/route";
+import { POST as farmImagePOST } from "@/app/api/my-farm/image/route";
+import { POST as completePOST } from "@/app/api/my-farm/orders/[id]/complete/route";
+import { GET as myOrdersGET } from "@/app/api/my-farm/orders/route";
+import { POST as passwordPOST } from "@/app/api/my-farm/password/route";
+import { POST as productImagePOST } from "@/app/api/my-farm/products/[id]/image/route";
+import { GET as myProductGET, PATCH as myProductPATCH } from "@/app/api/my-farm/products/[id]/route";
+import { GET as myProductsGET, POST as myProductsPOST } from "@/app/api/my-farm/products/route";
+import { GET as myFarmGET, PATCH as myFarmPATCH } from "@/app/api/my-farm/route";
+import { GET as salesGET } from "@/app/api/my-farm/sales/route";
+import { POST as newsletterPOST } from "@/app/api/newsletter/route";
+import { POST as cancelPOST } from "@/app/api/orders/[id]/cancel/route";
+import { GET as orderGET } from "@/app/api/orders/[id]/route";
+import { GET as ordersGET, POST as ordersPOST } from "@/app/api/orders/route";
+import { GET as productGET } from "@/app/api/products/[id]/route";
+import { GET as productsFeaturedGET } from "@/app/api/products/featured/route";
+import { GET as productsPopularGET } from "@/app/api/products/popular/route";
+import { GET as productsRecommendedGET } from "@/app/api/products/recommended/route";
+import { GET as searchGET } from "@/app/api/products/search/route";
+import { POST as registerPOST } from "@/app/api/register/route";
+import { GET as suppliersGET } from "@/app/api/suppliers/route";
+import { GET as transactionsGET } from "@/app/api/transactions/route";
+import { POST as topupPOST } from "@/app/api/transactions/topup/route";
+import { GET as userGET } from "@/app/api/user/route";
+import { POST as waitlistPOST } from "@/app/api/waitlist/route";
+import { GET as walletGET } from "@/app/api/wallet/route";
+import { ORIGIN, call } from "../support/http";
+import { createFarm, createProduct, createUserWithSession, sessionCookie, TEST_PASSWORD } from "../support/factories";
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Method = "GET" | "POST" | "PATCH";
+type Field = { optional?: boolean; zeroOk?: boolean; kind: "text" | "email" | "number" | "int" | "bool" | "enum" | "token" | "array" | "username" | "password" };
+
+type Endpoint = {
+  name: string;
+  method: Method;
+  path: string;
+  handler: Handler;
+  auth: "required" | "optional" | "none";
+  /** The caller for authenticated cases (defaults to shopper A). */
+  cookie?: () => string;
+  params?: () => Record<string, string>;
+  /** Which path parameter is an id (gets the bad-id cases), and someone else's value for it. */
+  idParam?: { name: string; foreign?: () => string };
+  body?: () => Record<string, unknown>;
+  fields?: Record<string, Field>;
+  query?: Record<string, string[]>;
+  /** Answers that are not the JSON contract by design (HTML claim page, multipart uploads). */
+  kind?: "json" | "html" | "multipart";
+  /** Positive control status (undefined: no control, e.g. it needs a state this sweep avoids). */
+  ok?: number;
+  headers?: () => Record<string, string>;
+};
+
+type Case = {
+  endpoint: Endpoint;
+  label: string;
+  path?: string;
+  params?: Record<string, string>;
+  cookie?: string | null;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** Expected exact status; otherwise any 4xx. */
+  status?: number;
+};
+
+// ---- state --------------------------------------------------------------------------------------
+
+let A: { id: number; cookie: string };
+let B: { id: number; cookie: string };
+let F: { id: number; cookie: string; farmId: number; productId: number };
+let G: { id: number; cookie: string; farmId: number; productId: number };
+let bOrderId = 0;
+let aOrderId = 0;
+let categoryId = 0;
+let ipCounter = 0;
+const nextIp = () => `10.9.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
+
+async function makeFarmer() {
+  const { owner, farm } = await createFarm();
+  const product = await createProduct(farm.id, { categoryId, stock: 1000, priceCents: 250 });
+  return { id: owner.id, cookie: await sessionCookie(owner.id), farmId: farm.id, productId: product.id };
+}
+
+async function mustOk(res: Promise<{ status: number; text: string }>, status: number) {
+  const r = await res;
+  if (r.status !== status) throw new Error(`setup call failed: ${r.status} ${r.text}`);
+  return r;
+}
+
+beforeAll(async () => {
+  categoryId = (await db.category.create({ data: { name: "Sweep Vegetables", icon: "🥬" } })).id;
+  const a = await createUserWithSession();
+  const b = await createUserWithSession();
+  A = { id: a.user.id, cookie: a.cookie };
+  B = { id: b.user.id, cookie: b.cookie };
+  F = await makeFarmer();
+  G = await makeFarmer();
+  // Real money paths: top up A and B, each buys from F; B also messages F.
+  for (const u of [A, B]) {
+    await mustOk(call(topupPOST, "/api/transactions/topup", { body: { amount: 500 }, cookie: u.cookie }), 200);
+  }
+  const bo = await mustOk(call(ordersPOST, "/api/orders", { body: { items: [{ productId: F.productId, quantity: 2 }] }, cookie: B.cookie }), 201);
+  bOrderId = (JSON.parse(bo.text) as { orders: { id: number }[] }).orders[0].id;
+  const ao = await mustOk(call(ordersPOST, "/api/orders", { body: { items: [{ productId: F.productId, quantity: 1 }] }, cookie: A.cookie }), 201);
+  aOrderId = (JSON.parse(ao.text) as { orders: { id: number }[] }).orders[0].id;
+  await mustOk(call(messagesPOST, "/api/messages", { body: { receiverId: F.id, content: "Hello F" }, cookie: B.cookie }), 201);
+  await mustOk(call(messagesPOST, "/api/messages", { body: { receiverId: F.id, content: "Hello from A" }, cookie: A.cookie }), 201);
+});
+
+// ---- the endpoint table -------------------------------------------------------------------------
+
+const listQuery = {
+  limit: ["0", "-1", "51", "abc", "1.5", "1e1", "999999999999", "NaN", "Infinity", " 4", "٤", "４", "\u200b4", "0x10"],
+  categoryId: ["abc", "-1", "0", "1.5", "99999999999", "NaN", "١", "💥", "1;DROP TABLE \"Product\""],
+};
+const PERSON = { fullName: { kind: "text" }, email: { kind: "email" }, companyName: { kind: "text" }, role: { kind: "enum" } } as const;
+
+const endpoints: Endpoint[] = [
+  { name: "health", method: "GET", path: "/api/health", handler: healthGET as Handler, auth: "none", ok: 200 },
+  { name: "categories", method: "GET", path: "/api/categories", handler: categoriesGET as Handler, auth: "none", ok: 200 },
+  { name: "products/featured", method: "GET", path: "/api/products/featured", handler: productsFeaturedGET as Handler, auth: "none", query: listQuery, ok: 200 },
+  { name: "products/popular", method: "GET", path: "/api/products/popular", handler: productsPopularGET as Handler, auth: "none", query: listQuery, ok: 200 },
+  { name: "products/recommended", method: "GET", path: "/api/products/recommended", handler: productsRecommendedGET as Handler, auth: "required", query: listQuery, ok: 200 },
+  {
+    name: "products/search",
+    method: "GET",
+    path: "/api/products/search",
+    handler: searchGET as Handler,
+    auth: "none",
+    query: { q: ["x".repeat(101), "🥕".repeat(101), "\u202e".repeat(200)], ...listQuery },
+    ok: 200,
+  },
+  { name: "products/[id]", method: "GET", path: "/api/products/:id", handler: productGET as Handler, auth: "none", params: () => ({ id: String(F.productId) }), idParam: { name: "id" }, ok: 200 },
+  { name: "farms/featured", method: "GET", path: "/api/farms/featured", handler: farmsFeaturedGET as Handler, auth: "none", query: { limit: listQuery.limit }, ok: 200 },
+  { name: "farms/recommended", method: "GET", path: "/api/farms/recommended", handler: farmsRecommendedGET as Handler, auth: "required", query: { limit: listQuery.limit }, ok: 200 },
+  { name: "farms/[id]", method: "GET", path: "/api/farms/:id", handler: farmGET as Handler, auth: "none", params: () => ({ id: String(F.farmId) }), idParam: { name: "id" }, ok: 200 },
+  {
+    name: "register",
+    method: "POST",
+    path: "/api/register",
+    handler: registerPOST as Handler,
+    auth: "none",
+    body: () => ({ fullName: "Ana Ruiz", email: `ana-${Date.now()}@example.test`, username: `ana_${Date.now().toString(36)}`, password: "plum-orchard-77", confirmPassword: "plum-orchard-77" }),
+    fields: { fullName: { kind: "text" }, email: { kind: "email" }, username: { kind: "username", optional: true }, password: { kind: "password" }, confirmPassword: { kind: "password" } },
+    ok: 201,
+  },
+  {
+    name: "login",
+    method: "POST",
+    path: "/api/login",
+    handler: loginPOST as Handler,
+    auth: "none",
+    // A well-formed attempt with a wrong password (401): the base must be valid in shape, and a
+    // successful sign-in would write a session row.
+    body: () => ({ username: "nobody-here", password: TEST_PASSWORD }),
+    fields: { username: { kind: "text" }, password: { kind: "password" } },
+  },
+  { name: "logout", method: "POST", path: "/api/logout", handler: logoutPOST as Handler, auth: "none" },
+  { name: "user", method: "GET", path: "/api/user", handler: userGET as Handler, auth: "required", ok: 200 },
+  { name: "wallet", method: "GET", path: "/api/wallet", handler: walletGET as Handler, auth: "required", ok: 200 },
+  {
+    name: "transactions",
+    method: "GET",
+    path: "/api/transactions",
+    handler: transactionsGET as Handler,
+    auth: "required",
+    query: { limit: ["0", "-5", "501", "abc", "1.5", "NaN", "Infinity", "1e400", "99999999999999999999", "٣"] },
+    ok: 200,
+  },
+  {
+    name: "transactions/topup",
+    method: "POST",
+    path: "/api/transactions/topup",
+    handler: topupPOST as Handler,
+    auth: "required",
+    body: () => ({ amount: 12.5 }),
+    fields: { amount: { kind: "number" } },
+    headers: () => ({ "idempotency-key": `sweep-${Math.random().toString(36).slice(2)}` }),
+    ok: 200,
+  },
+  {
+    name: "orders (list)",
+    method: "GET",
+    path: "/api/orders",
+    handler: ordersGET as Handler,
+    auth: "required",
+    query: { status: ["bogus", "ACTIVE", "", "active ", "🥕", "active,completed", "x".repeat(5000)] },
+    ok: 200,
+  },
+  {
+    name: "orders (checkout)",
+    method: "POST",
+    path: "/api/orders",
+    handler: ordersPOST as Handler,
+    auth: "required",
+    body: () => ({ items: [{ productId: F.productId, quantity: 1 }] }),
+    fields: { items: { kind: "array" } },
+    ok: 201,
+  },
+  { name: "orders/[id]", method: "GET", path: "/api/orders/:id", handler: orderGET as Handler, auth: "required", params: () => ({ id: String(aOrderId) }), idParam: { name: "id", foreign: () => String(bOrderId) }, ok: 200 },
+  // The control cancels A's own order, so it runs after every other case of the sweep.
+  { name: "orders/[id]/cancel", method: "POST", path: "/api/orders/:id/cancel", handler: cancelPOST as Handler, auth: "required", params: () => ({ id: String(aOrderId) }), idParam: { name: "id", foreign: () => String(bOrderId) }, ok: 200 },
+  {
+    name: "messages (send)",
+    method: "POST",
+    path: "/api/messages",
+    handler: messagesPOST as Handler,
+    auth: "required",
+    body: () => ({ receiverId: F.id, content: "Do you have kale?", clientId: `c-${Math.random().toString(36).slice(2)}` }),
+    fields: { receiverId: { kind: "int" }, content: { kind: "text" }, clientId: { kind: "token", optional: true } },
+    ok: 201,
+  },
+  { name: "messages/chats", method: "GET", path: "/api/messages/chats", handler: chatsGET as Handler, auth: "required", ok: 200 },
+  { name: "messages/unread", method: "GET", path: "/api/messages/unread", handler: unreadGET as Handler, auth: "required", ok: 200 },
+  { name: "messages/stream", method: "GET", path: "/api/messages/stream", handler: streamGET as Handler, auth: "required" },
+  {
+    name: "messages/[userId]",
+    method: "GET",
+    path: "/api/messages/:userId",
+    handler: conversationGET as Handler,
+    auth: "required",
+    params: () => ({ userId: String(F.id) }),
+    idParam: { name: "userId" },
+    query: { before: ["abc", "-1", "0", "1.5", "NaN", "Infinity", "99999999999", "1e400"], limit: ["0", "101", "abc", "-3", "1.5", "1e400"] },
+    ok: 200,
+  },
+  { name: "messages/[userId]/read", method: "POST", path: "/api/messages/:userId/read", handler: readPOST as Handler, auth: "required", params: () => ({ userId: String(F.id) }), idParam: { name: "userId" }, ok: 200 },
+  { name: "suppliers", method: "GET", path: "/api/suppliers", handler: suppliersGET as Handler, auth: "required", query: { q: ["x".repeat(101), "🥕".repeat(300)] }, ok: 200 },
+  { name: "waitlist", method: "POST", path: "/api/waitlist", handler: waitlistPOST as Handler, auth: "none", body: () => ({ fullName: "Mara Okafor", email: `mara-${Math.random().toString(36).slice(2)}@greenacre.farm`, companyName: "Green Acre", role: "farmer" }), fields: PERSON, ok: 201 },
+  {
+    name: "demo-requests",
+    method: "POST",
+    path: "/api/demo-requests",
+    handler: demoPOST as Handler,
+    auth: "none",
+    body: () => ({ fullName: "Mara Okafor", email: `mara-${Math.random().toString(36).slice(2)}@greenacre.farm`, companyName: "Green Acre", role: "farmer", phoneNumber: "+1 250 555 0199" }),
+    fields: { ...PERSON, phoneNumber: { kind: "text" } },
+    ok: 201,
+  },
+  { name: "newsletter", method: "POST", path: "/api/newsletter", handler: newsletterPOST as Handler, auth: "none", body: () => ({ email: `n-${Math.random().toString(36).slice(2)}@example.test` }), fields: { email: { kind: "email" } }, ok: 201 },
+  {
+    name: "contact",
+    method: "POST",
+    path: "/api/contact",
+    handler: contactPOST as Handler,
+    auth: "none",
+    body: () => ({ fullName: "Sam Li", email: "sam@bistro.ca", subject: "Wholesale", message: "Do you deliver to Vernon?" }),
+    fields: { fullName: { kind: "text" }, email: { kind: "email" }, subject: { kind: "text" }, message: { kind: "text" } },
+    ok: 201,
+  },
+  { name: "my-farm", method: "GET", path: "/api/my-farm", handler: myFarmGET as Handler, auth: "required", cookie: () => F.cookie, ok: 200 },
+  {
+    name: "my-farm (profile)",
+    method: "PATCH",
+    path: "/api/my-farm",
+    handler: myFarmPATCH as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    body: () => ({ farmName: "Sweep Acres", description: "Greens", location: "Kelowna, BC" }),
+    fields: { farmName: { kind: "text" }, description: { kind: "text", optional: true }, location: { kind: "text" } },
+    ok: 200,
+  },
+  { name: "my-farm/sales", method: "GET", path: "/api/my-farm/sales", handler: salesGET as Handler, auth: "required", cookie: () => F.cookie, ok: 200 },
+  { name: "my-farm/orders", method: "GET", path: "/api/my-farm/orders", handler: myOrdersGET as Handler, auth: "required", cookie: () => F.cookie, ok: 200 },
+  {
+    name: "my-farm/orders/[id]/complete",
+    method: "POST",
+    path: "/api/my-farm/orders/:id/complete",
+    handler: completePOST as Handler,
+    auth: "required",
+    cookie: () => G.cookie,
+    params: () => ({ id: String(bOrderId) }),
+    idParam: { name: "id", foreign: () => String(bOrderId) },
+  },
+  { name: "my-farm/products", method: "GET", path: "/api/my-farm/products", handler: myProductsGET as Handler, auth: "required", cookie: () => F.cookie, ok: 200 },
+  {
+    name: "my-farm/products (create)",
+    method: "POST",
+    path: "/api/my-farm/products",
+    handler: myProductsPOST as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    body: () => ({ name: "Rainbow chard", description: "Bunch", price: 3.5, unit: "bunch", stock: 20, categoryId, isFeatured: false }),
+    fields: { name: { kind: "text" }, description: { kind: "text", optional: true }, price: { kind: "number" }, unit: { kind: "text" }, stock: { kind: "int", zeroOk: true }, categoryId: { kind: "int", optional: true }, isFeatured: { kind: "bool" } },
+    ok: 201,
+  },
+  { name: "my-farm/products/[id]", method: "GET", path: "/api/my-farm/products/:id", handler: myProductGET as Handler, auth: "required", cookie: () => F.cookie, params: () => ({ id: String(F.productId) }), idParam: { name: "id", foreign: () => String(G.productId) }, ok: 200 },
+  {
+    name: "my-farm/products/[id] (update)",
+    method: "PATCH",
+    path: "/api/my-farm/products/:id",
+    handler: myProductPATCH as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    params: () => ({ id: String(F.productId) }),
+    idParam: { name: "id", foreign: () => String(G.productId) },
+    body: () => ({ price: 2.75, stock: 999, isHidden: false }),
+    fields: { price: { kind: "number", optional: true }, stock: { kind: "int", optional: true, zeroOk: true }, isHidden: { kind: "bool", optional: true } },
+    ok: 200,
+  },
+  {
+    name: "my-farm/password",
+    method: "POST",
+    path: "/api/my-farm/password",
+    handler: passwordPOST as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    body: () => ({ password: "plum-orchard-77", confirmPassword: "plum-orchard-77" }),
+    fields: { password: { kind: "password" }, confirmPassword: { kind: "password" } },
+  },
+  { name: "my-farm/image", method: "POST", path: "/api/my-farm/image", handler: farmImagePOST as Handler, auth: "required", cookie: () => F.cookie, kind: "multipart" },
+  {
+    name: "my-farm/products/[id]/image",
+    method: "POST",
+    path: "/api/my-farm/products/:id/image",
+    handler: productImagePOST as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    params: () => ({ id: String(F.productId) }),
+    idParam: { name: "id", foreign: () => String(G.productId) },
+    kind: "multipart",
+  },
+  { name: "my-farm/claim (GET)", method: "GET", path: "/api/my-farm/claim", handler: claimGET as Handler, auth: "none", kind: "html" },
+  { name: "my-farm/claim (POST)", method: "POST", path: "/api/my-farm/claim", handler: claimPOST as Handler, auth: "none", kind: "html" },
+];
+
+// ---- case generation ----------------------------------------------------------------------------
+
+const LONG = "ä".repeat(20_000); // 40 KB of UTF-8: under the body cap, over every field limit
+const BAD_IDS = ["abc", "-1", "0", "1.5", "1e3", "0x10", "99999999999", "2147483648", "١٢", "１", " 1", "1 ", "<script>", "%00", "💥", "NaN"];
+
+function wrongValues(field: Field): [string, unknown][] {
+  const v: [string, unknown][] = [
+    ["null", null],
+    ["object", { $gt: "" }],
+    ["array", ["x"]],
+  ];
+  if (field.kind !== "bool") v.push(["boolean", true]);
+  if (field.kind === "number" || field.kind === "int") {
+    v.push(
+      ["string number", "12"],
+      ["negative", -5],
+      ["huge", 1e308],
+      ["2^31", 2 ** 31],
+      ["2^53+", 2 ** 53 + 2],
+      ["NaN string", "NaN"],
+      ["Infinity string", "Infinity"],
+      ["empty string", ""],
+    );
+    if (!field.zeroOk) v.push(["zero", 0]);
+    if (field.kind === "int") v.push(["float", 1.5], ["tiny float", 1e-9]);
+    else v.push(["three decimals", 1.005], ["tiny", 0.001]);
+  } else if (field.kind === "bool") {
+    v.push(["string true", "true"], ["number 1", 1]);
+  } else if (field.kind === "array") {
+    v.push(
+      ["empty array", []],
+      ["string", "items"],
+      ["array of nulls", [null]],
+      ["51 lines", Array.from({ length: 51 }, (_, i) => ({ productId: i + 1, quantity: 1 }))],
+      ["negative quantity", [{ productId: 1, quantity: -1 }]],
+      ["float quantity", [{ productId: 1, quantity: 1.5 }]],
+      ["huge quantity", [{ productId: 1, quantity: 1e9 }]],
+      ["string productId", [{ productId: "1", quantity: 1 }]],
+      ["huge productId", [{ productId: 2 ** 31, quantity: 1 }]],
+      ["unknown productId", [{ productId: 2_000_000_000, quantity: 1 }]],
+      ["price injection on unknown product", [{ productId: 2_000_000_001, quantity: 1, priceCents: 1 }]],
+    );
+  } else {
+    v.push(["number", 42], ["very long", LONG]);
+    if (!field.optional) v.push(["empty", ""], ["spaces", "   "], ["tabs/newlines", "\t\n\r "]);
+    if (field.kind === "email") v.push(["no at", "mara.example.test"], ["emoji email", "🥕@🥕"], ["RTL email", "\u202emoc.elpmaxe@aram"], ["zero-width email", "a\u200b@b"], ["two ats", "a@@b.co"], ["header injection", "a@b.co\r\nBcc: x@y.z"]);
+    if (field.kind === "username") v.push(["emoji username", "🥕carrot"], ["RTL username", "\u202eevil"], ["zero-width username", "ana\u200bruiz"], ["spaces inside", "ana ruiz"], ["33 chars", "a".repeat(33)]);
+    if (field.kind === "token") v.push(["emoji token", "🥕"], ["zero-width token", "a\u200bb"], ["65 chars", "a".repeat(65)], ["slash", "../etc"]);
+    if (field.kind === "enum") v.push(["unknown", "admin"], ["case", "FARMER"], ["emoji", "🥕"], ["padded RTL", "\u202efarmer"]);
+    if (field.kind === "password") v.push(["129 chars", "p".repeat(129)]);
+  }
+  return v;
+}
+
+function casesFor(e: Endpoint): Case[] {
+  const out: Case[] = [];
+  const mutating = e.method !== "GET";
+  if (e.auth === "required") {
+    out.push({ endpoint: e, label: "no session", cookie: null, status: 401 });
+    out.push({ endpoint: e, label: "forged session cookie", cookie: "__Host-ff.sid=forged-value-123; ff.sid=forged; authjs.session-token=forged", status: 401 });
+  }
+  if (mutating) {
+    out.push({ endpoint: e, label: "cross-site Origin with a session cookie", headers: { origin: "https://evil.example" }, status: 403 });
+    out.push({ endpoint: e, label: "Origin: null with a session cookie", headers: { origin: "null" }, status: 403 });
+    out.push({ endpoint: e, label: "lookalike Origin", headers: { origin: "http://localhost:3000.evil.example" }, status: 403 });
+    out.push({ endpoint: e, label: "Sec-Fetch-Site: cross-site without Origin", headers: { origin: "", "sec-fetch-site": "cross-site" }, status: 403 });
+  }
+  if (e.idParam) {
+    const { name, foreign } = e.idParam;
+    // With a valid body where there is one, so the id is what gets judged.
+    const body = e.body ? "VALID" : undefined;
+    for (const bad of BAD_IDS) out.push({ endpoint: e, label: `path ${name}=${JSON.stringify(bad)}`, params: { [name]: bad }, body });
+    out.push({ endpoint: e, label: `path ${name} unknown`, params: { [name]: "2000000000" }, body, status: 404 });
+    if (foreign) out.push({ endpoint: e, label: `path ${name} belongs to someone else`, params: { [name]: "FOREIGN" }, body, status: 404 });
+  }
+  if (e.query) {
+    for (const [key, values] of Object.entries(e.query)) {
+      for (const v of values) out.push({ endpoint: e, label: `query ${key}=${JSON.stringify(v.length > 40 ? v.slice(0, 20) + "…" : v)}`, path: `${e.path}?${new URLSearchParams({ [key]: v })}`, status: 400 });
+    }
+  }
+  if (e.name === "transactions/topup" || e.name === "orders (checkout)") {
+    // Non-ASCII keys arrive as raw UTF-8 bytes (what a client sending "clé-🥕" puts on the wire).
+    for (const key of ["", "   ", "k".repeat(201), "clé-🥕", "a\u200bb", "\u202ertl", "tab\tinside"].map((k) => Buffer.from(k).toString("latin1"))) {
+      out.push({ endpoint: e, label: `Idempotency-Key ${JSON.stringify(key.length > 40 ? key.slice(0, 10) + "…" : key)}`, headers: { "idempotency-key": key }, body: "VALID", status: 400 });
+    }
+  }
+  if (e.kind === "multipart") {
+    out.push({ endpoint: e, label: "JSON instead of multipart", body: { image: "data:image/png;base64,AAAA" }, status: 415 });
+    out.push({ endpoint: e, label: "garbage multipart", rawBody: "--x\r\nnot a part", headers: { "content-type": "multipart/form-data; boundary=x" }, status: 400 });
+    out.push({ endpoint: e, label: "text file as image", rawBody: multipart("hello", "text/plain"), headers: { "content-type": "multipart/form-data; boundary=SWEEP" }, status: 415 });
+    out.push({ endpoint: e, label: "SVG with script as image", rawBody: multipart("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>", "image/svg+xml"), headers: { "content-type": "multipart/form-data; boundary=SWEEP" }, status: 415 });
+    out.push({ endpoint: e, label: "empty file", rawBody: multipart("", "image/png"), headers: { "content-type": "multipart/form-data; boundary=SWEEP" }, status: 400 });
+    out.push({ endpoint: e, label: "3 MB upload", rawBody: multipart("x".repeat(3 * 1024 * 1024), "image/png"), headers: { "content-type": "multipart/form-data; boundary=SWEEP" }, status: 413 });
+    out.push({ endpoint: e, label: "shopper (not a farmer)", cookie: "SHOPPER", rawBody: multipart("x", "image/png"), headers: { "content-type": "multipart/form-data; boundary=SWEEP" }, status: 403 });
+  }
+  if (e.kind === "html" && mutating) {
+    out.push({ endpoint: e, label: "no token", rawBody: "", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    out.push({ endpoint: e, label: "bogus token", rawBody: "token=bogus", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    out.push({ endpoint: e, label: "emoji token", rawBody: `token=${encodeURIComponent("🥕\u202e")}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    out.push({ endpoint: e, label: "oversized body", rawBody: `token=${"a".repeat(10_000)}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+  }
+  if (e.kind === "html" && !mutating) {
+    out.push({ endpoint: e, label: "no token", status: 400 });
+  }
+  if (e.body) {
+    const json = { "content-type": "application/json" };
+    for (const raw of ["{", '{"a":}', "{'a':1}", "[1,2", "nul", "undefined", '{"amount":1}}', "\u0000", "\ufeff{}x", '{"__proto__":']) {
+      out.push({ endpoint: e, label: `malformed JSON ${JSON.stringify(raw)}`, rawBody: raw, headers: json, status: 400 });
+    }
+    for (const [label, value] of [["array body", []], ["array of the valid body", "VALID_IN_ARRAY"], ["null body", null], ["string body", "hello"], ["number body", 42], ["boolean body", true], ["empty object", {}]] as [string, unknown][]) {
+      out.push({ endpoint: e, label, body: value, status: 400 });
+    }
+    out.push({ endpoint: e, label: "body over 64 KB", body: "HUGE", status: 413 });
+    out.push({ endpoint: e, label: "body over 64 KB without Content-Length", rawBody: "HUGE_RAW", headers: json, status: 413 });
+    if (Object.values(e.fields ?? {}).some((f) => f.kind === "number" || f.kind === "int" || f.kind === "array")) {
+      out.push({ endpoint: e, label: "raw 1e999 (Infinity) in every numeric field", rawBody: "INFINITY", headers: json, status: 400 });
+    }
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/json-patch+json", "application/jsonx"]) {
+      out.push({ endpoint: e, label: `content-type ${type}`, rawBody: "VALID_JSON", headers: { "content-type": type }, status: 415 });
+    }
+    for (const [name, field] of Object.entries(e.fields ?? {})) {
+      if (!field.optional) out.push({ endpoint: e, label: `missing ${name}`, body: { FIELD: name, OMIT: true }, status: 400 });
+      for (const [label, value] of wrongValues(field)) {
+        if (field.optional && label === "null" && (name === "categoryId" || name === "username")) continue; // null is a valid "none" there
+        out.push({ endpoint: e, label: `${name}: ${label}`, body: { FIELD: name, VALUE: value } });
+      }
+    }
+  }
+  return out;
+}
+
+function multipart(content: string, type: string) {
+  return `--SWEEP\r\nContent-Disposition: form-data; name="image"; filename="x.png"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n--SWEEP--\r\n`;
+}
+
+// ---- running a case -----------------------------------------------------------------------------
+
+const TABLES = ["User", "Farm", "Category", "Product", "Order", "OrderItem", "OrderEvent", "Message", "MessageAttachment", "Wallet", "Transaction", "IdempotencyKey", "WaitlistEntry", "DemoRequest", "NewsletterSubscriber", "ContactMessage", "SheetsOutbox", "LoginToken"];
+
+/**
+ * One fingerprint of every row of every table (an md5 of the rows as text), so an UPDATE is caught
+ * as well as an INSERT. Session rows are counted only (their lastSeenAt slides on use, by design);
+ * RateLimitHit records failed attempts on purpose and is left out.
+ */
+async function fingerprint(): Promise<string> {
+  const parts = TABLES.map((t) => `(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from "${t}" x)`);
+  parts.push(`(select count(*)::text from "Session")`);
+  const rows = await db.$queryRawUnsafe<{ f: string }[]>(`select concat_ws(',', ${parts.join(", ")}) as f`);
+  return rows[0].f;
+}
+
+function resolveBody(c: Case): { body?: unknown; rawBody?: string } {
+  const e = c.endpoint;
+  const valid = e.body?.();
+  if (c.rawBody === "VALID_JSON") return { rawBody: JSON.stringify(valid) };
+  if (c.rawBody === "HUGE_RAW") return { rawBody: JSON.stringify({ ...valid, pad: "x".repeat(70 * 1024) }) };
+  if (c.rawBody === "INFINITY") {
+    const numeric = Object.entries(e.fields ?? {}).filter(([, f]) => f.kind === "number" || f.kind === "int");
+    const arrays = Object.entries(e.fields ?? {}).filter(([, f]) => f.kind === "array");
+    let text = JSON.stringify({ ...valid, ...Object.fromEntries(numeric.map(([k]) => [k, 424242])), ...Object.fromEntries(arrays.map(([k]) => [k, [{ productId: 424242, quantity: 424242 }]])) });
+    text = text.replaceAll("424242", "1e999");
+    return { rawBody: text };
+  }
+  if (c.rawBody !== undefined) return { rawBody: c.rawBody };
+  if (c.body === "HUGE") return { body: { ...valid, pad: "x".repeat(70 * 1024) } };
+  if (c.body === "VALID_IN_ARRAY") return { body: [valid] };
+  if (c.body === "VALID") return { body: valid };
+  if (c.body && typeof c.body === "object" && "FIELD" in c.body) {
+    const { FIELD, VALUE, OMIT } = c.body as { FIELD: string; VALUE?: unknown; OMIT?: boolean };
+    const b = { ...valid } as Record<string, unknown>;
+    if (OMIT) delete b[FIELD];
+    else b[FIELD] = VALUE;
+    return { body: b };
+  }
+  return c.body === undefined ? {} : { body: c.body };
+}
+
+function cookieFor(c: Case): string | undefined {
+  if (c.cookie === null) return undefined;
+  if (c.cookie === "SHOPPER") return A.cookie;
+  if (c.cookie !== undefined) return c.cookie;
+  return c.endpoint.auth === "none" ? A.cookie : (c.endpoint.cookie ?? (() => A.cookie))();
+}
+
+async function run(c: Case, extra: Record<string, string> = {}) {
+  const e = c.endpoint;
+  const params = { ...e.params?.(), ...c.params };
+  for (const [k, v] of Object.entries(params)) if (v === "FOREIGN") params[k] = e.idParam!.foreign!();
+  let path = c.path ?? e.path;
+  for (const [k, v] of Object.entries(params)) path = path.replace(`:${k}`, encodeURIComponent(v));
+  const headers = { ...e.headers?.(), ...extra, ...c.headers };
+  if (headers.origin === "") delete headers.origin;
+  const b = resolveBody(c);
+  // call() adds our own Origin to mutations unless one is given; the Sec-Fetch-Site case must have none.
+  if (c.headers?.origin === "") {
+    const req = new Request(ORIGIN + path, { method: e.method, headers: { host: "localhost:3000", "sec-fetch-site": "cross-site", cookie: cookieFor(c) ?? "", "content-type": "application/json" }, body: JSON.stringify(e.body?.() ?? {}) });
+    const res = await e.handler(req, { params: Promise.resolve(params) });
+    const text = await res.text();
+    return { status: res.status, text, json: safeJson(text), headers: res.headers };
+  }
+  return call(e.handler, path, { method: e.method, ...b, headers, cookie: cookieFor(c), params, ip: nextIp() });
+}
+
+function safeJson(text: string) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const allCases = endpoints.flatMap(casesFor);
+let tried = 0;
+const failures: string[] = [];
+
+describe("bad-input sweep over every /api route handler", () => {
+  it(`every bad request gets a 4xx with a clear JSON message and writes nothing (${allCases.length} cases)`, async () => {
+    for (const c of allCases) {
+      const where = `${c.endpoint.method} ${c.endpoint.name} — ${c.label}`;
+      const before = await fingerprint();
+      let res: Awaited<ReturnType<typeof run>>;
+      try {
+        res = await run(c);
+      } catch (error) {
+        failures.push(`${where}: threw ${String(error).slice(0, 200)}`);
+        continue;
+      }
+      const after = await fingerprint();
+      tried++;
+      const problems: string[] = [];
+      if (res.status < 400 || res.status > 499) problems.push(`status ${res.status}`);
+      if (c.status !== undefined && res.status !== c.status) problems.push(`expected ${c.status}, got ${res.status}`);
+      if (c.endpoint.kind !== "html") {
+        const message = (res.json as { message?: unknown } | undefined)?.message;
+        if (typeof message !== "string" || message.trim().length < 3) problems.push(`no JSON message: ${res.text.slice(0, 120)}`);
+      } else if (!/<title>/i.test(res.text)) {
+        problems.push("claim page without a title");
+      }
+      if (/\bat [\w.<>]+ \(|prisma|node_modules|stack trace|\bP20\d\d\b/i.test(res.text) || /\b(SELECT|INSERT|UPDATE) .*"/.test(res.text)) problems.push(`leaks internals: ${res.text.slice(0, 160)}`);
+      if (before !== after) problems.push("the database changed");
+      if (problems.length) failures.push(`${where}: ${problems.join("; ")}`);
+    }
+    console.log(`[bad-input] ${tried} cases over ${endpoints.length} handlers; ${failures.length} failed`);
+    expect(failures).toEqual([]);
+    // The sweep must not silently shrink (endpoints or generators removed).
+    expect(tried).toBeGreaterThan(900);
+    expect(new Set(allCases.map((c) => c.endpoint.handler)).size).toBeGreaterThanOrEqual(44);
+  });
+
+  it("unicode that is valid input is stored exactly (emoji, RTL, combining marks) and answers 201", async () => {
+    const content = "Ça va? 🥕🧅 مرحبا \u202eabc\u202c e\u0301 𝒻𝒶𝓇𝓂";
+    const sent = await call(messagesPOST, "/api/messages", { body: { receiverId: F.id, content }, cookie: A.cookie });
+    expect(sent.status).toBe(201);
+    expect(sent.json.content ?? sent.json.message?.content).toBe(content);
+    const stored = await db.message.findFirst({ where: { senderId: A.id, content } });
+    expect(stored?.content).toBe(content);
+    const contact = await call(contactPOST, "/api/contact", { body: { fullName: "Zoë Ñúñez 李", email: "zoe@example.test", subject: "🥕 wholesale", message: "שלום" }, ip: nextIp() });
+    expect(contact.status).toBe(201);
+    expect(await db.contactMessage.count({ where: { fullName: "Zoë Ñúñez 李" } })).toBe(1);
+  });
+
+  it("positive control: each endpoint's valid request succeeds (so the 4xx above came from the bad part)", async () => {
+    const controls = endpoints.filter((e) => e.ok !== undefined);
+    const bad: string[] = [];
+    for (const e of controls) {
+      const res = await run({ endpoint: e, label: "valid", body: e.body ? "VALID" : undefined });
+      if (res.status !== e.ok) bad.push(`${e.method} ${e.name}: ${res.status} ${res.text.slice(0, 200)}`);
+    }
+    expect(bad).toEqual([]);
+    expect(controls.length).toBeGreaterThanOrEqual(30);
+  });
+});
+
+afterAll(() => {
+  if (tried) console.log(`[bad-input] cases tried: ${tried}`);
+});
