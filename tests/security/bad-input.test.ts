@@ -145,7 +145,7 @@ const listQuery = {
 const PERSON = { fullName: { kind: "text" }, email: { kind: "email" }, companyName: { kind: "text" }, role: { kind: "enum" } } as const;
 
 const endpoints: Endpoint[] = [
-  { name: "health", method: "GET", path: "/api/health", handler: healthGET as Handler, auth: "none", ok: 200 },
+  { name: "health", method: "GET", path: "/api/health", handler: (async () => healthGET()) as Handler, auth: "none", ok: 200 },
   { name: "categories", method: "GET", path: "/api/categories", handler: categoriesGET as Handler, auth: "none", ok: 200 },
   { name: "products/featured", method: "GET", path: "/api/products/featured", handler: productsFeaturedGET as Handler, auth: "none", query: listQuery, ok: 200 },
   { name: "products/popular", method: "GET", path: "/api/products/popular", handler: productsPopularGET as Handler, auth: "none", query: listQuery, ok: 200 },
