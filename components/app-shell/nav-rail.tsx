@@ -3,6 +3,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Tooltip } from "radix-ui";
 import { useAuth } from "@/components/auth/auth-provider";
+import { MY_FARM_NAV_ITEM } from "@/components/farm/my-farm-nav-link";
 import { Logo } from "@/components/marketing/logo";
 import { cn } from "@/lib/cn";
 import { isActive, LOGIN_ITEM, NAV_ITEMS } from "./nav-items";
@@ -11,7 +12,8 @@ import { isActive, LOGIN_ITEM, NAV_ITEMS } from "./nav-items";
 export function NavRail() {
   const pathname = usePathname();
   const { user } = useAuth();
-  const items = user ? NAV_ITEMS : [...NAV_ITEMS.slice(0, 4), LOGIN_ITEM];
+  // Farm accounts also get My Farm (the mobile tab bar stays at the spec's five; the user menu carries it there).
+  const items = !user ? [...NAV_ITEMS.slice(0, 4), LOGIN_ITEM] : user.userType === "farmer" ? [...NAV_ITEMS, MY_FARM_NAV_ITEM] : NAV_ITEMS;
   return (
     <nav aria-label="Main" data-testid="nav-rail" className="fixed inset-y-0 left-0 z-30 hidden w-20 flex-col items-center gap-2 border-r border-gray-200 bg-white py-4 md:flex">
       <Logo className="mb-4 [&_span]:sr-only" />

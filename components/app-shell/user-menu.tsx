@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { LogOut, User } from "lucide-react";
+import { LogOut, Tractor, User } from "lucide-react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -54,6 +54,14 @@ export function UserMenu() {
             My Profile
           </Link>
         </DropdownMenuItem>
+        {user.userType === "farmer" ? (
+          <DropdownMenuItem asChild>
+            <Link href="/my-farm">
+              <Tractor aria-hidden className="h-4 w-4" />
+              My Farm
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem onSelect={() => void onLogout()}>
           <LogOut aria-hidden className="h-4 w-4" />
           Logout
