@@ -35,7 +35,9 @@ export function UserMenu() {
   };
 
   return (
-    <DropdownMenu>
+    // Non-modal: a modal menu hides the rest of the page with aria-hidden while its links stay
+    // focusable (axe aria-hidden-focus). Esc, outside clicks and focus return work the same.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger data-testid="user-menu" className="rounded-full">
         <span className="sr-only">Account menu for {user.fullName}</span>
         <span aria-hidden>
