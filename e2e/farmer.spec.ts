@@ -116,7 +116,7 @@ test.describe("farmer", () => {
     expect((await shopper.page.request.get("/api/my-farm/products")).status()).toBe(403);
 
     await shopper.page.goto(`/products/${product.id}`);
-    await shopper.page.getByRole("button", { name: `Add ${productName} to cart` }).first().click();
+    await shopper.page.getByRole("button", { name: `Add to cart: ${productName}` }).first().click();
     await expect(toast(shopper.page, "Added to Cart")).toBeVisible();
     await shopper.page.getByTestId("cart-button").first().click();
     await shopper.page.getByRole("link", { name: "Checkout" }).click();

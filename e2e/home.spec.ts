@@ -111,7 +111,7 @@ test.describe("home feed", () => {
     await expect(page).toHaveTitle(new RegExp(out.name));
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/products/${out.id}$`));
     await expect(page.getByText("Out of Stock", { exact: true })).toBeVisible();
-    await expect(page.getByRole("button", { name: `${out.name} is out of stock` })).toBeDisabled();
+    await expect(page.getByRole("button", { name: `Out of stock: ${out.name}` })).toBeDisabled();
 
     await page.getByRole("link", { name: out.farm.farmName }).click();
     await expect(page).toHaveURL(new RegExp(`/farms/${out.farmId}$`));

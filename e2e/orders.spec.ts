@@ -13,7 +13,7 @@ async function addProductToCart(page: Page, index = 0): Promise<Product> {
   expect(res.ok()).toBe(true);
   const product = ((await res.json()) as Product[]).filter((p) => p.inStock)[index];
   await page.goto(`/products/${product.id}`);
-  await page.getByRole("button", { name: `Add ${product.name} to cart` }).first().click();
+  await page.getByRole("button", { name: `Add to cart: ${product.name}` }).first().click();
   await expect(toast(page, "Added to Cart")).toBeVisible();
   return product;
 }
