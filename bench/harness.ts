@@ -1,0 +1,142 @@
+/**
+ * Shared setup of bench/load.ts and bench/fault.ts: a production build (reused when fresh), a fresh
+ * PostgreSQL database (migrate + seed), scripts/serve.ts started through the same helper the
+ * multi-instance tests use, and many signed-in users created over HTTP.
+ */
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import { createRequire } from "node:module";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { ensureBuild, startInstance, type AppInstance } from "../tests/messages/support/app-instance";
+import { freshPostgres, summarize } from "./support";
+
+export const root = path.resolve(import.meta.dirname, "..");
+export const AUTH_SECRET = process.env.AUTH_SECRET ?? `bench-${crypto.randomBytes(24).toString("hex")}`;
+
+// autocannon ships no type declarations: describe the part used here.
+export type AcRequest = { method?: string; path: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: AcRequest) => AcRequest };
+export type AcResult = { requests: { average: number; total: number }; non2xx: number; errors: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> };
+type AcInstance = Promise<AcResult> & { on(event: "response", cb: (client: unknown, status: number, bytes: number, ms: number) => void): void; stop(): void };
+export const autocannon = createRequire(import.meta.url)("autocannon") as (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  requests?: AcRequest[];
+  headers?: Record<string, string>;
+  timeout?: number;
+}) => AcInstance;
+
+/** The build to serve: NEXT_DIST_DIR if given, else .next-bench (built when missing or older than HEAD). */
+export function prepareBuild(): string {
+  const dir = process.env.NEXT_DIST_DIR ?? ".next-bench";
+  const id = path.join(root, dir, "BUILD_ID");
+  const head = Number(execFileSync("git", ["log", "-1", "--format=%ct"], { cwd: root }).toString().trim()) * 1000;
+  if (!process.env.NEXT_DIST_DIR && fs.existsSync(id) && fs.statSync(id).mtimeMs < head) {
+    console.log(`${dir} is older than HEAD: rebuilding`);
+    fs.rmSync(id);
+  }
+  ensureBuild(dir);
+  return dir;
+}
+
+function step(args: string[], databaseUrl: string) {
+  execFileSync(process.execPath, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, DATABASE_URL: databaseUrl, AUTH_SECRET, NODE_ENV: "production" } });
+}
+
+export async function freshSeededDatabase(prefix: string) {
+  const database = await freshPostgres(prefix);
+  if (!database) throw new Error("this bench needs PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL=postgres://…, default postgres://postgres@127.0.0.1:5432/postgres)");
+  step(["node_modules/prisma/build/index.js", "migrate", "deploy"], database.url);
+  step(["--import", "tsx", "--conditions=react-server", "prisma/seed.ts"], database.url);
+  return database;
+}
+
+export async function startApp(databaseUrl: string, distDir: string, env: Record<string, string> = {}): Promise<AppInstance> {
+  return startInstance({ databaseUrl, authSecret: AUTH_SECRET, distDir, env: { REGISTRATION_LIMIT_PER_IP_HOUR: "100000", DATABASE_POOL_SIZE: "20", ...env } });
+}
+
+export type BenchUser = { id: number; cookie: string };
+
+/** Registers `n` shoppers over HTTP (a few at a time: argon2 is deliberately slow). */
+export async function createUsers(base: string, n: number, tag: string): Promise<BenchUser[]> {
+  const users: BenchUser[] = [];
+  const run = Date.now().toString(36);
+  let next = 0;
+  async function worker() {
+    while (next < n) {
+      const i = next++;
+      const password = `bench-pass-${run}-${i}`;
+      const res = await fetch(`${base}/api/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: base },
+        body: JSON.stringify({ fullName: `Bench ${tag} ${i}`, email: `${tag}-${run}-${i}@bench.test`, username: `${tag}_${run}_${i}`, password, confirmPassword: password }),
+      });
+      if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+      const body = (await res.json()) as { id: number };
+      users.push({ id: body.id, cookie: (res.headers.get("set-cookie") ?? "").split(";")[0] });
+    }
+  }
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return users;
+}
+
+export async function login(base: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ username, password }) });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return (res.headers.get("set-cookie") ?? "").split(";")[0];
+}
+
+/** Every wallet's balance must equal the sum of its ledger; no balance below zero. */
+export async function ledgerCheck(databaseUrl: string) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const [r] = (
+      await c.query(`
+      SELECT (SELECT count(*) FROM "Wallet")::int AS wallets,
+             (SELECT count(*) FROM "Wallet" w WHERE w."balanceCents" <> COALESCE((SELECT SUM(t."amountCents") FROM "Transaction" t WHERE t."userId" = w."userId"), 0))::int AS "walletsOutOfBalance",
+             (SELECT count(*) FROM "Wallet" WHERE "balanceCents" < 0)::int AS "negativeBalances",
+             (SELECT count(*) FROM "Transaction" WHERE "type" = 'top-up')::int AS "topUpRows"`)
+    ).rows;
+    return r as { wallets: number; walletsOutOfBalance: number; negativeBalances: number; topUpRows: number };
+  } finally {
+    await c.end();
+  }
+}
+
+/** One autocannon run per endpoint, all at once: per-endpoint latency, status counts and req/s. */
+export type Mix = { name: string; connections: number; requests: AcRequest[]; okStatus?: number[] };
+export type EndpointResult = { name: string; connections: number; requests: number; rps: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; timeouts: number; statuses: Record<string, number> };
+
+export async function runMix(base: string, mix: Mix[], seconds: number, onStart?: (stop: () => void) => void): Promise<EndpointResult[]> {
+  const runs = mix.map((m) => {
+    const samples: number[] = [];
+    const statuses: Record<string, number> = {};
+    const inst = autocannon({ url: base, connections: m.connections, duration: seconds, requests: m.requests, timeout: 30 });
+    inst.on("response", (_c, status, _b, ms) => {
+      samples.push(ms);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    });
+    return { m, inst, samples, statuses };
+  });
+  onStart?.(() => runs.forEach((r) => r.inst.stop()));
+  const results = await Promise.all(runs.map((r) => r.inst));
+  return runs.map((r, i) => {
+    const s = summarize(r.samples);
+    const res = results[i];
+    const ok = r.m.okStatus ?? [];
+    const non2xx = Object.entries(r.statuses).filter(([code]) => !(code.startsWith("2") || ok.includes(Number(code)))).reduce((n, [, c]) => n + c, 0);
+    return { name: r.m.name, connections: r.m.connections, requests: r.samples.length, rps: Math.round((res.requests.average ?? 0) * 10) / 10, p50: round(s.p50), p95: round(s.p95), p99: round(s.p99), non2xx, errors: res.errors, timeouts: res.timeouts, statuses: r.statuses };
+  });
+}
+
+export const round = (n: number) => (Number.isFinite(n) ? Math.round(n * 10) / 10 : n);
+
+export function machine() {
+  return { cpus: (globalThis.process && require_os().cpus().length) || 0, node: process.version, loadavg: require_os().loadavg().map((n) => Math.round(n * 100) / 100) };
+}
+function require_os() {
+  return createRequire(import.meta.url)("node:os") as typeof import("node:os");
+}

@@ -1,0 +1,109 @@
+/**
+ * Load test (issue 9): 200 concurrent virtual users for 60 s against a production build on a fresh
+ * PostgreSQL database, mixing browsing, search, messages and top-ups with the sessions of many
+ * users. Passes when no request failed (every non-2xx is counted, per endpoint) and every wallet's
+ * balance still equals the sum of its ledger afterwards. Loopback only; stops itself.
+ *
+ *   node --import tsx bench/load.ts
+ * Env: LOAD_SECONDS (default 60), LOAD_USERS (default 60), NEXT_DIST_DIR (reuse a build; default
+ *      .next-bench, built when missing or older than HEAD), BENCH_DATABASE_URL / DATABASE_URL.
+ * Writes bench/out/load.json; exit code 1 when a check fails.
+ */
+import crypto from "node:crypto";
+import { createUsers, freshSeededDatabase, ledgerCheck, login, machine, prepareBuild, runMix, startApp, type Mix } from "./harness";
+import { writeResult } from "./support";
+
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const USERS = Number(process.env.LOAD_USERS ?? 60);
+const started = Date.now();
+const atStart = machine();
+
+const distDir = prepareBuild();
+const database = await freshSeededDatabase("ff_bench_load");
+const app = await startApp(database.url, distDir);
+// The whole run is bounded: setup + load + checks must finish within this, or the process ends.
+const watchdog = setTimeout(() => {
+  console.error("load: time bound exceeded, stopping");
+  void app.stop().finally(() => process.exit(2));
+}, (SECONDS + 600) * 1000);
+watchdog.unref();
+
+try {
+  const base = app.url;
+  console.log(`load: app on ${base}, creating ${USERS} users`);
+  const users = await createUsers(base, USERS, "load");
+  users.push({ id: 0, cookie: await login(base, "demo@fieldfare.app", "harvest-demo-2026") });
+  const pick = () => users[Math.floor(Math.random() * users.length)];
+  const withCookie = (path: string, method = "GET") => ({ method, path, setupRequest: (r: { headers?: Record<string, string> }) => ({ ...r, headers: { ...r.headers, cookie: pick().cookie } }) });
+  const terms = ["apple", "kale", "honey", "carrot", "cheese", "berries", "egg", "squash"];
+
+  const mix: Mix[] = [
+    { name: "GET /", connections: 20, requests: [{ path: "/" }] },
+    { name: "GET /api/products/featured", connections: 25, requests: [{ path: "/api/products/featured?limit=8" }] },
+    { name: "GET /api/farms/featured", connections: 20, requests: [{ path: "/api/farms/featured" }] },
+    { name: "GET /home (signed in)", connections: 25, requests: [withCookie("/home")] },
+    {
+      name: "GET /api/products/search",
+      connections: 30,
+      requests: [{ path: "/api/products/search?q=apple", setupRequest: (r) => ({ ...r, path: `/api/products/search?q=${terms[Math.floor(Math.random() * terms.length)]}` }) }],
+    },
+    { name: "GET /api/messages/chats", connections: 25, requests: [withCookie("/api/messages/chats")] },
+    {
+      name: "POST /api/messages",
+      connections: 25,
+      requests: [
+        {
+          method: "POST",
+          path: "/api/messages",
+          setupRequest: (r) => {
+            const from = users[Math.floor(Math.random() * USERS)];
+            let to = users[Math.floor(Math.random() * USERS)];
+            if (to.id === from.id) to = users[(users.indexOf(from) + 1) % USERS];
+            return { ...r, headers: { "content-type": "application/json", origin: base, cookie: from.cookie }, body: JSON.stringify({ receiverId: to.id, content: `load ${crypto.randomUUID()}`, clientId: crypto.randomUUID() }) };
+          },
+        },
+      ],
+    },
+    {
+      name: "POST /api/transactions/topup",
+      connections: 30,
+      requests: [
+        {
+          method: "POST",
+          path: "/api/transactions/topup",
+          setupRequest: (r) => ({ ...r, headers: { "content-type": "application/json", origin: base, cookie: pick().cookie, "idempotency-key": crypto.randomUUID() }, body: JSON.stringify({ amount: Math.round(Math.random() * 5000 + 100) / 100 }) }),
+        },
+      ],
+    },
+  ];
+  const vus = mix.reduce((n, m) => n + m.connections, 0);
+  console.log(`load: ${vus} concurrent virtual users for ${SECONDS} s`);
+  const endpoints = await runMix(base, mix, SECONDS);
+  const ledger = await ledgerCheck(database.url);
+  const total = endpoints.reduce((n, e) => n + e.requests, 0);
+  const failed = endpoints.reduce((n, e) => n + e.non2xx + e.errors + e.timeouts, 0);
+  const topUp2xx = endpoints.find((e) => e.name.includes("topup"))!.statuses["200"] ?? 0;
+  const ok = failed === 0 && ledger.walletsOutOfBalance === 0 && ledger.negativeBalances === 0 && ledger.topUpRows >= topUp2xx;
+  console.table(endpoints.map((e) => ({ ...e, statuses: JSON.stringify(e.statuses) })));
+  console.log(`load: ${total} requests, ${failed} failed (${((failed / Math.max(1, total)) * 100).toFixed(3)} %), ${(total / SECONDS).toFixed(1)} req/s; ledger`, ledger, ok ? "OK" : "FAILED");
+  writeResult("load", {
+    database: "postgres",
+    virtualUsers: vus,
+    seconds: SECONDS,
+    users: users.length,
+    machine: atStart,
+    totalRequests: total,
+    failedRequests: failed,
+    errorRate: failed / Math.max(1, total),
+    rps: Math.round((total / SECONDS) * 10) / 10,
+    endpoints,
+    ledger: { ...ledger, topUps2xx: topUp2xx },
+    ok,
+    wallSeconds: Math.round((Date.now() - started) / 1000),
+  });
+  if (!ok) process.exitCode = 1;
+} finally {
+  await app.stop();
+  await database.drop();
+  clearTimeout(watchdog);
+}

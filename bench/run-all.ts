@@ -1,0 +1,221 @@
+/**
+ * `npm run bench`: every bench of the project, one after the other, each with a time bound; a
+ * failing or timed-out bench is recorded as such and the next one runs. Then bench/RESULTS.md is
+ * written from bench/out/*.json (each bench writes its own shape; normalised here): date, machine,
+ * a table of headline figures, Lighthouse scores per public page, the ratios, and an SVG chart of
+ * p95 latencies (bench/out/chart.svg).
+ *
+ * Env: BENCH_FULL=1 (load test at its full 60 s; otherwise 20 s), BENCH_FAULT=1 (also the fault
+ *      script, which restarts the local PostgreSQL), BENCH_ONLY=name,name (a subset),
+ *      BENCH_REPORT_ONLY=1 (just rewrite RESULTS.md from bench/out).
+ * All benches share one production build (.next-bench, rebuilt when older than HEAD).
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freshSeededDatabase, machine, prepareBuild, root, startApp } from "./harness";
+
+type Run = { name: string; status: "ok" | "failed" | "timeout" | "skipped"; seconds: number; note?: string };
+
+const FULL = process.env.BENCH_FULL === "1";
+const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
+const started = new Date();
+const atStart = { ...machine(), memoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10, cpuModel: os.cpus()[0]?.model ?? "?" };
+const outDir = path.join(root, "bench/out");
+const runs: Run[] = [];
+
+function runBench(name: string, file: string, minutes: number, env: Record<string, string> = {}): Promise<Run> {
+  const t0 = Date.now();
+  console.log(`\n=== bench ${name} (at most ${minutes} min) ===`);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", file], { cwd: root, stdio: "inherit", detached: true, env: { ...process.env, ...env } });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      // The bench's own children (servers) are in its process group.
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+        setTimeout(() => {
+          try {
+            process.kill(-child.pid!, "SIGKILL");
+          } catch {
+            /* gone */
+          }
+        }, 5000).unref();
+      } catch {
+        /* gone */
+      }
+    }, minutes * 60_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      const seconds = Math.round((Date.now() - t0) / 1000);
+      resolve({ name, status: timedOut ? "timeout" : code === 0 ? "ok" : "failed", seconds, note: timedOut ? `stopped after ${minutes} min` : code ? `exit code ${code}` : undefined });
+    });
+  });
+}
+
+const want = (name: string) => !only || only.includes(name);
+
+if (process.env.BENCH_REPORT_ONLY !== "1") {
+  const distDir = prepareBuild();
+  const shared = { FF_CATALOG_DIST_DIR: distDir, FF_WALLET_DIST_DIR: distDir, FF_MESSAGES_DIST_DIR: distDir, NEXT_DIST_DIR: distDir };
+  const plan: [string, string, number, Record<string, string>][] = [
+    ["login", "bench/login.ts", 5, {}],
+    ["catalog", "bench/catalog.ts", 25, FULL ? {} : { BENCH_SECONDS: "5" }],
+    ["messages", "bench/messages.ts", 15, {}],
+    ["wallet", "bench/wallet.ts", 10, {}],
+  ];
+  for (const [name, file, minutes, env] of plan) {
+    if (!want(name)) continue;
+    runs.push(await runBench(name, file, minutes, { ...shared, ...env }));
+  }
+  if (want("lighthouse")) {
+    // Lighthouse needs a running server: a fresh seeded database and the shared build.
+    const t0 = Date.now();
+    let app: Awaited<ReturnType<typeof startApp>> | undefined;
+    let database: Awaited<ReturnType<typeof freshSeededDatabase>> | undefined;
+    try {
+      database = await freshSeededDatabase("ff_bench_lh");
+      app = await startApp(database.url, distDir);
+      runs.push(await runBench("lighthouse", "bench/lighthouse.ts", 10, { BENCH_URL: app.url, BENCH_PRESET: process.env.BENCH_PRESET ?? "desktop" }));
+    } catch (e) {
+      runs.push({ name: "lighthouse", status: "failed", seconds: Math.round((Date.now() - t0) / 1000), note: String(e).slice(0, 200) });
+    } finally {
+      await app?.stop();
+      await database?.drop();
+    }
+  }
+  if (want("load")) runs.push(await runBench("load", "bench/load.ts", 15, { ...shared, LOAD_SECONDS: process.env.LOAD_SECONDS ?? (FULL ? "60" : "20") }));
+  if (process.env.BENCH_FAULT === "1" && want("fault")) runs.push(await runBench("fault", "bench/fault.ts", 10, shared));
+}
+
+// ---- RESULTS.md ---------------------------------------------------------------------------------
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+function read(name: string): Json | null {
+  const f = path.join(outDir, `${name}.json`);
+  if (!fs.existsSync(f)) return null;
+  return JSON.parse(fs.readFileSync(f, "utf8"));
+}
+const ms = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? "–" : n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(1)} ms`);
+const num = (n: number | undefined, d = 1) => (n === undefined || !Number.isFinite(n) ? "–" : n.toLocaleString("en-US", { maximumFractionDigits: d }));
+function freshness(j: Json): string {
+  const at = j?.at ? new Date(j.at) : null;
+  if (!at) return "";
+  return at >= started ? "" : ` (from ${at.toISOString().slice(0, 16).replace("T", " ")})`;
+}
+
+type Row = { bench: string; figure: string; value: string };
+const rows: Row[] = [];
+const bars: { label: string; p95: number }[] = [];
+const ratios: string[] = [];
+
+const login = read("login");
+if (login) {
+  rows.push({ bench: "login" + freshness(login), figure: `POST /api/login p50 / p95 (${login.logins} logins, ${login.database})`, value: `${ms(login.loginMs?.p50)} / ${ms(login.loginMs?.p95)}` });
+  rows.push({ bench: "login", figure: "argon2id verify alone p50 / p95", value: `${ms(login.argon2VerifyMs?.p50)} / ${ms(login.argon2VerifyMs?.p95)}` });
+  bars.push({ label: "POST /api/login", p95: login.loginMs?.p95 });
+  ratios.push(`Login vs bare argon2 verify (p50): **${num(login.ratioLoginToVerifyP50, 2)}×** — the password hash dominates a sign-in.`);
+}
+const catalog = read("catalog");
+if (catalog) {
+  for (const r of catalog.rows ?? []) {
+    rows.push({
+      bench: "catalog" + freshness(catalog),
+      figure: `${r.endpoint} at ${num(catalog.products?.small, 0)} → ${num(catalog.products?.large, 0)} products (p50 / p95, req/s)`,
+      value: `${ms(r.small?.p50)} / ${ms(r.small?.p95)}, ${num(r.small?.rps, 0)} → ${ms(r.large?.p50)} / ${ms(r.large?.p95)}, ${num(r.large?.rps, 0)}`,
+    });
+    bars.push({ label: `catalog ${r.endpoint} (100k)`, p95: r.large?.p95 });
+    ratios.push(`Catalog ${r.endpoint}: 100k/1k p50 **${num(r.p50Ratio, 2)}×** (goal ≤ 1.5), req/s 1k/100k ${num(r.rpsRatio, 2)}×; vs bare node:http p50 ${num(r.vsBareP50, 1)}×, req/s ${num(r.vsBareRps, 1)}×.`);
+  }
+}
+const messages = read("messages");
+if (messages) {
+  for (const r of messages.results ?? []) {
+    rows.push({ bench: "messages" + freshness(messages), figure: `send→receive over SSE, ${r.messages} msgs, ${r.streams} streams, ${r.database} (p50 / p95; lost)`, value: `${ms(r.latencyMs?.p50)} / ${ms(r.latencyMs?.p95)}; ${r.lost} lost` });
+    bars.push({ label: `SSE delivery (${r.database})`, p95: r.latencyMs?.p95 });
+  }
+}
+const wallet = read("wallet");
+if (wallet) {
+  for (const s of wallet.scenarios ?? []) {
+    rows.push({ bench: "wallet" + freshness(wallet), figure: `${s.name} at concurrency ${wallet.connections} (req/s; p50 / p99; non-2xx)`, value: `${num(s.rps)}/s; ${ms(s.latencyP50)} / ${ms(s.latencyP99)}; ${s.non2xx}` });
+  }
+  rows.push({ bench: "wallet", figure: "ledger invariants (balance = Σ ledger, exactly once per key)", value: wallet.ok ? "hold" : "**VIOLATED**" });
+}
+const load = read("load");
+if (load) {
+  rows.push({ bench: "load" + freshness(load), figure: `${load.virtualUsers} virtual users × ${load.seconds} s: requests, req/s, error rate`, value: `${num(load.totalRequests, 0)}, ${num(load.rps)}/s, ${(load.errorRate * 100).toFixed(2)} %` });
+  for (const e of load.endpoints ?? []) {
+    rows.push({ bench: "load", figure: `${e.name} (${e.connections} VUs): p50 / p95, req/s, non-2xx`, value: `${ms(e.p50)} / ${ms(e.p95)}, ${num(e.rps)}/s, ${e.non2xx + e.errors + e.timeouts}` });
+    bars.push({ label: `load ${e.name}`, p95: e.p95 });
+  }
+  rows.push({ bench: "load", figure: "wallets whose balance ≠ Σ ledger afterwards", value: `${load.ledger?.walletsOutOfBalance} of ${load.ledger?.wallets}` });
+}
+const fault = read("fault");
+if (fault) {
+  rows.push({ bench: "fault" + freshness(fault), figure: "PostgreSQL restart mid-load: outage seen by clients, recovered without app restart", value: `${num(fault.outageSeconds)} s, ${fault.recovered ? "recovered" : "**NOT recovered**"}` });
+  rows.push({ bench: "fault", figure: "answers during the fault: 2xx / 503-with-message / other", value: `${fault.answers?.ok} / ${fault.answers?.unavailable} / ${fault.answers?.other}` });
+  rows.push({ bench: "fault", figure: "waitlist 201s in DB / in emulator sheet exactly once; ledger", value: `${fault.lost?.missingInDb === 0 ? "all" : `${fault.lost?.missingInDb} missing`} / ${fault.lost?.sheetExactlyOnce ? "yes" : "**no**"}; ${fault.ledger?.walletsOutOfBalance === 0 ? "holds" : "**VIOLATED**"}` });
+}
+const lighthouse = read("lighthouse");
+
+function svgChart(data: { label: string; p95: number }[]): string {
+  const items = data.filter((d) => Number.isFinite(d.p95));
+  const max = Math.max(1, ...items.map((d) => d.p95));
+  const rowH = 22;
+  const labelW = 330;
+  const barW = 420;
+  const h = 40 + items.length * rowH;
+  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const bars = items
+    .map((d, i) => {
+      const y = 30 + i * rowH;
+      const w = Math.max(1, (d.p95 / max) * barW);
+      return `<text x="${labelW - 6}" y="${y + 14}" text-anchor="end">${esc(d.label)}</text><rect x="${labelW}" y="${y + 3}" width="${w.toFixed(1)}" height="${rowH - 6}" fill="#2f7d32"/><text x="${labelW + w + 4}" y="${y + 14}">${esc(ms(d.p95))}</text>`;
+    })
+    .join("\n");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${labelW + barW + 90}" height="${h}" font-family="sans-serif" font-size="12" role="img" aria-label="p95 latency per endpoint">
+<title>p95 latency per endpoint (ms)</title>
+<text x="10" y="18" font-weight="bold">p95 latency per endpoint (ms, shorter is better)</text>
+${bars}
+</svg>
+`;
+}
+
+fs.mkdirSync(outDir, { recursive: true });
+// bench/out/ is git-ignored; the chart RESULTS.md shows sits next to it.
+const chart = svgChart(bars);
+fs.writeFileSync(path.join(outDir, "chart.svg"), chart);
+fs.writeFileSync(path.join(root, "bench/chart.svg"), chart);
+
+const md: string[] = [];
+md.push("# Fieldfare bench results", "");
+md.push(`Written by \`npm run bench\` (bench/run-all.ts) on ${started.toISOString().slice(0, 19).replace("T", " ")} UTC.`, "");
+md.push("## Machine", "");
+md.push(`- ${atStart.cpus} CPUs (${atStart.cpuModel}), ${atStart.memoryGb} GB memory, Node ${atStart.node}`);
+md.push(`- Load average at start: ${atStart.loadavg.join(" / ")} (1 / 5 / 15 min) — a shared machine; absolute figures are noisy, ratios within one run are the meaningful part.`);
+md.push(`- PostgreSQL on loopback; production build served by scripts/serve.ts; autocannon on loopback.`, "");
+if (runs.length) {
+  md.push("## Runs", "", "| bench | status | seconds | note |", "|---|---|---:|---|");
+  for (const r of runs) md.push(`| ${r.name} | ${r.status} | ${r.seconds} | ${r.note ?? ""} |`);
+  md.push("");
+}
+md.push("## Headline figures", "", "| bench | figure | value |", "|---|---|---|");
+for (const r of rows) md.push(`| ${r.bench} | ${r.figure} | ${r.value} |`);
+md.push("");
+md.push("## Ratios", "");
+for (const r of ratios) md.push(`- ${r}`);
+md.push("");
+if (lighthouse) {
+  md.push(`## Lighthouse (${lighthouse.preset ?? "mobile"} preset${freshness(lighthouse)})`, "", "| page | performance | accessibility | best practices | SEO | JS transferred |", "|---|---:|---:|---:|---:|---:|");
+  for (const p of lighthouse.results ?? []) md.push(`| ${p.path} | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores["best-practices"]} | ${p.scores.seo} | ${num(p.jsTransferBytes / 1024, 0)} KB |`);
+  md.push("");
+}
+md.push("## p95 latency per endpoint", "", "![p95 latency per endpoint](chart.svg)", "");
+md.push("Figures marked “(from …)” come from an earlier run of that bench (this run did not produce them).", "");
+fs.writeFileSync(path.join(root, "bench/RESULTS.md"), md.join("\n"));
+console.log(`\nbench/RESULTS.md written (${runs.map((r) => `${r.name}: ${r.status}`).join(", ")})`);
+if (runs.some((r) => r.status !== "ok")) process.exitCode = 1;
