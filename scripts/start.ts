@@ -39,8 +39,7 @@ function sourceFingerprint(): string {
 
 const dbLabel = process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite in ./.data/pglite";
 console.log(`Fieldfare — starting on ${dbLabel}`);
-step("Applying database migrations", () => node(["--import", "tsx", "scripts/migrate.ts"]));
-step("Seeding demo data (only if the database is empty)", () => node(["--import", "tsx", "--conditions=react-server", "scripts/seed-if-empty.ts"]));
+step("Preparing the database (migrations, then demo data if empty)", () => node(["--import", "tsx", "--conditions=react-server", "scripts/prepare-db.ts"]));
 
 const stamp = path.join(distDir, "fieldfare-source-hash");
 const fingerprint = sourceFingerprint();
