@@ -10,7 +10,7 @@
  * Writes bench/out/load.json; exit code 1 when a check fails.
  */
 import crypto from "node:crypto";
-import { createUsers, freshSeededDatabase, ledgerCheck, login, machine, prepareBuild, runMix, startApp, type Mix } from "./harness";
+import { createUsers, freshSeededDatabase, ledgerCheck, login, machine, prepareBuild, runMix, startApp, type AcRequest, type Mix } from "./harness";
 import { writeResult } from "./support";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -33,8 +33,27 @@ try {
   console.log(`load: app on ${base}, creating ${USERS} users`);
   const users = await createUsers(base, USERS, "load");
   users.push({ id: 0, cookie: await login(base, "demo@fieldfare.app", "harvest-demo-2026") });
+  // The Auth.js catch-all (/api/auth/*) cannot be imported into vitest (next/server resolution), so
+  // tests/security/bad-input.test.ts cannot call it: probe it here, over HTTP, for 5xx answers.
+  const probes: [string, string, string | undefined, string][] = [
+    ["GET", "/api/auth/session", undefined, ""],
+    ["GET", "/api/auth/providers", undefined, ""],
+    ["GET", "/api/auth/nonsense", undefined, ""],
+    ["POST", "/api/auth/callback/credentials", "{bad", "application/json"],
+    ["POST", "/api/auth/callback/credentials", "username=%F0%9F%A5%95&password=", "application/x-www-form-urlencoded"],
+    ["POST", "/api/auth/callback/credentials", "x".repeat(100_000), "text/plain"],
+    ["POST", "/api/auth/signout", "csrfToken=forged", "application/x-www-form-urlencoded"],
+  ];
+  const authProbe: { path: string; method: string; status: number }[] = [];
+  for (const [method, path, body, type] of probes) {
+    const res = await fetch(base + path, { method, body, redirect: "manual", headers: { ...(type ? { "content-type": type } : {}), origin: "https://evil.example" } });
+    await res.arrayBuffer();
+    authProbe.push({ method, path, status: res.status });
+  }
+  const authProbe5xx = authProbe.filter((p) => p.status >= 500).length;
+  console.log("load: Auth.js bad-input probe", authProbe.map((p) => `${p.method} ${p.path} → ${p.status}`).join(", "));
   const pick = () => users[Math.floor(Math.random() * users.length)];
-  const withCookie = (path: string, method = "GET") => ({ method, path, setupRequest: (r: { headers?: Record<string, string> }) => ({ ...r, headers: { ...r.headers, cookie: pick().cookie } }) });
+  const withCookie = (path: string, method = "GET") => ({ method, path, setupRequest: (r: AcRequest): AcRequest => ({ ...r, headers: { ...r.headers, cookie: pick().cookie } }) });
   const terms = ["apple", "kale", "honey", "carrot", "cheese", "berries", "egg", "squash"];
 
   const mix: Mix[] = [
@@ -83,7 +102,7 @@ try {
   const total = endpoints.reduce((n, e) => n + e.requests, 0);
   const failed = endpoints.reduce((n, e) => n + e.non2xx + e.errors + e.timeouts, 0);
   const topUp2xx = endpoints.find((e) => e.name.includes("topup"))!.statuses["200"] ?? 0;
-  const ok = failed === 0 && ledger.walletsOutOfBalance === 0 && ledger.negativeBalances === 0 && ledger.topUpRows >= topUp2xx;
+  const ok = failed === 0 && authProbe5xx === 0 && ledger.walletsOutOfBalance === 0 && ledger.negativeBalances === 0 && ledger.topUpRows >= topUp2xx;
   console.table(endpoints.map((e) => ({ ...e, statuses: JSON.stringify(e.statuses) })));
   console.log(`load: ${total} requests, ${failed} failed (${((failed / Math.max(1, total)) * 100).toFixed(3)} %), ${(total / SECONDS).toFixed(1)} req/s; ledger`, ledger, ok ? "OK" : "FAILED");
   writeResult("load", {
@@ -98,6 +117,7 @@ try {
     rps: Math.round((total / SECONDS) * 10) / 10,
     endpoints,
     ledger: { ...ledger, topUps2xx: topUp2xx },
+    authProbe,
     ok,
     wallSeconds: Math.round((Date.now() - started) / 1000),
   });

@@ -20,10 +20,13 @@ type Run = { name: string; status: "ok" | "failed" | "timeout" | "skipped"; seco
 
 const FULL = process.env.BENCH_FULL === "1";
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
-const started = new Date();
-const atStart = { ...machine(), memoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10, cpuModel: os.cpus()[0]?.model ?? "?" };
 const outDir = path.join(root, "bench/out");
-const runs: Run[] = [];
+const stateFile = path.join(outDir, "run-all.json");
+// BENCH_REPORT_ONLY=1 rewrites the report of the last run (e.g. after running bench/fault.ts alone).
+const previous = process.env.BENCH_REPORT_ONLY === "1" && fs.existsSync(stateFile) ? JSON.parse(fs.readFileSync(stateFile, "utf8")) : null;
+const started = previous ? new Date(previous.started) : new Date();
+const atStart = previous?.atStart ?? { ...machine(), memoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10, cpuModel: os.cpus()[0]?.model ?? "?" };
+const runs: Run[] = previous?.runs ?? [];
 
 function runBench(name: string, file: string, minutes: number, env: Record<string, string> = {}): Promise<Run> {
   const t0 = Date.now();
@@ -88,6 +91,8 @@ if (process.env.BENCH_REPORT_ONLY !== "1") {
   }
   if (want("load")) runs.push(await runBench("load", "bench/load.ts", 15, { ...shared, LOAD_SECONDS: process.env.LOAD_SECONDS ?? (FULL ? "60" : "20") }));
   if (process.env.BENCH_FAULT === "1" && want("fault")) runs.push(await runBench("fault", "bench/fault.ts", 10, shared));
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(stateFile, JSON.stringify({ started, atStart, runs }, null, 2));
 }
 
 // ---- RESULTS.md ---------------------------------------------------------------------------------
