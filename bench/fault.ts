@@ -9,8 +9,8 @@
  *     emulator heals, in the sheet exactly once; every wallet's balance equals its ledger.
  *
  *   node --import tsx bench/fault.ts
- * RESTARTS THE LOCAL POSTGRESQL (pg_ctlcluster … main restart): this machine only.
- * Env: FAULT_SECONDS (load duration, default 30), NEXT_DIST_DIR, BENCH_DATABASE_URL / DATABASE_URL.
+ * RESTARTS THE LOCAL POSTGRESQL (pg_ctlcluster … main stop, then start): this machine only.
+ * Env: FAULT_SECONDS (load duration, default 30), FAULT_DOWN_SECONDS (database down time, default 4), NEXT_DIST_DIR, BENCH_DATABASE_URL / DATABASE_URL.
  * Writes bench/out/fault.json; exit code 1 when a check fails. Bounded in time.
  */
 import { execFileSync } from "node:child_process";
@@ -21,6 +21,7 @@ import { createUsers, freshSeededDatabase, ledgerCheck, machine, prepareBuild, s
 import { writeResult } from "./support";
 
 const SECONDS = Number(process.env.FAULT_SECONDS ?? 30);
+const DOWN_SECONDS = Number(process.env.FAULT_DOWN_SECONDS ?? 4);
 const WORKERS = 24;
 const atStart = machine();
 const wall = Date.now();
@@ -95,7 +96,13 @@ try {
   const version = fs.readdirSync("/etc/postgresql")[0];
   const restartAt = Date.now() - t0;
   console.log(`fault: restarting PostgreSQL ${version} at ${(restartAt / 1000).toFixed(1)} s`);
-  execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "restart"], { stdio: "inherit" });
+  // Stopped for FAULT_DOWN_SECONDS (a plain restart is often too quick for any request to notice).
+  execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "stop", "-m", "fast"], { stdio: "inherit" });
+  try {
+    await new Promise((r) => setTimeout(r, DOWN_SECONDS * 1000));
+  } finally {
+    execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "start"], { stdio: "inherit" });
+  }
   const restartedAt = Date.now() - t0;
   console.log(`fault: PostgreSQL back at ${(restartedAt / 1000).toFixed(1)} s`);
   await new Promise((r) => setTimeout(r, Math.max(0, SECONDS * 1000 - (Date.now() - t0))));
@@ -136,6 +143,7 @@ try {
   const result = {
     machine: atStart,
     seconds: SECONDS,
+    downSeconds: DOWN_SECONDS,
     workers: WORKERS,
     restartAt: restartAt / 1000,
     restartedAt: restartedAt / 1000,

@@ -17,7 +17,7 @@ export const AUTH_SECRET = process.env.AUTH_SECRET ?? `bench-${crypto.randomByte
 
 // autocannon ships no type declarations: describe the part used here.
 export type AcRequest = { method?: string; path: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: AcRequest) => AcRequest };
-export type AcResult = { requests: { average: number; total: number }; non2xx: number; errors: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> };
+export type AcResult = { requests: { average: number; total: number; sent?: number }; non2xx: number; errors: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> };
 type AcInstance = Promise<AcResult> & { on(event: "response", cb: (client: unknown, status: number, bytes: number, ms: number) => void): void; stop(): void };
 export const autocannon = createRequire(import.meta.url)("autocannon") as (opts: {
   url: string;
@@ -108,7 +108,7 @@ export async function ledgerCheck(databaseUrl: string) {
 
 /** One autocannon run per endpoint, all at once: per-endpoint latency, status counts and req/s. */
 export type Mix = { name: string; connections: number; requests: AcRequest[]; okStatus?: number[] };
-export type EndpointResult = { name: string; connections: number; requests: number; rps: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; timeouts: number; statuses: Record<string, number> };
+export type EndpointResult = { name: string; connections: number; requests: number; unfinished: number; rps: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; timeouts: number; statuses: Record<string, number> };
 
 export async function runMix(base: string, mix: Mix[], seconds: number, onStart?: (stop: () => void) => void): Promise<EndpointResult[]> {
   const runs = mix.map((m) => {
@@ -128,7 +128,9 @@ export async function runMix(base: string, mix: Mix[], seconds: number, onStart?
     const res = results[i];
     const ok = r.m.okStatus ?? [];
     const non2xx = Object.entries(r.statuses).filter(([code]) => !(code.startsWith("2") || ok.includes(Number(code)))).reduce((n, [, c]) => n + c, 0);
-    return { name: r.m.name, connections: r.m.connections, requests: r.samples.length, rps: Math.round((res.requests.average ?? 0) * 10) / 10, p50: round(s.p50), p95: round(s.p95), p99: round(s.p99), non2xx, errors: res.errors, timeouts: res.timeouts, statuses: r.statuses };
+    // Requests still in flight when the run stopped (autocannon counts them nowhere else).
+    const unfinished = Math.max(0, (res.requests.sent ?? r.samples.length) - r.samples.length);
+    return { name: r.m.name, connections: r.m.connections, requests: r.samples.length, unfinished, rps: Math.round((res.requests.average ?? 0) * 10) / 10, p50: round(s.p50), p95: round(s.p95), p99: round(s.p99), non2xx, errors: res.errors, timeouts: res.timeouts, statuses: r.statuses };
   });
 }
 

@@ -102,7 +102,9 @@ try {
   const total = endpoints.reduce((n, e) => n + e.requests, 0);
   const failed = endpoints.reduce((n, e) => n + e.non2xx + e.errors + e.timeouts, 0);
   const topUp2xx = endpoints.find((e) => e.name.includes("topup"))!.statuses["200"] ?? 0;
-  const ok = failed === 0 && authProbe5xx === 0 && ledger.walletsOutOfBalance === 0 && ledger.negativeBalances === 0 && ledger.topUpRows >= topUp2xx;
+  // An endpoint that completed nothing was starved: that is a failure even with no error answer.
+  const starved = endpoints.filter((e) => e.requests === 0).map((e) => e.name);
+  const ok = failed === 0 && starved.length === 0 && authProbe5xx === 0 && ledger.walletsOutOfBalance === 0 && ledger.negativeBalances === 0 && ledger.topUpRows >= topUp2xx;
   console.table(endpoints.map((e) => ({ ...e, statuses: JSON.stringify(e.statuses) })));
   console.log(`load: ${total} requests, ${failed} failed (${((failed / Math.max(1, total)) * 100).toFixed(3)} %), ${(total / SECONDS).toFixed(1)} req/s; ledger`, ledger, ok ? "OK" : "FAILED");
   writeResult("load", {
@@ -118,6 +120,7 @@ try {
     endpoints,
     ledger: { ...ledger, topUps2xx: topUp2xx },
     authProbe,
+    starved,
     ok,
     wallSeconds: Math.round((Date.now() - started) / 1000),
   });

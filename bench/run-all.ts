@@ -5,7 +5,7 @@
  * a table of headline figures, Lighthouse scores per public page, the ratios, and an SVG chart of
  * p95 latencies (bench/out/chart.svg).
  *
- * Env: BENCH_FULL=1 (load test at its full 60 s; otherwise 20 s), BENCH_FAULT=1 (also the fault
+ * Env: BENCH_FULL=1 (load test at its full 60 s; otherwise 30 s), BENCH_FAULT=1 (also the fault
  *      script, which restarts the local PostgreSQL), BENCH_ONLY=name,name (a subset),
  *      BENCH_REPORT_ONLY=1 (just rewrite RESULTS.md from bench/out).
  * All benches share one production build (.next-bench, rebuilt when older than HEAD).
@@ -32,7 +32,9 @@ function runBench(name: string, file: string, minutes: number, env: Record<strin
   const t0 = Date.now();
   console.log(`\n=== bench ${name} (at most ${minutes} min) ===`);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", file], { cwd: root, stdio: "inherit", detached: true, env: { ...process.env, ...env } });
+    // login.ts imports lib/server directly (server-only): it needs the react-server condition.
+    const conditions = name === "login" ? ["--conditions=react-server"] : [];
+    const child = spawn(process.execPath, ["--import", "tsx", ...conditions, file], { cwd: root, stdio: "inherit", detached: true, env: { ...process.env, ...env } });
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -89,7 +91,7 @@ if (process.env.BENCH_REPORT_ONLY !== "1") {
       await database?.drop();
     }
   }
-  if (want("load")) runs.push(await runBench("load", "bench/load.ts", 15, { ...shared, LOAD_SECONDS: process.env.LOAD_SECONDS ?? (FULL ? "60" : "20") }));
+  if (want("load")) runs.push(await runBench("load", "bench/load.ts", 15, { ...shared, LOAD_SECONDS: process.env.LOAD_SECONDS ?? (FULL ? "60" : "30") }));
   if (process.env.BENCH_FAULT === "1" && want("fault")) runs.push(await runBench("fault", "bench/fault.ts", 10, shared));
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(stateFile, JSON.stringify({ started, atStart, runs }, null, 2));
