@@ -24,5 +24,5 @@ export const TabsTrigger = forwardRef<ComponentRef<typeof T.Trigger>, ComponentP
 });
 
 export const TabsContent = forwardRef<ComponentRef<typeof T.Content>, ComponentPropsWithoutRef<typeof T.Content>>(function TabsContent({ className, ...props }, ref) {
-  return <T.Content ref={ref} className={cn("mt-4 outline-none", className)} {...props} />;
+  return <T.Content ref={ref} className={cn("mt-4 rounded-lg", className)} {...props} />;
 });
