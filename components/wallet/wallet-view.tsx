@@ -38,7 +38,7 @@ export function WalletView({ fullName, initialWallet, initialTransactions }: { f
   };
 
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <h1 className="text-2xl font-bold text-ink">Wallet</h1>
       {wallet ? (
         <section aria-label="Wallet card" className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 to-brand-950 p-6 text-white shadow-lg">
@@ -73,7 +73,7 @@ export function WalletView({ fullName, initialWallet, initialTransactions }: { f
         <LoadError message="Failed to fetch wallet" onRetry={refresh} busy={refreshing} />
       )}
 
-      <section aria-labelledby="history-title" className="grid gap-4">
+      <section aria-labelledby="history-title" className="grid grid-cols-1 gap-4">
         <h2 id="history-title" className="text-xl font-bold text-ink">
           Transaction History
         </h2>
