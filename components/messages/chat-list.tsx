@@ -55,7 +55,7 @@ export function ChatList() {
   const activeId = /^\/messages\/(\d+)$/.exec(pathname)?.[1];
 
   return (
-    <section aria-labelledby="messages-heading" className="flex h-full min-h-0 flex-col">
+    <section aria-labelledby="messages-heading" className="flex h-full min-h-0 w-full min-w-0 flex-col">
       <div className="flex items-center justify-between gap-2 px-4 pt-4">
         <h1 id="messages-heading" className="text-2xl font-bold text-ink">
           Messages
