@@ -178,14 +178,15 @@ describe("farms", () => {
     expect(r.json.map((f: { farmName: string }) => f.farmName)).toEqual(["Sunny Acres", "Okanagan Orchards", "Hillside Creamery"]);
     const s = r.json[0];
     expect(s).toMatchObject({ id: sunny.farm.id, userId: sunny.owner.id, farmName: "Sunny Acres", location: "1200 Farm Rd, Kelowna, BC", distance: 2.35, rating: 4.8, reviewCount: 12, farmImage: "", productCount: 3 });
+    // The three newest products, newest first.
     expect(s.products).toEqual([
-      { id: p.carrot.id, name: "Rainbow Carrots", image: "" },
-      { id: p.kale.id, name: "Lacinato Kale", image: "" },
       { id: p.tomato.id, name: "Heirloom Tomatoes", image: "" },
+      { id: p.kale.id, name: "Lacinato Kale", image: "" },
+      { id: p.carrot.id, name: "Rainbow Carrots", image: "" },
     ]);
     // The hidden pie counts neither in productCount nor in thumbnails.
     expect(r.json[1].productCount).toBe(2);
-    expect(ids(r.json[1].products)).toEqual([p.apple.id, p.cider.id]);
+    expect(ids(r.json[1].products)).toEqual([p.cider.id, p.apple.id]);
     expect((await call(featuredFarms, "/api/farms/featured?limit=1")).json).toHaveLength(1);
   });
 

@@ -37,8 +37,8 @@ function toFarmJson(r: FarmRow): FarmJson {
 
 /**
  * Farms by id, in the order given, each with its visible product count and up to 3 thumbnails
- * (spec §9). Both subqueries walk the (farmId, isHidden) index; the thumbnails take the first
- * three index entries (insertion order) instead of sorting all of a big farm's products.
+ * (spec §9). Both subqueries walk the (farmId, isHidden, id DESC) index; the thumbnails are the
+ * farm's three newest products, read in index order instead of sorting a big farm's catalog.
  */
 export async function farmsByIds(ids: number[]): Promise<FarmJson[]> {
   if (ids.length === 0) return [];
@@ -46,7 +46,7 @@ export async function farmsByIds(ids: number[]): Promise<FarmJson[]> {
     SELECT f.id, f."userId", f."farmName", f.description, f.location, f.distance, f.rating, f."reviewCount", f."farmImage",
       (SELECT count(*)::int FROM "Product" p WHERE p."farmId" = f.id AND NOT p."isHidden") AS "productCount",
       (SELECT coalesce(json_agg(t), '[]'::json) FROM (
-         SELECT p.id, p.name, p.image FROM "Product" p WHERE p."farmId" = f.id AND NOT p."isHidden" LIMIT 3
+         SELECT p.id, p.name, p.image FROM "Product" p WHERE p."farmId" = f.id AND NOT p."isHidden" ORDER BY p.id DESC LIMIT 3
        ) t) AS products
     FROM "Farm" f WHERE f.id IN (${Prisma.join(ids)})`;
   const byId = new Map(rows.map((r) => [r.id, r]));
