@@ -16,7 +16,7 @@ const text = (label: string, min: number, max: number) =>
     .min(min, `${label} must be at least ${min} characters`)
     .max(max, `${label} must be at most ${max} characters`);
 
-const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+const optionalText = (label: string, max: number) => z.string({ error: `${label} must be text (send "" for none)` }).trim().max(max, `${label} must be at most ${max} characters`);
 
 export const farmProfileSchema = z.object({
   farmName: text("Farm name", 2, 120),
