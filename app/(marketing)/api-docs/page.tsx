@@ -49,7 +49,7 @@ export default function ApiDocsPage() {
         {tags.map((tag) => (
           <section key={tag} id={`tag-${tag}`} aria-labelledby={`tag-${tag}-title`} className="mt-12 scroll-mt-20">
             <h2 id={`tag-${tag}-title`} className="text-2xl font-bold text-ink">{tag}</h2>
-            <div className="mt-4 grid gap-4">
+            <div className="mt-4 grid grid-cols-1 gap-4">
               {routes
                 .filter((r) => r.tag === tag)
                 .map((r) => {
