@@ -2,6 +2,7 @@ import Image from "next/image";
 import Link from "next/link";
 import { Check, Leaf, Search, Truck } from "lucide-react";
 import { OpenDialogButton } from "@/components/marketing/dialogs";
+import { HeroArt } from "@/components/marketing/hero-art";
 import { HowItWorksCarousel, type Step } from "@/components/marketing/how-it-works-carousel";
 import { NewsletterForm } from "@/components/marketing/newsletter-form";
 import { pageMetadata } from "@/components/marketing/pages";
@@ -103,14 +104,7 @@ export default function LandingPage() {
               </Link>
             </div>
           </div>
-          <Image
-            src="/images/marketing/hero.svg"
-            alt="Crates of vegetables and fruit in front of an Okanagan orchard and lake"
-            width={640}
-            height={480}
-            priority
-            className="h-auto w-full rounded-3xl"
-          />
+          <HeroArt label="Crates of vegetables and fruit in front of an Okanagan orchard and lake" className="h-auto w-full rounded-3xl" />
         </div>
       </section>
 
