@@ -32,9 +32,18 @@ export function AuthProvider({ children, initialUser }: { children: React.ReactN
     }
   }, []);
 
+  // Without a user from the server, ask the API once (401 → signed out).
   useEffect(() => {
-    if (initialUser === undefined) void refresh().catch(() => setLoading(false));
-  }, [initialUser, refresh]);
+    if (initialUser !== undefined) return;
+    let live = true;
+    apiFetch<PublicUser>("/api/user")
+      .then((u) => live && setUser(u))
+      .catch(() => live && setUser(null))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [initialUser]);
 
   const logout = useCallback(async () => {
     await apiFetch("/api/logout", { method: "POST" });
