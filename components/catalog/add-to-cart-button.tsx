@@ -15,7 +15,7 @@ export function AddToCartButton({ product, className, full }: { product: CartPro
       disabled={!enabled}
       onClick={() => addItem(product)}
       // The full button's name starts with its visible text (WCAG 2.5.3); the icon-only one names the product.
-      aria-label={full ? undefined : enabled ? `Add ${product.name} to cart` : `${product.name} is out of stock`}
+      aria-label={full ? `${enabled ? "Add to cart" : "Out of stock"}: ${product.name}` : enabled ? `Add ${product.name} to cart` : `${product.name} is out of stock`}
       className={cn(
         "inline-flex items-center justify-center gap-1.5 rounded-full bg-brand-700 font-semibold text-white transition-colors hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-700",
         full ? "h-11 px-5 text-sm" : "h-9 w-9",
@@ -23,12 +23,7 @@ export function AddToCartButton({ product, className, full }: { product: CartPro
       )}
     >
       <Plus aria-hidden className="h-5 w-5" />
-      {full ? (
-        <>
-          {enabled ? "Add to cart" : "Out of stock"}
-          <span className="sr-only">: {product.name}</span>
-        </>
-      ) : null}
+      {full ? (enabled ? "Add to cart" : "Out of stock") : null}
     </button>
   );
 }
