@@ -16,8 +16,8 @@ test.describe("auth page", () => {
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByLabel("Confirm password").fill(account.password);
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByText("Registration successful")).toBeVisible();
-    await expect(page.getByText(`Welcome to Fieldfare, ${account.fullName}!`)).toBeVisible();
+    await expect(page.getByTestId("toast").getByText("Registration successful")).toBeVisible();
+    await expect(page.getByTestId("toast").getByText(`Welcome to Fieldfare, ${account.fullName}!`)).toBeVisible();
     await expect(page).toHaveURL(/\/home$/);
 
     await page.goto("/auth");
@@ -25,7 +25,7 @@ test.describe("auth page", () => {
     await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
     await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/home");
     await page.getByRole("button", { name: "Sign out" }).click();
-    await expect(page.getByText("Logged out successfully")).toBeVisible();
+    await expect(page.getByTestId("toast").getByText("Logged out successfully")).toBeVisible();
     await expect(page.getByRole("tab", { name: "Login" })).toBeVisible();
 
     // Signed out for real: the guard sends /home back to /auth.
@@ -35,8 +35,8 @@ test.describe("auth page", () => {
     await page.getByLabel("Email or username").fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Login" }).click();
-    await expect(page.getByText("Login successful")).toBeVisible();
-    await expect(page.getByText(`Welcome back, ${account.fullName}!`)).toBeVisible();
+    await expect(page.getByTestId("toast").getByText("Login successful")).toBeVisible();
+    await expect(page.getByTestId("toast").getByText(`Welcome back, ${account.fullName}!`)).toBeVisible();
     await expect(page).toHaveURL(/\/home$/);
 
     await page.context().clearCookies();
