@@ -64,7 +64,8 @@ export default function ApiDocsPage() {
                       <p className="mt-2 text-ink">{op.summary}</p>
                       {op.description ? <p className="mt-1 text-sm text-muted">{op.description}</p> : null}
                       {op.parameters.length ? (
-                        <div className="mt-4 overflow-x-auto">
+                        // Scrolls sideways on phones, so it takes focus to be scrollable by keyboard.
+                        <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label={`Parameters of ${r.method.toUpperCase()} ${r.path}`}>
                           <table className="w-full text-left text-sm">
                             <caption className="sr-only">Parameters of {r.method.toUpperCase()} {r.path}</caption>
                             <thead>
