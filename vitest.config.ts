@@ -15,7 +15,8 @@ export default defineConfig({
     setupFiles: ["tests/support/setup-db.ts"],
     pool: "forks",
     maxWorkers: 2,
-    testTimeout: 60_000,
+    // Generous: CI shares 2 cores with builds; no test asserts on time.
+    testTimeout: 180_000,
     hookTimeout: 120_000,
     env: { AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789", NODE_ENV: "test" },
   },
