@@ -5,7 +5,8 @@
  * Env: BENCH_URL (default http://localhost:3000), BENCH_PAGES (comma list, default /,/pricing,/about),
  * BENCH_PRESET=mobile|desktop (default mobile, Lighthouse's own default), BENCH_RUNS (default 1; the
  * median performance run is kept), CHROMIUM_PATH (default /usr/bin/chromium).
- * Prints the four category scores and the JavaScript shipped per page; writes bench/out/lighthouse.json.
+ * Prints the four category scores and the JavaScript shipped per page; writes
+ * bench/out/lighthouse-<preset>.json.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -35,19 +36,32 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
 });
 
+/**
+ * One Lighthouse run. Lighthouse itself sometimes loses the page-load trace on a fresh Chromium
+ * (NO_NAVSTART, NO_FCP: "Please run Lighthouse again"); such a run is repeated, at most twice.
+ */
+async function audit(p: string, retries = 2) {
+  const runner = await lighthouse(
+    `${base}${p}`,
+    { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...categories] },
+    preset === "desktop" ? desktopConfig : undefined,
+  );
+  if (!runner) throw new Error(`Lighthouse returned nothing for ${p}`);
+  const error = runner.lhr.runtimeError;
+  if (!error) return runner.lhr;
+  if (retries > 0 && /^NO_(NAVSTART|FCP)/.test(error.code ?? "")) {
+    console.log(`  ${p}: Lighthouse ${error.code}, running again`);
+    return audit(p, retries - 1);
+  }
+  throw new Error(`${p}: ${error.code} ${error.message}`);
+}
+
 const results: PageResult[] = [];
 try {
   for (const p of pages) {
     const attempts: PageResult[] = [];
     for (let i = 0; i < runs; i++) {
-      const runner = await lighthouse(
-        `${base}${p}`,
-        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...categories] },
-        preset === "desktop" ? desktopConfig : undefined,
-      );
-      if (!runner) throw new Error(`Lighthouse returned nothing for ${p}`);
-      const lhr = runner.lhr;
-      if (lhr.runtimeError) throw new Error(`${p}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const lhr = await audit(p);
       const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
         (it) => it.resourceType === "Script",
       );
@@ -97,5 +111,7 @@ for (const r of results) {
 }
 const outDir = path.join(import.meta.dirname, "out");
 fs.mkdirSync(outDir, { recursive: true });
-fs.writeFileSync(path.join(outDir, "lighthouse.json"), JSON.stringify({ base, preset, runs, at: new Date().toISOString(), results }, null, 2));
-console.log(`wrote ${path.join(outDir, "lighthouse.json")}`);
+// One file per preset, so `npm run bench` can keep both (lighthouse-mobile.json, lighthouse-desktop.json).
+const file = path.join(outDir, `lighthouse-${preset}.json`);
+fs.writeFileSync(file, JSON.stringify({ base, preset, runs, at: new Date().toISOString(), results }, null, 2));
+console.log(`wrote ${file}`);
