@@ -15,7 +15,7 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   // The CSS (Tailwind: small, and the same on every page) goes into the HTML as <style>, so the
   // first paint waits for no stylesheet request (Lighthouse render-blocking-resources on mobile).
-  experimental: { inlineCss: true },
+  experimental: { inlineCss: false },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders({ production: !dev, dev }) }];
   },

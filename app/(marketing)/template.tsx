@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import { RouteTransition } from "@/components/marketing/route-transition";
 
-/** Route changes fade and slide in (spec §2); globals.css shortens it under prefers-reduced-motion. */
+/** A template remounts on every route change, which is what starts the transition. */
 export default function MarketingTemplate({ children }: { children: ReactNode }) {
-  return <div className="animate-fade-in">{children}</div>;
+  return <RouteTransition>{children}</RouteTransition>;
 }
