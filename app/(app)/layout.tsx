@@ -2,6 +2,7 @@ import { AppHeader } from "@/components/app-shell/app-header";
 import { AppShell } from "@/components/app-shell/app-shell";
 import { AuthProvider } from "@/components/auth/auth-provider";
 import { CartProvider } from "@/components/cart/cart-provider";
+import { Toaster } from "@/components/ui/toaster";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { toPublicUser } from "@/lib/server/auth/serialize";
 
@@ -12,6 +13,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
     <AuthProvider initialUser={user ? toPublicUser(user) : null}>
       <CartProvider>
         <AppShell header={<AppHeader />}>{children}</AppShell>
+        <Toaster />
       </CartProvider>
     </AuthProvider>
   );

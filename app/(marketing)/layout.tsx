@@ -3,6 +3,7 @@ import { MarketingDialogs } from "@/components/marketing/dialogs";
 import { ScrollToTop } from "@/components/marketing/scroll-to-top";
 import { SiteFooter } from "@/components/marketing/site-footer";
 import { SiteHeader } from "@/components/marketing/site-header";
+import { LazyToaster } from "@/components/ui/lazy-toaster";
 
 /** The public site: static pages sharing the header (with its dialogs), the footer and scroll-to-top. */
 export default function MarketingLayout({ children }: { children: ReactNode }) {
@@ -20,6 +21,7 @@ export default function MarketingLayout({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter />
       <ScrollToTop />
+      <LazyToaster />
     </MarketingDialogs>
   );
 }

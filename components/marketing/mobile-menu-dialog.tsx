@@ -1,29 +1,30 @@
 "use client";
 import Link from "next/link";
 import { Dialog as D } from "radix-ui";
-import { Menu, X } from "lucide-react";
-import { useState } from "react";
+import { X } from "lucide-react";
+import type { RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import { useMarketingDialogs } from "./dialogs";
 import { featureLinks, resourceLinks } from "./nav";
 
 const item = "block rounded-lg px-3 py-3 text-lg font-medium text-ink hover:bg-brand-50";
 
-/** Below 768 px the header menu is a full-screen drawer (spec §2, §9). */
-export function MobileMenu() {
-  const [open, setOpen] = useState(false);
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; triggerRef: RefObject<HTMLButtonElement | null> };
+
+/** The full-screen drawer of the mobile header menu (spec §2, §9); loaded on first use by MobileMenu. */
+export default function MobileMenuDialog({ open, onOpenChange, triggerRef }: Props) {
   const { openDialog } = useMarketingDialogs();
-  const close = () => setOpen(false);
+  const close = () => onOpenChange(false);
   return (
-    <D.Root open={open} onOpenChange={setOpen}>
-      <D.Trigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-          <Menu aria-hidden className="h-6 w-6" />
-        </Button>
-      </D.Trigger>
+    <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            // The trigger lives outside this lazily loaded tree: give focus back to it by hand.
+            event.preventDefault();
+            triggerRef.current?.focus();
+          }}
           className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-white px-5 pb-8 pt-4 data-[state=open]:animate-fade-in md:hidden"
         >
           <div className="flex items-center justify-between">

@@ -8,6 +8,7 @@ export type ToastItem = ToastInput & { id: number; open: boolean };
 const TOAST_LIMIT = 1;
 let items: ToastItem[] = [];
 let nextId = 1;
+let raisedOnce = false;
 const listeners = new Set<() => void>();
 
 function emit() {
@@ -16,6 +17,7 @@ function emit() {
 
 export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   const id = nextId++;
+  raisedOnce = true;
   items = [{ ...input, id, open: true }, ...items].slice(0, TOAST_LIMIT);
   emit();
   return { id, dismiss: () => dismissToast(id) };
@@ -39,4 +41,9 @@ function subscribe(l: () => void) {
 const empty: ToastItem[] = [];
 export function useToasts(): ToastItem[] {
   return useSyncExternalStore(subscribe, () => items, () => empty);
+}
+
+/** True from the first toast of the visit on (the toast viewport's code loads then). */
+export function useToastRaised(): boolean {
+  return useSyncExternalStore(subscribe, () => raisedOnce, () => false);
 }

@@ -1,0 +1,40 @@
+"use client";
+import dynamic from "next/dynamic";
+import { Menu } from "lucide-react";
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+
+// The drawer (Radix Dialog) is fetched as soon as a finger or pointer comes near the button (or it
+// takes focus) and mounted on first open, so it costs the page load nothing.
+const loadDrawer = () => import("./mobile-menu-dialog");
+const MobileMenuDialog = dynamic(loadDrawer, { ssr: false });
+
+/** Below 768 px the header menu is a full-screen drawer (spec §2, §9). */
+export function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button
+        ref={trigger}
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadDrawer()}
+        onTouchStart={() => void loadDrawer()}
+        onFocus={() => void loadDrawer()}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        <Menu aria-hidden className="h-6 w-6" />
+      </Button>
+      {used ? <MobileMenuDialog open={open} onOpenChange={setOpen} triggerRef={trigger} /> : null}
+    </>
+  );
+}
