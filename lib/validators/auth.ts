@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { visibleText } from "./text";
 
 /** Spec §5 Login: both fields required, with the spec's messages. */
 export const loginSchema = z.object({
@@ -31,7 +32,7 @@ export const registerSchema = z
       .optional()
       .nullable()
       .transform((v) => (v ? v : undefined)),
-    fullName: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(120, "Full name is too long"),
+    fullName: visibleText("Full name is required").min(1, "Full name is required").max(120, "Full name is too long"),
     email: z
       .string({ error: "Email is required" })
       .trim()

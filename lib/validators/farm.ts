@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasAtMostTwoDecimals } from "@/lib/money";
+import { visibleText } from "./text";
 
 /**
  * My Farm payloads (issue 8), shared by the react-hook-form forms and the /api/my-farm handlers.
@@ -8,15 +9,12 @@ import { hasAtMostTwoDecimals } from "@/lib/money";
 export const MAX_PRICE = 10_000;
 export const MAX_STOCK = 100_000;
 
-const text = (label: string, min: number, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .min(min, `${label} must be at least ${min} characters`)
-    .max(max, `${label} must be at most ${max} characters`);
+const text = (label: string, min: number, max: number) => {
+  const required = visibleText(`${label} is required`).min(1, `${label} is required`);
+  return (min > 1 ? required.min(min, `${label} must be at least ${min} characters`) : required).max(max, `${label} must be at most ${max} characters`);
+};
 
-const optionalText = (label: string, max: number) => z.string({ error: `${label} must be text (send "" for none)` }).trim().max(max, `${label} must be at most ${max} characters`);
+const optionalText = (label: string, max: number) => visibleText(`${label} must be text (send "" for none)`).max(max, `${label} must be at most ${max} characters`);
 
 export const farmProfileSchema = z.object({
   farmName: text("Farm name", 2, 120),

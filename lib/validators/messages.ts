@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { visibleText } from "./text";
 
 /** Longest message body, counted after trimming (DESIGN.md §4). */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -11,9 +12,7 @@ export const sendMessageSchema = z.object({
     .number({ error: "Choose who to send the message to" })
     .int("Choose who to send the message to")
     .positive("Choose who to send the message to"),
-  content: z
-    .string({ error: "Message cannot be empty" })
-    .trim()
+  content: visibleText("Message cannot be empty")
     .min(1, "Message cannot be empty")
     .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`),
   /** Client-generated id: a retried send with the same id never stores a duplicate. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { visibleText } from "./text";
 
 /** Spec §3 role options; labels are what the select shows. */
 export const roleOptions = [
@@ -9,7 +10,7 @@ export const roleOptions = [
 ] as const;
 export const roleValues = ["farmer", "restaurant", "distributor", "other"] as const;
 
-const text = (message: string) => z.string({ error: message }).trim();
+const text = (message: string) => visibleText(message);
 
 /** Spec §5 waitlist rules, with the spec's messages. */
 export const waitlistSchema = z.object({

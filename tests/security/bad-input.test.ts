@@ -398,6 +398,8 @@ function wrongValues(field: Field): [string, unknown][] {
   } else {
     v.push(["number", 42], ["very long", LONG]);
     if (!field.optional) v.push(["empty", ""], ["spaces", "   "], ["tabs/newlines", "\t\n\r "]);
+    // Invisible-only text (zero-width space, joiners, word joiner, bidi marks) must not pass as a name.
+    if (!field.optional && field.kind === "text") v.push(["zero-width only", "\u200b\u200d\u2060"], ["bidi marks only", "\u200e\u200f "]);
     if (field.kind === "email") v.push(["no at", "mara.example.test"], ["emoji email", "🥕@🥕"], ["RTL email", "\u202emoc.elpmaxe@aram"], ["zero-width email", "a\u200b@b"], ["two ats", "a@@b.co"], ["header injection", "a@b.co\r\nBcc: x@y.z"]);
     if (field.kind === "username") v.push(["emoji username", "🥕carrot"], ["RTL username", "\u202eevil"], ["zero-width username", "ana\u200bruiz"], ["spaces inside", "ana ruiz"], ["33 chars", "a".repeat(33)]);
     if (field.kind === "token") v.push(["emoji token", "🥕"], ["zero-width token", "a\u200bb"], ["65 chars", "a".repeat(65)], ["slash", "../etc"]);
