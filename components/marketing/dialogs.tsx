@@ -1,6 +1,5 @@
 "use client";
-import dynamic from "next/dynamic";
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import type { WaitlistInput } from "@/lib/validators/submissions";
 
@@ -10,9 +9,10 @@ type Ctx = { openDialog: (kind: SubmissionKind, role?: WaitlistInput["role"]) =>
 
 const DialogsContext = createContext<Ctx | null>(null);
 
-// The forms (react-hook-form + zod) load on first use so the landing page ships little JS.
+// The forms (react-hook-form + zod) load on first use so the landing page ships little JS
+// (React.lazy: next/dynamic would add 7 KB of its own to the first load).
 const loadDialog = () => import("./submission-dialog");
-const SubmissionDialog = dynamic(loadDialog, { ssr: false });
+const SubmissionDialog = lazy(loadDialog);
 
 /** Holds the one waitlist/demo dialog of the marketing site; any OpenDialogButton opens it. */
 export function MarketingDialogs({ children }: { children: ReactNode }) {
@@ -27,7 +27,10 @@ export function MarketingDialogs({ children }: { children: ReactNode }) {
     <DialogsContext.Provider value={value}>
       {children}
       {request ? (
-        <SubmissionDialog key={request.key} kind={request.kind} defaultRole={request.role} open={open} onOpenChange={setOpen} />
+        // Its own boundary: while the form's code loads, only the dialog waits, never the page.
+        <Suspense fallback={null}>
+          <SubmissionDialog key={request.key} kind={request.kind} defaultRole={request.role} open={open} onOpenChange={setOpen} />
+        </Suspense>
       ) : null}
     </DialogsContext.Provider>
   );

@@ -1,13 +1,12 @@
 "use client";
-import dynamic from "next/dynamic";
 import { Menu } from "lucide-react";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 
 // The drawer (Radix Dialog) is fetched as soon as a finger or pointer comes near the button (or it
 // takes focus) and mounted on first open, so it costs the page load nothing.
 const loadDrawer = () => import("./mobile-menu-dialog");
-const MobileMenuDialog = dynamic(loadDrawer, { ssr: false });
+const MobileMenuDialog = lazy(loadDrawer);
 
 /** Below 768 px the header menu is a full-screen drawer (spec §2, §9). */
 export function MobileMenu() {
@@ -34,7 +33,11 @@ export function MobileMenu() {
       >
         <Menu aria-hidden className="h-6 w-6" />
       </Button>
-      {used ? <MobileMenuDialog open={open} onOpenChange={setOpen} triggerRef={trigger} /> : null}
+      {used ? (
+        <Suspense fallback={null}>
+          <MobileMenuDialog open={open} onOpenChange={setOpen} triggerRef={trigger} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

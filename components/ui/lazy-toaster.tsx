@@ -1,10 +1,11 @@
 "use client";
-import dynamic from "next/dynamic";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useToastRaised } from "./use-toast";
 
 const load = () => import("./toaster");
-const Toaster = dynamic(() => load().then((m) => m.Toaster), { ssr: false });
+// React.lazy rather than next/dynamic: the toaster only ever renders in the browser (after a toast),
+// and next/dynamic would add its own 7 KB to the first load.
+const Toaster = lazy(() => load().then((m) => ({ default: m.Toaster })));
 
 /**
  * The public site's toasts. Radix Toast is not needed for the first paint, so its code is fetched
@@ -17,5 +18,9 @@ export function LazyToaster() {
     const id = window.requestIdleCallback?.(() => void load(), { timeout: 4000 });
     return () => (id === undefined ? undefined : window.cancelIdleCallback(id));
   }, []);
-  return useToastRaised() ? <Toaster /> : null;
+  return useToastRaised() ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
 }
