@@ -25,7 +25,13 @@ const stateFile = path.join(outDir, "run-all.json");
 // BENCH_REPORT_ONLY=1 rewrites the report of the last run (e.g. after running bench/fault.ts alone).
 const previous = process.env.BENCH_REPORT_ONLY === "1" && fs.existsSync(stateFile) ? JSON.parse(fs.readFileSync(stateFile, "utf8")) : null;
 const started = previous ? new Date(previous.started) : new Date();
-const atStart = previous?.atStart ?? { ...machine(), memoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10, cpuModel: os.cpus()[0]?.model ?? "?" };
+const flags = ["BENCH_FULL", "BENCH_FAULT", "BENCH_ONLY"].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`);
+const atStart = previous?.atStart ?? {
+  ...machine(),
+  memoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+  cpuModel: os.cpus()[0]?.model ?? "?",
+  command: [...flags, "npm run bench"].join(" "),
+};
 const runs: Run[] = previous?.runs ?? [];
 
 function runBench(name: string, file: string, minutes: number, env: Record<string, string> = {}): Promise<Run> {
@@ -205,7 +211,7 @@ fs.writeFileSync(path.join(root, "bench/chart.svg"), chart);
 
 const md: string[] = [];
 md.push("# Fieldfare bench results", "");
-md.push(`Written by \`npm run bench\` (bench/run-all.ts) on ${started.toISOString().slice(0, 19).replace("T", " ")} UTC.`, "");
+md.push(`Written by \`${atStart.command ?? "npm run bench"}\` (bench/run-all.ts) on ${started.toISOString().slice(0, 19).replace("T", " ")} UTC, in one uninterrupted run.`, "");
 md.push("## Machine", "");
 md.push(`- ${atStart.cpus} CPUs (${atStart.cpuModel}), ${atStart.memoryGb} GB memory, Node ${atStart.node}`);
 md.push(`- Load average at start: ${atStart.loadavg.join(" / ")} (1 / 5 / 15 min) — a shared machine; absolute figures are noisy, ratios within one run are the meaningful part.`);
