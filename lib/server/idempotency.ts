@@ -108,8 +108,8 @@ export async function withIdempotency<T>(
 }
 
 /**
- * Keys are kept 24 hours (as payment APIs do); a retry after that runs again. Nothing calls this
- * on a schedule yet: the outbox worker (`npm run worker`) is the natural home for it.
+ * Keys are kept 24 hours (as payment APIs do); a retry after that runs again. Called hourly by
+ * lib/server/housekeeping.ts.
  */
 export async function purgeIdempotencyKeys(olderThanMs = 24 * 3600_000): Promise<number> {
   const { count } = await db.idempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - olderThanMs) } } });

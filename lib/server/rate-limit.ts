@@ -18,7 +18,7 @@ export async function clearHits(key: string): Promise<void> {
   await db.rateLimitHit.deleteMany({ where: { key } });
 }
 
-/** Old rows are useless after the longest window (1 h); called opportunistically. */
+/** Old rows are useless after the longest window (1 h); called by lib/server/housekeeping.ts. */
 export async function pruneHits(olderThanMs = 2 * 60 * 60 * 1000): Promise<void> {
   await db.rateLimitHit.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - olderThanMs) } } });
 }

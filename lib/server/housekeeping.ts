@@ -1,0 +1,39 @@
+import "server-only";
+import { db } from "@/lib/server/db";
+import { purgeIdempotencyKeys } from "@/lib/server/idempotency";
+import { pruneHits } from "@/lib/server/rate-limit";
+
+/**
+ * Rows that only matter for a while: idempotency keys (kept 24 h), rate-limit hits (the longest
+ * window is 1 h), sessions past their absolute lifetime and used or expired one-time sign-in links.
+ * Each delete is bounded by an index on its time column; running it twice, or on several app
+ * instances at once, is harmless.
+ */
+export async function housekeep(now = new Date()): Promise<{ idempotencyKeys: number; sessions: number; loginTokens: number }> {
+  const [idempotencyKeys, sessions, loginTokens] = await Promise.all([
+    purgeIdempotencyKeys(),
+    db.session.deleteMany({ where: { expiresAt: { lt: now } } }).then((r) => r.count),
+    db.loginToken.deleteMany({ where: { expiresAt: { lt: now } } }).then((r) => r.count),
+    pruneHits(),
+  ]);
+  return { idempotencyKeys, sessions, loginTokens };
+}
+
+/** Runs housekeep() a minute after start and then hourly; the timers never keep the process alive. */
+export function startHousekeeping(intervalMs = 3600_000): () => void {
+  const run = () =>
+    housekeep().then(
+      (r) => {
+        if (r.idempotencyKeys + r.sessions + r.loginTokens > 0) console.info("[housekeeping] removed", r);
+      },
+      (error: unknown) => console.warn(`[housekeeping] skipped: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  const first = setTimeout(run, 60_000);
+  const every = setInterval(run, intervalMs);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
