@@ -219,6 +219,12 @@ describe("GET /api/suppliers", () => {
     expect(byFarm.json.map((s: { user: { id: number } }) => s.user.id)).toEqual([sun.id]);
     const none = await call(suppliers.GET, "/api/suppliers?q=zzzz", { cookie: me.cookie });
     expect(none.json).toEqual([]);
+    // LIKE wildcards in the query are plain characters: "%" and "_" match no name here.
+    for (const q of ["%", "_", "%25", "Gr_ta", "\\"]) {
+      const wild = await call(suppliers.GET, `/api/suppliers?q=${encodeURIComponent(q)}`, { cookie: me.cookie });
+      expect(wild.status, q).toBe(200);
+      expect(wild.json, q).toEqual([]);
+    }
     expect((await call(suppliers.GET, "/api/suppliers")).status).toBe(401);
   });
 });

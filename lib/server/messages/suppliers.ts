@@ -5,13 +5,16 @@ import { chatUserSelect, toChatUser } from "./serialize";
 
 const MAX_SUPPLIERS = 50;
 
+/** Prisma's `contains` is a LIKE that leaves `%` and `_` live; the searched text must match literally. */
+const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /**
  * Farms to start a chat with (spec §2 new chat, §3 Supplier list item): farmer accounts whose name
  * or farm name contains `q` (case-insensitive), verified first. The status text is the farm and
  * its location, so the buyer knows who they are writing to.
  */
 export async function listSuppliers(viewerId: number, q: string): Promise<SupplierListItem[]> {
-  const term = q.trim();
+  const term = literal(q.trim());
   const rows = await db.user.findMany({
     where: {
       userType: "farmer",
