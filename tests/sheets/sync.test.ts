@@ -35,6 +35,10 @@ function config(env: Record<string, string> = {}) {
     SHEETS_POLL_MS: "200",
     SHEETS_SYNC_WAIT_MS: "500",
     SHEETS_BATCH_SIZE: "20",
+    // Rows past their 12 quick attempts are marked failed and retried on this slower clock (1 h in
+    // production). On a loaded machine the outage test can outlast 12 quick attempts; its rows
+    // must still arrive after the restart, so the slow clock is short here too.
+    SHEETS_FAILED_RETRY_MS: "1000",
     ...env,
   });
 }
