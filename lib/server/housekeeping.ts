@@ -5,7 +5,7 @@ import { pruneHits } from "@/lib/server/rate-limit";
 
 /**
  * Rows that only matter for a while: idempotency keys (kept 24 h), rate-limit hits (the longest
- * window is 1 h), sessions past their absolute lifetime and used or expired one-time sign-in links.
+ * window is 1 h), sessions past their absolute lifetime and expired one-time sign-in links.
  * Each delete is bounded by an index on its time column; running it twice, or on several app
  * instances at once, is harmless.
  */
