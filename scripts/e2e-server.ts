@@ -57,6 +57,10 @@ if (process.env.E2E_SKIP_BUILD !== "1") run(["node_modules/next/dist/bin/next", 
 
 const { serve } = await import("./serve");
 const server = await serve({ port });
-const stop = () => server.close(() => void cleanup().finally(() => process.exit(0)));
+const stop = () => {
+  // Open SSE streams and keep-alive sockets would hold close() forever.
+  server.close(() => void cleanup().finally(() => process.exit(0)));
+  server.closeAllConnections();
+};
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
