@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
+import { escapeLike } from "@/lib/server/like";
 import { productSelect, toProductJson } from "./serialize";
 import type { ProductJson } from "./types";
 
@@ -85,7 +86,7 @@ export function toPrefixTsquery(q: string): string {
     .join(" & ");
 }
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (q: string) => `%${escapeLike(q)}%`;
 
 /**
  * Header search and category filter. A product matches when its name or description matches

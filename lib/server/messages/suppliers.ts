@@ -1,12 +1,10 @@
 import "server-only";
 import { db } from "@/lib/server/db";
+import { escapeLike } from "@/lib/server/like";
 import type { SupplierListItem } from "@/lib/validators/messages";
 import { chatUserSelect, toChatUser } from "./serialize";
 
 const MAX_SUPPLIERS = 50;
-
-/** Prisma's `contains` is a LIKE that leaves `%` and `_` live; the searched text must match literally. */
-const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Farms to start a chat with (spec §2 new chat, §3 Supplier list item): farmer accounts whose name
@@ -14,7 +12,8 @@ const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * its location, so the buyer knows who they are writing to.
  */
 export async function listSuppliers(viewerId: number, q: string): Promise<SupplierListItem[]> {
-  const term = literal(q.trim());
+  // Prisma's `contains` is a LIKE that leaves `%` and `_` live; the text must match literally.
+  const term = escapeLike(q.trim());
   const rows = await db.user.findMany({
     where: {
       userType: "farmer",
