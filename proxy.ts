@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { SESSION_COOKIES } from "@/lib/auth/cookie-names";
 
 /**
  * Route guard (spec §2): signed-out visitors of the signed-in pages go to /auth. This is only the
@@ -6,12 +7,11 @@ import { NextResponse, type NextRequest } from "next/server";
  * session against the database itself.
  */
 const PROTECTED = ["/home", "/messages", "/orders", "/wallet", "/profile", "/checkout", "/my-farm"];
-const COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"];
 
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const isProtected = PROTECTED.some((p) => pathname === p || pathname.startsWith(p + "/"));
-  if (isProtected && !COOKIES.some((c) => request.cookies.get(c)?.value)) {
+  if (isProtected && !SESSION_COOKIES.some((c) => request.cookies.get(c)?.value)) {
     const url = request.nextUrl.clone();
     url.pathname = "/auth";
     url.search = "";

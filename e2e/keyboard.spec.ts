@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectVisibleFocus } from "./a11y";
-import { newAccount, registerFresh } from "./support";
+import { FARM_PASSWORD, newAccount, registerFresh, SEEDED_FARMERS, signIn } from "./support";
 
 /**
  * Keyboard-only journeys (no clicks, no fills): register, add to cart, checkout, top up, send a
@@ -112,8 +112,10 @@ test("top up the wallet with the keyboard only", async ({ page }) => {
 });
 
 test("send a message in /messages/{id} with the keyboard only", async ({ page, browser }, testInfo) => {
+  // The other side is a farm (a shopper may write to any farm), one per project.
   const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  const peer = await registerFresh(await other.newPage(), "kbdpeer");
+  const farmer = testInfo.project.name === "desktop" ? SEEDED_FARMERS.marcus : SEEDED_FARMERS.aaron;
+  const peer = { user: (await signIn(await other.newPage(), farmer.email, FARM_PASSWORD)) as { id: number } };
   await registerFresh(page, "kbdmsg");
   await page.goto(`/messages/${peer.user.id}`);
   const composer = page.getByRole("textbox", { name: /^Message / });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { publicPages } from "../components/marketing/pages";
 import { auditPage, expectNoAxeViolations, expectNoHorizontalOverflow, FARMER } from "./a11y";
-import { DEMO, registerFresh, signIn } from "./support";
+import { DEMO, FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn } from "./support";
 
 /**
  * Every route of spec §2 and every page of the app, on both projects (desktop 1280×800, mobile
@@ -298,11 +298,16 @@ test("a real click on a chat-list row opens that chat (nothing covers the list)"
   // Its own people, so reading these chats changes no one else's unread counts. Long last messages:
   // they once widened the list past its pane, under the chat pane, which then took the clicks.
   const LONG = "Could you set aside two flats of the late-season strawberries and a case of the heirloom tomatoes for Saturday's market pickup, please?";
+  // Two farms write to a fresh shopper who wrote to them first (a farm may answer; two shoppers could
+  // not chat without a link). Farms of their own per project, used by no other spec.
   const me = await registerFresh(page, "rowclick");
-  for (const tag of ["rowpeer1", "rowpeer2"]) {
+  const farms = testInfo.project.name === "desktop" ? [SEEDED_FARMERS.kenji, SEEDED_FARMERS.sophie] : [SEEDED_FARMERS.claire, SEEDED_FARMERS.robert];
+  for (const farm of farms) {
     const ctx = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-    await registerFresh(await ctx.newPage(), tag);
-    const sent = await ctx.request.post("/api/messages", { data: { receiverId: me.user.id, content: `Hello from ${tag}! ${LONG}` } });
+    const farmer = (await signIn(await ctx.newPage(), farm.email, FARM_PASSWORD)) as { id: number };
+    const asked = await page.request.post("/api/messages", { data: { receiverId: farmer.id, content: "Hello!" } });
+    expect(asked.status(), await asked.text()).toBe(201);
+    const sent = await ctx.request.post("/api/messages", { data: { receiverId: me.user.id, content: `Hello from ${farm.fullName}! ${LONG}` } });
     expect(sent.status(), await sent.text()).toBe(201);
     await ctx.close();
   }

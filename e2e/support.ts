@@ -9,6 +9,27 @@ export function newAccount(tag = "e2e") {
   return { fullName: `Casey Orchard ${id}`, email: `${tag}-${id}@example.test`, username: `${tag}_${id}`, password: `sunny-field-${id}` };
 }
 
+/**
+ * Seeded farm accounts (prisma/seed-data/catalog.ts). Anyone may write to a farm, while a chat
+ * between two shoppers needs an order or an earlier conversation first, so specs that need a
+ * second chat party sign in as one of these — a different one per spec and project, so that
+ * concurrent runs never share a farm's unread counts.
+ */
+export const FARM_PASSWORD = "harvest-farm-2026";
+export const SEEDED_FARMERS = {
+  evelyn: { email: "evelyn.brooks@farms.fieldfare.app", fullName: "Evelyn Brooks", location: "11250 Bottom Wood Lake Rd, Lake Country, BC V4V 1S8" },
+  tom: { email: "tom.reinholt@farms.fieldfare.app", fullName: "Tom Reinholt", location: "4395 Lakeshore Rd, Kelowna, BC V1W 1X5" },
+  priya: { email: "priya.sandhu@farms.fieldfare.app", fullName: "Priya Sandhu", location: "455 Hollywood Rd S, Kelowna, BC V1X 3T1" },
+  hannah: { email: "hannah.lindqvist@farms.fieldfare.app", fullName: "Hannah Lindqvist", location: "13211 Prairie Valley Rd, Summerland, BC V0H 1Z4" },
+  luis: { email: "luis.moreno@farms.fieldfare.app", fullName: "Luis Moreno", location: "5870 Trepanier Bench Rd, Peachland, BC V0H 1X2" },
+  kenji: { email: "kenji.watanabe@farms.fieldfare.app", fullName: "Kenji Watanabe" },
+  sophie: { email: "sophie.tremblay@farms.fieldfare.app", fullName: "Sophie Tremblay" },
+  claire: { email: "claire.dubois@farms.fieldfare.app", fullName: "Claire Dubois" },
+  robert: { email: "robert.ashford@farms.fieldfare.app", fullName: "Robert Ashford" },
+  marcus: { email: "marcus.feld@farms.fieldfare.app", fullName: "Marcus Feld" },
+  aaron: { email: "aaron.whitfield@farms.fieldfare.app", fullName: "Aaron Whitfield" },
+} as const;
+
 /** Signs in through the real API; the browser context gets the session cookie. */
 export async function signIn(page: Page, username = DEMO.email, password = DEMO.password) {
   const res = await page.request.post("/api/login", { data: { username, password } });

@@ -1,4 +1,4 @@
-/** Money is integer cents inside; the JSON API speaks dollars with at most 2 decimals (DESIGN.md §3). */
+/** Money is integer cents inside; the JSON API speaks dollars with at most 2 decimals (see docs/money.md). */
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;
 }

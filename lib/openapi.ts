@@ -5,6 +5,8 @@
  * To document a new payload: import its schema and set `body` or `query` on its row in `routes`.
  */
 import { z } from "zod";
+import { SESSION_COOKIE } from "@/lib/auth/cookie-names";
+import { errorBody } from "@/lib/contracts/errors";
 import { loginSchema, registerSchema } from "@/lib/validators/auth";
 import { farmListQuery, productListQuery, searchQuery } from "@/lib/validators/catalog";
 import { conversationQuerySchema, sendMessageSchema, supplierQuerySchema } from "@/lib/validators/messages";
@@ -13,7 +15,7 @@ import { contactSchema, demoRequestSchema, newsletterSchema, waitlistSchema } fr
 import { topUpSchema, transactionsQuerySchema } from "@/lib/validators/wallet";
 
 type Method = "get" | "post";
-type Auth = "required" | "optional" | "none";
+type Auth = "required" | "none";
 type Ref = { $ref: string };
 type Response = { description: string; schema?: Ref | z.ZodType };
 export type RouteDoc = {
@@ -36,7 +38,7 @@ const money = z.number().describe("US dollars, at most 2 decimals");
 const isoDate = z.string().describe("ISO 8601 date-time");
 
 const components = {
-  Error: z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional().describe("field → message") }),
+  Error: errorBody,
   User: z.object({
     id: z.number().int(),
     username: z.string().nullable(),
@@ -123,7 +125,7 @@ export const routes: RouteDoc[] = [
   { method: "get", path: "/api/user", tag: "Session", summary: "The signed-in user", auth: "required", responses: { 200: { description: "The user (never the password)", schema: ref("User") }, 401: r401 } },
   { method: "post", path: "/api/login", tag: "Session", summary: "Sign in with email or username", auth: "none", body: loginSchema, responses: { 200: { description: "The user; sets the session cookie", schema: ref("User") }, 400: r400, 401: { description: "Invalid email or password", schema: ref("Error") }, 429: "Too many failures for this account and IP in 15 minutes (Retry-After)" } },
   { method: "post", path: "/api/register", tag: "Session", summary: "Create an account and sign in", description: "userType is always `user`, whatever is sent.", auth: "none", body: registerSchema, responses: { 201: { description: "The new user, signed in", schema: ref("User") }, 400: r400, 409: { description: "Email or username taken", schema: ref("Error") }, 429: "Registration limit per IP reached" } },
-  { method: "post", path: "/api/logout", tag: "Session", summary: "Sign out; the old cookie is dead afterwards", auth: "optional", responses: { 200: "Signed out" } },
+  { method: "post", path: "/api/logout", tag: "Session", summary: "Sign out; the old cookie is dead afterwards", auth: "none", responses: { 200: "Signed out" } },
   // Catalogue
   { method: "get", path: "/api/categories", tag: "Catalogue", summary: "Product categories", auth: "none", responses: { 200: { description: "Categories", schema: list("Category") } } },
   { method: "get", path: "/api/products/featured", tag: "Catalogue", summary: "Featured products", auth: "none", query: productListQuery, responses: { 200: { description: "Products", schema: list("Product") }, 400: r400 } },
@@ -194,7 +196,7 @@ export function openApiDocument() {
       tags: [route.tag],
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),
-      security: route.auth === "required" ? [{ session: [] }] : route.auth === "optional" ? [{ session: [] }, {}] : [],
+      security: route.auth === "required" ? [{ session: [] }] : [],
       parameters: parameters(route),
       responses: Object.fromEntries(Object.entries(route.responses).map(([code, r]) => [code, responseDoc(r, route.stream)])),
     };
@@ -213,14 +215,14 @@ export function openApiDocument() {
       title: "Fieldfare API",
       version: "1.0.0",
       description:
-        "The HTTP API behind the Fieldfare marketplace. Bodies are JSON (at most 64 KB). Errors are {message, errors?}. Mutating requests that carry the session cookie must come from the same origin. Money is in US dollars with at most 2 decimals.",
+        "The HTTP API behind the Fieldfare marketplace. Bodies are JSON (at most 64 KB). Errors are {message, code, errors?}; clients decide by code. Mutating requests that carry the session cookie must come from the same origin. Money is in US dollars with at most 2 decimals.",
     },
     servers: [{ url: "/" }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,
     components: {
       schemas,
-      securitySchemes: { session: { type: "apiKey", in: "cookie", name: "authjs.session-token", description: "Session cookie set by POST /api/login or /api/register" } },
+      securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "Session cookie set by POST /api/login or /api/register" } },
     },
   };
 }

@@ -1,10 +1,10 @@
 "use client";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { ApiError, apiFetch } from "@/lib/client/api";
+import { apiFetch, hasCode } from "@/lib/client/api";
 import type { PublicUser } from "@/lib/types";
 
 /**
- * Session state of spec §4: loaded from GET /api/user (401 → no user); login and registration
+ * Session state: loaded from GET /api/user (401 → no user); login and registration
  * store the returned user; logout clears it. Three states: loading, signed in, signed out.
  */
 type AuthState = {
@@ -25,7 +25,7 @@ export function AuthProvider({ children, initialUser }: { children: React.ReactN
     try {
       setUser(await apiFetch<PublicUser>("/api/user"));
     } catch (e) {
-      if (e instanceof ApiError && e.status === 401) setUser(null);
+      if (hasCode(e, "unauthenticated")) setUser(null);
       else throw e;
     } finally {
       setLoading(false);

@@ -7,7 +7,7 @@ import { useCart, type CartItem } from "@/components/cart/cart-provider";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { TopUpDialog } from "@/components/wallet/top-up-dialog";
-import { ApiError, apiFetch, messageOf, newIdempotencyKey } from "@/lib/client/api";
+import { apiFetch, hasCode, messageOf, newIdempotencyKey } from "@/lib/client/api";
 import { formatCurrency } from "@/lib/format";
 import { dollarsToCents } from "@/lib/money";
 import type { CheckoutResult } from "@/lib/server/orders/checkout";
@@ -77,8 +77,8 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
       clearCart({ silent: true });
       router.push("/orders");
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409 && e.serverMessage?.startsWith("Insufficient balance")) {
-        setShortfall(e.serverMessage);
+      if (hasCode(e, "insufficient_funds")) {
+        setShortfall(e.serverMessage ?? "Insufficient balance. Top up your wallet and try again.");
         void refreshWallet();
       } else {
         toast({ title: "Checkout Failed", description: messageOf(e, "Failed to place your order"), variant: "destructive" });

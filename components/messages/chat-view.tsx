@@ -17,10 +17,6 @@ const keyOf = (m: Pick<ChatMessage, "id" | "clientId">) => m.clientId ?? `id-${m
 const NEAR_BOTTOM_PX = 120;
 const LOAD_OLDER_AT_PX = 80;
 
-/** Spec §2: a farmer's address is shown as the farm/location; everyone else is labelled "Restaurant". */
-export function chatPeerLabel(peer: Pick<ChatUser, "userType" | "address">): string {
-  return peer.userType === "farmer" ? peer.address || "Farm" : "Restaurant";
-}
 
 /** Inserts or replaces a message (same id, or the optimistic copy with the same clientId), keeping id order with unsent ones last. */
 function merge(list: Item[], incoming: ChatMessage, state: Item["state"] = "sent"): Item[] {
@@ -157,7 +153,8 @@ export function ChatView({ peer }: { peer: ChatUser }) {
     if (el && el.scrollTop < LOAD_OLDER_AT_PX && hasMore && !loadingOlder && loaded) void loadOlder();
   };
 
-  const label = chatPeerLabel(peer);
+  // Worked out on the server: the farm's location, or "Restaurant" (see docs/security.md).
+  const label = peer.label;
   const blank = text.trim() === "";
 
   return (

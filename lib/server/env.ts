@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
-/** Configuration, validated once (STYLE.md §8). */
+/** Configuration, validated once at first use; a bad value fails with the variable's name. */
 const schema = z.object({
   DATABASE_URL: z.string().optional(),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
@@ -29,6 +29,11 @@ export function env(): Env {
     throw new Error(`Invalid configuration: ${issue.path.join(".")}: ${issue.message}`);
   }
   return (cached = parsed.data);
+}
+
+/** Forget the parsed configuration (tests that change process.env between cases). */
+export function resetEnvCache(): void {
+  cached = undefined;
 }
 
 let secret: string | undefined;

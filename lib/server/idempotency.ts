@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/server/db";
-import { badRequest, conflict } from "@/lib/server/errors";
+import { AppError, badRequest } from "@/lib/server/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /** A Prisma interactive-transaction client. */
@@ -19,7 +19,8 @@ export function inTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.$transaction(fn, TX_OPTIONS);
 }
 
-export type IdempotentResult<T> = { status: number; body: T; replayed: boolean };
+/** The work's value, and whether it is the stored answer of an earlier request with the same key. */
+export type IdempotentResult<T> = { value: T; replayed: boolean };
 
 const MAX_KEY_LENGTH = 200;
 // Printable ASCII only: keys are opaque tokens (UUIDs in our client), never free text.
@@ -71,9 +72,9 @@ export async function withIdempotency<T>(
   scope: string,
   key: string | undefined,
   requestBody: unknown,
-  fn: (tx: Tx) => Promise<{ status: number; body: T }>,
+  fn: (tx: Tx) => Promise<T>,
 ): Promise<IdempotentResult<T>> {
-  if (!key) return inTransaction(async (tx) => ({ ...(await fn(tx)), replayed: false }));
+  if (!key) return inTransaction(async (tx) => ({ value: await fn(tx), replayed: false }));
   const hash = requestHash(requestBody);
 
   return inTransaction(async (tx) => {
@@ -86,24 +87,21 @@ export async function withIdempotency<T>(
     if (inserted.length === 0) {
       const stored = await tx.idempotencyKey.findUnique({ where: { userId_scope_key: { userId, scope, key } } });
       if (!stored || stored.requestHash !== hash) {
-        throw conflict("This Idempotency-Key was already used with a different request");
+        throw new AppError("idempotency_key_reused", "This Idempotency-Key was already used with a different request");
       }
-      if (stored.responseStatus === null) {
+      if (stored.responseBody === null) {
         // Unreachable with the locking above (the answer is stored in the same transaction as
         // the key); kept so a hand-edited row can never be replayed as an empty success.
-        throw conflict("A request with this Idempotency-Key is still being processed");
+        throw new AppError("conflict", "A request with this Idempotency-Key is still being processed");
       }
-      return { status: stored.responseStatus, body: stored.responseBody as T, replayed: true };
+      return { value: stored.responseBody as T, replayed: true };
     }
 
     const result = await fn(tx);
     // Store exactly what the client receives (Dates as ISO strings), so a replay is byte-identical.
-    const body = JSON.parse(JSON.stringify(result.body)) as T;
-    await tx.idempotencyKey.update({
-      where: { id: inserted[0].id },
-      data: { responseStatus: result.status, responseBody: body as Prisma.InputJsonValue },
-    });
-    return { status: result.status, body, replayed: false };
+    const value = JSON.parse(JSON.stringify(result)) as T;
+    await tx.idempotencyKey.update({ where: { id: inserted[0].id }, data: { responseBody: value as Prisma.InputJsonValue } });
+    return { value, replayed: false };
   });
 }
 

@@ -1,6 +1,21 @@
 import { z } from "zod";
 import { visibleText } from "./text";
 
+/**
+ * A new password and its confirmation: 8..128 characters, and both the same ("Passwords do not
+ * match" on confirmPassword). Used by registration and by the farmer's first password.
+ */
+export const newPasswordFields = {
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .min(8, "Password must be at least 8 characters")
+    .max(128, "Password must be at most 128 characters"),
+  confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
+};
+export const passwordsMatch = (d: { password: string; confirmPassword: string }) => d.password === d.confirmPassword;
+export const passwordMismatch = { message: "Passwords do not match", path: ["confirmPassword"] };
+
 /** Spec §5 Login: both fields required, with the spec's messages. */
 export const loginSchema = z.object({
   username: z.string({ error: "Email or username is required" }).trim().min(1, "Email or username is required").max(254, "Email or username is too long"),
@@ -41,13 +56,8 @@ export const registerSchema = z
       .pipe(z.email("Please enter a valid email address")),
     phone: optionalText(40, "Phone number is too long"),
     address: optionalText(300, "Address is too long"),
-    password: z
-      .string({ error: "Password is required" })
-      .min(1, "Password is required")
-      .min(8, "Password must be at least 8 characters")
-      .max(128, "Password must be at most 128 characters"),
-    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
+    ...newPasswordFields,
   })
-  .refine((d) => d.password === d.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+  .refine(passwordsMatch, passwordMismatch);
 export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterData = z.output<typeof registerSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** DESIGN.md §4: `limit` is an integer 1..50; the default differs per list (4 products, 3 farms). */
+/** `limit` is an integer 1..50; the default differs per list (4 products, 3 farms). See docs/http-contract.md. */
 export const limitField = (defaultLimit: number) =>
   z
     .string()
@@ -41,7 +41,3 @@ export const searchQuery = z.object({
 });
 export type SearchQuery = z.infer<typeof searchQuery>;
 
-export const idParam = z
-  .string()
-  .regex(/^\d{1,9}$/, "Not found")
-  .transform(Number);

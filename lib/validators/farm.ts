@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { hasAtMostTwoDecimals } from "@/lib/money";
+import { newPasswordFields, passwordMismatch, passwordsMatch } from "./auth";
 import { visibleText } from "./text";
 
 /**
  * My Farm payloads (issue 8), shared by the react-hook-form forms and the /api/my-farm handlers.
- * Prices travel in dollars (≤ 2 decimals) and are stored in cents (DESIGN.md §3).
+ * Prices travel in dollars (≤ 2 decimals) and are stored in cents (see docs/money.md).
  */
 export const MAX_PRICE = 10_000;
 export const MAX_STOCK = 100_000;
@@ -53,16 +54,7 @@ export const productUpdateSchema = z
 export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
 
 /** POST /api/my-farm/password — the farmer who signed in with a one-time link picks a password. */
-export const setPasswordSchema = z
-  .object({
-    password: z
-      .string({ error: "Password is required" })
-      .min(1, "Password is required")
-      .min(8, "Password must be at least 8 characters")
-      .max(128, "Password must be at most 128 characters"),
-    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
-  })
-  .refine((d) => d.password === d.confirmPassword, { message: "Passwords do not match", path: ["confirmPassword"] });
+export const setPasswordSchema = z.object(newPasswordFields).refine(passwordsMatch, passwordMismatch);
 export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
 
 /** `npm run farmer:invite -- email "Farm Name" "Location"` arguments. */
@@ -76,3 +68,14 @@ export type FarmerInviteInput = z.infer<typeof farmerInviteSchema>;
 /** Upload limits (the endpoint answers 413 above the size, 415 for anything not a raster image). */
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const IMAGE_ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
+
+const TOO_LARGE = `The image is too large (${MAX_IMAGE_BYTES / 1024 / 1024} MB at most)`;
+export const IMAGE_TOO_LARGE = TOO_LARGE;
+
+/** POST /api/my-farm/image and /api/my-farm/products/{id}/image: multipart, the file in "image". */
+export const imageUploadSchema = z.object({
+  image: z
+    .file({ error: "Choose an image to upload" })
+    .min(1, "The file is empty")
+    .meta({ description: "PNG, JPEG, WebP or GIF; checked by its bytes, not its name" }),
+});

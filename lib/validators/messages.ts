@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { visibleText } from "./text";
 
-/** Longest message body, counted after trimming (DESIGN.md §4). */
+/** Longest message body, counted after trimming. */
 export const MESSAGE_MAX_LENGTH = 2000;
 /** Page size of a conversation; older pages load on scroll up. */
 export const CONVERSATION_PAGE_SIZE = 50;
@@ -26,12 +26,6 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
-/** `/api/messages/{userId}` path parameter. */
-export const userIdParamSchema = z.coerce
-  .number({ error: "User id must be a number" })
-  .int("User id must be a number")
-  .positive("User id must be a number");
-
 /** GET /api/messages/{userId}?before=<id>&limit=50 — cursor pagination, newest page first. */
 export const conversationQuerySchema = z.object({
   before: z.coerce.number().int().positive("before must be a message id").optional(),
@@ -45,13 +39,15 @@ export const supplierQuerySchema = z.object({
 
 // Wire shapes (JSON), shared by the handlers' serialisers and the client UI.
 
-/** A chat participant as other users may see them: no email, phone or password. */
+/**
+ * A chat participant as other users may see them. `label` is decided on the server: a farmer's
+ * farm location, "Restaurant" for everyone else; never an address, email, phone or username.
+ */
 export type ChatUser = {
   id: number;
-  username: string | null;
   fullName: string;
   userType: "farmer" | "restaurant" | "user";
-  address: string | null;
+  label: string;
   profileImage: string;
   verified: boolean;
 };

@@ -91,7 +91,7 @@ describe("POST /api/login", () => {
     const unknown = await call(login, "/api/login", { body: { username: "ghost@example.test", password: "nope-nope-nope" } });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.json).toEqual({ message: "Invalid email or password" });
+    expect(wrong.json).toEqual({ message: "Invalid email or password", code: "invalid_credentials" });
     expect(unknown.json).toEqual(wrong.json);
   });
 
@@ -124,7 +124,7 @@ describe("POST /api/login", () => {
 describe("sessions", () => {
   it("GET /api/user is 401 without a cookie and with a forged one", async () => {
     expect((await call(getUser, "/api/user")).status).toBe(401);
-    expect((await call(getUser, "/api/user", { cookie: "authjs.session-token=forged.value.here" })).status).toBe(401);
+    expect((await call(getUser, "/api/user", { cookie: "ff_session=forged.value.here" })).status).toBe(401);
   });
 
   it("logout kills the session: the captured cookie is refused afterwards", async () => {

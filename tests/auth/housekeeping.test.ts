@@ -21,8 +21,8 @@ describe("housekeeping (hourly, lib/server/housekeeping.ts)", () => {
     });
     await db.idempotencyKey.createMany({
       data: [
-        { userId: live.user.id, scope: "topup", key: "stale", requestHash: "h", responseStatus: 200, responseBody: {}, createdAt: hoursAgo(25) },
-        { userId: live.user.id, scope: "topup", key: "recent", requestHash: "h", responseStatus: 200, responseBody: {}, createdAt: hoursAgo(1) },
+        { userId: live.user.id, scope: "topup", key: "stale", requestHash: "h", responseBody: {}, createdAt: hoursAgo(25) },
+        { userId: live.user.id, scope: "topup", key: "recent", requestHash: "h", responseBody: {}, createdAt: hoursAgo(1) },
       ],
     });
     await db.rateLimitHit.createMany({ data: [{ key: "login:old", createdAt: hoursAgo(3) }, { key: "login:new" }] });

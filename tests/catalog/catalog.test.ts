@@ -116,7 +116,7 @@ describe("GET /api/products/[id]", () => {
     for (const id of [String(p.secret.id), "999999", "abc"]) {
       const r = await call(productById, `/api/products/${id}`, { params: { id } });
       expect(r.status).toBe(404);
-      expect(r.json).toEqual({ message: "Product not found" });
+      expect(r.json).toEqual({ message: "Product not found", code: "not_found" });
     }
   });
 });
@@ -207,7 +207,7 @@ describe("recommendations", () => {
     ] as const) {
       const r = await call(h, path);
       expect(r.status).toBe(401);
-      expect(r.json).toEqual({ message: "Not signed in" });
+      expect(r.json).toEqual({ message: "Not signed in", code: "unauthenticated" });
     }
   });
 

@@ -86,7 +86,7 @@ describe("My Farm is for the farm's owner only", () => {
     expect(read.status).toBe(404);
     const edit = await call(productRoute.PATCH, `/api/my-farm/products/${productId}`, { method: "PATCH", body: { price: 0.01, isHidden: true }, cookie: other.cookie, params: p() });
     expect(edit.status).toBe(404);
-    expect(edit.json).toEqual({ message: "Product not found" });
+    expect(edit.json).toEqual({ message: "Product not found", code: "not_found" });
     const image = await upload(productImageRoute.POST, `/api/my-farm/products/${productId}/image`, { cookie: other.cookie, bytes: tinyPng(), params: p() });
     expect(image.status).toBe(404);
     const row = await db.product.findUniqueOrThrow({ where: { id: productId } });
@@ -96,7 +96,7 @@ describe("My Farm is for the farm's owner only", () => {
   it("another farmer gets 404 for my order, does not see it in their list, and it stays active", async () => {
     const res = await call(completeRoute.POST, `/api/my-farm/orders/${orderId}/complete`, { method: "POST", cookie: other.cookie, params: o() });
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ message: "Order not found" });
+    expect(res.json).toEqual({ message: "Order not found", code: "not_found" });
     const list = await call(ordersRoute.GET, "/api/my-farm/orders", { cookie: other.cookie });
     expect(list.status).toBe(200);
     expect(list.json).toEqual([]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../support/http";
-import { createFarm, createUserWithSession } from "../support/factories";
+import { createFarm, createFarmerWithSession, createUserWithSession } from "../support/factories";
 import { db } from "@/lib/server/db";
 import * as send from "@/app/api/messages/route";
 import * as chats from "@/app/api/messages/chats/route";
@@ -24,7 +24,7 @@ async function unreadCount(cookie: string) {
 describe("POST /api/messages", () => {
   it("stores the message and answers 201 with it", async () => {
     const a = await createUserWithSession();
-    const b = await createUserWithSession();
+    const b = await createFarmerWithSession();
     const r = await post(a.cookie, { receiverId: b.user.id, content: "  Do you have eggs this week?  " });
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({ senderId: a.user.id, receiverId: b.user.id, content: "Do you have eggs this week?", isRead: false, clientId: null, attachments: [] });
@@ -53,7 +53,7 @@ describe("POST /api/messages", () => {
   ];
   it.each(cases)("rejects %s", async (_name, body, status, message) => {
     const a = await createUserWithSession();
-    const b = await createUserWithSession();
+    const b = await createFarmerWithSession();
     const before = await db.message.count();
     const r = await post(a.cookie, body({ me: a.user.id, other: b.user.id }));
     expect(r.status).toBe(status);
@@ -64,7 +64,7 @@ describe("POST /api/messages", () => {
 
   it("accepts exactly 2000 characters", async () => {
     const a = await createUserWithSession();
-    const b = await createUserWithSession();
+    const b = await createFarmerWithSession();
     const r = await post(a.cookie, { receiverId: b.user.id, content: "y".repeat(2000) });
     expect(r.status).toBe(201);
     expect(r.json.content).toHaveLength(2000);
@@ -72,7 +72,7 @@ describe("POST /api/messages", () => {
 
   it("a retry with the same clientId returns the first message and stores no duplicate", async () => {
     const a = await createUserWithSession();
-    const b = await createUserWithSession();
+    const b = await createFarmerWithSession();
     const body = { receiverId: b.user.id, content: "Two dozen eggs please", clientId: "c-1234" };
     const first = await post(a.cookie, body);
     const again = await post(a.cookie, body);
@@ -93,7 +93,7 @@ describe("POST /api/messages", () => {
 describe("GET /api/messages/{userId}", () => {
   it("returns the conversation oldest first, marks received messages read, and updates unread counts", async () => {
     const a = await createUserWithSession();
-    const b = await createUserWithSession();
+    const b = await createFarmerWithSession();
     await post(a.cookie, { receiverId: b.user.id, content: "one" });
     await post(b.cookie, { receiverId: a.user.id, content: "two" });
     await post(a.cookie, { receiverId: b.user.id, content: "three" });
@@ -121,30 +121,33 @@ describe("GET /api/messages/{userId}", () => {
 
   it("only the two participants ever see a conversation", async () => {
     const a = await createUserWithSession();
-    const b = await createUserWithSession();
+    const b = await createFarmerWithSession();
     const c = await createUserWithSession();
     await post(a.cookie, { receiverId: b.user.id, content: "secret price list" });
     await post(b.cookie, { receiverId: a.user.id, content: "secret reply" });
 
-    // C asking for A or B gets only C's own (empty) conversation with them, never A↔B content.
-    for (const other of [a.user.id, b.user.id]) {
-      const r = await open(c.cookie, other);
-      expect(r.status).toBe(200);
-      expect(r.json).toEqual([]);
-      expect(r.text).not.toContain("secret");
-    }
+    // C asking for the farm B gets only C's own (empty) conversation with it, never A↔B content;
+    // A is no farm and nothing links C to A, so that chat does not open at all.
+    const withB = await open(c.cookie, b.user.id);
+    expect(withB.status).toBe(200);
+    expect(withB.json).toEqual([]);
+    const withA = await open(c.cookie, a.user.id);
+    expect(withA.status).toBe(404);
+    for (const r of [withA, withB]) expect(r.text).not.toContain("secret");
     const list = await call(chats.GET, "/api/messages/chats", { cookie: c.cookie });
     expect(list.json).toEqual([]);
     expect(await unreadCount(c.cookie)).toBe(0);
-    // C marking "read" for A touches nothing of A↔B.
+    // C marking "read" for A (no link) is refused and touches nothing of A↔B; for the farm B it marks nothing.
     const mark = await call(read.POST, `/api/messages/${a.user.id}/read`, { cookie: c.cookie, params: { userId: String(a.user.id) } });
-    expect(mark.json).toEqual({ marked: 0 });
+    expect(mark.status).toBe(404);
+    const markB = await call(read.POST, `/api/messages/${b.user.id}/read`, { cookie: c.cookie, params: { userId: String(b.user.id) } });
+    expect(markB.json).toEqual({ marked: 0 });
     expect(await unreadCount(b.cookie)).toBe(1);
   });
 
   it("pages backwards with ?before=<id>&limit=", async () => {
     const a = await createUserWithSession();
-    const b = await createUserWithSession();
+    const b = await createFarmerWithSession();
     await db.message.createMany({
       data: Array.from({ length: 120 }, (_, i) => ({ senderId: i % 2 ? a.user.id : b.user.id, receiverId: i % 2 ? b.user.id : a.user.id, content: `m${i}` })),
     });
@@ -166,8 +169,10 @@ describe("GET /api/messages/{userId}", () => {
 
 describe("GET /api/messages/chats", () => {
   it("one row per person, newest conversation first, with last message and unread count", async () => {
-    const me = await createUserWithSession();
-    const x = await createUserWithSession({ fullName: "Xavier Orchard" });
+    // "me" is a farm, so shoppers may write first; me writes first to the farm X.
+    const me = await createFarmerWithSession();
+    const x = await createFarmerWithSession({ location: "Vine Lane, Lake Country, BC" });
+    await db.user.update({ where: { id: x.user.id }, data: { fullName: "Xavier Vine" } });
     const y = await createUserWithSession({ fullName: "Yolanda Dairy" });
     const z = await createUserWithSession({ fullName: "Zed Greens" });
     await post(me.cookie, { receiverId: x.user.id, content: "hi X" });
@@ -179,13 +184,14 @@ describe("GET /api/messages/chats", () => {
     const r = await call(chats.GET, "/api/messages/chats", { cookie: me.cookie });
     expect(r.status).toBe(200);
     expect(r.json.map((c: { user: { fullName: string }; lastMessage: { content: string }; unreadCount: number }) => [c.user.fullName, c.lastMessage.content, c.unreadCount])).toEqual([
-      ["Xavier Orchard", "X replies", 1],
+      ["Xavier Vine", "X replies", 1],
       ["Zed Greens", "Z2", 2],
       ["Yolanda Dairy", "hi from Y", 1],
     ]);
     // Other users appear in their public shape only.
-    expect(Object.keys(r.json[0].user).sort()).toEqual(["address", "fullName", "id", "profileImage", "userType", "username", "verified"]);
-    expect(r.text).not.toMatch(/passwordHash|@example\.test/);
+    expect(Object.keys(r.json[0].user).sort()).toEqual(["fullName", "id", "label", "profileImage", "userType", "verified"]);
+    expect(r.json.map((c: { user: { label: string } }) => c.user.label)).toEqual(["Vine Lane, Lake Country, BC", "Restaurant", "Restaurant"]);
+    expect(r.text).not.toMatch(/passwordHash|@example\.test|Farm Rd/);
 
     await open(me.cookie, z.user.id);
     const after = await call(chats.GET, "/api/messages/chats", { cookie: me.cookie });
@@ -210,7 +216,11 @@ describe("GET /api/suppliers", () => {
 
     const all = await call(suppliers.GET, "/api/suppliers", { cookie: me.cookie });
     expect(all.status).toBe(200);
-    expect(all.json.map((s: { user: { fullName: string } }) => s.user.fullName)).toEqual(["Sunny Hill", "Greta Field"]);
+    // Other tests of this file add farms of their own (named after G): verified first, then by name.
+    const names: string[] = all.json.map((s: { user: { fullName: string } }) => s.user.fullName);
+    expect(names.slice(0, 2)).toEqual(["Sunny Hill", "Greta Field"]);
+    expect(names.filter((n) => n === "Sunny Hill" || n === "Greta Field")).toHaveLength(2);
+    expect(all.json.every((s: { user: { userType: string } }) => s.user.userType === "farmer")).toBe(true);
     expect(all.json[0]).toEqual({ user: expect.objectContaining({ id: sun.id, verified: true, userType: "farmer" }), status: "Sunrise Orchard · Rutland, BC" });
 
     const byName = await call(suppliers.GET, "/api/suppliers?q=greta", { cookie: me.cookie });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUserWithSession } from "../support/factories";
+import { createFarmerWithSession, createUserWithSession } from "../support/factories";
 import { onPostgres } from "../support/pg";
 import { ensureBuild, openSse, startInstance, type AppInstance } from "./support/app-instance";
 
@@ -26,7 +26,7 @@ describe.skipIf(!onPostgres)("scale-out over PostgreSQL LISTEN/NOTIFY (PostgreSQ
     const [instA, instB] = instances;
     expect(instA.pid).not.toBe(instB.pid);
     const a = await createUserWithSession({ fullName: "Alex Sender" });
-    const b = await createUserWithSession({ fullName: "Blair Receiver" });
+    const b = await createFarmerWithSession();
 
     const streamB = await openSse(instB.url, b.cookie);
     const streamA = await openSse(instA.url, a.cookie);

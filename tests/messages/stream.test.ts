@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { call, ORIGIN } from "../support/http";
-import { createUserWithSession } from "../support/factories";
+import { createFarmerWithSession, createUserWithSession } from "../support/factories";
 import { onPostgres } from "../support/pg";
 import * as send from "@/app/api/messages/route";
 import * as conversation from "@/app/api/messages/[userId]/route";
@@ -69,8 +69,8 @@ describe("GET /api/messages/stream (SSE)", () => {
 
   it("delivers a new message live to the receiver and the sender, and read receipts to the sender", async () => {
     const a = await createUserWithSession();
-    const b = await createUserWithSession();
-    const c = await createUserWithSession();
+    const b = await createFarmerWithSession();
+    const c = await createFarmerWithSession();
     const sb = await openStream(b.cookie);
     const sa = await openStream(a.cookie);
     const sc = await openStream(c.cookie);
@@ -126,7 +126,7 @@ describe("GET /api/messages/stream (SSE)", () => {
 
   it.skipIf(!onPostgres)("re-establishes the Postgres LISTEN connection after it drops (PostgreSQL only: PGlite has no separate listener)", async () => {
     const a = await createUserWithSession();
-    const b = await createUserWithSession();
+    const b = await createFarmerWithSession();
     const sb = await openStream(b.cookie);
     while (!listenerConnected()) await new Promise((r) => setTimeout(r, 20));
     await dropListenerForTests();

@@ -145,7 +145,7 @@ const listQuery = {
 const PERSON = { fullName: { kind: "text" }, email: { kind: "email" }, companyName: { kind: "text" }, role: { kind: "enum" } } as const;
 
 const endpoints: Endpoint[] = [
-  { name: "health", method: "GET", path: "/api/health", handler: (async () => healthGET()) as Handler, auth: "none", ok: 200 },
+  { name: "health", method: "GET", path: "/api/health", handler: healthGET as Handler, auth: "none", ok: 200 },
   { name: "categories", method: "GET", path: "/api/categories", handler: categoriesGET as Handler, auth: "none", ok: 200 },
   { name: "products/featured", method: "GET", path: "/api/products/featured", handler: productsFeaturedGET as Handler, auth: "none", query: listQuery, ok: 200 },
   { name: "products/popular", method: "GET", path: "/api/products/popular", handler: productsPopularGET as Handler, auth: "none", query: listQuery, ok: 200 },
@@ -414,7 +414,11 @@ function casesFor(e: Endpoint): Case[] {
   const mutating = e.method !== "GET";
   if (e.auth === "required") {
     out.push({ endpoint: e, label: "no session", cookie: null, status: 401 });
-    out.push({ endpoint: e, label: "forged session cookie", cookie: "__Host-ff.sid=forged-value-123; ff.sid=forged; authjs.session-token=forged", status: 401 });
+    out.push({ endpoint: e, label: "forged session cookie", cookie: "__Host-ff_session=forged-value-123; ff_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA; authjs.session-token=forged", status: 401 });
+    // Malformed cookie headers are "not signed in", never a 500 (a percent-decoding error once was).
+    for (const cookie of ["authjs.session-token=%E0%A4%A", "ff_session=%E0%A4%A", "__Host-ff_session=%", "ff_session", "=; ;;ff_session==x=; __Host-ff_session=Ã¼%%", `ff_session=${"A".repeat(8000)}`]) {
+      out.push({ endpoint: e, label: `malformed cookie ${JSON.stringify(cookie.slice(0, 30))}`, cookie, status: 401 });
+    }
   }
   if (mutating) {
     out.push({ endpoint: e, label: "cross-site Origin with a session cookie", headers: { origin: "https://evil.example" }, status: 403 });

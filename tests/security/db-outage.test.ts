@@ -8,13 +8,17 @@ import { describe, expect, it } from "vitest";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/server/db";
+import { endpoint } from "@/lib/contracts/endpoint";
 import { route } from "@/lib/server/http/route";
 import { call } from "../support/http";
 import { adminQuery, baseUrl, onPostgres } from "../support/pg";
 
+const probe = endpoint({ method: "GET", path: "/api/probe", tag: "Test", summary: "A probe for this test", auth: "none" });
+
 function expect503(res: Awaited<ReturnType<typeof call>>) {
   expect(res.status).toBe(503);
   expect(res.headers.get("retry-after")).toBe("5");
+  expect(res.json.code).toBe("unavailable");
   expect(res.json.message).toMatch(/^The service is temporarily unavailable\. Please try again shortly\. \(ref [0-9a-f]{12}\)$/);
 }
 
@@ -22,7 +26,7 @@ describe("database outages → 503", () => {
   it("a refused connection (nothing listening on the port)", async () => {
     const down = new PrismaClient({ adapter: new PrismaPg({ connectionString: "postgres://postgres@127.0.0.1:1/nowhere", connectionTimeoutMillis: 2000 }) });
     try {
-      const handler = route({}, async () => down.user.count());
+      const handler = route(probe, async () => down.user.count());
       expect503(await call(handler, "/api/probe"));
     } finally {
       await down.$disconnect().catch(() => undefined);
@@ -31,7 +35,7 @@ describe("database outages → 503", () => {
 
   it.skipIf(!onPostgres)("a backend terminated mid-query (PostgreSQL only: PGlite has no server to restart)", async () => {
     const dbName = new URL(process.env.DATABASE_URL!).pathname.slice(1);
-    const handler = route({}, async () => db.$queryRaw`SELECT pg_sleep(20)`);
+    const handler = route(probe, async () => db.$queryRaw`SELECT pg_sleep(20)`);
     const pending = call(handler, "/api/probe");
     // Wait until the sleep is running, then kill that backend as a restart would.
     for (let i = 0; i < 100; i++) {
@@ -42,7 +46,7 @@ describe("database outages → 503", () => {
     await adminQuery(baseUrl, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${dbName}' AND query LIKE '%pg_sleep(20)%'`);
     expect503(await pending);
     // …and the next request works again on a fresh connection, without any restart.
-    const again = await call(route({}, async () => ({ n: await db.user.count() })), "/api/probe");
+    const again = await call(route(probe, async () => ({ n: await db.user.count() })), "/api/probe");
     expect(again.status).toBe(200);
   });
 });

@@ -22,9 +22,10 @@ let peer: { id: number };
 
 beforeAll(async () => {
   const a = await createUserWithSession();
-  const b = await createUserWithSession();
+  // A farm: anyone may open a chat with one (with an unlinked shopper it would be a 404).
+  const { owner } = await createFarm();
   me = { id: a.user.id, cookie: a.cookie };
-  peer = { id: b.user.id };
+  peer = { id: owner.id };
 });
 
 describe("messages with out-of-range ids", () => {

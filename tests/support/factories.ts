@@ -38,6 +38,15 @@ export async function createUserWithSession(over: Parameters<typeof createUser>[
   return { user, cookie: await sessionCookie(user.id) };
 }
 
+/**
+ * A farmer with a farm and a session, shaped like createUserWithSession. Anyone may write to a
+ * farm; a chat between two non-farmers needs an order or an earlier conversation first.
+ */
+export async function createFarmerWithSession(over: Parameters<typeof createFarm>[0] = {}) {
+  const { owner, farm } = await createFarm(over);
+  return { user: owner, farm, cookie: await sessionCookie(owner.id) };
+}
+
 export async function createFarm(over: Partial<{ farmName: string; location: string; distance: number; rating: number }> = {}) {
   const owner = await createUser({ userType: "farmer", address: over.location ?? "1200 Farm Rd, Kelowna, BC" });
   const farm = await db.farm.create({

@@ -1,19 +1,16 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { CategoryGrid } from "@/components/catalog/category-grid";
 import { Greeting } from "@/components/catalog/greeting";
 import { HarvestBanner } from "@/components/catalog/harvest-banner";
 import { HomeSections } from "@/components/catalog/home-sections";
-import { getCurrentUser } from "@/lib/server/auth/current-user";
+import { requireUser } from "@/lib/server/auth/current-user";
 import { listCategories } from "@/lib/server/catalog/categories";
 import { categoryParam } from "@/lib/server/catalog/params";
 
 export const metadata: Metadata = { title: "Home", robots: { index: false } };
 
 export default async function HomePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  // proxy.ts only checks that a cookie exists; the session itself is verified here.
-  const user = await getCurrentUser();
-  if (!user) redirect("/auth?next=/home");
+  const user = await requireUser("/home");
   const categoryId = categoryParam((await searchParams).category);
   const categories = await listCategories();
   const selected = categories.some((c) => c.id === categoryId) ? categoryId : undefined;

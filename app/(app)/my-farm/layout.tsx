@@ -1,16 +1,14 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { FarmSubnav } from "@/components/farm/farm-subnav";
 import { NotAFarmer } from "@/components/farm/not-a-farmer";
-import { getCurrentUser } from "@/lib/server/auth/current-user";
+import { requireUser } from "@/lib/server/auth/current-user";
 import { myFarmOrNull } from "@/lib/server/farm/profile";
 
 export const metadata: Metadata = { title: "My Farm", robots: { index: false } };
 
 /** My Farm: farm accounts only. Everyone else gets a friendly explanation (the API answers them 403). */
 export default async function MyFarmLayout({ children }: { children: React.ReactNode }) {
-  const user = await getCurrentUser();
-  if (!user) redirect("/auth?next=/my-farm");
+  const user = await requireUser("/my-farm");
   if (user.userType !== "farmer") return <NotAFarmer />;
   const farm = await myFarmOrNull(user);
   if (!farm) return <NotAFarmer message="No farm is linked to this account yet" />;

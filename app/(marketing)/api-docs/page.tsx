@@ -59,7 +59,7 @@ export default function ApiDocsPage() {
                       <h3 className="flex flex-wrap items-center gap-3 font-mono text-base font-semibold text-ink">
                         <span className={cn("rounded-md px-2 py-0.5 text-xs font-bold uppercase", methodStyle[r.method])}>{r.method}</span>
                         {r.path}
-                        {r.auth !== "none" ? <span className="rounded-md bg-harvest-400/30 px-2 py-0.5 font-sans text-xs font-semibold text-ink">session{r.auth === "optional" ? " (optional)" : ""}</span> : null}
+                        {r.auth !== "none" ? <span className="rounded-md bg-harvest-400/30 px-2 py-0.5 font-sans text-xs font-semibold text-ink">session</span> : null}
                       </h3>
                       <p className="mt-2 text-ink">{op.summary}</p>
                       {op.description ? <p className="mt-1 text-sm text-muted">{op.description}</p> : null}

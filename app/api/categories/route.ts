@@ -1,4 +1,7 @@
+import { catalogApi } from "@/lib/contracts/catalog";
 import { listCategories } from "@/lib/server/catalog/categories";
-import { route } from "@/lib/server/http/route";
+import { handlers, route } from "@/lib/server/http/route";
 
-export const GET = route({}, () => listCategories());
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(catalogApi.categories, () => listCategories()),
+);

@@ -1,6 +1,7 @@
-import { json, route } from "@/lib/server/http/route";
+import { submissionsApi } from "@/lib/contracts/submissions";
+import { handlers, route } from "@/lib/server/http/route";
 import { sendContactMessage } from "@/lib/server/submissions/contact";
-import { withSuccessFlag } from "@/lib/server/submissions/success-flag";
-import { contactSchema } from "@/lib/validators/submissions";
 
-export const POST = withSuccessFlag(route({ body: contactSchema }, async ({ body }) => json(await sendContactMessage(body), 201)));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(submissionsApi.contact, ({ body }) => sendContactMessage(body)),
+);

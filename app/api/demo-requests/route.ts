@@ -1,6 +1,7 @@
-import { json, route } from "@/lib/server/http/route";
+import { submissionsApi } from "@/lib/contracts/submissions";
+import { handlers, route } from "@/lib/server/http/route";
 import { requestDemo } from "@/lib/server/submissions/demo-request";
-import { withSuccessFlag } from "@/lib/server/submissions/success-flag";
-import { demoRequestSchema } from "@/lib/validators/submissions";
 
-export const POST = withSuccessFlag(route({ body: demoRequestSchema }, async ({ body }) => json(await requestDemo(body), 201)));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(submissionsApi.demoRequest, ({ body }) => requestDemo(body)),
+);

@@ -1,7 +1,8 @@
-import { json } from "@/lib/server/http/route";
+import { operationsApi } from "@/lib/contracts/operations";
+import { handlers, route } from "@/lib/server/http/route";
 
 export const dynamic = "force-dynamic";
 
-export function GET() {
-  return json({ ok: true });
-}
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(operationsApi.health, () => ({ ok: true as const })),
+);

@@ -1,9 +1,11 @@
-import { route } from "@/lib/server/http/route";
+import { sessionApi } from "@/lib/contracts/session";
 import { login } from "@/lib/server/auth/accounts";
 import { requestMeta, signedInResponse } from "@/lib/server/auth/http";
-import { loginSchema } from "@/lib/validators/auth";
+import { handlers, route } from "@/lib/server/http/route";
 
-export const POST = route({ body: loginSchema }, async ({ req, body }) => {
-  const meta = requestMeta(req);
-  return signedInResponse(await login(body, meta), 200, meta.secure);
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(sessionApi.login, async ({ req, body }) => {
+    const meta = requestMeta(req);
+    return signedInResponse(await login(body, meta), 200, meta.secure);
+  }),
+);

@@ -1,5 +1,7 @@
-import { json, route } from "@/lib/server/http/route";
+import { messagesApi } from "@/lib/contracts/messages";
+import { handlers, route } from "@/lib/server/http/route";
 import { sendMessage } from "@/lib/server/messages/send-message";
-import { sendMessageSchema } from "@/lib/validators/messages";
 
-export const POST = route({ auth: "required", body: sendMessageSchema }, async ({ user, body }) => json(await sendMessage(user.id, body), 201));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(messagesApi.send, ({ user, body }) => sendMessage(user.id, body)),
+);

@@ -1,6 +1,8 @@
-import { route } from "@/lib/server/http/route";
+import { farmApi } from "@/lib/contracts/farm";
 import { getMyFarm, updateFarmProfile } from "@/lib/server/farm/profile";
-import { farmProfileSchema } from "@/lib/validators/farm";
+import { handlers, route } from "@/lib/server/http/route";
 
-export const GET = route({ auth: "required" }, ({ user }) => getMyFarm(user));
-export const PATCH = route({ auth: "required", body: farmProfileSchema }, ({ user, body }) => updateFarmProfile(user, body));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(farmApi.farm, ({ user }) => getMyFarm(user)),
+  route(farmApi.updateFarm, ({ user, body }) => updateFarmProfile(user, body)),
+);

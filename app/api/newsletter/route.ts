@@ -1,11 +1,10 @@
-import { json, route } from "@/lib/server/http/route";
+import { submissionsApi } from "@/lib/contracts/submissions";
+import { handlers, json, route } from "@/lib/server/http/route";
 import { subscribeToNewsletter } from "@/lib/server/submissions/newsletter";
-import { withSuccessFlag } from "@/lib/server/submissions/success-flag";
-import { newsletterSchema } from "@/lib/validators/submissions";
 
-/** 201 for a new subscriber, 200 when the address was already subscribed (DESIGN.md §4). */
-export const POST = withSuccessFlag(
-  route({ body: newsletterSchema }, async ({ body }) => {
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  // 201 for a new subscriber, 200 when the address was already subscribed.
+  route(submissionsApi.newsletter, async ({ body }) => {
     const { created, ...answer } = await subscribeToNewsletter(body);
     return json(answer, created ? 201 : 200);
   }),

@@ -1,12 +1,13 @@
-import { json, route } from "@/lib/server/http/route";
-import { idempotencyKeyFrom } from "@/lib/server/idempotency";
+import { ordersApi } from "@/lib/contracts/orders";
+import { handlers, route } from "@/lib/server/http/route";
 import { checkout } from "@/lib/server/orders/checkout";
 import { listOrders } from "@/lib/server/orders/list-orders";
-import { checkoutSchema, ordersQuerySchema } from "@/lib/validators/orders";
 
-export const GET = route({ auth: "required", query: ordersQuerySchema }, ({ user, query }) => listOrders(user.id, query.status));
-
-export const POST = route({ auth: "required", body: checkoutSchema }, async ({ req, user, body }) => {
-  const result = await checkout(user.id, body, idempotencyKeyFrom(req));
-  return json(result.body, { status: result.status, headers: result.replayed ? { "idempotent-replayed": "true" } : {} });
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(ordersApi.list, ({ user, query }) => listOrders(user.id, query.status)),
+  route(ordersApi.checkout, async ({ user, body, idempotencyKey, headers }) => {
+    const { value, replayed } = await checkout(user.id, body, idempotencyKey);
+    if (replayed) headers.set("idempotent-replayed", "true");
+    return value;
+  }),
+);

@@ -1,9 +1,11 @@
-import { route } from "@/lib/server/http/route";
+import { sessionApi } from "@/lib/contracts/session";
 import { register } from "@/lib/server/auth/accounts";
 import { requestMeta, signedInResponse } from "@/lib/server/auth/http";
-import { registerSchema } from "@/lib/validators/auth";
+import { handlers, route } from "@/lib/server/http/route";
 
-export const POST = route({ body: registerSchema }, async ({ req, body }) => {
-  const meta = requestMeta(req);
-  return signedInResponse(await register(body, meta), 201, meta.secure);
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(sessionApi.register, async ({ req, body }) => {
+    const meta = requestMeta(req);
+    return signedInResponse(await register(body, meta), 201, meta.secure);
+  }),
+);

@@ -1,5 +1,7 @@
-import { route } from "@/lib/server/http/route";
+import { messagesApi } from "@/lib/contracts/messages";
+import { handlers, route } from "@/lib/server/http/route";
 import { listSuppliers } from "@/lib/server/messages/suppliers";
-import { supplierQuerySchema } from "@/lib/validators/messages";
 
-export const GET = route({ auth: "required", query: supplierQuerySchema }, async ({ user, query }) => listSuppliers(user.id, query.q));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(messagesApi.suppliers, ({ user, query }) => listSuppliers(user.id, query.q)),
+);

@@ -1,5 +1,7 @@
-import { route } from "@/lib/server/http/route";
+import { walletApi } from "@/lib/contracts/wallet";
+import { handlers, route } from "@/lib/server/http/route";
 import { listTransactions } from "@/lib/server/wallet/get-wallet";
-import { transactionsQuerySchema } from "@/lib/validators/wallet";
 
-export const GET = route({ auth: "required", query: transactionsQuerySchema }, ({ user, query }) => listTransactions(user.id, query.limit));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(walletApi.transactions, ({ user, query }) => listTransactions(user.id, query.limit)),
+);

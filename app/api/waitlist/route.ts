@@ -1,6 +1,7 @@
-import { json, route } from "@/lib/server/http/route";
-import { withSuccessFlag } from "@/lib/server/submissions/success-flag";
+import { submissionsApi } from "@/lib/contracts/submissions";
+import { handlers, route } from "@/lib/server/http/route";
 import { joinWaitlist } from "@/lib/server/submissions/waitlist";
-import { waitlistSchema } from "@/lib/validators/submissions";
 
-export const POST = withSuccessFlag(route({ body: waitlistSchema }, async ({ body }) => json(await joinWaitlist(body), 201)));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(submissionsApi.waitlist, ({ body }) => joinWaitlist(body)),
+);

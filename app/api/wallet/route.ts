@@ -1,4 +1,7 @@
-import { route } from "@/lib/server/http/route";
+import { walletApi } from "@/lib/contracts/wallet";
+import { handlers, route } from "@/lib/server/http/route";
 import { getWallet } from "@/lib/server/wallet/get-wallet";
 
-export const GET = route({ auth: "required" }, ({ user }) => getWallet(user.id));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(walletApi.wallet, ({ user }) => getWallet(user.id)),
+);

@@ -1,10 +1,10 @@
 import "server-only";
 import { db } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
-import { AppError, conflict, tooManyRequests } from "@/lib/server/errors";
+import { AppError, tooManyRequests } from "@/lib/server/errors";
 import { clearHits, countHits, recordHit } from "@/lib/server/rate-limit";
 import type { LoginInput, RegisterData } from "@/lib/validators/auth";
-import { isCommonPassword } from "./common-passwords";
+import { refuseCommonPassword } from "./common-passwords";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { createSession, publicUserSelect, type SessionUser } from "./session";
 
@@ -29,7 +29,7 @@ export async function login(input: LoginInput, meta: RequestMeta): Promise<Signe
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
   if (!user || !ok) {
     await recordHit(key);
-    throw new AppError(401, INVALID);
+    throw new AppError("invalid_credentials", INVALID);
   }
   await clearHits(key);
   const { passwordHash: _hash, ...publicUser } = user;
@@ -38,7 +38,7 @@ export async function login(input: LoginInput, meta: RequestMeta): Promise<Signe
   return { user: publicUser, cookie };
 }
 
-/** Registration always creates a `user` (spec §3: userType is forced), signed in at once. */
+/** Registration always creates a `user` (userType is forced, whatever is sent), signed in at once. */
 export async function register(input: RegisterData, meta: RequestMeta): Promise<SignedIn> {
   const limitKey = `register:${meta.ip}`;
   const { count, retryAfterSeconds } = await countHits(limitKey, 60 * 60_000);
@@ -46,17 +46,13 @@ export async function register(input: RegisterData, meta: RequestMeta): Promise<
 
   const email = input.email.trim().toLowerCase();
   const username = input.username?.trim() || undefined;
-  if (isCommonPassword(input.password, [email, email.split("@")[0], username ?? "", input.fullName])) {
-    throw new AppError(400, "This password is too common. Please choose a less predictable one.", {
-      password: "This password is too common. Please choose a less predictable one.",
-    });
-  }
+  refuseCommonPassword(input.password, [email, email.split("@")[0], username ?? "", input.fullName]);
   const [byEmail, byUsername] = await Promise.all([
     db.user.findUnique({ where: { email }, select: { id: true } }),
     username ? db.user.findFirst({ where: { username: { equals: username, mode: "insensitive" } }, select: { id: true } }) : null,
   ]);
-  if (byEmail) throw conflict("An account with this email already exists", { email: "An account with this email already exists" });
-  if (byUsername) throw conflict("This username is already taken", { username: "This username is already taken" });
+  if (byEmail) throw new AppError("already_exists", "An account with this email already exists", { fieldErrors: { email: "An account with this email already exists" } });
+  if (byUsername) throw new AppError("already_exists", "This username is already taken", { fieldErrors: { username: "This username is already taken" } });
 
   await recordHit(limitKey);
   const passwordHash = await hashPassword(input.password);
@@ -77,7 +73,7 @@ export async function register(input: RegisterData, meta: RequestMeta): Promise<
     });
   } catch (e) {
     // Two registrations racing for the same email/username: the unique index decides.
-    if ((e as { code?: string }).code === "P2002") throw conflict("An account with this email or username already exists");
+    if ((e as { code?: string }).code === "P2002") throw new AppError("already_exists", "An account with this email or username already exists");
     throw e;
   }
   const cookie = await createSession(user.id, meta.secure, meta.userAgent);

@@ -1,4 +1,5 @@
 import "server-only";
+import { AppError } from "@/lib/server/errors";
 
 /**
  * A short list of the most common passwords (from public breach corpora), refused at registration
@@ -19,4 +20,11 @@ export function isCommonPassword(password: string, context: string[] = []): bool
   if (COMMON.has(p)) return true;
   if (/^(.)\1+$/.test(p)) return true; // one repeated character
   return context.some((c) => c && c.length >= 4 && p === c.toLowerCase());
+}
+
+const TOO_COMMON = "This password is too common. Please choose a less predictable one.";
+
+/** Throws the field error of a new password that is common or only the user's own email or name. */
+export function refuseCommonPassword(password: string, context: string[] = []): void {
+  if (isCommonPassword(password, context)) throw new AppError("validation", TOO_COMMON, { fieldErrors: { password: TOO_COMMON } });
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { clientIp } from "@/lib/server/http/client-ip";
+import { isSecureRequest } from "@/lib/server/http/origin";
 import { json } from "@/lib/server/http/route";
 import { toPublicUser } from "./serialize";
-import { isSecureRequest, sessionCookieHeader } from "./session";
+import { clearSessionCookieHeader, destroySessionCookie, SESSION_COOKIE, sessionCookieHeader, sessionCookieOf } from "./session";
 import type { RequestMeta, SignedIn } from "./accounts";
 
 export function requestMeta(req: Request): RequestMeta {
@@ -15,4 +16,11 @@ export function signedInResponse({ user, cookie }: SignedIn, status: number, sec
     status,
     headers: { "set-cookie": sessionCookieHeader(cookie.name, cookie.value, cookie.expiresAt, secure) },
   });
+}
+
+/** Logout: deletes the session row (the old cookie value is dead even if replayed) and clears the cookie. */
+export async function signedOutResponse(req: Request): Promise<Response> {
+  const c = sessionCookieOf(req);
+  await destroySessionCookie(c?.value);
+  return json({ success: true }, { headers: { "set-cookie": clearSessionCookieHeader(c?.name ?? SESSION_COOKIE, isSecureRequest(req)) } });
 }

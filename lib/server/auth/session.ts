@@ -1,16 +1,17 @@
 import "server-only";
 import crypto from "node:crypto";
-import { decode, encode } from "next-auth/jwt";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE, SESSION_COOKIES } from "@/lib/auth/cookie-names";
 import { db } from "@/lib/server/db";
-import { authSecret, env } from "@/lib/server/env";
+import { env } from "@/lib/server/env";
 import type { User } from "@/lib/generated/prisma/client";
 
 /**
- * Sessions: an Auth.js JWT cookie carries a random session id; the id must match a live `Session`
- * row (stored as its SHA-256), so logout and revocation are real. Idle and absolute lifetimes.
+ * Database sessions: the cookie holds an opaque random id (256 bits, base64url); the `Session` row
+ * stores only its SHA-256, so logout and revocation are real and a database leak reveals no live
+ * session. Nothing to decode or derive per request: one hash and one indexed lookup.
+ * Idle and absolute lifetimes.
  */
-export const SESSION_COOKIE = "authjs.session-token";
-export const SECURE_SESSION_COOKIE = "__Secure-authjs.session-token";
+export { SECURE_SESSION_COOKIE, SESSION_COOKIE };
 
 export function sessionCookieName(secure: boolean): string {
   return secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
@@ -39,36 +40,19 @@ export async function createSession(userId: number, secure: boolean, userAgent?:
   const sid = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + absoluteMs());
   await db.session.create({ data: { idHash: sha256(sid), userId, expiresAt, userAgent: userAgent?.slice(0, 300) } });
-  const name = sessionCookieName(secure);
-  const value = await encode({ token: { sid, sub: String(userId) }, secret: authSecret(), salt: name, maxAge: absoluteMs() / 1000 });
-  return { name, value, expiresAt };
+  return { name: sessionCookieName(secure), value: sid, expiresAt };
 }
 
-/** The session id inside a cookie value (null when forged or expired). */
-export async function sidOf(value: string, name: string): Promise<string | null> {
-  return sidFromCookie(value, name);
-}
-
-/** Whether a session id still has a live row (used by the Auth.js jwt callback). */
-export async function sidIsLive(sid: string): Promise<boolean> {
-  const s = await db.session.findUnique({ where: { idHash: sha256(sid) }, select: { expiresAt: true, lastSeenAt: true } });
-  const now = Date.now();
-  return !!s && s.expiresAt.getTime() > now && s.lastSeenAt.getTime() + idleMs() > now;
-}
-
-async function sidFromCookie(value: string, name: string): Promise<string | null> {
-  try {
-    const token = await decode({ token: value, secret: authSecret(), salt: name });
-    return typeof token?.sid === "string" ? token.sid : null;
-  } catch {
-    return null;
-  }
+/** 32 random bytes in base64url: anything else in the cookie is not a session (never decoded). */
+const SID_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+function sidFromCookie(value: string): string | null {
+  return SID_SHAPE.test(value) ? value : null;
 }
 
 /** Resolves a cookie value to the live session's user, or null (expired, revoked, forged). */
-export async function userFromSessionCookie(value: string | undefined, name: string): Promise<SessionUser | null> {
+export async function userFromSessionCookie(value: string | undefined): Promise<SessionUser | null> {
   if (!value) return null;
-  const sid = await sidFromCookie(value, name);
+  const sid = sidFromCookie(value);
   if (!sid) return null;
   const idHash = sha256(sid);
   const session = await db.session.findUnique({ where: { idHash }, include: { user: { select: publicUserSelect } } });
@@ -85,17 +69,18 @@ export async function userFromSessionCookie(value: string | undefined, name: str
   return session.user;
 }
 
-export async function destroySessionCookie(value: string | undefined, name: string): Promise<void> {
+export async function destroySessionCookie(value: string | undefined): Promise<void> {
   if (!value) return;
-  const sid = await sidFromCookie(value, name);
+  const sid = sidFromCookie(value);
   if (sid) await db.session.deleteMany({ where: { idHash: sha256(sid) } });
 }
 
+/** The raw value (session ids never need percent-decoding; garbage simply matches no session). */
 function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
   }
   return undefined;
 }
@@ -103,7 +88,7 @@ function readCookie(header: string | null, name: string): string | undefined {
 /** The session cookie of a request: the __Secure- variant first (HTTPS), then the plain one. */
 export function sessionCookieOf(req: Request): { name: string; value: string } | null {
   const header = req.headers.get("cookie");
-  for (const name of [SECURE_SESSION_COOKIE, SESSION_COOKIE]) {
+  for (const name of SESSION_COOKIES) {
     const value = readCookie(header, name);
     if (value) return { name, value };
   }
@@ -112,12 +97,7 @@ export function sessionCookieOf(req: Request): { name: string; value: string } |
 
 export async function userFromRequest(req: Request): Promise<SessionUser | null> {
   const c = sessionCookieOf(req);
-  return c ? userFromSessionCookie(c.value, c.name) : null;
-}
-
-export function isSecureRequest(req: Request): boolean {
-  const proto = req.headers.get("x-forwarded-proto");
-  return (proto ?? new URL(req.url).protocol.replace(":", "")) === "https";
+  return c ? userFromSessionCookie(c.value) : null;
 }
 
 export function sessionCookieHeader(name: string, value: string, expires: Date, secure: boolean): string {

@@ -18,10 +18,3 @@ export async function requireOwnFarm(user: Pick<SessionUser, "id" | "userType">)
   if (!farm) throw notFound("No farm is linked to this account yet. Please contact Fieldfare support.");
   return farm;
 }
-
-/** "12" → 12; anything else is simply not one of yours (404). */
-export function parseId(raw: unknown, what: string): number {
-  const id = typeof raw === "string" && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound(`${what} not found`);
-  return id;
-}

@@ -1,9 +1,9 @@
 import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/server/db";
-import { AppError, conflict, forbidden } from "@/lib/server/errors";
+import { AppError, forbidden } from "@/lib/server/errors";
 import { hashPassword } from "@/lib/server/auth/password";
-import { isCommonPassword } from "@/lib/server/auth/common-passwords";
+import { refuseCommonPassword } from "@/lib/server/auth/common-passwords";
 import type { SessionUser } from "@/lib/server/auth/session";
 import type { FarmerInviteInput, SetPasswordInput } from "@/lib/validators/farm";
 
@@ -24,7 +24,7 @@ export type Invite = { userId: number; farmId: number; token: string; expiresAt:
  */
 export async function inviteFarmer(input: FarmerInviteInput, now = new Date()): Promise<Invite> {
   const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
-  if (existing) throw conflict(`An account with the email ${input.email} already exists; nothing was changed.`);
+  if (existing) throw new AppError("already_exists", `An account with the email ${input.email} already exists; nothing was changed.`);
   const token = crypto.randomBytes(32).toString("base64url");
   const passwordHash = await hashPassword(crypto.randomBytes(32).toString("base64url"));
   const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
@@ -38,7 +38,7 @@ export async function inviteFarmer(input: FarmerInviteInput, now = new Date()): 
       return { userId: user.id, farmId: farm.id, token, expiresAt };
     });
   } catch (e) {
-    if ((e as { code?: string }).code === "P2002") throw conflict(`An account with the email ${input.email} already exists; nothing was changed.`);
+    if ((e as { code?: string }).code === "P2002") throw new AppError("already_exists", `An account with the email ${input.email} already exists; nothing was changed.`);
     throw e;
   }
 }
@@ -70,11 +70,7 @@ export async function canSetPassword(userId: number, now = new Date()): Promise<
 /** Sets the farmer's first password, then retires their sign-in links so the window closes. */
 export async function setPasswordAfterClaim(user: SessionUser, input: SetPasswordInput): Promise<void> {
   if (!(await canSetPassword(user.id))) throw forbidden("Setting a password here needs a fresh sign-in link. Ask Fieldfare support for a new one.");
-  if (isCommonPassword(input.password, [user.email, user.email.split("@")[0], user.username ?? "", user.fullName])) {
-    throw new AppError(400, "This password is too common. Please choose a less predictable one.", {
-      password: "This password is too common. Please choose a less predictable one.",
-    });
-  }
+  refuseCommonPassword(input.password, [user.email, user.email.split("@")[0], user.username ?? "", user.fullName]);
   const passwordHash = await hashPassword(input.password);
   await db.$transaction([
     db.user.update({ where: { id: user.id }, data: { passwordHash } }),

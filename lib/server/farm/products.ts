@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/db";
-import { isDbId } from "@/lib/server/db-int";
+import { isDbId } from "@/lib/validators/id";
 import { badRequest, notFound } from "@/lib/server/errors";
 import { dollarsToCents } from "@/lib/money";
 import type { Prisma } from "@/lib/generated/prisma/client";

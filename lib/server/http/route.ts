@@ -1,37 +1,59 @@
 import "server-only";
 import crypto from "node:crypto";
 import { z } from "zod";
-import { AppError, unauthorized, type FieldErrors } from "@/lib/server/errors";
+import { METHODS, type BodySpec, type Endpoint, type Method } from "@/lib/contracts/endpoint";
+import { AppError, type FieldErrors } from "@/lib/server/errors";
 import { userFromRequest, type SessionUser } from "@/lib/server/auth/session";
-import { env } from "@/lib/server/env";
+import { idempotencyKeyFrom } from "@/lib/server/idempotency";
+import { readBody } from "./body";
+import { isCrossSite } from "./origin";
 
 /**
- * The one wrapper every /api handler goes through (DESIGN.md §4): JSON-only bodies (415), 64 KB
- * limit (413), zod parsing (400 with `errors`), same-origin check on mutations (403), session
- * lookup (401), AppError → status, and no stack trace or SQL ever reaching the client.
+ * The one HTTP adapter: every /api handler is `route(contract, handler)`. From the contract
+ * (lib/contracts/<domain>.ts) it enforces, in this order: same-origin for mutations (403
+ * cross_site), the session (401), path parameters (404 with the parser's message), the query
+ * (400), the body of the declared kind with its size cap (415, 413, 400); then runs the handler
+ * and answers its value as JSON with the contract's status. Any AppError becomes
+ * `{message, code, errors?}` with the status of its code; anything else is logged with a
+ * reference and answered 500 (or 503 when the database is unreachable) without internals.
+ * `handlers(...)` collects a file's routes and answers the other methods 405 with `Allow`.
+ * See docs/architecture.md, "HTTP adapter".
  */
-export const MAX_BODY_BYTES = 64 * 1024;
 
-type Auth = "required" | "optional" | "none";
-type RouteParams = Record<string, string | string[] | undefined>;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type BodyOut<B> = B extends BodySpec<infer S> ? z.output<S> : undefined;
+type ParamsOut<P> = P extends z.ZodType ? z.output<P> : Record<string, never>;
 
-export type RouteContext<A extends Auth, B, Q> = {
+export type RouteContext<E extends Endpoint> = {
   req: Request;
-  user: A extends "required" ? SessionUser : SessionUser | null;
-  body: B;
-  query: Q;
-  params: RouteParams;
+  user: E["auth"] extends "required" ? SessionUser : null;
+  params: ParamsOut<E["params"]>;
+  query: Out<E["query"]>;
+  body: BodyOut<E["body"]>;
+  /** The validated `Idempotency-Key` header (contracts with `idempotencyKey: true`). */
+  idempotencyKey: E["idempotencyKey"] extends true ? string | undefined : undefined;
+  /** Headers added to the JSON answer (e.g. `idempotent-replayed`). */
+  headers: Headers;
 };
 
-type Options<A extends Auth, BS extends z.ZodType | undefined, QS extends z.ZodType | undefined> = {
-  auth?: A;
-  body?: BS;
-  query?: QS;
-  /** Set false for endpoints that must accept cross-site calls (none today). */
-  sameOrigin?: boolean;
+type Answer<E extends Endpoint> = E extends { response: infer R } ? (R extends z.ZodType ? z.input<R> | Response : Response) : unknown;
+
+export type RouteHandler = ((req: Request, context?: { params?: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>) & {
+  /** The contract a route() handler serves. */
+  endpoint?: Endpoint;
+  /** What a generated handler answers instead: "405" (handlers()), "404" (unknown /api paths), "options". */
+  filler?: "405" | "404" | "options";
 };
 
-type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+export type RouteOptions<E extends Endpoint = Endpoint> = {
+  /** Envelope "html": how an error is shown to a person (an HTML page with the right status). */
+  renderError?: (error: AppError) => Response;
+  /**
+   * Runs after the session, path and query checks and BEFORE the body is read: permission checks
+   * that should refuse (403/404) without taking a 2 MB upload first.
+   */
+  guard?: (ctx: Omit<RouteContext<E>, "body" | "idempotencyKey" | "headers">) => Promise<unknown>;
+};
 
 export function json(body: unknown, init: number | ResponseInit = 200): Response {
   const i = typeof init === "number" ? { status: init } : init;
@@ -41,86 +63,32 @@ export function json(body: unknown, init: number | ResponseInit = 200): Response
   return new Response(JSON.stringify(body), { ...i, headers });
 }
 
-export function errorResponse(status: number, message: string, errors?: FieldErrors, headers?: Record<string, string>) {
-  return json(errors ? { message, errors } : { message }, { status, headers });
+/** `{message, code, errors?}` (plus `success: false` for the "success" envelope) with the code's status. */
+export function errorResponse(error: AppError, envelope: "plain" | "success" = "plain"): Response {
+  const body = {
+    ...(envelope === "success" ? { success: false } : {}),
+    message: error.message,
+    code: error.code,
+    ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
+  };
+  return json(body, { status: error.status, headers: error.headers });
 }
 
-/** Maps zod issues to `{field: message}` (first message per field) and a summary message. */
+/**
+ * zod issues → `{field: message}` (first message per field) and the first message as the summary.
+ * An issue may name its own code (`params: {code: "not_found"}`, as the path id parser does).
+ */
 export function zodToAppError(error: z.ZodError): AppError {
-  const errors: FieldErrors = {};
+  const first = error.issues[0];
+  const message = first?.message ?? "Invalid input";
+  const code = (first as { params?: { code?: unknown } } | undefined)?.params?.code;
+  if (code === "not_found") return new AppError("not_found", message);
+  const fieldErrors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "_";
-    errors[key] ??= issue.message;
+    fieldErrors[key] ??= issue.message;
   }
-  return new AppError(400, error.issues[0]?.message ?? "Invalid input", errors);
-}
-
-const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-function expectedOrigins(req: Request): string[] {
-  const origins = new Set<string>();
-  const url = new URL(req.url);
-  origins.add(url.origin);
-  const host = req.headers.get("host");
-  if (host) {
-    const proto = req.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
-    origins.add(`${proto}://${host}`);
-  }
-  const appUrl = env().APP_URL;
-  if (appUrl) origins.add(new URL(appUrl).origin);
-  return [...origins];
-}
-
-/** Browsers always send Origin (or Sec-Fetch-Site) on cross-site POSTs; non-browser clients cannot ride a victim's cookie. */
-export function isCrossSite(req: Request): boolean {
-  const origin = req.headers.get("origin");
-  if (origin) return origin === "null" || !expectedOrigins(req).includes(origin);
-  const site = req.headers.get("sec-fetch-site");
-  return site !== null && site !== "same-origin" && site !== "none";
-}
-
-async function readJsonBody(req: Request): Promise<unknown> {
-  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new AppError(413, "Request body is too large (64 KB at most)");
-  if (!req.body) {
-    if (type && type !== "application/json") throw new AppError(415, "Send the request body as application/json");
-    return {};
-  }
-  if (type !== "application/json") throw new AppError(415, "Send the request body as application/json");
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new AppError(413, "Request body is too large (64 KB at most)");
-    }
-    chunks.push(value);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError(400, "The request body is not valid JSON");
-  }
-}
-
-function toResponse(error: unknown): Response {
-  if (error instanceof AppError) return errorResponse(error.status, error.message, error.fieldErrors, error.headers);
-  if (error instanceof z.ZodError) {
-    const e = zodToAppError(error);
-    return errorResponse(400, e.message, e.fieldErrors);
-  }
-  const ref = crypto.randomBytes(6).toString("hex");
-  // Details stay in the server log; the client gets a reference it can quote to support.
-  console.error(`[api] unhandled error ref=${ref}:`, error);
-  if (isUnavailable(error)) return errorResponse(503, `The service is temporarily unavailable. Please try again shortly. (ref ${ref})`, undefined, { "Retry-After": "5" });
-  return errorResponse(500, `Something went wrong on our side. Please try again. (ref ${ref})`);
+  return new AppError("validation", message, { fieldErrors });
 }
 
 /** Database connection failures become 503 so clients know to retry. */
@@ -129,36 +97,84 @@ function isUnavailable(error: unknown): boolean {
   return /ECONNREFUSED|ECONNRESET|57P01|57P03|08006|08001|terminating connection|Connection terminated|connect ETIMEDOUT|P1001|P1017|DatabaseNotReachable/i.test(text);
 }
 
-export function route<A extends Auth = "none", BS extends z.ZodType | undefined = undefined, QS extends z.ZodType | undefined = undefined>(
-  options: Options<A, BS, QS>,
-  handler: (ctx: RouteContext<A, Infer<BS>, Infer<QS>>) => Promise<Response | unknown>,
-) {
-  return async (req: Request, context?: { params?: Promise<RouteParams> }): Promise<Response> => {
+/** Any thrown value as an AppError; unexpected ones are logged with a reference the client can quote. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof z.ZodError) return zodToAppError(error);
+  const ref = crypto.randomBytes(6).toString("hex");
+  console.error(`[api] unhandled error ref=${ref}:`, error);
+  if (isUnavailable(error)) {
+    return new AppError("unavailable", `The service is temporarily unavailable. Please try again shortly. (ref ${ref})`, { headers: { "Retry-After": "5" } });
+  }
+  return new AppError("internal", `Something went wrong on our side. Please try again. (ref ${ref})`);
+}
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function parseWith(schema: z.ZodType, value: unknown): unknown {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw zodToAppError(parsed.error);
+  return parsed.data;
+}
+
+export function route<const E extends Endpoint>(contract: E, handler: (ctx: RouteContext<E>) => Promise<Answer<E>> | Answer<E>, options: RouteOptions<E> = {}): RouteHandler {
+  const envelope = contract.envelope ?? "plain";
+  if (envelope === "html" && !options.renderError) throw new Error(`${contract.method} ${contract.path}: the html envelope needs renderError`);
+  const run: RouteHandler = async (req, context) => {
     try {
-      if (MUTATING.has(req.method) && options.sameOrigin !== false && isCrossSite(req)) {
-        throw new AppError(403, "Cross-site requests are not allowed");
-      }
-      const user = options.auth && options.auth !== "none" ? await userFromRequest(req) : null;
-      if (options.auth === "required" && !user) throw unauthorized();
-      let body: unknown = undefined;
-      if (options.body) {
-        const raw = await readJsonBody(req);
-        const parsed = options.body.safeParse(raw);
-        if (!parsed.success) throw zodToAppError(parsed.error);
-        body = parsed.data;
-      }
-      let query: unknown = undefined;
-      if (options.query) {
-        const params = Object.fromEntries(new URL(req.url).searchParams);
-        const parsed = options.query.safeParse(params);
-        if (!parsed.success) throw zodToAppError(parsed.error);
-        query = parsed.data;
-      }
-      const params = (await context?.params) ?? {};
-      const result = await handler({ req, user, body, query, params } as RouteContext<A, Infer<BS>, Infer<QS>>);
-      return result instanceof Response ? result : json(result);
+      if (MUTATING.has(req.method) && isCrossSite(req)) throw new AppError("cross_site", "Cross-site requests are not allowed");
+      const user = contract.auth === "required" ? await userFromRequest(req) : null;
+      if (contract.auth === "required" && !user) throw new AppError("unauthenticated", "Not signed in");
+      const params = contract.params ? parseWith(contract.params, (await context?.params) ?? {}) : {};
+      const query = contract.query ? parseWith(contract.query, Object.fromEntries(new URL(req.url).searchParams)) : undefined;
+      if (options.guard) await options.guard({ req, user, params, query } as Parameters<NonNullable<RouteOptions<E>["guard"]>>[0]);
+      const body = contract.body ? parseWith(contract.body.schema, await readBody(req, contract.body)) : undefined;
+      const idempotencyKey = contract.idempotencyKey ? idempotencyKeyFrom(req) : undefined;
+      const headers = new Headers();
+      const result = await handler({ req, user, params, query, body, idempotencyKey, headers } as RouteContext<E>);
+      return result instanceof Response ? result : json(result, { status: contract.status ?? 200, headers });
     } catch (error) {
-      return toResponse(error);
+      const e = toAppError(error);
+      return envelope === "html" ? options.renderError!(e) : errorResponse(e, envelope);
     }
   };
+  run.endpoint = contract;
+  return run;
+}
+
+export type RouteFile = Record<Method | "OPTIONS", RouteHandler>;
+
+/**
+ * A route file's exports: `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(route(…), …)`.
+ * Methods without a route answer 405 with `Allow` (JSON, like every /api answer); OPTIONS answers
+ * 204 with `Allow`.
+ */
+export function handlers(...routes: RouteHandler[]): RouteFile {
+  const byMethod = new Map<Method, RouteHandler>();
+  for (const r of routes) {
+    if (!r.endpoint) throw new Error("handlers() takes route(contract, handler) values");
+    if (byMethod.has(r.endpoint.method)) throw new Error(`${r.endpoint.method} ${r.endpoint.path} is registered twice`);
+    byMethod.set(r.endpoint.method, r);
+  }
+  const allowed = METHODS.filter((m) => byMethod.has(m));
+  const allow = [...allowed, ...(byMethod.has("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const notAllowed: RouteHandler = Object.assign(
+    async (req: Request) => errorResponse(new AppError("method_not_allowed", `${req.method} is not allowed here (allowed: ${allow})`, { headers: { Allow: allow } })),
+    { filler: "405" as const },
+  );
+  const options: RouteHandler = Object.assign(async () => new Response(null, { status: 204, headers: { Allow: allow, "cache-control": "no-store" } }), { filler: "options" as const });
+  return {
+    GET: byMethod.get("GET") ?? notAllowed,
+    POST: byMethod.get("POST") ?? notAllowed,
+    PUT: byMethod.get("PUT") ?? notAllowed,
+    PATCH: byMethod.get("PATCH") ?? notAllowed,
+    DELETE: byMethod.get("DELETE") ?? notAllowed,
+    OPTIONS: options,
+  };
+}
+
+/** For app/api/[[...path]]: every method of an unknown /api path answers a JSON 404. */
+export function unknownApiPath(): RouteFile {
+  const notFound: RouteHandler = Object.assign(async () => errorResponse(new AppError("not_found", "No API endpoint at this address")), { filler: "404" as const });
+  return { GET: notFound, POST: notFound, PUT: notFound, PATCH: notFound, DELETE: notFound, OPTIONS: notFound };
 }

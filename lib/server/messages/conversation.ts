@@ -1,18 +1,41 @@
 import "server-only";
 import { db } from "@/lib/server/db";
-import { isDbId } from "@/lib/server/db-int";
+import { isDbId } from "@/lib/validators/id";
 import { badRequest, notFound } from "@/lib/server/errors";
 import { publishRead } from "@/lib/server/realtime/bus";
 import type { ChatMessage, ChatUser } from "@/lib/validators/messages";
 import { chatUserSelect, messageSelect, toChatMessage, toChatUser } from "./serialize";
 
-/** The other participant of a chat, or 404. Anyone signed in may open a chat with any user. */
+/**
+ * The other participant of a chat, or 404. Anyone may write to a farm; a chat with anyone else
+ * opens only when an order or an earlier conversation links the two — otherwise the same 404 as
+ * for an id that does not exist, so ids cannot be probed (docs/security.md, "Privacy").
+ */
 export async function getChatPeer(viewerId: number, otherUserId: number): Promise<ChatUser> {
   if (otherUserId === viewerId) throw badRequest("You cannot send a message to yourself");
   if (!isDbId(otherUserId)) throw notFound("User not found");
   const u = await db.user.findUnique({ where: { id: otherUserId }, select: chatUserSelect });
   if (!u) throw notFound("User not found");
+  const isFarm = u.userType === "farmer" && u.farm !== null;
+  if (!isFarm && !(await linked(viewerId, otherUserId))) throw notFound("User not found");
   return toChatUser(u);
+}
+
+/** An order between the two (either one bought from the other's farm) or a message between them. */
+async function linked(a: number, b: number): Promise<boolean> {
+  const [message, order] = await Promise.all([
+    db.message.findFirst({
+      where: {
+        OR: [
+          { senderId: a, receiverId: b },
+          { senderId: b, receiverId: a },
+        ],
+      },
+      select: { id: true },
+    }),
+    db.order.findFirst({ where: { OR: [{ userId: a, farm: { userId: b } }, { userId: b, farm: { userId: a } }] }, select: { id: true } }),
+  ]);
+  return message !== null || order !== null;
 }
 
 /**

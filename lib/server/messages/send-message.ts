@@ -1,9 +1,9 @@
 import "server-only";
 import { db } from "@/lib/server/db";
-import { isDbId } from "@/lib/server/db-int";
-import { badRequest, conflict, notFound } from "@/lib/server/errors";
+import { AppError, badRequest } from "@/lib/server/errors";
 import { publishMessage } from "@/lib/server/realtime/bus";
 import type { ChatMessage, SendMessageInput } from "@/lib/validators/messages";
+import { getChatPeer } from "./conversation";
 import { messageSelect, toChatMessage } from "./serialize";
 
 /**
@@ -19,8 +19,8 @@ export async function sendMessage(senderId: number, input: SendMessageInput): Pr
     if (earlier) return sameSendOrConflict(earlier, input);
   }
 
-  const receiver = isDbId(input.receiverId) ? await db.user.findUnique({ where: { id: input.receiverId }, select: { id: true } }) : null;
-  if (!receiver) throw notFound("User not found");
+  // The same rule as opening the chat: anyone may write to a farm, others only when linked.
+  await getChatPeer(senderId, input.receiverId);
 
   let created;
   try {
@@ -48,7 +48,7 @@ async function findByClientId(senderId: number, clientId: string) {
 
 function sameSendOrConflict(earlier: ChatMessage, input: SendMessageInput): ChatMessage {
   if (earlier.receiverId !== input.receiverId || earlier.content !== input.content) {
-    throw conflict("This clientId was already used for a different message", { clientId: "Already used for a different message" });
+    throw new AppError("idempotency_key_reused", "This clientId was already used for a different message", { fieldErrors: { clientId: "Already used for a different message" } });
   }
   return earlier;
 }

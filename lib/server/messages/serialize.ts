@@ -3,19 +3,30 @@ import { db } from "@/lib/server/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ChatMessage, ChatUser } from "@/lib/validators/messages";
 
-/** What one user may see of another in chats: no email, phone, password or session data. */
+/**
+ * What one user may see of another in chats: name, picture, verified tick and a label worked out
+ * here — the farm's location for a farmer, "Restaurant" for everyone else. Never an address,
+ * email, phone or username (see docs/security.md, "Privacy").
+ */
 export const chatUserSelect = {
   id: true,
-  username: true,
   fullName: true,
   userType: true,
-  address: true,
   profileImage: true,
   verified: true,
+  farm: { select: { location: true } },
 } as const satisfies Prisma.UserSelect;
 
-export function toChatUser(u: Prisma.UserGetPayload<{ select: typeof chatUserSelect }>): ChatUser {
-  return { id: u.id, username: u.username, fullName: u.fullName, userType: u.userType, address: u.address, profileImage: u.profileImage, verified: u.verified };
+type ChatUserRow = Prisma.UserGetPayload<{ select: typeof chatUserSelect }>;
+
+/** The one place the chat label is decided. */
+export function chatLabel(u: Pick<ChatUserRow, "userType" | "farm">): string {
+  if (u.userType === "farmer") return u.farm?.location || "Farm";
+  return "Restaurant";
+}
+
+export function toChatUser(u: ChatUserRow): ChatUser {
+  return { id: u.id, fullName: u.fullName, userType: u.userType, profileImage: u.profileImage, verified: u.verified, label: chatLabel(u) };
 }
 
 export const messageSelect = {

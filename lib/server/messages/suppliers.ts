@@ -31,10 +31,5 @@ export async function listSuppliers(viewerId: number, q: string): Promise<Suppli
     orderBy: [{ verified: "desc" }, { fullName: "asc" }, { id: "asc" }],
     take: MAX_SUPPLIERS,
   });
-  return rows.map((r) => ({ user: toChatUser(r), status: supplierStatus(r.farm, r.address) }));
-}
-
-function supplierStatus(farm: { farmName: string; location: string } | null, address: string | null): string {
-  if (farm) return `${farm.farmName} · ${farm.location}`;
-  return address || "Farmer";
+  return rows.map((r) => ({ user: toChatUser(r), status: r.farm ? `${r.farm.farmName} · ${r.farm.location}` : "Farmer" }));
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
-import { isDbId } from "@/lib/server/db-int";
-import { conflict, notFound } from "@/lib/server/errors";
+import { isDbId } from "@/lib/validators/id";
+import { AppError, notFound } from "@/lib/server/errors";
 import { withIdempotency, type Tx } from "@/lib/server/idempotency";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
@@ -33,13 +33,13 @@ async function reserveStock(tx: Tx, productId: number, quantity: number) {
     RETURNING "stock"`;
   if (rows.length) return;
   const p = await tx.product.findUniqueOrThrow({ where: { id: productId } });
-  if (p.isHidden) throw conflict(`${p.name} is no longer available`);
-  if (!p.inStock || p.stock <= 0) throw conflict(`${p.name} is out of stock`);
-  throw conflict(`Only ${p.stock} ${p.unit} of ${p.name} left in stock`);
+  if (p.isHidden) throw new AppError("out_of_stock", `${p.name} is no longer available`);
+  if (!p.inStock || p.stock <= 0) throw new AppError("out_of_stock", `${p.name} is out of stock`);
+  throw new AppError("out_of_stock", `Only ${p.stock} ${p.unit} of ${p.name} left in stock`);
 }
 
 /**
- * POST /api/orders (DESIGN.md §3): one order per farm, priced from the catalogue, stock taken and
+ * POST /api/orders (see docs/money.md): one order per farm, priced from the catalogue, stock taken and
  * the wallet debited in ONE database transaction — any refusal (unknown product, out of stock,
  * insufficient balance) rolls everything back. With an Idempotency-Key a retried or double-clicked
  * checkout replays the first answer instead of paying twice.
@@ -106,7 +106,8 @@ export function checkout(userId: number, input: CheckoutInput, idempotencyKey?: 
       });
       if (!paid) {
         const current = await tx.wallet.findUniqueOrThrow({ where: { userId } });
-        throw conflict(
+        throw new AppError(
+          "insufficient_funds",
           `Insufficient balance: this checkout costs ${formatCents(grandTotal)} but your wallet holds ${formatCents(current.balanceCents + debited)}. Top up your wallet and try again.`,
         );
       }
@@ -115,6 +116,6 @@ export function checkout(userId: number, input: CheckoutInput, idempotencyKey?: 
       orders.push(serializeOrder(order));
     }
 
-    return { status: 201, body: { orders, wallet: serializeWallet(wallet) } };
+    return { orders, wallet: serializeWallet(wallet) };
   });
 }

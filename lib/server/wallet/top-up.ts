@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { dollarsToCents } from "@/lib/money";
-import { conflict } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/errors";
 import { withIdempotency } from "@/lib/server/idempotency";
 import type { TopUpInput } from "@/lib/validators/wallet";
 import { ensureWallet } from "./ensure-wallet";
@@ -26,7 +26,7 @@ export function topUp(userId: number, input: TopUpInput, idempotencyKey?: string
       { type: "top_up", description: "Wallet top-up", reference },
       MAX_BALANCE_CENTS,
     );
-    if (!done) throw conflict(`Top-up refused: a wallet can hold at most ${formatCents(MAX_BALANCE_CENTS)}`);
-    return { status: 200, body: { wallet: serializeWallet(done.wallet), transaction: serializeTransaction(done.transaction) } };
+    if (!done) throw new AppError("wallet_limit", `Top-up refused: a wallet can hold at most ${formatCents(MAX_BALANCE_CENTS)}`);
+    return { wallet: serializeWallet(done.wallet), transaction: serializeTransaction(done.transaction) };
   });
 }

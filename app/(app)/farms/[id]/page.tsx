@@ -5,7 +5,8 @@ import { MapPin } from "lucide-react";
 import { ProductCard } from "@/components/catalog/product-card";
 import { EmptyNote } from "@/components/catalog/section";
 import { Stars } from "@/components/catalog/stars";
-import { AppError } from "@/lib/server/errors";
+import { isAppError } from "@/lib/server/errors";
+import { parseIdParam } from "@/lib/validators/id";
 import { getFarm } from "@/lib/server/catalog/farms";
 import { listFarmProducts } from "@/lib/server/catalog/products";
 import { formatDistance } from "@/lib/format";
@@ -13,11 +14,12 @@ import { formatDistance } from "@/lib/format";
 type Props = { params: Promise<{ id: string }> };
 
 const load = cache(async (id: string) => {
-  if (!/^\d{1,9}$/.test(id)) return null;
+  const numericId = parseIdParam(id);
+  if (numericId === null) return null;
   try {
-    return await getFarm(Number(id));
+    return await getFarm(numericId);
   } catch (e) {
-    if (e instanceof AppError && e.status === 404) return null;
+    if (isAppError(e, "not_found")) return null;
     throw e;
   }
 });

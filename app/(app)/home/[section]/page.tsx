@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { ChevronLeft } from "lucide-react";
 import { FarmCard } from "@/components/catalog/farm-card";
 import { ProductCard } from "@/components/catalog/product-card";
 import { EmptyNote } from "@/components/catalog/section";
-import { getCurrentUser } from "@/lib/server/auth/current-user";
+import { requireUser } from "@/lib/server/auth/current-user";
 import { listFeaturedFarms } from "@/lib/server/catalog/farms";
 import { categoryParam } from "@/lib/server/catalog/params";
 import { listFeaturedProducts, listPopularProducts } from "@/lib/server/catalog/products";
@@ -31,8 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SeeAllPage({ params, searchParams }: Props) {
   const { section } = await params;
   if (!isSection(section)) notFound();
-  const user = await getCurrentUser();
-  if (!user) redirect(`/auth?next=/home/${section}`);
+  const user = await requireUser(`/home/${section}`);
   const categoryId = categoryParam((await searchParams).category);
   const limit = 50;
 

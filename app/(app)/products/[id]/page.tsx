@@ -6,7 +6,8 @@ import { AddToCartButton } from "@/components/catalog/add-to-cart-button";
 import { productBadge } from "@/components/catalog/badge";
 import { toCartProduct } from "@/components/cart/cart-reducer";
 import { Badge } from "@/components/ui/badge";
-import { AppError } from "@/lib/server/errors";
+import { isAppError } from "@/lib/server/errors";
+import { parseIdParam } from "@/lib/validators/id";
 import { getProduct } from "@/lib/server/catalog/products";
 import { formatCurrency } from "@/lib/format";
 
@@ -14,11 +15,12 @@ type Props = { params: Promise<{ id: string }> };
 
 // One database read per request, shared by generateMetadata and the page.
 const load = cache(async (id: string) => {
-  if (!/^\d{1,9}$/.test(id)) return null;
+  const numericId = parseIdParam(id);
+  if (numericId === null) return null;
   try {
-    return await getProduct(Number(id));
+    return await getProduct(numericId);
   } catch (e) {
-    if (e instanceof AppError && e.status === 404) return null;
+    if (isAppError(e, "not_found")) return null;
     throw e;
   }
 });

@@ -1,10 +1,7 @@
+import { catalogApi } from "@/lib/contracts/catalog";
 import { getFarm } from "@/lib/server/catalog/farms";
-import { notFound } from "@/lib/server/errors";
-import { route } from "@/lib/server/http/route";
-import { idParam } from "@/lib/validators/catalog";
+import { handlers, route } from "@/lib/server/http/route";
 
-export const GET = route({}, ({ params }) => {
-  const id = idParam.safeParse(params.id);
-  if (!id.success) throw notFound("Farm not found");
-  return getFarm(id.data);
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(catalogApi.farm, ({ params }) => getFarm(params.id)),
+);

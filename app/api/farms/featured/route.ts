@@ -1,5 +1,7 @@
+import { catalogApi } from "@/lib/contracts/catalog";
 import { listFeaturedFarms } from "@/lib/server/catalog/farms";
-import { route } from "@/lib/server/http/route";
-import { farmListQuery } from "@/lib/validators/catalog";
+import { handlers, route } from "@/lib/server/http/route";
 
-export const GET = route({ query: farmListQuery }, ({ query }) => listFeaturedFarms(query));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(catalogApi.featuredFarms, ({ query }) => listFeaturedFarms(query)),
+);

@@ -1,5 +1,7 @@
+import { catalogApi } from "@/lib/contracts/catalog";
 import { recommendFarms } from "@/lib/server/catalog/recommend";
-import { route } from "@/lib/server/http/route";
-import { farmListQuery } from "@/lib/validators/catalog";
+import { handlers, route } from "@/lib/server/http/route";
 
-export const GET = route({ auth: "required", query: farmListQuery }, ({ user, query }) => recommendFarms(user.id, query));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(catalogApi.recommendedFarms, ({ user, query }) => recommendFarms(user.id, query)),
+);

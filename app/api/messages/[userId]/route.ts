@@ -1,7 +1,7 @@
-import { route } from "@/lib/server/http/route";
+import { messagesApi } from "@/lib/contracts/messages";
+import { handlers, route } from "@/lib/server/http/route";
 import { getConversation } from "@/lib/server/messages/conversation";
-import { conversationQuerySchema, userIdParamSchema } from "@/lib/validators/messages";
 
-export const GET = route({ auth: "required", query: conversationQuerySchema }, async ({ user, params, query }) =>
-  getConversation(user.id, userIdParamSchema.parse(params.userId), query),
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(messagesApi.conversation, ({ user, params, query }) => getConversation(user.id, params.userId, query)),
 );

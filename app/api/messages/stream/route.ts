@@ -1,7 +1,10 @@
-import { route } from "@/lib/server/http/route";
+import { messagesApi } from "@/lib/contracts/messages";
+import { handlers, route } from "@/lib/server/http/route";
 import { eventStreamResponse } from "@/lib/server/realtime/sse";
 
 // A long-lived stream: never cached or prerendered.
 export const dynamic = "force-dynamic";
 
-export const GET = route({ auth: "required" }, async ({ req, user }) => eventStreamResponse(req, user.id));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(messagesApi.stream, ({ req, user }) => eventStreamResponse(req, user.id)),
+);

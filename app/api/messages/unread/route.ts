@@ -1,4 +1,7 @@
-import { route } from "@/lib/server/http/route";
+import { messagesApi } from "@/lib/contracts/messages";
+import { handlers, route } from "@/lib/server/http/route";
 import { countUnread } from "@/lib/server/messages/unread";
 
-export const GET = route({ auth: "required" }, async ({ user }) => ({ count: await countUnread(user.id) }));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(messagesApi.unread, async ({ user }) => ({ count: await countUnread(user.id) })),
+);

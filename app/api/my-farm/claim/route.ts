@@ -1,38 +1,47 @@
-import { createSession, isSecureRequest, sessionCookieHeader } from "@/lib/server/auth/session";
+import { farmApi } from "@/lib/contracts/farm";
+import { createSession, sessionCookieHeader } from "@/lib/server/auth/session";
+import type { AppError } from "@/lib/server/errors";
 import { claimPage, LINK_INVALID } from "@/lib/server/farm/claim-page";
 import { consumeLoginToken } from "@/lib/server/farm/invite";
-import { readCapped } from "@/lib/server/farm/read-capped";
-import { isCrossSite } from "@/lib/server/http/route";
+import { handlers, route } from "@/lib/server/http/route";
+import { isSecureRequest } from "@/lib/server/http/origin";
 
 /**
- * One-time sign-in link printed by `npm run farmer:invite`. These answer HTML to a person
- * following a link (not JSON to a client), so they are written by hand instead of with route().
+ * The one-time sign-in link printed by `npm run farmer:invite`. A person follows it in a browser,
+ * so both methods answer HTML pages (errors too); GET only shows a button, POST spends the token.
  */
-export async function GET(req: Request) {
-  const token = new URL(req.url).searchParams.get("token") ?? "";
-  if (!token) return claimPage(LINK_INVALID, 400);
-  return claimPage({ title: "Welcome to Fieldfare", body: "Sign in once with this link, then choose a password for your farm account.", token });
+function errorPage(error: AppError): Response {
+  if (error.code === "cross_site") return claimPage({ title: "Request refused", body: "Cross-site requests are not allowed." }, error.status);
+  if (error.status >= 500) return claimPage({ title: "Something went wrong", body: error.message }, error.status);
+  return claimPage(LINK_INVALID, error.status);
 }
 
-export async function POST(req: Request) {
-  if (isCrossSite(req)) return claimPage({ title: "Request refused", body: "Cross-site requests are not allowed." }, 403);
-  let token = "";
-  try {
-    token = new URLSearchParams((await readCapped(req, 4096, "Too large")).toString("utf8")).get("token") ?? "";
-  } catch {
-    return claimPage(LINK_INVALID, 400);
-  }
-  const userId = await consumeLoginToken(token);
-  if (userId === null) return claimPage(LINK_INVALID, 410);
-  const secure = isSecureRequest(req);
-  const session = await createSession(userId, secure, req.headers.get("user-agent"));
-  return new Response(null, {
-    status: 303,
-    headers: {
-      location: "/my-farm/welcome",
-      "set-cookie": sessionCookieHeader(session.name, session.value, session.expiresAt, secure),
-      "cache-control": "no-store",
-      "referrer-policy": "no-referrer",
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(
+    farmApi.claimPage,
+    ({ query }) => {
+      if (!query.token) return claimPage(LINK_INVALID, 400);
+      return claimPage({ title: "Welcome to Fieldfare", body: "Sign in once with this link, then choose a password for your farm account.", token: query.token });
     },
-  });
-}
+    { renderError: errorPage },
+  ),
+  route(
+    farmApi.claim,
+    async ({ req, body }) => {
+      const userId = await consumeLoginToken(body.token ?? "");
+      if (userId === null) return claimPage(LINK_INVALID, 410);
+      const secure = isSecureRequest(req);
+      const session = await createSession(userId, secure, req.headers.get("user-agent"));
+      return new Response(null, {
+        status: 303,
+        headers: {
+          location: "/my-farm/welcome",
+          "set-cookie": sessionCookieHeader(session.name, session.value, session.expiresAt, secure),
+          "cache-control": "no-store",
+          "referrer-policy": "no-referrer",
+        },
+      });
+    },
+    { renderError: errorPage },
+  ),
+);

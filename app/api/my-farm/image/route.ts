@@ -1,12 +1,18 @@
+import { farmApi } from "@/lib/contracts/farm";
 import { requireOwnFarm } from "@/lib/server/farm/access";
 import { setFarmImage } from "@/lib/server/farm/profile";
-import { imageUploadHandler } from "@/lib/server/farm/upload-request";
+import { replaceImage } from "@/lib/server/farm/upload-request";
+import { handlers, route } from "@/lib/server/http/route";
 
-/** POST multipart/form-data, field "image": the farm's picture on its public page. */
-export const POST = imageUploadHandler(
-  (user) => requireOwnFarm(user),
-  async (user, url) => {
-    const { farm, previous } = await setFarmImage(user, url);
-    return { body: farm, previous };
-  },
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(
+    farmApi.farmImage,
+    ({ user, body }) =>
+      replaceImage(body.image, async (url) => {
+        const { farm, previous } = await setFarmImage(user, url);
+        return { result: farm, previous };
+      }),
+    // Farm accounts only (403 for a shopper) before the upload is read.
+    { guard: ({ user }) => requireOwnFarm(user) },
+  ),
 );

@@ -1,8 +1,10 @@
-import { route } from "@/lib/server/http/route";
+import { farmApi } from "@/lib/contracts/farm";
 import { setPasswordAfterClaim } from "@/lib/server/farm/invite";
-import { setPasswordSchema } from "@/lib/validators/farm";
+import { handlers, route } from "@/lib/server/http/route";
 
-export const POST = route({ auth: "required", body: setPasswordSchema }, async ({ user, body }) => {
-  await setPasswordAfterClaim(user, body);
-  return { ok: true };
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(farmApi.setPassword, async ({ user, body }) => {
+    await setPasswordAfterClaim(user, body);
+    return { ok: true as const };
+  }),
+);

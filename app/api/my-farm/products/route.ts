@@ -1,6 +1,8 @@
-import { json, route } from "@/lib/server/http/route";
+import { farmApi } from "@/lib/contracts/farm";
 import { createMyProduct, listMyProducts } from "@/lib/server/farm/products";
-import { productSchema } from "@/lib/validators/farm";
+import { handlers, route } from "@/lib/server/http/route";
 
-export const GET = route({ auth: "required" }, ({ user }) => listMyProducts(user));
-export const POST = route({ auth: "required", body: productSchema }, async ({ user, body }) => json(await createMyProduct(user, body), 201));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(farmApi.products, ({ user }) => listMyProducts(user)),
+  route(farmApi.createProduct, ({ user, body }) => createMyProduct(user, body)),
+);

@@ -1,4 +1,7 @@
-import { route } from "@/lib/server/http/route";
+import { farmApi } from "@/lib/contracts/farm";
 import { weeklySales } from "@/lib/server/farm/sales";
+import { handlers, route } from "@/lib/server/http/route";
 
-export const GET = route({ auth: "required" }, ({ user }) => weeklySales(user));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(farmApi.sales, ({ user }) => weeklySales(user)),
+);

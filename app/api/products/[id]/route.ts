@@ -1,10 +1,7 @@
+import { catalogApi } from "@/lib/contracts/catalog";
 import { getProduct } from "@/lib/server/catalog/products";
-import { notFound } from "@/lib/server/errors";
-import { route } from "@/lib/server/http/route";
-import { idParam } from "@/lib/validators/catalog";
+import { handlers, route } from "@/lib/server/http/route";
 
-export const GET = route({}, ({ params }) => {
-  const id = idParam.safeParse(params.id);
-  if (!id.success) throw notFound("Product not found");
-  return getProduct(id.data);
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(catalogApi.product, ({ params }) => getProduct(params.id)),
+);

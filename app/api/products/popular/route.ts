@@ -1,5 +1,7 @@
+import { catalogApi } from "@/lib/contracts/catalog";
 import { listPopularProducts } from "@/lib/server/catalog/products";
-import { route } from "@/lib/server/http/route";
-import { productListQuery } from "@/lib/validators/catalog";
+import { handlers, route } from "@/lib/server/http/route";
 
-export const GET = route({ query: productListQuery }, ({ query }) => listPopularProducts(query));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(catalogApi.popularProducts, ({ query }) => listPopularProducts(query)),
+);

@@ -1,5 +1,7 @@
+import { catalogApi } from "@/lib/contracts/catalog";
 import { recommendProducts } from "@/lib/server/catalog/recommend";
-import { route } from "@/lib/server/http/route";
-import { productListQuery } from "@/lib/validators/catalog";
+import { handlers, route } from "@/lib/server/http/route";
 
-export const GET = route({ auth: "required", query: productListQuery }, ({ user, query }) => recommendProducts(user.id, query));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(catalogApi.recommendedProducts, ({ user, query }) => recommendProducts(user.id, query)),
+);

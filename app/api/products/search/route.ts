@@ -1,5 +1,7 @@
+import { catalogApi } from "@/lib/contracts/catalog";
 import { searchProducts } from "@/lib/server/catalog/products";
-import { route } from "@/lib/server/http/route";
-import { searchQuery } from "@/lib/validators/catalog";
+import { handlers, route } from "@/lib/server/http/route";
 
-export const GET = route({ query: searchQuery }, ({ query }) => searchProducts(query));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(catalogApi.searchProducts, ({ query }) => searchProducts(query)),
+);

@@ -1,9 +1,11 @@
-import { json, route } from "@/lib/server/http/route";
-import { idempotencyKeyFrom } from "@/lib/server/idempotency";
+import { walletApi } from "@/lib/contracts/wallet";
+import { handlers, route } from "@/lib/server/http/route";
 import { topUp } from "@/lib/server/wallet/top-up";
-import { topUpSchema } from "@/lib/validators/wallet";
 
-export const POST = route({ auth: "required", body: topUpSchema }, async ({ req, user, body }) => {
-  const result = await topUp(user.id, body, idempotencyKeyFrom(req));
-  return json(result.body, { status: result.status, headers: result.replayed ? { "idempotent-replayed": "true" } : {} });
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(walletApi.topUp, async ({ user, body, idempotencyKey, headers }) => {
+    const { value, replayed } = await topUp(user.id, body, idempotencyKey);
+    if (replayed) headers.set("idempotent-replayed", "true");
+    return value;
+  }),
+);

@@ -1,20 +1,22 @@
 import { notFound } from "next/navigation";
 import { ImageUpload } from "@/components/farm/image-upload";
 import { ProductForm } from "@/components/farm/product-form";
-import { AppError } from "@/lib/server/errors";
-import { parseId } from "@/lib/server/farm/access";
+import { isAppError } from "@/lib/server/errors";
 import { getMyProduct, listCategoryOptions } from "@/lib/server/farm/products";
 import { farmPageUser } from "@/lib/server/farm/profile";
+import { parseIdParam } from "@/lib/validators/id";
 
 export const dynamic = "force-dynamic";
 
 async function load(id: string) {
   const user = await farmPageUser();
   if (!user) return null;
+  const productId = parseIdParam(id);
+  if (productId === null) return null;
   try {
-    return await getMyProduct(user, parseId(id, "Product"));
+    return await getMyProduct(user, productId);
   } catch (e) {
-    if (e instanceof AppError && e.status === 404) return null;
+    if (isAppError(e, "not_found")) return null;
     throw e;
   }
 }

@@ -1,7 +1,8 @@
-import { route } from "@/lib/server/http/route";
-import { parseId } from "@/lib/server/farm/access";
+import { farmApi } from "@/lib/contracts/farm";
 import { getMyProduct, updateMyProduct } from "@/lib/server/farm/products";
-import { productUpdateSchema } from "@/lib/validators/farm";
+import { handlers, route } from "@/lib/server/http/route";
 
-export const GET = route({ auth: "required" }, ({ user, params }) => getMyProduct(user, parseId(params.id, "Product")));
-export const PATCH = route({ auth: "required", body: productUpdateSchema }, ({ user, params, body }) => updateMyProduct(user, parseId(params.id, "Product"), body));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(farmApi.product, ({ user, params }) => getMyProduct(user, params.id)),
+  route(farmApi.updateProduct, ({ user, params, body }) => updateMyProduct(user, params.id, body)),
+);

@@ -1,5 +1,7 @@
-import { route } from "@/lib/server/http/route";
+import { ordersApi } from "@/lib/contracts/orders";
+import { handlers, route } from "@/lib/server/http/route";
 import { cancelOrder } from "@/lib/server/orders/cancel-order";
-import { parseOrderId } from "@/lib/server/orders/list-orders";
 
-export const POST = route({ auth: "required" }, ({ user, params }) => cancelOrder(user.id, parseOrderId(params.id)));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(ordersApi.cancel, ({ user, params }) => cancelOrder(user.id, params.id)),
+);

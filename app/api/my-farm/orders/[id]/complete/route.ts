@@ -1,5 +1,7 @@
-import { route } from "@/lib/server/http/route";
-import { parseId } from "@/lib/server/farm/access";
+import { farmApi } from "@/lib/contracts/farm";
 import { completeOrder } from "@/lib/server/farm/orders";
+import { handlers, route } from "@/lib/server/http/route";
 
-export const POST = route({ auth: "required" }, ({ user, params }) => completeOrder(user, parseId(params.id, "Order")));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(farmApi.completeOrder, ({ user, params }) => completeOrder(user, params.id)),
+);

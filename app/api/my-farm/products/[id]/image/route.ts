@@ -1,12 +1,17 @@
-import { parseId } from "@/lib/server/farm/access";
+import { farmApi } from "@/lib/contracts/farm";
 import { getMyProduct, setMyProductImage } from "@/lib/server/farm/products";
-import { imageUploadHandler } from "@/lib/server/farm/upload-request";
+import { replaceImage } from "@/lib/server/farm/upload-request";
+import { handlers, route } from "@/lib/server/http/route";
 
-/** POST multipart/form-data, field "image": a product's picture (own farm's products only). */
-export const POST = imageUploadHandler(
-  (user, params) => getMyProduct(user, parseId(params.id, "Product")),
-  async (user, url, params) => {
-    const { product, previous } = await setMyProductImage(user, parseId(params.id, "Product"), url);
-    return { body: product, previous };
-  },
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(
+    farmApi.productImage,
+    ({ user, params, body }) =>
+      replaceImage(body.image, async (url) => {
+        const { product, previous } = await setMyProductImage(user, params.id, url);
+        return { result: product, previous };
+      }),
+    // Only the farm's own product (else 404, or 403 for a shopper) before the upload is read.
+    { guard: ({ user, params }) => getMyProduct(user, params.id) },
+  ),
 );

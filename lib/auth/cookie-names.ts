@@ -1,0 +1,8 @@
+/**
+ * Names of the session cookie, shared by the server session module and proxy.ts (which must not
+ * import server-only code). Over HTTPS the `__Host-` variant is used: the browser then refuses it
+ * unless it is Secure, host-only and for Path=/ (see docs/architecture.md, "Sessions").
+ */
+export const SESSION_COOKIE = "ff_session";
+export const SECURE_SESSION_COOKIE = "__Host-ff_session";
+export const SESSION_COOKIES = [SECURE_SESSION_COOKIE, SESSION_COOKIE] as const;

@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+/**
+ * Every error the API answers carries one of these codes (`{message, code, errors?}`), and this
+ * table is the only place that decides the HTTP status of each. Clients switch on `code`, never on
+ * the message text. Shared by the server (lib/server/errors.ts), the generated API document and
+ * the browser (lib/client/api.ts). See docs/architecture.md, "Errors".
+ */
+export const ERROR_STATUS = {
+  /** Bad input: a field, a query parameter, a header. `errors` maps fields to messages. */
+  validation: 400,
+  /** The body is not parseable JSON. */
+  invalid_json: 400,
+  /** No live session (none sent, expired, revoked or garbage). */
+  unauthenticated: 401,
+  /** Wrong email/username or password. */
+  invalid_credentials: 401,
+  forbidden: 403,
+  /** A cookie-carrying mutation from another site. */
+  cross_site: 403,
+  /** Unknown or someone else's resource (the two look the same on purpose). */
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  /** An email or username that another account already uses. */
+  already_exists: 409,
+  insufficient_funds: 409,
+  out_of_stock: 409,
+  /** Cancel or complete an order that is no longer active. */
+  order_not_active: 409,
+  /** A top-up that would take a wallet past its ceiling. */
+  wallet_limit: 409,
+  /** An Idempotency-Key (or message clientId) reused for a different request. */
+  idempotency_key_reused: 409,
+  /** A one-time link that was used already or has expired. */
+  link_expired: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  /** The database (or another dependency) is unreachable for a moment; retry after Retry-After. */
+  unavailable: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+  errors: z.record(z.string(), z.string()).optional().describe("field → message"),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(ERROR_STATUS, value);
+}

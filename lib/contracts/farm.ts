@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { idParam } from "@/lib/validators/id";
+import { farmProfileSchema, IMAGE_TOO_LARGE, imageUploadSchema, MAX_IMAGE_BYTES, productSchema, productUpdateSchema, setPasswordSchema } from "@/lib/validators/farm";
+import { endpoint, formBody, jsonBody, multipartBody } from "./endpoint";
+
+const product = z.object({ id: idParam("Product") });
+const order = z.object({ id: idParam("Order") });
+/** Room for the multipart boundary and part headers around the file itself. */
+const MULTIPART_OVERHEAD = 16 * 1024;
+const imageBody = multipartBody(imageUploadSchema, { maxBytes: MAX_IMAGE_BYTES + MULTIPART_OVERHEAD, tooLarge: IMAGE_TOO_LARGE });
+/** Farm accounts only: anyone else is refused (403); another farm's rows look unknown (404). */
+const farmerErrors = ["forbidden", "not_found"] as const;
+
+/** My Farm: a farmer's own farm, products, incoming orders and sales. */
+export const farmApi = {
+  farm: endpoint({ method: "GET", path: "/api/my-farm", tag: "My Farm", summary: "Your farm's profile", auth: "required", errors: [...farmerErrors] }),
+  updateFarm: endpoint({ method: "PATCH", path: "/api/my-farm", tag: "My Farm", summary: "Edit your farm's name, description and location", auth: "required", body: jsonBody(farmProfileSchema), errors: [...farmerErrors] }),
+  farmImage: endpoint({
+    method: "POST",
+    path: "/api/my-farm/image",
+    tag: "My Farm",
+    summary: "Replace your farm's picture",
+    description: "multipart/form-data with the file in the field `image` (2 MB at most).",
+    auth: "required",
+    body: imageBody,
+    errors: [...farmerErrors],
+  }),
+  sales: endpoint({ method: "GET", path: "/api/my-farm/sales", tag: "My Farm", summary: "Sales of the last weeks, per week", auth: "required", errors: [...farmerErrors] }),
+  orders: endpoint({ method: "GET", path: "/api/my-farm/orders", tag: "My Farm", summary: "Orders placed with your farm, newest first", auth: "required", errors: [...farmerErrors] }),
+  completeOrder: endpoint({
+    method: "POST",
+    path: "/api/my-farm/orders/{id}/complete",
+    tag: "My Farm",
+    summary: "Mark an order as handed over (completed)",
+    auth: "required",
+    params: order,
+    errors: [...farmerErrors, "order_not_active"],
+  }),
+  products: endpoint({ method: "GET", path: "/api/my-farm/products", tag: "My Farm", summary: "Your products, hidden ones too", auth: "required", errors: [...farmerErrors] }),
+  createProduct: endpoint({ method: "POST", path: "/api/my-farm/products", tag: "My Farm", summary: "Add a product", auth: "required", body: jsonBody(productSchema), status: 201, errors: [...farmerErrors] }),
+  product: endpoint({ method: "GET", path: "/api/my-farm/products/{id}", tag: "My Farm", summary: "One of your products", auth: "required", params: product, errors: [...farmerErrors] }),
+  updateProduct: endpoint({
+    method: "PATCH",
+    path: "/api/my-farm/products/{id}",
+    tag: "My Farm",
+    summary: "Edit a product: price, stock, hide or show, …",
+    auth: "required",
+    params: product,
+    body: jsonBody(productUpdateSchema),
+    errors: [...farmerErrors],
+  }),
+  productImage: endpoint({
+    method: "POST",
+    path: "/api/my-farm/products/{id}/image",
+    tag: "My Farm",
+    summary: "Replace a product's picture",
+    description: "multipart/form-data with the file in the field `image` (2 MB at most).",
+    auth: "required",
+    params: product,
+    body: imageBody,
+    errors: [...farmerErrors],
+  }),
+  setPassword: endpoint({
+    method: "POST",
+    path: "/api/my-farm/password",
+    tag: "My Farm",
+    summary: "Choose a password after signing in with a one-time link",
+    auth: "required",
+    body: jsonBody(setPasswordSchema),
+    errors: ["forbidden"],
+  }),
+  claimPage: endpoint({
+    method: "GET",
+    path: "/api/my-farm/claim",
+    tag: "My Farm",
+    summary: "The page behind a one-time sign-in link (HTML for a person, not JSON)",
+    auth: "none",
+    query: z.object({ token: z.string().max(200).optional() }),
+    response: "text/html",
+    envelope: "html",
+  }),
+  claim: endpoint({
+    method: "POST",
+    path: "/api/my-farm/claim",
+    tag: "My Farm",
+    summary: "Use a one-time sign-in link: signs the farmer in and goes to /my-farm/welcome (303)",
+    auth: "none",
+    body: formBody(z.object({ token: z.string().optional() }), { maxBytes: 4096 }),
+    status: 303,
+    response: "text/html",
+    envelope: "html",
+    errors: ["link_expired"],
+  }),
+};

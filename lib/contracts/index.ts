@@ -1,0 +1,15 @@
+import type { Endpoint } from "./endpoint";
+import { catalogApi } from "./catalog";
+import { farmApi } from "./farm";
+import { messagesApi } from "./messages";
+import { operationsApi } from "./operations";
+import { ordersApi } from "./orders";
+import { sessionApi } from "./session";
+import { submissionsApi } from "./submissions";
+import { walletApi } from "./wallet";
+
+/**
+ * Every endpoint of /api, in the order of the API document. A new domain's contracts file is added
+ * here; tests/contracts/registry.test.ts fails when a route file and this list disagree.
+ */
+export const endpoints: Endpoint[] = [sessionApi, catalogApi, messagesApi, ordersApi, walletApi, farmApi, submissionsApi, operationsApi].flatMap((api) => Object.values(api));

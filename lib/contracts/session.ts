@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { loginSchema, registerSchema } from "@/lib/validators/auth";
+import { endpoint, jsonBody } from "./endpoint";
+
+/** Sign in, sign up, sign out, and who is signed in. */
+export const sessionApi = {
+  user: endpoint({
+    method: "GET",
+    path: "/api/user",
+    tag: "Session",
+    summary: "The signed-in user",
+    auth: "required",
+  }),
+  login: endpoint({
+    method: "POST",
+    path: "/api/login",
+    tag: "Session",
+    summary: "Sign in with email or username",
+    description: "Sets the session cookie. 429 after repeated failures for one account or address (Retry-After).",
+    auth: "none",
+    body: jsonBody(loginSchema),
+    errors: ["invalid_credentials", "rate_limited"],
+  }),
+  register: endpoint({
+    method: "POST",
+    path: "/api/register",
+    tag: "Session",
+    summary: "Create an account and sign in",
+    description: "userType is always `user`, whatever is sent.",
+    auth: "none",
+    body: jsonBody(registerSchema),
+    status: 201,
+    errors: ["already_exists", "rate_limited"],
+  }),
+  logout: endpoint({
+    method: "POST",
+    path: "/api/logout",
+    tag: "Session",
+    summary: "Sign out; the old cookie value is dead afterwards, even if replayed",
+    auth: "none",
+    response: z.object({ success: z.literal(true) }),
+  }),
+};
