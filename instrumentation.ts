@@ -1,6 +1,6 @@
 /**
  * Next's start-up hook: hourly housekeeping (expired sessions, stale idempotency keys and rate-limit
- * rows) and the Google Sheets outbox worker inside the app (DESIGN.md §5).
+ * rows) and the Google Sheets outbox worker inside the app (docs/operations.md).
  * Node.js runtime only, never during `next build` (nothing may open the database then), and not
  * when SHEETS_WORKER=off (scaled out: `npm run worker` does the syncing instead).
  */

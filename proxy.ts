@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { SESSION_COOKIES } from "@/lib/auth/cookie-names";
 
 /**
- * Route guard (spec §2): signed-out visitors of the signed-in pages go to /auth. This is only the
+ * Route guard: signed-out visitors of the signed-in pages go to /auth. This is only the
  * cheap first check (is there a session cookie at all?); every page and handler still verifies the
  * session against the database itself.
  */

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 
 export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
 
-/** Spec §2 not-found page. */
+/** The not-found page (docs/product.md, "Routes and shells"). */
 export default function NotFound() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">

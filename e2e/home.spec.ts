@@ -39,7 +39,7 @@ test.describe("home feed", () => {
     expect(await farm.getByTestId("farm-thumb").count()).toBeLessThanOrEqual(3);
     await expect(farm.getByTestId("farm-more")).toHaveText(/^\+\d+$/);
 
-    // Product badges follow spec §4: every popular card says Bestseller.
+    // Product badges follow docs/product.md: every popular card says Bestseller.
     await expect(page.getByTestId("section-popular").getByTestId("product-card").first().getByTestId("product-badge")).toHaveText(/Bestseller|Out of Stock/);
   });
 

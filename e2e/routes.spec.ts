@@ -4,7 +4,7 @@ import { auditPage, expectNoAxeViolations, expectNoHorizontalOverflow, FARMER } 
 import { DEMO, FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn } from "./support";
 
 /**
- * Every route of spec §2 and every page of the app, on both projects (desktop 1280×800, mobile
+ * Every route of docs/product.md and every page of the app, on both projects (desktop 1280×800, mobile
  * 390×844), signed out and signed in: the right content or redirect, and zero axe violations
  * (WCAG 2.0/2.1 A and AA) on the page, and with its dialogs and menus open.
  */

@@ -1,5 +1,5 @@
 /**
- * Display formatting (spec §3 Formatting). Dates and times take an explicit IANA time zone,
+ * Display formatting. Dates and times take an explicit IANA time zone,
  * defaulting to the marketplace's own, so the server render and the browser agree.
  */
 

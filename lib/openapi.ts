@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 description of /api (DESIGN.md §4), generated from the same zod schemas the
+ * The OpenAPI 3.1 description of /api (docs/http-contract.md), generated from the same zod schemas the
  * handlers and forms use, so the docs cannot drift from what the server validates.
  *
  * To document a new payload: import its schema and set `body` or `query` on its row in `routes`.
@@ -119,7 +119,7 @@ const r400 = { description: "Invalid input", schema: ref("Error") };
 const r401 = { description: "Not signed in", schema: ref("Error") };
 const list = (name: keyof typeof components): Ref => ({ $ref: `#/components/schemas/${name}List` });
 
-/** Every endpoint of DESIGN.md §4 (plus contact and health). */
+/** Every endpoint of docs/http-contract.md (plus contact and health). */
 export const routes: RouteDoc[] = [
   // Session
   { method: "get", path: "/api/user", tag: "Session", summary: "The signed-in user", auth: "required", responses: { 200: { description: "The user (never the password)", schema: ref("User") }, 401: r401 } },

@@ -20,7 +20,7 @@ if (!parsed.success) {
   console.error(`${parsed.error.issues[0].message}\n${usage}`);
   process.exit(2);
 }
-// PGlite lets one process own its folder; a second writer would silently lose writes (DESIGN.md §1).
+// PGlite lets one process own its folder; a second writer would silently lose writes (docs/architecture.md).
 if (dbKind() === "pglite" && !appStopped) {
   console.error("The embedded PGlite database can be opened by one process only: stop the app, then run\n" + `  npm run farmer:invite -- ${process.argv.slice(2).filter((a) => a !== "--").map((a) => JSON.stringify(a)).join(" ")} --app-stopped`);
   process.exit(2);

@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: the Google Sheets outbox worker as its own process, for scale-out (DESIGN.md §5).
+ * `npm run worker`: the Google Sheets outbox worker as its own process, for scale-out (docs/operations.md).
  * Run one or more next to app instances started with SHEETS_WORKER=off; rows are shared out with
  * FOR UPDATE SKIP LOCKED. Stops gracefully on SIGINT/SIGTERM (the batch in flight finishes).
  *   node --import tsx --conditions=react-server scripts/worker.ts

@@ -5,7 +5,7 @@ import { MessagesButton } from "./messages-button";
 import { SearchBox } from "./search-box";
 import { UserMenu } from "./user-menu";
 
-/** Top header (spec §2): location picker, search box, cart and messages badge buttons, user menu or Login. */
+/** Top header: location picker, search box, cart and messages badge buttons, user menu or Login. */
 export function AppHeader() {
   return (
     <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur">

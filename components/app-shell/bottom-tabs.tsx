@@ -5,7 +5,7 @@ import { useAuth } from "@/components/auth/auth-provider";
 import { cn } from "@/lib/cn";
 import { isActive, LOGIN_ITEM, NAV_ITEMS } from "./nav-items";
 
-/** <768 px: the bottom tab bar Home, Orders, Chat, Wallet, Profile (spec §2). */
+/** <768 px: the bottom tab bar Home, Orders, Chat, Wallet, Profile. */
 export function BottomTabs() {
   const pathname = usePathname();
   const { user } = useAuth();

@@ -6,7 +6,7 @@ import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
 import { CURRENT_LOCATION, filterLocations, setLocation, useLocation } from "./location-store";
 
-/** Header location picker and the "Select your location" dialog (spec §2, §4 Location, §5, §8). */
+/** Header location picker and the "Select your location" dialog. */
 export function LocationPicker({ className }: { className?: string }) {
   const location = useLocation();
   const [open, setOpen] = useState(false);

@@ -1,7 +1,7 @@
 "use client";
 import { useSyncExternalStore } from "react";
 
-/** Spec §9 suggested locations; UBC Okanagan is the default (spec §4 Location). */
+/** Suggested locations (docs/product.md); UBC Okanagan is the default. */
 export const SUGGESTED_LOCATIONS = ["UBC Okanagan", "Downtown Kelowna", "West Kelowna", "Mission District", "Rutland", "Lake Country"] as const;
 export const DEFAULT_LOCATION = SUGGESTED_LOCATIONS[0];
 export const CURRENT_LOCATION = "Current Location (Kelowna)";
@@ -41,7 +41,7 @@ export function setLocation(value: string) {
   for (const l of [...listeners]) l();
 }
 
-/** Spec §5: case-insensitive substring match on the suggestions. */
+/** docs/product.md: case-insensitive substring match on the suggestions. */
 export function filterLocations(query: string): string[] {
   const q = query.trim().toLowerCase();
   return SUGGESTED_LOCATIONS.filter((l) => l.toLowerCase().includes(q));

@@ -2,7 +2,7 @@ import { Home, LogIn, MessageCircle, Package, User, Wallet, type LucideIcon } fr
 
 export type NavItem = { href: string; label: string; mobileLabel: string; icon: LucideIcon };
 
-/** Spec §2: the signed-in app's navigation; Messages is labelled Chat on the mobile tab bar. */
+/** docs/product.md: the signed-in app's navigation; Messages is labelled Chat on the mobile tab bar. */
 export const NAV_ITEMS: NavItem[] = [
   { href: "/home", label: "Home", mobileLabel: "Home", icon: Home },
   { href: "/orders", label: "Orders", mobileLabel: "Orders", icon: Package },

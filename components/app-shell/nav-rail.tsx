@@ -8,7 +8,7 @@ import { Logo } from "@/components/marketing/logo";
 import { cn } from "@/lib/cn";
 import { isActive, LOGIN_ITEM, NAV_ITEMS } from "./nav-items";
 
-/** ≥768 px: a left icon rail; each icon has an accessible name and a tooltip (700 ms, skip 300 ms, spec §9). */
+/** ≥768 px: a left icon rail; each icon has an accessible name and a tooltip (700 ms, skip 300 ms, docs/product.md). */
 export function NavRail() {
   const pathname = usePathname();
   const { user } = useAuth();

@@ -10,7 +10,7 @@ import { toast } from "@/components/ui/use-toast";
 import { messageOf } from "@/lib/client/api";
 import { initials } from "@/lib/format";
 
-/** The user menu (full name, email, My Profile, Logout) or, for visitors, a Login button (spec §2). */
+/** The user menu (full name, email, My Profile, Logout) or, for visitors, a Login button. */
 export function UserMenu() {
   const { user, logout } = useAuth();
   const router = useRouter();

@@ -7,7 +7,7 @@ import { toast } from "@/components/ui/use-toast";
 import { messageOf } from "@/lib/client/api";
 import { useAuth } from "./auth-provider";
 
-/** Spec §2: an already signed-in visitor of /auth gets Back to Home, Go to Dashboard and sign out. */
+/** docs/product.md: an already signed-in visitor of /auth gets Back to Home, Go to Dashboard and sign out. */
 export function SignedInPanel() {
   const { user, logout } = useAuth();
   const router = useRouter();

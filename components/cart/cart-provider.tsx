@@ -23,7 +23,7 @@ export const CART_STORAGE_KEY = "fieldfare.cart.v1";
 
 
 /**
- * Client-side cart (spec §4) kept in localStorage so it survives reloads, and synced across tabs
+ * Client-side cart kept in localStorage so it survives reloads, and synced across tabs
  * through the `storage` event. Prices here are only for display: checkout re-prices on the server.
  */
 type ProviderState = CartState & { loaded: boolean };

@@ -1,5 +1,5 @@
 /**
- * Pure cart rules of spec §4 (client side): adding an existing product raises its quantity by 1,
+ * Pure cart rules of docs/product.md (client side): adding an existing product raises its quantity by 1,
  * a new product starts at 1, a quantity ≤ 0 removes the item, remove and clear; totals are the
  * item count and the sum of price × quantity. No React here so the rules are unit-tested alone.
  */

@@ -7,7 +7,7 @@ import { formatCurrency } from "@/lib/format";
 import { useCart } from "./cart-provider";
 import { CountBadge } from "@/components/app-shell/count-badge";
 
-/** The header's cart button (real item count) and the side sheet listing the cart (spec §4). */
+/** The header's cart button (real item count) and the side sheet listing the cart. */
 export function CartSheet() {
   const { items, itemCount, total, updateQuantity, removeItem, clearCart } = useCart();
   return (

@@ -5,7 +5,7 @@ import type { CartProduct } from "@/components/cart/cart-reducer";
 import { cn } from "@/lib/cn";
 import { canAddToCart } from "./badge";
 
-/** The one interactive leaf of a product card. Out of stock → disabled (spec §4 Product badge). */
+/** The one interactive leaf of a product card. Out of stock → disabled. */
 export function AddToCartButton({ product, className, full }: { product: CartProduct; className?: string; full?: boolean }) {
   const { addItem } = useCart();
   const enabled = canAddToCart(product);

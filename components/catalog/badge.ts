@@ -1,4 +1,4 @@
-/** Spec §4 product badge: out of stock wins (and disables add), then popular, then featured. */
+/** Product badge (docs/product.md): out of stock wins (and disables add), then popular, then featured. */
 export type ProductBadge = "Out of Stock" | "Bestseller" | "Top Rated" | null;
 
 export function productBadge(p: { inStock: boolean; isPopular: boolean; isFeatured: boolean }): ProductBadge {

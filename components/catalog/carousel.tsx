@@ -4,7 +4,7 @@ import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 
 /**
- * Embla carousel (spec §9: scroll 2 slides at a time, loop). Prev/next are real buttons; Left and
+ * Embla carousel. Prev/next are real buttons; Left and
  * Right arrows also work while focus is inside the carousel.
  */
 export function Carousel({ label, children }: { label: string; children: React.ReactNode }) {

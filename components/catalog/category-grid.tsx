@@ -6,7 +6,7 @@ import { cn } from "@/lib/cn";
 import { CategoryIcon } from "./category-icon";
 
 /**
- * Category icon grid (spec §4 Category selection): a click toggles the category. The choice lives
+ * Category icon grid: a click toggles the category. The choice lives
  * in the URL (?category=ID) so the server renders the filtered sections and the view can be shared.
  */
 export function CategoryGrid({ categories, selected }: { categories: CategoryJson[]; selected?: number }) {

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { Amphora, Beer, Drumstick, Egg, ShoppingBasket, Sprout, Wine, type LucideIcon } from "lucide-react";
 
-/** Spec §3 Categories: the six known icon names map to their icon; anything else gets a basket. */
+/** docs/product.md: the six known icon names map to their icon; anything else gets a basket. */
 const ICONS: Record<string, LucideIcon> = {
   seedling: Sprout,
   egg: Egg,

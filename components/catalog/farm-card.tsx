@@ -4,7 +4,7 @@ import type { FarmJson } from "@/lib/server/catalog/types";
 import { formatDistance } from "@/lib/format";
 import { Stars } from "./stars";
 
-/** Farm card: rating with 5 stars, distance in miles (one decimal), ≤ 3 product thumbnails + "+N" (spec §3, §9). */
+/** Farm card: rating with 5 stars, distance in miles (one decimal), ≤ 3 product thumbnails + "+N". */
 export function FarmCard({ farm }: { farm: FarmJson }) {
   const thumbs = farm.products.slice(0, 3);
   const more = Math.max(0, farm.productCount - thumbs.length);

@@ -1,4 +1,4 @@
-/** Spec §2: signed-in users are greeted by first name; visitors get a welcome text. */
+/** docs/product.md: signed-in users are greeted by first name; visitors get a welcome text. */
 export function Greeting({ fullName }: { fullName: string | null }) {
   const first = fullName?.trim().split(/\s+/)[0];
   return (

@@ -11,8 +11,8 @@ import { SectionError } from "./section-error";
 import { FarmSkeletons, ProductSkeletons } from "./skeletons";
 
 /**
- * Home sections (spec §2 "Home page"). Each one is an async server component streamed inside its
- * own Suspense boundary (skeleton fallback), and a failure shows the spec §8 message with a retry
+ * Home sections. Each one is an async server component streamed inside its
+ * own Suspense boundary (skeleton fallback), and a failure shows the docs/product.md message with a retry
  * instead of breaking the page.
  */
 async function load<T>(fn: () => Promise<T>): Promise<{ ok: true; data: T } | { ok: false }> {

@@ -3,7 +3,7 @@ import { useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { RotateCw } from "lucide-react";
 
-/** A section whose data failed to load: the spec §8 message and a retry that re-renders the page. */
+/** A section whose data failed to load: the docs/product.md message and a retry that re-renders the page. */
 export function SectionError({ message }: { message: string }) {
   const router = useRouter();
   const [pending, start] = useTransition();

@@ -1,6 +1,6 @@
 "use client";
 
-/** Banner button: scrolls to the product sections (spec §2) and moves focus there for keyboard users. */
+/** Banner button: scrolls to the product sections and moves focus there for keyboard users. */
 export function ShopNowButton() {
   return (
     <button

@@ -1,6 +1,6 @@
 import { Skeleton } from "@/components/ui/skeleton";
 
-/** Loading placeholders (spec §9: 4 for products, 3 for farms). */
+/** Loading placeholders. */
 export function ProductSkeletons({ count = 4 }: { count?: number }) {
   return (
     <div role="status" aria-label="Loading products" className="grid grid-cols-2 gap-4 lg:grid-cols-4">

@@ -1,7 +1,7 @@
 import { Star } from "lucide-react";
 import { formatRating } from "@/lib/format";
 
-/** Rating to one decimal with 5 stars (spec §3); the stars are decoration, the label says it. */
+/** Rating to one decimal with 5 stars; the stars are decoration, the label says it. */
 export function Stars({ rating, reviewCount }: { rating: number; reviewCount?: number }) {
   const full = Math.round(rating);
   return (

@@ -32,7 +32,7 @@ function Dropdown({ label, links }: { label: string; links: NavLink[] }) {
   );
 }
 
-/** Desktop header menu. Spec §9: opens after 200 ms, skip delay 300 ms; Radix closes after 150 ms. */
+/** Desktop header menu. docs/product.md: opens after 200 ms, skip delay 300 ms; Radix closes after 150 ms. */
 export function DesktopNav() {
   return (
     <NM.Root delayDuration={200} skipDelayDuration={300} aria-label="Main" className="relative hidden md:block">

@@ -5,7 +5,7 @@ import { cn } from "@/lib/cn";
 
 export type Step = { title: string; text: string; image: string; alt: string };
 
-/** Spec §4 "Landing carousel": 4 s per step, cycling; the progress bar ticks every 100 ms. */
+/** docs/product.md: 4 s per step, cycling; the progress bar ticks every 100 ms. */
 const STEP_MS = 4000;
 const TICK_MS = 100;
 
@@ -108,7 +108,7 @@ export function HowItWorksCarousel({ steps }: { steps: Step[] }) {
         className="relative aspect-[4/3] overflow-hidden rounded-2xl bg-brand-100"
       >
         {!broken[active] ? (
-          // A plain <img> so a load failure can fall back to the pale green panel (spec §4).
+          // A plain <img> so a load failure can fall back to the pale green panel.
           // eslint-disable-next-line @next/next/no-img-element
           <img
             key={step.image}

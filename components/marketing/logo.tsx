@@ -1,6 +1,6 @@
 import Link from "next/link";
 
-/** The Fieldfare mark; the logo always links to / (spec §2). */
+/** The Fieldfare mark; the logo always links to /. */
 export function Logo({ className = "" }: { className?: string }) {
   return (
     <Link href="/" className={`inline-flex items-center gap-2 rounded-md text-lg font-extrabold text-brand-800 ${className}`}>

@@ -11,7 +11,7 @@ const item = "block rounded-lg px-3 py-3 text-lg font-medium text-ink hover:bg-b
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; triggerRef: RefObject<HTMLButtonElement | null> };
 
-/** The full-screen drawer of the mobile header menu (spec §2, §9); loaded on first use by MobileMenu. */
+/** The full-screen drawer of the mobile header menu; loaded on first use by MobileMenu. */
 export default function MobileMenuDialog({ open, onOpenChange, triggerRef }: Props) {
   const { openDialog } = useMarketingDialogs();
   const close = () => onOpenChange(false);

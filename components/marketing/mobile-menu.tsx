@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 const loadDrawer = () => import("./mobile-menu-dialog");
 const MobileMenuDialog = lazy(loadDrawer);
 
-/** Below 768 px the header menu is a full-screen drawer (spec §2, §9). */
+/** Below 768 px the header menu is a full-screen drawer. */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);

@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from "react";
 let navigated = false;
 
 /**
- * Route changes fade and slide in (spec §2). The first page of a visit does not: it is already
+ * Route changes fade and slide in. The first page of a visit does not: it is already
  * painted by the server, and fading it in would only hide it (and delay its largest paint).
  * globals.css shortens the animation under prefers-reduced-motion.
  */

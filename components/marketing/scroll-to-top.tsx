@@ -2,7 +2,7 @@
 import { ArrowUp } from "lucide-react";
 import { useEffect, useState } from "react";
 
-/** Spec §9: appears after 300 px of scrolling. */
+/** docs/product.md: appears after 300 px of scrolling. */
 const THRESHOLD = 300;
 
 export function ScrollToTop() {

@@ -16,7 +16,7 @@ import type { SubmissionKind } from "./dialogs";
 type Values = { fullName: string; email: string; companyName: string; role: string; phoneNumber?: string };
 type Answer = { success?: boolean; message?: string; googleSheetsSuccess?: boolean };
 
-/** Spec §4 "Dialog submission": the success panel stays 4 s, then the form resets and the dialog closes. */
+/** docs/product.md: the success panel stays 4 s, then the form resets and the dialog closes. */
 const SUCCESS_CLOSE_MS = 4000;
 const FALLBACK = "Please try again later or contact support.";
 
@@ -85,7 +85,7 @@ export default function SubmissionDialog({
   const onSubmit = handleSubmit(async (values) => {
     try {
       const answer = await apiFetch<Answer>(text.endpoint, { method: "POST", json: values });
-      // Spec §8: an unsuccessful answer throws its message or "Failed to submit form".
+      // docs/product.md: an unsuccessful answer throws its message or "Failed to submit form".
       if (!answer?.success) throw new Error(answer?.message || "Failed to submit form");
       setDone({ sheetsOk: answer.googleSheetsSuccess !== false });
       toast({ title: text.toastTitle, description: text.toastText });

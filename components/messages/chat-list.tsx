@@ -14,7 +14,7 @@ import type { ChatListItem } from "@/lib/validators/messages";
 import { onLocalMessagesRead, subscribeToMessageStream } from "./message-stream";
 
 /**
- * The chat list (spec §2 Messages): Chats and Calls tabs, one row per conversation with the
+ * The chat list: Chats and Calls tabs, one row per conversation with the
  * other person's avatar, name, last message, its time (24-hour HH:MM) and the unread count.
  * Kept live: any message or read event for this user refetches the list.
  */

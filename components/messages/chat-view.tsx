@@ -230,7 +230,7 @@ export function ChatView({ peer }: { peer: ChatUser }) {
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
-            // Enter sends, Shift+Enter inserts a newline (spec §2); never while an IME is composing.
+            // Enter sends, Shift+Enter inserts a newline; never while an IME is composing.
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
               send();

@@ -4,7 +4,7 @@ import { cn } from "@/lib/cn";
 
 export type MessagesMode = "list" | "new" | "chat";
 
-/** Spec §2: the view mode (list, new chat, chat) follows from the path. */
+/** docs/product.md: the view mode (list, new chat, chat) follows from the path. */
 export function messagesMode(pathname: string): MessagesMode {
   if (pathname === "/messages/new") return "new";
   if (/^\/messages\/[^/]+$/.test(pathname)) return "chat";

@@ -12,7 +12,7 @@ import type { SupplierListItem } from "@/lib/validators/messages";
 
 const SEARCH_DELAY_MS = 250;
 
-/** New chat (spec §2): search farms by name, a "Create Group Chat" row (coming soon), and All Suppliers. */
+/** New chat: search farms by name, a "Create Group Chat" row (coming soon), and All Suppliers. */
 export function SupplierPicker() {
   const searchId = useId();
   const [q, setQ] = useState("");

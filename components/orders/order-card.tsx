@@ -11,7 +11,7 @@ import type { OrderDetailJson, OrderJson } from "@/lib/server/orders/serialize";
 import { OrderDetailDialog } from "./order-detail-dialog";
 import { STATUS_BADGE, itemCountLabel } from "./status";
 
-/** One order (spec §2 "Orders"): farm, item count, distance in km, total, badge; actions when active. */
+/** One order: farm, item count, distance in km, total, badge; actions when active. */
 export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: () => void | Promise<void> }) {
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);

@@ -13,7 +13,7 @@ const TABS = [
   { value: "cancelled", label: "Cancelled", hint: "Orders you cancel are listed here with their refunds." },
 ] as const;
 
-/** /orders (spec §2 "Orders"): Active, Completed and Cancelled tabs over the user's real orders. */
+/** /orders: Active, Completed and Cancelled tabs over the user's real orders. */
 export function OrdersView({ initialOrders }: { initialOrders: OrderJson[] | null }) {
   const [orders, setOrders] = useState(initialOrders);
   const [loading, setLoading] = useState(false);

@@ -1,6 +1,6 @@
 import type { OrderJson } from "@/lib/server/orders/serialize";
 
-/** Spec §4 Order status badges: active → Paid, completed → Completed, cancelled → Cancelled. */
+/** Order status badges: active → Paid, completed → Completed, cancelled → Cancelled. */
 export const STATUS_BADGE: Record<OrderJson["status"], { label: string; variant: "default" | "secondary" | "muted" }> = {
   active: { label: "Paid", variant: "default" },
   completed: { label: "Completed", variant: "secondary" },

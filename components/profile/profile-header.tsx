@@ -4,7 +4,7 @@ import { useAuth } from "@/components/auth/auth-provider";
 import { Avatar } from "@/components/ui/avatar";
 import { initials } from "@/lib/format";
 
-/** Avatar (image, else initials), name and phone, from the session user (spec §2 "Profile"). */
+/** Avatar (image, else initials), name and phone, from the session user. */
 export function ProfileHeader() {
   const { user } = useAuth();
   if (!user) return null;

@@ -20,7 +20,7 @@ const ITEMS: { label: string; Icon: LucideIcon; value?: string }[] = [
 
 const row = "flex min-h-14 w-full items-center gap-3 px-4 text-left transition-colors hover:bg-gray-50";
 
-/** The profile menu of spec §2 "Profile": every item but Logout is announced as coming soon. */
+/** The profile menu of docs/product.md: every item but Logout is announced as coming soon. */
 export function ProfileMenu() {
   const { logout } = useAuth();
   const router = useRouter();

@@ -2,7 +2,7 @@
 import { Avatar as A } from "radix-ui";
 import { cn } from "@/lib/cn";
 
-/** Radix Avatar: the image when it loads, else the initials (spec §3 Formatting). */
+/** Radix Avatar: the image when it loads, else the initials. */
 export function Avatar({ src, initials, alt = "", className }: { src?: string | null; initials: string; alt?: string; className?: string }) {
   return (
     <A.Root className={cn("inline-flex h-9 w-9 shrink-0 select-none items-center justify-center overflow-hidden rounded-full bg-brand-100", className)}>

@@ -4,7 +4,7 @@ import { X } from "lucide-react";
 import { cn } from "@/lib/cn";
 import { dismissToast, useToasts } from "./use-toast";
 
-/** Radix toasts per spec §9: 5 s, swipe right past 50 px, F8 focuses, 420 px viewport from md up. */
+/** Radix toasts per docs/product.md: 5 s, swipe right past 50 px, F8 focuses, 420 px viewport from md up. */
 export function Toaster() {
   const toasts = useToasts();
   return (

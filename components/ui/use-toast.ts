@@ -1,7 +1,7 @@
 "use client";
 import { useSyncExternalStore } from "react";
 
-/** Spec §3 Toast: title, description, variant. Spec §9: one shown at a time, 5 s. */
+/** Toasts (docs/product.md, "Toasts"): title, description, variant; one shown at a time, 5 s. */
 export type ToastInput = { title: string; description?: string; variant?: "default" | "destructive"; duration?: number };
 export type ToastItem = ToastInput & { id: number; open: boolean };
 

@@ -13,7 +13,7 @@ import { INVALID_AMOUNT, MAX_TOP_UP, topUpFormSchema } from "@/lib/validators/wa
 const QUICK_AMOUNTS = [10, 25, 50, 100];
 
 /**
- * The top-up dialog of spec §2 "Wallet" / §5 / §8, shared by /wallet and /checkout. Each submission
+ * The top-up dialog (docs/product.md, "Orders, wallet, profile"), shared by /wallet and /checkout. Each submission
  * carries its own Idempotency-Key, so a request the network retries is credited once.
  */
 export function TopUpDialog({ trigger, onToppedUp }: { trigger: React.ReactNode; onToppedUp: (result: TopUpResult) => void | Promise<void> }) {

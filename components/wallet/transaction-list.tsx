@@ -14,7 +14,7 @@ export function signedAmount(amount: number): string {
   return amount > 0 ? `+${formatCurrency(amount)}` : formatCurrency(amount);
 }
 
-/** Transaction History rows (spec §2 "Wallet"): newest first as the API sends them. */
+/** Transaction History rows: newest first as the API sends them. */
 export function TransactionList({ transactions }: { transactions: TransactionJson[] }) {
   if (transactions.length === 0) {
     return <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">No transactions yet. Top up your wallet to get started.</p>;

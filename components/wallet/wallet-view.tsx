@@ -21,8 +21,8 @@ function LoadError({ message, onRetry, busy }: { message: string; onRetry: () =>
 }
 
 /**
- * /wallet (spec §2 "Wallet"): the card and the history, first rendered on the server, then
- * refreshed from GET /api/wallet and GET /api/transactions after every top-up (spec §7).
+ * /wallet: the card and the history, first rendered on the server, then
+ * refreshed from GET /api/wallet and GET /api/transactions after every top-up.
  */
 export function WalletView({ fullName, initialWallet, initialTransactions }: { fullName: string; initialWallet: WalletJson | null; initialTransactions: TransactionJson[] | null }) {
   const [wallet, setWallet] = useState(initialWallet);

@@ -16,7 +16,7 @@ export const newPasswordFields = {
 export const passwordsMatch = (d: { password: string; confirmPassword: string }) => d.password === d.confirmPassword;
 export const passwordMismatch = { message: "Passwords do not match", path: ["confirmPassword"] };
 
-/** Spec §5 Login: both fields required, with the spec's messages. */
+/** docs/product.md: both fields required, with the spec's messages. */
 export const loginSchema = z.object({
   username: z.string({ error: "Email or username is required" }).trim().min(1, "Email or username is required").max(254, "Email or username is too long"),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128, "Password must be at most 128 characters"),
@@ -33,7 +33,7 @@ const optionalText = (max: number, message: string) =>
     .transform((v) => (v ? v : undefined));
 
 /**
- * Spec §5 Register: password, fullName, email required; phone optional; confirmPassword required
+ * docs/product.md: password, fullName, email required; phone optional; confirmPassword required
  * and must match ("Passwords do not match" on confirmPassword). Passwords are 8..128 characters and
  * not a common password (checked on the server, lib/server/auth/common-passwords.ts).
  */

@@ -10,7 +10,7 @@ const quantityMessage = `Quantity must be a whole number from 1 to ${MAX_QUANTIT
 
 /**
  * POST /api/orders. Only product ids and quantities are read: any price, name or total the client
- * sends is stripped here and the server's catalogue decides (DESIGN.md §3).
+ * sends is stripped here and the server's catalogue decides (docs/money.md).
  */
 export const checkoutSchema = z.object({
   items: z

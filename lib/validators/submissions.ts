@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { visibleText } from "./text";
 
-/** Spec §3 role options; labels are what the select shows. */
+/** Role options (docs/product.md); labels are what the select shows. */
 export const roleOptions = [
   { value: "farmer", label: "Farmer/Producer" },
   { value: "restaurant", label: "Restaurant/Chef" },
@@ -12,7 +12,7 @@ export const roleValues = ["farmer", "restaurant", "distributor", "other"] as co
 
 const text = (message: string) => visibleText(message);
 
-/** Spec §5 waitlist rules, with the spec's messages. */
+/** Waitlist rules (docs/product.md), with the spec's messages. */
 export const waitlistSchema = z.object({
   fullName: text("Name must be at least 2 characters").min(2, "Name must be at least 2 characters").max(120, "Name is too long"),
   email: text("Please enter a valid email address").max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
@@ -21,7 +21,7 @@ export const waitlistSchema = z.object({
 });
 export type WaitlistInput = z.infer<typeof waitlistSchema>;
 
-/** Spec §5 demo rules: the waitlist's plus a phone number of at least 6 characters. */
+/** Demo rules (docs/product.md): the waitlist's plus a phone number of at least 6 characters. */
 export const demoRequestSchema = waitlistSchema.extend({
   phoneNumber: text("Please enter a valid phone number").min(6, "Please enter a valid phone number").max(40, "Please enter a valid phone number"),
 });

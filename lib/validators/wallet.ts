@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { hasAtMostTwoDecimals } from "@/lib/money";
 
-/** Spec §5 Top-up + DESIGN.md §3: a finite number > 0, at most 2 decimals, at most 10,000.00. */
+/** Top-up amount (docs/money.md): a finite number > 0, at most 2 decimals, at most 10,000.00. */
 export const MAX_TOP_UP = 10_000;
 export const INVALID_AMOUNT = "Please enter a valid amount";
 

@@ -5,7 +5,7 @@ import { canAddToCart, productBadge } from "@/components/catalog/badge";
 const product = (id: number, price: number): CartProduct => ({ id, name: `P${id}`, price, unit: "lb", image: "", farm: { id: 1, farmName: "Farm" }, inStock: true });
 const apply = (s: CartState, ...actions: Parameters<typeof cartReducer>[1][]) => actions.reduce(cartReducer, s);
 
-describe("cart rules (spec §4)", () => {
+describe("cart rules", () => {
   it("adds a new product with quantity 1", () => {
     const s = apply(emptyCart, { type: "add", product: product(1, 2) });
     expect(s.items).toEqual([{ product: product(1, 2), quantity: 1 }]);
@@ -57,7 +57,7 @@ describe("cart rules (spec §4)", () => {
   });
 });
 
-describe("product badge (spec §4)", () => {
+describe("product badge", () => {
   it.each([
     [{ inStock: false, isPopular: true, isFeatured: true }, "Out of Stock", false],
     [{ inStock: true, isPopular: true, isFeatured: true }, "Bestseller", true],

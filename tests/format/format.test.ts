@@ -11,7 +11,7 @@ import {
   initials,
 } from "@/lib/format";
 
-describe("initials (spec §3: first + last word, one word → two letters, empty → ?)", () => {
+describe("initials: first + last word, one word → two letters, empty → ?", () => {
   it.each([
     ["Jordan Rivera", "JR"],
     ["jordan rivera", "JR"],

@@ -4,7 +4,7 @@ import { onPostgres } from "../support/pg";
 import { ensureBuild, openSse, startInstance, type AppInstance } from "./support/app-instance";
 
 /**
- * DESIGN.md §6: two app instances (two processes, two ports) against ONE PostgreSQL database; a
+ * docs/realtime.md: two app instances (two processes, two ports) against ONE PostgreSQL database; a
  * message sent through instance A arrives live on a stream held by instance B (LISTEN/NOTIFY).
  * Needs a production build in .next-messages (built here on first run, or beforehand with
  * `NEXT_DIST_DIR=.next-messages npx next build`; the messages e2e run leaves one there too).

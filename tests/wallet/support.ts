@@ -5,7 +5,7 @@ import * as topupRoute from "@/app/api/transactions/topup/route";
 import * as ordersRoute from "@/app/api/orders/route";
 
 /**
- * DESIGN.md §3: after EVERY test, every wallet's balance equals the sum of its ledger, no ledger
+ * docs/money.md: after EVERY test, every wallet's balance equals the sum of its ledger, no ledger
  * exists without a wallet, and no balance or stock is negative.
  */
 export function checkLedgerAfterEach() {

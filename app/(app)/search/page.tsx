@@ -25,7 +25,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   };
 }
 
-/** Public search results (spec §2 header search; DESIGN.md §4 search semantics). */
+/** Public search results. */
 export default async function SearchPage({ searchParams }: Props) {
   const sp = await searchParams;
   const parsed = searchQuery.safeParse({ q: first(sp.q).slice(0, 100), categoryId: String(categoryParam(sp.category) ?? "") });

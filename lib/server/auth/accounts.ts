@@ -15,7 +15,7 @@ const LOGIN_WINDOW_MS = 15 * 60_000;
 const LOGIN_MAX_FAILURES = 10;
 const INVALID = "Invalid email or password";
 
-/** Spec §5 Login: the identifier is an email or a username. Unknown accounts cost the same argon2 work. */
+/** docs/product.md: the identifier is an email or a username. Unknown accounts cost the same argon2 work. */
 export async function login(input: LoginInput, meta: RequestMeta): Promise<SignedIn> {
   const identifier = input.username.trim().toLowerCase();
   const key = `login:${identifier}:${meta.ip}`;

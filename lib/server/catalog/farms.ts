@@ -36,8 +36,8 @@ function toFarmJson(r: FarmRow): FarmJson {
 }
 
 /**
- * Farms by id, in the order given, each with its visible product count and up to 3 thumbnails
- * (spec §9). Both subqueries walk the (farmId, isHidden, id DESC) index; the thumbnails are the
+ * Farms by id, in the order given, each with its visible product count and up to 3 thumbnails.
+ * Both subqueries walk the (farmId, isHidden, id DESC) index; the thumbnails are the
  * farm's three newest products, read in index order instead of sorting a big farm's catalog.
  */
 export async function farmsByIds(ids: number[]): Promise<FarmJson[]> {

@@ -11,7 +11,7 @@ type ListOptions = { limit: number; categoryId?: number };
 /**
  * Lists read newest first through the (flag, isHidden, id DESC) indexes, so their cost does not
  * grow with the catalog. Hidden products never appear; out-of-stock ones do (the card disables
- * its add button, spec §4).
+ * its add button, docs/product.md).
  */
 async function listFlagged(flag: "isFeatured" | "isPopular", { limit, categoryId }: ListOptions): Promise<ProductJson[]> {
   if (categoryId) {

@@ -6,7 +6,7 @@ import { productSelect, toProductJson } from "./serialize";
 import type { FarmJson, ProductJson } from "./types";
 
 /*
- * How recommendations work (spec §2 "Recommended for You", "Farms You Might Like"):
+ * How recommendations work:
  * 1. Signals come only from the signed-in user's own rows: the items of their last 50 orders that
  *    were not cancelled (quantity bought per farm and per category), and the last 200 messages
  *    they sent or received (each message with a farm's owner counts 2 for that farm — talking to a

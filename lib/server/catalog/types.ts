@@ -1,5 +1,5 @@
 /**
- * JSON shapes of the catalog API (DESIGN.md §4). Type-only module: safe to import from client
+ * JSON shapes of the catalog API (docs/http-contract.md). Type-only module: safe to import from client
  * components (no server code comes along).
  */
 export type CategoryJson = { id: number; name: string; icon: string };
@@ -29,13 +29,13 @@ export type FarmJson = {
   farmName: string;
   description: string;
   location: string;
-  /** Miles (spec §3). */
+  /** Miles. */
   distance: number;
   rating: number;
   reviewCount: number;
   farmImage: string;
   /** Visible products of the farm. */
   productCount: number;
-  /** Up to 3 product thumbnails (spec §9). */
+  /** Up to 3 product thumbnails. */
   products: FarmThumbnail[];
 };

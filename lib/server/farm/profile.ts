@@ -11,7 +11,7 @@ export async function getMyFarm(user: SessionUser): Promise<MyFarmJson> {
   return toMyFarmJson(await db.farm.findUniqueOrThrow({ where: { id } }));
 }
 
-/** Name, description and location; the owner's address follows the farm's location (spec §2 chat label). */
+/** Name, description and location; the owner's address follows the farm's location. */
 export async function updateFarmProfile(user: SessionUser, input: FarmProfileInput): Promise<MyFarmJson> {
   const { id } = await requireOwnFarm(user);
   const [farm] = await db.$transaction([

@@ -7,7 +7,7 @@ import { chatUserSelect, toChatUser } from "./serialize";
 const MAX_SUPPLIERS = 50;
 
 /**
- * Farms to start a chat with (spec §2 new chat, §3 Supplier list item): farmer accounts whose name
+ * Farms to start a chat with: farmer accounts whose name
  * or farm name contains `q` (case-insensitive), verified first. The status text is the farm and
  * its location, so the buyer knows who they are writing to.
  */

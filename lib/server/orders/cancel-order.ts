@@ -6,7 +6,7 @@ import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { orderDetailInclude, serializeOrderDetail } from "./serialize";
 
 /**
- * POST /api/orders/{id}/cancel (DESIGN.md §3): owner only (404 otherwise, like an unknown id),
+ * POST /api/orders/{id}/cancel (docs/money.md): owner only (404 otherwise, like an unknown id),
  * active only (409). Status, stock and the refund change in one transaction. The status flip is a
  * conditional UPDATE, so two concurrent cancels refund once: the second finds nothing active.
  */

@@ -12,7 +12,7 @@ export type OrderJson = {
   totalAmount: number;
   isPaid: boolean;
   itemCount: number;
-  /** Kilometres, one decimal (spec §3 Formatting). */
+  /** Kilometres, one decimal. */
   distance: number;
   checkoutRef: string;
   createdAt: string;

@@ -6,7 +6,7 @@ import type { ChatMessage } from "@/lib/validators/messages";
 import { deliverLocally, deliverToAllLocal, hasLocalListeners, listenLocally, type RealtimeEvent, type RealtimeListener } from "./hub";
 
 /**
- * Realtime transport (DESIGN.md §6). Call `publish*` only after the write committed.
+ * Realtime transport (docs/realtime.md). Call `publish*` only after the write committed.
  * - PGlite (one process owns the database): events go straight to this process's hub.
  * - PostgreSQL (N app instances): `pg_notify('ff_messages', …)` with a small payload (ids only:
  *   NOTIFY payloads are capped at 8000 bytes and should not carry message text); every instance

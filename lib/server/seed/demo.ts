@@ -9,7 +9,7 @@ const hex = (bytes: number) => crypto.randomBytes(bytes).toString("hex").toUpper
 /**
  * The demo shopper's wallet, ledger and orders, written together: the wallet row is the marker, so
  * a second run (or a demo account that already has a wallet) writes nothing. The balance is the sum
- * of the ledger by construction (DESIGN.md §3).
+ * of the ledger by construction (docs/money.md).
  */
 export async function ensureDemoActivity(tx: Tx, userIds: Map<string, number>, farmIds: Map<string, number>, now: Date, log: SeedLog): Promise<void> {
   const userId = userIds.get(DEMO_USER.email)!;

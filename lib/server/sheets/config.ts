@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { z } from "zod";
 
 /**
- * Google Sheets sync settings (DESIGN.md §5), validated once per worker. Read here rather than in
+ * Google Sheets sync settings (docs/operations.md), validated once per worker. Read here rather than in
  * lib/server/env.ts because the worker also runs as its own process (scripts/worker.ts) and tests
  * build several configurations side by side.
  */

@@ -3,7 +3,7 @@ import { auth as googleAuth, sheets } from "@googleapis/sheets";
 import { idColumnRange, rowRange } from "./a1";
 import type { SheetsConfig } from "./config";
 
-/** The two Sheets calls the worker needs, over Google's official client (DESIGN.md §1, §5). */
+/** The two Sheets calls the worker needs, over Google's official client (docs/architecture.md, docs/operations.md). */
 export type SheetsApi = {
   /** Appends rows (RAW) and returns the A1 range Google reports as written. */
   append(rows: string[][]): Promise<{ updatedRange: string }>;

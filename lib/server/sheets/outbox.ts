@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-/** The SheetsOutbox table (DESIGN.md §5): one row per submission waiting for, or done with, the sheet. */
+/** The SheetsOutbox table (docs/operations.md): one row per submission waiting for, or done with, the sheet. */
 export type OutboxSource = "waitlist" | "demo";
 
 export type SheetRowInput = {

@@ -42,7 +42,7 @@ export function nudgeSheetsWorker(): void {
 }
 
 /**
- * The bounded wait behind `googleSheetsSuccess` (DESIGN.md §5): true only if the rows really
+ * The bounded wait behind `googleSheetsSuccess` (docs/operations.md): true only if the rows really
  * reached the sheet within the configured time (SHEETS_SYNC_WAIT_MS, default 2 s).
  */
 export async function waitForSheetsSync(submissionIds: string[]): Promise<boolean> {

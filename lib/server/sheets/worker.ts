@@ -12,7 +12,7 @@ const consoleLog: SheetsLog = (level, message) => console[level](`[sheets] ${mes
 export const SYNC_OFF_MESSAGE = "Google Sheets sync is off";
 
 /**
- * The outbox worker (DESIGN.md §5). One loop per process: claim due rows, append them in one
+ * The outbox worker (docs/operations.md). One loop per process: claim due rows, append them in one
  * batch, record where they landed; on failure back off and try again. Runs inside the app by
  * default (instrumentation.ts) or as `npm run worker`.
  */

@@ -4,7 +4,7 @@ import type { Tx } from "@/lib/server/idempotency";
 import { generateWalletId } from "./wallet-id";
 
 /**
- * The user's wallet, created on first use (DESIGN.md §4). ON CONFLICT DO NOTHING makes two first
+ * The user's wallet, created on first use (docs/money.md). ON CONFLICT DO NOTHING makes two first
  * uses racing each other safe; a walletId collision (the other unique index) just tries a new id.
  */
 export async function ensureWallet(tx: Tx, userId: number): Promise<Wallet> {
