@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./text";
 
 /** `limit` is an integer 1..50; the default differs per list (4 products, 3 farms). See docs/http-contract.md. */
 export const limitField = (defaultLimit: number) =>
@@ -35,7 +36,7 @@ export const farmListQuery = z.object({ limit: limitField(3) });
 export type FarmListQuery = z.infer<typeof farmListQuery>;
 
 export const searchQuery = z.object({
-  q: z.string().trim().max(100, "Search text is too long (100 characters at most)").optional().default(""),
+  q: plainText({ label: "Search text", trim: "space" }).max(100, "Search text is too long (100 characters at most)").optional().default(""),
   categoryId: categoryIdField,
   limit: limitField(24),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { hasAtMostTwoDecimals } from "@/lib/money";
 import { newPasswordFields, passwordMismatch, passwordsMatch } from "./auth";
-import { visibleText } from "./text";
+import { plainText, visibleText } from "./text";
 
 /**
  * My Farm payloads (issue 8), shared by the react-hook-form forms and the /api/my-farm handlers.
@@ -11,11 +11,11 @@ export const MAX_PRICE = 10_000;
 export const MAX_STOCK = 100_000;
 
 const text = (label: string, min: number, max: number) => {
-  const required = visibleText(`${label} is required`).min(1, `${label} is required`);
+  const required = visibleText(label, `${label} is required`).min(1, `${label} is required`);
   return (min > 1 ? required.min(min, `${label} must be at least ${min} characters`) : required).max(max, `${label} must be at most ${max} characters`);
 };
 
-const optionalText = (label: string, max: number) => visibleText(`${label} must be text (send "" for none)`).max(max, `${label} must be at most ${max} characters`);
+const optionalText = (label: string, max: number) => visibleText(label, `${label} must be text (send "" for none)`, { multiline: true }).max(max, `${label} must be at most ${max} characters`);
 
 export const farmProfileSchema = z.object({
   farmName: text("Farm name", 2, 120),
@@ -59,7 +59,7 @@ export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
 
 /** `npm run farmer:invite -- email "Farm Name" "Location"` arguments. */
 export const farmerInviteSchema = z.object({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email("Please enter a valid email address")),
+  email: plainText({ label: "Email", trim: "space" }).toLowerCase().max(254).pipe(z.email("Please enter a valid email address")),
   farmName: farmProfileSchema.shape.farmName,
   location: farmProfileSchema.shape.location,
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { visibleText } from "./text";
+import { plainText, visibleText } from "./text";
 
 /** Longest message body, counted after trimming. */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -12,7 +12,7 @@ export const sendMessageSchema = z.object({
     .number({ error: "Choose who to send the message to" })
     .int("Choose who to send the message to")
     .positive("Choose who to send the message to"),
-  content: visibleText("Message cannot be empty")
+  content: visibleText("Message", "Message cannot be empty", { multiline: true })
     .min(1, "Message cannot be empty")
     .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`),
   /** Client-generated id: a retried send with the same id never stores a duplicate. */
@@ -34,7 +34,7 @@ export const conversationQuerySchema = z.object({
 
 /** GET /api/suppliers?q= */
 export const supplierQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().default(""),
+  q: plainText({ label: "Search text", trim: "space" }).max(100, "Search text is too long (100 characters at most)").optional().default(""),
 });
 
 // Wire shapes (JSON), shared by the handlers' serialisers and the client UI.

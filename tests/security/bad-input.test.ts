@@ -56,7 +56,7 @@ import { createFarm, createProduct, createUserWithSession, sessionCookie, TEST_P
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Method = "GET" | "POST" | "PATCH";
-type Field = { optional?: boolean; zeroOk?: boolean; kind: "text" | "email" | "number" | "int" | "bool" | "enum" | "token" | "array" | "username" | "password" };
+type Field = { optional?: boolean; zeroOk?: boolean; multiline?: boolean; kind: "text" | "email" | "number" | "int" | "bool" | "enum" | "token" | "array" | "username" | "password" };
 
 type Endpoint = {
   name: string;
@@ -90,6 +90,8 @@ type Case = {
   headers?: Record<string, string>;
   /** Expected exact status; otherwise any 4xx. */
   status?: number;
+  /** The JSON `errors` must carry a message for this field. */
+  field?: string;
 };
 
 // ---- state --------------------------------------------------------------------------------------
@@ -142,6 +144,8 @@ const listQuery = {
   limit: ["0", "-1", "51", "abc", "1.5", "1e1", "999999999999", "NaN", "Infinity", " 4", "٤", "４", "\u200b4", "0x10"],
   categoryId: ["abc", "-1", "0", "1.5", "99999999999", "NaN", "١", "💥", "1;DROP TABLE \"Product\""],
 };
+/** C0 control characters in a one-line query (NUL once reached PostgreSQL and answered 500). */
+const CONTROL_QUERIES = ["a\u0000b", "\u0000", "a\u0007b", "a\u001b[31mb", "a\nb", "a\tb", "\u007f"];
 const PERSON = { fullName: { kind: "text" }, email: { kind: "email" }, companyName: { kind: "text" }, role: { kind: "enum" } } as const;
 
 const endpoints: Endpoint[] = [
@@ -156,7 +160,7 @@ const endpoints: Endpoint[] = [
     path: "/api/products/search",
     handler: searchGET as Handler,
     auth: "none",
-    query: { q: ["x".repeat(101), "🥕".repeat(101), "\u202e".repeat(200)], ...listQuery },
+    query: { q: ["x".repeat(101), "🥕".repeat(101), "\u202e".repeat(200), ...CONTROL_QUERIES], ...listQuery },
     ok: 200,
   },
   { name: "products/[id]", method: "GET", path: "/api/products/:id", handler: productGET as Handler, auth: "none", params: () => ({ id: String(F.productId) }), idParam: { name: "id" }, ok: 200 },
@@ -236,7 +240,7 @@ const endpoints: Endpoint[] = [
     handler: messagesPOST as Handler,
     auth: "required",
     body: () => ({ receiverId: F.id, content: "Do you have kale?", clientId: `c-${Math.random().toString(36).slice(2)}` }),
-    fields: { receiverId: { kind: "int" }, content: { kind: "text" }, clientId: { kind: "token", optional: true } },
+    fields: { receiverId: { kind: "int" }, content: { kind: "text", multiline: true }, clientId: { kind: "token", optional: true } },
     ok: 201,
   },
   { name: "messages/chats", method: "GET", path: "/api/messages/chats", handler: chatsGET as Handler, auth: "required", ok: 200 },
@@ -254,7 +258,7 @@ const endpoints: Endpoint[] = [
     ok: 200,
   },
   { name: "messages/[userId]/read", method: "POST", path: "/api/messages/:userId/read", handler: readPOST as Handler, auth: "required", params: () => ({ userId: String(F.id) }), idParam: { name: "userId" }, ok: 200 },
-  { name: "suppliers", method: "GET", path: "/api/suppliers", handler: suppliersGET as Handler, auth: "required", query: { q: ["x".repeat(101), "🥕".repeat(300)] }, ok: 200 },
+  { name: "suppliers", method: "GET", path: "/api/suppliers", handler: suppliersGET as Handler, auth: "required", query: { q: ["x".repeat(101), "🥕".repeat(300), ...CONTROL_QUERIES] }, ok: 200 },
   { name: "waitlist", method: "POST", path: "/api/waitlist", handler: waitlistPOST as Handler, auth: "none", body: () => ({ fullName: "Mara Okafor", email: `mara-${Math.random().toString(36).slice(2)}@greenacre.farm`, companyName: "Green Acre", role: "farmer" }), fields: PERSON, ok: 201 },
   {
     name: "demo-requests",
@@ -274,7 +278,7 @@ const endpoints: Endpoint[] = [
     handler: contactPOST as Handler,
     auth: "none",
     body: () => ({ fullName: "Sam Li", email: "sam@bistro.ca", subject: "Wholesale", message: "Do you deliver to Vernon?" }),
-    fields: { fullName: { kind: "text" }, email: { kind: "email" }, subject: { kind: "text" }, message: { kind: "text" } },
+    fields: { fullName: { kind: "text" }, email: { kind: "email" }, subject: { kind: "text" }, message: { kind: "text", multiline: true } },
     ok: 201,
   },
   { name: "my-farm", method: "GET", path: "/api/my-farm", handler: myFarmGET as Handler, auth: "required", cookie: () => F.cookie, ok: 200 },
@@ -286,7 +290,7 @@ const endpoints: Endpoint[] = [
     auth: "required",
     cookie: () => F.cookie,
     body: () => ({ farmName: "Sweep Acres", description: "Greens", location: "Kelowna, BC" }),
-    fields: { farmName: { kind: "text" }, description: { kind: "text", optional: true }, location: { kind: "text" } },
+    fields: { farmName: { kind: "text" }, description: { kind: "text", optional: true, multiline: true }, location: { kind: "text" } },
     ok: 200,
   },
   { name: "my-farm/sales", method: "GET", path: "/api/my-farm/sales", handler: salesGET as Handler, auth: "required", cookie: () => F.cookie, ok: 200 },
@@ -310,7 +314,7 @@ const endpoints: Endpoint[] = [
     auth: "required",
     cookie: () => F.cookie,
     body: () => ({ name: "Rainbow chard", description: "Bunch", price: 3.5, unit: "bunch", stock: 20, categoryId, isFeatured: false }),
-    fields: { name: { kind: "text" }, description: { kind: "text", optional: true }, price: { kind: "number" }, unit: { kind: "text" }, stock: { kind: "int", zeroOk: true }, categoryId: { kind: "int", optional: true }, isFeatured: { kind: "bool" } },
+    fields: { name: { kind: "text" }, description: { kind: "text", optional: true, multiline: true }, price: { kind: "number" }, unit: { kind: "text" }, stock: { kind: "int", zeroOk: true }, categoryId: { kind: "int", optional: true }, isFeatured: { kind: "bool" } },
     ok: 201,
   },
   { name: "my-farm/products/[id]", method: "GET", path: "/api/my-farm/products/:id", handler: myProductGET as Handler, auth: "required", cookie: () => F.cookie, params: () => ({ id: String(F.productId) }), idParam: { name: "id", foreign: () => String(G.productId) }, ok: 200 },
@@ -405,6 +409,10 @@ function wrongValues(field: Field): [string, unknown][] {
     if (field.kind === "token") v.push(["emoji token", "🥕"], ["zero-width token", "a\u200bb"], ["65 chars", "a".repeat(65)], ["slash", "../etc"]);
     if (field.kind === "enum") v.push(["unknown", "admin"], ["case", "FARMER"], ["emoji", "🥕"], ["padded RTL", "\u202efarmer"]);
     if (field.kind === "password") v.push(["129 chars", "p".repeat(129)]);
+    // C0 control characters are refused in every text field (NUL once reached PostgreSQL and
+    // answered 500); tab and newline only where the field is multi-line.
+    v.push(["NUL inside", "plum\u0000orchard-77"], ["NUL only", "\u0000"], ["bell inside", "plum\u0007orchard-77"], ["ANSI escape inside", "plum\u001b[31morchard-77"], ["DEL inside", "plum\u007forchard-77"], ["backspace inside", "plum\borchard-77"]);
+    if (!field.multiline) v.push(["newline inside", "plum\norchard-77"], ["tab inside", "plum\torchard-77"], ["CR inside", "plum\rorchard-77"]);
   }
   return v;
 }
@@ -483,7 +491,9 @@ function casesFor(e: Endpoint): Case[] {
       if (!field.optional) out.push({ endpoint: e, label: `missing ${name}`, body: { FIELD: name, OMIT: true }, status: 400 });
       for (const [label, value] of wrongValues(field)) {
         if (field.optional && label === "null" && (name === "categoryId" || name === "username")) continue; // null is a valid "none" there
-        out.push({ endpoint: e, label: `${name}: ${label}`, body: { FIELD: name, VALUE: value } });
+        const control = typeof value === "string" && /[\u0000-\u001f\u007f]/.test(value.trim());
+        // A control character is a 400 that names the field (the shared text rule), not just any 4xx.
+        out.push({ endpoint: e, label: `${name}: ${label}`, body: { FIELD: name, VALUE: value }, ...(control ? { status: 400, field: name } : {}) });
       }
     }
   }
@@ -595,6 +605,8 @@ describe("bad-input sweep over every /api route handler", () => {
       if (c.endpoint.kind !== "html") {
         const message = (res.json as { message?: unknown } | undefined)?.message;
         if (typeof message !== "string" || message.trim().length < 3) problems.push(`no JSON message: ${res.text.slice(0, 120)}`);
+        const fieldMessage = (res.json as { errors?: Record<string, unknown> } | undefined)?.errors?.[c.field ?? ""];
+        if (c.field && (typeof fieldMessage !== "string" || fieldMessage.length < 3)) problems.push(`no message for ${c.field}: ${res.text.slice(0, 160)}`);
       } else if (!/<title>/i.test(res.text)) {
         problems.push("claim page without a title");
       }
@@ -619,6 +631,20 @@ describe("bad-input sweep over every /api route handler", () => {
     const contact = await call(contactPOST, "/api/contact", { body: { fullName: "Zoë Ñúñez 李", email: "zoe@example.test", subject: "🥕 wholesale", message: "שלום" }, ip: nextIp() });
     expect(contact.status).toBe(201);
     expect(await db.contactMessage.count({ where: { fullName: "Zoë Ñúñez 李" } })).toBe(1);
+  });
+
+  it("multi-line fields keep tab and newline inside (messages, contact); one-line fields refuse them with the field's message", async () => {
+    const content = "Two crates:\n\t- kale\r\n\t- chard";
+    const sent = await call(messagesPOST, "/api/messages", { body: { receiverId: F.id, content }, cookie: A.cookie });
+    expect(sent.status).toBe(201);
+    expect((await db.message.findFirst({ where: { senderId: A.id, content } }))?.content).toBe(content);
+    const contact = await call(contactPOST, "/api/contact", { body: { fullName: "Tab Tester", email: "tab@example.test", subject: "Order", message: "Line one\nLine two\tindented" }, ip: nextIp() });
+    expect(contact.status).toBe(201);
+    const oneLine = await call(contactPOST, "/api/contact", { body: { fullName: "Tab\tTester", email: "tab@example.test", subject: "Order", message: "x" }, ip: nextIp() });
+    expect(oneLine.status).toBe(400);
+    expect(oneLine.json.errors).toEqual({ fullName: "Name must not contain control characters" });
+    const nul = await call(searchGET, `/api/products/search?q=${encodeURIComponent("a\u0000b")}`);
+    expect([nul.status, nul.json.code, nul.json.errors]).toEqual([400, "validation", { q: "Search text must not contain control characters" }]);
   });
 
   it("positive control: each endpoint's valid request succeeds (so the 4xx above came from the bad part)", async () => {
