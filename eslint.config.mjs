@@ -1,9 +1,14 @@
 import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import noServerImportsInClient from "./eslint-rules/no-server-imports-in-client.mjs";
 
 const config = [
   ...next,
   ...nextTs,
+  {
+    plugins: { fieldfare: { rules: { "no-server-imports-in-client": noServerImportsInClient } } },
+    rules: { "fieldfare/no-server-imports-in-client": "error" },
+  },
   { ignores: ["lib/generated/**", ".next/**", ".next-*/**", "bench/out/**", "coverage/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
 ];
 export default config;
