@@ -1,11 +1,11 @@
 import "server-only";
 import { db } from "@/lib/server/db";
 import { purgeIdempotencyKeys } from "@/lib/server/idempotency";
-import { pruneHits } from "@/lib/server/rate-limit";
+import { pruneCounters } from "@/lib/server/rate-limit";
 
 /**
- * Rows that only matter for a while: idempotency keys (kept 24 h), rate-limit hits (the longest
- * window is 1 h), sessions past their absolute lifetime and expired one-time sign-in links.
+ * Rows that only matter for a while: idempotency keys (kept 24 h), rate-limit counters whose
+ * window has closed, sessions past their absolute lifetime and expired one-time sign-in links.
  * Each delete is bounded by an index on its time column; running it twice, or on several app
  * instances at once, is harmless.
  */
@@ -14,7 +14,7 @@ export async function housekeep(now = new Date()): Promise<{ idempotencyKeys: nu
     purgeIdempotencyKeys(),
     db.session.deleteMany({ where: { expiresAt: { lt: now } } }).then((r) => r.count),
     db.loginToken.deleteMany({ where: { expiresAt: { lt: now } } }).then((r) => r.count),
-    pruneHits(),
+    pruneCounters(now),
   ]);
   return { idempotencyKeys, sessions, loginTokens };
 }

@@ -1,24 +1,59 @@
 import "server-only";
 import { db } from "@/lib/server/db";
+import { tooManyRequests } from "@/lib/server/errors";
 
-/** Sliding-window counters in the database, so every app instance shares them. */
-export async function countHits(key: string, windowMs: number): Promise<{ count: number; retryAfterSeconds: number }> {
-  const since = new Date(Date.now() - windowMs);
-  const [agg] = await db.$queryRaw<Array<{ count: bigint; oldest: Date | null }>>`
-    SELECT count(*)::bigint AS count, min("createdAt") AS oldest FROM "RateLimitHit" WHERE "key" = ${key} AND "createdAt" > ${since}`;
-  const oldest = agg?.oldest ? new Date(agg.oldest).getTime() : Date.now();
-  return { count: Number(agg?.count ?? 0), retryAfterSeconds: Math.max(1, (oldest + windowMs - Date.now()) / 1000) };
+/**
+ * Throttle counters in the database, so every app instance shares them. A key's window opens at
+ * its first hit and lasts `windowMs` (the database's clock, in UTC like every Prisma DateTime
+ * column); the first hit after that starts a new one.
+ *
+ * `hit` counts one more attempt and returns the new total in ONE statement (an upsert that takes
+ * the row lock): twenty parallel requests get twenty different counts, so a limit of 10 lets
+ * exactly 10 through. Reading a count first and recording the attempt afterwards would let them
+ * all read the same number. The limits are listed in README.md, "Security".
+ */
+export type Hit = { count: number; retryAfterSeconds: number };
+export type Limit = { max: number; windowMs: number };
+
+export async function hit(key: string, windowMs: number): Promise<Hit> {
+  const [row] = await db.$queryRaw<Array<{ count: number; retry: number }>>`
+    INSERT INTO "RateLimitCounter" ("key", "count", "resetAt")
+    VALUES (${key}, 1, timezone('UTC', now()) + ${windowMs}::float8 * interval '1 millisecond')
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimitCounter"."resetAt" <= timezone('UTC', now()) THEN 1 ELSE "RateLimitCounter"."count" + 1 END,
+      "resetAt" = CASE WHEN "RateLimitCounter"."resetAt" <= timezone('UTC', now()) THEN EXCLUDED."resetAt" ELSE "RateLimitCounter"."resetAt" END
+    RETURNING "count", extract(epoch FROM ("resetAt" - timezone('UTC', now())))::float8 AS retry`;
+  return { count: Number(row.count), retryAfterSeconds: Math.max(1, Math.ceil(Math.round(Number(row.retry) * 1000) / 1000)) };
 }
 
-export async function recordHit(key: string): Promise<void> {
-  await db.rateLimitHit.create({ data: { key } });
+/**
+ * Counts one attempt on `key` and throws 429 (`rate_limited`, with Retry-After) once the window
+ * holds more than `limit.max`. The refused attempt stays counted: hammering a closed door does not
+ * open it sooner, and the window still ends when it would have. The refusal is logged with `log`
+ * (what was limited and the client address — never an email, a username or a password).
+ */
+export async function consume(key: string, limit: Limit, refusal: { message: string; log: string }): Promise<Hit> {
+  const h = await hit(key, limit.windowMs);
+  if (h.count > limit.max) {
+    console.warn(`[rate-limit] refused: ${refusal.log} (${h.count} > ${limit.max} per ${Math.round(limit.windowMs / 1000)} s, retry after ${h.retryAfterSeconds} s)`);
+    throw tooManyRequests(h.retryAfterSeconds, refusal.message);
+  }
+  return h;
 }
 
-export async function clearHits(key: string): Promise<void> {
-  await db.rateLimitHit.deleteMany({ where: { key } });
+/** Gives back one attempt counted by `hit` (a login that turned out to be right). */
+export async function release(key: string): Promise<void> {
+  await db.$executeRaw`UPDATE "RateLimitCounter" SET "count" = greatest("count" - 1, 0) WHERE "key" = ${key}`;
 }
 
-/** Old rows are useless after the longest window (1 h); called by lib/server/housekeeping.ts. */
-export async function pruneHits(olderThanMs = 2 * 60 * 60 * 1000): Promise<void> {
-  await db.rateLimitHit.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - olderThanMs) } } });
+/** Forgets a key (a successful login clears that account's failures from that address). */
+export async function reset(key: string): Promise<void> {
+  await db.rateLimitCounter.deleteMany({ where: { key } });
 }
+
+/** Counters whose window has closed are useless; called by lib/server/housekeeping.ts. */
+export async function pruneCounters(now = new Date()): Promise<number> {
+  const { count } = await db.rateLimitCounter.deleteMany({ where: { resetAt: { lt: now } } });
+  return count;
+}
+

@@ -4,6 +4,7 @@ import { POST as login } from "@/app/api/login/route";
 import { POST as logout } from "@/app/api/logout/route";
 import { POST as register } from "@/app/api/register/route";
 import { db } from "@/lib/server/db";
+import { hit } from "@/lib/server/rate-limit";
 import { call, cookieFrom } from "../support/http";
 import { createUser, TEST_PASSWORD } from "../support/factories";
 
@@ -65,7 +66,7 @@ describe("POST /api/register", () => {
 
   it("throttles registrations per client IP per hour", async () => {
     const ip = "10.9.9.9";
-    for (let i = 0; i < 30; i++) await db.rateLimitHit.create({ data: { key: `register:${ip}` } });
+    for (let i = 0; i < 30; i++) await hit(`register-ip:${ip}`, 3600_000);
     const res = await call(register, "/api/register", { body: validRegistration(), ip });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { call } from "../support/http";
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);
 
 describe("housekeeping (hourly, lib/server/housekeeping.ts)", () => {
-  it("removes expired sessions, stale idempotency keys, old rate-limit hits and expired sign-in links — and nothing live", async () => {
+  it("removes expired sessions, stale idempotency keys, closed rate-limit windows and expired sign-in links — and nothing live", async () => {
     const live = await createUserWithSession({ fullName: "Live Lena" });
     const gone = await createUserWithSession({ fullName: "Gone Gus" });
     await db.session.updateMany({ where: { userId: gone.user.id }, data: { expiresAt: hoursAgo(1) } });
@@ -25,13 +25,13 @@ describe("housekeeping (hourly, lib/server/housekeeping.ts)", () => {
         { userId: live.user.id, scope: "topup", key: "recent", requestHash: "h", responseBody: {}, createdAt: hoursAgo(1) },
       ],
     });
-    await db.rateLimitHit.createMany({ data: [{ key: "login:old", createdAt: hoursAgo(3) }, { key: "login:new" }] });
+    await db.rateLimitCounter.createMany({ data: [{ key: "login:old", count: 4, resetAt: hoursAgo(1) }, { key: "login:new", count: 4, resetAt: new Date(Date.now() + 600_000) }] });
 
     expect(await housekeep()).toEqual({ idempotencyKeys: 1, sessions: 1, loginTokens: 1 });
 
     expect((await db.idempotencyKey.findMany({ select: { key: true } })).map((k) => k.key)).toEqual(["recent"]);
     expect((await db.loginToken.findMany({ select: { tokenHash: true } })).map((t) => t.tokenHash)).toEqual(["fresh-link"]);
-    expect((await db.rateLimitHit.findMany({ select: { key: true } })).map((h) => h.key)).toEqual(["login:new"]);
+    expect((await db.rateLimitCounter.findMany({ select: { key: true } })).map((h) => h.key)).toEqual(["login:new"]);
     // The live session still signs in; the expired one was already refused and is now gone.
     expect((await call(userRoute.GET, "/api/user", { cookie: live.cookie })).status).toBe(200);
     expect((await call(userRoute.GET, "/api/user", { cookie: gone.cookie })).status).toBe(401);

@@ -511,7 +511,7 @@ const TABLES = ["User", "Farm", "Category", "Product", "Order", "OrderItem", "Or
 /**
  * One fingerprint of every row of every table (an md5 of the rows as text), so an UPDATE is caught
  * as well as an INSERT. Session rows are counted only (their lastSeenAt slides on use, by design);
- * RateLimitHit records failed attempts on purpose and is left out.
+ * RateLimitCounter counts attempts on purpose and is left out.
  */
 async function fingerprint(): Promise<string> {
   const parts = TABLES.map((t) => `(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from "${t}" x)`);

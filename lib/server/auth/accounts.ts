@@ -1,8 +1,8 @@
 import "server-only";
 import { db } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
-import { AppError, tooManyRequests } from "@/lib/server/errors";
-import { clearHits, countHits, recordHit } from "@/lib/server/rate-limit";
+import { AppError } from "@/lib/server/errors";
+import { consume, release, reset } from "@/lib/server/rate-limit";
 import type { LoginInput, RegisterData } from "@/lib/validators/auth";
 import { refuseCommonPassword } from "./common-passwords";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
@@ -11,27 +11,41 @@ import { createSession, publicUserSelect, type SessionUser } from "./session";
 export type RequestMeta = { ip: string; userAgent?: string | null; secure: boolean };
 export type SignedIn = { user: SessionUser; cookie: { name: string; value: string; expiresAt: Date } };
 
-const LOGIN_WINDOW_MS = 15 * 60_000;
-const LOGIN_MAX_FAILURES = 10;
 const INVALID = "Invalid email or password";
+const TOO_MANY_LOGINS = "Too many failed login attempts. Please try again later.";
 
-/** docs/product.md: the identifier is an email or a username. Unknown accounts cost the same argon2 work. */
+/**
+ * docs/product.md: the identifier is an email or a username. Unknown accounts cost the same argon2 work.
+ *
+ * Throttle (README, "Security"): each attempt is counted BEFORE the password is checked, atomically,
+ * against two budgets — the account (resolved, so its email and its username share one budget;
+ * an unknown identifier has its own) from this address, and every failure from this address (one
+ * address spraying many accounts). Over either budget the password is not checked at all. A right
+ * password gives its attempt back to the address and clears that account's failures.
+ */
 export async function login(input: LoginInput, meta: RequestMeta): Promise<SignedIn> {
   const identifier = input.username.trim().toLowerCase();
-  const key = `login:${identifier}:${meta.ip}`;
-  const { count, retryAfterSeconds } = await countHits(key, LOGIN_WINDOW_MS);
-  if (count >= LOGIN_MAX_FAILURES) throw tooManyRequests(retryAfterSeconds, "Too many failed login attempts. Please try again later.");
+  const e = env();
+  const window = { windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 };
 
   const user = await db.user.findFirst({
     where: identifier.includes("@") ? { email: identifier } : { username: { equals: identifier, mode: "insensitive" } },
     select: { ...publicUserSelect, passwordHash: true },
   });
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
-  if (!user || !ok) {
-    await recordHit(key);
-    throw new AppError("invalid_credentials", INVALID);
+  const ipKey = `login-ip:${meta.ip}`;
+  const accountKey = user ? `login-account:${user.id}:${meta.ip}` : `login-unknown:${identifier}:${meta.ip}`;
+  await consume(ipKey, { ...window, max: e.LOGIN_MAX_FAILURES_PER_IP }, { message: TOO_MANY_LOGINS, log: `login failures from ip=${meta.ip}` });
+  try {
+    await consume(accountKey, { ...window, max: e.LOGIN_MAX_FAILURES }, { message: TOO_MANY_LOGINS, log: `login failures for one account from ip=${meta.ip}` });
+  } catch (refused) {
+    // Refused before any check: not a failure of this address.
+    await release(ipKey);
+    throw refused;
   }
-  await clearHits(key);
+
+  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  if (!user || !ok) throw new AppError("invalid_credentials", INVALID);
+  await Promise.all([release(ipKey), reset(accountKey)]);
   const { passwordHash: _hash, ...publicUser } = user;
   void _hash;
   const cookie = await createSession(user.id, meta.secure, meta.userAgent);
@@ -40,9 +54,12 @@ export async function login(input: LoginInput, meta: RequestMeta): Promise<Signe
 
 /** Registration always creates a `user` (userType is forced, whatever is sent), signed in at once. */
 export async function register(input: RegisterData, meta: RequestMeta): Promise<SignedIn> {
-  const limitKey = `register:${meta.ip}`;
-  const { count, retryAfterSeconds } = await countHits(limitKey, 60 * 60_000);
-  if (count >= env().REGISTRATION_LIMIT_PER_IP_HOUR) throw tooManyRequests(retryAfterSeconds, "Too many accounts created from this address. Please try again later.");
+  // Every attempt from the address counts, counted atomically before anything else: parallel
+  // sign-ups cannot slip past the limit, and "email already taken" cannot be probed without limit.
+  await consume(`register-ip:${meta.ip}`, { max: env().REGISTRATION_LIMIT_PER_IP_HOUR, windowMs: 60 * 60_000 }, {
+    message: "Too many sign-up attempts from this address. Please try again later.",
+    log: `registrations from ip=${meta.ip}`,
+  });
 
   const email = input.email.trim().toLowerCase();
   const username = input.username?.trim() || undefined;
@@ -54,7 +71,6 @@ export async function register(input: RegisterData, meta: RequestMeta): Promise<
   if (byEmail) throw new AppError("already_exists", "An account with this email already exists", { fieldErrors: { email: "An account with this email already exists" } });
   if (byUsername) throw new AppError("already_exists", "This username is already taken", { fieldErrors: { username: "This username is already taken" } });
 
-  await recordHit(limitKey);
   const passwordHash = await hashPassword(input.password);
   let user: SessionUser;
   try {
