@@ -8,7 +8,12 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-/** True when a number has at most two decimal places (0.1 + 0.2 style noise tolerated). */
+/**
+ * True when the number, as it was sent, has at most two decimal places. JSON.parse keeps the
+ * shortest text that round-trips, so `String(value)` is the amount as written: "0.009999999" is
+ * refused (a tolerance once rounded it to a credited cent), and so is float noise such as
+ * 0.30000000000000004 or an exponent ("1e-7"). See docs/money.md.
+ */
 export function hasAtMostTwoDecimals(value: number): boolean {
-  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+  return Number.isFinite(value) && /^-?\d+(\.\d{1,2})?$/.test(String(value));
 }

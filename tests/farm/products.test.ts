@@ -19,6 +19,7 @@ describe("product validation (shared by the form and the handler)", () => {
     ["price zero", { price: 0 }, "price", "Enter a price from $0.01 to $10,000 with at most 2 decimals"],
     ["price negative", { price: -1 }, "price", "Enter a price from $0.01 to $10,000 with at most 2 decimals"],
     ["price 3 decimals", { price: 1.005 }, "price", "Enter a price from $0.01 to $10,000 with at most 2 decimals"],
+    ["price 9 decimals", { price: 2.009999999 }, "price", "Enter a price from $0.01 to $10,000 with at most 2 decimals"],
     ["price as text", { price: "4.50" }, "price", "Enter a price from $0.01 to $10,000 with at most 2 decimals"],
     ["price too high", { price: 10000.01 }, "price", "Enter a price from $0.01 to $10,000 with at most 2 decimals"],
     ["price NaN (empty number field)", { price: Number.NaN }, "price", "Enter a price from $0.01 to $10,000 with at most 2 decimals"],

@@ -382,7 +382,7 @@ function wrongValues(field: Field): [string, unknown][] {
     );
     if (!field.zeroOk) v.push(["zero", 0]);
     if (field.kind === "int") v.push(["float", 1.5], ["tiny float", 1e-9]);
-    else v.push(["three decimals", 1.005], ["tiny", 0.001]);
+    else v.push(["three decimals", 1.005], ["tiny", 0.001], ["nine decimals under a cent", 0.009999999], ["float noise", 0.30000000000000004]);
   } else if (field.kind === "bool") {
     v.push(["string true", "true"], ["number 1", 1]);
   } else if (field.kind === "array") {

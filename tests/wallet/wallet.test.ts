@@ -56,6 +56,12 @@ describe("POST /api/transactions/topup", () => {
     ["zero", `{"amount":0}`],
     ["negative", `{"amount":-1}`],
     ["three decimals", `{"amount":1.001}`],
+    // Once credited as $0.01: the 2-decimal check tolerated a difference of 1e-6 cents.
+    ["nine decimals just under a cent", `{"amount":0.009999999}`],
+    ["many decimals just over a dollar", `{"amount":1.0000001}`],
+    ["a cent and a hair", `{"amount":0.0100000001}`],
+    ["float noise of a sum", `{"amount":0.30000000000000004}`],
+    ["exponent below a cent", `{"amount":1e-7}`],
     ["over the maximum", `{"amount":10000.01}`],
     ["a word", `{"amount":"abc"}`],
     ["the string NaN", `{"amount":"NaN"}`],
