@@ -49,6 +49,24 @@ test.describe("auth page", () => {
     expect(consoleText.join("\n")).not.toContain(account.password);
   });
 
+  test("next= only leads to a page of this site (backslash and tab tricks stay on site); a good next is followed", async ({ page, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    for (const next of ["/%5Cevil.example", "/%09/evil.example", "//evil.example", "https://evil.example/"]) {
+      await page.context().clearCookies();
+      await page.goto(`/auth?next=${next}`);
+      await page.getByLabel("Email or username").fill(DEMO.email);
+      await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
+      await page.getByRole("button", { name: "Login" }).click();
+      await expect(page, next).toHaveURL(`${origin}/home`);
+    }
+    await page.context().clearCookies();
+    await page.goto("/auth?next=%2Fwallet");
+    await page.getByLabel("Email or username").fill(DEMO.email);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(`${origin}/wallet`);
+  });
+
   test("validation messages", async ({ page }) => {
     await page.goto("/auth");
     await page.getByRole("button", { name: "Login" }).click();

@@ -9,13 +9,10 @@ import { toast } from "@/components/ui/use-toast";
 import { ApiError, apiFetch, messageOf } from "@/lib/client/api";
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "@/lib/validators/auth";
 import type { PublicUser } from "@/lib/types";
+import { safeNextPath } from "@/lib/auth/safe-next";
 import { useAuth } from "./auth-provider";
 import { FormField } from "./form-field";
 
-/** Only same-site paths are followed after sign-in (no open redirect). */
-function safeNext(next: string | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/home";
-}
 
 export function AuthForms() {
   const params = useSearchParams();
@@ -37,10 +34,10 @@ export function AuthForms() {
         ))}
       </Tabs.List>
       <Tabs.Content value="login">
-        <LoginForm next={safeNext(params.get("next"))} />
+        <LoginForm next={safeNextPath(params.get("next"))} />
       </Tabs.Content>
       <Tabs.Content value="register">
-        <RegisterForm next={safeNext(params.get("next"))} />
+        <RegisterForm next={safeNextPath(params.get("next"))} />
       </Tabs.Content>
     </Tabs.Root>
   );
