@@ -8,6 +8,11 @@ const FARMERS = {
   desktop: { email: "margaret.chen@farms.fieldfare.app", fullName: "Margaret Chen" },
   mobile: { email: "daniel.okafor@farms.fieldfare.app", fullName: "Daniel Okafor" },
 } as const;
+/** Farms for the fresh-dashboard test, again one per project. */
+const DASHBOARD_FARMERS = {
+  desktop: { email: "grace.kowalski@farms.fieldfare.app" },
+  mobile: { email: "nadia.haddad@farms.fieldfare.app" },
+} as const;
 const FARM_PASSWORD = "harvest-farm-2026";
 
 const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ hasText: title });
@@ -180,5 +185,51 @@ test.describe("farmer", () => {
     await row.getByRole("button", { name: `Show ${name}` }).click();
     await expect(toast(page, "Product visible")).toBeVisible();
     expect((await page.request.get(`/api/products/${id}`)).status()).toBe(200);
+  });
+
+  test("the dashboard shows fresh data after every action: what changed elsewhere appears with the action's own result", async ({ page, browser }, testInfo) => {
+    test.setTimeout(120_000);
+    const farmer = DASHBOARD_FARMERS[testInfo.project.name as keyof typeof DASHBOARD_FARMERS] ?? DASHBOARD_FARMERS.desktop;
+    await signIn(page, farmer.email, FARM_PASSWORD);
+    const tag = Date.now().toString(36);
+    const make = async (name: string) => {
+      const res = await page.request.post("/api/my-farm/products", { data: { name, description: "", price: 3, unit: "bunch", stock: 20, categoryId: null, isFeatured: false } });
+      expect(res.status(), await res.text()).toBe(201);
+      return ((await res.json()) as { id: number }).id;
+    };
+    const chardId = await make(`Rainbow Chard ${tag}`);
+    const leekId = await make(`Winter Leeks ${tag}`);
+
+    // Products: another tab renames the leeks; hiding the chard here must bring that rename along.
+    await page.goto("/my-farm/products");
+    const chard = page.getByTestId("my-product").filter({ hasText: `Rainbow Chard ${tag}` });
+    await expect(chard).toBeVisible();
+    const renamed = await page.request.patch(`/api/my-farm/products/${leekId}`, { data: { name: `Leeks, Renamed ${tag}` } });
+    expect(renamed.status(), await renamed.text()).toBe(200);
+    await chard.getByRole("button", { name: `Hide Rainbow Chard ${tag}` }).click();
+    await expect(toast(page, "Product hidden")).toBeVisible();
+    await expect(chard.getByText("Hidden", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("my-product").filter({ hasText: `Leeks, Renamed ${tag}` })).toBeVisible();
+
+    // Orders: two buyers order; while the farmer completes the first, the second arrives.
+    const buyers = await Promise.all([secondContext(browser, testInfo), secondContext(browser, testInfo)]);
+    const order = async (b: (typeof buyers)[number]) => {
+      await registerFresh(b.page, "fresh");
+      expect((await b.page.request.post("/api/transactions/topup", { data: { amount: 20 } })).status()).toBe(200);
+      const res = await b.page.request.post("/api/orders", { data: { items: [{ productId: leekId, quantity: 1 }] } });
+      expect(res.status(), await res.text()).toBe(201);
+      return ((await res.json()) as { orders: { id: number }[] }).orders[0].id;
+    };
+    const first = await order(buyers[0]);
+    await page.goto("/my-farm");
+    const card = (id: number) => page.getByTestId("incoming-order").filter({ has: page.getByRole("heading", { name: `Order #${id}`, exact: true }) });
+    await expect(card(first)).toBeVisible();
+    const second = await order(buyers[1]);
+    await card(first).getByRole("button", { name: /Mark completed/ }).click();
+    await expect(toast(page, "Order completed")).toBeVisible();
+    await expect(card(first)).toHaveCount(0);
+    await expect(card(second)).toBeVisible();
+    await Promise.all(buyers.map((b) => b.context.close()));
+    await page.request.patch(`/api/my-farm/products/${chardId}`, { data: { isHidden: false } });
   });
 });

@@ -5,20 +5,22 @@ import { PackageCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
+import { useServerList } from "@/lib/client/use-server-list";
 import { formatCurrency, formatDate, formatTime } from "@/lib/format";
 import type { IncomingOrderJson } from "@/lib/server/farm/types";
 
 /** The farm's active orders, each with its items, its buyer and a "Mark completed" button. */
-export function IncomingOrders({ orders: initial }: { orders: IncomingOrderJson[] }) {
+export function IncomingOrders({ orders: fromServer }: { orders: IncomingOrderJson[] }) {
   const router = useRouter();
-  const [orders, setOrders] = useState(initial);
+  const list = useServerList(fromServer);
+  const orders = list.items;
   const [busy, setBusy] = useState<number | null>(null);
 
   async function complete(order: IncomingOrderJson) {
     setBusy(order.id);
     try {
       const res = await apiFetch<{ order: IncomingOrderJson; notified: boolean }>(`/api/my-farm/orders/${order.id}/complete`, { method: "POST" });
-      setOrders((list) => list.filter((o) => o.id !== order.id));
+      list.remove(order.id);
       toast({
         title: "Order completed",
         description: res.notified ? `${order.buyer.fullName} has been sent a message that order #${order.id} is ready.` : `Order #${order.id} is completed.`,

@@ -7,20 +7,22 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
+import { useServerList } from "@/lib/client/use-server-list";
 import { formatCurrency } from "@/lib/format";
 import type { MyProductJson } from "@/lib/server/farm/types";
 
 /** Every product of the farm, hidden ones included, with edit and hide/unhide. */
-export function ProductList({ products: initial }: { products: MyProductJson[] }) {
+export function ProductList({ products: fromServer }: { products: MyProductJson[] }) {
   const router = useRouter();
-  const [products, setProducts] = useState(initial);
+  const list = useServerList(fromServer);
+  const products = list.items;
   const [busy, setBusy] = useState<number | null>(null);
 
   async function toggleHidden(p: MyProductJson) {
     setBusy(p.id);
     try {
       const updated = await apiFetch<MyProductJson>(`/api/my-farm/products/${p.id}`, { method: "PATCH", json: { isHidden: !p.isHidden } });
-      setProducts((list) => list.map((x) => (x.id === p.id ? updated : x)));
+      list.replace(updated);
       toast({ title: updated.isHidden ? "Product hidden" : "Product visible", description: updated.isHidden ? `${p.name} no longer shows in the catalog.` : `${p.name} is back in the catalog.` });
       router.refresh();
     } catch (e) {
