@@ -49,6 +49,11 @@ process.env.AUTH_SECRET ??= "e2e-secret-e2e-secret-e2e-secret-0123456789";
 // Every browser of the suite registers from 127.0.0.1: both projects together create more accounts
 // than the per-address hourly limit allows (that limit has its own unit tests), as in bench/harness.ts.
 process.env.REGISTRATION_LIMIT_PER_IP_HOUR ??= "100000";
+// The same for the other per-address limits (tests/auth/throttle.test.ts, tests/submissions/throttle.test.ts,
+// tests/messages/stream-limits.test.ts): every spec's forms, failed sign-ins and open streams come from one address.
+process.env.LOGIN_MAX_FAILURES_PER_IP ??= "100000";
+process.env.FORM_LIMIT_PER_IP_HOUR ??= "100000";
+process.env.STREAMS_PER_IP ??= "100000";
 
 const run = (args: string[]) => execFileSync(process.execPath, args, { stdio: "inherit", env: process.env });
 run(["node_modules/prisma/build/index.js", "migrate", "deploy"]);

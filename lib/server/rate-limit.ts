@@ -14,9 +14,11 @@ import { tooManyRequests } from "@/lib/server/errors";
  */
 export type Hit = { count: number; retryAfterSeconds: number };
 export type Limit = { max: number; windowMs: number };
+/** The client or the transaction a counter is written through (inside a transaction it commits with it). */
+type Db = Pick<typeof db, "$queryRaw">;
 
-export async function hit(key: string, windowMs: number): Promise<Hit> {
-  const [row] = await db.$queryRaw<Array<{ count: number; retry: number }>>`
+export async function hit(key: string, windowMs: number, client: Db = db): Promise<Hit> {
+  const [row] = await client.$queryRaw<Array<{ count: number; retry: number }>>`
     INSERT INTO "RateLimitCounter" ("key", "count", "resetAt")
     VALUES (${key}, 1, timezone('UTC', now()) + ${windowMs}::float8 * interval '1 millisecond')
     ON CONFLICT ("key") DO UPDATE SET
@@ -32,8 +34,8 @@ export async function hit(key: string, windowMs: number): Promise<Hit> {
  * open it sooner, and the window still ends when it would have. The refusal is logged with `log`
  * (what was limited and the client address — never an email, a username or a password).
  */
-export async function consume(key: string, limit: Limit, refusal: { message: string; log: string }): Promise<Hit> {
-  const h = await hit(key, limit.windowMs);
+export async function consume(key: string, limit: Limit, refusal: { message: string; log: string }, client: Db = db): Promise<Hit> {
+  const h = await hit(key, limit.windowMs, client);
   if (h.count > limit.max) {
     console.warn(`[rate-limit] refused: ${refusal.log} (${h.count} > ${limit.max} per ${Math.round(limit.windowMs / 1000)} s, retry after ${h.retryAfterSeconds} s)`);
     throw tooManyRequests(h.retryAfterSeconds, refusal.message);

@@ -50,6 +50,9 @@ const person = (i: number, tag: string) => ({
   role: (["farmer", "restaurant", "distributor", "other"] as const)[i % 4],
 });
 
+/** Each person submits from an address of their own (one address is throttled: tests/submissions/throttle.test.ts). */
+const personIp = (i: number) => `10.70.${Math.floor(i / 250)}.${i % 250}`;
+
 async function submitMany<T>(count: number, concurrency: number, submit: (i: number) => Promise<T>): Promise<T[]> {
   const results: T[] = new Array(count);
   let next = 0;
@@ -97,7 +100,7 @@ afterAll(async () => {
 describe("waitlist → Google Sheets", () => {
   it("with no credentials: submissions are saved, rows stay pending, one log line; they sync once credentials appear", async () => {
     startSheetsWorker(loadSheetsConfig({ SHEETS_SYNC_WAIT_MS: "500" }), { log });
-    const answers = await submitMany(3, 3, (i) => call(waitlistPOST, "/api/waitlist", { body: person(i, "nocreds") }));
+    const answers = await submitMany(3, 3, (i) => call(waitlistPOST, "/api/waitlist", { body: person(i, "nocreds"), ip: personIp(i) }));
     for (const a of answers) {
       expect(a.status).toBe(201);
       expect(a.json).toMatchObject({ success: true, googleSheetsSuccess: false });
@@ -127,7 +130,7 @@ describe("waitlist → Google Sheets", () => {
     // A second worker on the same table: SKIP LOCKED must keep them off each other's rows.
     const second = new SheetsWorker(config({ SHEETS_BATCH_SIZE: "10" }), { log }).start();
     try {
-      const answers = await submitMany(500, 25, (i) => call(waitlistPOST, "/api/waitlist", { body: person(i, "load") }));
+      const answers = await submitMany(500, 25, (i) => call(waitlistPOST, "/api/waitlist", { body: person(i, "load"), ip: personIp(i) }));
       expect(answers.filter((a) => a.status !== 201)).toEqual([]);
       for (const a of answers) expect(a.json).toMatchObject({ success: true, message: expect.any(String), googleSheetsSuccess: expect.any(Boolean) });
       const ids = answers.map((a) => a.json.submissionId as string);
@@ -169,7 +172,7 @@ describe("waitlist → Google Sheets", () => {
   // One retry: on a 2-core CI box shared with builds of other suites this case has timed out once.
   it("with the sheet down, submissions still answer 201 and lose nothing; after a restart every row arrives once", { timeout: 200_000, retry: 1 }, async () => {
     await emulator.stop();
-    const answers = await submitMany(12, 4, (i) => call(waitlistPOST, "/api/waitlist", { body: person(i, "outage") }));
+    const answers = await submitMany(12, 4, (i) => call(waitlistPOST, "/api/waitlist", { body: person(i, "outage"), ip: personIp(i) }));
     for (const a of answers) {
       expect(a.status).toBe(201);
       expect(a.json).toMatchObject({ success: true, googleSheetsSuccess: false });
@@ -194,7 +197,7 @@ describe("waitlist → Google Sheets", () => {
     await stopSheetsWorker();
     startSheetsWorker(config({ SHEETS_SYNC_WAIT_MS: "30000" }), { log });
     const answers = await submitMany(6, 3, (i) =>
-      call(demoPOST, "/api/demo-requests", { body: { ...person(i, "demo"), phoneNumber: `+1 250 555 01${i}0` } }),
+      call(demoPOST, "/api/demo-requests", { body: { ...person(i, "demo"), phoneNumber: `+1 250 555 01${i}0` }, ip: personIp(i) }),
     );
     for (const a of answers) {
       expect(a.status).toBe(201);

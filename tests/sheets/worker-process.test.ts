@@ -76,7 +76,7 @@ describe.skipIf(!onPostgres)("npm run worker (PostgreSQL only: separate processe
     emulator.setFailures({ rate429: 0.1, rate500AfterStore: 0.1, rateHangAfterStore: 0.1 });
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        call(waitlistPOST, "/api/waitlist", { body: { fullName: `Proc ${i}`, email: `proc${i}@example.com`, companyName: "Co", role: "other" } }),
+        call(waitlistPOST, "/api/waitlist", { body: { fullName: `Proc ${i}`, email: `proc${i}@example.com`, companyName: "Co", role: "other" }, ip: `10.71.0.${i}` }),
       ),
     );
     expect(answers.every((a) => a.status === 201)).toBe(true);

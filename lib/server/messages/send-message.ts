@@ -1,7 +1,9 @@
 import "server-only";
 import { db } from "@/lib/server/db";
+import { env } from "@/lib/server/env";
 import { AppError, badRequest } from "@/lib/server/errors";
 import { publishMessage } from "@/lib/server/realtime/bus";
+import { consume } from "@/lib/server/rate-limit";
 import type { ChatMessage, SendMessageInput } from "@/lib/validators/messages";
 import { getChatPeer } from "./conversation";
 import { messageSelect, toChatMessage } from "./serialize";
@@ -10,6 +12,10 @@ import { messageSelect, toChatMessage } from "./serialize";
  * Stores a message from `senderId` and publishes it (after commit) to both participants' streams.
  * With a `clientId`, a retry of the same send returns the message stored the first time
  * (unique (senderId, clientId)) instead of writing a duplicate.
+ *
+ * Throttles (README, "Security"), after the retry check so a retry is never refused:
+ * MESSAGE_LIMIT_PER_MINUTE per sender, and MESSAGE_NEW_RECIPIENTS_PER_HOUR people the sender has
+ * never exchanged a message with.
  */
 export async function sendMessage(senderId: number, input: SendMessageInput): Promise<ChatMessage> {
   if (input.receiverId === senderId) throw badRequest("You cannot send a message to yourself", { receiverId: "You cannot send a message to yourself" });
@@ -22,12 +28,28 @@ export async function sendMessage(senderId: number, input: SendMessageInput): Pr
   // The same rule as opening the chat: anyone may write to a farm, others only when linked.
   await getChatPeer(senderId, input.receiverId);
 
+  await consume(`message-sender:${senderId}`, { max: env().MESSAGE_LIMIT_PER_MINUTE, windowMs: 60_000 }, {
+    message: "You're sending messages too quickly. Please wait a moment and try again.",
+    log: `messages from user=${senderId}`,
+  });
+
+  const data = { senderId, receiverId: input.receiverId, content: input.content, clientId: input.clientId ?? null };
   let created;
   try {
-    created = await db.message.create({
-      data: { senderId, receiverId: input.receiverId, content: input.content, clientId: input.clientId ?? null },
-      select: messageSelect,
-    });
+    created = (await haveTalked(db, senderId, input.receiverId))
+      ? await db.message.create({ data, select: messageSelect })
+      : await db.$transaction(async (tx) => {
+          // One sender's first messages to new people, one at a time: parallel sends to the same
+          // new person count once, and a refused one cannot slip through beside another.
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(${NEW_RECIPIENT_LOCK}, ${senderId})`;
+          if (!(await haveTalked(tx, senderId, input.receiverId))) {
+            await consume(`message-new-recipient:${senderId}`, { max: env().MESSAGE_NEW_RECIPIENTS_PER_HOUR, windowMs: 60 * 60_000 }, {
+              message: "You've started too many new conversations. Please try again later.",
+              log: `new conversations from user=${senderId}`,
+            }, tx);
+          }
+          return tx.message.create({ data, select: messageSelect });
+        }, TX_OPTIONS);
   } catch (e) {
     // Two concurrent retries with the same clientId: the loser returns the winner's row.
     if (input.clientId && (e as { code?: string }).code === "P2002") {
@@ -39,6 +61,17 @@ export async function sendMessage(senderId: number, input: SendMessageInput): Pr
   const message = toChatMessage(created);
   await publishMessage(message);
   return message;
+}
+
+/** Advisory-lock namespace for a sender's messages to new people (any constant unique to this use). */
+const NEW_RECIPIENT_LOCK = 4_815_001;
+const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+
+type Reader = Pick<typeof db, "message">;
+/** Whether the two have exchanged any message, in either direction (both directions are indexed). */
+async function haveTalked(client: Reader, a: number, b: number): Promise<boolean> {
+  const m = await client.message.findFirst({ where: { OR: [{ senderId: a, receiverId: b }, { senderId: b, receiverId: a }] }, select: { id: true } });
+  return m !== null;
 }
 
 async function findByClientId(senderId: number, clientId: string) {

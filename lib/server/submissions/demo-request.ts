@@ -4,12 +4,14 @@ import { enqueueSheetRow, TX_OPTIONS } from "@/lib/server/sheets/outbox";
 import { nudgeSheetsWorker, waitForSheetsSync } from "@/lib/server/sheets/runtime";
 import type { DemoRequestInput } from "@/lib/validators/submissions";
 import { newSubmissionId } from "./submission-id";
+import { throttleSubmission, type SubmissionMeta } from "./throttle";
 import { roleLabel } from "./waitlist";
 
 export type DemoRequestResult = { success: true; message: string; googleSheetsSuccess: boolean; submissionId: string };
 
 /** Stored and synced exactly like a waitlist entry (source "demo"). The phone number stays in the database. */
-export async function requestDemo(input: DemoRequestInput): Promise<DemoRequestResult> {
+export async function requestDemo(input: DemoRequestInput, meta: SubmissionMeta): Promise<DemoRequestResult> {
+  await throttleSubmission("demo", input.email, meta);
   const submissionId = newSubmissionId();
   const submittedAt = new Date();
   const email = input.email.toLowerCase();

@@ -4,6 +4,7 @@ import { enqueueSheetRow, TX_OPTIONS } from "@/lib/server/sheets/outbox";
 import { nudgeSheetsWorker, waitForSheetsSync } from "@/lib/server/sheets/runtime";
 import { roleOptions, type WaitlistInput } from "@/lib/validators/submissions";
 import { newSubmissionId } from "./submission-id";
+import { throttleSubmission, type SubmissionMeta } from "./throttle";
 
 export const roleLabel = (role: WaitlistInput["role"]) => roleOptions.find((o) => o.value === role)?.label ?? role;
 
@@ -14,7 +15,8 @@ export type WaitlistResult = { success: true; message: string; googleSheetsSucce
  * time to append it. The commit comes first: a Sheets outage can only delay the row, never lose it
  * or fail the request.
  */
-export async function joinWaitlist(input: WaitlistInput): Promise<WaitlistResult> {
+export async function joinWaitlist(input: WaitlistInput, meta: SubmissionMeta): Promise<WaitlistResult> {
+  await throttleSubmission("waitlist", input.email, meta);
   const submissionId = newSubmissionId();
   const submittedAt = new Date();
   const email = input.email.toLowerCase();
