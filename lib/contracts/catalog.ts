@@ -2,16 +2,55 @@ import { z } from "zod";
 import { farmListQuery, productListQuery, searchQuery } from "@/lib/validators/catalog";
 import { idParam } from "@/lib/validators/id";
 import { endpoint } from "./endpoint";
+import { id, isoDate, money } from "./json";
+
+export const category = z.object({ id, name: z.string(), icon: z.string() });
+export type CategoryJson = z.infer<typeof category>;
+
+export const product = z.object({
+  id,
+  farmId: id,
+  categoryId: id.nullable(),
+  name: z.string(),
+  description: z.string(),
+  price: money,
+  unit: z.string(),
+  inStock: z.boolean(),
+  isFeatured: z.boolean(),
+  isPopular: z.boolean(),
+  image: z.string(),
+  createdAt: isoDate,
+  farm: z.object({ id, farmName: z.string() }),
+});
+export type ProductJson = z.infer<typeof product>;
+
+export const farmThumbnail = z.object({ id, name: z.string(), image: z.string() });
+export type FarmThumbnail = z.infer<typeof farmThumbnail>;
+
+export const farm = z.object({
+  id,
+  userId: id,
+  farmName: z.string(),
+  description: z.string(),
+  location: z.string(),
+  distance: z.number().describe("miles, one decimal"),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  farmImage: z.string(),
+  productCount: z.number().int().describe("visible products of the farm"),
+  products: z.array(farmThumbnail).describe("up to 3 product thumbnails"),
+});
+export type FarmJson = z.infer<typeof farm>;
 
 /** Categories, products and farms: the public catalogue, plus recommendations for the signed-in user. */
 export const catalogApi = {
-  categories: endpoint({ method: "GET", path: "/api/categories", tag: "Catalogue", summary: "Product categories", auth: "none" }),
-  featuredProducts: endpoint({ method: "GET", path: "/api/products/featured", tag: "Catalogue", summary: "This week's harvest (featured products)", auth: "none", query: productListQuery }),
-  popularProducts: endpoint({ method: "GET", path: "/api/products/popular", tag: "Catalogue", summary: "Products popular with restaurants", auth: "none", query: productListQuery }),
-  recommendedProducts: endpoint({ method: "GET", path: "/api/products/recommended", tag: "Catalogue", summary: "Products recommended for the signed-in user", auth: "required", query: productListQuery }),
-  searchProducts: endpoint({ method: "GET", path: "/api/products/search", tag: "Catalogue", summary: "Search products by name, farm or category", auth: "none", query: searchQuery }),
-  product: endpoint({ method: "GET", path: "/api/products/{id}", tag: "Catalogue", summary: "One product with its farm", auth: "none", params: z.object({ id: idParam("Product") }) }),
-  featuredFarms: endpoint({ method: "GET", path: "/api/farms/featured", tag: "Catalogue", summary: "Featured farms with up to 3 product thumbnails", auth: "none", query: farmListQuery }),
-  recommendedFarms: endpoint({ method: "GET", path: "/api/farms/recommended", tag: "Catalogue", summary: "Farms recommended for the signed-in user", auth: "required", query: farmListQuery }),
-  farm: endpoint({ method: "GET", path: "/api/farms/{id}", tag: "Catalogue", summary: "One farm with its product count", auth: "none", params: z.object({ id: idParam("Farm") }) }),
+  categories: endpoint({ method: "GET", path: "/api/categories", tag: "Catalogue", summary: "Product categories", auth: "none", response: z.array(category) }),
+  featuredProducts: endpoint({ method: "GET", path: "/api/products/featured", tag: "Catalogue", summary: "This week's harvest (featured products)", auth: "none", query: productListQuery, response: z.array(product) }),
+  popularProducts: endpoint({ method: "GET", path: "/api/products/popular", tag: "Catalogue", summary: "Products popular with restaurants", auth: "none", query: productListQuery, response: z.array(product) }),
+  recommendedProducts: endpoint({ method: "GET", path: "/api/products/recommended", tag: "Catalogue", summary: "Products recommended for the signed-in user", auth: "required", query: productListQuery, response: z.array(product) }),
+  searchProducts: endpoint({ method: "GET", path: "/api/products/search", tag: "Catalogue", summary: "Search products by name, farm or category", auth: "none", query: searchQuery, response: z.array(product) }),
+  product: endpoint({ method: "GET", path: "/api/products/{id}", tag: "Catalogue", summary: "One product with its farm", auth: "none", params: z.object({ id: idParam("Product") }), response: product }),
+  featuredFarms: endpoint({ method: "GET", path: "/api/farms/featured", tag: "Catalogue", summary: "Featured farms with up to 3 product thumbnails", auth: "none", query: farmListQuery, response: z.array(farm) }),
+  recommendedFarms: endpoint({ method: "GET", path: "/api/farms/recommended", tag: "Catalogue", summary: "Farms recommended for the signed-in user", auth: "required", query: farmListQuery, response: z.array(farm) }),
+  farm: endpoint({ method: "GET", path: "/api/farms/{id}", tag: "Catalogue", summary: "One farm with its product count", auth: "none", params: z.object({ id: idParam("Farm") }), response: farm }),
 };

@@ -2,6 +2,52 @@ import { z } from "zod";
 import { idParam } from "@/lib/validators/id";
 import { farmProfileSchema, IMAGE_TOO_LARGE, imageUploadSchema, MAX_IMAGE_BYTES, productSchema, productUpdateSchema, setPasswordSchema } from "@/lib/validators/farm";
 import { endpoint, formBody, jsonBody, multipartBody } from "./endpoint";
+import { id, isoDate, money, orderStatus } from "./json";
+
+export const myFarm = z.object({
+  id,
+  farmName: z.string(),
+  description: z.string(),
+  location: z.string(),
+  farmImage: z.string(),
+  rating: z.number(),
+  reviewCount: z.number().int(),
+});
+export type MyFarmJson = z.infer<typeof myFarm>;
+
+export const myProduct = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  price: money,
+  unit: z.string(),
+  stock: z.number().int(),
+  inStock: z.boolean(),
+  categoryId: id.nullable(),
+  isFeatured: z.boolean(),
+  isPopular: z.boolean(),
+  isHidden: z.boolean(),
+  image: z.string(),
+  updatedAt: isoDate,
+});
+export type MyProductJson = z.infer<typeof myProduct>;
+
+export const incomingOrder = z.object({
+  id,
+  status: orderStatus,
+  createdAt: isoDate,
+  completedAt: isoDate.nullable(),
+  buyer: z.object({ id, fullName: z.string() }).describe("a name to prepare the order for, never an email or phone"),
+  itemCount: z.number().int(),
+  totalAmount: money,
+  items: z.array(z.object({ id, productId: id, productName: z.string(), quantity: z.number().int(), price: money, subtotal: money })),
+});
+export type IncomingOrderJson = z.infer<typeof incomingOrder>;
+
+export const salesDay = z.object({ date: z.string().describe("YYYY-MM-DD in the farm's time zone"), total: money, orders: z.number().int() });
+export type SalesDayJson = z.infer<typeof salesDay>;
+export const weeklySales = z.object({ days: z.array(salesDay), total: money, orders: z.number().int(), timeZone: z.string() });
+export type WeeklySalesJson = z.infer<typeof weeklySales>;
 
 const product = z.object({ id: idParam("Product") });
 const order = z.object({ id: idParam("Order") });
@@ -13,8 +59,8 @@ const farmerErrors = ["forbidden", "not_found"] as const;
 
 /** My Farm: a farmer's own farm, products, incoming orders and sales. */
 export const farmApi = {
-  farm: endpoint({ method: "GET", path: "/api/my-farm", tag: "My Farm", summary: "Your farm's profile", auth: "required", errors: [...farmerErrors] }),
-  updateFarm: endpoint({ method: "PATCH", path: "/api/my-farm", tag: "My Farm", summary: "Edit your farm's name, description and location", auth: "required", body: jsonBody(farmProfileSchema), errors: [...farmerErrors] }),
+  farm: endpoint({ method: "GET", path: "/api/my-farm", tag: "My Farm", summary: "Your farm's profile", auth: "required", response: myFarm, errors: [...farmerErrors] }),
+  updateFarm: endpoint({ method: "PATCH", path: "/api/my-farm", tag: "My Farm", summary: "Edit your farm's name, description and location", auth: "required", body: jsonBody(farmProfileSchema), response: myFarm, errors: [...farmerErrors] }),
   farmImage: endpoint({
     method: "POST",
     path: "/api/my-farm/image",
@@ -23,10 +69,11 @@ export const farmApi = {
     description: "multipart/form-data with the file in the field `image` (2 MB at most).",
     auth: "required",
     body: imageBody,
+    response: myFarm,
     errors: [...farmerErrors],
   }),
-  sales: endpoint({ method: "GET", path: "/api/my-farm/sales", tag: "My Farm", summary: "Sales of the last weeks, per week", auth: "required", errors: [...farmerErrors] }),
-  orders: endpoint({ method: "GET", path: "/api/my-farm/orders", tag: "My Farm", summary: "Orders placed with your farm, newest first", auth: "required", errors: [...farmerErrors] }),
+  sales: endpoint({ method: "GET", path: "/api/my-farm/sales", tag: "My Farm", summary: "Sales of the last weeks, per week", auth: "required", response: weeklySales, errors: [...farmerErrors] }),
+  orders: endpoint({ method: "GET", path: "/api/my-farm/orders", tag: "My Farm", summary: "Orders placed with your farm, newest first", auth: "required", response: z.array(incomingOrder), errors: [...farmerErrors] }),
   completeOrder: endpoint({
     method: "POST",
     path: "/api/my-farm/orders/{id}/complete",
@@ -34,11 +81,12 @@ export const farmApi = {
     summary: "Mark an order as handed over (completed)",
     auth: "required",
     params: order,
+    response: z.object({ order: incomingOrder, notified: z.boolean().describe("the buyer was sent a message") }),
     errors: [...farmerErrors, "order_not_active"],
   }),
-  products: endpoint({ method: "GET", path: "/api/my-farm/products", tag: "My Farm", summary: "Your products, hidden ones too", auth: "required", errors: [...farmerErrors] }),
-  createProduct: endpoint({ method: "POST", path: "/api/my-farm/products", tag: "My Farm", summary: "Add a product", auth: "required", body: jsonBody(productSchema), status: 201, errors: [...farmerErrors] }),
-  product: endpoint({ method: "GET", path: "/api/my-farm/products/{id}", tag: "My Farm", summary: "One of your products", auth: "required", params: product, errors: [...farmerErrors] }),
+  products: endpoint({ method: "GET", path: "/api/my-farm/products", tag: "My Farm", summary: "Your products, hidden ones too", auth: "required", response: z.array(myProduct), errors: [...farmerErrors] }),
+  createProduct: endpoint({ method: "POST", path: "/api/my-farm/products", tag: "My Farm", summary: "Add a product", auth: "required", body: jsonBody(productSchema), status: 201, response: myProduct, errors: [...farmerErrors] }),
+  product: endpoint({ method: "GET", path: "/api/my-farm/products/{id}", tag: "My Farm", summary: "One of your products", auth: "required", params: product, response: myProduct, errors: [...farmerErrors] }),
   updateProduct: endpoint({
     method: "PATCH",
     path: "/api/my-farm/products/{id}",
@@ -47,6 +95,7 @@ export const farmApi = {
     auth: "required",
     params: product,
     body: jsonBody(productUpdateSchema),
+    response: myProduct,
     errors: [...farmerErrors],
   }),
   productImage: endpoint({
@@ -58,6 +107,7 @@ export const farmApi = {
     auth: "required",
     params: product,
     body: imageBody,
+    response: myProduct,
     errors: [...farmerErrors],
   }),
   setPassword: endpoint({
@@ -67,6 +117,7 @@ export const farmApi = {
     summary: "Choose a password after signing in with a one-time link",
     auth: "required",
     body: jsonBody(setPasswordSchema),
+    response: z.object({ ok: z.literal(true) }),
     errors: ["forbidden"],
   }),
   claimPage: endpoint({

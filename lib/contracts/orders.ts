@@ -2,12 +2,43 @@ import { z } from "zod";
 import { idParam } from "@/lib/validators/id";
 import { checkoutSchema, ordersQuerySchema } from "@/lib/validators/orders";
 import { endpoint, jsonBody } from "./endpoint";
+import { id, isoDate, money, orderStatus } from "./json";
+import { wallet } from "./wallet";
 
-const order = z.object({ id: idParam("Order") });
+export const orderItem = z.object({ id, productId: id, productName: z.string(), quantity: z.number().int(), price: money, subtotal: money });
+export type OrderItemJson = z.infer<typeof orderItem>;
+
+export const orderEvent = z.object({ status: orderStatus, note: z.string(), createdAt: isoDate });
+export type OrderEventJson = z.infer<typeof orderEvent>;
+
+export const order = z.object({
+  id,
+  farmId: id,
+  farm: z.object({ id, farmName: z.string() }),
+  status: orderStatus,
+  totalAmount: money,
+  isPaid: z.boolean(),
+  itemCount: z.number().int(),
+  distance: z.number().describe("km, one decimal"),
+  checkoutRef: z.string(),
+  createdAt: isoDate,
+  completedAt: isoDate.nullable(),
+  cancelledAt: isoDate.nullable(),
+  items: z.array(orderItem),
+});
+export type OrderJson = z.infer<typeof order>;
+
+export const orderDetail = order.extend({ events: z.array(orderEvent) });
+export type OrderDetailJson = z.infer<typeof orderDetail>;
+
+export const checkoutResult = z.object({ orders: z.array(order), wallet });
+export type CheckoutResult = z.infer<typeof checkoutResult>;
+
+const orderParams = z.object({ id: idParam("Order") });
 
 /** A shopper's orders: checkout (paid from the wallet), the list, one order, cancel. */
 export const ordersApi = {
-  list: endpoint({ method: "GET", path: "/api/orders", tag: "Orders", summary: "Your orders, newest first, optionally by status", auth: "required", query: ordersQuerySchema }),
+  list: endpoint({ method: "GET", path: "/api/orders", tag: "Orders", summary: "Your orders, newest first, optionally by status", auth: "required", query: ordersQuerySchema, response: z.array(order) }),
   checkout: endpoint({
     method: "POST",
     path: "/api/orders",
@@ -17,17 +48,19 @@ export const ordersApi = {
     auth: "required",
     body: jsonBody(checkoutSchema),
     status: 201,
+    response: checkoutResult,
     idempotencyKey: true,
     errors: ["insufficient_funds", "out_of_stock", "not_found", "idempotency_key_reused"],
   }),
-  get: endpoint({ method: "GET", path: "/api/orders/{id}", tag: "Orders", summary: "One of your orders with its items and history", auth: "required", params: order }),
+  get: endpoint({ method: "GET", path: "/api/orders/{id}", tag: "Orders", summary: "One of your orders with its items and history", auth: "required", params: orderParams, response: orderDetail }),
   cancel: endpoint({
     method: "POST",
     path: "/api/orders/{id}/cancel",
     tag: "Orders",
     summary: "Cancel an active order and refund it to the wallet",
     auth: "required",
-    params: order,
+    params: orderParams,
+    response: orderDetail,
     errors: ["order_not_active"],
   }),
 };

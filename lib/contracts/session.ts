@@ -1,6 +1,22 @@
 import { z } from "zod";
 import { loginSchema, registerSchema } from "@/lib/validators/auth";
 import { endpoint, jsonBody } from "./endpoint";
+import { id, isoDate, userType } from "./json";
+
+/** A user as the API shows them to themselves: never the password hash. */
+export const publicUser = z.object({
+  id,
+  username: z.string().nullable(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  userType,
+  address: z.string().nullable(),
+  profileImage: z.string(),
+  verified: z.boolean(),
+  createdAt: isoDate,
+});
+export type PublicUser = z.infer<typeof publicUser>;
 
 /** Sign in, sign up, sign out, and who is signed in. */
 export const sessionApi = {
@@ -10,6 +26,7 @@ export const sessionApi = {
     tag: "Session",
     summary: "The signed-in user",
     auth: "required",
+    response: publicUser,
   }),
   login: endpoint({
     method: "POST",
@@ -19,6 +36,7 @@ export const sessionApi = {
     description: "Sets the session cookie. 429 after repeated failures for one account or address (Retry-After).",
     auth: "none",
     body: jsonBody(loginSchema),
+    response: publicUser,
     errors: ["invalid_credentials", "rate_limited"],
   }),
   register: endpoint({
@@ -29,6 +47,7 @@ export const sessionApi = {
     description: "userType is always `user`, whatever is sent.",
     auth: "none",
     body: jsonBody(registerSchema),
+    response: publicUser,
     status: 201,
     errors: ["already_exists", "rate_limited"],
   }),

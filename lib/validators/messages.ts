@@ -39,32 +39,9 @@ export const supplierQuerySchema = z.object({
 
 // Wire shapes (JSON), shared by the handlers' serialisers and the client UI.
 
-/**
- * A chat participant as other users may see them. `label` is decided on the server: a farmer's
- * farm location, "Restaurant" for everyone else; never an address, email, phone or username.
- */
-export type ChatUser = {
-  id: number;
-  fullName: string;
-  userType: "farmer" | "restaurant" | "user";
-  label: string;
-  profileImage: string;
-  verified: boolean;
-};
+import type { ChatListItem, ChatMessage, ChatUser, SupplierListItem } from "@/lib/contracts/messages";
 
-export type ChatMessage = {
-  id: number;
-  senderId: number;
-  receiverId: number;
-  content: string;
-  timestamp: string;
-  isRead: boolean;
-  clientId: string | null;
-  attachments: string[];
-};
-
-export type ChatListItem = { user: ChatUser; lastMessage: ChatMessage; unreadCount: number };
-export type SupplierListItem = { user: ChatUser; status: string };
+export type { ChatListItem, ChatMessage, ChatUser, SupplierListItem };
 
 /** Server-Sent Events on GET /api/messages/stream. */
 export type StreamEvent =

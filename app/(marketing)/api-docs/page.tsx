@@ -11,11 +11,11 @@ type Op = {
   description?: string;
   security: unknown[];
   parameters: { name: string; in: string; required: boolean; description?: string; schema: unknown }[];
-  requestBody?: { content: { "application/json": { schema: unknown } } };
+  requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
 };
 
-const methodStyle: Record<string, string> = { get: "bg-sky-100 text-sky-900", post: "bg-brand-100 text-brand-900" };
+const methodStyle: Record<string, string> = { get: "bg-sky-100 text-sky-900", post: "bg-brand-100 text-brand-900", patch: "bg-amber-100 text-amber-900", put: "bg-amber-100 text-amber-900", delete: "bg-red-100 text-red-900" };
 
 function Json({ value }: { value: unknown }) {
   return (
@@ -91,8 +91,8 @@ export default function ApiDocsPage() {
                       ) : null}
                       {op.requestBody ? (
                         <details className="mt-4">
-                          <summary className="cursor-pointer text-sm font-semibold text-brand-800">Request body (application/json)</summary>
-                          <Json value={op.requestBody.content["application/json"].schema} />
+                          <summary className="cursor-pointer text-sm font-semibold text-brand-800">Request body ({Object.keys(op.requestBody.content)[0]})</summary>
+                          <Json value={Object.values(op.requestBody.content)[0]?.schema} />
                         </details>
                       ) : null}
                       <dl className="mt-4 grid gap-1 text-sm">

@@ -5,11 +5,12 @@ import { AppError, notFound } from "@/lib/server/errors";
 import { withIdempotency, type Tx } from "@/lib/server/idempotency";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
-import { formatCents, serializeWallet, type WalletJson } from "@/lib/server/wallet/serialize";
+import { formatCents, serializeWallet } from "@/lib/server/wallet/serialize";
 import type { CheckoutInput } from "@/lib/validators/orders";
 import { orderInclude, serializeOrder, type OrderJson } from "./serialize";
 
-export type CheckoutResult = { orders: OrderJson[]; wallet: WalletJson };
+export type { CheckoutResult } from "@/lib/contracts/orders";
+import type { CheckoutResult } from "@/lib/contracts/orders";
 
 const KM_PER_MILE = 1.609344;
 

@@ -2,25 +2,9 @@ import "server-only";
 import { centsToDollars } from "@/lib/money";
 import type { Farm, Order, OrderEvent, OrderItem, Prisma } from "@/lib/generated/prisma/client";
 
-export type OrderItemJson = { id: number; productId: number; productName: string; quantity: number; price: number; subtotal: number };
-export type OrderEventJson = { status: Order["status"]; note: string; createdAt: string };
-export type OrderJson = {
-  id: number;
-  farmId: number;
-  farm: { id: number; farmName: string };
-  status: Order["status"];
-  totalAmount: number;
-  isPaid: boolean;
-  itemCount: number;
-  /** Kilometres, one decimal. */
-  distance: number;
-  checkoutRef: string;
-  createdAt: string;
-  completedAt: string | null;
-  cancelledAt: string | null;
-  items: OrderItemJson[];
-};
-export type OrderDetailJson = OrderJson & { events: OrderEventJson[] };
+import type { OrderDetailJson, OrderEventJson, OrderItemJson, OrderJson } from "@/lib/contracts/orders";
+
+export type { OrderDetailJson, OrderEventJson, OrderItemJson, OrderJson };
 
 export const orderInclude = {
   farm: { select: { id: true, farmName: true } },

@@ -1,4 +1,6 @@
 import "server-only";
+import type { z } from "zod";
+import type { demoRequestAnswer } from "@/lib/contracts/submissions";
 import { db } from "@/lib/server/db";
 import { enqueueSheetRow, TX_OPTIONS } from "@/lib/server/sheets/outbox";
 import { nudgeSheetsWorker, waitForSheetsSync } from "@/lib/server/sheets/runtime";
@@ -7,7 +9,7 @@ import { newSubmissionId } from "./submission-id";
 import { throttleSubmission, type SubmissionMeta } from "./throttle";
 import { roleLabel } from "./waitlist";
 
-export type DemoRequestResult = { success: true; message: string; googleSheetsSuccess: boolean; submissionId: string };
+export type DemoRequestResult = z.infer<typeof demoRequestAnswer>;
 
 /** Stored and synced exactly like a waitlist entry (source "demo"). The phone number stays in the database. */
 export async function requestDemo(input: DemoRequestInput, meta: SubmissionMeta): Promise<DemoRequestResult> {

@@ -1,4 +1,6 @@
 import "server-only";
+import type { z } from "zod";
+import type { waitlistAnswer } from "@/lib/contracts/submissions";
 import { db } from "@/lib/server/db";
 import { enqueueSheetRow, TX_OPTIONS } from "@/lib/server/sheets/outbox";
 import { nudgeSheetsWorker, waitForSheetsSync } from "@/lib/server/sheets/runtime";
@@ -8,7 +10,7 @@ import { throttleSubmission, type SubmissionMeta } from "./throttle";
 
 export const roleLabel = (role: WaitlistInput["role"]) => roleOptions.find((o) => o.value === role)?.label ?? role;
 
-export type WaitlistResult = { success: true; message: string; googleSheetsSuccess: boolean; submissionId: string };
+export type WaitlistResult = z.infer<typeof waitlistAnswer>;
 
 /**
  * Saves a waitlist entry and its sheet row in one transaction, then gives the worker a bounded

@@ -2,15 +2,9 @@ import "server-only";
 import { centsToDollars } from "@/lib/money";
 import type { Transaction, TransactionType, Wallet } from "@/lib/generated/prisma/client";
 
-export type WalletJson = { walletId: string; balance: number; currency: "USD" };
-export type TransactionJson = {
-  id: number;
-  type: "top-up" | "order" | "refund";
-  amount: number;
-  description: string;
-  reference: string;
-  timestamp: string;
-};
+import type { TransactionJson, WalletJson } from "@/lib/contracts/wallet";
+
+export type { TransactionJson, WalletJson };
 
 const TYPE: Record<TransactionType, TransactionJson["type"]> = { top_up: "top-up", order: "order", refund: "refund" };
 

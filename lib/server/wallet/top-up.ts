@@ -6,12 +6,13 @@ import { withIdempotency } from "@/lib/server/idempotency";
 import type { TopUpInput } from "@/lib/validators/wallet";
 import { ensureWallet } from "./ensure-wallet";
 import { applyBalanceChange } from "./ledger";
-import { formatCents, serializeTransaction, serializeWallet, type TransactionJson, type WalletJson } from "./serialize";
+import { formatCents, serializeTransaction, serializeWallet } from "./serialize";
 
 /** Keeps a runaway script (or a typo'd loop) from parking unlimited money in one wallet. */
 export const MAX_BALANCE_CENTS = 100_000_000; // $1,000,000.00
 
-export type TopUpResult = { wallet: WalletJson; transaction: TransactionJson };
+export type { TopUpResult } from "@/lib/contracts/wallet";
+import type { TopUpResult } from "@/lib/contracts/wallet";
 
 /** POST /api/transactions/topup: credits the wallet once per Idempotency-Key. */
 export function topUp(userId: number, input: TopUpInput, idempotencyKey?: string) {

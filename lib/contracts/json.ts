@@ -1,0 +1,8 @@
+import { z } from "zod";
+
+/** Building blocks of the response schemas: how the API writes ids, money and times. */
+export const id = z.number().int().positive();
+export const money = z.number().describe("US dollars, at most 2 decimals");
+export const isoDate = z.string().describe("ISO 8601 date-time (UTC)");
+export const userType = z.enum(["farmer", "restaurant", "user"]);
+export const orderStatus = z.enum(["active", "completed", "cancelled"]);

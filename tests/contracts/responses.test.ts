@@ -1,0 +1,139 @@
+/**
+ * What the server answers is what its contracts say, and the API document is generated from them.
+ *
+ * Every GET endpoint with a JSON contract is called for real (route handler, real database) with a
+ * user who has data behind every list, and its body must parse with the contract's response
+ * schema and lose nothing in parsing (an extra field a serialiser sends but the contract does not
+ * document fails too). A few writes are checked the same way.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import type { Endpoint } from "@/lib/contracts/endpoint";
+import { ERROR_STATUS } from "@/lib/contracts/errors";
+import { endpoints } from "@/lib/contracts/index";
+import { errorCodes, openApiDocument } from "@/lib/openapi";
+import { db } from "@/lib/server/db";
+import { call, type CallOptions } from "../support/http";
+import { createFarm, createFarmerWithSession, createProduct, createUserWithSession } from "../support/factories";
+
+const root = path.resolve(import.meta.dirname, "../..");
+type Handler = Parameters<typeof call>[0];
+
+/** app/api/orders/[id]/route.ts for /api/orders/{id}. */
+async function handlerFor(e: Endpoint): Promise<Handler> {
+  const dir = path.join(root, "app", ...e.path.split("/").filter(Boolean).map((s) => s.replace(/^\{(\w+)\}$/, "[$1]")));
+  const file = ["route.ts", "route.tsx"].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
+  if (!file) throw new Error(`no route file for ${e.path}`);
+  const mod = (await import(file)) as Record<string, Handler>;
+  return mod[e.method];
+}
+
+const jsonResponse = (e: Endpoint): z.ZodType | null => (e.response && typeof e.response !== "string" ? e.response : null);
+
+let shopper: Awaited<ReturnType<typeof createUserWithSession>>;
+let farmer: Awaited<ReturnType<typeof createFarmerWithSession>>;
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  await db.category.create({ data: { name: `Roots ${Date.now()}`, icon: "seedling" } });
+  farmer = await createFarmerWithSession();
+  const myProduct = await createProduct(farmer.farm.id, { name: "Contract Carrots", priceCents: 300, stock: 50, isFeatured: true, isPopular: true });
+  const { farm: other } = await createFarm({ farmName: "Second Farm" });
+  await createProduct(other.id, { name: "Contract Apples", isFeatured: true });
+  shopper = await createUserWithSession();
+
+  const topUp = await import("@/app/api/transactions/topup/route");
+  expect((await call(topUp.POST, "/api/transactions/topup", { cookie: shopper.cookie, body: { amount: 40 } })).status).toBe(200);
+  const orders = await import("@/app/api/orders/route");
+  const placed = await call(orders.POST, "/api/orders", { cookie: shopper.cookie, body: { items: [{ productId: myProduct.id, quantity: 2 }] } });
+  expect(placed.status, placed.text).toBe(201);
+  const send = await import("@/app/api/messages/route");
+  const sent = await call(send.POST, "/api/messages", { cookie: shopper.cookie, body: { receiverId: farmer.user.id, content: "Are the carrots sweet?" } });
+  expect(sent.status, sent.text).toBe(201);
+
+  ids = { id: String(placed.json.orders[0].id), userId: String(farmer.user.id) };
+});
+
+/** Who calls, and with which path ids, for each GET. */
+function callFor(e: Endpoint): CallOptions & { path: string } {
+  const farmSide = e.path.startsWith("/api/my-farm");
+  const cookie = e.auth === "required" ? (farmSide ? farmer.cookie : shopper.cookie) : undefined;
+  const params: Record<string, string> = {};
+  for (const [, name] of e.path.matchAll(/\{(\w+)\}/g)) params[name] = ids[name];
+  if (e.path === "/api/products/{id}" || e.path === "/api/my-farm/products/{id}") params.id = String(ids.productId);
+  if (e.path === "/api/farms/{id}") params.id = String(farmer.farm.id);
+  const filled = e.path.replace(/\{(\w+)\}/g, (_, n: string) => params[n]);
+  const query = e.path === "/api/products/search" ? "?q=contract" : "";
+  return { path: filled + query, cookie, params };
+}
+
+describe("every JSON answer matches its contract", () => {
+  it("every endpoint answering JSON declares its response schema", () => {
+    const missing = endpoints.filter((e) => e.response === undefined && e.status !== 303).map((e) => `${e.method} ${e.path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it("every GET answers what its contract says, field for field", async () => {
+    ids.productId = String((await db.product.findFirstOrThrow({ where: { farmId: farmer.farm.id } })).id);
+    const checked: string[] = [];
+    for (const e of endpoints.filter((x) => x.method === "GET" && jsonResponse(x))) {
+      const { path: p, ...opts } = callFor(e);
+      const res = await call(await handlerFor(e), p, opts);
+      expect(res.status, `${e.path}: ${res.text}`).toBe(e.status ?? 200);
+      const parsed = jsonResponse(e)!.safeParse(res.json);
+      expect(parsed.success ? [] : parsed.error.issues, e.path).toEqual([]);
+      expect(parsed.data, `${e.path} sends fields its contract does not document`).toEqual(res.json);
+      if (Array.isArray(res.json)) expect(res.json.length, `${e.path} should list something here`).toBeGreaterThan(0);
+      checked.push(e.path);
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it("writes answer their contracts too: top-up, checkout, cancel, message, complete", async () => {
+    const byPath = (method: string, p: string) => endpoints.find((e) => e.method === method && e.path === p)!;
+    const product = await db.product.findFirstOrThrow({ where: { farmId: farmer.farm.id } });
+    const check = async (e: Endpoint, opts: CallOptions & { path: string }) => {
+      const res = await call(await handlerFor(e), opts.path, { method: e.method, ...opts });
+      expect(res.status, res.text).toBe(e.status ?? 200);
+      const parsed = jsonResponse(e)!.parse(res.json);
+      expect(parsed).toEqual(res.json);
+      return res.json;
+    };
+    await check(byPath("POST", "/api/transactions/topup"), { path: "/api/transactions/topup", cookie: shopper.cookie, body: { amount: 5 } });
+    const placed = await check(byPath("POST", "/api/orders"), { path: "/api/orders", cookie: shopper.cookie, body: { items: [{ productId: product.id, quantity: 1 }] } });
+    const orderId = String(placed.orders[0].id);
+    await check(byPath("POST", "/api/orders/{id}/cancel"), { path: `/api/orders/${orderId}/cancel`, cookie: shopper.cookie, params: { id: orderId } });
+    await check(byPath("POST", "/api/messages"), { path: "/api/messages", cookie: farmer.cookie, body: { receiverId: shopper.user.id, content: "Very sweet." } });
+    await check(byPath("POST", "/api/my-farm/orders/{id}/complete"), { path: `/api/my-farm/orders/${ids.id}/complete`, cookie: farmer.cookie, params: { id: ids.id } });
+  });
+});
+
+describe("the API document is generated from the contracts", () => {
+  const doc = openApiDocument();
+
+  it("lists every registered endpoint once, with its parameters, body and every error status it may answer", () => {
+    for (const e of endpoints) {
+      const op = (doc.paths[e.path] as Record<string, { parameters: { name: string; in: string }[]; requestBody?: unknown; responses: Record<string, unknown> }>)?.[e.method.toLowerCase()];
+      expect(op, `${e.method} ${e.path}`).toBeDefined();
+      for (const name of e.path.match(/\{(\w+)\}/g) ?? []) expect(op.parameters.some((p) => p.in === "path" && `{${p.name}}` === name), `${e.path} ${name}`).toBe(true);
+      expect(Boolean(op.requestBody)).toBe(Boolean(e.body));
+      const statuses = new Set([String(e.status ?? 200), ...errorCodes(e).map((c) => String(ERROR_STATUS[c]))]);
+      expect(Object.keys(op.responses).sort()).toEqual(expect.arrayContaining([...statuses].sort()));
+    }
+    const documented = Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);
+    expect(documented).toBe(endpoints.length);
+  });
+
+  it("every $ref points at a schema the document defines", () => {
+    const refs = [...JSON.stringify(doc).matchAll(/"#\/components\/schemas\/(\w+)"/g)].map((m) => m[1]);
+    expect(refs.length).toBeGreaterThan(20);
+    for (const name of new Set(refs)) expect(Object.keys(doc.components.schemas)).toContain(name);
+  });
+
+  it("documents the orders the server really sends (the hand-written Order once lacked farmId and checkoutRef)", () => {
+    const orderSchema = doc.components.schemas.Order as { properties: Record<string, unknown> };
+    expect(Object.keys(orderSchema.properties)).toEqual(expect.arrayContaining(["farmId", "checkoutRef", "completedAt", "cancelledAt", "items"]));
+  });
+});
