@@ -1,7 +1,9 @@
 import "server-only";
 import { userFromRequest } from "@/lib/server/auth/session";
+import { clientIp } from "@/lib/server/http/client-ip";
 import { subscribe } from "./bus";
 import type { RealtimeEvent } from "./hub";
+import { admitStream } from "./stream-limits";
 
 /** Comment frame that keeps proxies and idle timers from closing a quiet stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -24,8 +26,11 @@ function frame(event: RealtimeEvent): string {
  * ({message}), `read` ({byUserId, otherUserId}) and `resync`; a heartbeat comment every 25 s,
  * which also re-checks the session so a logged-out or revoked session stops receiving.
  * Everything is released when the client goes away (abort) or the reader cancels.
+ * Admission first (./stream-limits.ts): over a cap this throws 429 before any stream exists, and a
+ * user's oldest stream is closed when they open one more than their cap.
  */
 export function eventStreamResponse(req: Request, userId: number, opts: { heartbeatMs?: number } = {}): Response {
+  const slot = admitStream(userId, clientIp(req));
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -61,11 +66,14 @@ export function eventStreamResponse(req: Request, userId: number, opts: { heartb
           /* already closed */
         }
       };
+      // A newer stream of this user took the place: end this one as if the client had left.
+      slot.onEvict(onAbort);
       cleanup = () => {
         if (closed) return;
         closed = true;
         clearInterval(heartbeat);
         unsubscribe();
+        slot.release();
         req.signal.removeEventListener("abort", onAbort);
       };
       req.signal.addEventListener("abort", onAbort);
