@@ -6,6 +6,9 @@ import type { StreamEvent } from "@/lib/validators/messages";
  * chat list, open conversation). Opened with the first subscriber, closed with the last.
  * After a dropped connection the browser reconnects by itself; subscribers then get a "resync"
  * so they can refetch whatever they might have missed while offline.
+ * When the user has more tabs open than the server allows streams per user, the server ends the
+ * oldest tab's stream with a `closed` event: that tab stays quiet until it is looked at again
+ * (reconnecting at once would only push out another tab, round and round).
  */
 export type StreamListener = (event: StreamEvent | { type: "resync" }) => void;
 
@@ -50,6 +53,13 @@ function open() {
   });
   // The server lost its realtime feed for a moment (e.g. the database listener reconnected).
   es.addEventListener("resync", () => emit({ type: "resync" }));
+  es.addEventListener("closed", () => {
+    es.close();
+    source = null;
+    hadError = true; // refetch on reopening: events went past while this tab was not listening
+    if (typeof document !== "undefined" && document.visibilityState === "visible") waitForReturn("focus");
+    else waitForReturn("visibilitychange");
+  });
   es.addEventListener("error", () => {
     hadError = true;
     // A non-200 answer (e.g. 401 after logout, 503) closes the EventSource for good; retry
@@ -64,6 +74,18 @@ function open() {
       }
     }
   });
+}
+
+/** Reopens once the tab is looked at again (visible, or focused when it already was visible). */
+function waitForReturn(event: "focus" | "visibilitychange") {
+  const again = () => {
+    if (event === "visibilitychange" && document.visibilityState !== "visible") return;
+    window.removeEventListener(event, again);
+    document.removeEventListener(event, again);
+    if (listeners.size > 0) open();
+  };
+  if (event === "focus") window.addEventListener("focus", again);
+  else document.addEventListener("visibilitychange", again);
 }
 
 function close() {

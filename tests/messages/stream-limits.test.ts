@@ -58,6 +58,7 @@ describe("SSE stream limits", () => {
       expect(streams.every((s) => s.refused === null)).toBe(true);
       expect(localListenerCount()).toBe(before + 5);
       expect(await streams[0].ended()).toBe(true);
+      expect(streams[0].text()).toContain(`event: closed\ndata: {"reason":"replaced"}`);
       // The sender's own streams get the message too.
       const sent = await call(send.POST, "/api/messages", { cookie: me.cookie, body: { receiverId: farm.user.id, content: "still live?" } });
       expect(sent.status).toBe(201);

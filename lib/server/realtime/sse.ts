@@ -23,7 +23,8 @@ function frame(event: RealtimeEvent): string {
 
 /**
  * GET /api/messages/stream: Server-Sent Events for the signed-in user. Events `message`
- * ({message}), `read` ({byUserId, otherUserId}) and `resync`; a heartbeat comment every 25 s,
+ * ({message}), `read` ({byUserId, otherUserId}), `resync`, and `closed` ({reason: "replaced"})
+ * right before the server ends a stream the user replaced with a newer one; a heartbeat comment every 25 s,
  * which also re-checks the session so a logged-out or revoked session stops receiving.
  * Everything is released when the client goes away (abort) or the reader cancels.
  * Admission first (./stream-limits.ts): over a cap this throws 429 before any stream exists, and a
@@ -66,8 +67,12 @@ export function eventStreamResponse(req: Request, userId: number, opts: { heartb
           /* already closed */
         }
       };
-      // A newer stream of this user took the place: end this one as if the client had left.
-      slot.onEvict(onAbort);
+      // A newer stream of this user took the place: say so (the tab then waits until it is looked
+      // at again instead of reconnecting at once and pushing out another tab), then end.
+      slot.onEvict(() => {
+        write(`event: closed\ndata: {"reason":"replaced"}\n\n`);
+        onAbort();
+      });
       cleanup = () => {
         if (closed) return;
         closed = true;
