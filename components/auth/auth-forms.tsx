@@ -6,7 +6,8 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError, apiFetch, messageOf } from "@/lib/client/api";
+import { apiFetch, messageOf } from "@/lib/client/api";
+import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "@/lib/validators/auth";
 import type { PublicUser } from "@/lib/types";
 import { safeNextPath } from "@/lib/auth/safe-next";
@@ -90,11 +91,7 @@ function RegisterForm({ next }: { next: string }) {
       router.refresh();
     } catch (e) {
       // Field-level answers from the server (taken email, common password) go next to their field.
-      if (e instanceof ApiError && e.errors) {
-        for (const [field, message] of Object.entries(e.errors)) {
-          if (field in form.getValues()) form.setError(field as keyof RegisterInput, { message });
-        }
-      }
+      showServerFieldErrors(form, e);
       toast({ title: "Registration failed", description: messageOf(e, "Please try again later."), variant: "destructive" });
     }
   });

@@ -4,7 +4,8 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError, apiFetch, messageOf } from "@/lib/client/api";
+import { apiFetch, messageOf } from "@/lib/client/api";
+import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { farmProfileSchema, type FarmProfileInput } from "@/lib/validators/farm";
 import type { MyFarmJson } from "@/lib/server/farm/types";
 import { Field, fieldClass } from "./field";
@@ -23,11 +24,7 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
       toast({ title: "Farm profile saved", description: "Your public farm page shows the new details." });
       router.refresh();
     } catch (e) {
-      if (e instanceof ApiError && e.errors) {
-        for (const [field, message] of Object.entries(e.errors)) {
-          if (field in farmProfileSchema.shape) form.setError(field as keyof FarmProfileInput, { message });
-        }
-      }
+      showServerFieldErrors(form, e);
       toast({ title: "Could not save the farm profile", description: messageOf(e, "Please try again."), variant: "destructive" });
     }
   });

@@ -4,7 +4,8 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError, apiFetch, messageOf } from "@/lib/client/api";
+import { apiFetch, messageOf } from "@/lib/client/api";
+import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { MAX_PRICE, MAX_STOCK, productSchema, type ProductInput } from "@/lib/validators/farm";
 import type { MyProductJson } from "@/lib/server/farm/types";
 import { Field, fieldClass } from "./field";
@@ -34,11 +35,7 @@ export function ProductForm({ categories, product }: Props) {
       router.push("/my-farm/products");
       router.refresh();
     } catch (e) {
-      if (e instanceof ApiError && e.errors) {
-        for (const [field, message] of Object.entries(e.errors)) {
-          if (field in productSchema.shape) form.setError(field as keyof ProductInput, { message });
-        }
-      }
+      showServerFieldErrors(form, e);
       toast({ title: "Could not save the product", description: messageOf(e, "Please try again."), variant: "destructive" });
     }
   });

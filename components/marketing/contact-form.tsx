@@ -8,13 +8,14 @@ import { FieldError, Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, apiFetch } from "@/lib/client/api";
+import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { contactSchema, type ContactInput } from "@/lib/validators/submissions";
 
 /** The /contact form: posts to /api/contact, which stores the message for the team. */
 export function ContactForm() {
   const id = useId();
   const [sent, setSent] = useState(false);
-  const { register, handleSubmit, reset, setError, formState } = useForm<ContactInput>({
+  const { register, handleSubmit, reset, setError, getValues, formState } = useForm<ContactInput>({
     resolver: zodResolver(contactSchema),
     defaultValues: { fullName: "", email: "", subject: "", message: "" },
   });
@@ -32,11 +33,7 @@ export function ContactForm() {
       setSent(true);
       toast({ title: "Message sent", description: "Thanks for getting in touch. We reply within one business day." });
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        for (const [field, message] of Object.entries(error.errors)) {
-          if (field in values) setError(field as keyof ContactInput, { message });
-        }
-      }
+      showServerFieldErrors({ setError, getValues }, error);
       toast({
         variant: "destructive",
         title: "Something went wrong",

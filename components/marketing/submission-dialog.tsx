@@ -10,6 +10,7 @@ import { FieldError, Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, apiFetch } from "@/lib/client/api";
+import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { demoRequestSchema, roleOptions, waitlistSchema, type WaitlistInput } from "@/lib/validators/submissions";
 import type { SubmissionKind } from "./dialogs";
 
@@ -69,7 +70,7 @@ export default function SubmissionDialog({
     defaultValues: defaults,
     mode: "onSubmit",
   });
-  const { register, handleSubmit, control, reset, setError, formState } = form;
+  const { register, handleSubmit, control, reset, formState } = form;
   const { errors, isSubmitting } = formState;
 
   useEffect(() => {
@@ -90,11 +91,7 @@ export default function SubmissionDialog({
       setDone({ sheetsOk: answer.googleSheetsSuccess !== false });
       toast({ title: text.toastTitle, description: text.toastText });
     } catch (error) {
-      if (error instanceof ApiError && error.errors) {
-        for (const [field, message] of Object.entries(error.errors)) {
-          if (field in defaults) setError(field as keyof Values, { message });
-        }
-      }
+      showServerFieldErrors(form, error);
       // The form keeps every value typed so nothing is lost.
       toast({ variant: "destructive", title: "Something went wrong", description: failureText(error), duration: 5000 });
     }
