@@ -1,7 +1,7 @@
 import { submissionsApi } from "@/lib/contracts/submissions";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { handlers, route } from "@/lib/server/http/route";
-import { requestDemo } from "@/lib/server/submissions/demo-request";
+import { requestDemo } from "@/lib/server/submissions/sheet-forms";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
   route(submissionsApi.demoRequest, ({ req, body }) => requestDemo(body, { ip: clientIp(req) })),
