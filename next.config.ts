@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { securityHeaders } from "./lib/security-headers";
+import { securityHeaders, uploadHeaders } from "./lib/security-headers";
 
 const dev = process.env.NODE_ENV === "development";
 
@@ -17,7 +17,11 @@ const nextConfig: NextConfig = {
   // first paint waits for no stylesheet request (Lighthouse render-blocking-resources on mobile).
   experimental: { inlineCss: false },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders({ production: !dev, dev }) }];
+    // /uploads has its own rule: a matching site-wide rule would replace the images' sandbox CSP.
+    return [
+      { source: "/((?!uploads/).*)", headers: securityHeaders({ production: !dev, dev }) },
+      { source: "/uploads/:path*", headers: uploadHeaders({ production: !dev, dev }) },
+    ];
   },
 };
 

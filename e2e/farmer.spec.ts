@@ -75,6 +75,11 @@ test.describe("farmer", () => {
     await expect(toast(page, "Image uploaded")).toBeVisible();
     const src = await page.getByTestId("image-preview").getAttribute("src");
     expect(src).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+    // The real response keeps the sandbox CSP (the site-wide header rule once replaced it).
+    const served = await page.request.get(src!);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-security-policy"]).toBe("default-src 'none'; sandbox");
+    expect(served.headers()["x-content-type-options"]).toBe("nosniff");
     await page.getByLabel("Farm picture").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("definitely not a picture") });
     await expect(toast(page, "Upload failed")).toBeVisible();
     await expect(page.getByRole("alert").filter({ hasText: "Upload a PNG, JPEG, WebP or GIF image" })).toBeVisible();

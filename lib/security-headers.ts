@@ -31,3 +31,15 @@ export function securityHeaders(env: { production: boolean; dev: boolean }) {
   if (env.production) headers.push({ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" });
   return headers;
 }
+
+/** The sandbox policy of uploaded images: nothing opened from /uploads can run as a document. */
+export const UPLOAD_CSP = "default-src 'none'; sandbox";
+
+/**
+ * Headers for /uploads/*: the site's headers with the upload CSP instead of the site's. Next
+ * applies every matching `headers()` rule and a config header overrides the one a route handler
+ * sets, so the site-wide rule must not match /uploads at all (next.config.ts).
+ */
+export function uploadHeaders(env: { production: boolean; dev: boolean }) {
+  return securityHeaders(env).map((h) => (h.key === "Content-Security-Policy" ? { key: h.key, value: UPLOAD_CSP } : h));
+}

@@ -1,4 +1,5 @@
 import { readUpload } from "@/lib/server/farm/uploads";
+import { UPLOAD_CSP } from "@/lib/security-headers";
 
 /**
  * Serves images uploaded through My Farm. The content type is fixed by our own extension (the
@@ -15,7 +16,7 @@ export async function GET(_req: Request, context: { params: Promise<{ path: stri
       "content-type": file.contentType,
       "content-length": String(file.bytes.length),
       "x-content-type-options": "nosniff",
-      "content-security-policy": "default-src 'none'; sandbox",
+      "content-security-policy": UPLOAD_CSP,
       "cache-control": "public, max-age=31536000, immutable",
       "cross-origin-resource-policy": "same-origin",
     },
