@@ -25,7 +25,6 @@ const schema = z.object({
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   DATA_DIR: z.string().default(".data"),
-  UPLOAD_DIR: z.string().optional(),
   NODE_ENV: z.string().default("development"),
 });
 

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import zlib from "node:zlib";
 import { db } from "@/lib/server/db";
 import { ORIGIN } from "../support/http";
@@ -66,25 +67,25 @@ export function tinyPng(size = 2, text?: string): Buffer {
   ]);
 }
 
-/** A minimal baseline JPEG structure with an EXIF (APP1) segment and a comment. */
-export function jpegWithExif(): Buffer {
-  const seg = (marker: number, data: Buffer) => {
-    const len = Buffer.alloc(2);
-    len.writeUInt16BE(data.length + 2);
-    return Buffer.concat([Buffer.from([0xff, marker]), len, data]);
-  };
-  const sof = Buffer.from([8, 0, 4, 0, 6, 1, 1, 0x11, 0]); // 8-bit, 4 high, 6 wide, 1 component
-  return Buffer.concat([
-    Buffer.from([0xff, 0xd8]),
-    seg(0xe0, Buffer.from("JFIF\0\x01\x01\0\0\x01\0\x01\0\0", "latin1")),
-    seg(0xe1, Buffer.from("Exif\0\0GPS 49.88N 119.49W secret-location", "latin1")),
-    seg(0xfe, Buffer.from("a comment", "latin1")),
-    seg(0xc0, sof),
-    seg(0xda, Buffer.from([1, 1, 0, 0, 0x3f, 0])),
-    Buffer.from([0x12, 0x34, 0x56]),
-    Buffer.from([0xff, 0xd9]),
-    Buffer.from("<script>alert(1)</script>", "latin1"),
-  ]);
+const SECRET_EXIF = { IFD0: { ImageDescription: "GPS 49.88N 119.49W secret-location", Make: "SpyCam" }, IFD3: { GPSLatitudeRef: "N", GPSLongitudeRef: "W" } };
+const sample = () => sharp({ create: { width: 6, height: 4, channels: 3, background: { r: 200, g: 80, b: 40 } } });
+
+/** A real JPEG (6×4) with an EXIF segment carrying GPS text, a comment and a <script> after its end marker. */
+export async function jpegWithExif(): Promise<Buffer> {
+  const jpeg = await sample().jpeg().withExif(SECRET_EXIF).toBuffer();
+  // A COM segment right after SOI, then a trailer after EOI (a polyglot payload).
+  const com = Buffer.concat([Buffer.from([0xff, 0xfe, 0x00, 11]), Buffer.from("a comment", "latin1")]);
+  return Buffer.concat([jpeg.subarray(0, 2), com, jpeg.subarray(2), Buffer.from("<script>alert(1)</script>", "latin1")]);
+}
+
+/** A real WebP (6×4) with an EXIF chunk carrying GPS text. */
+export async function webpWithExif(): Promise<Buffer> {
+  return sample().webp().withExif(SECRET_EXIF).toBuffer();
+}
+
+/** A real GIF (6×4) with an HTML <script> appended after its trailer byte. */
+export async function gifWithScript(): Promise<Buffer> {
+  return Buffer.concat([await sample().gif().toBuffer(), Buffer.from("<script>alert(document.cookie)</script>", "latin1")]);
 }
 
 export async function makeCategory(name = `Cat ${Math.random().toString(36).slice(2, 8)}`) {

@@ -1,9 +1,9 @@
 /**
- * Upload sanitising without an image library (sharp is not installed): the file type comes from
- * its magic bytes only (never the name or the declared type), the container is walked and
- * rebuilt so metadata (EXIF with GPS, text chunks, comments) and anything appended after the
- * image's end marker (polyglot payloads) are dropped, and dimensions are bounded. SVG and every
- * other type are refused: an SVG is a script-capable document, not a picture.
+ * The first gate of an upload, before any decoder runs: the file type comes from its magic bytes
+ * only (never the name or the declared type), the container is walked (a damaged PNG or JPEG is
+ * refused, metadata chunks are dropped) and dimensions are bounded. SVG and every other type are
+ * refused: an SVG is a script-capable document, not a picture. The bytes are then decoded and
+ * encoded again with sharp (image-encode.ts), which is what guarantees that no metadata survives.
  */
 export type ImageKind = "png" | "jpeg" | "webp" | "gif";
 export type CheckedImage = { kind: ImageKind; ext: string; contentType: string; bytes: Buffer; width: number; height: number };

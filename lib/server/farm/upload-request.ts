@@ -2,12 +2,14 @@ import "server-only";
 import { AppError } from "@/lib/server/errors";
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "@/lib/validators/farm";
 import { checkImage } from "./image-check";
+import { reencodeImage } from "./image-encode";
 import { removeUpload, storeImage } from "./uploads";
 
 /**
  * Stores an uploaded picture and hands its URL to `apply`, which records it and returns the URL it
- * replaced. The content is checked by its bytes and rebuilt (415 for anything that is not a raster
- * image); the file gets a random name. If `apply` fails, the new file is removed; once it
+ * replaced. The content is checked by its bytes (415 for anything that is not a raster image), then
+ * decoded and encoded again with sharp so no metadata or appended payload survives; it is stored
+ * in the database under a random name. If `apply` fails, the new file is removed; once it
  * succeeds, the previous file is. The request itself (session, farm permission, multipart, size
  * cap) is route()'s and the caller's job (app/api/my-farm/image, …/products/{id}/image).
  */
@@ -16,7 +18,7 @@ export async function replaceImage<T>(file: File, apply: (url: string) => Promis
   const checked = checkImage(Buffer.from(await file.arrayBuffer()));
   if (!checked.ok) throw new AppError("unsupported_media_type", checked.reason, { fieldErrors: { image: checked.reason } });
 
-  const url = await storeImage(checked.image);
+  const url = await storeImage(await reencodeImage(checked.image));
   let applied;
   try {
     applied = await apply(url);
