@@ -90,4 +90,31 @@ test.describe("wallet", () => {
     await expect(t).toContainText("a wallet can hold at most $1,000,000.00");
     await expect(page.getByTestId("wallet-balance")).toHaveText("$1,000,000.00");
   });
+
+  test("the history shows 20 rows, then 'Load more' appends the older ones and moves focus to the first new row", async ({ page }) => {
+    await registerFresh(page, "walletmore");
+    for (let i = 1; i <= 23; i++) {
+      const res = await page.request.post("/api/transactions/topup", { data: { amount: i } });
+      expect(res.status()).toBe(200);
+    }
+    await page.goto("/wallet");
+    const rows = page.getByTestId("transaction");
+    await expect(rows).toHaveCount(20);
+    await expect(rows.first().getByTestId("transaction-amount")).toHaveText("+$23.00");
+
+    // Hold the next page briefly so the loading state can be seen.
+    await page.route("**/api/transactions?*cursor=*", async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    const more = page.getByRole("button", { name: "Load more transactions" });
+    await more.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "Loading..." })).toHaveAttribute("aria-busy", "true");
+    await expect(rows).toHaveCount(23);
+    await expect(rows.last().getByTestId("transaction-amount")).toHaveText("+$1.00");
+    await expect(rows.nth(20)).toBeFocused();
+    await expect(page.getByTestId("load-more")).toHaveCount(0);
+    expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  });
 });

@@ -1,26 +1,35 @@
 "use client";
-import { useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { PackageCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { LoadMoreButton, usePagedList } from "@/components/ui/load-more";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
-import { useServerList } from "@/lib/client/use-server-list";
+import { withCursor } from "@/lib/client/paged";
+import type { Page } from "@/lib/validators/page";
 import { formatCurrency, formatDate, formatTime } from "@/lib/format";
 import type { IncomingOrderJson } from "@/lib/server/farm/types";
 
-/** The farm's active orders, each with its items, its buyer and a "Mark completed" button. */
-export function IncomingOrders({ orders: fromServer }: { orders: IncomingOrderJson[] }) {
+/**
+ * The farm's active orders, oldest first, each with its items, its buyer and a "Mark completed"
+ * button; the first page comes with the page, "Load more" appends the next. The server's props
+ * stay the source of truth: after router.refresh() the list shows the fresh first page.
+ */
+export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOrderJson> & { total: number } }) {
   const router = useRouter();
-  const list = useServerList(fromServer);
-  const orders = list.items;
+  const listRef = useRef<HTMLUListElement>(null);
+  const first = useMemo(() => ({ items: fromServer.items, next: withCursor("/api/my-farm/orders", fromServer.nextCursor) }), [fromServer]);
+  const list = usePagedList<IncomingOrderJson>(first, listRef);
+  const orders = list.page?.items ?? [];
+  const total = Math.max(0, fromServer.total - list.removed);
   const [busy, setBusy] = useState<number | null>(null);
 
   async function complete(order: IncomingOrderJson) {
     setBusy(order.id);
     try {
       const res = await apiFetch<{ order: IncomingOrderJson; notified: boolean }>(`/api/my-farm/orders/${order.id}/complete`, { method: "POST" });
-      list.remove(order.id);
+      list.remove((o) => o.id !== order.id);
       toast({
         title: "Order completed",
         description: res.notified ? `${order.buyer.fullName} has been sent a message that order #${order.id} is ready.` : `Order #${order.id} is completed.`,
@@ -37,12 +46,12 @@ export function IncomingOrders({ orders: fromServer }: { orders: IncomingOrderJs
   return (
     <section aria-labelledby="incoming-title" className="grid gap-3">
       <h2 id="incoming-title" className="text-lg font-bold text-ink">
-        Incoming orders ({orders.length})
+        Incoming orders ({total})
       </h2>
       {orders.length === 0 ? (
         <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">No active orders right now. New orders appear here as soon as they are paid.</p>
       ) : (
-        <ul className="grid gap-3">
+        <ul ref={listRef} className="grid gap-3">
           {orders.map((o) => (
             <li key={o.id} data-testid="incoming-order" className="grid gap-3 rounded-2xl border border-gray-200 p-4">
               <div className="flex flex-wrap items-start justify-between gap-2">
@@ -75,6 +84,7 @@ export function IncomingOrders({ orders: fromServer }: { orders: IncomingOrderJs
           ))}
         </ul>
       )}
+      {orders.length > 0 ? <LoadMoreButton hasMore={list.page?.next != null} loading={list.loading} onClick={list.loadMore} label="orders" shown={orders.length} /> : null}
     </section>
   );
 }

@@ -5,9 +5,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { MessageSquarePlus, PhoneOff } from "lucide-react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { Avatar } from "@/components/ui/avatar";
+import { LoadMoreButton, usePagedList } from "@/components/ui/load-more";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
-import { apiFetch } from "@/lib/client/api";
+import { fetchPage } from "@/lib/client/paged";
+import { MAX_PAGE_SIZE, PAGE_SIZE } from "@/lib/validators/page";
 import { cn } from "@/lib/cn";
 import { formatMessageListTime, initials } from "@/lib/format";
 import type { ChatListItem } from "@/lib/validators/messages";
@@ -21,16 +23,25 @@ import { onLocalMessagesRead, subscribeToMessageStream } from "./message-stream"
 export function ChatList() {
   const { user } = useAuth();
   const pathname = usePathname();
-  const [chats, setChats] = useState<ChatListItem[] | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const paged = usePagedList<ChatListItem>(null, listRef);
+  const { replace } = paged;
+  const chats = paged.page?.items ?? null;
   const [failed, setFailed] = useState(false);
   const seq = useRef(0);
+  // A live refresh reloads as many conversations as are shown (at least one page, at most 100).
+  const shown = useRef(0);
+  useEffect(() => {
+    shown.current = chats?.length ?? 0;
+  }, [chats]);
 
   const load = useCallback(() => {
     const mine = ++seq.current;
-    return apiFetch<ChatListItem[]>("/api/messages/chats").then(
-      (list) => {
+    const limit = Math.min(MAX_PAGE_SIZE, Math.max(PAGE_SIZE, shown.current));
+    return fetchPage<ChatListItem>(`/api/messages/chats?limit=${limit}`).then(
+      (page) => {
         if (mine !== seq.current) return;
-        setChats(list);
+        replace(page);
         setFailed(false);
       },
       () => {
@@ -39,7 +50,7 @@ export function ChatList() {
         toast({ title: "Failed to fetch chats", variant: "destructive" });
       },
     );
-  }, []);
+  }, [replace]);
 
   useEffect(() => {
     if (!user) return;
@@ -98,13 +109,16 @@ export function ChatList() {
               </Link>
             </div>
           ) : (
-            <ul className="divide-y divide-gray-100">
-              {chats.map((c) => (
-                <li key={c.user.id}>
-                  <ChatRow item={c} mine={c.lastMessage.senderId === user?.id} active={activeId === String(c.user.id)} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul ref={listRef} className="divide-y divide-gray-100">
+                {chats.map((c) => (
+                  <li key={c.user.id}>
+                    <ChatRow item={c} mine={c.lastMessage.senderId === user?.id} active={activeId === String(c.user.id)} />
+                  </li>
+                ))}
+              </ul>
+              <LoadMoreButton hasMore={paged.page?.next != null} loading={paged.loading} onClick={paged.loadMore} label="conversations" shown={chats.length} />
+            </>
           )}
         </TabsContent>
         <TabsContent value="calls" className="pb-4">

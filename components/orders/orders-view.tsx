@@ -1,10 +1,13 @@
 "use client";
-import { useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ClipboardList, RotateCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { LoadMoreButton, usePagedList } from "@/components/ui/load-more";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { apiFetch } from "@/lib/client/api";
+import { withCursor, type ClientPage } from "@/lib/client/paged";
 import type { OrderJson } from "@/lib/server/orders/serialize";
+import type { Page } from "@/lib/validators/page";
+import type { OrderStatusValue } from "@/lib/validators/orders";
 import { OrderCard } from "./order-card";
 
 const TABS = [
@@ -13,20 +16,27 @@ const TABS = [
   { value: "cancelled", label: "Cancelled", hint: "Orders you cancel are listed here with their refunds." },
 ] as const;
 
-/** /orders: Active, Completed and Cancelled tabs over the user's real orders. */
-export function OrdersView({ initialOrders }: { initialOrders: OrderJson[] | null }) {
-  const [orders, setOrders] = useState(initialOrders);
-  const [loading, setLoading] = useState(false);
+const listUrl = (status: OrderStatusValue) => `/api/orders?status=${status}`;
 
-  const refresh = async () => {
-    setLoading(true);
-    try {
-      setOrders(await apiFetch<OrderJson[]>("/api/orders"));
-    } catch {
-      setOrders(null);
-    } finally {
-      setLoading(false);
-    }
+/**
+ * /orders: Active, Completed and Cancelled tabs over the user's real orders.
+ * Each tab is its own cursor-paginated list: the server renders the first page of Active, the
+ * other tabs load their first page when opened, and "Load more" appends older orders. A change
+ * (a cancel) starts every tab over from its first page.
+ */
+export function OrdersView({ initialActive }: { initialActive: Page<OrderJson> | null }) {
+  // Pages already loaded, per tab, so switching tabs does not refetch (Radix unmounts hidden tabs).
+  const [loaded, setLoaded] = useState<Partial<Record<OrderStatusValue, ClientPage<OrderJson> | null>>>(() => ({
+    active: initialActive && { items: initialActive.items, next: withCursor(listUrl("active"), initialActive.nextCursor) },
+  }));
+  const [generation, setGeneration] = useState(0);
+  const remember = useCallback(
+    (status: OrderStatusValue, page: ClientPage<OrderJson> | null) => setLoaded((l) => (l[status] === page ? l : { ...l, [status]: page })),
+    [],
+  );
+  const changed = () => {
+    setLoaded({});
+    setGeneration((g) => g + 1);
   };
 
   return (
@@ -40,35 +50,90 @@ export function OrdersView({ initialOrders }: { initialOrders: OrderJson[] | nul
             </TabsTrigger>
           ))}
         </TabsList>
-        {TABS.map((t) => {
-          const list = orders?.filter((o) => o.status === t.value) ?? [];
-          return (
-            <TabsContent key={t.value} value={t.value}>
-              {orders === null ? (
-                <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-                  <span>Failed to fetch orders</span>
-                  <Button variant="outline" size="sm" onClick={refresh} disabled={loading}>
-                    <RotateCw aria-hidden className={loading ? "h-4 w-4 animate-spin" : "h-4 w-4"} />
-                    {loading ? "Retrying..." : "Try again"}
-                  </Button>
-                </div>
-              ) : list.length === 0 ? (
-                <div data-testid="orders-empty" className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-gray-300 p-10 text-center">
-                  <ClipboardList aria-hidden className="h-10 w-10 text-brand-700" />
-                  <p className="font-semibold text-ink">No {t.value} orders</p>
-                  <p className="max-w-sm text-sm text-muted">{t.hint}</p>
-                </div>
-              ) : (
-                <ul className="grid gap-4 md:grid-cols-2" aria-label={`${t.label} orders`}>
-                  {list.map((o) => (
-                    <OrderCard key={o.id} order={o} onChanged={refresh} />
-                  ))}
-                </ul>
-              )}
-            </TabsContent>
-          );
-        })}
+        {TABS.map((t) => (
+          <TabsContent key={t.value} value={t.value}>
+            <OrderTab
+              key={generation}
+              tab={t}
+              initial={t.value in loaded ? loaded[t.value]! : undefined}
+              remember={remember}
+              onChanged={changed}
+            />
+          </TabsContent>
+        ))}
       </Tabs>
+    </div>
+  );
+}
+
+function OrderTab({
+  tab,
+  initial,
+  remember,
+  onChanged,
+}: {
+  tab: (typeof TABS)[number];
+  /** undefined: not loaded yet; null: the server render could not load it. */
+  initial: ClientPage<OrderJson> | null | undefined;
+  remember: (status: OrderStatusValue, page: ClientPage<OrderJson> | null) => void;
+  onChanged: () => void;
+}) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const list = usePagedList<OrderJson>(initial ?? null, listRef);
+  const [state, setState] = useState<"loading" | "ready" | "failed">(initial ? "ready" : initial === null ? "failed" : "loading");
+  const { reset, page } = list;
+
+  const fetchFirst = useCallback(() => reset(listUrl(tab.value)).then((ok) => setState(ok ? "ready" : "failed")), [reset, tab.value]);
+  const retry = () => {
+    setState("loading");
+    void fetchFirst();
+  };
+
+  const [mountedWith] = useState(initial);
+  useEffect(() => {
+    // A tab opened for the first time (or after a change) loads its first page.
+    if (mountedWith === undefined) void fetchFirst();
+  }, [mountedWith, fetchFirst]);
+
+  useEffect(() => {
+    if (state === "ready") remember(tab.value, page);
+  }, [state, page, remember, tab.value]);
+
+  if (state === "loading") {
+    return (
+      <p role="status" className="py-10 text-center text-sm text-muted">
+        Loading orders...
+      </p>
+    );
+  }
+  if (state === "failed" || !page) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <span>Failed to fetch orders</span>
+        <Button variant="outline" size="sm" onClick={retry}>
+          <RotateCw aria-hidden className="h-4 w-4" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (page.items.length === 0) {
+    return (
+      <div data-testid="orders-empty" className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-gray-300 p-10 text-center">
+        <ClipboardList aria-hidden className="h-10 w-10 text-brand-700" />
+        <p className="font-semibold text-ink">No {tab.value} orders</p>
+        <p className="max-w-sm text-sm text-muted">{tab.hint}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <ul ref={listRef} className="grid gap-4 md:grid-cols-2" aria-label={`${tab.label} orders`}>
+        {page.items.map((o) => (
+          <OrderCard key={o.id} order={o} onChanged={onChanged} />
+        ))}
+      </ul>
+      <LoadMoreButton hasMore={page.next !== null} loading={list.loading} onClick={list.loadMore} label="orders" shown={page.items.length} />
     </div>
   );
 }

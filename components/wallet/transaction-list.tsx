@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { ArrowDownLeft, RotateCcw, ShoppingBag } from "lucide-react";
 import { formatCurrency, formatDate, formatTime } from "@/lib/format";
 import type { TransactionJson } from "@/lib/server/wallet/serialize";
@@ -15,12 +16,12 @@ export function signedAmount(amount: number): string {
 }
 
 /** Transaction History rows: newest first as the API sends them. */
-export function TransactionList({ transactions }: { transactions: TransactionJson[] }) {
+export function TransactionList({ transactions, listRef }: { transactions: TransactionJson[]; listRef?: Ref<HTMLUListElement> }) {
   if (transactions.length === 0) {
     return <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">No transactions yet. Top up your wallet to get started.</p>;
   }
   return (
-    <ul className="divide-y divide-gray-100 rounded-2xl border border-gray-200 bg-white" aria-label="Transactions">
+    <ul ref={listRef} className="divide-y divide-gray-100 rounded-2xl border border-gray-200 bg-white" aria-label="Transactions">
       {transactions.map((t) => {
         const { label, Icon, tone } = TYPE[t.type];
         return (

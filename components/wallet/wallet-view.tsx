@@ -1,8 +1,11 @@
 "use client";
-import { useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { Plus, RotateCw, Wallet as WalletIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { LoadMoreButton, usePagedList } from "@/components/ui/load-more";
 import { apiFetch } from "@/lib/client/api";
+import { withCursor } from "@/lib/client/paged";
+import type { Page } from "@/lib/validators/page";
 import { formatCurrency } from "@/lib/format";
 import type { TransactionJson, WalletJson } from "@/lib/server/wallet/serialize";
 import { TopUpDialog } from "./top-up-dialog";
@@ -21,19 +24,22 @@ function LoadError({ message, onRetry, busy }: { message: string; onRetry: () =>
 }
 
 /**
- * /wallet: the card and the history, first rendered on the server, then
- * refreshed from GET /api/wallet and GET /api/transactions after every top-up.
+ * /wallet: the card and the first page of the history, rendered on the server; older rows load
+ * with "Load more". After every top-up the card and the first page are fetched again from
+ * GET /api/wallet and GET /api/transactions.
  */
-export function WalletView({ fullName, initialWallet, initialTransactions }: { fullName: string; initialWallet: WalletJson | null; initialTransactions: TransactionJson[] | null }) {
+export function WalletView({ fullName, initialWallet, initialTransactions }: { fullName: string; initialWallet: WalletJson | null; initialTransactions: Page<TransactionJson> | null }) {
   const [wallet, setWallet] = useState(initialWallet);
-  const [transactions, setTransactions] = useState(initialTransactions);
+  const listRef = useRef<HTMLUListElement>(null);
+  const first = useMemo(() => initialTransactions && { items: initialTransactions.items, next: withCursor("/api/transactions", initialTransactions.nextCursor) }, [initialTransactions]);
+  const history = usePagedList<TransactionJson>(first, listRef);
+  const transactions = history.page?.items ?? null;
   const [refreshing, setRefreshing] = useState(false);
 
   const refresh = async () => {
     setRefreshing(true);
-    const [w, t] = await Promise.allSettled([apiFetch<WalletJson>("/api/wallet"), apiFetch<TransactionJson[]>("/api/transactions")]);
+    const [w] = await Promise.allSettled([apiFetch<WalletJson>("/api/wallet"), history.reset("/api/transactions")]);
     setWallet(w.status === "fulfilled" ? w.value : null);
-    setTransactions(t.status === "fulfilled" ? t.value : null);
     setRefreshing(false);
   };
 
@@ -77,7 +83,14 @@ export function WalletView({ fullName, initialWallet, initialTransactions }: { f
         <h2 id="history-title" className="text-xl font-bold text-ink">
           Transaction History
         </h2>
-        {transactions ? <TransactionList transactions={transactions} /> : <LoadError message="Failed to fetch transactions" onRetry={refresh} busy={refreshing} />}
+        {transactions ? (
+          <>
+            <TransactionList transactions={transactions} listRef={listRef} />
+            {transactions.length > 0 ? <LoadMoreButton hasMore={history.page?.next != null} loading={history.loading} onClick={history.loadMore} label="transactions" shown={transactions.length} /> : null}
+          </>
+        ) : (
+          <LoadError message="Failed to fetch transactions" onRetry={refresh} busy={refreshing} />
+        )}
       </section>
     </div>
   );

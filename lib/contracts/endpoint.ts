@@ -68,6 +68,10 @@ export type Endpoint = {
   envelope?: Envelope;
 };
 
+/** The description of a list paginated by cursor (lib/validators/page.ts). */
+export const PAGED =
+  'One page (`limit`, default 20, at most 100). When more rows follow, the answer carries `Link: <…?cursor=…>; rel="next"`: fetch that URL for the next page. A malformed cursor is 400.';
+
 /** Declares an endpoint (keeps the literal types, so handlers are typed from it). */
 export function endpoint<const E extends Endpoint>(e: E): E {
   return e;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParam } from "@/lib/validators/id";
-import { farmProfileSchema, IMAGE_TOO_LARGE, imageUploadSchema, MAX_IMAGE_BYTES, productSchema, productUpdateSchema, setPasswordSchema } from "@/lib/validators/farm";
-import { endpoint, formBody, jsonBody, multipartBody } from "./endpoint";
+import { farmProfileSchema, incomingOrdersQuerySchema, IMAGE_TOO_LARGE, imageUploadSchema, MAX_IMAGE_BYTES, productSchema, productUpdateSchema, setPasswordSchema } from "@/lib/validators/farm";
+import { endpoint, formBody, jsonBody, multipartBody, PAGED } from "./endpoint";
 import { id, isoDate, money, orderStatus } from "./json";
 
 export const myFarm = z.object({
@@ -73,7 +73,17 @@ export const farmApi = {
     errors: [...farmerErrors],
   }),
   sales: endpoint({ method: "GET", path: "/api/my-farm/sales", tag: "My Farm", summary: "Sales of the last weeks, per week", auth: "required", response: weeklySales, errors: [...farmerErrors] }),
-  orders: endpoint({ method: "GET", path: "/api/my-farm/orders", tag: "My Farm", summary: "Orders placed with your farm, newest first", auth: "required", response: z.array(incomingOrder), errors: [...farmerErrors] }),
+  orders: endpoint({
+    method: "GET",
+    path: "/api/my-farm/orders",
+    tag: "My Farm",
+    summary: "Your farm's active orders to prepare, oldest first",
+    description: PAGED,
+    auth: "required",
+    query: incomingOrdersQuerySchema,
+    response: z.array(incomingOrder),
+    errors: [...farmerErrors],
+  }),
   completeOrder: endpoint({
     method: "POST",
     path: "/api/my-farm/orders/{id}/complete",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParam } from "@/lib/validators/id";
-import { conversationQuerySchema, sendMessageSchema, supplierQuerySchema } from "@/lib/validators/messages";
-import { endpoint, jsonBody } from "./endpoint";
+import { chatsQuerySchema, conversationQuerySchema, sendMessageSchema, supplierQuerySchema } from "@/lib/validators/messages";
+import { endpoint, jsonBody, PAGED } from "./endpoint";
 import { id, isoDate, userType } from "./json";
 
 /**
@@ -33,7 +33,7 @@ const peer = z.object({ userId: idParam("User", { malformed: "User id must be a 
 
 /** Conversations between shoppers, restaurants and farms, live over Server-Sent Events. */
 export const messagesApi = {
-  chats: endpoint({ method: "GET", path: "/api/messages/chats", tag: "Messages", summary: "Conversations, newest first", auth: "required", response: z.array(chatListItem) }),
+  chats: endpoint({ method: "GET", path: "/api/messages/chats", tag: "Messages", summary: "Conversations, newest first", description: PAGED, auth: "required", query: chatsQuerySchema, response: z.array(chatListItem) }),
   unread: endpoint({ method: "GET", path: "/api/messages/unread", tag: "Messages", summary: "How many received messages are unread", auth: "required", response: z.object({ count: z.number().int() }) }),
   stream: endpoint({ method: "GET", path: "/api/messages/stream", tag: "Messages", summary: "Server-Sent Events: each new message for this user, live", auth: "required", response: "text/event-stream", errors: ["rate_limited"] }),
   send: endpoint({

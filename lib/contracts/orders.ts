@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParam } from "@/lib/validators/id";
 import { checkoutSchema, ordersQuerySchema } from "@/lib/validators/orders";
-import { endpoint, jsonBody } from "./endpoint";
+import { endpoint, jsonBody, PAGED } from "./endpoint";
 import { id, isoDate, money, orderStatus } from "./json";
 import { wallet } from "./wallet";
 
@@ -38,7 +38,7 @@ const orderParams = z.object({ id: idParam("Order") });
 
 /** A shopper's orders: checkout (paid from the wallet), the list, one order, cancel. */
 export const ordersApi = {
-  list: endpoint({ method: "GET", path: "/api/orders", tag: "Orders", summary: "Your orders, newest first, optionally by status", auth: "required", query: ordersQuerySchema, response: z.array(order) }),
+  list: endpoint({ method: "GET", path: "/api/orders", tag: "Orders", summary: "Your orders, newest first, optionally by status", description: PAGED, auth: "required", query: ordersQuerySchema, response: z.array(order) }),
   checkout: endpoint({
     method: "POST",
     path: "/api/orders",

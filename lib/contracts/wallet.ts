@@ -1,6 +1,6 @@
 import { topUpSchema, transactionsQuerySchema } from "@/lib/validators/wallet";
 import { z } from "zod";
-import { endpoint, jsonBody } from "./endpoint";
+import { endpoint, jsonBody, PAGED } from "./endpoint";
 import { id, isoDate, money } from "./json";
 
 export const wallet = z.object({ walletId: z.string(), balance: money, currency: z.literal("USD") });
@@ -22,7 +22,7 @@ export type TopUpResult = z.infer<typeof topUpResult>;
 /** The wallet: balance, ledger, top-up. */
 export const walletApi = {
   wallet: endpoint({ method: "GET", path: "/api/wallet", tag: "Wallet", summary: "Your wallet (created on first use)", auth: "required", response: wallet }),
-  transactions: endpoint({ method: "GET", path: "/api/transactions", tag: "Wallet", summary: "Wallet ledger, newest first", auth: "required", query: transactionsQuerySchema, response: z.array(transaction) }),
+  transactions: endpoint({ method: "GET", path: "/api/transactions", tag: "Wallet", summary: "Wallet ledger, newest first", description: PAGED, auth: "required", query: transactionsQuerySchema, response: z.array(transaction) }),
   topUp: endpoint({
     method: "POST",
     path: "/api/transactions/topup",

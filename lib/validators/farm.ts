@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hasAtMostTwoDecimals } from "@/lib/money";
 import { newPasswordFields, passwordMismatch, passwordsMatch } from "./auth";
+import { pageLimit, timeCursorParam } from "./page";
 import { plainText, visibleText } from "./text";
 
 /**
@@ -79,3 +80,6 @@ export const imageUploadSchema = z.object({
     .min(1, "The file is empty")
     .meta({ description: "PNG, JPEG, WebP or GIF; checked by its bytes, not its name" }),
 });
+
+/** GET /api/my-farm/orders?limit=&cursor= (see ./page.ts). */
+export const incomingOrdersQuerySchema = z.object({ limit: pageLimit, cursor: timeCursorParam });

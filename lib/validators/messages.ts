@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idCursorParam, pageLimit } from "./page";
 import { plainText, visibleText } from "./text";
 
 /** Longest message body, counted after trimming. */
@@ -31,6 +32,9 @@ export const conversationQuerySchema = z.object({
   before: z.coerce.number().int().positive("before must be a message id").optional(),
   limit: z.coerce.number().int().min(1).max(100).default(CONVERSATION_PAGE_SIZE),
 });
+
+/** GET /api/messages/chats?limit=&cursor= — the cursor is the last row's latest message id (see ./page.ts). */
+export const chatsQuerySchema = z.object({ limit: pageLimit, cursor: idCursorParam });
 
 /** GET /api/suppliers?q= */
 export const supplierQuerySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageLimit, timeCursorParam } from "./page";
 
 export const orderStatuses = ["active", "completed", "cancelled"] as const;
 export type OrderStatusValue = (typeof orderStatuses)[number];
@@ -26,7 +27,9 @@ export const checkoutSchema = z.object({
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
-/** GET /api/orders?status= — omitted means every order, newest first. */
+/** GET /api/orders?status=&limit=&cursor= — status omitted means every order; newest first (see ./page.ts). */
 export const ordersQuerySchema = z.object({
   status: z.enum(orderStatuses, { error: "status must be active, completed or cancelled" }).optional(),
+  limit: pageLimit,
+  cursor: timeCursorParam,
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasAtMostTwoDecimals } from "@/lib/money";
+import { pageLimit, timeCursorParam } from "./page";
 
 /** Top-up amount (docs/money.md): a finite number > 0, at most 2 decimals, at most 10,000.00. */
 export const MAX_TOP_UP = 10_000;
@@ -24,6 +25,5 @@ export const topUpFormSchema = z.object({
 });
 export type TopUpFormInput = z.input<typeof topUpFormSchema>;
 
-export const transactionsQuerySchema = z.object({
-  limit: z.coerce.number({ error: "limit must be a whole number from 1 to 500" }).int("limit must be a whole number from 1 to 500").min(1, "limit must be a whole number from 1 to 500").max(500, "limit must be a whole number from 1 to 500").default(200),
-});
+/** GET /api/transactions?limit=&cursor= (see ./page.ts). */
+export const transactionsQuerySchema = z.object({ limit: pageLimit, cursor: timeCursorParam });

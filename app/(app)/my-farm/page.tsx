@@ -1,15 +1,16 @@
 import { IncomingOrders } from "@/components/farm/incoming-orders";
 import { SalesChart } from "@/components/farm/sales-chart";
-import { listIncomingOrders } from "@/lib/server/farm/orders";
+import { incomingOrdersOverview } from "@/lib/server/farm/orders";
 import { weeklySales } from "@/lib/server/farm/sales";
 import { farmPageUser } from "@/lib/server/farm/profile";
+import { PAGE_SIZE } from "@/lib/validators/page";
 
 export const dynamic = "force-dynamic";
 
 export default async function MyFarmPage() {
   const user = await farmPageUser();
   if (!user) return null;
-  const [orders, sales] = await Promise.all([listIncomingOrders(user), weeklySales(user)]);
+  const [orders, sales] = await Promise.all([incomingOrdersOverview(user, PAGE_SIZE), weeklySales(user)]);
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_minmax(0,26rem)] lg:items-start">
       <IncomingOrders orders={orders} />

@@ -5,6 +5,8 @@ import { centsToDollars } from "@/lib/money";
 import { sendMessage } from "@/lib/server/messages/send-message";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
+import { afterTimeCursor, toPage } from "@/lib/server/page";
+import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
 import { requireOwnFarm } from "./access";
 import type { IncomingOrderJson } from "./types";
 
@@ -35,16 +37,27 @@ function toIncomingOrderJson(o: IncomingRow): IncomingOrderJson {
   };
 }
 
-/** The farm's active orders to prepare, oldest first (first paid, first packed). */
-export async function listIncomingOrders(user: SessionUser): Promise<IncomingOrderJson[]> {
+/** One page of the farm's active orders to prepare, oldest first (first paid, first packed). */
+export async function listIncomingOrders(user: SessionUser, page: { limit: number; cursor?: TimeCursor }): Promise<Page<IncomingOrderJson>> {
   const farm = await requireOwnFarm(user);
+  return incomingPage(farm.id, page);
+}
+
+/** My Farm's first screen: the first page and how many active orders there are in all (the heading's count). */
+export async function incomingOrdersOverview(user: SessionUser, limit: number): Promise<Page<IncomingOrderJson> & { total: number }> {
+  const farm = await requireOwnFarm(user);
+  const [page, total] = await Promise.all([incomingPage(farm.id, { limit }), db.order.count({ where: { farmId: farm.id, status: "active" } })]);
+  return { ...page, total };
+}
+
+async function incomingPage(farmId: number, page: { limit: number; cursor?: TimeCursor }): Promise<Page<IncomingOrderJson>> {
   const rows = await db.order.findMany({
-    where: { farmId: farm.id, status: "active" },
+    where: { farmId, status: "active", ...afterTimeCursor("createdAt", page.cursor, "asc") },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     include: incomingInclude,
-    take: 500,
+    take: page.limit + 1,
   });
-  return rows.map(toIncomingOrderJson);
+  return toPage(rows, page.limit, (o) => encodeTimeCursor({ at: o.createdAt, id: o.id }), toIncomingOrderJson);
 }
 
 export function completionMessage(orderId: number, farmName: string): string {

@@ -2,17 +2,19 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import type { OrderStatusValue } from "@/lib/validators/orders";
-import { orderDetailInclude, orderInclude, serializeOrder, serializeOrderDetail } from "./serialize";
+import { afterTimeCursor, toPage } from "@/lib/server/page";
+import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
+import { orderDetailInclude, orderInclude, serializeOrder, serializeOrderDetail, type OrderJson } from "./serialize";
 
-/** GET /api/orders: the user's orders, newest first; every status when none is given. */
-export async function listOrders(userId: number, status?: OrderStatusValue) {
+/** GET /api/orders: one page of the user's orders, newest first; every status when none is given. */
+export async function listOrders(userId: number, query: { status?: OrderStatusValue; limit: number; cursor?: TimeCursor }): Promise<Page<OrderJson>> {
   const rows = await db.order.findMany({
-    where: { userId, ...(status ? { status } : {}) },
+    where: { userId, ...(query.status ? { status: query.status } : {}), ...afterTimeCursor("createdAt", query.cursor, "desc") },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     include: orderInclude,
-    take: 500,
+    take: query.limit + 1,
   });
-  return rows.map(serializeOrder);
+  return toPage(rows, query.limit, (o) => encodeTimeCursor({ at: o.createdAt, id: o.id }), serializeOrder);
 }
 
 /** GET /api/orders/{id}: 404 for someone else's order, so ids reveal nothing. */

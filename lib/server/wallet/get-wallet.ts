@@ -2,7 +2,9 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { inTransaction } from "@/lib/server/idempotency";
 import { ensureWallet } from "./ensure-wallet";
-import { serializeTransaction, serializeWallet } from "./serialize";
+import { afterTimeCursor, toPage } from "@/lib/server/page";
+import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
+import { serializeTransaction, serializeWallet, type TransactionJson } from "./serialize";
 
 /** GET /api/wallet (created on first use). */
 export async function getWallet(userId: number) {
@@ -10,12 +12,12 @@ export async function getWallet(userId: number) {
   return serializeWallet(existing ?? (await inTransaction((tx) => ensureWallet(tx, userId))));
 }
 
-/** GET /api/transactions: the user's ledger, newest first. */
-export async function listTransactions(userId: number, limit: number) {
+/** GET /api/transactions: one page of the user's ledger, newest first (cursor pagination). */
+export async function listTransactions(userId: number, page: { limit: number; cursor?: TimeCursor }): Promise<Page<TransactionJson>> {
   const rows = await db.transaction.findMany({
-    where: { userId },
+    where: { userId, ...afterTimeCursor("timestamp", page.cursor, "desc") },
     orderBy: [{ timestamp: "desc" }, { id: "desc" }],
-    take: limit,
+    take: page.limit + 1,
   });
-  return rows.map(serializeTransaction);
+  return toPage(rows, page.limit, (t) => encodeTimeCursor({ at: t.timestamp, id: t.id }), serializeTransaction);
 }

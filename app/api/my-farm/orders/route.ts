@@ -1,7 +1,8 @@
 import { farmApi } from "@/lib/contracts/farm";
 import { listIncomingOrders } from "@/lib/server/farm/orders";
+import { pageAnswer } from "@/lib/server/http/page";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
-  route(farmApi.orders, ({ user }) => listIncomingOrders(user)),
+  route(farmApi.orders, async ({ req, user, query, headers }) => pageAnswer(req, headers, await listIncomingOrders(user, query))),
 );
