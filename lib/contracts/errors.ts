@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   already_exists: 409,
   insufficient_funds: 409,
   out_of_stock: 409,
+  /** One buyer would hold more of a product in open orders than the hoarding cap allows. */
+  order_limit: 409,
   /** Cancel or complete an order that is no longer active. */
   order_not_active: 409,
   /** A top-up that would take a wallet past its ceiling. */

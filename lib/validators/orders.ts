@@ -7,6 +7,15 @@ export type OrderStatusValue = (typeof orderStatuses)[number];
 export const MAX_LINES = 50;
 export const MAX_QUANTITY = 999;
 
+/**
+ * Hoarding cap: one buyer's open (active) orders may hold at most this share of a product's supply
+ * (what is left in stock plus what that buyer already holds), but always at least
+ * HOLDING_MIN_UNITS, so a small stock can still be bought whole. See docs/product.md.
+ */
+export const HOLDING_SHARE = 0.5;
+export const HOLDING_MIN_UNITS = 10;
+export const holdingCap = (supply: number) => Math.max(HOLDING_MIN_UNITS, Math.floor(supply * HOLDING_SHARE));
+
 const quantityMessage = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`;
 
 /**

@@ -152,8 +152,10 @@ describe("POST /api/orders", () => {
   });
 
   it("lets the same key succeed after a refused attempt (a refusal stores nothing)", async () => {
-    const items = [{ productId: eggs.id, quantity: 12 }, { productId: carrots.id, quantity: 20 }];
-    expect((await placeOrder(me.cookie, items, "checkout-3")).status).toBe(409);
+    // $102.65 against $100 (within the hoarding cap: at most 10 of each here).
+    const items = [{ productId: eggs.id, quantity: 10 }, { productId: carrots.id, quantity: 10 }, { productId: kale.id, quantity: 1 }];
+    const refused = await placeOrder(me.cookie, items, "checkout-3");
+    expect([refused.status, refused.json.code]).toEqual([409, "insufficient_funds"]);
     await topUp(me.cookie, 50);
     expect((await placeOrder(me.cookie, items, "checkout-3")).status).toBe(201);
   });
@@ -198,5 +200,47 @@ describe("GET /api/orders", () => {
     expect((await call(orderRoute.GET, `/api/orders/${id}`, { cookie: other.cookie, params: { id } })).status).toBe(404);
     expect((await call(orderRoute.GET, `/api/orders/abc`, { cookie: me.cookie, params: { id: "abc" } })).status).toBe(404);
     expect((await call(orderRoute.GET, `/api/orders/99999999999`, { cookie: me.cookie, params: { id: "99999999999" } })).status).toBe(404);
+  });
+});
+
+describe("one buyer cannot hoard a farm's stock (docs/product.md, \"Stock and hoarding\")", () => {
+  let big: Awaited<ReturnType<typeof createProduct>>;
+  beforeEach(async () => {
+    big = await createProduct(farmA.id, { name: "Honeycrisp", priceCents: 100, stock: 40 });
+    await topUp(me.cookie, 1000);
+  });
+
+  it("takes at most half of what the farm has (here 20 of 40 lb) in one order, writing nothing when refused", async () => {
+    const res = await placeOrder(me.cookie, [{ productId: big.id, quantity: 21 }]);
+    expect(res.status).toBe(409);
+    expect(res.json).toEqual({ code: "order_limit", message: "You can hold at most 20 lb of Honeycrisp in open orders (half of what Green Acres has); you asked for 21" });
+    expect(await stockOf(big.id)).toBe(40);
+    expect(await db.order.count({ where: { userId: me.user.id } })).toBe(0);
+    expect((await placeOrder(me.cookie, [{ productId: big.id, quantity: 20 }])).status).toBe(201);
+    expect(await stockOf(big.id)).toBe(20);
+  });
+
+  it("counts the buyer's other open orders: splitting into several checkouts does not get round it", async () => {
+    expect((await placeOrder(me.cookie, [{ productId: big.id, quantity: 15 }])).status).toBe(201);
+    // 25 left + 15 held = 40: the cap is still 20, so 5 more and no further.
+    const more = await placeOrder(me.cookie, [{ productId: big.id, quantity: 6 }]);
+    expect(more.status).toBe(409);
+    expect(more.json.message).toBe("You can hold at most 20 lb of Honeycrisp in open orders (half of what Green Acres has); you already hold 15, so 5 more");
+    expect((await placeOrder(me.cookie, [{ productId: big.id, quantity: 5 }])).status).toBe(201);
+    expect((await placeOrder(me.cookie, [{ productId: big.id, quantity: 1 }])).status).toBe(409);
+    // Another buyer still finds the other half.
+    const other = await createUserWithSession({ fullName: "Second Buyer" });
+    await topUp(other.cookie, 100);
+    expect((await placeOrder(other.cookie, [{ productId: big.id, quantity: 10 }])).status).toBe(201);
+  });
+
+  it("small stock (up to 10 units) can still be bought whole, and completed or cancelled orders no longer count", async () => {
+    expect((await placeOrder(me.cookie, [{ productId: kale.id, quantity: 5 }])).status).toBe(201);
+    const first = await placeOrder(me.cookie, [{ productId: big.id, quantity: 20 }]);
+    expect(first.status).toBe(201);
+    await db.order.update({ where: { id: first.json.orders[0].id }, data: { status: "completed", completedAt: new Date() } });
+    // 20 left, nothing open: the cap is max(10, half of 20) = 10.
+    expect((await placeOrder(me.cookie, [{ productId: big.id, quantity: 11 }])).status).toBe(409);
+    expect((await placeOrder(me.cookie, [{ productId: big.id, quantity: 10 }])).status).toBe(201);
   });
 });

@@ -6,7 +6,7 @@ import { withIdempotency, type Tx } from "@/lib/server/idempotency";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { formatCents, serializeWallet } from "@/lib/server/wallet/serialize";
-import type { CheckoutInput } from "@/lib/validators/orders";
+import { holdingCap, type CheckoutInput } from "@/lib/validators/orders";
 import { orderInclude, serializeOrder, type OrderJson } from "./serialize";
 
 export type { CheckoutResult } from "@/lib/contracts/orders";
@@ -37,6 +37,31 @@ async function reserveStock(tx: Tx, productId: number, quantity: number) {
   if (p.isHidden) throw new AppError("out_of_stock", `${p.name} is no longer available`);
   if (!p.inStock || p.stock <= 0) throw new AppError("out_of_stock", `${p.name} is out of stock`);
   throw new AppError("out_of_stock", `Only ${p.stock} ${p.unit} of ${p.name} left in stock`);
+}
+
+/**
+ * The hoarding cap (docs/product.md, "Stock and hoarding"): after this checkout's orders exist, the
+ * buyer's open orders may hold at most `holdingCap(left in stock + held by them)` of each product.
+ * Counted inside the checkout's transaction after the stock rows were updated, so two checkouts
+ * of the same product queue on its row lock and the second one sees the first one's order.
+ */
+async function enforceHoldingCap(tx: Tx, userId: number, lines: Map<number, number>, products: Map<number, { name: string; unit: string; farm: { farmName: string } }>) {
+  const ids = [...lines.keys()];
+  const rows = await tx.$queryRaw<{ id: number; stock: number; held: number }[]>`
+    SELECT p."id", p."stock",
+      (SELECT COALESCE(SUM(oi."quantity"), 0)::int FROM "OrderItem" oi JOIN "Order" o ON o."id" = oi."orderId"
+        WHERE o."userId" = ${userId} AND o."status" = 'active' AND oi."productId" = p."id") AS "held"
+    FROM "Product" p WHERE p."id" = ANY(${ids}::int[])`;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const [id, requested] of lines) {
+    const row = byId.get(id)!;
+    const cap = holdingCap(row.stock + row.held);
+    if (row.held <= cap) continue;
+    const p = products.get(id)!;
+    const before = row.held - requested;
+    const tail = before <= 0 ? `you asked for ${requested}` : cap > before ? `you already hold ${before}, so ${cap - before} more` : `you already hold ${before}`;
+    throw new AppError("order_limit", `You can hold at most ${cap} ${p.unit} of ${p.name} in open orders (half of what ${p.farm.farmName} has); ${tail}`);
+  }
 }
 
 /**
@@ -117,6 +142,8 @@ export function checkout(userId: number, input: CheckoutInput, idempotencyKey?: 
       orders.push(serializeOrder(order));
     }
 
+    // Last, so an unaffordable or out-of-stock cart is refused for that reason first.
+    await enforceHoldingCap(tx, userId, lines, byId);
     return { orders, wallet: serializeWallet(wallet) };
   });
 }
