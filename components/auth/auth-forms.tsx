@@ -12,7 +12,8 @@ import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from
 import type { PublicUser } from "@/lib/types";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { useAuth } from "./auth-provider";
-import { FormField } from "./form-field";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 
 
 export function AuthForms() {
@@ -64,8 +65,12 @@ function LoginForm({ next }: { next: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
-      <FormField id="login-username" label="Email or username" autoComplete="username" error={errors.username?.message} {...form.register("username")} />
-      <FormField id="login-password" label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register("password")} />
+      <Field id="login-username" label="Email or username" error={errors.username?.message}>
+        <Input id="login-username" autoComplete="username" {...form.register("username")} />
+      </Field>
+      <Field id="login-password" label="Password" error={errors.password?.message}>
+        <Input id="login-password" type="password" autoComplete="current-password" {...form.register("password")} />
+      </Field>
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
         {isSubmitting ? "Logging in..." : "Login"}
       </Button>
@@ -98,12 +103,24 @@ function RegisterForm({ next }: { next: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Register">
-      <FormField id="register-fullName" label="Full name" autoComplete="name" error={errors.fullName?.message} {...form.register("fullName")} />
-      <FormField id="register-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
-      <FormField id="register-username" label="Username (Optional)" autoComplete="username" error={errors.username?.message} {...form.register("username")} />
-      <FormField id="register-phone" label="Phone (Optional)" type="tel" autoComplete="tel" error={errors.phone?.message} {...form.register("phone")} />
-      <FormField id="register-password" label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...form.register("password")} />
-      <FormField id="register-confirmPassword" label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />
+      <Field id="register-fullName" label="Full name" error={errors.fullName?.message}>
+        <Input id="register-fullName" autoComplete="name" {...form.register("fullName")} />
+      </Field>
+      <Field id="register-email" label="Email" error={errors.email?.message}>
+        <Input id="register-email" type="email" autoComplete="email" {...form.register("email")} />
+      </Field>
+      <Field id="register-username" label="Username (Optional)" error={errors.username?.message}>
+        <Input id="register-username" autoComplete="username" {...form.register("username")} />
+      </Field>
+      <Field id="register-phone" label="Phone (Optional)" error={errors.phone?.message}>
+        <Input id="register-phone" type="tel" autoComplete="tel" {...form.register("phone")} />
+      </Field>
+      <Field id="register-password" label="Password" error={errors.password?.message}>
+        <Input id="register-password" type="password" autoComplete="new-password" {...form.register("password")} />
+      </Field>
+      <Field id="register-confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
+        <Input id="register-confirmPassword" type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
+      </Field>
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
         {isSubmitting ? "Creating account..." : "Create account"}
       </Button>

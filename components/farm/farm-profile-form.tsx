@@ -8,7 +8,9 @@ import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { farmProfileSchema, type FarmProfileInput } from "@/lib/validators/farm";
 import type { MyFarmJson } from "@/lib/server/farm/types";
-import { Field, fieldClass } from "./field";
+import { Field } from "@/components/ui/field";
+import { cn } from "@/lib/cn";
+import { Input, inputClass } from "@/components/ui/input";
 
 export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
   const router = useRouter();
@@ -32,13 +34,13 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid max-w-2xl gap-4" aria-label="Farm profile">
       <Field id="farm-name" label="Farm name" error={errors.farmName?.message}>
-        <input id="farm-name" className={fieldClass} {...form.register("farmName")} />
+        <Input id="farm-name" {...form.register("farmName")} />
       </Field>
       <Field id="farm-location" label="Location" hint="Shown to buyers on your farm page and in chats" error={errors.location?.message}>
-        <input id="farm-location" autoComplete="street-address" className={fieldClass} {...form.register("location")} />
+        <Input id="farm-location" autoComplete="street-address" {...form.register("location")} />
       </Field>
       <Field id="farm-description" label="Description (Optional)" error={errors.description?.message}>
-        <textarea id="farm-description" rows={5} className={`${fieldClass} h-auto py-2`} {...form.register("description")} />
+        <textarea id="farm-description" rows={5} className={cn(inputClass, "py-2")} {...form.register("description")} />
       </Field>
       <div>
         <Button type="submit" disabled={isSubmitting}>

@@ -8,7 +8,9 @@ import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { MAX_PRICE, MAX_STOCK, productSchema, type ProductInput } from "@/lib/validators/farm";
 import type { MyProductJson } from "@/lib/server/farm/types";
-import { Field, fieldClass } from "./field";
+import { Field } from "@/components/ui/field";
+import { cn } from "@/lib/cn";
+import { Input, inputClass } from "@/components/ui/input";
 
 type Props = { categories: { id: number; name: string }[]; product?: MyProductJson };
 
@@ -43,26 +45,26 @@ export function ProductForm({ categories, product }: Props) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid max-w-2xl gap-4" aria-label={product ? `Edit ${product.name}` : "Add a product"}>
       <Field id="product-name" label="Product name" error={errors.name?.message}>
-        <input id="product-name" className={fieldClass} {...form.register("name")} />
+        <Input id="product-name" {...form.register("name")} />
       </Field>
       <Field id="product-description" label="Description (Optional)" error={errors.description?.message}>
-        <textarea id="product-description" rows={4} className={`${fieldClass} h-auto py-2`} {...form.register("description")} />
+        <textarea id="product-description" rows={4} className={cn(inputClass, "py-2")} {...form.register("description")} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id="product-price" label="Price (USD)" error={errors.price?.message}>
-          <input id="product-price" type="number" inputMode="decimal" min={0.01} max={MAX_PRICE} step={0.01} className={fieldClass} {...form.register("price", { valueAsNumber: true })} />
+          <Input id="product-price" type="number" inputMode="decimal" min={0.01} max={MAX_PRICE} step={0.01} {...form.register("price", { valueAsNumber: true })} />
         </Field>
         <Field id="product-unit" label="Unit" hint="e.g. lb, dozen, bunch" error={errors.unit?.message}>
-          <input id="product-unit" className={fieldClass} {...form.register("unit")} />
+          <Input id="product-unit" {...form.register("unit")} />
         </Field>
         <Field id="product-stock" label="Stock" error={errors.stock?.message}>
-          <input id="product-stock" type="number" inputMode="numeric" min={0} max={MAX_STOCK} step={1} className={fieldClass} {...form.register("stock", { valueAsNumber: true })} />
+          <Input id="product-stock" type="number" inputMode="numeric" min={0} max={MAX_STOCK} step={1} {...form.register("stock", { valueAsNumber: true })} />
         </Field>
       </div>
       <Field id="product-category" label="Category" error={errors.categoryId?.message}>
         <select
           id="product-category"
-          className={fieldClass}
+          className={cn(inputClass, "h-11")}
           {...form.register("categoryId", { setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v)) })}
         >
           <option value="">No category</option>

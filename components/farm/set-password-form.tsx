@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, apiFetch, messageOf } from "@/lib/client/api";
 import { setPasswordSchema, type SetPasswordInput } from "@/lib/validators/farm";
-import { Field, fieldClass } from "./field";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 
 /** The first password of a farmer who signed in with a one-time link. */
 export function SetPasswordForm({ email }: { email: string }) {
@@ -30,10 +31,10 @@ export function SetPasswordForm({ email }: { email: string }) {
     <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4" aria-label="Choose a password">
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <Field id="new-password" label="New password" hint="At least 8 characters" error={errors.password?.message}>
-        <input id="new-password" type="password" autoComplete="new-password" className={fieldClass} {...form.register("password")} />
+        <Input id="new-password" type="password" autoComplete="new-password" {...form.register("password")} />
       </Field>
       <Field id="confirm-password" label="Confirm password" error={errors.confirmPassword?.message}>
-        <input id="confirm-password" type="password" autoComplete="new-password" className={fieldClass} {...form.register("confirmPassword")} />
+        <Input id="confirm-password" type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
       </Field>
       <div>
         <Button type="submit" disabled={isSubmitting}>

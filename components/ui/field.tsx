@@ -1,9 +1,10 @@
 import { cloneElement, isValidElement, type ReactElement } from "react";
+import { FieldError } from "./label";
 
-export const fieldClass =
-  "block h-11 w-full rounded-lg border border-gray-400 bg-white px-3 text-base text-ink placeholder:text-gray-600 focus-visible:border-brand-600 aria-[invalid=true]:border-red-700";
-
-/** A label, its control, an optional hint and the error line, wired with aria-describedby. */
+/**
+ * The one form field: a label, its control (an Input, a textarea, a select), an optional hint and
+ * the error line, wired with aria-describedby and aria-invalid for screen readers.
+ */
 export function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactElement<Record<string, unknown>> }) {
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   const control = isValidElement(children) ? cloneElement(children, { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy }) : children;
@@ -18,11 +19,7 @@ export function Field({ id, label, hint, error, children }: { id: string; label:
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }
