@@ -15,6 +15,8 @@ import { contactSchema, type ContactInput } from "@/lib/validators/submissions";
 export function ContactForm() {
   const id = useId();
   const [sent, setSent] = useState(false);
+  // Why the last send failed (a 429 "too many submissions" too), shown in the form until the next try.
+  const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, reset, setError, getValues, formState } = useForm<ContactInput>({
     resolver: zodResolver(contactSchema),
     defaultValues: { fullName: "", email: "", subject: "", message: "" },
@@ -27,6 +29,7 @@ export function ContactForm() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
     try {
       await apiFetch("/api/contact", { method: "POST", json: values });
       reset();
@@ -34,11 +37,11 @@ export function ContactForm() {
       toast({ title: "Message sent", description: "Thanks for getting in touch. We reply within one business day." });
     } catch (error) {
       showServerFieldErrors({ setError, getValues }, error);
-      toast({
-        variant: "destructive",
-        title: "Something went wrong",
-        description: (error instanceof ApiError && error.serverMessage) || "Please try again later or contact support.",
-      });
+      // Nothing typed is lost: the fields keep their values, and the form says why.
+      const why = (error instanceof ApiError && error.serverMessage) || "Please try again later or contact support.";
+      setFailure(why);
+      setSent(false);
+      toast({ variant: "destructive", title: "Something went wrong", description: why });
     }
   });
 
@@ -71,6 +74,11 @@ export function ContactForm() {
         <Textarea rows={6} {...a11y("message")} {...register("message")} />
         <FieldError id={`${id}-message-error`} message={errors.message?.message} />
       </div>
+      {failure ? (
+        <p role="alert" data-testid="contact-error" className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
+          {failure}
+        </p>
+      ) : null}
       <Button type="submit" size="lg" className="justify-self-start" disabled={isSubmitting}>
         {isSubmitting ? "Sending..." : "Send Message"}
       </Button>

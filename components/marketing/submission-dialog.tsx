@@ -64,6 +64,8 @@ export default function SubmissionDialog({
   const text = copy[kind];
   const id = useId();
   const [done, setDone] = useState<null | { sheetsOk: boolean }>(null);
+  // Why the last submit failed (a 429 "too many submissions" too), shown in the form until the next try.
+  const [failure, setFailure] = useState<string | null>(null);
   const [defaults] = useState<Values>(() => ({ fullName: "", email: "", companyName: "", role: defaultRole ?? "", ...(kind === "demo" ? { phoneNumber: "" } : {}) }));
   const form = useForm<Values>({
     resolver: zodResolver(kind === "demo" ? demoRequestSchema : waitlistSchema) as unknown as Resolver<Values>,
@@ -84,6 +86,7 @@ export default function SubmissionDialog({
   }, [done, reset, defaults, onOpenChange]);
 
   const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
     try {
       const answer = await apiFetch<Answer>(text.endpoint, { method: "POST", json: values });
       // docs/product.md: an unsuccessful answer throws its message or "Failed to submit form".
@@ -92,7 +95,8 @@ export default function SubmissionDialog({
       toast({ title: text.toastTitle, description: text.toastText });
     } catch (error) {
       showServerFieldErrors(form, error);
-      // The form keeps every value typed so nothing is lost.
+      // The form keeps every value typed so nothing is lost, and says why in the form itself.
+      setFailure(failureText(error));
       toast({ variant: "destructive", title: "Something went wrong", description: failureText(error), duration: 5000 });
     }
   });
@@ -168,6 +172,11 @@ export default function SubmissionDialog({
                 />
                 <FieldError id={`${id}-role-error`} message={errors.role?.message} />
               </div>
+              {failure ? (
+                <p role="alert" data-testid="submission-error" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+                  {failure}
+                </p>
+              ) : null}
               <Button type="submit" size="lg" disabled={isSubmitting}>
                 {isSubmitting ? "Submitting..." : text.submit}
               </Button>
