@@ -8,8 +8,9 @@ import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { withCursor } from "@/lib/client/paged";
 import type { Page } from "@/lib/validators/page";
-import { formatCurrency, formatDate, formatTime } from "@/lib/format";
+import { formatCurrency } from "@/lib/format";
 import type { IncomingOrderJson } from "@/lib/server/farm/types";
+import { DateTime } from "@/components/ui/date-time";
 
 /**
  * The farm's active orders, oldest first, each with its items, its buyer and a "Mark completed"
@@ -58,7 +59,7 @@ export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOr
                 <div>
                   <h3 className="font-bold text-ink">Order #{o.id}</h3>
                   <p className="text-sm text-muted">
-                    for <span className="font-medium text-ink">{o.buyer.fullName}</span> · {formatDate(o.createdAt)} {formatTime(o.createdAt)}
+                    for <span className="font-medium text-ink">{o.buyer.fullName}</span> · <DateTime value={o.createdAt} format="dateSpaceTime" />
                   </p>
                 </div>
                 <p className="font-bold text-ink">{formatCurrency(o.totalAmount)}</p>

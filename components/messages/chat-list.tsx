@@ -11,9 +11,10 @@ import { toast } from "@/components/ui/use-toast";
 import { fetchPage } from "@/lib/client/paged";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "@/lib/validators/page";
 import { cn } from "@/lib/cn";
-import { formatMessageListTime, initials } from "@/lib/format";
+import { initials } from "@/lib/format";
 import type { ChatListItem } from "@/lib/validators/messages";
 import { onLocalMessagesRead, subscribeToMessageStream } from "./message-stream";
+import { DateTime } from "@/components/ui/date-time";
 
 /**
  * The chat list: Chats and Calls tabs, one row per conversation with the
@@ -144,9 +145,7 @@ function ChatRow({ item, mine, active }: { item: ChatListItem; mine: boolean; ac
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
           <span className={cn("truncate text-ink", unreadCount > 0 ? "font-bold" : "font-semibold")}>{user.fullName}</span>
-          <time dateTime={lastMessage.timestamp} className="shrink-0 text-xs text-muted">
-            {formatMessageListTime(lastMessage.timestamp)}
-          </time>
+          <DateTime value={lastMessage.timestamp} format="time24" className="shrink-0 text-xs text-muted" />
         </span>
         <span className="flex items-center justify-between gap-2">
           <span className={cn("truncate text-sm", unreadCount > 0 ? "font-medium text-ink" : "text-muted")}>

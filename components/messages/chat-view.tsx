@@ -7,9 +7,10 @@ import { Avatar } from "@/components/ui/avatar";
 import { inputClass } from "@/components/ui/input";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { cn } from "@/lib/cn";
-import { formatChatTime, initials } from "@/lib/format";
+import { initials } from "@/lib/format";
 import { CONVERSATION_PAGE_SIZE, MESSAGE_MAX_LENGTH, type ChatMessage, type ChatUser } from "@/lib/validators/messages";
 import { notifyMessagesRead, subscribeToMessageStream } from "./message-stream";
+import { DateTime } from "@/components/ui/date-time";
 
 type Item = ChatMessage & { state: "sent" | "sending" | "failed"; error?: string };
 
@@ -268,7 +269,7 @@ function MessageBubble({ item, mine, onRetry }: { item: Item; mine: boolean; onR
         {item.content}
       </div>
       <div className="mt-0.5 flex items-center gap-1.5 px-1 text-xs text-muted">
-        <time dateTime={item.timestamp}>{formatChatTime(item.timestamp)}</time>
+        <DateTime value={item.timestamp} format="time" />
         {mine && item.state === "sending" ? (
           <span className="inline-flex items-center gap-1">
             <Loader2 aria-hidden className="h-3 w-3 animate-spin" /> Sending...

@@ -6,10 +6,11 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
-import { formatCurrency, formatDate, formatDistance } from "@/lib/format";
+import { formatCurrency, formatDistance } from "@/lib/format";
 import type { OrderDetailJson, OrderJson } from "@/lib/server/orders/serialize";
 import { OrderDetailDialog } from "./order-detail-dialog";
 import { STATUS_BADGE, itemCountLabel } from "./status";
+import { DateTime } from "@/components/ui/date-time";
 
 /** One order: farm, item count, distance in km, total, badge; actions when active. */
 export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: () => void | Promise<void> }) {
@@ -46,7 +47,7 @@ export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: (
               {order.farm.farmName}
             </h2>
             <p className="text-sm text-muted">
-              Order #{order.id} · {formatDate(order.createdAt)}
+              Order #{order.id} · <DateTime value={order.createdAt} format="date" />
             </p>
           </div>
         </div>

@@ -4,11 +4,11 @@ import { Loader2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { apiFetch, messageOf } from "@/lib/client/api";
-import { formatCurrency, formatDate, formatDistance, formatTime } from "@/lib/format";
+import { formatCurrency, formatDistance } from "@/lib/format";
 import type { OrderDetailJson, OrderJson } from "@/lib/server/orders/serialize";
 import { STATUS_BADGE, STATUS_EVENT, itemCountLabel } from "./status";
+import { DateTime } from "@/components/ui/date-time";
 
-const when = (iso: string) => `${formatDate(iso)}, ${formatTime(iso)}`;
 
 /** Track Delivery: the order's items, times and status history (GET /api/orders/{id}). */
 export function OrderDetailDialog({ order, open, onOpenChange }: { order: OrderJson; open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -39,7 +39,7 @@ export function OrderDetailDialog({ order, open, onOpenChange }: { order: OrderJ
         </DialogHeader>
         <div className="flex items-center justify-between gap-3 text-sm">
           <Badge variant={badge.variant}>{badge.label}</Badge>
-          <span className="text-muted">Placed {when(order.createdAt)}</span>
+          <span className="text-muted">Placed <DateTime value={order.createdAt} format="dateTime" /></span>
         </div>
         <section aria-labelledby={`items-${order.id}`} className="grid gap-2">
           <h3 id={`items-${order.id}`} className="font-semibold text-ink">
@@ -84,7 +84,7 @@ export function OrderDetailDialog({ order, open, onOpenChange }: { order: OrderJ
                   <p className="font-semibold text-ink">{STATUS_EVENT[e.status]}</p>
                   {e.note ? <p className="text-muted">{e.note}</p> : null}
                   <p className="text-xs text-muted">
-                    <time dateTime={e.createdAt}>{when(e.createdAt)}</time>
+                    <DateTime value={e.createdAt} format="dateTime" />
                   </p>
                 </li>
               ))}

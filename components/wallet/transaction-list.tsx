@@ -1,8 +1,9 @@
 import type { Ref } from "react";
 import { ArrowDownLeft, RotateCcw, ShoppingBag } from "lucide-react";
-import { formatCurrency, formatDate, formatTime } from "@/lib/format";
+import { formatCurrency } from "@/lib/format";
 import type { TransactionJson } from "@/lib/server/wallet/serialize";
 import { cn } from "@/lib/cn";
+import { DateTime } from "@/components/ui/date-time";
 
 const TYPE = {
   "top-up": { label: "Top-up", Icon: ArrowDownLeft, tone: "bg-brand-50 text-brand-800" },
@@ -32,7 +33,7 @@ export function TransactionList({ transactions, listRef }: { transactions: Trans
             <div className="min-w-0 flex-1">
               <p className="truncate font-semibold text-ink">{t.description}</p>
               <p className="text-xs text-muted">
-                <span data-testid="transaction-type">{label}</span> · <time dateTime={t.timestamp}>{formatDate(t.timestamp)}, {formatTime(t.timestamp)}</time>
+                <span data-testid="transaction-type">{label}</span> · <DateTime value={t.timestamp} format="dateTime" />
               </p>
             </div>
             <span data-testid="transaction-amount" className={cn("shrink-0 font-semibold tabular-nums", t.amount > 0 ? "text-brand-800" : "text-red-700")}>
