@@ -1,19 +1,17 @@
 "use client";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { LogOut, Tractor, User } from "lucide-react";
 import { useAuth } from "@/components/auth/auth-provider";
+import { useSignOut } from "@/components/auth/use-sign-out";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { toast } from "@/components/ui/use-toast";
-import { messageOf } from "@/lib/client/api";
 import { initials } from "@/lib/format";
 
 /** The user menu (full name, email, My Profile, Logout) or, for visitors, a Login button. */
 export function UserMenu() {
-  const { user, logout } = useAuth();
-  const router = useRouter();
+  const { user } = useAuth();
+  const { signOut } = useSignOut();
 
   if (!user) {
     return (
@@ -22,17 +20,6 @@ export function UserMenu() {
       </Button>
     );
   }
-
-  const onLogout = async () => {
-    try {
-      await logout();
-      toast({ title: "Logged out successfully", description: "You have been logged out of your account" });
-      router.push("/auth");
-      router.refresh();
-    } catch (e) {
-      toast({ title: "Logout failed", description: messageOf(e, e instanceof Error ? e.message : "Please try again"), variant: "destructive" });
-    }
-  };
 
   return (
     // Non-modal: a modal menu hides the rest of the page with aria-hidden while its links stay
@@ -64,7 +51,7 @@ export function UserMenu() {
             </Link>
           </DropdownMenuItem>
         ) : null}
-        <DropdownMenuItem onSelect={() => void onLogout()}>
+        <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOut aria-hidden className="h-4 w-4" />
           Logout
         </DropdownMenuItem>

@@ -1,31 +1,15 @@
 "use client";
-import { useState } from "react";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
-import { messageOf } from "@/lib/client/api";
 import { useAuth } from "./auth-provider";
+import { useSignOut } from "./use-sign-out";
 
 /** docs/product.md: an already signed-in visitor of /auth gets Back to Home, Go to Dashboard and sign out. */
 export function SignedInPanel() {
-  const { user, logout } = useAuth();
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const { user } = useAuth();
+  // Stays on /auth, which then shows the sign-in form.
+  const { signOut, busy } = useSignOut(null);
   if (!user) return null;
-
-  async function signOut() {
-    setBusy(true);
-    try {
-      await logout();
-      toast({ title: "Logged out successfully", description: "You have been logged out of your account" });
-      router.refresh();
-    } catch (e) {
-      toast({ title: "Logout failed", description: messageOf(e, "Please try again."), variant: "destructive" });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <div className="grid gap-4 text-center">

@@ -1,10 +1,7 @@
 "use client";
-import { useState } from "react";
-import { useRouter } from "next/navigation";
 import { Accessibility, Bell, ChevronRight, CreditCard, Globe, Heart, LogOut, MapPin, ShieldCheck, Tag, User, type LucideIcon } from "lucide-react";
-import { useAuth } from "@/components/auth/auth-provider";
+import { useSignOut } from "@/components/auth/use-sign-out";
 import { toast } from "@/components/ui/use-toast";
-import { messageOf } from "@/lib/client/api";
 
 const ITEMS: { label: string; Icon: LucideIcon; value?: string }[] = [
   { label: "Favorite Restaurants", Icon: Heart },
@@ -22,22 +19,7 @@ const row = "flex min-h-14 w-full items-center gap-3 px-4 text-left transition-c
 
 /** The profile menu of docs/product.md: every item but Logout is announced as coming soon. */
 export function ProfileMenu() {
-  const { logout } = useAuth();
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-
-  const onLogout = async () => {
-    setBusy(true);
-    try {
-      await logout();
-      toast({ title: "Logged out successfully", description: "You have been logged out of your account" });
-      router.push("/auth");
-      router.refresh();
-    } catch (e) {
-      toast({ title: "Logout failed", description: messageOf(e, e instanceof Error ? e.message : "Please try again"), variant: "destructive" });
-      setBusy(false);
-    }
-  };
+  const { signOut: onLogout, busy } = useSignOut();
 
   return (
     <nav aria-label="Profile menu" className="overflow-hidden rounded-2xl border border-gray-200 bg-white">
