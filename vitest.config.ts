@@ -18,6 +18,9 @@ export default defineConfig({
     // Generous: CI shares 2 cores with builds; no test asserts on time.
     testTimeout: 180_000,
     hookTimeout: 120_000,
-    env: { AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789", NODE_ENV: "test" },
+    // In-process tests change session rows behind the app's back and assert on the very next call;
+    // the session cache (announced over LISTEN/NOTIFY, so milliseconds later) has its own tests in
+    // tests/auth/session-cache.test.ts, which turn it on.
+    env: { AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789", NODE_ENV: "test", SESSION_CACHE_SECONDS: "0" },
   },
 });

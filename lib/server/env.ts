@@ -24,6 +24,8 @@ const schema = z.object({
   STREAMS_MAX: z.coerce.number().int().min(1).default(1000),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  /** How long an instance may keep a resolved session in memory (PostgreSQL only; 0 turns the cache off). */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   DATA_DIR: z.string().default(".data"),
   NODE_ENV: z.string().default("development"),
 });

@@ -4,6 +4,7 @@ import { SECURE_SESSION_COOKIE, SESSION_COOKIE, SESSION_COOKIES } from "@/lib/au
 import { db } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
 import type { User } from "@/lib/generated/prisma/client";
+import { announcementOf, cachedSession, forgetSession, rememberSession, sessionCacheEpoch, sessionCacheLive } from "./session-cache";
 
 /**
  * Database sessions: the cookie holds an opaque random id (256 bits, base64url); the `Session` row
@@ -19,6 +20,7 @@ export function sessionCookieName(secure: boolean): string {
 
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 const idleMs = () => env().SESSION_IDLE_HOURS * 3600_000;
+const TOUCH_MS = 60_000;
 const absoluteMs = () => env().SESSION_ABSOLUTE_DAYS * 86_400_000;
 
 export type SessionUser = Omit<User, "passwordHash">;
@@ -49,30 +51,69 @@ function sidFromCookie(value: string): string | null {
   return SID_SHAPE.test(value) ? value : null;
 }
 
-/** Resolves a cookie value to the live session's user, or null (expired, revoked, forged). */
-export async function userFromSessionCookie(value: string | undefined): Promise<SessionUser | null> {
+/**
+ * Resolves a cookie value to the live session's user, or null (expired, revoked, forged). Answered
+ * from this instance's session cache when it holds the session (./session-cache.ts), else from
+ * the database, then remembered.
+ */
+export async function userFromSessionCookie(value: string | undefined, source?: { from?: "cache" | "db" }): Promise<SessionUser | null> {
   if (!value) return null;
   const sid = sidFromCookie(value);
   if (!sid) return null;
   const idHash = sha256(sid);
+  const now = Date.now();
+  const live = sessionCacheLive();
+  const hit = live ? cachedSession(idHash) : undefined;
+  if (hit) {
+    if (hit.expiresAt > now && hit.lastSeenAt + idleMs() > now) {
+      if (source) source.from = "cache";
+      if (now - hit.lastSeenAt <= TOUCH_MS) return hit.user;
+      // The minute's touch also proves the row still exists.
+      const { count } = await db.session.updateMany({ where: { idHash }, data: { lastSeenAt: new Date(now) } });
+      if (count === 1) {
+        hit.lastSeenAt = now;
+        return hit.user;
+      }
+    }
+    forgetSession(idHash);
+  }
+
+  if (source) source.from = "db";
+  const epoch = sessionCacheEpoch();
   const session = await db.session.findUnique({ where: { idHash }, include: { user: { select: publicUserSelect } } });
   if (!session) return null;
-  const now = Date.now();
   if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + idleMs() <= now) {
     await db.session.deleteMany({ where: { idHash } });
     return null;
   }
+  let lastSeenAt = session.lastSeenAt.getTime();
   // Touch at most once a minute so reads stay cheap.
-  if (now - session.lastSeenAt.getTime() > 60_000) {
+  if (now - lastSeenAt > TOUCH_MS) {
     await db.session.updateMany({ where: { idHash }, data: { lastSeenAt: new Date(now) } });
+    lastSeenAt = now;
   }
+  if (live) rememberSession(idHash, { user: session.user, expiresAt: session.expiresAt.getTime(), lastSeenAt, cachedAt: now }, epoch);
   return session.user;
 }
 
+/**
+ * Logout: the row goes, this instance forgets it at once, and the answer waits until the
+ * database's announcement of the delete has reached the instances' LISTEN connections, so a
+ * replayed cookie is refused everywhere from then on.
+ */
 export async function destroySessionCookie(value: string | undefined): Promise<void> {
   if (!value) return;
   const sid = sidFromCookie(value);
-  if (sid) await db.session.deleteMany({ where: { idHash: sha256(sid) } });
+  if (!sid) return;
+  const idHash = sha256(sid);
+  forgetSession(idHash);
+  const announced = announcementOf(idHash);
+  const { count } = await db.session.deleteMany({ where: { idHash } }).catch((e: unknown) => {
+    announced.cancel();
+    throw e;
+  });
+  if (count === 0) announced.cancel();
+  await announced.heard;
 }
 
 /** The raw value (session ids never need percent-decoding; garbage simply matches no session). */
@@ -95,9 +136,21 @@ export function sessionCookieOf(req: Request): { name: string; value: string } |
   return null;
 }
 
+const resolvedBy = new WeakMap<Request, "cache" | "db">();
+
 export async function userFromRequest(req: Request): Promise<SessionUser | null> {
   const c = sessionCookieOf(req);
-  return c ? userFromSessionCookie(c.value) : null;
+  if (!c) return null;
+  const source: { from?: "cache" | "db" } = {};
+  const user = await userFromSessionCookie(c.value, source);
+  if (source.from) resolvedBy.set(req, source.from);
+  return user;
+}
+
+/** `Server-Timing` for a request whose session was checked: whether memory or the database answered. */
+export function sessionTiming(req: Request): string | null {
+  const from = resolvedBy.get(req);
+  return from ? `session;desc=${from}` : null;
 }
 
 export function sessionCookieHeader(name: string, value: string, expires: Date, secure: boolean): string {

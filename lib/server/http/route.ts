@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { METHODS, type BodySpec, type Endpoint, type Method } from "@/lib/contracts/endpoint";
 import { AppError, type FieldErrors } from "@/lib/server/errors";
-import { userFromRequest, type SessionUser } from "@/lib/server/auth/session";
+import { sessionTiming, userFromRequest, type SessionUser } from "@/lib/server/auth/session";
 import { idempotencyKeyFrom } from "@/lib/server/idempotency";
 import { readBody } from "./body";
 import { isCrossSite } from "./origin";
@@ -131,6 +131,8 @@ export function route<const E extends Endpoint>(contract: E, handler: (ctx: Rout
       const body = contract.body ? parseWith(contract.body.schema, await readBody(req, contract.body)) : undefined;
       const idempotencyKey = contract.idempotencyKey ? idempotencyKeyFrom(req) : undefined;
       const headers = new Headers();
+      const timing = sessionTiming(req);
+      if (timing) headers.set("server-timing", timing);
       const result = await handler({ req, user, params, query, body, idempotencyKey, headers } as RouteContext<E>);
       return result instanceof Response ? result : json(result, { status: contract.status ?? 200, headers });
     } catch (error) {

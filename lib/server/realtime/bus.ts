@@ -16,6 +16,44 @@ import { deliverLocally, deliverToAllLocal, hasLocalListeners, listenLocally, ty
  */
 export const CHANNEL = "ff_messages";
 
+/**
+ * Other channels heard on the same LISTEN connection (the session cache's `ff_sessions`). Their
+ * handler runs for every notification; `onLost` runs whenever the connection drops or comes
+ * back, because notifications sent meanwhile are lost.
+ */
+type ChannelHandler = { onNotice: (payload: string) => void; onLost: () => void };
+const g0 = globalThis as unknown as { __ffRealtimeChannels?: Map<string, ChannelHandler> };
+const channels = (g0.__ffRealtimeChannels ??= new Map());
+const g1 = globalThis as unknown as { __ffRealtimeHeard?: Set<string> };
+const heard = (g1.__ffRealtimeHeard ??= new Set());
+
+/** Registers a channel's handler and makes sure the LISTEN connection is (being) opened. PostgreSQL only. */
+export function listenOn(channel: string, handler: ChannelHandler): void {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  const fresh = !channels.has(channel);
+  channels.set(channel, handler);
+  const client = state.client;
+  if (fresh && client) {
+    client.query(`LISTEN ${channel}`).then(
+      () => {
+        if (state.client === client) heard.add(channel);
+      },
+      (e: Error) => client.emit("error", e),
+    );
+  }
+  ensureListener();
+}
+
+/** True while the LISTEN connection is up and hears `channel` (nothing sent on it can be missed). */
+export function hearing(channel: string): boolean {
+  return state.client !== null && heard.has(channel);
+}
+
+/** Sends a notification on one of the channels (after the write it announces has committed). */
+export async function notifyChannel(channel: string, payload: string): Promise<void> {
+  await db.$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
+}
+
 type Notice = { t: "m"; id: number; s: number; r: number } | { t: "r"; by: number; other: number };
 
 export async function publishMessage(message: ChatMessage) {
@@ -60,7 +98,7 @@ type ListenerState = { client: pg.Client | null; connecting: boolean; attempts: 
 const g = globalThis as unknown as { __ffRealtimeListener?: ListenerState };
 const state = (g.__ffRealtimeListener ??= { client: null, connecting: false, attempts: 0, timer: null, everConnected: false });
 
-function ensureListener() {
+export function ensureListener() {
   if (state.client || state.connecting || state.timer) return;
   void connect();
 }
@@ -73,8 +111,12 @@ async function connect() {
     if (dropped) return;
     dropped = true;
     console.warn(`[realtime] LISTEN connection lost (${why}); reconnecting`);
-    if (state.client === client) state.client = null;
+    if (state.client === client) {
+      state.client = null;
+      heard.clear();
+    }
     client.removeAllListeners("notification");
+    for (const h of channels.values()) h.onLost();
     void client.end().catch(() => undefined);
     scheduleReconnect();
   };
@@ -82,12 +124,20 @@ async function connect() {
   client.on("end", () => onDrop("ended"));
   client.on("notification", (n) => {
     if (n.channel === CHANNEL && n.payload) void dispatch(n.payload);
+    else if (n.payload) channels.get(n.channel)?.onNotice(n.payload);
   });
   try {
     await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    const names = [CHANNEL, ...channels.keys()];
+    await client.query(names.map((c) => `LISTEN ${c};`).join(" "));
+    // Channels registered while connecting are listened to now, before they count as heard.
+    const late = [...channels.keys()].filter((c) => !names.includes(c));
+    if (late.length) await client.query(late.map((c) => `LISTEN ${c};`).join(" "));
+    heard.clear();
+    for (const c of [...names, ...late]) heard.add(c);
     state.client = client;
     state.attempts = 0;
+    for (const h of channels.values()) h.onLost();
     // After a reconnect, anything notified while we were away is lost: streams should refetch.
     if (state.everConnected) deliverToAllLocal({ type: "resync" });
     state.everConnected = true;
@@ -145,6 +195,8 @@ export async function closeRealtime() {
   state.timer = null;
   const c = state.client;
   state.client = null;
+  heard.clear();
+  for (const h of channels.values()) h.onLost();
   if (c) {
     c.removeAllListeners();
     c.on("error", () => undefined);
