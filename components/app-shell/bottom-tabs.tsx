@@ -4,6 +4,7 @@ import { usePathname } from "next/navigation";
 import { useAuth } from "@/components/auth/auth-provider";
 import { cn } from "@/lib/cn";
 import { isActive, LOGIN_ITEM, NAV_ITEMS } from "./nav-items";
+import { Icon } from "@/components/ui/icon";
 
 /** <768 px: the bottom tab bar Home, Orders, Chat, Wallet, Profile. */
 export function BottomTabs() {
@@ -13,7 +14,7 @@ export function BottomTabs() {
   return (
     <nav aria-label="Main" data-testid="tab-bar" className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden">
       <ul className="grid grid-cols-5">
-        {items.map(({ href, mobileLabel, icon: Icon }) => {
+        {items.map(({ href, mobileLabel, icon }) => {
           const active = isActive(pathname, href);
           return (
             <li key={href}>
@@ -22,7 +23,7 @@ export function BottomTabs() {
                 aria-current={active ? "page" : undefined}
                 className={cn("flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium", active ? "text-brand-700" : "text-muted hover:text-ink")}
               >
-                <Icon aria-hidden className="h-5 w-5" />
+                <Icon name={icon} className="h-5 w-5" />
                 {mobileLabel}
               </Link>
             </li>

@@ -1,10 +1,11 @@
 "use client";
 import { useState } from "react";
 import { Dialog } from "radix-ui";
-import { ChevronDown, Crosshair, Map, MapPin, Search, X } from "lucide-react";
+import { Crosshair, Map, MapPin, Search, X } from "lucide-react";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
 import { CURRENT_LOCATION, filterLocations, setLocation, useLocation } from "./location-store";
+import { Icon } from "@/components/ui/icon";
 
 /** Header location picker and the "Select your location" dialog. */
 export function LocationPicker({ className }: { className?: string }) {
@@ -32,7 +33,7 @@ export function LocationPicker({ className }: { className?: string }) {
       <Dialog.Trigger
         className={cn("flex min-h-11 min-w-0 items-center gap-1.5 rounded-lg px-2 text-left text-sm hover:bg-gray-100", className)}
       >
-        <MapPin aria-hidden className="h-5 w-5 shrink-0 text-brand-700" />
+        <Icon name="map-pin" className="h-5 w-5 shrink-0 text-brand-700" />
         <span className="min-w-0">
           <span className="block text-xs text-muted">Deliver to</span>
           <span data-testid="current-location" className="block truncate font-semibold text-ink">
@@ -40,7 +41,7 @@ export function LocationPicker({ className }: { className?: string }) {
           </span>
         </span>
         <span className="sr-only">, change location</span>
-        <ChevronDown aria-hidden className="h-4 w-4 shrink-0 text-muted" />
+        <Icon name="chevron-down" className="h-4 w-4 shrink-0 text-muted" />
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in" />

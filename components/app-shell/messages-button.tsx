@@ -1,8 +1,8 @@
 "use client";
 import Link from "next/link";
-import { MessageCircle } from "lucide-react";
 import { useUnreadCount } from "@/components/messages/use-unread-count";
 import { CountBadge } from "./count-badge";
+import { Icon } from "@/components/ui/icon";
 
 /** Header badge button with the real unread message count (0 for visitors). */
 export function MessagesButton() {
@@ -14,7 +14,7 @@ export function MessagesButton() {
       aria-label={`Messages, ${unread} unread`}
       className="relative flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-gray-100"
     >
-      <MessageCircle aria-hidden className="h-6 w-6" />
+      <Icon name="message-circle" className="h-6 w-6" />
       <CountBadge count={unread} testId="messages-count" />
     </Link>
   );

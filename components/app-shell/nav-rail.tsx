@@ -7,6 +7,7 @@ import { MY_FARM_NAV_ITEM } from "@/components/farm/my-farm-nav-link";
 import { Logo } from "@/components/marketing/logo";
 import { cn } from "@/lib/cn";
 import { isActive, LOGIN_ITEM, NAV_ITEMS } from "./nav-items";
+import { Icon } from "@/components/ui/icon";
 
 /** ≥768 px: a left icon rail; each icon has an accessible name and a tooltip (700 ms, skip 300 ms, docs/product.md). */
 export function NavRail() {
@@ -18,7 +19,7 @@ export function NavRail() {
     <nav aria-label="Main" data-testid="nav-rail" className="fixed inset-y-0 left-0 z-30 hidden w-20 flex-col items-center gap-2 border-r border-gray-200 bg-white py-4 md:flex">
       <Logo className="mb-4 [&_span]:sr-only" />
       <ul className="flex flex-col items-center gap-2">
-        {items.map(({ href, label, icon: Icon }) => {
+        {items.map(({ href, label, icon }) => {
           const active = isActive(pathname, href);
           return (
             <li key={href}>
@@ -33,7 +34,7 @@ export function NavRail() {
                       active ? "bg-brand-700 text-white" : "text-muted hover:bg-brand-50 hover:text-brand-800",
                     )}
                   >
-                    <Icon aria-hidden className="h-6 w-6" />
+                    <Icon name={icon} className="h-6 w-6" />
                   </Link>
                 </Tooltip.Trigger>
                 <Tooltip.Portal>

@@ -1,5 +1,5 @@
-import { Search } from "lucide-react";
 import { cn } from "@/lib/cn";
+import { Icon } from "@/components/ui/icon";
 
 /** Header search: a plain GET form to /search?q= (works before hydration and without JS). */
 export function SearchBox({ className, defaultValue }: { className?: string; defaultValue?: string }) {
@@ -8,7 +8,7 @@ export function SearchBox({ className, defaultValue }: { className?: string; def
       <label htmlFor="header-search" className="sr-only">
         Search products
       </label>
-      <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
+      <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
       <input
         id="header-search"
         name="q"

@@ -1,9 +1,9 @@
 "use client";
-import { Plus } from "lucide-react";
 import { useCart } from "@/components/cart/cart-provider";
 import type { CartProduct } from "@/components/cart/cart-reducer";
 import { cn } from "@/lib/cn";
 import { canAddToCart } from "./badge";
+import { Icon } from "@/components/ui/icon";
 
 /** The one interactive leaf of a product card. Out of stock → disabled. */
 export function AddToCartButton({ product, className, full }: { product: CartProduct; className?: string; full?: boolean }) {
@@ -22,7 +22,7 @@ export function AddToCartButton({ product, className, full }: { product: CartPro
         className,
       )}
     >
-      <Plus aria-hidden className="h-5 w-5" />
+      <Icon name="plus" className="h-5 w-5" />
       {full ? (enabled ? "Add to cart" : "Out of stock") : null}
     </button>
   );

@@ -1,7 +1,7 @@
 "use client";
 import { Children, useCallback, useEffect, useState } from "react";
 import useEmblaCarousel from "embla-carousel-react";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 
 /**
  * Embla carousel. Prev/next are real buttons; Left and
@@ -51,10 +51,10 @@ export function Carousel({ label, children }: { label: string; children: React.R
       {canScroll && slides.length > 1 ? (
         <div className="mt-3 flex justify-end gap-2">
           <button type="button" onClick={prev} aria-label={`Previous ${label}`} className="flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-gray-50">
-            <ChevronLeft aria-hidden className="h-5 w-5" />
+            <Icon name="chevron-left" className="h-5 w-5" />
           </button>
           <button type="button" onClick={next} aria-label={`Next ${label}`} className="flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-gray-50">
-            <ChevronRight aria-hidden className="h-5 w-5" />
+            <Icon name="chevron-right" className="h-5 w-5" />
           </button>
         </div>
       ) : null}

@@ -1,19 +1,18 @@
-import { createElement } from "react";
-import { Amphora, Beer, Drumstick, Egg, ShoppingBasket, Sprout, Wine, type LucideIcon } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
+import type { IconName } from "@/components/ui/icon-names";
 
 /** docs/product.md: the six known icon names map to their icon; anything else gets a basket. */
-const ICONS: Record<string, LucideIcon> = {
-  seedling: Sprout,
-  egg: Egg,
-  "drumstick-bite": Drumstick,
-  beer: Beer,
-  "wine-glass-alt": Wine,
-  jar: Amphora,
+const ICONS: Record<string, IconName> = {
+  seedling: "sprout",
+  egg: "egg",
+  "drumstick-bite": "drumstick",
+  beer: "beer",
+  "wine-glass-alt": "wine",
+  jar: "amphora",
 };
 
-export const iconFor = (name: string): LucideIcon => (Object.hasOwn(ICONS, name) ? ICONS[name] : ShoppingBasket);
+export const iconFor = (name: string): IconName => (Object.hasOwn(ICONS, name) ? ICONS[name] : "shopping-basket");
 
 export function CategoryIcon({ name, className }: { name: string; className?: string }) {
-  const known = Object.hasOwn(ICONS, name);
-  return createElement(known ? ICONS[name] : ShoppingBasket, { "aria-hidden": true, "data-icon": known ? name : "default", className } as Record<string, unknown>);
+  return <Icon name={iconFor(name)} data-icon={Object.hasOwn(ICONS, name) ? name : "default"} className={className} />;
 }

@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { MapPin } from "lucide-react";
 import type { FarmJson } from "@/lib/server/catalog/types";
 import { formatDistance } from "@/lib/format";
 import { Stars } from "./stars";
+import { Icon } from "@/components/ui/icon";
 
 /** Farm card: rating with 5 stars, distance in miles (one decimal), ≤ 3 product thumbnails + "+N". */
 export function FarmCard({ farm }: { farm: FarmJson }) {
@@ -24,7 +24,7 @@ export function FarmCard({ farm }: { farm: FarmJson }) {
         </h3>
         <Stars rating={farm.rating} reviewCount={farm.reviewCount} />
         <p className="flex items-center gap-1 text-sm text-muted">
-          <MapPin aria-hidden className="h-4 w-4" />
+          <Icon name="map-pin" className="h-4 w-4" />
           <span data-testid="farm-distance" className="whitespace-nowrap">{formatDistance(farm.distance, "mi")}</span>
           <span aria-hidden>·</span>
           <span className="truncate">{farm.location}</span>

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { ChevronRight } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { Icon } from "@/components/ui/icon";
 
 /** A titled home section with an optional tag ("Personalized") and See All link. */
 export function Section({ id, title, tag, seeAll, children }: { id: string; title: string; tag?: string; seeAll?: string; children: React.ReactNode }) {
@@ -16,7 +16,7 @@ export function Section({ id, title, tag, seeAll, children }: { id: string; titl
         {seeAll ? (
           <Link href={seeAll} className="inline-flex min-h-9 items-center gap-0.5 rounded-md text-sm font-semibold text-brand-700 hover:underline" aria-label={`See all: ${title}`}>
             See All
-            <ChevronRight aria-hidden className="h-4 w-4" />
+            <Icon name="chevron-right" className="h-4 w-4" />
           </Link>
         ) : null}
       </div>

@@ -1,16 +1,17 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { Tractor, type LucideIcon } from "lucide-react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { cn } from "@/lib/cn";
+import type { NavItem } from "@/components/app-shell/nav-items";
+import { Icon } from "@/components/ui/icon";
 
 /** The nav entry for farmers, in the shape of the shell's NAV_ITEMS (components/app-shell/nav-items.ts). */
-export const MY_FARM_NAV_ITEM: { href: string; label: string; mobileLabel: string; icon: LucideIcon } = {
+export const MY_FARM_NAV_ITEM: NavItem = {
   href: "/my-farm",
   label: "My Farm",
   mobileLabel: "Farm",
-  icon: Tractor,
+  icon: "tractor",
 };
 
 /** A "My Farm" link that renders only for farm accounts (drop-in for a menu or header). */
@@ -25,7 +26,7 @@ export function MyFarmNavLink({ className }: { className?: string }) {
       aria-current={active ? "page" : undefined}
       className={cn("inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50", className)}
     >
-      <Tractor aria-hidden className="h-5 w-5" />
+      <Icon name="tractor" className="h-5 w-5" />
       My Farm
     </Link>
   );

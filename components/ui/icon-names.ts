@@ -1,0 +1,30 @@
+/**
+ * The icons in public/icons.svg (lucide's names). Add a name here, then `npm run icons`
+ * regenerates the sprite; tests/ui/icon-sprite.test.ts fails when it was not run.
+ */
+export const ICON_NAMES = [
+  "amphora",
+  "beer",
+  "chevron-down",
+  "chevron-left",
+  "chevron-right",
+  "drumstick",
+  "egg",
+  "house",
+  "log-in",
+  "map-pin",
+  "message-circle",
+  "package",
+  "plus",
+  "search",
+  "shopping-basket",
+  "shopping-cart",
+  "sprout",
+  "star",
+  "tractor",
+  "user",
+  "wallet",
+  "wine",
+] as const;
+
+export type IconName = (typeof ICON_NAMES)[number];
