@@ -3,6 +3,7 @@ import { AppShell } from "@/components/app-shell/app-shell";
 import { AuthProvider } from "@/components/auth/auth-provider";
 import { CartProvider } from "@/components/cart/cart-provider";
 import { Toaster } from "@/components/ui/toaster";
+import { DataProvider } from "@/lib/client/data";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { toPublicUser } from "@/lib/server/auth/serialize";
 
@@ -11,10 +12,12 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   const user = await getCurrentUser();
   return (
     <AuthProvider initialUser={user ? toPublicUser(user) : null}>
-      <CartProvider>
-        <AppShell header={<AppHeader />}>{children}</AppShell>
-        <Toaster />
-      </CartProvider>
+      <DataProvider>
+        <CartProvider>
+          <AppShell header={<AppHeader />}>{children}</AppShell>
+          <Toaster />
+        </CartProvider>
+      </DataProvider>
     </AuthProvider>
   );
 }

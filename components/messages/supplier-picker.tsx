@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useEffect, useId, useState } from "react";
+import useSWR from "swr";
 import { ArrowLeft, BadgeCheck, Search, Users } from "lucide-react";
 import { Avatar } from "@/components/ui/avatar";
 import { inputClass } from "@/components/ui/input";
@@ -12,34 +13,23 @@ import type { SupplierListItem } from "@/lib/validators/messages";
 
 const SEARCH_DELAY_MS = 250;
 
+async function searchSuppliers(path: string): Promise<{ q: string; items: SupplierListItem[] }> {
+  const q = new URLSearchParams(path.slice(path.indexOf("?"))).get("q") ?? "";
+  return { q, items: await apiFetch<SupplierListItem[]>(path) };
+}
+
 /** New chat: search farms by name, a "Create Group Chat" row (coming soon), and All Suppliers. */
 export function SupplierPicker() {
   const searchId = useId();
   const [q, setQ] = useState("");
-  const [result, setResult] = useState<{ q: string; items: SupplierListItem[] } | null>(null);
-  const [failed, setFailed] = useState(false);
-
+  const [query, setQuery] = useState(q);
   useEffect(() => {
-    const controller = new AbortController();
-    const timer = setTimeout(
-      async () => {
-        try {
-          const items = await apiFetch<SupplierListItem[]>(`/api/suppliers?q=${encodeURIComponent(q.trim())}`, { signal: controller.signal });
-          setResult({ q, items });
-          setFailed(false);
-        } catch {
-          if (!controller.signal.aborted) setFailed(true);
-        }
-      },
-      result === null ? 0 : SEARCH_DELAY_MS,
-    );
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-    // `result` only picks the first (immediate) load; re-running on it would loop.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    const timer = setTimeout(() => setQuery(q), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [q]);
+  // While the next search loads, the last answer stays on screen (with the query it answered).
+  const { data: result, error } = useSWR(`/api/suppliers?q=${encodeURIComponent(query.trim())}`, searchSuppliers, { keepPreviousData: true });
+  const failed = error !== undefined;
 
   const items = result?.items ?? [];
   return (
@@ -84,11 +74,11 @@ export function SupplierPicker() {
         <div aria-live="polite" className="sr-only">
           {result ? `${items.length} ${items.length === 1 ? "supplier" : "suppliers"} found` : ""}
         </div>
-        {result === null && !failed ? (
+        {!result && !failed ? (
           <p role="status" className="py-6 text-sm text-muted">
             Loading suppliers...
           </p>
-        ) : failed && result === null ? (
+        ) : failed && !result ? (
           <p className="py-6 text-sm text-muted">Could not load suppliers. Check your connection and try again.</p>
         ) : items.length === 0 ? (
           <p className="py-6 text-sm text-muted">{result?.q.trim() ? `No suppliers match "${result.q.trim()}"` : "No suppliers yet"}</p>

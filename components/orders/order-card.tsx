@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { useSWRConfig } from "swr";
 import { MapPin, Package, Truck, XCircle } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -14,6 +15,7 @@ import { DateTime } from "@/components/ui/date-time";
 
 /** One order: farm, item count, distance in km, total, badge; actions when active. */
 export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: () => void | Promise<void> }) {
+  const { mutate } = useSWRConfig();
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [tracking, setTracking] = useState(false);
@@ -22,7 +24,10 @@ export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: (
   const cancel = async () => {
     setCancelling(true);
     try {
-      await apiFetch<OrderDetailJson>(`/api/orders/${order.id}/cancel`, { method: "POST" });
+      const cancelled = await apiFetch<OrderDetailJson>(`/api/orders/${order.id}/cancel`, { method: "POST" });
+      // The answer is the order's new detail; the refund changed the wallet.
+      void mutate(`/api/orders/${order.id}`, cancelled, { revalidate: false });
+      void mutate("/api/wallet");
       setConfirming(false);
       toast({ title: "Order Cancelled", description: `${formatCurrency(order.totalAmount)} has been refunded to your wallet` });
       await onChanged();

@@ -1,9 +1,9 @@
 "use client";
-import { useEffect, useState } from "react";
+import useSWR from "swr";
 import { Loader2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { apiFetch, messageOf } from "@/lib/client/api";
+import { messageOf } from "@/lib/client/api";
 import { formatCurrency, formatDistance } from "@/lib/format";
 import type { OrderDetailJson, OrderJson } from "@/lib/server/orders/serialize";
 import { STATUS_BADGE, STATUS_EVENT, itemCountLabel } from "./status";
@@ -12,19 +12,9 @@ import { DateTime } from "@/components/ui/date-time";
 
 /** Track Delivery: the order's items, times and status history (GET /api/orders/{id}). */
 export function OrderDetailDialog({ order, open, onOpenChange }: { order: OrderJson; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [detail, setDetail] = useState<OrderDetailJson | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    apiFetch<OrderDetailJson>(`/api/orders/${order.id}`)
-      .then((d) => live && (setDetail(d), setError(null)))
-      .catch((e) => live && setError(messageOf(e, "Failed to fetch order")));
-    return () => {
-      live = false;
-    };
-  }, [open, order.id]);
+  // Fetched when the dialog opens, and again on every later opening (the status may have moved).
+  const { data: detail, error: failed } = useSWR<OrderDetailJson>(open ? `/api/orders/${order.id}` : null, { revalidateOnMount: true });
+  const error = failed ? messageOf(failed, "Failed to fetch order") : null;
 
   const shown = detail ?? { ...order, events: null };
   const badge = STATUS_BADGE[shown.status];

@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from "react";
 import { Plus, RotateCw, Wallet as WalletIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { LoadMoreButton, usePagedList } from "@/components/ui/load-more";
-import { apiFetch } from "@/lib/client/api";
+import { useSeededSWR } from "@/lib/client/data";
 import { withCursor } from "@/lib/client/paged";
 import type { Page } from "@/lib/validators/page";
 import { formatCurrency } from "@/lib/format";
@@ -25,11 +25,11 @@ function LoadError({ message, onRetry, busy }: { message: string; onRetry: () =>
 
 /**
  * /wallet: the card and the first page of the history, rendered on the server; older rows load
- * with "Load more". After every top-up the card and the first page are fetched again from
- * GET /api/wallet and GET /api/transactions.
+ * with "Load more". The card is the "/api/wallet" key seeded with the server's wallet; after every
+ * top-up that key is revalidated and the first page of GET /api/transactions is fetched again.
  */
 export function WalletView({ fullName, initialWallet, initialTransactions }: { fullName: string; initialWallet: WalletJson | null; initialTransactions: Page<TransactionJson> | null }) {
-  const [wallet, setWallet] = useState(initialWallet);
+  const { data: wallet, mutate: mutateWallet } = useSeededSWR<WalletJson>("/api/wallet", initialWallet);
   const listRef = useRef<HTMLUListElement>(null);
   const first = useMemo(() => initialTransactions && { items: initialTransactions.items, next: withCursor("/api/transactions", initialTransactions.nextCursor) }, [initialTransactions]);
   const history = usePagedList<TransactionJson>(first, listRef);
@@ -38,8 +38,7 @@ export function WalletView({ fullName, initialWallet, initialTransactions }: { f
 
   const refresh = async () => {
     setRefreshing(true);
-    const [w] = await Promise.allSettled([apiFetch<WalletJson>("/api/wallet"), history.reset("/api/transactions")]);
-    setWallet(w.status === "fulfilled" ? w.value : null);
+    await Promise.allSettled([mutateWallet(), history.reset("/api/transactions")]);
     setRefreshing(false);
   };
 
