@@ -3,6 +3,7 @@ import { idParam } from "@/lib/validators/id";
 import { farmProfileSchema, incomingOrdersQuerySchema, IMAGE_TOO_LARGE, imageUploadSchema, MAX_IMAGE_BYTES, productSchema, productUpdateSchema, setPasswordSchema } from "@/lib/validators/farm";
 import { endpoint, formBody, jsonBody, multipartBody, PAGED } from "./endpoint";
 import { id, isoDate, money, orderStatus } from "./json";
+import { orderItem } from "./orders";
 
 export const myFarm = z.object({
   id,
@@ -40,7 +41,7 @@ export const incomingOrder = z.object({
   buyer: z.object({ id, fullName: z.string() }).describe("a name to prepare the order for, never an email or phone"),
   itemCount: z.number().int(),
   totalAmount: money,
-  items: z.array(z.object({ id, productId: id, productName: z.string(), quantity: z.number().int(), price: money, subtotal: money })),
+  items: z.array(orderItem),
 });
 export type IncomingOrderJson = z.infer<typeof incomingOrder>;
 
