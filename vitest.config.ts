@@ -19,8 +19,8 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 120_000,
     // In-process tests change session rows behind the app's back and assert on the very next call;
-    // the session cache (announced over LISTEN/NOTIFY, so milliseconds later) has its own tests in
-    // tests/auth/session-cache.test.ts, which turn it on.
-    env: { AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789", NODE_ENV: "test", SESSION_CACHE_SECONDS: "0" },
+    // the session and catalog caches (announced over LISTEN/NOTIFY, so milliseconds later) have
+    // their own tests (tests/auth/session-cache.test.ts, tests/catalog/catalog-cache.test.ts).
+    env: { AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789", NODE_ENV: "test", SESSION_CACHE_SECONDS: "0", CATALOG_CACHE_SECONDS: "0" },
   },
 });

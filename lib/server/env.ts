@@ -26,6 +26,8 @@ const schema = z.object({
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   /** How long an instance may keep a resolved session in memory (PostgreSQL only; 0 turns the cache off). */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  /** How long an instance may keep a shared catalog list in memory (PostgreSQL only; 0 turns the cache off). */
+  CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   DATA_DIR: z.string().default(".data"),
   NODE_ENV: z.string().default("development"),
 });

@@ -1,7 +1,8 @@
 import "server-only";
 import { db } from "@/lib/server/db";
+import { cachedCatalogRead } from "./cache";
 import type { CategoryJson } from "./types";
 
-export async function listCategories(): Promise<CategoryJson[]> {
-  return db.category.findMany({ orderBy: { id: "asc" }, select: { id: true, name: true, icon: true } });
+export function listCategories(): Promise<CategoryJson[]> {
+  return cachedCatalogRead("categories", () => db.category.findMany({ orderBy: { id: "asc" }, select: { id: true, name: true, icon: true } }));
 }

@@ -3,6 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import type { FarmJson, FarmThumbnail } from "./types";
+import { cachedCatalogRead } from "./cache";
 
 type FarmRow = {
   id: number;
@@ -57,9 +58,11 @@ export async function farmsByIds(ids: number[]): Promise<FarmJson[]> {
 }
 
 /** Featured farms: best rated first (Farm(rating DESC, id) index). */
-export async function listFeaturedFarms({ limit }: { limit: number }): Promise<FarmJson[]> {
-  const top = await db.farm.findMany({ orderBy: [{ rating: "desc" }, { id: "asc" }], take: limit, select: { id: true } });
-  return farmsByIds(top.map((f) => f.id));
+export function listFeaturedFarms({ limit }: { limit: number }): Promise<FarmJson[]> {
+  return cachedCatalogRead(`farms:${limit}`, async () => {
+    const top = await db.farm.findMany({ orderBy: [{ rating: "desc" }, { id: "asc" }], take: limit, select: { id: true } });
+    return farmsByIds(top.map((f) => f.id));
+  });
 }
 
 export async function getFarm(id: number): Promise<FarmJson> {

@@ -3,6 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import { escapeLike } from "@/lib/server/like";
+import { cachedCatalogRead } from "./cache";
 import { productSelect, toProductJson } from "./serialize";
 import type { ProductJson } from "./types";
 
@@ -34,8 +35,8 @@ async function listFlagged(flag: "isFeatured" | "isPopular", { limit, categoryId
   return rows.map(toProductJson);
 }
 
-export const listFeaturedProducts = (o: ListOptions) => listFlagged("isFeatured", o);
-export const listPopularProducts = (o: ListOptions) => listFlagged("isPopular", o);
+export const listFeaturedProducts = (o: ListOptions) => cachedCatalogRead(`featured:${o.limit}:${o.categoryId ?? ""}`, () => listFlagged("isFeatured", o));
+export const listPopularProducts = (o: ListOptions) => cachedCatalogRead(`popular:${o.limit}:${o.categoryId ?? ""}`, () => listFlagged("isPopular", o));
 
 export async function getProduct(id: number): Promise<ProductJson> {
   const row = await db.product.findFirst({ where: { id, isHidden: false }, select: productSelect });

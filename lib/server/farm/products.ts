@@ -8,6 +8,7 @@ import type { SessionUser } from "@/lib/server/auth/session";
 import type { ProductInput, ProductUpdateInput } from "@/lib/validators/farm";
 import { requireOwnFarm } from "./access";
 import { toMyProductJson, type MyProductJson } from "./serialize";
+import { catalogChanged } from "@/lib/server/catalog/cache";
 
 /** Every product of the farmer's farm, hidden ones included (the catalog never shows those). */
 export async function listMyProducts(user: SessionUser): Promise<MyProductJson[]> {
@@ -47,6 +48,7 @@ export async function createMyProduct(user: SessionUser, input: ProductInput): P
       isFeatured: input.isFeatured,
     },
   });
+  catalogChanged();
   return toMyProductJson(row);
 }
 
@@ -71,6 +73,8 @@ export async function updateMyProduct(user: SessionUser, productId: number, inpu
   if (input.categoryId !== undefined) data.categoryId = input.categoryId;
   const { count } = await db.product.updateMany({ where: { id: productId, farmId: farm.id }, data });
   if (count === 0) throw notFound("Product not found");
+  // This instance's cached lists go now; the others hear the database's announcement.
+  catalogChanged();
   return toMyProductJson(await db.product.findUniqueOrThrow({ where: { id: productId } }));
 }
 
@@ -81,6 +85,7 @@ export async function setMyProductImage(user: SessionUser, productId: number, ur
   if (!before) throw notFound("Product not found");
   const { count } = await db.product.updateMany({ where: { id: productId, farmId: farm.id }, data: { image: url } });
   if (count === 0) throw notFound("Product not found");
+  catalogChanged();
   return { product: toMyProductJson(await db.product.findUniqueOrThrow({ where: { id: productId } })), previous: before.image };
 }
 

@@ -5,6 +5,7 @@ import { getCurrentUser } from "@/lib/server/auth/current-user";
 import type { FarmProfileInput } from "@/lib/validators/farm";
 import { requireOwnFarm } from "./access";
 import { toMyFarmJson, type MyFarmJson } from "./serialize";
+import { catalogChanged } from "@/lib/server/catalog/cache";
 
 export async function getMyFarm(user: SessionUser): Promise<MyFarmJson> {
   const { id } = await requireOwnFarm(user);
@@ -18,6 +19,7 @@ export async function updateFarmProfile(user: SessionUser, input: FarmProfileInp
     db.farm.update({ where: { id }, data: { farmName: input.farmName, description: input.description, location: input.location } }),
     db.user.update({ where: { id: user.id }, data: { address: input.location } }),
   ]);
+  catalogChanged();
   return toMyFarmJson(farm);
 }
 
@@ -26,6 +28,7 @@ export async function setFarmImage(user: SessionUser, url: string): Promise<{ fa
   const { id } = await requireOwnFarm(user);
   const before = await db.farm.findUniqueOrThrow({ where: { id }, select: { farmImage: true } });
   const farm = await db.farm.update({ where: { id }, data: { farmImage: url } });
+  catalogChanged();
   return { farm: toMyFarmJson(farm), previous: before.farmImage };
 }
 
