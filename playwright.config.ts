@@ -30,7 +30,7 @@ export default defineConfig({
     env: { PORT: String(port) },
     timeout: 600_000,
     reuseExistingServer: false,
-    // SIGTERM first, so scripts/e2e-server.ts drops its database and upload folder (the default is
+    // SIGTERM first, so scripts/e2e-server.ts drops its database (uploads included; the default is
     // an immediate SIGKILL, which left one ff_e2e_* database behind per run).
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     stdout: "pipe",

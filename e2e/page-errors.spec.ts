@@ -79,3 +79,16 @@ test("every farmer page hydrates without an error", async ({ page }, testInfo) =
   const products = (await (await page.request.get("/api/my-farm/products")).json()) as { id: number }[];
   await visitAll(page, ["/my-farm", "/my-farm/profile", "/my-farm/products", "/my-farm/products/new", ...(products[0] ? [`/my-farm/products/${products[0].id}`] : []), "/wallet", "/orders", "/messages"]);
 });
+
+test("a control character in a search (the page and the API) is an answer, not a 500", async ({ page }) => {
+  const errors = watch(page);
+  const res = await page.goto("/search?q=a%00b");
+  expect(res?.status()).toBe(200);
+  // The query is refused, so the page shows the plain catalogue.
+  await expect(page.getByRole("heading", { level: 1, name: "Browse local farm products" })).toBeVisible();
+  await settle(page);
+  expect(errors).toEqual([]);
+  const api = await page.request.get("/api/products/search?q=a%00b");
+  expect(api.status()).toBe(400);
+  expect(await api.json()).toEqual({ message: "Search text must not contain control characters", code: "validation", errors: { q: "Search text must not contain control characters" } });
+});

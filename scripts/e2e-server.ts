@@ -37,14 +37,7 @@ if (/^postgres/.test(base)) {
   process.env.DATABASE_URL = `pglite:${dir}`;
   cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
 }
-// Uploads of this run stay in its own folder, removed with it.
-const uploads = path.resolve(".data", `e2e-uploads-${stamp}`);
-process.env.UPLOAD_DIR ??= uploads;
-const dropDb = cleanup;
-cleanup = async () => {
-  await dropDb();
-  fs.rmSync(uploads, { recursive: true, force: true });
-};
+// Uploaded images live in the database (table UploadedImage), so they go with it.
 process.env.AUTH_SECRET ??= "e2e-secret-e2e-secret-e2e-secret-0123456789";
 // Every browser of the suite registers from 127.0.0.1: both projects together create more accounts
 // than the per-address hourly limit allows (that limit has its own unit tests), as in bench/harness.ts.
