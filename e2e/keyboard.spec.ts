@@ -51,6 +51,9 @@ test("register on /auth with the keyboard only", async ({ page }) => {
 });
 
 test("add a product to the cart from /home, then check out, with the keyboard only", async ({ page }) => {
+  // Hundreds of single Tab presses, each followed by a focus check: more than the default minute
+  // when the machine is busy (it ran out of time at 60 s under load; alone it takes ~45 s).
+  test.setTimeout(180_000);
   await registerFresh(page, "kbdcart");
   const top = await page.request.post("/api/transactions/topup", { data: { amount: 100 } });
   expect(top.status(), await top.text()).toBe(200);
