@@ -73,6 +73,7 @@ if (process.env.BENCH_REPORT_ONLY !== "1") {
   const shared = { FF_CATALOG_DIST_DIR: distDir, FF_WALLET_DIST_DIR: distDir, FF_MESSAGES_DIST_DIR: distDir, NEXT_DIST_DIR: distDir };
   const plan: [string, string, number, Record<string, string>][] = [
     ["login", "bench/login.ts", 5, {}],
+    ["routes", "bench/routes.ts", 10, {}],
     ["catalog", "bench/catalog.ts", 25, FULL ? {} : { BENCH_SECONDS: "5" }],
     ["messages", "bench/messages.ts", 15, {}],
     ["wallet", "bench/wallet.ts", 10, {}],
@@ -136,6 +137,23 @@ if (login) {
   rows.push({ bench: "login", figure: "argon2id verify alone p50 / p95", value: `${ms(login.argon2VerifyMs?.p50)} / ${ms(login.argon2VerifyMs?.p95)}` });
   bars.push({ label: "POST /api/login", p95: login.loginMs?.p95 });
   ratios.push(`Login vs bare argon2 verify (p50): **${num(login.ratioLoginToVerifyP50, 2)}×** — the password hash dominates a sign-in.`);
+}
+const routes = read("routes");
+const routeTable: string[] = [];
+if (routes) {
+  routeTable.push(
+    `## Signed-in routes against the prerendered ${routes.baseline.path} (${routes.baseline.rps} req/s, same server, same run${freshness(routes)})`,
+    "",
+    `${routes.connections} connections, ${routes.seconds} s per route, ${routes.database}, demo shopper's session.`,
+    "",
+    "| route | req/s | ratio | goal | p50 / p95 | non-2xx | bytes |",
+    "|---|---:|---:|---:|---|---:|---:|",
+  );
+  for (const r of routes.rows ?? []) {
+    routeTable.push(`| \`${r.path}\` | ${num(r.rps, 0)} | ${r.met ? "" : "**"}${num(r.ratio, 2)}×${r.met ? "" : "**"} | ${r.goal}× | ${ms(r.p50)} / ${ms(r.p95)} | ${r.non2xx + r.errors} | ${num(r.bytes, 0)} |`);
+    bars.push({ label: `route ${r.path}`, p95: r.p95 });
+  }
+  routeTable.push("", `Goals met: ${(routes.rows ?? []).filter((r: Json) => r.met).length} of ${(routes.rows ?? []).length} (bold: not met).`, "");
 }
 const catalog = read("catalog");
 if (catalog) {
@@ -224,6 +242,7 @@ if (runs.length) {
 md.push("## Headline figures", "", "| bench | figure | value |", "|---|---|---|");
 for (const r of rows) md.push(`| ${r.bench} | ${r.figure} | ${r.value} |`);
 md.push("");
+md.push(...routeTable);
 md.push("## Ratios", "");
 for (const r of ratios) md.push(`- ${r}`);
 md.push("");
