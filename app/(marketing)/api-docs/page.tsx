@@ -56,7 +56,7 @@ export default function ApiDocsPage() {
                   const op = (doc.paths[r.path] as Record<string, Op>)[r.method];
                   return (
                     <article key={op.operationId} id={op.operationId} className="rounded-2xl border border-gray-200 bg-white p-5">
-                      <h3 className="flex flex-wrap items-center gap-3 font-mono text-base font-semibold text-ink">
+                      <h3 className="flex flex-wrap items-center gap-3 font-mono text-base font-semibold text-ink [overflow-wrap:anywhere]">
                         <span className={cn("rounded-md px-2 py-0.5 text-xs font-bold uppercase", methodStyle[r.method])}>{r.method}</span>
                         {r.path}
                         {r.auth !== "none" ? <span className="rounded-md bg-harvest-400/30 px-2 py-0.5 font-sans text-xs font-semibold text-ink">session</span> : null}
@@ -99,10 +99,10 @@ export default function ApiDocsPage() {
                         {Object.entries(op.responses).map(([code, res]) => (
                           <div key={code} className="flex gap-3">
                             <dt className="w-12 shrink-0 font-mono font-semibold text-ink">{code}</dt>
-                            <dd className="text-muted">
+                            <dd className="min-w-0 text-muted [overflow-wrap:anywhere]">
                               {res.description}
                               {res.content ? (
-                                <span className="ml-1 font-mono text-xs">
+                                <span className="ml-1 break-all font-mono text-xs">
                                   {JSON.stringify(Object.values(res.content)[0]?.schema).replace("#/components/schemas/", "")}
                                 </span>
                               ) : null}
