@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { createFarmerWithSession } from "../support/factories";
 import { onPostgres } from "../support/pg";
-import { ensureBuild, startInstance, type AppInstance } from "../messages/support/app-instance";
+import { instancesForSuite } from "../messages/support/app-instance";
 import { webpWithExif } from "./support";
 
 /**
@@ -11,17 +11,7 @@ import { webpWithExif } from "./support";
  * A's disk). Needs a production build (see tests/messages/support/app-instance.ts).
  */
 describe.skipIf(!onPostgres)("uploads across instances (PostgreSQL only: PGlite is single-process)", () => {
-  const instances: AppInstance[] = [];
-
-  beforeAll(async () => {
-    ensureBuild();
-    const common = { databaseUrl: process.env.DATABASE_URL!, authSecret: process.env.AUTH_SECRET! };
-    instances.push(...(await Promise.all([startInstance(common), startInstance(common)])));
-  }, 900_000);
-
-  afterAll(async () => {
-    await Promise.all(instances.map((i) => i.stop()));
-  });
+  const instances = instancesForSuite(2, { beforeAll, afterAll });
 
   it("an image uploaded through instance A is served by instance B (and by A), without its EXIF", async () => {
     const [a, b] = instances;

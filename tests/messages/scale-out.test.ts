@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFarmerWithSession, createUserWithSession } from "../support/factories";
 import { onPostgres } from "../support/pg";
-import { ensureBuild, openSse, startInstance, type AppInstance } from "./support/app-instance";
+import { instancesForSuite, openSse } from "./support/app-instance";
 
 /**
  * docs/realtime.md: two app instances (two processes, two ports) against ONE PostgreSQL database; a
@@ -10,17 +10,7 @@ import { ensureBuild, openSse, startInstance, type AppInstance } from "./support
  * `NEXT_DIST_DIR=.next-messages npx next build`; the messages e2e run leaves one there too).
  */
 describe.skipIf(!onPostgres)("scale-out over PostgreSQL LISTEN/NOTIFY (PostgreSQL only: PGlite is single-process)", () => {
-  const instances: AppInstance[] = [];
-
-  beforeAll(async () => {
-    ensureBuild();
-    const common = { databaseUrl: process.env.DATABASE_URL!, authSecret: process.env.AUTH_SECRET! };
-    instances.push(...(await Promise.all([startInstance(common), startInstance(common)])));
-  }, 900_000);
-
-  afterAll(async () => {
-    await Promise.all(instances.map((i) => i.stop()));
-  });
+  const instances = instancesForSuite(2, { beforeAll, afterAll });
 
   it("a message sent through instance A arrives on B's stream on instance B, and the read receipt flows back", async () => {
     const [instA, instB] = instances;

@@ -152,3 +152,20 @@ export async function openSse(baseUrl: string, cookie: string, onFrame?: (f: Sse
     close: () => abort.abort(),
   };
 }
+
+/**
+ * For a vitest suite: `n` app instances on the test database, started before its tests (building
+ * first if needed) and stopped after them. The array fills in beforeAll.
+ */
+export function instancesForSuite(n: number, hooks: { beforeAll: (fn: () => Promise<void>, timeout?: number) => void; afterAll: (fn: () => Promise<void>) => void }): AppInstance[] {
+  const instances: AppInstance[] = [];
+  hooks.beforeAll(async () => {
+    ensureBuild();
+    const common = { databaseUrl: process.env.DATABASE_URL!, authSecret: process.env.AUTH_SECRET! };
+    instances.push(...(await Promise.all(Array.from({ length: n }, () => startInstance(common)))));
+  }, 900_000);
+  hooks.afterAll(async () => {
+    await Promise.all(instances.map((i) => i.stop()));
+  });
+  return instances;
+}
