@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import { ArrowDownLeft, RotateCcw, ShoppingBag } from "lucide-react";
+import { ArrowDownLeft, PencilLine, RotateCcw, ShoppingBag } from "lucide-react";
 import { formatCurrency } from "@/lib/format";
 import type { TransactionJson } from "@/lib/server/wallet/serialize";
 import { cn } from "@/lib/cn";
@@ -9,7 +9,8 @@ const TYPE = {
   "top-up": { label: "Top-up", Icon: ArrowDownLeft, tone: "bg-brand-50 text-brand-800" },
   order: { label: "Order", Icon: ShoppingBag, tone: "bg-harvest-400/30 text-ink" },
   refund: { label: "Refund", Icon: RotateCcw, tone: "bg-sky-50 text-sky-800" },
-} as const;
+  adjustment: { label: "Order change", Icon: PencilLine, tone: "bg-amber-50 text-amber-900" },
+} as const satisfies Record<TransactionJson["type"], unknown>;
 
 /** "+$50.00" for money in, "-$15.00" for money out. */
 export function signedAmount(amount: number): string {

@@ -30,6 +30,16 @@ export const ERROR_STATUS = {
   order_limit: 409,
   /** Cancel or complete an order that is no longer active. */
   order_not_active: 409,
+  /** A farm with windows and no slot chosen for it at checkout. */
+  slot_required: 409,
+  /** The chosen slot's cutoff has passed (or the slot no longer exists). */
+  slot_closed: 409,
+  /** The chosen slot has taken as many orders as its capacity. */
+  slot_full: 409,
+  /** A farm's goods total under its minimum order. */
+  below_minimum: 409,
+  /** Editing an order after its cutoff (or one without a slot). */
+  order_locked: 409,
   /** A top-up that would take a wallet past its ceiling. */
   wallet_limit: 409,
   /** An Idempotency-Key (or message clientId) reused for a different request. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParam } from "@/lib/validators/id";
-import { checkoutSchema, ordersQuerySchema } from "@/lib/validators/orders";
+import { checkoutSchema, orderEditSchema, ordersQuerySchema } from "@/lib/validators/orders";
+import { orderFulfilment } from "./fulfilment";
 import { endpoint, jsonBody, PAGED } from "./endpoint";
 import { id, isoDate, money, orderStatus } from "./json";
 import { wallet } from "./wallet";
@@ -25,6 +26,8 @@ export const order = z.object({
   completedAt: isoDate.nullable(),
   cancelledAt: isoDate.nullable(),
   items: z.array(orderItem),
+  fulfilment: orderFulfilment.nullable().describe("when and where the order is handed over; null for a farm that sells without windows"),
+  editableUntil: isoDate.nullable().describe("the cutoff: until then the buyer may change the order; null when it cannot be changed"),
 });
 export type OrderJson = z.infer<typeof order>;
 
@@ -50,7 +53,21 @@ export const ordersApi = {
     status: 201,
     response: checkoutResult,
     idempotencyKey: true,
-    errors: ["insufficient_funds", "out_of_stock", "not_found", "idempotency_key_reused"],
+    errors: ["insufficient_funds", "out_of_stock", "order_limit", "slot_required", "slot_closed", "slot_full", "below_minimum", "not_found", "idempotency_key_reused"],
+  }),
+  edit: endpoint({
+    method: "PATCH",
+    path: "/api/orders/{id}",
+    tag: "Orders",
+    summary: "Change an order before its cutoff: quantities, added or removed products of the same farm",
+    description:
+      "The items sent replace the order's lines. Totals, stock and the wallet move in one transaction: paying more or getting money back writes one signed `adjustment` ledger row.",
+    auth: "required",
+    params: orderParams,
+    body: jsonBody(orderEditSchema),
+    response: orderDetail,
+    idempotencyKey: true,
+    errors: ["order_locked", "order_not_active", "insufficient_funds", "out_of_stock", "order_limit", "below_minimum", "idempotency_key_reused"],
   }),
   get: endpoint({ method: "GET", path: "/api/orders/{id}", tag: "Orders", summary: "One of your orders with its items and history", auth: "required", params: orderParams, response: orderDetail }),
   cancel: endpoint({

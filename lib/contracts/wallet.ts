@@ -8,8 +8,8 @@ export type WalletJson = z.infer<typeof wallet>;
 
 export const transaction = z.object({
   id,
-  type: z.enum(["top-up", "order", "refund"]),
-  amount: money.describe("signed US dollars: top-ups and refunds positive, order payments negative"),
+  type: z.enum(["top-up", "order", "refund", "adjustment"]),
+  amount: money.describe("signed US dollars: top-ups and refunds positive, order payments negative, adjustments either way"),
   description: z.string(),
   reference: z.string(),
   timestamp: isoDate,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkoutFulfilmentSchema } from "./fulfilment";
 import { pageLimit, timeCursorParam } from "./page";
 
 export const orderStatuses = ["active", "completed", "cancelled"] as const;
@@ -18,23 +19,34 @@ export const holdingCap = (supply: number) => Math.max(HOLDING_MIN_UNITS, Math.f
 
 const quantityMessage = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`;
 
+/** One line of a cart or an order: a product and a quantity. */
+const orderLine = z.object({
+  productId: z.number({ error: "Unknown product" }).int("Unknown product").positive("Unknown product"),
+  quantity: z.number({ error: quantityMessage }).int(quantityMessage).min(1, quantityMessage).max(MAX_QUANTITY, quantityMessage),
+});
+
 /**
  * POST /api/orders. Only product ids and quantities are read: any price, name or total the client
  * sends is stripped here and the server's catalogue decides (docs/money.md).
  */
 export const checkoutSchema = z.object({
   items: z
-    .array(
-      z.object({
-        productId: z.number({ error: "Unknown product" }).int("Unknown product").positive("Unknown product"),
-        quantity: z.number({ error: quantityMessage }).int(quantityMessage).min(1, quantityMessage).max(MAX_QUANTITY, quantityMessage),
-      }),
-      { error: "Your cart is empty" },
-    )
+    .array(orderLine, { error: "Your cart is empty" })
     .min(1, "Your cart is empty")
     .max(MAX_LINES, `A checkout can hold at most ${MAX_LINES} different products`),
+  /** Per farm id: the slot (and for delivery the address). Farms without windows need none (docs/fulfilment.md). */
+  fulfilment: checkoutFulfilmentSchema,
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+/** PATCH /api/orders/{id}: the order's new lines (an order with nothing left is cancelled instead). */
+export const orderEditSchema = z.object({
+  items: z
+    .array(orderLine, { error: "List the order's products" })
+    .min(1, "An order needs at least one product: cancel it instead")
+    .max(MAX_LINES, `An order can hold at most ${MAX_LINES} different products`),
+});
+export type OrderEditInput = z.infer<typeof orderEditSchema>;
 
 /** GET /api/orders?status=&limit=&cursor= — status omitted means every order; newest first (see ./page.ts). */
 export const ordersQuerySchema = z.object({

@@ -1,6 +1,8 @@
 import "server-only";
 import { centsToDollars } from "@/lib/money";
-import type { Farm, Order, OrderEvent, OrderItem, Prisma } from "@/lib/generated/prisma/client";
+import type { Farm, Order, OrderEvent, OrderFulfilment, OrderItem, Prisma } from "@/lib/generated/prisma/client";
+import { serializeOrderFulfilment } from "@/lib/server/fulfilment/serialize";
+import { toLocalIso } from "@/lib/server/fulfilment/time";
 
 import type { OrderDetailJson, OrderEventJson, OrderItemJson, OrderJson } from "@/lib/contracts/orders";
 
@@ -9,6 +11,7 @@ export type { OrderDetailJson, OrderEventJson, OrderItemJson, OrderJson };
 export const orderInclude = {
   farm: { select: { id: true, farmName: true } },
   items: { orderBy: { id: "asc" } },
+  fulfilment: { include: { slot: { select: { windowId: true, localDate: true } } } },
 } satisfies Prisma.OrderInclude;
 
 export const orderDetailInclude = {
@@ -16,7 +19,11 @@ export const orderDetailInclude = {
   events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
 } satisfies Prisma.OrderInclude;
 
-type OrderRow = Order & { farm: Pick<Farm, "id" | "farmName">; items: OrderItem[] };
+type OrderRow = Order & {
+  farm: Pick<Farm, "id" | "farmName">;
+  items: OrderItem[];
+  fulfilment: (OrderFulfilment & { slot: { windowId: number; localDate: string } }) | null;
+};
 
 export function serializeOrder(o: OrderRow): OrderJson {
   return {
@@ -40,6 +47,9 @@ export function serializeOrder(o: OrderRow): OrderJson {
       price: centsToDollars(i.priceCents),
       subtotal: centsToDollars(i.priceCents * i.quantity),
     })),
+    fulfilment: o.fulfilment ? serializeOrderFulfilment(o.fulfilment) : null,
+    // An order with a slot can be changed until its cutoff while it is active (docs/fulfilment.md).
+    editableUntil: o.fulfilment && o.status === "active" ? toLocalIso(o.fulfilment.cutoffAt, o.fulfilment.timeZone) : null,
   };
 }
 

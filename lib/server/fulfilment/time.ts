@@ -1,0 +1,52 @@
+import "server-only";
+import { DateTime } from "luxon";
+
+/**
+ * Slot arithmetic in the farm's time zone (docs/fulfilment.md). A window says "every Saturday
+ * 09:00–13:00, orders close 40 hours before"; a slot is one dated occurrence of it. Local wall
+ * times are turned into instants by Luxon with the farm's IANA zone, so a Saturday market stays at
+ * 09:00 local on both sides of a daylight-saving change (-07:00 in summer, -08:00 in winter). The
+ * cutoff is `cutoffHours` of elapsed time before the start.
+ */
+export type WindowTimes = { id: number; weekday: number; startMinute: number; endMinute: number; cutoffHours: number };
+export type SlotTimes = { windowId: number; localDate: string; start: Date; end: Date; cutoff: Date };
+
+/** A local wall time (minutes after midnight, 1440 = the next midnight) on a local date as an instant. Inside a spring-forward gap Luxon moves it forward (02:30 → 03:30). */
+function atLocal(localDate: string, minute: number, timeZone: string): DateTime {
+  const [year, month, day] = localDate.split("-").map(Number);
+  return DateTime.fromObject({ year, month, day }, { zone: timeZone }).plus({ days: Math.floor(minute / 1440) }).set({ hour: Math.floor((minute % 1440) / 60), minute: minute % 60 });
+}
+
+/** The slot of `window` on `localDate` (YYYY-MM-DD in `timeZone`), or null when that date is not the window's weekday. */
+export function slotOn(window: WindowTimes, localDate: string, timeZone: string): SlotTimes | null {
+  const day = DateTime.fromISO(localDate, { zone: timeZone });
+  if (!day.isValid || day.weekday % 7 !== window.weekday) return null;
+  const start = atLocal(localDate, window.startMinute, timeZone);
+  const end = atLocal(localDate, window.endMinute, timeZone);
+  return { windowId: window.id, localDate, start: start.toJSDate(), end: end.toJSDate(), cutoff: start.minus({ hours: window.cutoffHours }).toJSDate() };
+}
+
+/** Every slot of these windows starting within `days` days of `now` whose cutoff is still ahead, soonest first. */
+export function upcomingSlots(windows: WindowTimes[], timeZone: string, now: Date, days: number): SlotTimes[] {
+  const today = DateTime.fromJSDate(now, { zone: timeZone }).startOf("day");
+  const horizon = now.getTime() + days * 24 * 3600 * 1000;
+  const slots: SlotTimes[] = [];
+  for (let d = 0; d <= days; d++) {
+    const localDate = today.plus({ days: d }).toISODate()!;
+    for (const w of windows) {
+      const s = slotOn(w, localDate, timeZone);
+      if (s && s.cutoff.getTime() > now.getTime() && s.start.getTime() <= horizon) slots.push(s);
+    }
+  }
+  return slots.sort((a, b) => a.start.getTime() - b.start.getTime() || a.windowId - b.windowId);
+}
+
+/** An instant written with the farm's offset: "2026-11-28T09:00:00.000-08:00". */
+export function toLocalIso(at: Date, timeZone: string): string {
+  return DateTime.fromJSDate(at, { zone: timeZone }).toISO()!;
+}
+
+/** YYYY-MM-DD of an instant in the zone. */
+export function localDateOf(at: Date, timeZone: string): string {
+  return DateTime.fromJSDate(at, { zone: timeZone }).toISODate()!;
+}
