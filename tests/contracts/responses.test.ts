@@ -17,6 +17,8 @@ import { errorCodes, openApiDocument } from "@/lib/openapi";
 import { db } from "@/lib/server/db";
 import { call, type CallOptions } from "../support/http";
 import { createFarm, createFarmerWithSession, createProduct, createUserWithSession } from "../support/factories";
+import { createPickupAndDelivery } from "../support/fulfilment";
+import { listSlots } from "@/lib/server/fulfilment/slots";
 
 const root = path.resolve(import.meta.dirname, "../..");
 type Handler = Parameters<typeof call>[0];
@@ -43,17 +45,20 @@ beforeAll(async () => {
   const { farm: other } = await createFarm({ farmName: "Second Farm" });
   await createProduct(other.id, { name: "Contract Apples", isFeatured: true });
   shopper = await createUserWithSession();
+  await createPickupAndDelivery(farmer.farm.id);
+  const [slot] = await listSlots(farmer.farm.id, 14);
+  await db.address.create({ data: { userId: shopper.user.id, label: "Home", line1: "1 Bernard Ave", city: "Kelowna", postalCode: "V1Y 6N2", isDefault: true } });
 
   const topUp = await import("@/app/api/transactions/topup/route");
   expect((await call(topUp.POST, "/api/transactions/topup", { cookie: shopper.cookie, body: { amount: 40 } })).status).toBe(200);
   const orders = await import("@/app/api/orders/route");
-  const placed = await call(orders.POST, "/api/orders", { cookie: shopper.cookie, body: { items: [{ productId: myProduct.id, quantity: 2 }] } });
+  const placed = await call(orders.POST, "/api/orders", { cookie: shopper.cookie, body: { items: [{ productId: myProduct.id, quantity: 2 }], fulfilment: { [farmer.farm.id]: { slotId: slot.slotId } } } });
   expect(placed.status, placed.text).toBe(201);
   const send = await import("@/app/api/messages/route");
   const sent = await call(send.POST, "/api/messages", { cookie: shopper.cookie, body: { receiverId: farmer.user.id, content: "Are the carrots sweet?" } });
   expect(sent.status, sent.text).toBe(201);
 
-  ids = { id: String(placed.json.orders[0].id), userId: String(farmer.user.id) };
+  ids = { id: String(placed.json.orders[0].id), userId: String(farmer.user.id), date: slot.slotId.slice(-10), slotId: slot.slotId };
 });
 
 /** Who calls, and with which path ids, for each GET. */
@@ -63,9 +68,9 @@ function callFor(e: Endpoint): CallOptions & { path: string } {
   const params: Record<string, string> = {};
   for (const [, name] of e.path.matchAll(/\{(\w+)\}/g)) params[name] = ids[name];
   if (e.path === "/api/products/{id}" || e.path === "/api/my-farm/products/{id}") params.id = String(ids.productId);
-  if (e.path === "/api/farms/{id}") params.id = String(farmer.farm.id);
+  if (e.path.startsWith("/api/farms/{id}")) params.id = String(farmer.farm.id);
   const filled = e.path.replace(/\{(\w+)\}/g, (_, n: string) => params[n]);
-  const query = e.path === "/api/products/search" ? "?q=contract" : "";
+  const query = e.path === "/api/products/search" ? "?q=contract" : e.path === "/api/my-farm/pack-list" ? `?date=${ids.date}` : "";
   return { path: filled + query, cookie, params };
 }
 
@@ -102,7 +107,7 @@ describe("every JSON answer matches its contract", () => {
       return res.json;
     };
     await check(byPath("POST", "/api/transactions/topup"), { path: "/api/transactions/topup", cookie: shopper.cookie, body: { amount: 5 } });
-    const placed = await check(byPath("POST", "/api/orders"), { path: "/api/orders", cookie: shopper.cookie, body: { items: [{ productId: product.id, quantity: 1 }] } });
+    const placed = await check(byPath("POST", "/api/orders"), { path: "/api/orders", cookie: shopper.cookie, body: { items: [{ productId: product.id, quantity: 1 }], fulfilment: { [farmer.farm.id]: { slotId: ids.slotId } } } });
     const orderId = String(placed.orders[0].id);
     await check(byPath("POST", "/api/orders/{id}/cancel"), { path: `/api/orders/${orderId}/cancel`, cookie: shopper.cookie, params: { id: orderId } });
     await check(byPath("POST", "/api/messages"), { path: "/api/messages", cookie: farmer.cookie, body: { receiverId: shopper.user.id, content: "Very sweet." } });

@@ -51,11 +51,18 @@ import { POST as topupPOST } from "@/app/api/transactions/topup/route";
 import { GET as userGET } from "@/app/api/user/route";
 import { POST as waitlistPOST } from "@/app/api/waitlist/route";
 import { GET as walletGET } from "@/app/api/wallet/route";
+import { GET as addressesGET, POST as addressesPOST } from "@/app/api/addresses/route";
+import { DELETE as addressDELETE, PATCH as addressPATCH } from "@/app/api/addresses/[id]/route";
+import { GET as farmFulfilmentGET } from "@/app/api/farms/[id]/fulfilment/route";
+import { GET as slotsGET } from "@/app/api/farms/[id]/slots/route";
+import { GET as fulfilmentGET, PUT as fulfilmentPUT } from "@/app/api/my-farm/fulfilment/route";
+import { GET as packListGET } from "@/app/api/my-farm/pack-list/route";
+import { endpoints as contracts } from "@/lib/contracts/index";
 import { ORIGIN, call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession, sessionCookie, TEST_PASSWORD } from "../support/factories";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Method = "GET" | "POST" | "PATCH";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Field = { optional?: boolean; zeroOk?: boolean; multiline?: boolean; kind: "text" | "email" | "number" | "int" | "bool" | "enum" | "token" | "array" | "username" | "password" };
 
 type Endpoint = {
@@ -72,6 +79,8 @@ type Endpoint = {
   body?: () => Record<string, unknown>;
   fields?: Record<string, Field>;
   query?: Record<string, string[]>;
+  /** Query parameters every request carries (a required one, e.g. the pack list's date); a bad value replaces its own. */
+  baseQuery?: Record<string, string>;
   /** Answers that are not the JSON contract by design (HTML claim page, multipart uploads). */
   kind?: "json" | "html" | "multipart";
   /** Positive control status (undefined: no control, e.g. it needs a state this sweep avoids). */
@@ -102,6 +111,8 @@ let F: { id: number; cookie: string; farmId: number; productId: number };
 let G: { id: number; cookie: string; farmId: number; productId: number };
 let bOrderId = 0;
 let aOrderId = 0;
+let aAddressId = 0;
+let bAddressId = 0;
 let categoryId = 0;
 let ipCounter = 0;
 const nextIp = () => `10.9.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
@@ -136,6 +147,9 @@ beforeAll(async () => {
   aOrderId = (JSON.parse(ao.text) as { orders: { id: number }[] }).orders[0].id;
   await mustOk(call(messagesPOST, "/api/messages", { body: { receiverId: F.id, content: "Hello F" }, cookie: B.cookie }), 201);
   await mustOk(call(messagesPOST, "/api/messages", { body: { receiverId: F.id, content: "Hello from A" }, cookie: A.cookie }), 201);
+  const address = { label: "Home", line1: "1450 Bernard Ave", city: "Kelowna", postalCode: "V1Y 6N2" };
+  aAddressId = (await db.address.create({ data: { userId: A.id, ...address } })).id;
+  bAddressId = (await db.address.create({ data: { userId: B.id, ...address } })).id;
 });
 
 // ---- the endpoint table -------------------------------------------------------------------------
@@ -355,6 +369,86 @@ const endpoints: Endpoint[] = [
   },
   { name: "my-farm/claim (GET)", method: "GET", path: "/api/my-farm/claim", handler: claimGET as Handler, auth: "none", kind: "html" },
   { name: "my-farm/claim (POST)", method: "POST", path: "/api/my-farm/claim", handler: claimPOST as Handler, auth: "none", kind: "html" },
+  // Fulfilment (docs/fulfilment.md): the farm's settings and pack list, slots, the address book.
+  { name: "my-farm/fulfilment", method: "GET", path: "/api/my-farm/fulfilment", handler: fulfilmentGET as Handler, auth: "required", cookie: () => F.cookie, ok: 200 },
+  {
+    name: "my-farm/fulfilment (save)",
+    method: "PUT",
+    path: "/api/my-farm/fulfilment",
+    handler: fulfilmentPUT as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    body: () => ({
+      timeZone: "America/Vancouver",
+      minimumOrder: 15,
+      pickupPoints: [{ name: "Kelowna Farmers' Market", address: "1304 Ellis St", notes: "" }],
+      deliveryZones: [{ name: "Kelowna", postalPrefixes: ["V1Y"], fee: 5, freeOver: 75 }],
+      windows: [
+        { kind: "pickup", weekday: 6, start: "09:00", end: "13:00", cutoffHours: 40, pickupPointIndex: 0 },
+        { kind: "delivery", weekday: 3, start: "14:00", end: "18:00", cutoffHours: 24, capacity: 20 },
+      ],
+    }),
+    fields: { timeZone: { kind: "text" }, minimumOrder: { kind: "number", zeroOk: true } },
+    ok: 200,
+  },
+  {
+    name: "my-farm/pack-list",
+    method: "GET",
+    path: "/api/my-farm/pack-list",
+    handler: packListGET as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    baseQuery: { date: "2026-11-28" },
+    query: { date: ["", "2026-02-30", "28/11/2026", "2026-11-28T00:00", "🥕", "\u0000", "x".repeat(5000)], format: ["xml", "CSV", ""] },
+    ok: 200,
+  },
+  {
+    name: "farms/[id]/slots",
+    method: "GET",
+    path: "/api/farms/:id/slots",
+    handler: slotsGET as Handler,
+    auth: "none",
+    params: () => ({ id: String(F.farmId) }),
+    idParam: { name: "id" },
+    query: { days: ["0", "61", "-1", "1.5", "abc", "1e1", "٣", "99999999999"] },
+    ok: 200,
+  },
+  {
+    name: "farms/[id]/fulfilment",
+    method: "GET",
+    path: "/api/farms/:id/fulfilment",
+    handler: farmFulfilmentGET as Handler,
+    auth: "none",
+    params: () => ({ id: String(F.farmId) }),
+    idParam: { name: "id" },
+    query: { days: ["0", "61", "abc"] },
+    ok: 200,
+  },
+  { name: "addresses", method: "GET", path: "/api/addresses", handler: addressesGET as Handler, auth: "required", ok: 200 },
+  {
+    name: "addresses (add)",
+    method: "POST",
+    path: "/api/addresses",
+    handler: addressesPOST as Handler,
+    auth: "required",
+    body: () => ({ label: "Bistro", line1: "221 Main St", city: "West Kelowna", postalCode: "V4T 2K3", notes: "Back door", isDefault: false }),
+    fields: { label: { kind: "text" }, line1: { kind: "text" }, city: { kind: "text" }, postalCode: { kind: "text" }, notes: { kind: "text", optional: true, multiline: true }, isDefault: { kind: "bool", optional: true } },
+    ok: 201,
+  },
+  {
+    name: "addresses/[id] (edit)",
+    method: "PATCH",
+    path: "/api/addresses/:id",
+    handler: addressPATCH as Handler,
+    auth: "required",
+    params: () => ({ id: String(aAddressId) }),
+    idParam: { name: "id", foreign: () => String(bAddressId) },
+    body: () => ({ label: "Home (side door)", postalCode: "V1Y 6N3" }),
+    fields: { label: { kind: "text", optional: true }, postalCode: { kind: "text", optional: true } },
+    ok: 200,
+  },
+  // Its control removes A's address, so it comes after the edit.
+  { name: "addresses/[id] (remove)", method: "DELETE", path: "/api/addresses/:id", handler: addressDELETE as Handler, auth: "required", params: () => ({ id: String(aAddressId) }), idParam: { name: "id", foreign: () => String(bAddressId) }, ok: 200 },
 ];
 
 // ---- case generation ----------------------------------------------------------------------------
@@ -444,7 +538,7 @@ function casesFor(e: Endpoint): Case[] {
   }
   if (e.query) {
     for (const [key, values] of Object.entries(e.query)) {
-      for (const v of values) out.push({ endpoint: e, label: `query ${key}=${JSON.stringify(v.length > 40 ? v.slice(0, 20) + "…" : v)}`, path: `${e.path}?${new URLSearchParams({ [key]: v })}`, status: 400 });
+      for (const v of values) out.push({ endpoint: e, label: `query ${key}=${JSON.stringify(v.length > 40 ? v.slice(0, 20) + "…" : v)}`, path: `${e.path}?${new URLSearchParams({ ...e.baseQuery, [key]: v })}`, status: 400 });
     }
   }
   if (e.name === "transactions/topup" || e.name === "orders (checkout)") {
@@ -506,7 +600,7 @@ function multipart(content: string, type: string) {
 
 // ---- running a case -----------------------------------------------------------------------------
 
-const TABLES = ["User", "Farm", "Category", "Product", "Order", "OrderItem", "OrderEvent", "Message", "MessageAttachment", "Wallet", "Transaction", "IdempotencyKey", "WaitlistEntry", "DemoRequest", "NewsletterSubscriber", "ContactMessage", "SheetsOutbox", "LoginToken"];
+const TABLES = ["User", "Farm", "Category", "Product", "Order", "OrderItem", "OrderEvent", "Message", "MessageAttachment", "Wallet", "Transaction", "IdempotencyKey", "WaitlistEntry", "DemoRequest", "NewsletterSubscriber", "ContactMessage", "SheetsOutbox", "LoginToken", "Address", "PickupPoint", "DeliveryZone", "FulfilmentWindow", "FulfilmentSlot", "OrderFulfilment"];
 
 /**
  * One fingerprint of every row of every table (an md5 of the rows as text), so an UPDATE is caught
@@ -557,7 +651,7 @@ async function run(c: Case, extra: Record<string, string> = {}) {
   const e = c.endpoint;
   const params = { ...e.params?.(), ...c.params };
   for (const [k, v] of Object.entries(params)) if (v === "FOREIGN") params[k] = e.idParam!.foreign!();
-  let path = c.path ?? e.path;
+  let path = c.path ?? (e.baseQuery ? `${e.path}?${new URLSearchParams(e.baseQuery)}` : e.path);
   for (const [k, v] of Object.entries(params)) path = path.replace(`:${k}`, encodeURIComponent(v));
   const headers = { ...e.headers?.(), ...extra, ...c.headers };
   if (headers.origin === "") delete headers.origin;
@@ -645,6 +739,12 @@ describe("bad-input sweep over every /api route handler", () => {
     expect(oneLine.json.errors).toEqual({ fullName: "Name must not contain control characters" });
     const nul = await call(searchGET, `/api/products/search?q=${encodeURIComponent("a\u0000b")}`);
     expect([nul.status, nul.json.code, nul.json.errors]).toEqual([400, "validation", { q: "Search text must not contain control characters" }]);
+  });
+
+  it("covers every contract of /api (a new handler without a sweep entry fails here)", () => {
+    const swept = new Set(endpoints.map((e) => `${e.method} ${e.path.replace(/:(\w+)/g, "{$1}")}`));
+    const missing = contracts.map((c) => `${c.method} ${c.path}`).filter((k) => !swept.has(k));
+    expect(missing).toEqual([]);
   });
 
   it("positive control: each endpoint's valid request succeeds (so the 4xx above came from the bad part)", async () => {

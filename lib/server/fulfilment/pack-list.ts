@@ -1,0 +1,81 @@
+import "server-only";
+import { db } from "@/lib/server/db";
+import type { SessionUser } from "@/lib/server/auth/session";
+import { requireOwnFarm } from "@/lib/server/farm/access";
+import { centsToDollars } from "@/lib/money";
+import type { PackListJson } from "@/lib/contracts/fulfilment";
+import { toLocalIso } from "./time";
+
+/**
+ * My Farm → Pack list for one local date (docs/fulfilment.md): first what to harvest (the total of
+ * each product over the day's orders), then every order to pack with its buyer, slot and place.
+ * Cancelled orders are left out; completed ones stay (the list is also the day's record). The
+ * buyer appears by name only; the delivery address is there because the farm delivers to it.
+ */
+export async function packList(user: SessionUser, date: string): Promise<PackListJson> {
+  const { id: farmId } = await requireOwnFarm(user);
+  const [farm, rows] = await Promise.all([
+    db.farm.findUniqueOrThrow({ where: { id: farmId }, select: { timeZone: true } }),
+    db.orderFulfilment.findMany({
+      where: { farmId, localDate: date, order: { status: { in: ["active", "completed"] } } },
+      orderBy: [{ startsAt: "asc" }, { orderId: "asc" }],
+      include: {
+        order: {
+          select: {
+            id: true,
+            status: true,
+            totalCents: true,
+            user: { select: { id: true, fullName: true } },
+            items: { orderBy: { id: "asc" }, select: { productId: true, productName: true, quantity: true, product: { select: { unit: true } } } },
+          },
+        },
+      },
+    }),
+  ]);
+
+  const totals = new Map<number, PackListJson["products"][number]>();
+  for (const { order } of rows) {
+    for (const i of order.items) {
+      const t = totals.get(i.productId) ?? { productId: i.productId, productName: i.productName, unit: i.product.unit, quantity: 0 };
+      t.quantity += i.quantity;
+      totals.set(i.productId, t);
+    }
+  }
+
+  return {
+    date,
+    timeZone: farm.timeZone,
+    products: [...totals.values()].sort((a, b) => b.quantity - a.quantity || a.productName.localeCompare(b.productName)),
+    orders: rows.map((f) => ({
+      id: f.order.id,
+      status: f.order.status,
+      buyer: f.order.user,
+      kind: f.kind,
+      start: toLocalIso(f.startsAt, f.timeZone),
+      end: toLocalIso(f.endsAt, f.timeZone),
+      place: f.kind === "pickup" ? [f.pickupName, f.pickupAddress].filter(Boolean).join(", ") : (f.deliveryAddress ?? ""),
+      postalCode: f.kind === "delivery" ? (f.postalCode ?? null) : null,
+      items: f.order.items.map((i) => ({ productId: i.productId, productName: i.productName, unit: i.product.unit, quantity: i.quantity })),
+      totalAmount: centsToDollars(f.order.totalCents),
+    })),
+  };
+}
+
+/** A cell that a spreadsheet would run as a formula is written as text (a leading apostrophe). */
+function csvCell(value: string | number): string {
+  let s = String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** The pack list as CSV: a header row, then one row per order line. */
+export function packListCsv(list: PackListJson): string {
+  const header = ["order", "buyer", "kind", "start", "end", "place", "postal_code", "product", "quantity", "unit", "status"];
+  const lines = [header.join(",")];
+  for (const o of list.orders) {
+    for (const i of o.items) {
+      lines.push([o.id, o.buyer.fullName, o.kind, o.start, o.end, o.place, o.postalCode ?? "", i.productName, i.quantity, i.unit, o.status].map(csvCell).join(","));
+    }
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/server/db";
+import * as packRoute from "@/app/api/my-farm/pack-list/route";
+import { slotOn } from "@/lib/server/fulfilment/time";
+import { call } from "../support/http";
+import { createFarmerWithSession, createProduct, createUser, createUserWithSession } from "../support/factories";
+import { createDeliveryZone, createPickupPoint, createWindow } from "../support/fulfilment";
+
+const VAN = "America/Vancouver";
+const DATE = "2026-11-28";
+
+/**
+ * Orders placed straight in the database with their handover copy, as checkout writes them
+ * (tests/fulfilment/checkout.test.ts goes through checkout itself).
+ */
+async function orderFor(farmId: number, buyerName: string, window: Awaited<ReturnType<typeof createWindow>>, lines: { product: { id: number; name: string; priceCents: number }; quantity: number }[], place: { pickupName?: string; pickupAddress?: string; deliveryAddress?: string; postalCode?: string }, status: "active" | "completed" | "cancelled" = "active") {
+  const buyer = await createUser({ fullName: buyerName });
+  const times = slotOn(window, DATE, VAN)!;
+  const slot = await db.fulfilmentSlot.upsert({ where: { windowId_localDate: { windowId: window.id, localDate: DATE } }, create: { windowId: window.id, localDate: DATE, booked: 1 }, update: { booked: { increment: 1 } } });
+  return db.order.create({
+    data: {
+      userId: buyer.id,
+      farmId,
+      status,
+      isPaid: true,
+      checkoutRef: `CO-${Math.random().toString(16).slice(2, 10)}`,
+      totalCents: lines.reduce((s, l) => s + l.product.priceCents * l.quantity, 0),
+      itemCount: lines.reduce((s, l) => s + l.quantity, 0),
+      items: { create: lines.map((l) => ({ productId: l.product.id, productName: l.product.name, quantity: l.quantity, priceCents: l.product.priceCents })) },
+      fulfilment: {
+        create: { farmId, slotId: slot.id, kind: window.kind, startsAt: times.start, endsAt: times.end, cutoffAt: times.cutoff, localDate: DATE, timeZone: VAN, ...place },
+      },
+    },
+  });
+}
+
+describe("My Farm → Pack list", () => {
+  it("totals what to harvest per product, then lists each order with buyer, slot and place (cancelled ones left out)", async () => {
+    const me = await createFarmerWithSession({ farmName: "Pack Farm" });
+    const point = await createPickupPoint(me.farm.id);
+    await createDeliveryZone(me.farm.id);
+    const market = await createWindow(me.farm.id, { pickupPointId: point.id });
+    const evening = await createWindow(me.farm.id, { kind: "delivery", startMinute: 16 * 60, endMinute: 19 * 60 });
+    const kale = await createProduct(me.farm.id, { name: "Kale", priceCents: 400 });
+    const eggs = await createProduct(me.farm.id, { name: "Eggs", priceCents: 700 });
+    const a = await orderFor(me.farm.id, "Ada Buyer", market, [{ product: kale, quantity: 3 }, { product: eggs, quantity: 1 }], { pickupName: point.name, pickupAddress: point.address });
+    const b = await orderFor(me.farm.id, "Bo Chef", evening, [{ product: kale, quantity: 2 }], { deliveryAddress: "221 Main St, West Kelowna", postalCode: "V4T 2K3" });
+    await orderFor(me.farm.id, "Cy Gone", market, [{ product: eggs, quantity: 9 }], { pickupName: point.name, pickupAddress: point.address }, "cancelled");
+
+    const res = await call(packRoute.GET, `/api/my-farm/pack-list?date=${DATE}`, { cookie: me.cookie });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.products).toEqual([
+      { productId: kale.id, productName: "Kale", unit: kale.unit, quantity: 5 },
+      { productId: eggs.id, productName: "Eggs", unit: eggs.unit, quantity: 1 },
+    ]);
+    expect(res.json.orders).toEqual([
+      expect.objectContaining({ id: a.id, buyer: expect.objectContaining({ fullName: "Ada Buyer" }), kind: "pickup", start: "2026-11-28T09:00:00.000-08:00", place: `${point.name}, ${point.address}`, postalCode: null, totalAmount: 19 }),
+      expect.objectContaining({ id: b.id, buyer: expect.objectContaining({ fullName: "Bo Chef" }), kind: "delivery", start: "2026-11-28T16:00:00.000-08:00", place: "221 Main St, West Kelowna", postalCode: "V4T 2K3" }),
+    ]);
+    // The buyer is a name to pack for: no email or phone.
+    expect(JSON.stringify(res.json)).not.toContain("@");
+
+    const csv = await call(packRoute.GET, `/api/my-farm/pack-list?date=${DATE}&format=csv`, { cookie: me.cookie });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="pack-list-${DATE}.csv"`);
+    const rows = csv.text.trim().split("\r\n");
+    expect(rows[0]).toBe("order,buyer,kind,start,end,place,postal_code,product,quantity,unit,status");
+    expect(rows).toHaveLength(4);
+    expect(rows[3]).toBe(`${b.id},Bo Chef,delivery,2026-11-28T16:00:00.000-08:00,2026-11-28T19:00:00.000-08:00,"221 Main St, West Kelowna",V4T 2K3,Kale,2,${kale.unit},active`);
+  });
+
+  it("writes a cell a spreadsheet would run as a formula as text", async () => {
+    const me = await createFarmerWithSession();
+    const point = await createPickupPoint(me.farm.id, { name: "=HYPERLINK(\"http://x\")" });
+    const w = await createWindow(me.farm.id, { pickupPointId: point.id });
+    const p = await createProduct(me.farm.id, { name: "+Radish" });
+    await orderFor(me.farm.id, "@Eve", w, [{ product: p, quantity: 1 }], { pickupName: point.name, pickupAddress: point.address });
+    const csv = await call(packRoute.GET, `/api/my-farm/pack-list?date=${DATE}&format=csv`, { cookie: me.cookie });
+    const row = csv.text.trim().split("\r\n")[1];
+    expect(row).toContain(",'@Eve,");
+    expect(row).toContain(",'+Radish,");
+    expect(row).toContain(`"'=HYPERLINK(""http://x""), ${point.address}"`);
+  });
+
+  it("another farm's orders never appear; a day without orders is empty; the date is checked; buyers get 403", async () => {
+    const other = await createFarmerWithSession();
+    const w = await createWindow(other.farm.id, { pickupPointId: (await createPickupPoint(other.farm.id)).id });
+    await orderFor(other.farm.id, "Their Buyer", w, [{ product: await createProduct(other.farm.id), quantity: 1 }], { pickupName: "x", pickupAddress: "y" });
+    const me = await createFarmerWithSession();
+    const mine = await call(packRoute.GET, `/api/my-farm/pack-list?date=${DATE}`, { cookie: me.cookie });
+    expect(mine.json).toEqual({ date: DATE, timeZone: VAN, products: [], orders: [] });
+    for (const bad of ["2026-02-30", "28/11/2026", ""]) {
+      const res = await call(packRoute.GET, `/api/my-farm/pack-list?date=${encodeURIComponent(bad)}`, { cookie: me.cookie });
+      expect(res.status, bad).toBe(400);
+      expect(res.json.errors).toEqual({ date: "date must be a day like 2026-11-28" });
+    }
+    const shopper = await createUserWithSession();
+    expect((await call(packRoute.GET, `/api/my-farm/pack-list?date=${DATE}`, { cookie: shopper.cookie })).status).toBe(403);
+  });
+});
