@@ -202,6 +202,7 @@ test.describe("farmer", () => {
       expect(res.status(), await res.text()).toBe(201);
       return ((await res.json()) as { id: number }).id;
     };
+    const farmId = ((await (await page.request.get("/api/my-farm")).json()) as { id: number }).id;
     const chardId = await make(`Rainbow Chard ${tag}`);
     const leekId = await make(`Winter Leeks ${tag}`);
 
@@ -221,7 +222,10 @@ test.describe("farmer", () => {
     const order = async (b: (typeof buyers)[number]) => {
       await registerFresh(b.page, "fresh");
       expect((await b.page.request.post("/api/transactions/topup", { data: { amount: 20 } })).status()).toBe(200);
-      const res = await b.page.request.post("/api/orders", { data: { items: [{ productId: leekId, quantity: 1 }] } });
+      // The seeded farms sell in windows: the order takes the farm's soonest pickup slot.
+      const slots = (await (await b.page.request.get(`/api/farms/${farmId}/slots`)).json()) as { slotId: string; kind: string }[];
+      const slot = slots.find((s) => s.kind === "pickup");
+      const res = await b.page.request.post("/api/orders", { data: { items: [{ productId: leekId, quantity: 1 }], ...(slot ? { fulfilment: { [farmId]: { slotId: slot.slotId } } } : {}) } });
       expect(res.status(), await res.text()).toBe(201);
       return ((await res.json()) as { orders: { id: number }[] }).orders[0].id;
     };

@@ -21,6 +21,11 @@ async function snapshot() {
     messages: await db.message.count(),
     wallets: await db.wallet.count(),
     transactions: await db.transaction.count(),
+    windows: await db.fulfilmentWindow.count(),
+    pickupPoints: await db.pickupPoint.count(),
+    zones: await db.deliveryZone.count(),
+    addresses: await db.address.count(),
+    handovers: await db.orderFulfilment.count(),
     demoPasswordHash: demo?.passwordHash,
     demoBalance: demo?.wallet?.balanceCents,
     demoWalletId: demo?.wallet?.walletId,
@@ -158,6 +163,35 @@ describe("seed on an empty database", () => {
     expect(partners.size).toBeGreaterThanOrEqual(3);
     for (const m of messages) expect((m.senderId === demo.id ? m.receiver : m.sender).userType).toBe("farmer");
     expect(messages.filter((m) => m.receiverId === demo.id && !m.isRead).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("seeded fulfilment", () => {
+  it("most farms sell in windows (market pickup, farm gate, mid-week delivery with zones); Westbank Cellars keeps none", async () => {
+    const farms = await db.farm.findMany({ include: { windows: true, deliveryZones: true, pickupPoints: true } });
+    const withWindows = farms.filter((f) => f.windows.length > 0);
+    expect(withWindows.length).toBeGreaterThanOrEqual(12);
+    expect(farms.find((f) => f.farmName === "Westbank Cellars")?.windows).toEqual([]);
+    expect(farms.filter((f) => f.windows.some((w) => w.kind === "delivery")).length).toBeGreaterThanOrEqual(8);
+    for (const f of withWindows) {
+      expect(f.timeZone).toBe("America/Vancouver");
+      for (const w of f.windows) if (w.kind === "pickup") expect(f.pickupPoints.map((p) => p.id)).toContain(w.pickupPointId);
+      if (f.windows.some((w) => w.kind === "delivery")) expect(f.deliveryZones.map((z) => z.name).sort()).toEqual(["Kelowna", "Lake Country", "West Kelowna"]);
+    }
+    expect(farms.some((f) => f.pickupPoints.some((p) => p.name === "Kelowna Farmers' & Crafters' Market"))).toBe(true);
+    expect(farms.some((f) => f.minimumOrderCents > 0)).toBe(true);
+  });
+
+  it("the demo shopper has an address book and active orders with a pickup and a delivery still open to changes", async () => {
+    const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_USER.email }, include: { addresses: true } });
+    expect(demo.addresses.map((a) => [a.label, a.postalCode, a.isDefault])).toEqual(expect.arrayContaining([["Home", "V1V 1V7", true], ["Work", "V1Y 6N2", false]]));
+    const handovers = await db.orderFulfilment.findMany({ where: { order: { userId: demo.id, status: "active" } } });
+    expect(handovers.map((h) => h.kind).sort()).toEqual(["delivery", "pickup", "pickup"]);
+    for (const h of handovers) expect(h.cutoffAt.getTime()).toBeGreaterThan(Date.now());
+    const delivery = handovers.find((h) => h.kind === "delivery")!;
+    expect([delivery.deliveryAddress, delivery.postalCode]).toEqual(["3333 University Way, Kelowna", "V1V 1V7"]);
+    const booked = await db.fulfilmentSlot.aggregate({ _sum: { booked: true } });
+    expect(booked._sum.booked).toBe(3);
   });
 });
 

@@ -2,6 +2,7 @@ import type { SeedDb, SeedLog } from "./types";
 import { ensureCategories } from "./categories";
 import { SEED_EMAILS, ensureFarms, ensureProducts, ensureUsers, hashesFor } from "./catalog";
 import { ensureConversations, ensureDemoActivity } from "./demo";
+import { ensureDemoAddresses, ensureDemoHandovers, ensureFulfilment } from "./fulfilment";
 
 export { seedScale, countScaleProducts } from "./scale";
 export type { SeedDb, SeedLog } from "./types";
@@ -33,7 +34,10 @@ export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {})
       const userIds = await ensureUsers(tx, hashes, now, log);
       const farmIds = await ensureFarms(tx, userIds, log);
       await ensureProducts(tx, farmIds, categoryIds, log);
+      await ensureFulfilment(tx, farmIds, log);
+      await ensureDemoAddresses(tx, userIds, log);
       await ensureDemoActivity(tx, userIds, farmIds, now, log);
+      await ensureDemoHandovers(tx, userIds, farmIds, now, log);
       await ensureConversations(tx, userIds, now, log);
     },
     { maxWait: 30_000, timeout: 300_000 },

@@ -1,0 +1,98 @@
+import { DEMO_USER, FARMS } from "@/prisma/seed-data/catalog";
+import { DEMO_ADDRESSES, DEMO_ORDER_HANDOVER, FULFILMENT, MARKET, ZONES } from "@/prisma/seed-data/fulfilment";
+import { minutesOfClock } from "@/lib/validators/fulfilment";
+import { upcomingSlots } from "@/lib/server/fulfilment/time";
+import type { SeedLog, Tx } from "./types";
+
+const TIME_ZONE = "America/Vancouver";
+
+/**
+ * The demo farms' pickup points, delivery zones and weekly windows (prisma/seed-data/fulfilment.ts).
+ * A farm that already has any window, point or zone is left as it is (the farmer may have changed
+ * them), so a second run writes nothing.
+ */
+export async function ensureFulfilment(tx: Tx, farmIds: Map<string, number>, log: SeedLog): Promise<void> {
+  let farms = 0;
+  let windows = 0;
+  for (const f of FARMS) {
+    const setup = FULFILMENT[f.slug];
+    if (!setup) continue;
+    const farmId = farmIds.get(f.slug)!;
+    const [w, p, z] = [await tx.fulfilmentWindow.count({ where: { farmId } }), await tx.pickupPoint.count({ where: { farmId } }), await tx.deliveryZone.count({ where: { farmId } })];
+    if (w + p + z > 0) continue;
+    await tx.farm.update({ where: { id: farmId }, data: { timeZone: TIME_ZONE, minimumOrderCents: setup.minimumOrderCents } });
+    const market = setup.windows.some((x) => x.point === "market") ? await tx.pickupPoint.create({ data: { farmId, ...MARKET } }) : null;
+    const gate = setup.gate ? await tx.pickupPoint.create({ data: { farmId, name: setup.gate.name, address: f.location, notes: setup.gate.notes } }) : null;
+    if (setup.delivery) await tx.deliveryZone.createMany({ data: ZONES.map((zone) => ({ farmId, ...zone })) });
+    await tx.fulfilmentWindow.createMany({
+      data: setup.windows.map((x) => ({
+        farmId,
+        kind: x.kind,
+        weekday: x.weekday,
+        startMinute: minutesOfClock(x.start),
+        endMinute: minutesOfClock(x.end),
+        cutoffHours: x.cutoffHours,
+        capacity: x.capacity ?? null,
+        pickupPointId: x.point === "market" ? market!.id : x.point === "gate" ? gate!.id : null,
+      })),
+    });
+    farms++;
+    windows += setup.windows.length;
+  }
+  log(`fulfilment: ${farms} farms set up (${windows} weekly windows)`);
+}
+
+/** The demo shopper's address book; left alone once it has any address. */
+export async function ensureDemoAddresses(tx: Tx, userIds: Map<string, number>, log: SeedLog): Promise<void> {
+  const userId = userIds.get(DEMO_USER.email)!;
+  if (await tx.address.count({ where: { userId } })) return;
+  await tx.address.createMany({ data: DEMO_ADDRESSES.map((a) => ({ userId, ...a })) });
+  log(`demo addresses: ${DEMO_ADDRESSES.length}`);
+}
+
+/**
+ * Gives the demo shopper's active orders at farms with windows their handover: the soonest slot of
+ * the chosen kind whose cutoff is still ahead of `now`, so the demo shows orders that can still be
+ * changed. Booked counts rise as a checkout would raise them.
+ */
+export async function ensureDemoHandovers(tx: Tx, userIds: Map<string, number>, farmIds: Map<string, number>, now: Date, log: SeedLog): Promise<void> {
+  const userId = userIds.get(DEMO_USER.email)!;
+  const home = await tx.address.findFirst({ where: { userId, isDefault: true } });
+  let given = 0;
+  for (const [slug, kind] of Object.entries(DEMO_ORDER_HANDOVER)) {
+    const farmId = farmIds.get(slug)!;
+    const order = await tx.order.findFirst({ where: { userId, farmId, status: "active", fulfilment: null }, orderBy: { id: "desc" } });
+    if (!order) continue;
+    const windows = await tx.fulfilmentWindow.findMany({ where: { farmId, kind, archived: false }, include: { pickupPoint: true } });
+    const [slot] = upcomingSlots(windows, TIME_ZONE, now, 14);
+    if (!slot) continue;
+    const window = windows.find((w) => w.id === slot.windowId)!;
+    const zone = kind === "delivery" ? await tx.deliveryZone.findFirst({ where: { farmId, archived: false, postalPrefixes: { has: home?.postalCode.slice(0, 3) ?? "" } } }) : null;
+    if (kind === "delivery" && (!home || !zone)) continue;
+    const row = await tx.fulfilmentSlot.upsert({
+      where: { windowId_localDate: { windowId: slot.windowId, localDate: slot.localDate } },
+      create: { windowId: slot.windowId, localDate: slot.localDate, booked: 1 },
+      update: { booked: { increment: 1 } },
+    });
+    await tx.orderFulfilment.create({
+      data: {
+        orderId: order.id,
+        farmId,
+        slotId: row.id,
+        kind,
+        startsAt: slot.start,
+        endsAt: slot.end,
+        cutoffAt: slot.cutoff,
+        localDate: slot.localDate,
+        timeZone: TIME_ZONE,
+        ...(kind === "pickup" && window.pickupPoint
+          ? { pickupPointId: window.pickupPoint.id, pickupName: window.pickupPoint.name, pickupAddress: window.pickupPoint.address, pickupNotes: window.pickupPoint.notes }
+          : {}),
+        // The seeded order was paid before it had a slot, so its delivery is on the house (fee 0, also after edits).
+        ...(kind === "delivery" && home && zone ? { deliveryAddress: `${home.line1}, ${home.city}`, postalCode: home.postalCode, zoneId: zone.id } : {}),
+      },
+    });
+    given++;
+  }
+  log(`demo handovers: ${given} active orders with a slot`);
+}
