@@ -57,7 +57,7 @@ export type Endpoint = {
   query?: z.ZodType;
   body?: BodySpec;
   /** Success status (200 unless said). */
-  status?: 200 | 201 | 303;
+  status?: 200 | 201 | 202 | 303;
   response?: Produces;
   /** Errors the domain may answer, besides those route() adds (validation, 401, 403 cross-site, 404 path, 413, 415). */
   errors?: ErrorCode[];

@@ -382,10 +382,10 @@ export const FARMS: SeedFarm[] = [
 
 /** Restaurant buyers (userType restaurant). */
 export const RESTAURANTS = [
-  { fullName: "Olivia Martin", email: "olivia.martin@restaurants.fieldfare.app", username: "olivia_bench_bistro", phone: "250-555-0201", address: "1875 Pandosy St, Kelowna, BC V1Y 1R3" },
-  { fullName: "Rafael Santos", email: "rafael.santos@restaurants.fieldfare.app", username: "rafael_lakeside", phone: "250-555-0202", address: "211 Bernard Ave, Kelowna, BC V1Y 6N2" },
-  { fullName: "Mei Lin", email: "mei.lin@restaurants.fieldfare.app", username: "mei_harvest_table", phone: "250-555-0203", address: "3570 Carrington Rd, West Kelowna, BC V4T 2Z1" },
-  { fullName: "James Porter", email: "james.porter@restaurants.fieldfare.app", username: "james_mission_kitchen", phone: "250-555-0204", address: "3155 Lakeshore Rd, Kelowna, BC V1W 3S9" },
+  { fullName: "Olivia Martin", email: "olivia.martin@restaurants.fieldfare.app", username: "olivia_bench_bistro", phone: "250-555-0201", address: "1875 Pandosy St, Kelowna, BC V1Y 1R3", company: { companyName: "Bench Bistro", businessNumber: "812345670 RT0001", address: "1875 Pandosy St, Kelowna, BC", postalCode: "V1Y 1R3" } },
+  { fullName: "Rafael Santos", email: "rafael.santos@restaurants.fieldfare.app", username: "rafael_lakeside", phone: "250-555-0202", address: "211 Bernard Ave, Kelowna, BC V1Y 6N2", company: { companyName: "Lakeside Grill", businessNumber: "823456781 RT0001", address: "211 Bernard Ave, Kelowna, BC", postalCode: "V1Y 6N2" } },
+  { fullName: "Mei Lin", email: "mei.lin@restaurants.fieldfare.app", username: "mei_harvest_table", phone: "250-555-0203", address: "3570 Carrington Rd, West Kelowna, BC V4T 2Z1", company: { companyName: "The Harvest Table", businessNumber: "834567892 RT0001", address: "3570 Carrington Rd, West Kelowna, BC", postalCode: "V4T 2Z1" } },
+  { fullName: "James Porter", email: "james.porter@restaurants.fieldfare.app", username: "james_mission_kitchen", phone: "250-555-0204", address: "3155 Lakeshore Rd, Kelowna, BC V1W 3S9", company: { companyName: "Mission Kitchen", businessNumber: "845678903 RT0001", address: "3155 Lakeshore Rd, Kelowna, BC", postalCode: "V1W 3S9" } },
 ] as const;
 
 /** The documented demo shopper (README). */

@@ -57,6 +57,7 @@ import { GET as farmFulfilmentGET } from "@/app/api/farms/[id]/fulfilment/route"
 import { GET as slotsGET } from "@/app/api/farms/[id]/slots/route";
 import { GET as fulfilmentGET, PUT as fulfilmentPUT } from "@/app/api/my-farm/fulfilment/route";
 import { GET as packListGET } from "@/app/api/my-farm/pack-list/route";
+import { GET as businessGET, POST as businessPOST } from "@/app/api/business-account/route";
 import { endpoints as contracts } from "@/lib/contracts/index";
 import { ORIGIN, call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession, sessionCookie, TEST_PASSWORD } from "../support/factories";
@@ -447,6 +448,17 @@ const endpoints: Endpoint[] = [
     fields: { label: { kind: "text", optional: true }, postalCode: { kind: "text", optional: true } },
     ok: 200,
   },
+  { name: "business-account", method: "GET", path: "/api/business-account", handler: businessGET as Handler, auth: "required", ok: 200 },
+  {
+    name: "business-account (apply)",
+    method: "POST",
+    path: "/api/business-account",
+    handler: businessPOST as Handler,
+    auth: "required",
+    body: () => ({ companyName: "Bench Bistro", businessNumber: "812345670", address: "1875 Pandosy St, Kelowna", postalCode: "V1Y 1R3" }),
+    fields: { companyName: { kind: "text" }, businessNumber: { kind: "text" }, address: { kind: "text" }, postalCode: { kind: "text" } },
+    ok: 202,
+  },
   // Its control removes A's address, so it comes after the edit.
   { name: "addresses/[id] (remove)", method: "DELETE", path: "/api/addresses/:id", handler: addressDELETE as Handler, auth: "required", params: () => ({ id: String(aAddressId) }), idParam: { name: "id", foreign: () => String(bAddressId) }, ok: 200 },
 ];
@@ -600,7 +612,7 @@ function multipart(content: string, type: string) {
 
 // ---- running a case -----------------------------------------------------------------------------
 
-const TABLES = ["User", "Farm", "Category", "Product", "Order", "OrderItem", "OrderEvent", "Message", "MessageAttachment", "Wallet", "Transaction", "IdempotencyKey", "WaitlistEntry", "DemoRequest", "NewsletterSubscriber", "ContactMessage", "SheetsOutbox", "LoginToken", "Address", "PickupPoint", "DeliveryZone", "FulfilmentWindow", "FulfilmentSlot", "OrderFulfilment"];
+const TABLES = ["User", "Farm", "Category", "Product", "Order", "OrderItem", "OrderEvent", "Message", "MessageAttachment", "Wallet", "Transaction", "IdempotencyKey", "WaitlistEntry", "DemoRequest", "NewsletterSubscriber", "ContactMessage", "SheetsOutbox", "LoginToken", "Address", "PickupPoint", "DeliveryZone", "FulfilmentWindow", "FulfilmentSlot", "OrderFulfilment", "BusinessAccount"];
 
 /**
  * One fingerprint of every row of every table (an md5 of the rows as text), so an UPDATE is caught

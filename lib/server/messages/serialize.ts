@@ -5,7 +5,8 @@ import type { ChatMessage, ChatUser } from "@/lib/validators/messages";
 
 /**
  * What one user may see of another in chats: name, picture, verified tick and a label worked out
- * here — the farm's location for a farmer, "Restaurant" for everyone else. Never an address,
+ * here — the farm's location for a farmer, the company name for an approved business account,
+ * "Restaurant" for everyone else. Never an address,
  * email, phone or username (see docs/security.md, "Privacy").
  */
 export const chatUserSelect = {
@@ -15,13 +16,15 @@ export const chatUserSelect = {
   profileImage: true,
   verified: true,
   farm: { select: { location: true } },
+  businessAccount: { select: { companyName: true, status: true } },
 } as const satisfies Prisma.UserSelect;
 
 type ChatUserRow = Prisma.UserGetPayload<{ select: typeof chatUserSelect }>;
 
 /** The one place the chat label is decided. */
-export function chatLabel(u: Pick<ChatUserRow, "userType" | "farm">): string {
+export function chatLabel(u: Pick<ChatUserRow, "userType" | "farm" | "businessAccount">): string {
   if (u.userType === "farmer") return u.farm?.location || "Farm";
+  if (u.userType === "restaurant" && u.businessAccount?.status === "approved") return u.businessAccount.companyName;
   return "Restaurant";
 }
 

@@ -36,7 +36,11 @@ export async function ensureUsers(tx: Tx, hashes: Partial<PasswordHashes>, now: 
     createdAt: ago(400 - i * 11),
   }));
   const restaurants = RESTAURANTS.filter((r) => !have.has(r.email)).map((r, i) => ({
-    ...r,
+    fullName: r.fullName,
+    email: r.email,
+    username: r.username,
+    phone: r.phone,
+    address: r.address,
     userType: "restaurant" as const,
     verified: true,
     passwordHash: hashes.partner!,
@@ -117,4 +121,15 @@ export async function ensureProducts(tx: Tx, farmIds: Map<string, number>, categ
   if (data.length) await tx.product.createMany({ data });
   const total = FARMS.reduce((n, f) => n + f.products.length, 0);
   log(`products: ${total} (${data.length} new)`);
+}
+
+/** The seeded restaurants' approved business accounts (their company name is their chat label). */
+export async function ensureBusinessAccounts(tx: Tx, userIds: Map<string, number>, log: SeedLog): Promise<void> {
+  const ids = RESTAURANTS.map((r) => userIds.get(r.email)!);
+  const have = new Set((await tx.businessAccount.findMany({ where: { userId: { in: ids } }, select: { userId: true } })).map((a) => a.userId));
+  const missing = RESTAURANTS.filter((r) => !have.has(userIds.get(r.email)!));
+  if (missing.length) {
+    await tx.businessAccount.createMany({ data: missing.map((r) => ({ userId: userIds.get(r.email)!, ...r.company, status: "approved" as const, decidedAt: new Date() })) });
+  }
+  log(`business accounts: ${RESTAURANTS.length} (${missing.length} new)`);
 }

@@ -1,6 +1,6 @@
 import type { SeedDb, SeedLog } from "./types";
 import { ensureCategories } from "./categories";
-import { SEED_EMAILS, ensureFarms, ensureProducts, ensureUsers, hashesFor } from "./catalog";
+import { SEED_EMAILS, ensureBusinessAccounts, ensureFarms, ensureProducts, ensureUsers, hashesFor } from "./catalog";
 import { ensureConversations, ensureDemoActivity } from "./demo";
 import { ensureDemoAddresses, ensureDemoHandovers, ensureFulfilment } from "./fulfilment";
 
@@ -33,6 +33,7 @@ export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {})
       const categoryIds = await ensureCategories(tx, log);
       const userIds = await ensureUsers(tx, hashes, now, log);
       const farmIds = await ensureFarms(tx, userIds, log);
+      await ensureBusinessAccounts(tx, userIds, log);
       await ensureProducts(tx, farmIds, categoryIds, log);
       await ensureFulfilment(tx, farmIds, log);
       await ensureDemoAddresses(tx, userIds, log);
