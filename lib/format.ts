@@ -101,3 +101,68 @@ export function formatDistance(value: number, unit: "mi" | "km" = "mi"): string 
 export function formatRating(value: number): string {
   return Number.isFinite(value) ? oneDecimal(value) : "0.0";
 }
+
+/*
+ * Slot times (docs/fulfilment.md). The API writes them as ISO 8601 with the farm's own offset
+ * ("2026-11-28T09:00:00.000-08:00"), so the farm-local wall clock is in the text itself: these
+ * read it from there instead of asking a time-zone database, and the server's render and every
+ * browser show the same local time whatever their own zone data says.
+ */
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+const LOCAL_ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
+
+export type WallClock = { date: string; weekday: number; day: number; month: number; hour: number; minute: number };
+
+/** The local date and time written in an ISO string with offset, or null when it is not one. */
+export function wallClock(iso: string): WallClock | null {
+  const m = LOCAL_ISO.exec(iso);
+  if (!m) return null;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number);
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  if (Number.isNaN(weekday)) return null;
+  return { date: `${m[1]}-${m[2]}-${m[3]}`, weekday, day, month, hour, minute };
+}
+
+function clock(c: WallClock, { meridiem = true, compact = false } = {}): string {
+  const h = c.hour % 12 === 0 ? 12 : c.hour % 12;
+  const time = compact && c.minute === 0 ? `${h}` : `${h}:${String(c.minute).padStart(2, "0")}`;
+  return meridiem ? `${time} ${c.hour < 12 ? "am" : "pm"}` : time;
+}
+
+/** "Sat" */
+export function formatSlotWeekday(iso: string): string {
+  const c = wallClock(iso);
+  return c ? WEEKDAYS[c.weekday] : "";
+}
+
+/** "Sat 28 Nov" */
+export function formatSlotDay(iso: string): string {
+  const c = wallClock(iso);
+  return c ? `${WEEKDAYS[c.weekday]} ${c.day} ${MONTHS[c.month - 1]}` : "";
+}
+
+/** "9:00–11:00 am", "9:00 am–1:00 pm" (the first meridiem only when the two differ). */
+export function formatSlotRange(startIso: string, endIso: string): string {
+  const s = wallClock(startIso);
+  const e = wallClock(endIso);
+  if (!s || !e) return "";
+  const sameHalf = s.hour < 12 === e.hour < 12 && s.date === e.date;
+  return `${clock(s, { meridiem: !sameHalf })}–${clock(e)}`;
+}
+
+/** A cutoff as a buyer reads it: "Thu 6 pm", "Thu 6:30 pm". */
+export function formatCutoff(iso: string): string {
+  const c = wallClock(iso);
+  return c ? `${WEEKDAYS[c.weekday]} ${clock(c, { compact: true })}` : "";
+}
+
+/** "Sat 28 Nov, 9:00 am–1:00 pm" */
+export function formatSlot(startIso: string, endIso: string): string {
+  return `${formatSlotDay(startIso)}, ${formatSlotRange(startIso, endIso)}`;
+}
+
+/** The product and farm pages' line: "Order by Thu 6 pm for Sat pickup". */
+export function formatNextSlot(slot: { kind: "pickup" | "delivery"; start: string; cutoff: string }): string {
+  return `Order by ${formatCutoff(slot.cutoff)} for ${formatSlotWeekday(slot.start)} ${slot.kind}`;
+}
