@@ -6,13 +6,15 @@ import { cn } from "@/lib/cn";
 const LINKS = [
   { href: "/my-farm", label: "Orders & sales" },
   { href: "/my-farm/products", label: "Products" },
+  { href: "/my-farm/fulfilment", label: "Fulfilment" },
+  { href: "/my-farm/pack-list", label: "Pack list" },
   { href: "/my-farm/profile", label: "Farm profile" },
 ];
 
 export function FarmSubnav() {
   const pathname = usePathname();
   return (
-    <nav aria-label="My Farm" className="-mx-1 overflow-x-auto">
+    <nav aria-label="My Farm" className="-mx-1 overflow-x-auto print:hidden">
       <ul className="flex min-w-max gap-1 rounded-xl bg-brand-50 p-1">
         {LINKS.map(({ href, label }) => {
           const active = href === "/my-farm" ? pathname === href : pathname === href || pathname.startsWith(href + "/");

@@ -1,0 +1,111 @@
+import type { FulfilmentSettingsJson } from "@/lib/contracts/fulfilment";
+import { fulfilmentSettingsSchema } from "@/lib/validators/fulfilment";
+
+/**
+ * My Farm → Fulfilment as the form holds it: every input is text (what the farmer typed, kept as
+ * typed until it is valid), and a window names its pickup point by the point's `ref`, which stays
+ * the same while points are added and removed around it. `toPayload` turns this into the PUT body
+ * of /api/my-farm/fulfilment; the paths of its validation messages are the form's field names
+ * (`windows.0.end`), as the server's are.
+ */
+export type PointForm = { id?: number; ref: string; name: string; address: string; notes: string };
+export type ZoneForm = { id?: number; name: string; postalPrefixes: string; fee: string; freeOver: string };
+export type WindowForm = { id?: number; kind: "pickup" | "delivery"; weekday: string; start: string; end: string; cutoffHours: string; capacity: string; pickupPointId: string };
+export type FulfilmentForm = { timeZone: string; minimumOrder: string; pickupPoints: PointForm[]; deliveryZones: ZoneForm[]; windows: WindowForm[] };
+
+export const TIME_ZONES = [
+  { value: "America/Vancouver", label: "Pacific (Vancouver)" },
+  { value: "America/Edmonton", label: "Mountain (Edmonton)" },
+  { value: "America/Regina", label: "Saskatchewan (Regina)" },
+  { value: "America/Winnipeg", label: "Central (Winnipeg)" },
+  { value: "America/Toronto", label: "Eastern (Toronto)" },
+  { value: "America/Halifax", label: "Atlantic (Halifax)" },
+  { value: "America/St_Johns", label: "Newfoundland (St. John's)" },
+  { value: "America/Whitehorse", label: "Yukon (Whitehorse)" },
+] as const;
+
+export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+const pointRef = (id: number) => `p${id}`;
+let fresh = 0;
+/** A ref for a point added in this form (it has no id until saved). */
+export const newPointRef = () => `n${Date.now().toString(36)}${(fresh++).toString(36)}`;
+
+const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+
+export function toForm(s: FulfilmentSettingsJson): FulfilmentForm {
+  return {
+    timeZone: s.timeZone,
+    minimumOrder: money(s.minimumOrder),
+    pickupPoints: s.pickupPoints.map((p) => ({ id: p.id, ref: pointRef(p.id), name: p.name, address: p.address, notes: p.notes })),
+    deliveryZones: s.deliveryZones.map((z) => ({ id: z.id, name: z.name, postalPrefixes: z.postalPrefixes.join(", "), fee: money(z.fee), freeOver: z.freeOver === null ? "" : money(z.freeOver) })),
+    windows: s.windows.map((w) => ({
+      id: w.id,
+      kind: w.kind,
+      weekday: String(w.weekday),
+      start: w.start,
+      end: w.end,
+      cutoffHours: String(w.cutoffHours),
+      capacity: w.capacity === null ? "" : String(w.capacity),
+      pickupPointId: w.pickupPointId === null ? "" : pointRef(w.pickupPointId),
+    })),
+  };
+}
+
+export const emptyWindow = (kind: "pickup" | "delivery", pickupPointId = ""): WindowForm => ({
+  kind,
+  weekday: "6",
+  start: "09:00",
+  end: "13:00",
+  cutoffHours: "40",
+  capacity: "",
+  pickupPointId: kind === "pickup" ? pickupPointId : "",
+});
+
+/** Text → number for the schema: blank is `blank`, anything unreadable NaN (the schema says why). */
+const num = (s: string, blank: number | null): number | null => (s.trim() === "" ? blank : Number(s.trim()));
+
+export function toPayload(f: FulfilmentForm) {
+  return {
+    timeZone: f.timeZone,
+    minimumOrder: num(f.minimumOrder, 0),
+    pickupPoints: f.pickupPoints.map((p) => ({ ...(p.id ? { id: p.id } : {}), name: p.name, address: p.address, notes: p.notes })),
+    deliveryZones: f.deliveryZones.map((z) => ({
+      ...(z.id ? { id: z.id } : {}),
+      name: z.name,
+      postalPrefixes: z.postalPrefixes.split(/[\s,;]+/).filter(Boolean),
+      fee: num(z.fee, 0),
+      freeOver: num(z.freeOver, null),
+    })),
+    windows: f.windows.map((w) => {
+      const index = w.kind === "pickup" ? f.pickupPoints.findIndex((p) => p.ref === w.pickupPointId) : -1;
+      const point = index >= 0 ? f.pickupPoints[index] : undefined;
+      return {
+        ...(w.id ? { id: w.id } : {}),
+        kind: w.kind,
+        weekday: Number(w.weekday),
+        start: w.start,
+        end: w.end,
+        cutoffHours: num(w.cutoffHours, NaN),
+        capacity: num(w.capacity, null),
+        pickupPointId: point?.id ?? null,
+        pickupPointIndex: point && !point.id ? index : null,
+      };
+    }),
+  };
+}
+
+/** Where a message about `path` of the payload shows in the form (the two names of a pickup point meet on one select). */
+export const formPath = (path: string) => path.replace(/\.pickupPointIndex$/, ".pickupPointId");
+
+/** The form checked with the handler's own schema: field path → message (empty when valid). */
+export function validate(f: FulfilmentForm): Record<string, string> {
+  const result = fulfilmentSettingsSchema.safeParse(toPayload(f));
+  const errors: Record<string, string> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const key = formPath(issue.path.join("."));
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

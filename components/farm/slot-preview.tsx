@@ -1,0 +1,66 @@
+"use client";
+import useSWR from "swr";
+import { Loader2 } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { byWeek, slotPlace, slotRemaining } from "@/components/fulfilment/slot-text";
+import { messageOf } from "@/lib/client/api";
+import type { SlotJson } from "@/lib/contracts/fulfilment";
+import { formatCutoff, formatSlotDay, formatSlotRange } from "@/lib/format";
+
+/** The next four weeks of the farm's slots as buyers see them (the saved settings, not the form's). */
+export function SlotPreview({ slotsKey }: { slotsKey: string }) {
+  const { data, error, isLoading, mutate } = useSWR<SlotJson[]>(slotsKey);
+  return (
+    <section aria-labelledby="slot-preview-title" className="grid gap-3" data-testid="slot-preview">
+      <div className="grid gap-1">
+        <h2 id="slot-preview-title" className="text-lg font-bold text-ink">
+          What buyers see: the next four weeks
+        </h2>
+        <p className="text-sm text-muted">From your saved settings. Slots whose orders have closed are not shown.</p>
+      </div>
+      {error ? (
+        <div role="alert" className="grid gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+          <p>{messageOf(error, "Could not load the preview")}</p>
+          <Button variant="outline" className="justify-self-start" onClick={() => void mutate()}>
+            Try again
+          </Button>
+        </div>
+      ) : isLoading || !data ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted">
+          <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading slots...
+        </p>
+      ) : data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-gray-300 p-4 text-sm text-muted">
+          No upcoming slots. Without windows buyers order any time, with no pickup or delivery date.
+        </p>
+      ) : (
+        <ol className="grid gap-4">
+          {byWeek(data).map(({ week, slots }) => (
+            <li key={week} className="grid gap-2">
+              <h3 className="text-sm font-semibold uppercase tracking-wide text-brand-800">Week of {formatSlotDay(`${week}T00:00`)}</h3>
+              <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white">
+                {slots.map((s) => {
+                  const remaining = slotRemaining(s);
+                  return (
+                    <li key={s.slotId} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm" data-testid="preview-slot">
+                      <span className="grid gap-0.5">
+                        <span className="font-semibold text-ink">
+                          {formatSlotDay(s.start)}, {formatSlotRange(s.start, s.end)}
+                        </span>
+                        <span className="text-muted">
+                          {slotPlace(s)} · order by {formatCutoff(s.cutoff)}
+                        </span>
+                      </span>
+                      {remaining ? <Badge variant={remaining === "Full" ? "muted" : "secondary"}>{remaining}</Badge> : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
