@@ -1,14 +1,15 @@
 "use client";
+import Link from "next/link";
 import { Accessibility, Bell, ChevronRight, CreditCard, Globe, Heart, LogOut, MapPin, ShieldCheck, Tag, User, type LucideIcon } from "lucide-react";
 import { useSignOut } from "@/components/auth/use-sign-out";
 import { toast } from "@/components/ui/use-toast";
 
-const ITEMS: { label: string; Icon: LucideIcon; value?: string }[] = [
+const ITEMS: { label: string; Icon: LucideIcon; value?: string; href?: string }[] = [
   { label: "Favorite Restaurants", Icon: Heart },
   { label: "Special Offers and Promo", Icon: Tag },
   { label: "Payment Methods", Icon: CreditCard },
   { label: "Profile", Icon: User },
-  { label: "Address", Icon: MapPin },
+  { label: "Address", Icon: MapPin, href: "/profile/address" },
   { label: "Notification", Icon: Bell },
   { label: "Security", Icon: ShieldCheck },
   { label: "Language", Icon: Globe, value: "English (US)" },
@@ -17,29 +18,38 @@ const ITEMS: { label: string; Icon: LucideIcon; value?: string }[] = [
 
 const row = "flex min-h-14 w-full items-center gap-3 px-4 text-left transition-colors hover:bg-gray-50";
 
-/** The profile menu of docs/product.md: every item but Logout is announced as coming soon. */
+/** The profile menu of docs/product.md: Address opens the address book; the other items but Logout are announced as coming soon. */
 export function ProfileMenu() {
   const { signOut: onLogout, busy } = useSignOut();
 
   return (
     <nav aria-label="Profile menu" className="overflow-hidden rounded-2xl border border-gray-200 bg-white">
       <ul className="divide-y divide-gray-100">
-        {ITEMS.map(({ label, Icon, value }) => (
-          <li key={label}>
-            <button
-              type="button"
-              className={row}
-              onClick={() => toast({ title: "Feature Coming Soon", description: `The ${label} option will be available soon` })}
-            >
+        {ITEMS.map(({ label, Icon, value, href }) => {
+          const inner = (
+            <>
               <span aria-hidden className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-800">
                 <Icon className="h-5 w-5" />
               </span>
               <span className="flex-1 font-medium text-ink">{label}</span>
               {value ? <span className="text-sm text-muted">{value}</span> : null}
               <ChevronRight aria-hidden className="h-4 w-4 text-muted" />
-            </button>
-          </li>
-        ))}
+            </>
+          );
+          return (
+            <li key={label}>
+              {href ? (
+                <Link href={href} className={row}>
+                  {inner}
+                </Link>
+              ) : (
+                <button type="button" className={row} onClick={() => toast({ title: "Feature Coming Soon", description: `The ${label} option will be available soon` })}>
+                  {inner}
+                </button>
+              )}
+            </li>
+          );
+        })}
         <li>
           <button type="button" className={row} onClick={onLogout} disabled={busy}>
             <span aria-hidden className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-700">
