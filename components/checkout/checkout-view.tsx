@@ -2,18 +2,41 @@
 import { useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import useSWR from "swr";
 import { AlertTriangle, Loader2, Plus, ShoppingCart, Store, Wallet as WalletIcon } from "lucide-react";
 import { useCart, type CartItem } from "@/components/cart/cart-provider";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { TopUpDialog } from "@/components/wallet/top-up-dialog";
-import { apiFetch, hasCode, messageOf, newIdempotencyKey } from "@/lib/client/api";
+import { apiFetch, ApiError, hasCode, messageOf, newIdempotencyKey } from "@/lib/client/api";
+import type { AddressJson, FarmFulfilmentJson } from "@/lib/contracts/fulfilment";
 import { formatCurrency } from "@/lib/format";
 import { dollarsToCents } from "@/lib/money";
+import { FarmFulfilment } from "./farm-fulfilment";
+import { farmState, fulfilmentBody, initialChoice, type Choice, type FarmState } from "./fulfilment-choice";
 import type { CheckoutResult } from "@/lib/server/orders/checkout";
 import type { WalletJson } from "@/lib/server/wallet/serialize";
 
 type FarmGroup = { farmId: number; farmName: string; items: CartItem[]; subtotal: number };
+
+const FULFILMENT_ERRORS = ["slot_required", "slot_closed", "slot_full", "below_minimum", "validation"] as const;
+
+/** The server's refusal per farm: `errors` keys `fulfilment.<farmId>…` name the farm. */
+function errorsByFarm(e: unknown): Record<number, string> {
+  const byFarm: Record<number, string> = {};
+  if (!(e instanceof ApiError) || !e.errors) return byFarm;
+  for (const [key, message] of Object.entries(e.errors)) {
+    const m = /^fulfilment\.(\d+)/.exec(key);
+    if (m) byFarm[Number(m[1])] ??= message;
+  }
+  return byFarm;
+}
+
+/** Each farm's minimum, zones and slots (GET /api/farms/{id}/fulfilment), fetched together. */
+function useFarmFulfilments(farmIds: number[]) {
+  const paths = farmIds.map((id) => `/api/farms/${id}/fulfilment`);
+  return useSWR<FarmFulfilmentJson[]>(paths.length ? paths : null, (keys: string[]) => Promise.all(keys.map((k) => apiFetch<FarmFulfilmentJson>(k))));
+}
 
 function byFarm(items: CartItem[]): FarmGroup[] {
   const groups = new Map<number, FarmGroup>();
@@ -30,7 +53,9 @@ function byFarm(items: CartItem[]): FarmGroup[] {
  * /checkout: the cart split per farm (one order each), paid from the wallet. One Idempotency-Key
  * per checkout attempt: kept while the cart is unchanged (a double click or a retry after a
  * network error replays the first payment instead of paying twice), replaced after a success or
- * any change to the cart. Prices shown are the cart's; the server re-prices when paying.
+ * any change to the cart or the handover chosen. Prices shown are the cart's; the server re-prices
+ * when paying. Farms that sell in windows ask for pickup or delivery and a slot
+ * (docs/fulfilment.md); delivery fees are part of the total shown.
  */
 export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | null }) {
   const { items, total, itemCount, clearCart } = useCart();
@@ -39,11 +64,43 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
   const [busy, setBusy] = useState(false);
   const [placed, setPlaced] = useState(false);
   const [shortfall, setShortfall] = useState<string | null>(null);
+  const [choices, setChoices] = useState<Record<number, Choice>>({});
+  const [attempted, setAttempted] = useState(false);
+  const [farmErrors, setFarmErrors] = useState<Record<number, string>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
 
-  const signature = items.map((i) => `${i.product.id}x${i.quantity}`).join(",");
   const groups = byFarm(items);
-  const short = wallet !== null && dollarsToCents(wallet.balance) < dollarsToCents(total);
+  const fulfilments = useFarmFulfilments(groups.map((g) => g.farmId));
+  const { data: addresses } = useSWR<AddressJson[]>(items.length ? "/api/addresses" : null);
+  const states = new Map<number, { farm: FarmFulfilmentJson; choice: Choice; state: FarmState }>();
+  for (const f of fulfilments.data ?? []) {
+    const g = groups.find((x) => x.farmId === f.farmId);
+    if (!g) continue;
+    const choice = choices[f.farmId] ?? initialChoice(f, addresses ?? []);
+    states.set(f.farmId, { farm: f, choice, state: farmState(f, g.subtotal, choice, addresses ?? []) });
+  }
+  // Without the farms' times (still loading) nothing can be chosen yet; if they failed to load,
+  // paying stays possible and the server says what a farm needs.
+  const fulfilmentReady = fulfilments.error !== undefined || (fulfilments.data !== undefined && states.size === groups.length);
+  const fees = [...states.values()].reduce((sum, s) => sum + dollarsToCents(s.state.fee), 0) / 100;
+  const grandTotal = (dollarsToCents(total) + dollarsToCents(fees)) / 100;
+  const fulfilment = Object.fromEntries([...states.entries()].flatMap(([farmId, s]) => {
+    const body = fulfilmentBody(s.state);
+    return body ? [[String(farmId), body]] : [];
+  }));
+  const signature = `${items.map((i) => `${i.product.id}x${i.quantity}`).join(",")}|${JSON.stringify(fulfilment)}`;
+  const short = wallet !== null && dollarsToCents(wallet.balance) < dollarsToCents(grandTotal);
+
+  const choose = (farmId: number, choice: Choice) => {
+    setChoices((c) => ({ ...c, [farmId]: choice }));
+    setFarmErrors((errors) => {
+      const rest = { ...errors };
+      delete rest[farmId];
+      return rest;
+    });
+    setRefusal(null);
+  };
 
   const keyFor = (sig: string) => {
     if (attempt.current?.signature !== sig) attempt.current = { signature: sig, key: newIdempotencyKey() };
@@ -59,13 +116,20 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
   };
 
   const pay = async () => {
-    if (busy || placed) return;
+    if (busy || placed || !fulfilmentReady) return;
+    const blocked = groups.find((g) => states.get(g.farmId)?.state.problem);
+    if (blocked) {
+      setAttempted(true);
+      document.getElementById(`farm-${blocked.farmId}`)?.scrollIntoView({ block: "start" });
+      return;
+    }
     setBusy(true);
     setShortfall(null);
+    setRefusal(null);
     try {
       const result = await apiFetch<CheckoutResult>("/api/orders", {
         method: "POST",
-        json: { items: items.map((i) => ({ productId: i.product.id, quantity: i.quantity })) },
+        json: { items: items.map((i) => ({ productId: i.product.id, quantity: i.quantity })), ...(Object.keys(fulfilment).length ? { fulfilment } : {}) },
         idempotencyKey: keyFor(signature),
       });
       attempt.current = null;
@@ -80,6 +144,14 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
       if (hasCode(e, "insufficient_funds")) {
         setShortfall(e.serverMessage ?? "Insufficient balance. Top up your wallet and try again.");
         void refreshWallet();
+      } else if (FULFILMENT_ERRORS.some((code) => hasCode(e, code))) {
+        // A slot filled up or closed, or a minimum or zone refused: say so next to that farm, keep
+        // every choice, and refresh the slots so a full one shows as full.
+        const byFarm = errorsByFarm(e);
+        setFarmErrors(byFarm);
+        setRefusal(Object.keys(byFarm).length ? null : messageOf(e, "Your order could not be placed"));
+        void fulfilments.mutate();
+        toast({ title: "Checkout Failed", description: messageOf(e, "Failed to place your order"), variant: "destructive" });
       } else {
         toast({ title: "Checkout Failed", description: messageOf(e, "Failed to place your order"), variant: "destructive" });
       }
@@ -160,15 +232,38 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
                 {formatCurrency(g.subtotal)}
               </span>
             </p>
+            {(() => {
+              const s = states.get(g.farmId);
+              if (!s) return null;
+              return (
+                <FarmFulfilment
+                  farm={s.farm}
+                  state={s.state}
+                  choice={s.choice}
+                  onChange={(c) => choose(g.farmId, c)}
+                  addresses={addresses}
+                  showProblem={attempted}
+                  serverError={farmErrors[g.farmId] ?? null}
+                />
+              );
+            })()}
           </section>
         ))}
       </div>
 
       <aside aria-label="Payment" className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm lg:sticky lg:top-24">
+        {fees > 0 ? (
+          <p className="flex items-center justify-between text-sm">
+            <span className="text-muted">Delivery fees</span>
+            <span className="tabular-nums" data-testid="checkout-fees">
+              {formatCurrency(fees)}
+            </span>
+          </p>
+        ) : null}
         <p className="flex items-center justify-between text-lg font-bold">
           <span>Total</span>
           <span className="tabular-nums" data-testid="checkout-total">
-            {formatCurrency(total)}
+            {formatCurrency(grandTotal)}
           </span>
         </p>
         <p className="flex items-center justify-between text-sm">
@@ -188,13 +283,31 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
           <div role="alert" data-testid="checkout-shortfall" className="grid gap-3 rounded-xl border border-harvest-500 bg-harvest-400/15 p-3 text-sm text-ink">
             <p className="flex items-start gap-2">
               <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-harvest-500" />
-              <span>{shortfall ?? `Insufficient balance: top up at least ${formatCurrency((dollarsToCents(total) - dollarsToCents(wallet!.balance)) / 100)} to pay for this order.`}</span>
+              <span>{shortfall ?? `Insufficient balance: top up at least ${formatCurrency((dollarsToCents(grandTotal) - dollarsToCents(wallet!.balance)) / 100)} to pay for this order.`}</span>
             </p>
             {topUp}
           </div>
         ) : null}
-        <Button size="lg" onClick={pay} disabled={busy || short} data-testid="checkout-pay">
-          {busy ? "Processing..." : `Pay ${formatCurrency(total)}`}
+        {fulfilments.error ? (
+          <div role="alert" className="grid gap-2 text-sm text-red-700">
+            <p>{messageOf(fulfilments.error, "Could not load the farms' pickup and delivery times")}</p>
+            <Button variant="outline" onClick={() => void fulfilments.mutate()}>
+              Try again
+            </Button>
+          </div>
+        ) : null}
+        {refusal ? (
+          <p role="alert" data-testid="checkout-refusal" className="text-sm font-medium text-red-700">
+            {refusal}
+          </p>
+        ) : null}
+        {attempted && [...states.values()].some((s) => s.state.problem) ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            Check the pickup and delivery choices above.
+          </p>
+        ) : null}
+        <Button size="lg" onClick={pay} disabled={busy || short || !fulfilmentReady} data-testid="checkout-pay">
+          {busy ? "Processing..." : !fulfilmentReady && !fulfilments.error ? "Loading pickup times..." : `Pay ${formatCurrency(grandTotal)}`}
         </Button>
         <p className="text-xs text-muted">Prices are confirmed by the farm&apos;s current catalogue when you pay.</p>
       </aside>

@@ -1,0 +1,86 @@
+import type { AddressJson, DeliveryZoneJson, FarmFulfilmentJson, SlotJson } from "@/lib/contracts/fulfilment";
+import { formatCurrency } from "@/lib/format";
+import { dollarsToCents } from "@/lib/money";
+import { compactPostal } from "@/lib/validators/fulfilment";
+
+/**
+ * One farm's handover at checkout (docs/fulfilment.md): what the buyer chose, and what follows from
+ * it before paying — the delivery fee of the zone the address falls in (waived from the zone's
+ * free-over amount), the farm's minimum, and whatever still stops the payment. The server checks
+ * all of it again; this only lets the buyer see it first.
+ */
+export type Choice = { kind?: "pickup" | "delivery"; slotId?: string; addressId?: number };
+
+export type FarmState = {
+  /** The farm sells in windows: a slot must be chosen. */
+  needsSlot: boolean;
+  kinds: ("pickup" | "delivery")[];
+  kind: "pickup" | "delivery" | null;
+  slots: SlotJson[];
+  slot: SlotJson | null;
+  address: AddressJson | null;
+  zone: DeliveryZoneJson | null;
+  /** Dollars; 0 for pickup or a waived fee. */
+  fee: number;
+  feeNote: string | null;
+  /** What still stops paying for this farm, for people. */
+  problem: string | null;
+  /** The problem is only a choice not made yet (shown once the buyer tries to pay). */
+  unchosen: boolean;
+};
+
+/** The zone whose longest prefix starts the postal code, or null. */
+export function zoneFor(zones: DeliveryZoneJson[], postal: string): DeliveryZoneJson | null {
+  const code = compactPostal(postal);
+  let best: { zone: DeliveryZoneJson; length: number } | null = null;
+  for (const zone of zones) {
+    for (const prefix of zone.postalPrefixes) {
+      const p = compactPostal(prefix);
+      if (code.startsWith(p) && (!best || p.length > best.length)) best = { zone, length: p.length };
+    }
+  }
+  return best?.zone ?? null;
+}
+
+export const isOpen = (s: SlotJson) => s.remaining === null || s.remaining > 0;
+
+export function farmState(f: FarmFulfilmentJson, subtotal: number, choice: Choice, addresses: AddressJson[]): FarmState {
+  const kinds = (["pickup", "delivery"] as const).filter((k) => f.slots.some((s) => s.kind === k));
+  const needsSlot = f.slots.length > 0;
+  const kind = choice.kind && kinds.includes(choice.kind) ? choice.kind : (kinds[0] ?? null);
+  const slots = f.slots.filter((s) => s.kind === kind);
+  const slot = slots.find((s) => s.slotId === choice.slotId) ?? null;
+  const address = kind === "delivery" ? (addresses.find((a) => a.id === choice.addressId) ?? null) : null;
+  const zone = address ? zoneFor(f.deliveryZones, address.postalCode) : null;
+  const waived = zone !== null && zone.freeOver !== null && dollarsToCents(subtotal) >= dollarsToCents(zone.freeOver);
+  const fee = kind === "delivery" && zone && !waived ? zone.fee : 0;
+  const feeNote = kind !== "delivery" || !zone ? null : waived ? "Free delivery" : zone.freeOver !== null ? `Free delivery over ${formatCurrency(zone.freeOver)}` : null;
+
+  let problem: string | null = null;
+  let unchosen = false;
+  if (dollarsToCents(subtotal) < dollarsToCents(f.minimumOrder)) problem = `The minimum order at ${f.farmName} is ${formatCurrency(f.minimumOrder)}`;
+  else if (needsSlot && !slot) {
+    problem = choice.slotId ? "That time is no longer available: choose another" : `Choose a ${kind ?? "pickup or delivery"} time`;
+    unchosen = !choice.slotId;
+  } else if (slot && !isOpen(slot)) problem = "That time is full: choose another";
+  else if (kind === "delivery" && !address) {
+    problem = "Choose a delivery address";
+    unchosen = true;
+  } else if (kind === "delivery" && address && !zone) problem = `${f.farmName} does not deliver to ${compactPostal(address.postalCode).slice(0, 3)}`;
+  return { needsSlot, kinds, kind, slots, slot, address, zone, fee, feeNote, problem, unchosen };
+}
+
+/** The `fulfilment` entry POST /api/orders takes for this farm, or undefined when it needs none. */
+export function fulfilmentBody(state: FarmState): { slotId: string; address?: string; postalCode?: string } | undefined {
+  if (!state.needsSlot || !state.slot) return undefined;
+  if (state.kind === "delivery" && state.address) return { slotId: state.slot.slotId, address: `${state.address.line1}, ${state.address.city}`, postalCode: state.address.postalCode };
+  return { slotId: state.slot.slotId };
+}
+
+/** The buyer's first sight of a farm: pickup if offered, its soonest open slot, the default address. */
+export function initialChoice(f: FarmFulfilmentJson, addresses: AddressJson[]): Choice {
+  const kind = f.slots.some((s) => s.kind === "pickup") ? "pickup" : f.slots.length ? "delivery" : undefined;
+  const slot = f.slots.find((s) => s.kind === kind && isOpen(s));
+  const address = addresses.find((a) => a.isDefault) ?? addresses[0];
+  return { kind, slotId: slot?.slotId, addressId: address?.id };
+}
