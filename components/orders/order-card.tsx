@@ -12,6 +12,7 @@ import type { OrderDetailJson, OrderJson } from "@/lib/server/orders/serialize";
 import { OrderDetailDialog } from "./order-detail-dialog";
 import { STATUS_BADGE, itemCountLabel } from "./status";
 import { DateTime } from "@/components/ui/date-time";
+import { OrderFulfilment } from "./order-fulfilment";
 
 /** One order: farm, item count, distance in km, total, badge; actions when active. */
 export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: () => void | Promise<void> }) {
@@ -81,6 +82,7 @@ export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: (
           </dd>
         </div>
       </dl>
+      <OrderFulfilment order={order} />
       {order.status === "active" ? (
         <div className="grid grid-cols-2 gap-2">
           <Dialog open={confirming} onOpenChange={(o) => !cancelling && setConfirming(o)}>
@@ -125,7 +127,7 @@ export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: (
           View details
         </Button>
       )}
-      <OrderDetailDialog order={order} open={tracking} onOpenChange={setTracking} />
+      <OrderDetailDialog order={order} open={tracking} onOpenChange={setTracking} onChanged={onChanged} />
     </li>
   );
 }

@@ -1,6 +1,8 @@
 "use client";
+import { useState } from "react";
 import useSWR from "swr";
-import { Loader2 } from "lucide-react";
+import { Loader2, Lock, Pencil } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { messageOf } from "@/lib/client/api";
@@ -8,18 +10,40 @@ import { formatCurrency, formatDistance } from "@/lib/format";
 import type { OrderDetailJson, OrderJson } from "@/lib/server/orders/serialize";
 import { STATUS_BADGE, STATUS_EVENT, itemCountLabel } from "./status";
 import { DateTime } from "@/components/ui/date-time";
+import { OrderEdit } from "./order-edit";
+import { isEditable, OrderFulfilment } from "./order-fulfilment";
 
-
-/** Track Delivery: the order's items, times and status history (GET /api/orders/{id}). */
-export function OrderDetailDialog({ order, open, onOpenChange }: { order: OrderJson; open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * Track Delivery: the order's slot and place, items, times and status history (GET
+ * /api/orders/{id}); before the cutoff "Edit order" changes its lines (docs/fulfilment.md).
+ */
+export function OrderDetailDialog({
+  order,
+  open,
+  onOpenChange,
+  onChanged,
+}: {
+  order: OrderJson;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onChanged?: () => void | Promise<void>;
+}) {
+  const [editing, setEditing] = useState(false);
   // Fetched when the dialog opens, and again on every later opening (the status may have moved).
   const { data: detail, error: failed } = useSWR<OrderDetailJson>(open ? `/api/orders/${order.id}` : null, { revalidateOnMount: true });
   const error = failed ? messageOf(failed, "Failed to fetch order") : null;
 
   const shown = detail ?? { ...order, events: null };
   const badge = STATUS_BADGE[shown.status];
+  const editable = isEditable(shown);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) setEditing(false);
+        onOpenChange(o);
+      }}
+    >
       <DialogContent data-testid="order-detail">
         <DialogHeader>
           <DialogTitle>Order #{order.id}</DialogTitle>
@@ -31,12 +55,23 @@ export function OrderDetailDialog({ order, open, onOpenChange }: { order: OrderJ
           <Badge variant={badge.variant}>{badge.label}</Badge>
           <span className="text-muted">Placed <DateTime value={order.createdAt} format="dateTime" /></span>
         </div>
+        <OrderFulfilment order={shown} showFee />
+        {editing && editable ? (
+          <OrderEdit
+            order={shown}
+            onCancel={() => setEditing(false)}
+            onSaved={async () => {
+              setEditing(false);
+              await onChanged?.();
+            }}
+          />
+        ) : (
         <section aria-labelledby={`items-${order.id}`} className="grid gap-2">
           <h3 id={`items-${order.id}`} className="font-semibold text-ink">
-            Items ({itemCountLabel(order.itemCount)})
+            Items ({itemCountLabel(shown.itemCount)})
           </h3>
           <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200">
-            {order.items.map((i) => (
+            {shown.items.map((i) => (
               <li key={i.id} className="flex items-center justify-between gap-3 p-3 text-sm">
                 <span>
                   <span className="font-medium text-ink">{i.productName}</span>
@@ -51,9 +86,23 @@ export function OrderDetailDialog({ order, open, onOpenChange }: { order: OrderJ
           </ul>
           <p className="flex justify-between font-bold">
             <span>Total</span>
-            <span className="tabular-nums">{formatCurrency(order.totalAmount)}</span>
+            <span className="tabular-nums" data-testid="order-detail-total">
+              {formatCurrency(shown.totalAmount)}
+            </span>
           </p>
+          {shown.status === "active" && shown.fulfilment ? (
+            editable ? (
+              <Button variant="secondary" className="justify-self-start" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden className="h-4 w-4" /> Edit order
+              </Button>
+            ) : (
+              <p className="flex items-center gap-1.5 text-sm text-muted">
+                <Lock aria-hidden className="h-4 w-4" /> Locked: the cutoff has passed
+              </p>
+            )
+          ) : null}
         </section>
+        )}
         <section aria-labelledby={`history-${order.id}`} className="grid gap-2">
           <h3 id={`history-${order.id}`} className="font-semibold text-ink">
             Status history
