@@ -5,6 +5,7 @@ import { MapPin } from "lucide-react";
 import { ProductCard } from "@/components/catalog/product-card";
 import { EmptyNote } from "@/components/catalog/section";
 import { Stars } from "@/components/catalog/stars";
+import { NextSlot } from "@/components/fulfilment/next-slot";
 import { isAppError } from "@/lib/server/errors";
 import { parseIdParam } from "@/lib/validators/id";
 import { getFarm } from "@/lib/server/catalog/farms";
@@ -60,6 +61,7 @@ export default async function FarmPage({ params }: Props) {
             {farm.location} · {formatDistance(farm.distance, "mi")}
           </p>
           {farm.description ? <p className="max-w-3xl leading-relaxed text-ink">{farm.description}</p> : null}
+          <NextSlot farmId={farm.id} />
         </div>
       </header>
       <section aria-labelledby="farm-products" className="grid gap-4">

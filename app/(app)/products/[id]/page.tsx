@@ -6,6 +6,7 @@ import { AddToCartButton } from "@/components/catalog/add-to-cart-button";
 import { productBadge } from "@/components/catalog/badge";
 import { toCartProduct } from "@/components/cart/cart-reducer";
 import { Badge } from "@/components/ui/badge";
+import { NextSlot } from "@/components/fulfilment/next-slot";
 import { isAppError } from "@/lib/server/errors";
 import { parseIdParam } from "@/lib/validators/id";
 import { getProduct } from "@/lib/server/catalog/products";
@@ -65,6 +66,7 @@ export default async function ProductPage({ params }: Props) {
           {formatCurrency(p.price)} <span className="text-base font-normal text-muted">/ {p.unit}</span>
         </p>
         {p.description ? <p className="leading-relaxed text-ink">{p.description}</p> : null}
+        <NextSlot farmId={p.farm.id} />
         <div>
           <AddToCartButton product={toCartProduct(p)} full />
         </div>
