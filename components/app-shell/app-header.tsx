@@ -8,7 +8,7 @@ import { UserMenu } from "./user-menu";
 /** Top header: location picker, search box, cart and messages badge buttons, user menu or Login. */
 export function AppHeader() {
   return (
-    <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-2 md:flex-nowrap md:gap-4 md:px-6">
         <Logo className="md:hidden [&_span]:sr-only" />
         <LocationPicker className="max-w-[11rem] md:max-w-[14rem]" />

@@ -11,7 +11,7 @@ export function AppShell({ header, children }: { header: React.ReactNode; childr
         Skip to content
       </a>
       <NavRail />
-      <div className="min-h-dvh pb-16 md:pb-0 md:pl-20">
+      <div className="min-h-dvh pb-16 md:pb-0 md:pl-20 print:p-0">
         {header}
         <main id="main" tabIndex={-1} className="mx-auto min-w-0 max-w-7xl px-4 py-6 outline-none md:px-6">
           {children}

@@ -12,7 +12,7 @@ export function BottomTabs() {
   const { user } = useAuth();
   const items = user ? NAV_ITEMS : [...NAV_ITEMS.slice(0, 4), LOGIN_ITEM];
   return (
-    <nav aria-label="Main" data-testid="tab-bar" className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden">
+    <nav aria-label="Main" data-testid="tab-bar" className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden print:hidden">
       <ul className="grid grid-cols-5">
         {items.map(({ href, mobileLabel, icon }) => {
           const active = isActive(pathname, href);

@@ -16,7 +16,7 @@ export function NavRail() {
   // Farm accounts also get My Farm (the mobile tab bar stays at the spec's five; the user menu carries it there).
   const items = !user ? [...NAV_ITEMS.slice(0, 4), LOGIN_ITEM] : user.userType === "farmer" ? [...NAV_ITEMS, MY_FARM_NAV_ITEM] : NAV_ITEMS;
   return (
-    <nav aria-label="Main" data-testid="nav-rail" className="fixed inset-y-0 left-0 z-30 hidden w-20 flex-col items-center gap-2 border-r border-gray-200 bg-white py-4 md:flex">
+    <nav aria-label="Main" data-testid="nav-rail" className="fixed inset-y-0 left-0 z-30 hidden w-20 flex-col items-center gap-2 border-r border-gray-200 bg-white py-4 md:flex print:hidden">
       <Logo className="mb-4 [&_span]:sr-only" />
       <ul className="flex flex-col items-center gap-2">
         {items.map(({ href, label, icon }) => {
