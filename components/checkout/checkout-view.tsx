@@ -148,6 +148,11 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
         // A slot filled up or closed, or a minimum or zone refused: say so next to that farm, keep
         // every choice, and refresh the slots so a full one shows as full.
         const byFarm = errorsByFarm(e);
+        // A slot refusal without field keys can only be about the one farm that sells in slots.
+        const slotted = [...states.entries()].filter(([, s]) => s.state.needsSlot);
+        if (Object.keys(byFarm).length === 0 && slotted.length === 1 && e instanceof ApiError && e.code.startsWith("slot_")) {
+          byFarm[slotted[0][0]] = messageOf(e, "Choose another time");
+        }
         setFarmErrors(byFarm);
         setRefusal(Object.keys(byFarm).length ? null : messageOf(e, "Your order could not be placed"));
         void fulfilments.mutate();
