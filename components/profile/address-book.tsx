@@ -98,7 +98,7 @@ export function AddressBook({ initial }: { initial: AddressJson[] | null }) {
                   <Pencil aria-hidden className="h-4 w-4" /> Edit
                 </Button>
                 {a.isDefault ? null : (
-                  <Button variant="outline" onClick={() => makeDefault(a)} disabled={busy === a.id} aria-label={`Make ${a.label} the default`}>
+                  <Button variant="outline" onClick={() => makeDefault(a)} disabled={busy === a.id} aria-label={`Make default: ${a.label}`}>
                     <Star aria-hidden className="h-4 w-4" /> Make default
                   </Button>
                 )}
