@@ -30,6 +30,7 @@ const PROTECTED = [
   "/orders",
   "/wallet",
   "/profile",
+  "/profile/address",
   "/checkout",
   "/my-farm",
 ];
@@ -178,7 +179,7 @@ test.describe("signed in as the demo shopper", () => {
     await auditPage(page, `/messages/${farmerId}`);
   });
 
-  test("/orders, /wallet, /profile", async ({ page }) => {
+  test("/orders, /wallet, /profile, /profile/address", async ({ page }) => {
     await page.goto("/orders");
     await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
     for (const tab of ["Active", "Completed", "Cancelled"]) await expect(page.getByRole("tab", { name: tab })).toBeVisible();
@@ -190,6 +191,10 @@ test.describe("signed in as the demo shopper", () => {
     await page.goto("/profile");
     await expect(page.getByTestId("profile-name")).toHaveText(DEMO.fullName);
     await auditPage(page, "/profile");
+    await page.goto("/profile/address");
+    await expect(page.getByRole("heading", { name: "Address", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("address").first()).toContainText("Default");
+    await auditPage(page, "/profile/address");
   });
 
   test("/checkout with an empty cart and with items", async ({ page }) => {
@@ -286,7 +291,7 @@ test.describe("signed in as a farmer", () => {
     await expect(page.getByText("My Farm", { exact: true }).first()).toBeVisible();
     if (!isMobile(page)) await expect(page.getByTestId("nav-rail").getByRole("link", { name: "My Farm" })).toHaveAttribute("aria-current", "page");
     await auditPage(page, "/my-farm");
-    for (const path of ["/my-farm/products", "/my-farm/products/new", "/my-farm/profile"]) {
+    for (const path of ["/my-farm/products", "/my-farm/products/new", "/my-farm/profile", "/my-farm/fulfilment", "/my-farm/pack-list"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await auditPage(page, path);
