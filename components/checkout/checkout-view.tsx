@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { TopUpDialog } from "@/components/wallet/top-up-dialog";
 import { apiFetch, ApiError, hasCode, messageOf, newIdempotencyKey } from "@/lib/client/api";
+import { useSeededSWR } from "@/lib/client/data";
 import type { AddressJson, FarmFulfilmentJson } from "@/lib/contracts/fulfilment";
 import { formatCurrency } from "@/lib/format";
 import { dollarsToCents } from "@/lib/money";
@@ -60,7 +61,9 @@ function byFarm(items: CartItem[]): FarmGroup[] {
 export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | null }) {
   const { items, total, itemCount, clearCart } = useCart();
   const router = useRouter();
-  const [wallet, setWallet] = useState(initialWallet);
+  // The "/api/wallet" key, shared with the wallet screen and the order cards' refunds.
+  const { data: wallet = null, error: walletError, mutate: mutateWallet } = useSeededSWR<WalletJson>("/api/wallet", initialWallet);
+  const setWallet = (w: WalletJson) => void mutateWallet(w, { revalidate: false });
   const [busy, setBusy] = useState(false);
   const [placed, setPlaced] = useState(false);
   const [shortfall, setShortfall] = useState<string | null>(null);
@@ -107,14 +110,6 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
     return attempt.current.key;
   };
 
-  const refreshWallet = async () => {
-    try {
-      setWallet(await apiFetch<WalletJson>("/api/wallet"));
-    } catch {
-      setWallet(null);
-    }
-  };
-
   const pay = async () => {
     if (busy || placed || !fulfilmentReady) return;
     const blocked = groups.find((g) => states.get(g.farmId)?.state.problem);
@@ -143,7 +138,7 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
     } catch (e) {
       if (hasCode(e, "insufficient_funds")) {
         setShortfall(e.serverMessage ?? "Insufficient balance. Top up your wallet and try again.");
-        void refreshWallet();
+        void mutateWallet();
       } else if (FULFILMENT_ERRORS.some((code) => hasCode(e, code))) {
         // A slot filled up or closed, or a minimum or zone refused: say so next to that farm, keep
         // every choice, and refresh the slots so a full one shows as full.
@@ -279,7 +274,7 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
             {wallet ? formatCurrency(wallet.balance) : "—"}
           </span>
         </p>
-        {wallet === null ? (
+        {walletError !== undefined ? (
           <p role="alert" className="text-sm text-red-700">
             Failed to fetch wallet
           </p>

@@ -1,12 +1,12 @@
 "use client";
-import { useMemo, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { PackageCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { LoadMoreButton, usePagedList } from "@/components/ui/load-more";
+import { LoadMoreButton } from "@/components/ui/load-more";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
-import { withCursor } from "@/lib/client/paged";
+import { usePaged } from "@/lib/client/use-paged";
 import type { Page } from "@/lib/validators/page";
 import { formatCurrency } from "@/lib/format";
 import type { IncomingOrderJson } from "@/lib/server/farm/types";
@@ -15,13 +15,13 @@ import { DateTime } from "@/components/ui/date-time";
 /**
  * The farm's active orders, oldest first, each with its items, its buyer and a "Mark completed"
  * button; the first page comes with the page, "Load more" appends the next. The server's props
- * stay the source of truth: after router.refresh() the list shows the fresh first page.
+ * stay the source of truth: a completed order leaves the list at once, and after router.refresh()
+ * the list starts over from the fresh first page.
  */
 export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOrderJson> & { total: number } }) {
   const router = useRouter();
   const listRef = useRef<HTMLUListElement>(null);
-  const first = useMemo(() => ({ items: fromServer.items, next: withCursor("/api/my-farm/orders", fromServer.nextCursor) }), [fromServer]);
-  const list = usePagedList<IncomingOrderJson>(first, listRef);
+  const list = usePaged<IncomingOrderJson>("/api/my-farm/orders", fromServer, listRef);
   const orders = list.page?.items ?? [];
   const total = Math.max(0, fromServer.total - list.removed);
   const [busy, setBusy] = useState<number | null>(null);
@@ -85,7 +85,7 @@ export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOr
           ))}
         </ul>
       )}
-      {orders.length > 0 ? <LoadMoreButton hasMore={list.page?.next != null} loading={list.loading} onClick={list.loadMore} label="orders" shown={orders.length} /> : null}
+      {orders.length > 0 ? <LoadMoreButton list={list} label="orders" /> : null}
     </section>
   );
 }

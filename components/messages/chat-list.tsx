@@ -1,15 +1,14 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { MessageSquarePlus, PhoneOff } from "lucide-react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { Avatar } from "@/components/ui/avatar";
-import { LoadMoreButton, usePagedList } from "@/components/ui/load-more";
+import { LoadMoreButton } from "@/components/ui/load-more";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
-import { fetchPage } from "@/lib/client/paged";
-import { MAX_PAGE_SIZE, PAGE_SIZE } from "@/lib/validators/page";
+import { usePaged } from "@/lib/client/use-paged";
 import { cn } from "@/lib/cn";
 import { initials } from "@/lib/format";
 import type { ChatListItem } from "@/lib/validators/messages";
@@ -19,50 +18,28 @@ import { DateTime } from "@/components/ui/date-time";
 /**
  * The chat list: Chats and Calls tabs, one row per conversation with the
  * other person's avatar, name, last message, its time (24-hour HH:MM) and the unread count.
- * Kept live: any message or read event for this user refetches the list.
+ * Kept live: any message or read event for this user fetches the pages shown again (SWR keeps
+ * only the newest answer when events come quickly).
  */
 export function ChatList() {
   const { user } = useAuth();
   const pathname = usePathname();
   const listRef = useRef<HTMLUListElement>(null);
-  const paged = usePagedList<ChatListItem>(null, listRef);
-  const { replace } = paged;
+  const paged = usePaged<ChatListItem>(user ? "/api/messages/chats" : null, undefined, listRef, {
+    onError: () => toast({ title: "Failed to fetch chats", variant: "destructive" }),
+  });
+  const { refresh } = paged;
   const chats = paged.page?.items ?? null;
-  const [failed, setFailed] = useState(false);
-  const seq = useRef(0);
-  // A live refresh reloads as many conversations as are shown (at least one page, at most 100).
-  const shown = useRef(0);
-  useEffect(() => {
-    shown.current = chats?.length ?? 0;
-  }, [chats]);
-
-  const load = useCallback(() => {
-    const mine = ++seq.current;
-    const limit = Math.min(MAX_PAGE_SIZE, Math.max(PAGE_SIZE, shown.current));
-    return fetchPage<ChatListItem>(`/api/messages/chats?limit=${limit}`).then(
-      (page) => {
-        if (mine !== seq.current) return;
-        replace(page);
-        setFailed(false);
-      },
-      () => {
-        if (mine !== seq.current) return;
-        setFailed(true);
-        toast({ title: "Failed to fetch chats", variant: "destructive" });
-      },
-    );
-  }, [replace]);
 
   useEffect(() => {
     if (!user) return;
-    void load();
-    const offStream = subscribeToMessageStream(() => void load());
-    const offRead = onLocalMessagesRead(() => void load());
+    const offStream = subscribeToMessageStream(() => void refresh());
+    const offRead = onLocalMessagesRead(() => void refresh());
     return () => {
       offStream();
       offRead();
     };
-  }, [user, load]);
+  }, [user, refresh]);
 
   const activeId = /^\/messages\/(\d+)$/.exec(pathname)?.[1];
 
@@ -90,14 +67,14 @@ export function ChatList() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="chats" className="min-h-0 flex-1 overflow-y-auto pb-4">
-          {chats === null && !failed ? (
+          {paged.status === "loading" ? (
             <p role="status" className="py-10 text-center text-sm text-muted">
               Loading conversations...
             </p>
           ) : chats === null ? (
             <div className="py-10 text-center">
               <p className="text-sm text-muted">Failed to fetch chats</p>
-              <button type="button" onClick={() => void load()} className="mt-2 text-sm font-semibold text-brand-700 underline underline-offset-4">
+              <button type="button" onClick={() => void refresh()} className="mt-2 text-sm font-semibold text-brand-700 underline underline-offset-4">
                 Try again
               </button>
             </div>
@@ -118,7 +95,7 @@ export function ChatList() {
                   </li>
                 ))}
               </ul>
-              <LoadMoreButton hasMore={paged.page?.next != null} loading={paged.loading} onClick={paged.loadMore} label="conversations" shown={chats.length} />
+              <LoadMoreButton list={paged} label="conversations" />
             </>
           )}
         </TabsContent>

@@ -1,10 +1,10 @@
 "use client";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { ClipboardList, RotateCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { LoadMoreButton, usePagedList } from "@/components/ui/load-more";
+import { LoadMoreButton } from "@/components/ui/load-more";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { withCursor, type ClientPage } from "@/lib/client/paged";
+import { usePaged } from "@/lib/client/use-paged";
 import type { OrderJson } from "@/lib/server/orders/serialize";
 import type { Page } from "@/lib/validators/page";
 import type { OrderStatusValue } from "@/lib/validators/orders";
@@ -20,25 +20,11 @@ const listUrl = (status: OrderStatusValue) => `/api/orders?status=${status}`;
 
 /**
  * /orders: Active, Completed and Cancelled tabs over the user's real orders.
- * Each tab is its own cursor-paginated list: the server renders the first page of Active, the
- * other tabs load their first page when opened, and "Load more" appends older orders. A change
- * (a cancel) starts every tab over from its first page.
+ * Each tab is its own cursor-paginated list (SWR, keyed by its status): the server renders the
+ * first page of Active; the other tabs fetch their pages each time they are opened, showing what
+ * they had meanwhile; "Load more" appends older orders. A cancel fetches the tab's pages again.
  */
 export function OrdersView({ initialActive }: { initialActive: Page<OrderJson> | null }) {
-  // Pages already loaded, per tab, so switching tabs does not refetch (Radix unmounts hidden tabs).
-  const [loaded, setLoaded] = useState<Partial<Record<OrderStatusValue, ClientPage<OrderJson> | null>>>(() => ({
-    active: initialActive && { items: initialActive.items, next: withCursor(listUrl("active"), initialActive.nextCursor) },
-  }));
-  const [generation, setGeneration] = useState(0);
-  const remember = useCallback(
-    (status: OrderStatusValue, page: ClientPage<OrderJson> | null) => setLoaded((l) => (l[status] === page ? l : { ...l, [status]: page })),
-    [],
-  );
-  const changed = () => {
-    setLoaded({});
-    setGeneration((g) => g + 1);
-  };
-
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-bold text-ink">Orders</h1>
@@ -52,13 +38,7 @@ export function OrdersView({ initialActive }: { initialActive: Page<OrderJson> |
         </TabsList>
         {TABS.map((t) => (
           <TabsContent key={t.value} value={t.value}>
-            <OrderTab
-              key={generation}
-              tab={t}
-              initial={t.value in loaded ? loaded[t.value]! : undefined}
-              remember={remember}
-              onChanged={changed}
-            />
+            <OrderTab tab={t} serverPage={t.value === "active" ? initialActive : undefined} />
           </TabsContent>
         ))}
       </Tabs>
@@ -66,51 +46,23 @@ export function OrdersView({ initialActive }: { initialActive: Page<OrderJson> |
   );
 }
 
-function OrderTab({
-  tab,
-  initial,
-  remember,
-  onChanged,
-}: {
-  tab: (typeof TABS)[number];
-  /** undefined: not loaded yet; null: the server render could not load it. */
-  initial: ClientPage<OrderJson> | null | undefined;
-  remember: (status: OrderStatusValue, page: ClientPage<OrderJson> | null) => void;
-  onChanged: () => void;
-}) {
+function OrderTab({ tab, serverPage }: { tab: (typeof TABS)[number]; serverPage: Page<OrderJson> | null | undefined }) {
   const listRef = useRef<HTMLUListElement>(null);
-  const list = usePagedList<OrderJson>(initial ?? null, listRef);
-  const [state, setState] = useState<"loading" | "ready" | "failed">(initial ? "ready" : initial === null ? "failed" : "loading");
-  const { reset, page } = list;
+  const list = usePaged<OrderJson>(listUrl(tab.value), serverPage, listRef);
+  const { page, status } = list;
 
-  const fetchFirst = useCallback(() => reset(listUrl(tab.value)).then((ok) => setState(ok ? "ready" : "failed")), [reset, tab.value]);
-  const retry = () => {
-    setState("loading");
-    void fetchFirst();
-  };
-
-  const [mountedWith] = useState(initial);
-  useEffect(() => {
-    // A tab opened for the first time (or after a change) loads its first page.
-    if (mountedWith === undefined) void fetchFirst();
-  }, [mountedWith, fetchFirst]);
-
-  useEffect(() => {
-    if (state === "ready") remember(tab.value, page);
-  }, [state, page, remember, tab.value]);
-
-  if (state === "loading") {
+  if (status === "loading") {
     return (
       <p role="status" className="py-10 text-center text-sm text-muted">
         Loading orders...
       </p>
     );
   }
-  if (state === "failed" || !page) {
+  if (status === "failed" || !page) {
     return (
       <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
         <span>Failed to fetch orders</span>
-        <Button variant="outline" size="sm" onClick={retry}>
+        <Button variant="outline" size="sm" onClick={() => void list.refresh()}>
           <RotateCw aria-hidden className="h-4 w-4" />
           Try again
         </Button>
@@ -130,10 +82,10 @@ function OrderTab({
     <div className="grid gap-4">
       <ul ref={listRef} className="grid gap-4 md:grid-cols-2" aria-label={`${tab.label} orders`}>
         {page.items.map((o) => (
-          <OrderCard key={o.id} order={o} onChanged={onChanged} />
+          <OrderCard key={o.id} order={o} onChanged={list.refresh} />
         ))}
       </ul>
-      <LoadMoreButton hasMore={page.next !== null} loading={list.loading} onClick={list.loadMore} label="orders" shown={page.items.length} />
+      <LoadMoreButton list={list} label="orders" />
     </div>
   );
 }

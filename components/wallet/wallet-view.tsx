@@ -1,10 +1,10 @@
 "use client";
-import { useMemo, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Plus, RotateCw, Wallet as WalletIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { LoadMoreButton, usePagedList } from "@/components/ui/load-more";
+import { LoadMoreButton } from "@/components/ui/load-more";
 import { useSeededSWR } from "@/lib/client/data";
-import { withCursor } from "@/lib/client/paged";
+import { usePaged } from "@/lib/client/use-paged";
 import type { Page } from "@/lib/validators/page";
 import { formatCurrency } from "@/lib/format";
 import type { TransactionJson, WalletJson } from "@/lib/server/wallet/serialize";
@@ -25,20 +25,20 @@ function LoadError({ message, onRetry, busy }: { message: string; onRetry: () =>
 
 /**
  * /wallet: the card and the first page of the history, rendered on the server; older rows load
- * with "Load more". The card is the "/api/wallet" key seeded with the server's wallet; after every
- * top-up that key is revalidated and the first page of GET /api/transactions is fetched again.
+ * with "Load more". The card is the "/api/wallet" key seeded with the server's wallet, the history
+ * the GET /api/transactions pages seeded with the server's first page; after every top-up both
+ * are fetched again (every history page shown).
  */
 export function WalletView({ fullName, initialWallet, initialTransactions }: { fullName: string; initialWallet: WalletJson | null; initialTransactions: Page<TransactionJson> | null }) {
   const { data: wallet, mutate: mutateWallet } = useSeededSWR<WalletJson>("/api/wallet", initialWallet);
   const listRef = useRef<HTMLUListElement>(null);
-  const first = useMemo(() => initialTransactions && { items: initialTransactions.items, next: withCursor("/api/transactions", initialTransactions.nextCursor) }, [initialTransactions]);
-  const history = usePagedList<TransactionJson>(first, listRef);
+  const history = usePaged<TransactionJson>("/api/transactions", initialTransactions, listRef);
   const transactions = history.page?.items ?? null;
   const [refreshing, setRefreshing] = useState(false);
 
   const refresh = async () => {
     setRefreshing(true);
-    await Promise.allSettled([mutateWallet(), history.reset("/api/transactions")]);
+    await Promise.allSettled([mutateWallet(), history.refresh()]);
     setRefreshing(false);
   };
 
@@ -85,8 +85,12 @@ export function WalletView({ fullName, initialWallet, initialTransactions }: { f
         {transactions ? (
           <>
             <TransactionList transactions={transactions} listRef={listRef} />
-            {transactions.length > 0 ? <LoadMoreButton hasMore={history.page?.next != null} loading={history.loading} onClick={history.loadMore} label="transactions" shown={transactions.length} /> : null}
+            {transactions.length > 0 ? <LoadMoreButton list={history} label="transactions" /> : null}
           </>
+        ) : history.status === "loading" ? (
+          <p role="status" className="py-6 text-center text-sm text-muted">
+            Loading transactions...
+          </p>
         ) : (
           <LoadError message="Failed to fetch transactions" onRetry={refresh} busy={refreshing} />
         )}
