@@ -120,4 +120,39 @@ test.describe("wallet", () => {
     await expect(page.getByTestId("load-more")).toHaveCount(0);
     expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
   });
+
+  test("a 'Load more' that fails says so and keeps the list; pressed again it loads, and a top-up fetches the pages shown again", async ({ page }) => {
+    await registerFresh(page, "walletfail");
+    for (let i = 1; i <= 21; i++) {
+      const res = await page.request.post("/api/transactions/topup", { data: { amount: i } });
+      expect(res.status()).toBe(200);
+    }
+    await page.goto("/wallet");
+    const rows = page.getByTestId("transaction");
+    await expect(rows).toHaveCount(20);
+
+    let fail = true;
+    await page.route("**/api/transactions?*cursor=*", (route) => (fail ? route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"down","code":"internal"}' }) : route.continue()));
+    const more = page.getByRole("button", { name: "Load more transactions" });
+    // Pressed again only if the first press came before hydration (then nothing loads).
+    await expect(async () => {
+      await more.click();
+      await expect(toast(page).filter({ hasText: "Could not load more" })).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    await expect(rows).toHaveCount(20);
+
+    fail = false;
+    await more.click();
+    await expect(rows).toHaveCount(21);
+    await expect(rows.nth(20)).toBeFocused();
+    await expect(page.getByTestId("load-more")).toHaveCount(0);
+
+    // After a top-up both pages are fetched again: the new row first, nothing lost at the end.
+    await openDialog(page);
+    await page.getByLabel("Amount (USD)").fill("100");
+    await page.getByTestId("topup-submit").click();
+    await expect(rows).toHaveCount(22);
+    await expect(rows.first().getByTestId("transaction-amount")).toHaveText("+$100.00");
+    await expect(rows.last().getByTestId("transaction-amount")).toHaveText("+$1.00");
+  });
 });

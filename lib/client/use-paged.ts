@@ -43,15 +43,32 @@ export function usePaged<T>(
     [serverPage, firstUrl],
   );
   const getKey = useMemo(() => pageKeys(firstUrl, version), [firstUrl, version]);
-  const loadingMore = useRef(false);
+  // A "Load more" waiting for its page: settled by SWR's onSuccess/onError (the promise `setSize`
+  // returns resolves before the page is fetched).
+  const pending = useRef<{ want: number; rows: number; done: (ok: boolean) => void } | null>(null);
+  const focusIndex = useRef<number | null>(null);
+  const [loading, setLoading] = useState(false);
+  const settle = (ok: boolean, pages?: ClientPage<T>[]) => {
+    const p = pending.current;
+    if (!p) return false;
+    pending.current = null;
+    // The effect below moves focus once the new rows are rendered; none came: nothing to focus.
+    if (!ok || (joinPages(pages)?.items.length ?? 0) <= p.rows) focusIndex.current = null;
+    setLoading(false);
+    p.done(ok);
+    return true;
+  };
   const { data, error, isValidating, setSize, mutate } = useSWRInfinite<ClientPage<T>>(getKey, ([url]: PageKey) => fetchPage<T>(url), {
     fallbackData: seed && [seed],
     revalidateOnMount: !seed,
     // "Load more" fetches the new page only.
     revalidateFirstPage: false,
+    onSuccess: (pages: ClientPage<T>[]) => {
+      if (pending.current && pages.length >= pending.current.want) settle(true, pages);
+    },
     // A failed "Load more" is the button's to report.
     onError: (e: unknown) => {
-      if (!loadingMore.current) onError?.(e);
+      if (!settle(false)) onError?.(e);
     },
   });
 
@@ -73,8 +90,6 @@ export function usePaged<T>(
   );
   const page = useMemo(() => joinPages(data, keep), [data, keep]);
 
-  const [loading, setLoading] = useState(false);
-  const focusIndex = useRef<number | null>(null);
   useEffect(() => {
     const i = focusIndex.current;
     if (i === null || !page || page.items.length <= i) return;
@@ -85,22 +100,17 @@ export function usePaged<T>(
     row.focus();
   }, [page, listRef]);
 
-  const loadMore = useCallback(async () => {
-    if (!data || !page?.next || loading) return true;
+  const loadMore = useCallback(() => {
+    if (!data || !page?.next || pending.current) return Promise.resolve(true);
     const want = data.length + 1;
     focusIndex.current = page.items.length;
-    loadingMore.current = true;
     setLoading(true);
-    try {
-      const pages = await setSize(want);
-      const ok = (pages?.length ?? 0) >= want;
-      if (!ok || (joinPages(pages, keep)?.items.length ?? 0) <= page.items.length) focusIndex.current = null;
-      return ok;
-    } finally {
-      loadingMore.current = false;
-      setLoading(false);
-    }
-  }, [data, page, loading, setSize, keep]);
+    const done = new Promise<boolean>((resolve) => {
+      pending.current = { want, rows: joinPages(data)?.items.length ?? 0, done: resolve };
+    });
+    void setSize(want);
+    return done;
+  }, [data, page, setSize]);
 
   const refresh = useCallback(async () => {
     await mutate();
