@@ -1,5 +1,6 @@
 import "server-only";
 import { conflict, notFound } from "@/lib/server/errors";
+import { releaseSlot } from "@/lib/server/fulfilment/booking";
 import { inTransaction } from "@/lib/server/idempotency";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
@@ -7,7 +8,7 @@ import { orderDetailInclude, serializeOrderDetail } from "./serialize";
 
 /**
  * POST /api/orders/{id}/cancel (docs/money.md): owner only (404 otherwise, like an unknown id),
- * active only (409). Status, stock and the refund change in one transaction. The status flip is a
+ * active only (409). Status, stock, the slot's place and the refund change in one transaction. The status flip is a
  * conditional UPDATE, so two concurrent cancels refund once: the second finds nothing active.
  */
 export function cancelOrder(userId: number, orderId: number) {
@@ -32,6 +33,9 @@ export function cancelOrder(userId: number, orderId: number) {
         UPDATE "Product" SET "stock" = "stock" + ${quantity}, "inStock" = true, "updatedAt" = now()
         WHERE "id" = ${productId}`;
     }
+
+    // Its place in the slot is free again: a slot's capacity counts active orders (docs/fulfilment.md).
+    if (order.fulfilment) await releaseSlot(tx, order.id);
 
     if (order.isPaid && order.totalCents > 0) {
       await ensureWallet(tx, userId);

@@ -6,6 +6,7 @@ import { withIdempotency, type Tx } from "@/lib/server/idempotency";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { formatCents, serializeWallet } from "@/lib/server/wallet/serialize";
+import { bookSlot, fulfilmentRecord, planFulfilment, type FulfilmentPlan } from "@/lib/server/fulfilment/booking";
 import { holdingCap, type CheckoutInput } from "@/lib/validators/orders";
 import { orderInclude, serializeOrder, type OrderJson } from "./serialize";
 
@@ -26,7 +27,7 @@ function mergeLines(items: CheckoutInput["items"]): Map<number, number> {
  * concurrent buyers of the last units queue on the row lock and the loser's WHERE no longer holds,
  * so stock can never go negative (a CHECK constraint backs this up).
  */
-async function reserveStock(tx: Tx, productId: number, quantity: number) {
+export async function reserveStock(tx: Tx, productId: number, quantity: number) {
   const rows = await tx.$queryRaw<{ stock: number }[]>`
     UPDATE "Product"
     SET "stock" = "stock" - ${quantity}, "inStock" = ("stock" - ${quantity} > 0), "updatedAt" = now()
@@ -45,7 +46,7 @@ async function reserveStock(tx: Tx, productId: number, quantity: number) {
  * Counted inside the checkout's transaction after the stock rows were updated, so two checkouts
  * of the same product queue on its row lock and the second one sees the first one's order.
  */
-async function enforceHoldingCap(tx: Tx, userId: number, lines: Map<number, number>, products: Map<number, { name: string; unit: string; farm: { farmName: string } }>) {
+export async function enforceHoldingCap(tx: Tx, userId: number, lines: Map<number, number>, products: Map<number, { name: string; unit: string; farm: { farmName: string } }>) {
   const ids = [...lines.keys()];
   const rows = await tx.$queryRaw<{ id: number; stock: number; held: number }[]>`
     SELECT p."id", p."stock",
@@ -66,11 +67,13 @@ async function enforceHoldingCap(tx: Tx, userId: number, lines: Map<number, numb
 
 /**
  * POST /api/orders (see docs/money.md): one order per farm, priced from the catalogue, stock taken and
- * the wallet debited in ONE database transaction — any refusal (unknown product, out of stock,
- * insufficient balance) rolls everything back. With an Idempotency-Key a retried or double-clicked
- * checkout replays the first answer instead of paying twice.
+ * the wallet debited in ONE database transaction — any refusal (unknown product, a slot that is
+ * closed or full, out of stock, insufficient balance) rolls everything back. Each farm with
+ * windows needs a slot (docs/fulfilment.md, "Checkout"); a delivery fee is part of its order's
+ * total. `now` decides which cutoffs have passed (tests pass their own). With an Idempotency-Key a
+ * retried or double-clicked checkout replays the first answer instead of paying twice.
  */
-export function checkout(userId: number, input: CheckoutInput, idempotencyKey?: string) {
+export function checkout(userId: number, input: CheckoutInput, idempotencyKey?: string, now = new Date()) {
   return withIdempotency<CheckoutResult>(userId, "orders.checkout", idempotencyKey, input, async (tx) => {
     const lines = mergeLines(input.items);
     const ids = [...lines.keys()];
@@ -83,25 +86,35 @@ export function checkout(userId: number, input: CheckoutInput, idempotencyKey?: 
     const missing = ids.find((id) => !byId.has(id));
     if (missing !== undefined) throw notFound(`Product ${missing} was not found`);
 
-    // Ascending id order everywhere (checkout and cancel) so two transactions never deadlock.
-    for (const id of [...ids].sort((a, b) => a - b)) await reserveStock(tx, id, lines.get(id)!);
-
-    const byFarm = new Map<number, { farm: (typeof products)[number]["farm"]; lines: { product: (typeof products)[number]; quantity: number }[] }>();
+    const byFarm = new Map<number, { farm: (typeof products)[number]["farm"]; lines: { product: (typeof products)[number]; quantity: number }[]; goodsCents: number; plan: FulfilmentPlan | null }>();
     for (const [id, quantity] of lines) {
       const product = byId.get(id)!;
-      const group = byFarm.get(product.farmId) ?? { farm: product.farm, lines: [] };
+      const group = byFarm.get(product.farmId) ?? { farm: product.farm, lines: [], goodsCents: 0, plan: null };
       group.lines.push({ product, quantity });
+      group.goodsCents += product.priceCents * quantity;
       byFarm.set(product.farmId, group);
     }
 
-    const grandTotal = [...lines].reduce((sum, [id, q]) => sum + byId.get(id)!.priceCents * q, 0);
+    // The slot, place and fee of each farm order, checked before any row is touched. A choice for a
+    // farm that is not in the cart is ignored (the cart changed after the slot was picked).
+    for (const group of byFarm.values()) group.plan = await planFulfilment(tx, group.farm, group.goodsCents, input.fulfilment?.[String(group.farm.id)], now);
+
+    // Ascending id order everywhere (checkout, edit and cancel) so two transactions never deadlock.
+    for (const id of [...ids].sort((a, b) => a - b)) await reserveStock(tx, id, lines.get(id)!);
+
+    // Places in slots after stock (the order cancel releases them in), ascending window id.
+    const slotIds = new Map<number, number>();
+    const booked = [...byFarm.values()].filter((g) => g.plan).sort((a, b) => a.plan!.windowId - b.plan!.windowId);
+    for (const g of booked) slotIds.set(g.farm.id, await bookSlot(tx, g.plan!));
+
+    const grandTotal = [...byFarm.values()].reduce((sum, g) => sum + g.goodsCents + (g.plan?.feeCents ?? 0), 0);
     let wallet = await ensureWallet(tx, userId);
     const checkoutRef = `CO-${crypto.randomBytes(6).toString("hex").toUpperCase()}`;
     const orders: OrderJson[] = [];
     let debited = 0;
 
-    for (const { farm, lines: farmLines } of byFarm.values()) {
-      const totalCents = farmLines.reduce((sum, l) => sum + l.product.priceCents * l.quantity, 0);
+    for (const { farm, lines: farmLines, goodsCents, plan } of byFarm.values()) {
+      const totalCents = goodsCents + (plan?.feeCents ?? 0);
       const order = await tx.order.create({
         data: {
           userId,
@@ -121,6 +134,7 @@ export function checkout(userId: number, input: CheckoutInput, idempotencyKey?: 
             })),
           },
           events: { create: [{ status: "active", note: "Paid from wallet" }] },
+          ...(plan ? { fulfilment: { create: fulfilmentRecord(plan, slotIds.get(farm.id)!) } } : {}),
         },
         include: orderInclude,
       });

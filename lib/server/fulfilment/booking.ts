@@ -1,0 +1,146 @@
+import "server-only";
+import { DateTime } from "luxon";
+import { AppError, badRequest } from "@/lib/server/errors";
+import type { Tx } from "@/lib/server/idempotency";
+import { formatCents } from "@/lib/server/wallet/serialize";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { compactPostal, parseSlotId, SLOT_DAYS_MAX, type FulfilmentChoice } from "@/lib/validators/fulfilment";
+import { slotOn } from "./time";
+
+/**
+ * Checkout's side of fulfilment (docs/fulfilment.md, "Checkout"): for one farm's order, check the
+ * buyer's choice against the farm's live windows, points and zones (planFulfilment, reads only),
+ * then take a place in the slot (bookSlot) and copy the handover onto the order
+ * (fulfilmentRecord). All of it runs inside the checkout's transaction, so any refusal rolls back.
+ */
+
+type FarmRef = { id: number; farmName: string };
+
+async function loadSettings(tx: Tx, farmId: number) {
+  return tx.farm.findUniqueOrThrow({
+    where: { id: farmId },
+    select: {
+      timeZone: true,
+      minimumOrderCents: true,
+      windows: { where: { archived: false }, include: { pickupPoint: true } },
+      deliveryZones: { where: { archived: false }, orderBy: { id: "asc" } },
+    },
+  });
+}
+
+/** "Sat 28 Nov, 9:00 am" in the farm's zone: how a refusal names a slot or a cutoff. */
+export function localLabel(at: Date, timeZone: string): string {
+  const t = DateTime.fromJSDate(at, { zone: timeZone }).setLocale("en-US");
+  return `${t.toFormat("ccc d LLL, h:mm")} ${t.toFormat("a").toLowerCase()}`;
+}
+
+/** What this farm's order will carry: null for a farm that sells without windows. */
+export type FulfilmentPlan = {
+  windowId: number;
+  localDate: string;
+  feeCents: number;
+  /** "Green Acres's Sat 28 Nov, 9:00 am pickup": how refusals name the slot. */
+  what: string;
+  record: Omit<Prisma.OrderFulfilmentUncheckedCreateWithoutOrderInput, "slotId" | "feeCents">;
+};
+
+/**
+ * Checks one farm's choice and prices its delivery, without writing anything. `goodsCents` is the
+ * farm order's goods total (the minimum and the free-delivery threshold read it).
+ */
+export async function planFulfilment(tx: Tx, farm: FarmRef, goodsCents: number, choice: FulfilmentChoice | undefined, now: Date): Promise<FulfilmentPlan | null> {
+  const settings = await loadSettings(tx, farm.id);
+  const field = `fulfilment.${farm.id}`;
+
+  if (goodsCents < settings.minimumOrderCents) {
+    throw new AppError("below_minimum", `The minimum order at ${farm.farmName} is ${formatCents(settings.minimumOrderCents)}`);
+  }
+
+  // A pickup window whose point was retired has nowhere to hand over: it offers no slot (as the slot list).
+  const windows = settings.windows.filter((w) => w.kind === "delivery" || (w.pickupPoint && !w.pickupPoint.archived));
+  if (windows.length === 0) {
+    if (choice) {
+      const message = `${farm.farmName} sells without pickup or delivery times`;
+      throw badRequest(message, { [field]: message });
+    }
+    return null;
+  }
+  if (!choice) throw new AppError("slot_required", `Choose a pickup or delivery time for ${farm.farmName}`);
+
+  const parsed = parseSlotId(choice.slotId);
+  const window = parsed && windows.find((w) => w.id === parsed.windowId);
+  const slot = parsed && window ? slotOn(window, parsed.localDate, settings.timeZone) : null;
+  if (!window || !slot) throw new AppError("slot_closed", `That pickup or delivery time is no longer offered by ${farm.farmName}: choose another`);
+
+  const what = `${farm.farmName}'s ${localLabel(slot.start, settings.timeZone)} ${window.kind}`;
+  if (now.getTime() >= slot.cutoff.getTime()) {
+    throw new AppError("slot_closed", `Orders for ${what} closed at ${localLabel(slot.cutoff, settings.timeZone)}: choose another time`);
+  }
+  if (slot.start.getTime() > now.getTime() + SLOT_DAYS_MAX * 24 * 3600_000) {
+    throw new AppError("slot_closed", `Orders for ${what} are not open yet: choose a sooner time`);
+  }
+
+  const common = { farmId: farm.id, kind: window.kind, startsAt: slot.start, endsAt: slot.end, cutoffAt: slot.cutoff, localDate: slot.localDate, timeZone: settings.timeZone };
+  if (window.kind === "pickup") {
+    const point = window.pickupPoint!;
+    return {
+      windowId: window.id,
+      localDate: slot.localDate,
+      feeCents: 0,
+      what,
+      record: { ...common, pickupPointId: point.id, pickupName: point.name, pickupAddress: point.address, pickupNotes: point.notes },
+    };
+  }
+
+  if (!choice.address) throw badRequest(`Enter the delivery address for ${farm.farmName}`, { [`${field}.address`]: "Enter the delivery address" });
+  if (!choice.postalCode) throw badRequest(`Enter the postal code for delivery from ${farm.farmName}`, { [`${field}.postalCode`]: "Enter the postal code" });
+  const postal = compactPostal(choice.postalCode);
+  // Several zones may cover one code: the buyer pays the cheapest (after any free-over waiver).
+  const priced = settings.deliveryZones
+    .filter((z) => z.postalPrefixes.some((p) => postal.startsWith(compactPostal(p))))
+    .map((z) => ({ zone: z, fee: z.freeOverCents !== null && goodsCents >= z.freeOverCents ? 0 : z.feeCents }))
+    .sort((a, b) => a.fee - b.fee || a.zone.id - b.zone.id);
+  if (priced.length === 0) {
+    const message = `${farm.farmName} does not deliver to ${choice.postalCode}`;
+    throw badRequest(message, { [`${field}.postalCode`]: message });
+  }
+  const { zone, fee } = priced[0];
+  return {
+    windowId: window.id,
+    localDate: slot.localDate,
+    feeCents: fee,
+    what,
+    record: { ...common, deliveryAddress: choice.address, postalCode: choice.postalCode, zoneId: zone.id, zoneFeeCents: zone.feeCents, freeOverCents: zone.freeOverCents },
+  };
+}
+
+/**
+ * Takes one place in the slot, or refuses with 409 slot_full. The slot row is created on first
+ * use; the conditional UPDATE is the capacity check, so concurrent checkouts queue on the row lock
+ * and the loser's WHERE no longer holds (the same pattern as stock). Returns the slot row's id.
+ */
+export async function bookSlot(tx: Tx, plan: FulfilmentPlan): Promise<number> {
+  await tx.$executeRaw`
+    INSERT INTO "FulfilmentSlot" ("windowId", "localDate") VALUES (${plan.windowId}, ${plan.localDate})
+    ON CONFLICT ("windowId", "localDate") DO NOTHING`;
+  const rows = await tx.$queryRaw<{ id: number }[]>`
+    UPDATE "FulfilmentSlot" s SET "booked" = s."booked" + 1
+    FROM "FulfilmentWindow" w
+    WHERE w."id" = s."windowId" AND s."windowId" = ${plan.windowId} AND s."localDate" = ${plan.localDate}
+      AND (w."capacity" IS NULL OR s."booked" < w."capacity")
+    RETURNING s."id"`;
+  if (rows.length === 0) throw new AppError("slot_full", `${plan.what} is full: choose another time`);
+  return rows[0].id;
+}
+
+/** The order's copy of its handover (OrderFulfilment create data, nested under the order). */
+export function fulfilmentRecord(plan: FulfilmentPlan, slotId: number) {
+  return { ...plan.record, slotId, feeCents: plan.feeCents };
+}
+
+/** An active order that ends early (cancelled) gives its place in the slot back. */
+export async function releaseSlot(tx: Tx, orderId: number): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE "FulfilmentSlot" SET "booked" = "booked" - 1
+    WHERE "id" = (SELECT "slotId" FROM "OrderFulfilment" WHERE "orderId" = ${orderId}) AND "booked" > 0`;
+}
