@@ -3,6 +3,7 @@ import { idParam } from "@/lib/validators/id";
 import { farmProfileSchema, incomingOrdersQuerySchema, IMAGE_TOO_LARGE, imageUploadSchema, MAX_IMAGE_BYTES, productSchema, productUpdateSchema, setPasswordSchema } from "@/lib/validators/farm";
 import { endpoint, formBody, jsonBody, multipartBody, PAGED } from "./endpoint";
 import { id, isoDate, money, orderStatus } from "./json";
+import { orderFulfilment } from "./fulfilment";
 import { orderItem } from "./orders";
 
 export const myFarm = z.object({
@@ -42,6 +43,7 @@ export const incomingOrder = z.object({
   itemCount: z.number().int(),
   totalAmount: money,
   items: z.array(orderItem),
+  fulfilment: orderFulfilment.nullable().describe("when and where the order is handed over (group by its date); null for an order without a slot"),
 });
 export type IncomingOrderJson = z.infer<typeof incomingOrder>;
 

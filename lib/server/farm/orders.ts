@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { conflict, notFound } from "@/lib/server/errors";
 import { centsToDollars } from "@/lib/money";
+import { serializeOrderFulfilment } from "@/lib/server/fulfilment/serialize";
 import { sendMessage } from "@/lib/server/messages/send-message";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
@@ -13,6 +14,7 @@ import type { IncomingOrderJson } from "./types";
 const incomingInclude = {
   user: { select: { id: true, fullName: true } },
   items: { orderBy: { id: "asc" } },
+  fulfilment: { include: { slot: { select: { windowId: true, localDate: true } } } },
 } satisfies Prisma.OrderInclude;
 
 type IncomingRow = Prisma.OrderGetPayload<{ include: typeof incomingInclude }>;
@@ -34,6 +36,7 @@ function toIncomingOrderJson(o: IncomingRow): IncomingOrderJson {
       price: centsToDollars(i.priceCents),
       subtotal: centsToDollars(i.priceCents * i.quantity),
     })),
+    fulfilment: o.fulfilment ? serializeOrderFulfilment(o.fulfilment) : null,
   };
 }
 
