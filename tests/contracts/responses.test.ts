@@ -46,7 +46,8 @@ beforeAll(async () => {
   await createProduct(other.id, { name: "Contract Apples", isFeatured: true });
   shopper = await createUserWithSession();
   await createPickupAndDelivery(farmer.farm.id);
-  const [slot] = await listSlots(farmer.farm.id, 14);
+  // The pickup slot: a delivery would need an address and postal code too.
+  const slot = (await listSlots(farmer.farm.id, 14)).find((s) => s.kind === "pickup")!;
   await db.address.create({ data: { userId: shopper.user.id, label: "Home", line1: "1 Bernard Ave", city: "Kelowna", postalCode: "V1Y 6N2", isDefault: true } });
 
   const topUp = await import("@/app/api/transactions/topup/route");
@@ -109,6 +110,7 @@ describe("every JSON answer matches its contract", () => {
     await check(byPath("POST", "/api/transactions/topup"), { path: "/api/transactions/topup", cookie: shopper.cookie, body: { amount: 5 } });
     const placed = await check(byPath("POST", "/api/orders"), { path: "/api/orders", cookie: shopper.cookie, body: { items: [{ productId: product.id, quantity: 1 }], fulfilment: { [farmer.farm.id]: { slotId: ids.slotId } } } });
     const orderId = String(placed.orders[0].id);
+    await check(byPath("PATCH", "/api/orders/{id}"), { path: `/api/orders/${orderId}`, cookie: shopper.cookie, params: { id: orderId }, body: { items: [{ productId: product.id, quantity: 2 }] } });
     await check(byPath("POST", "/api/orders/{id}/cancel"), { path: `/api/orders/${orderId}/cancel`, cookie: shopper.cookie, params: { id: orderId } });
     await check(byPath("POST", "/api/messages"), { path: "/api/messages", cookie: farmer.cookie, body: { receiverId: shopper.user.id, content: "Very sweet." } });
     await check(byPath("POST", "/api/my-farm/orders/{id}/complete"), { path: `/api/my-farm/orders/${ids.id}/complete`, cookie: farmer.cookie, params: { id: ids.id } });

@@ -37,7 +37,7 @@ import { GET as myFarmGET, PATCH as myFarmPATCH } from "@/app/api/my-farm/route"
 import { GET as salesGET } from "@/app/api/my-farm/sales/route";
 import { POST as newsletterPOST } from "@/app/api/newsletter/route";
 import { POST as cancelPOST } from "@/app/api/orders/[id]/cancel/route";
-import { GET as orderGET } from "@/app/api/orders/[id]/route";
+import { GET as orderGET, PATCH as orderPATCH } from "@/app/api/orders/[id]/route";
 import { GET as ordersGET, POST as ordersPOST } from "@/app/api/orders/route";
 import { GET as productGET } from "@/app/api/products/[id]/route";
 import { GET as productsFeaturedGET } from "@/app/api/products/featured/route";
@@ -61,6 +61,8 @@ import { GET as businessGET, POST as businessPOST } from "@/app/api/business-acc
 import { endpoints as contracts } from "@/lib/contracts/index";
 import { ORIGIN, call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession, sessionCookie, TEST_PASSWORD } from "../support/factories";
+import { createPickupAndDelivery } from "../support/fulfilment";
+import { listSlots } from "@/lib/server/fulfilment/slots";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -112,6 +114,8 @@ let F: { id: number; cookie: string; farmId: number; productId: number };
 let G: { id: number; cookie: string; farmId: number; productId: number };
 let bOrderId = 0;
 let aOrderId = 0;
+/** A's order from G, which sells in windows: the one order of the sweep that can be changed. */
+let aSlotOrderId = 0;
 let aAddressId = 0;
 let bAddressId = 0;
 let categoryId = 0;
@@ -146,6 +150,10 @@ beforeAll(async () => {
   bOrderId = (JSON.parse(bo.text) as { orders: { id: number }[] }).orders[0].id;
   const ao = await mustOk(call(ordersPOST, "/api/orders", { body: { items: [{ productId: F.productId, quantity: 1 }] }, cookie: A.cookie }), 201);
   aOrderId = (JSON.parse(ao.text) as { orders: { id: number }[] }).orders[0].id;
+  await createPickupAndDelivery(G.farmId);
+  const slot = (await listSlots(G.farmId, 14)).find((s) => s.kind === "pickup")!;
+  const so = await mustOk(call(ordersPOST, "/api/orders", { body: { items: [{ productId: G.productId, quantity: 1 }], fulfilment: { [G.farmId]: { slotId: slot.slotId } } }, cookie: A.cookie }), 201);
+  aSlotOrderId = (JSON.parse(so.text) as { orders: { id: number }[] }).orders[0].id;
   await mustOk(call(messagesPOST, "/api/messages", { body: { receiverId: F.id, content: "Hello F" }, cookie: B.cookie }), 201);
   await mustOk(call(messagesPOST, "/api/messages", { body: { receiverId: F.id, content: "Hello from A" }, cookie: A.cookie }), 201);
   const address = { label: "Home", line1: "1450 Bernard Ave", city: "Kelowna", postalCode: "V1Y 6N2" };
@@ -246,6 +254,19 @@ const endpoints: Endpoint[] = [
     ok: 201,
   },
   { name: "orders/[id]", method: "GET", path: "/api/orders/:id", handler: orderGET as Handler, auth: "required", params: () => ({ id: String(aOrderId) }), idParam: { name: "id", foreign: () => String(bOrderId) }, ok: 200 },
+  {
+    name: "orders/[id] (edit)",
+    method: "PATCH",
+    path: "/api/orders/:id",
+    handler: orderPATCH as Handler,
+    auth: "required",
+    params: () => ({ id: String(aSlotOrderId) }),
+    idParam: { name: "id", foreign: () => String(bOrderId) },
+    body: () => ({ items: [{ productId: G.productId, quantity: 2 }] }),
+    fields: { items: { kind: "array" } },
+    headers: () => ({ "idempotency-key": `sweep-${Math.random().toString(36).slice(2)}` }),
+    ok: 200,
+  },
   // The control cancels A's own order, so it runs after every other case of the sweep.
   { name: "orders/[id]/cancel", method: "POST", path: "/api/orders/:id/cancel", handler: cancelPOST as Handler, auth: "required", params: () => ({ id: String(aOrderId) }), idParam: { name: "id", foreign: () => String(bOrderId) }, ok: 200 },
   {
@@ -553,7 +574,7 @@ function casesFor(e: Endpoint): Case[] {
       for (const v of values) out.push({ endpoint: e, label: `query ${key}=${JSON.stringify(v.length > 40 ? v.slice(0, 20) + "…" : v)}`, path: `${e.path}?${new URLSearchParams({ ...e.baseQuery, [key]: v })}`, status: 400 });
     }
   }
-  if (e.name === "transactions/topup" || e.name === "orders (checkout)") {
+  if (e.name === "transactions/topup" || e.name === "orders (checkout)" || e.name === "orders/[id] (edit)") {
     // Non-ASCII keys arrive as raw UTF-8 bytes (what a client sending "clé-🥕" puts on the wire).
     for (const key of ["", "   ", "k".repeat(201), "clé-🥕", "a\u200bb", "\u202ertl", "tab\tinside"].map((k) => Buffer.from(k).toString("latin1"))) {
       out.push({ endpoint: e, label: `Idempotency-Key ${JSON.stringify(key.length > 40 ? key.slice(0, 10) + "…" : key)}`, headers: { "idempotency-key": key }, body: "VALID", status: 400 });
