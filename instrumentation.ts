@@ -1,15 +1,21 @@
 /**
  * Next's start-up hook: hourly housekeeping (expired sessions, stale idempotency keys and rate-limit
- * rows) and the Google Sheets outbox worker inside the app (docs/operations.md).
- * Node.js runtime only, never during `next build` (nothing may open the database then), and not
- * when SHEETS_WORKER=off (scaled out: `npm run worker` does the syncing instead).
+ * rows), the Google Sheets outbox worker and the standing-order worker inside the app
+ * (docs/operations.md). Node.js runtime only, never during `next build` (nothing may open the
+ * database then). SHEETS_WORKER=off or STANDING_WORKER=off leaves that work to `npm run worker`
+ * (scaled out).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { startHousekeeping } = await import("./lib/server/housekeeping");
   startHousekeeping();
-  if ((process.env.SHEETS_WORKER ?? "").trim().toLowerCase() === "off") return;
+  const off = (name: string) => (process.env[name] ?? "").trim().toLowerCase() === "off";
+  if (!off("STANDING_WORKER")) {
+    const { startStandingWorker } = await import("./lib/server/standing/worker");
+    startStandingWorker();
+  }
+  if (off("SHEETS_WORKER")) return;
   const { startSheetsWorker } = await import("./lib/server/sheets/runtime");
   startSheetsWorker();
 }

@@ -1,7 +1,8 @@
 /**
- * `npm run worker`: the Google Sheets outbox worker as its own process, for scale-out (docs/operations.md).
- * Run one or more next to app instances started with SHEETS_WORKER=off; rows are shared out with
- * FOR UPDATE SKIP LOCKED. Stops gracefully on SIGINT/SIGTERM (the batch in flight finishes).
+ * `npm run worker`: the Google Sheets outbox worker and the standing-order worker as their own
+ * process, for scale-out (docs/operations.md). Run one or more next to app instances started with
+ * SHEETS_WORKER=off STANDING_WORKER=off; rows are shared out with FOR UPDATE SKIP LOCKED. Stops
+ * gracefully on SIGINT/SIGTERM (the batch and the placement in flight finish).
  *   node --import tsx --conditions=react-server scripts/worker.ts
  */
 import pg from "pg";
@@ -9,6 +10,7 @@ import { closeDb, databaseUrl, dbKind } from "@/lib/server/db";
 import { loadSheetsConfig } from "@/lib/server/sheets/config";
 import { NUDGE_CHANNEL } from "@/lib/server/sheets/runtime";
 import { SheetsWorker } from "@/lib/server/sheets/worker";
+import { startStandingWorker } from "@/lib/server/standing/worker";
 
 if (dbKind() !== "postgres") {
   // PGlite allows one process per data folder; a second one silently loses writes.
@@ -17,6 +19,8 @@ if (dbKind() !== "postgres") {
 }
 
 const worker = new SheetsWorker(loadSheetsConfig()).start();
+const stopStanding = startStandingWorker();
+console.info("[standing] worker started");
 let listener: pg.Client | null = null;
 
 if (worker.enabled) {
@@ -36,7 +40,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.info(`[sheets] ${signal}: finishing the batch in flight…`);
-  await worker.stop();
+  await Promise.all([worker.stop(), stopStanding()]);
   await listener?.end().catch(() => undefined);
   await closeDb();
   process.exit(0);

@@ -7,6 +7,7 @@ import { messagesApi } from "./messages";
 import { operationsApi } from "./operations";
 import { ordersApi } from "./orders";
 import { sessionApi } from "./session";
+import { standingApi } from "./standing";
 import { submissionsApi } from "./submissions";
 import { walletApi } from "./wallet";
 
@@ -14,4 +15,4 @@ import { walletApi } from "./wallet";
  * Every endpoint of /api, in the order of the API document. A new domain's contracts file is added
  * here; tests/contracts/registry.test.ts fails when a route file and this list disagree.
  */
-export const endpoints: Endpoint[] = [sessionApi, catalogApi, messagesApi, ordersApi, walletApi, farmApi, fulfilmentApi, businessApi, submissionsApi, operationsApi].flatMap((api) => Object.values(api));
+export const endpoints: Endpoint[] = [sessionApi, catalogApi, messagesApi, ordersApi, walletApi, farmApi, fulfilmentApi, businessApi, standingApi, submissionsApi, operationsApi].flatMap((api) => Object.values(api));

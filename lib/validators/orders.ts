@@ -20,7 +20,7 @@ export const holdingCap = (supply: number) => Math.max(HOLDING_MIN_UNITS, Math.f
 const quantityMessage = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`;
 
 /** One line of a cart or an order: a product and a quantity. */
-const orderLine = z.object({
+export const orderLine = z.object({
   productId: z.number({ error: "Unknown product" }).int("Unknown product").positive("Unknown product"),
   quantity: z.number({ error: quantityMessage }).int(quantityMessage).min(1, quantityMessage).max(MAX_QUANTITY, quantityMessage),
 });

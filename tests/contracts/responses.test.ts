@@ -37,6 +37,8 @@ const jsonResponse = (e: Endpoint): z.ZodType | null => (e.response && typeof e.
 let shopper: Awaited<ReturnType<typeof createUserWithSession>>;
 let farmer: Awaited<ReturnType<typeof createFarmerWithSession>>;
 let ids: Record<string, string>;
+/** A restaurant with a standing order at the farmer's farm (standing orders are restaurants only). */
+let restaurant: Awaited<ReturnType<typeof createUserWithSession>>;
 
 beforeAll(async () => {
   await db.category.create({ data: { name: `Roots ${Date.now()}`, icon: "seedling" } });
@@ -59,13 +61,18 @@ beforeAll(async () => {
   const sent = await call(send.POST, "/api/messages", { cookie: shopper.cookie, body: { receiverId: farmer.user.id, content: "Are the carrots sweet?" } });
   expect(sent.status, sent.text).toBe(201);
 
+  restaurant = await createUserWithSession({ userType: "restaurant" });
+  const standing = await import("@/app/api/standing-orders/route");
+  const repeated = await call(standing.POST, "/api/standing-orders", { cookie: restaurant.cookie, body: { farmId: farmer.farm.id, items: [{ productId: myProduct.id, quantity: 2 }], weekday: 6, kind: "pickup" } });
+  expect(repeated.status, repeated.text).toBe(201);
+
   ids = { id: String(placed.json.orders[0].id), userId: String(farmer.user.id), date: slot.slotId.slice(-10), slotId: slot.slotId };
 });
 
 /** Who calls, and with which path ids, for each GET. */
 function callFor(e: Endpoint): CallOptions & { path: string } {
   const farmSide = e.path.startsWith("/api/my-farm");
-  const cookie = e.auth === "required" ? (farmSide ? farmer.cookie : shopper.cookie) : undefined;
+  const cookie = e.auth === "required" ? (farmSide ? farmer.cookie : e.path.startsWith("/api/standing-orders") ? restaurant.cookie : shopper.cookie) : undefined;
   const params: Record<string, string> = {};
   for (const [, name] of e.path.matchAll(/\{(\w+)\}/g)) params[name] = ids[name];
   if (e.path === "/api/products/{id}" || e.path === "/api/my-farm/products/{id}") params.id = String(ids.productId);
@@ -97,7 +104,7 @@ describe("every JSON answer matches its contract", () => {
     expect(checked.length).toBeGreaterThanOrEqual(20);
   });
 
-  it("writes answer their contracts too: top-up, checkout, cancel, message, complete", async () => {
+  it("writes answer their contracts too: top-up, checkout, cancel, message, complete, standing orders", async () => {
     const byPath = (method: string, p: string) => endpoints.find((e) => e.method === method && e.path === p)!;
     const product = await db.product.findFirstOrThrow({ where: { farmId: farmer.farm.id } });
     const check = async (e: Endpoint, opts: CallOptions & { path: string }) => {
@@ -114,6 +121,10 @@ describe("every JSON answer matches its contract", () => {
     await check(byPath("POST", "/api/orders/{id}/cancel"), { path: `/api/orders/${orderId}/cancel`, cookie: shopper.cookie, params: { id: orderId } });
     await check(byPath("POST", "/api/messages"), { path: "/api/messages", cookie: farmer.cookie, body: { receiverId: shopper.user.id, content: "Very sweet." } });
     await check(byPath("POST", "/api/my-farm/orders/{id}/complete"), { path: `/api/my-farm/orders/${ids.id}/complete`, cookie: farmer.cookie, params: { id: ids.id } });
+    const standing = await check(byPath("POST", "/api/standing-orders"), { path: "/api/standing-orders", cookie: restaurant.cookie, body: { farmId: farmer.farm.id, items: [{ productId: product.id, quantity: 1 }], weekday: 6, kind: "pickup", everyWeeks: 2 } });
+    const standingId = String(standing.id);
+    await check(byPath("PATCH", "/api/standing-orders/{id}"), { path: `/api/standing-orders/${standingId}`, cookie: restaurant.cookie, params: { id: standingId }, body: { action: "skipNext" } });
+    await check(byPath("DELETE", "/api/standing-orders/{id}"), { path: `/api/standing-orders/${standingId}`, cookie: restaurant.cookie, params: { id: standingId } });
   });
 });
 

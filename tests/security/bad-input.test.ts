@@ -58,6 +58,8 @@ import { GET as slotsGET } from "@/app/api/farms/[id]/slots/route";
 import { GET as fulfilmentGET, PUT as fulfilmentPUT } from "@/app/api/my-farm/fulfilment/route";
 import { GET as packListGET } from "@/app/api/my-farm/pack-list/route";
 import { GET as businessGET, POST as businessPOST } from "@/app/api/business-account/route";
+import { GET as standingGET, POST as standingPOST } from "@/app/api/standing-orders/route";
+import { DELETE as standingDELETE, PATCH as standingPATCH } from "@/app/api/standing-orders/[id]/route";
 import { endpoints as contracts } from "@/lib/contracts/index";
 import { ORIGIN, call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession, sessionCookie, TEST_PASSWORD } from "../support/factories";
@@ -118,6 +120,10 @@ let aOrderId = 0;
 let aSlotOrderId = 0;
 let aAddressId = 0;
 let bAddressId = 0;
+/** Two restaurants, each with a standing order at G (restaurants only: A and B are retail buyers). */
+let R: { id: number; cookie: string };
+let rStandingId = 0;
+let r2StandingId = 0;
 let categoryId = 0;
 let ipCounter = 0;
 const nextIp = () => `10.9.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
@@ -159,6 +165,14 @@ beforeAll(async () => {
   const address = { label: "Home", line1: "1450 Bernard Ave", city: "Kelowna", postalCode: "V1Y 6N2" };
   aAddressId = (await db.address.create({ data: { userId: A.id, ...address } })).id;
   bAddressId = (await db.address.create({ data: { userId: B.id, ...address } })).id;
+  const [r, r2] = [await createUserWithSession({ userType: "restaurant" }), await createUserWithSession({ userType: "restaurant" })];
+  R = { id: r.user.id, cookie: r.cookie };
+  const standing = (cookie: string) =>
+    mustOk(call(standingPOST, "/api/standing-orders", { body: { farmId: G.farmId, items: [{ productId: G.productId, quantity: 2 }], weekday: 6, kind: "pickup" }, cookie }), 201).then(
+      (res) => (JSON.parse(res.text) as { id: number }).id,
+    );
+  rStandingId = await standing(r.cookie);
+  r2StandingId = await standing(r2.cookie);
 });
 
 // ---- the endpoint table -------------------------------------------------------------------------
@@ -480,6 +494,44 @@ const endpoints: Endpoint[] = [
     fields: { companyName: { kind: "text" }, businessNumber: { kind: "text" }, address: { kind: "text" }, postalCode: { kind: "text" } },
     ok: 202,
   },
+  // Standing orders (docs/restaurants.md): restaurants only.
+  { name: "standing-orders", method: "GET", path: "/api/standing-orders", handler: standingGET as Handler, auth: "required", cookie: () => R.cookie, ok: 200 },
+  {
+    name: "standing-orders (create)",
+    method: "POST",
+    path: "/api/standing-orders",
+    handler: standingPOST as Handler,
+    auth: "required",
+    cookie: () => R.cookie,
+    body: () => ({ farmId: G.farmId, items: [{ productId: G.productId, quantity: 3 }], weekday: 6, kind: "pickup", everyWeeks: 2 }),
+    fields: { farmId: { kind: "int" }, items: { kind: "array" }, weekday: { kind: "int", zeroOk: true }, kind: { kind: "enum" }, pickupPointId: { kind: "int", optional: true }, everyWeeks: { kind: "int", optional: true } },
+    ok: 201,
+  },
+  {
+    name: "standing-orders/[id] (change)",
+    method: "PATCH",
+    path: "/api/standing-orders/:id",
+    handler: standingPATCH as Handler,
+    auth: "required",
+    cookie: () => R.cookie,
+    params: () => ({ id: String(rStandingId) }),
+    idParam: { name: "id", foreign: () => String(r2StandingId) },
+    body: () => ({ items: [{ productId: G.productId, quantity: 4 }] }),
+    fields: { items: { kind: "array" } },
+    ok: 200,
+  },
+  // Its control cancels R's standing order, so it comes after the change.
+  {
+    name: "standing-orders/[id] (cancel)",
+    method: "DELETE",
+    path: "/api/standing-orders/:id",
+    handler: standingDELETE as Handler,
+    auth: "required",
+    cookie: () => R.cookie,
+    params: () => ({ id: String(rStandingId) }),
+    idParam: { name: "id", foreign: () => String(r2StandingId) },
+    ok: 200,
+  },
   // Its control removes A's address, so it comes after the edit.
   { name: "addresses/[id] (remove)", method: "DELETE", path: "/api/addresses/:id", handler: addressDELETE as Handler, auth: "required", params: () => ({ id: String(aAddressId) }), idParam: { name: "id", foreign: () => String(bAddressId) }, ok: 200 },
 ];
@@ -633,7 +685,7 @@ function multipart(content: string, type: string) {
 
 // ---- running a case -----------------------------------------------------------------------------
 
-const TABLES = ["User", "Farm", "Category", "Product", "Order", "OrderItem", "OrderEvent", "Message", "MessageAttachment", "Wallet", "Transaction", "IdempotencyKey", "WaitlistEntry", "DemoRequest", "NewsletterSubscriber", "ContactMessage", "SheetsOutbox", "LoginToken", "Address", "PickupPoint", "DeliveryZone", "FulfilmentWindow", "FulfilmentSlot", "OrderFulfilment", "BusinessAccount"];
+const TABLES = ["User", "Farm", "Category", "Product", "Order", "OrderItem", "OrderEvent", "Message", "MessageAttachment", "Wallet", "Transaction", "IdempotencyKey", "WaitlistEntry", "DemoRequest", "NewsletterSubscriber", "ContactMessage", "SheetsOutbox", "LoginToken", "Address", "PickupPoint", "DeliveryZone", "FulfilmentWindow", "FulfilmentSlot", "OrderFulfilment", "BusinessAccount", "StandingOrder", "StandingOrderOccurrence"];
 
 /**
  * One fingerprint of every row of every table (an md5 of the rows as text), so an UPDATE is caught

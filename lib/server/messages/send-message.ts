@@ -63,6 +63,16 @@ export async function sendMessage(senderId: number, input: SendMessageInput): Pr
   return message;
 }
 
+/**
+ * A message the platform writes on someone's behalf inside the caller's transaction (a standing
+ * order that could not be placed is told from the farm's side of the chat), so it exists exactly
+ * when the rest of that transaction does. No throttles: nobody typed it. `clientId` keeps it
+ * unique; publish the answer with `publishMessage` after the commit.
+ */
+export async function storeNotice(tx: Pick<typeof db, "message">, senderId: number, receiverId: number, content: string, clientId: string): Promise<ChatMessage> {
+  return toChatMessage(await tx.message.create({ data: { senderId, receiverId, content, clientId }, select: messageSelect }));
+}
+
 /** Advisory-lock namespace for a sender's messages to new people (any constant unique to this use). */
 const NEW_RECIPIENT_LOCK = 4_815_001;
 const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 };

@@ -74,7 +74,12 @@ export async function enforceHoldingCap(tx: Tx, userId: number, lines: Map<numbe
  * retried or double-clicked checkout replays the first answer instead of paying twice.
  */
 export function checkout(userId: number, input: CheckoutInput, idempotencyKey?: string, now = new Date()) {
-  return withIdempotency<CheckoutResult>(userId, "orders.checkout", idempotencyKey, input, async (tx) => {
+  return withIdempotency<CheckoutResult>(userId, "orders.checkout", idempotencyKey, input, (tx) => placeCheckout(tx, userId, input, now));
+}
+
+/** The checkout inside a caller's transaction (the standing-order worker places occurrences with it). */
+export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput, now: Date): Promise<CheckoutResult> {
+  {
     const lines = mergeLines(input.items);
     const ids = [...lines.keys()];
     const products = await tx.product.findMany({
@@ -159,5 +164,5 @@ export function checkout(userId: number, input: CheckoutInput, idempotencyKey?: 
     // Last, so an unaffordable or out-of-stock cart is refused for that reason first.
     await enforceHoldingCap(tx, userId, lines, byId);
     return { orders, wallet: serializeWallet(wallet) };
-  });
+  }
 }

@@ -1,0 +1,133 @@
+import "server-only";
+import { db } from "@/lib/server/db";
+import { badRequest, conflict, forbidden, notFound } from "@/lib/server/errors";
+import { inTransaction, type Tx } from "@/lib/server/idempotency";
+import type { SessionUser } from "@/lib/server/auth/session";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { StandingOrderJson } from "@/lib/contracts/standing";
+import { compactPostal } from "@/lib/validators/fulfilment";
+import { isDbId } from "@/lib/validators/id";
+import { MAX_STANDING_ORDERS, type StandingOrderInput, type StandingOrderUpdateInput } from "@/lib/validators/standing";
+import { dueAt, findWindow, firstDate, type StandingRef } from "./schedule";
+import { serializeStandingOrder, serializeStandingOrders, standingInclude, type StandingItem } from "./serialize";
+
+/**
+ * Standing orders (docs/restaurants.md, "Standing orders"): restaurants only; every query is scoped
+ * to the signed-in buyer (someone else's id is a 404). Writes lock the standing order's row, the
+ * same lock the worker claims with SKIP LOCKED, so an edit never races a placement.
+ */
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+function requireRestaurant(user: SessionUser) {
+  if (user.userType !== "restaurant") throw forbidden("Standing orders are for business accounts: apply from Profile → Business account");
+}
+
+export async function listStandingOrders(user: SessionUser): Promise<StandingOrderJson[]> {
+  requireRestaurant(user);
+  const rows = await db.standingOrder.findMany({ where: { userId: user.id, status: { not: "cancelled" } }, include: standingInclude, orderBy: { id: "desc" } });
+  return serializeStandingOrders(db, rows);
+}
+
+/** The items merged per product, each one of the farm's products still for sale. */
+async function checkItems(tx: Tx, farmId: number, items: StandingItem[]): Promise<StandingItem[]> {
+  const merged = new Map<number, number>();
+  for (const { productId, quantity } of items) merged.set(productId, (merged.get(productId) ?? 0) + quantity);
+  // Out-of-range ids match nothing (and would make Prisma throw): they are reported below.
+  const products = await tx.product.findMany({ where: { id: { in: [...merged.keys()].filter(isDbId) }, farmId, isHidden: false }, select: { id: true } });
+  const known = new Set(products.map((p) => p.id));
+  const missing = [...merged.keys()].findIndex((id) => !known.has(id));
+  if (missing >= 0) throw badRequest("Every product must be one the farm still sells", { [`items.${missing}.productId`]: "Not sold by this farm" });
+  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+export function createStandingOrder(user: SessionUser, input: StandingOrderInput, now = new Date()): Promise<StandingOrderJson> {
+  requireRestaurant(user);
+  return inTransaction(async (tx) => {
+    // One buyer's creations one at a time (the count limit).
+    await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${user.id} FOR UPDATE`;
+    if ((await tx.standingOrder.count({ where: { userId: user.id, status: { not: "cancelled" } } })) >= MAX_STANDING_ORDERS) {
+      throw conflict(`You can keep at most ${MAX_STANDING_ORDERS} standing orders: cancel one first`);
+    }
+    const farm = await tx.farm.findUnique({ where: { id: input.farmId }, include: { deliveryZones: { where: { archived: false } } } });
+    if (!farm) throw notFound("Farm not found");
+    const items = await checkItems(tx, farm.id, input.items);
+
+    const ref: StandingRef = { farmId: farm.id, kind: input.kind, weekday: input.weekday, pickupPointId: input.kind === "pickup" ? (input.pickupPointId ?? null) : null };
+    const window = await findWindow(tx, ref);
+    if (!window) {
+      const message = `${farm.farmName} has no ${input.kind} window on ${WEEKDAYS[input.weekday]}s${ref.pickupPointId !== null ? " at that pickup point" : ""}`;
+      throw badRequest(message, { weekday: message });
+    }
+
+    let addressId: number | null = null;
+    if (input.kind === "delivery") {
+      if (input.addressId === undefined) throw badRequest("Choose the delivery address", { addressId: "Choose the delivery address" });
+      const address = await tx.address.findFirst({ where: { id: input.addressId, userId: user.id } });
+      if (!address) throw badRequest("Choose one of your addresses", { addressId: "Choose one of your addresses" });
+      const postal = compactPostal(address.postalCode);
+      if (!farm.deliveryZones.some((z) => z.postalPrefixes.some((p) => postal.startsWith(compactPostal(p))))) {
+        const message = `${farm.farmName} does not deliver to ${address.postalCode}`;
+        throw badRequest(message, { addressId: message });
+      }
+      addressId = address.id;
+    }
+
+    const nextDate = firstDate(window, now);
+    const row = await tx.standingOrder.create({
+      data: {
+        userId: user.id,
+        farmId: farm.id,
+        items: items as Prisma.InputJsonValue,
+        weekday: input.weekday,
+        kind: input.kind,
+        pickupPointId: window.kind === "pickup" ? window.pickupPointId : null,
+        addressId,
+        everyWeeks: input.everyWeeks,
+        nextDate,
+        nextDueAt: dueAt(window, nextDate, farm.timeZone),
+      },
+      include: standingInclude,
+    });
+    return serializeStandingOrder(tx, row);
+  });
+}
+
+async function lockOwn(tx: Tx, userId: number, id: number) {
+  const locked = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "StandingOrder" WHERE "id" = ${id} AND "userId" = ${userId} AND "status" <> 'cancelled' FOR UPDATE`;
+  if (!locked.length) throw notFound("Standing order not found");
+  return tx.standingOrder.findUniqueOrThrow({ where: { id }, include: standingInclude });
+}
+
+export function updateStandingOrder(user: SessionUser, id: number, input: StandingOrderUpdateInput, now = new Date()): Promise<StandingOrderJson> {
+  requireRestaurant(user);
+  return inTransaction(async (tx) => {
+    const current = await lockOwn(tx, user.id, id);
+    let data: Prisma.StandingOrderUpdateInput;
+    if (input.items) {
+      data = { items: (await checkItems(tx, current.farmId, input.items)) as Prisma.InputJsonValue };
+    } else if (input.action === "pause") {
+      data = { status: "paused" };
+    } else if (input.action === "skipNext") {
+      if (current.status !== "active") throw conflict("Resume this standing order first");
+      data = { skipNextDate: current.nextDate };
+    } else {
+      if (current.status === "active") return serializeStandingOrder(tx, current);
+      // Resuming starts again from the window's next date still ahead of its placement time.
+      const window = await findWindow(tx, current);
+      if (!window) throw conflict(`${current.farm.farmName} no longer has this ${current.kind} window: cancel this standing order and set up a new one`);
+      const nextDate = firstDate(window, now);
+      data = { status: "active", nextDate, nextDueAt: dueAt(window, nextDate, window.farm.timeZone), skipNextDate: null };
+    }
+    const row = await tx.standingOrder.update({ where: { id }, data, include: standingInclude });
+    return serializeStandingOrder(tx, row);
+  });
+}
+
+export function cancelStandingOrder(user: SessionUser, id: number): Promise<StandingOrderJson> {
+  requireRestaurant(user);
+  return inTransaction(async (tx) => {
+    await lockOwn(tx, user.id, id);
+    const row = await tx.standingOrder.update({ where: { id }, data: { status: "cancelled" }, include: standingInclude });
+    return serializeStandingOrder(tx, row);
+  });
+}

@@ -1,0 +1,144 @@
+import "server-only";
+import { DateTime } from "luxon";
+import { conflict, isAppError } from "@/lib/server/errors";
+import { inTransaction, type Tx } from "@/lib/server/idempotency";
+import { storeNotice } from "@/lib/server/messages/send-message";
+import { placeCheckout } from "@/lib/server/orders/checkout";
+import { publishMessage } from "@/lib/server/realtime/bus";
+import type { ChatMessage } from "@/lib/validators/messages";
+import { slotIdOf } from "@/lib/validators/fulfilment";
+import type { CheckoutInput } from "@/lib/validators/orders";
+import { dueAt, findWindow, followingDate, type LiveWindow } from "./schedule";
+import { itemsOf } from "./serialize";
+
+/**
+ * The standing-order worker (docs/restaurants.md, "Standing orders"). Each round claims one due
+ * standing order at a time with FOR UPDATE SKIP LOCKED (so any number of workers, in the app or in
+ * `npm run worker`, share the work and never hold the same row), and in that one transaction
+ * records the occurrence (unique per standing order and date), places it through the ordinary
+ * checkout, and moves the standing order to its next date. A refusal (wallet, stock, slot, minimum)
+ * is rolled back to a savepoint and recorded as `failed` with its reason, together with a message
+ * to the buyer from the farm: nothing is half-written, and a retry finds the occurrence recorded.
+ */
+export type Outcome = { standingOrderId: number; localDate: string; status: "placed" | "failed" | "skipped" | "recorded"; orderId?: number; reason?: string };
+
+type Claimed = Awaited<ReturnType<typeof load>>;
+
+function load(tx: Tx, id: number) {
+  return tx.standingOrder.findUniqueOrThrow({ where: { id }, include: { farm: { select: { farmName: true, userId: true, timeZone: true } } } });
+}
+
+const dayLabel = (localDate: string) => DateTime.fromISO(localDate).setLocale("en-US").toFormat("ccc d LLL");
+
+async function checkoutInput(tx: Tx, s: Claimed, window: LiveWindow, localDate: string): Promise<CheckoutInput> {
+  const choice: NonNullable<CheckoutInput["fulfilment"]>[string] = { slotId: slotIdOf(window.id, localDate) };
+  if (s.kind === "delivery") {
+    const address = s.addressId === null ? null : await tx.address.findFirst({ where: { id: s.addressId, userId: s.userId } });
+    if (!address) throw conflict("Your delivery address for this standing order was removed");
+    choice.address = `${address.line1}, ${address.city}`;
+    choice.postalCode = address.postalCode;
+  }
+  return { items: itemsOf(s), fulfilment: { [String(s.farmId)]: choice } };
+}
+
+/** Places (or skips, or records the failure of) the occurrence on `s.nextDate`. */
+async function placeOccurrence(tx: Tx, s: Claimed, window: LiveWindow | null, now: Date): Promise<{ outcome: Outcome; notice?: ChatMessage }> {
+  const localDate = s.nextDate;
+  const base = { standingOrderId: s.id, localDate };
+  if (await tx.standingOrderOccurrence.findUnique({ where: { standingOrderId_localDate: base } })) return { outcome: { ...base, status: "recorded" } };
+  if (s.skipNextDate === localDate) {
+    await tx.standingOrderOccurrence.create({ data: { ...base, status: "skipped" } });
+    return { outcome: { ...base, status: "skipped" } };
+  }
+
+  let reason: string;
+  await tx.$executeRaw`SAVEPOINT standing_occurrence`;
+  try {
+    if (!window) throw conflict(`${s.farm.farmName} no longer has this ${s.kind} window`);
+    const placed = await placeCheckout(tx, s.userId, await checkoutInput(tx, s, window, localDate), now);
+    await tx.$executeRaw`RELEASE SAVEPOINT standing_occurrence`;
+    const orderId = placed.orders[0].id;
+    await tx.standingOrderOccurrence.create({ data: { ...base, status: "placed", orderId } });
+    return { outcome: { ...base, status: "placed", orderId } };
+  } catch (error) {
+    // Anything else (the database went away) rolls the whole claim back: the next round retries it.
+    if (!isAppError(error)) throw error;
+    await tx.$executeRaw`ROLLBACK TO SAVEPOINT standing_occurrence`;
+    reason = error.message;
+  }
+  const occurrence = await tx.standingOrderOccurrence.create({ data: { ...base, status: "failed", reason } });
+  const notice = await storeNotice(
+    tx,
+    s.farm.userId,
+    s.userId,
+    `We could not place your standing order for ${dayLabel(localDate)}: ${reason}`,
+    `standing-occurrence-${occurrence.id}`,
+  );
+  return { outcome: { ...base, status: "failed", reason }, notice };
+}
+
+/** Claims the next due standing order and handles its occurrence; null when none is due (or all due ones are held by other workers). */
+export async function placeNextDue(now = new Date()): Promise<Outcome | null> {
+  const result = await inTransaction(async (tx) => {
+    const claimed = await tx.$queryRaw<{ id: number }[]>`
+      SELECT "id" FROM "StandingOrder"
+      WHERE "status" = 'active' AND "nextDueAt" <= ${now}
+      ORDER BY "nextDueAt", "id"
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED`;
+    if (!claimed.length) return null;
+    const s = await load(tx, claimed[0].id);
+    const window = await findWindow(tx, s);
+    const done = await placeOccurrence(tx, s, window, now);
+    const nextDate = followingDate(s.nextDate, s.everyWeeks);
+    await tx.standingOrder.update({
+      where: { id: s.id },
+      data: { nextDate, nextDueAt: dueAt(window, nextDate, s.farm.timeZone), ...(s.skipNextDate === s.nextDate ? { skipNextDate: null } : {}) },
+    });
+    return done;
+  });
+  if (result?.notice) await publishMessage(result.notice).catch(() => undefined); // stored; the chat shows it on its next load
+  return result?.outcome ?? null;
+}
+
+/** Handles every standing order due at `now` (at most `limit`); returns what happened to each. */
+export async function placeDueStandingOrders(now = new Date(), limit = 10_000): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  while (outcomes.length < limit) {
+    const outcome = await placeNextDue(now);
+    if (!outcome) break;
+    outcomes.push(outcome);
+  }
+  return outcomes;
+}
+
+/**
+ * Runs placeDueStandingOrders every `intervalMs` (a minute by default) in this process; rounds never
+ * overlap and the timer never keeps the process alive. Returns a stop function that waits for the
+ * round in flight.
+ */
+export function startStandingWorker(intervalMs = 60_000, log: (message: string) => void = (m) => console.info(`[standing] ${m}`)): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (running) return;
+    running = placeDueStandingOrders()
+      .then(
+        (outcomes) => {
+          if (outcomes.length) log(`${outcomes.length} occurrence(s): ${["placed", "failed", "skipped"].map((s) => `${outcomes.filter((o) => o.status === s).length} ${s}`).join(", ")}`);
+        },
+        (error: unknown) => log(`round failed, retrying next round: ${error instanceof Error ? error.message : String(error)}`),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(run, 5_000);
+  const every = setInterval(run, intervalMs);
+  first.unref();
+  every.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(every);
+    await running;
+  };
+}
