@@ -26,6 +26,7 @@ async function snapshot() {
     zones: await db.deliveryZone.count(),
     addresses: await db.address.count(),
     handovers: await db.orderFulfilment.count(),
+    standingOrders: await db.standingOrder.count(),
     demoPasswordHash: demo?.passwordHash,
     demoBalance: demo?.wallet?.balanceCents,
     demoWalletId: demo?.wallet?.walletId,
@@ -192,6 +193,18 @@ describe("seeded fulfilment", () => {
     expect([delivery.deliveryAddress, delivery.postalCode]).toEqual(["3333 University Way, Kelowna", "V1V 1V7"]);
     const booked = await db.fulfilmentSlot.aggregate({ _sum: { booked: true } });
     expect(booked._sum.booked).toBe(3);
+  });
+});
+
+describe("seeded standing order", () => {
+  it("Bench Bistro repeats a Saturday market pickup every week, tied to a live window, with a wallet to pay it", async () => {
+    const olivia = await db.user.findUniqueOrThrow({ where: { email: RESTAURANTS[0].email }, include: { wallet: true } });
+    const [standing] = await db.standingOrder.findMany({ where: { userId: olivia.id }, include: { farm: { include: { windows: true } } } });
+    expect(standing).toMatchObject({ status: "active", kind: "pickup", weekday: 6, everyWeeks: 1 });
+    expect(standing.farm.windows.some((w) => w.kind === "pickup" && w.weekday === 6 && w.pickupPointId === standing.pickupPointId && !w.archived)).toBe(true);
+    expect((standing.items as { productId: number; quantity: number }[]).length).toBeGreaterThan(0);
+    expect(standing.nextDueAt.getTime()).toBeGreaterThan(Date.now());
+    expect(olivia.wallet?.balanceCents).toBeGreaterThan(0);
   });
 });
 

@@ -3,6 +3,7 @@ import { ensureCategories } from "./categories";
 import { SEED_EMAILS, ensureBusinessAccounts, ensureFarms, ensureProducts, ensureUsers, hashesFor } from "./catalog";
 import { ensureConversations, ensureDemoActivity } from "./demo";
 import { ensureDemoAddresses, ensureDemoHandovers, ensureFulfilment } from "./fulfilment";
+import { ensureStandingOrders } from "./standing";
 
 export { seedScale, countScaleProducts } from "./scale";
 export type { SeedDb, SeedLog } from "./types";
@@ -40,6 +41,7 @@ export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {})
       await ensureDemoActivity(tx, userIds, farmIds, now, log);
       await ensureDemoHandovers(tx, userIds, farmIds, now, log);
       await ensureConversations(tx, userIds, now, log);
+      await ensureStandingOrders(tx, userIds, farmIds, now, log);
     },
     { maxWait: 30_000, timeout: 300_000 },
   );
