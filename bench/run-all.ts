@@ -38,8 +38,8 @@ function runBench(name: string, file: string, minutes: number, env: Record<strin
   const t0 = Date.now();
   console.log(`\n=== bench ${name} (at most ${minutes} min) ===`);
   return new Promise((resolve) => {
-    // login.ts imports lib/server directly (server-only): it needs the react-server condition.
-    const conditions = name === "login" ? ["--conditions=react-server"] : [];
+    // login.ts and standing.ts import lib/server directly (server-only): they need the react-server condition.
+    const conditions = name === "login" || name === "standing" ? ["--conditions=react-server"] : [];
     const child = spawn(process.execPath, ["--import", "tsx", ...conditions, file], { cwd: root, stdio: "inherit", detached: true, env: { ...process.env, ...env } });
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -77,6 +77,7 @@ if (process.env.BENCH_REPORT_ONLY !== "1") {
     ["catalog", "bench/catalog.ts", 25, FULL ? {} : { BENCH_SECONDS: "5" }],
     ["messages", "bench/messages.ts", 15, {}],
     ["wallet", "bench/wallet.ts", 10, {}],
+    ["standing", "bench/standing.ts", 10, {}],
   ];
   for (const [name, file, minutes, env] of plan) {
     if (!want(name)) continue;
@@ -180,6 +181,14 @@ if (wallet) {
     rows.push({ bench: "wallet" + freshness(wallet), figure: `${s.name} at concurrency ${wallet.connections} (req/s; p50 / p99; non-2xx)`, value: `${num(s.rps)}/s; ${ms(s.latencyP50)} / ${ms(s.latencyP99)}; ${s.non2xx}` });
   }
   rows.push({ bench: "wallet", figure: "ledger invariants (balance = Σ ledger, exactly once per key)", value: wallet.ok ? "hold" : "**VIOLATED**" });
+}
+const standing = read("standing");
+if (standing) {
+  rows.push({
+    bench: "standing" + freshness(standing),
+    figure: `standing-order worker: ${num(standing.standingOrders, 0)} due at once, ${standing.workers} workers (occurrences/s; exactly once)`,
+    value: `${num(standing.perSecond)}/s in ${num(standing.seconds, 2)} s; ${standing.exactlyOnce ? "yes" : "**NO**"}`,
+  });
 }
 const load = read("load");
 if (load) {
