@@ -1,6 +1,7 @@
 /**
- * Pure cart rules of docs/product.md (client side): adding an existing product raises its quantity by 1,
- * a new product starts at 1, a quantity ≤ 0 removes the item, remove and clear; totals are the
+ * Pure cart rules of docs/product.md (client side): adding an existing product raises its quantity by
+ * one step, a new product starts at one step, a quantity ≤ 0 removes the item, remove and clear; a
+ * step is one unit, or one case for a restaurant (docs/restaurants.md); totals are the
  * item count and the sum of price × quantity. No React here so the rules are unit-tested alone.
  */
 export type CartProduct = {
@@ -12,12 +13,20 @@ export type CartProduct = {
   image: string;
   farm: { id: number; farmName: string };
   inStock: boolean;
+  /** Units per case for this buyer (restaurants buy whole cases); 1 or absent: single units. */
+  caseSize?: number;
 };
 
 /** Keeps only what the cart needs from a product JSON (the whole API object may be passed). */
 export function toCartProduct(p: CartProduct): CartProduct {
-  return { id: p.id, name: p.name, price: p.price, unit: p.unit, image: p.image, farm: { id: p.farm.id, farmName: p.farm.farmName }, inStock: p.inStock };
+  return { id: p.id, name: p.name, price: p.price, unit: p.unit, image: p.image, farm: { id: p.farm.id, farmName: p.farm.farmName }, inStock: p.inStock, caseSize: p.caseSize ?? 1 };
 }
+
+/** How far one press of + or − moves a line: a unit, or a case. */
+export const stepOf = (p: Pick<CartProduct, "caseSize">) => Math.max(1, Math.floor(p.caseSize ?? 1));
+
+/** The largest quantity a line may hold: MAX_QUANTITY, rounded down to whole cases (at least one case). */
+export const maxQuantityOf = (p: Pick<CartProduct, "caseSize">) => Math.max(stepOf(p), Math.floor(MAX_QUANTITY / stepOf(p)) * stepOf(p));
 
 export type CartItem = { product: CartProduct; quantity: number };
 export type CartState = { items: CartItem[] };
@@ -34,23 +43,27 @@ export const MAX_QUANTITY = 99;
 
 export const emptyCart: CartState = { items: [] };
 
+/** `q` rounded up to a whole number of steps (a case-priced line never holds part of a case). */
+const roundUp = (q: number, step: number) => Math.ceil(q / step) * step;
+
 export function cartReducer(state: CartState, action: CartAction): CartState {
   switch (action.type) {
     case "add": {
       const existing = state.items.find((i) => i.product.id === action.product.id);
+      const step = stepOf(action.product);
       if (existing) {
         return {
           items: state.items.map((i) =>
-            i.product.id === action.product.id ? { product: action.product, quantity: Math.min(MAX_QUANTITY, i.quantity + 1) } : i,
+            i.product.id === action.product.id ? { product: action.product, quantity: Math.min(maxQuantityOf(action.product), roundUp(i.quantity, step) + step) } : i,
           ),
         };
       }
-      return { items: [...state.items, { product: action.product, quantity: 1 }] };
+      return { items: [...state.items, { product: action.product, quantity: step }] };
     }
     case "setQuantity": {
       const q = Math.floor(action.quantity);
       if (!Number.isFinite(q) || q <= 0) return { items: state.items.filter((i) => i.product.id !== action.productId) };
-      return { items: state.items.map((i) => (i.product.id === action.productId ? { ...i, quantity: Math.min(MAX_QUANTITY, q) } : i)) };
+      return { items: state.items.map((i) => (i.product.id === action.productId ? { ...i, quantity: Math.min(maxQuantityOf(i.product), roundUp(q, stepOf(i.product))) } : i)) };
     }
     case "remove":
       return { items: state.items.filter((i) => i.product.id !== action.productId) };
@@ -83,12 +96,9 @@ export function parseStoredCart(raw: string | null): CartItem[] {
       if (!p || typeof p.id !== "number" || typeof p.name !== "string" || typeof p.price !== "number" || !Number.isFinite(p.price)) return [];
       if (!Number.isInteger(q) || q <= 0) return [];
       const farm = p.farm && typeof p.farm.id === "number" ? { id: p.farm.id, farmName: String(p.farm.farmName ?? "") } : { id: 0, farmName: "" };
-      return [
-        {
-          product: { id: p.id, name: p.name, price: p.price, unit: String(p.unit ?? ""), image: String(p.image ?? ""), farm, inStock: p.inStock !== false },
-          quantity: Math.min(MAX_QUANTITY, q),
-        },
-      ];
+      const caseSize = Number.isInteger(p.caseSize) && p.caseSize! >= 1 && p.caseSize! <= MAX_QUANTITY ? p.caseSize! : 1;
+      const product = { id: p.id, name: p.name, price: p.price, unit: String(p.unit ?? ""), image: String(p.image ?? ""), farm, inStock: p.inStock !== false, caseSize };
+      return [{ product, quantity: Math.min(maxQuantityOf(product), roundUp(q, caseSize)) }];
     });
   } catch {
     return [];

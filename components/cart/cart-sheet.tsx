@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { formatCurrency } from "@/lib/format";
 import { useCart } from "./cart-provider";
+import { stepOf } from "./cart-reducer";
 import { CountBadge } from "@/components/app-shell/count-badge";
 
 /** The header's cart button (real item count) and the side sheet listing the cart. */
@@ -54,12 +55,17 @@ export function CartSheet() {
                     <p className="text-sm text-ink">
                       {formatCurrency(product.price)} <span className="text-muted">/ {product.unit}</span>
                     </p>
+                    {stepOf(product) > 1 ? (
+                      <p className="text-xs text-muted" data-testid="cart-cases">
+                        {quantity / stepOf(product)} × case of {stepOf(product)}
+                      </p>
+                    ) : null}
                   </div>
                   <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${product.name}`}>
                     <button
                       type="button"
                       aria-label={`Decrease quantity of ${product.name}`}
-                      onClick={() => updateQuantity(product.id, quantity - 1)}
+                      onClick={() => updateQuantity(product.id, quantity - stepOf(product))}
                       className="flex h-9 w-9 items-center justify-center rounded-full border border-gray-300 hover:bg-gray-50"
                     >
                       <Minus aria-hidden className="h-4 w-4" />
@@ -70,7 +76,7 @@ export function CartSheet() {
                     <button
                       type="button"
                       aria-label={`Increase quantity of ${product.name}`}
-                      onClick={() => updateQuantity(product.id, quantity + 1)}
+                      onClick={() => updateQuantity(product.id, quantity + stepOf(product))}
                       className="flex h-9 w-9 items-center justify-center rounded-full border border-gray-300 hover:bg-gray-50"
                     >
                       <Plus aria-hidden className="h-4 w-4" />

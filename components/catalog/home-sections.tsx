@@ -2,6 +2,8 @@ import { Suspense } from "react";
 import { listFeaturedFarms } from "@/lib/server/catalog/farms";
 import { listFeaturedProducts, listPopularProducts } from "@/lib/server/catalog/products";
 import { recommendFarms, recommendProducts } from "@/lib/server/catalog/recommend";
+import type { PriceLevel } from "@/lib/server/catalog/pricing";
+import { listForViewer } from "@/lib/server/catalog/serialize";
 import type { FarmJson, ProductJson } from "@/lib/server/catalog/types";
 import { Carousel } from "./carousel";
 import { FarmCard } from "./farm-card";
@@ -46,8 +48,8 @@ function FarmGrid({ farms }: { farms: FarmJson[] }) {
   );
 }
 
-async function RecommendedProducts({ userId, categoryId }: { userId: number; categoryId?: number }) {
-  const r = await load(() => recommendProducts(userId, { limit: 4, categoryId }));
+async function RecommendedProducts({ userId, level, categoryId }: { userId: number; level: PriceLevel; categoryId?: number }) {
+  const r = await load(async () => listForViewer(await recommendProducts(userId, { limit: 4, categoryId }), level));
   if (!r.ok) return <SectionError message="Failed to fetch recommended products" />;
   if (r.data.length === 0) return <EmptyNote>{emptyProducts(!!categoryId)}</EmptyNote>;
   return <ProductGrid products={r.data} />;
@@ -60,8 +62,8 @@ async function RecommendedFarms({ userId }: { userId: number }) {
   return <FarmGrid farms={r.data} />;
 }
 
-async function ProductCarousel({ kind, categoryId, label }: { kind: "featured" | "popular"; categoryId?: number; label: string }) {
-  const r = await load(() => (kind === "featured" ? listFeaturedProducts : listPopularProducts)({ limit: 8, categoryId }));
+async function ProductCarousel({ kind, level, categoryId, label }: { kind: "featured" | "popular"; level: PriceLevel; categoryId?: number; label: string }) {
+  const r = await load(async () => listForViewer(await (kind === "featured" ? listFeaturedProducts : listPopularProducts)({ limit: 8, categoryId }), level));
   if (!r.ok) return <SectionError message={kind === "featured" ? "Failed to fetch featured products" : "Failed to fetch popular products"} />;
   if (r.data.length === 0) return <EmptyNote>{emptyProducts(!!categoryId)}</EmptyNote>;
   return (
@@ -80,7 +82,8 @@ async function FeaturedFarms() {
   return <FarmGrid farms={r.data} />;
 }
 
-export function HomeSections({ userId, categoryId }: { userId: number | null; categoryId?: number }) {
+/** `level`: the signed-in buyer's price level (restaurants see their prices). */
+export function HomeSections({ userId, level, categoryId }: { userId: number | null; level: PriceLevel; categoryId?: number }) {
   // Keyed by the filter so a new category shows skeletons instead of the previous category's cards.
   const k = String(categoryId ?? "all");
   return (
@@ -89,7 +92,7 @@ export function HomeSections({ userId, categoryId }: { userId: number | null; ca
         <>
           <Section id="recommended" title="Recommended for You" tag="Personalized" seeAll={`/home/recommended${categoryId ? `?category=${categoryId}` : ""}`}>
             <Suspense key={k} fallback={<ProductSkeletons count={4} />}>
-              <RecommendedProducts userId={userId} categoryId={categoryId} />
+              <RecommendedProducts userId={userId} level={level} categoryId={categoryId} />
             </Suspense>
           </Section>
           <Section id="farms-you-might-like" title="Farms You Might Like">
@@ -101,7 +104,7 @@ export function HomeSections({ userId, categoryId }: { userId: number | null; ca
       ) : null}
       <Section id="harvest" title="This Week's Harvest" seeAll={`/home/harvest${categoryId ? `?category=${categoryId}` : ""}`}>
         <Suspense key={k} fallback={<ProductSkeletons count={4} />}>
-          <ProductCarousel kind="featured" categoryId={categoryId} label="This Week's Harvest" />
+          <ProductCarousel kind="featured" level={level} categoryId={categoryId} label="This Week's Harvest" />
         </Suspense>
       </Section>
       <Section id="featured-farmers" title="Featured Farmers" seeAll="/home/farms">
@@ -111,7 +114,7 @@ export function HomeSections({ userId, categoryId }: { userId: number | null; ca
       </Section>
       <Section id="popular" title="Popular with Restaurants" seeAll={`/home/popular${categoryId ? `?category=${categoryId}` : ""}`}>
         <Suspense key={k} fallback={<ProductSkeletons count={4} />}>
-          <ProductCarousel kind="popular" categoryId={categoryId} label="Popular with Restaurants" />
+          <ProductCarousel kind="popular" level={level} categoryId={categoryId} label="Popular with Restaurants" />
         </Suspense>
       </Section>
     </div>

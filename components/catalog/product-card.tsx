@@ -41,6 +41,11 @@ export function ProductCard({ product }: { product: ProductJson }) {
               {formatCurrency(product.price)}
             </span>{" "}
             <span className="text-sm text-muted">/ {product.unit}</span>
+            {product.caseSize > 1 ? (
+              <span className="block text-xs text-muted" data-testid="product-case">
+                case of {product.caseSize}
+              </span>
+            ) : null}
           </p>
           <AddToCartButton product={toCartProduct(product)} />
         </div>

@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
-import { MAX_PRICE, MAX_STOCK, productSchema, type ProductInput } from "@/lib/validators/farm";
+import type { z } from "zod";
+import { MAX_CASE_SIZE, MAX_PRICE, MAX_STOCK, productSchema, type ProductInput } from "@/lib/validators/farm";
 import type { MyProductJson } from "@/lib/server/farm/types";
 import { Field } from "@/components/ui/field";
 import { cn } from "@/lib/cn";
@@ -17,11 +18,21 @@ type Props = { categories: { id: number; name: string }[]; product?: MyProductJs
 /** Add or edit a product; the same zod schema validates here and in the handler. */
 export function ProductForm({ categories, product }: Props) {
   const router = useRouter();
-  const form = useForm<ProductInput>({
+  const form = useForm<z.input<typeof productSchema>, unknown, ProductInput>({
     resolver: zodResolver(productSchema),
     defaultValues: product
-      ? { name: product.name, description: product.description, price: product.price, unit: product.unit, stock: product.stock, categoryId: product.categoryId, isFeatured: product.isFeatured }
-      : { name: "", description: "", price: undefined, unit: "", stock: 0, categoryId: null, isFeatured: false },
+      ? {
+          name: product.name,
+          description: product.description,
+          price: product.price,
+          restaurantPrice: product.restaurantPrice,
+          caseSize: product.caseSize,
+          unit: product.unit,
+          stock: product.stock,
+          categoryId: product.categoryId,
+          isFeatured: product.isFeatured,
+        }
+      : { name: "", description: "", price: undefined, restaurantPrice: null, caseSize: 1, unit: "", stock: 0, categoryId: null, isFeatured: false },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -61,6 +72,23 @@ export function ProductForm({ categories, product }: Props) {
           <Input id="product-stock" type="number" inputMode="numeric" min={0} max={MAX_STOCK} step={1} {...form.register("stock", { valueAsNumber: true })} />
         </Field>
       </div>
+      <fieldset className="grid gap-4 rounded-2xl border border-gray-200 p-4 sm:grid-cols-2">
+        <legend className="px-1 text-sm font-semibold text-ink">For restaurants</legend>
+        <Field id="product-restaurant-price" label="Restaurant price (USD, optional)" hint="Per unit; empty: restaurants pay the price above" error={errors.restaurantPrice?.message}>
+          <Input
+            id="product-restaurant-price"
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            max={MAX_PRICE}
+            step={0.01}
+            {...form.register("restaurantPrice", { setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v)) })}
+          />
+        </Field>
+        <Field id="product-case-size" label="Case size" hint="Restaurants buy in multiples of this many units" error={errors.caseSize?.message}>
+          <Input id="product-case-size" type="number" inputMode="numeric" min={1} max={MAX_CASE_SIZE} step={1} {...form.register("caseSize", { valueAsNumber: true })} />
+        </Field>
+      </fieldset>
       <Field id="product-category" label="Category" error={errors.categoryId?.message}>
         <select
           id="product-category"

@@ -22,6 +22,8 @@ export const myProduct = z.object({
   name: z.string(),
   description: z.string(),
   price: money,
+  restaurantPrice: money.nullable().describe("what restaurants pay per unit; null: the retail price"),
+  caseSize: z.number().int().describe("restaurants buy in multiples of it"),
   unit: z.string(),
   stock: z.number().int(),
   inStock: z.boolean(),

@@ -27,6 +27,9 @@ export type FarmProfileInput = z.infer<typeof farmProfileSchema>;
 
 const priceMessage = `Enter a price from $0.01 to $${MAX_PRICE.toLocaleString("en-US")} with at most 2 decimals`;
 const stockMessage = `Stock must be a whole number from 0 to ${MAX_STOCK.toLocaleString("en-US")}`;
+export const MAX_CASE_SIZE = 999;
+const restaurantPriceMessage = `Enter a restaurant price from $0.01 to $${MAX_PRICE.toLocaleString("en-US")} with at most 2 decimals, or leave it empty`;
+const caseSizeMessage = `Case size must be a whole number from 1 to ${MAX_CASE_SIZE}`;
 
 export const productFields = {
   name: text("Product name", 2, 120),
@@ -39,12 +42,22 @@ export const productFields = {
     .refine(hasAtMostTwoDecimals, priceMessage),
   unit: text("Unit", 1, 30),
   stock: z.number({ error: stockMessage }).int(stockMessage).min(0, stockMessage).max(MAX_STOCK, stockMessage),
+  /** What restaurants pay per unit (docs/restaurants.md); null: the retail price. */
+  restaurantPrice: z
+    .number({ error: restaurantPriceMessage })
+    .finite(restaurantPriceMessage)
+    .min(0.01, restaurantPriceMessage)
+    .max(MAX_PRICE, restaurantPriceMessage)
+    .refine(hasAtMostTwoDecimals, restaurantPriceMessage)
+    .nullable(),
+  /** Restaurants buy in multiples of this many units. */
+  caseSize: z.number({ error: caseSizeMessage }).int(caseSizeMessage).min(1, caseSizeMessage).max(MAX_CASE_SIZE, caseSizeMessage),
   categoryId: z.number({ error: "Choose a category" }).int("Choose a category").positive("Choose a category").nullable(),
   isFeatured: z.boolean({ error: "Featured must be true or false" }),
 };
 
-/** POST /api/my-farm/products and the "Add product" form. */
-export const productSchema = z.object(productFields);
+/** POST /api/my-farm/products and the "Add product" form (restaurant price and case size may be left out). */
+export const productSchema = z.object({ ...productFields, restaurantPrice: productFields.restaurantPrice.optional().default(null), caseSize: productFields.caseSize.optional().default(1) });
 export type ProductInput = z.infer<typeof productSchema>;
 
 /** PATCH /api/my-farm/products/{id}: any subset of the fields, plus hide/unhide. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cartItemCount, cartReducer, cartTotal, emptyCart, MAX_QUANTITY, parseStoredCart, type CartProduct, type CartState } from "@/components/cart/cart-reducer";
 import { canAddToCart, productBadge } from "@/components/catalog/badge";
 
-const product = (id: number, price: number): CartProduct => ({ id, name: `P${id}`, price, unit: "lb", image: "", farm: { id: 1, farmName: "Farm" }, inStock: true });
+const product = (id: number, price: number): CartProduct => ({ id, name: `P${id}`, price, unit: "lb", image: "", farm: { id: 1, farmName: "Farm" }, inStock: true, caseSize: 1 });
 const apply = (s: CartState, ...actions: Parameters<typeof cartReducer>[1][]) => actions.reduce(cartReducer, s);
 
 describe("cart rules", () => {
@@ -67,5 +67,34 @@ describe("product badge", () => {
   ])("%o → %s", (p, badge, addable) => {
     expect(productBadge(p)).toBe(badge);
     expect(canAddToCart(p)).toBe(addable);
+  });
+});
+
+describe("restaurants step in cases (docs/restaurants.md)", () => {
+  const crate = { ...product(9, 1.5), caseSize: 12 };
+  it("adding starts at one case and adds one case each time; +/− move by a case", () => {
+    let s = apply(emptyCart, { type: "add", product: crate }, { type: "add", product: crate });
+    expect(s.items[0].quantity).toBe(24);
+    s = apply(s, { type: "setQuantity", productId: 9, quantity: 24 - 12 });
+    expect(s.items[0].quantity).toBe(12);
+    s = apply(s, { type: "setQuantity", productId: 9, quantity: 0 });
+    expect(s.items).toEqual([]);
+  });
+
+  it("a quantity between cases rounds up to a whole case, and the cap is the largest whole number of cases", () => {
+    const s = apply(emptyCart, { type: "add", product: crate }, { type: "setQuantity", productId: 9, quantity: 13 });
+    expect(s.items[0].quantity).toBe(24);
+    const capped = apply(s, { type: "setQuantity", productId: 9, quantity: 500 });
+    expect(capped.items[0].quantity).toBe(96);
+    const huge = { ...product(10, 1), caseSize: 150 };
+    expect(apply(emptyCart, { type: "add", product: huge }, { type: "add", product: huge }).items[0].quantity).toBe(150);
+  });
+
+  it("a stored cart keeps the case size and whole cases; a bad case size is single units", () => {
+    const stored = JSON.stringify([{ product: crate, quantity: 5 }, { product: { ...product(11, 2), caseSize: -3 }, quantity: 2 }]);
+    expect(parseStoredCart(stored).map((i) => [i.product.caseSize, i.quantity])).toEqual([
+      [12, 12],
+      [1, 2],
+    ]);
   });
 });

@@ -62,6 +62,8 @@ describe("product lists", () => {
       name: "Rainbow Carrots",
       description: "Crunchy heirloom roots",
       price: 3.99,
+      priceLevel: "retail",
+      caseSize: 1,
       unit: "lb",
       inStock: true,
       isFeatured: true,

@@ -3,6 +3,7 @@ import { CategoryGrid } from "@/components/catalog/category-grid";
 import { Greeting } from "@/components/catalog/greeting";
 import { HarvestBanner } from "@/components/catalog/harvest-banner";
 import { HomeSections } from "@/components/catalog/home-sections";
+import { levelOf } from "@/lib/server/catalog/pricing";
 import { requireUser } from "@/lib/server/auth/current-user";
 import { listCategories } from "@/lib/server/catalog/categories";
 import { categoryParam } from "@/lib/server/catalog/params";
@@ -19,7 +20,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
       <Greeting fullName={user.fullName} />
       <HarvestBanner />
       <CategoryGrid categories={categories} selected={selected} />
-      <HomeSections userId={user.id} categoryId={selected} />
+      <HomeSections userId={user.id} level={levelOf(user)} categoryId={selected} />
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { listCategories } from "@/lib/server/catalog/categories";
 import { categoryParam } from "@/lib/server/catalog/params";
 import { searchProducts } from "@/lib/server/catalog/products";
+import { levelOf } from "@/lib/server/catalog/pricing";
+import { listForViewer } from "@/lib/server/catalog/serialize";
 import { searchQuery } from "@/lib/validators/catalog";
 import { cn } from "@/lib/cn";
 import Link from "next/link";
@@ -30,7 +32,8 @@ export default async function SearchPage({ searchParams }: Props) {
   const sp = await searchParams;
   const parsed = searchQuery.safeParse({ q: first(sp.q).slice(0, 100), categoryId: String(categoryParam(sp.category) ?? "") });
   const query = parsed.success ? parsed.data : { q: "", categoryId: undefined, limit: 24 };
-  const [user, categories, results] = await Promise.all([getCurrentUser(), listCategories(), searchProducts({ ...query, limit: 48 })]);
+  const [user, categories, found] = await Promise.all([getCurrentUser(), listCategories(), searchProducts({ ...query, limit: 48 })]);
+  const results = listForViewer(found, levelOf(user));
   const href = (categoryId?: number) => {
     const p = new URLSearchParams();
     if (query.q) p.set("q", query.q);

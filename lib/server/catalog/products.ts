@@ -4,8 +4,7 @@ import { db } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import { escapeLike } from "@/lib/server/like";
 import { cachedCatalogRead } from "./cache";
-import { productSelect, toProductJson } from "./serialize";
-import type { ProductJson } from "./types";
+import { productSelect, toCatalogProduct, type CatalogProduct } from "./serialize";
 
 type ListOptions = { limit: number; categoryId?: number };
 
@@ -14,7 +13,7 @@ type ListOptions = { limit: number; categoryId?: number };
  * grow with the catalog. Hidden products never appear; out-of-stock ones do (the card disables
  * its add button, docs/product.md).
  */
-async function listFlagged(flag: "isFeatured" | "isPopular", { limit, categoryId }: ListOptions): Promise<ProductJson[]> {
+async function listFlagged(flag: "isFeatured" | "isPopular", { limit, categoryId }: ListOptions): Promise<CatalogProduct[]> {
   if (categoryId) {
     // Flags and categories are correlated in real catalogs (featured beer can be rare); the fence
     // (OFFSET 0) stops the planner from walking the primary key over the whole catalog on an
@@ -32,26 +31,26 @@ async function listFlagged(flag: "isFeatured" | "isPopular", { limit, categoryId
     take: limit,
     select: productSelect,
   });
-  return rows.map(toProductJson);
+  return rows.map(toCatalogProduct);
 }
 
 export const listFeaturedProducts = (o: ListOptions) => cachedCatalogRead(`featured:${o.limit}:${o.categoryId ?? ""}`, () => listFlagged("isFeatured", o));
 export const listPopularProducts = (o: ListOptions) => cachedCatalogRead(`popular:${o.limit}:${o.categoryId ?? ""}`, () => listFlagged("isPopular", o));
 
-export async function getProduct(id: number): Promise<ProductJson> {
+export async function getProduct(id: number): Promise<CatalogProduct> {
   const row = await db.product.findFirst({ where: { id, isHidden: false }, select: productSelect });
   if (!row) throw notFound("Product not found");
-  return toProductJson(row);
+  return toCatalogProduct(row);
 }
 
 /** Products by id, in the order given (hidden ones dropped). */
-export async function productsByIds(ids: number[]): Promise<ProductJson[]> {
+export async function productsByIds(ids: number[]): Promise<CatalogProduct[]> {
   if (ids.length === 0) return [];
   const rows = await db.product.findMany({ where: { id: { in: ids }, isHidden: false }, select: productSelect });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    return r ? [toProductJson(r)] : [];
+    return r ? [toCatalogProduct(r)] : [];
   });
 }
 
@@ -74,7 +73,7 @@ export async function newestProductIdsOfFarms(farmIds: number[], opts: { limit: 
   return rows.map((r) => Number(r.id));
 }
 
-export async function listFarmProducts(farmId: number, limit = 50): Promise<ProductJson[]> {
+export async function listFarmProducts(farmId: number, limit = 50): Promise<CatalogProduct[]> {
   return productsByIds(await newestProductIdsOfFarms([farmId], { limit }));
 }
 
@@ -100,7 +99,7 @@ const likePattern = (q: string) => `%${escapeLike(q)}%`;
  * grouped order always lie inside the branches' own first `limit`, so the answer is exact while
  * the work stays bounded at 100k products.
  */
-export async function searchProducts({ q, categoryId, limit }: { q: string; categoryId?: number; limit: number }): Promise<ProductJson[]> {
+export async function searchProducts({ q, categoryId, limit }: { q: string; categoryId?: number; limit: number }): Promise<CatalogProduct[]> {
   const text = q.trim();
   const inCategory = categoryId ? Prisma.sql`AND p."categoryId" = ${categoryId}` : Prisma.empty;
   if (!text) {

@@ -2,8 +2,8 @@ import "server-only";
 import { db } from "@/lib/server/db";
 import { farmsByIds } from "./farms";
 import { newestProductIdsOfFarms, productsByIds } from "./products";
-import { productSelect, toProductJson } from "./serialize";
-import type { FarmJson, ProductJson } from "./types";
+import { productSelect, toCatalogProduct, type CatalogProduct } from "./serialize";
+import type { FarmJson } from "./types";
 
 /*
  * How recommendations work:
@@ -61,7 +61,7 @@ const top = (m: Map<number, number>, k: number) =>
 
 const total = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0) || 1;
 
-export async function recommendProducts(userId: number, { limit, categoryId }: { limit: number; categoryId?: number }): Promise<ProductJson[]> {
+export async function recommendProducts(userId: number, { limit, categoryId }: { limit: number; categoryId?: number }): Promise<CatalogProduct[]> {
   const s = await signalsFor(userId);
   const base = { isHidden: false, inStock: true, ...(categoryId ? { categoryId } : {}) };
   const farmIds = top(s.farms, 3);
@@ -75,7 +75,7 @@ export async function recommendProducts(userId: number, { limit, categoryId }: {
   const candidates = await productsByIds([...new Set(batches.flat())]);
   const farmTotal = total(s.farms);
   const catTotal = total(s.categories);
-  const score = (p: ProductJson) =>
+  const score = (p: CatalogProduct) =>
     (s.farms.get(p.farmId) ?? 0) / farmTotal + (p.categoryId != null ? (s.categories.get(p.categoryId) ?? 0) / catTotal : 0) + (p.isPopular ? 0.1 : 0);
   const picked = candidates
     .map((p) => ({ p, score: score(p) }))
@@ -89,7 +89,7 @@ export async function recommendProducts(userId: number, { limit, categoryId }: {
       take: limit - picked.length,
       select: productSelect,
     });
-    picked.push(...fill.map(toProductJson));
+    picked.push(...fill.map(toCatalogProduct));
   }
   return picked;
 }

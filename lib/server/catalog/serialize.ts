@@ -1,5 +1,6 @@
 import "server-only";
 import { centsToDollars } from "@/lib/money";
+import { caseSizeFor, unitPrice, type PriceLevel } from "./pricing";
 import type { ProductJson } from "./types";
 
 /** The columns a product card needs; the tsvector and stock count never leave the server. */
@@ -10,6 +11,8 @@ export const productSelect = {
   name: true,
   description: true,
   priceCents: true,
+  restaurantPriceCents: true,
+  caseSize: true,
   unit: true,
   inStock: true,
   isFeatured: true,
@@ -26,6 +29,8 @@ export type ProductRow = {
   name: string;
   description: string;
   priceCents: number;
+  restaurantPriceCents: number | null;
+  caseSize: number;
   unit: string;
   inStock: boolean;
   isFeatured: boolean;
@@ -35,14 +40,23 @@ export type ProductRow = {
   farm: { id: number; farmName: string };
 };
 
-export function toProductJson(p: ProductRow): ProductJson {
+/**
+ * A product as the catalog reads and caches it, for every buyer at once: both prices and the case
+ * size. It never leaves the server as is: `forViewer` turns it into the ProductJson of one price
+ * level (a shopper never sees the restaurant price).
+ */
+export type CatalogProduct = Omit<ProductJson, "price" | "priceLevel" | "caseSize"> & { priceCents: number; restaurantPriceCents: number | null; caseSize: number };
+
+export function toCatalogProduct(p: ProductRow): CatalogProduct {
   return {
     id: p.id,
     farmId: p.farmId,
     categoryId: p.categoryId,
     name: p.name,
     description: p.description,
-    price: centsToDollars(p.priceCents),
+    priceCents: p.priceCents,
+    restaurantPriceCents: p.restaurantPriceCents,
+    caseSize: p.caseSize,
     unit: p.unit,
     inStock: p.inStock,
     isFeatured: p.isFeatured,
@@ -52,3 +66,12 @@ export function toProductJson(p: ProductRow): ProductJson {
     farm: { id: p.farm.id, farmName: p.farm.farmName },
   };
 }
+
+/** The product as one price level sees it. */
+export function forViewer(p: CatalogProduct, level: PriceLevel): ProductJson {
+  const { priceCents, restaurantPriceCents, caseSize, ...rest } = p;
+  const price = unitPrice({ priceCents, restaurantPriceCents, caseSize }, level);
+  return { ...rest, price: centsToDollars(price.cents), priceLevel: price.level, caseSize: caseSizeFor({ caseSize }, level) };
+}
+
+export const listForViewer = (products: CatalogProduct[], level: PriceLevel): ProductJson[] => products.map((p) => forViewer(p, level));

@@ -40,6 +40,8 @@ export async function createMyProduct(user: SessionUser, input: ProductInput): P
       name: input.name,
       description: input.description,
       priceCents: dollarsToCents(input.price),
+      restaurantPriceCents: input.restaurantPrice === null ? null : dollarsToCents(input.restaurantPrice),
+      caseSize: input.caseSize,
       unit: input.unit,
       stock: input.stock,
       // Checkout sells only while inStock and stock suffice; the farmer manages the count.
@@ -63,6 +65,8 @@ export async function updateMyProduct(user: SessionUser, productId: number, inpu
   if (input.name !== undefined) data.name = input.name;
   if (input.description !== undefined) data.description = input.description;
   if (input.price !== undefined) data.priceCents = dollarsToCents(input.price);
+  if (input.restaurantPrice !== undefined) data.restaurantPriceCents = input.restaurantPrice === null ? null : dollarsToCents(input.restaurantPrice);
+  if (input.caseSize !== undefined) data.caseSize = input.caseSize;
   if (input.unit !== undefined) data.unit = input.unit;
   if (input.stock !== undefined) {
     data.stock = input.stock;

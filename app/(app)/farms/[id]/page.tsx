@@ -10,6 +10,9 @@ import { isAppError } from "@/lib/server/errors";
 import { parseIdParam } from "@/lib/validators/id";
 import { getFarm } from "@/lib/server/catalog/farms";
 import { listFarmProducts } from "@/lib/server/catalog/products";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
+import { levelOf } from "@/lib/server/catalog/pricing";
+import { listForViewer } from "@/lib/server/catalog/serialize";
 import { formatDistance } from "@/lib/format";
 
 type Props = { params: Promise<{ id: string }> };
@@ -43,7 +46,8 @@ export default async function FarmPage({ params }: Props) {
   const { id } = await params;
   const farm = await load(id);
   if (!farm) notFound();
-  const products = await listFarmProducts(farm.id, 48);
+  const [found, user] = await Promise.all([listFarmProducts(farm.id, 48), getCurrentUser()]);
+  const products = listForViewer(found, levelOf(user));
   return (
     <div className="grid grid-cols-1 gap-8">
       <header className="overflow-hidden rounded-3xl border border-gray-200">

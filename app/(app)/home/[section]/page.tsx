@@ -10,6 +10,8 @@ import { listFeaturedFarms } from "@/lib/server/catalog/farms";
 import { categoryParam } from "@/lib/server/catalog/params";
 import { listFeaturedProducts, listPopularProducts } from "@/lib/server/catalog/products";
 import { recommendProducts } from "@/lib/server/catalog/recommend";
+import { levelOf } from "@/lib/server/catalog/pricing";
+import { listForViewer } from "@/lib/server/catalog/serialize";
 
 /** "See All" lists of the home sections: the same queries with the API's maximum page (50). */
 const SECTIONS = {
@@ -48,10 +50,12 @@ export default async function SeeAllPage({ params, searchParams }: Props) {
       <EmptyNote>No farms to show yet.</EmptyNote>
     );
   } else {
-    const products =
+    const products = listForViewer(
       section === "recommended"
         ? await recommendProducts(user.id, { limit, categoryId })
-        : await (section === "harvest" ? listFeaturedProducts : listPopularProducts)({ limit, categoryId });
+        : await (section === "harvest" ? listFeaturedProducts : listPopularProducts)({ limit, categoryId }),
+      levelOf(user),
+    );
     body = products.length ? (
       <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
         {products.map((p) => (

@@ -10,6 +10,9 @@ import { NextSlot } from "@/components/fulfilment/next-slot";
 import { isAppError } from "@/lib/server/errors";
 import { parseIdParam } from "@/lib/validators/id";
 import { getProduct } from "@/lib/server/catalog/products";
+import { getCurrentUser } from "@/lib/server/auth/current-user";
+import { levelOf } from "@/lib/server/catalog/pricing";
+import { forViewer } from "@/lib/server/catalog/serialize";
 import { formatCurrency } from "@/lib/format";
 
 type Props = { params: Promise<{ id: string }> };
@@ -42,8 +45,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** Public product page (SEO): server-rendered; only the add button is interactive. */
 export default async function ProductPage({ params }: Props) {
   const { id } = await params;
-  const p = await load(id);
-  if (!p) notFound();
+  const [found, user] = await Promise.all([load(id), getCurrentUser()]);
+  if (!found) notFound();
+  const p = forViewer(found, levelOf(user));
   const badge = productBadge(p);
   return (
     <article className="grid gap-8 md:grid-cols-2">
@@ -65,6 +69,12 @@ export default async function ProductPage({ params }: Props) {
         <p className="text-2xl font-bold text-ink">
           {formatCurrency(p.price)} <span className="text-base font-normal text-muted">/ {p.unit}</span>
         </p>
+        {p.priceLevel === "restaurant" || p.caseSize > 1 ? (
+          <p className="text-sm text-muted" data-testid="price-level">
+            {p.priceLevel === "restaurant" ? "Restaurant price" : "Your price"}
+            {p.caseSize > 1 ? ` · sold by the case of ${p.caseSize} (${formatCurrency(p.price * p.caseSize)} a case)` : ""}
+          </p>
+        ) : null}
         {p.description ? <p className="leading-relaxed text-ink">{p.description}</p> : null}
         <NextSlot farmId={p.farm.id} />
         <div>

@@ -1,7 +1,9 @@
 import { catalogApi } from "@/lib/contracts/catalog";
+import { levelOfRequest } from "@/lib/server/catalog/pricing";
 import { searchProducts } from "@/lib/server/catalog/products";
+import { listForViewer } from "@/lib/server/catalog/serialize";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
-  route(catalogApi.searchProducts, ({ query }) => searchProducts(query)),
+  route(catalogApi.searchProducts, async ({ req, query }) => listForViewer(await searchProducts(query), await levelOfRequest(req))),
 );

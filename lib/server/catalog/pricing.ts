@@ -1,0 +1,29 @@
+import "server-only";
+
+/**
+ * Price levels (docs/restaurants.md): restaurants pay a product's restaurant price, where the farm
+ * set one, and buy in multiples of its case size; everyone else pays the retail price per unit.
+ * Every price the server charges comes from here, never from what a client sends.
+ */
+export type PriceLevel = "retail" | "restaurant";
+
+export const levelOf = (user: { userType: string } | null | undefined): PriceLevel => (user?.userType === "restaurant" ? "restaurant" : "retail");
+
+type Priced = { priceCents: number; restaurantPriceCents: number | null; caseSize: number };
+
+/** The unit price in cents this level pays, and which price that is. */
+export function unitPrice(p: Priced, level: PriceLevel): { cents: number; level: PriceLevel } {
+  return level === "restaurant" && p.restaurantPriceCents !== null ? { cents: p.restaurantPriceCents, level: "restaurant" } : { cents: p.priceCents, level: "retail" };
+}
+
+/** Units per case for this level: restaurants buy whole cases, everyone else single units. */
+export const caseSizeFor = (p: Pick<Priced, "caseSize">, level: PriceLevel) => (level === "restaurant" ? p.caseSize : 1);
+
+/** The message when a restaurant's quantity is not a whole number of cases. */
+export const caseMessage = (name: string, caseSize: number, unit: string) => `${name} is sold by the case of ${caseSize} ${unit}: order a multiple of ${caseSize}`;
+
+/** The price level of whoever sent this request (signed out: retail). For catalog calls open to everyone. */
+export async function levelOfRequest(req: Request): Promise<PriceLevel> {
+  const { userFromRequest } = await import("@/lib/server/auth/session");
+  return levelOf(await userFromRequest(req));
+}

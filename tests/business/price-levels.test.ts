@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/server/db";
+import * as productRoute from "@/app/api/products/[id]/route";
+import * as featuredRoute from "@/app/api/products/featured/route";
+import * as searchRoute from "@/app/api/products/search/route";
+import * as myProductsRoute from "@/app/api/my-farm/products/route";
+import * as myProductRoute from "@/app/api/my-farm/products/[id]/route";
+import { call } from "../support/http";
+import { createFarm, createFarmerWithSession, createProduct, createUserWithSession } from "../support/factories";
+
+async function casedProduct(name: string) {
+  const { farm } = await createFarm();
+  const p = await createProduct(farm.id, { name, priceCents: 600, isFeatured: true });
+  return db.product.update({ where: { id: p.id }, data: { restaurantPriceCents: 450, caseSize: 12 } });
+}
+
+describe("price levels in the catalog", () => {
+  it("a restaurant sees its price and the case size; a shopper and a visitor see the retail price by the unit, never the restaurant price", async () => {
+    const p = await casedProduct("Case Kale");
+    const chef = await createUserWithSession({ userType: "restaurant" });
+    const shopper = await createUserWithSession();
+    const id = String(p.id);
+    const as = (cookie?: string) => call(productRoute.GET, `/api/products/${id}`, { cookie, params: { id } });
+    expect((await as(chef.cookie)).json).toMatchObject({ id: p.id, price: 4.5, priceLevel: "restaurant", caseSize: 12 });
+    for (const cookie of [shopper.cookie, undefined]) {
+      const res = await as(cookie);
+      expect(res.json).toMatchObject({ price: 6, priceLevel: "retail", caseSize: 1 });
+      expect(res.text).not.toContain("4.5");
+      expect(res.json).not.toHaveProperty("restaurantPrice");
+    }
+    const featured = await call(featuredRoute.GET, "/api/products/featured?limit=50", { cookie: chef.cookie });
+    expect(featured.json.find((x: { id: number }) => x.id === p.id)).toMatchObject({ price: 4.5, caseSize: 12 });
+    const found = await call(searchRoute.GET, "/api/products/search?q=Case%20Kale", { cookie: shopper.cookie });
+    expect(found.json.find((x: { id: number }) => x.id === p.id)).toMatchObject({ price: 6, caseSize: 1 });
+  });
+
+  it("a product without a restaurant price costs restaurants the retail price, still by the case", async () => {
+    const { farm } = await createFarm();
+    const p = await db.product.update({ where: { id: (await createProduct(farm.id, { priceCents: 800 })).id }, data: { caseSize: 6 } });
+    const chef = await createUserWithSession({ userType: "restaurant" });
+    const id = String(p.id);
+    expect((await call(productRoute.GET, `/api/products/${id}`, { cookie: chef.cookie, params: { id } })).json).toMatchObject({ price: 8, priceLevel: "retail", caseSize: 6 });
+  });
+
+  it("the farmer sets and clears the restaurant price and the case size; bad values are refused per field", async () => {
+    const me = await createFarmerWithSession();
+    const created = await call(myProductsRoute.POST, "/api/my-farm/products", { cookie: me.cookie, body: { name: "Baby Greens", description: "", price: 7, unit: "lb", stock: 40, categoryId: null, isFeatured: false, restaurantPrice: 5.25, caseSize: 10 } });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json).toMatchObject({ price: 7, restaurantPrice: 5.25, caseSize: 10 });
+    const plain = await call(myProductsRoute.POST, "/api/my-farm/products", { cookie: me.cookie, body: { name: "Loose Greens", description: "", price: 7, unit: "lb", stock: 40, categoryId: null, isFeatured: false } });
+    expect(plain.json).toMatchObject({ restaurantPrice: null, caseSize: 1 });
+    const id = String(created.json.id);
+    const patch = (body: unknown) => call(myProductRoute.PATCH, `/api/my-farm/products/${id}`, { method: "PATCH", cookie: me.cookie, body, params: { id } });
+    expect((await patch({ restaurantPrice: null })).json).toMatchObject({ restaurantPrice: null, caseSize: 10 });
+    const bad = await patch({ restaurantPrice: 0.001, caseSize: 0 });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.json.errors).sort()).toEqual(["caseSize", "restaurantPrice"]);
+  });
+});
