@@ -53,3 +53,19 @@ export const DEMO_ORDER_HANDOVER: Record<string, "pickup" | "delivery"> = {
   "naramata-bench-vineyards": "pickup",
   "winfield-creamery": "pickup",
 };
+
+/**
+ * Restaurant prices and case sizes (docs/restaurants.md): most farms sell most products to
+ * restaurants about 15% under retail, in cases that fit the unit. Farms listed here sell to
+ * restaurants at retail and by the unit; every fifth product of the others too.
+ */
+export const RETAIL_ONLY_FARMS = new Set(["westbank-cellars", "peachland-hillside-orchard"]);
+export const RESTAURANT_DISCOUNT = 0.85;
+
+export function caseSizeForUnit(unit: string): number {
+  if (unit === "lb") return 10;
+  if (/bottle|jar|4-pack/.test(unit)) return 12;
+  if (/dozen|bunch|pint|clamshell/.test(unit)) return 6;
+  if (/^each|piece|bulb/.test(unit)) return 4;
+  return 6;
+}

@@ -208,6 +208,21 @@ describe("seeded standing order", () => {
   });
 });
 
+describe("seeded restaurant trade", () => {
+  it("most farms give most products a restaurant price under retail and a case size; the restaurants have approved business accounts", async () => {
+    const products = await db.product.findMany({ select: { priceCents: true, restaurantPriceCents: true, caseSize: true } });
+    const wholesale = products.filter((p) => p.restaurantPriceCents !== null);
+    expect(wholesale.length / products.length).toBeGreaterThan(0.6);
+    for (const p of wholesale) {
+      expect(p.restaurantPriceCents!).toBeLessThan(p.priceCents);
+      expect(p.caseSize).toBeGreaterThan(1);
+    }
+    const accounts = await db.businessAccount.findMany({ include: { user: { select: { email: true, userType: true } } } });
+    expect(accounts.map((a) => [a.user.email, a.user.userType, a.status])).toEqual(expect.arrayContaining(RESTAURANTS.map((r) => [r.email, "restaurant", "approved"])));
+    expect(accounts.map((a) => a.companyName)).toEqual(expect.arrayContaining(["Bench Bistro", "Lakeside Grill", "The Harvest Table", "Mission Kitchen"]));
+  });
+});
+
 describe("seed idempotency", () => {
   it("running the seed again changes nothing", async () => {
     const again: string[] = [];

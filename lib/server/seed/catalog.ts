@@ -1,5 +1,6 @@
 import { DEMO_USER, FARMS, PARTNER_PASSWORD, RESTAURANTS, type CategoryKey } from "@/prisma/seed-data/catalog";
 import { foodImage } from "@/prisma/seed-data/food-art";
+import { caseSizeForUnit, RESTAURANT_DISCOUNT, RETAIL_ONLY_FARMS } from "@/prisma/seed-data/fulfilment";
 import { hashPassword } from "@/lib/server/auth/password";
 import type { SeedLog, Tx } from "./types";
 
@@ -103,13 +104,16 @@ export async function ensureProducts(tx: Tx, farmIds: Map<string, number>, categ
   const data = FARMS.flatMap((f) => {
     const farmId = farmIds.get(f.slug)!;
     return f.products
-      .filter((p) => !have.has(`${farmId}\u0000${p.name}`))
-      .map((p) => ({
+      .map((p, i) => ({ p, wholesale: !RETAIL_ONLY_FARMS.has(f.slug) && i % 5 !== 4 }))
+      .filter(({ p }) => !have.has(`${farmId}\u0000${p.name}`))
+      .map(({ p, wholesale }) => ({
         farmId,
         categoryId: categoryIds[p.category],
         name: p.name,
         description: p.description,
         priceCents: p.priceCents,
+        restaurantPriceCents: wholesale ? Math.round(p.priceCents * RESTAURANT_DISCOUNT) : null,
+        caseSize: wholesale ? caseSizeForUnit(p.unit) : 1,
         unit: p.unit,
         stock: p.stock,
         inStock: p.stock > 0,
