@@ -85,8 +85,8 @@ function responses(e: Endpoint) {
   const out: Record<string, unknown> = {};
   const status = e.status ?? 200;
   const r = e.response;
-  if (r === "text/html" || r === "text/event-stream") {
-    out[status] = { description: status === 303 ? "See Other (Location)" : e.summary, content: { [r]: { schema: { type: "string" } } } };
+  if (r === "text/html" || r === "text/event-stream" || r === "application/pdf") {
+    out[status] = { description: status === 303 ? "See Other (Location)" : e.summary, content: { [r]: { schema: r === "application/pdf" ? { type: "string", format: "binary" } : { type: "string" } } } };
   } else if (r) {
     out[status] = { description: e.summary, content: { "application/json": { schema: schemaOf(r) } } };
   } else {

@@ -34,7 +34,7 @@ export const multipartBody = <S extends z.ZodType>(schema: S, opts: { maxBytes: 
 });
 
 /** What a successful call answers: a JSON body (a schema), an HTML page, or an event stream. */
-export type Produces = z.ZodType | "text/html" | "text/event-stream";
+export type Produces = z.ZodType | "text/html" | "text/event-stream" | "application/pdf";
 
 /**
  * How errors are written: `plain` → `{message, code, errors?}`; `success` → the same plus

@@ -7,6 +7,9 @@ import * as myProductsRoute from "@/app/api/my-farm/products/route";
 import * as myProductRoute from "@/app/api/my-farm/products/[id]/route";
 import { call } from "../support/http";
 import { createFarm, createFarmerWithSession, createProduct, createUserWithSession } from "../support/factories";
+import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
+
+checkLedgerAfterEach();
 
 async function casedProduct(name: string) {
   const { farm } = await createFarm();
@@ -55,5 +58,34 @@ describe("price levels in the catalog", () => {
     const bad = await patch({ restaurantPrice: 0.001, caseSize: 0 });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.json.errors).sort()).toEqual(["caseSize", "restaurantPrice"]);
+  });
+});
+
+describe("orders are priced by the buyer's level", () => {
+  it("a restaurant pays its price for whole cases; a shopper pays retail by the unit; a price sent by the client changes nothing", async () => {
+    const p = await casedProduct("Case Carrots");
+    const chef = await createUserWithSession({ userType: "restaurant" });
+    const shopper = await createUserWithSession();
+    for (const u of [chef, shopper]) expect((await topUp(u.cookie, 200)).status).toBe(200);
+
+    const chefOrder = await placeOrder(chef.cookie, [{ productId: p.id, quantity: 24, price: 0.01, priceCents: 1 }]);
+    expect(chefOrder.status, chefOrder.text).toBe(201);
+    expect(chefOrder.json.orders[0]).toMatchObject({ totalAmount: 108, items: [expect.objectContaining({ quantity: 24, price: 4.5, subtotal: 108 })] });
+    expect(await balanceCents(chef.user.id)).toBe(20000 - 10800);
+
+    const shopperOrder = await placeOrder(shopper.cookie, [{ productId: p.id, quantity: 3 }]);
+    expect(shopperOrder.status, shopperOrder.text).toBe(201);
+    expect(shopperOrder.json.orders[0]).toMatchObject({ totalAmount: 18, items: [expect.objectContaining({ quantity: 3, price: 6 })] });
+  });
+
+  it("a restaurant quantity that is not a whole number of cases is refused with the case named, and nothing is written", async () => {
+    const p = await casedProduct("Case Beets");
+    const chef = await createUserWithSession({ userType: "restaurant" });
+    await topUp(chef.cookie, 200);
+    const res = await placeOrder(chef.cookie, [{ productId: p.id, quantity: 13 }]);
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe("Case Beets is sold by the case of 12 lb: order a multiple of 12");
+    expect(await db.order.count({ where: { userId: chef.user.id } })).toBe(0);
+    expect((await db.product.findUniqueOrThrow({ where: { id: p.id } })).stock).toBe(100);
   });
 });

@@ -60,6 +60,7 @@ import { GET as packListGET } from "@/app/api/my-farm/pack-list/route";
 import { GET as businessGET, POST as businessPOST } from "@/app/api/business-account/route";
 import { GET as standingGET, POST as standingPOST } from "@/app/api/standing-orders/route";
 import { DELETE as standingDELETE, PATCH as standingPATCH } from "@/app/api/standing-orders/[id]/route";
+import { GET as receiptGET } from "@/app/api/orders/[id]/receipt.pdf/route";
 import { endpoints as contracts } from "@/lib/contracts/index";
 import { ORIGIN, call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession, sessionCookie, TEST_PASSWORD } from "../support/factories";
@@ -483,6 +484,7 @@ const endpoints: Endpoint[] = [
     fields: { label: { kind: "text", optional: true }, postalCode: { kind: "text", optional: true } },
     ok: 200,
   },
+  { name: "orders/[id]/receipt.pdf", method: "GET", path: "/api/orders/:id/receipt.pdf", handler: receiptGET as Handler, auth: "required", params: () => ({ id: String(aOrderId) }), idParam: { name: "id", foreign: () => String(bOrderId) }, ok: 200 },
   { name: "business-account", method: "GET", path: "/api/business-account", handler: businessGET as Handler, auth: "required", ok: 200 },
   {
     name: "business-account (apply)",

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { idParam } from "@/lib/validators/id";
+import { endpoint } from "./endpoint";
+
+/** Printable documents: PDF receipts of orders (docs/restaurants.md, "Receipts"). */
+export const documentsApi = {
+  receipt: endpoint({
+    method: "GET",
+    path: "/api/orders/{id}/receipt.pdf",
+    tag: "Orders",
+    summary: "A PDF receipt of one of your orders: farm, buyer, lines, fees, total and how it was paid",
+    auth: "required",
+    params: z.object({ id: idParam("Order") }),
+    response: "application/pdf",
+  }),
+};

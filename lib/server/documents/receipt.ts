@@ -1,0 +1,88 @@
+import "server-only";
+import PDFDocument from "pdfkit";
+import { DateTime } from "luxon";
+import { db } from "@/lib/server/db";
+import { notFound } from "@/lib/server/errors";
+import { formatCents } from "@/lib/server/wallet/serialize";
+
+/**
+ * The PDF receipt of an order (docs/restaurants.md, "Receipts"): who sold, who bought, each line,
+ * the delivery fee, the total and how it was paid, and when and where it is handed over. PDFKit
+ * writes the file; the layout is a plain table in the built-in Helvetica, which every PDF reader
+ * has. Only the buyer may fetch it (someone else's order is a 404).
+ */
+export async function orderReceiptPdf(userId: number, orderId: number): Promise<{ filename: string; bytes: Buffer }> {
+  const order = await db.order.findFirst({
+    where: { id: orderId, userId },
+    include: {
+      farm: { select: { farmName: true, location: true, timeZone: true } },
+      user: { select: { fullName: true, businessAccount: { select: { companyName: true, status: true } } } },
+      items: { orderBy: { id: "asc" }, include: { product: { select: { unit: true } } } },
+      fulfilment: true,
+    },
+  });
+  if (!order) throw notFound("Order not found");
+
+  const zone = order.fulfilment?.timeZone ?? order.farm.timeZone;
+  const at = (d: Date, format: string) => DateTime.fromJSDate(d, { zone }).toFormat(format);
+  const buyer = order.user.businessAccount?.status === "approved" ? `${order.user.businessAccount.companyName} (${order.user.fullName})` : order.user.fullName;
+  const feeCents = order.fulfilment?.feeCents ?? 0;
+
+  const doc = new PDFDocument({ size: "LETTER", margin: 54, info: { Title: `Receipt for order #${order.id}`, Author: "Fieldfare", Subject: `Order #${order.id} from ${order.farm.farmName}` } });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on("end", resolve);
+    doc.on("error", reject);
+  });
+
+  doc.font("Helvetica-Bold").fontSize(20).fillColor("#1f5130").text("Fieldfare");
+  doc.font("Helvetica").fontSize(10).fillColor("#555").text("Farm-to-table marketplace, Kelowna BC");
+  doc.moveDown(1.2);
+  doc.font("Helvetica-Bold").fontSize(16).fillColor("#111").text(`Receipt for order #${order.id}`);
+  doc.font("Helvetica").fontSize(10).fillColor("#333");
+  doc.text(`Placed ${at(order.createdAt, "d LLL yyyy, h:mm a")} · reference ${order.checkoutRef}`);
+  doc.text(`Status: ${order.status}`);
+  doc.moveDown();
+
+  const top = doc.y;
+  doc.font("Helvetica-Bold").text("Sold by", 54, top).font("Helvetica").text(order.farm.farmName).text(order.farm.location);
+  doc.font("Helvetica-Bold").text("Bought by", 320, top).font("Helvetica").text(buyer, 320);
+  doc.x = 54;
+  doc.moveDown(2);
+
+  if (order.fulfilment) {
+    const f = order.fulfilment;
+    const when = `${at(f.startsAt, "ccc d LLL yyyy, h:mm a")}–${at(f.endsAt, "h:mm a")}`;
+    const where = f.kind === "pickup" ? `Pickup at ${[f.pickupName, f.pickupAddress].filter(Boolean).join(", ")}` : `Delivery to ${f.deliveryAddress ?? ""} ${f.postalCode ?? ""}`.trim();
+    doc.font("Helvetica-Bold").text("Handover").font("Helvetica").text(`${where}\n${when}`);
+    doc.moveDown();
+  }
+
+  const cols = [54, 300, 370, 450];
+  const row = (cells: string[], bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica");
+    doc.text(cells[0], cols[0], y, { width: 240 });
+    const h = doc.y;
+    doc.text(cells[1], cols[1], y, { width: 60, align: "right" });
+    doc.text(cells[2], cols[2], y, { width: 70, align: "right" });
+    doc.text(cells[3], cols[3], y, { width: 100, align: "right" });
+    doc.x = 54;
+    doc.y = Math.max(h, doc.y) + 4;
+  };
+  row(["Product", "Qty", "Unit price", "Amount"], true);
+  doc.moveTo(54, doc.y).lineTo(558, doc.y).strokeColor("#ccc").stroke();
+  doc.moveDown(0.3);
+  for (const i of order.items) row([`${i.productName} (${i.product.unit})`, String(i.quantity), formatCents(i.priceCents), formatCents(i.priceCents * i.quantity)]);
+  if (feeCents > 0) row(["Delivery fee", "", "", formatCents(feeCents)]);
+  doc.moveTo(54, doc.y).lineTo(558, doc.y).strokeColor("#ccc").stroke();
+  doc.moveDown(0.3);
+  row(["Total", "", "", formatCents(order.totalCents)], true);
+  doc.moveDown();
+  doc.font("Helvetica").fontSize(9).fillColor("#555").text(order.isPaid ? "Paid in full from the Fieldfare wallet." : "Not paid yet.", 54);
+
+  doc.end();
+  await done;
+  return { filename: `fieldfare-order-${order.id}-receipt.pdf`, bytes: Buffer.concat(chunks) };
+}

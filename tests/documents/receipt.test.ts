@@ -1,0 +1,55 @@
+import { extractText, getDocumentProxy } from "unpdf";
+import { describe, expect, it } from "vitest";
+import * as receiptRoute from "@/app/api/orders/[id]/receipt.pdf/route";
+import { db } from "@/lib/server/db";
+import { call } from "../support/http";
+import { createFarm, createProduct, createUserWithSession } from "../support/factories";
+import { placeOrder, topUp } from "../wallet/support";
+
+/** The text a PDF reader shows, page by page, joined. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocumentProxy(bytes);
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text;
+}
+
+async function receipt(cookie: string, id: number) {
+  const res = await receiptRoute.GET(new Request(`http://localhost:3000/api/orders/${id}/receipt.pdf`, { headers: { host: "localhost:3000", cookie } }), { params: Promise.resolve({ id: String(id) }) });
+  return { status: res.status, type: res.headers.get("content-type"), disposition: res.headers.get("content-disposition"), bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+describe("order receipts (PDF)", () => {
+  it("is a real PDF whose text shows the farm, the buyer, every line and the total", async () => {
+    const { farm } = await createFarm({ farmName: "Receipt Ridge Farm", location: "12 Orchard Rd, Kelowna" });
+    const kale = await createProduct(farm.id, { name: "Lacinato Kale", priceCents: 425 });
+    const eggs = await createProduct(farm.id, { name: "Duck Eggs", priceCents: 900 });
+    const me = await createUserWithSession({ fullName: "Rowan Buyer" });
+    await topUp(me.cookie, 100);
+    const placed = await placeOrder(me.cookie, [{ productId: kale.id, quantity: 3 }, { productId: eggs.id, quantity: 1 }]);
+    expect(placed.status, placed.text).toBe(201);
+    const id = placed.json.orders[0].id as number;
+
+    const r = await receipt(me.cookie, id);
+    expect(r.status).toBe(200);
+    expect(r.type).toBe("application/pdf");
+    expect(r.disposition).toBe(`inline; filename="fieldfare-order-${id}-receipt.pdf"`);
+    expect(Buffer.from(r.bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+    const text = await pdfText(r.bytes);
+    for (const s of [`Receipt for order #${id}`, "Receipt Ridge Farm", "12 Orchard Rd, Kelowna", "Rowan Buyer", "Lacinato Kale (lb)", "$4.25", "$12.75", "Duck Eggs (lb)", "$9.00", "Total", "$21.75", "Paid in full"]) {
+      expect(text, s).toContain(s);
+    }
+  });
+
+  it("someone else's order is a 404 (JSON), and a signed-out request a 401", async () => {
+    const { farm } = await createFarm();
+    const p = await createProduct(farm.id);
+    const owner = await createUserWithSession();
+    await topUp(owner.cookie, 50);
+    const id = (await placeOrder(owner.cookie, [{ productId: p.id, quantity: 1 }])).json.orders[0].id as number;
+    const other = await createUserWithSession();
+    const res = await call(receiptRoute.GET, `/api/orders/${id}/receipt.pdf`, { cookie: other.cookie, params: { id: String(id) } });
+    expect([res.status, res.json.code]).toEqual([404, "not_found"]);
+    expect((await call(receiptRoute.GET, `/api/orders/${id}/receipt.pdf`, { params: { id: String(id) } })).status).toBe(401);
+    expect(await db.order.count({ where: { id } })).toBe(1);
+  });
+});
