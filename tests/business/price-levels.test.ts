@@ -8,6 +8,10 @@ import * as myProductRoute from "@/app/api/my-farm/products/[id]/route";
 import { call } from "../support/http";
 import { createFarm, createFarmerWithSession, createProduct, createUserWithSession } from "../support/factories";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
+import { createPickupAndDelivery } from "../support/fulfilment";
+import { listSlots } from "@/lib/server/fulfilment/slots";
+import * as orderRoute from "@/app/api/orders/[id]/route";
+import * as ordersRoute from "@/app/api/orders/route";
 
 checkLedgerAfterEach();
 
@@ -87,5 +91,30 @@ describe("orders are priced by the buyer's level", () => {
     expect(res.json.message).toBe("Case Beets is sold by the case of 12 lb: order a multiple of 12");
     expect(await db.order.count({ where: { userId: chef.user.id } })).toBe(0);
     expect((await db.product.findUniqueOrThrow({ where: { id: p.id } })).stock).toBe(100);
+  });
+});
+
+describe("order edits are priced by the buyer's level too", () => {
+  it("a restaurant adds a line at its price in whole cases; a part case is refused", async () => {
+    const kale = await casedProduct("Edit Kale");
+    const farmId = kale.farmId;
+    await createPickupAndDelivery(farmId);
+    const chard = await db.product.update({ where: { id: (await createProduct(farmId, { name: "Edit Chard", priceCents: 500 })).id }, data: { restaurantPriceCents: 400, caseSize: 5 } });
+    const [slot] = (await listSlots(farmId, 14)).filter((s) => s.kind === "pickup");
+    const chef = await createUserWithSession({ userType: "restaurant" });
+    await topUp(chef.cookie, 300);
+    const placed = await call(ordersRoute.POST, "/api/orders", { cookie: chef.cookie, body: { items: [{ productId: kale.id, quantity: 12 }], fulfilment: { [farmId]: { slotId: slot.slotId } } } });
+    expect(placed.status, placed.text).toBe(201);
+    const id = String(placed.json.orders[0].id);
+    const edit = (items: unknown) => call(orderRoute.PATCH, `/api/orders/${id}`, { method: "PATCH", cookie: chef.cookie, body: { items }, params: { id } });
+    const part = await edit([{ productId: kale.id, quantity: 12 }, { productId: chard.id, quantity: 3 }]);
+    expect([part.status, part.json.message]).toEqual([400, "Edit Chard is sold by the case of 5 lb: order a multiple of 5"]);
+    const ok = await edit([{ productId: kale.id, quantity: 12 }, { productId: chard.id, quantity: 10 }]);
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json.items.map((i: { productName: string; price: number; quantity: number }) => [i.productName, i.price, i.quantity])).toEqual([
+      ["Edit Kale", 4.5, 12],
+      ["Edit Chard", 4, 10],
+    ]);
+    expect(ok.json.totalAmount).toBe(54 + 40);
   });
 });

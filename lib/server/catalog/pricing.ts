@@ -1,4 +1,5 @@
 import "server-only";
+import type { Tx } from "@/lib/server/idempotency";
 
 /**
  * Price levels (docs/restaurants.md): restaurants pay a product's restaurant price, where the farm
@@ -21,6 +22,23 @@ export const caseSizeFor = (p: Pick<Priced, "caseSize">, level: PriceLevel) => (
 
 /** The message when a restaurant's quantity is not a whole number of cases. */
 export const caseMessage = (name: string, caseSize: number, unit: string) => `${name} is sold by the case of ${caseSize} ${unit}: order a multiple of ${caseSize}`;
+
+/**
+ * The buyer's level read inside an order's transaction (the session's type could be a moment old),
+ * and the check every order line passes: a restaurant buys whole cases.
+ */
+export async function buyerLevel(tx: Tx, userId: number): Promise<PriceLevel> {
+  return levelOf(await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { userType: true } }));
+}
+
+/** The message for the first line that is not a whole number of cases at this level, or null. */
+export function caseProblem(lines: { product: Priced & { name: string; unit: string }; quantity: number }[], level: PriceLevel): string | null {
+  for (const { product, quantity } of lines) {
+    const size = caseSizeFor(product, level);
+    if (quantity % size !== 0) return caseMessage(product.name, size, product.unit);
+  }
+  return null;
+}
 
 /** The price level of whoever sent this request (signed out: retail). For catalog calls open to everyone. */
 export async function levelOfRequest(req: Request): Promise<PriceLevel> {

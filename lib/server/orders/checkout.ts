@@ -1,7 +1,8 @@
 import "server-only";
 import crypto from "node:crypto";
 import { isDbId } from "@/lib/validators/id";
-import { AppError, notFound } from "@/lib/server/errors";
+import { buyerLevel, caseProblem, unitPrice } from "@/lib/server/catalog/pricing";
+import { AppError, badRequest, notFound } from "@/lib/server/errors";
 import { withIdempotency, type Tx } from "@/lib/server/idempotency";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
@@ -91,12 +92,18 @@ export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput
     const missing = ids.find((id) => !byId.has(id));
     if (missing !== undefined) throw notFound(`Product ${missing} was not found`);
 
+    // Priced by the buyer's level, never by what the client sent (docs/restaurants.md).
+    const level = await buyerLevel(tx, userId);
+    const cases = caseProblem([...lines].map(([id, quantity]) => ({ product: byId.get(id)!, quantity })), level);
+    if (cases) throw badRequest(cases, { items: cases });
+    const priceOf = (p: (typeof products)[number]) => unitPrice(p, level).cents;
+
     const byFarm = new Map<number, { farm: (typeof products)[number]["farm"]; lines: { product: (typeof products)[number]; quantity: number }[]; goodsCents: number; plan: FulfilmentPlan | null }>();
     for (const [id, quantity] of lines) {
       const product = byId.get(id)!;
       const group = byFarm.get(product.farmId) ?? { farm: product.farm, lines: [], goodsCents: 0, plan: null };
       group.lines.push({ product, quantity });
-      group.goodsCents += product.priceCents * quantity;
+      group.goodsCents += priceOf(product) * quantity;
       byFarm.set(product.farmId, group);
     }
 
@@ -135,7 +142,7 @@ export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput
               productId: l.product.id,
               productName: l.product.name,
               quantity: l.quantity,
-              priceCents: l.product.priceCents,
+              priceCents: priceOf(l.product),
             })),
           },
           events: { create: [{ status: "active", note: "Paid from wallet" }] },

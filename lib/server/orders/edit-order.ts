@@ -5,6 +5,7 @@ import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { isDbId } from "@/lib/validators/id";
+import { buyerLevel, caseProblem, unitPrice } from "@/lib/server/catalog/pricing";
 import type { OrderEditInput } from "@/lib/validators/orders";
 import { enforceHoldingCap, reserveStock } from "./checkout";
 import { orderDetailInclude, serializeOrderDetail, type OrderDetailJson } from "./serialize";
@@ -48,7 +49,7 @@ export function editOrder(userId: number, orderId: number, input: OrderEditInput
     const ids = [...wanted.keys()];
     const products = await tx.product.findMany({
       where: { id: { in: ids.filter(isDbId) } },
-      select: { id: true, farmId: true, name: true, unit: true, priceCents: true },
+      select: { id: true, farmId: true, name: true, unit: true, priceCents: true, restaurantPriceCents: true, caseSize: true },
     });
     const byId = new Map(products.map((p) => [p.id, p]));
     for (const id of ids) {
@@ -59,6 +60,12 @@ export function editOrder(userId: number, orderId: number, input: OrderEditInput
         throw badRequest(message, { items: message });
       }
     }
+
+    // New lines take the buyer's level price; every line is whole cases for a restaurant (docs/restaurants.md).
+    const level = await buyerLevel(tx, userId);
+    const cases = caseProblem([...wanted].map(([id, quantity]) => ({ product: byId.get(id)!, quantity })), level);
+    if (cases) throw badRequest(cases, { items: cases });
+    const priceOf = (id: number) => unitPrice(byId.get(id)!, level).cents;
 
     const had = new Map(order.items.map((i) => [i.productId, i]));
     const changed = new Set([...had.keys(), ...wanted.keys()]);
@@ -83,11 +90,11 @@ export function editOrder(userId: number, orderId: number, input: OrderEditInput
     const added = ids.filter((id) => !had.has(id));
     if (added.length) {
       await tx.orderItem.createMany({
-        data: added.map((id) => ({ orderId, productId: id, productName: byId.get(id)!.name, quantity: wanted.get(id)!, priceCents: byId.get(id)!.priceCents })),
+        data: added.map((id) => ({ orderId, productId: id, productName: byId.get(id)!.name, quantity: wanted.get(id)!, priceCents: priceOf(id) })),
       });
     }
 
-    const goodsCents = ids.reduce((sum, id) => sum + (had.get(id)?.priceCents ?? byId.get(id)!.priceCents) * wanted.get(id)!, 0);
+    const goodsCents = ids.reduce((sum, id) => sum + (had.get(id)?.priceCents ?? priceOf(id)) * wanted.get(id)!, 0);
     if (goodsCents < order.farm.minimumOrderCents) {
       throw new AppError("below_minimum", `The minimum order at ${order.farm.farmName} is ${formatCents(order.farm.minimumOrderCents)}`);
     }
