@@ -31,6 +31,7 @@ const PROTECTED = [
   "/wallet",
   "/profile",
   "/profile/address",
+  "/profile/business",
   "/checkout",
   "/my-farm",
 ];
@@ -179,7 +180,7 @@ test.describe("signed in as the demo shopper", () => {
     await auditPage(page, `/messages/${farmerId}`);
   });
 
-  test("/orders, /wallet, /profile, /profile/address", async ({ page }) => {
+  test("/orders, /wallet, /profile, /profile/address, /profile/business", async ({ page }) => {
     await page.goto("/orders");
     await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
     for (const tab of ["Active", "Completed", "Cancelled"]) await expect(page.getByRole("tab", { name: tab })).toBeVisible();
@@ -195,6 +196,10 @@ test.describe("signed in as the demo shopper", () => {
     await expect(page.getByRole("heading", { name: "Address", level: 1 })).toBeVisible();
     await expect(page.getByTestId("address").first()).toContainText("Default");
     await auditPage(page, "/profile/address");
+    await page.goto("/profile/business");
+    await expect(page.getByRole("heading", { name: "Business account", level: 1 })).toBeVisible();
+    await expect(page.getByRole("form", { name: "Apply for a business account" })).toBeVisible();
+    await auditPage(page, "/profile/business");
   });
 
   test("/checkout with an empty cart and with items", async ({ page }) => {

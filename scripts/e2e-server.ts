@@ -48,6 +48,10 @@ process.env.LOGIN_MAX_FAILURES_PER_IP ??= "100000";
 process.env.FORM_LIMIT_PER_IP_HOUR ??= "100000";
 process.env.STREAMS_PER_IP ??= "100000";
 
+// Specs that drive an ops command against the server's own database (npm run buyer:approve) read it here.
+fs.mkdirSync(".data", { recursive: true });
+const dbUrlFile = path.resolve(".data", `e2e-${port}.database-url`);
+fs.writeFileSync(dbUrlFile, process.env.DATABASE_URL!);
 const run = (args: string[]) => execFileSync(process.execPath, args, { stdio: "inherit", env: process.env });
 run(["node_modules/prisma/build/index.js", "migrate", "deploy"]);
 if (fs.existsSync("prisma/seed.ts")) run(["--import", "tsx", "--conditions=react-server", "prisma/seed.ts"]);

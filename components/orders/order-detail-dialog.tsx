@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import useSWR from "swr";
-import { Loader2, Lock, Pencil } from "lucide-react";
+import { FileText, Loader2, Lock, Pencil } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -103,6 +103,15 @@ export function OrderDetailDialog({
           ) : null}
         </section>
         )}
+        <a
+          href={`/api/orders/${order.id}/receipt.pdf`}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-h-11 items-center gap-1.5 justify-self-start text-sm font-semibold text-brand-800 hover:underline"
+          data-testid="order-receipt"
+        >
+          <FileText aria-hidden className="h-4 w-4" /> Receipt (PDF)
+        </a>
         <section aria-labelledby={`history-${order.id}`} className="grid gap-2">
           <h3 id={`history-${order.id}`} className="font-semibold text-ink">
             Status history

@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { Accessibility, Bell, ChevronRight, CreditCard, Globe, Heart, LogOut, MapPin, ShieldCheck, Tag, User, type LucideIcon } from "lucide-react";
+import { Accessibility, Bell, Briefcase, ChevronRight, CreditCard, Globe, Heart, LogOut, MapPin, ShieldCheck, Tag, User, type LucideIcon } from "lucide-react";
 import { useSignOut } from "@/components/auth/use-sign-out";
 import { toast } from "@/components/ui/use-toast";
 
@@ -10,6 +10,7 @@ const ITEMS: { label: string; Icon: LucideIcon; value?: string; href?: string }[
   { label: "Payment Methods", Icon: CreditCard },
   { label: "Profile", Icon: User },
   { label: "Address", Icon: MapPin, href: "/profile/address" },
+  { label: "Business account", Icon: Briefcase, href: "/profile/business" },
   { label: "Notification", Icon: Bell },
   { label: "Security", Icon: ShieldCheck },
   { label: "Language", Icon: Globe, value: "English (US)" },
@@ -18,7 +19,7 @@ const ITEMS: { label: string; Icon: LucideIcon; value?: string; href?: string }[
 
 const row = "flex min-h-14 w-full items-center gap-3 px-4 text-left transition-colors hover:bg-gray-50";
 
-/** The profile menu of docs/product.md: Address opens the address book; the other items but Logout are announced as coming soon. */
+/** The profile menu of docs/product.md: Address opens the address book, Business account the application (docs/restaurants.md); the other items but Logout are announced as coming soon. */
 export function ProfileMenu() {
   const { signOut: onLogout, busy } = useSignOut();
 

@@ -27,7 +27,7 @@ export const order = z.object({
   cancelledAt: isoDate.nullable(),
   items: z.array(orderItem),
   fulfilment: orderFulfilment.nullable().describe("when and where the order is handed over; null for a farm that sells without windows"),
-  editableUntil: isoDate.nullable().describe("the cutoff: until then the buyer may change the order; null when it cannot be changed"),
+  editableUntil: isoDate.nullable().describe("the cutoff of an active order with a slot: until then the buyer may change it, after it the order is locked; null for an order without a slot or no longer active"),
 });
 export type OrderJson = z.infer<typeof order>;
 

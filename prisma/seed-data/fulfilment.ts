@@ -2,7 +2,9 @@
  * How the demo farms hand orders over (docs/fulfilment.md): most sell at the Saturday market in
  * Kelowna and at their own gate, many run a mid-week delivery around Kelowna, West Kelowna and
  * Lake Country, and one (Westbank Cellars) keeps no windows, so the old flow without a slot stays
- * covered. Times are local to America/Vancouver.
+ * covered. Times are local to America/Vancouver. Two farms ask for a minimum order (Mission Creek
+ * Ranch, Summerland Sunrise Berries); the farms whose products the one-item e2e journeys buy
+ * (the popular list, the seeded farmers' dashboards) ask for none.
  */
 export type SeedWindow = { kind: "pickup" | "delivery"; weekday: number; start: string; end: string; cutoffHours: number; capacity?: number; point?: "market" | "gate" };
 export type SeedFulfilment = { minimumOrderCents: number; gate?: { name: string; notes: string }; delivery: boolean; windows: SeedWindow[] };
@@ -25,18 +27,18 @@ const delivery = (weekday: number, capacity = 20): SeedWindow => ({ kind: "deliv
 
 /** By farm slug; a farm not listed keeps no windows. */
 export const FULFILMENT: Record<string, SeedFulfilment> = {
-  "sunny-slope-orchards": { minimumOrderCents: 1500, gate: { name: "Sunny Slope farm stand", notes: "Honesty box by the packing shed" }, delivery: true, windows: [market, gate(5), delivery(3)] },
-  "glenmore-valley-greens": { minimumOrderCents: 2000, delivery: true, windows: [market, delivery(3, 25), delivery(0, 15)] },
+  "sunny-slope-orchards": { minimumOrderCents: 0, gate: { name: "Sunny Slope farm stand", notes: "Honesty box by the packing shed" }, delivery: true, windows: [market, gate(5), delivery(3)] },
+  "glenmore-valley-greens": { minimumOrderCents: 0, delivery: true, windows: [market, delivery(3, 25), delivery(0, 15)] },
   "lake-country-heritage-farm": { minimumOrderCents: 0, gate: { name: "Heritage Farm gate", notes: "Ring the bell at the barn" }, delivery: true, windows: [market, gate(4, "16:00", "19:00"), delivery(2)] },
   "mission-creek-ranch": { minimumOrderCents: 4000, gate: { name: "Ranch store", notes: "Freezer orders packed on ice" }, delivery: true, windows: [gate(5, "12:00", "17:00"), delivery(4, 12)] },
   "rutland-roots-market-garden": { minimumOrderCents: 0, delivery: false, windows: [market] },
   "summerland-sunrise-berries": { minimumOrderCents: 1000, delivery: true, windows: [market, delivery(3)] },
   "peachland-hillside-orchard": { minimumOrderCents: 0, gate: { name: "Hillside fruit stand", notes: "Open on the bench road" }, delivery: false, windows: [market, gate(0, "10:00", "15:00")] },
   "oyama-isthmus-farm": { minimumOrderCents: 0, delivery: true, windows: [market, delivery(2, 10)] },
-  "winfield-creamery": { minimumOrderCents: 1200, gate: { name: "Creamery shop", notes: "Bring back glass bottles for the deposit" }, delivery: true, windows: [market, gate(5), delivery(3, 30)] },
+  "winfield-creamery": { minimumOrderCents: 0, gate: { name: "Creamery shop", notes: "Bring back glass bottles for the deposit" }, delivery: true, windows: [market, gate(5), delivery(3, 30)] },
   "naramata-bench-vineyards": { minimumOrderCents: 0, gate: { name: "Tasting room", notes: "Photo ID for wine pickups" }, delivery: false, windows: [gate(6, "11:00", "17:00")] },
   "benvoulin-hop-yard": { minimumOrderCents: 0, delivery: false, windows: [market] },
-  "black-mountain-pastures": { minimumOrderCents: 2500, delivery: true, windows: [market, delivery(4, 15)] },
+  "black-mountain-pastures": { minimumOrderCents: 0, delivery: true, windows: [market, delivery(4, 15)] },
   "kelowna-mushroom-co": { minimumOrderCents: 0, delivery: true, windows: [market, delivery(3)] },
   "okanagan-lakeview-gardens": { minimumOrderCents: 0, gate: { name: "Lakeview garden gate", notes: "" }, delivery: true, windows: [market, gate(5), delivery(3)] },
 };
