@@ -19,7 +19,7 @@ export async function ensureStandingOrders(tx: Tx, userIds: Map<string, number>,
   if (await tx.standingOrder.count({ where: { userId } })) return;
   const window = await findWindow(tx, { farmId, kind: STANDING.kind, weekday: STANDING.weekday, pickupPointId: null });
   if (!window) return; // the farmer changed the windows: nothing to tie it to
-  const products = await tx.product.findMany({ where: { farmId, isHidden: false }, orderBy: { id: "asc" }, take: STANDING.lines, select: { id: true } });
+  const products = await tx.product.findMany({ where: { farmId, isHidden: false }, orderBy: { id: "asc" }, take: STANDING.lines, select: { id: true, caseSize: true } });
   if (!(await tx.wallet.findUnique({ where: { userId } }))) {
     await ensureWallet(tx, userId);
     await applyBalanceChange(tx, userId, OPENING_BALANCE_CENTS, { type: "top_up", description: "Wallet top-up", reference: "SEED-OPENING" });
@@ -29,7 +29,8 @@ export async function ensureStandingOrders(tx: Tx, userIds: Map<string, number>,
     data: {
       userId,
       farmId,
-      items: products.map((p) => ({ productId: p.id, quantity: STANDING.quantity })),
+      // Restaurants buy whole cases: STANDING.quantity cases of each.
+      items: products.map((p) => ({ productId: p.id, quantity: STANDING.quantity * p.caseSize })),
       weekday: STANDING.weekday,
       kind: STANDING.kind,
       pickupPointId: window.pickupPointId,

@@ -7,6 +7,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
 import { compactPostal } from "@/lib/validators/fulfilment";
 import { isDbId } from "@/lib/validators/id";
+import { caseProblem } from "@/lib/server/catalog/pricing";
 import { MAX_STANDING_ORDERS, type StandingOrderInput, type StandingOrderUpdateInput } from "@/lib/validators/standing";
 import { dueAt, findWindow, firstDate, type StandingRef } from "./schedule";
 import { serializeStandingOrder, serializeStandingOrders, standingInclude, type StandingItem } from "./serialize";
@@ -28,15 +29,20 @@ export async function listStandingOrders(user: SessionUser): Promise<StandingOrd
   return serializeStandingOrders(db, rows);
 }
 
-/** The items merged per product, each one of the farm's products still for sale. */
+/** The items merged per product, each one of the farm's products still for sale, in whole cases (standing orders are restaurants'). */
 async function checkItems(tx: Tx, farmId: number, items: StandingItem[]): Promise<StandingItem[]> {
   const merged = new Map<number, number>();
   for (const { productId, quantity } of items) merged.set(productId, (merged.get(productId) ?? 0) + quantity);
   // Out-of-range ids match nothing (and would make Prisma throw): they are reported below.
-  const products = await tx.product.findMany({ where: { id: { in: [...merged.keys()].filter(isDbId) }, farmId, isHidden: false }, select: { id: true } });
-  const known = new Set(products.map((p) => p.id));
-  const missing = [...merged.keys()].findIndex((id) => !known.has(id));
+  const products = await tx.product.findMany({
+    where: { id: { in: [...merged.keys()].filter(isDbId) }, farmId, isHidden: false },
+    select: { id: true, name: true, unit: true, priceCents: true, restaurantPriceCents: true, caseSize: true },
+  });
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const missing = [...merged.keys()].findIndex((id) => !byId.has(id));
   if (missing >= 0) throw badRequest("Every product must be one the farm still sells", { [`items.${missing}.productId`]: "Not sold by this farm" });
+  const cases = caseProblem([...merged].map(([id, quantity]) => ({ product: byId.get(id)!, quantity })), "restaurant");
+  if (cases) throw badRequest(cases, { items: cases });
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
