@@ -34,6 +34,7 @@ const PROTECTED = [
   "/profile/business",
   "/checkout",
   "/my-farm",
+  "/standing-orders",
 ];
 
 test.describe("signed out", () => {

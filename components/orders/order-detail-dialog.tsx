@@ -12,6 +12,7 @@ import { STATUS_BADGE, STATUS_EVENT, itemCountLabel } from "./status";
 import { DateTime } from "@/components/ui/date-time";
 import { OrderEdit } from "./order-edit";
 import { isEditable, OrderFulfilment } from "./order-fulfilment";
+import { RepeatWeeklyButton } from "@/components/standing/repeat-weekly-button";
 
 /**
  * Track Delivery: the order's slot and place, items, times and status history (GET
@@ -101,6 +102,7 @@ export function OrderDetailDialog({
               </p>
             )
           ) : null}
+          <RepeatWeeklyButton order={shown} />
         </section>
         )}
         <a

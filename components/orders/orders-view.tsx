@@ -8,6 +8,7 @@ import { usePaged } from "@/lib/client/use-paged";
 import type { OrderJson } from "@/lib/server/orders/serialize";
 import type { Page } from "@/lib/validators/page";
 import type { OrderStatusValue } from "@/lib/validators/orders";
+import { StandingOrdersLink } from "@/components/standing/standing-orders-link";
 import { OrderCard } from "./order-card";
 
 const TABS = [
@@ -27,7 +28,10 @@ const listUrl = (status: OrderStatusValue) => `/api/orders?status=${status}`;
 export function OrdersView({ initialActive }: { initialActive: Page<OrderJson> | null }) {
   return (
     <div className="grid gap-6">
-      <h1 className="text-2xl font-bold text-ink">Orders</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold text-ink">Orders</h1>
+        <StandingOrdersLink />
+      </div>
       <Tabs defaultValue="active">
         <TabsList aria-label="Order status" className="w-full sm:w-auto">
           {TABS.map((t) => (

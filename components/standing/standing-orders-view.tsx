@@ -1,0 +1,286 @@
+"use client";
+import Link from "next/link";
+import { useState } from "react";
+import { CalendarClock, Loader2, Repeat } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { toast } from "@/components/ui/use-toast";
+import { apiFetch, messageOf } from "@/lib/client/api";
+import { useSeededSWR } from "@/lib/client/data";
+import { formatCurrency } from "@/lib/format";
+import type { StandingOrderJson } from "@/lib/contracts/standing";
+import { MAX_QUANTITY } from "@/lib/validators/orders";
+import { WEEKDAYS, localDay } from "./format";
+
+const KEY = "/api/standing-orders";
+const OCCURRENCE = { placed: "Placed", failed: "Not placed", skipped: "Skipped" } as const;
+
+/** /standing-orders: a restaurant's repeating orders, each with its next date and its controls. */
+export function StandingOrdersView({ initial }: { initial: StandingOrderJson[] | null }) {
+  const { data, error, mutate } = useSeededSWR<StandingOrderJson[]>(KEY, initial);
+  const replace = (next: StandingOrderJson) => mutate((list) => (list ?? []).flatMap((s) => (s.id !== next.id ? [s] : next.status === "cancelled" ? [] : [next])), { revalidate: false });
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6">
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-bold text-ink">Standing orders</h1>
+        <p className="text-muted">Orders placed for you every week, before each farm&apos;s cutoff, and paid from your wallet.</p>
+      </header>
+      {error && !data ? (
+        <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">
+          <p>{messageOf(error, "Failed to load your standing orders")}</p>
+          <Button variant="outline" onClick={() => void mutate()}>
+            Try again
+          </Button>
+        </div>
+      ) : !data ? (
+        <p role="status" className="flex items-center gap-2 text-muted">
+          <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading standing orders...
+        </p>
+      ) : data.length === 0 ? (
+        <section className="grid justify-items-center gap-3 rounded-3xl border border-gray-200 p-8 text-center">
+          <Repeat aria-hidden className="h-10 w-10 text-brand-700" />
+          <h2 className="text-lg font-semibold text-ink">No standing orders yet</h2>
+          <p className="text-muted">Open a past order and choose &quot;Repeat every week&quot; to have it placed for you each week.</p>
+          <Button asChild variant="outline">
+            <Link href="/orders">Your orders</Link>
+          </Button>
+        </section>
+      ) : (
+        <ul className="grid gap-4">
+          {data.map((s) => (
+            <li key={s.id}>
+              <StandingOrderCard standing={s} onChanged={replace} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function StandingOrderCard({ standing: s, onChanged }: { standing: StandingOrderJson; onChanged: (s: StandingOrderJson) => void }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const titleId = `standing-${s.id}`;
+
+  async function send(label: string, init: { method: "PATCH" | "DELETE"; json?: unknown }, done: string) {
+    setBusy(label);
+    try {
+      onChanged(await apiFetch<StandingOrderJson>(`${KEY}/${s.id}`, init));
+      toast({ title: done });
+      return true;
+    } catch (error) {
+      toast({ title: "Could not change the standing order", description: messageOf(error, "Please try again"), variant: "destructive" });
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+  const action = (a: "pause" | "resume" | "skipNext", done: string) => send(a, { method: "PATCH", json: { action: a } }, done);
+  const total = s.items.reduce((sum, i) => sum + i.price * i.quantity, 0);
+
+  return (
+    <article aria-labelledby={titleId} className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4" data-testid="standing-order">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id={titleId} className="font-semibold text-ink">
+            {s.farmName}
+          </h2>
+          <p className="text-sm text-muted">
+            {s.kind === "pickup" ? "Pickup" : "Delivery"} · {s.everyWeeks === 1 ? "every week" : "every second week"} on {WEEKDAYS[s.weekday]} · {s.place}
+          </p>
+        </div>
+        <Badge variant={s.status === "active" ? "default" : "muted"}>{s.status === "active" ? "Active" : "Paused"}</Badge>
+      </div>
+      {s.status === "active" && s.nextDate ? (
+        <p className="flex items-center gap-2 text-sm text-ink">
+          <CalendarClock aria-hidden className="h-4 w-4 text-brand-700" />
+          {s.skipNextDate === s.nextDate ? (
+            <span>
+              Skipping {localDay(s.nextDate)}; the week after is placed as usual
+            </span>
+          ) : (
+            <span>
+              Next: <strong>{localDay(s.nextDate)}</strong>
+            </span>
+          )}
+        </p>
+      ) : (
+        <p className="text-sm text-muted">Paused: nothing is placed until you resume.</p>
+      )}
+      <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200 text-sm">
+        {s.items.map((i) => (
+          <li key={i.productId} className="flex justify-between gap-3 p-3">
+            <span>
+              <span className="font-medium text-ink">{i.productName}</span>
+              <span className="text-muted">
+                {" "}
+                × {i.quantity} {i.unit} @ {formatCurrency(i.price)}
+              </span>
+            </span>
+            <span className="tabular-nums">{formatCurrency(i.price * i.quantity)}</span>
+          </li>
+        ))}
+        <li className="flex justify-between p-3 font-semibold">
+          <span>Each time, before any fee</span>
+          <span className="tabular-nums">{formatCurrency(total)}</span>
+        </li>
+      </ul>
+      {s.recent.length ? (
+        <details className="text-sm">
+          <summary className="cursor-pointer font-medium text-brand-800">Recent weeks</summary>
+          <ul className="mt-2 grid gap-1">
+            {s.recent.map((o) => (
+              <li key={o.localDate}>
+                {localDay(o.localDate)}: {OCCURRENCE[o.status]}
+                {o.reason ? <span className="text-red-700"> — {o.reason}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {s.status === "active" ? (
+          <>
+            <Button size="sm" variant="outline" disabled={busy !== null} onClick={() => void action("pause", "Standing order paused")}>
+              {busy === "pause" ? "Pausing..." : "Pause"}
+            </Button>
+            <Button size="sm" variant="outline" disabled={busy !== null || s.skipNextDate === s.nextDate} onClick={() => void action("skipNext", "The next week will be skipped")}>
+              {busy === "skipNext" ? "Skipping..." : "Skip next"}
+            </Button>
+          </>
+        ) : (
+          <Button size="sm" disabled={busy !== null} onClick={() => void action("resume", "Standing order resumed")}>
+            {busy === "resume" ? "Resuming..." : "Resume"}
+          </Button>
+        )}
+        <Button size="sm" variant="outline" disabled={busy !== null} onClick={() => setEditing(true)}>
+          Edit quantities
+        </Button>
+        <Button size="sm" variant="ghost" className="text-red-700" disabled={busy !== null} onClick={() => setConfirmCancel(true)}>
+          Cancel standing order
+        </Button>
+      </div>
+      <EditQuantitiesDialog
+        standing={s}
+        open={editing}
+        onOpenChange={setEditing}
+        onSave={async (items) => {
+          if (await send("items", { method: "PATCH", json: { items } }, "Quantities saved")) setEditing(false);
+        }}
+        saving={busy === "items"}
+      />
+      <Dialog open={confirmCancel} onOpenChange={setConfirmCancel}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Cancel this standing order?</DialogTitle>
+            <DialogDescription>Nothing more is placed at {s.farmName}. Orders already placed stay as they are.</DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" onClick={() => setConfirmCancel(false)}>
+              Keep it
+            </Button>
+            <Button variant="destructive" disabled={busy !== null} onClick={() => void send("cancel", { method: "DELETE" }, "Standing order cancelled").then((ok) => ok && setConfirmCancel(false))}>
+              {busy === "cancel" ? "Cancelling..." : "Cancel standing order"}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </article>
+  );
+}
+
+function EditQuantitiesDialog({
+  standing: s,
+  open,
+  onOpenChange,
+  onSave,
+  saving,
+}: {
+  standing: StandingOrderJson;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (items: { productId: number; quantity: number }[]) => Promise<void>;
+  saving: boolean;
+}) {
+  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const valueOf = (productId: number, fallback: number) => quantities[productId] ?? String(fallback);
+  const items = s.items.map((i) => ({ productId: i.productId, quantity: Number(valueOf(i.productId, i.quantity)) }));
+  const kept = items.filter((i) => i.quantity > 0);
+  const invalid = items.some((i) => !Number.isInteger(i.quantity) || i.quantity < 0 || i.quantity > MAX_QUANTITY);
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) setQuantities({});
+        onOpenChange(o);
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit quantities</DialogTitle>
+          <DialogDescription>From the next week on. Set a quantity to 0 to remove that product.</DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!invalid && kept.length) void onSave(kept);
+          }}
+        >
+          {s.items.map((i) => (
+            <label key={i.productId} className="flex items-center justify-between gap-3 text-sm">
+              <span className="font-medium text-ink">
+                {i.productName} <span className="text-muted">({i.unit})</span>
+              </span>
+              <input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={MAX_QUANTITY}
+                step={1}
+                value={valueOf(i.productId, i.quantity)}
+                onChange={(e) => setQuantities((q) => ({ ...q, [i.productId]: e.target.value }))}
+                className="h-11 w-24 rounded-lg border border-gray-300 px-3 text-right tabular-nums"
+              />
+            </label>
+          ))}
+          {invalid ? (
+            <p role="alert" className="text-sm text-red-700">
+              Quantities must be whole numbers from 0 to {MAX_QUANTITY}
+            </p>
+          ) : !kept.length ? (
+            <p role="alert" className="text-sm text-red-700">
+              Keep at least one product, or cancel the standing order instead
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="submit" disabled={saving || invalid || !kept.length}>
+              {saving ? "Saving..." : "Save quantities"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Shown to anyone who is not a restaurant (the API answers them 403). */
+export function NotARestaurant() {
+  return (
+    <section aria-labelledby="not-restaurant-title" className="mx-auto grid max-w-lg justify-items-center gap-4 rounded-3xl border border-gray-200 p-8 text-center">
+      <Repeat aria-hidden className="h-12 w-12 text-brand-700" />
+      <h1 id="not-restaurant-title" className="text-2xl font-bold text-ink">
+        Standing orders are for business accounts
+      </h1>
+      <p className="text-muted">Restaurants have their usual order placed every week. Apply for a business account from your profile.</p>
+      <Button asChild>
+        <Link href="/profile">Profile</Link>
+      </Button>
+    </section>
+  );
+}

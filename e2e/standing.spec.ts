@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { auditPage } from "./a11y";
+import { FARM_PASSWORD, signIn } from "./support";
+
+/**
+ * Standing orders (docs/restaurants.md): the seeded one of Bench Bistro is listed with its next
+ * date; a restaurant of its own per project sets one up, pauses, resumes, skips the next week,
+ * edits a quantity and cancels it from /standing-orders; a retail buyer is told what the page is for.
+ */
+const OLIVIA = "olivia.martin@restaurants.fieldfare.app";
+type Standing = { id: number; farmId: number; farmName: string; items: { productId: number; quantity: number }[]; weekday: number; kind: string; pickupPointId: number | null };
+
+test("a restaurant sees, pauses, resumes, skips, edits and cancels a standing order", async ({ page }, testInfo) => {
+  await signIn(page, OLIVIA, FARM_PASSWORD);
+  const seeded = ((await (await page.request.get("/api/standing-orders")).json()) as Standing[])[0];
+  expect(seeded, "the seeded standing order").toBeTruthy();
+  await page.goto("/standing-orders");
+  await expect(page.getByRole("heading", { name: "Standing orders", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: seeded.farmName })).toBeVisible();
+  await expect(page.getByText(/^Next: /).first()).toBeVisible();
+  await auditPage(page, "/standing-orders");
+
+  // A restaurant of its own per project, so the two projects never touch the same standing order.
+  await page.context().clearCookies();
+  await signIn(page, testInfo.project.name === "desktop" ? "rafael.santos@restaurants.fieldfare.app" : "mei.lin@restaurants.fieldfare.app", FARM_PASSWORD);
+  const made = await page.request.post("/api/standing-orders", {
+    data: { farmId: seeded.farmId, items: seeded.items.slice(0, 1), weekday: seeded.weekday, kind: seeded.kind, pickupPointId: seeded.pickupPointId },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as Standing;
+  await page.goto("/standing-orders");
+  const card = page.getByTestId("standing-order").filter({ has: page.getByRole("heading", { name: seeded.farmName }) }).first();
+
+  await card.getByRole("button", { name: "Pause" }).click();
+  await expect(card.getByText("Paused: nothing is placed until you resume.")).toBeVisible();
+  await card.getByRole("button", { name: "Resume" }).click();
+  await expect(card.getByText(/^Next: /)).toBeVisible();
+  await card.getByRole("button", { name: "Skip next" }).click();
+  await expect(card.getByText(/^Skipping /)).toBeVisible();
+
+  await card.getByRole("button", { name: "Edit quantities" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit quantities" });
+  await dialog.getByRole("spinbutton").first().fill("7");
+  await auditPage(page, "/standing-orders (edit quantities)");
+  await dialog.getByRole("button", { name: "Save quantities" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText(/× 7 /)).toBeVisible();
+
+  await card.getByRole("button", { name: "Cancel standing order" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel standing order" }).click();
+  await expect.poll(async () => ((await (await page.request.get("/api/standing-orders")).json()) as Standing[]).some((s) => s.id === id)).toBe(false);
+});
+
+test("a retail buyer is told standing orders are for business accounts", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/standing-orders");
+  await expect(page.getByRole("heading", { name: "Standing orders are for business accounts", level: 1 })).toBeVisible();
+  await auditPage(page, "/standing-orders (retail buyer)");
+});
