@@ -40,11 +40,13 @@ test("a restaurant sees, pauses, resumes, skips, edits and cancels a standing or
 
   await card.getByRole("button", { name: "Edit quantities" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit quantities" });
-  await dialog.getByRole("spinbutton").first().fill("7");
+  // Twice the seeded quantity: still whole cases (restaurants buy by the case).
+  const doubled = seeded.items[0].quantity * 2;
+  await dialog.getByRole("spinbutton").first().fill(String(doubled));
   await auditPage(page, "/standing-orders (edit quantities)");
   await dialog.getByRole("button", { name: "Save quantities" }).click();
   await expect(dialog).toBeHidden();
-  await expect(card.getByText(/× 7 /)).toBeVisible();
+  await expect(card.getByText(new RegExp(`× ${doubled} `))).toBeVisible();
 
   await card.getByRole("button", { name: "Cancel standing order" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel standing order" }).click();

@@ -3,6 +3,7 @@ import { centsToDollars } from "@/lib/money";
 import type { Tx } from "@/lib/server/idempotency";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
+import { unitPrice } from "@/lib/server/catalog/pricing";
 
 export type StandingItem = { productId: number; quantity: number };
 
@@ -22,7 +23,7 @@ export async function serializeStandingOrders(client: Reader, rows: Row[]): Prom
   const pointIds = rows.flatMap((r) => (r.pickupPointId === null ? [] : [r.pickupPointId]));
   const addressIds = rows.flatMap((r) => (r.addressId === null ? [] : [r.addressId]));
   const [products, points, addresses] = await Promise.all([
-    client.product.findMany({ where: { id: { in: productIds } }, select: { id: true, name: true, unit: true, priceCents: true } }),
+    client.product.findMany({ where: { id: { in: productIds } }, select: { id: true, name: true, unit: true, priceCents: true, restaurantPriceCents: true, caseSize: true } }),
     client.pickupPoint.findMany({ where: { id: { in: pointIds } }, select: { id: true, name: true } }),
     client.address.findMany({ where: { id: { in: addressIds } }, select: { id: true, label: true, line1: true } }),
   ]);
@@ -37,7 +38,8 @@ export async function serializeStandingOrders(client: Reader, rows: Row[]): Prom
       farmName: r.farm.farmName,
       items: itemsOf(r).map((i) => {
         const p = product.get(i.productId);
-        return { productId: i.productId, productName: p?.name ?? "A product no longer sold", unit: p?.unit ?? "", quantity: i.quantity, price: centsToDollars(p?.priceCents ?? 0) };
+        // Standing orders are restaurants': the price their occurrences are charged.
+        return { productId: i.productId, productName: p?.name ?? "A product no longer sold", unit: p?.unit ?? "", quantity: i.quantity, price: centsToDollars(p ? unitPrice(p, "restaurant").cents : 0) };
       }),
       weekday: r.weekday,
       kind: r.kind,
