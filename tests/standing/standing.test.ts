@@ -172,6 +172,17 @@ describe("standing orders: the worker", () => {
     expect(next.json[0]).toMatchObject({ nextDate: plusDays(s.nextDate, 7), skipNextDate: null, recent: [{ localDate: s.nextDate, status: "skipped" }] });
   });
 
+  it("an occurrence is priced at the restaurant's level, whatever the retail price", async () => {
+    await db.product.update({ where: { id: apples.id }, data: { restaurantPriceCents: 800, caseSize: 3 } });
+    const s = await saturdayPickup(6);
+    const [outcome] = (await placeDueStandingOrders(dueNow(s))).filter((o) => o.standingOrderId === s.id);
+    expect(outcome.status).toBe("placed");
+    const order = await db.order.findUniqueOrThrow({ where: { id: outcome.orderId }, include: { items: true } });
+    expect(order.items[0].priceCents).toBe(800);
+    expect(order.totalCents).toBe(6 * 800);
+    expect(await balanceCents(chef.user.id)).toBe(50_000 - 6 * 800);
+  });
+
   it("a delivery standing order goes to the saved address with the zone's fee", async () => {
     const home = await db.address.create({ data: { userId: chef.user.id, label: "Restaurant", line1: "55 Bernard Ave", city: "Kelowna", postalCode: "V1Y 6N6" } });
     const res = await create(chef.cookie, { farmId: farm.id, items: [{ productId: apples.id, quantity: 2 }], weekday: 3, kind: "delivery", addressId: home.id, everyWeeks: 2 });
