@@ -158,7 +158,7 @@ export function useConversation(peerId: number, me: number, logRef: RefObject<HT
     (content: string) => {
       if (!content || !me) return;
       const clientId = crypto.randomUUID();
-      const optimistic: ChatItem = { id: -Date.now(), senderId: me, receiverId: peerId, content, timestamp: new Date().toISOString(), isRead: false, clientId, attachments: [], state: "sending" };
+      const optimistic: ChatItem = { id: -Date.now(), senderId: me, receiverId: peerId, content, timestamp: new Date().toISOString(), isRead: false, clientId, attachments: [], kind: "text", adjustment: null, state: "sending" };
       scrollIntent.current = { kind: "bottom" };
       setLocal((prev) => [...prev, optimistic]);
       void deliver(content, clientId);

@@ -40,6 +40,8 @@ export const ERROR_STATUS = {
   below_minimum: 409,
   /** Editing an order after its cutoff (or one without a slot). */
   order_locked: 409,
+  /** Accepting a farm's adjustment card after the order changed since it was proposed. */
+  adjustment_stale: 409,
   /** A top-up that would take a wallet past its ceiling. */
   wallet_limit: 409,
   /** An Idempotency-Key (or message clientId) reused for a different request. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParam } from "@/lib/validators/id";
 import { chatsQuerySchema, conversationQuerySchema, sendMessageSchema, supplierQuerySchema } from "@/lib/validators/messages";
+import { adjustment } from "./adjustments";
 import { endpoint, jsonBody, PAGED } from "./endpoint";
 import { id, isoDate, userType } from "./json";
 
@@ -20,6 +21,8 @@ export const chatMessage = z.object({
   isRead: z.boolean(),
   clientId: z.string().nullable().describe("the sender's retry key"),
   attachments: z.array(z.string()),
+  kind: z.enum(["text", "adjustment"]).describe("adjustment: a farm's proposed change to an order, shown as a card"),
+  adjustment: adjustment.nullable().describe("the card of a `kind: adjustment` message, as it stands now"),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParam } from "@/lib/validators/id";
 import { checkoutSchema, orderEditSchema, ordersQuerySchema } from "@/lib/validators/orders";
+import { adjustment } from "./adjustments";
 import { orderFulfilment } from "./fulfilment";
 import { endpoint, jsonBody, PAGED } from "./endpoint";
 import { id, isoDate, money, orderStatus } from "./json";
@@ -31,7 +32,7 @@ export const order = z.object({
 });
 export type OrderJson = z.infer<typeof order>;
 
-export const orderDetail = order.extend({ events: z.array(orderEvent) });
+export const orderDetail = order.extend({ events: z.array(orderEvent), adjustments: z.array(adjustment).describe("the farm's proposed and applied changes, oldest first") });
 export type OrderDetailJson = z.infer<typeof orderDetail>;
 
 export const checkoutResult = z.object({ orders: z.array(order), wallet });

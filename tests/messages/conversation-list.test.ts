@@ -13,6 +13,8 @@ const msg = (id: number, senderId: number, clientId: string | null = null, isRea
   isRead,
   clientId,
   attachments: [],
+  kind: "text",
+  adjustment: null,
 });
 const local = (m: ChatMessage, state: ChatItem["state"]): ChatItem => ({ ...m, state });
 

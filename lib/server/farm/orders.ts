@@ -78,7 +78,7 @@ export async function completeOrder(user: SessionUser, orderId: number): Promise
   const order = await db.$transaction(async (tx) => {
     const { count } = await tx.order.updateMany({
       where: { id: orderId, farmId: farm.id, status: "active" },
-      data: { status: "completed", completedAt: new Date() },
+      data: { status: "completed", completedAt: new Date(), version: { increment: 1 } },
     });
     if (count === 0) {
       const existing = await tx.order.findFirst({ where: { id: orderId, farmId: farm.id }, select: { status: true } });

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { adjustmentInclude, serializeAdjustment } from "@/lib/server/adjustments/serialize";
 import type { ChatMessage, ChatUser } from "@/lib/validators/messages";
 
 /**
@@ -41,6 +42,8 @@ export const messageSelect = {
   isRead: true,
   clientId: true,
   attachments: { select: { url: true }, orderBy: { id: "asc" } },
+  kind: true,
+  adjustment: { include: adjustmentInclude },
 } as const satisfies Prisma.MessageSelect;
 
 export function toChatMessage(m: Prisma.MessageGetPayload<{ select: typeof messageSelect }>): ChatMessage {
@@ -53,6 +56,8 @@ export function toChatMessage(m: Prisma.MessageGetPayload<{ select: typeof messa
     isRead: m.isRead,
     clientId: m.clientId,
     attachments: m.attachments.map((a) => a.url),
+    kind: m.kind,
+    adjustment: m.adjustment ? serializeAdjustment(m.adjustment) : null,
   };
 }
 

@@ -15,7 +15,7 @@ export function cancelOrder(userId: number, orderId: number) {
   return inTransaction(async (tx) => {
     const { count } = await tx.order.updateMany({
       where: { id: orderId, userId, status: "active" },
-      data: { status: "cancelled", cancelledAt: new Date() },
+      data: { status: "cancelled", cancelledAt: new Date(), version: { increment: 1 } },
     });
     if (count === 0) {
       const existing = await tx.order.findFirst({ where: { id: orderId, userId }, select: { status: true } });

@@ -14,7 +14,7 @@ const LOCKED_AFTER_CUTOFF = "This order is locked: the cutoff has passed";
 const LOCKED_WITHOUT_SLOT = "This order has no pickup or delivery time, so it cannot be changed: cancel it and order again";
 
 /** Gives `quantity` units back to the shelf (a line lowered or removed). */
-async function returnStock(tx: Tx, productId: number, quantity: number) {
+export async function returnStock(tx: Tx, productId: number, quantity: number) {
   await tx.$executeRaw`
     UPDATE "Product" SET "stock" = "stock" + ${quantity}, "inStock" = true, "updatedAt" = now()
     WHERE "id" = ${productId}`;
@@ -114,7 +114,7 @@ export function editOrder(userId: number, orderId: number, input: OrderEditInput
       }
     }
 
-    await tx.order.update({ where: { id: orderId }, data: { totalCents, itemCount: ids.reduce((sum, id) => sum + wanted.get(id)!, 0) } });
+    await tx.order.update({ where: { id: orderId }, data: { totalCents, itemCount: ids.reduce((sum, id) => sum + wanted.get(id)!, 0), version: { increment: 1 } } });
     if (feeCents !== fulfilment.feeCents) await tx.orderFulfilment.update({ where: { orderId }, data: { feeCents } });
     await tx.orderEvent.create({ data: { orderId, status: "active", note: "Changed by the buyer" } });
 

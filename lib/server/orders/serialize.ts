@@ -1,6 +1,7 @@
 import "server-only";
 import { centsToDollars } from "@/lib/money";
 import type { Farm, Order, OrderEvent, OrderFulfilment, OrderItem, Prisma } from "@/lib/generated/prisma/client";
+import { adjustmentInclude, serializeAdjustment, type AdjustmentRow } from "@/lib/server/adjustments/serialize";
 import { serializeOrderFulfilment } from "@/lib/server/fulfilment/serialize";
 import { toLocalIso } from "@/lib/server/fulfilment/time";
 
@@ -17,6 +18,7 @@ export const orderInclude = {
 export const orderDetailInclude = {
   ...orderInclude,
   events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+  adjustments: { orderBy: { id: "asc" }, include: adjustmentInclude },
 } satisfies Prisma.OrderInclude;
 
 type OrderRow = Order & {
@@ -53,9 +55,10 @@ export function serializeOrder(o: OrderRow): OrderJson {
   };
 }
 
-export function serializeOrderDetail(o: OrderRow & { events: OrderEvent[] }): OrderDetailJson {
+export function serializeOrderDetail(o: OrderRow & { events: OrderEvent[]; adjustments: AdjustmentRow[] }): OrderDetailJson {
   return {
     ...serializeOrder(o),
     events: o.events.map((e) => ({ status: e.status, note: e.note, createdAt: e.createdAt.toISOString() })),
+    adjustments: o.adjustments.map(serializeAdjustment),
   };
 }

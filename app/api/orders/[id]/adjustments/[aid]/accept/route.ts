@@ -1,0 +1,7 @@
+import { adjustmentsApi } from "@/lib/contracts/adjustments";
+import { acceptAdjustment } from "@/lib/server/adjustments/adjustments";
+import { handlers, route } from "@/lib/server/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(adjustmentsApi.accept, ({ user, params, idempotencyKey }) => acceptAdjustment(user.id, params.id, params.aid, idempotencyKey)),
+);
