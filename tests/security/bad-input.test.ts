@@ -61,6 +61,9 @@ import { GET as businessGET, POST as businessPOST } from "@/app/api/business-acc
 import { GET as standingGET, POST as standingPOST } from "@/app/api/standing-orders/route";
 import { DELETE as standingDELETE, PATCH as standingPATCH } from "@/app/api/standing-orders/[id]/route";
 import { GET as receiptGET } from "@/app/api/orders/[id]/receipt.pdf/route";
+import { POST as proposePOST } from "@/app/api/my-farm/orders/[id]/adjustments/route";
+import { POST as acceptPOST } from "@/app/api/orders/[id]/adjustments/[aid]/accept/route";
+import { POST as declinePOST } from "@/app/api/orders/[id]/adjustments/[aid]/decline/route";
 import { endpoints as contracts } from "@/lib/contracts/index";
 import { ORIGIN, call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession, sessionCookie, TEST_PASSWORD } from "../support/factories";
@@ -119,6 +122,13 @@ let bOrderId = 0;
 let aOrderId = 0;
 /** A's order from G, which sells in windows: the one order of the sweep that can be changed. */
 let aSlotOrderId = 0;
+/** A's order from F with two cards waiting for A (one to accept, one to decline), and a card on B's order. */
+let aAdjOrderId = 0;
+let aAcceptCardId = 0;
+let aDeclineCardId = 0;
+let bCardId = 0;
+/** The line of A's order from G that the farm proposes to change. */
+let aSlotItemId = 0;
 let aAddressId = 0;
 let bAddressId = 0;
 /** Two restaurants, each with a standing order at G (restaurants only: A and B are retail buyers). */
@@ -161,6 +171,19 @@ beforeAll(async () => {
   const slot = (await listSlots(G.farmId, 14)).find((s) => s.kind === "pickup")!;
   const so = await mustOk(call(ordersPOST, "/api/orders", { body: { items: [{ productId: G.productId, quantity: 1 }], fulfilment: { [G.farmId]: { slotId: slot.slotId } } }, cookie: A.cookie }), 201);
   aSlotOrderId = (JSON.parse(so.text) as { orders: { id: number }[] }).orders[0].id;
+  aSlotItemId = (await db.orderItem.findFirstOrThrow({ where: { orderId: aSlotOrderId } })).id;
+  // Adjustment cards: F proposes more of a line of A's order (twice, one card each) and of B's.
+  const adj = await mustOk(call(ordersPOST, "/api/orders", { body: { items: [{ productId: F.productId, quantity: 1 }] }, cookie: A.cookie }), 201);
+  aAdjOrderId = (JSON.parse(adj.text) as { orders: { id: number }[] }).orders[0].id;
+  const card = async (orderId: number, quantity: number) => {
+    const itemId = (await db.orderItem.findFirstOrThrow({ where: { orderId } })).id;
+    const id = String(orderId);
+    const res = await mustOk(call(proposePOST, `/api/my-farm/orders/${id}/adjustments`, { body: { lines: [{ itemId, quantity }] }, cookie: F.cookie, params: { id } }), 201);
+    return (JSON.parse(res.text) as { id: number }).id;
+  };
+  aAcceptCardId = await card(aAdjOrderId, 2);
+  aDeclineCardId = await card(aAdjOrderId, 3);
+  bCardId = await card(bOrderId, 3);
   await mustOk(call(messagesPOST, "/api/messages", { body: { receiverId: F.id, content: "Hello F" }, cookie: B.cookie }), 201);
   await mustOk(call(messagesPOST, "/api/messages", { body: { receiverId: F.id, content: "Hello from A" }, cookie: A.cookie }), 201);
   const address = { label: "Home", line1: "1450 Bernard Ave", city: "Kelowna", postalCode: "V1Y 6N2" };
@@ -355,6 +378,39 @@ const endpoints: Endpoint[] = [
     cookie: () => G.cookie,
     params: () => ({ id: String(bOrderId) }),
     idParam: { name: "id", foreign: () => String(bOrderId) },
+  },
+  {
+    name: "my-farm/orders/[id]/adjustments",
+    method: "POST",
+    path: "/api/my-farm/orders/:id/adjustments",
+    handler: proposePOST as Handler,
+    auth: "required",
+    cookie: () => G.cookie,
+    params: () => ({ id: String(aSlotOrderId) }),
+    idParam: { name: "id", foreign: () => String(bOrderId) },
+    body: () => ({ lines: [{ itemId: aSlotItemId, quantity: 5 }], note: "Bigger bunches this week" }),
+    fields: { lines: { kind: "array" }, note: { kind: "text", optional: true, multiline: true } },
+    ok: 201,
+  },
+  {
+    name: "orders/[id]/adjustments/[aid]/accept",
+    method: "POST",
+    path: "/api/orders/:id/adjustments/:aid/accept",
+    handler: acceptPOST as Handler,
+    auth: "required",
+    params: () => ({ id: String(aAdjOrderId), aid: String(aAcceptCardId) }),
+    idParam: { name: "aid", foreign: () => String(bCardId) },
+    ok: 200,
+  },
+  {
+    name: "orders/[id]/adjustments/[aid]/decline",
+    method: "POST",
+    path: "/api/orders/:id/adjustments/:aid/decline",
+    handler: declinePOST as Handler,
+    auth: "required",
+    params: () => ({ id: String(aAdjOrderId), aid: String(aDeclineCardId) }),
+    idParam: { name: "aid", foreign: () => String(bCardId) },
+    ok: 200,
   },
   { name: "my-farm/products", method: "GET", path: "/api/my-farm/products", handler: myProductsGET as Handler, auth: "required", cookie: () => F.cookie, ok: 200 },
   {
@@ -687,7 +743,7 @@ function multipart(content: string, type: string) {
 
 // ---- running a case -----------------------------------------------------------------------------
 
-const TABLES = ["User", "Farm", "Category", "Product", "Order", "OrderItem", "OrderEvent", "Message", "MessageAttachment", "Wallet", "Transaction", "IdempotencyKey", "WaitlistEntry", "DemoRequest", "NewsletterSubscriber", "ContactMessage", "SheetsOutbox", "LoginToken", "Address", "PickupPoint", "DeliveryZone", "FulfilmentWindow", "FulfilmentSlot", "OrderFulfilment", "BusinessAccount", "StandingOrder", "StandingOrderOccurrence"];
+const TABLES = ["User", "Farm", "Category", "Product", "Order", "OrderItem", "OrderEvent", "Message", "MessageAttachment", "Wallet", "Transaction", "IdempotencyKey", "WaitlistEntry", "DemoRequest", "NewsletterSubscriber", "ContactMessage", "SheetsOutbox", "LoginToken", "Address", "PickupPoint", "DeliveryZone", "FulfilmentWindow", "FulfilmentSlot", "OrderFulfilment", "BusinessAccount", "StandingOrder", "StandingOrderOccurrence", "OrderAdjustment"];
 
 /**
  * One fingerprint of every row of every table (an md5 of the rows as text), so an UPDATE is caught
