@@ -1,7 +1,7 @@
 "use client";
 import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { PackageCheck } from "lucide-react";
+import { PackageCheck, SlidersHorizontal } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more";
 import { toast } from "@/components/ui/use-toast";
@@ -11,6 +11,8 @@ import type { Page } from "@/lib/validators/page";
 import { formatCurrency } from "@/lib/format";
 import type { IncomingOrderJson } from "@/lib/server/farm/types";
 import { DateTime } from "@/components/ui/date-time";
+import type { AdjustmentJson } from "@/lib/contracts/adjustments";
+import { AdjustLineDialog } from "./adjust-line-dialog";
 
 /**
  * The farm's active orders, oldest first, each with its items, its buyer and a "Mark completed"
@@ -25,6 +27,19 @@ export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOr
   const orders = list.page?.items ?? [];
   const total = Math.max(0, fromServer.total - list.removed);
   const [busy, setBusy] = useState<number | null>(null);
+  const [adjusting, setAdjusting] = useState<{ order: IncomingOrderJson; item: IncomingOrderJson["items"][number] } | null>(null);
+
+  function adjusted(order: IncomingOrderJson, card: AdjustmentJson) {
+    const amount = formatCurrency(Math.abs(card.delta));
+    toast({
+      title: card.status === "applied" ? "Order adjusted" : "Change sent to the buyer",
+      description:
+        card.status === "applied"
+          ? `${amount} was refunded to ${order.buyer.fullName}. They see the change in your conversation.`
+          : `${order.buyer.fullName} can accept or decline it in your conversation.`,
+    });
+    router.refresh();
+  }
 
   async function complete(order: IncomingOrderJson) {
     setBusy(order.id);
@@ -66,11 +81,17 @@ export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOr
               </div>
               <ul className="grid gap-1 text-sm" aria-label={`Items of order #${o.id}`}>
                 {o.items.map((i) => (
-                  <li key={i.id} className="flex justify-between gap-2">
+                  <li key={i.id} className="flex items-center justify-between gap-2">
                     <span>
                       {i.quantity} × {i.productName}
                     </span>
-                    <span className="text-muted">{formatCurrency(i.subtotal)}</span>
+                    <span className="flex items-center gap-2">
+                      <span className="text-muted">{formatCurrency(i.subtotal)}</span>
+                      <Button size="sm" variant="secondary" onClick={() => setAdjusting({ order: o, item: i })}>
+                        <SlidersHorizontal aria-hidden className="h-4 w-4" />
+                        Adjust<span className="sr-only"> {i.productName} in order #{o.id}</span>
+                      </Button>
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -85,6 +106,18 @@ export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOr
           ))}
         </ul>
       )}
+      {adjusting ? (
+        <AdjustLineDialog
+          key={`${adjusting.order.id}-${adjusting.item.id}`}
+          order={adjusting.order}
+          item={adjusting.item}
+          open
+          onOpenChange={(open) => {
+            if (!open) setAdjusting(null);
+          }}
+          onDone={(card) => adjusted(adjusting.order, card)}
+        />
+      ) : null}
       {orders.length > 0 ? <LoadMoreButton list={list} label="orders" /> : null}
     </section>
   );

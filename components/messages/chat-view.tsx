@@ -9,6 +9,7 @@ import { cn } from "@/lib/cn";
 import { DateTime } from "@/components/ui/date-time";
 import { initials } from "@/lib/format";
 import { MESSAGE_MAX_LENGTH, type ChatUser } from "@/lib/validators/messages";
+import { AdjustmentCard } from "@/components/adjustments/adjustment-card";
 import { chatItemKey, useConversation, type ChatItem } from "./use-conversation";
 
 const LOAD_OLDER_AT_PX = 80;
@@ -62,9 +63,18 @@ export function ChatView({ peer }: { peer: ChatUser }) {
         ) : null}
         {loaded && items.length === 0 ? <p className="py-10 text-center text-sm text-muted">No messages yet. Say hello to {peer.fullName}!</p> : null}
         <ol className="flex flex-col gap-2">
-          {items.map((m) => (
-            <MessageBubble key={chatItemKey(m)} item={m} mine={m.senderId === me} onRetry={() => chat.retry(m)} />
-          ))}
+          {items.map((m) =>
+            m.kind === "adjustment" && m.adjustment ? (
+              <li key={chatItemKey(m)} className={cn("flex flex-col", m.senderId === me ? "items-end" : "items-start")} data-testid="chat-message" data-state={m.state}>
+                <AdjustmentCard card={m.adjustment} me={me} onDecided={(card) => chat.cardDecided({ ...m, adjustment: card })} />
+                <span className="mt-0.5 px-1 text-xs text-muted">
+                  <DateTime value={m.timestamp} format="time" />
+                </span>
+              </li>
+            ) : (
+              <MessageBubble key={chatItemKey(m)} item={m} mine={m.senderId === me} onRetry={() => chat.retry(m)} />
+            ),
+          )}
         </ol>
       </div>
 

@@ -16,7 +16,8 @@ export const chatItemKey = (m: Pick<ChatMessage, "id" | "clientId">) => m.client
  * The messages shown: the server's pages (newest page first, each in id order) with this tab's own
  * messages on top — live ones the stream brought, and sends still on their way or failed. A
  * server copy wins over a local one with the same id, or with the same sender and clientId (the
- * optimistic copy of a send that did reach the server), so nothing shows twice. Unsent ones last.
+ * optimistic copy of a send that did reach the server), so nothing shows twice — except an
+ * adjustment card whose live copy is decided while the page still shows it pending. Unsent ones last.
  */
 export function combine(pages: readonly ChatMessage[][], local: readonly ChatItem[], me: number, readThrough: number): ChatItem[] {
   const byId = new Map<number, ChatItem>();
@@ -30,7 +31,10 @@ export function combine(pages: readonly ChatMessage[][], local: readonly ChatIte
   for (const m of local) {
     if (m.clientId !== null && m.state !== "sent" && sentClientIds.has(`${m.senderId}:${m.clientId}`)) continue;
     if (m.id > 0) {
-      if (!byId.has(m.id)) byId.set(m.id, m);
+      const server = byId.get(m.id);
+      if (!server) byId.set(m.id, m);
+      // An adjustment card decided since the page was fetched (live, or by this tab): the decided copy wins.
+      else if (server.adjustment?.status === "pending" && m.adjustment && m.adjustment.status !== "pending") byId.set(m.id, { ...m, isRead: server.isRead });
     } else unsent.push(m);
   }
   const sent = [...byId.values()].sort((a, b) => a.id - b.id).map((m) => (m.senderId === me && m.id <= readThrough && !m.isRead ? { ...m, isRead: true } : m));
@@ -176,5 +180,10 @@ export function useConversation(peerId: number, me: number, logRef: RefObject<HT
     [deliver],
   );
 
-  return { items, loaded, loadError, hasMore, loadingOlder, reload, loadOlder, send, retry };
+  /** This tab decided an adjustment card: show its new status at once (the stream brings it too). */
+  const cardDecided = useCallback((message: ChatMessage) => {
+    setLocal((prev) => upsert(prev, { ...message, state: "sent" }));
+  }, []);
+
+  return { items, loaded, loadError, hasMore, loadingOlder, reload, loadOlder, send, retry, cardDecided };
 }

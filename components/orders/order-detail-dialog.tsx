@@ -10,6 +10,8 @@ import { formatCurrency, formatDistance } from "@/lib/format";
 import type { OrderDetailJson, OrderJson } from "@/lib/server/orders/serialize";
 import { STATUS_BADGE, STATUS_EVENT, itemCountLabel } from "./status";
 import { DateTime } from "@/components/ui/date-time";
+import { AdjustmentCard } from "@/components/adjustments/adjustment-card";
+import { useAuth } from "@/components/auth/auth-provider";
 import { OrderEdit } from "./order-edit";
 import { isEditable, OrderFulfilment } from "./order-fulfilment";
 import { RepeatWeeklyButton } from "@/components/standing/repeat-weekly-button";
@@ -31,7 +33,8 @@ export function OrderDetailDialog({
 }) {
   const [editing, setEditing] = useState(false);
   // Fetched when the dialog opens, and again on every later opening (the status may have moved).
-  const { data: detail, error: failed } = useSWR<OrderDetailJson>(open ? `/api/orders/${order.id}` : null, { revalidateOnMount: true });
+  const { data: detail, error: failed, mutate } = useSWR<OrderDetailJson>(open ? `/api/orders/${order.id}` : null, { revalidateOnMount: true });
+  const { user } = useAuth();
   const error = failed ? messageOf(failed, "Failed to fetch order") : null;
 
   const shown = detail ?? { ...order, events: null };
@@ -114,6 +117,25 @@ export function OrderDetailDialog({
         >
           <FileText aria-hidden className="h-4 w-4" /> Receipt (PDF)
         </a>
+        {detail && detail.adjustments.length > 0 ? (
+          <section aria-labelledby={`adjustments-${order.id}`} className="grid gap-2">
+            <h3 id={`adjustments-${order.id}`} className="font-semibold text-ink">
+              Changes from the farm
+            </h3>
+            {detail.adjustments.map((a) => (
+              <AdjustmentCard
+                key={a.id}
+                card={a}
+                me={user?.id ?? 0}
+                className="max-w-none"
+                onDecided={async () => {
+                  await mutate();
+                  await onChanged?.();
+                }}
+              />
+            ))}
+          </section>
+        ) : null}
         <section aria-labelledby={`history-${order.id}`} className="grid gap-2">
           <h3 id={`history-${order.id}`} className="font-semibold text-ink">
             Status history
