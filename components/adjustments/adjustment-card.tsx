@@ -31,7 +31,21 @@ function moneyLine(card: AdjustmentJson, buyer: boolean): string {
  * buyer answers a pending card with Accept or Decline; `onDecided` gets the card as the server
  * answered it (the live stream brings the same to the other side).
  */
-export function AdjustmentCard({ card, me, onDecided, className }: { card: AdjustmentJson; me: number; onDecided?: (card: AdjustmentJson) => void; className?: string }) {
+export function AdjustmentCard({
+  card,
+  me,
+  onDecided,
+  className,
+  headingLevel = 2,
+}: {
+  card: AdjustmentJson;
+  me: number;
+  onDecided?: (card: AdjustmentJson) => void;
+  className?: string;
+  /** 2 in the conversation (under its h1), 4 in the order detail (under its h3 section). */
+  headingLevel?: 2 | 4;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h4";
   const buyer = card.buyerId === me;
   const [busy, setBusy] = useState<"accept" | "decline" | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -58,9 +72,9 @@ export function AdjustmentCard({ card, me, onDecided, className }: { card: Adjus
   return (
     <article aria-labelledby={titleId} data-testid="adjustment-card" data-status={card.status} className={cn("grid w-full max-w-sm gap-2 rounded-2xl border border-amber-200 bg-white p-3 text-sm text-ink shadow-sm", className)}>
       <header className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={titleId} className="font-bold">
+        <Heading id={titleId} className="font-bold">
           {card.status === "applied" ? "Order adjusted" : "Proposed change"} · order #{card.orderId}
-        </h3>
+        </Heading>
         <Badge variant={status.variant} data-testid="adjustment-status">
           {status.label}
         </Badge>

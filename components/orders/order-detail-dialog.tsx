@@ -127,6 +127,7 @@ export function OrderDetailDialog({
                 key={a.id}
                 card={a}
                 me={user?.id ?? 0}
+                headingLevel={4}
                 className="max-w-none"
                 onDecided={async () => {
                   await mutate();
