@@ -32,6 +32,8 @@ export function OrderDetailDialog({
   onChanged?: () => void | Promise<void>;
 }) {
   const [editing, setEditing] = useState(false);
+  // The list behind is refreshed once the dialog closes: refreshing it now would unmount this card.
+  const [edited, setEdited] = useState(false);
   // Fetched when the dialog opens, and again on every later opening (the status may have moved).
   const { data: detail, error: failed, mutate } = useSWR<OrderDetailJson>(open ? `/api/orders/${order.id}` : null, { revalidateOnMount: true });
   const { user } = useAuth();
@@ -44,7 +46,13 @@ export function OrderDetailDialog({
     <Dialog
       open={open}
       onOpenChange={(o) => {
-        if (!o) setEditing(false);
+        if (!o) {
+          setEditing(false);
+          if (edited) {
+            setEdited(false);
+            void onChanged?.();
+          }
+        }
         onOpenChange(o);
       }}
     >
@@ -64,9 +72,9 @@ export function OrderDetailDialog({
           <OrderEdit
             order={shown}
             onCancel={() => setEditing(false)}
-            onSaved={async () => {
+            onSaved={() => {
               setEditing(false);
-              await onChanged?.();
+              setEdited(true);
             }}
           />
         ) : (
