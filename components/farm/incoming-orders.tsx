@@ -1,5 +1,6 @@
 "use client";
 import { useRef, useState } from "react";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { PackageCheck, SlidersHorizontal } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -8,21 +9,24 @@ import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { usePaged } from "@/lib/client/use-paged";
 import type { Page } from "@/lib/validators/page";
-import { formatCurrency } from "@/lib/format";
+import { formatCurrency, formatSlotDay, formatSlotRange } from "@/lib/format";
 import type { IncomingOrderJson } from "@/lib/server/farm/types";
 import { DateTime } from "@/components/ui/date-time";
 import type { AdjustmentJson } from "@/lib/contracts/adjustments";
+import { orderPlace } from "@/components/orders/order-fulfilment";
 import { AdjustLineDialog } from "./adjust-line-dialog";
+import { ordersByDate } from "./orders-by-date";
 
 /**
  * The farm's active orders, oldest first, each with its items, its buyer and a "Mark completed"
- * button; the first page comes with the page, "Load more" appends the next. The server's props
+ * button, grouped by the day they are handed over (each day links its pack list); the first page
+ * comes with the page, "Load more" appends the next. The server's props
  * stay the source of truth: a completed order leaves the list at once, and after router.refresh()
  * the list starts over from the fresh first page.
  */
 export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOrderJson> & { total: number } }) {
   const router = useRouter();
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const list = usePaged<IncomingOrderJson>("/api/my-farm/orders", fromServer, listRef);
   const orders = list.page?.items ?? [];
   const total = Math.max(0, fromServer.total - list.removed);
@@ -67,44 +71,66 @@ export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOr
       {orders.length === 0 ? (
         <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">No active orders right now. New orders appear here as soon as they are paid.</p>
       ) : (
-        <ul ref={listRef} className="grid gap-3">
-          {orders.map((o) => (
-            <li key={o.id} data-testid="incoming-order" className="grid gap-3 rounded-2xl border border-gray-200 p-4">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div>
-                  <h3 className="font-bold text-ink">Order #{o.id}</h3>
-                  <p className="text-sm text-muted">
-                    for <span className="font-medium text-ink">{o.buyer.fullName}</span> · <DateTime value={o.createdAt} format="dateSpaceTime" />
-                  </p>
+        <div ref={listRef} className="grid gap-5">
+          {ordersByDate(orders).map((group) => {
+            const day = group.date ? formatSlotDay(`${group.date}T00:00`) : "No date";
+            return (
+              <section key={group.date ?? "none"} className="grid gap-3" data-testid="incoming-date">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h3 className="text-base font-bold text-ink">{day}</h3>
+                  {group.date ? (
+                    <Link href={`/my-farm/pack-list?date=${group.date}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline">
+                      Pack list<span className="sr-only"> for {day}</span>
+                    </Link>
+                  ) : null}
                 </div>
-                <p className="font-bold text-ink">{formatCurrency(o.totalAmount)}</p>
-              </div>
-              <ul className="grid gap-1 text-sm" aria-label={`Items of order #${o.id}`}>
-                {o.items.map((i) => (
-                  <li key={i.id} className="flex items-center justify-between gap-2">
-                    <span>
-                      {i.quantity} × {i.productName}
-                    </span>
-                    <span className="flex items-center gap-2">
-                      <span className="text-muted">{formatCurrency(i.subtotal)}</span>
-                      <Button size="sm" variant="secondary" onClick={() => setAdjusting({ order: o, item: i })}>
-                        <SlidersHorizontal aria-hidden className="h-4 w-4" />
-                        Adjust<span className="sr-only"> {i.productName} in order #{o.id}</span>
-                      </Button>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              <div>
-                <Button onClick={() => complete(o)} disabled={busy !== null}>
-                  <PackageCheck aria-hidden className="h-4 w-4" />
-                  {busy === o.id ? "Completing..." : "Mark completed"}
-                  <span className="sr-only"> order #{o.id}</span>
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
+                <ul className="grid gap-3">
+                  {group.orders.map((o) => (
+                    <li key={o.id} data-testid="incoming-order" className="grid gap-3 rounded-2xl border border-gray-200 p-4">
+                      <div className="flex flex-wrap items-start justify-between gap-2">
+                        <div>
+                          <h4 className="font-bold text-ink">Order #{o.id}</h4>
+                          <p className="text-sm text-muted">
+                            for <span className="font-medium text-ink">{o.buyer.fullName}</span> · <DateTime value={o.createdAt} format="dateSpaceTime" />
+                          </p>
+                          {o.fulfilment ? (
+                            <p className="text-sm text-ink" data-testid="incoming-slot">
+                              {formatSlotRange(o.fulfilment.start, o.fulfilment.end)} · {orderPlace(o.fulfilment)}
+                            </p>
+                          ) : null}
+                        </div>
+                        <p className="font-bold text-ink">{formatCurrency(o.totalAmount)}</p>
+                      </div>
+                      <ul className="grid gap-1 text-sm" aria-label={`Items of order #${o.id}`}>
+                        {o.items.map((i) => (
+                          <li key={i.id} className="flex items-center justify-between gap-2">
+                            <span>
+                              {i.quantity} × {i.productName}
+                            </span>
+                            <span className="flex items-center gap-2">
+                              <span className="text-muted">{formatCurrency(i.subtotal)}</span>
+                              <Button size="sm" variant="secondary" onClick={() => setAdjusting({ order: o, item: i })}>
+                                <SlidersHorizontal aria-hidden className="h-4 w-4" />
+                                Adjust<span className="sr-only"> {i.productName} in order #{o.id}</span>
+                              </Button>
+                            </span>
+                          </li>
+                        ))}
+                      </ul>
+                      <div>
+                        <Button onClick={() => complete(o)} disabled={busy !== null}>
+                          <PackageCheck aria-hidden className="h-4 w-4" />
+                          {busy === o.id ? "Completing..." : "Mark completed"}
+                          <span className="sr-only"> order #{o.id}</span>
+                        </Button>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          })}
+        </div>
       )}
       {adjusting ? (
         <AdjustLineDialog

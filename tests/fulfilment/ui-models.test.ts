@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { farmState, fulfilmentBody, initialChoice, zoneFor } from "@/components/checkout/fulfilment-choice";
 import { toForm, toPayload, validate, type FulfilmentForm } from "@/components/farm/fulfilment-model";
+import { ordersByDate } from "@/components/farm/orders-by-date";
 import { formFieldOf } from "@/lib/client/form-errors";
 import type { AddressJson, FarmFulfilmentJson, SlotJson } from "@/lib/contracts/fulfilment";
 
@@ -101,5 +102,17 @@ describe("checkout: one farm's handover", () => {
     const none = farmState({ ...farm, minimumOrder: 0, slots: [] }, 20, {}, []);
     expect(none).toMatchObject({ needsSlot: false, problem: null });
     expect(fulfilmentBody(none)).toBeUndefined();
+  });
+});
+
+describe("incoming orders by date", () => {
+  it("groups by the slot's local date, soonest first, orders without a slot last", () => {
+    const at = (start: string | null, id: number) => ({ id, fulfilment: start ? { start } : null });
+    const groups = ordersByDate([at(null, 1), at("2026-12-02T14:00:00.000-08:00", 2), at("2026-11-28T08:00:00.000-08:00", 3), at("2026-12-02T16:00:00.000-08:00", 4)]);
+    expect(groups.map((g) => [g.date, g.orders.map((o) => o.id)])).toEqual([
+      ["2026-11-28", [3]],
+      ["2026-12-02", [2, 4]],
+      [null, [1]],
+    ]);
   });
 });
