@@ -131,7 +131,7 @@ export function PackListView({ list, dateError }: { list: PackListJson; dateErro
                     {o.items.map((i) => (
                       <li key={i.productId} className="flex gap-2">
                         <span aria-hidden className="hidden h-4 w-4 shrink-0 rounded border border-gray-500 print:inline-block" />
-                        <span className="tabular-nums font-semibold">{i.quantity} ×</span>
+                        <span className="tabular-nums font-semibold">{i.quantity} ×</span>{" "}
                         <span>
                           {i.productName} <span className="text-muted">({i.unit})</span>
                         </span>
