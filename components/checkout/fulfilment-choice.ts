@@ -29,17 +29,21 @@ export type FarmState = {
   unchosen: boolean;
 };
 
-/** The zone whose longest prefix starts the postal code, or null. */
-export function zoneFor(zones: DeliveryZoneJson[], postal: string): DeliveryZoneJson | null {
+/**
+ * The zone the order is delivered in and its fee, as checkout prices it: of the zones with a prefix
+ * that starts the postal code, the cheapest once free-over is applied (then the oldest), or null.
+ */
+export function zoneFor(zones: DeliveryZoneJson[], postal: string, subtotal: number): { zone: DeliveryZoneJson; fee: number; waived: boolean } | null {
   const code = compactPostal(postal);
-  let best: { zone: DeliveryZoneJson; length: number } | null = null;
-  for (const zone of zones) {
-    for (const prefix of zone.postalPrefixes) {
-      const p = compactPostal(prefix);
-      if (code.startsWith(p) && (!best || p.length > best.length)) best = { zone, length: p.length };
-    }
-  }
-  return best?.zone ?? null;
+  const goods = dollarsToCents(subtotal);
+  const priced = zones
+    .filter((z) => z.postalPrefixes.some((p) => code.startsWith(compactPostal(p))))
+    .map((zone) => {
+      const waived = zone.freeOver !== null && goods >= dollarsToCents(zone.freeOver);
+      return { zone, fee: waived ? 0 : zone.fee, waived };
+    })
+    .sort((a, b) => dollarsToCents(a.fee) - dollarsToCents(b.fee) || a.zone.id - b.zone.id);
+  return priced[0] ?? null;
 }
 
 export const isOpen = (s: SlotJson) => s.remaining === null || s.remaining > 0;
@@ -51,10 +55,10 @@ export function farmState(f: FarmFulfilmentJson, subtotal: number, choice: Choic
   const slots = f.slots.filter((s) => s.kind === kind);
   const slot = slots.find((s) => s.slotId === choice.slotId) ?? null;
   const address = kind === "delivery" ? (addresses.find((a) => a.id === choice.addressId) ?? null) : null;
-  const zone = address ? zoneFor(f.deliveryZones, address.postalCode) : null;
-  const waived = zone !== null && zone.freeOver !== null && dollarsToCents(subtotal) >= dollarsToCents(zone.freeOver);
-  const fee = kind === "delivery" && zone && !waived ? zone.fee : 0;
-  const feeNote = kind !== "delivery" || !zone ? null : waived ? "Free delivery" : zone.freeOver !== null ? `Free delivery over ${formatCurrency(zone.freeOver)}` : null;
+  const priced = address ? zoneFor(f.deliveryZones, address.postalCode, subtotal) : null;
+  const zone = priced?.zone ?? null;
+  const fee = kind === "delivery" && priced ? priced.fee : 0;
+  const feeNote = kind !== "delivery" || !zone ? null : priced?.waived ? "Free delivery" : zone.freeOver !== null ? `Free delivery over ${formatCurrency(zone.freeOver)}` : null;
 
   let problem: string | null = null;
   let unchosen = false;

@@ -79,10 +79,11 @@ const farm: FarmFulfilmentJson = {
 const address = (postalCode: string, id = 1): AddressJson => ({ id, label: "Home", line1: "1 Bernard Ave", city: "Kelowna", postalCode, notes: "", isDefault: true });
 
 describe("checkout: one farm's handover", () => {
-  it("matches the longest prefix and waives the fee from free-over", () => {
-    expect(zoneFor(farm.deliveryZones, "v1y 2k3")?.name).toBe("Downtown");
-    expect(zoneFor(farm.deliveryZones, "V1W 2K3")?.name).toBe("Kelowna");
-    expect(zoneFor(farm.deliveryZones, "V4T 2Z1")).toBeNull();
+  it("prices delivery in the cheapest zone that covers the postal code, free-over applied", () => {
+    expect(zoneFor(farm.deliveryZones, "v1y 2k3", 20)).toMatchObject({ zone: { name: "Downtown" }, fee: 5 });
+    expect(zoneFor(farm.deliveryZones, "V1W 2K3", 20)).toMatchObject({ zone: { name: "Kelowna" }, fee: 8 });
+    expect(zoneFor([{ ...farm.deliveryZones[0], freeOver: 15 }, farm.deliveryZones[1]], "V1Y 2K3", 20)).toMatchObject({ zone: { name: "Kelowna" }, fee: 0, waived: true });
+    expect(zoneFor(farm.deliveryZones, "V4T 2Z1", 20)).toBeNull();
     const choice = { kind: "delivery" as const, slotId: "w2-2026-12-02", addressId: 1 };
     expect(farmState(farm, 20, choice, [address("V1Y 2K3")])).toMatchObject({ fee: 5, problem: null });
     expect(farmState(farm, 50, choice, [address("V1Y 2K3")])).toMatchObject({ fee: 0, feeNote: "Free delivery" });
