@@ -34,9 +34,9 @@ async function productOf(page: Page, farm: Farm): Promise<Product> {
 
 test("a farmer sets up pickup and delivery; a buyer orders one of each from two farms, edits one before its cutoff; the pack list shows it", async ({ page }, testInfo) => {
   test.setTimeout(180_000);
-  // Farms of their own per project whose products no other spec buys (the popular list's farms
-  // are left alone: other specs check out there while this one rewrites its farms' windows).
-  const [farmerA, farmerB] = testInfo.project.name === "desktop" ? [SEEDED_FARMERS.daniel, SEEDED_FARMERS.tom] : [SEEDED_FARMERS.luis, SEEDED_FARMERS.hannah];
+  // Farms of their own per project, which other specs only chat with: no other spec buys there
+  // while this one rewrites their windows (the popular list's farms stay as seeded).
+  const [farmerA, farmerB] = testInfo.project.name === "desktop" ? [SEEDED_FARMERS.evelyn, SEEDED_FARMERS.tom] : [SEEDED_FARMERS.luis, SEEDED_FARMERS.hannah];
   const day = tomorrow();
 
   // Farm B: a pickup at its gate and a delivery to V1Y, both tomorrow (set through the API; pickup
@@ -176,7 +176,7 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
   await dayGroup.getByRole("link", { name: /^Pack list/ }).click();
   await expect(page).toHaveURL(new RegExp(`/my-farm/pack-list\\?date=${day.date}$`));
   await page.goto("/my-farm/pack-list");
-  await expect(page.getByLabel("Day")).toHaveValue(day.date);
+  await expect(page.locator("#pack-date")).toHaveValue(day.date);
   const packed = page.getByTestId("pack-order").filter({ hasText: buyer.fullName });
   await expect(packed).toContainText(`2 × ${a.name}`);
   await expect(packed).toContainText("Saturday market stall");

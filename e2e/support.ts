@@ -28,7 +28,6 @@ export const SEEDED_FARMERS = {
   robert: { email: "robert.ashford@farms.fieldfare.app", fullName: "Robert Ashford" },
   marcus: { email: "marcus.feld@farms.fieldfare.app", fullName: "Marcus Feld" },
   aaron: { email: "aaron.whitfield@farms.fieldfare.app", fullName: "Aaron Whitfield" },
-  daniel: { email: "daniel.okafor@farms.fieldfare.app", fullName: "Daniel Okafor" },
 } as const;
 
 /** Signs in through the real API; the browser context gets the session cookie. */
