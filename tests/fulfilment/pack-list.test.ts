@@ -1,38 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
 import * as packRoute from "@/app/api/my-farm/pack-list/route";
-import { slotOn } from "@/lib/server/fulfilment/time";
 import { call } from "../support/http";
-import { createFarmerWithSession, createProduct, createUser, createUserWithSession } from "../support/factories";
-import { createDeliveryZone, createPickupPoint, createWindow } from "../support/fulfilment";
+import { createFarmerWithSession, createProduct, createUserWithSession } from "../support/factories";
+import { createDeliveryZone, createOrderInSlot, createPickupPoint, createWindow } from "../support/fulfilment";
 
 const VAN = "America/Vancouver";
 const DATE = "2026-11-28";
-
-/**
- * Orders placed straight in the database with their handover copy, as checkout writes them
- * (tests/fulfilment/checkout.test.ts goes through checkout itself).
- */
-async function orderFor(farmId: number, buyerName: string, window: Awaited<ReturnType<typeof createWindow>>, lines: { product: { id: number; name: string; priceCents: number }; quantity: number }[], place: { pickupName?: string; pickupAddress?: string; deliveryAddress?: string; postalCode?: string }, status: "active" | "completed" | "cancelled" = "active") {
-  const buyer = await createUser({ fullName: buyerName });
-  const times = slotOn(window, DATE, VAN)!;
-  const slot = await db.fulfilmentSlot.upsert({ where: { windowId_localDate: { windowId: window.id, localDate: DATE } }, create: { windowId: window.id, localDate: DATE, booked: 1 }, update: { booked: { increment: 1 } } });
-  return db.order.create({
-    data: {
-      userId: buyer.id,
-      farmId,
-      status,
-      isPaid: true,
-      checkoutRef: `CO-${Math.random().toString(16).slice(2, 10)}`,
-      totalCents: lines.reduce((s, l) => s + l.product.priceCents * l.quantity, 0),
-      itemCount: lines.reduce((s, l) => s + l.quantity, 0),
-      items: { create: lines.map((l) => ({ productId: l.product.id, productName: l.product.name, quantity: l.quantity, priceCents: l.product.priceCents })) },
-      fulfilment: {
-        create: { farmId, slotId: slot.id, kind: window.kind, startsAt: times.start, endsAt: times.end, cutoffAt: times.cutoff, localDate: DATE, timeZone: VAN, ...place },
-      },
-    },
-  });
-}
 
 describe("My Farm → Pack list", () => {
   it("totals what to harvest per product, then lists each order with buyer, slot and place (cancelled ones left out)", async () => {
@@ -43,9 +16,9 @@ describe("My Farm → Pack list", () => {
     const evening = await createWindow(me.farm.id, { kind: "delivery", startMinute: 16 * 60, endMinute: 19 * 60 });
     const kale = await createProduct(me.farm.id, { name: "Kale", priceCents: 400 });
     const eggs = await createProduct(me.farm.id, { name: "Eggs", priceCents: 700 });
-    const a = await orderFor(me.farm.id, "Ada Buyer", market, [{ product: kale, quantity: 3 }, { product: eggs, quantity: 1 }], { pickupName: point.name, pickupAddress: point.address });
-    const b = await orderFor(me.farm.id, "Bo Chef", evening, [{ product: kale, quantity: 2 }], { deliveryAddress: "221 Main St, West Kelowna", postalCode: "V4T 2K3" });
-    await orderFor(me.farm.id, "Cy Gone", market, [{ product: eggs, quantity: 9 }], { pickupName: point.name, pickupAddress: point.address }, "cancelled");
+    const a = await createOrderInSlot(me.farm.id, market, DATE, { buyerName: "Ada Buyer", lines: [{ product: kale, quantity: 3 }, { product: eggs, quantity: 1 }], place: { pickupName: point.name, pickupAddress: point.address } });
+    const b = await createOrderInSlot(me.farm.id, evening, DATE, { buyerName: "Bo Chef", lines: [{ product: kale, quantity: 2 }], place: { deliveryAddress: "221 Main St, West Kelowna", postalCode: "V4T 2K3" } });
+    await createOrderInSlot(me.farm.id, market, DATE, { buyerName: "Cy Gone", lines: [{ product: eggs, quantity: 9 }], place: { pickupName: point.name, pickupAddress: point.address }, status: "cancelled" });
 
     const res = await call(packRoute.GET, `/api/my-farm/pack-list?date=${DATE}`, { cookie: me.cookie });
     expect(res.status, res.text).toBe(200);
@@ -75,7 +48,7 @@ describe("My Farm → Pack list", () => {
     const point = await createPickupPoint(me.farm.id, { name: "=HYPERLINK(\"http://x\")" });
     const w = await createWindow(me.farm.id, { pickupPointId: point.id });
     const p = await createProduct(me.farm.id, { name: "+Radish" });
-    await orderFor(me.farm.id, "@Eve", w, [{ product: p, quantity: 1 }], { pickupName: point.name, pickupAddress: point.address });
+    await createOrderInSlot(me.farm.id, w, DATE, { buyerName: "@Eve", lines: [{ product: p, quantity: 1 }], place: { pickupName: point.name, pickupAddress: point.address } });
     const csv = await call(packRoute.GET, `/api/my-farm/pack-list?date=${DATE}&format=csv`, { cookie: me.cookie });
     const row = csv.text.trim().split("\r\n")[1];
     expect(row).toContain(",'@Eve,");
@@ -86,7 +59,7 @@ describe("My Farm → Pack list", () => {
   it("another farm's orders never appear; a day without orders is empty; the date is checked; buyers get 403", async () => {
     const other = await createFarmerWithSession();
     const w = await createWindow(other.farm.id, { pickupPointId: (await createPickupPoint(other.farm.id)).id });
-    await orderFor(other.farm.id, "Their Buyer", w, [{ product: await createProduct(other.farm.id), quantity: 1 }], { pickupName: "x", pickupAddress: "y" });
+    await createOrderInSlot(other.farm.id, w, DATE, { buyerName: "Their Buyer", lines: [{ product: await createProduct(other.farm.id), quantity: 1 }], place: { pickupName: "x", pickupAddress: "y" } });
     const me = await createFarmerWithSession();
     const mine = await call(packRoute.GET, `/api/my-farm/pack-list?date=${DATE}`, { cookie: me.cookie });
     expect(mine.json).toEqual({ date: DATE, timeZone: VAN, products: [], orders: [] });

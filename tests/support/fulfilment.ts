@@ -1,5 +1,7 @@
 import { db } from "@/lib/server/db";
 import type { FulfilmentKind } from "@/lib/generated/prisma/client";
+import { slotOn } from "@/lib/server/fulfilment/time";
+import { createUser } from "./factories";
 
 /**
  * Fulfilment rows straight into the database, for tests that need a farm with windows without
@@ -29,4 +31,37 @@ export async function createPickupAndDelivery(farmId: number, opts: { capacity?:
   const delivery = await createWindow(farmId, { kind: "delivery", weekday: 3, startMinute: 14 * 60, endMinute: 18 * 60, cutoffHours: 24, capacity: opts.capacity ?? null });
   if (opts.minimumOrderCents !== undefined) await db.farm.update({ where: { id: farmId }, data: { minimumOrderCents: opts.minimumOrderCents } });
   return { point, zone, pickup, delivery };
+}
+
+type OrderLine = { product: { id: number; name: string; priceCents: number }; quantity: number };
+type Place = { pickupName?: string; pickupAddress?: string; deliveryAddress?: string; postalCode?: string };
+
+/**
+ * An order of a fresh buyer placed straight in the database in `window`'s slot on `localDate`
+ * (America/Vancouver), with its handover copy as checkout writes it and the slot's place taken
+ * (tests/fulfilment/checkout.test.ts goes through checkout itself).
+ */
+export async function createOrderInSlot(
+  farmId: number,
+  window: Awaited<ReturnType<typeof createWindow>>,
+  localDate: string,
+  { buyerName, lines = [], place = {}, status = "active" }: { buyerName?: string; lines?: OrderLine[]; place?: Place; status?: "active" | "completed" | "cancelled" } = {},
+) {
+  const timeZone = "America/Vancouver";
+  const buyer = await createUser(buyerName ? { fullName: buyerName } : {});
+  const times = slotOn(window, localDate, timeZone)!;
+  const slot = await db.fulfilmentSlot.upsert({ where: { windowId_localDate: { windowId: window.id, localDate } }, create: { windowId: window.id, localDate, booked: 1 }, update: { booked: { increment: 1 } } });
+  return db.order.create({
+    data: {
+      userId: buyer.id,
+      farmId,
+      status,
+      isPaid: true,
+      checkoutRef: `CO-${Math.random().toString(16).slice(2, 10)}`,
+      totalCents: lines.reduce((s, l) => s + l.product.priceCents * l.quantity, 0),
+      itemCount: lines.reduce((s, l) => s + l.quantity, 0),
+      items: { create: lines.map((l) => ({ productId: l.product.id, productName: l.product.name, quantity: l.quantity, priceCents: l.product.priceCents })) },
+      fulfilment: { create: { farmId, slotId: slot.id, kind: window.kind, startsAt: times.start, endsAt: times.end, cutoffAt: times.cutoff, localDate, timeZone, ...place } },
+    },
+  });
 }
