@@ -1,0 +1,134 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn } from "./support";
+
+/** A seeded farm with windows, one per project (its incoming orders are told apart by buyer anyway). */
+const FARMER = { desktop: SEEDED_FARMERS.kenji, mobile: SEEDED_FARMERS.sophie } as const;
+
+const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ hasText: title });
+const axe = async (page: Page) => expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+
+async function secondContext(browser: Browser, testInfo: TestInfo) {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
+  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
+  return { context, page: await context.newPage() };
+}
+
+test("a farm short-picks one line, substitutes another and weighs a third; the buyer sees the cards live, accepts one, declines the other, and the farm sees the answers live", async ({ page, browser }, testInfo) => {
+  test.setTimeout(240_000);
+  const farmer = FARMER[testInfo.project.name as keyof typeof FARMER] ?? FARMER.desktop;
+  const tag = Date.now().toString(36);
+
+  // --- The farm's products and a buyer's order (through the API: checkout is other specs' subject)
+  await signIn(page, farmer.email, FARM_PASSWORD);
+  const me = (await (await page.request.get("/api/user")).json()) as { id: number };
+  const farm = (await (await page.request.get("/api/my-farm")).json()) as { id: number; farmName: string };
+  const make = async (name: string, price: number) => {
+    const res = await page.request.post("/api/my-farm/products", { data: { name, description: "", price, unit: "lb", stock: 40, categoryId: null, isFeatured: false } });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const carrots = `Carrots ${tag}`;
+  const kale = `Kale ${tag}`;
+  const beans = `Beans ${tag}`;
+  const chard = `Chard ${tag}`;
+  const ids = { carrots: await make(carrots, 3), kale: await make(kale, 2.5), beans: await make(beans, 4), chard: await make(chard, 4) };
+
+  const shopper = await secondContext(browser, testInfo);
+  const buyer = await registerFresh(shopper.page, "adjust");
+  expect((await shopper.page.request.post("/api/transactions/topup", { data: { amount: 100 } })).status()).toBe(200);
+  const slots = (await (await shopper.page.request.get(`/api/farms/${farm.id}/slots`)).json()) as { slotId: string; kind: string }[];
+  const slot = slots.find((s) => s.kind === "pickup") ?? slots[0];
+  const placed = await shopper.page.request.post("/api/orders", {
+    data: {
+      items: [
+        { productId: ids.carrots, quantity: 4 },
+        { productId: ids.kale, quantity: 2 },
+        { productId: ids.beans, quantity: 2 },
+      ],
+      ...(slot ? { fulfilment: { [farm.id]: { slotId: slot.slotId } } } : {}),
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const orderId = ((await placed.json()) as { orders: { id: number }[] }).orders[0].id;
+
+  // The buyer opens the conversation with the farm before anything happens.
+  await shopper.page.goto(`/messages/${me.id}`);
+  const buyerLog = shopper.page.getByRole("log");
+  await expect(buyerLog).toBeVisible();
+
+  // --- The farm adjusts three lines from My Farm ----------------------------------------------
+  await page.goto("/my-farm");
+  const incoming = page.getByTestId("incoming-order").filter({ hasText: buyer.fullName });
+  await expect(incoming).toHaveCount(1);
+  await axe(page);
+
+  // Short-pick: carrots 4 → 3 (applied at once, $3.00 back).
+  await incoming.getByRole("button", { name: `Adjust ${carrots} in order #${orderId}` }).click();
+  const dialog = page.getByTestId("adjust-dialog");
+  await expect(dialog.getByRole("heading", { name: `Adjust ${carrots}` })).toBeVisible();
+  await axe(page);
+  await dialog.getByLabel("New quantity").fill("3");
+  await dialog.getByLabel("Note to the buyer (optional)").fill("Frost got the last row");
+  await dialog.getByRole("button", { name: "Send adjustment" }).click();
+  await expect(toast(page, "Order adjusted")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // Substitution: kale → chard (waits for the buyer).
+  await incoming.getByRole("button", { name: `Adjust ${kale} in order #${orderId}` }).click();
+  await dialog.getByLabel("Substitute").selectOption({ label: `${chard} · $4.00/lb` });
+  await dialog.getByRole("button", { name: "Send adjustment" }).click();
+  await expect(toast(page, "Change sent to the buyer")).toBeVisible();
+
+  // Actual weight: beans 2 → 3 (waits for the buyer).
+  await incoming.getByRole("button", { name: `Adjust ${beans} in order #${orderId}` }).click();
+  await dialog.getByLabel("New quantity").fill("3");
+  await dialog.getByRole("button", { name: "Send adjustment" }).click();
+  await expect(toast(page, "Change sent to the buyer")).toBeVisible();
+  await expect(incoming).toContainText(`3 × ${carrots}`);
+
+  // --- The buyer sees the three cards live (no reload) ------------------------------------------
+  const cards = buyerLog.getByTestId("adjustment-card");
+  await expect(cards).toHaveCount(3);
+  await expect(cards.nth(0)).toHaveAttribute("data-status", "applied");
+  await expect(cards.nth(0)).toContainText("$3.00 refunded to your wallet");
+  await expect(cards.nth(0)).toContainText("Frost got the last row");
+  await expect(cards.nth(1)).toHaveAttribute("data-status", "pending");
+  await expect(cards.nth(1)).toContainText(`2 × ${chard}`);
+  await expect(cards.nth(1)).toContainText("You pay $3.00 more");
+  await expect(cards.nth(2)).toContainText("You pay $4.00 more");
+  await axe(shopper.page);
+
+  // The farm watches the conversation too.
+  await page.goto(`/messages/${buyer.user.id}`);
+  const farmCards = page.getByRole("log").getByTestId("adjustment-card");
+  await expect(farmCards).toHaveCount(3);
+  await expect(farmCards.nth(1)).toHaveAttribute("data-status", "pending");
+  await expect(farmCards.nth(1).getByRole("button", { name: /^Accept/ })).toHaveCount(0);
+
+  // Accept the substitution, decline the weight.
+  await cards.nth(1).getByRole("button", { name: `Accept the change to order #${orderId}` }).click();
+  await expect(cards.nth(1)).toHaveAttribute("data-status", "accepted");
+  await cards.nth(2).getByRole("button", { name: `Decline the change to order #${orderId}` }).click();
+  await expect(cards.nth(2)).toHaveAttribute("data-status", "declined");
+  await expect(cards.nth(2).getByRole("button")).toHaveCount(0);
+
+  // The farm sees both answers without reloading.
+  await expect(farmCards.nth(1)).toHaveAttribute("data-status", "accepted");
+  await expect(farmCards.nth(2)).toHaveAttribute("data-status", "declined");
+
+  // --- The order and the wallet say what happened ----------------------------------------------
+  const order = (await (await shopper.page.request.get(`/api/orders/${orderId}`)).json()) as { totalAmount: number; items: { productName: string; quantity: number }[] };
+  expect(order.items.map((i) => [i.productName, i.quantity])).toEqual([
+    [carrots, 3],
+    [chard, 2],
+    [beans, 2],
+  ]);
+  // 12.00 + 5.00 + 8.00 = 25.00, then −3.00 (short-pick) and +3.00 (chard for kale).
+  expect(order.totalAmount).toBe(25);
+  await shopper.page.goto("/wallet");
+  const rows = shopper.page.getByTestId("transaction").filter({ hasText: `Order #${orderId} adjusted by ${farm.farmName}` });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: "Frost got the last row" })).toContainText("+$3.00");
+  await shopper.context.close();
+});
