@@ -123,6 +123,16 @@ describe("POST /api/my-farm/orders/{id}/adjustments", () => {
     expect(message.content).toBe(`Green Acres proposes a change to order #${o.id}: Carrots 4 → 5, Kale 2 → Chard 2. You would pay $6.00 more.`);
   });
 
+  it("a substitute is priced at the buyer's level: a restaurant is proposed its restaurant price", async () => {
+    await db.user.update({ where: { id: buyer.user.id }, data: { userType: "restaurant" } });
+    await db.product.update({ where: { id: chard.id }, data: { restaurantPriceCents: 320 } });
+    const o = await order();
+    const res = await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }]);
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.lines[0].after).toEqual({ productId: chard.id, name: "Chard", quantity: 2, price: 3.2 });
+    expect(res.json.delta).toBe(1.4);
+  });
+
   it("refuses bad lines with a message per field: another order's line, another farm's product, a product already in the order, no change", async () => {
     const o = await order();
     const other = await order([{ productId: chard.id, quantity: 1 }]);

@@ -4,6 +4,7 @@ import type { SessionUser } from "@/lib/server/auth/session";
 import { AppError, badRequest, conflict, notFound } from "@/lib/server/errors";
 import { requireOwnFarm } from "@/lib/server/farm/access";
 import { withIdempotency, type Tx } from "@/lib/server/idempotency";
+import { buyerLevel, unitPrice } from "@/lib/server/catalog/pricing";
 import { loadMessage } from "@/lib/server/messages/serialize";
 import { reserveStock } from "@/lib/server/orders/checkout";
 import { returnStock } from "@/lib/server/orders/edit-order";
@@ -109,8 +110,10 @@ export async function proposeAdjustment(user: SessionUser, orderId: number, inpu
     const inOrder = new Set(order.items.map((i) => i.productId));
     const substituteIds = input.lines.flatMap((l) => (l.substituteProductId === undefined ? [] : [l.substituteProductId]));
     const substitutes = new Map(
-      (await tx.product.findMany({ where: { id: { in: substituteIds }, farmId: farm.id, isHidden: false }, select: { id: true, name: true, priceCents: true } })).map((p) => [p.id, p]),
+      (await tx.product.findMany({ where: { id: { in: substituteIds }, farmId: farm.id, isHidden: false }, select: { id: true, name: true, priceCents: true, restaurantPriceCents: true, caseSize: true } })).map((p) => [p.id, p]),
     );
+    // A substitute costs what this buyer pays for it: a restaurant its restaurant price (docs/restaurants.md).
+    const level = await buyerLevel(tx, order.userId);
 
     const lines: StoredLine[] = [];
     for (const l of input.lines) {
@@ -124,7 +127,7 @@ export async function proposeAdjustment(user: SessionUser, orderId: number, inpu
         if (!p) throw fail(`Product ${l.substituteProductId} is not one of ${farm.farmName}'s products`);
         if (inOrder.has(p.id)) throw fail(`${p.name} is already in this order: change that line's quantity instead`);
         if (after.quantity === 0) throw fail(`A substitute for ${item.productName} needs a quantity of at least 1`);
-        after = { productId: p.id, name: p.name, quantity: after.quantity, priceCents: p.priceCents };
+        after = { productId: p.id, name: p.name, quantity: after.quantity, priceCents: unitPrice(p, level).cents };
       }
       if (after.productId === before.productId && after.quantity === before.quantity) {
         throw badRequest(`${item.productName}: nothing changes on this line`, { lines: `${item.productName}: nothing changes on this line` });
