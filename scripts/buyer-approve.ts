@@ -4,9 +4,8 @@
  * cases and standing orders from their next request on.
  *   node --import tsx --conditions=react-server scripts/buyer-approve.ts <email> [--reject] [--app-stopped]
  */
-import { closeDb, dbKind } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
 import { decideBusinessAccount } from "@/lib/server/business/accounts";
+import { refuseEmbeddedWhileAppRuns, runOpsCommand } from "./ops-command";
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const flags = new Set(args.filter((a) => a.startsWith("--")));
@@ -17,26 +16,13 @@ if (!email || !email.includes("@") || unknown.length) {
   console.error(`${unknown.length ? `Unknown option ${unknown[0]}\n` : ""}Usage: npm run buyer:approve -- email@example.com [--reject]`);
   process.exit(2);
 }
-// PGlite lets one process own its folder; a second writer would silently lose writes (docs/architecture.md).
-if (dbKind() === "pglite" && !flags.has("--app-stopped")) {
-  console.error(`The embedded PGlite database can be opened by one process only: stop the app, then run\n  npm run buyer:approve -- ${args.map((a) => JSON.stringify(a)).join(" ")} --app-stopped`);
-  process.exit(2);
-}
+refuseEmbeddedWhileAppRuns("buyer:approve", args);
 
-try {
+await runOpsCommand(async () => {
   const decided = await decideBusinessAccount(email, flags.has("--reject") ? "reject" : "approve");
   console.log(
     decided.status === "approved"
       ? `Approved: ${email} (user ${decided.userId}) now buys as ${decided.companyName}, a restaurant account.`
       : `Refused: ${email}'s application for ${decided.companyName}. They may apply again from Profile.`,
   );
-} catch (e) {
-  if (e instanceof AppError) {
-    console.error(e.message);
-    process.exitCode = 1;
-  } else {
-    throw e;
-  }
-} finally {
-  await closeDb();
-}
+});

@@ -5,13 +5,11 @@
  *   node --import tsx --conditions=react-server scripts/farmer-invite.ts <email> <farm name> <location> [--app-stopped]
  * APP_URL (default http://localhost:3000) is the base of the printed link.
  */
-import { closeDb, dbKind } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
 import { claimUrl, inviteFarmer } from "@/lib/server/farm/invite";
 import { farmerInviteSchema } from "@/lib/validators/farm";
+import { refuseEmbeddedWhileAppRuns, runOpsCommand } from "./ops-command";
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
-const appStopped = args.includes("--app-stopped");
 const [email, farmName, location] = args.filter((a) => a !== "--app-stopped");
 
 const usage = 'Usage: npm run farmer:invite -- email@example.com "Farm Name" "Location, Kelowna BC"';
@@ -20,25 +18,12 @@ if (!parsed.success) {
   console.error(`${parsed.error.issues[0].message}\n${usage}`);
   process.exit(2);
 }
-// PGlite lets one process own its folder; a second writer would silently lose writes (docs/architecture.md).
-if (dbKind() === "pglite" && !appStopped) {
-  console.error("The embedded PGlite database can be opened by one process only: stop the app, then run\n" + `  npm run farmer:invite -- ${process.argv.slice(2).filter((a) => a !== "--").map((a) => JSON.stringify(a)).join(" ")} --app-stopped`);
-  process.exit(2);
-}
+refuseEmbeddedWhileAppRuns("farmer:invite", args);
 
-try {
+await runOpsCommand(async () => {
   const invite = await inviteFarmer(parsed.data);
   const base = process.env.APP_URL || "http://localhost:3000";
   console.log(`Created farmer ${parsed.data.email} (user ${invite.userId}) and farm "${parsed.data.farmName}" (farm ${invite.farmId}).`);
   console.log(`One-time sign-in link (valid until ${invite.expiresAt.toISOString()}; send it to the farmer only):`);
   console.log(claimUrl(base, invite.token));
-} catch (e) {
-  if (e instanceof AppError) {
-    console.error(e.message);
-    process.exitCode = 1;
-  } else {
-    throw e;
-  }
-} finally {
-  await closeDb();
-}
+});
