@@ -196,6 +196,17 @@ describe("seeded fulfilment", () => {
   });
 });
 
+describe("seeded adjustment", () => {
+  it("the demo shopper's conversation with Winfield Creamery holds a pending card: cheddar for the butter, nothing paid yet", async () => {
+    const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_USER.email } });
+    const [card] = await db.orderAdjustment.findMany({ where: { buyerId: demo.id }, include: { message: true } });
+    expect(card).toMatchObject({ status: "pending", note: expect.stringContaining("aged cheddar") });
+    expect(card.message).toMatchObject({ kind: "adjustment", receiverId: demo.id, isRead: false });
+    expect(card.message!.content).toContain("proposes a change to order");
+    expect(await db.transaction.count({ where: { userId: demo.id, type: "adjustment" } })).toBe(0);
+  });
+});
+
 describe("seeded standing order", () => {
   it("Bench Bistro repeats a Saturday market pickup every week, tied to a live window, with a wallet to pay it", async () => {
     const olivia = await db.user.findUniqueOrThrow({ where: { email: RESTAURANTS[0].email }, include: { wallet: true } });

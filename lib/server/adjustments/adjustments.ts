@@ -89,7 +89,7 @@ async function applyLines(tx: Tx, order: Order & { items: OrderItem[] }, lines: 
 }
 
 /** The card's text (the chat list's preview, and what a client without cards shows). */
-function cardText(orderId: number, farmName: string, lines: StoredLine[], deltaCents: number, applied: boolean, note: string) {
+export function cardText(orderId: number, farmName: string, lines: StoredLine[], deltaCents: number, applied: boolean, note: string) {
   const money =
     deltaCents === 0 ? "No change to the price." : applied ? `${formatCents(-deltaCents)} refunded to your wallet.` : deltaCents > 0 ? `You would pay ${formatCents(deltaCents)} more.` : `You would get ${formatCents(-deltaCents)} back.`;
   const head = applied ? `${farmName} adjusted order #${orderId}` : `${farmName} proposes a change to order #${orderId}`;

@@ -2,6 +2,7 @@ import { DEMO_USER, FARMS } from "@/prisma/seed-data/catalog";
 import { DEMO_ADDRESSES, DEMO_ORDER_HANDOVER, FULFILMENT, MARKET, ZONES } from "@/prisma/seed-data/fulfilment";
 import { minutesOfClock } from "@/lib/validators/fulfilment";
 import { upcomingSlots } from "@/lib/server/fulfilment/time";
+import { cardText } from "@/lib/server/adjustments/adjustments";
 import type { SeedLog, Tx } from "./types";
 
 const TIME_ZONE = "America/Vancouver";
@@ -95,4 +96,29 @@ export async function ensureDemoHandovers(tx: Tx, userIds: Map<string, number>, 
     given++;
   }
   log(`demo handovers: ${given} active orders with a slot`);
+}
+
+/**
+ * A pending adjustment card in the demo shopper's conversation with Winfield Creamery (docs/adjustments.md):
+ * the farm proposes cheddar for the butter of the active order. Nothing moves until the shopper
+ * accepts or declines, so the seeded ledger stays as it is. Left alone once the order has any card.
+ */
+export async function ensureDemoAdjustment(tx: Tx, userIds: Map<string, number>, farmIds: Map<string, number>, now: Date, log: SeedLog): Promise<void> {
+  const buyerId = userIds.get(DEMO_USER.email)!;
+  const farmId = farmIds.get("winfield-creamery")!;
+  const order = await tx.order.findFirst({ where: { userId: buyerId, farmId, status: "active" }, include: { items: true, farm: { select: { farmName: true, userId: true } } }, orderBy: { id: "desc" } });
+  const butter = order?.items.find((i) => i.productName === "Cultured Butter");
+  if (!order || !butter || (await tx.orderAdjustment.count({ where: { orderId: order.id } }))) return;
+  const cheddar = await tx.product.findFirst({ where: { farmId, name: "Aged Cheddar" } });
+  if (!cheddar) return;
+  const lines = [{ itemId: butter.id, before: { productId: butter.productId, name: butter.productName, quantity: butter.quantity, priceCents: butter.priceCents }, after: { productId: cheddar.id, name: cheddar.name, quantity: butter.quantity, priceCents: cheddar.priceCents } }];
+  const deltaCents = lines.reduce((sum, l) => sum + l.after.quantity * l.after.priceCents - l.before.quantity * l.before.priceCents, 0);
+  const note = "The butter churn is down this week: would our aged cheddar do instead?";
+  const at = new Date(now.getTime() - 2 * 3600 * 1000);
+  const card = await tx.orderAdjustment.create({ data: { orderId: order.id, farmId, buyerId, status: "pending", lines, deltaCents, note, orderVersion: order.version, createdAt: at } });
+  const message = await tx.message.create({
+    data: { senderId: order.farm.userId, receiverId: buyerId, content: cardText(order.id, order.farm.farmName, lines, deltaCents, false, note), kind: "adjustment", adjustmentId: card.id, timestamp: at },
+  });
+  await tx.orderAdjustment.update({ where: { id: card.id }, data: { messageId: message.id } });
+  log(`demo adjustment: a pending card on order #${order.id} (${order.farm.farmName})`);
 }

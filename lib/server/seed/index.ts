@@ -2,7 +2,7 @@ import type { SeedDb, SeedLog } from "./types";
 import { ensureCategories } from "./categories";
 import { SEED_EMAILS, ensureBusinessAccounts, ensureFarms, ensureProducts, ensureUsers, hashesFor } from "./catalog";
 import { ensureConversations, ensureDemoActivity } from "./demo";
-import { ensureDemoAddresses, ensureDemoHandovers, ensureFulfilment } from "./fulfilment";
+import { ensureDemoAddresses, ensureDemoAdjustment, ensureDemoHandovers, ensureFulfilment } from "./fulfilment";
 import { ensureStandingOrders } from "./standing";
 
 export { seedScale, countScaleProducts } from "./scale";
@@ -41,6 +41,8 @@ export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {})
       await ensureDemoActivity(tx, userIds, farmIds, now, log);
       await ensureDemoHandovers(tx, userIds, farmIds, now, log);
       await ensureConversations(tx, userIds, now, log);
+      // After the conversations: a pair that already talked gets no seeded conversation.
+      await ensureDemoAdjustment(tx, userIds, farmIds, now, log);
       await ensureStandingOrders(tx, userIds, farmIds, now, log);
     },
     { maxWait: 30_000, timeout: 300_000 },
