@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { registerFresh, signIn } from "./support";
+import { orderByApi, registerFresh, signIn } from "./support";
 
 /** Seeded farmer accounts (prisma/seed-data/catalog.ts, password harvest-farm-2026); one per project so runs never share a farm. */
 const FARMERS = {
@@ -226,12 +226,7 @@ test.describe("farmer", () => {
     const order = async (b: (typeof buyers)[number]) => {
       await registerFresh(b.page, "fresh");
       expect((await b.page.request.post("/api/transactions/topup", { data: { amount: 20 } })).status()).toBe(200);
-      // The seeded farms sell in windows: the order takes the farm's soonest pickup slot.
-      const slots = (await (await b.page.request.get(`/api/farms/${farmId}/slots`)).json()) as { slotId: string; kind: string }[];
-      const slot = slots.find((s) => s.kind === "pickup");
-      const res = await b.page.request.post("/api/orders", { data: { items: [{ productId: leekId, quantity: 1 }], ...(slot ? { fulfilment: { [farmId]: { slotId: slot.slotId } } } : {}) } });
-      expect(res.status(), await res.text()).toBe(201);
-      return ((await res.json()) as { orders: { id: number }[] }).orders[0].id;
+      return (await orderByApi(b.page, farmId, [{ productId: leekId, quantity: 1 }])).orders[0].id;
     };
     const first = await order(buyers[0]);
     await page.goto("/my-farm");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn } from "./support";
+import { FARM_PASSWORD, orderByApi, registerFresh, SEEDED_FARMERS, signIn } from "./support";
 
 /**
  * No signed-in page throws in the browser: a React hydration error (#418: the server's text and
@@ -49,11 +49,7 @@ test("every shopper page hydrates without an error (wallet with history, orders,
   const products = (await (await page.request.get("/api/products/search?q=apple&limit=10")).json()) as Product[];
   const product = products.find((p) => p.inStock)!;
   const farmId = product.farmId ?? product.farm!.id;
-  // The seeded farms sell in windows: the order takes the farm's soonest pickup slot (none for a farm without windows).
-  const slots = (await (await page.request.get(`/api/farms/${farmId}/slots`)).json()) as { slotId: string; kind: string }[];
-  const slot = slots.find((s) => s.kind === "pickup");
-  const ordered = await page.request.post("/api/orders", { data: { items: [{ productId: product.id, quantity: 1 }], ...(slot ? { fulfilment: { [farmId]: { slotId: slot.slotId } } } : {}) } });
-  expect(ordered.status(), await ordered.text()).toBe(201);
+  await orderByApi(page, farmId, [{ productId: product.id, quantity: 1 }]);
   const farmerUserId = ((await (await page.request.get(`/api/farms/${farmId}`)).json()) as { userId: number }).userId;
   expect((await page.request.post("/api/messages", { data: { receiverId: farmerUserId, content: "Hello! Are the apples crisp?" } })).status()).toBe(201);
   expect(me.user.id).toBeGreaterThan(0);

@@ -44,3 +44,15 @@ export async function registerFresh(page: Page, tag = "e2e") {
   expect(res.status(), await res.text()).toBe(201);
   return { ...a, user: await res.json() };
 }
+
+/**
+ * Checks out one farm's products through the API. The seeded farms sell in windows, so the order
+ * takes the farm's soonest pickup slot (a farm without windows needs none). Expects 201.
+ */
+export async function orderByApi(page: Page, farmId: number, items: { productId: number; quantity: number }[]): Promise<{ orders: { id: number }[] }> {
+  const slots = (await (await page.request.get(`/api/farms/${farmId}/slots`)).json()) as { slotId: string; kind: string }[];
+  const slot = slots.find((s) => s.kind === "pickup");
+  const res = await page.request.post("/api/orders", { data: { items, ...(slot ? { fulfilment: { [farmId]: { slotId: slot.slotId } } } : {}) } });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
