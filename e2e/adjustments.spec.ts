@@ -132,3 +132,48 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
   await expect(rows.filter({ hasText: "Frost got the last row" })).toContainText("+$3.00");
   await shopper.context.close();
 });
+
+test("the buyer accepts a farm's change from the order's details: the dialog stays open on the answer, and the list shows the new total once it closes", async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const farmer = FARMER[testInfo.project.name as keyof typeof FARMER] ?? FARMER.desktop;
+  const tag = Date.now().toString(36);
+  await signIn(page, farmer.email, FARM_PASSWORD);
+  const farm = (await (await page.request.get("/api/my-farm")).json()) as { id: number; farmName: string };
+  const make = async (name: string, price: number) => {
+    const res = await page.request.post("/api/my-farm/products", { data: { name, description: "", price, unit: "lb", stock: 40, categoryId: null, isFeatured: false } });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const leeks = await make(`Leeks ${tag}`, 2);
+  const fennel = await make(`Fennel ${tag}`, 3);
+
+  const shopper = await secondContext(browser, testInfo);
+  await registerFresh(shopper.page, "adjust-detail");
+  expect((await shopper.page.request.post("/api/transactions/topup", { data: { amount: 50 } })).status()).toBe(200);
+  const slots = (await (await shopper.page.request.get(`/api/farms/${farm.id}/slots`)).json()) as { slotId: string; kind: string }[];
+  const slot = slots.find((s) => s.kind === "pickup") ?? slots[0];
+  const placed = await shopper.page.request.post("/api/orders", {
+    data: { items: [{ productId: leeks, quantity: 2 }], ...(slot ? { fulfilment: { [farm.id]: { slotId: slot.slotId } } } : {}) },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = ((await placed.json()) as { orders: { id: number; items: { id: number }[] }[] }).orders[0];
+  // Fennel for the leeks: $4.00 → $6.00, waits for the buyer.
+  const proposed = await page.request.post(`/api/my-farm/orders/${order.id}/adjustments`, { data: { lines: [{ itemId: order.items[0].id, substituteProductId: fennel }] } });
+  expect(proposed.status(), await proposed.text()).toBe(201);
+
+  await shopper.page.goto("/orders");
+  const card = shopper.page.getByTestId("order-card").filter({ hasText: farm.farmName }).first();
+  await expect(card.getByTestId("order-total")).toHaveText("$4.00");
+  await card.getByRole("button", { name: "Track Delivery" }).click();
+  const detail = shopper.page.getByTestId("order-detail");
+  const change = detail.getByTestId("adjustment-card");
+  await expect(change).toHaveAttribute("data-status", "pending");
+  await change.getByRole("button", { name: `Accept the change to order #${order.id}` }).click();
+  // The answer shows in the open dialog (it used to close as the list behind refreshed).
+  await expect(change).toHaveAttribute("data-status", "accepted");
+  await expect(detail.getByTestId("order-detail-total")).toHaveText("$6.00");
+  await shopper.page.keyboard.press("Escape");
+  await expect(detail).toBeHidden();
+  await expect(card.getByTestId("order-total")).toHaveText("$6.00");
+  await shopper.context.close();
+});

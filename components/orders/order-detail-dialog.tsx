@@ -138,8 +138,9 @@ export function OrderDetailDialog({
                 headingLevel={4}
                 className="max-w-none"
                 onDecided={async () => {
+                  // As after an edit: the list refreshes when the dialog closes (now would unmount it).
+                  setEdited(true);
                   await mutate();
-                  await onChanged?.();
                 }}
               />
             ))}
