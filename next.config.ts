@@ -16,6 +16,10 @@ const nextConfig: NextConfig = {
   // The CSS (Tailwind: small, and the same on every page) goes into the HTML as <style>, so the
   // first paint waits for no stylesheet request (Lighthouse render-blocking-resources on mobile).
   experimental: { inlineCss: false },
+  // The invoice PDF under its short name (docs/restaurants.md, "Statements").
+  async rewrites() {
+    return [{ source: "/api/invoices/:id(\\d+).pdf", destination: "/api/invoices/:id/invoice.pdf" }];
+  },
   async headers() {
     // /uploads has its own rule: a matching site-wide rule would replace the images' sandbox CSP.
     return [

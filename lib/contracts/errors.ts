@@ -42,6 +42,8 @@ export const ERROR_STATUS = {
   order_locked: 409,
   /** Accepting a farm's adjustment card after the order changed since it was proposed. */
   adjustment_stale: 409,
+  /** An order on account that the buyer's credit line at that farm cannot take (or no credit line). */
+  credit_limit: 409,
   /** A top-up that would take a wallet past its ceiling. */
   wallet_limit: 409,
   /** An Idempotency-Key (or message clientId) reused for a different request. */

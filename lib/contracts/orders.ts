@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paymentMethods } from "@/lib/validators/account";
 import { idParam } from "@/lib/validators/id";
 import { checkoutSchema, orderEditSchema, ordersQuerySchema } from "@/lib/validators/orders";
 import { adjustment } from "./adjustments";
@@ -19,7 +20,9 @@ export const order = z.object({
   farm: z.object({ id, farmName: z.string() }),
   status: orderStatus,
   totalAmount: money,
-  isPaid: z.boolean(),
+  isPaid: z.boolean().describe("false for an order on account until its statement is paid"),
+  payment: z.enum(paymentMethods).describe("wallet: paid at checkout; account: on the farm's monthly statement"),
+  statementId: id.nullable().describe("the statement (invoice) an order on account is on"),
   itemCount: z.number().int(),
   distance: z.number().describe("km, one decimal"),
   checkoutRef: z.string(),
@@ -47,14 +50,15 @@ export const ordersApi = {
     method: "POST",
     path: "/api/orders",
     tag: "Orders",
-    summary: "Check out: one order per farm, paid from the wallet",
-    description: "Prices, totals and distances come from the server. Concurrent checkouts never drive the balance below 0.",
+    summary: "Check out: one order per farm, paid from the wallet or on account",
+    description:
+      'Prices, totals and distances come from the server. Concurrent checkouts never drive the balance below 0. `payment: {"<farmId>": "account"}` puts that farm\'s order on the buyer\'s monthly statement there instead of the wallet (restaurants with a credit line at that farm; 409 `credit_limit` over the limit).',
     auth: "required",
     body: jsonBody(checkoutSchema),
     status: 201,
     response: checkoutResult,
     idempotencyKey: true,
-    errors: ["insufficient_funds", "out_of_stock", "order_limit", "slot_required", "slot_closed", "slot_full", "below_minimum", "not_found", "idempotency_key_reused"],
+    errors: ["insufficient_funds", "credit_limit", "forbidden", "out_of_stock", "order_limit", "slot_required", "slot_closed", "slot_full", "below_minimum", "not_found", "idempotency_key_reused"],
   }),
   edit: endpoint({
     method: "PATCH",
@@ -68,7 +72,7 @@ export const ordersApi = {
     body: jsonBody(orderEditSchema),
     response: orderDetail,
     idempotencyKey: true,
-    errors: ["order_locked", "order_not_active", "insufficient_funds", "out_of_stock", "order_limit", "below_minimum", "idempotency_key_reused"],
+    errors: ["order_locked", "order_not_active", "insufficient_funds", "credit_limit", "out_of_stock", "order_limit", "below_minimum", "idempotency_key_reused"],
   }),
   get: endpoint({ method: "GET", path: "/api/orders/{id}", tag: "Orders", summary: "One of your orders with its items and history", auth: "required", params: orderParams, response: orderDetail }),
   cancel: endpoint({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkoutFulfilmentSchema } from "./fulfilment";
 import { pageLimit, timeCursorParam } from "./page";
+import { paymentMethods } from "./account";
 
 export const orderStatuses = ["active", "completed", "cancelled"] as const;
 export type OrderStatusValue = (typeof orderStatuses)[number];
@@ -25,6 +26,11 @@ export const orderLine = z.object({
   quantity: z.number({ error: quantityMessage }).int(quantityMessage).min(1, quantityMessage).max(MAX_QUANTITY, quantityMessage),
 });
 
+export const checkoutPaymentSchema = z
+  .record(z.string().regex(/^[1-9]\d{0,9}$/, "Unknown farm"), z.enum(paymentMethods, { error: "Pay by wallet or account" }), { error: "payment must map farm ids to wallet or account" })
+  .refine((r) => Object.keys(r).length <= 50, "Too many farms")
+  .optional();
+
 /**
  * POST /api/orders. Only product ids and quantities are read: any price, name or total the client
  * sends is stripped here and the server's catalogue decides (docs/money.md).
@@ -36,6 +42,8 @@ export const checkoutSchema = z.object({
     .max(MAX_LINES, `A checkout can hold at most ${MAX_LINES} different products`),
   /** Per farm id: the slot (and for delivery the address). Farms without windows need none (docs/fulfilment.md). */
   fulfilment: checkoutFulfilmentSchema,
+  /** Per farm id: pay from the wallet (the default) or on account (docs/restaurants.md, "Pay on account"). */
+  payment: checkoutPaymentSchema,
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 

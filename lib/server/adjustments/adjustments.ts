@@ -12,6 +12,7 @@ import { publishMessage } from "@/lib/server/realtime/bus";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { formatCents } from "@/lib/server/wallet/serialize";
+import { takeCredit } from "@/lib/server/account/credit";
 import type { ProposeAdjustmentInput } from "@/lib/validators/adjustments";
 import { adjustmentInclude, describeLines, serializeAdjustment, storedLines, type AdjustmentJson, type LineState, type StoredLine } from "./serialize";
 
@@ -70,7 +71,10 @@ async function applyLines(tx: Tx, order: Order & { items: OrderItem[] }, lines: 
   }
 
   const why = reason(order.id, farmName, lines, note);
-  if (deltaCents !== 0) {
+  if (order.payment === "account") {
+    // On account the statement moves with the order; paying more must fit the credit line (docs/money.md).
+    if (deltaCents > 0) await takeCredit(tx, order.userId, { id: order.farmId, farmName }, deltaCents, "this change costs");
+  } else if (deltaCents !== 0) {
     await ensureWallet(tx, order.userId);
     const moved = await applyBalanceChange(tx, order.userId, -deltaCents, { type: "adjustment", description: why, reference: `ORDER-${order.id}` });
     if (!moved) {
@@ -89,9 +93,9 @@ async function applyLines(tx: Tx, order: Order & { items: OrderItem[] }, lines: 
 }
 
 /** The card's text (the chat list's preview, and what a client without cards shows). */
-export function cardText(orderId: number, farmName: string, lines: StoredLine[], deltaCents: number, applied: boolean, note: string) {
+export function cardText(orderId: number, farmName: string, lines: StoredLine[], deltaCents: number, applied: boolean, note: string, onAccount = false) {
   const money =
-    deltaCents === 0 ? "No change to the price." : applied ? `${formatCents(-deltaCents)} refunded to your wallet.` : deltaCents > 0 ? `You would pay ${formatCents(deltaCents)} more.` : `You would get ${formatCents(-deltaCents)} back.`;
+    deltaCents === 0 ? "No change to the price." : applied ? `${formatCents(-deltaCents)} ${onAccount ? "taken off your statement" : "refunded to your wallet"}.` : deltaCents > 0 ? `You would pay ${formatCents(deltaCents)} more.` : `You would get ${formatCents(-deltaCents)} back.`;
   const head = applied ? `${farmName} adjusted order #${orderId}` : `${farmName} proposes a change to order #${orderId}`;
   return `${clip(`${head}: ${describeLines(lines)}.`)} ${money}${note ? `\n${note}` : ""}`;
 }
@@ -157,7 +161,7 @@ export async function proposeAdjustment(user: SessionUser, orderId: number, inpu
     });
     if (reduction) await applyLines(tx, order, lines, deltaCents, farm.farmName, input.note);
     const message = await tx.message.create({
-      data: { senderId: user.id, receiverId: order.userId, content: cardText(orderId, farm.farmName, lines, deltaCents, reduction, input.note), kind: "adjustment", adjustmentId: created.id },
+      data: { senderId: user.id, receiverId: order.userId, content: cardText(orderId, farm.farmName, lines, deltaCents, reduction, input.note, order.payment === "account"), kind: "adjustment", adjustmentId: created.id },
     });
     await tx.orderAdjustment.update({ where: { id: created.id }, data: { messageId: message.id } });
     return loadCard(tx, created.id);

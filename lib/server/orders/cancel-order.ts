@@ -37,7 +37,9 @@ export function cancelOrder(userId: number, orderId: number) {
     // Its place in the slot is free again: a slot's capacity counts active orders (docs/fulfilment.md).
     if (order.fulfilment) await releaseSlot(tx, order.id);
 
-    if (order.isPaid && order.totalCents > 0) {
+    // An order on account leaves its statement by being cancelled: nothing moves in the wallet.
+    const refund = order.payment === "wallet" && order.isPaid && order.totalCents > 0;
+    if (refund) {
       await ensureWallet(tx, userId);
       const refunded = await applyBalanceChange(tx, userId, order.totalCents, {
         type: "refund",
@@ -48,7 +50,7 @@ export function cancelOrder(userId: number, orderId: number) {
     }
 
     await tx.orderEvent.create({
-      data: { orderId, status: "cancelled", note: order.isPaid ? "Cancelled by you · refunded to your wallet" : "Cancelled by you" },
+      data: { orderId, status: "cancelled", note: refund ? "Cancelled by you · refunded to your wallet" : order.payment === "account" ? "Cancelled by you · taken off your statement" : "Cancelled by you" },
     });
     return serializeOrderDetail(await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: orderDetailInclude }));
   });

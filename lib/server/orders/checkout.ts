@@ -2,7 +2,8 @@ import "server-only";
 import crypto from "node:crypto";
 import { isDbId } from "@/lib/validators/id";
 import { buyerLevel, caseProblem, unitPrice } from "@/lib/server/catalog/pricing";
-import { AppError, badRequest, notFound } from "@/lib/server/errors";
+import { AppError, badRequest, forbidden, notFound } from "@/lib/server/errors";
+import { periodLabel, statementFor, takeCredit } from "@/lib/server/account/credit";
 import { withIdempotency, type Tx } from "@/lib/server/idempotency";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
@@ -86,7 +87,7 @@ export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput
     const products = await tx.product.findMany({
       // Out-of-range ids match nothing (and would make Prisma throw): they are reported missing below.
       where: { id: { in: ids.filter(isDbId) } },
-      include: { farm: { select: { id: true, farmName: true, distance: true } } },
+      include: { farm: { select: { id: true, farmName: true, distance: true, timeZone: true } } },
     });
     const byId = new Map(products.map((p) => [p.id, p]));
     const missing = ids.find((id) => !byId.has(id));
@@ -111,6 +112,10 @@ export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput
     // farm that is not in the cart is ignored (the cart changed after the slot was picked).
     for (const group of byFarm.values()) group.plan = await planFulfilment(tx, group.farm, group.goodsCents, input.fulfilment?.[String(group.farm.id)], now);
 
+    // Wallet unless the buyer chose the account for that farm; only restaurants buy on account.
+    const onAccount = (farmId: number) => input.payment?.[String(farmId)] === "account";
+    if (level !== "restaurant" && [...byFarm.keys()].some(onAccount)) throw forbidden("Only restaurants can buy on account: pay from your wallet");
+
     // Ascending id order everywhere (checkout, edit and cancel) so two transactions never deadlock.
     for (const id of [...ids].sort((a, b) => a - b)) await reserveStock(tx, id, lines.get(id)!);
 
@@ -119,7 +124,14 @@ export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput
     const booked = [...byFarm.values()].filter((g) => g.plan).sort((a, b) => a.plan!.windowId - b.plan!.windowId);
     for (const g of booked) slotIds.set(g.farm.id, await bookSlot(tx, g.plan!));
 
-    const grandTotal = [...byFarm.values()].reduce((sum, g) => sum + g.goodsCents + (g.plan?.feeCents ?? 0), 0);
+    // Credit lines after stock and slots, before the wallet, in ascending farm id (docs/restaurants.md).
+    const statements = new Map<number, { id: number; period: string }>();
+    for (const g of [...byFarm.values()].filter((g) => onAccount(g.farm.id)).sort((a, b) => a.farm.id - b.farm.id)) {
+      await takeCredit(tx, userId, g.farm, g.goodsCents + (g.plan?.feeCents ?? 0));
+      statements.set(g.farm.id, await statementFor(tx, g.farm.id, userId, g.farm.timeZone, now));
+    }
+
+    const grandTotal = [...byFarm.values()].filter((g) => !onAccount(g.farm.id)).reduce((sum, g) => sum + g.goodsCents + (g.plan?.feeCents ?? 0), 0);
     let wallet = await ensureWallet(tx, userId);
     const checkoutRef = `CO-${crypto.randomBytes(6).toString("hex").toUpperCase()}`;
     const orders: OrderJson[] = [];
@@ -127,12 +139,16 @@ export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput
 
     for (const { farm, lines: farmLines, goodsCents, plan } of byFarm.values()) {
       const totalCents = goodsCents + (plan?.feeCents ?? 0);
+      const statement = statements.get(farm.id);
       const order = await tx.order.create({
         data: {
           userId,
           farmId: farm.id,
           status: "active",
-          isPaid: true,
+          // On account: not paid until its statement is (docs/money.md).
+          isPaid: !statement,
+          payment: statement ? "account" : "wallet",
+          statementId: statement?.id ?? null,
           totalCents,
           itemCount: farmLines.reduce((sum, l) => sum + l.quantity, 0),
           distanceKm: Math.round(farm.distance * KM_PER_MILE * 10) / 10,
@@ -145,11 +161,15 @@ export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput
               priceCents: priceOf(l.product),
             })),
           },
-          events: { create: [{ status: "active", note: "Paid from wallet" }] },
+          events: { create: [{ status: "active", note: statement ? `On account: ${farm.farmName} statement for ${periodLabel(statement.period)}` : "Paid from wallet" }] },
           ...(plan ? { fulfilment: { create: fulfilmentRecord(plan, slotIds.get(farm.id)!) } } : {}),
         },
         include: orderInclude,
       });
+      if (statement) {
+        orders.push(serializeOrder(order));
+        continue;
+      }
       // One ledger row per order (reference = the order), so a later refund mirrors exactly one debit.
       const paid = await applyBalanceChange(tx, userId, -totalCents, {
         type: "order",

@@ -4,6 +4,7 @@ import { withIdempotency, type Tx } from "@/lib/server/idempotency";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { formatCents } from "@/lib/server/wallet/serialize";
+import { takeCredit } from "@/lib/server/account/credit";
 import { isDbId } from "@/lib/validators/id";
 import { buyerLevel, caseProblem, unitPrice } from "@/lib/server/catalog/pricing";
 import type { OrderEditInput } from "@/lib/validators/orders";
@@ -102,7 +103,10 @@ export function editOrder(userId: number, orderId: number, input: OrderEditInput
     const totalCents = goodsCents + feeCents;
     const difference = totalCents - order.totalCents;
 
-    if (difference !== 0) {
+    if (order.payment === "account") {
+      // On account the statement moves with the order; more must fit the credit line (docs/money.md).
+      if (difference > 0) await takeCredit(tx, userId, order.farm, difference, "this change costs");
+    } else if (difference !== 0) {
       await ensureWallet(tx, userId);
       const moved = await applyBalanceChange(tx, userId, -difference, { type: "adjustment", description: `Order #${orderId} changed`, reference: `ORDER-${orderId}` });
       if (!moved) {

@@ -35,6 +35,8 @@ export function serializeOrder(o: OrderRow): OrderJson {
     status: o.status,
     totalAmount: centsToDollars(o.totalCents),
     isPaid: o.isPaid,
+    payment: o.payment,
+    statementId: o.statementId,
     itemCount: o.itemCount,
     distance: Math.round(o.distanceKm * 10) / 10,
     checkoutRef: o.checkoutRef,

@@ -38,7 +38,9 @@ async function checkoutInput(tx: Tx, s: Claimed, window: LiveWindow, localDate: 
     choice.address = `${address.line1}, ${address.city}`;
     choice.postalCode = address.postalCode;
   }
-  return { items: itemsOf(s), fulfilment: { [String(s.farmId)]: choice } };
+  // A buyer with a credit line at the farm gets the weekly order on the monthly statement (docs/restaurants.md).
+  const credit = await tx.creditLine.findUnique({ where: { farmId_buyerId: { farmId: s.farmId, buyerId: s.userId } }, select: { id: true } });
+  return { items: itemsOf(s), fulfilment: { [String(s.farmId)]: choice }, ...(credit ? { payment: { [String(s.farmId)]: "account" as const } } : {}) };
 }
 
 /** Places (or skips, or records the failure of) the occurrence on `s.nextDate`. */

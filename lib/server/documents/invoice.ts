@@ -1,0 +1,87 @@
+import "server-only";
+import PDFDocument from "pdfkit";
+import { DateTime } from "luxon";
+import { dollarsToCents } from "@/lib/money";
+import type { SessionUser } from "@/lib/server/auth/session";
+import { invoiceForDocument } from "@/lib/server/account/statements";
+import { formatCents } from "@/lib/server/wallet/serialize";
+
+const STATUS_WORDS = { open: "Open: the month is still running", issued: "Issued", overdue: "Overdue", paid: "Paid" } as const;
+
+/**
+ * A monthly statement as a PDF invoice (docs/restaurants.md, "Statements"): the farm, the buyer,
+ * one block per order with its lines, the total, what was paid and the due date. PDFKit writes it
+ * in the built-in Helvetica, as the order receipt. Only the buyer and the farm may fetch it.
+ */
+export async function invoicePdf(user: Pick<SessionUser, "id">, statementId: number): Promise<{ filename: string; bytes: Buffer }> {
+  const { statement: s, json } = await invoiceForDocument(user, statementId);
+  const zone = s.farm.timeZone;
+  const day = (iso: string) => DateTime.fromISO(iso, { zone }).setLocale("en-US").toFormat("d LLL yyyy");
+  const buyer = json.buyer.company ? `${json.buyer.company} (${json.buyer.name})` : json.buyer.name;
+
+  const doc = new PDFDocument({ size: "LETTER", margin: 54, info: { Title: `Invoice ${json.number}`, Author: "Fieldfare", Subject: `${s.farm.farmName} statement for ${json.periodLabel}` } });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on("end", resolve);
+    doc.on("error", reject);
+  });
+
+  doc.font("Helvetica-Bold").fontSize(20).fillColor("#1f5130").text("Fieldfare");
+  doc.font("Helvetica").fontSize(10).fillColor("#555").text("Farm-to-table marketplace, Kelowna BC");
+  doc.moveDown(1.2);
+  doc.font("Helvetica-Bold").fontSize(16).fillColor("#111").text(`Invoice ${json.number}`);
+  doc.font("Helvetica").fontSize(10).fillColor("#333");
+  doc.text(`Statement for ${json.periodLabel} · orders on account`);
+  doc.text(`Due date: ${day(json.dueDate)} · Status: ${STATUS_WORDS[json.status]}`);
+  doc.moveDown();
+
+  const top = doc.y;
+  doc.font("Helvetica-Bold").text("From", 54, top).font("Helvetica").text(s.farm.farmName).text(json.farmLocation);
+  doc.font("Helvetica-Bold").text("Bill to", 320, top).font("Helvetica").text(buyer, 320);
+  doc.x = 54;
+  doc.moveDown(2);
+
+  const cols = [54, 300, 370, 450];
+  const row = (cells: string[], bold = false) => {
+    if (doc.y > 700) doc.addPage();
+    const y = doc.y;
+    doc.font(bold ? "Helvetica-Bold" : "Helvetica");
+    doc.text(cells[0], cols[0], y, { width: 240 });
+    const h = doc.y;
+    doc.text(cells[1], cols[1], y, { width: 60, align: "right" });
+    doc.text(cells[2], cols[2], y, { width: 70, align: "right" });
+    doc.text(cells[3], cols[3], y, { width: 100, align: "right" });
+    doc.x = 54;
+    doc.y = Math.max(h, doc.y) + 4;
+  };
+  const rule = () => {
+    doc.moveTo(54, doc.y).lineTo(558, doc.y).strokeColor("#ccc").stroke();
+    doc.moveDown(0.3);
+  };
+
+  row(["Item", "Qty", "Unit price", "Amount"], true);
+  rule();
+  for (const line of json.lines) {
+    const when = line.handoverDate ? `, handed over ${day(line.handoverDate)}` : "";
+    row([`Order #${line.orderId}, placed ${day(line.placedAt)}${when}${line.status === "cancelled" ? " (cancelled)" : ""}`, "", "", ""], true);
+    if (line.status === "cancelled") continue;
+    for (const i of line.items) row([`  ${i.productName}`, String(i.quantity), formatCents(dollarsToCents(i.price)), formatCents(dollarsToCents(i.subtotal))]);
+    if (line.fee > 0) row(["  Delivery fee", "", "", formatCents(dollarsToCents(line.fee))]);
+    row([`  Order #${line.orderId} total`, "", "", formatCents(dollarsToCents(line.total))]);
+  }
+  rule();
+  row(["Total", "", "", formatCents(dollarsToCents(json.total))], true);
+  row(["Paid", "", "", formatCents(dollarsToCents(json.paid))]);
+  row(["Amount due", "", "", formatCents(dollarsToCents(json.due))], true);
+  doc.moveDown();
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor("#555")
+    .text(json.paidAt ? `Paid from the Fieldfare wallet on ${day(json.paidAt)}.` : `Please pay from your Fieldfare wallet (Invoices) by ${day(json.dueDate)}.`, 54);
+
+  doc.end();
+  await done;
+  return { filename: `fieldfare-invoice-${json.number}.pdf`, bytes: Buffer.concat(chunks) };
+}
