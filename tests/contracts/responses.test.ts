@@ -39,6 +39,7 @@ let farmer: Awaited<ReturnType<typeof createFarmerWithSession>>;
 let ids: Record<string, string>;
 /** A restaurant with a standing order at the farmer's farm (standing orders are restaurants only). */
 let restaurant: Awaited<ReturnType<typeof createUserWithSession>>;
+let statementId: string;
 
 beforeAll(async () => {
   await db.category.create({ data: { name: `Roots ${Date.now()}`, icon: "seedling" } });
@@ -65,6 +66,11 @@ beforeAll(async () => {
   const standing = await import("@/app/api/standing-orders/route");
   const repeated = await call(standing.POST, "/api/standing-orders", { cookie: restaurant.cookie, body: { farmId: farmer.farm.id, items: [{ productId: myProduct.id, quantity: 2 }], weekday: 6, kind: "pickup" } });
   expect(repeated.status, repeated.text).toBe(201);
+  // The restaurant buys on account there, so it has a credit line and a statement (docs/restaurants.md).
+  await db.creditLine.create({ data: { farmId: farmer.farm.id, buyerId: restaurant.user.id, limitCents: 50_000 } });
+  const onAccount = await call(orders.POST, "/api/orders", { cookie: restaurant.cookie, body: { items: [{ productId: myProduct.id, quantity: 1 }], fulfilment: { [farmer.farm.id]: { slotId: slot.slotId } }, payment: { [farmer.farm.id]: "account" } } });
+  expect(onAccount.status, onAccount.text).toBe(201);
+  statementId = String(onAccount.json.orders[0].statementId);
 
   ids = { id: String(placed.json.orders[0].id), userId: String(farmer.user.id), date: slot.slotId.slice(-10), slotId: slot.slotId };
 });
@@ -72,11 +78,13 @@ beforeAll(async () => {
 /** Who calls, and with which path ids, for each GET. */
 function callFor(e: Endpoint): CallOptions & { path: string } {
   const farmSide = e.path.startsWith("/api/my-farm");
-  const cookie = e.auth === "required" ? (farmSide ? farmer.cookie : e.path.startsWith("/api/standing-orders") ? restaurant.cookie : shopper.cookie) : undefined;
+  const restaurantSide = ["/api/standing-orders", "/api/invoices", "/api/credit-lines"].some((p) => e.path.startsWith(p));
+  const cookie = e.auth === "required" ? (farmSide ? farmer.cookie : restaurantSide ? restaurant.cookie : shopper.cookie) : undefined;
   const params: Record<string, string> = {};
   for (const [, name] of e.path.matchAll(/\{(\w+)\}/g)) params[name] = ids[name];
   if (e.path === "/api/products/{id}" || e.path === "/api/my-farm/products/{id}") params.id = String(ids.productId);
   if (e.path.startsWith("/api/farms/{id}")) params.id = String(farmer.farm.id);
+  if (e.path.startsWith("/api/invoices/{id}")) params.id = statementId;
   const filled = e.path.replace(/\{(\w+)\}/g, (_, n: string) => params[n]);
   const query = e.path === "/api/products/search" ? "?q=contract" : e.path === "/api/my-farm/pack-list" ? `?date=${ids.date}` : "";
   return { path: filled + query, cookie, params };
@@ -124,6 +132,8 @@ describe("every JSON answer matches its contract", () => {
     const standing = await check(byPath("POST", "/api/standing-orders"), { path: "/api/standing-orders", cookie: restaurant.cookie, body: { farmId: farmer.farm.id, items: [{ productId: product.id, quantity: 1 }], weekday: 6, kind: "pickup", everyWeeks: 2 } });
     const standingId = String(standing.id);
     await check(byPath("PATCH", "/api/standing-orders/{id}"), { path: `/api/standing-orders/${standingId}`, cookie: restaurant.cookie, params: { id: standingId }, body: { action: "skipNext" } });
+    const buyerId = String(restaurant.user.id);
+    await check(byPath("PUT", "/api/my-farm/customers/{buyerId}/credit"), { path: `/api/my-farm/customers/${buyerId}/credit`, cookie: farmer.cookie, params: { buyerId }, body: { limit: 750 } });
     await check(byPath("DELETE", "/api/standing-orders/{id}"), { path: `/api/standing-orders/${standingId}`, cookie: restaurant.cookie, params: { id: standingId } });
   });
 });

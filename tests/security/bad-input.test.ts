@@ -64,6 +64,13 @@ import { GET as receiptGET } from "@/app/api/orders/[id]/receipt.pdf/route";
 import { POST as proposePOST } from "@/app/api/my-farm/orders/[id]/adjustments/route";
 import { POST as acceptPOST } from "@/app/api/orders/[id]/adjustments/[aid]/accept/route";
 import { POST as declinePOST } from "@/app/api/orders/[id]/adjustments/[aid]/decline/route";
+import { GET as customersGET } from "@/app/api/my-farm/customers/route";
+import { DELETE as creditDELETE, PUT as creditPUT } from "@/app/api/my-farm/customers/[buyerId]/credit/route";
+import { GET as creditLinesGET } from "@/app/api/credit-lines/route";
+import { GET as invoicesGET } from "@/app/api/invoices/route";
+import { GET as invoiceGET } from "@/app/api/invoices/[id]/route";
+import { GET as invoicePdfGET } from "@/app/api/invoices/[id]/invoice.pdf/route";
+import { POST as invoicePayPOST } from "@/app/api/invoices/[id]/pay/route";
 import { endpoints as contracts } from "@/lib/contracts/index";
 import { ORIGIN, call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession, sessionCookie, TEST_PASSWORD } from "../support/factories";
@@ -135,6 +142,9 @@ let bAddressId = 0;
 let R: { id: number; cookie: string };
 let rStandingId = 0;
 let r2StandingId = 0;
+/** R's and R2's statements at G (orders on account); R's is closed and payable. */
+let rStatementId = 0;
+let r2StatementId = 0;
 let categoryId = 0;
 let ipCounter = 0;
 const nextIp = () => `10.9.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
@@ -197,6 +207,18 @@ beforeAll(async () => {
     );
   rStandingId = await standing(r.cookie);
   r2StandingId = await standing(r2.cookie);
+  // Pay on account (docs/restaurants.md): R and R2 each buy once on account at G.
+  const onAccount = async (u: { user: { id: number }; cookie: string }) => {
+    await db.creditLine.create({ data: { farmId: G.farmId, buyerId: u.user.id, limitCents: 100_000 } });
+    const res = await mustOk(call(ordersPOST, "/api/orders", { body: { items: [{ productId: G.productId, quantity: 1 }], fulfilment: { [G.farmId]: { slotId: slot.slotId } }, payment: { [G.farmId]: "account" } }, cookie: u.cookie }), 201);
+    return (JSON.parse(res.text) as { orders: { statementId: number }[] }).orders[0].statementId;
+  };
+  rStatementId = await onAccount(r);
+  r2StatementId = await onAccount(r2);
+  // R's month is over and its order handed over, so it can be paid; R has the money.
+  await db.statement.update({ where: { id: rStatementId }, data: { period: "2020-01", dueDate: "2020-02-15" } });
+  await db.order.updateMany({ where: { statementId: rStatementId }, data: { status: "completed" } });
+  await mustOk(call(topupPOST, "/api/transactions/topup", { body: { amount: 50 }, cookie: r.cookie }), 200);
 });
 
 // ---- the endpoint table -------------------------------------------------------------------------
@@ -590,6 +612,37 @@ const endpoints: Endpoint[] = [
     idParam: { name: "id", foreign: () => String(r2StandingId) },
     ok: 200,
   },
+  // Pay on account (docs/restaurants.md): G's customers and credit lines, R's statements.
+  { name: "my-farm/customers", method: "GET", path: "/api/my-farm/customers", handler: customersGET as Handler, auth: "required", cookie: () => G.cookie, ok: 200 },
+  {
+    name: "my-farm/customers/[buyerId]/credit (set)",
+    method: "PUT",
+    path: "/api/my-farm/customers/:buyerId/credit",
+    handler: creditPUT as Handler,
+    auth: "required",
+    cookie: () => G.cookie,
+    params: () => ({ buyerId: String(R.id) }),
+    idParam: { name: "buyerId", foreign: () => String(B.id) },
+    body: () => ({ limit: 1500.5 }),
+    fields: { limit: { kind: "number", zeroOk: true } },
+    ok: 200,
+  },
+  {
+    name: "my-farm/customers/[buyerId]/credit (remove)",
+    method: "DELETE",
+    path: "/api/my-farm/customers/:buyerId/credit",
+    handler: creditDELETE as Handler,
+    auth: "required",
+    cookie: () => G.cookie,
+    params: () => ({ buyerId: String(R.id) }),
+    idParam: { name: "buyerId", foreign: () => String(B.id) },
+    ok: 200,
+  },
+  { name: "credit-lines", method: "GET", path: "/api/credit-lines", handler: creditLinesGET as Handler, auth: "required", cookie: () => R.cookie, ok: 200 },
+  { name: "invoices", method: "GET", path: "/api/invoices", handler: invoicesGET as Handler, auth: "required", cookie: () => R.cookie, ok: 200 },
+  { name: "invoices/[id]", method: "GET", path: "/api/invoices/:id", handler: invoiceGET as Handler, auth: "required", cookie: () => R.cookie, params: () => ({ id: String(rStatementId) }), idParam: { name: "id", foreign: () => String(r2StatementId) }, ok: 200 },
+  { name: "invoices/[id]/invoice.pdf", method: "GET", path: "/api/invoices/:id/invoice.pdf", handler: invoicePdfGET as Handler, auth: "required", cookie: () => R.cookie, params: () => ({ id: String(rStatementId) }), idParam: { name: "id", foreign: () => String(r2StatementId) }, ok: 200 },
+  { name: "invoices/[id]/pay", method: "POST", path: "/api/invoices/:id/pay", handler: invoicePayPOST as Handler, auth: "required", cookie: () => R.cookie, params: () => ({ id: String(rStatementId) }), idParam: { name: "id", foreign: () => String(r2StatementId) }, ok: 200 },
   // Its control removes A's address, so it comes after the edit.
   { name: "addresses/[id] (remove)", method: "DELETE", path: "/api/addresses/:id", handler: addressDELETE as Handler, auth: "required", params: () => ({ id: String(aAddressId) }), idParam: { name: "id", foreign: () => String(bAddressId) }, ok: 200 },
 ];
@@ -743,7 +796,7 @@ function multipart(content: string, type: string) {
 
 // ---- running a case -----------------------------------------------------------------------------
 
-const TABLES = ["User", "Farm", "Category", "Product", "Order", "OrderItem", "OrderEvent", "Message", "MessageAttachment", "Wallet", "Transaction", "IdempotencyKey", "WaitlistEntry", "DemoRequest", "NewsletterSubscriber", "ContactMessage", "SheetsOutbox", "LoginToken", "Address", "PickupPoint", "DeliveryZone", "FulfilmentWindow", "FulfilmentSlot", "OrderFulfilment", "BusinessAccount", "StandingOrder", "StandingOrderOccurrence", "OrderAdjustment"];
+const TABLES = ["User", "Farm", "Category", "Product", "Order", "OrderItem", "OrderEvent", "Message", "MessageAttachment", "Wallet", "Transaction", "IdempotencyKey", "WaitlistEntry", "DemoRequest", "NewsletterSubscriber", "ContactMessage", "SheetsOutbox", "LoginToken", "Address", "PickupPoint", "DeliveryZone", "FulfilmentWindow", "FulfilmentSlot", "OrderFulfilment", "BusinessAccount", "StandingOrder", "StandingOrderOccurrence", "OrderAdjustment", "CreditLine", "Statement"];
 
 /**
  * One fingerprint of every row of every table (an md5 of the rows as text), so an UPDATE is caught

@@ -4,6 +4,8 @@ import { DateTime } from "luxon";
 import { db } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import { formatCents } from "@/lib/server/wallet/serialize";
+import { periodLabel } from "@/lib/server/account/credit";
+import { statementNumber } from "@/lib/server/account/statements";
 
 /**
  * The PDF receipt of an order (docs/restaurants.md, "Receipts"): who sold, who bought, each line,
@@ -19,6 +21,7 @@ export async function orderReceiptPdf(userId: number, orderId: number): Promise<
       user: { select: { fullName: true, businessAccount: { select: { companyName: true, status: true } } } },
       items: { orderBy: { id: "asc" }, include: { product: { select: { unit: true } } } },
       fulfilment: true,
+      statement: { select: { id: true, period: true, dueDate: true } },
     },
   });
   if (!order) throw notFound("Order not found");
@@ -80,7 +83,13 @@ export async function orderReceiptPdf(userId: number, orderId: number): Promise<
   doc.moveDown(0.3);
   row(["Total", "", "", formatCents(order.totalCents)], true);
   doc.moveDown();
-  doc.font("Helvetica").fontSize(9).fillColor("#555").text(order.isPaid ? "Paid in full from the Fieldfare wallet." : "Not paid yet.", 54);
+  const st = order.statement;
+  const paidHow = st
+    ? `On account: statement ${statementNumber(st.id)} from ${order.farm.farmName} for ${periodLabel(st.period)}, ${order.isPaid ? "paid" : `due ${DateTime.fromISO(st.dueDate).setLocale("en-US").toFormat("d LLL yyyy")}`}.`
+    : order.isPaid
+      ? "Paid in full from the Fieldfare wallet."
+      : "Not paid yet.";
+  doc.font("Helvetica").fontSize(9).fillColor("#555").text(paidHow, 54);
 
   doc.end();
   await done;
