@@ -24,6 +24,22 @@ test.describe("landing page", () => {
     await expect(page.locator('meta[property="og:image"]').first()).toHaveAttribute("content", /\/og\/home/);
   });
 
+  test("ships no form libraries until a form is opened: zod and react-hook-form load with the waitlist dialog, not with the page", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("response", async (res) => {
+      if (res.request().resourceType() === "script") scripts.push(await res.text().catch(() => ""));
+    });
+    await page.goto("/", { waitUntil: "load" });
+    await expect(page.getByRole("button", { name: "Join the Waitlist" }).first()).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+    // zod's error class and react-hook-form's option name, as they appear in the minified chunks.
+    expect(scripts.filter((s) => s.includes("ZodError")).length, "scripts with zod").toBe(0);
+    expect(scripts.filter((s) => s.includes("shouldUnregister")).length, "scripts with react-hook-form").toBe(0);
+    await page.getByRole("button", { name: "Join the Waitlist" }).first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(scripts.some((s) => s.includes("ZodError")), "the dialog brings zod").toBe(true);
+  });
+
   // Tagged, not skipped: playwright.config.ts runs @desktop-only in the desktop project alone (below
   // 768 px the header menu is the drawer, tested next).
   test("desktop menu: Features and Resources dropdowns open and navigate", { tag: "@desktop-only" }, async ({ page }) => {

@@ -1,10 +1,12 @@
-import { z } from "zod";
-
 /**
  * Every error the API answers carries one of these codes (`{message, code, errors?}`), and this
  * table is the only place that decides the HTTP status of each. Clients switch on `code`, never on
  * the message text. Shared by the server (lib/server/errors.ts), the generated API document and
  * the browser (lib/client/api.ts). See docs/architecture.md, "Errors".
+ *
+ * No zod here: the browser's API client imports this table, and it must not pull the validation
+ * library into pages that only post a form (the landing page). The error body's schema, for the
+ * API document, is in ./error-body.ts.
  */
 export const ERROR_STATUS = {
   /** Bad input: a field, a query parameter, a header. `errors` maps fields to messages. */
@@ -60,13 +62,6 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
-
-export const errorBody = z.object({
-  message: z.string(),
-  code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
-  errors: z.record(z.string(), z.string()).optional().describe("field → message"),
-});
-export type ErrorBody = z.infer<typeof errorBody>;
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.hasOwn(ERROR_STATUS, value);
