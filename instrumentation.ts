@@ -1,8 +1,8 @@
 /**
  * Next's start-up hook: hourly housekeeping (expired sessions, stale idempotency keys and rate-limit
- * rows), the Google Sheets outbox worker and the standing-order worker inside the app
+ * rows), the Google Sheets outbox worker, the standing-order worker and the email sender inside the app
  * (docs/operations.md). Node.js runtime only, never during `next build` (nothing may open the
- * database then). SHEETS_WORKER=off or STANDING_WORKER=off leaves that work to `npm run worker`
+ * database then). SHEETS_WORKER=off, STANDING_WORKER=off or NOTIFICATIONS_WORKER=off leaves that work to `npm run worker`
  * (scaled out).
  */
 export async function register() {
@@ -14,6 +14,10 @@ export async function register() {
   if (!off("STANDING_WORKER")) {
     const { startStandingWorker } = await import("./lib/server/standing/worker");
     startStandingWorker();
+  }
+  if (!off("NOTIFICATIONS_WORKER")) {
+    const { startNotifications } = await import("./lib/server/notifications/runtime");
+    startNotifications();
   }
   if (off("SHEETS_WORKER")) return;
   const { startSheetsWorker } = await import("./lib/server/sheets/runtime");

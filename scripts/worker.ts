@@ -1,7 +1,7 @@
 /**
- * `npm run worker`: the Google Sheets outbox worker and the standing-order worker as their own
- * process, for scale-out (docs/operations.md). Run one or more next to app instances started with
- * SHEETS_WORKER=off STANDING_WORKER=off; rows are shared out with FOR UPDATE SKIP LOCKED. Stops
+ * `npm run worker`: the Google Sheets outbox worker, the standing-order worker and the email sender
+ * as their own process, for scale-out (docs/operations.md). Run one or more next to app instances
+ * started with SHEETS_WORKER=off STANDING_WORKER=off NOTIFICATIONS_WORKER=off; rows are shared out with FOR UPDATE SKIP LOCKED. Stops
  * gracefully on SIGINT/SIGTERM (the batch and the placement in flight finish).
  *   node --import tsx --conditions=react-server scripts/worker.ts
  */
@@ -10,6 +10,7 @@ import { closeDb, databaseUrl, dbKind } from "@/lib/server/db";
 import { loadSheetsConfig } from "@/lib/server/sheets/config";
 import { NUDGE_CHANNEL } from "@/lib/server/sheets/runtime";
 import { SheetsWorker } from "@/lib/server/sheets/worker";
+import { startNotifications } from "@/lib/server/notifications/runtime";
 import { startStandingWorker } from "@/lib/server/standing/worker";
 
 if (dbKind() !== "postgres") {
@@ -21,6 +22,8 @@ if (dbKind() !== "postgres") {
 const worker = new SheetsWorker(loadSheetsConfig()).start();
 const stopStanding = startStandingWorker();
 console.info("[standing] worker started");
+const stopNotifications = startNotifications();
+console.info("[mail] sender started");
 let listener: pg.Client | null = null;
 
 if (worker.enabled) {
@@ -40,7 +43,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.info(`[sheets] ${signal}: finishing the batch in flight…`);
-  await Promise.all([worker.stop(), stopStanding()]);
+  await Promise.all([worker.stop(), stopStanding(), stopNotifications()]);
   await listener?.end().catch(() => undefined);
   await closeDb();
   process.exit(0);

@@ -28,6 +28,11 @@ const schema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   /** How long an instance may keep a shared catalog list in memory (PostgreSQL only; 0 turns the cache off). */
   CATALOG_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+  /** Outgoing mail (docs/notifications.md): `smtp://user:pass@host:587`, `smtps://…`; unset → .eml files under DATA_DIR/mail. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default("Fieldfare <no-reply@fieldfare.example>"),
+  /** Public unsubscribe calls per client address per hour. */
+  UNSUBSCRIBE_LIMIT_PER_IP_HOUR: z.coerce.number().int().min(1).default(60),
   DATA_DIR: z.string().default(".data"),
   NODE_ENV: z.string().default("development"),
 });

@@ -796,7 +796,7 @@ function multipart(content: string, type: string) {
 
 // ---- running a case -----------------------------------------------------------------------------
 
-const TABLES = ["User", "Farm", "Category", "Product", "Order", "OrderItem", "OrderEvent", "Message", "MessageAttachment", "Wallet", "Transaction", "IdempotencyKey", "WaitlistEntry", "DemoRequest", "NewsletterSubscriber", "ContactMessage", "SheetsOutbox", "LoginToken", "Address", "PickupPoint", "DeliveryZone", "FulfilmentWindow", "FulfilmentSlot", "OrderFulfilment", "BusinessAccount", "StandingOrder", "StandingOrderOccurrence", "OrderAdjustment", "CreditLine", "Statement"];
+const TABLES = ["User", "Farm", "Category", "Product", "Order", "OrderItem", "OrderEvent", "Message", "MessageAttachment", "Wallet", "Transaction", "IdempotencyKey", "WaitlistEntry", "DemoRequest", "NewsletterSubscriber", "ContactMessage", "SheetsOutbox", "LoginToken", "Address", "PickupPoint", "DeliveryZone", "FulfilmentWindow", "FulfilmentSlot", "OrderFulfilment", "BusinessAccount", "StandingOrder", "StandingOrderOccurrence", "OrderAdjustment", "CreditLine", "Statement", "Notification", "NotificationPreference"];
 
 /**
  * One fingerprint of every row of every table (an md5 of the rows as text), so an UPDATE is caught

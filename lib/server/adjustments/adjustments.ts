@@ -7,6 +7,7 @@ import { withIdempotency, type Tx } from "@/lib/server/idempotency";
 import { buyerLevel, unitPrice } from "@/lib/server/catalog/pricing";
 import { loadMessage } from "@/lib/server/messages/serialize";
 import { reserveStock } from "@/lib/server/orders/checkout";
+import { enqueue, farmOwnerId } from "@/lib/server/notifications/outbox";
 import { returnStock } from "@/lib/server/orders/edit-order";
 import { publishMessage } from "@/lib/server/realtime/bus";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
@@ -164,6 +165,9 @@ export async function proposeAdjustment(user: SessionUser, orderId: number, inpu
       data: { senderId: user.id, receiverId: order.userId, content: cardText(orderId, farm.farmName, lines, deltaCents, reduction, input.note, order.payment === "account"), kind: "adjustment", adjustmentId: created.id },
     });
     await tx.orderAdjustment.update({ where: { id: created.id }, data: { messageId: message.id } });
+    // A reduction is applied already; anything else waits for the buyer (docs/notifications.md).
+    const kind = reduction ? "adjustment_applied" : "adjustment_proposed";
+    await enqueue(tx, { userId: order.userId, kind, payload: { adjustmentId: created.id }, dedupeKey: `${kind}:${created.id}:buyer` });
     return loadCard(tx, created.id);
   });
   await publishCard(value.messageId);
@@ -206,6 +210,7 @@ export async function acceptAdjustment(userId: number, orderId: number, adjustme
     }
     await applyLines(tx, order, storedLines(card), card.deltaCents, card.order.farm.farmName, card.note);
     await tx.orderAdjustment.update({ where: { id: adjustmentId }, data: { status: "accepted", decidedAt: new Date() } });
+    await enqueue(tx, { userId: await farmOwnerId(tx, order.farmId), kind: "adjustment_applied", payload: { adjustmentId }, dedupeKey: `adjustment_applied:${adjustmentId}:farm` });
     return { card: await loadCard(tx, adjustmentId), publish: true };
   });
   return finish(value);

@@ -2,6 +2,7 @@ import "server-only";
 import { conflict, notFound } from "@/lib/server/errors";
 import { releaseSlot } from "@/lib/server/fulfilment/booking";
 import { inTransaction } from "@/lib/server/idempotency";
+import { enqueue, farmOwnerId } from "@/lib/server/notifications/outbox";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { orderDetailInclude, serializeOrderDetail } from "./serialize";
@@ -52,6 +53,12 @@ export function cancelOrder(userId: number, orderId: number) {
     await tx.orderEvent.create({
       data: { orderId, status: "cancelled", note: refund ? "Cancelled by you · refunded to your wallet" : order.payment === "account" ? "Cancelled by you · taken off your statement" : "Cancelled by you" },
     });
+    const payload = { orderId };
+    await enqueue(
+      tx,
+      { userId, kind: "order_cancelled", payload, dedupeKey: `order_cancelled:${orderId}:buyer` },
+      { userId: await farmOwnerId(tx, order.farmId), kind: "order_cancelled", payload, dedupeKey: `order_cancelled:${orderId}:farm` },
+    );
     return serializeOrderDetail(await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: orderDetailInclude }));
   });
 }

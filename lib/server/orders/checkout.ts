@@ -8,6 +8,7 @@ import { withIdempotency, type Tx } from "@/lib/server/idempotency";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { formatCents, serializeWallet } from "@/lib/server/wallet/serialize";
+import { queueOrderPlaced } from "@/lib/server/notifications/outbox";
 import { bookSlot, fulfilmentRecord, planFulfilment, type FulfilmentPlan } from "@/lib/server/fulfilment/booking";
 import { holdingCap, type CheckoutInput } from "@/lib/validators/orders";
 import { orderInclude, serializeOrder, type OrderJson } from "./serialize";
@@ -76,7 +77,12 @@ export async function enforceHoldingCap(tx: Tx, userId: number, lines: Map<numbe
  * retried or double-clicked checkout replays the first answer instead of paying twice.
  */
 export function checkout(userId: number, input: CheckoutInput, idempotencyKey?: string, now = new Date()) {
-  return withIdempotency<CheckoutResult>(userId, "orders.checkout", idempotencyKey, input, (tx) => placeCheckout(tx, userId, input, now));
+  return withIdempotency<CheckoutResult>(userId, "orders.checkout", idempotencyKey, input, async (tx) => {
+    const placed = await placeCheckout(tx, userId, input, now);
+    // The buyer's receipt and each farm's new-order email, committed with the orders (docs/notifications.md).
+    for (const o of placed.orders) await queueOrderPlaced(tx, { id: o.id, userId, farmId: o.farmId });
+    return placed;
+  });
 }
 
 /** The checkout inside a caller's transaction (the standing-order worker places occurrences with it). */

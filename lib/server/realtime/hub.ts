@@ -40,6 +40,11 @@ export function listenLocally(userId: number, listener: RealtimeListener): () =>
   };
 }
 
+/** The users with at least one stream open in this process. */
+export function localUserIds(): number[] {
+  return hub.eventNames().flatMap((name) => (typeof name === "string" && name.startsWith("u:") && hub.listenerCount(name) > 0 ? [Number(name.slice(2))] : []));
+}
+
 export function localListenerCount(): number {
   return hub.eventNames().reduce((n, name) => n + hub.listenerCount(name), 0);
 }

@@ -3,6 +3,7 @@ import { userFromRequest } from "@/lib/server/auth/session";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { subscribe } from "./bus";
 import type { RealtimeEvent } from "./hub";
+import { streamOpened } from "./presence";
 import { admitStream } from "./stream-limits";
 
 /** Comment frame that keeps proxies and idle timers from closing a quiet stream. */
@@ -45,6 +46,7 @@ export function eventStreamResponse(req: Request, userId: number, opts: { heartb
         }
       };
       const unsubscribe = subscribe(userId, (event) => write(frame(event)));
+      streamOpened(userId);
       const heartbeat = setInterval(async () => {
         const user = await userFromRequest(req).catch(() => undefined);
         // undefined = database hiccup: keep the stream; null = session gone: end it.

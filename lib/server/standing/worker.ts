@@ -2,6 +2,7 @@ import "server-only";
 import { DateTime } from "luxon";
 import { conflict, isAppError } from "@/lib/server/errors";
 import { inTransaction, type Tx } from "@/lib/server/idempotency";
+import { enqueue, queueOrderPlaced } from "@/lib/server/notifications/outbox";
 import { storeNotice } from "@/lib/server/messages/send-message";
 import { placeCheckout } from "@/lib/server/orders/checkout";
 import { publishMessage } from "@/lib/server/realtime/bus";
@@ -61,6 +62,9 @@ async function placeOccurrence(tx: Tx, s: Claimed, window: LiveWindow | null, no
     await tx.$executeRaw`RELEASE SAVEPOINT standing_occurrence`;
     const orderId = placed.orders[0].id;
     await tx.standingOrderOccurrence.create({ data: { ...base, status: "placed", orderId } });
+    // The farm's new-order email, and the buyer's "placed" email (with the receipt) instead of a checkout receipt.
+    await queueOrderPlaced(tx, { id: orderId, userId: s.userId, farmId: s.farmId }, false);
+    await enqueue(tx, { userId: s.userId, kind: "standing_placed", payload: { standingOrderId: s.id, orderId }, dedupeKey: `standing_placed:${s.id}:${localDate}` });
     return { outcome: { ...base, status: "placed", orderId } };
   } catch (error) {
     // Anything else (the database went away) rolls the whole claim back: the next round retries it.
@@ -69,6 +73,7 @@ async function placeOccurrence(tx: Tx, s: Claimed, window: LiveWindow | null, no
     reason = error.message;
   }
   const occurrence = await tx.standingOrderOccurrence.create({ data: { ...base, status: "failed", reason } });
+  await enqueue(tx, { userId: s.userId, kind: "standing_failed", payload: { standingOrderId: s.id, localDate, reason }, dedupeKey: `standing_failed:${s.id}:${localDate}` });
   const notice = await storeNotice(
     tx,
     s.farm.userId,

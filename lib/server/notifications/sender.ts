@@ -1,0 +1,173 @@
+import "server-only";
+import crypto from "node:crypto";
+import type { Notification } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/server/db";
+import { env } from "@/lib/server/env";
+import { site } from "@/lib/site";
+import { KIND_LABELS, type NotificationKind } from "@/lib/validators/notifications";
+import { appUrl, renderEmail } from "./layout";
+import { compose } from "./templates";
+import { configuredMailer, type Mailer } from "./transport";
+import { unsubscribeToken } from "./unsubscribe";
+
+/**
+ * The outbox sender (docs/notifications.md, "Sender"). A round claims due rows with
+ * `FOR UPDATE SKIP LOCKED` and, in that same short statement, leases them (`sending`, attempts + 1,
+ * nextAttemptAt = now + LEASE): no database transaction is held open across the SMTP call, so a
+ * slow mail server never blocks the app (PGlite has one connection). Each email is then built,
+ * handed to the mailer and marked `sent` only if this sender still holds the lease
+ * (status and attempts unchanged). A failure puts the row back to `pending` with exponential
+ * backoff; after MAX_ATTEMPTS it is `failed`.
+ *
+ * Guarantee: never two senders on one row at a time (the lease), never lost (the row stays until
+ * marked). The one gap is a crash after the server accepted the email and before the row is
+ * marked: the lease runs out and the email is sent again — with the same Message-ID, so mail
+ * systems and people can recognise the copy. That is the best SMTP allows (it has no two-phase
+ * commit); the window is one statement long.
+ */
+export const LEASE_MS = 5 * 60_000;
+export const MAX_ATTEMPTS = 12;
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 60 * 60_000;
+
+/** How long after failed attempt `attempts` (1-based) the next one is due: 30 s, 1 min, 2 min … at most 1 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** The same for every attempt of one notification, so a resend is recognisably the same email. */
+export function messageIdOf(n: Pick<Notification, "id" | "dedupeKey">): string {
+  const host = new URL(site.url).hostname || "fieldfare.local";
+  return `<notification-${n.id}.${crypto.createHash("sha256").update(n.dedupeKey).digest("hex").slice(0, 16)}@${host}>`;
+}
+
+export type RoundResult = { sent: number; skipped: number; retried: number; failed: number };
+export type SenderOptions = {
+  mailer: Mailer;
+  /** The sender's clock (tests move it instead of sleeping). */
+  now?: Date;
+  /** Rows per claim. */
+  batch?: number;
+  /** Emails in flight at once. */
+  concurrency?: number;
+  /** Stop after this many rows (a round's bound). */
+  limit?: number;
+};
+
+async function claim(now: Date, batch: number): Promise<Notification[]> {
+  const lease = new Date(now.getTime() + LEASE_MS);
+  // `sending` rows past their lease belong to a sender that died: they are due again.
+  return db.$queryRaw<Notification[]>`
+    UPDATE "Notification" SET "status" = 'sending', "attempts" = "attempts" + 1, "nextAttemptAt" = ${lease}
+    WHERE "id" IN (
+      SELECT "id" FROM "Notification"
+      WHERE "status" IN ('pending', 'sending') AND "nextAttemptAt" <= ${now}
+      ORDER BY "nextAttemptAt", "id"
+      LIMIT ${batch}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING *`;
+}
+
+const held = (n: Notification) => ({ id: n.id, status: "sending" as const, attempts: n.attempts });
+
+async function deliver(mailer: Mailer, n: Notification, now: Date): Promise<keyof RoundResult> {
+  try {
+    const [user, pref] = await Promise.all([
+      db.user.findUnique({ where: { id: n.userId }, select: { email: true, fullName: true } }),
+      db.notificationPreference.findUnique({ where: { userId_kind: { userId: n.userId, kind: n.kind } }, select: { email: true } }),
+    ]);
+    const composed = user && pref?.email !== false ? await compose(n) : null;
+    if (!user || !composed) {
+      await db.notification.updateMany({ where: held(n), data: { status: "skipped" } });
+      return "skipped";
+    }
+    const kind = n.kind as NotificationKind;
+    const token = unsubscribeToken(n.userId, kind);
+    const { html, text } = renderEmail(composed.content, {
+      reason: `You get this email because “${KIND_LABELS[kind].label}” is on for ${user.email}.`,
+      unsubscribeUrl: appUrl(`/unsubscribe?token=${encodeURIComponent(token)}`),
+    });
+    await mailer.send({
+      from: env().MAIL_FROM,
+      to: { name: user.fullName, address: user.email },
+      subject: composed.content.subject,
+      html,
+      text,
+      attachments: composed.attachments,
+      messageId: messageIdOf(n),
+      headers: {
+        // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" to this URL.
+        "List-Unsubscribe": `<${appUrl(`/api/unsubscribe?token=${encodeURIComponent(token)}`)}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "Auto-Submitted": "auto-generated",
+        "X-Fieldfare-Kind": kind,
+      },
+    });
+    await db.notification.updateMany({ where: held(n), data: { status: "sent", sentAt: now, lastError: null } });
+    return "sent";
+  } catch (error) {
+    const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const gaveUp = n.attempts >= MAX_ATTEMPTS;
+    await db.notification
+      .updateMany({ where: held(n), data: gaveUp ? { status: "failed", lastError } : { status: "pending", lastError, nextAttemptAt: new Date(now.getTime() + retryDelayMs(n.attempts)) } })
+      .catch(() => undefined); // the lease runs out and the row is tried again
+    if (gaveUp) console.warn(`[mail] notification ${n.id} (${n.kind}) failed after ${n.attempts} attempts: ${lastError}`);
+    return gaveUp ? "failed" : "retried";
+  }
+}
+
+/** Sends every notification due at `now` (at most `limit`). */
+export async function sendDueNotifications(opts: SenderOptions): Promise<RoundResult> {
+  const now = opts.now ?? new Date();
+  const batch = opts.batch ?? 20;
+  const concurrency = opts.concurrency ?? 4;
+  const limit = opts.limit ?? 10_000;
+  const result: RoundResult = { sent: 0, skipped: 0, retried: 0, failed: 0 };
+  let seen = 0;
+  while (seen < limit) {
+    const rows = await claim(now, Math.min(batch, limit - seen));
+    if (!rows.length) break;
+    seen += rows.length;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
+        while (next < rows.length) result[await deliver(opts.mailer, rows[next++], now)]++;
+      }),
+    );
+  }
+  return result;
+}
+
+/**
+ * Runs a round every `intervalMs` (5 s) in this process, plus the scans that queue reminders and
+ * digests (./scans.ts); rounds never overlap and the timers never keep the process alive. Returns
+ * a stop function that waits for the round in flight.
+ */
+export function startNotificationSender(opts: { intervalMs?: number; mailer?: Mailer; log?: (m: string) => void; rounds?: Array<(now: Date) => Promise<unknown>> } = {}): () => Promise<void> {
+  const log = opts.log ?? ((m: string) => console.info(`[mail] ${m}`));
+  const mailer = opts.mailer ?? configuredMailer();
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (running) return;
+    running = (async () => {
+      const now = new Date();
+      for (const scan of opts.rounds ?? []) await scan(now);
+      const r = await sendDueNotifications({ mailer, now });
+      if (r.sent + r.failed + r.retried) log(`${r.sent} sent, ${r.retried} to retry, ${r.failed} failed, ${r.skipped} skipped (${mailer.describe})`);
+    })()
+      .catch((error: unknown) => log(`round failed, retrying next round: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const first = setTimeout(run, 3_000);
+  const every = setInterval(run, opts.intervalMs ?? 5_000);
+  first.unref();
+  every.unref();
+  return async () => {
+    clearTimeout(first);
+    clearInterval(every);
+    await running;
+    mailer.close();
+  };
+}

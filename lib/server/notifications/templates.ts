@@ -1,0 +1,199 @@
+import "server-only";
+import { DateTime } from "luxon";
+import type Mail from "nodemailer/lib/mailer";
+import type { Notification } from "@/lib/generated/prisma/client";
+import { describeLines, storedLines } from "@/lib/server/adjustments/serialize";
+import { db } from "@/lib/server/db";
+import { orderReceiptPdf } from "@/lib/server/documents/receipt";
+import { formatCents } from "@/lib/server/wallet/serialize";
+import { DEFAULT_TIME_ZONE } from "@/lib/format";
+import type { NotificationKind } from "@/lib/validators/notifications";
+import type { EmailContent } from "./layout";
+
+/**
+ * What each kind says (docs/notifications.md, "Events"), read from the database at send time from
+ * the ids in the payload. `null` means there is nothing to say any more (the messages of a digest
+ * were read meanwhile, the row is gone): the sender marks the notification skipped.
+ */
+export type Composed = { content: EmailContent; attachments?: Mail.Attachment[] };
+
+type Payload = Record<string, unknown>;
+const num = (p: Payload, key: string) => Number(p[key]);
+const when = (d: Date, zone = DEFAULT_TIME_ZONE) => DateTime.fromJSDate(d, { zone }).setLocale("en-US").toFormat("ccc d LLL, h:mm a");
+
+async function loadOrder(id: number) {
+  return db.order.findUnique({
+    where: { id },
+    include: {
+      farm: { select: { farmName: true, userId: true, timeZone: true } },
+      user: { select: { fullName: true } },
+      items: { orderBy: { id: "asc" }, include: { product: { select: { unit: true } } } },
+      fulfilment: true,
+    },
+  });
+}
+type LoadedOrder = NonNullable<Awaited<ReturnType<typeof loadOrder>>>;
+
+function orderRows(o: LoadedOrder): EmailContent["rows"] {
+  return [
+    ...o.items.map((i) => ({ label: `${i.productName} × ${i.quantity} ${i.product.unit}`, value: formatCents(i.priceCents * i.quantity) })),
+    ...((o.fulfilment?.feeCents ?? 0) > 0 ? [{ label: "Delivery fee", value: formatCents(o.fulfilment!.feeCents) }] : []),
+    { label: "Total", value: formatCents(o.totalCents), strong: true },
+  ];
+}
+
+function handover(o: LoadedOrder): string[] {
+  const f = o.fulfilment;
+  if (!f) return [];
+  const place = f.kind === "pickup" ? `Pickup at ${[f.pickupName, f.pickupAddress].filter(Boolean).join(", ")}` : `Delivery to ${[f.deliveryAddress, f.postalCode].filter(Boolean).join(" ")}`;
+  return [`${place}, ${when(f.startsAt, f.timeZone)}. You can change the order until ${when(f.cutoffAt, f.timeZone)}.`];
+}
+
+const composers: Record<NotificationKind, (n: Notification, p: Payload) => Promise<Composed | null>> = {
+  async order_placed(n, p) {
+    const o = await loadOrder(num(p, "orderId"));
+    if (!o) return null;
+    const receipt = await orderReceiptPdf(o.userId, o.id);
+    return {
+      content: {
+        subject: `Your order #${o.id} from ${o.farm.farmName}`,
+        preheader: `${formatCents(o.totalCents)} paid · receipt attached`,
+        heading: `Thanks for your order, ${o.user.fullName.split(" ")[0]}`,
+        paragraphs: [`${o.farm.farmName} has your order #${o.id}. Your receipt is attached as a PDF.`, ...handover(o)],
+        rows: orderRows(o),
+        action: { label: "View your orders", path: "/orders" },
+      },
+      attachments: [{ filename: receipt.filename, content: receipt.bytes, contentType: "application/pdf" }],
+    };
+  },
+  async order_received(n, p) {
+    const o = await loadOrder(num(p, "orderId"));
+    if (!o) return null;
+    return {
+      content: {
+        subject: `New order #${o.id} from ${o.user.fullName}`,
+        preheader: `${o.itemCount} item(s), ${formatCents(o.totalCents)}`,
+        heading: `New order #${o.id}`,
+        paragraphs: [`${o.user.fullName} ordered from ${o.farm.farmName}.`, ...handover(o).map((h) => h.replace(/ You can change.*$/, ""))],
+        rows: orderRows(o),
+        action: { label: "Open My Farm", path: "/my-farm" },
+      },
+    };
+  },
+  async order_cancelled(n, p) {
+    const o = await loadOrder(num(p, "orderId"));
+    if (!o) return null;
+    const toBuyer = n.userId === o.userId;
+    return {
+      content: {
+        subject: `Order #${o.id} was cancelled`,
+        preheader: toBuyer ? `${formatCents(o.totalCents)} back in your wallet` : `${o.user.fullName} cancelled`,
+        heading: `Order #${o.id} was cancelled`,
+        paragraphs: toBuyer
+          ? [`Your order #${o.id} from ${o.farm.farmName} is cancelled.${o.isPaid ? ` ${formatCents(o.totalCents)} is back in your wallet.` : ""}`]
+          : [`${o.user.fullName} cancelled order #${o.id}. Its items are back in stock and it no longer needs packing.`],
+        rows: orderRows(o),
+        action: toBuyer ? { label: "View your orders", path: "/orders" } : { label: "Open My Farm", path: "/my-farm" },
+      },
+    };
+  },
+  async adjustment_proposed(n, p) {
+    const a = await db.orderAdjustment.findUnique({ where: { id: num(p, "adjustmentId") }, include: { order: { select: { farm: { select: { farmName: true, userId: true } } } } } });
+    if (!a) return null;
+    const delta = a.deltaCents === 0 ? "The total stays the same." : a.deltaCents > 0 ? `The total goes up by ${formatCents(a.deltaCents)}.` : `The total goes down by ${formatCents(-a.deltaCents)}.`;
+    return {
+      content: {
+        subject: `${a.order.farm.farmName} proposes a change to order #${a.orderId}`,
+        preheader: describeLines(storedLines(a)),
+        heading: `A change to order #${a.orderId}`,
+        paragraphs: [`${a.order.farm.farmName} proposes: ${describeLines(storedLines(a))}. ${delta}`, ...(a.note ? [`“${a.note}”`] : []), "Accept or decline it in your conversation with the farm."],
+        action: { label: "Review the change", path: `/messages/${a.order.farm.userId}` },
+      },
+    };
+  },
+  async adjustment_applied(n, p) {
+    const a = await db.orderAdjustment.findUnique({ where: { id: num(p, "adjustmentId") }, include: { order: { select: { userId: true, user: { select: { fullName: true } }, farm: { select: { farmName: true, userId: true } } } } } });
+    if (!a) return null;
+    const toBuyer = n.userId === a.buyerId;
+    const money = a.deltaCents < 0 ? ` ${formatCents(-a.deltaCents)} was refunded to the wallet.` : a.deltaCents > 0 ? ` ${formatCents(a.deltaCents)} was paid from the wallet.` : "";
+    return {
+      content: {
+        subject: `Order #${a.orderId} was changed`,
+        preheader: describeLines(storedLines(a)),
+        heading: `Order #${a.orderId} was changed`,
+        paragraphs: [
+          toBuyer ? `${a.order.farm.farmName} changed your order: ${describeLines(storedLines(a))}.${money}` : `${a.order.user.fullName} accepted your change: ${describeLines(storedLines(a))}.${money}`,
+        ],
+        action: toBuyer ? { label: "View your orders", path: "/orders" } : { label: "Open My Farm", path: "/my-farm" },
+      },
+    };
+  },
+  async standing_placed(n, p) {
+    const o = await loadOrder(num(p, "orderId"));
+    if (!o) return null;
+    const receipt = await orderReceiptPdf(o.userId, o.id);
+    return {
+      content: {
+        subject: `Your standing order from ${o.farm.farmName} was placed (#${o.id})`,
+        preheader: `${formatCents(o.totalCents)} paid · receipt attached`,
+        heading: `Standing order placed`,
+        paragraphs: [`We placed your standing order with ${o.farm.farmName} as order #${o.id}. Your receipt is attached as a PDF.`, ...handover(o)],
+        rows: orderRows(o),
+        action: { label: "View your orders", path: "/orders" },
+      },
+      attachments: [{ filename: receipt.filename, content: receipt.bytes, contentType: "application/pdf" }],
+    };
+  },
+  async standing_failed(n, p) {
+    const s = await db.standingOrder.findUnique({ where: { id: num(p, "standingOrderId") }, include: { farm: { select: { farmName: true } } } });
+    if (!s) return null;
+    const day = DateTime.fromISO(String(p.localDate)).setLocale("en-US").toFormat("cccc d LLLL");
+    return {
+      content: {
+        subject: `Your standing order from ${s.farm.farmName} for ${day} was not placed`,
+        preheader: String(p.reason),
+        heading: "We could not place your standing order",
+        paragraphs: [`Your standing order with ${s.farm.farmName} for ${day} was not placed: ${String(p.reason)}`, "Nothing was charged. Fix the reason and the next one is placed as usual."],
+        action: { label: "Open standing orders", path: "/standing-orders" },
+      },
+    };
+  },
+  async cutoff_reminder(n, p) {
+    const s = await db.standingOrder.findUnique({ where: { id: num(p, "standingOrderId") }, include: { farm: { select: { farmName: true, timeZone: true } } } });
+    // Only while it still stands for that date: paused, cancelled or skipped meanwhile → nothing to remind.
+    if (!s || s.status !== "active" || s.nextDate !== p.localDate || s.skipNextDate === s.nextDate) return null;
+    const day = DateTime.fromISO(s.nextDate).setLocale("en-US").toFormat("cccc d LLLL");
+    return {
+      content: {
+        subject: `Your standing order from ${s.farm.farmName} is placed ${when(s.nextDueAt, s.farm.timeZone)}`,
+        preheader: "Change, skip or pause it before then",
+        heading: "Your standing order is placed soon",
+        paragraphs: [`Your standing order with ${s.farm.farmName} for ${day} will be placed ${when(s.nextDueAt, s.farm.timeZone)}.`, "Until then you can change its items, skip this one or pause it."],
+        action: { label: "Open standing orders", path: "/standing-orders" },
+      },
+    };
+  },
+  async unread_messages(n, p) {
+    const senderId = num(p, "senderId");
+    const [sender, unread] = await Promise.all([
+      db.user.findUnique({ where: { id: senderId }, select: { fullName: true, farm: { select: { farmName: true } } } }),
+      db.message.findMany({ where: { senderId, receiverId: n.userId, isRead: false }, orderBy: { id: "asc" }, take: 5, select: { content: true } }),
+    ]);
+    if (!sender || unread.length === 0) return null;
+    const name = sender.farm?.farmName ?? sender.fullName;
+    const count = await db.message.count({ where: { senderId, receiverId: n.userId, isRead: false } });
+    return {
+      content: {
+        subject: count === 1 ? `${name} sent you a message` : `${name} sent you ${count} messages`,
+        preheader: unread[0].content.slice(0, 90),
+        heading: `Unread messages from ${name}`,
+        paragraphs: unread.map((m) => `“${m.content.length > 280 ? `${m.content.slice(0, 279)}…` : m.content}”`),
+        action: { label: "Reply", path: `/messages/${senderId}` },
+      },
+    };
+  },
+};
+
+export function compose(n: Notification): Promise<Composed | null> {
+  return composers[n.kind as NotificationKind]?.(n, (n.payload ?? {}) as Payload) ?? Promise.resolve(null);
+}
