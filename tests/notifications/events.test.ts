@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import * as proposeRoute from "@/app/api/my-farm/orders/[id]/adjustments/route";
 import * as acceptRoute from "@/app/api/orders/[id]/adjustments/[aid]/accept/route";
@@ -14,18 +14,13 @@ import { call } from "../support/http";
 import { createFarmerWithSession, createProduct, createUserWithSession } from "../support/factories";
 import { createPickupAndDelivery } from "../support/fulfilment";
 import { checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
-import { startSmtp, subjectsTo, type TestSmtp } from "./smtp";
+import { subjectsTo, smtpPerFile, type TestSmtp } from "./smtp";
 
 checkLedgerAfterEach();
 
+const smtpServer = smtpPerFile();
 let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(async () => {
-  await smtp.close();
-  await closeRealtime();
-});
+afterAll(() => closeRealtime());
 
 let buyer: Awaited<ReturnType<typeof createUserWithSession>>;
 let farmer: Awaited<ReturnType<typeof createFarmerWithSession>>;
@@ -33,7 +28,7 @@ let carrots: Awaited<ReturnType<typeof createProduct>>;
 let kale: Awaited<ReturnType<typeof createProduct>>;
 
 beforeEach(async () => {
-  smtp.mails.length = 0;
+  smtp = smtpServer();
   await db.notification.deleteMany();
   buyer = await createUserWithSession({ fullName: "Bea Buyer", userType: "restaurant" });
   farmer = await createFarmerWithSession({ farmName: "Green Acres" });

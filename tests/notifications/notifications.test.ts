@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import { messageIdOf, MAX_ATTEMPTS, retryDelayMs, sendDueNotifications } from "@/lib/server/notifications/sender";
@@ -6,25 +6,19 @@ import { call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { onPostgres } from "../support/pg";
 import { checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
-import { startSmtp, subjectsTo, type TestSmtp } from "./smtp";
+import { subjectsTo, smtpPerFile, type TestSmtp } from "./smtp";
 
 checkLedgerAfterEach();
 
+const smtpServer = smtpPerFile();
 let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(async () => {
-  await smtp.close();
-});
 
 let buyer: Awaited<ReturnType<typeof createUserWithSession>>;
 let farm: Awaited<ReturnType<typeof createFarm>>;
 let carrots: Awaited<ReturnType<typeof createProduct>>;
 
 beforeEach(async () => {
-  smtp.mails.length = 0;
-  smtp.refuse = false;
+  smtp = smtpServer();
   await db.notification.deleteMany();
   buyer = await createUserWithSession({ fullName: "Ada Buyer" });
   farm = await createFarm({ farmName: "Green Acres" });

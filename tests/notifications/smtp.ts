@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { smtpMailer, type Mailer } from "@/lib/server/notifications/transport";
@@ -71,3 +72,17 @@ export async function startSmtp(): Promise<TestSmtp> {
 /** The mails sent to `address`, by subject. */
 export const subjectsTo = (mails: ParsedMail[], address: string) =>
   mails.filter((m) => [m.to].flat().some((to) => to?.value.some((v) => v.address === address))).map((m) => m.subject);
+
+/** One server for the test file, emptied (and accepting) before each test. */
+export function smtpPerFile(): () => TestSmtp {
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(() => smtp.close());
+  beforeEach(() => {
+    smtp.mails.length = 0;
+    smtp.refuse = false;
+  });
+  return () => smtp;
+}

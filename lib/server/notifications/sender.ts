@@ -1,6 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import type { Notification } from "@/lib/generated/prisma/client";
+import { startLoop } from "@/lib/server/background";
 import { db } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
 import { site } from "@/lib/site";
@@ -139,35 +140,24 @@ export async function sendDueNotifications(opts: SenderOptions): Promise<RoundRe
 }
 
 /**
- * Runs a round every `intervalMs` (5 s) in this process, plus the scans that queue reminders and
- * digests (./scans.ts); rounds never overlap and the timers never keep the process alive. Returns
- * a stop function that waits for the round in flight.
+ * Runs a round every `intervalMs` (5 s) in this process, each after the scans that queue reminders
+ * and digests (./scans.ts); see startLoop. Returns a stop function that waits for the round in
+ * flight and closes the mailer.
  */
 export function startNotificationSender(opts: { intervalMs?: number; mailer?: Mailer; log?: (m: string) => void; rounds?: Array<(now: Date) => Promise<unknown>> } = {}): () => Promise<void> {
   const log = opts.log ?? ((m: string) => console.info(`[mail] ${m}`));
   const mailer = opts.mailer ?? configuredMailer();
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = (async () => {
+  const stop = startLoop(
+    async () => {
       const now = new Date();
       for (const scan of opts.rounds ?? []) await scan(now);
       const r = await sendDueNotifications({ mailer, now });
       if (r.sent + r.failed + r.retried) log(`${r.sent} sent, ${r.retried} to retry, ${r.failed} failed, ${r.skipped} skipped (${mailer.describe})`);
-    })()
-      .catch((error: unknown) => log(`round failed, retrying next round: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(run, 3_000);
-  const every = setInterval(run, opts.intervalMs ?? 5_000);
-  first.unref();
-  every.unref();
+    },
+    { firstMs: 3_000, intervalMs: opts.intervalMs ?? 5_000, log },
+  );
   return async () => {
-    clearTimeout(first);
-    clearInterval(every);
-    await running;
+    await stop();
     mailer.close();
   };
 }

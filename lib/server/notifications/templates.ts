@@ -49,23 +49,24 @@ function handover(o: LoadedOrder): string[] {
   return [`${place}, ${when(f.startsAt, f.timeZone)}. You can change the order until ${when(f.cutoffAt, f.timeZone)}.`];
 }
 
+/** The buyer's email about a placed order: its lines, a link to their orders, and the PDF receipt attached. */
+async function withReceipt(orderId: number, words: (o: LoadedOrder) => Pick<EmailContent, "subject" | "heading" | "paragraphs">): Promise<Composed | null> {
+  const o = await loadOrder(orderId);
+  if (!o) return null;
+  const receipt = await orderReceiptPdf(o.userId, o.id);
+  return {
+    content: { ...words(o), preheader: `${formatCents(o.totalCents)} paid · receipt attached`, rows: orderRows(o), action: { label: "View your orders", path: "/orders" } },
+    attachments: [{ filename: receipt.filename, content: receipt.bytes, contentType: "application/pdf" }],
+  };
+}
+
 const composers: Record<NotificationKind, (n: Notification, p: Payload) => Promise<Composed | null>> = {
-  async order_placed(n, p) {
-    const o = await loadOrder(num(p, "orderId"));
-    if (!o) return null;
-    const receipt = await orderReceiptPdf(o.userId, o.id);
-    return {
-      content: {
-        subject: `Your order #${o.id} from ${o.farm.farmName}`,
-        preheader: `${formatCents(o.totalCents)} paid · receipt attached`,
-        heading: `Thanks for your order, ${o.user.fullName.split(" ")[0]}`,
-        paragraphs: [`${o.farm.farmName} has your order #${o.id}. Your receipt is attached as a PDF.`, ...handover(o)],
-        rows: orderRows(o),
-        action: { label: "View your orders", path: "/orders" },
-      },
-      attachments: [{ filename: receipt.filename, content: receipt.bytes, contentType: "application/pdf" }],
-    };
-  },
+  order_placed: (n, p) =>
+    withReceipt(num(p, "orderId"), (o) => ({
+      subject: `Your order #${o.id} from ${o.farm.farmName}`,
+      heading: `Thanks for your order, ${o.user.fullName.split(" ")[0]}`,
+      paragraphs: [`${o.farm.farmName} has your order #${o.id}. Your receipt is attached as a PDF.`, ...handover(o)],
+    })),
   async order_received(n, p) {
     const o = await loadOrder(num(p, "orderId"));
     if (!o) return null;
@@ -128,22 +129,12 @@ const composers: Record<NotificationKind, (n: Notification, p: Payload) => Promi
       },
     };
   },
-  async standing_placed(n, p) {
-    const o = await loadOrder(num(p, "orderId"));
-    if (!o) return null;
-    const receipt = await orderReceiptPdf(o.userId, o.id);
-    return {
-      content: {
-        subject: `Your standing order from ${o.farm.farmName} was placed (#${o.id})`,
-        preheader: `${formatCents(o.totalCents)} paid · receipt attached`,
-        heading: `Standing order placed`,
-        paragraphs: [`We placed your standing order with ${o.farm.farmName} as order #${o.id}. Your receipt is attached as a PDF.`, ...handover(o)],
-        rows: orderRows(o),
-        action: { label: "View your orders", path: "/orders" },
-      },
-      attachments: [{ filename: receipt.filename, content: receipt.bytes, contentType: "application/pdf" }],
-    };
-  },
+  standing_placed: (n, p) =>
+    withReceipt(num(p, "orderId"), (o) => ({
+      subject: `Your standing order from ${o.farm.farmName} was placed (#${o.id})`,
+      heading: "Standing order placed",
+      paragraphs: [`We placed your standing order with ${o.farm.farmName} as order #${o.id}. Your receipt is attached as a PDF.`, ...handover(o)],
+    })),
   async standing_failed(n, p) {
     const s = await db.standingOrder.findUnique({ where: { id: num(p, "standingOrderId") }, include: { farm: { select: { farmName: true } } } });
     if (!s) return null;

@@ -1,5 +1,6 @@
 import "server-only";
 import { DateTime } from "luxon";
+import { startLoop } from "@/lib/server/background";
 import { conflict, isAppError } from "@/lib/server/errors";
 import { inTransaction, type Tx } from "@/lib/server/idempotency";
 import { enqueue, queueOrderPlaced } from "@/lib/server/notifications/outbox";
@@ -120,32 +121,15 @@ export async function placeDueStandingOrders(now = new Date(), limit = 10_000): 
 }
 
 /**
- * Runs placeDueStandingOrders every `intervalMs` (a minute by default) in this process; rounds never
- * overlap and the timer never keeps the process alive. Returns a stop function that waits for the
- * round in flight.
+ * Runs placeDueStandingOrders every `intervalMs` (a minute by default) in this process (see
+ * startLoop). Returns a stop function that waits for the round in flight.
  */
 export function startStandingWorker(intervalMs = 60_000, log: (message: string) => void = (m) => console.info(`[standing] ${m}`)): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = placeDueStandingOrders()
-      .then(
-        (outcomes) => {
-          if (outcomes.length) log(`${outcomes.length} occurrence(s): ${["placed", "failed", "skipped"].map((s) => `${outcomes.filter((o) => o.status === s).length} ${s}`).join(", ")}`);
-        },
-        (error: unknown) => log(`round failed, retrying next round: ${error instanceof Error ? error.message : String(error)}`),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(run, 5_000);
-  const every = setInterval(run, intervalMs);
-  first.unref();
-  every.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(every);
-    await running;
-  };
+  return startLoop(
+    async () => {
+      const outcomes = await placeDueStandingOrders();
+      if (outcomes.length) log(`${outcomes.length} occurrence(s): ${["placed", "failed", "skipped"].map((s) => `${outcomes.filter((o) => o.status === s).length} ${s}`).join(", ")}`);
+    },
+    { firstMs: 5_000, intervalMs, log },
+  );
 }
