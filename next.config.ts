@@ -6,8 +6,9 @@ const dev = process.env.NODE_ENV === "development";
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  // PGlite ships wasm + data files, and PDFKit its font metrics, loaded from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "pg", "pdfkit"],
+  // PGlite ships wasm + data files, and PDFKit its font metrics, loaded from node_modules at run time
+  // (nodemailer: the email sender, plain Node code with no reason to bundle).
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "pg", "pdfkit", "nodemailer"],
   // Tests and benches may build beside a dev build; keep their outputs apart.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Types are checked once by `npm run typecheck` (CI runs it before the tests); skipping the
