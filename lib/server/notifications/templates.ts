@@ -55,7 +55,7 @@ async function withReceipt(orderId: number, words: (o: LoadedOrder) => Pick<Emai
   if (!o) return null;
   const receipt = await orderReceiptPdf(o.userId, o.id);
   return {
-    content: { ...words(o), preheader: `${formatCents(o.totalCents)} paid · receipt attached`, rows: orderRows(o), action: { label: "View your orders", path: "/orders" } },
+    content: { ...words(o), preheader: `${formatCents(o.totalCents)} ${o.isPaid ? "paid" : "on account"} · receipt attached`, rows: orderRows(o), action: { label: "View your orders", path: "/orders" } },
     attachments: [{ filename: receipt.filename, content: receipt.bytes, contentType: "application/pdf" }],
   };
 }
