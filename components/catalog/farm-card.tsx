@@ -5,7 +5,9 @@ import { Stars } from "./stars";
 import { Icon } from "@/components/ui/icon";
 
 /** Farm card: rating with 5 stars, distance in miles (one decimal), ≤ 3 product thumbnails + "+N". */
-export function FarmCard({ farm }: { farm: FarmJson }) {
+export function FarmCard({ farm, headingLevel = 3 }: { farm: FarmJson; headingLevel?: 2 | 3 }) {
+  // h2 where the cards sit right under the page's h1 (search, See All), else h3 under a section's h2.
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const thumbs = farm.products.slice(0, 3);
   const more = Math.max(0, farm.productCount - thumbs.length);
   return (
@@ -17,11 +19,11 @@ export function FarmCard({ farm }: { farm: FarmJson }) {
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="font-semibold text-ink">
+        <Heading className="font-semibold text-ink">
           <Link href={`/farms/${farm.id}`} className="hover:underline">
             {farm.farmName}
           </Link>
-        </h3>
+        </Heading>
         <Stars rating={farm.rating} reviewCount={farm.reviewCount} />
         <p className="flex items-center gap-1 text-sm text-muted">
           <Icon name="map-pin" className="h-4 w-4" />

@@ -9,7 +9,9 @@ import { productBadge } from "./badge";
 const badgeVariant = { "Out of Stock": "muted", Bestseller: "warning", "Top Rated": "default" } as const;
 
 /** Product card (server-rendered; only the add button hydrates): badge, name, farm, price per unit. */
-export function ProductCard({ product }: { product: ProductJson }) {
+export function ProductCard({ product, headingLevel = 3 }: { product: ProductJson; headingLevel?: 2 | 3 }) {
+  // h2 where the cards sit right under the page's h1 (search, See All), else h3 under a section's h2.
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const badge = productBadge(product);
   return (
     <article data-testid="product-card" data-product-id={product.id} className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
@@ -25,11 +27,11 @@ export function ProductCard({ product }: { product: ProductJson }) {
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <h3 className="font-semibold leading-snug text-ink">
+        <Heading className="font-semibold leading-snug text-ink">
           <Link href={`/products/${product.id}`} className="hover:underline">
             {product.name}
           </Link>
-        </h3>
+        </Heading>
         <p className="text-sm text-muted">
           <Link href={`/farms/${product.farm.id}`} className="hover:underline">
             {product.farm.farmName}

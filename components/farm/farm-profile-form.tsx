@@ -37,7 +37,7 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
         <Input id="farm-name" {...form.register("farmName")} />
       </Field>
       <Field id="farm-location" label="Location" hint="Shown to buyers on your farm page and in chats" error={errors.location?.message}>
-        <Input id="farm-location" autoComplete="street-address" {...form.register("location")} />
+        <Input id="farm-location" {...form.register("location")} />
       </Field>
       <Field id="farm-description" label="Description (Optional)" error={errors.description?.message}>
         <textarea id="farm-description" rows={5} className={cn(inputClass, "py-2")} {...form.register("description")} />

@@ -87,7 +87,7 @@ function ApplyForm({ previous, onApplied }: { previous: BusinessAccountJson | nu
         <Input id="business-number" inputMode="text" autoCapitalize="characters" {...form.register("businessNumber")} />
       </Field>
       <Field id="business-address" label="Business address" error={errors.address?.message}>
-        <Input id="business-address" autoComplete="street-address" {...form.register("address")} />
+        <Input id="business-address" autoComplete="address-line1" {...form.register("address")} />
       </Field>
       <Field id="business-postal" label="Postal code" error={errors.postalCode?.message}>
         <Input id="business-postal" autoComplete="postal-code" autoCapitalize="characters" className="max-w-40" {...form.register("postalCode")} />

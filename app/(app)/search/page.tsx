@@ -72,7 +72,7 @@ export default async function SearchPage({ searchParams }: Props) {
       ) : (
         <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" data-testid="search-results">
           {results.map((p) => (
-            <ProductCard key={p.id} product={p} />
+            <ProductCard key={p.id} product={p} headingLevel={2} />
           ))}
         </div>
       )}

@@ -28,6 +28,8 @@ function Json({ value }: { value: unknown }) {
 export default function ApiDocsPage() {
   const doc = openApiDocument();
   const tags = doc.tags.map((t) => t.name);
+  // "My Farm" → "tag-my-farm": an id holds no spaces.
+  const anchor = (tag: string) => `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
     <>
       <PageHero eyebrow="Developers" title="Fieldfare API" lead={doc.info.description}>
@@ -38,7 +40,7 @@ export default function ApiDocsPage() {
       <Section>
         <nav aria-label="API sections" className="flex flex-wrap gap-2">
           {tags.map((t) => (
-            <a key={t} href={`#tag-${t}`} className="rounded-full border border-brand-200 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-50">
+            <a key={t} href={`#${anchor(t)}`} className="rounded-full border border-brand-200 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-50">
               {t}
             </a>
           ))}
@@ -47,8 +49,8 @@ export default function ApiDocsPage() {
           OpenAPI {doc.openapi}. Endpoints marked <strong className="text-ink">session</strong> need the session cookie from <code>POST /api/login</code>. Schemas below are JSON Schema 2020-12 generated from the server&apos;s zod validators.
         </p>
         {tags.map((tag) => (
-          <section key={tag} id={`tag-${tag}`} aria-labelledby={`tag-${tag}-title`} className="mt-12 scroll-mt-20">
-            <h2 id={`tag-${tag}-title`} className="text-2xl font-bold text-ink">{tag}</h2>
+          <section key={tag} id={anchor(tag)} aria-labelledby={`${anchor(tag)}-title`} className="mt-12 scroll-mt-20">
+            <h2 id={`${anchor(tag)}-title`} className="text-2xl font-bold text-ink">{tag}</h2>
             <div className="mt-4 grid grid-cols-1 gap-4">
               {routes
                 .filter((r) => r.tag === tag)

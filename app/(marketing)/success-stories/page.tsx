@@ -35,17 +35,19 @@ export default function SuccessStoriesPage() {
       <Section>
         <div className="grid gap-6 md:grid-cols-3">
           {stories.map((s) => (
-            <figure key={s.name} className="flex flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+            <article key={s.name} className="flex flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
               <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{s.kind}</p>
               <h2 className="mt-1 text-xl font-semibold text-ink">{s.name}</h2>
-              <blockquote className="mt-4 flex-1 text-ink">&ldquo;{s.quote}&rdquo;</blockquote>
-              <figcaption className="mt-4 text-sm font-medium text-muted">— {s.by}</figcaption>
+              <figure className="mt-4 flex flex-1 flex-col">
+                <blockquote className="flex-1 text-ink">&ldquo;{s.quote}&rdquo;</blockquote>
+                <figcaption className="mt-4 text-sm font-medium text-muted">— {s.by}</figcaption>
+              </figure>
               <ul className="mt-4 grid gap-1 border-t border-gray-200 pt-4 text-sm text-muted">
                 {s.facts.map((f) => (
                   <li key={f}>{f}</li>
                 ))}
               </ul>
-            </figure>
+            </article>
           ))}
         </div>
         <div className="mt-10">

@@ -43,7 +43,7 @@ export default async function SeeAllPage({ params, searchParams }: Props) {
     body = farms.length ? (
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {farms.map((f) => (
-          <FarmCard key={f.id} farm={f} />
+          <FarmCard key={f.id} farm={f} headingLevel={2} />
         ))}
       </div>
     ) : (
@@ -59,7 +59,7 @@ export default async function SeeAllPage({ params, searchParams }: Props) {
     body = products.length ? (
       <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
         {products.map((p) => (
-          <ProductCard key={p.id} product={p} />
+          <ProductCard key={p.id} product={p} headingLevel={2} />
         ))}
       </div>
     ) : (
