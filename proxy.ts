@@ -6,7 +6,7 @@ import { SESSION_COOKIES } from "@/lib/auth/cookie-names";
  * cheap first check (is there a session cookie at all?); every page and handler still verifies the
  * session against the database itself.
  */
-const PROTECTED = ["/home", "/messages", "/orders", "/standing-orders", "/wallet", "/profile", "/checkout", "/my-farm"];
+const PROTECTED = ["/home", "/messages", "/orders", "/standing-orders", "/invoices", "/wallet", "/profile", "/checkout", "/my-farm"];
 
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -22,5 +22,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/home", "/messages/:path*", "/orders/:path*", "/standing-orders/:path*", "/wallet/:path*", "/profile/:path*", "/checkout/:path*", "/my-farm/:path*"],
+  matcher: ["/home", "/messages/:path*", "/orders/:path*", "/standing-orders/:path*", "/invoices/:path*", "/wallet/:path*", "/profile/:path*", "/checkout/:path*", "/my-farm/:path*"],
 };

@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { LogOut, Tractor, User } from "lucide-react";
+import { LogOut, ReceiptText, Tractor, User } from "lucide-react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { useSignOut } from "@/components/auth/use-sign-out";
 import { Avatar } from "@/components/ui/avatar";
@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { initials } from "@/lib/format";
 
-/** The user menu (full name, email, My Profile, Logout) or, for visitors, a Login button. */
+/** The user menu (full name, email, My Profile, Invoices for restaurants, My Farm for farmers, Logout) or, for visitors, a Login button. */
 export function UserMenu() {
   const { user } = useAuth();
   const { signOut } = useSignOut();
@@ -43,6 +43,14 @@ export function UserMenu() {
             My Profile
           </Link>
         </DropdownMenuItem>
+        {user.userType === "restaurant" ? (
+          <DropdownMenuItem asChild>
+            <Link href="/invoices">
+              <ReceiptText aria-hidden className="h-4 w-4" />
+              Invoices
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         {user.userType === "farmer" ? (
           <DropdownMenuItem asChild>
             <Link href="/my-farm">

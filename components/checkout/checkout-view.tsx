@@ -14,6 +14,10 @@ import type { AddressJson, FarmFulfilmentJson } from "@/lib/contracts/fulfilment
 import { formatCurrency } from "@/lib/format";
 import { dollarsToCents } from "@/lib/money";
 import { FarmFulfilment } from "./farm-fulfilment";
+import { FarmPayment } from "./farm-payment";
+import { useAuth } from "@/components/auth/auth-provider";
+import type { BuyerCreditLineJson } from "@/lib/contracts/account";
+import type { PaymentMethodValue } from "@/lib/validators/account";
 import { farmState, fulfilmentBody, initialChoice, type Choice, type FarmState } from "./fulfilment-choice";
 import type { CheckoutResult } from "@/lib/server/orders/checkout";
 import type { WalletJson } from "@/lib/server/wallet/serialize";
@@ -72,6 +76,11 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
   const [farmErrors, setFarmErrors] = useState<Record<number, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
+  const { user } = useAuth();
+  // Restaurants with a credit line at a farm choose wallet or account for it (docs/restaurants.md).
+  const { data: creditLines, mutate: mutateCredit } = useSWR<BuyerCreditLineJson[]>(user?.userType === "restaurant" && items.length ? "/api/credit-lines" : null);
+  const creditAt = new Map((creditLines ?? []).map((c) => [c.farm.id, c]));
+  const [payWith, setPayWith] = useState<Record<number, PaymentMethodValue>>({});
 
   const groups = byFarm(items);
   const fulfilments = useFarmFulfilments(groups.map((g) => g.farmId));
@@ -92,8 +101,13 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
     const body = fulfilmentBody(s.state);
     return body ? [[String(farmId), body]] : [];
   }));
-  const signature = `${items.map((i) => `${i.product.id}x${i.quantity}`).join(",")}|${JSON.stringify(fulfilment)}`;
-  const short = wallet !== null && dollarsToCents(wallet.balance) < dollarsToCents(grandTotal);
+  const onAccount = (farmId: number) => creditAt.has(farmId) && payWith[farmId] === "account";
+  const farmTotal = (g: FarmGroup) => (dollarsToCents(g.subtotal) + dollarsToCents(states.get(g.farmId)?.state.fee ?? 0)) / 100;
+  const accountTotal = groups.filter((g) => onAccount(g.farmId)).reduce((sum, g) => sum + dollarsToCents(farmTotal(g)), 0) / 100;
+  const walletTotal = (dollarsToCents(grandTotal) - dollarsToCents(accountTotal)) / 100;
+  const payment = Object.fromEntries(groups.filter((g) => onAccount(g.farmId)).map((g) => [String(g.farmId), "account" as const]));
+  const signature = `${items.map((i) => `${i.product.id}x${i.quantity}`).join(",")}|${JSON.stringify(fulfilment)}|${JSON.stringify(payment)}`;
+  const short = wallet !== null && dollarsToCents(wallet.balance) < dollarsToCents(walletTotal);
 
   const choose = (farmId: number, choice: Choice) => {
     setChoices((c) => ({ ...c, [farmId]: choice }));
@@ -124,19 +138,30 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
     try {
       const result = await apiFetch<CheckoutResult>("/api/orders", {
         method: "POST",
-        json: { items: items.map((i) => ({ productId: i.product.id, quantity: i.quantity })), ...(Object.keys(fulfilment).length ? { fulfilment } : {}) },
+        json: {
+          items: items.map((i) => ({ productId: i.product.id, quantity: i.quantity })),
+          ...(Object.keys(fulfilment).length ? { fulfilment } : {}),
+          ...(Object.keys(payment).length ? { payment } : {}),
+        },
         idempotencyKey: keyFor(signature),
       });
       attempt.current = null;
       setPlaced(true);
       setWallet(result.wallet);
-      const paid = result.orders.reduce((sum, o) => sum + dollarsToCents(o.totalAmount), 0) / 100;
+      const sumOf = (orders: typeof result.orders) => orders.reduce((sum, o) => sum + dollarsToCents(o.totalAmount), 0) / 100;
+      const paid = sumOf(result.orders.filter((o) => o.payment === "wallet"));
+      const billed = sumOf(result.orders.filter((o) => o.payment === "account"));
       const n = result.orders.length;
-      toast({ title: "Order Placed", description: `${formatCurrency(paid)} paid from your wallet for ${n} ${n === 1 ? "order" : "orders"}` });
+      const how = [paid > 0 || billed === 0 ? `${formatCurrency(paid)} paid from your wallet` : "", billed > 0 ? `${formatCurrency(billed)} on account` : ""].filter(Boolean).join(", ");
+      toast({ title: "Order Placed", description: `${how} for ${n} ${n === 1 ? "order" : "orders"}` });
       clearCart({ silent: true });
       router.push("/orders");
     } catch (e) {
-      if (hasCode(e, "insufficient_funds")) {
+      if (hasCode(e, "credit_limit")) {
+        setRefusal(messageOf(e, "This order does not fit your credit line"));
+        void mutateCredit();
+        toast({ title: "Checkout Failed", description: messageOf(e, "This order does not fit your credit line"), variant: "destructive" });
+      } else if (hasCode(e, "insufficient_funds")) {
         setShortfall(e.serverMessage ?? "Insufficient balance. Top up your wallet and try again.");
         void mutateWallet();
       } else if (FULFILMENT_ERRORS.some((code) => hasCode(e, code))) {
@@ -247,6 +272,18 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
                 />
               );
             })()}
+            {creditAt.has(g.farmId) ? (
+              <FarmPayment
+                farmName={g.farmName}
+                credit={creditAt.get(g.farmId)!}
+                value={onAccount(g.farmId) ? "account" : "wallet"}
+                orderTotal={farmTotal(g)}
+                onChange={(v) => {
+                  setPayWith((p) => ({ ...p, [g.farmId]: v }));
+                  setRefusal(null);
+                }}
+              />
+            ) : null}
           </section>
         ))}
       </div>
@@ -266,6 +303,14 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
             {formatCurrency(grandTotal)}
           </span>
         </p>
+        {accountTotal > 0 ? (
+          <p className="flex items-center justify-between text-sm">
+            <span className="text-muted">On account</span>
+            <span className="tabular-nums" data-testid="checkout-on-account-total">
+              {formatCurrency(accountTotal)}
+            </span>
+          </p>
+        ) : null}
         <p className="flex items-center justify-between text-sm">
           <span className="flex items-center gap-1.5 text-muted">
             <WalletIcon aria-hidden className="h-4 w-4" /> Wallet balance
@@ -283,7 +328,7 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
           <div role="alert" data-testid="checkout-shortfall" className="grid gap-3 rounded-xl border border-harvest-500 bg-harvest-400/15 p-3 text-sm text-ink">
             <p className="flex items-start gap-2">
               <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-harvest-500" />
-              <span>{shortfall ?? `Insufficient balance: top up at least ${formatCurrency((dollarsToCents(grandTotal) - dollarsToCents(wallet!.balance)) / 100)} to pay for this order.`}</span>
+              <span>{shortfall ?? `Insufficient balance: top up at least ${formatCurrency((dollarsToCents(walletTotal) - dollarsToCents(wallet!.balance)) / 100)} to pay for this order.`}</span>
             </p>
             {topUp}
           </div>
@@ -307,7 +352,13 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
           </p>
         ) : null}
         <Button size="lg" onClick={pay} disabled={busy || short || !fulfilmentReady} data-testid="checkout-pay">
-          {busy ? "Processing..." : !fulfilmentReady && !fulfilments.error ? "Loading pickup times..." : `Pay ${formatCurrency(grandTotal)}`}
+          {busy
+            ? "Processing..."
+            : !fulfilmentReady && !fulfilments.error
+              ? "Loading pickup times..."
+              : walletTotal === 0 && accountTotal > 0
+                ? `Order on account (${formatCurrency(accountTotal)})`
+                : `Pay ${formatCurrency(walletTotal)}${accountTotal > 0 ? ` + ${formatCurrency(accountTotal)} on account` : ""}`}
         </Button>
         <p className="text-xs text-muted">Prices are confirmed by the farm&apos;s current catalogue when you pay.</p>
       </aside>

@@ -8,6 +8,7 @@ const LINKS = [
   { href: "/my-farm/products", label: "Products" },
   { href: "/my-farm/fulfilment", label: "Fulfilment" },
   { href: "/my-farm/pack-list", label: "Pack list" },
+  { href: "/my-farm/customers", label: "Customers" },
   { href: "/my-farm/profile", label: "Farm profile" },
 ];
 

@@ -25,7 +25,7 @@ export function StandingOrdersView({ initial }: { initial: StandingOrderJson[] |
     <div className="mx-auto grid max-w-2xl gap-6">
       <header className="grid gap-1">
         <h1 className="text-2xl font-bold text-ink">Standing orders</h1>
-        <p className="text-muted">Orders placed for you every week, before each farm&apos;s cutoff, and paid from your wallet.</p>
+        <p className="text-muted">Orders placed for you every week, before each farm&apos;s cutoff: on account where the farm gives you credit, otherwise paid from your wallet.</p>
       </header>
       {error && !data ? (
         <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">

@@ -8,6 +8,7 @@ import { usePaged } from "@/lib/client/use-paged";
 import type { Page } from "@/lib/validators/page";
 import { formatCurrency } from "@/lib/format";
 import type { TransactionJson, WalletJson } from "@/lib/server/wallet/serialize";
+import { InvoicesLink } from "@/components/account/invoices-link";
 import { TopUpDialog } from "./top-up-dialog";
 import { TransactionList } from "./transaction-list";
 
@@ -44,7 +45,10 @@ export function WalletView({ fullName, initialWallet, initialTransactions }: { f
 
   return (
     <div className="grid grid-cols-1 gap-8">
-      <h1 className="text-2xl font-bold text-ink">Wallet</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold text-ink">Wallet</h1>
+        <InvoicesLink />
+      </div>
       {wallet ? (
         <section aria-label="Wallet card" className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 to-brand-950 p-6 text-white shadow-lg">
           <WalletIcon aria-hidden className="absolute -right-4 -top-4 h-32 w-32 text-white/10" />

@@ -219,6 +219,25 @@ describe("seeded standing order", () => {
   });
 });
 
+describe("seeded pay on account", () => {
+  it("Bench Bistro has credit at its standing order's farm and last month's statement of two orders on account, adding up, to be paid", async () => {
+    const olivia = await db.user.findUniqueOrThrow({ where: { email: RESTAURANTS[0].email } });
+    const [standing] = await db.standingOrder.findMany({ where: { userId: olivia.id } });
+    const line = await db.creditLine.findUniqueOrThrow({ where: { farmId_buyerId: { farmId: standing.farmId, buyerId: olivia.id } } });
+    expect(line.limitCents).toBeGreaterThan(0);
+    const [statement] = await db.statement.findMany({ where: { buyerId: olivia.id }, include: { orders: true } });
+    expect(statement.farmId).toBe(standing.farmId);
+    expect(statement.paidAt).toBeNull();
+    expect(statement.orders).toHaveLength(2);
+    for (const o of statement.orders) expect([o.payment, o.status, o.isPaid]).toEqual(["account", "completed", false]);
+    const items = await db.orderItem.findMany({ where: { orderId: { in: statement.orders.map((o) => o.id) } } });
+    expect(items.reduce((s, i) => s + i.priceCents * i.quantity, 0)).toBe(statement.orders.reduce((s, o) => s + o.totalCents, 0));
+    expect(statement.period < new Date().toISOString().slice(0, 7)).toBe(true);
+    // No ledger row for orders on account.
+    expect(await db.transaction.count({ where: { userId: olivia.id, type: "order" } })).toBe(0);
+  });
+});
+
 describe("seeded restaurant trade", () => {
   it("most farms give most products a restaurant price under retail and a case size; the restaurants have approved business accounts", async () => {
     const products = await db.product.findMany({ select: { priceCents: true, restaurantPriceCents: true, caseSize: true } });

@@ -4,6 +4,7 @@ import { SEED_EMAILS, ensureBusinessAccounts, ensureFarms, ensureProducts, ensur
 import { ensureConversations, ensureDemoActivity } from "./demo";
 import { ensureDemoAddresses, ensureDemoAdjustment, ensureDemoHandovers, ensureFulfilment } from "./fulfilment";
 import { ensureStandingOrders } from "./standing";
+import { ensureAccount } from "./account";
 
 export { seedScale, countScaleProducts } from "./scale";
 export type { SeedDb, SeedLog } from "./types";
@@ -44,6 +45,7 @@ export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {})
       // After the conversations: a pair that already talked gets no seeded conversation.
       await ensureDemoAdjustment(tx, userIds, farmIds, now, log);
       await ensureStandingOrders(tx, userIds, farmIds, now, log);
+      await ensureAccount(tx, userIds, farmIds, now, log);
     },
     { maxWait: 30_000, timeout: 300_000 },
   );

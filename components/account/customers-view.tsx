@@ -1,0 +1,233 @@
+"use client";
+import { useId, useState } from "react";
+import { FileText, Users } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { apiFetch, messageOf } from "@/lib/client/api";
+import { useSeededSWR } from "@/lib/client/data";
+import { cn } from "@/lib/cn";
+import { formatCurrency, formatDate } from "@/lib/format";
+import { dollarsToCents } from "@/lib/money";
+import type { CustomerJson } from "@/lib/contracts/account";
+import { creditLimitFormSchema } from "@/lib/validators/account";
+import { formatDueDate, invoicePdfHref, StatementStatus } from "./statement-status";
+
+const KEY = "/api/my-farm/customers";
+
+const sumOf = (list: CustomerJson[], pick: (c: CustomerJson) => number) => list.reduce((s, c) => s + dollarsToCents(pick(c)), 0) / 100;
+
+/** My Farm → Customers (docs/restaurants.md, "Pay on account"): who owes what, credit lines, statements. */
+export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
+  const { data, error, mutate } = useSeededSWR<CustomerJson[]>(KEY, initial);
+  const replace = (next: CustomerJson) => mutate((list) => (list ?? []).map((c) => (c.id === next.id ? next : c)), { revalidate: false });
+
+  if (error && !data) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">
+        <p>{messageOf(error, "Failed to load your customers")}</p>
+        <Button variant="outline" onClick={() => void mutate()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const list = data ?? [];
+  return (
+    <section aria-labelledby="customers-title" className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="customers-title" className="text-xl font-bold text-ink">
+            Customers
+          </h2>
+          <p className="text-sm text-muted">Your buyers, what each owes on account, and the credit you give restaurants.</p>
+        </div>
+        <dl className="flex gap-6 text-sm">
+          <div>
+            <dt className="text-muted">Owed to you</dt>
+            <dd className="text-lg font-bold tabular-nums" data-testid="customers-owed">
+              {formatCurrency(sumOf(list, (c) => c.owed))}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted">Overdue</dt>
+            <dd className={cn("text-lg font-bold tabular-nums", sumOf(list, (c) => c.overdue) > 0 && "text-red-700")}>{formatCurrency(sumOf(list, (c) => c.overdue))}</dd>
+          </div>
+        </dl>
+      </div>
+      {list.length === 0 ? (
+        <div className="grid justify-items-center gap-3 rounded-3xl border border-gray-200 p-8 text-center">
+          <Users aria-hidden className="h-10 w-10 text-brand-700" />
+          <p className="font-semibold text-ink">No customers yet</p>
+          <p className="text-sm text-muted">Buyers appear here after their first order or standing order at your farm.</p>
+        </div>
+      ) : (
+        <ul className="grid gap-4">
+          {list.map((c) => (
+            <li key={c.id}>
+              <CustomerCard customer={c} onChanged={replace} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function CustomerCard({ customer: c, onChanged }: { customer: CustomerJson; onChanged: (c: CustomerJson) => void }) {
+  const title = c.company ?? c.name;
+  return (
+    <article aria-labelledby={`customer-${c.id}`} data-testid="customer" className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={`customer-${c.id}`} className="font-semibold text-ink">
+            {title}
+          </h3>
+          <p className="text-sm text-muted">
+            {c.company ? `${c.name} · ` : ""}
+            {c.orders} {c.orders === 1 ? "order" : "orders"}
+            {c.lastOrderAt ? ` · last ${formatDate(c.lastOrderAt)}` : ""}
+          </p>
+        </div>
+        <Badge variant={c.kind === "restaurant" ? "default" : "secondary"}>{c.kind === "restaurant" ? "Restaurant" : "Shopper"}</Badge>
+      </header>
+      {c.kind === "restaurant" ? <CreditBar customer={c} /> : null}
+      {c.kind === "restaurant" ? (
+        <div className="flex flex-wrap gap-2">
+          <CreditDialog customer={c} onChanged={onChanged} />
+        </div>
+      ) : null}
+      {c.statements.length ? (
+        <div className="grid gap-2">
+          <h4 className="text-sm font-semibold text-ink">Statements</h4>
+          <ul className="divide-y divide-gray-100 rounded-xl border border-gray-100">
+            {c.statements.map((s) => (
+              <li key={s.id} data-testid="customer-statement" className="flex flex-wrap items-center justify-between gap-2 p-2 text-sm">
+                <span className="flex items-center gap-2">
+                  <StatementStatus status={s.status} />
+                  <span className="font-medium text-ink">{s.periodLabel}</span>
+                  <span className="text-muted">
+                    {s.number} · {s.orderCount} {s.orderCount === 1 ? "order" : "orders"} · due {formatDueDate(s.dueDate)}
+                  </span>
+                </span>
+                <span className="flex items-center gap-3">
+                  <span className="font-semibold tabular-nums">{formatCurrency(s.total)}</span>
+                  <a href={invoicePdfHref(s.id)} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 font-semibold text-brand-800 hover:bg-brand-50">
+                    <FileText aria-hidden className="h-4 w-4" />
+                    PDF<span className="sr-only"> invoice {s.number}</span>
+                  </a>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/** Owed against the limit: a bar a farmer reads at a glance, with the figures in words beside it. */
+function CreditBar({ customer: c }: { customer: CustomerJson }) {
+  const limit = c.credit?.limit ?? 0;
+  const owed = c.owed;
+  const share = limit > 0 ? Math.min(1, owed / limit) : owed > 0 ? 1 : 0;
+  const over = owed > limit;
+  const words = c.credit ? `Owes ${formatCurrency(owed)} of a ${formatCurrency(limit)} limit` : owed > 0 ? `Owes ${formatCurrency(owed)} · no credit line` : "No credit line";
+  return (
+    <div className="grid gap-1">
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <span data-testid="customer-credit">{words}</span>
+        {c.overdue > 0 ? <span className="font-semibold text-red-700">{formatCurrency(c.overdue)} overdue</span> : c.credit ? <span className="text-muted">{formatCurrency(c.credit.available)} available</span> : null}
+      </div>
+      {c.credit || owed > 0 ? (
+        <div aria-hidden className="h-3 overflow-hidden rounded-full bg-gray-100">
+          <div className={cn("h-full rounded-full", over || c.overdue > 0 ? "bg-red-600" : "bg-brand-600")} style={{ width: `${Math.round(share * 100)}%` }} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function CreditDialog({ customer: c, onChanged }: { customer: CustomerJson; onChanged: (c: CustomerJson) => void }) {
+  const [open, setOpen] = useState(false);
+  const [limit, setLimit] = useState(c.credit ? String(c.credit.limit) : "");
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const who = c.company ?? c.name;
+
+  const send = async (method: "PUT" | "DELETE") => {
+    if (busy) return;
+    let json: { limit: number } | undefined;
+    if (method === "PUT") {
+      const parsed = creditLimitFormSchema.safeParse({ limit });
+      if (!parsed.success) {
+        setFieldError(parsed.error.issues[0]?.message);
+        return;
+      }
+      json = parsed.data;
+    }
+    setFieldError(undefined);
+    setBusy(true);
+    try {
+      const next = await apiFetch<CustomerJson>(`/api/my-farm/customers/${c.id}/credit`, { method, json });
+      onChanged(next);
+      toast({ title: method === "PUT" ? "Credit Limit Saved" : "Credit Line Closed", description: method === "PUT" ? `${who} can order up to ${formatCurrency(json!.limit)} on account` : `${who} pays from the wallet again` });
+      setOpen(false);
+    } catch (err) {
+      toast({ title: "Not Saved", description: messageOf(err, "The credit limit could not be saved"), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        if (next) setLimit(c.credit ? String(c.credit.limit) : "");
+        setFieldError(undefined);
+        setOpen(next);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" data-testid="credit-open">
+          {c.credit ? "Change credit limit" : "Give credit"}
+          <span className="sr-only"> to {who}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Credit for {who}</DialogTitle>
+          <DialogDescription>Orders on account plus unpaid statements stay within this limit. They are billed on a monthly statement, due on the 15th.</DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send("PUT");
+          }}
+        >
+          <Field id={id} label="Credit limit (USD)" error={fieldError}>
+            <Input id={id} name="limit" type="number" inputMode="decimal" min={0} step={0.01} value={limit} onChange={(e) => setLimit(e.target.value)} data-testid="credit-limit" />
+          </Field>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={busy} data-testid="credit-save">
+              {busy ? "Saving..." : "Save limit"}
+            </Button>
+            {c.credit ? (
+              <Button type="button" variant="outline" disabled={busy} onClick={() => void send("DELETE")}>
+                Close credit line
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,162 @@
+"use client";
+import { useState } from "react";
+import { FileText, Loader2, ReceiptText } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { toast } from "@/components/ui/use-toast";
+import { apiFetch, messageOf, newIdempotencyKey } from "@/lib/client/api";
+import { useSeededSWR } from "@/lib/client/data";
+import { formatCurrency } from "@/lib/format";
+import type { PayStatementResult, StatementSummaryJson } from "@/lib/contracts/account";
+import type { WalletJson } from "@/lib/contracts/wallet";
+import { formatDueDate, invoicePdfHref, StatementStatus } from "./statement-status";
+
+const KEY = "/api/invoices";
+
+/** /invoices: a buyer's monthly statements from the farms that give them credit, each with its PDF and Pay from wallet. */
+export function InvoicesView({ initial, initialWallet }: { initial: StatementSummaryJson[] | null; initialWallet: WalletJson | null }) {
+  const { data, error, mutate } = useSeededSWR<StatementSummaryJson[]>(KEY, initial);
+  const { data: wallet, mutate: mutateWallet } = useSeededSWR<WalletJson>("/api/wallet", initialWallet);
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6">
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-bold text-ink">Invoices</h1>
+        <p className="text-muted">Orders you place on account go on each farm&apos;s monthly statement. Pay it from your wallet once the month is over; it is due on the 15th.</p>
+      </header>
+      {error && !data ? (
+        <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">
+          <p>{messageOf(error, "Failed to load your invoices")}</p>
+          <Button variant="outline" onClick={() => void mutate()}>
+            Try again
+          </Button>
+        </div>
+      ) : !data ? (
+        <p role="status" className="flex items-center gap-2 text-muted">
+          <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading invoices...
+        </p>
+      ) : data.length === 0 ? (
+        <section className="grid justify-items-center gap-3 rounded-3xl border border-gray-200 p-8 text-center">
+          <ReceiptText aria-hidden className="h-10 w-10 text-brand-700" />
+          <h2 className="text-lg font-semibold text-ink">No invoices yet</h2>
+          <p className="text-muted">When a farm gives your business credit, choose &quot;On account&quot; at checkout and the order lands on that farm&apos;s monthly statement here.</p>
+        </section>
+      ) : (
+        <ul className="grid gap-4" data-testid="invoices">
+          {data.map((s) => (
+            <li key={s.id}>
+              <StatementCard
+                statement={s}
+                balance={wallet?.balance ?? null}
+                onPaid={async (r) => {
+                  await mutateWallet(r.wallet, { revalidate: false });
+                  await mutate();
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function StatementCard({ statement: s, balance, onPaid }: { statement: StatementSummaryJson; balance: number | null; onPaid: (r: PayStatementResult) => Promise<void> }) {
+  return (
+    <article aria-labelledby={`statement-${s.id}`} data-testid="invoice" className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id={`statement-${s.id}`} className="font-semibold text-ink">
+            {s.farm.farmName} · {s.periodLabel}
+          </h2>
+          <p className="text-sm text-muted">
+            {s.number} · {s.orderCount} {s.orderCount === 1 ? "order" : "orders"} · due {formatDueDate(s.dueDate)}
+          </p>
+        </div>
+        <StatementStatus status={s.status} />
+      </header>
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-muted">Total</dt>
+          <dd className="font-semibold tabular-nums">{formatCurrency(s.total)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Paid</dt>
+          <dd className="tabular-nums">{formatCurrency(s.paid)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Amount due</dt>
+          <dd className="font-semibold tabular-nums" data-testid="invoice-due">
+            {formatCurrency(s.due)}
+          </dd>
+        </div>
+      </dl>
+      {s.notPayableReason && s.status !== "paid" ? <p className="text-sm text-muted">{s.notPayableReason}</p> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button asChild variant="outline" size="sm">
+          <a href={invoicePdfHref(s.id)} target="_blank" rel="noopener">
+            <FileText aria-hidden className="h-4 w-4" />
+            PDF invoice<span className="sr-only"> {s.number}</span>
+          </a>
+        </Button>
+        {s.payable ? <PayDialog statement={s} balance={balance} onPaid={onPaid} /> : null}
+      </div>
+    </article>
+  );
+}
+
+/** Confirm, then pay the statement from the wallet with one Idempotency-Key per dialog opening (a retried click pays once). */
+function PayDialog({ statement: s, balance, onPaid }: { statement: StatementSummaryJson; balance: number | null; onPaid: (r: PayStatementResult) => Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const short = balance !== null && balance < s.due;
+
+  const pay = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const result = await apiFetch<PayStatementResult>(`/api/invoices/${s.id}/pay`, { method: "POST", idempotencyKey: key });
+      toast({ title: "Statement Paid", description: `${formatCurrency(s.due)} paid to ${s.farm.farmName} from your wallet` });
+      setOpen(false);
+      await onPaid(result);
+    } catch (err) {
+      toast({ title: "Payment Failed", description: messageOf(err, "The statement could not be paid"), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        if (next) setKey(newIdempotencyKey());
+        setOpen(next);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button size="sm" data-testid="invoice-pay">
+          Pay from wallet
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Pay {s.number}</DialogTitle>
+          <DialogDescription>
+            {s.farm.farmName}, {s.periodLabel}: {formatCurrency(s.due)} from your wallet{balance !== null ? ` (balance ${formatCurrency(balance)})` : ""}.
+          </DialogDescription>
+        </DialogHeader>
+        {short ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            Your wallet holds less than this statement. Top up your wallet first.
+          </p>
+        ) : null}
+        <Button size="lg" onClick={() => void pay()} disabled={busy || short} data-testid="invoice-pay-confirm">
+          {busy ? "Paying..." : `Pay ${formatCurrency(s.due)}`}
+        </Button>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,159 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, test, type Page } from "@playwright/test";
+import { auditPage } from "./a11y";
+import { FARM_PASSWORD, newAccount, signIn } from "./support";
+
+/**
+ * Restaurant buyers end to end (docs/restaurants.md): a buyer applies, ops approve from the CLI,
+ * the buyer sees restaurant prices in cases and sets up a standing order; the farmer gives credit
+ * in My Farm → Customers; the buyer checks out on account; the standing order's occurrence is
+ * placed on account; the farmer sees the placed order and the statement, the buyer the invoice.
+ */
+const FARMER = "daniel.okafor@farms.fieldfare.app"; // Glenmore Valley Greens
+const FARM = "Glenmore Valley Greens";
+const OLIVIA = "olivia.martin@restaurants.fieldfare.app";
+const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ hasText: title });
+const run = promisify(execFile);
+
+const dbUrlFile = path.resolve(".data", `e2e-${Number(process.env.E2E_PORT ?? 3100)}.database-url`);
+const databaseUrl = fs.existsSync(dbUrlFile) ? fs.readFileSync(dbUrlFile, "utf8") : "";
+const script = (file: string, ...args: string[]) => run(process.execPath, ["--import", "tsx", "--conditions=react-server", file, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl } });
+
+type Product = { id: number; name: string; price: number; priceLevel: string; caseSize: number; farm: { id: number; farmName: string } };
+
+test.describe("restaurant journey", () => {
+  // Ops commands run beside the server against its database: PostgreSQL only (PGlite allows one process).
+  test.skip(!/^postgres/.test(databaseUrl), "buyer:approve and the worker run beside the server only on PostgreSQL (PGlite allows one process)");
+
+  test("apply, approved from the CLI, cases, standing order, credit from the farm, on account, the farmer sees the order and the statement", async ({ page }) => {
+    test.setTimeout(180_000);
+    const a = newAccount("bistro");
+    const company = `Bistro ${a.username.slice(-6)}`;
+    expect((await page.request.post("/api/register", { data: { ...a, fullName: "Casey Chef", confirmPassword: a.password } })).status()).toBe(201);
+
+    // Applies from Profile → Business account; ops approve from the command line.
+    await page.goto("/profile/business");
+    const form = page.getByRole("form", { name: "Apply for a business account" });
+    await form.getByLabel("Company name").fill(company);
+    await form.getByLabel("Business number").fill("123456789 RT0001");
+    await form.getByLabel("Business address").fill("100 Water St, Kelowna, BC");
+    await form.getByLabel("Postal code").fill("V1Y 9P4");
+    await form.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByTestId("business-status")).toHaveAttribute("data-status", "pending");
+    expect((await script("scripts/buyer-approve.ts", "--", a.email)).stdout).toContain(`now buys as ${company}, a restaurant account.`);
+    await page.reload();
+    await expect(page.getByTestId("business-status")).toHaveAttribute("data-status", "approved");
+
+    // Restaurant prices by the case at the farm.
+    const found = (await (await page.request.get(`/api/products/search?q=${encodeURIComponent(FARM)}&limit=50`)).json()) as Product[];
+    const cased = found.find((p) => p.farm.farmName === FARM && p.priceLevel === "restaurant" && p.caseSize > 1)!;
+    expect(cased, "a product with a restaurant price and a case").toBeTruthy();
+    await page.goto(`/products/${cased.id}`);
+    await expect(page.getByTestId("price-level")).toContainText(`Restaurant price · sold by the case of ${cased.caseSize}`);
+
+    // A first order from the wallet, then "Repeat every week" on it.
+    await page.request.post("/api/transactions/topup", { data: { amount: 500 } });
+    await page.getByRole("button", { name: `Add to cart: ${cased.name}` }).first().click();
+    await page.goto("/checkout");
+    await expect(page.getByTestId("checkout-payment")).toHaveCount(0); // no credit yet: the wallet only
+    await page.getByTestId("checkout-pay").click();
+    await expect(toast(page, "Order Placed")).toBeVisible();
+    await expect(page).toHaveURL(/\/orders$/);
+    await page.getByRole("tabpanel", { name: "Active" }).getByTestId("order-card").filter({ hasText: FARM }).first().getByRole("button", { name: "Track Delivery" }).click();
+    await page.getByTestId("order-detail").getByRole("button", { name: "Repeat every week" }).click();
+    await expect(page).toHaveURL(/\/standing-orders$/);
+    const [standing] = (await (await page.request.get("/api/standing-orders")).json()) as { id: number; farmName: string }[];
+    expect(standing.farmName).toBe(FARM);
+    await expect(page.getByRole("heading", { name: FARM })).toBeVisible();
+
+    // The farmer finds the new restaurant in My Farm → Customers and gives it credit.
+    const as = async (email: string, password: string) => {
+      await page.context().clearCookies();
+      await signIn(page, email, password);
+    };
+    const farmerPage = page;
+    await as(FARMER, FARM_PASSWORD);
+    await farmerPage.goto("/my-farm/customers");
+    await expect(farmerPage.getByRole("navigation", { name: "My Farm" }).getByRole("link", { name: "Customers" })).toHaveAttribute("aria-current", "page");
+    const customer = farmerPage.getByTestId("customer").filter({ has: farmerPage.getByRole("heading", { name: company }) });
+    await expect(customer.getByTestId("customer-credit")).toHaveText("No credit line");
+    await customer.getByRole("button", { name: `Give credit to ${company}` }).click();
+    const dialog = farmerPage.getByRole("dialog", { name: `Credit for ${company}` });
+    await dialog.getByLabel("Credit limit (USD)").fill("800");
+    await auditPage(farmerPage, "/my-farm/customers (credit dialog)");
+    await dialog.getByRole("button", { name: "Save limit" }).click();
+    await expect(toast(farmerPage, "Credit Limit Saved")).toBeVisible();
+    await expect(customer.getByTestId("customer-credit")).toHaveText("Owes $0.00 of a $800.00 limit");
+
+    // The buyer checks out on account: nothing leaves the wallet.
+    await as(a.email, a.password);
+    const before = ((await (await page.request.get("/api/wallet")).json()) as { balance: number }).balance;
+    await page.goto(`/products/${cased.id}`);
+    await page.getByRole("button", { name: `Add to cart: ${cased.name}` }).first().click();
+    await page.goto("/checkout");
+    const payment = page.getByTestId("checkout-payment");
+    await expect(payment).toContainText("$800.00 of $800.00 available");
+    await payment.getByRole("radio", { name: /On account/ }).check();
+    await auditPage(page, "/checkout (on account)");
+    await page.getByTestId("checkout-pay").click();
+    await expect(toast(page, "Order Placed")).toContainText("on account");
+    expect(((await (await page.request.get("/api/wallet")).json()) as { balance: number }).balance).toBe(before);
+
+    // The week's occurrence falls due: the worker places it, on account (the buyer has credit there).
+    await script("e2e/place-standing.ts", String(standing.id));
+    type Order = { id: number; payment: string; statementId: number | null; farm: { farmName: string } };
+    const orders = (await (await page.request.get("/api/orders?status=active")).json()) as Order[];
+    const onAccount = orders.filter((o) => o.farm.farmName === FARM && o.payment === "account");
+    expect(onAccount).toHaveLength(2);
+    const statementId = onAccount[0].statementId!;
+    expect(onAccount[1].statementId).toBe(statementId);
+
+    // The farmer sees the placed order and the statement.
+    await as(FARMER, FARM_PASSWORD);
+    await farmerPage.goto("/my-farm");
+    for (const o of onAccount) await expect(farmerPage.getByTestId("incoming-order").filter({ hasText: `Order #${o.id}` })).toBeVisible();
+    await farmerPage.goto("/my-farm/customers");
+    const statement = customer.getByTestId("customer-statement");
+    await expect(statement).toHaveCount(1);
+    await expect(statement).toContainText("Open");
+    await expect(statement).toContainText("2 orders");
+    await expect(customer.getByTestId("customer-credit")).toContainText("of a $800.00 limit");
+    await auditPage(farmerPage, "/my-farm/customers");
+    const pdf = await farmerPage.request.get(`/api/invoices/${statementId}.pdf`);
+    expect([pdf.status(), pdf.headers()["content-type"]]).toEqual([200, "application/pdf"]);
+
+    // The buyer's Invoices page lists it, open (it cannot be paid before the month ends).
+    await as(a.email, a.password);
+    await page.goto("/invoices");
+    const invoice = page.getByTestId("invoice").filter({ hasText: FARM });
+    await expect(invoice).toContainText("Open");
+    await expect(invoice.getByTestId("invoice-pay")).toHaveCount(0);
+  });
+});
+
+test("a restaurant pays last month's statement from its wallet; the PDF invoice opens", async ({ page }, testInfo) => {
+  await signIn(page, OLIVIA, FARM_PASSWORD);
+  await page.goto("/wallet");
+  await page.getByRole("link", { name: "Invoices" }).first().click();
+  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(page.getByRole("heading", { name: "Invoices", level: 1 })).toBeVisible();
+  const invoice = page.getByTestId("invoice").filter({ hasText: "Glenmore Valley Greens" }).first();
+  await expect(invoice).toBeVisible();
+  const href = await invoice.getByRole("link", { name: /PDF invoice/ }).getAttribute("href");
+  const pdf = await page.request.get(href!);
+  expect([pdf.status(), pdf.headers()["content-type"]]).toEqual([200, "application/pdf"]);
+  await auditPage(page, "/invoices");
+  // The seeded statement is paid once: by the desktop project (the mobile one sees it paid or unpaid).
+  if (testInfo.project.name !== "desktop") return;
+  await invoice.getByTestId("invoice-pay").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("from your wallet");
+  await auditPage(page, "/invoices (pay dialog)");
+  await dialog.getByTestId("invoice-pay-confirm").click();
+  await expect(toast(page, "Statement Paid")).toBeVisible();
+  await expect(invoice).toContainText("Paid");
+  await expect(invoice.getByTestId("invoice-due")).toHaveText("$0.00");
+});
