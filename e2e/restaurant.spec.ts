@@ -22,7 +22,7 @@ const dbUrlFile = path.resolve(".data", `e2e-${Number(process.env.E2E_PORT ?? 31
 const databaseUrl = fs.existsSync(dbUrlFile) ? fs.readFileSync(dbUrlFile, "utf8") : "";
 const script = (file: string, ...args: string[]) => run(process.execPath, ["--import", "tsx", "--conditions=react-server", file, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl } });
 
-type Product = { id: number; name: string; price: number; priceLevel: string; caseSize: number; farm: { id: number; farmName: string } };
+type Product = { id: number; name: string; price: number; priceLevel: string; caseSize: number; inStock: boolean; farm: { id: number; farmName: string } };
 
 test.describe("restaurant journey", () => {
   // Ops commands run beside the server against its database: PostgreSQL only (PGlite allows one process).
@@ -49,7 +49,8 @@ test.describe("restaurant journey", () => {
 
     // Restaurant prices by the case at the farm.
     const found = (await (await page.request.get(`/api/products/search?q=${encodeURIComponent(FARM)}&limit=50`)).json()) as Product[];
-    const cased = found.find((p) => p.farm.farmName === FARM && p.priceLevel === "restaurant" && p.caseSize > 1)!;
+    // The salad mix: in stock with room for three cases per buyer under the hoarding cap (prisma/seed-data/catalog.ts).
+    const cased = found.find((p) => p.farm.farmName === FARM && p.name === "Organic Salad Mix" && p.inStock && p.priceLevel === "restaurant" && p.caseSize > 1)!;
     expect(cased, "a product with a restaurant price and a case").toBeTruthy();
     await page.goto(`/products/${cased.id}`);
     await expect(page.getByTestId("price-level")).toContainText(`Restaurant price · sold by the case of ${cased.caseSize}`);

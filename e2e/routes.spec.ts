@@ -35,6 +35,8 @@ const PROTECTED = [
   "/checkout",
   "/my-farm",
   "/standing-orders",
+  "/invoices",
+  "/my-farm/customers",
 ];
 
 test.describe("signed out", () => {
@@ -297,7 +299,7 @@ test.describe("signed in as a farmer", () => {
     await expect(page.getByText("My Farm", { exact: true }).first()).toBeVisible();
     if (!isMobile(page)) await expect(page.getByTestId("nav-rail").getByRole("link", { name: "My Farm" })).toHaveAttribute("aria-current", "page");
     await auditPage(page, "/my-farm");
-    for (const path of ["/my-farm/products", "/my-farm/products/new", "/my-farm/profile", "/my-farm/fulfilment", "/my-farm/pack-list"]) {
+    for (const path of ["/my-farm/products", "/my-farm/products/new", "/my-farm/profile", "/my-farm/fulfilment", "/my-farm/pack-list", "/my-farm/customers"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await auditPage(page, path);

@@ -15,6 +15,8 @@ import { formatCurrency } from "@/lib/format";
 import { dollarsToCents } from "@/lib/money";
 import { FarmFulfilment } from "./farm-fulfilment";
 import { FarmPayment } from "./farm-payment";
+import { repeatWeekly } from "@/components/standing/repeat-weekly-button";
+import { localDay } from "@/components/standing/format";
 import { useAuth } from "@/components/auth/auth-provider";
 import type { BuyerCreditLineJson } from "@/lib/contracts/account";
 import type { PaymentMethodValue } from "@/lib/validators/account";
@@ -81,6 +83,8 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
   const { data: creditLines, mutate: mutateCredit } = useSWR<BuyerCreditLineJson[]>(user?.userType === "restaurant" && items.length ? "/api/credit-lines" : null);
   const creditAt = new Map((creditLines ?? []).map((c) => [c.farm.id, c]));
   const [payWith, setPayWith] = useState<Record<number, PaymentMethodValue>>({});
+  // "Repeat every week" from the cart (restaurants): a standing order per ticked farm once its order is placed.
+  const [repeat, setRepeat] = useState<Record<number, boolean>>({});
 
   const groups = byFarm(items);
   const fulfilments = useFarmFulfilments(groups.map((g) => g.farmId));
@@ -155,7 +159,14 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
       const how = [paid > 0 || billed === 0 ? `${formatCurrency(paid)} paid from your wallet` : "", billed > 0 ? `${formatCurrency(billed)} on account` : ""].filter(Boolean).join(", ");
       toast({ title: "Order Placed", description: `${how} for ${n} ${n === 1 ? "order" : "orders"}` });
       clearCart({ silent: true });
-      router.push("/orders");
+      const repeated = result.orders.filter((o) => repeat[o.farm.id] && o.fulfilment);
+      for (const o of repeated) {
+        await repeatWeekly(o).then(
+          (s) => toast({ title: "Standing order set up", description: `${o.farm.farmName}${s.nextDate ? `, first one ${localDay(s.nextDate)}` : ""}` }),
+          (error: unknown) => toast({ title: "Could not set up the standing order", description: messageOf(error, "Please try again from the order"), variant: "destructive" }),
+        );
+      }
+      router.push(repeated.length ? "/standing-orders" : "/orders");
     } catch (e) {
       if (hasCode(e, "credit_limit")) {
         setRefusal(messageOf(e, "This order does not fit your credit line"));
@@ -272,6 +283,12 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
                 />
               );
             })()}
+            {user?.userType === "restaurant" && states.get(g.farmId)?.state.needsSlot ? (
+              <label className="mt-3 flex min-h-11 items-center gap-2 border-t border-gray-100 pt-3 text-sm">
+                <input type="checkbox" checked={repeat[g.farmId] ?? false} onChange={(e) => setRepeat((r) => ({ ...r, [g.farmId]: e.target.checked }))} className="h-4 w-4 accent-brand-700" data-testid="checkout-repeat" />
+                Repeat every week (a standing order for this day and place)
+              </label>
+            ) : null}
             {creditAt.has(g.farmId) ? (
               <FarmPayment
                 farmName={g.farmName}

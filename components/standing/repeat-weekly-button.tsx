@@ -27,29 +27,34 @@ async function placeOf(order: OrderJson): Promise<{ pickupPointId?: number; addr
   return { addressId: same.id };
 }
 
+/** A weekly standing order of an order with a slot: the same products, day and place (from a past order, or one just placed from the cart). */
+export async function repeatWeekly(order: OrderJson): Promise<StandingOrderJson> {
+  const f = order.fulfilment!;
+  return apiFetch<StandingOrderJson>("/api/standing-orders", {
+    method: "POST",
+    json: {
+      farmId: order.farm.id,
+      items: order.items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
+      // The slot's local date (its ISO text carries the farm's offset), read as a calendar day.
+      weekday: new Date(`${f.start.slice(0, 10)}T12:00:00Z`).getUTCDay(),
+      kind: f.kind,
+      ...(await placeOf(order)),
+      everyWeeks: 1,
+    },
+  });
+}
+
 /** "Repeat every week" on a past order (restaurants): the same products, day and place, from the next open week. */
 export function RepeatWeeklyButton({ order }: { order: OrderJson }) {
   const { user } = useAuth();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   if (user?.userType !== "restaurant" || !order.fulfilment) return null;
-  const f = order.fulfilment;
 
   async function repeat() {
     setBusy(true);
     try {
-      const created = await apiFetch<StandingOrderJson>("/api/standing-orders", {
-        method: "POST",
-        json: {
-          farmId: order.farm.id,
-          items: order.items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
-          // The slot's local date (its ISO text carries the farm's offset), read as a calendar day.
-          weekday: new Date(`${f.start.slice(0, 10)}T12:00:00Z`).getUTCDay(),
-          kind: f.kind,
-          ...(await placeOf(order)),
-          everyWeeks: 1,
-        },
-      });
+      const created = await repeatWeekly(order);
       toast({ title: "Standing order set up", description: created.nextDate ? `First one: ${localDay(created.nextDate)}` : undefined });
       router.push("/standing-orders");
     } catch (error) {
