@@ -98,9 +98,14 @@ test.describe("restaurant journey", () => {
     const payment = page.getByTestId("checkout-payment");
     await expect(payment).toContainText("$800.00 of $800.00 available");
     await payment.getByRole("radio", { name: /On account/ }).check();
+    // "Repeat every week" from the cart: this farm's order also becomes a standing order.
+    await page.getByTestId("checkout-repeat").check();
     await auditPage(page, "/checkout (on account)");
     await page.getByTestId("checkout-pay").click();
     await expect(toast(page, "Order Placed")).toContainText("on account");
+    await expect(toast(page, "Standing order set up")).toBeVisible();
+    await expect(page).toHaveURL(/\/standing-orders$/);
+    expect(((await (await page.request.get("/api/standing-orders")).json()) as unknown[]).length).toBe(2);
     expect(((await (await page.request.get("/api/wallet")).json()) as { balance: number }).balance).toBe(before);
 
     // The week's occurrence falls due: the worker places it, on account (the buyer has credit there).

@@ -30,7 +30,7 @@ export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: (
       void mutate(`/api/orders/${order.id}`, cancelled, { revalidate: false });
       void mutate("/api/wallet");
       setConfirming(false);
-      toast({ title: "Order Cancelled", description: `${formatCurrency(order.totalAmount)} has been refunded to your wallet` });
+      toast({ title: "Order Cancelled", description: order.payment === "account" ? `${formatCurrency(order.totalAmount)} is off your ${order.farm.farmName} statement` : `${formatCurrency(order.totalAmount)} has been refunded to your wallet` });
       await onChanged();
     } catch (e) {
       toast({ title: "Could not cancel order", description: messageOf(e, "Please try again"), variant: "destructive" });
@@ -79,6 +79,7 @@ export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: (
           <dt className="text-muted">Total</dt>
           <dd className="font-semibold text-ink tabular-nums" data-testid="order-total">
             {formatCurrency(order.totalAmount)}
+            {order.payment === "account" ? <span className="ml-1 text-xs font-normal text-muted">on account</span> : null}
           </dd>
         </div>
       </dl>
@@ -96,7 +97,7 @@ export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: (
               <DialogHeader>
                 <DialogTitle>Cancel this order?</DialogTitle>
                 <DialogDescription>
-                  Your order from {order.farm.farmName} ({itemCountLabel(order.itemCount)}) will be cancelled and {formatCurrency(order.totalAmount)} refunded to your wallet.
+                  Your order from {order.farm.farmName} ({itemCountLabel(order.itemCount)}) will be cancelled and {formatCurrency(order.totalAmount)} {order.payment === "account" ? "taken off your statement" : "refunded to your wallet"}.
                 </DialogDescription>
               </DialogHeader>
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

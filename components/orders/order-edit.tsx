@@ -14,10 +14,10 @@ import { MAX_QUANTITY } from "@/lib/validators/orders";
 type Line = { productId: number; productName: string; price: number; quantity: number };
 
 /** What the wallet did, for the toast: "You paid $3.50 more" / "$2.00 went back to your wallet". */
-export function differenceText(before: number, after: number): string {
+export function differenceText(before: number, after: number, onAccount = false): string {
   const cents = dollarsToCents(after) - dollarsToCents(before);
-  if (cents > 0) return `You paid ${formatCurrency(cents / 100)} more`;
-  if (cents < 0) return `${formatCurrency(-cents / 100)} went back to your wallet`;
+  if (cents > 0) return onAccount ? `${formatCurrency(cents / 100)} more on your statement` : `You paid ${formatCurrency(cents / 100)} more`;
+  if (cents < 0) return onAccount ? `${formatCurrency(-cents / 100)} off your statement` : `${formatCurrency(-cents / 100)} went back to your wallet`;
   return "The total did not change";
 }
 
@@ -62,7 +62,7 @@ export function OrderEdit({ order, onSaved, onCancel }: { order: OrderJson; onSa
       attempt.current = null;
       void mutate(`/api/orders/${order.id}`, detail, { revalidate: false });
       void mutate("/api/wallet");
-      toast({ title: "Order updated", description: differenceText(order.totalAmount, detail.totalAmount) });
+      toast({ title: "Order updated", description: differenceText(order.totalAmount, detail.totalAmount, order.payment === "account") });
       await onSaved(detail);
     } catch (e) {
       setProblem(messageOf(e, "Could not change the order. Please try again."));
