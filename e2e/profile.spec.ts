@@ -6,10 +6,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { newAccount } from "./support";
 
-const FEATURES = ["Favorite Restaurants", "Special Offers and Promo", "Payment Methods", "Profile", "Notification", "Security", "Language", "Accessibility"];
+const FEATURES = ["Favorite Restaurants", "Special Offers and Promo", "Payment Methods", "Profile", "Security", "Language", "Accessibility"];
 
 test.describe("profile", () => {
-  test("avatar initials, name, phone; Address opens the address book, the other items but Logout are coming soon; Logout signs out", async ({ page }) => {
+  test("avatar initials, name, phone; Address, Business account and Notification open their pages, the other items but Logout are coming soon; Logout signs out", async ({ page }) => {
     const a = newAccount("profile");
     const fullName = "Morgan Applewood";
     const res = await page.request.post("/api/register", { data: { ...a, fullName, phone: "250-555-0142", confirmPassword: a.password } });
@@ -31,6 +31,7 @@ test.describe("profile", () => {
     }
     await expect(menu.getByRole("link", { name: "Address" })).toHaveAttribute("href", "/profile/address");
     await expect(menu.getByRole("link", { name: "Business account" })).toHaveAttribute("href", "/profile/business");
+    await expect(menu.getByRole("link", { name: "Notification" })).toHaveAttribute("href", "/profile/notifications");
 
     await menu.getByRole("button", { name: "Logout" }).click();
     await expect(page.getByTestId("toast").filter({ hasText: "Logged out successfully" })).toContainText("You have been logged out of your account");

@@ -32,6 +32,7 @@ const PROTECTED = [
   "/profile",
   "/profile/address",
   "/profile/business",
+  "/profile/notifications",
   "/checkout",
   "/my-farm",
   "/standing-orders",

@@ -11,7 +11,7 @@ const ITEMS: { label: string; Icon: LucideIcon; value?: string; href?: string }[
   { label: "Profile", Icon: User },
   { label: "Address", Icon: MapPin, href: "/profile/address" },
   { label: "Business account", Icon: Briefcase, href: "/profile/business" },
-  { label: "Notification", Icon: Bell },
+  { label: "Notification", Icon: Bell, href: "/profile/notifications" },
   { label: "Security", Icon: ShieldCheck },
   { label: "Language", Icon: Globe, value: "English (US)" },
   { label: "Accessibility", Icon: Accessibility },
@@ -19,7 +19,7 @@ const ITEMS: { label: string; Icon: LucideIcon; value?: string; href?: string }[
 
 const row = "flex min-h-14 w-full items-center gap-3 px-4 text-left transition-colors hover:bg-gray-50";
 
-/** The profile menu of docs/product.md: Address opens the address book, Business account the application (docs/restaurants.md); the other items but Logout are announced as coming soon. */
+/** The profile menu of docs/product.md: Address opens the address book, Business account the application (docs/restaurants.md), Notification the email switches (docs/notifications.md); the other items but Logout are announced as coming soon. */
 export function ProfileMenu() {
   const { signOut: onLogout, busy } = useSignOut();
 

@@ -66,6 +66,11 @@ export type Endpoint = {
   /** Accepts an `Idempotency-Key` header. */
   idempotencyKey?: boolean;
   envelope?: Envelope;
+  /**
+   * "allowed": a mutation other sites may send (the RFC 8058 one-click unsubscribe a mail client
+   * posts). Only for `auth: "none"` calls authorised by something in the URL, never by the cookie.
+   */
+  crossSite?: "allowed";
 };
 
 /** The description of a list paginated by cursor (lib/validators/page.ts). */

@@ -7,6 +7,7 @@ import { documentsApi } from "./documents";
 import { farmApi } from "./farm";
 import { fulfilmentApi } from "./fulfilment";
 import { messagesApi } from "./messages";
+import { notificationsApi } from "./notifications";
 import { operationsApi } from "./operations";
 import { ordersApi } from "./orders";
 import { sessionApi } from "./session";
@@ -18,4 +19,4 @@ import { walletApi } from "./wallet";
  * Every endpoint of /api, in the order of the API document. A new domain's contracts file is added
  * here; tests/contracts/registry.test.ts fails when a route file and this list disagree.
  */
-export const endpoints: Endpoint[] = [sessionApi, catalogApi, messagesApi, ordersApi, adjustmentsApi, walletApi, farmApi, fulfilmentApi, businessApi, standingApi, accountApi, documentsApi, submissionsApi, operationsApi].flatMap((api) => Object.values(api));
+export const endpoints: Endpoint[] = [sessionApi, catalogApi, messagesApi, ordersApi, adjustmentsApi, walletApi, farmApi, fulfilmentApi, businessApi, standingApi, accountApi, notificationsApi, documentsApi, submissionsApi, operationsApi].flatMap((api) => Object.values(api));

@@ -40,3 +40,10 @@ export const notificationPreferencesSchema = z
   })
   .strict();
 export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesSchema>;
+
+/** The switches a kind of account is shown (a farm gets no receipts, a shopper no standing orders); the server honours every kind either way. */
+export function kindsFor(userType: string): NotificationKind[] {
+  if (userType === "farmer") return ["order_received", "order_cancelled", "adjustment_applied", "unread_messages"];
+  const buyer = NOTIFICATION_KINDS.filter((k) => k !== "order_received");
+  return userType === "restaurant" ? buyer : buyer.filter((k) => !k.startsWith("standing_") && k !== "cutoff_reminder");
+}

@@ -71,6 +71,9 @@ import { GET as invoicesGET } from "@/app/api/invoices/route";
 import { GET as invoiceGET } from "@/app/api/invoices/[id]/route";
 import { GET as invoicePdfGET } from "@/app/api/invoices/[id]/invoice.pdf/route";
 import { POST as invoicePayPOST } from "@/app/api/invoices/[id]/pay/route";
+import { GET as notificationPrefsGET, PUT as notificationPrefsPUT } from "@/app/api/notification-preferences/route";
+import { GET as unsubscribeGET, POST as unsubscribePOST } from "@/app/api/unsubscribe/[token]/route";
+import { unsubscribeToken } from "@/lib/server/notifications/unsubscribe";
 import { endpoints as contracts } from "@/lib/contracts/index";
 import { ORIGIN, call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession, sessionCookie, TEST_PASSWORD } from "../support/factories";
@@ -102,6 +105,8 @@ type Endpoint = {
   /** Positive control status (undefined: no control, e.g. it needs a state this sweep avoids). */
   ok?: number;
   headers?: () => Record<string, string>;
+  /** A mutation other sites may send (the RFC 8058 one-click unsubscribe): no cross-site cases. */
+  crossSiteAllowed?: true;
 };
 
 type Case = {
@@ -643,6 +648,31 @@ const endpoints: Endpoint[] = [
   { name: "invoices/[id]", method: "GET", path: "/api/invoices/:id", handler: invoiceGET as Handler, auth: "required", cookie: () => R.cookie, params: () => ({ id: String(rStatementId) }), idParam: { name: "id", foreign: () => String(r2StatementId) }, ok: 200 },
   { name: "invoices/[id]/invoice.pdf", method: "GET", path: "/api/invoices/:id/invoice.pdf", handler: invoicePdfGET as Handler, auth: "required", cookie: () => R.cookie, params: () => ({ id: String(rStatementId) }), idParam: { name: "id", foreign: () => String(r2StatementId) }, ok: 200 },
   { name: "invoices/[id]/pay", method: "POST", path: "/api/invoices/:id/pay", handler: invoicePayPOST as Handler, auth: "required", cookie: () => R.cookie, params: () => ({ id: String(rStatementId) }), idParam: { name: "id", foreign: () => String(r2StatementId) }, ok: 200 },
+  // Notifications (docs/notifications.md). The one-click unsubscribe is posted by mail clients from
+  // anywhere: it is authorised by the signed token in its path, never by the cookie.
+  { name: "notification-preferences", method: "GET", path: "/api/notification-preferences", handler: notificationPrefsGET as Handler, auth: "required", ok: 200 },
+  {
+    name: "notification-preferences (change)",
+    method: "PUT",
+    path: "/api/notification-preferences",
+    handler: notificationPrefsPUT as Handler,
+    auth: "required",
+    body: () => ({ email: { unread_messages: false } }),
+    fields: { email: { kind: "enum" } },
+    ok: 200,
+  },
+  { name: "unsubscribe/[token] (page)", method: "GET", path: "/api/unsubscribe/:token", handler: unsubscribeGET as Handler, auth: "none", params: () => ({ token: unsubscribeToken(B.id, "order_placed") }), ok: 303 },
+  {
+    name: "unsubscribe/[token] (one-click)",
+    method: "POST",
+    path: "/api/unsubscribe/:token",
+    handler: unsubscribePOST as Handler,
+    auth: "none",
+    crossSiteAllowed: true,
+    params: () => ({ token: unsubscribeToken(B.id, "cutoff_reminder") }),
+    idParam: { name: "token", foreign: () => unsubscribeToken(B.id, "cutoff_reminder").replace(/.$/, (c) => (c === "A" ? "B" : "A")) },
+    ok: 200,
+  },
   // Its control removes A's address, so it comes after the edit.
   { name: "addresses/[id] (remove)", method: "DELETE", path: "/api/addresses/:id", handler: addressDELETE as Handler, auth: "required", params: () => ({ id: String(aAddressId) }), idParam: { name: "id", foreign: () => String(bAddressId) }, ok: 200 },
 ];
@@ -718,7 +748,7 @@ function casesFor(e: Endpoint): Case[] {
       out.push({ endpoint: e, label: `malformed cookie ${JSON.stringify(cookie.slice(0, 30))}`, cookie, status: 401 });
     }
   }
-  if (mutating) {
+  if (mutating && !e.crossSiteAllowed) {
     out.push({ endpoint: e, label: "cross-site Origin with a session cookie", headers: { origin: "https://evil.example" }, status: 403 });
     out.push({ endpoint: e, label: "Origin: null with a session cookie", headers: { origin: "null" }, status: 403 });
     out.push({ endpoint: e, label: "lookalike Origin", headers: { origin: "http://localhost:3000.evil.example" }, status: 403 });

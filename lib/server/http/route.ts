@@ -120,9 +120,10 @@ function parseWith(schema: z.ZodType, value: unknown): unknown {
 export function route<const E extends Endpoint>(contract: E, handler: (ctx: RouteContext<E>) => Promise<Answer<E>> | Answer<E>, options: RouteOptions<E> = {}): RouteHandler {
   const envelope = contract.envelope ?? "plain";
   if (envelope === "html" && !options.renderError) throw new Error(`${contract.method} ${contract.path}: the html envelope needs renderError`);
+  if (contract.crossSite === "allowed" && contract.auth !== "none") throw new Error(`${contract.method} ${contract.path}: a cross-site call cannot use the session`);
   const run: RouteHandler = async (req, context) => {
     try {
-      if (MUTATING.has(req.method) && isCrossSite(req)) throw new AppError("cross_site", "Cross-site requests are not allowed");
+      if (MUTATING.has(req.method) && contract.crossSite !== "allowed" && isCrossSite(req)) throw new AppError("cross_site", "Cross-site requests are not allowed");
       const user = contract.auth === "required" ? await userFromRequest(req) : null;
       if (contract.auth === "required" && !user) throw new AppError("unauthenticated", "Not signed in");
       const params = contract.params ? parseWith(contract.params, (await context?.params) ?? {}) : {};

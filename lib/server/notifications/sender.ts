@@ -86,7 +86,7 @@ async function deliver(mailer: Mailer, n: Notification, now: Date): Promise<keyo
     const token = unsubscribeToken(n.userId, kind);
     const { html, text } = renderEmail(composed.content, {
       reason: `You get this email because “${KIND_LABELS[kind].label}” is on for ${user.email}.`,
-      unsubscribeUrl: appUrl(`/unsubscribe?token=${encodeURIComponent(token)}`),
+      unsubscribeUrl: appUrl(`/unsubscribe/${token}`),
     });
     await mailer.send({
       from: env().MAIL_FROM,
@@ -98,7 +98,7 @@ async function deliver(mailer: Mailer, n: Notification, now: Date): Promise<keyo
       messageId: messageIdOf(n),
       headers: {
         // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" to this URL.
-        "List-Unsubscribe": `<${appUrl(`/api/unsubscribe?token=${encodeURIComponent(token)}`)}>`,
+        "List-Unsubscribe": `<${appUrl(`/api/unsubscribe/${token}`)}>`,
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         "Auto-Submitted": "auto-generated",
         "X-Fieldfare-Kind": kind,

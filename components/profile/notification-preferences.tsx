@@ -1,0 +1,66 @@
+"use client";
+import { useState } from "react";
+import { Switch } from "radix-ui";
+import { toast } from "@/components/ui/use-toast";
+import { apiFetch, messageOf } from "@/lib/client/api";
+import type { NotificationPreferencesJson } from "@/lib/contracts/notifications";
+import { KIND_LABELS, type NotificationKind } from "@/lib/validators/notifications";
+
+type Email = NotificationPreferencesJson["email"];
+
+/** Profile → Notification: one email switch per kind (docs/notifications.md). Each flip is saved at once and confirmed with a toast. */
+export function NotificationPreferences({ kinds, initial }: { kinds: NotificationKind[]; initial: Email }) {
+  const [email, setEmail] = useState(initial);
+  const [saving, setSaving] = useState<NotificationKind | null>(null);
+
+  async function flip(kind: NotificationKind, on: boolean) {
+    const before = email;
+    setEmail({ ...email, [kind]: on });
+    setSaving(kind);
+    try {
+      const saved = await apiFetch<NotificationPreferencesJson>("/api/notification-preferences", { method: "PUT", json: { email: { [kind]: on } } });
+      setEmail(saved.email);
+      toast({ title: "Notification settings saved", description: `${KIND_LABELS[kind].label}: ${on ? "on" : "off"}` });
+    } catch (error) {
+      setEmail(before);
+      toast({ title: "Could not save", description: messageOf(error, "Please try again."), variant: "destructive" });
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="email-switches" className="overflow-hidden rounded-2xl border border-gray-200 bg-white">
+      <h2 id="email-switches" className="border-b border-gray-100 px-4 py-3 text-sm font-semibold text-ink">
+        Email
+      </h2>
+      <ul className="divide-y divide-gray-100">
+        {kinds.map((kind) => {
+          const id = `notify-${kind}`;
+          return (
+            <li key={kind} className="flex items-center gap-4 px-4 py-3">
+              <div className="flex-1">
+                <label htmlFor={id} className="font-medium text-ink">
+                  {KIND_LABELS[kind].label}
+                </label>
+                <p id={`${id}-help`} className="text-sm text-muted">
+                  {KIND_LABELS[kind].description}
+                </p>
+              </div>
+              <Switch.Root
+                id={id}
+                checked={email[kind]}
+                disabled={saving === kind}
+                onCheckedChange={(on) => void flip(kind, on)}
+                aria-describedby={`${id}-help`}
+                className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-gray-300 transition-colors data-[state=checked]:bg-brand-700 disabled:opacity-60"
+              >
+                <Switch.Thumb className="block h-5 w-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6" />
+              </Switch.Root>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import crypto from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { auditPage, expectVisibleFocus } from "./a11y";
+import { newAccount } from "./support";
+
+// scripts/e2e-server.ts gives the server this secret unless one is set; the unsubscribe token is its HMAC.
+const SECRET = process.env.AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-0123456789";
+const tokenFor = (userId: number, kind: string) => `${userId}.${kind}.${crypto.createHmac("sha256", SECRET).update(`unsubscribe:${userId}:${kind}`).digest("base64url")}`;
+
+async function register(page: Page, tag: string): Promise<number> {
+  const a = newAccount(tag);
+  const res = await page.request.post("/api/register", { data: { ...a, confirmPassword: a.password } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id as number;
+}
+
+test("Profile → Notification: email switches, saved at once with a toast, by keyboard, kept after a reload", async ({ page }) => {
+  await register(page, "notify");
+  await page.goto("/profile");
+  await page.getByRole("navigation", { name: "Profile menu" }).getByRole("link", { name: "Notification" }).click();
+  await expect(page).toHaveURL(/\/profile\/notifications$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+
+  const receipts = page.getByRole("switch", { name: "Order receipts" });
+  await expect(receipts).toHaveAttribute("aria-checked", "true");
+  // A shopper sees no farm or standing-order switches.
+  await expect(page.getByRole("switch", { name: "New orders for my farm" })).toHaveCount(0);
+  await expect(page.getByRole("switch", { name: "Cutoff reminders" })).toHaveCount(0);
+  await auditPage(page, "/profile/notifications");
+
+  // By keyboard from the back link: Tab reaches the first switch, Space flips it.
+  await page.getByRole("main").getByRole("link", { name: "Profile", exact: true }).focus();
+  await page.keyboard.press("Tab");
+  await expect(receipts).toBeFocused();
+  await expectVisibleFocus(page, "the Order receipts switch");
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("toast").filter({ hasText: "Notification settings saved" })).toContainText("Order receipts: off");
+  await expect(receipts).toHaveAttribute("aria-checked", "false");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("switch", { name: "Cancelled orders" })).toBeFocused();
+
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "Order receipts" })).toHaveAttribute("aria-checked", "false");
+  expect((await (await page.request.get("/api/notification-preferences")).json()).email.order_placed).toBe(false);
+});
+
+test("the unsubscribe link works signed out; a forged one is a 404 page", async ({ page, browser }) => {
+  const userId = await register(page, "unsub");
+  const signedOut = await browser.newContext({ viewport: page.viewportSize()!, isMobile: (await page.evaluate(() => navigator.maxTouchPoints)) > 0 });
+  const visitor = await signedOut.newPage();
+  const token = tokenFor(userId, "unread_messages");
+
+  const forged = await visitor.goto(`/unsubscribe/${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`);
+  expect(forged!.status()).toBe(404);
+
+  // The List-Unsubscribe URL itself, opened in a browser, lands on the confirm page.
+  await visitor.goto(`/api/unsubscribe/${token}`);
+  await expect(visitor).toHaveURL(new RegExp(`/unsubscribe/${token.replace(/[.]/g, "\\.")}$`));
+  await expect(visitor.getByRole("heading", { level: 1, name: "Unsubscribe from “Unread messages”" })).toBeVisible();
+  await auditPage(visitor, "/unsubscribe/[token]");
+  expect((await (await page.request.get("/api/notification-preferences")).json()).email.unread_messages).toBe(true);
+
+  await visitor.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(visitor.getByRole("status")).toHaveText("You are unsubscribed: no more “Unread messages” emails.");
+  await auditPage(visitor, "/unsubscribe/[token] done");
+  expect((await (await page.request.get("/api/notification-preferences")).json()).email.unread_messages).toBe(false);
+  await signedOut.close();
+});

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { NOTIFICATION_KINDS, notificationKind, notificationPreferencesSchema } from "@/lib/validators/notifications";
+import { endpoint, jsonBody } from "./endpoint";
+
+export const notificationPreferences = z.object({
+  email: z.object(Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean()])) as Record<(typeof NOTIFICATION_KINDS)[number], z.ZodBoolean>).describe("one email switch per kind; true unless switched off"),
+});
+export type NotificationPreferencesJson = z.infer<typeof notificationPreferences>;
+
+export const unsubscribed = z.object({ kind: notificationKind, label: z.string(), email: z.literal(false) });
+export type UnsubscribedJson = z.infer<typeof unsubscribed>;
+
+// Shape only here, the signature in the handler: either way a token that is not one is a 404.
+const TOKEN = /^[1-9][0-9]{0,9}\.[a-z_]{1,40}\.[A-Za-z0-9_-]{43}$/;
+const tokenParams = z.object({
+  token: z
+    .string()
+    .refine((t) => TOKEN.test(t), { message: "This unsubscribe link is not valid", params: { code: "not_found" } })
+    .meta({ description: "the signed token of the email's List-Unsubscribe link", pattern: TOKEN.source }),
+});
+
+/** Email notifications (docs/notifications.md): the per-kind switches and the one-click unsubscribe. */
+export const notificationsApi = {
+  preferences: endpoint({
+    method: "GET",
+    path: "/api/notification-preferences",
+    tag: "Notifications",
+    summary: "Your email switches, one per kind of notification",
+    auth: "required",
+    response: notificationPreferences,
+  }),
+  updatePreferences: endpoint({
+    method: "PUT",
+    path: "/api/notification-preferences",
+    tag: "Notifications",
+    summary: "Switch kinds of email on or off",
+    description: "Send any subset of kinds (`{ email: { order_placed: false } }`); the others keep their setting. Answers all switches.",
+    auth: "required",
+    body: jsonBody(notificationPreferencesSchema),
+    response: notificationPreferences,
+  }),
+  unsubscribePage: endpoint({
+    method: "GET",
+    path: "/api/unsubscribe/{token}",
+    tag: "Notifications",
+    summary: "A person opening the List-Unsubscribe link: 303 to the confirm page /unsubscribe/{token} (nothing changes on GET)",
+    auth: "none",
+    params: tokenParams,
+    status: 303,
+  }),
+  unsubscribe: endpoint({
+    method: "POST",
+    path: "/api/unsubscribe/{token}",
+    tag: "Notifications",
+    summary: "One-click unsubscribe (RFC 8058): switches the token's kind off for its user, signed out",
+    description:
+      "The URL of every email's `List-Unsubscribe` header. Mail clients POST `List-Unsubscribe=One-Click` to it from anywhere, so this call accepts cross-site requests (it reads no cookie and no body; the signed token in the path is the authority). Repeating it is harmless. A token that does not verify is 404; throttled per client address.",
+    auth: "none",
+    crossSite: "allowed",
+    params: tokenParams,
+    response: unsubscribed,
+    errors: ["not_found", "rate_limited"],
+  }),
+};
