@@ -1,11 +1,6 @@
-import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage, expectVisibleFocus } from "./a11y";
-import { newAccount } from "./support";
-
-// scripts/e2e-server.ts gives the server this secret unless one is set; the unsubscribe token is its HMAC.
-const SECRET = process.env.AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-0123456789";
-const tokenFor = (userId: number, kind: string) => `${userId}.${kind}.${crypto.createHmac("sha256", SECRET).update(`unsubscribe:${userId}:${kind}`).digest("base64url")}`;
+import { newAccount, unsubscribeTokenFor as tokenFor } from "./support";
 
 async function register(page: Page, tag: string): Promise<number> {
   const a = newAccount(tag);

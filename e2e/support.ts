@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 
 export const DEMO = { email: "demo@fieldfare.app", username: "demo", password: "harvest-demo-2026", fullName: "Jordan Rivera" };
@@ -55,4 +56,10 @@ export async function orderByApi(page: Page, farmId: number, items: { productId:
   const res = await page.request.post("/api/orders", { data: { items, ...(slot ? { fulfilment: { [farmId]: { slotId: slot.slotId } } } : {}) } });
   expect(res.status(), await res.text()).toBe(201);
   return res.json();
+}
+
+/** The signed token of an email's unsubscribe link (docs/notifications.md), made with the secret scripts/e2e-server.ts gives the server. */
+export function unsubscribeTokenFor(userId: number, kind: string): string {
+  const secret = process.env.AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-0123456789";
+  return `${userId}.${kind}.${crypto.createHmac("sha256", secret).update(`unsubscribe:${userId}:${kind}`).digest("base64url")}`;
 }
