@@ -86,7 +86,9 @@ test("every page serves valid HTML (Nu Html Checker)", { tag: "@desktop-only" },
     { email: "demo@fieldfare.app", password: "harvest-demo-2026" },
   );
   await as("farmer", async () => ["/my-farm", "/my-farm/products", "/my-farm/products/new", "/my-farm/fulfilment", "/my-farm/pack-list", "/my-farm/profile"], FARMER);
-  await as("restaurant", async () => ["/standing-orders", "/home"], { email: "olivia.martin@restaurants.fieldfare.app", password: "harvest-farm-2026" });
+  await as("restaurant", async () => ["/standing-orders", "/invoices", "/home"], { email: "olivia.martin@restaurants.fieldfare.app", password: "harvest-farm-2026" });
+  // Glenmore Valley Greens gives Bench Bistro credit: its Customers page has a credit bar and a statement.
+  await as("farm with a credit customer", async () => ["/my-farm/customers"], { email: "daniel.okafor@farms.fieldfare.app", password: "harvest-farm-2026" });
 
   const files = fs.readdirSync(dir).map((f) => path.join(dir, f));
   // vnu exits 1 when it finds errors and writes its JSON report to stderr either way.
