@@ -68,8 +68,8 @@ export async function freshSeededDatabase(prefix: string) {
   return database;
 }
 
-export async function startApp(databaseUrl: string, distDir: string, env: Record<string, string> = {}): Promise<AppInstance> {
-  return startInstance({ databaseUrl, authSecret: AUTH_SECRET, distDir, env: { ...UNTHROTTLED, DATABASE_POOL_SIZE: "20", ...env } });
+export async function startApp(databaseUrl: string, distDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<AppInstance> {
+  return startInstance({ databaseUrl, authSecret: AUTH_SECRET, distDir, env: { ...UNTHROTTLED, DATABASE_POOL_SIZE: "20", ...env }, nodeArgs });
 }
 
 export type BenchUser = { id: number; cookie: string };

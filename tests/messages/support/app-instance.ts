@@ -36,9 +36,10 @@ export async function freePort(): Promise<number> {
 export type AppInstance = { url: string; port: number; pid: number; stop: () => Promise<void> };
 
 /** Starts `scripts/serve.ts` on a free port and resolves once /api/health answers. */
-export async function startInstance(opts: { databaseUrl: string; authSecret: string; distDir?: string; env?: Record<string, string> }): Promise<AppInstance> {
+export async function startInstance(opts: { databaseUrl: string; authSecret: string; distDir?: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<AppInstance> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+  // nodeArgs: e.g. --cpu-prof for bench/profile.ts (not allowed in NODE_OPTIONS).
+  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "scripts/serve.ts"], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
