@@ -147,14 +147,14 @@ if (routes) {
     "",
     `${routes.connections} connections, ${routes.seconds} s per route, ${routes.database}, demo shopper's session.`,
     "",
-    "| route | req/s | ratio | goal | p50 / p95 | non-2xx | bytes |",
-    "|---|---:|---:|---:|---|---:|---:|",
+    "| route | req/s | ratio | goal | p50 / p95 | non-2xx | bytes | server CPU / request |",
+    "|---|---:|---:|---:|---|---:|---:|---:|",
   );
   for (const r of routes.rows ?? []) {
-    routeTable.push(`| \`${r.path}\` | ${num(r.rps, 0)} | ${r.met ? "" : "**"}${num(r.ratio, 2)}×${r.met ? "" : "**"} | ${r.goal}× | ${ms(r.p50)} / ${ms(r.p95)} | ${r.non2xx + r.errors} | ${num(r.bytes, 0)} |`);
+    routeTable.push(`| \`${r.path}\` | ${num(r.rps, 0)} | ${r.met ? "" : "**"}${num(r.ratio, 2)}×${r.met ? "" : "**"} | ${r.goal}× | ${ms(r.p50)} / ${ms(r.p95)} | ${r.non2xx + r.errors} | ${num(r.bytes, 0)} | ${r.cpuMs == null ? "–" : `${num(r.cpuMs, 1)} ms`} |`);
     bars.push({ label: `route ${r.path}`, p95: r.p95 });
   }
-  routeTable.push("", `Goals met: ${(routes.rows ?? []).filter((r: Json) => r.met).length} of ${(routes.rows ?? []).length} (bold: not met).`, "");
+  routeTable.push("", `Goals met: ${(routes.rows ?? []).filter((r: Json) => r.met).length} of ${(routes.rows ?? []).length} (bold: not met).${routes.baseline.cpuMs == null ? "" : ` The baseline costs ${num(routes.baseline.cpuMs, 1)} ms of server CPU per request.`}`, "");
 }
 const catalog = read("catalog");
 if (catalog) {
