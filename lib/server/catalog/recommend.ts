@@ -1,7 +1,9 @@
 import "server-only";
+import { cache } from "react";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/server/db";
 import { farmsByIds } from "./farms";
-import { newestProductIdsOfFarms, productsByIds } from "./products";
+import { productsByIds } from "./products";
 import { productSelect, toCatalogProduct, type CatalogProduct } from "./serialize";
 import type { FarmJson } from "./types";
 
@@ -24,7 +26,8 @@ const add = (m: Map<number, number>, k: number | null, w: number) => {
   if (k != null) m.set(k, (m.get(k) ?? 0) + w);
 };
 
-async function signalsFor(userId: number): Promise<Signals> {
+/** React `cache()`: /home's two recommended sections read one user's signals once per request. */
+const signalsFor = cache(async (userId: number): Promise<Signals> => {
   const [ordered, talked] = await Promise.all([
     db.$queryRaw<{ farmId: number; categoryId: number | null; weight: number }[]>`
       SELECT o."farmId" AS "farmId", p."categoryId" AS "categoryId", sum(oi.quantity)::int AS weight
@@ -51,6 +54,30 @@ async function signalsFor(userId: number): Promise<Signals> {
   }
   for (const r of talked) add(s.farms, r.farmId, 2 * Number(r.weight));
   return s;
+});
+
+const intArray = (ids: number[]) => (ids.length ? Prisma.sql`ARRAY[${Prisma.join(ids)}]::int[]` : Prisma.sql`ARRAY[]::int[]`);
+
+/**
+ * The newest `limit` visible in-stock products of each farm and of each category, in one query:
+ * one LATERAL per group, each walking its own index (farmId or categoryId, isHidden, id).
+ */
+async function newestOfEach(farmIds: number[], categoryIds: number[], { limit, categoryId }: { limit: number; categoryId?: number }): Promise<number[]> {
+  if (farmIds.length === 0 && categoryIds.length === 0) return [];
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT x.id FROM unnest(${intArray(farmIds)}) AS g(farm_id) CROSS JOIN LATERAL (
+      SELECT p.id FROM "Product" p
+      WHERE p."farmId" = g.farm_id AND p."isHidden" = false AND p."inStock"
+        ${categoryId ? Prisma.sql`AND p."categoryId" = ${categoryId}` : Prisma.empty}
+      ORDER BY p.id DESC LIMIT ${limit}
+    ) x
+    UNION ALL
+    SELECT y.id FROM unnest(${intArray(categoryIds)}) AS g(category_id) CROSS JOIN LATERAL (
+      SELECT p.id FROM "Product" p
+      WHERE p."categoryId" = g.category_id AND p."isHidden" = false AND p."inStock"
+      ORDER BY p.id DESC LIMIT ${limit}
+    ) y`;
+  return rows.map((r) => Number(r.id));
 }
 
 const top = (m: Map<number, number>, k: number) =>
@@ -66,13 +93,7 @@ export async function recommendProducts(userId: number, { limit, categoryId }: {
   const base = { isHidden: false, inStock: true, ...(categoryId ? { categoryId } : {}) };
   const farmIds = top(s.farms, 3);
   const categoryIds = categoryId ? [] : top(s.categories, 3);
-  const batches = await Promise.all([
-    ...farmIds.map((farmId) => newestProductIdsOfFarms([farmId], { limit, categoryId, inStockOnly: true })),
-    ...categoryIds.map((cid) =>
-      db.product.findMany({ where: { ...base, categoryId: cid }, orderBy: { id: "desc" }, take: limit, select: { id: true } }).then((rows) => rows.map((r) => r.id)),
-    ),
-  ]);
-  const candidates = await productsByIds([...new Set(batches.flat())]);
+  const candidates = await productsByIds([...new Set(await newestOfEach(farmIds, categoryIds, { limit, categoryId }))]);
   const farmTotal = total(s.farms);
   const catTotal = total(s.categories);
   const score = (p: CatalogProduct) =>
