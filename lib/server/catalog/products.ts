@@ -95,7 +95,7 @@ const likePattern = (q: string) => `%${escapeLike(q)}%`;
  * matching farms count). Results come in relevance
  * groups — own text first, then farm, then category — newest first inside a group.
  *
- * Each branch is its own index-backed query capped at `limit`: the first `limit` results of the
+ * Each branch is index-backed and capped at `limit`: the first `limit` results of the
  * grouped order always lie inside the branches' own first `limit`, so the answer is exact while
  * the work stays bounded at 100k products.
  */
@@ -109,32 +109,35 @@ export async function searchProducts({ q, categoryId, limit }: { q: string; cate
   }
   const tsq = toPrefixTsquery(text);
   const pattern = likePattern(text);
-  // Farms and categories are small tables; resolving their matches first lets each branch below
-  // be skipped when empty, and keeps the planner from guessing (a guess of "one farm" made it
-  // scan the whole catalog backwards for a farm that did not exist).
-  const [farms, categories] = await Promise.all([
-    db.$queryRaw<{ id: number }[]>`SELECT f.id FROM "Farm" f WHERE f."farmName" ILIKE ${pattern} ORDER BY f.rating DESC, f.id LIMIT 20`,
-    db.$queryRaw<{ id: number }[]>`SELECT c.id FROM "Category" c WHERE c.name ILIKE ${pattern}`,
-  ]);
-  const farmIds = farms.map((f) => Number(f.id));
-  const categoryIds = categories.map((c) => Number(c.id)).filter((id) => !categoryId || id === categoryId);
-  const [byText, byFarm, byCategory] = await Promise.all([
-    tsq
-      ? db.$queryRaw<{ id: number }[]>`
-          SELECT p.id FROM "Product" p
-          WHERE NOT p."isHidden" ${inCategory} AND p.search @@ to_tsquery('english', ${tsq})
-          ORDER BY p.id DESC LIMIT ${limit}`
-      : [],
-    newestProductIdsOfFarms(farmIds, { limit, categoryId }).then((ids) => ids.map((id) => ({ id }))),
-    categoryIds.length
-      ? db.$queryRaw<{ id: number }[]>`
-          SELECT p.id FROM "Product" p
-          WHERE NOT p."isHidden" AND p."categoryId" IN (${Prisma.join(categoryIds)})
-          ORDER BY p.id DESC LIMIT ${limit}`
-      : [],
-  ]);
+  // One statement, one branch per relevance group. Farms and categories are small tables: each
+  // branch first resolves their matches, then walks each match's own index (farmId or
+  // categoryId, isHidden, id) for its newest `limit` (a LATERAL per match), so no match means no
+  // work and the planner never guesses how many farms match (a guess of "one farm" made a plain
+  // join scan the whole catalog backwards for a farm that did not exist).
+  const rows = await db.$queryRaw<{ grp: number; id: number }[]>`
+    WITH by_text AS (
+      SELECT p.id FROM "Product" p
+      WHERE ${tsq ? Prisma.sql`NOT p."isHidden" ${inCategory} AND p.search @@ to_tsquery('english', ${tsq})` : Prisma.sql`false`}
+      ORDER BY p.id DESC LIMIT ${limit}
+    ), by_farm AS (
+      SELECT x.id FROM (
+        SELECT f.id FROM "Farm" f WHERE f."farmName" ILIKE ${pattern} ORDER BY f.rating DESC, f.id LIMIT 20
+      ) g CROSS JOIN LATERAL (
+        SELECT p.id FROM "Product" p WHERE p."farmId" = g.id AND p."isHidden" = false ${inCategory} ORDER BY p.id DESC LIMIT ${limit}
+      ) x ORDER BY x.id DESC LIMIT ${limit}
+    ), by_category AS (
+      SELECT y.id FROM (
+        SELECT c.id FROM "Category" c WHERE c.name ILIKE ${pattern} ${categoryId ? Prisma.sql`AND c.id = ${categoryId}` : Prisma.empty}
+      ) g CROSS JOIN LATERAL (
+        SELECT p.id FROM "Product" p WHERE p."categoryId" = g.id AND p."isHidden" = false ORDER BY p.id DESC LIMIT ${limit}
+      ) y ORDER BY y.id DESC LIMIT ${limit}
+    )
+    SELECT 1 AS grp, id FROM by_text
+    UNION ALL SELECT 2, id FROM by_farm
+    UNION ALL SELECT 3, id FROM by_category`;
   // Relevance groups in order (own text, farm, category), each newest first; first hit wins.
+  const ranked = rows.map((r) => ({ grp: Number(r.grp), id: Number(r.id) })).sort((a, b) => a.grp - b.grp || b.id - a.id);
   const ids = new Set<number>();
-  for (const group of [byText, byFarm, byCategory]) for (const r of group) if (ids.size < limit) ids.add(Number(r.id));
+  for (const r of ranked) if (ids.size < limit) ids.add(r.id);
   return productsByIds([...ids]);
 }
