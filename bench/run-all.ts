@@ -38,8 +38,8 @@ function runBench(name: string, file: string, minutes: number, env: Record<strin
   const t0 = Date.now();
   console.log(`\n=== bench ${name} (at most ${minutes} min) ===`);
   return new Promise((resolve) => {
-    // login.ts and standing.ts import lib/server directly (server-only): they need the react-server condition.
-    const conditions = name === "login" || name === "standing" ? ["--conditions=react-server"] : [];
+    // login.ts, standing.ts and notifications.ts import lib/server directly (server-only): they need the react-server condition.
+    const conditions = ["login", "standing", "notifications"].includes(name) ? ["--conditions=react-server"] : [];
     const child = spawn(process.execPath, ["--import", "tsx", ...conditions, file], { cwd: root, stdio: "inherit", detached: true, env: { ...process.env, ...env } });
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -78,6 +78,7 @@ if (process.env.BENCH_REPORT_ONLY !== "1") {
     ["messages", "bench/messages.ts", 15, {}],
     ["wallet", "bench/wallet.ts", 10, {}],
     ["standing", "bench/standing.ts", 10, {}],
+    ["notifications", "bench/notifications.ts", 10, {}],
   ];
   for (const [name, file, minutes, env] of plan) {
     if (!want(name)) continue;
@@ -188,6 +189,14 @@ if (standing) {
     bench: "standing" + freshness(standing),
     figure: `standing-order worker: ${num(standing.standingOrders, 0)} due at once, ${standing.workers} workers (occurrences/s; exactly once)`,
     value: `${num(standing.perSecond)}/s in ${num(standing.seconds, 2)} s; ${standing.exactlyOnce ? "yes" : "**NO**"}`,
+  });
+}
+const notifications = read("notifications");
+if (notifications) {
+  rows.push({
+    bench: "notifications" + freshness(notifications),
+    figure: `email sender: ${num(notifications.notifications, 0)} queued, ${notifications.senders} senders, local smtp-server (emails/s; exactly once)`,
+    value: `${num(notifications.perSecond)}/s in ${num(notifications.seconds, 2)} s; ${notifications.exactlyOnce ? "yes" : "**NO**"}`,
   });
 }
 const load = read("load");

@@ -7,22 +7,11 @@
  * Run: node --import tsx --conditions=react-server bench/standing.ts
  * Env: BENCH_STANDING (default 1000), BENCH_WORKERS (default 4).
  */
-import { freshPostgres, migrationSql, writeResult } from "./support";
+import { migratedPostgres, writeResult } from "./support";
 
 const N = Number(process.env.BENCH_STANDING ?? 1000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
-const database = await freshPostgres("ff_bench_standing");
-if (!database) {
-  console.error("bench/standing.ts needs PostgreSQL (DATABASE_URL=postgres://…)");
-  process.exit(2);
-}
-process.env.DATABASE_URL = database.url;
-process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
-const pg = (await import("pg")).default;
-const c = new pg.Client({ connectionString: database.url });
-await c.connect();
-await c.query(migrationSql());
-await c.end();
+const database = await migratedPostgres("ff_bench_standing", "bench/standing.ts");
 
 const { db, closeDb } = await import("@/lib/server/db");
 const { inTransaction } = await import("@/lib/server/idempotency");

@@ -74,3 +74,23 @@ export function migrationSql(): string {
     .map((d) => fs.readFileSync(path.join(dir, d, "migration.sql"), "utf8"))
     .join("\n");
 }
+
+/**
+ * For benches that import lib/server directly: a fresh PostgreSQL database with every migration,
+ * made this process's DATABASE_URL (and an AUTH_SECRET), before lib/server is imported. Exits 2
+ * with `script` named when there is no PostgreSQL.
+ */
+export async function migratedPostgres(prefix: string, script: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const database = await freshPostgres(prefix);
+  if (!database) {
+    console.error(`${script} needs PostgreSQL (DATABASE_URL=postgres://…)`);
+    process.exit(2);
+  }
+  process.env.DATABASE_URL = database.url;
+  process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
+  const c = new pg.Client({ connectionString: database.url });
+  await c.connect();
+  await c.query(migrationSql());
+  await c.end();
+  return database;
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage, expectVisibleFocus } from "./a11y";
-import { newAccount, unsubscribeTokenFor as tokenFor } from "./support";
+import { FARM_PASSWORD, newAccount, orderByApi, SEEDED_FARMERS, signIn, unsubscribeTokenFor as tokenFor } from "./support";
 
 async function register(page: Page, tag: string): Promise<number> {
   const a = newAccount(tag);
@@ -60,4 +60,32 @@ test("the unsubscribe link works signed out; a forged one is a 404 page", async 
   await auditPage(visitor, "/unsubscribe/[token] done");
   expect((await (await page.request.get("/api/notification-preferences")).json()).email.unread_messages).toBe(false);
   await signedOut.close();
+});
+
+test("the buyer's order list updates live when the farm changes the order (no reload)", async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const farmer = testInfo.project.name === "mobile" ? SEEDED_FARMERS.priya : SEEDED_FARMERS.hannah;
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
+  const farmContext = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
+  const farm = await farmContext.newPage();
+  await signIn(farm, farmer.email, FARM_PASSWORD);
+  const { id: farmId } = (await (await farm.request.get("/api/my-farm")).json()) as { id: number };
+  const made = await farm.request.post("/api/my-farm/products", { data: { name: `Live carrots ${Date.now().toString(36)}`, description: "", price: 12, unit: "lb", stock: 40, categoryId: null, isFeatured: false } });
+  expect(made.status(), await made.text()).toBe(201);
+  const productId = ((await made.json()) as { id: number }).id;
+
+  await register(page, "live");
+  expect((await page.request.post("/api/transactions/topup", { data: { amount: 100 } })).status()).toBe(200);
+  const orderId = (await orderByApi(page, farmId, [{ productId, quantity: 4 }])).orders[0].id;
+  const itemId = ((await (await page.request.get(`/api/orders/${orderId}`)).json()) as { items: { id: number }[] }).items[0].id;
+
+  await page.goto("/orders");
+  const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+  await expect(card).toContainText("4 items");
+
+  // The farm short-picks (applied at once): the buyer's open list follows without a reload.
+  const adjusted = await farm.request.post(`/api/my-farm/orders/${orderId}/adjustments`, { data: { lines: [{ itemId, quantity: 1 }] } });
+  expect(adjusted.status(), await adjusted.text()).toBe(201);
+  await expect(card).toContainText("1 item", { timeout: 30_000 });
+  await farmContext.close();
 });

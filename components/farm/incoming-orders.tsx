@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
+import { useOrderEvents } from "@/components/orders/use-order-events";
 import { usePaged } from "@/lib/client/use-paged";
 import type { Page } from "@/lib/validators/page";
 import { formatCurrency, formatSlotDay, formatSlotRange } from "@/lib/format";
@@ -22,7 +23,7 @@ import { ordersByDate } from "./orders-by-date";
  * button, grouped by the day they are handed over (each day links its pack list); the first page
  * comes with the page, "Load more" appends the next. The server's props
  * stay the source of truth: a completed order leaves the list at once, and after router.refresh()
- * the list starts over from the fresh first page.
+ * (also on a live order event, docs/notifications.md) the list starts over from the fresh first page.
  */
 export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOrderJson> & { total: number } }) {
   const router = useRouter();
@@ -31,6 +32,8 @@ export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOr
   const orders = list.page?.items ?? [];
   const total = Math.max(0, fromServer.total - list.removed);
   const [busy, setBusy] = useState<number | null>(null);
+  // A new order, a cancel or an accepted change arrives live: the server's page is the truth.
+  useOrderEvents(() => router.refresh());
   const [adjusting, setAdjusting] = useState<{ order: IncomingOrderJson; item: IncomingOrderJson["items"][number] } | null>(null);
 
   function adjusted(order: IncomingOrderJson, card: AdjustmentJson) {

@@ -33,7 +33,9 @@ export function ChatList() {
 
   useEffect(() => {
     if (!user) return;
-    const offStream = subscribeToMessageStream(() => void refresh());
+    const offStream = subscribeToMessageStream((event) => {
+      if (event.type !== "notification") void refresh();
+    });
     const offRead = onLocalMessagesRead(() => void refresh());
     return () => {
       offStream();

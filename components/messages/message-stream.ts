@@ -51,6 +51,14 @@ function open() {
       /* ignore */
     }
   });
+  es.addEventListener("notification", (e) => {
+    try {
+      const data = JSON.parse((e as MessageEvent<string>).data) as { kind: string };
+      emit({ type: "notification", kind: data.kind });
+    } catch {
+      /* ignore */
+    }
+  });
   // The server lost its realtime feed for a moment (e.g. the database listener reconnected).
   es.addEventListener("resync", () => emit({ type: "resync" }));
   es.addEventListener("closed", () => {

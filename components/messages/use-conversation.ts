@@ -130,6 +130,7 @@ export function useConversation(peerId: number, me: number, logRef: RefObject<HT
         if (event.byUserId === peerId && event.otherUserId === me) setReadThrough(Math.max(0, ...itemsRef.current.map((m) => m.id)));
         return;
       }
+      if (event.type !== "message") return;
       const m = event.message;
       const fromPeer = m.senderId === peerId && m.receiverId === me;
       const fromMe = m.senderId === me && m.receiverId === peerId;

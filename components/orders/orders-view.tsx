@@ -10,6 +10,7 @@ import type { Page } from "@/lib/validators/page";
 import type { OrderStatusValue } from "@/lib/validators/orders";
 import { StandingOrdersLink } from "@/components/standing/standing-orders-link";
 import { OrderCard } from "./order-card";
+import { useOrderEvents } from "./use-order-events";
 
 const TABS = [
   { value: "active", label: "Active", hint: "Orders you pay for show up here until they are delivered." },
@@ -23,7 +24,8 @@ const listUrl = (status: OrderStatusValue) => `/api/orders?status=${status}`;
  * /orders: Active, Completed and Cancelled tabs over the user's real orders.
  * Each tab is its own cursor-paginated list (SWR, keyed by its status): the server renders the
  * first page of Active; the other tabs fetch their pages each time they are opened, showing what
- * they had meanwhile; "Load more" appends older orders. A cancel fetches the tab's pages again.
+ * they had meanwhile; "Load more" appends older orders. A cancel fetches the tab's pages again, and
+ * so does a live order event (a standing order placed, a change applied; docs/notifications.md).
  */
 export function OrdersView({ initialActive }: { initialActive: Page<OrderJson> | null }) {
   return (
@@ -54,6 +56,7 @@ function OrderTab({ tab, serverPage }: { tab: (typeof TABS)[number]; serverPage:
   const listRef = useRef<HTMLUListElement>(null);
   const list = usePaged<OrderJson>(listUrl(tab.value), serverPage, listRef);
   const { page, status } = list;
+  useOrderEvents(() => void list.refresh());
 
   if (status === "loading") {
     return (

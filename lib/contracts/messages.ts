@@ -38,7 +38,7 @@ const peer = z.object({ userId: idParam("User", { malformed: "User id must be a 
 export const messagesApi = {
   chats: endpoint({ method: "GET", path: "/api/messages/chats", tag: "Messages", summary: "Conversations, newest first", description: PAGED, auth: "required", query: chatsQuerySchema, response: z.array(chatListItem) }),
   unread: endpoint({ method: "GET", path: "/api/messages/unread", tag: "Messages", summary: "How many received messages are unread", auth: "required", response: z.object({ count: z.number().int() }) }),
-  stream: endpoint({ method: "GET", path: "/api/messages/stream", tag: "Messages", summary: "Server-Sent Events: each new message for this user, live", auth: "required", response: "text/event-stream", errors: ["rate_limited"] }),
+  stream: endpoint({ method: "GET", path: "/api/messages/stream", tag: "Messages", summary: "Server-Sent Events: each new message for this user, live", description: "Events: `message` ({message}), `read` ({byUserId, otherUserId}), `notification` ({kind}: one of this user's orders changed elsewhere, docs/notifications.md), `resync`, `closed`.", auth: "required", response: "text/event-stream", errors: ["rate_limited"] }),
   send: endpoint({
     method: "POST",
     path: "/api/messages",

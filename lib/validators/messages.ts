@@ -51,4 +51,6 @@ export type { ChatListItem, ChatMessage, ChatUser, SupplierListItem };
 export type StreamEvent =
   | { type: "message"; message: ChatMessage }
   /** `byUserId` read the messages `otherUserId` sent them. */
-  | { type: "read"; byUserId: number; otherUserId: number };
+  | { type: "read"; byUserId: number; otherUserId: number }
+  /** The user was notified of an order event (docs/notifications.md): order lists refetch. */
+  | { type: "notification"; kind: string };

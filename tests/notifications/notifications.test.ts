@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
+import { closeRealtime, listenerConnected, subscribe } from "@/lib/server/realtime/bus";
 import { messageIdOf, MAX_ATTEMPTS, retryDelayMs, sendDueNotifications } from "@/lib/server/notifications/sender";
 import { call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
@@ -9,6 +10,12 @@ import { checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 import { subjectsTo, smtpPerFile, type TestSmtp } from "./smtp";
 
 checkLedgerAfterEach();
+afterAll(() => closeRealtime());
+
+/** On PostgreSQL the live event travels through LISTEN/NOTIFY: wait until this process listens. */
+async function waitForListener() {
+  while (!listenerConnected()) await new Promise((r) => setTimeout(r, 20));
+}
 
 const smtpServer = smtpPerFile();
 let smtp: TestSmtp;
@@ -59,14 +66,21 @@ describe("order placed", () => {
     expect(smtp.mails).toHaveLength(2);
   });
 
-  it("no email for a kind the recipient switched off (switched off before, or after it was queued)", async () => {
+  it("no email for a kind the recipient switched off (before or after the event), yet their open screens still hear of it live", async () => {
     await db.notificationPreference.create({ data: { userId: buyer.user.id, kind: "order_placed", email: false } });
     const o = await order();
-    expect(await db.notification.count({ where: { userId: buyer.user.id } })).toBe(0);
     await db.notificationPreference.create({ data: { userId: farm.owner.id, kind: "order_received", email: false } });
-    expect(await send()).toMatchObject({ sent: 0, skipped: 1 });
+    const heard = new Promise((resolve) => {
+      const off = subscribe(farm.owner.id, (event) => {
+        off();
+        resolve(event);
+      });
+    });
+    if (onPostgres) await waitForListener();
+    expect(await send()).toMatchObject({ sent: 0, skipped: 2 });
     expect(smtp.mails).toHaveLength(0);
     expect(await db.notification.findUniqueOrThrow({ where: { dedupeKey: `order_received:${o.id}` } })).toMatchObject({ status: "skipped" });
+    expect(await heard).toEqual({ type: "notification", kind: "order_received" });
   });
 
   it("a refused checkout queues nothing", async () => {

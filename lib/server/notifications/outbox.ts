@@ -6,17 +6,15 @@ import type { NotificationKind } from "@/lib/validators/notifications";
 /**
  * Queues an email in the caller's transaction (docs/notifications.md, "Outbox"): the row exists
  * exactly when the event it tells about does. `dedupeKey` names the event and the recipient, so
- * code that runs twice (a retried transaction, two workers) queues it once. Nothing is queued for
- * a kind the recipient switched off; the sender checks again before sending.
+ * code that runs twice (a retried transaction, two workers) queues it once. A kind the recipient
+ * switched off is queued too: the sender sends no email for it but still tells their open screens
+ * (the live order list) that something happened.
  */
 export type Queued = { userId: number; kind: NotificationKind; payload: Prisma.InputJsonObject; dedupeKey: string };
 
 export async function enqueue(tx: Tx, ...notifications: Queued[]): Promise<void> {
-  for (const n of notifications) {
-    const off = await tx.notificationPreference.findUnique({ where: { userId_kind: { userId: n.userId, kind: n.kind } }, select: { email: true } });
-    if (off?.email === false) continue;
-    await tx.notification.createMany({ data: [{ userId: n.userId, kind: n.kind, payload: n.payload, dedupeKey: n.dedupeKey }], skipDuplicates: true });
-  }
+  if (!notifications.length) return;
+  await tx.notification.createMany({ data: notifications.map((n) => ({ userId: n.userId, kind: n.kind, payload: n.payload, dedupeKey: n.dedupeKey })), skipDuplicates: true });
 }
 
 /** The farm's owner, who receives the farm's emails. */

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import type { Notification } from "@/lib/generated/prisma/client";
 import { startLoop } from "@/lib/server/background";
 import { db } from "@/lib/server/db";
+import { publishNotification } from "@/lib/server/realtime/bus";
 import { env } from "@/lib/server/env";
 import { site } from "@/lib/site";
 import { KIND_LABELS, type NotificationKind } from "@/lib/validators/notifications";
@@ -80,6 +81,7 @@ async function deliver(mailer: Mailer, n: Notification, now: Date): Promise<keyo
     const composed = user && pref?.email !== false ? await compose(n) : null;
     if (!user || !composed) {
       await db.notification.updateMany({ where: held(n), data: { status: "skipped" } });
+      if (user) await publishNotification(n.userId, n.kind); // no email, but the screens still refresh
       return "skipped";
     }
     const kind = n.kind as NotificationKind;
@@ -105,6 +107,7 @@ async function deliver(mailer: Mailer, n: Notification, now: Date): Promise<keyo
       },
     });
     await db.notification.updateMany({ where: held(n), data: { status: "sent", sentAt: now, lastError: null } });
+    await publishNotification(n.userId, n.kind);
     return "sent";
   } catch (error) {
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);

@@ -8,7 +8,7 @@ import { deliverLocally, deliverToAllLocal, hasLocalListeners, listenLocally, ty
 /**
  * Realtime transport (docs/realtime.md). Call `publish*` only after the write committed.
  * - PGlite (one process owns the database): events go straight to this process's hub.
- * - PostgreSQL (N app instances): `pg_notify('ff_messages', …)` with a small payload (ids only:
+ * - PostgreSQL (N app instances): `pg_notify('ff_messages', …)` with a small payload (ids and kinds only:
  *   NOTIFY payloads are capped at 8000 bytes and should not carry message text); every instance
  *   LISTENs on a dedicated connection, and the instance holding a stream of the sender or the
  *   receiver fetches the row and delivers it. The listener reconnects with backoff if the
@@ -54,7 +54,7 @@ export async function notifyChannel(channel: string, payload: string): Promise<v
   await db.$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
 }
 
-type Notice = { t: "m"; id: number; s: number; r: number } | { t: "r"; by: number; other: number };
+type Notice = { t: "m"; id: number; s: number; r: number } | { t: "r"; by: number; other: number } | { t: "n"; u: number; k: string };
 
 export async function publishMessage(message: ChatMessage) {
   if (!isPostgres(databaseUrl())) {
@@ -75,6 +75,12 @@ export async function publishRead(byUserId: number, otherUserId: number) {
     return;
   }
   await notify({ t: "r", by: byUserId, other: otherUserId });
+}
+
+/** `userId` was notified of a `kind` event (an order placed, cancelled, changed): their open screens refetch. */
+export async function publishNotification(userId: number, kind: string) {
+  if (!isPostgres(databaseUrl())) return deliverLocally(userId, { type: "notification", kind });
+  await notify({ t: "n", u: userId, k: kind });
 }
 
 async function notify(notice: Notice) {
@@ -165,6 +171,7 @@ async function dispatch(payload: string) {
   } catch {
     return;
   }
+  if (notice.t === "n") return deliverLocally(notice.u, { type: "notification", kind: notice.k });
   if (notice.t === "r") {
     const event: RealtimeEvent = { type: "read", byUserId: notice.by, otherUserId: notice.other };
     deliverLocally(notice.other, event);

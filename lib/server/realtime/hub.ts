@@ -10,6 +10,8 @@ import type { ChatMessage } from "@/lib/validators/messages";
 export type RealtimeEvent =
   | { type: "message"; message: ChatMessage }
   | { type: "read"; byUserId: number; otherUserId: number }
+  /** Something the user is notified of happened (docs/notifications.md): screens showing it refetch. */
+  | { type: "notification"; kind: string }
   /** The transport reconnected: events may have been missed; clients should refetch. */
   | { type: "resync" };
 

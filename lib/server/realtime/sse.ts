@@ -17,6 +17,8 @@ function frame(event: RealtimeEvent): string {
       return `event: message\ndata: ${JSON.stringify({ message: event.message })}\n\n`;
     case "read":
       return `event: read\ndata: ${JSON.stringify({ byUserId: event.byUserId, otherUserId: event.otherUserId })}\n\n`;
+    case "notification":
+      return `event: notification\ndata: ${JSON.stringify({ kind: event.kind })}\n\n`;
     case "resync":
       return `event: resync\ndata: {}\n\n`;
   }
