@@ -103,7 +103,7 @@ test.describe("restaurant journey", () => {
     await auditPage(page, "/checkout (on account)");
     await page.getByTestId("checkout-pay").click();
     await expect(toast(page, "Order Placed")).toContainText("on account");
-    await expect(toast(page, "Standing order set up")).toBeVisible();
+    await expect(toast(page, "Order Placed")).toContainText(`Standing order set up: ${FARM} every week, first one`);
     await expect(page).toHaveURL(/\/standing-orders$/);
     expect(((await (await page.request.get("/api/standing-orders")).json()) as unknown[]).length).toBe(2);
     expect(((await (await page.request.get("/api/wallet")).json()) as { balance: number }).balance).toBe(before);
@@ -120,7 +120,11 @@ test.describe("restaurant journey", () => {
     // The farmer sees the placed order and the statement.
     await as(FARMER, FARM_PASSWORD);
     await farmerPage.goto("/my-farm");
-    for (const o of onAccount) await expect(farmerPage.getByTestId("incoming-order").filter({ hasText: `Order #${o.id}` })).toBeVisible();
+    for (const o of onAccount) {
+      const card = farmerPage.getByTestId("incoming-order").filter({ hasText: `Order #${o.id}` });
+      await expect(card).toBeVisible();
+      await expect(card.getByTestId("incoming-on-account")).toHaveText("On account");
+    }
     await farmerPage.goto("/my-farm/customers");
     const statement = customer.getByTestId("customer-statement");
     await expect(statement).toHaveCount(1);

@@ -157,15 +157,20 @@ export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | nu
       const billed = sumOf(result.orders.filter((o) => o.payment === "account"));
       const n = result.orders.length;
       const how = [paid > 0 || billed === 0 ? `${formatCurrency(paid)} paid from your wallet` : "", billed > 0 ? `${formatCurrency(billed)} on account` : ""].filter(Boolean).join(", ");
-      toast({ title: "Order Placed", description: `${how} for ${n} ${n === 1 ? "order" : "orders"}` });
       clearCart({ silent: true });
+      // Standing orders first, then one toast that says all of it (one toast shows at a time).
       const repeated = result.orders.filter((o) => repeat[o.farm.id] && o.fulfilment);
+      const standing: string[] = [];
+      let failed: unknown = null;
       for (const o of repeated) {
         await repeatWeekly(o).then(
-          (s) => toast({ title: "Standing order set up", description: `${o.farm.farmName}${s.nextDate ? `, first one ${localDay(s.nextDate)}` : ""}` }),
-          (error: unknown) => toast({ title: "Could not set up the standing order", description: messageOf(error, "Please try again from the order"), variant: "destructive" }),
+          (s) => standing.push(`${o.farm.farmName} every week${s.nextDate ? `, first one ${localDay(s.nextDate)}` : ""}`),
+          (error: unknown) => (failed = error),
         );
       }
+      const set = standing.length ? `. Standing order set up: ${standing.join("; ")}` : "";
+      toast({ title: "Order Placed", description: `${how} for ${n} ${n === 1 ? "order" : "orders"}${set}` });
+      if (failed) toast({ title: "Could not set up the standing order", description: messageOf(failed, "Please try again from the order"), variant: "destructive" });
       router.push(repeated.length ? "/standing-orders" : "/orders");
     } catch (e) {
       if (hasCode(e, "credit_limit")) {

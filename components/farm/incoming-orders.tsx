@@ -3,6 +3,7 @@ import { useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { PackageCheck, SlidersHorizontal } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more";
 import { toast } from "@/components/ui/use-toast";
@@ -102,7 +103,14 @@ export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOr
                             </p>
                           ) : null}
                         </div>
-                        <p className="font-bold text-ink">{formatCurrency(o.totalAmount)}</p>
+                        <p className="grid justify-items-end gap-1 text-right">
+                          <span className="font-bold text-ink">{formatCurrency(o.totalAmount)}</span>
+                          {o.payment === "account" ? (
+                            <Badge variant="secondary" data-testid="incoming-on-account">
+                              On account
+                            </Badge>
+                          ) : null}
+                        </p>
                       </div>
                       <ul className="grid gap-1 text-sm" aria-label={`Items of order #${o.id}`}>
                         {o.items.map((i) => (

@@ -5,6 +5,7 @@ import { endpoint, formBody, jsonBody, multipartBody, PAGED } from "./endpoint";
 import { id, isoDate, money, orderStatus } from "./json";
 import { orderFulfilment } from "./fulfilment";
 import { orderItem } from "./orders";
+import { paymentMethods } from "@/lib/validators/account";
 
 export const myFarm = z.object({
   id,
@@ -44,6 +45,7 @@ export const incomingOrder = z.object({
   buyer: z.object({ id, fullName: z.string() }).describe("a name to prepare the order for, never an email or phone"),
   itemCount: z.number().int(),
   totalAmount: money,
+  payment: z.enum(paymentMethods).describe("wallet: paid at checkout; account: the buyer pays it with the farm's monthly statement"),
   items: z.array(orderItem),
   fulfilment: orderFulfilment.nullable().describe("when and where the order is handed over (group by its date); null for an order without a slot"),
 });

@@ -28,6 +28,7 @@ function toIncomingOrderJson(o: IncomingRow): IncomingOrderJson {
     buyer: { id: o.user.id, fullName: o.user.fullName },
     itemCount: o.itemCount,
     totalAmount: centsToDollars(o.totalCents),
+    payment: o.payment,
     items: o.items.map((i) => ({
       id: i.id,
       productId: i.productId,
