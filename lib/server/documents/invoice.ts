@@ -1,10 +1,10 @@
 import "server-only";
-import PDFDocument from "pdfkit";
 import { DateTime } from "luxon";
 import { dollarsToCents } from "@/lib/money";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { invoiceForDocument } from "@/lib/server/account/statements";
 import { formatCents } from "@/lib/server/wallet/serialize";
+import { fieldfarePdf } from "./pdf";
 
 const STATUS_WORDS = { open: "Open: the month is still running", issued: "Issued", overdue: "Overdue", paid: "Paid" } as const;
 
@@ -19,19 +19,7 @@ export async function invoicePdf(user: Pick<SessionUser, "id">, statementId: num
   const day = (iso: string) => DateTime.fromISO(iso, { zone }).setLocale("en-US").toFormat("d LLL yyyy");
   const buyer = json.buyer.company ? `${json.buyer.company} (${json.buyer.name})` : json.buyer.name;
 
-  const doc = new PDFDocument({ size: "LETTER", margin: 54, info: { Title: `Invoice ${json.number}`, Author: "Fieldfare", Subject: `${s.farm.farmName} statement for ${json.periodLabel}` } });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
-  });
-
-  doc.font("Helvetica-Bold").fontSize(20).fillColor("#1f5130").text("Fieldfare");
-  doc.font("Helvetica").fontSize(10).fillColor("#555").text("Farm-to-table marketplace, Kelowna BC");
-  doc.moveDown(1.2);
-  doc.font("Helvetica-Bold").fontSize(16).fillColor("#111").text(`Invoice ${json.number}`);
-  doc.font("Helvetica").fontSize(10).fillColor("#333");
+  const { doc, finish } = fieldfarePdf({ title: `Invoice ${json.number}`, subject: `${s.farm.farmName} statement for ${json.periodLabel}` });
   doc.text(`Statement for ${json.periodLabel} · orders on account`);
   doc.text(`Due date: ${day(json.dueDate)} · Status: ${STATUS_WORDS[json.status]}`);
   doc.moveDown();
@@ -81,7 +69,5 @@ export async function invoicePdf(user: Pick<SessionUser, "id">, statementId: num
     .fillColor("#555")
     .text(json.paidAt ? `Paid from the Fieldfare wallet on ${day(json.paidAt)}.` : `Please pay from your Fieldfare wallet (Invoices) by ${day(json.dueDate)}.`, 54);
 
-  doc.end();
-  await done;
-  return { filename: `fieldfare-invoice-${json.number}.pdf`, bytes: Buffer.concat(chunks) };
+  return { filename: `fieldfare-invoice-${json.number}.pdf`, bytes: await finish() };
 }

@@ -1,11 +1,11 @@
 import "server-only";
-import PDFDocument from "pdfkit";
 import { DateTime } from "luxon";
 import { db } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { periodLabel } from "@/lib/server/account/credit";
 import { statementNumber } from "@/lib/server/account/statements";
+import { fieldfarePdf } from "./pdf";
 
 /**
  * The PDF receipt of an order (docs/restaurants.md, "Receipts"): who sold, who bought, each line,
@@ -31,19 +31,7 @@ export async function orderReceiptPdf(userId: number, orderId: number): Promise<
   const buyer = order.user.businessAccount?.status === "approved" ? `${order.user.businessAccount.companyName} (${order.user.fullName})` : order.user.fullName;
   const feeCents = order.fulfilment?.feeCents ?? 0;
 
-  const doc = new PDFDocument({ size: "LETTER", margin: 54, info: { Title: `Receipt for order #${order.id}`, Author: "Fieldfare", Subject: `Order #${order.id} from ${order.farm.farmName}` } });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
-  });
-
-  doc.font("Helvetica-Bold").fontSize(20).fillColor("#1f5130").text("Fieldfare");
-  doc.font("Helvetica").fontSize(10).fillColor("#555").text("Farm-to-table marketplace, Kelowna BC");
-  doc.moveDown(1.2);
-  doc.font("Helvetica-Bold").fontSize(16).fillColor("#111").text(`Receipt for order #${order.id}`);
-  doc.font("Helvetica").fontSize(10).fillColor("#333");
+  const { doc, finish } = fieldfarePdf({ title: `Receipt for order #${order.id}`, subject: `Order #${order.id} from ${order.farm.farmName}` });
   doc.text(`Placed ${at(order.createdAt, "d LLL yyyy, h:mm a")} · reference ${order.checkoutRef}`);
   doc.text(`Status: ${order.status}`);
   doc.moveDown();
@@ -91,7 +79,5 @@ export async function orderReceiptPdf(userId: number, orderId: number): Promise<
       : "Not paid yet.";
   doc.font("Helvetica").fontSize(9).fillColor("#555").text(paidHow, 54);
 
-  doc.end();
-  await done;
-  return { filename: `fieldfare-order-${order.id}-receipt.pdf`, bytes: Buffer.concat(chunks) };
+  return { filename: `fieldfare-order-${order.id}-receipt.pdf`, bytes: await finish() };
 }
