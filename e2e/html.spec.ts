@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { publicPages } from "../components/marketing/pages";
 import { FARMER } from "./a11y";
-import { signIn, unsubscribeTokenFor } from "./support";
+import { BUYER_PAGES, signIn, unsubscribeTokenFor } from "./support";
 
 /**
  * Valid HTML: the markup every page serves passes the Nu Html Checker (vnu, the W3C validator's
@@ -64,24 +64,7 @@ test("every page serves valid HTML (Nu Html Checker)", { tag: "@desktop-only" },
       const chats = (await (await page.request.get("/api/messages/chats")).json()) as { user: { id: number } }[];
       const other = chats[0]?.user.id;
       const me = ((await (await page.request.get("/api/user")).json()) as { id: number }).id;
-      return [
-        "/home",
-        "/home/recommended",
-        "/home/harvest",
-        "/home/popular",
-        "/home/farms",
-        "/messages",
-        "/messages/new",
-        ...(other ? [`/messages/${other}`] : []),
-        "/orders",
-        "/wallet",
-        "/profile",
-        "/profile/address",
-        "/profile/business",
-        "/profile/notifications",
-        `/unsubscribe/${unsubscribeTokenFor(me, "unread_messages")}`,
-        "/checkout",
-      ];
+      return [...BUYER_PAGES, ...(other ? [`/messages/${other}`] : []), `/unsubscribe/${unsubscribeTokenFor(me, "unread_messages")}`];
     },
     { email: "demo@fieldfare.app", password: "harvest-demo-2026" },
   );

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { publicPages } from "../components/marketing/pages";
 import { auditPage, expectNoAxeViolations, expectNoHorizontalOverflow, FARMER } from "./a11y";
-import { DEMO, FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn } from "./support";
+import { BUYER_PAGES, DEMO, FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn } from "./support";
 
 /**
  * Every route of docs/product.md and every page of the app, on both projects (desktop 1280×800, mobile
@@ -18,27 +18,7 @@ async function aProduct(page: Page) {
   return { id: p.id, farmId: p.farmId ?? p.farm?.id };
 }
 
-const PROTECTED = [
-  "/home",
-  "/home/recommended",
-  "/home/harvest",
-  "/home/popular",
-  "/home/farms",
-  "/messages",
-  "/messages/new",
-  "/messages/1",
-  "/orders",
-  "/wallet",
-  "/profile",
-  "/profile/address",
-  "/profile/business",
-  "/profile/notifications",
-  "/checkout",
-  "/my-farm",
-  "/standing-orders",
-  "/invoices",
-  "/my-farm/customers",
-];
+const PROTECTED = [...BUYER_PAGES, "/messages/1", "/my-farm", "/standing-orders", "/invoices", "/my-farm/customers"];
 
 test.describe("signed out", () => {
   for (const { path, title } of publicPages) {

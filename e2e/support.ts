@@ -16,6 +16,24 @@ export function newAccount(tag = "e2e") {
  * second chat party sign in as one of these — a different one per spec and project, so that
  * concurrent runs never share a farm's unread counts.
  */
+/** The signed-in app's pages any buyer has (routes.spec checks each redirects when signed out; html.spec validates them). */
+export const BUYER_PAGES = [
+  "/home",
+  "/home/recommended",
+  "/home/harvest",
+  "/home/popular",
+  "/home/farms",
+  "/messages",
+  "/messages/new",
+  "/orders",
+  "/wallet",
+  "/profile",
+  "/profile/address",
+  "/profile/business",
+  "/profile/notifications",
+  "/checkout",
+];
+
 export const FARM_PASSWORD = "harvest-farm-2026";
 export const SEEDED_FARMERS = {
   evelyn: { email: "evelyn.brooks@farms.fieldfare.app", fullName: "Evelyn Brooks", location: "11250 Bottom Wood Lake Rd, Lake Country, BC V4V 1S8" },
