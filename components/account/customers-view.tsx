@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { FileText, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { LoadError } from "@/components/ui/load-error";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -27,12 +28,7 @@ export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
 
   if (error && !data) {
     return (
-      <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">
-        <p>{messageOf(error, "Failed to load your customers")}</p>
-        <Button variant="outline" onClick={() => void mutate()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError message={messageOf(error, "Failed to load your customers")} onRetry={() => void mutate()} />
     );
   }
   const list = data ?? [];

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { FileText, Loader2, ReceiptText } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { LoadError } from "@/components/ui/load-error";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf, newIdempotencyKey } from "@/lib/client/api";
@@ -25,12 +26,7 @@ export function InvoicesView({ initial, initialWallet }: { initial: StatementSum
         <p className="text-muted">Orders you place on account go on each farm&apos;s monthly statement. Pay it from your wallet once the month is over; it is due on the 15th.</p>
       </header>
       {error && !data ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">
-          <p>{messageOf(error, "Failed to load your invoices")}</p>
-          <Button variant="outline" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError message={messageOf(error, "Failed to load your invoices")} onRetry={() => void mutate()} />
       ) : !data ? (
         <p role="status" className="flex items-center gap-2 text-muted">
           <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading invoices...

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { CalendarClock, Loader2, Repeat } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { LoadError } from "@/components/ui/load-error";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
@@ -28,12 +29,7 @@ export function StandingOrdersView({ initial }: { initial: StandingOrderJson[] |
         <p className="text-muted">Orders placed for you every week, before each farm&apos;s cutoff: on account where the farm gives you credit, otherwise paid from your wallet.</p>
       </header>
       {error && !data ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-red-800">
-          <p>{messageOf(error, "Failed to load your standing orders")}</p>
-          <Button variant="outline" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError message={messageOf(error, "Failed to load your standing orders")} onRetry={() => void mutate()} />
       ) : !data ? (
         <p role="status" className="flex items-center gap-2 text-muted">
           <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading standing orders...

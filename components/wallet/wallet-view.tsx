@@ -1,7 +1,8 @@
 "use client";
 import { useRef, useState } from "react";
-import { Plus, RotateCw, Wallet as WalletIcon } from "lucide-react";
+import { Plus, Wallet as WalletIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { LoadError } from "@/components/ui/load-error";
 import { LoadMoreButton } from "@/components/ui/load-more";
 import { useSeededSWR } from "@/lib/client/data";
 import { usePaged } from "@/lib/client/use-paged";
@@ -11,18 +12,6 @@ import type { TransactionJson, WalletJson } from "@/lib/server/wallet/serialize"
 import { InvoicesLink } from "@/components/account/invoices-link";
 import { TopUpDialog } from "./top-up-dialog";
 import { TransactionList } from "./transaction-list";
-
-function LoadError({ message, onRetry, busy }: { message: string; onRetry: () => void; busy: boolean }) {
-  return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      <span>{message}</span>
-      <Button variant="outline" size="sm" onClick={onRetry} disabled={busy}>
-        <RotateCw aria-hidden className={busy ? "h-4 w-4 animate-spin" : "h-4 w-4"} />
-        {busy ? "Retrying..." : "Try again"}
-      </Button>
-    </div>
-  );
-}
 
 /**
  * /wallet: the card and the first page of the history, rendered on the server; older rows load
