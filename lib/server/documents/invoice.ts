@@ -19,7 +19,7 @@ export async function invoicePdf(user: Pick<SessionUser, "id">, statementId: num
   const day = (iso: string) => DateTime.fromISO(iso, { zone }).setLocale("en-US").toFormat("d LLL yyyy");
   const buyer = json.buyer.company ? `${json.buyer.company} (${json.buyer.name})` : json.buyer.name;
 
-  const { doc, finish } = fieldfarePdf({ title: `Invoice ${json.number}`, subject: `${s.farm.farmName} statement for ${json.periodLabel}` });
+  const { doc, row, rule, finish } = fieldfarePdf({ title: `Invoice ${json.number}`, subject: `${s.farm.farmName} statement for ${json.periodLabel}` });
   doc.text(`Statement for ${json.periodLabel} · orders on account`);
   doc.text(`Due date: ${day(json.dueDate)} · Status: ${STATUS_WORDS[json.status]}`);
   doc.moveDown();
@@ -30,23 +30,7 @@ export async function invoicePdf(user: Pick<SessionUser, "id">, statementId: num
   doc.x = 54;
   doc.moveDown(2);
 
-  const cols = [54, 300, 370, 450];
-  const row = (cells: string[], bold = false) => {
-    if (doc.y > 700) doc.addPage();
-    const y = doc.y;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica");
-    doc.text(cells[0], cols[0], y, { width: 240 });
-    const h = doc.y;
-    doc.text(cells[1], cols[1], y, { width: 60, align: "right" });
-    doc.text(cells[2], cols[2], y, { width: 70, align: "right" });
-    doc.text(cells[3], cols[3], y, { width: 100, align: "right" });
-    doc.x = 54;
-    doc.y = Math.max(h, doc.y) + 4;
-  };
-  const rule = () => {
-    doc.moveTo(54, doc.y).lineTo(558, doc.y).strokeColor("#ccc").stroke();
-    doc.moveDown(0.3);
-  };
+
 
   row(["Item", "Qty", "Unit price", "Amount"], true);
   rule();

@@ -31,7 +31,7 @@ export async function orderReceiptPdf(userId: number, orderId: number): Promise<
   const buyer = order.user.businessAccount?.status === "approved" ? `${order.user.businessAccount.companyName} (${order.user.fullName})` : order.user.fullName;
   const feeCents = order.fulfilment?.feeCents ?? 0;
 
-  const { doc, finish } = fieldfarePdf({ title: `Receipt for order #${order.id}`, subject: `Order #${order.id} from ${order.farm.farmName}` });
+  const { doc, row, rule, finish } = fieldfarePdf({ title: `Receipt for order #${order.id}`, subject: `Order #${order.id} from ${order.farm.farmName}` });
   doc.text(`Placed ${at(order.createdAt, "d LLL yyyy, h:mm a")} · reference ${order.checkoutRef}`);
   doc.text(`Status: ${order.status}`);
   doc.moveDown();
@@ -50,25 +50,11 @@ export async function orderReceiptPdf(userId: number, orderId: number): Promise<
     doc.moveDown();
   }
 
-  const cols = [54, 300, 370, 450];
-  const row = (cells: string[], bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica");
-    doc.text(cells[0], cols[0], y, { width: 240 });
-    const h = doc.y;
-    doc.text(cells[1], cols[1], y, { width: 60, align: "right" });
-    doc.text(cells[2], cols[2], y, { width: 70, align: "right" });
-    doc.text(cells[3], cols[3], y, { width: 100, align: "right" });
-    doc.x = 54;
-    doc.y = Math.max(h, doc.y) + 4;
-  };
   row(["Product", "Qty", "Unit price", "Amount"], true);
-  doc.moveTo(54, doc.y).lineTo(558, doc.y).strokeColor("#ccc").stroke();
-  doc.moveDown(0.3);
+  rule();
   for (const i of order.items) row([`${i.productName} (${i.product.unit})`, String(i.quantity), formatCents(i.priceCents), formatCents(i.priceCents * i.quantity)]);
   if (feeCents > 0) row(["Delivery fee", "", "", formatCents(feeCents)]);
-  doc.moveTo(54, doc.y).lineTo(558, doc.y).strokeColor("#ccc").stroke();
-  doc.moveDown(0.3);
+  rule();
   row(["Total", "", "", formatCents(order.totalCents)], true);
   doc.moveDown();
   const st = order.statement;
