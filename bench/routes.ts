@@ -10,7 +10,8 @@
  *   node --import tsx bench/routes.ts
  * Env: BENCH_DATABASE_URL / DATABASE_URL (postgres://…), NEXT_DIST_DIR (default .next-bench, built
  *      when missing or older than HEAD), BENCH_SECONDS (per route, default 5), BENCH_CONNECTIONS (10),
- *      BENCH_ROUTES (a comma-separated subset of the paths, to compare builds quickly).
+ *      BENCH_ROUTES (a comma-separated subset of the paths, to compare builds quickly),
+ *      BENCH_NODE_ARGS (space-separated flags for the server's node, to compare runtime settings).
  */
 import fs from "node:fs";
 import { autocannon, freshSeededDatabase, login, prepareBuild, round, startApp } from "./harness";
@@ -74,7 +75,7 @@ async function measure(url: string, headers: Record<string, string>): Promise<Me
 
 const distDir = prepareBuild();
 const database = await freshSeededDatabase("ff_bench_routes");
-const app = await startApp(database.url, distDir);
+const app = await startApp(database.url, distDir, {}, process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []);
 try {
   const cookie = await login(app.url, "demo@fieldfare.app", "harvest-demo-2026");
   // Warm every route once (first renders compile and fill caches), and record its size.

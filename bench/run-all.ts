@@ -74,6 +74,7 @@ if (process.env.BENCH_REPORT_ONLY !== "1") {
   const plan: [string, string, number, Record<string, string>][] = [
     ["login", "bench/login.ts", 5, {}],
     ["routes", "bench/routes.ts", 10, {}],
+    ["floor", "bench/floor.ts", 10, {}],
     ["catalog", "bench/catalog.ts", 25, FULL ? {} : { BENCH_SECONDS: "5" }],
     ["messages", "bench/messages.ts", 15, {}],
     ["wallet", "bench/wallet.ts", 10, {}],
@@ -156,6 +157,21 @@ if (routes) {
     bars.push({ label: `route ${r.path}`, p95: r.p95 });
   }
   routeTable.push("", `Goals met: ${(routes.rows ?? []).filter((r: Json) => r.met).length} of ${(routes.rows ?? []).length} (bold: not met).${routes.baseline.cpuMs == null ? "" : ` The baseline costs ${num(routes.baseline.cpuMs, 1)} ms of server CPU per request.`}`, "");
+}
+const floor = read("floor");
+if (floor) {
+  routeTable.push(
+    `## The framework's floor (bench/floor.ts${freshness(floor)})`,
+    "",
+    "A minimal Next app (150 plain cards, a ~95 KB page) and a greeting read from a cookie, built as the app is and with Cache Components, each page next to its prerendered twin on the same server. No page of ours can cost less than these.",
+    "",
+    "| build | page | req/s | ratio to `/static` | server CPU / request (`/static`) |",
+    "|---|---|---:|---:|---:|",
+  );
+  for (const b of floor.builds ?? []) {
+    for (const r of b.rows ?? []) routeTable.push(`| ${b.build} | \`${r.page}\` | ${num(r.rps, 0)} | ${num(r.ratio, 2)}× | ${num(r.cpuMs, 1)} ms (${num(b.baseline.cpuMs, 1)} ms) |`);
+  }
+  routeTable.push("");
 }
 const catalog = read("catalog");
 if (catalog) {

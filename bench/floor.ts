@@ -1,0 +1,84 @@
+/**
+ * The framework's floor: what one request costs Next itself, with nothing of ours in it. A
+ * minimal app (bench/floor/: one layout, 150 plain server-rendered cards (a ~95 KB page), a greeting read from a cookie) is
+ * built twice, as the app is today and with Cache Components (partial prerendering), and served by
+ * `next start`. Each page is loaded by autocannon (10 connections) and its server CPU per request
+ * read from /proc, next to the prerendered page of the same server:
+ *   /static   prerendered (the baseline of bench/routes.ts is this kind of page);
+ *   /minimal  the smallest page that reads anything per request (the greeting alone);
+ *   /dynamic  everything rendered per request, as every signed-in page of the app is;
+ *   /partial  the same markup with only the greeting per request: with Cache Components the rest
+ *             is the prerendered shell and only the greeting is rendered (resumed) per request.
+ * docs/architecture.md ("Where the time goes") reads the figures. Writes bench/out/floor.json.
+ *
+ *   node --import tsx bench/floor.ts
+ * Env: BENCH_SECONDS (per page, default 5), BENCH_CONNECTIONS (default 10).
+ */
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { freePort } from "../tests/messages/support/app-instance";
+import { autocannon } from "./harness";
+import { writeResult } from "./support";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const appDir = path.resolve(import.meta.dirname, "floor");
+const nextBin = path.resolve(import.meta.dirname, "../node_modules/next/dist/bin/next");
+
+const builds = [
+  { name: "rendered per request (today)", distDir: ".next-floor", ppr: false },
+  { name: "Cache Components (partial prerendering)", distDir: ".next-floor-ppr", ppr: true },
+];
+
+function cpuMs(pid: number): number {
+  const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+}
+
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+async function measure(pid: number, url: string) {
+  const headers = { cookie: "name=Jordan" };
+  // Warm up: the first requests compile and fill caches.
+  for (let i = 0; i < 30; i++) await (await fetch(url, { headers })).arrayBuffer();
+  const body = await (await fetch(url, { headers })).text();
+  const before = cpuMs(pid);
+  let requests = 0;
+  let non2xx = 0;
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  instance.on("response", (_c, status) => {
+    requests++;
+    if (status < 200 || status > 299) non2xx++;
+  });
+  const result = await instance;
+  return { rps: round(result.requests.average), cpuMs: round((cpuMs(pid) - before) / requests, 2), bytes: Buffer.byteLength(body), personal: body.includes("Jordan"), non2xx };
+}
+
+const results = [];
+for (const build of builds) {
+  const env = { ...process.env, NEXT_DIST_DIR: build.distDir, FLOOR_PPR: build.ppr ? "1" : "", NEXT_TELEMETRY_DISABLED: "1" };
+  console.log(`floor: building ${build.name}`);
+  execFileSync(process.execPath, [nextBin, "build", appDir], { env: { ...env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
+  const port = await freePort();
+  const server = spawn(process.execPath, [nextBin, "start", appDir, "-p", String(port)], { env: { ...env, NODE_ENV: "production" }, stdio: ["ignore", "pipe", "inherit"] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.stdout!.on("data", (d) => String(d).includes("Ready") && resolve());
+      server.once("exit", (code) => reject(new Error(`next start exited (${code})`)));
+    });
+    const base = `http://localhost:${port}`;
+    const pages: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+    // The baseline first and last; its mean is the denominator.
+    const first = await measure(server.pid!, `${base}/static`);
+    for (const page of ["/minimal", "/dynamic", "/partial"]) pages[page] = await measure(server.pid!, base + page);
+    const last = await measure(server.pid!, `${base}/static`);
+    const baseline = { rps: round((first.rps + last.rps) / 2), cpuMs: round((first.cpuMs + last.cpuMs) / 2, 2), bytes: last.bytes };
+    const rows = Object.entries(pages).map(([page, m]) => ({ page, ...m, ratio: round(m.rps / baseline.rps, 2), cpuRatio: round(baseline.cpuMs / m.cpuMs, 2) }));
+    for (const r of rows) console.log(`floor: ${build.name}: ${r.page} ${r.rps} req/s (${r.ratio}× of /static at ${baseline.rps}), ${r.cpuMs} ms CPU (/static ${baseline.cpuMs}), ${r.bytes} B, personal ${r.personal}`);
+    results.push({ build: build.name, cacheComponents: build.ppr, baseline, rows });
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+writeResult("floor", { seconds: SECONDS, connections: CONNECTIONS, node: process.version, builds: results });
