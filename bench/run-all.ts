@@ -165,11 +165,11 @@ if (floor) {
     "",
     "A minimal Next app (150 plain cards, a ~95 KB page) and a greeting read from a cookie, built as the app is and with Cache Components, each page next to its prerendered twin on the same server. No page of ours can cost less than these.",
     "",
-    "| build | page | req/s | ratio to `/static` | server CPU / request (`/static`) |",
-    "|---|---|---:|---:|---:|",
+    "| build | page | bytes | req/s | ratio to `/static` | server CPU / request (`/static`) |",
+    "|---|---|---:|---:|---:|---:|",
   );
   for (const b of floor.builds ?? []) {
-    for (const r of b.rows ?? []) routeTable.push(`| ${b.build} | \`${r.page}\` | ${num(r.rps, 0)} | ${num(r.ratio, 2)}× | ${num(r.cpuMs, 1)} ms (${num(b.baseline.cpuMs, 1)} ms) |`);
+    for (const r of b.rows ?? []) routeTable.push(`| ${b.build} | \`${r.page}\` | ${num(r.bytes, 0)} | ${num(r.rps, 0)} | ${num(r.ratio, 2)}× | ${num(r.cpuMs, 1)} ms (${num(b.baseline.cpuMs, 1)} ms) |`);
   }
   routeTable.push("");
 }
