@@ -1,6 +1,7 @@
 import type { AddressJson, DeliveryZoneJson, FarmFulfilmentJson, SlotJson } from "@/lib/contracts/fulfilment";
 import { formatCurrency } from "@/lib/format";
-import { dollarsToCents } from "@/lib/money";
+import { pickZone } from "@/lib/delivery-fee";
+import { centsToDollars, dollarsToCents } from "@/lib/money";
 import { compactPostal } from "@/lib/validators/fulfilment";
 
 /**
@@ -34,16 +35,8 @@ export type FarmState = {
  * that starts the postal code, the cheapest once free-over is applied (then the oldest), or null.
  */
 export function zoneFor(zones: DeliveryZoneJson[], postal: string, subtotal: number): { zone: DeliveryZoneJson; fee: number; waived: boolean } | null {
-  const code = compactPostal(postal);
-  const goods = dollarsToCents(subtotal);
-  const priced = zones
-    .filter((z) => z.postalPrefixes.some((p) => code.startsWith(compactPostal(p))))
-    .map((zone) => {
-      const waived = zone.freeOver !== null && goods >= dollarsToCents(zone.freeOver);
-      return { zone, fee: waived ? 0 : zone.fee, waived };
-    })
-    .sort((a, b) => dollarsToCents(a.fee) - dollarsToCents(b.fee) || a.zone.id - b.zone.id);
-  return priced[0] ?? null;
+  const picked = pickZone(zones, postal, dollarsToCents(subtotal), (z) => ({ feeCents: dollarsToCents(z.fee), freeOverCents: z.freeOver === null ? null : dollarsToCents(z.freeOver) }));
+  return picked && { zone: picked.zone, fee: centsToDollars(picked.feeCents), waived: picked.waived };
 }
 
 export const isOpen = (s: SlotJson) => s.remaining === null || s.remaining > 0;

@@ -1,10 +1,11 @@
 import "server-only";
 import { DateTime } from "luxon";
+import { pickZone } from "@/lib/delivery-fee";
 import { AppError, badRequest } from "@/lib/server/errors";
 import type { Tx } from "@/lib/server/idempotency";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { compactPostal, parseSlotId, SLOT_DAYS_MAX, type FulfilmentChoice } from "@/lib/validators/fulfilment";
+import { parseSlotId, SLOT_DAYS_MAX, type FulfilmentChoice } from "@/lib/validators/fulfilment";
 import { slotOn } from "./time";
 
 /**
@@ -94,17 +95,13 @@ export async function planFulfilment(tx: Tx, farm: FarmRef, goodsCents: number, 
 
   if (!choice.address) throw badRequest(`Enter the delivery address for ${farm.farmName}`, { [`${field}.address`]: "Enter the delivery address" });
   if (!choice.postalCode) throw badRequest(`Enter the postal code for delivery from ${farm.farmName}`, { [`${field}.postalCode`]: "Enter the postal code" });
-  const postal = compactPostal(choice.postalCode);
   // Several zones may cover one code: the buyer pays the cheapest (after any free-over waiver).
-  const priced = settings.deliveryZones
-    .filter((z) => z.postalPrefixes.some((p) => postal.startsWith(compactPostal(p))))
-    .map((z) => ({ zone: z, fee: z.freeOverCents !== null && goodsCents >= z.freeOverCents ? 0 : z.feeCents }))
-    .sort((a, b) => a.fee - b.fee || a.zone.id - b.zone.id);
-  if (priced.length === 0) {
+  const priced = pickZone(settings.deliveryZones, choice.postalCode, goodsCents, (z) => z);
+  if (!priced) {
     const message = `${farm.farmName} does not deliver to ${choice.postalCode}`;
     throw badRequest(message, { [`${field}.postalCode`]: message });
   }
-  const { zone, fee } = priced[0];
+  const { zone, feeCents: fee } = priced;
   return {
     windowId: window.id,
     localDate: slot.localDate,

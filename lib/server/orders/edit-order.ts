@@ -1,4 +1,5 @@
 import "server-only";
+import { zoneFeeCents } from "@/lib/delivery-fee";
 import { AppError, badRequest, notFound } from "@/lib/server/errors";
 import { withIdempotency, type Tx } from "@/lib/server/idempotency";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
@@ -99,7 +100,7 @@ export function editOrder(userId: number, orderId: number, input: OrderEditInput
     if (goodsCents < order.farm.minimumOrderCents) {
       throw new AppError("below_minimum", `The minimum order at ${order.farm.farmName} is ${formatCents(order.farm.minimumOrderCents)}`);
     }
-    const feeCents = fulfilment.kind === "delivery" && !(fulfilment.freeOverCents !== null && goodsCents >= fulfilment.freeOverCents) ? fulfilment.zoneFeeCents : 0;
+    const feeCents = fulfilment.kind === "delivery" ? zoneFeeCents({ feeCents: fulfilment.zoneFeeCents, freeOverCents: fulfilment.freeOverCents }, goodsCents) : 0;
     const totalCents = goodsCents + feeCents;
     const difference = totalCents - order.totalCents;
 
