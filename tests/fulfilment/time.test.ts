@@ -50,3 +50,17 @@ describe("slot times in the farm's zone", () => {
     expect(tokyo.map((s) => [s.localDate, toLocalIso(s.start, "Asia/Tokyo")])).toEqual([["2026-11-28", "2026-11-28T09:00:00.000+09:00"]]);
   });
 });
+
+describe("toLocalIso", () => {
+  it("writes what Luxon's toISO writes, across DST changes, quarter-hour zones and the year's edges", async () => {
+    const { DateTime } = await import("luxon");
+    const zones = [VAN, "America/St_Johns", "Asia/Kathmandu", "Australia/Lord_Howe", "Europe/London", "Etc/UTC", "Pacific/Chatham", "UTC", "Not/AZone"];
+    // Every 32 minutes and 13 seconds through 2026 and into 2027 (each DST change of these zones), plus odd milliseconds.
+    const instants: Date[] = [];
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 3, 1); t += 1_933_000) instants.push(new Date(t + (t % 997)));
+    for (const zone of zones) {
+      const mismatches = instants.filter((d) => toLocalIso(d, zone) !== DateTime.fromJSDate(d, { zone }).toISO());
+      expect(mismatches.map((d) => [zone, d.toISOString()]).slice(0, 3)).toEqual([]);
+    }
+  });
+});

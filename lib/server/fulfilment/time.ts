@@ -41,9 +41,53 @@ export function upcomingSlots(windows: WindowTimes[], timeZone: string, now: Dat
   return slots.sort((a, b) => a.start.getTime() - b.start.getTime() || a.windowId - b.windowId);
 }
 
-/** An instant written with the farm's offset: "2026-11-28T09:00:00.000-08:00". */
+/**
+ * An instant written with the farm's offset: "2026-11-28T09:00:00.000-08:00" (what Luxon's
+ * `toISO()` writes). Every order in a list writes four of these, and building a Luxon DateTime
+ * for each was a tenth of `GET /api/orders`' CPU (docs/architecture.md, "Where the time goes"):
+ * for an IANA "Area/City" zone the offset is read once per zone and quarter hour (zone rules only
+ * change on quarter hours) and the string is written directly. Other zone names go through Luxon,
+ * which writes "Z" for its fixed UTC zone.
+ */
 export function toLocalIso(at: Date, timeZone: string): string {
-  return DateTime.fromJSDate(at, { zone: timeZone }).toISO()!;
+  const ms = at.getTime();
+  const offset = timeZone.includes("/") ? offsetMinutes(ms, timeZone) : null;
+  if (offset === null) return DateTime.fromJSDate(at, { zone: timeZone }).toISO()!;
+  const local = new Date(ms + offset * 60_000).toISOString();
+  if (local.length !== 24) return DateTime.fromJSDate(at, { zone: timeZone }).toISO()!;
+  const abs = Math.abs(offset);
+  return `${local.slice(0, 23)}${offset < 0 ? "-" : "+"}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+}
+
+const pad2 = (n: number) => (n < 10 ? "0" : "") + n;
+const QUARTER_HOUR = 15 * 60_000;
+const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
+const offsetCache = new Map<string, number>();
+
+/** The zone's offset from UTC in minutes at an instant, or null when Intl does not know the zone. */
+function offsetMinutes(ms: number, timeZone: string): number | null {
+  const quarter = Math.floor(ms / QUARTER_HOUR);
+  const key = `${timeZone} ${quarter}`;
+  const hit = offsetCache.get(key);
+  if (hit !== undefined) return hit;
+  let format = zoneFormats.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" });
+    } catch {
+      format = null;
+    }
+    zoneFormats.set(timeZone, format);
+  }
+  if (!format) return null;
+  const start = quarter * QUARTER_HOUR;
+  const part: Record<string, number> = {};
+  for (const p of format.formatToParts(new Date(start))) if (p.type !== "literal") part[p.type] = Number(p.value);
+  const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute);
+  const offset = Math.round((wall - start) / 60_000);
+  if (offsetCache.size >= 10_000) offsetCache.clear();
+  offsetCache.set(key, offset);
+  return offset;
 }
 
 /** YYYY-MM-DD of an instant in the zone. */
