@@ -8,6 +8,7 @@ import * as proposeRoute from "@/app/api/my-farm/orders/[id]/adjustments/route";
 import * as acceptRoute from "@/app/api/orders/[id]/adjustments/[aid]/accept/route";
 import * as declineRoute from "@/app/api/orders/[id]/adjustments/[aid]/decline/route";
 import * as conversationRoute from "@/app/api/messages/[userId]/route";
+import * as chatsRoute from "@/app/api/messages/chats/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import { call } from "../support/http";
@@ -93,6 +94,9 @@ describe("POST /api/my-farm/orders/{id}/adjustments", () => {
     const card = chat.json.at(-1);
     expect(card).toMatchObject({ id: res.json.messageId, senderId: farmer.user.id, receiverId: buyer.user.id, kind: "adjustment", adjustment: { id: res.json.id, status: "applied", delta: -9 } });
     expect(card.content).toBe(`Green Acres adjusted order #${o.id}: Carrots 4 → 1. $9.00 refunded to your wallet.\nFrost got the last row`);
+    // The chat list shows the same card as its last message, byte for byte (it reads it with SQL of its own).
+    const list = await call(chatsRoute.GET, "/api/messages/chats", { cookie: buyer.cookie });
+    expect(list.json.find((c: { user: { id: number } }) => c.user.id === farmer.user.id).lastMessage).toEqual(card);
 
     const detail = await call(orderRoute.GET, `/api/orders/${o.id}`, { cookie: buyer.cookie, params: { id: String(o.id) } });
     expect(detail.json.totalAmount).toBe(8);

@@ -199,6 +199,18 @@ describe("GET /api/messages/chats", () => {
     expect(await unreadCount(me.cookie)).toBe(2);
   });
 
+  it("the last message is the conversation's own JSON, attachments included", async () => {
+    const me = await createUserWithSession();
+    const farm = await createFarmerWithSession();
+    await post(me.cookie, { receiverId: farm.user.id, content: "first" });
+    const last = await post(farm.cookie, { receiverId: me.user.id, content: "photos of the beds" });
+    await db.messageAttachment.createMany({ data: [{ messageId: last.json.id, url: "/uploads/b.webp" }, { messageId: last.json.id, url: "/uploads/a.webp" }] });
+    const list = await call(chats.GET, "/api/messages/chats", { cookie: me.cookie });
+    const conversation = await open(me.cookie, farm.user.id);
+    expect(list.json[0].lastMessage.attachments).toEqual(["/uploads/b.webp", "/uploads/a.webp"]);
+    expect(JSON.stringify(list.json[0].lastMessage)).toBe(JSON.stringify({ ...conversation.json.at(-1), isRead: false }));
+  });
+
   it("401 when signed out", async () => {
     expect((await call(chats.GET, "/api/messages/chats")).status).toBe(401);
     expect((await call(unread.GET, "/api/messages/unread")).status).toBe(401);

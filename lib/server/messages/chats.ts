@@ -1,47 +1,110 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { MessageKind, UserType } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/server/db";
+import { adjustmentInclude } from "@/lib/server/adjustments/serialize";
 import type { ChatListItem } from "@/lib/validators/messages";
 import type { Page } from "@/lib/validators/page";
-import { chatUserSelect, messageSelect, toChatMessage, toChatUser } from "./serialize";
+import { toChatMessage, toChatUser } from "./serialize";
+
+type ChatRow = {
+  id: number;
+  senderId: number;
+  receiverId: number;
+  content: string;
+  timestamp: Date;
+  isRead: boolean;
+  clientId: string | null;
+  kind: MessageKind;
+  adjustmentId: number | null;
+  attachments: string[] | null;
+  peerId: number;
+  fullName: string;
+  userType: UserType;
+  profileImage: string;
+  verified: boolean;
+  farmLocation: string | null;
+  companyName: string | null;
+  businessStatus: string | null;
+  unread: number;
+};
 
 /**
  * One page of the user's chat list: one row per person they exchanged messages with, with the
  * latest message and how many of theirs are unread, newest conversation first. The cursor is the
  * last row's latest message id (ids only grow, so a page never repeats or skips a conversation
  * that has not changed since).
+ *
+ * One statement whose cost follows the number of people, not of messages (docs/architecture.md,
+ * "Where the time goes"): the peers are found by skipping through the (sender, receiver, id) and
+ * (receiver, sender, id) indexes one peer at a time (a recursive "loose index scan"), each peer's
+ * latest message is the first entry of its two index ranges, and the page joins the message, the
+ * person and their unread count. Only an adjustment card (rare as a last message) costs a second
+ * read.
  */
 export async function listChats(userId: number, page: { limit: number; cursor?: number }): Promise<Page<ChatListItem>> {
-  // Latest message id per peer (both indexes lead with the user), one page of them, newest first.
   const before = page.cursor ?? 2_147_483_647;
-  const latest = await db.$queryRaw<{ id: number; peer: number }[]>`
-    SELECT max(id) AS id, peer FROM (
-      SELECT "id", "receiverId" AS peer FROM "Message" WHERE "senderId" = ${userId}
+  const rows = await db.$queryRaw<ChatRow[]>(Prisma.sql`
+    WITH RECURSIVE sent(peer) AS (
+      SELECT (SELECT min("receiverId") FROM "Message" WHERE "senderId" = ${userId})
       UNION ALL
-      SELECT "id", "senderId" AS peer FROM "Message" WHERE "receiverId" = ${userId}
-    ) m
-    GROUP BY peer
-    HAVING max(id) < ${before}
-    ORDER BY max(id) DESC
-    LIMIT ${page.limit + 1}`;
-  if (latest.length === 0) return { items: [], nextCursor: null };
-  const shown = latest.slice(0, page.limit);
-  const peers = shown.map((l) => l.peer);
+      SELECT (SELECT min("receiverId") FROM "Message" WHERE "senderId" = ${userId} AND "receiverId" > s.peer) FROM sent s WHERE s.peer IS NOT NULL
+    ), received(peer) AS (
+      SELECT (SELECT min("senderId") FROM "Message" WHERE "receiverId" = ${userId})
+      UNION ALL
+      SELECT (SELECT min("senderId") FROM "Message" WHERE "receiverId" = ${userId} AND "senderId" > r.peer) FROM received r WHERE r.peer IS NOT NULL
+    ), peers AS (
+      SELECT peer FROM sent WHERE peer IS NOT NULL UNION SELECT peer FROM received WHERE peer IS NOT NULL
+    ), latest AS (
+      SELECT p.peer, GREATEST(
+        (SELECT m.id FROM "Message" m WHERE m."senderId" = ${userId} AND m."receiverId" = p.peer ORDER BY m.id DESC LIMIT 1),
+        (SELECT m.id FROM "Message" m WHERE m."senderId" = p.peer AND m."receiverId" = ${userId} ORDER BY m.id DESC LIMIT 1)
+      ) AS id
+      FROM peers p
+    ), shown AS (
+      SELECT peer, id FROM latest WHERE id < ${before} ORDER BY id DESC LIMIT ${page.limit + 1}
+    )
+    SELECT m.id, m."senderId", m."receiverId", m.content, m.timestamp, m."isRead", m."clientId", m.kind::text AS kind, m."adjustmentId",
+      (SELECT array_agg(a.url ORDER BY a.id) FROM "MessageAttachment" a WHERE a."messageId" = m.id) AS attachments,
+      u.id AS "peerId", u."fullName", u."userType"::text AS "userType", u."profileImage", u.verified,
+      f.location AS "farmLocation", b."companyName", b.status::text AS "businessStatus",
+      (SELECT count(*)::int FROM "Message" r WHERE r."receiverId" = ${userId} AND r."senderId" = s.peer AND NOT r."isRead") AS unread
+    FROM shown s
+    JOIN "Message" m ON m.id = s.id
+    JOIN "User" u ON u.id = s.peer
+    LEFT JOIN "Farm" f ON f."userId" = u.id
+    LEFT JOIN "BusinessAccount" b ON b."userId" = u.id
+    ORDER BY m.id DESC`);
+  if (rows.length === 0) return { items: [], nextCursor: null };
+  const shown = rows.slice(0, page.limit);
 
-  const [messages, users, unread] = await Promise.all([
-    db.message.findMany({ where: { id: { in: shown.map((l) => l.id) } }, select: messageSelect }),
-    db.user.findMany({ where: { id: { in: peers } }, select: chatUserSelect }),
-    db.message.groupBy({ by: ["senderId"], where: { receiverId: userId, senderId: { in: peers }, isRead: false }, _count: { _all: true } }),
-  ]);
-  const userById = new Map(users.map((u) => [u.id, u]));
-  const unreadBy = new Map(unread.map((u) => [u.senderId, u._count._all]));
+  const cardIds = shown.flatMap((r) => (r.adjustmentId !== null ? [r.adjustmentId] : []));
+  const cards = cardIds.length ? await db.orderAdjustment.findMany({ where: { id: { in: cardIds } }, include: adjustmentInclude }) : [];
+  const cardById = new Map(cards.map((c) => [c.id, c]));
 
-  const items: ChatListItem[] = [];
-  for (const m of messages) {
-    const peer = m.senderId === userId ? m.receiverId : m.senderId;
-    const u = userById.get(peer);
-    if (!u) continue;
-    items.push({ user: toChatUser(u), lastMessage: toChatMessage(m), unreadCount: unreadBy.get(peer) ?? 0 });
-  }
-  items.sort((a, b) => b.lastMessage.id - a.lastMessage.id);
-  return { items, nextCursor: latest.length > page.limit ? String(shown[shown.length - 1].id) : null };
+  const items = shown.map((r) => ({
+    user: toChatUser({
+      id: r.peerId,
+      fullName: r.fullName,
+      userType: r.userType,
+      profileImage: r.profileImage,
+      verified: r.verified,
+      farm: r.farmLocation === null ? null : { location: r.farmLocation },
+      businessAccount: r.companyName === null ? null : { companyName: r.companyName, status: r.businessStatus as "approved" },
+    }),
+    lastMessage: toChatMessage({
+      id: r.id,
+      senderId: r.senderId,
+      receiverId: r.receiverId,
+      content: r.content,
+      timestamp: r.timestamp,
+      isRead: r.isRead,
+      clientId: r.clientId,
+      attachments: (r.attachments ?? []).map((url) => ({ url })),
+      kind: r.kind,
+      adjustment: r.adjustmentId === null ? null : (cardById.get(r.adjustmentId) ?? null),
+    }),
+    unreadCount: r.unread,
+  }));
+  return { items, nextCursor: rows.length > page.limit ? String(shown[shown.length - 1].id) : null };
 }
