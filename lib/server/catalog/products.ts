@@ -4,7 +4,7 @@ import { db } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import { escapeLike } from "@/lib/server/like";
 import { cachedCatalogRead } from "./cache";
-import { productSelect, toCatalogProduct, type CatalogProduct } from "./serialize";
+import { productSelect, toCatalogProduct, type CatalogProduct, type ProductRow } from "./serialize";
 
 type ListOptions = { limit: number; categoryId?: number };
 
@@ -113,8 +113,9 @@ export async function searchProducts({ q, categoryId, limit }: { q: string; cate
   // branch first resolves their matches, then walks each match's own index (farmId or
   // categoryId, isHidden, id) for its newest `limit` (a LATERAL per match), so no match means no
   // work and the planner never guesses how many farms match (a guess of "one farm" made a plain
-  // join scan the whole catalog backwards for a farm that did not exist).
-  const rows = await db.$queryRaw<{ grp: number; id: number }[]>`
+  // join scan the whole catalog backwards for a farm that did not exist). The same statement
+  // ranks the matches and reads the cards (one round trip, docs/architecture.md).
+  return rankedProducts(Prisma.sql`
     WITH by_text AS (
       SELECT p.id FROM "Product" p
       WHERE ${tsq ? Prisma.sql`NOT p."isHidden" ${inCategory} AND p.search @@ to_tsquery('english', ${tsq})` : Prisma.sql`false`}
@@ -131,13 +132,27 @@ export async function searchProducts({ q, categoryId, limit }: { q: string; cate
       ) g CROSS JOIN LATERAL (
         SELECT p.id FROM "Product" p WHERE p."categoryId" = g.id AND p."isHidden" = false ORDER BY p.id DESC LIMIT ${limit}
       ) y ORDER BY y.id DESC LIMIT ${limit}
+    ), hits AS (
+      -- Relevance groups in order (own text, farm, category), each newest first; a product's first group wins.
+      SELECT DISTINCT ON (id) id, grp FROM (
+        SELECT id, 1 AS grp FROM by_text UNION ALL SELECT id, 2 FROM by_farm UNION ALL SELECT id, 3 FROM by_category
+      ) h ORDER BY id, grp
     )
-    SELECT 1 AS grp, id FROM by_text
-    UNION ALL SELECT 2, id FROM by_farm
-    UNION ALL SELECT 3, id FROM by_category`;
-  // Relevance groups in order (own text, farm, category), each newest first; first hit wins.
-  const ranked = rows.map((r) => ({ grp: Number(r.grp), id: Number(r.id) })).sort((a, b) => a.grp - b.grp || b.id - a.id);
-  const ids = new Set<number>();
-  for (const r of ranked) if (ids.size < limit) ids.add(r.id);
-  return productsByIds([...ids]);
+    SELECT id, row_number() OVER (ORDER BY grp, id DESC) AS rank FROM hits ORDER BY grp, id DESC LIMIT ${limit}`);
+}
+
+type ProductSqlRow = Omit<ProductRow, "farm"> & { farmName: string };
+
+/**
+ * The cards of the products a query picks, in its order, in the same statement: `ranking`
+ * returns `(id, rank)`. Hidden products are dropped. Maps to the same ProductRow as `productSelect`.
+ */
+async function rankedProducts(ranking: Prisma.Sql): Promise<CatalogProduct[]> {
+  const rows = await db.$queryRaw<ProductSqlRow[]>`
+    SELECT p.id, p."farmId", p."categoryId", p.name, p.description, p."priceCents", p."restaurantPriceCents", p."caseSize", p.unit,
+      p."inStock", p."isFeatured", p."isPopular", p.image, p."createdAt", f."farmName"
+    FROM (${ranking}) r JOIN "Product" p ON p.id = r.id JOIN "Farm" f ON f.id = p."farmId"
+    WHERE NOT p."isHidden"
+    ORDER BY r.rank`;
+  return rows.map(({ farmName, ...p }) => toCatalogProduct({ ...p, farm: { id: p.farmId, farmName } }));
 }
