@@ -28,7 +28,9 @@ export const serializeWindow = (w: FulfilmentWindow): FulfilmentWindowJson => ({
 });
 
 /** An order's handover as the order JSON carries it (times with the farm's offset). */
-export function serializeOrderFulfilment(f: OrderFulfilment & { slot: { windowId: number; localDate: string } }): OrderFulfilmentJson {
+export function serializeOrderFulfilment(
+  f: Pick<OrderFulfilment, "kind" | "startsAt" | "endsAt" | "cutoffAt" | "timeZone" | "pickupName" | "pickupAddress" | "pickupNotes" | "deliveryAddress" | "postalCode" | "feeCents"> & { slot: { windowId: number; localDate: string } },
+): OrderFulfilmentJson {
   return {
     kind: f.kind,
     slotId: slotIdOf(f.slot.windowId, f.slot.localDate),

@@ -21,10 +21,14 @@ export const orderDetailInclude = {
   adjustments: { orderBy: { id: "asc" }, include: adjustmentInclude },
 } satisfies Prisma.OrderInclude;
 
-type OrderRow = Order & {
+/** What an order's JSON is made of: the `orderInclude` read, or list-orders.ts' own SQL. */
+export type OrderRow = Pick<Order, "id" | "farmId" | "status" | "totalCents" | "isPaid" | "payment" | "statementId" | "itemCount" | "distanceKm" | "checkoutRef" | "createdAt" | "completedAt" | "cancelledAt"> & {
   farm: Pick<Farm, "id" | "farmName">;
-  items: OrderItem[];
-  fulfilment: (OrderFulfilment & { slot: { windowId: number; localDate: string } }) | null;
+  items: Pick<OrderItem, "id" | "productId" | "productName" | "quantity" | "priceCents">[];
+  fulfilment: OrderFulfilmentRow | null;
+};
+export type OrderFulfilmentRow = Pick<OrderFulfilment, "kind" | "startsAt" | "endsAt" | "cutoffAt" | "timeZone" | "pickupName" | "pickupAddress" | "pickupNotes" | "deliveryAddress" | "postalCode" | "feeCents"> & {
+  slot: { windowId: number; localDate: string };
 };
 
 export function serializeOrder(o: OrderRow): OrderJson {
