@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
@@ -148,48 +149,36 @@ function CreditBar({ customer: c }: { customer: CustomerJson }) {
 }
 
 function CreditDialog({ customer: c, onChanged }: { customer: CustomerJson; onChanged: (c: CustomerJson) => void }) {
-  const [open, setOpen] = useState(false);
   const [limit, setLimit] = useState(c.credit ? String(c.credit.limit) : "");
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const dialog = useBusyDialog({ onOpen: () => setLimit(c.credit ? String(c.credit.limit) : ""), onClose: () => setFieldError(undefined) });
   const id = useId();
   const who = c.company ?? c.name;
 
-  const send = async (method: "PUT" | "DELETE") => {
-    if (busy) return;
-    let json: { limit: number } | undefined;
-    if (method === "PUT") {
-      const parsed = creditLimitFormSchema.safeParse({ limit });
-      if (!parsed.success) {
-        setFieldError(parsed.error.issues[0]?.message);
-        return;
+  const send = (method: "PUT" | "DELETE") =>
+    dialog.run(async () => {
+      let json: { limit: number } | undefined;
+      if (method === "PUT") {
+        const parsed = creditLimitFormSchema.safeParse({ limit });
+        if (!parsed.success) {
+          setFieldError(parsed.error.issues[0]?.message);
+          return;
+        }
+        json = parsed.data;
       }
-      json = parsed.data;
-    }
-    setFieldError(undefined);
-    setBusy(true);
-    try {
-      const next = await apiFetch<CustomerJson>(`/api/my-farm/customers/${c.id}/credit`, { method, json });
-      onChanged(next);
-      toast({ title: method === "PUT" ? "Credit Limit Saved" : "Credit Line Closed", description: method === "PUT" ? `${who} can order up to ${formatCurrency(json!.limit)} on account` : `${who} pays from the wallet again` });
-      setOpen(false);
-    } catch (err) {
-      toast({ title: "Not Saved", description: messageOf(err, "The credit limit could not be saved"), variant: "destructive" });
-    } finally {
-      setBusy(false);
-    }
-  };
+      setFieldError(undefined);
+      try {
+        const next = await apiFetch<CustomerJson>(`/api/my-farm/customers/${c.id}/credit`, { method, json });
+        onChanged(next);
+        toast({ title: method === "PUT" ? "Credit Limit Saved" : "Credit Line Closed", description: method === "PUT" ? `${who} can order up to ${formatCurrency(json!.limit)} on account` : `${who} pays from the wallet again` });
+        dialog.close();
+      } catch (err) {
+        toast({ title: "Not Saved", description: messageOf(err, "The credit limit could not be saved"), variant: "destructive" });
+      }
+    });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        if (next) setLimit(c.credit ? String(c.credit.limit) : "");
-        setFieldError(undefined);
-        setOpen(next);
-      }}
-    >
+    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" data-testid="credit-open">
           {c.credit ? "Change credit limit" : "Give credit"}
@@ -213,11 +202,11 @@ function CreditDialog({ customer: c, onChanged }: { customer: CustomerJson; onCh
             <Input id={id} name="limit" type="number" inputMode="decimal" min={0} step={0.01} value={limit} onChange={(e) => setLimit(e.target.value)} data-testid="credit-limit" />
           </Field>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={busy} data-testid="credit-save">
-              {busy ? "Saving..." : "Save limit"}
+            <Button type="submit" disabled={dialog.busy} data-testid="credit-save">
+              {dialog.busy ? "Saving..." : "Save limit"}
             </Button>
             {c.credit ? (
-              <Button type="button" variant="outline" disabled={busy} onClick={() => void send("DELETE")}>
+              <Button type="button" variant="outline" disabled={dialog.busy} onClick={() => void send("DELETE")}>
                 Close credit line
               </Button>
             ) : null}

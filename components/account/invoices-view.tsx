@@ -4,6 +4,7 @@ import { FileText, Loader2, ReceiptText } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf, newIdempotencyKey } from "@/lib/client/api";
 import { useSeededSWR } from "@/lib/client/data";
@@ -103,35 +104,24 @@ function StatementCard({ statement: s, balance, onPaid }: { statement: Statement
 
 /** Confirm, then pay the statement from the wallet with one Idempotency-Key per dialog opening (a retried click pays once). */
 function PayDialog({ statement: s, balance, onPaid }: { statement: StatementSummaryJson; balance: number | null; onPaid: (r: PayStatementResult) => Promise<void> }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
+  const dialog = useBusyDialog({ onOpen: () => setKey(newIdempotencyKey()) });
   const short = balance !== null && balance < s.due;
 
-  const pay = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const result = await apiFetch<PayStatementResult>(`/api/invoices/${s.id}/pay`, { method: "POST", idempotencyKey: key });
-      toast({ title: "Statement Paid", description: `${formatCurrency(s.due)} paid to ${s.farm.farmName} from your wallet` });
-      setOpen(false);
-      await onPaid(result);
-    } catch (err) {
-      toast({ title: "Payment Failed", description: messageOf(err, "The statement could not be paid"), variant: "destructive" });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const pay = () =>
+    dialog.run(async () => {
+      try {
+        const result = await apiFetch<PayStatementResult>(`/api/invoices/${s.id}/pay`, { method: "POST", idempotencyKey: key });
+        toast({ title: "Statement Paid", description: `${formatCurrency(s.due)} paid to ${s.farm.farmName} from your wallet` });
+        dialog.close();
+        await onPaid(result);
+      } catch (err) {
+        toast({ title: "Payment Failed", description: messageOf(err, "The statement could not be paid"), variant: "destructive" });
+      }
+    });
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        if (next) setKey(newIdempotencyKey());
-        setOpen(next);
-      }}
-    >
+    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
       <DialogTrigger asChild>
         <Button size="sm" data-testid="invoice-pay">
           Pay from wallet
@@ -149,8 +139,8 @@ function PayDialog({ statement: s, balance, onPaid }: { statement: StatementSumm
             Your wallet holds less than this statement. Top up your wallet first.
           </p>
         ) : null}
-        <Button size="lg" onClick={() => void pay()} disabled={busy || short} data-testid="invoice-pay-confirm">
-          {busy ? "Paying..." : `Pay ${formatCurrency(s.due)}`}
+        <Button size="lg" onClick={() => void pay()} disabled={dialog.busy || short} data-testid="invoice-pay-confirm">
+          {dialog.busy ? "Paying..." : `Pay ${formatCurrency(s.due)}`}
         </Button>
       </DialogContent>
     </Dialog>

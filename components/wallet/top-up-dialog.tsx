@@ -2,6 +2,7 @@
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
@@ -17,50 +18,40 @@ const QUICK_AMOUNTS = [10, 25, 50, 100];
  * carries its own Idempotency-Key, so a request the network retries is credited once.
  */
 export function TopUpDialog({ trigger, onToppedUp }: { trigger: React.ReactNode; onToppedUp: (result: TopUpResult) => void | Promise<void> }) {
-  const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState("");
-  const [busy, setBusy] = useState(false);
   const [invalid, setInvalid] = useState(false);
+  const dialog = useBusyDialog();
   const inputId = useId();
   const errorId = useId();
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    const parsed = topUpFormSchema.safeParse({ amount });
-    if (!parsed.success) {
-      setInvalid(true);
-      toast({ title: "Invalid Amount", description: INVALID_AMOUNT, variant: "destructive" });
-      return;
-    }
-    setInvalid(false);
-    setBusy(true);
-    try {
-      const result = await apiFetch<TopUpResult>("/api/transactions/topup", {
-        method: "POST",
-        json: { amount: parsed.data.amount },
-        idempotencyKey: newIdempotencyKey(),
-      });
-      toast({ title: "Top Up Successful", description: `${formatCurrency(parsed.data.amount)} has been added to your wallet` });
-      setOpen(false);
-      setAmount("");
-      await onToppedUp(result);
-    } catch (err) {
-      toast({ title: "Top Up Failed", description: messageOf(err, "Failed to process top up"), variant: "destructive" });
-    } finally {
-      setBusy(false);
-    }
+    void dialog.run(async () => {
+      const parsed = topUpFormSchema.safeParse({ amount });
+      if (!parsed.success) {
+        setInvalid(true);
+        toast({ title: "Invalid Amount", description: INVALID_AMOUNT, variant: "destructive" });
+        return;
+      }
+      setInvalid(false);
+      try {
+        const result = await apiFetch<TopUpResult>("/api/transactions/topup", {
+          method: "POST",
+          json: { amount: parsed.data.amount },
+          idempotencyKey: newIdempotencyKey(),
+        });
+        toast({ title: "Top Up Successful", description: `${formatCurrency(parsed.data.amount)} has been added to your wallet` });
+        dialog.close();
+        setAmount("");
+        await onToppedUp(result);
+      } catch (err) {
+        toast({ title: "Top Up Failed", description: messageOf(err, "Failed to process top up"), variant: "destructive" });
+      }
+    });
   };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (busy) return;
-        setOpen(next);
-        if (!next) setInvalid(false);
-      }}
-    >
+    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
@@ -99,13 +90,13 @@ export function TopUpDialog({ trigger, onToppedUp }: { trigger: React.ReactNode;
           </div>
           <div className="flex flex-wrap gap-2" role="group" aria-label="Quick amounts">
             {QUICK_AMOUNTS.map((a) => (
-              <Button key={a} variant="outline" size="sm" onClick={() => setAmount(String(a))} disabled={busy}>
+              <Button key={a} variant="outline" size="sm" onClick={() => setAmount(String(a))} disabled={dialog.busy}>
                 {formatCurrency(a)}
               </Button>
             ))}
           </div>
-          <Button type="submit" size="lg" disabled={busy} data-testid="topup-submit">
-            {busy ? "Processing..." : "Top Up"}
+          <Button type="submit" size="lg" disabled={dialog.busy} data-testid="topup-submit">
+            {dialog.busy ? "Processing..." : "Top Up"}
           </Button>
         </form>
       </DialogContent>
