@@ -1,23 +1,12 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { MessageKind, UserType } from "@/lib/generated/prisma/client";
+import type { UserType } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/server/db";
-import { adjustmentInclude } from "@/lib/server/adjustments/serialize";
 import type { ChatListItem } from "@/lib/validators/messages";
 import type { Page } from "@/lib/validators/page";
-import { toChatMessage, toChatUser } from "./serialize";
+import { messageColumnsSql, messagesFromSql, toChatUser, type MessageSqlRow } from "./serialize";
 
-type ChatRow = {
-  id: number;
-  senderId: number;
-  receiverId: number;
-  content: string;
-  timestamp: Date;
-  isRead: boolean;
-  clientId: string | null;
-  kind: MessageKind;
-  adjustmentId: number | null;
-  attachments: string[] | null;
+type ChatRow = MessageSqlRow & {
   peerId: number;
   fullName: string;
   userType: UserType;
@@ -38,8 +27,9 @@ type ChatRow = {
  * One statement whose cost follows the number of people, not of messages (docs/architecture.md,
  * "Where the time goes"): the peers are found by skipping through the (sender, receiver, id) and
  * (receiver, sender, id) indexes one peer at a time (a recursive "loose index scan"), each peer's
- * latest message is the first entry of its two index ranges, and the page joins the message, the
- * person and their unread count. Only an adjustment card (rare as a last message) costs a second
+ * latest message is the first entry of its two index ranges, and the page looks up the message, the
+ * person and their unread count by key (LATERAL … LIMIT 1: the planner cannot count the peers
+ * ahead, and guessing many made it scan every message to hash-join them). Only an adjustment card (rare as a last message) costs a second
  * read.
  */
 export async function listChats(userId: number, page: { limit: number; cursor?: number }): Promise<Page<ChatListItem>> {
@@ -64,25 +54,24 @@ export async function listChats(userId: number, page: { limit: number; cursor?: 
     ), shown AS (
       SELECT peer, id FROM latest WHERE id < ${before} ORDER BY id DESC LIMIT ${page.limit + 1}
     )
-    SELECT m.id, m."senderId", m."receiverId", m.content, m.timestamp, m."isRead", m."clientId", m.kind::text AS kind, m."adjustmentId",
-      (SELECT array_agg(a.url ORDER BY a.id) FROM "MessageAttachment" a WHERE a."messageId" = m.id) AS attachments,
-      u.id AS "peerId", u."fullName", u."userType"::text AS "userType", u."profileImage", u.verified,
-      f.location AS "farmLocation", b."companyName", b.status::text AS "businessStatus",
+    SELECT m.*, u.*,
       (SELECT count(*)::int FROM "Message" r WHERE r."receiverId" = ${userId} AND r."senderId" = s.peer AND NOT r."isRead") AS unread
     FROM shown s
-    JOIN "Message" m ON m.id = s.id
-    JOIN "User" u ON u.id = s.peer
-    LEFT JOIN "Farm" f ON f."userId" = u.id
-    LEFT JOIN "BusinessAccount" b ON b."userId" = u.id
-    ORDER BY m.id DESC`);
+    CROSS JOIN LATERAL (
+      SELECT ${messageColumnsSql} FROM "Message" m WHERE m.id = s.id LIMIT 1
+    ) m
+    CROSS JOIN LATERAL (
+      SELECT u.id AS "peerId", u."fullName", u."userType"::text AS "userType", u."profileImage", u.verified,
+        f.location AS "farmLocation", b."companyName", b.status::text AS "businessStatus"
+      FROM "User" u LEFT JOIN "Farm" f ON f."userId" = u.id LEFT JOIN "BusinessAccount" b ON b."userId" = u.id
+      WHERE u.id = s.peer LIMIT 1
+    ) u
+    ORDER BY s.id DESC`);
   if (rows.length === 0) return { items: [], nextCursor: null };
   const shown = rows.slice(0, page.limit);
 
-  const cardIds = shown.flatMap((r) => (r.adjustmentId !== null ? [r.adjustmentId] : []));
-  const cards = cardIds.length ? await db.orderAdjustment.findMany({ where: { id: { in: cardIds } }, include: adjustmentInclude }) : [];
-  const cardById = new Map(cards.map((c) => [c.id, c]));
-
-  const items = shown.map((r) => ({
+  const messages = await messagesFromSql(shown);
+  const items = shown.map((r, i) => ({
     user: toChatUser({
       id: r.peerId,
       fullName: r.fullName,
@@ -92,18 +81,7 @@ export async function listChats(userId: number, page: { limit: number; cursor?: 
       farm: r.farmLocation === null ? null : { location: r.farmLocation },
       businessAccount: r.companyName === null ? null : { companyName: r.companyName, status: r.businessStatus as "approved" },
     }),
-    lastMessage: toChatMessage({
-      id: r.id,
-      senderId: r.senderId,
-      receiverId: r.receiverId,
-      content: r.content,
-      timestamp: r.timestamp,
-      isRead: r.isRead,
-      clientId: r.clientId,
-      attachments: (r.attachments ?? []).map((url) => ({ url })),
-      kind: r.kind,
-      adjustment: r.adjustmentId === null ? null : (cardById.get(r.adjustmentId) ?? null),
-    }),
+    lastMessage: messages[i],
     unreadCount: r.unread,
   }));
   return { items, nextCursor: rows.length > page.limit ? String(shown[shown.length - 1].id) : null };

@@ -1,10 +1,11 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/server/db";
 import { isDbId } from "@/lib/validators/id";
 import { badRequest, notFound } from "@/lib/server/errors";
 import { publishRead } from "@/lib/server/realtime/bus";
 import type { ChatMessage, ChatUser } from "@/lib/validators/messages";
-import { chatUserSelect, messageSelect, toChatMessage, toChatUser } from "./serialize";
+import { chatUserSelect, messageColumnsSql, messagesFromSql, toChatUser, type MessageSqlRow } from "./serialize";
 
 /**
  * The other participant of a chat, or 404. Anyone may write to a farm; a chat with anyone else
@@ -48,19 +49,20 @@ export async function getConversation(viewerId: number, otherUserId: number, pag
   if (page.before !== undefined && !isDbId(page.before)) throw badRequest("before must be a message id", { before: "before must be a message id" });
   await getChatPeer(viewerId, otherUserId);
   await markConversationRead(viewerId, otherUserId);
-  const rows = await db.message.findMany({
-    where: {
-      OR: [
-        { senderId: viewerId, receiverId: otherUserId },
-        { senderId: otherUserId, receiverId: viewerId },
-      ],
-      ...(page.before ? { id: { lt: page.before } } : {}),
-    },
-    orderBy: { id: "desc" },
-    take: page.limit,
-    select: messageSelect,
-  });
-  return rows.reverse().map(toChatMessage);
+  // The newest `limit` of each direction from its own (sender, receiver, id) index range, then
+  // the newest `limit` of both: an OR over the two directions let PostgreSQL walk the primary key
+  // backwards through everyone's messages instead (docs/architecture.md, "Where the time goes").
+  const before = page.before ? Prisma.sql`AND m.id < ${page.before}` : Prisma.empty;
+  const rows = await db.$queryRaw<MessageSqlRow[]>`
+    SELECT ${messageColumnsSql} FROM (
+      (SELECT m.id FROM "Message" m WHERE m."senderId" = ${viewerId} AND m."receiverId" = ${otherUserId} ${before} ORDER BY m.id DESC LIMIT ${page.limit})
+      UNION ALL
+      (SELECT m.id FROM "Message" m WHERE m."senderId" = ${otherUserId} AND m."receiverId" = ${viewerId} ${before} ORDER BY m.id DESC LIMIT ${page.limit})
+      ORDER BY id DESC LIMIT ${page.limit}
+    ) newest
+    CROSS JOIN LATERAL (SELECT * FROM "Message" m WHERE m.id = newest.id LIMIT 1) m
+    ORDER BY m.id ASC`;
+  return messagesFromSql(rows);
 }
 
 /** Marks what `otherUserId` sent the viewer as read; tells both sides' streams when anything changed. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type MessageKind } from "@/lib/generated/prisma/client";
 import { adjustmentInclude, serializeAdjustment } from "@/lib/server/adjustments/serialize";
 import type { ChatMessage, ChatUser } from "@/lib/validators/messages";
 
@@ -59,6 +59,47 @@ export function toChatMessage(m: Prisma.MessageGetPayload<{ select: typeof messa
     kind: m.kind,
     adjustment: m.adjustment ? serializeAdjustment(m.adjustment) : null,
   };
+}
+
+/**
+ * A message's columns for hand-written list SQL (the message aliased `m`), attachments in order;
+ * `messagesFromSql` turns such rows into the same ChatMessage as `messageSelect` + `toChatMessage`.
+ */
+export const messageColumnsSql = Prisma.sql`m.id, m."senderId", m."receiverId", m.content, m.timestamp, m."isRead", m."clientId", m.kind::text AS kind, m."adjustmentId",
+  (SELECT array_agg(a.url ORDER BY a.id) FROM "MessageAttachment" a WHERE a."messageId" = m.id) AS attachments`;
+
+export type MessageSqlRow = {
+  id: number;
+  senderId: number;
+  receiverId: number;
+  content: string;
+  timestamp: Date;
+  isRead: boolean;
+  clientId: string | null;
+  kind: MessageKind;
+  adjustmentId: number | null;
+  attachments: string[] | null;
+};
+
+/** Rows of `messageColumnsSql` as ChatMessages; adjustment cards (few) are read in one more query when there are any. */
+export async function messagesFromSql(rows: MessageSqlRow[]): Promise<ChatMessage[]> {
+  const cardIds = rows.flatMap((r) => (r.adjustmentId !== null ? [r.adjustmentId] : []));
+  const cards = cardIds.length ? await db.orderAdjustment.findMany({ where: { id: { in: cardIds } }, include: adjustmentInclude }) : [];
+  const cardById = new Map(cards.map((c) => [c.id, c]));
+  return rows.map((r) =>
+    toChatMessage({
+      id: r.id,
+      senderId: r.senderId,
+      receiverId: r.receiverId,
+      content: r.content,
+      timestamp: r.timestamp,
+      isRead: r.isRead,
+      clientId: r.clientId,
+      attachments: (r.attachments ?? []).map((url) => ({ url })),
+      kind: r.kind,
+      adjustment: r.adjustmentId === null ? null : (cardById.get(r.adjustmentId) ?? null),
+    }),
+  );
 }
 
 /** One message by id, for realtime delivery (the caller delivers it only to its two participants). */
