@@ -11,10 +11,16 @@
  * Env: BENCH_DATABASE_URL / DATABASE_URL (postgres://…), NEXT_DIST_DIR (default .next-bench, built
  *      when missing or older than HEAD), BENCH_SECONDS (per route, default 5), BENCH_CONNECTIONS (10),
  *      BENCH_ROUTES (a comma-separated subset of the paths, to compare builds quickly),
- *      BENCH_NODE_ARGS (space-separated flags for the server's node, to compare runtime settings).
+ *      BENCH_NODE_ARGS (space-separated flags for the server's node, to compare runtime settings),
+ *      BENCH_HISTORY=1 (size independence instead: two databases, the seed's and one whose demo
+ *      shopper has 5,000 more ledger rows, 1,000 more orders and 2,000 more messages, all older than
+ *      the seed's, so a first page shows the same newest rows (a page not full at the seed's size fills up with older ones); a server on each; every history route
+ *      measured on both back to back; the ratio is of the CPU per request, the server's plus its
+ *      database backends', goal ≤ 1.3×; writes bench/out/history.json).
  */
 import fs from "node:fs";
 import { autocannon, freshSeededDatabase, login, prepareBuild, round, startApp } from "./harness";
+import { growHistory } from "./history";
 import { summarize, writeResult } from "./support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -36,10 +42,27 @@ const ALL_ROUTES: { path: string; goal: number; auth: boolean }[] = [
   { path: "/api/farms/featured", goal: 0.8, auth: false },
   { path: "/api/products/search?q=apple", goal: 0.6, auth: false },
 ];
+const HISTORY = process.env.BENCH_HISTORY === "1";
+/** Size independence (issue #14): what grows with a user's history, and the catalog reads beside it. `{peer}`: the demo shopper's busiest chat. */
+const HISTORY_ROUTES: { path: string; goal: number; auth: boolean }[] = [
+  "/wallet",
+  "/api/wallet",
+  "/api/transactions",
+  "/orders",
+  "/api/orders",
+  "/messages",
+  "/api/messages/chats",
+  "/messages/{peer}",
+  "/api/messages/{peer}",
+  "/home",
+  "/api/products/featured",
+  "/api/products/search?q=apple",
+].map((path) => ({ path, goal: 1.3, auth: !path.startsWith("/api/products") }));
 const only = process.env.BENCH_ROUTES?.split(",").map((p) => p.trim());
-const ROUTES = only ? ALL_ROUTES.filter((r) => only.includes(r.path)) : ALL_ROUTES;
+const LISTED = HISTORY ? HISTORY_ROUTES : ALL_ROUTES;
+let ROUTES = only ? LISTED.filter((r) => only.includes(r.path)) : LISTED;
 
-type Measure = { rps: number; p50: number; p95: number; requests: number; non2xx: number; errors: number; cpuMs: number | null };
+type Measure = { rps: number; p50: number; p95: number; requests: number; non2xx: number; errors: number; cpuMs: number | null; dbCpuMs: number | null };
 
 /**
  * CPU time (user + system, ms) the server process has used so far, from /proc (Linux; null
@@ -57,8 +80,36 @@ function processCpuMs(pid: number): number | null {
 }
 const CLOCK_TICKS = 100;
 
-async function measure(url: string, headers: Record<string, string>): Promise<Measure> {
-  const cpuBefore = processCpuMs(app.pid);
+/**
+ * CPU time (ms) of the PostgreSQL backends serving one database, by backend pid (Linux, same
+ * machine: the backend's process title names its database). The app's cost includes the queries
+ * it makes the database run on the other core.
+ */
+function databaseCpu(dbName: string): Map<number, number> {
+  const out = new Map<number, number>();
+  let pids: string[] = [];
+  try {
+    pids = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    try {
+      const title = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      if (!title.startsWith("postgres:") || !title.includes(` ${dbName} `)) continue;
+      const cpu = processCpuMs(Number(pid));
+      if (cpu !== null) out.set(Number(pid), cpu);
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+const cpuSpent = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
+async function measure(url: string, headers: Record<string, string>, server: { pid: number; dbName: string } = { pid: app.pid, dbName }): Promise<Measure> {
+  const cpuBefore = processCpuMs(server.pid);
+  const dbBefore = databaseCpu(server.dbName);
   const samples: number[] = [];
   let non2xx = 0;
   const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, timeout: 30 });
@@ -68,39 +119,81 @@ async function measure(url: string, headers: Record<string, string>): Promise<Me
   });
   const result = await instance;
   const s = summarize(samples);
-  const cpuAfter = processCpuMs(app.pid);
+  const cpuAfter = processCpuMs(server.pid);
+  const dbAfter = databaseCpu(server.dbName);
   const cpuMs = cpuBefore !== null && cpuAfter !== null && samples.length ? Math.round(((cpuAfter - cpuBefore) / samples.length) * 100) / 100 : null;
-  return { rps: round(result.requests.average), p50: round(s.p50), p95: round(s.p95), requests: samples.length, non2xx, errors: result.errors + result.timeouts, cpuMs };
+  const dbCpuMs = dbAfter.size && samples.length ? Math.round((cpuSpent(dbBefore, dbAfter) / samples.length) * 100) / 100 : null;
+  return { rps: round(result.requests.average), p50: round(s.p50), p95: round(s.p95), requests: samples.length, non2xx, errors: result.errors + result.timeouts, cpuMs, dbCpuMs };
 }
 
 const distDir = prepareBuild();
-const database = await freshSeededDatabase("ff_bench_routes");
-const app = await startApp(database.url, distDir, {}, process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []);
+const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+const database = await freshSeededDatabase(HISTORY ? "ff_bench_seed" : "ff_bench_routes");
+const dbName = new URL(database.url).pathname.slice(1);
+// Size independence: a second database whose demo shopper has the long history, its own server,
+// each route measured on both servers back to back (a shared machine's load moves by the minute).
+const large = HISTORY ? await freshSeededDatabase("ff_bench_history") : null;
+const grown = large ? await growHistory(large.url) : null;
+const app = await startApp(database.url, distDir, {}, nodeArgs);
+const largeApp = large ? await startApp(large.url, distDir, {}, nodeArgs) : null;
 try {
   const cookie = await login(app.url, "demo@fieldfare.app", "harvest-demo-2026");
-  // Warm every route once (first renders compile and fill caches), and record its size.
-  const bytes: Record<string, number> = {};
-  for (const r of [{ path: BASELINE, auth: false }, ...ROUTES]) {
-    const res = await fetch(app.url + r.path, { headers: r.auth ? { cookie } : {} });
-    if (res.status !== 200) throw new Error(`${r.path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-    bytes[r.path] = (await res.arrayBuffer()).byteLength;
+
+  /** Warms every route once (first renders compile and fill caches) and records each answer's size. */
+  async function warm(base: string, cookie: string) {
+    const bytes: Record<string, number> = {};
+    for (const r of [{ path: BASELINE, auth: false }, ...ROUTES]) {
+      const res = await fetch(base + r.path, { headers: r.auth ? { cookie } : {} });
+      if (res.status !== 200) throw new Error(`${r.path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+      bytes[r.path] = (await res.arrayBuffer()).byteLength;
+    }
+    return bytes;
   }
 
-  const first = await measure(app.url + BASELINE, {});
-  console.log(`routes: baseline ${BASELINE} ${first.rps} req/s, ${first.cpuMs} ms CPU/request`);
-  const rows = [];
-  for (const r of ROUTES) {
-    const m = await measure(app.url + r.path, r.auth ? { cookie } : {});
-    rows.push({ ...r, ...m, bytes: bytes[r.path] });
-    console.log(`routes: ${r.path} ${m.rps} req/s, p50 ${m.p50} ms, p95 ${m.p95} ms, ${m.non2xx} non-2xx, ${m.cpuMs} ms CPU/request`);
+  if (!large || !largeApp || !grown) {
+    const bytes = await warm(app.url, cookie);
+    const first = await measure(app.url + BASELINE, {});
+    console.log(`routes: baseline ${BASELINE} ${first.rps} req/s, ${first.cpuMs} ms CPU/request`);
+    const rows = [];
+    for (const r of ROUTES) {
+      const m = await measure(app.url + r.path, r.auth ? { cookie } : {});
+      rows.push({ ...r, ...m, bytes: bytes[r.path] });
+      console.log(`routes: ${r.path} ${m.rps} req/s, p50 ${m.p50} ms, p95 ${m.p95} ms, ${m.non2xx} non-2xx, ${m.cpuMs} ms CPU/request`);
+    }
+    const last = await measure(app.url + BASELINE, {});
+    const baseline = round((first.rps + last.rps) / 2);
+    console.log(`routes: baseline ${BASELINE} ${last.rps} req/s at the end (mean ${baseline})`);
+    const out = rows.map((r) => ({ ...r, ratio: Math.round((r.rps / baseline) * 100) / 100, met: r.rps / baseline >= r.goal && r.non2xx === 0 && r.errors === 0 }));
+    for (const r of out) console.log(`${r.path.padEnd(32)} ${String(r.ratio).padStart(5)}× (goal ${r.goal}×) ${r.met ? "met" : "NOT met"}`);
+    writeResult("routes", { database: "PostgreSQL", seconds: SECONDS, connections: CONNECTIONS, baseline: { path: BASELINE, rps: baseline, first: first.rps, last: last.rps, bytes: bytes[BASELINE], cpuMs: first.cpuMs }, rows: out });
+  } else {
+    console.log(`history: the large demo shopper has ${grown.ledger} ledger rows, ${grown.orders} orders, ${grown.messages} messages (busiest chat: user ${grown.peer}); balance = ledger: ${grown.balanced}`);
+    ROUTES = ROUTES.map((r) => ({ ...r, path: r.path.replace("{peer}", String(grown.peer)) }));
+    const largeCookie = await login(largeApp.url, "demo@fieldfare.app", "harvest-demo-2026");
+    const seedBytes = await warm(app.url, cookie);
+    const largeBytes = await warm(largeApp.url, largeCookie);
+    const largeServer = { pid: largeApp.pid, dbName: new URL(large.url).pathname.slice(1) };
+    const out = [];
+    for (const r of ROUTES) {
+      const a = await measure(app.url + r.path, r.auth ? { cookie } : {});
+      const b = await measure(largeApp.url + r.path, r.auth ? { cookie: largeCookie } : {}, largeServer);
+      // Cost per request: the server's CPU plus its database's (steadier than req/s on a shared machine).
+      const cost = (m: Measure) => (m.cpuMs ?? 0) + (m.dbCpuMs ?? 0);
+      const costRatio = cost(a) > 0 ? Math.round((cost(b) / cost(a)) * 100) / 100 : null;
+      const rpsRatio = b.rps > 0 ? Math.round((a.rps / b.rps) * 100) / 100 : null;
+      const ok = a.non2xx + a.errors + b.non2xx + b.errors === 0;
+      const path = r.path.replace(String(grown.peer), "{peer}");
+      const row = { path, goal: r.goal, seed: { ...a, bytes: seedBytes[r.path] }, large: { ...b, bytes: largeBytes[r.path] }, costRatio, rpsRatio, met: ok && costRatio !== null && costRatio <= r.goal };
+      out.push(row);
+      console.log(
+        `history: ${path.padEnd(30)} seed ${a.rps} req/s, ${a.cpuMs} + ${a.dbCpuMs} ms CPU (app + db), ${seedBytes[r.path]} B; large ${b.rps} req/s, ${b.cpuMs} + ${b.dbCpuMs} ms, ${largeBytes[r.path]} B; cost ${costRatio}×, req/s ${rpsRatio}× ${row.met ? "met" : "NOT met"}`,
+      );
+    }
+    writeResult("history", { database: "PostgreSQL", seconds: SECONDS, connections: CONNECTIONS, history: grown, rows: out });
   }
-  const last = await measure(app.url + BASELINE, {});
-  const baseline = round((first.rps + last.rps) / 2);
-  console.log(`routes: baseline ${BASELINE} ${last.rps} req/s at the end (mean ${baseline})`);
-  const out = rows.map((r) => ({ ...r, ratio: Math.round((r.rps / baseline) * 100) / 100, met: r.rps / baseline >= r.goal && r.non2xx === 0 && r.errors === 0 }));
-  for (const r of out) console.log(`${r.path.padEnd(32)} ${String(r.ratio).padStart(5)}× (goal ${r.goal}×) ${r.met ? "met" : "NOT met"}`);
-  writeResult("routes", { database: "PostgreSQL", seconds: SECONDS, connections: CONNECTIONS, baseline: { path: BASELINE, rps: baseline, first: first.rps, last: last.rps, bytes: bytes[BASELINE], cpuMs: first.cpuMs }, rows: out });
 } finally {
   await app.stop();
+  await largeApp?.stop();
   await database.drop();
+  await large?.drop();
 }

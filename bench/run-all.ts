@@ -75,6 +75,7 @@ if (process.env.BENCH_REPORT_ONLY !== "1") {
     ["login", "bench/login.ts", 5, {}],
     ["routes", "bench/routes.ts", 10, {}],
     ["floor", "bench/floor.ts", 10, {}],
+    ["history", "bench/routes.ts", 12, { BENCH_HISTORY: "1" }],
     ["catalog", "bench/catalog.ts", 25, FULL ? {} : { BENCH_SECONDS: "5" }],
     ["messages", "bench/messages.ts", 15, {}],
     ["wallet", "bench/wallet.ts", 10, {}],
@@ -172,6 +173,20 @@ if (floor) {
     for (const r of b.rows ?? []) routeTable.push(`| ${b.build} | \`${r.page}\` | ${num(r.bytes, 0)} | ${num(r.rps, 0)} | ${num(r.ratio, 2)}× | ${num(r.cpuMs, 1)} ms (${num(b.baseline.cpuMs, 1)} ms) |`);
   }
   routeTable.push("");
+}
+const history = read("history");
+if (history) {
+  routeTable.push(
+    `## A long history against the seed's size${freshness(history)}`,
+    "",
+    `The demo shopper at the seed's size and with ${num(history.history?.ledger, 0)} ledger rows, ${num(history.history?.orders, 0)} orders and ${num(history.history?.messages, 0)} messages, one server on each database, each route measured on both back to back (${history.connections} connections, ${history.seconds} s). Cost: the server's CPU per request plus its database backends'; goal ≤ 1.3×.`,
+    "",
+    "| route | seed: req/s, CPU app + db, bytes | large: req/s, CPU app + db, bytes | cost large/seed | req/s seed/large |",
+    "|---|---|---|---:|---:|",
+  );
+  const side = (m: Json) => `${num(m.rps, 0)}, ${num(m.cpuMs, 1)} + ${num(m.dbCpuMs, 1)} ms, ${num(m.bytes, 0)}`;
+  for (const r of history.rows ?? []) routeTable.push(`| \`${r.path}\` | ${side(r.seed)} | ${side(r.large)} | ${r.met ? "" : "**"}${num(r.costRatio, 2)}×${r.met ? "" : "**"} | ${num(r.rpsRatio, 2)}× |`);
+  routeTable.push("", `Within 1.3×: ${(history.rows ?? []).filter((r: Json) => r.met).length} of ${(history.rows ?? []).length} (bold: not).`, "");
 }
 const catalog = read("catalog");
 if (catalog) {
