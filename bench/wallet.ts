@@ -6,6 +6,11 @@
  * balance or stock is negative, and that each 2xx top-up/checkout left exactly its ledger rows.
  * Prints the figures and writes bench/out/wallet.json.
  *
+ * WALLET_PROFILE=1 also shows where the time goes (docs/architecture.md): the statements PostgreSQL
+ * logs for 10 sequential requests of each scenario (on an instance of their own, before the load),
+ * and a CPU profile of the server under each scenario's load (`node --cpu-prof`, summed by package
+ * and function as bench/profile.ts does), written to bench/out/wallet-profile.json.
+ *
  *   node --import tsx bench/wallet.ts
  * Env: BENCH_DATABASE_URL / DATABASE_URL (postgres://, default postgres://postgres@127.0.0.1:5432/postgres),
  *      FF_WALLET_DIST_DIR (build folder, default .next-money; built when missing),
@@ -17,6 +22,9 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import pg from "pg";
 import { ensureBuild, startInstance } from "../tests/messages/support/app-instance";
+import fs from "node:fs";
+import os from "node:os";
+import { canReadLog, mainProfile, PG_LOG, statementSample, statementsSince, summarizeProfile, TOP } from "./cpu-profile";
 import { freshPostgres, writeResult } from "./support";
 
 // autocannon ships no type declarations; this is the slice of its API used here.
@@ -43,6 +51,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DIST_DIR = process.env.FF_WALLET_DIST_DIR ?? ".next-money";
 const AUTH_SECRET = process.env.AUTH_SECRET ?? `bench-${crypto.randomBytes(24).toString("hex")}`;
+const PROFILE = process.env.WALLET_PROFILE === "1";
+const SEQUENTIAL = 10;
 
 // Server code (lib/server) imports "server-only", which only resolves under the react-server condition.
 if (!process.execArgv.some((a) => a.includes("react-server"))) {
@@ -89,7 +99,40 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
 
 type Scenario = { name: string; rps: number; latencyP50: number; latencyP99: number; requests: number; ok: number; non2xx: number; errors: number };
 
-async function run(name: string, url: string, body: (i: number) => unknown, cookieFor: (conn: number) => string): Promise<Scenario> {
+type Load = { name: string; path: string; body: (i: number) => unknown; cookieFor: (conn: number) => string };
+
+/** Statements per request of each scenario, from PostgreSQL's log (log_statement = all on this database only). */
+async function countStatements(base: string, loads: Load[]) {
+  const out: Record<string, { perRequest: number; sample: string[] }> = {};
+  for (const load of loads) {
+    const send = (n: number) =>
+      fetch(base + load.path, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: load.cookieFor(0), "idempotency-key": crypto.randomUUID() },
+        body: JSON.stringify(load.body(n)),
+      }).then(async (r) => {
+        if (r.status >= 300) throw new Error(`${load.name} answered ${r.status}: ${await r.text()}`);
+      });
+    await send(0);
+    const offset = fs.statSync(PG_LOG).size;
+    for (let i = 1; i <= SEQUENTIAL; i++) await send(i);
+    // The log is written by another process: give it a moment to flush.
+    await new Promise((r) => setTimeout(r, 300));
+    const statements = statementsSince(offset);
+    out[load.name] = { perRequest: statements.length / SEQUENTIAL, sample: statementSample(statements, SEQUENTIAL) };
+    console.log(`${load.name}: ${out[load.name].perRequest} statements/request`);
+    for (const q of out[load.name].sample.slice(0, 20)) console.log(`  q ${q}`);
+  }
+  return out;
+}
+
+/** When each scenario's load ran (performance.now()), to cut its samples out of the CPU profile. */
+const windows = new Map<string, { startedAt: number; endedAt: number }>();
+
+async function run(base: string, load: Load): Promise<Scenario> {
+  const { name, body, cookieFor } = load;
+  const url = base + load.path;
+  const startedAt = performance.now();
   let nextConn = 0;
   const result = await autocannon({
     url,
@@ -127,6 +170,7 @@ async function run(name: string, url: string, body: (i: number) => unknown, cook
     errors: result.errors + result.timeouts,
   };
   console.log(`${name}: ${s.rps.toFixed(1)} req/s, p50 ${s.latencyP50} ms, p99 ${s.latencyP99} ms, ${s.ok} ok, ${s.non2xx} non-2xx, ${s.errors} errors`);
+  windows.set(name, { startedAt, endedAt: performance.now() });
   return s;
 }
 
@@ -164,23 +208,67 @@ let stop = async () => {};
 try {
   execFileSync(process.execPath, [path.join(root, "node_modules/prisma/build/index.js"), "migrate", "deploy"], { cwd: root, env: { ...process.env, DATABASE_URL: database.url }, stdio: "pipe" });
   const prepared = await prepare(database.url);
-  const before = await invariants(database.url);
   ensureBuild(DIST_DIR);
-  const app = await startInstance({ databaseUrl: database.url, authSecret: AUTH_SECRET, distDir: DIST_DIR, env: { DATABASE_POOL_SIZE: String(CONNECTIONS) } });
+  const cookie = (conn: number) => prepared.users[conn % prepared.users.length].cookie;
+  const ids = prepared.productIds;
+  const loads: Load[] = [
+    { name: "top-ups (20 wallets)", path: "/api/transactions/topup", body: (n) => ({ amount: 1 + (n % 100) / 100 }), cookieFor: cookie },
+    { name: "top-ups (one hot wallet)", path: "/api/transactions/topup", body: () => ({ amount: 0.5 }), cookieFor: () => prepared.hotUser.cookie },
+    {
+      name: "checkouts (2 farms, 3 lines)",
+      path: "/api/orders",
+      body: (n) => ({ items: [{ productId: ids[n % ids.length], quantity: 1 }, { productId: ids[(n + 5) % ids.length], quantity: 2 }, { productId: ids[(n + 7) % ids.length], quantity: 1 }] }),
+      cookieFor: cookie,
+    },
+  ];
+  const common = { databaseUrl: database.url, authSecret: AUTH_SECRET, distDir: DIST_DIR, env: { DATABASE_POOL_SIZE: String(CONNECTIONS) } };
+
+  let queries: Awaited<ReturnType<typeof countStatements>> | null = null;
+  if (PROFILE && canReadLog) {
+    // An instance of its own: its pool's connections log every statement, the loaded one's do not.
+    const dbName = new URL(database.url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    await admin.query(`ALTER DATABASE "${dbName}" SET log_statement = 'all'`);
+    const counting = await startInstance(common);
+    try {
+      queries = await countStatements(counting.url, loads);
+    } finally {
+      await counting.stop();
+      await admin.query(`ALTER DATABASE "${dbName}" RESET log_statement`);
+      await admin.end();
+    }
+  }
+
+  // After the counted requests: the checks below compare the load's 2xx with the rows it added.
+  const before = await invariants(database.url);
+  const profDir = PROFILE ? fs.mkdtempSync(path.join(os.tmpdir(), "ff-wallet-profile-")) : null;
+  const app = await startInstance({ ...common, nodeArgs: profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [] });
   stop = app.stop;
   console.log(`server ${app.url} (build ${DIST_DIR}), ${CONNECTIONS} connections, ${SECONDS} s per scenario`);
 
-  const cookie = (conn: number) => prepared.users[conn % prepared.users.length].cookie;
-  const topUps = await run("top-ups (20 wallets)", `${app.url}/api/transactions/topup`, (n) => ({ amount: 1 + (n % 100) / 100 }), cookie);
-  const hot = await run("top-ups (one hot wallet)", `${app.url}/api/transactions/topup`, () => ({ amount: 0.5 }), () => prepared.hotUser.cookie);
-  const ids = prepared.productIds;
-  const checkouts = await run(
-    "checkouts (2 farms, 3 lines)",
-    `${app.url}/api/orders`,
-    (n) => ({ items: [{ productId: ids[n % ids.length], quantity: 1 }, { productId: ids[(n + 5) % ids.length], quantity: 2 }, { productId: ids[(n + 7) % ids.length], quantity: 1 }] }),
-    cookie,
-  );
+  const [topUps, hot, checkouts] = [await run(app.url, loads[0]), await run(app.url, loads[1]), await run(app.url, loads[2])];
   await app.stop();
+  const stoppedAt = performance.now();
+
+  if (profDir) {
+    // The profile ends when the server exits: each scenario's samples lie that far before its end.
+    const profile = mainProfile(profDir);
+    const scenarios = [topUps, hot, checkouts].map((sc) => {
+      const w = windows.get(sc.name)!;
+      const summary = profile ? summarizeProfile(profile, { fromUs: profile.endTime - (stoppedAt - w.startedAt) * 1000, toUs: profile.endTime - (stoppedAt - w.endedAt) * 1000 }) : null;
+      const cpuMsPerRequest = summary && sc.requests ? Math.round((100 * summary.busyMs) / sc.requests) / 100 : null;
+      console.log(`\n=== ${sc.name}: ${sc.rps.toFixed(1)} req/s, ${queries?.[sc.name]?.perRequest ?? "?"} statements/request, ${cpuMsPerRequest ?? "?"} ms CPU/request`);
+      if (summary) {
+        for (const a of summary.areas.slice(0, 12)) console.log(`  area ${String(a.share).padStart(5)}%  ${a.fn}`);
+        for (const f of summary.self.slice(0, TOP)) console.log(`  self ${String(f.share).padStart(5)}%  ${f.fn}`);
+        for (const f of summary.inclusive.slice(0, TOP * 2)) console.log(`  incl ${String(f.share).padStart(5)}%  ${f.fn}`);
+      }
+      return { name: sc.name, rps: sc.rps, cpuMsPerRequest, queries: queries?.[sc.name] ?? null, profile: summary };
+    });
+    writeResult("wallet-profile", { connections: CONNECTIONS, seconds: SECONDS, scenarios });
+    console.log(`profile kept in ${profDir}`);
+  }
 
   const after = await invariants(database.url);
   const topUpRowsAdded = after.topUps - before.topUps;
