@@ -85,16 +85,9 @@ export async function withIdempotency<T>(
       RETURNING "id"`;
 
     if (inserted.length === 0) {
-      const stored = await tx.idempotencyKey.findUnique({ where: { userId_scope_key: { userId, scope, key } } });
-      if (!stored || stored.requestHash !== hash) {
-        throw new AppError("idempotency_key_reused", "This Idempotency-Key was already used with a different request");
-      }
-      if (stored.responseBody === null) {
-        // Unreachable with the locking above (the answer is stored in the same transaction as
-        // the key); kept so a hand-edited row can never be replayed as an empty success.
-        throw new AppError("conflict", "A request with this Idempotency-Key is still being processed");
-      }
-      return { value: stored.responseBody as T, replayed: true };
+      const stored = await storedAnswer<T>(tx, userId, scope, key, hash);
+      if (!stored) throw new AppError("idempotency_key_reused", "This Idempotency-Key was already used with a different request");
+      return stored;
     }
 
     const result = await fn(tx);
@@ -103,6 +96,33 @@ export async function withIdempotency<T>(
     await tx.idempotencyKey.update({ where: { id: inserted[0].id }, data: { responseBody: value as Prisma.InputJsonValue } });
     return { value, replayed: false };
   });
+}
+
+/**
+ * The stored answer for a key that was used (`replayed: true`), null when there is no row; 409
+ * when the row belongs to a different request body.
+ */
+export async function storedAnswer<T>(client: Pick<Tx, "idempotencyKey">, userId: number, scope: string, key: string, hash: string): Promise<IdempotentResult<T> | null> {
+  const stored = await client.idempotencyKey.findUnique({ where: { userId_scope_key: { userId, scope, key } } });
+  if (!stored) return null;
+  if (stored.requestHash !== hash) {
+    throw new AppError("idempotency_key_reused", "This Idempotency-Key was already used with a different request");
+  }
+  if (stored.responseBody === null) {
+    // Unreachable: every writer stores the answer in the same transaction as the key; kept so a
+    // hand-edited row can never be replayed as an empty success.
+    throw new AppError("conflict", "A request with this Idempotency-Key is still being processed");
+  }
+  return { value: stored.responseBody as T, replayed: true };
+}
+
+/** A unique-index violation (PostgreSQL 23505), however the driver adapter reports it. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; meta?: { code?: string; driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } } } | null;
+  if (!e) return false;
+  if (e.code === "P2002" || e.code === "23505" || e.meta?.code === "23505") return true;
+  const cause = e.meta?.driverAdapterError?.cause;
+  return cause?.kind === "UniqueConstraintViolation" || cause?.originalCode === "23505";
 }
 
 /**

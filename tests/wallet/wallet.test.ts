@@ -120,6 +120,18 @@ describe("POST /api/transactions/topup", () => {
     expect(await balanceCents(me.user.id)).toBe(100_000_000);
   });
 
+  it("replays a key's first answer even when the wallet has since reached its cap", async () => {
+    for (let i = 0; i < 99; i++) expect((await topUp(me.cookie, 10_000)).status).toBe(200);
+    const last = await topUp(me.cookie, 10_000, "cap-key");
+    expect(last.status).toBe(200);
+    const again = await topUp(me.cookie, 10_000, "cap-key");
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.json).toEqual(last.json);
+    expect((await topUp(me.cookie, 5_000, "cap-key")).status).toBe(409);
+    expect(await balanceCents(me.user.id)).toBe(100_000_000);
+  });
+
   it("refuses a cross-site top-up", async () => {
     const res = await call(topupRoute.POST, "/api/transactions/topup", { body: { amount: 5 }, cookie: me.cookie, headers: { origin: "https://evil.example" } });
     expect(res.status).toBe(403);
@@ -141,6 +153,19 @@ describe("POST /api/transactions/topup", () => {
     for (const r of results) expect(r.json).toEqual(results[0].json);
     expect(await db.transaction.count({ where: { userId: me.user.id } })).toBe(1);
     expect(await balanceCents(me.user.id)).toBe(1234);
+  });
+});
+
+describe("POST /api/transactions/topup on a wallet that exists", () => {
+  it.skipIf(!onPostgres)("executes each key once among 20 concurrent top-ups, 10 of them one key (needs PostgreSQL for real parallelism)", async () => {
+    expect((await topUp(me.cookie, 1)).status).toBe(200);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? topUp(me.cookie, 2.5, "hot-key") : topUp(me.cookie, 0.25, `own-${i}`))));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const dupes = results.filter((_, i) => i % 2);
+    for (const r of dupes) expect(r.json).toEqual(dupes[0].json);
+    expect(dupes.filter((r) => r.headers.get("idempotent-replayed") === "true")).toHaveLength(9);
+    expect(await db.transaction.count({ where: { userId: me.user.id } })).toBe(1 + 1 + 10);
+    expect(await balanceCents(me.user.id)).toBe(100 + 250 + 10 * 25);
   });
 });
 

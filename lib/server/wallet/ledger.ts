@@ -5,9 +5,10 @@ import type { Tx } from "@/lib/server/idempotency";
 export type LedgerEntry = { type: TransactionType; description: string; reference: string };
 
 /**
- * The only way a balance changes (see docs/money.md): one conditional UPDATE that can never take the
- * balance below 0 (or above `maxBalanceCents`), and the signed ledger row in the same transaction,
- * so the balance always equals the sum of the ledger. Concurrent callers queue on the wallet's row
+ * How a balance changes inside a business transaction (see docs/money.md; a top-up, which has no
+ * other write, is the same UPDATE and ledger row in one statement): one conditional UPDATE that
+ * can never take the balance below 0 (or above `maxBalanceCents`), and the signed ledger row in
+ * the same transaction, so the balance always equals the sum of the ledger. Concurrent callers queue on the wallet's row
  * lock and Postgres re-checks the WHERE clause after the wait. Returns null when refused; the
  * caller decides the message. The wallet must exist (ensureWallet).
  */

@@ -1,11 +1,11 @@
 import "server-only";
 import crypto from "node:crypto";
 import { dollarsToCents } from "@/lib/money";
+import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
-import { withIdempotency } from "@/lib/server/idempotency";
+import { inTransaction, isUniqueViolation, requestHash, storedAnswer, type IdempotentResult } from "@/lib/server/idempotency";
 import type { TopUpInput } from "@/lib/validators/wallet";
 import { ensureWallet } from "./ensure-wallet";
-import { applyBalanceChange } from "./ledger";
 import { formatCents, serializeTransaction, serializeWallet } from "./serialize";
 
 /** Keeps a runaway script (or a typo'd loop) from parking unlimited money in one wallet. */
@@ -14,20 +14,89 @@ export const MAX_BALANCE_CENTS = 100_000_000; // $1,000,000.00
 export type { TopUpResult } from "@/lib/contracts/wallet";
 import type { TopUpResult } from "@/lib/contracts/wallet";
 
-/** POST /api/transactions/topup: credits the wallet once per Idempotency-Key. */
-export function topUp(userId: number, input: TopUpInput, idempotencyKey?: string) {
-  return withIdempotency<TopUpResult>(userId, "wallet.topup", idempotencyKey, input, async (tx) => {
-    await ensureWallet(tx, userId);
-    const cents = dollarsToCents(input.amount);
-    const reference = `TOP-${crypto.randomBytes(5).toString("hex").toUpperCase()}`;
-    const done = await applyBalanceChange(
-      tx,
-      userId,
-      cents,
-      { type: "top_up", description: "Wallet top-up", reference },
-      MAX_BALANCE_CENTS,
-    );
-    if (!done) throw new AppError("wallet_limit", `Top-up refused: a wallet can hold at most ${formatCents(MAX_BALANCE_CENTS)}`);
-    return { wallet: serializeWallet(done.wallet), transaction: serializeTransaction(done.transaction) };
-  });
+const SCOPE = "wallet.topup";
+
+/**
+ * POST /api/transactions/topup: credits the wallet once per Idempotency-Key, in ONE SQL statement
+ * (docs/money.md, "Top-up in one statement"). The statement is its own transaction: the
+ * conditional balance UPDATE (the row lock), the signed ledger row, and the key row holding the
+ * answer either all commit or none does, and the wallet row is locked only while that one
+ * statement runs and commits. A repeated key fails the key INSERT on its unique index (after the
+ * first request with it committed), which undoes the whole statement; the stored answer is then
+ * replayed. When the statement changes nothing (no wallet yet, the balance cap, or a key that
+ * was used), `unchanged` finds out why.
+ */
+export async function topUp(userId: number, input: TopUpInput, idempotencyKey?: string): Promise<IdempotentResult<TopUpResult>> {
+  const cents = dollarsToCents(input.amount);
+  const hash = idempotencyKey ? requestHash(input) : null;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let keyTaken = false;
+    try {
+      const value = await creditOnce(userId, cents, idempotencyKey ?? null, hash);
+      if (value) return { value, replayed: false };
+    } catch (e) {
+      if (!idempotencyKey || !isUniqueViolation(e)) throw e;
+      keyTaken = true;
+    }
+    const why = await unchanged(userId, cents, idempotencyKey, hash, keyTaken);
+    if (why !== "retry") return why;
+  }
+  throw new Error("Top-up did not settle: the wallet or the key row kept changing");
+}
+
+/**
+ * The answer is built by the serializers with placeholders for what only the statement knows
+ * (the wallet's id and new balance, the ledger row's id), which it fills in with jsonb_set; so the
+ * first answer and a replay are the same bytes.
+ */
+async function creditOnce(userId: number, cents: number, key: string | null, hash: string | null): Promise<TopUpResult | null> {
+  const timestamp = new Date();
+  const entry = { type: "top_up" as const, description: "Wallet top-up", reference: `TOP-${crypto.randomBytes(5).toString("hex").toUpperCase()}` };
+  const template: TopUpResult = {
+    wallet: serializeWallet({ walletId: "", balanceCents: 0 }),
+    transaction: serializeTransaction({ id: 0, userId, amountCents: cents, timestamp, ...entry }),
+  };
+  const rows = await db.$queryRaw<{ body: TopUpResult }[]>`
+    WITH w AS (
+      UPDATE "Wallet" SET "balanceCents" = "balanceCents" + ${cents}
+      WHERE "userId" = ${userId} AND "balanceCents"::bigint + ${cents} BETWEEN 0 AND ${MAX_BALANCE_CENTS}
+      RETURNING "walletId", "balanceCents"
+    ), t AS (
+      -- 'top-up' is how the database spells the enum value Prisma calls top_up.
+      INSERT INTO "Transaction" ("userId", "type", "amountCents", "description", "reference", "timestamp")
+      SELECT ${userId}, 'top-up'::"TransactionType", ${cents}, ${entry.description}, ${entry.reference}, ${timestamp} FROM w
+      RETURNING "id"
+    ), answer AS (
+      SELECT jsonb_set(jsonb_set(jsonb_set(${JSON.stringify(template)}::jsonb,
+        '{wallet,walletId}', to_jsonb(w."walletId")),
+        '{wallet,balance}', to_jsonb(w."balanceCents"::numeric / 100)),
+        '{transaction,id}', to_jsonb(t."id")) AS body
+      FROM w, t
+    ), k AS (
+      INSERT INTO "IdempotencyKey" ("userId", "scope", "key", "requestHash", "responseBody")
+      SELECT ${userId}, ${SCOPE}, ${key}, ${hash}, answer.body FROM answer WHERE ${key}::text IS NOT NULL
+    )
+    SELECT body FROM answer`;
+  return rows[0]?.body ?? null;
+}
+
+/**
+ * Why the statement changed nothing: a used key (replayed, or 409 for another body), no wallet yet
+ * (created, then "retry"), or the cap. `keyTaken`: the key INSERT collided, yet its row may have
+ * been purged since (24 h retention), so without a row the top-up simply runs again. A wallet
+ * created (or a balance lowered) by another request since the statement ran is a "retry" too.
+ */
+async function unchanged(userId: number, cents: number, key: string | undefined, hash: string | null, keyTaken: boolean): Promise<IdempotentResult<TopUpResult> | "retry"> {
+  if (key) {
+    const stored = await storedAnswer<TopUpResult>(db, userId, SCOPE, key, hash!);
+    if (stored) return stored;
+    if (keyTaken) return "retry";
+  }
+  const wallet = await db.wallet.findUnique({ where: { userId }, select: { balanceCents: true } });
+  if (!wallet) {
+    await inTransaction((tx) => ensureWallet(tx, userId));
+    return "retry";
+  }
+  if (wallet.balanceCents + cents <= MAX_BALANCE_CENTS) return "retry";
+  throw new AppError("wallet_limit", `Top-up refused: a wallet can hold at most ${formatCents(MAX_BALANCE_CENTS)}`);
 }
