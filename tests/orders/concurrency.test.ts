@@ -69,6 +69,32 @@ describe("concurrent money movements", () => {
     expect(await db.transaction.count({ where: { userId: me.user.id, type: "refund" } })).toBe(1);
   });
 
+  pg("checkouts of the same products in opposite cart orders, with cancels between them, never deadlock: every one answers 201 or 200 (PostgreSQL only)", async () => {
+    const [{ farm: a }, { farm: b }] = [await createFarm(), await createFarm()];
+    const products = [await createProduct(a.id, { priceCents: 100, stock: 500 }), await createProduct(a.id, { priceCents: 200, stock: 500 }), await createProduct(b.id, { priceCents: 300, stock: 500 })];
+    const buyers = await Promise.all(Array.from({ length: 12 }, () => createUserWithSession()));
+    for (const buyer of buyers) await topUp(buyer.cookie, 100);
+    const statuses: number[] = [];
+    await Promise.all(
+      buyers.map(async (buyer, i) => {
+        const cart = products.map((p, k) => ({ productId: p.id, quantity: 1 + k }));
+        for (let round = 0; round < 3; round++) {
+          const placed = await placeOrder(buyer.cookie, (i + round) % 2 ? cart : [...cart].reverse());
+          statuses.push(placed.status);
+          if (placed.status !== 201 || round === 2) continue;
+          const id = String(placed.json.orders[0].id);
+          statuses.push((await call(cancelRoute.POST, `/api/orders/${id}/cancel`, { method: "POST", cookie: buyer.cookie, params: { id } })).status);
+        }
+      }),
+    );
+    expect(statuses).toHaveLength(12 * 3 + 12 * 2);
+    expect(statuses.filter((s) => s !== 201 && s !== 200)).toEqual([]);
+    for (const p of products) {
+      const sold = await db.orderItem.aggregate({ where: { productId: p.id, order: { status: "active" } }, _sum: { quantity: true } });
+      expect((await db.product.findUniqueOrThrow({ where: { id: p.id } })).stock).toBe(500 - (sold._sum.quantity ?? 0));
+    }
+  });
+
   pg("a storm of top-ups, checkouts and cancels on one wallet keeps balance = ledger (PostgreSQL only)", async () => {
     const me = await createUserWithSession();
     const { farm } = await createFarm();

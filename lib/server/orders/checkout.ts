@@ -6,12 +6,13 @@ import { AppError, badRequest, forbidden, notFound } from "@/lib/server/errors";
 import { periodLabel, statementFor, takeCredit } from "@/lib/server/account/credit";
 import { withIdempotency, type Tx } from "@/lib/server/idempotency";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
-import { applyBalanceChange } from "@/lib/server/wallet/ledger";
+import { applyLedgerEntries } from "@/lib/server/wallet/ledger";
 import { formatCents, serializeWallet } from "@/lib/server/wallet/serialize";
-import { queueOrderPlaced } from "@/lib/server/notifications/outbox";
+import { enqueue, orderPlaced } from "@/lib/server/notifications/outbox";
+import type { Wallet } from "@/lib/generated/prisma/client";
 import { bookSlot, fulfilmentRecord, planFulfilment, type FulfilmentPlan } from "@/lib/server/fulfilment/booking";
 import { holdingCap, type CheckoutInput } from "@/lib/validators/orders";
-import { orderInclude, serializeOrder, type OrderJson } from "./serialize";
+import { serializeOrder } from "./serialize";
 
 export type { CheckoutResult } from "@/lib/contracts/orders";
 import type { CheckoutResult } from "@/lib/contracts/orders";
@@ -36,7 +37,36 @@ export async function reserveStock(tx: Tx, productId: number, quantity: number) 
     SET "stock" = "stock" - ${quantity}, "inStock" = ("stock" - ${quantity} > 0), "updatedAt" = now()
     WHERE "id" = ${productId} AND NOT "isHidden" AND "inStock" AND "stock" >= ${quantity}
     RETURNING "stock"`;
-  if (rows.length) return;
+  if (!rows.length) await refuseStock(tx, productId);
+}
+
+/**
+ * reserveStock for every line of a cart in ONE statement. The rows are locked first in ascending
+ * id order (the locking CTE), as every path that changes stock takes them, so two checkouts never
+ * deadlock; then the same conditional UPDATE runs on each (READ COMMITTED re-checks it on the
+ * newest row after a wait). A line it could not take is refused as reserveStock would, the lowest
+ * id first, and the caller's transaction rolls back the others.
+ */
+async function reserveStocks(tx: Tx, lines: Map<number, number>) {
+  const ids = [...lines.keys()].sort((a, b) => a - b);
+  const taken = await tx.$queryRaw<{ id: number }[]>`
+    WITH wanted AS (
+      SELECT * FROM unnest(${ids}::int[], ${ids.map((id) => lines.get(id)!)}::int[]) AS w("id", "quantity")
+    ), locked AS (
+      SELECT p."id" FROM "Product" p WHERE p."id" = ANY(${ids}::int[]) ORDER BY p."id" FOR NO KEY UPDATE
+    )
+    UPDATE "Product" p
+    SET "stock" = p."stock" - w."quantity", "inStock" = (p."stock" - w."quantity" > 0), "updatedAt" = now()
+    FROM wanted w
+    WHERE p."id" = w."id" AND p."id" IN (SELECT "id" FROM locked)
+      AND NOT p."isHidden" AND p."inStock" AND p."stock" >= w."quantity"
+    RETURNING p."id"`;
+  if (taken.length === ids.length) return;
+  const done = new Set(taken.map((r) => r.id));
+  await refuseStock(tx, ids.find((id) => !done.has(id))!);
+}
+
+async function refuseStock(tx: Tx, productId: number): Promise<never> {
   const p = await tx.product.findUniqueOrThrow({ where: { id: productId } });
   if (p.isHidden) throw new AppError("out_of_stock", `${p.name} is no longer available`);
   if (!p.inStock || p.stock <= 0) throw new AppError("out_of_stock", `${p.name} is out of stock`);
@@ -77,125 +107,143 @@ export async function enforceHoldingCap(tx: Tx, userId: number, lines: Map<numbe
  * retried or double-clicked checkout replays the first answer instead of paying twice.
  */
 export function checkout(userId: number, input: CheckoutInput, idempotencyKey?: string, now = new Date()) {
-  return withIdempotency<CheckoutResult>(userId, "orders.checkout", idempotencyKey, input, async (tx) => {
-    const placed = await placeCheckout(tx, userId, input, now);
-    // The buyer's receipt and each farm's new-order email, committed with the orders (docs/notifications.md).
-    for (const o of placed.orders) await queueOrderPlaced(tx, { id: o.id, userId, farmId: o.farmId });
-    return placed;
-  });
+  return withIdempotency<CheckoutResult>(userId, "orders.checkout", idempotencyKey, input, (tx) => placeCheckout(tx, userId, input, now));
 }
 
-/** The checkout inside a caller's transaction (the standing-order worker places occurrences with it). */
-export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput, now: Date): Promise<CheckoutResult> {
-  {
-    const lines = mergeLines(input.items);
-    const ids = [...lines.keys()];
-    const products = await tx.product.findMany({
-      // Out-of-range ids match nothing (and would make Prisma throw): they are reported missing below.
-      where: { id: { in: ids.filter(isDbId) } },
-      include: { farm: { select: { id: true, farmName: true, distance: true, timeZone: true } } },
-    });
-    const byId = new Map(products.map((p) => [p.id, p]));
-    const missing = ids.find((id) => !byId.has(id));
-    if (missing !== undefined) throw notFound(`Product ${missing} was not found`);
+type OrderRow = Parameters<typeof serializeOrder>[0];
 
-    // Priced by the buyer's level, never by what the client sent (docs/restaurants.md).
-    const level = await buyerLevel(tx, userId);
-    const cases = caseProblem([...lines].map(([id, quantity]) => ({ product: byId.get(id)!, quantity })), level);
-    if (cases) throw badRequest(cases, { items: cases });
-    const priceOf = (p: (typeof products)[number]) => unitPrice(p, level).cents;
+/**
+ * The checkout inside a caller's transaction (the standing-order worker places occurrences with
+ * it; `receipt: false` there, as it sends its own "placed" email). Also queues the buyer's receipt
+ * and each farm's new-order email, committed with the orders (docs/notifications.md).
+ *
+ * Order of work (docs/money.md, "Checkout"): first everything that reads or writes only rows of
+ * this checkout's own (prices, windows, the orders with their lines and events, the emails), then
+ * the rows other checkouts share, each kind in one statement where it can be and in the order every
+ * money path takes them: stock, slots, credit lines, the wallet; last the hoarding cap. So those
+ * shared rows stay locked for a few statements, not for the whole checkout.
+ */
+export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput, now: Date, notify = { receipt: true }): Promise<CheckoutResult> {
+  const lines = mergeLines(input.items);
+  const ids = [...lines.keys()];
+  const products = await tx.product.findMany({
+    // Out-of-range ids match nothing (and would make Prisma throw): they are reported missing below.
+    where: { id: { in: ids.filter(isDbId) } },
+    include: { farm: { select: { id: true, farmName: true, distance: true, timeZone: true, userId: true } } },
+  });
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const missing = ids.find((id) => !byId.has(id));
+  if (missing !== undefined) throw notFound(`Product ${missing} was not found`);
 
-    const byFarm = new Map<number, { farm: (typeof products)[number]["farm"]; lines: { product: (typeof products)[number]; quantity: number }[]; goodsCents: number; plan: FulfilmentPlan | null }>();
-    for (const [id, quantity] of lines) {
-      const product = byId.get(id)!;
-      const group = byFarm.get(product.farmId) ?? { farm: product.farm, lines: [], goodsCents: 0, plan: null };
-      group.lines.push({ product, quantity });
-      group.goodsCents += priceOf(product) * quantity;
-      byFarm.set(product.farmId, group);
-    }
+  // Priced by the buyer's level, never by what the client sent (docs/restaurants.md).
+  const level = await buyerLevel(tx, userId);
+  const cases = caseProblem([...lines].map(([id, quantity]) => ({ product: byId.get(id)!, quantity })), level);
+  if (cases) throw badRequest(cases, { items: cases });
+  const priceOf = (p: (typeof products)[number]) => unitPrice(p, level).cents;
 
-    // The slot, place and fee of each farm order, checked before any row is touched. A choice for a
-    // farm that is not in the cart is ignored (the cart changed after the slot was picked).
-    for (const group of byFarm.values()) group.plan = await planFulfilment(tx, group.farm, group.goodsCents, input.fulfilment?.[String(group.farm.id)], now);
-
-    // Wallet unless the buyer chose the account for that farm; only restaurants buy on account.
-    const onAccount = (farmId: number) => input.payment?.[String(farmId)] === "account";
-    if (level !== "restaurant" && [...byFarm.keys()].some(onAccount)) throw forbidden("Only restaurants can buy on account: pay from your wallet");
-
-    // Ascending id order everywhere (checkout, edit and cancel) so two transactions never deadlock.
-    for (const id of [...ids].sort((a, b) => a - b)) await reserveStock(tx, id, lines.get(id)!);
-
-    // Places in slots after stock (the order cancel releases them in), ascending window id.
-    const slotIds = new Map<number, number>();
-    const booked = [...byFarm.values()].filter((g) => g.plan).sort((a, b) => a.plan!.windowId - b.plan!.windowId);
-    for (const g of booked) slotIds.set(g.farm.id, await bookSlot(tx, g.plan!));
-
-    // Credit lines after stock and slots, before the wallet, in ascending farm id (docs/restaurants.md).
-    const statements = new Map<number, { id: number; period: string }>();
-    for (const g of [...byFarm.values()].filter((g) => onAccount(g.farm.id)).sort((a, b) => a.farm.id - b.farm.id)) {
-      await takeCredit(tx, userId, g.farm, g.goodsCents + (g.plan?.feeCents ?? 0));
-      statements.set(g.farm.id, await statementFor(tx, g.farm.id, userId, g.farm.timeZone, now));
-    }
-
-    const grandTotal = [...byFarm.values()].filter((g) => !onAccount(g.farm.id)).reduce((sum, g) => sum + g.goodsCents + (g.plan?.feeCents ?? 0), 0);
-    let wallet = await ensureWallet(tx, userId);
-    const checkoutRef = `CO-${crypto.randomBytes(6).toString("hex").toUpperCase()}`;
-    const orders: OrderJson[] = [];
-    let debited = 0;
-
-    for (const { farm, lines: farmLines, goodsCents, plan } of byFarm.values()) {
-      const totalCents = goodsCents + (plan?.feeCents ?? 0);
-      const statement = statements.get(farm.id);
-      const order = await tx.order.create({
-        data: {
-          userId,
-          farmId: farm.id,
-          status: "active",
-          // On account: not paid until its statement is (docs/money.md).
-          isPaid: !statement,
-          payment: statement ? "account" : "wallet",
-          statementId: statement?.id ?? null,
-          totalCents,
-          itemCount: farmLines.reduce((sum, l) => sum + l.quantity, 0),
-          distanceKm: Math.round(farm.distance * KM_PER_MILE * 10) / 10,
-          checkoutRef,
-          items: {
-            create: farmLines.map((l) => ({
-              productId: l.product.id,
-              productName: l.product.name,
-              quantity: l.quantity,
-              priceCents: priceOf(l.product),
-            })),
-          },
-          events: { create: [{ status: "active", note: statement ? `On account: ${farm.farmName} statement for ${periodLabel(statement.period)}` : "Paid from wallet" }] },
-          ...(plan ? { fulfilment: { create: fulfilmentRecord(plan, slotIds.get(farm.id)!) } } : {}),
-        },
-        include: orderInclude,
-      });
-      if (statement) {
-        orders.push(serializeOrder(order));
-        continue;
-      }
-      // One ledger row per order (reference = the order), so a later refund mirrors exactly one debit.
-      const paid = await applyBalanceChange(tx, userId, -totalCents, {
-        type: "order",
-        description: `Order #${order.id} from ${farm.farmName}`,
-        reference: `ORDER-${order.id}`,
-      });
-      if (!paid) {
-        const current = await tx.wallet.findUniqueOrThrow({ where: { userId } });
-        throw new AppError(
-          "insufficient_funds",
-          `Insufficient balance: this checkout costs ${formatCents(grandTotal)} but your wallet holds ${formatCents(current.balanceCents + debited)}. Top up your wallet and try again.`,
-        );
-      }
-      debited += totalCents;
-      wallet = paid.wallet;
-      orders.push(serializeOrder(order));
-    }
-
-    // Last, so an unaffordable or out-of-stock cart is refused for that reason first.
-    await enforceHoldingCap(tx, userId, lines, byId);
-    return { orders, wallet: serializeWallet(wallet) };
+  const byFarm = new Map<number, { farm: (typeof products)[number]["farm"]; lines: { product: (typeof products)[number]; quantity: number }[]; goodsCents: number; plan: FulfilmentPlan | null }>();
+  for (const [id, quantity] of lines) {
+    const product = byId.get(id)!;
+    const group = byFarm.get(product.farmId) ?? { farm: product.farm, lines: [], goodsCents: 0, plan: null };
+    group.lines.push({ product, quantity });
+    group.goodsCents += priceOf(product) * quantity;
+    byFarm.set(product.farmId, group);
   }
+  const groups = [...byFarm.values()];
+
+  // The slot, place and fee of each farm order, checked before any row is touched. A choice for a
+  // farm that is not in the cart is ignored (the cart changed after the slot was picked).
+  for (const group of groups) group.plan = await planFulfilment(tx, group.farm, group.goodsCents, input.fulfilment?.[String(group.farm.id)], now);
+
+  // Wallet unless the buyer chose the account for that farm; only restaurants buy on account.
+  const onAccount = (farmId: number) => input.payment?.[String(farmId)] === "account";
+  if (level !== "restaurant" && groups.some((g) => onAccount(g.farm.id))) throw forbidden("Only restaurants can buy on account: pay from your wallet");
+  const totalOf = (g: (typeof groups)[number]) => g.goodsCents + (g.plan?.feeCents ?? 0);
+
+  // This checkout's own rows. On account: not paid until its statement is (docs/money.md); the
+  // statement and the event naming it come once the credit line is taken, below.
+  const checkoutRef = `CO-${crypto.randomBytes(6).toString("hex").toUpperCase()}`;
+  const created = await tx.order.createManyAndReturn({
+    data: groups.map((g) => ({
+      userId,
+      farmId: g.farm.id,
+      status: "active" as const,
+      isPaid: !onAccount(g.farm.id),
+      payment: onAccount(g.farm.id) ? ("account" as const) : ("wallet" as const),
+      totalCents: totalOf(g),
+      itemCount: g.lines.reduce((sum, l) => sum + l.quantity, 0),
+      distanceKm: Math.round(g.farm.distance * KM_PER_MILE * 10) / 10,
+      checkoutRef,
+    })),
+  });
+  const orderOf = new Map(created.map((o) => [o.farmId, o]));
+  const items = await tx.orderItem.createManyAndReturn({
+    data: groups.flatMap((g) =>
+      g.lines.map((l) => ({ orderId: orderOf.get(g.farm.id)!.id, productId: l.product.id, productName: l.product.name, quantity: l.quantity, priceCents: priceOf(l.product) })),
+    ),
+  });
+  const paidByWallet = groups.filter((g) => !onAccount(g.farm.id));
+  if (paidByWallet.length) await tx.orderEvent.createMany({ data: paidByWallet.map((g) => ({ orderId: orderOf.get(g.farm.id)!.id, status: "active" as const, note: "Paid from wallet" })) });
+  await enqueue(tx, ...groups.flatMap((g) => orderPlaced({ id: orderOf.get(g.farm.id)!.id, userId, farmOwnerId: g.farm.userId }, notify.receipt)));
+
+  // Shared rows from here on. Stock first, every line in one statement.
+  await reserveStocks(tx, lines);
+
+  // Places in slots after stock (the order cancel releases them in), ascending window id.
+  const fulfilments = new Map<number, NonNullable<OrderRow["fulfilment"]>>();
+  for (const g of groups.filter((g) => g.plan).sort((a, b) => a.plan!.windowId - b.plan!.windowId)) {
+    const orderId = orderOf.get(g.farm.id)!.id;
+    const slotId = await bookSlot(tx, g.plan!);
+    fulfilments.set(orderId, await tx.orderFulfilment.create({ data: { orderId, ...fulfilmentRecord(g.plan!, slotId) }, include: { slot: { select: { windowId: true, localDate: true } } } }));
+  }
+
+  // Credit lines after stock and slots, before the wallet, in ascending farm id (docs/restaurants.md).
+  for (const g of groups.filter((g) => onAccount(g.farm.id)).sort((a, b) => a.farm.id - b.farm.id)) {
+    const order = orderOf.get(g.farm.id)!;
+    await takeCredit(tx, userId, g.farm, totalOf(g));
+    const statement = await statementFor(tx, g.farm.id, userId, g.farm.timeZone, now);
+    await tx.order.update({ where: { id: order.id }, data: { statementId: statement.id } });
+    await tx.orderEvent.create({ data: { orderId: order.id, status: "active", note: `On account: ${g.farm.farmName} statement for ${periodLabel(statement.period)}` } });
+    order.statementId = statement.id;
+  }
+
+  // The wallet last: one ledger row per order (reference = the order), so a later refund mirrors
+  // exactly one debit; the balance moves by their sum in the same statement.
+  let wallet: Wallet;
+  if (paidByWallet.length) {
+    const paid = await applyLedgerEntries(
+      tx,
+      userId,
+      paidByWallet.map((g) => {
+        const orderId = orderOf.get(g.farm.id)!.id;
+        return { deltaCents: -totalOf(g), type: "order" as const, description: `Order #${orderId} from ${g.farm.farmName}`, reference: `ORDER-${orderId}` };
+      }),
+    );
+    if (!paid) {
+      const grandTotal = paidByWallet.reduce((sum, g) => sum + totalOf(g), 0);
+      const current = await tx.wallet.findUnique({ where: { userId } });
+      throw new AppError(
+        "insufficient_funds",
+        `Insufficient balance: this checkout costs ${formatCents(grandTotal)} but your wallet holds ${formatCents(current?.balanceCents ?? 0)}. Top up your wallet and try again.`,
+      );
+    }
+    wallet = paid;
+  } else {
+    wallet = await ensureWallet(tx, userId);
+  }
+
+  // Last, so an unaffordable or out-of-stock cart is refused for that reason first.
+  await enforceHoldingCap(tx, userId, lines, byId);
+
+  const orders = groups.map((g) => {
+    const order = orderOf.get(g.farm.id)!;
+    const row: OrderRow = {
+      ...order,
+      farm: { id: g.farm.id, farmName: g.farm.farmName },
+      items: items.filter((i) => i.orderId === order.id).sort((a, b) => a.id - b.id),
+      fulfilment: fulfilments.get(order.id) ?? null,
+    };
+    return serializeOrder(row);
+  });
+  return { orders, wallet: serializeWallet(wallet) };
 }

@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import { startLoop } from "@/lib/server/background";
 import { conflict, isAppError } from "@/lib/server/errors";
 import { inTransaction, type Tx } from "@/lib/server/idempotency";
-import { enqueue, queueOrderPlaced } from "@/lib/server/notifications/outbox";
+import { enqueue } from "@/lib/server/notifications/outbox";
 import { storeNotice } from "@/lib/server/messages/send-message";
 import { placeCheckout } from "@/lib/server/orders/checkout";
 import { publishMessage } from "@/lib/server/realtime/bus";
@@ -59,12 +59,11 @@ async function placeOccurrence(tx: Tx, s: Claimed, window: LiveWindow | null, no
   await tx.$executeRaw`SAVEPOINT standing_occurrence`;
   try {
     if (!window) throw conflict(`${s.farm.farmName} no longer has this ${s.kind} window`);
-    const placed = await placeCheckout(tx, s.userId, await checkoutInput(tx, s, window, localDate), now);
+    // The farm's new-order email comes with the order; the buyer gets the "placed" email (with the receipt) instead of a checkout receipt.
+    const placed = await placeCheckout(tx, s.userId, await checkoutInput(tx, s, window, localDate), now, { receipt: false });
     await tx.$executeRaw`RELEASE SAVEPOINT standing_occurrence`;
     const orderId = placed.orders[0].id;
     await tx.standingOrderOccurrence.create({ data: { ...base, status: "placed", orderId } });
-    // The farm's new-order email, and the buyer's "placed" email (with the receipt) instead of a checkout receipt.
-    await queueOrderPlaced(tx, { id: orderId, userId: s.userId, farmId: s.farmId }, false);
     await enqueue(tx, { userId: s.userId, kind: "standing_placed", payload: { standingOrderId: s.id, orderId }, dedupeKey: `standing_placed:${s.id}:${localDate}` });
     return { outcome: { ...base, status: "placed", orderId } };
   } catch (error) {

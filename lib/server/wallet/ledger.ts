@@ -1,32 +1,50 @@
 import "server-only";
-import type { Transaction, TransactionType, Wallet } from "@/lib/generated/prisma/client";
+import type { TransactionType, Wallet } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/server/idempotency";
 
 export type LedgerEntry = { type: TransactionType; description: string; reference: string };
 
+/** How the database spells each ledger type (Prisma's `top_up` is `top-up` there), for raw SQL. */
+export const LEDGER_TYPE_IN_DB: Record<TransactionType, string> = { top_up: "top-up", order: "order", refund: "refund", adjustment: "adjustment" };
+
 /**
  * How a balance changes inside a business transaction (see docs/money.md; a top-up, which has no
- * other write, is the same UPDATE and ledger row in one statement): one conditional UPDATE that
- * can never take the balance below 0 (or above `maxBalanceCents`), and the signed ledger row in
- * the same transaction, so the balance always equals the sum of the ledger. Concurrent callers queue on the wallet's row
- * lock and Postgres re-checks the WHERE clause after the wait. Returns null when refused; the
- * caller decides the message. The wallet must exist (ensureWallet).
+ * other write, is the same UPDATE and ledger row in one statement of its own): one conditional
+ * UPDATE that can never take the balance below 0 (or above `maxBalanceCents`), and the signed
+ * ledger row in the same transaction, so the balance always equals the sum of the ledger.
+ * Concurrent callers queue on the wallet's row lock and Postgres re-checks the WHERE clause after
+ * the wait. Returns the wallet as it is now, or null when refused; the caller decides the message.
+ * The wallet must exist (ensureWallet).
  */
-export async function applyBalanceChange(
-  tx: Tx,
-  userId: number,
-  deltaCents: number,
-  entry: LedgerEntry,
-  maxBalanceCents = 2_000_000_000,
-): Promise<{ wallet: Wallet; transaction: Transaction } | null> {
-  if (!Number.isSafeInteger(deltaCents) || deltaCents === 0) throw new Error(`Bad ledger amount ${deltaCents}`);
+export async function applyBalanceChange(tx: Tx, userId: number, deltaCents: number, entry: LedgerEntry, maxBalanceCents = 2_000_000_000): Promise<{ wallet: Wallet } | null> {
+  const wallet = await applyLedgerEntries(tx, userId, [{ deltaCents, ...entry }], maxBalanceCents);
+  return wallet ? { wallet } : null;
+}
+
+/**
+ * Several ledger rows (a checkout pays one per farm order) in ONE statement: the balance moves by
+ * their sum under the same condition, and the rows are written in the order given, all or none.
+ */
+export async function applyLedgerEntries(tx: Tx, userId: number, entries: (LedgerEntry & { deltaCents: number })[], maxBalanceCents = 2_000_000_000): Promise<Wallet | null> {
+  for (const e of entries) if (!Number.isSafeInteger(e.deltaCents) || e.deltaCents === 0) throw new Error(`Bad ledger amount ${e.deltaCents}`);
+  if (!entries.length) throw new Error("No ledger entries");
+  const total = entries.reduce((sum, e) => sum + e.deltaCents, 0);
+  // The app's clock, as Prisma's own inserts use for @default(now()).
+  const at = new Date();
   const rows = await tx.$queryRaw<Wallet[]>`
-    UPDATE "Wallet" SET "balanceCents" = "balanceCents" + ${deltaCents}
-    WHERE "userId" = ${userId}
-      AND "balanceCents"::bigint + ${deltaCents} BETWEEN 0 AND ${maxBalanceCents}
-    RETURNING *`;
-  const wallet = rows[0];
-  if (!wallet) return null;
-  const transaction = await tx.transaction.create({ data: { userId, amountCents: deltaCents, ...entry } });
-  return { wallet, transaction };
+    WITH w AS (
+      UPDATE "Wallet" SET "balanceCents" = "balanceCents" + ${total}
+      WHERE "userId" = ${userId}
+        AND "balanceCents"::bigint + ${total} BETWEEN 0 AND ${maxBalanceCents}
+      RETURNING *
+    ), ledger AS (
+      INSERT INTO "Transaction" ("userId", "type", "amountCents", "description", "reference", "timestamp")
+      SELECT ${userId}, e."type"::"TransactionType", e."amountCents", e."description", e."reference", ${at}
+      FROM w, unnest(${entries.map((e) => LEDGER_TYPE_IN_DB[e.type])}::text[], ${entries.map((e) => e.deltaCents)}::int[],
+                     ${entries.map((e) => e.description)}::text[], ${entries.map((e) => e.reference)}::text[])
+             WITH ORDINALITY AS e("type", "amountCents", "description", "reference", "n")
+      ORDER BY e."n"
+    )
+    SELECT * FROM w`;
+  return rows[0] ?? null;
 }

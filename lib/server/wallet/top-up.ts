@@ -6,6 +6,7 @@ import { AppError } from "@/lib/server/errors";
 import { inTransaction, isUniqueViolation, requestHash, storedAnswer, type IdempotentResult } from "@/lib/server/idempotency";
 import type { TopUpInput } from "@/lib/validators/wallet";
 import { ensureWallet } from "./ensure-wallet";
+import { LEDGER_TYPE_IN_DB } from "./ledger";
 import { formatCents, serializeTransaction, serializeWallet } from "./serialize";
 
 /** Keeps a runaway script (or a typo'd loop) from parking unlimited money in one wallet. */
@@ -62,9 +63,8 @@ async function creditOnce(userId: number, cents: number, key: string | null, has
       WHERE "userId" = ${userId} AND "balanceCents"::bigint + ${cents} BETWEEN 0 AND ${MAX_BALANCE_CENTS}
       RETURNING "walletId", "balanceCents"
     ), t AS (
-      -- 'top-up' is how the database spells the enum value Prisma calls top_up.
       INSERT INTO "Transaction" ("userId", "type", "amountCents", "description", "reference", "timestamp")
-      SELECT ${userId}, 'top-up'::"TransactionType", ${cents}, ${entry.description}, ${entry.reference}, ${timestamp} FROM w
+      SELECT ${userId}, ${LEDGER_TYPE_IN_DB.top_up}::"TransactionType", ${cents}, ${entry.description}, ${entry.reference}, ${timestamp} FROM w
       RETURNING "id"
     ), answer AS (
       SELECT jsonb_set(jsonb_set(jsonb_set(${JSON.stringify(template)}::jsonb,
