@@ -4,7 +4,9 @@
  *   BENCH_URL=http://localhost:3000 npx tsx bench/lighthouse.ts
  * Env: BENCH_URL (default http://localhost:3000), BENCH_PAGES (comma list, default /,/pricing,/about),
  * BENCH_PRESET=mobile|desktop (default mobile, Lighthouse's own default), BENCH_RUNS (default 1; the
- * median performance run is kept), CHROMIUM_PATH (default /usr/bin/chromium).
+ * median performance run is kept), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_COOKIE (a
+ * session cookie sent with every request, for the signed-in pages; the file is then
+ * lighthouse-<preset>-signed-in.json).
  * Prints the four category scores and the JavaScript shipped per page; writes
  * bench/out/lighthouse-<preset>.json.
  */
@@ -18,6 +20,7 @@ const base = (process.env.BENCH_URL || "http://localhost:3000").replace(/\/$/, "
 const pages = (process.env.BENCH_PAGES || "/,/pricing,/about").split(",").map((p) => p.trim()).filter(Boolean);
 const preset = process.env.BENCH_PRESET === "desktop" ? "desktop" : "mobile";
 const runs = Math.max(1, Number(process.env.BENCH_RUNS || 1));
+const cookie = process.env.BENCH_COOKIE;
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number; resourceSize?: number };
@@ -43,7 +46,7 @@ const chrome = await chromeLauncher.launch({
 async function audit(p: string, retries = 2) {
   const runner = await lighthouse(
     `${base}${p}`,
-    { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...categories] },
+    { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...categories], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
     preset === "desktop" ? desktopConfig : undefined,
   );
   if (!runner) throw new Error(`Lighthouse returned nothing for ${p}`);
@@ -112,6 +115,6 @@ for (const r of results) {
 const outDir = path.join(import.meta.dirname, "out");
 fs.mkdirSync(outDir, { recursive: true });
 // One file per preset, so `npm run bench` can keep both (lighthouse-mobile.json, lighthouse-desktop.json).
-const file = path.join(outDir, `lighthouse-${preset}.json`);
-fs.writeFileSync(file, JSON.stringify({ base, preset, runs, at: new Date().toISOString(), results }, null, 2));
+const file = path.join(outDir, `lighthouse-${preset}${cookie ? "-signed-in" : ""}.json`);
+fs.writeFileSync(file, JSON.stringify({ base, preset, signedIn: !!cookie, runs, at: new Date().toISOString(), results }, null, 2));
 console.log(`wrote ${file}`);
