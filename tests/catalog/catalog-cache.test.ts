@@ -4,7 +4,7 @@ import * as featuredRoute from "@/app/api/products/featured/route";
 import * as productRoute from "@/app/api/my-farm/products/[id]/route";
 import { resetEnvCache } from "@/lib/server/env";
 import { hearing } from "@/lib/server/realtime/bus";
-import { CATALOG_CHANNEL } from "@/lib/server/catalog/cache";
+import { CATALOG_CHANNEL, catalogCacheEpoch } from "@/lib/server/catalog/cache";
 import { closeRealtime } from "@/lib/server/realtime/bus";
 import { call } from "../support/http";
 import { createProduct } from "../support/factories";
@@ -48,9 +48,13 @@ describe.skipIf(!onPostgres)("catalog cache (PostgreSQL only: PGlite has no cach
   it("serves the list from memory, and a farm's edit through the API shows on the very next read", async () => {
     const me = await farmerWithSession();
     heard.length = 0;
+    const epoch = catalogCacheEpoch();
     const product = await createProduct(me.farm.id, { name: "Cached Carrots", isFeatured: true });
-    // The insert's own announcement has gone out before the list is read and cached.
+    // The insert's own announcement has reached this instance (not only another listener) before
+    // the list is read and cached: a late one would drop the list and the check below would not
+    // prove that it is cached.
     await vi.waitFor(() => expect(heard).toContain("ff_catalog:Product"), { timeout: 10_000, interval: 5 });
+    await vi.waitFor(() => expect(catalogCacheEpoch()).toBeGreaterThan(epoch), { timeout: 10_000, interval: 5 });
     expect(await featuredNames()).toContain("Cached Carrots");
 
     // Behind the app's back and with the triggers off: the cached list does not see it (proof that it is cached).

@@ -53,3 +53,8 @@ export function catalogChanged(): void {
   state.epoch++;
   state.entries.clear();
 }
+
+/** How many times this instance's lists were dropped: lets a test wait until an announcement has reached this instance. */
+export function catalogCacheEpoch(): number {
+  return state.epoch;
+}
