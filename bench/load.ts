@@ -11,12 +11,24 @@
  */
 import crypto from "node:crypto";
 import { createUsers, freshSeededDatabase, ledgerCheck, login, machine, prepareBuild, runMix, startApp, type AcRequest, type Mix } from "./harness";
+import pg from "pg";
 import { writeResult } from "./support";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const USERS = Number(process.env.LOAD_USERS ?? 60);
 const started = Date.now();
 const atStart = machine();
+
+/** The seeded farms' accounts: anyone may write to a farm. */
+async function farmOwners(url: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ userId: number }>(`SELECT "userId" FROM "Farm" ORDER BY id`)).rows.map((r) => r.userId);
+  } finally {
+    await client.end();
+  }
+}
 
 const distDir = prepareBuild();
 const database = await freshSeededDatabase("ff_bench_load");
@@ -33,6 +45,7 @@ try {
   console.log(`load: app on ${base}, creating ${USERS} users`);
   const users = await createUsers(base, USERS, "load");
   users.push({ id: 0, cookie: await login(base, "demo@fieldfare.app", "harvest-demo-2026") });
+  const farmUserIds = await farmOwners(database.url);
   // The Auth.js catch-all (/api/auth/*) cannot be imported into vitest (next/server resolution), so
   // tests/security/bad-input.test.ts cannot call it: probe it here, over HTTP, for 5xx answers.
   const probes: [string, string, string | undefined, string][] = [
@@ -75,10 +88,11 @@ try {
           method: "POST",
           path: "/api/messages",
           setupRequest: (r) => {
+            // A shopper writes to a farm (a chat with another shopper opens only once an order or a
+            // conversation links them: docs/product.md).
             const from = users[Math.floor(Math.random() * USERS)];
-            let to = users[Math.floor(Math.random() * USERS)];
-            if (to.id === from.id) to = users[(users.indexOf(from) + 1) % USERS];
-            return { ...r, headers: { "content-type": "application/json", origin: base, cookie: from.cookie }, body: JSON.stringify({ receiverId: to.id, content: `load ${crypto.randomUUID()}`, clientId: crypto.randomUUID() }) };
+            const to = farmUserIds[Math.floor(Math.random() * farmUserIds.length)];
+            return { ...r, headers: { "content-type": "application/json", origin: base, cookie: from.cookie }, body: JSON.stringify({ receiverId: to, content: `load ${crypto.randomUUID()}`, clientId: crypto.randomUUID() }) };
           },
         },
       ],

@@ -69,7 +69,8 @@ async function run(kind: "pglite" | "postgres", databaseUrl: string) {
   const started = Date.now();
   migrate(databaseUrl);
   const prep = await prepare(databaseUrl);
-  const server = await startInstance({ databaseUrl, authSecret: AUTH_SECRET });
+  // All streams come from this one address: lift the per-address cap (20) that guards the real app.
+  const server = await startInstance({ databaseUrl, authSecret: AUTH_SECRET, env: { STREAMS_PER_IP: "100000" } });
   const waiting = new Map<string, (f: SseFrame) => void>();
   const streams: { close: () => void }[] = [];
   try {
