@@ -55,9 +55,13 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
     const s = await createSession(u.id, false, "bench");
     withCookies.push({ id: u.id, email: u.email, cookie: `${s.name}=${s.value}` });
   }
-  await closeDb();
   const sender = withCookies.find((u) => u.email.endsWith("-s@example.test"))!;
-  return { sender, receivers: withCookies.filter((u) => u !== sender) };
+  const receivers = withCookies.filter((u) => u !== sender);
+  // Shoppers may write to each other only once a conversation or an order links them
+  // (docs/product.md): each receiver has written to the sender first.
+  await db.message.createMany({ data: receivers.map((r) => ({ senderId: r.id, receiverId: sender.id, content: "Hello", isRead: true })) });
+  await closeDb();
+  return { sender, receivers };
 }
 
 function percentile(sorted: number[], p: number) {
@@ -194,4 +198,5 @@ fs.writeFileSync(
   JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, results }, null, 2) + "\n",
 );
 console.log("wrote bench/out/messages.json");
-process.exit(0);
+// A send that failed or a message that never arrived fails the bench (its figures would mean nothing).
+process.exit(results.length && results.every((r) => r.failedSends === 0 && r.lost === 0) ? 0 : 1);
