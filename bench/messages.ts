@@ -73,8 +73,8 @@ async function run(kind: "pglite" | "postgres", databaseUrl: string) {
   const started = Date.now();
   migrate(databaseUrl);
   const prep = await prepare(databaseUrl);
-  // All streams come from this one address: lift the per-address cap (20) that guards the real app.
-  const server = await startInstance({ databaseUrl, authSecret: AUTH_SECRET, env: { STREAMS_PER_IP: "100000" } });
+  // All streams come from one address and all sends from one user: lift the caps that guard the real app.
+  const server = await startInstance({ databaseUrl, authSecret: AUTH_SECRET, env: { STREAMS_PER_IP: "100000", MESSAGE_LIMIT_PER_MINUTE: "100000", MESSAGE_NEW_RECIPIENTS_PER_HOUR: "100000" } });
   const waiting = new Map<string, (f: SseFrame) => void>();
   const streams: { close: () => void }[] = [];
   try {
