@@ -15,11 +15,10 @@
  * Env: BENCH_SECONDS (per page, default 5), BENCH_CONNECTIONS (default 10).
  */
 import { execFileSync, spawn } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "../tests/messages/support/app-instance";
 import { autocannon } from "./harness";
-import { writeResult } from "./support";
+import { processCpuMs, writeResult } from "./support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -31,10 +30,6 @@ const builds = [
   { name: "Cache Components (partial prerendering)", distDir: ".next-floor-ppr", ppr: true },
 ];
 
-function cpuMs(pid: number): number {
-  const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-}
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -43,7 +38,7 @@ async function measure(pid: number, url: string) {
   // Warm up: the first requests compile and fill caches.
   for (let i = 0; i < 30; i++) await (await fetch(url, { headers })).arrayBuffer();
   const body = await (await fetch(url, { headers })).text();
-  const before = cpuMs(pid);
+  const before = processCpuMs(pid) ?? NaN;
   let requests = 0;
   let non2xx = 0;
   const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
@@ -52,7 +47,7 @@ async function measure(pid: number, url: string) {
     if (status < 200 || status > 299) non2xx++;
   });
   const result = await instance;
-  return { rps: round(result.requests.average), cpuMs: round((cpuMs(pid) - before) / requests, 2), bytes: Buffer.byteLength(body), personal: body.includes("Jordan"), non2xx };
+  return { rps: round(result.requests.average), cpuMs: round(((processCpuMs(pid) ?? NaN) - before) / requests, 2), bytes: Buffer.byteLength(body), personal: body.includes("Jordan"), non2xx };
 }
 
 const results = [];

@@ -21,7 +21,7 @@
 import fs from "node:fs";
 import { autocannon, freshSeededDatabase, login, prepareBuild, round, startApp } from "./harness";
 import { growHistory } from "./history";
-import { summarize, writeResult } from "./support";
+import { processCpuMs, summarize, writeResult } from "./support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -64,21 +64,6 @@ let ROUTES = only ? LISTED.filter((r) => only.includes(r.path)) : LISTED;
 
 type Measure = { rps: number; p50: number; p95: number; requests: number; non2xx: number; errors: number; cpuMs: number | null; dbCpuMs: number | null };
 
-/**
- * CPU time (user + system, ms) the server process has used so far, from /proc (Linux; null
- * elsewhere). Per request it is steadier than req/s on a shared machine: other work slows the
- * server down but does not make its requests cost more CPU.
- */
-function processCpuMs(pid: number): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command name), in clock ticks.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
-const CLOCK_TICKS = 100;
 
 /**
  * CPU time (ms) of the PostgreSQL backends serving one database, by backend pid (Linux, same

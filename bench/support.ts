@@ -94,3 +94,19 @@ export async function migratedPostgres(prefix: string, script: string): Promise<
   await c.end();
   return database;
 }
+
+/**
+ * CPU time (user + system, ms) the server process has used so far, from /proc (Linux; null
+ * elsewhere). Per request it is steadier than req/s on a shared machine: other work slows the
+ * server down but does not make its requests cost more CPU.
+ */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command name), in clock ticks.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100;
