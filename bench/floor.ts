@@ -14,16 +14,11 @@
  *   node --import tsx bench/floor.ts
  * Env: BENCH_SECONDS (per page, default 5), BENCH_CONNECTIONS (default 10).
  */
-import { execFileSync, spawn } from "node:child_process";
-import path from "node:path";
-import { freePort } from "../tests/messages/support/app-instance";
-import { autocannon } from "./harness";
+import { autocannon, startFloorApp } from "./harness";
 import { processCpuMs, writeResult } from "./support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const appDir = path.resolve(import.meta.dirname, "floor");
-const nextBin = path.resolve(import.meta.dirname, "../node_modules/next/dist/bin/next");
 
 const builds = [
   { name: "rendered per request (today)", distDir: ".next-floor", ppr: false },
@@ -52,28 +47,21 @@ async function measure(pid: number, url: string) {
 
 const results = [];
 for (const build of builds) {
-  const env = { ...process.env, NEXT_DIST_DIR: build.distDir, FLOOR_PPR: build.ppr ? "1" : "", NEXT_TELEMETRY_DISABLED: "1" };
   console.log(`floor: building ${build.name}`);
-  execFileSync(process.execPath, [nextBin, "build", appDir], { env: { ...env, NODE_ENV: "production" }, stdio: ["ignore", "ignore", "inherit"] });
-  const port = await freePort();
-  const server = spawn(process.execPath, [nextBin, "start", appDir, "-p", String(port)], { env: { ...env, NODE_ENV: "production" }, stdio: ["ignore", "pipe", "inherit"] });
+  const server = await startFloorApp({ distDir: build.distDir, ppr: build.ppr, rebuild: true });
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.stdout!.on("data", (d) => String(d).includes("Ready") && resolve());
-      server.once("exit", (code) => reject(new Error(`next start exited (${code})`)));
-    });
-    const base = `http://localhost:${port}`;
+    const base = server.url;
     const pages: Record<string, Awaited<ReturnType<typeof measure>>> = {};
     // The baseline first and last; its mean is the denominator.
-    const first = await measure(server.pid!, `${base}/static`);
-    for (const page of ["/minimal", "/dynamic", "/partial"]) pages[page] = await measure(server.pid!, base + page);
-    const last = await measure(server.pid!, `${base}/static`);
+    const first = await measure(server.pid, `${base}/static`);
+    for (const page of ["/minimal", "/dynamic", "/partial"]) pages[page] = await measure(server.pid, base + page);
+    const last = await measure(server.pid, `${base}/static`);
     const baseline = { rps: round((first.rps + last.rps) / 2), cpuMs: round((first.cpuMs + last.cpuMs) / 2, 2), bytes: last.bytes };
     const rows = Object.entries(pages).map(([page, m]) => ({ page, ...m, ratio: round(m.rps / baseline.rps, 2), cpuRatio: round(baseline.cpuMs / m.cpuMs, 2) }));
     for (const r of rows) console.log(`floor: ${build.name}: ${r.page} ${r.rps} req/s (${r.ratio}× of /static at ${baseline.rps}), ${r.cpuMs} ms CPU (/static ${baseline.cpuMs}), ${r.bytes} B, personal ${r.personal}`);
     results.push({ build: build.name, cacheComponents: build.ppr, baseline, rows });
   } finally {
-    server.kill("SIGTERM");
+    server.stop();
   }
 }
 writeResult("floor", { seconds: SECONDS, connections: CONNECTIONS, node: process.version, builds: results });

@@ -3,13 +3,13 @@
  * PostgreSQL database (migrate + seed), scripts/serve.ts started through the same helper the
  * multi-instance tests use, and many signed-in users created over HTTP.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import { createRequire } from "node:module";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { ensureBuild, startInstance, type AppInstance } from "../tests/messages/support/app-instance";
+import { ensureBuild, freePort, startInstance, type AppInstance } from "../tests/messages/support/app-instance";
 import { freshPostgres, summarize } from "./support";
 
 /**
@@ -70,6 +70,28 @@ export async function freshSeededDatabase(prefix: string) {
 
 export async function startApp(databaseUrl: string, distDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<AppInstance> {
   return startInstance({ databaseUrl, authSecret: AUTH_SECRET, distDir, env: { ...UNTHROTTLED, DATABASE_POOL_SIZE: "20", ...env }, nodeArgs });
+}
+
+const floorDir = path.join(root, "bench/floor");
+const nextBin = path.join(root, "node_modules/next/dist/bin/next");
+
+/**
+ * The framework's floor (bench/floor/: a minimal Next app with nothing of ours in it) under
+ * `next start`, built into `distDir` first when `rebuild` is set or it has no build yet.
+ * `ppr` builds it with Cache Components (partial prerendering).
+ */
+export async function startFloorApp(opts: { distDir: string; ppr: boolean; rebuild: boolean }) {
+  const env = { ...process.env, NEXT_DIST_DIR: opts.distDir, FLOOR_PPR: opts.ppr ? "1" : "", NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" as const };
+  if (opts.rebuild || !fs.existsSync(path.join(floorDir, opts.distDir, "BUILD_ID"))) {
+    execFileSync(process.execPath, [nextBin, "build", floorDir], { env, stdio: ["ignore", "ignore", "inherit"] });
+  }
+  const port = await freePort();
+  const server = spawn(process.execPath, [nextBin, "start", floorDir, "-p", String(port)], { env, stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    server.stdout!.on("data", (d) => String(d).includes("Ready") && resolve());
+    server.once("exit", (code) => reject(new Error(`next start exited (${code})`)));
+  });
+  return { url: `http://localhost:${port}`, pid: server.pid!, stop: () => void server.kill("SIGTERM") };
 }
 
 export type BenchUser = { id: number; cookie: string };

@@ -6,7 +6,8 @@
  * BENCH_PRESET=mobile|desktop (default mobile, Lighthouse's own default), BENCH_RUNS (default 1; the
  * median performance run is kept), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_COOKIE (a
  * session cookie sent with every request, for the signed-in pages; the file is then
- * lighthouse-<preset>-signed-in.json).
+ * lighthouse-<preset>-signed-in.json), BENCH_FLOOR_URL (a page of the framework's floor, bench/floor/,
+ * audited in the same runs as ours: what a bare Next page scores on this machine and Chromium).
  * Prints the four category scores and the JavaScript shipped per page; writes
  * bench/out/lighthouse-<preset>.json.
  */
@@ -21,11 +22,16 @@ const pages = (process.env.BENCH_PAGES || "/,/pricing,/about").split(",").map((p
 const preset = process.env.BENCH_PRESET === "desktop" ? "desktop" : "mobile";
 const runs = Math.max(1, Number(process.env.BENCH_RUNS || 1));
 const cookie = process.env.BENCH_COOKIE;
+const floorUrl = process.env.BENCH_FLOOR_URL;
+/** What is audited: our pages, then the floor's page (labelled as such in the results). */
+const targets = [...pages.map((p) => ({ label: p, url: `${base}${p}`, floor: false })), ...(floorUrl ? [{ label: "bare Next page (bench/floor)", url: floorUrl, floor: true }] : [])];
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number; resourceSize?: number };
 type PageResult = {
   path: string;
+  /** The framework's floor, not a page of ours. */
+  floor: boolean;
   scores: Record<(typeof categories)[number], number>;
   jsTransferBytes: number;
   jsDecodedBytes: number;
@@ -43,9 +49,9 @@ const chrome = await chromeLauncher.launch({
  * One Lighthouse run. Lighthouse itself sometimes loses the page-load trace on a fresh Chromium
  * (NO_NAVSTART, NO_FCP: "Please run Lighthouse again"); such a run is repeated, at most twice.
  */
-async function audit(p: string, retries = 2) {
+async function audit(p: string, url: string, retries = 2): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"]> {
   const runner = await lighthouse(
-    `${base}${p}`,
+    url,
     { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...categories], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
     preset === "desktop" ? desktopConfig : undefined,
   );
@@ -54,23 +60,24 @@ async function audit(p: string, retries = 2) {
   if (!error) return runner.lhr;
   if (retries > 0 && /^NO_(NAVSTART|FCP)/.test(error.code ?? "")) {
     console.log(`  ${p}: Lighthouse ${error.code}, running again`);
-    return audit(p, retries - 1);
+    return audit(p, url, retries - 1);
   }
   throw new Error(`${p}: ${error.code} ${error.message}`);
 }
 
 const results: PageResult[] = [];
 try {
-  for (const p of pages) {
+  for (const { label: p, url, floor } of targets) {
     const attempts: PageResult[] = [];
     for (let i = 0; i < runs; i++) {
-      const lhr = await audit(p);
+      const lhr = await audit(p, url);
       const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
         (it) => it.resourceType === "Script",
       );
       const metric = (id: string) => lhr.audits[id]?.numericValue;
       attempts.push({
         path: p,
+        floor,
         scores: Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as PageResult["scores"],
         jsTransferBytes: items.reduce((s, it) => s + (it.transferSize ?? 0), 0),
         jsDecodedBytes: items.reduce((s, it) => s + (it.resourceSize ?? 0), 0),

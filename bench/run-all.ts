@@ -14,7 +14,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freshSeededDatabase, login as signIn, machine, prepareBuild, root, startApp } from "./harness";
+import { freshSeededDatabase, login as signIn, machine, prepareBuild, root, startApp, startFloorApp } from "./harness";
 
 type Run = { name: string; status: "ok" | "failed" | "timeout" | "skipped"; seconds: number; note?: string };
 
@@ -90,23 +90,28 @@ if (process.env.BENCH_REPORT_ONLY !== "1") {
     // Lighthouse needs a running server: a fresh seeded database and the shared build.
     const t0 = Date.now();
     let app: Awaited<ReturnType<typeof startApp>> | undefined;
+    let floor: Awaited<ReturnType<typeof startFloorApp>> | undefined;
     let database: Awaited<ReturnType<typeof freshSeededDatabase>> | undefined;
     try {
       database = await freshSeededDatabase("ff_bench_lh");
       app = await startApp(database.url, distDir);
+      // The baseline: the prerendered page of a bare Next app (bench/floor/), audited in the same
+      // runs, says what any Next page scores on this machine and Chromium.
+      floor = await startFloorApp({ distDir: ".next-floor", ppr: false, rebuild: false });
       // Both presets: mobile (Lighthouse's default: simulated slow 4G and a 4× slower CPU) and
       // desktop; the median of 5 runs per page, since one run swings by ± 5 points on a shared machine.
       const runsPerPage = process.env.BENCH_RUNS ?? "5";
       for (const preset of ["mobile", "desktop"]) {
-        runs.push(await runBench(`lighthouse ${preset}`, "bench/lighthouse.ts", 15, { BENCH_URL: app.url, BENCH_PRESET: preset, BENCH_RUNS: runsPerPage }));
+        runs.push(await runBench(`lighthouse ${preset}`, "bench/lighthouse.ts", 15, { BENCH_URL: app.url, BENCH_PRESET: preset, BENCH_RUNS: runsPerPage, BENCH_FLOOR_URL: `${floor.url}/static` }));
       }
       // The signed-in home of the demo shopper, on the mobile preset (issue goal: ≥ 95).
       const cookie = await signIn(app.url, "demo@fieldfare.app", "harvest-demo-2026");
-      runs.push(await runBench("lighthouse signed-in", "bench/lighthouse.ts", 10, { BENCH_URL: app.url, BENCH_PRESET: "mobile", BENCH_RUNS: runsPerPage, BENCH_PAGES: "/home", BENCH_COOKIE: cookie }));
+      runs.push(await runBench("lighthouse signed-in", "bench/lighthouse.ts", 10, { BENCH_URL: app.url, BENCH_PRESET: "mobile", BENCH_RUNS: runsPerPage, BENCH_PAGES: "/home", BENCH_COOKIE: cookie, BENCH_FLOOR_URL: `${floor.url}/static` }));
     } catch (e) {
       runs.push({ name: "lighthouse", status: "failed", seconds: Math.round((Date.now() - t0) / 1000), note: String(e).slice(0, 200) });
     } finally {
       await app?.stop();
+      floor?.stop();
       await database?.drop();
     }
   }
@@ -307,7 +312,7 @@ for (const lighthouse of lighthouses) {
   );
   for (const p of lighthouse.results ?? [])
     md.push(
-      `| ${p.path} | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores["best-practices"]} | ${p.scores.seo} | ${ms(p.metrics?.lcpMs)} | ${ms(p.metrics?.tbtMs)} | ${num(p.jsTransferBytes / 1024, 0)} KB |`,
+      `| ${p.floor ? `*${p.path}: the baseline*` : p.path} | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores["best-practices"]} | ${p.scores.seo} | ${ms(p.metrics?.lcpMs)} | ${ms(p.metrics?.tbtMs)} | ${num(p.jsTransferBytes / 1024, 0)} KB |`,
     );
   md.push("");
 }
