@@ -2,8 +2,9 @@
  * Messages bench: send-to-receive latency over SSE. For each database (embedded PGlite, then
  * PostgreSQL) it prepares a fresh database with 200 receivers + 1 sender, starts a production
  * server (scripts/serve.ts on the .next-messages build), opens 200 event streams, sends 500
- * messages through POST /api/messages (8 in flight), and times each from the request start to
- * the moment its `message` event arrives on the receiver's stream. Prints p50/p95 and writes
+ * messages through POST /api/messages, and times each from the request start to
+ * the moment its `message` event arrives on the receiver's stream: once one at a time, once with 8 in
+ * flight (PHASES). Prints p50/p95 and writes
  * bench/out/messages.json. Bounded: 15 s per message, 4 minutes per database.
  *
  *   node --import tsx bench/messages.ts                 # both (PostgreSQL from BENCH_PG_URL / DATABASE_URL / localhost)
@@ -20,7 +21,11 @@ import { ensureBuild, openSse, startInstance, type SseFrame } from "../tests/mes
 
 const STREAMS = 200;
 const MESSAGES = 500;
-const IN_FLIGHT = 8;
+/**
+ * Two phases over the same streams: one send at a time (the latency of a send while 200 streams
+ * are open) and 8 in flight (sends queueing behind each other on the server's core as well).
+ */
+const PHASES = [1, 8];
 const PER_MESSAGE_TIMEOUT_MS = 15_000;
 const PER_DB_DEADLINE_MS = 4 * 60_000;
 
@@ -69,6 +74,50 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** Sends MESSAGES messages, `inFlight` at a time, each timed until its event arrives (`waiting` is fed by the streams). */
+async function sendAll(url: string, prep: Prepared, waiting: Map<string, (f: SseFrame) => void>, inFlight: number, deadline: number) {
+  const latencies: number[] = [];
+  const postMs: number[] = [];
+  let lost = 0;
+  let failed = 0;
+  let nextIndex = 0;
+  const worker = async () => {
+    while (nextIndex < MESSAGES && Date.now() < deadline) {
+      const i = nextIndex++;
+      const receiver = prep.receivers[i % prep.receivers.length];
+      const clientId = `bench-${inFlight}-${i}`;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const arrived = new Promise<SseFrame | null>((resolve) => {
+        waiting.set(clientId, resolve);
+        timer = setTimeout(() => resolve(null), PER_MESSAGE_TIMEOUT_MS);
+      });
+      const t0 = performance.now();
+      const res = await fetch(`${url}/api/messages`, {
+        method: "POST",
+        headers: { cookie: prep.sender.cookie, "content-type": "application/json", origin: url },
+        body: JSON.stringify({ receiverId: receiver.id, content: `Bench message ${i}: fresh greens available`, clientId }),
+      }).catch(() => null);
+      postMs.push(performance.now() - t0);
+      if (!res || res.status !== 201) {
+        failed++;
+        clearTimeout(timer);
+        waiting.delete(clientId);
+        continue;
+      }
+      await res.arrayBuffer();
+      const frame = await arrived;
+      clearTimeout(timer);
+      waiting.delete(clientId);
+      if (frame) latencies.push(frame.at - t0);
+      else lost++;
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  latencies.sort((a, b) => a - b);
+  postMs.sort((a, b) => a - b);
+  return { inFlight, latencies, postMs, lost, failed };
+}
+
 async function run(kind: "pglite" | "postgres", databaseUrl: string) {
   const started = Date.now();
   migrate(databaseUrl);
@@ -91,59 +140,21 @@ async function run(kind: "pglite" | "postgres", databaseUrl: string) {
         )),
       );
     }
-    const latencies: number[] = [];
-    const postMs: number[] = [];
-    let lost = 0;
-    let failed = 0;
-    let nextIndex = 0;
-    const deadline = started + PER_DB_DEADLINE_MS;
-    const worker = async () => {
-      while (nextIndex < MESSAGES && Date.now() < deadline) {
-        const i = nextIndex++;
-        const receiver = prep.receivers[i % prep.receivers.length];
-        const clientId = `bench-${i}`;
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const arrived = new Promise<SseFrame | null>((resolve) => {
-          waiting.set(clientId, resolve);
-          timer = setTimeout(() => resolve(null), PER_MESSAGE_TIMEOUT_MS);
-        });
-        const t0 = performance.now();
-        const res = await fetch(`${server.url}/api/messages`, {
-          method: "POST",
-          headers: { cookie: prep.sender.cookie, "content-type": "application/json", origin: server.url },
-          body: JSON.stringify({ receiverId: receiver.id, content: `Bench message ${i}: fresh greens available`, clientId }),
-        }).catch(() => null);
-        postMs.push(performance.now() - t0);
-        if (!res || res.status !== 201) {
-          failed++;
-          clearTimeout(timer);
-          waiting.delete(clientId);
-          continue;
-        }
-        await res.arrayBuffer();
-        const frame = await arrived;
-        clearTimeout(timer);
-        waiting.delete(clientId);
-        if (frame) latencies.push(frame.at - t0);
-        else lost++;
-      }
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-    latencies.sort((a, b) => a - b);
-    postMs.sort((a, b) => a - b);
+    const phases = [];
+    for (const inFlight of PHASES) phases.push(await sendAll(server.url, prep, waiting, inFlight, started + PER_DB_DEADLINE_MS));
     const round = (n: number) => Math.round(n * 10) / 10;
-    return {
+    return phases.map((p) => ({
       database: kind,
       streams: streams.length,
       messages: MESSAGES,
-      inFlight: IN_FLIGHT,
-      delivered: latencies.length,
-      lost,
-      failedSends: failed,
-      latencyMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), max: round(latencies.at(-1) ?? NaN), mean: round(latencies.reduce((s, x) => s + x, 0) / (latencies.length || 1)) },
-      postMs: { p50: round(percentile(postMs, 50)), p95: round(percentile(postMs, 95)) },
+      inFlight: p.inFlight,
+      delivered: p.latencies.length,
+      lost: p.lost,
+      failedSends: p.failed,
+      latencyMs: { p50: round(percentile(p.latencies, 50)), p95: round(percentile(p.latencies, 95)), max: round(p.latencies.at(-1) ?? NaN), mean: round(p.latencies.reduce((s, x) => s + x, 0) / (p.latencies.length || 1)) },
+      postMs: { p50: round(percentile(p.postMs, 50)), p95: round(percentile(p.postMs, 95)) },
       seconds: round((Date.now() - started) / 1000),
-    };
+    }));
   } finally {
     for (const s of streams) s.close();
     await server.stop();
@@ -156,7 +167,7 @@ const results = [];
 if (!only || only === "pglite") {
   const dir = path.join(root, ".data", `bench-messages-${Date.now().toString(36)}`);
   try {
-    results.push(await run("pglite", `pglite:${dir}`));
+    results.push(...(await run("pglite", `pglite:${dir}`)));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -179,7 +190,7 @@ if (!only || only === "postgres") {
   };
   try {
     await adminQuery(`CREATE DATABASE "${name}"`);
-    results.push(await run("postgres", target.toString()));
+    results.push(...(await run("postgres", target.toString())));
   } catch (e) {
     console.error(`[bench] PostgreSQL run failed: ${(e as Error).message}`);
   } finally {

@@ -211,7 +211,7 @@ if (catalog) {
 const messages = read("messages");
 if (messages) {
   for (const r of messages.results ?? []) {
-    rows.push({ bench: "messages" + freshness(messages), figure: `send→receive over SSE, ${r.messages} msgs, ${r.streams} streams, ${r.database} (p50 / p95; lost)`, value: `${ms(r.latencyMs?.p50)} / ${ms(r.latencyMs?.p95)}; ${r.lost} lost` });
+    rows.push({ bench: "messages" + freshness(messages), figure: `send→receive over SSE, ${r.messages} msgs ${r.inFlight === 1 ? "one at a time" : `${r.inFlight} in flight`}, ${r.streams} streams, ${r.database} (p50 / p95; POST p50; lost)`, value: `${ms(r.latencyMs?.p50)} / ${ms(r.latencyMs?.p95)}; ${ms(r.postMs?.p50)}; ${r.lost} lost` });
     bars.push({ label: `SSE delivery (${r.database})`, p95: r.latencyMs?.p95 });
   }
 }
