@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../support/http";
 import { createFarm, createFarmerWithSession, createUserWithSession } from "../support/factories";
+import { onPostgres } from "../support/pg";
 import { db } from "@/lib/server/db";
+import { sendMessage } from "@/lib/server/messages/send-message";
 import * as send from "@/app/api/messages/route";
 import * as chats from "@/app/api/messages/chats/route";
 import * as conversation from "@/app/api/messages/[userId]/route";
@@ -87,6 +89,32 @@ describe("POST /api/messages", () => {
     const other = await post(b.cookie, { receiverId: a.user.id, content: "Sure", clientId: "c-1234" });
     expect(other.status).toBe(201);
     expect(other.json.id).not.toBe(first.json.id);
+  });
+});
+
+describe("POST /api/messages between people who have talked", () => {
+  it.skipIf(!onPostgres)("stores one message for 8 concurrent first sends of one clientId and answers each with it (needs PostgreSQL for real parallelism)", async () => {
+    const a = await createUserWithSession();
+    const b = await createFarmerWithSession();
+    expect((await post(a.cookie, { receiverId: b.user.id, content: "Hello" })).status).toBe(201);
+    // The domain function itself, 8 at once, on 8 open connections (opening one takes longer than a
+    // whole send on another, which would order them instead of racing them).
+    await Promise.all(Array.from({ length: 8 }, () => db.$executeRaw`SELECT pg_sleep(0.05)`));
+    const input = { receiverId: b.user.id, content: "Ten kilos of carrots", clientId: "race-1" };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => sendMessage(a.user.id, input)));
+    expect(new Set(answers.map((m) => m.id)).size).toBe(1);
+    expect(await db.message.count({ where: { senderId: a.user.id, clientId: "race-1" } })).toBe(1);
+    expect(answers[0]).toMatchObject({ senderId: a.user.id, receiverId: b.user.id, content: "Ten kilos of carrots", clientId: "race-1", isRead: false, attachments: [] });
+  });
+
+  it("a shopper the sender is not linked to is the same 404 as a missing id, and nothing is stored", async () => {
+    const a = await createUserWithSession();
+    const stranger = await createUserWithSession();
+    const missing = await post(a.cookie, { receiverId: 2_000_000_000, content: "hi" });
+    const unlinked = await post(a.cookie, { receiverId: stranger.user.id, content: "hi" });
+    expect([missing.status, unlinked.status]).toEqual([404, 404]);
+    expect(unlinked.json).toEqual(missing.json);
+    expect(await db.message.count({ where: { senderId: a.user.id } })).toBe(0);
   });
 });
 

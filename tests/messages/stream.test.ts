@@ -88,6 +88,20 @@ describe("GET /api/messages/stream (SSE)", () => {
     const receipt = await sa.next((f) => f.event === "read");
     expect(receipt.data).toEqual({ byUserId: b.user.id, otherUserId: a.user.id });
 
+    // Once the two have talked, a send is stored and announced in one statement (PostgreSQL): each
+    // arrives equal to the answer its sender got, and once.
+    const sendAs = (cookie: string, receiverId: number, content: string, clientId: string) => call(send.POST, "/api/messages", { cookie, body: { receiverId, content, clientId } });
+    const withClientId = (id: string) => (f: Frame) => f.event === "message" && (f.data as { message: { clientId: string } }).message.clientId === id;
+    const reply = await sendAs(b.cookie, a.user.id, "Yes, picked this morning", "live-2");
+    expect(reply.status).toBe(201);
+    expect((await sa.next(withClientId("live-2"))).data).toEqual({ message: reply.json });
+    const again = await sendAs(a.cookie, b.user.id, "Two bunches, please", "live-3");
+    expect(again.status).toBe(201);
+    expect((await sb.next(withClientId("live-3"))).data).toEqual({ message: again.json });
+    await sendAs(a.cookie, b.user.id, "Thanks!", "live-4");
+    await sb.next(withClientId("live-4"));
+    expect(sb.frames.filter(withClientId("live-3"))).toHaveLength(1);
+
     // A third user's stream received nothing of it: send C a message and check it is the first frame.
     await call(send.POST, "/api/messages", { cookie: a.cookie, body: { receiverId: c.user.id, content: "hello C" } });
     const atC = await sc.next((f) => f.event === "message");

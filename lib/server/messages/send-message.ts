@@ -1,12 +1,13 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { databaseUrl, db, isPostgres } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
-import { AppError, badRequest } from "@/lib/server/errors";
-import { publishMessage } from "@/lib/server/realtime/bus";
+import { AppError, badRequest, notFound } from "@/lib/server/errors";
+import { isUniqueViolation } from "@/lib/server/idempotency";
+import { announceMessageSql, publishMessage } from "@/lib/server/realtime/bus";
 import { consume } from "@/lib/server/rate-limit";
+import { isDbId } from "@/lib/validators/id";
 import type { ChatMessage, SendMessageInput } from "@/lib/validators/messages";
-import { getChatPeer } from "./conversation";
-import { messageSelect, toChatMessage } from "./serialize";
+import { messageColumnsSql, messageSelect, messagesFromSql, toChatMessage, type MessageSqlRow } from "./serialize";
 
 /**
  * Stores a message from `senderId` and publishes it (after commit) to both participants' streams.
@@ -19,14 +20,17 @@ import { messageSelect, toChatMessage } from "./serialize";
  */
 export async function sendMessage(senderId: number, input: SendMessageInput): Promise<ChatMessage> {
   if (input.receiverId === senderId) throw badRequest("You cannot send a message to yourself", { receiverId: "You cannot send a message to yourself" });
+  // An id out of range is the same 404 as one that does not exist.
+  if (!isDbId(input.receiverId)) throw notFound("User not found");
 
-  if (input.clientId) {
-    const earlier = await findByClientId(senderId, input.clientId);
+  const facts = await sendFacts(senderId, input.receiverId, input.clientId ?? null);
+  if (facts.earlierId !== null) {
+    const earlier = await findByClientId(senderId, input.clientId!);
     if (earlier) return sameSendOrConflict(earlier, input);
   }
-
-  // The same rule as opening the chat: anyone may write to a farm, others only when linked.
-  await getChatPeer(senderId, input.receiverId);
+  // The same rule as opening the chat (getChatPeer): anyone may write to a farm, others only when
+  // linked by an order or an earlier conversation, and the same 404 otherwise.
+  if (!facts.receiverExists || (!facts.toFarm && !facts.talked && !facts.ordered)) throw notFound("User not found");
 
   await consume(`message-sender:${senderId}`, { max: env().MESSAGE_LIMIT_PER_MINUTE, windowMs: 60_000 }, {
     message: "You're sending messages too quickly. Please wait a moment and try again.",
@@ -34,32 +38,76 @@ export async function sendMessage(senderId: number, input: SendMessageInput): Pr
   });
 
   const data = { senderId, receiverId: input.receiverId, content: input.content, clientId: input.clientId ?? null };
-  let created;
   try {
-    created = (await haveTalked(db, senderId, input.receiverId))
-      ? await db.message.create({ data, select: messageSelect })
-      : await db.$transaction(async (tx) => {
-          // One sender's first messages to new people, one at a time: parallel sends to the same
-          // new person count once, and a refused one cannot slip through beside another.
-          await tx.$executeRaw`SELECT pg_advisory_xact_lock(${NEW_RECIPIENT_LOCK}, ${senderId})`;
-          if (!(await haveTalked(tx, senderId, input.receiverId))) {
-            await consume(`message-new-recipient:${senderId}`, { max: env().MESSAGE_NEW_RECIPIENTS_PER_HOUR, windowMs: 60 * 60_000 }, {
-              message: "You've started too many new conversations. Please try again later.",
-              log: `new conversations from user=${senderId}`,
-            }, tx);
-          }
-          return tx.message.create({ data, select: messageSelect });
-        }, TX_OPTIONS);
+    if (facts.talked) return await storeAndAnnounce(data);
+    const created = await db.$transaction(async (tx) => {
+      // One sender's first messages to new people, one at a time: parallel sends to the same
+      // new person count once, and a refused one cannot slip through beside another.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${NEW_RECIPIENT_LOCK}, ${senderId})`;
+      if (!(await haveTalked(tx, senderId, input.receiverId))) {
+        await consume(`message-new-recipient:${senderId}`, { max: env().MESSAGE_NEW_RECIPIENTS_PER_HOUR, windowMs: 60 * 60_000 }, {
+          message: "You've started too many new conversations. Please try again later.",
+          log: `new conversations from user=${senderId}`,
+        }, tx);
+      }
+      return tx.message.create({ data, select: messageSelect });
+    }, TX_OPTIONS);
+    const message = toChatMessage(created);
+    await publishMessage(message);
+    return message;
   } catch (e) {
     // Two concurrent retries with the same clientId: the loser returns the winner's row.
-    if (input.clientId && (e as { code?: string }).code === "P2002") {
+    if (input.clientId && isUniqueViolation(e)) {
       const earlier = await findByClientId(senderId, input.clientId);
       if (earlier) return sameSendOrConflict(earlier, input);
     }
     throw e;
   }
-  const message = toChatMessage(created);
-  await publishMessage(message);
+}
+
+type SendFacts = { earlierId: number | null; receiverExists: boolean; toFarm: boolean; talked: boolean; ordered: boolean };
+
+/**
+ * Everything a send checks before it writes, in one statement (docs/architecture.md, "Where the
+ * time goes"): an earlier send with this clientId, whether the receiver exists and is a farm,
+ * whether the two have exchanged a message (either direction, each from its own index) and
+ * whether an order links them (either one bought from the other's farm).
+ */
+async function sendFacts(senderId: number, receiverId: number, clientId: string | null): Promise<SendFacts> {
+  const [f] = await db.$queryRaw<SendFacts[]>`
+    SELECT
+      (SELECT m.id FROM "Message" m WHERE m."senderId" = ${senderId} AND m."clientId" = ${clientId}) AS "earlierId",
+      u.id IS NOT NULL AS "receiverExists",
+      (u."userType"::text = 'farmer' AND EXISTS (SELECT 1 FROM "Farm" f WHERE f."userId" = u.id)) IS TRUE AS "toFarm",
+      (EXISTS (SELECT 1 FROM "Message" m WHERE m."senderId" = ${senderId} AND m."receiverId" = ${receiverId})
+        OR EXISTS (SELECT 1 FROM "Message" m WHERE m."senderId" = ${receiverId} AND m."receiverId" = ${senderId})) AS talked,
+      EXISTS (
+        SELECT 1 FROM "Order" o JOIN "Farm" f ON f.id = o."farmId"
+        WHERE (o."userId" = ${senderId} AND f."userId" = ${receiverId}) OR (o."userId" = ${receiverId} AND f."userId" = ${senderId})
+      ) AS ordered
+    FROM (SELECT 1) one LEFT JOIN "User" u ON u.id = ${receiverId}`;
+  return f;
+}
+
+/**
+ * Stores a message to someone the sender has talked with. On PostgreSQL the same statement
+ * announces it (the NOTIFY goes out when the statement commits), one round trip instead of two;
+ * PGlite delivers in this process after the write.
+ */
+async function storeAndAnnounce(data: { senderId: number; receiverId: number; content: string; clientId: string | null }): Promise<ChatMessage> {
+  if (!isPostgres(databaseUrl())) {
+    const message = toChatMessage(await db.message.create({ data, select: messageSelect }));
+    await publishMessage(message);
+    return message;
+  }
+  const rows = await db.$queryRaw<MessageSqlRow[]>`
+    WITH m AS (
+      INSERT INTO "Message" ("senderId", "receiverId", content, "clientId")
+      VALUES (${data.senderId}, ${data.receiverId}, ${data.content}, ${data.clientId})
+      RETURNING *
+    )
+    SELECT ${messageColumnsSql}, ${announceMessageSql} AS announced FROM m`;
+  const [message] = await messagesFromSql(rows);
   return message;
 }
 

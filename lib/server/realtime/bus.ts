@@ -1,5 +1,6 @@
 import "server-only";
 import pg from "pg";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { databaseUrl, db, isPostgres } from "@/lib/server/db";
 import { loadMessage } from "@/lib/server/messages/serialize";
 import type { ChatMessage } from "@/lib/validators/messages";
@@ -55,6 +56,13 @@ export async function notifyChannel(channel: string, payload: string): Promise<v
 }
 
 type Notice = { t: "m"; id: number; s: number; r: number } | { t: "r"; by: number; other: number } | { t: "n"; u: number; k: string };
+
+/**
+ * The notice `publishMessage` sends, as SQL over a just-written message row aliased `m`, for a
+ * statement that writes and announces at once (PostgreSQL delivers it when that statement
+ * commits). Cast to text: pg_notify itself returns void.
+ */
+export const announceMessageSql = Prisma.sql`pg_notify(${CHANNEL}, json_build_object('t', 'm', 'id', m.id, 's', m."senderId", 'r', m."receiverId")::text)::text`;
 
 export async function publishMessage(message: ChatMessage) {
   if (!isPostgres(databaseUrl())) {
