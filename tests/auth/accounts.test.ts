@@ -30,6 +30,10 @@ describe("POST /api/register", () => {
     expect(me.json.email).toBe(body.email);
     expect(res.setCookie).toMatch(/HttpOnly/);
     expect(res.setCookie).toMatch(/SameSite=Lax/);
+    // Beside it, the signed-in hint: readable by the page's scripts (not HttpOnly), ending with the session.
+    const [session, hint] = res.headers.getSetCookie();
+    expect(session).toMatch(/^ff_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Expires=/);
+    expect(hint).toBe(`ff_signed_in=1; ${session.split("; ").filter((a) => a !== "HttpOnly").slice(1).join("; ")}`);
   });
 
   it.each([
@@ -136,6 +140,8 @@ describe("sessions", () => {
     const out = await call(logout, "/api/logout", { method: "POST", cookie });
     expect(out.status).toBe(200);
     expect(out.setCookie).toMatch(/Max-Age=0/);
+    // Both cookies end: the session and the signed-in hint public pages read.
+    expect(out.headers.getSetCookie()).toEqual([expect.stringMatching(/^ff_session=;.*HttpOnly.*Max-Age=0/), expect.stringMatching(/^ff_signed_in=;.*Max-Age=0/)]);
     const replay = await call(getUser, "/api/user", { cookie });
     expect(replay.status).toBe(401);
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);

@@ -3,7 +3,7 @@ import { clientIp } from "@/lib/server/http/client-ip";
 import { isSecureRequest } from "@/lib/server/http/origin";
 import { json } from "@/lib/server/http/route";
 import { toPublicUser } from "./serialize";
-import { clearSessionCookieHeader, destroySessionCookie, SESSION_COOKIE, sessionCookieHeader, sessionCookieOf } from "./session";
+import { clearSessionCookieHeaders, destroySessionCookie, SESSION_COOKIE, sessionCookieHeaders, sessionCookieOf, withCookies } from "./session";
 import type { RequestMeta, SignedIn } from "./accounts";
 
 export function requestMeta(req: Request): RequestMeta {
@@ -14,7 +14,7 @@ export function requestMeta(req: Request): RequestMeta {
 export function signedInResponse({ user, cookie }: SignedIn, status: number, secure: boolean): Response {
   return json(toPublicUser(user), {
     status,
-    headers: { "set-cookie": sessionCookieHeader(cookie.name, cookie.value, cookie.expiresAt, secure) },
+    headers: withCookies(sessionCookieHeaders(cookie.name, cookie.value, cookie.expiresAt, secure)),
   });
 }
 
@@ -22,5 +22,5 @@ export function signedInResponse({ user, cookie }: SignedIn, status: number, sec
 export async function signedOutResponse(req: Request): Promise<Response> {
   const c = sessionCookieOf(req);
   await destroySessionCookie(c?.value);
-  return json({ success: true }, { headers: { "set-cookie": clearSessionCookieHeader(c?.name ?? SESSION_COOKIE, isSecureRequest(req)) } });
+  return json({ success: true }, { headers: withCookies(clearSessionCookieHeaders(c?.name ?? SESSION_COOKIE, isSecureRequest(req))) });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE, SESSION_COOKIES } from "@/lib/auth/cookie-names";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE, SESSION_COOKIES, SIGNED_IN_HINT_COOKIE } from "@/lib/auth/cookie-names";
 import { db } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
 import type { User } from "@/lib/generated/prisma/client";
@@ -153,12 +153,21 @@ export function sessionTiming(req: Request): string | null {
   return from ? `session;desc=${from}` : null;
 }
 
-export function sessionCookieHeader(name: string, value: string, expires: Date, secure: boolean): string {
-  return [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Lax", `Expires=${expires.toUTCString()}`, secure ? "Secure" : ""]
-    .filter(Boolean)
-    .join("; ");
+/** The Set-Cookie headers of a new session: the session cookie and the signed-in hint beside it. */
+export function sessionCookieHeaders(name: string, value: string, expires: Date, secure: boolean): [string, string] {
+  const attrs = (httpOnly: boolean) => ["Path=/", httpOnly ? "HttpOnly" : "", "SameSite=Lax", `Expires=${expires.toUTCString()}`, secure ? "Secure" : ""].filter(Boolean);
+  return [[`${name}=${value}`, ...attrs(true)].join("; "), [`${SIGNED_IN_HINT_COOKIE}=1`, ...attrs(false)].join("; ")];
 }
 
-export function clearSessionCookieHeader(name: string, secure: boolean): string {
-  return [`${name}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0", secure ? "Secure" : ""].filter(Boolean).join("; ");
+/** The Set-Cookie headers that end a session in the browser: both cookies, expired. */
+export function clearSessionCookieHeaders(name: string, secure: boolean): [string, string] {
+  const attrs = (httpOnly: boolean) => ["Path=/", httpOnly ? "HttpOnly" : "", "SameSite=Lax", "Max-Age=0", secure ? "Secure" : ""].filter(Boolean);
+  return [[`${name}=`, ...attrs(true)].join("; "), [`${SIGNED_IN_HINT_COOKIE}=`, ...attrs(false)].join("; ")];
+}
+
+/** Headers carrying several Set-Cookie lines (one header each: a cookie's Expires has a comma). */
+export function withCookies(cookies: readonly string[], headers: Record<string, string> = {}): Headers {
+  const h = new Headers(headers);
+  for (const c of cookies) h.append("set-cookie", c);
+  return h;
 }

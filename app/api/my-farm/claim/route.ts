@@ -1,5 +1,5 @@
 import { farmApi } from "@/lib/contracts/farm";
-import { createSession, sessionCookieHeader } from "@/lib/server/auth/session";
+import { createSession, sessionCookieHeaders, withCookies } from "@/lib/server/auth/session";
 import type { AppError } from "@/lib/server/errors";
 import { claimPage, LINK_INVALID } from "@/lib/server/farm/claim-page";
 import { consumeLoginToken } from "@/lib/server/farm/invite";
@@ -34,12 +34,11 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
       const session = await createSession(userId, secure, req.headers.get("user-agent"));
       return new Response(null, {
         status: 303,
-        headers: {
+        headers: withCookies(sessionCookieHeaders(session.name, session.value, session.expiresAt, secure), {
           location: "/my-farm/welcome",
-          "set-cookie": sessionCookieHeader(session.name, session.value, session.expiresAt, secure),
           "cache-control": "no-store",
           "referrer-policy": "no-referrer",
-        },
+        }),
       });
     },
     { renderError: errorPage },
