@@ -4,20 +4,21 @@ import { AuthProvider } from "@/components/auth/auth-provider";
 import { CartProvider } from "@/components/cart/cart-provider";
 import { Toaster } from "@/components/ui/toaster";
 import { DataProvider } from "@/lib/client/data";
-import { getCurrentUser } from "@/lib/server/auth/current-user";
-import { toPublicUser } from "@/lib/server/auth/serialize";
 
-/** Signed-in app layout: the session user is read on the server, so the first paint is already personal. */
-export default async function AppLayout({ children }: { children: React.ReactNode }) {
-  const user = await getCurrentUser();
+/**
+ * Signed-in app layout. It reads nothing per request, so the pages under it that read nothing
+ * either are prerendered (docs/architecture.md, "Pages"): the session user comes from /api/user in
+ * the browser (AuthProvider), once per visit.
+ */
+export default function AppLayout({ children }: { children: React.ReactNode }) {
   return (
-    <AuthProvider initialUser={user ? toPublicUser(user) : null}>
-      <DataProvider>
+    <DataProvider>
+      <AuthProvider>
         <CartProvider>
           <AppShell header={<AppHeader />}>{children}</AppShell>
           <Toaster />
         </CartProvider>
-      </DataProvider>
-    </AuthProvider>
+      </AuthProvider>
+    </DataProvider>
   );
 }

@@ -9,8 +9,9 @@ import { Icon } from "@/components/ui/icon";
 /** <768 px: the bottom tab bar Home, Orders, Chat, Wallet, Profile. */
 export function BottomTabs() {
   const pathname = usePathname();
-  const { user } = useAuth();
-  const items = user ? NAV_ITEMS : [...NAV_ITEMS.slice(0, 4), LOGIN_ITEM];
+  const { status } = useAuth();
+  // While /api/user is on its way the signed-in items show (most visitors of the app are).
+  const items = status === "signed-out" ? [...NAV_ITEMS.slice(0, 4), LOGIN_ITEM] : NAV_ITEMS;
   return (
     <nav aria-label="Main" data-testid="tab-bar" className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden print:hidden">
       <ul className="grid grid-cols-5">

@@ -12,9 +12,10 @@ import { Icon } from "@/components/ui/icon";
 /** ≥768 px: a left icon rail; each icon has an accessible name and a tooltip (700 ms, skip 300 ms, docs/product.md). */
 export function NavRail() {
   const pathname = usePathname();
-  const { user } = useAuth();
+  const { user, status } = useAuth();
   // Farm accounts also get My Farm (the mobile tab bar stays at the spec's five; the user menu carries it there).
-  const items = !user ? [...NAV_ITEMS.slice(0, 4), LOGIN_ITEM] : user.userType === "farmer" ? [...NAV_ITEMS, MY_FARM_NAV_ITEM] : NAV_ITEMS;
+  // While /api/user is on its way the signed-in items show (most visitors of the app are).
+  const items = status === "signed-out" ? [...NAV_ITEMS.slice(0, 4), LOGIN_ITEM] : user?.userType === "farmer" ? [...NAV_ITEMS, MY_FARM_NAV_ITEM] : NAV_ITEMS;
   return (
     <nav aria-label="Main" data-testid="nav-rail" className="fixed inset-y-0 left-0 z-30 hidden w-20 flex-col items-center gap-2 border-r border-gray-200 bg-white py-4 md:flex print:hidden">
       <Logo className="mb-4 [&_span]:sr-only" />

@@ -10,9 +10,11 @@ import { initials } from "@/lib/format";
 
 /** The user menu (full name, email, My Profile, Invoices for restaurants, My Farm for farmers, Logout) or, for visitors, a Login button. */
 export function UserMenu() {
-  const { user } = useAuth();
+  const { user, status } = useAuth();
   const { signOut } = useSignOut();
 
+  // Until /api/user answers: the avatar's place, so nothing moves when it arrives.
+  if (status === "loading") return <span data-testid="user-menu-pending" className="block h-9 w-9 rounded-full bg-gray-100" />;
   if (!user) {
     return (
       <Button asChild size="sm">
