@@ -8,6 +8,10 @@ export const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 export const FARMER = { email: "margaret.chen@farms.fieldfare.app", password: "harvest-farm-2026", fullName: "Margaret Chen" };
 
 export async function expectNoAxeViolations(page: Page, label: string, include?: string) {
+  // What is checked is the page as it stays, not a frame of a dialog fading in: contrast measured
+  // half-way through an opacity animation is not the contrast anyone reads. Endless animations
+  // (a skeleton's pulse, a spinner) are not waited for.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
   let builder = new AxeBuilder({ page }).withTags(WCAG);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();

@@ -199,6 +199,8 @@ test.describe("signed in as the demo shopper", () => {
     await page.goto("/checkout");
     await expect(page.getByTestId("checkout-farm")).toHaveCount(1);
     await expect(page.getByText(/1 item from 1 farm/)).toBeVisible();
+    // Audited once it has settled: the farm's times are in and the pay button is ready.
+    await expect(page.getByTestId("checkout-pay")).toBeEnabled();
     await auditPage(page, "/checkout (1 item)");
   });
 
@@ -268,6 +270,8 @@ test.describe("signed in as a farmer", () => {
       await page.getByRole("menuitem", { name: "My Farm" }).click();
     } else {
       const rail = page.getByTestId("nav-rail");
+      // The farmer's sixth item joins once /api/user has answered.
+      await expect(rail.locator("ul a")).toHaveCount(6);
       const hrefs = await rail.locator("ul a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
       expect(hrefs).toEqual(["/home", "/orders", "/messages", "/wallet", "/profile", "/my-farm"]);
       await page.getByRole("button", { name: `Account menu for ${FARMER.fullName}` }).click();

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf, newIdempotencyKey } from "@/lib/client/api";
-import { useSeededSWR } from "@/lib/client/data";
+import useSWR from "swr";
 import { formatCurrency } from "@/lib/format";
 import type { PayStatementResult, StatementSummaryJson } from "@/lib/contracts/account";
 import type { WalletJson } from "@/lib/contracts/wallet";
@@ -16,9 +16,9 @@ import { formatDueDate, invoicePdfHref, StatementStatus } from "./statement-stat
 const KEY = "/api/invoices";
 
 /** /invoices: a buyer's monthly statements from the farms that give them credit, each with its PDF and Pay from wallet. */
-export function InvoicesView({ initial, initialWallet }: { initial: StatementSummaryJson[] | null; initialWallet: WalletJson | null }) {
-  const { data, error, mutate } = useSeededSWR<StatementSummaryJson[]>(KEY, initial);
-  const { data: wallet, mutate: mutateWallet } = useSeededSWR<WalletJson>("/api/wallet", initialWallet);
+export function InvoicesView() {
+  const { data, error, mutate } = useSWR<StatementSummaryJson[]>(KEY);
+  const { data: wallet, mutate: mutateWallet } = useSWR<WalletJson>("/api/wallet");
 
   return (
     <div className="mx-auto grid max-w-2xl gap-6">

@@ -1,9 +1,5 @@
-import { Suspense } from "react";
-import { listFeaturedFarms } from "@/lib/server/catalog/farms";
-import { listFeaturedProducts, listPopularProducts } from "@/lib/server/catalog/products";
-import { recommendFarms, recommendProducts } from "@/lib/server/catalog/recommend";
-import type { PriceLevel } from "@/lib/server/catalog/pricing";
-import { listForViewer } from "@/lib/server/catalog/serialize";
+"use client";
+import useSWR from "swr";
 import type { FarmJson, ProductJson } from "@/lib/server/catalog/types";
 import { Carousel } from "./carousel";
 import { FarmCard } from "./farm-card";
@@ -13,17 +9,17 @@ import { SectionError } from "./section-error";
 import { FarmSkeletons, ProductSkeletons } from "./skeletons";
 
 /**
- * Home sections. Each one is an async server component streamed inside its
- * own Suspense boundary (skeleton fallback), and a failure shows the docs/product.md message with a retry
- * instead of breaking the page.
+ * Home sections. Each one reads its own /api list through SWR and shows skeletons until it is in,
+ * or the docs/product.md message with a retry when it failed, without holding up the others. The
+ * product lists follow the category filter (a new category shows skeletons, not the previous
+ * category's cards); prices are the signed-in buyer's (restaurants see theirs: the API reads the
+ * session).
  */
-async function load<T>(fn: () => Promise<T>): Promise<{ ok: true; data: T } | { ok: false }> {
-  try {
-    return { ok: true, data: await fn() };
-  } catch (error) {
-    console.error("[home] section failed to load:", error);
-    return { ok: false };
-  }
+function Loaded<T>({ url, skeleton, failure, empty, children }: { url: string; skeleton: React.ReactNode; failure: string; empty: string; children: (items: T[]) => React.ReactNode }) {
+  const { data, error, mutate } = useSWR<T[]>(url);
+  if (data === undefined) return error ? <SectionError message={failure} onRetry={() => mutate()} /> : skeleton;
+  if (data.length === 0) return <EmptyNote>{empty}</EmptyNote>;
+  return children(data);
 }
 
 const emptyProducts = (filtered: boolean) => (filtered ? "No products in this category yet." : "No products to show yet.");
@@ -48,74 +44,55 @@ function FarmGrid({ farms }: { farms: FarmJson[] }) {
   );
 }
 
-async function RecommendedProducts({ userId, level, categoryId }: { userId: number; level: PriceLevel; categoryId?: number }) {
-  const r = await load(async () => listForViewer(await recommendProducts(userId, { limit: 4, categoryId }), level));
-  if (!r.ok) return <SectionError message="Failed to fetch recommended products" />;
-  if (r.data.length === 0) return <EmptyNote>{emptyProducts(!!categoryId)}</EmptyNote>;
-  return <ProductGrid products={r.data} />;
-}
-
-async function RecommendedFarms({ userId }: { userId: number }) {
-  const r = await load(() => recommendFarms(userId, { limit: 3 }));
-  if (!r.ok) return <SectionError message="Failed to fetch recommended farms" />;
-  if (r.data.length === 0) return <EmptyNote>No farms to show yet.</EmptyNote>;
-  return <FarmGrid farms={r.data} />;
-}
-
-async function ProductCarousel({ kind, level, categoryId, label }: { kind: "featured" | "popular"; level: PriceLevel; categoryId?: number; label: string }) {
-  const r = await load(async () => listForViewer(await (kind === "featured" ? listFeaturedProducts : listPopularProducts)({ limit: 8, categoryId }), level));
-  if (!r.ok) return <SectionError message={kind === "featured" ? "Failed to fetch featured products" : "Failed to fetch popular products"} />;
-  if (r.data.length === 0) return <EmptyNote>{emptyProducts(!!categoryId)}</EmptyNote>;
+function ProductCarousel({ url, label, failure, filtered }: { url: string; label: string; failure: string; filtered: boolean }) {
   return (
-    <Carousel label={label}>
-      {r.data.map((p) => (
-        <ProductCard key={p.id} product={p} />
-      ))}
-    </Carousel>
+    <Loaded<ProductJson> url={url} skeleton={<ProductSkeletons count={4} />} failure={failure} empty={emptyProducts(filtered)}>
+      {(products) => (
+        <Carousel label={label}>
+          {products.map((p) => (
+            <ProductCard key={p.id} product={p} />
+          ))}
+        </Carousel>
+      )}
+    </Loaded>
   );
 }
 
-async function FeaturedFarms() {
-  const r = await load(() => listFeaturedFarms({ limit: 3 }));
-  if (!r.ok) return <SectionError message="Failed to fetch featured farms" />;
-  if (r.data.length === 0) return <EmptyNote>No farms to show yet.</EmptyNote>;
-  return <FarmGrid farms={r.data} />;
-}
-
-/** `level`: the signed-in buyer's price level (restaurants see their prices). */
-export function HomeSections({ userId, level, categoryId }: { userId: number | null; level: PriceLevel; categoryId?: number }) {
-  // Keyed by the filter so a new category shows skeletons instead of the previous category's cards.
-  const k = String(categoryId ?? "all");
+/** `signedIn` adds the personal sections; `categoryId` filters the product lists. */
+export function HomeSections({ signedIn, categoryId }: { signedIn: boolean; categoryId?: number }) {
+  const category = categoryId ? `&categoryId=${categoryId}` : "";
+  const seeAllQuery = categoryId ? `?category=${categoryId}` : "";
   return (
     <div id="products" className="grid scroll-mt-24 grid-cols-1 gap-10">
-      {userId ? (
+      {signedIn ? (
         <>
-          <Section id="recommended" title="Recommended for You" tag="Personalized" seeAll={`/home/recommended${categoryId ? `?category=${categoryId}` : ""}`}>
-            <Suspense key={k} fallback={<ProductSkeletons count={4} />}>
-              <RecommendedProducts userId={userId} level={level} categoryId={categoryId} />
-            </Suspense>
+          <Section id="recommended" title="Recommended for You" tag="Personalized" seeAll={`/home/recommended${seeAllQuery}`}>
+            <Loaded<ProductJson>
+              url={`/api/products/recommended?limit=4${category}`}
+              skeleton={<ProductSkeletons count={4} />}
+              failure="Failed to fetch recommended products"
+              empty={emptyProducts(!!categoryId)}
+            >
+              {(products) => <ProductGrid products={products} />}
+            </Loaded>
           </Section>
           <Section id="farms-you-might-like" title="Farms You Might Like">
-            <Suspense fallback={<FarmSkeletons count={3} />}>
-              <RecommendedFarms userId={userId} />
-            </Suspense>
+            <Loaded<FarmJson> url="/api/farms/recommended?limit=3" skeleton={<FarmSkeletons count={3} />} failure="Failed to fetch recommended farms" empty="No farms to show yet.">
+              {(farms) => <FarmGrid farms={farms} />}
+            </Loaded>
           </Section>
         </>
       ) : null}
-      <Section id="harvest" title="This Week's Harvest" seeAll={`/home/harvest${categoryId ? `?category=${categoryId}` : ""}`}>
-        <Suspense key={k} fallback={<ProductSkeletons count={4} />}>
-          <ProductCarousel kind="featured" level={level} categoryId={categoryId} label="This Week's Harvest" />
-        </Suspense>
+      <Section id="harvest" title="This Week's Harvest" seeAll={`/home/harvest${seeAllQuery}`}>
+        <ProductCarousel url={`/api/products/featured?limit=8${category}`} label="This Week's Harvest" failure="Failed to fetch featured products" filtered={!!categoryId} />
       </Section>
       <Section id="featured-farmers" title="Featured Farmers" seeAll="/home/farms">
-        <Suspense fallback={<FarmSkeletons count={3} />}>
-          <FeaturedFarms />
-        </Suspense>
+        <Loaded<FarmJson> url="/api/farms/featured?limit=3" skeleton={<FarmSkeletons count={3} />} failure="Failed to fetch featured farms" empty="No farms to show yet.">
+          {(farms) => <FarmGrid farms={farms} />}
+        </Loaded>
       </Section>
-      <Section id="popular" title="Popular with Restaurants" seeAll={`/home/popular${categoryId ? `?category=${categoryId}` : ""}`}>
-        <Suspense key={k} fallback={<ProductSkeletons count={4} />}>
-          <ProductCarousel kind="popular" level={level} categoryId={categoryId} label="Popular with Restaurants" />
-        </Suspense>
+      <Section id="popular" title="Popular with Restaurants" seeAll={`/home/popular${seeAllQuery}`}>
+        <ProductCarousel url={`/api/products/popular?limit=8${category}`} label="Popular with Restaurants" failure="Failed to fetch popular products" filtered={!!categoryId} />
       </Section>
     </div>
   );

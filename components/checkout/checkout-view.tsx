@@ -9,7 +9,6 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { TopUpDialog } from "@/components/wallet/top-up-dialog";
 import { apiFetch, ApiError, hasCode, messageOf, newIdempotencyKey } from "@/lib/client/api";
-import { useSeededSWR } from "@/lib/client/data";
 import type { AddressJson, FarmFulfilmentJson } from "@/lib/contracts/fulfilment";
 import { formatCurrency } from "@/lib/format";
 import { dollarsToCents } from "@/lib/money";
@@ -64,11 +63,11 @@ function byFarm(items: CartItem[]): FarmGroup[] {
  * when paying. Farms that sell in windows ask for pickup or delivery and a slot
  * (docs/fulfilment.md); delivery fees are part of the total shown.
  */
-export function CheckoutView({ initialWallet }: { initialWallet: WalletJson | null }) {
+export function CheckoutView() {
   const { items, total, itemCount, clearCart } = useCart();
   const router = useRouter();
   // The "/api/wallet" key, shared with the wallet screen and the order cards' refunds.
-  const { data: wallet = null, error: walletError, mutate: mutateWallet } = useSeededSWR<WalletJson>("/api/wallet", initialWallet);
+  const { data: wallet = null, error: walletError, mutate: mutateWallet } = useSWR<WalletJson>("/api/wallet");
   const setWallet = (w: WalletJson) => void mutateWallet(w, { revalidate: false });
   const [busy, setBusy] = useState(false);
   const [placed, setPlaced] = useState(false);

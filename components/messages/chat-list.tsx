@@ -22,17 +22,19 @@ import { DateTime } from "@/components/ui/date-time";
  * only the newest answer when events come quickly).
  */
 export function ChatList() {
-  const { user } = useAuth();
+  const { user, status } = useAuth();
+  // Fetched beside /api/user, not after it: only a signed-out visitor (on the way to /auth) skips it.
+  const signedOut = status === "signed-out";
   const pathname = usePathname();
   const listRef = useRef<HTMLUListElement>(null);
-  const paged = usePaged<ChatListItem>(user ? "/api/messages/chats" : null, undefined, listRef, {
+  const paged = usePaged<ChatListItem>(signedOut ? null : "/api/messages/chats", undefined, listRef, {
     onError: () => toast({ title: "Failed to fetch chats", variant: "destructive" }),
   });
   const { refresh } = paged;
   const chats = paged.page?.items ?? null;
 
   useEffect(() => {
-    if (!user) return;
+    if (signedOut) return;
     const offStream = subscribeToMessageStream((event) => {
       if (event.type !== "notification") void refresh();
     });
@@ -41,7 +43,7 @@ export function ChatList() {
       offStream();
       offRead();
     };
-  }, [user, refresh]);
+  }, [signedOut, refresh]);
 
   const activeId = /^\/messages\/(\d+)$/.exec(pathname)?.[1];
 

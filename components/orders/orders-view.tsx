@@ -6,7 +6,6 @@ import { LoadMoreButton } from "@/components/ui/load-more";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { usePaged } from "@/lib/client/use-paged";
 import type { OrderJson } from "@/lib/server/orders/serialize";
-import type { Page } from "@/lib/validators/page";
 import type { OrderStatusValue } from "@/lib/validators/orders";
 import { StandingOrdersLink } from "@/components/standing/standing-orders-link";
 import { OrderCard } from "./order-card";
@@ -22,12 +21,12 @@ const listUrl = (status: OrderStatusValue) => `/api/orders?status=${status}`;
 
 /**
  * /orders: Active, Completed and Cancelled tabs over the user's real orders.
- * Each tab is its own cursor-paginated list (SWR, keyed by its status): the server renders the
- * first page of Active; the other tabs fetch their pages each time they are opened, showing what
- * they had meanwhile; "Load more" appends older orders. A cancel fetches the tab's pages again, and
+ * Each tab is its own cursor-paginated list (SWR, keyed by its status) that fetches its pages each
+ * time it is shown (Active when the screen opens, the others when opened), showing what it had
+ * meanwhile; "Load more" appends older orders. A cancel fetches the tab's pages again, and
  * so does a live order event (a standing order placed, a change applied; docs/notifications.md).
  */
-export function OrdersView({ initialActive }: { initialActive: Page<OrderJson> | null }) {
+export function OrdersView() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -44,7 +43,7 @@ export function OrdersView({ initialActive }: { initialActive: Page<OrderJson> |
         </TabsList>
         {TABS.map((t) => (
           <TabsContent key={t.value} value={t.value}>
-            <OrderTab tab={t} serverPage={t.value === "active" ? initialActive : undefined} />
+            <OrderTab tab={t} />
           </TabsContent>
         ))}
       </Tabs>
@@ -52,9 +51,9 @@ export function OrdersView({ initialActive }: { initialActive: Page<OrderJson> |
   );
 }
 
-function OrderTab({ tab, serverPage }: { tab: (typeof TABS)[number]; serverPage: Page<OrderJson> | null | undefined }) {
+function OrderTab({ tab }: { tab: (typeof TABS)[number] }) {
   const listRef = useRef<HTMLUListElement>(null);
-  const list = usePaged<OrderJson>(listUrl(tab.value), serverPage, listRef);
+  const list = usePaged<OrderJson>(listUrl(tab.value), undefined, listRef);
   const { page, status } = list;
   useOrderEvents(() => void list.refresh());
 

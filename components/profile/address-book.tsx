@@ -1,21 +1,20 @@
 "use client";
 import { useState } from "react";
 import Link from "next/link";
-import { useSWRConfig } from "swr";
+import useSWR, { useSWRConfig } from "swr";
 import { ChevronLeft, Loader2, MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
-import { useSeededSWR } from "@/lib/client/data";
 import type { AddressJson } from "@/lib/contracts/fulfilment";
 import { AddressDialog } from "./address-dialog";
 
 /** Profile → Address: the buyer's delivery addresses (the default first), added, edited, removed, made default. */
-export function AddressBook({ initial }: { initial: AddressJson[] | null }) {
+export function AddressBook() {
   const { mutate } = useSWRConfig();
-  const { data, error } = useSeededSWR<AddressJson[]>("/api/addresses", initial);
+  const { data, error } = useSWR<AddressJson[]>("/api/addresses");
   const [editing, setEditing] = useState<AddressJson | undefined>(undefined);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [removing, setRemoving] = useState<AddressJson | null>(null);

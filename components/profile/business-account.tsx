@@ -1,9 +1,12 @@
 "use client";
 import { useState } from "react";
+import useSWR from "swr";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { BadgeCheck, Clock, XCircle } from "lucide-react";
+import { BadgeCheck, Clock, Loader2, XCircle } from "lucide-react";
+import { useAuth } from "@/components/auth/auth-provider";
+import { LoadError } from "@/components/ui/load-error";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -12,6 +15,7 @@ import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import type { BusinessAccountJson } from "@/lib/contracts/business";
 import { businessAccountSchema } from "@/lib/validators/business";
+import { ProfileSubpage } from "./profile-subpage";
 
 type FormIn = z.input<typeof businessAccountSchema>;
 type FormOut = z.output<typeof businessAccountSchema>;
@@ -21,6 +25,25 @@ const STATUS = {
   approved: { Icon: BadgeCheck, title: "Business account active", text: "You see restaurant prices and can buy by the case.", tone: "border-brand-200 bg-brand-50 text-brand-900" },
   rejected: { Icon: XCircle, title: "Application not approved", text: "We could not confirm these details. Check them and apply again.", tone: "border-red-200 bg-red-50 text-red-900" },
 } as const;
+
+/** Profile → Business account, filled from /api in the browser (the application, if any, and the user's kind of account). */
+export function BusinessAccountPage() {
+  const { user } = useAuth();
+  const { data, error, mutate } = useSWR<BusinessAccountJson | null>("/api/business-account");
+  return (
+    <ProfileSubpage title="Business account" description="Buy for your restaurant: restaurant prices, cases, standing orders and paying on account.">
+      {data !== undefined && user ? (
+        <BusinessAccountView application={data} userType={user.userType} />
+      ) : error && data === undefined ? (
+        <LoadError message={messageOf(error, "Failed to load your business account")} onRetry={() => void mutate()} />
+      ) : (
+        <p role="status" className="flex items-center gap-2 text-muted">
+          <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading your business account...
+        </p>
+      )}
+    </ProfileSubpage>
+  );
+}
 
 /** Profile → Business account: the application's status, and the form when the buyer may apply (docs/restaurants.md). */
 export function BusinessAccountView({ application, userType }: { application: BusinessAccountJson | null; userType: string }) {

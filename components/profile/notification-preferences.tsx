@@ -1,12 +1,36 @@
 "use client";
 import { useState } from "react";
+import useSWR from "swr";
+import { Loader2 } from "lucide-react";
 import { Switch } from "radix-ui";
+import { useAuth } from "@/components/auth/auth-provider";
+import { LoadError } from "@/components/ui/load-error";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import type { NotificationPreferencesJson } from "@/lib/contracts/notifications";
-import { KIND_LABELS, type NotificationKind } from "@/lib/validators/notifications";
+import { KIND_LABELS, kindsFor, type NotificationKind } from "@/lib/validators/notifications";
+import { ProfileSubpage } from "./profile-subpage";
 
 type Email = NotificationPreferencesJson["email"];
+
+/** Profile → Notification, filled from /api in the browser: the user's kinds of email and their switches. */
+export function NotificationSettings() {
+  const { user } = useAuth();
+  const { data, error, mutate } = useSWR<NotificationPreferencesJson>("/api/notification-preferences");
+  return (
+    <ProfileSubpage title="Notifications" description={user ? `Choose which emails we send to ${user.email}.` : "Choose which emails we send you."}>
+      {data && user ? (
+        <NotificationPreferences kinds={kindsFor(user.userType)} initial={data.email} />
+      ) : error && !data ? (
+        <LoadError message={messageOf(error, "Failed to load your notification settings")} onRetry={() => void mutate()} />
+      ) : (
+        <p role="status" className="flex items-center gap-2 text-muted">
+          <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading your settings...
+        </p>
+      )}
+    </ProfileSubpage>
+  );
+}
 
 /** Profile → Notification: one email switch per kind (docs/notifications.md). Each flip is saved at once and confirmed with a toast. */
 export function NotificationPreferences({ kinds, initial }: { kinds: NotificationKind[]; initial: Email }) {

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
+import useSWR from "swr";
 import { CalendarClock, Loader2, Repeat } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -8,7 +9,7 @@ import { LoadError } from "@/components/ui/load-error";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
-import { useSeededSWR } from "@/lib/client/data";
+import { useAuth } from "@/components/auth/auth-provider";
 import { formatCurrency } from "@/lib/format";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
 import { MAX_QUANTITY } from "@/lib/validators/orders";
@@ -17,9 +18,17 @@ import { WEEKDAYS, localDay } from "./format";
 const KEY = "/api/standing-orders";
 const OCCURRENCE = { placed: "Placed", failed: "Not placed", skipped: "Skipped" } as const;
 
-/** /standing-orders: a restaurant's repeating orders, each with its next date and its controls. */
-export function StandingOrdersView({ initial }: { initial: StandingOrderJson[] | null }) {
-  const { data, error, mutate } = useSeededSWR<StandingOrderJson[]>(KEY, initial);
+/** /standing-orders: the list for restaurants, a short explanation for everyone else. */
+export function StandingOrdersPage() {
+  const { user } = useAuth();
+  if (user && user.userType !== "restaurant") return <NotARestaurant />;
+  // Asked once the user is known to be a restaurant (anyone else would get a 403).
+  return <StandingOrdersView restaurant={user !== null} />;
+}
+
+/** A restaurant's repeating orders, each with its next date and its controls. */
+function StandingOrdersView({ restaurant }: { restaurant: boolean }) {
+  const { data, error, mutate } = useSWR<StandingOrderJson[]>(restaurant ? KEY : null);
   const replace = (next: StandingOrderJson) => mutate((list) => (list ?? []).flatMap((s) => (s.id !== next.id ? [s] : next.status === "cancelled" ? [] : [next])), { revalidate: false });
 
   return (

@@ -1,12 +1,12 @@
 "use client";
 import { useRef, useState } from "react";
+import useSWR from "swr";
 import { Plus, Wallet as WalletIcon } from "lucide-react";
+import { useAuth } from "@/components/auth/auth-provider";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { LoadMoreButton } from "@/components/ui/load-more";
-import { useSeededSWR } from "@/lib/client/data";
 import { usePaged } from "@/lib/client/use-paged";
-import type { Page } from "@/lib/validators/page";
 import { formatCurrency } from "@/lib/format";
 import type { TransactionJson, WalletJson } from "@/lib/server/wallet/serialize";
 import { InvoicesLink } from "@/components/account/invoices-link";
@@ -14,15 +14,15 @@ import { TopUpDialog } from "./top-up-dialog";
 import { TransactionList } from "./transaction-list";
 
 /**
- * /wallet: the card and the first page of the history, rendered on the server; older rows load
- * with "Load more". The card is the "/api/wallet" key seeded with the server's wallet, the history
- * the GET /api/transactions pages seeded with the server's first page; after every top-up both
+ * /wallet: the card ("/api/wallet") and the first page of the history (GET /api/transactions),
+ * each fetched when the screen opens; older rows load with "Load more". After every top-up both
  * are fetched again (every history page shown).
  */
-export function WalletView({ fullName, initialWallet, initialTransactions }: { fullName: string; initialWallet: WalletJson | null; initialTransactions: Page<TransactionJson> | null }) {
-  const { data: wallet, mutate: mutateWallet } = useSeededSWR<WalletJson>("/api/wallet", initialWallet);
+export function WalletView() {
+  const { user } = useAuth();
+  const { data: wallet, error: walletError, mutate: mutateWallet } = useSWR<WalletJson>("/api/wallet");
   const listRef = useRef<HTMLUListElement>(null);
-  const history = usePaged<TransactionJson>("/api/transactions", initialTransactions, listRef);
+  const history = usePaged<TransactionJson>("/api/transactions", undefined, listRef);
   const transactions = history.page?.items ?? null;
   const [refreshing, setRefreshing] = useState(false);
 
@@ -43,7 +43,7 @@ export function WalletView({ fullName, initialWallet, initialTransactions }: { f
           <WalletIcon aria-hidden className="absolute -right-4 -top-4 h-32 w-32 text-white/10" />
           <p className="text-sm text-white/85">Account holder</p>
           <p className="text-lg font-semibold" data-testid="wallet-name">
-            {fullName}
+            {user ? user.fullName : <span aria-hidden className="inline-block h-6 w-40 animate-pulse rounded-lg bg-white/20 align-middle motion-reduce:animate-none" />}
           </p>
           <p className="mt-4 text-sm text-white/85">Wallet ID</p>
           <p className="font-mono text-base tracking-wider" data-testid="wallet-id">
@@ -67,8 +67,10 @@ export function WalletView({ fullName, initialWallet, initialTransactions }: { f
             />
           </div>
         </section>
-      ) : (
+      ) : walletError ? (
         <LoadError message="Failed to fetch wallet" onRetry={refresh} busy={refreshing} />
+      ) : (
+        <div role="status" aria-label="Loading wallet" className="h-60 animate-pulse rounded-3xl bg-brand-800/80 motion-reduce:animate-none" data-testid="wallet-loading" />
       )}
 
       <section aria-labelledby="history-title" className="grid grid-cols-1 gap-4">

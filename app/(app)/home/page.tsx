@@ -1,26 +1,23 @@
 import type { Metadata } from "next";
-import { CategoryGrid } from "@/components/catalog/category-grid";
-import { Greeting } from "@/components/catalog/greeting";
+import { Suspense } from "react";
 import { HarvestBanner } from "@/components/catalog/harvest-banner";
-import { HomeSections } from "@/components/catalog/home-sections";
-import { levelOf } from "@/lib/server/catalog/pricing";
-import { requireUser } from "@/lib/server/auth/current-user";
-import { listCategories } from "@/lib/server/catalog/categories";
-import { categoryParam } from "@/lib/server/catalog/params";
+import { HomeFeed, HomeFeedView, HomeGreeting } from "@/components/catalog/home-feed";
 
 export const metadata: Metadata = { title: "Home", robots: { index: false } };
 
-export default async function HomePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireUser("/home");
-  const categoryId = categoryParam((await searchParams).category);
-  const categories = await listCategories();
-  const selected = categories.some((c) => c.id === categoryId) ? categoryId : undefined;
+/**
+ * /home, prerendered: the banner and the shell are in the HTML; the greeting, the categories and
+ * each section come from /api in the browser (docs/architecture.md, "Pages").
+ */
+export default function HomePage() {
   return (
     <div className="grid grid-cols-1 gap-8">
-      <Greeting fullName={user.fullName} />
+      <HomeGreeting />
       <HarvestBanner />
-      <CategoryGrid categories={categories} selected={selected} />
-      <HomeSections userId={user.id} level={levelOf(user)} categoryId={selected} />
+      {/* The URL's ?category= is known in the browser only: the prerendered HTML has the unfiltered skeletons. */}
+      <Suspense fallback={<HomeFeedView />}>
+        <HomeFeed />
+      </Suspense>
     </div>
   );
 }

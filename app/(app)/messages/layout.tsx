@@ -1,8 +1,7 @@
 import { ChatList } from "@/components/messages/chat-list";
 import { MessagesFrame } from "@/components/messages/messages-frame";
-import { requireUser } from "@/lib/server/auth/current-user";
 
-export default async function MessagesLayout({ children }: { children: React.ReactNode }) {
-  await requireUser("/messages");
+/** The chat list beside every messages page; it reads /api/messages/chats in the browser. */
+export default function MessagesLayout({ children }: { children: React.ReactNode }) {
   return <MessagesFrame list={<ChatList />}>{children}</MessagesFrame>;
 }

@@ -4,7 +4,7 @@ import { ProductCard } from "@/components/catalog/product-card";
 import { EmptyNote } from "@/components/catalog/section";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { listCategories } from "@/lib/server/catalog/categories";
-import { categoryParam } from "@/lib/server/catalog/params";
+import { categoryParam } from "@/lib/category-param";
 import { searchProducts } from "@/lib/server/catalog/products";
 import { levelOf } from "@/lib/server/catalog/pricing";
 import { listForViewer } from "@/lib/server/catalog/serialize";

@@ -7,7 +7,7 @@ import { ProductCard } from "@/components/catalog/product-card";
 import { EmptyNote } from "@/components/catalog/section";
 import { requireUser } from "@/lib/server/auth/current-user";
 import { listFeaturedFarms } from "@/lib/server/catalog/farms";
-import { categoryParam } from "@/lib/server/catalog/params";
+import { categoryParam } from "@/lib/category-param";
 import { listFeaturedProducts, listPopularProducts } from "@/lib/server/catalog/products";
 import { recommendProducts } from "@/lib/server/catalog/recommend";
 import { levelOf } from "@/lib/server/catalog/pricing";
