@@ -12,6 +12,8 @@
  *      when missing or older than HEAD), BENCH_SECONDS (per route, default 5), BENCH_CONNECTIONS (10),
  *      BENCH_ROUTES (a comma-separated subset of the paths, to compare builds quickly),
  *      BENCH_NODE_ARGS (space-separated flags for the server's node, to compare runtime settings),
+ *      BENCH_PAGE_VIEWS (comma-separated pages measured as whole page views: the HTML and the /api
+ *      reads Chromium makes to show it, recorded by bench/page-view.ts; empty for none),
  *      BENCH_HISTORY=1 (size independence instead: two databases, the seed's and one whose demo
  *      shopper has 5,000 more ledger rows, 1,000 more orders and 2,000 more messages, all older than
  *      the seed's, so a first page shows the same newest rows (a page not full at the seed's size fills up with older ones); a server on each; every history route
@@ -21,6 +23,7 @@
 import fs from "node:fs";
 import { autocannon, freshSeededDatabase, login, prepareBuild, round, startApp } from "./harness";
 import { growHistory } from "./history";
+import { recordPageView } from "./page-view";
 import { processCpuMs, summarize, writeResult } from "./support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -42,6 +45,8 @@ const ALL_ROUTES: { path: string; goal: number; auth: boolean }[] = [
   { path: "/api/farms/featured", goal: 0.8, auth: false },
   { path: "/api/products/search?q=apple", goal: 0.6, auth: false },
 ];
+/** The prerendered shells, measured also as whole page views (the HTML and the /api reads it makes). */
+const PAGE_VIEWS = (process.env.BENCH_PAGE_VIEWS ?? "/home,/wallet,/orders,/messages").split(",").filter(Boolean);
 const HISTORY = process.env.BENCH_HISTORY === "1";
 /** Size independence (issue #14): what grows with a user's history, and the catalog reads beside it. `{peer}`: the demo shopper's busiest chat. */
 const HISTORY_ROUTES: { path: string; goal: number; auth: boolean }[] = [
@@ -92,12 +97,14 @@ function databaseCpu(dbName: string): Map<number, number> {
 }
 const cpuSpent = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
-async function measure(url: string, headers: Record<string, string>, server: { pid: number; dbName: string } = { pid: app.pid, dbName }): Promise<Measure> {
+async function measure(url: string, headers: Record<string, string>, server: { pid: number; dbName: string } = { pid: app.pid, dbName }, sequence?: string[]): Promise<Measure> {
   const cpuBefore = processCpuMs(server.pid);
   const dbBefore = databaseCpu(server.dbName);
   const samples: number[] = [];
   let non2xx = 0;
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, timeout: 30 });
+  // A sequence: each connection requests these paths in turn, over and over (a page view).
+  const requests = sequence?.map((path) => ({ path }));
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, timeout: 30, requests });
   instance.on("response", (_client, status, _bytes, ms) => {
     samples.push(ms);
     if (status < 200 || status > 299) non2xx++;
@@ -145,12 +152,25 @@ try {
       rows.push({ ...r, ...m, bytes: bytes[r.path] });
       console.log(`routes: ${r.path} ${m.rps} req/s, p50 ${m.p50} ms, p95 ${m.p95} ms, ${m.non2xx} non-2xx, ${m.cpuMs} ms CPU/request`);
     }
+    // Page views: the shells' HTML costs what a prerendered page does, and the page fills itself
+    // from /api in the browser. This replays everything one view asks of the server (bench/page-view.ts).
+    const views = [];
+    for (const path of PAGE_VIEWS) {
+      const sequence = await recordPageView(app.url, cookie, path);
+      const m = await measure(app.url, { cookie }, undefined, sequence);
+      const n = sequence.length;
+      const view = { path, requests: sequence, rps: round(m.rps / n), p50: m.p50, p95: m.p95, non2xx: m.non2xx, errors: m.errors, cpuMs: m.cpuMs === null ? null : round(m.cpuMs * n), dbCpuMs: m.dbCpuMs === null ? null : round(m.dbCpuMs * n) };
+      views.push(view);
+      console.log(`routes: page view ${path} (${n} requests: ${sequence.join(", ")}) ${view.rps} views/s, ${view.cpuMs} ms CPU/view`);
+    }
     const last = await measure(app.url + BASELINE, {});
     const baseline = round((first.rps + last.rps) / 2);
     console.log(`routes: baseline ${BASELINE} ${last.rps} req/s at the end (mean ${baseline})`);
     const out = rows.map((r) => ({ ...r, ratio: Math.round((r.rps / baseline) * 100) / 100, met: r.rps / baseline >= r.goal && r.non2xx === 0 && r.errors === 0 }));
     for (const r of out) console.log(`${r.path.padEnd(32)} ${String(r.ratio).padStart(5)}× (goal ${r.goal}×) ${r.met ? "met" : "NOT met"}`);
-    writeResult("routes", { database: "PostgreSQL", seconds: SECONDS, connections: CONNECTIONS, baseline: { path: BASELINE, rps: baseline, first: first.rps, last: last.rps, bytes: bytes[BASELINE], cpuMs: first.cpuMs }, rows: out });
+    const pageViews = views.map((v) => ({ ...v, ratio: Math.round((v.rps / baseline) * 100) / 100 }));
+    for (const v of pageViews) console.log(`page view ${v.path.padEnd(22)} ${String(v.ratio).padStart(5)}× (${v.requests.length} requests)`);
+    writeResult("routes", { database: "PostgreSQL", seconds: SECONDS, connections: CONNECTIONS, baseline: { path: BASELINE, rps: baseline, first: first.rps, last: last.rps, bytes: bytes[BASELINE], cpuMs: first.cpuMs }, rows: out, pageViews });
   } else {
     console.log(`history: the large demo shopper has ${grown.ledger} ledger rows, ${grown.orders} orders, ${grown.messages} messages (busiest chat: user ${grown.peer}); balance = ledger: ${grown.balanced}`);
     ROUTES = ROUTES.map((r) => ({ ...r, path: r.path.replace("{peer}", String(grown.peer)) }));

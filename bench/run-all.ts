@@ -166,6 +166,20 @@ if (routes) {
     bars.push({ label: `route ${r.path}`, p95: r.p95 });
   }
   routeTable.push("", `Goals met: ${(routes.rows ?? []).filter((r: Json) => r.met).length} of ${(routes.rows ?? []).length} (bold: not met).${routes.baseline.cpuMs == null ? "" : ` The baseline costs ${num(routes.baseline.cpuMs, 1)} ms of server CPU per request.`}`, "");
+  if (routes.pageViews?.length) {
+    routeTable.push(
+      "### Whole page views",
+      "",
+      "The signed-in shells are prerendered and fill themselves from /api in the browser, so a page's request alone is not all it asks of the server. Here each page is replayed as everything Chromium requested to show it signed in (the document and its /api reads, recorded by bench/page-view.ts; not scripts, styles or images, nor the live message stream), one view after another on each connection, against the same baseline.",
+      "",
+      "| page | requests per view | views/s | ratio to the baseline | server CPU / view | p95 per request | non-2xx |",
+      "|---|---|---:|---:|---:|---:|---:|",
+    );
+    for (const v of routes.pageViews) {
+      routeTable.push(`| \`${v.path}\` | ${v.requests.length}: ${v.requests.map((r: string) => `\`${r}\``).join(", ")} | ${num(v.rps, 0)} | ${num(v.ratio, 2)}× | ${v.cpuMs == null ? "–" : `${num(v.cpuMs, 1)} ms`} | ${ms(v.p95)} | ${v.non2xx + v.errors} |`);
+    }
+    routeTable.push("");
+  }
 }
 const floor = read("floor");
 if (floor) {

@@ -1,0 +1,44 @@
+/**
+ * What the server does to show a page: the requests Chromium makes while it opens `path` signed in
+ * (Debian's /usr/bin/chromium, or CHROMIUM_PATH). Kept: the document and every /api read the page
+ * makes to fill itself. Left out: scripts, styles, fonts and images (files the server hands out
+ * from disk, as for the prerendered baseline), the live message stream (one long request per tab,
+ * not per page), and prefetches of other pages (the cost of the next navigation, not of this one).
+ * bench/routes.ts replays the list under load as one "page view".
+ */
+import { chromium } from "@playwright/test";
+
+const QUIET_MS = 1_000;
+
+export async function recordPageView(base: string, cookie: string, path: string): Promise<string[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  });
+  try {
+    const context = await browser.newContext();
+    const [name, value] = cookie.split("=");
+    await context.addCookies([{ name, value, url: base }]);
+    const page = await context.newPage();
+    const seen: string[] = [];
+    let last = Date.now();
+    page.on("request", (req) => {
+      const url = new URL(req.url());
+      if (url.origin !== new URL(base).origin) return;
+      const isDocument = req.resourceType() === "document";
+      const isApiRead = url.pathname.startsWith("/api/") && url.pathname !== "/api/messages/stream" && req.method() === "GET";
+      if (!isDocument && !isApiRead) return;
+      seen.push(url.pathname + url.search);
+      last = Date.now();
+    });
+    const res = await page.goto(base + path, { waitUntil: "load" });
+    if (!res || res.status() !== 200) throw new Error(`${path} answered ${res?.status()}`);
+    // Settled: no new request of the kinds above for a second (the message stream never ends, so
+    // Playwright's "networkidle" would not come).
+    const deadline = Date.now() + 20_000;
+    while (Date.now() - last < QUIET_MS && Date.now() < deadline) await page.waitForTimeout(100);
+    return seen;
+  } finally {
+    await browser.close();
+  }
+}
