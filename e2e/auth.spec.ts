@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, newAccount } from "./support";
+import { DEMO, newAccount, registerFresh } from "./support";
 
 test.describe("auth page", () => {
   test("register, sign out, then log in by email and by username — the password never reaches the console", async ({ page }) => {
@@ -99,6 +99,34 @@ test.describe("auth page", () => {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/auth\?next=/);
     }
+  });
+
+  test("a session that ended while its cookie stayed: a signed-in page sends it to sign in and back", async ({ page, context, baseURL }) => {
+    await registerFresh(page, "ended");
+    const cookie = (await context.cookies()).find((c) => c.name === "ff_session")!;
+    // Logged out elsewhere (the row is gone), while this browser keeps the old cookie and the hint.
+    expect((await page.request.post("/api/logout")).status()).toBe(200);
+    await context.addCookies([{ name: "ff_session", value: cookie.value, url: baseURL }, { name: "ff_signed_in", value: "1", url: baseURL }]);
+    await page.goto("/wallet");
+    await expect(page).toHaveURL(/\/auth\?next=%2Fwallet$/);
+    await expect(page.getByRole("heading", { name: "Sign in to Fieldfare" })).toBeVisible();
+    // The browser mended the hint: the public pages now know a visitor without asking.
+    expect((await context.cookies()).some((c) => c.name === "ff_signed_in")).toBe(false);
+  });
+
+  test("the signed-in shells are prerendered: the same bytes for everyone, nobody's data in them", async ({ page, request }) => {
+    const a = await registerFresh(page, "shell-a");
+    const asA = await page.request.get("/wallet");
+    const asVisitor = await request.get("/wallet", { headers: { cookie: "ff_session=not-a-session-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" } });
+    for (const res of [asA, asVisitor]) {
+      expect(res.status()).toBe(200);
+      // Next marks a page it serves from the build (it sends the header twice).
+      expect(res.headers()["x-nextjs-prerender"]).toMatch(/^1(, 1)*$/);
+    }
+    const html = await asA.text();
+    expect(html).toBe(await asVisitor.text());
+    expect(html).not.toContain(a.fullName);
+    expect(html).not.toContain(a.email);
   });
 
   test("the server refuses a cross-site login POST", async ({ request }) => {
