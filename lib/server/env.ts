@@ -33,6 +33,12 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default("Fieldfare <no-reply@fieldfare.example>"),
   /** Public unsubscribe calls per client address per hour. */
   UNSUBSCRIBE_LIMIT_PER_IP_HOUR: z.coerce.number().int().min(1).default(60),
+  /**
+   * "on": every statement is a named prepared statement kept per PostgreSQL connection
+   * (lib/server/db.ts). "off" behind a pooler that cannot keep them (PgBouncer before 1.21 in
+   * transaction mode).
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
   DATA_DIR: z.string().default(".data"),
   NODE_ENV: z.string().default("development"),
 });

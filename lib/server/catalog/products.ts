@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { db } from "@/lib/server/db";
+import { db, readRows } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import { escapeLike } from "@/lib/server/like";
 import { cachedCatalogRead } from "./cache";
@@ -148,11 +148,11 @@ type ProductSqlRow = Omit<ProductRow, "farm"> & { farmName: string };
  * returns `(id, rank)`. Hidden products are dropped. Maps to the same ProductRow as `productSelect`.
  */
 async function rankedProducts(ranking: Prisma.Sql): Promise<CatalogProduct[]> {
-  const rows = await db.$queryRaw<ProductSqlRow[]>`
+  const rows = await readRows<ProductSqlRow>(Prisma.sql`
     SELECT p.id, p."farmId", p."categoryId", p.name, p.description, p."priceCents", p."restaurantPriceCents", p."caseSize", p.unit,
       p."inStock", p."isFeatured", p."isPopular", p.image, p."createdAt", f."farmName"
     FROM (${ranking}) r JOIN "Product" p ON p.id = r.id JOIN "Farm" f ON f.id = p."farmId"
     WHERE NOT p."isHidden"
-    ORDER BY r.rank`;
+    ORDER BY r.rank`);
   return rows.map(({ farmName, ...p }) => toCatalogProduct({ ...p, farm: { id: p.farmId, farmName } }));
 }

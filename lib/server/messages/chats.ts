@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { UserType } from "@/lib/generated/prisma/client";
-import { db } from "@/lib/server/db";
+import { readRows } from "@/lib/server/db";
 import type { ChatListItem } from "@/lib/validators/messages";
 import type { Page } from "@/lib/validators/page";
 import { messageColumnsSql, messagesFromSql, toChatUser, type MessageSqlRow } from "./serialize";
@@ -34,7 +34,7 @@ type ChatRow = MessageSqlRow & {
  */
 export async function listChats(userId: number, page: { limit: number; cursor?: number }): Promise<Page<ChatListItem>> {
   const before = page.cursor ?? 2_147_483_647;
-  const rows = await db.$queryRaw<ChatRow[]>(Prisma.sql`
+  const rows = await readRows<ChatRow>(Prisma.sql`
     WITH RECURSIVE sent(peer) AS (
       SELECT (SELECT min("receiverId") FROM "Message" WHERE "senderId" = ${userId})
       UNION ALL

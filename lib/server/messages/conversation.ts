@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { db } from "@/lib/server/db";
+import { db, readRows } from "@/lib/server/db";
 import { isDbId } from "@/lib/validators/id";
 import { badRequest, notFound } from "@/lib/server/errors";
 import { publishRead } from "@/lib/server/realtime/bus";
@@ -53,7 +53,7 @@ export async function getConversation(viewerId: number, otherUserId: number, pag
   // the newest `limit` of both: an OR over the two directions let PostgreSQL walk the primary key
   // backwards through everyone's messages instead (docs/architecture.md, "Where the time goes").
   const before = page.before ? Prisma.sql`AND m.id < ${page.before}` : Prisma.empty;
-  const rows = await db.$queryRaw<MessageSqlRow[]>`
+  const rows = await readRows<MessageSqlRow>(Prisma.sql`
     SELECT ${messageColumnsSql} FROM (
       (SELECT m.id FROM "Message" m WHERE m."senderId" = ${viewerId} AND m."receiverId" = ${otherUserId} ${before} ORDER BY m.id DESC LIMIT ${page.limit})
       UNION ALL
@@ -61,7 +61,7 @@ export async function getConversation(viewerId: number, otherUserId: number, pag
       ORDER BY id DESC LIMIT ${page.limit}
     ) newest
     CROSS JOIN LATERAL (SELECT * FROM "Message" m WHERE m.id = newest.id LIMIT 1) m
-    ORDER BY m.id ASC`;
+    ORDER BY m.id ASC`);
   return messagesFromSql(rows);
 }
 

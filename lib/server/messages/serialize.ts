@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db, readRows } from "@/lib/server/db";
 import { Prisma, type MessageKind } from "@/lib/generated/prisma/client";
-import { adjustmentInclude, serializeAdjustment } from "@/lib/server/adjustments/serialize";
+import { adjustmentInclude, serializeAdjustment, type AdjustmentRow } from "@/lib/server/adjustments/serialize";
 import type { ChatMessage, ChatUser } from "@/lib/validators/messages";
 
 /**
@@ -81,10 +81,20 @@ export type MessageSqlRow = {
   attachments: string[] | null;
 };
 
+/** The adjustment cards `ids` with their order's farm, as `adjustmentInclude` reads them (a hot read: the chat list shows cards). */
+async function adjustmentCards(ids: number[]): Promise<AdjustmentRow[]> {
+  const rows = await readRows<Omit<AdjustmentRow, "order"> & { farmName: string; orderFarmId: number }>(Prisma.sql`
+    SELECT a.id, a."orderId", a."farmId", a."buyerId", a.status::text AS status, a.lines, a."deltaCents", a.note, a."orderVersion", a."messageId", a."createdAt", a."decidedAt",
+      f.id AS "orderFarmId", f."farmName"
+    FROM "OrderAdjustment" a JOIN "Order" o ON o.id = a."orderId" JOIN "Farm" f ON f.id = o."farmId"
+    WHERE a.id = ANY(${ids})`);
+  return rows.map(({ farmName, orderFarmId, ...a }) => ({ ...a, order: { farm: { id: orderFarmId, farmName } } }));
+}
+
 /** Rows of `messageColumnsSql` as ChatMessages; adjustment cards (few) are read in one more query when there are any. */
 export async function messagesFromSql(rows: MessageSqlRow[]): Promise<ChatMessage[]> {
   const cardIds = rows.flatMap((r) => (r.adjustmentId !== null ? [r.adjustmentId] : []));
-  const cards = cardIds.length ? await db.orderAdjustment.findMany({ where: { id: { in: cardIds } }, include: adjustmentInclude }) : [];
+  const cards = cardIds.length ? await adjustmentCards(cardIds) : [];
   const cardById = new Map(cards.map((c) => [c.id, c]));
   return rows.map((r) =>
     toChatMessage({

@@ -1,7 +1,9 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { readRows } from "@/lib/server/db";
 
-/** Messages the user received and has not read yet (header badge). */
+/** Messages the user received and has not read yet (header badge; a hot read: every page view asks). */
 export async function countUnread(userId: number): Promise<number> {
-  return db.message.count({ where: { receiverId: userId, isRead: false } });
+  const [row] = await readRows<{ count: number }>(Prisma.sql`SELECT count(*)::int AS count FROM "Message" WHERE "receiverId" = ${userId} AND NOT "isRead"`);
+  return row.count;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db, readRows } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import type { OrderStatusValue } from "@/lib/validators/orders";
 import { Prisma, type OrderFulfilment } from "@/lib/generated/prisma/client";
@@ -24,7 +24,7 @@ type OrderSqlRow = Omit<OrderRow, "farm" | "items" | "fulfilment"> & {
  */
 export async function listOrders(userId: number, query: { status?: OrderStatusValue; limit: number; cursor?: TimeCursor }): Promise<Page<OrderJson>> {
   const { status, cursor } = query;
-  const rows = await db.$queryRaw<OrderSqlRow[]>`
+  const rows = await readRows<OrderSqlRow>(Prisma.sql`
     SELECT o.id, o."farmId", o.status::text AS status, o."totalCents", o."isPaid", o.payment::text AS payment, o."statementId", o."itemCount", o."distanceKm",
       o."checkoutRef", o."createdAt", o."completedAt", o."cancelledAt", f."farmName",
       (SELECT json_agg(json_build_array(i.id, i."productId", i."productName", i.quantity, i."priceCents") ORDER BY i.id) FROM "OrderItem" i WHERE i."orderId" = o.id) AS items,
@@ -38,7 +38,7 @@ export async function listOrders(userId: number, query: { status?: OrderStatusVa
       ${status ? Prisma.sql`AND o.status = ${status}::"OrderStatus"` : Prisma.empty}
       ${cursor ? Prisma.sql`AND (o."createdAt" < ${cursor.at} OR (o."createdAt" = ${cursor.at} AND o.id < ${cursor.id}))` : Prisma.empty}
     ORDER BY o."createdAt" DESC, o.id DESC
-    LIMIT ${query.limit + 1}`;
+    LIMIT ${query.limit + 1}`);
   return toPage(rows.map(toOrderRow), query.limit, (o) => encodeTimeCursor({ at: o.createdAt, id: o.id }), serializeOrder);
 }
 

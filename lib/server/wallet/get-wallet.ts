@@ -1,14 +1,15 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { db, readRows } from "@/lib/server/db";
 import { inTransaction } from "@/lib/server/idempotency";
 import { ensureWallet } from "./ensure-wallet";
 import { afterTimeCursor, toPage } from "@/lib/server/page";
 import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
 import { serializeTransaction, serializeWallet, type TransactionJson } from "./serialize";
 
-/** GET /api/wallet (created on first use). */
+/** GET /api/wallet (created on first use). A hot read (readRows): every wallet, checkout and invoices screen asks for it. */
 export async function getWallet(userId: number) {
-  const existing = await db.wallet.findUnique({ where: { userId } });
+  const [existing] = await readRows<{ walletId: string; balanceCents: number }>(Prisma.sql`SELECT "walletId", "balanceCents" FROM "Wallet" WHERE "userId" = ${userId}`);
   return serializeWallet(existing ?? (await inTransaction((tx) => ensureWallet(tx, userId))));
 }
 
