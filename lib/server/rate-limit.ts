@@ -1,4 +1,5 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/server/db";
 import { tooManyRequests } from "@/lib/server/errors";
 
@@ -18,13 +19,27 @@ export type Limit = { max: number; windowMs: number };
 type Db = Pick<typeof db, "$queryRaw">;
 
 export async function hit(key: string, windowMs: number, client: Db = db): Promise<Hit> {
-  const [row] = await client.$queryRaw<Array<{ count: number; retry: number }>>`
+  const [row] = await client.$queryRaw<HitRow[]>(hitSql(key, windowMs));
+  return toHit(row);
+}
+
+export type HitRow = { count: number; retry: number };
+
+/**
+ * The statement behind `hit`, to be a part of a larger one: counts one attempt on `key` for each
+ * row of `from` (a `FROM … WHERE …` clause; none: always one) and returns `count` and `retry`.
+ */
+export function hitSql(key: string, windowMs: number, from: Prisma.Sql = Prisma.empty): Prisma.Sql {
+  return Prisma.sql`
     INSERT INTO "RateLimitCounter" ("key", "count", "resetAt")
-    VALUES (${key}, 1, timezone('UTC', now()) + ${windowMs}::float8 * interval '1 millisecond')
+    SELECT ${key}, 1, timezone('UTC', now()) + ${windowMs}::float8 * interval '1 millisecond' ${from}
     ON CONFLICT ("key") DO UPDATE SET
       "count" = CASE WHEN "RateLimitCounter"."resetAt" <= timezone('UTC', now()) THEN 1 ELSE "RateLimitCounter"."count" + 1 END,
       "resetAt" = CASE WHEN "RateLimitCounter"."resetAt" <= timezone('UTC', now()) THEN EXCLUDED."resetAt" ELSE "RateLimitCounter"."resetAt" END
     RETURNING "count", extract(epoch FROM ("resetAt" - timezone('UTC', now())))::float8 AS retry`;
+}
+
+export function toHit(row: HitRow): Hit {
   return { count: Number(row.count), retryAfterSeconds: Math.max(1, Math.ceil(Math.round(Number(row.retry) * 1000) / 1000)) };
 }
 
@@ -34,8 +49,14 @@ export async function hit(key: string, windowMs: number, client: Db = db): Promi
  * open it sooner, and the window still ends when it would have. The refusal is logged with `log`
  * (what was limited and the client address — never an email, a username or a password).
  */
-export async function consume(key: string, limit: Limit, refusal: { message: string; log: string }, client: Db = db): Promise<Hit> {
-  const h = await hit(key, limit.windowMs, client);
+export async function consume(key: string, limit: Limit, refusal: Refusal, client: Db = db): Promise<Hit> {
+  return refuseOver(await hit(key, limit.windowMs, client), limit, refusal);
+}
+
+export type Refusal = { message: string; log: string };
+
+/** `h` itself, or the 429 (logged) when it is over `limit`. */
+export function refuseOver(h: Hit, limit: Limit, refusal: Refusal): Hit {
   if (h.count > limit.max) {
     console.warn(`[rate-limit] refused: ${refusal.log} (${h.count} > ${limit.max} per ${Math.round(limit.windowMs / 1000)} s, retry after ${h.retryAfterSeconds} s)`);
     throw tooManyRequests(h.retryAfterSeconds, refusal.message);

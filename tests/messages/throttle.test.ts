@@ -28,6 +28,22 @@ describe("message throttles", () => {
     expect((await post(other.cookie, farm.user.id, "hello")).status).toBe(201);
   });
 
+  it("between people who have talked (one statement on PostgreSQL), a burst stores exactly MESSAGE_LIMIT_PER_MINUTE and refuses the rest", async () => {
+    const me = await createUserWithSession();
+    const farm = await createFarmerWithSession();
+    expect((await post(me.cookie, farm.user.id, "hello")).status).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post(me.cookie, farm.user.id, `again ${i}`, `burst-${i}`)));
+    expect(answers.filter((a) => a.status === 201).length).toBe(29);
+    expect(answers.filter((a) => a.status === 429).length).toBe(11);
+    expect(await db.message.count({ where: { senderId: me.user.id } })).toBe(30);
+    // Over the limit now, a retry of one that was stored is still answered with it.
+    const stored = answers.find((a) => a.status === 201)!;
+    const again = await post(me.cookie, farm.user.id, stored.json.content, stored.json.clientId);
+    expect(again.status).toBe(201);
+    expect(again.json.id).toBe(stored.json.id);
+    expect(await db.message.count({ where: { senderId: me.user.id } })).toBe(30);
+  });
+
   it("a retry of a message already stored (same clientId) is answered with it, not refused", async () => {
     await withEnv({ MESSAGE_LIMIT_PER_MINUTE: "1" }, async () => {
       const me = await createUserWithSession();

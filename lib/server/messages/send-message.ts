@@ -1,10 +1,11 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { databaseUrl, db, isPostgres } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
 import { AppError, badRequest, notFound } from "@/lib/server/errors";
 import { isUniqueViolation } from "@/lib/server/idempotency";
 import { announceMessageSql, publishMessage } from "@/lib/server/realtime/bus";
-import { consume } from "@/lib/server/rate-limit";
+import { consume, hitSql, refuseOver, toHit, type Hit, type Limit } from "@/lib/server/rate-limit";
 import { isDbId } from "@/lib/validators/id";
 import type { ChatMessage, SendMessageInput } from "@/lib/validators/messages";
 import { messageColumnsSql, messageSelect, messagesFromSql, toChatMessage, type MessageSqlRow } from "./serialize";
@@ -23,23 +24,26 @@ export async function sendMessage(senderId: number, input: SendMessageInput): Pr
   // An id out of range is the same 404 as one that does not exist.
   if (!isDbId(input.receiverId)) throw notFound("User not found");
 
-  const facts = await sendFacts(senderId, input.receiverId, input.clientId ?? null);
-  if (facts.earlierId !== null) {
-    const earlier = await findByClientId(senderId, input.clientId!);
-    if (earlier) return sameSendOrConflict(earlier, input);
-  }
-  // The same rule as opening the chat (getChatPeer): anyone may write to a farm, others only when
-  // linked by an order or an earlier conversation, and the same 404 otherwise.
-  if (!facts.receiverExists || (!facts.toFarm && !facts.talked && !facts.ordered)) throw notFound("User not found");
-
-  await consume(`message-sender:${senderId}`, { max: env().MESSAGE_LIMIT_PER_MINUTE, windowMs: 60_000 }, {
-    message: "You're sending messages too quickly. Please wait a moment and try again.",
-    log: `messages from user=${senderId}`,
-  });
-
   const data = { senderId, receiverId: input.receiverId, content: input.content, clientId: input.clientId ?? null };
-  try {
-    if (facts.talked) return await storeAndAnnounce(data);
+  const perMinute = { max: env().MESSAGE_LIMIT_PER_MINUTE, windowMs: 60_000 };
+  const tooQuick = { message: "You're sending messages too quickly. Please wait a moment and try again.", log: `messages from user=${senderId}` };
+  return replayingRetries(senderId, input, async () => {
+    // Between people who have talked, on PostgreSQL, the whole send is one statement.
+    const known = isPostgres(databaseUrl()) ? await sendToKnownPeer(data, perMinute) : null;
+    if (known?.message) return known.message;
+    const facts = known?.facts ?? (await sendFacts(senderId, input.receiverId, data.clientId));
+    if (facts.earlierId !== null) {
+      const earlier = await findByClientId(senderId, input.clientId!);
+      if (earlier) return sameSendOrConflict(earlier, input);
+    }
+    // That statement counted the send and stored nothing: it was one too many.
+    if (known?.hit) refuseOver(known.hit, perMinute, tooQuick);
+    // The same rule as opening the chat (getChatPeer): anyone may write to a farm, others only when
+    // linked by an order or an earlier conversation, and the same 404 otherwise.
+    if (!facts.receiverExists || (!facts.toFarm && !facts.talked && !facts.ordered)) throw notFound("User not found");
+
+    await consume(`message-sender:${senderId}`, perMinute, tooQuick);
+    if (facts.talked) return storeAndAnnounce(data);
     const created = await db.$transaction(async (tx) => {
       // One sender's first messages to new people, one at a time: parallel sends to the same
       // new person count once, and a refused one cannot slip through beside another.
@@ -55,8 +59,14 @@ export async function sendMessage(senderId: number, input: SendMessageInput): Pr
     const message = toChatMessage(created);
     await publishMessage(message);
     return message;
+  });
+}
+
+/** Two concurrent sends with the same clientId: the one that lost the unique index answers with the winner's row. */
+async function replayingRetries(senderId: number, input: SendMessageInput, send: () => Promise<ChatMessage>): Promise<ChatMessage> {
+  try {
+    return await send();
   } catch (e) {
-    // Two concurrent retries with the same clientId: the loser returns the winner's row.
     if (input.clientId && isUniqueViolation(e)) {
       const earlier = await findByClientId(senderId, input.clientId);
       if (earlier) return sameSendOrConflict(earlier, input);
@@ -74,7 +84,12 @@ type SendFacts = { earlierId: number | null; receiverExists: boolean; toFarm: bo
  * whether an order links them (either one bought from the other's farm).
  */
 async function sendFacts(senderId: number, receiverId: number, clientId: string | null): Promise<SendFacts> {
-  const [f] = await db.$queryRaw<SendFacts[]>`
+  const [f] = await db.$queryRaw<SendFacts[]>(factsSql(senderId, receiverId, clientId));
+  return f;
+}
+
+function factsSql(senderId: number, receiverId: number, clientId: string | null): Prisma.Sql {
+  return Prisma.sql`
     SELECT
       (SELECT m.id FROM "Message" m WHERE m."senderId" = ${senderId} AND m."clientId" = ${clientId}) AS "earlierId",
       u.id IS NOT NULL AS "receiverExists",
@@ -86,7 +101,34 @@ async function sendFacts(senderId: number, receiverId: number, clientId: string 
         WHERE (o."userId" = ${senderId} AND f."userId" = ${receiverId}) OR (o."userId" = ${receiverId} AND f."userId" = ${senderId})
       ) AS ordered
     FROM (SELECT 1) one LEFT JOIN "User" u ON u.id = ${receiverId}`;
-  return f;
+}
+
+type KnownPeerRow = SendFacts & { counted: number | null; retry: number | null } & ({ [K in keyof MessageSqlRow]: null } | MessageSqlRow);
+
+/**
+ * The whole send in one statement (PostgreSQL), for the common case of people who have talked:
+ * the facts `sendFacts` checks; when this is no retry and the two have talked, the per-minute
+ * count (`hitSql`); when that is within the limit, the message, announced as `storeAndAnnounce`
+ * does. A retry, someone new and one send too many store nothing and come back with the facts
+ * (and the count) for `sendMessage` to go on as it would have.
+ */
+async function sendToKnownPeer(data: { senderId: number; receiverId: number; content: string; clientId: string | null }, limit: Limit): Promise<{ message: ChatMessage | null; facts: SendFacts; hit: Hit | null }> {
+  const [row] = await db.$queryRaw<KnownPeerRow[]>`
+    WITH facts AS (${factsSql(data.senderId, data.receiverId, data.clientId)}),
+    counted AS (${hitSql(`message-sender:${data.senderId}`, limit.windowMs, Prisma.sql`FROM facts WHERE facts."earlierId" IS NULL AND facts.talked`)}),
+    m AS (
+      INSERT INTO "Message" ("senderId", "receiverId", content, "clientId")
+      SELECT ${data.senderId}, ${data.receiverId}, ${data.content}, ${data.clientId} FROM counted WHERE counted."count" <= ${limit.max}
+      RETURNING *
+    )
+    SELECT facts.*, counted."count" AS counted, counted.retry, sent.*
+    FROM facts
+    LEFT JOIN counted ON true
+    LEFT JOIN (SELECT ${messageColumnsSql}, ${announceMessageSql} AS announced FROM m) sent ON true`;
+  const { earlierId, receiverExists, toFarm, talked, ordered, counted, retry, ...message } = row;
+  const facts = { earlierId, receiverExists, toFarm, talked, ordered };
+  const hit = counted === null ? null : toHit({ count: counted, retry: retry! });
+  return { facts, hit, message: message.id === null ? null : (await messagesFromSql([message as MessageSqlRow]))[0] };
 }
 
 /**
