@@ -7,6 +7,7 @@ import { getConversation } from "@/lib/server/messages/conversation";
 import { countUnread } from "@/lib/server/messages/unread";
 import { searchProducts } from "@/lib/server/catalog/products";
 import { getWallet } from "@/lib/server/wallet/get-wallet";
+import { recommendFarms, recommendProducts } from "@/lib/server/catalog/recommend";
 import { onPostgres } from "../support/pg";
 
 /**
@@ -33,7 +34,7 @@ async function bothWays<T>(read: () => Promise<T>): Promise<[T, T]> {
 }
 
 describe("readRows: pg's prepared statements and Prisma read alike (PostgreSQL only: on PGlite both are Prisma)", () => {
-  pg("orders, chats, a conversation, the unread count, search and the wallet of the demo shopper", async () => {
+  pg("orders, chats, a conversation, the unread count, search, recommendations and the wallet of the demo shopper", async () => {
     await seed(db);
     const demo = await db.user.findUniqueOrThrow({ where: { email: "demo@fieldfare.app" } });
     const peers = await db.message.findMany({ where: { OR: [{ senderId: demo.id }, { receiverId: demo.id }] }, select: { senderId: true, receiverId: true } });
@@ -48,6 +49,8 @@ describe("readRows: pg's prepared statements and Prisma read alike (PostgreSQL o
       ["search", () => searchProducts({ q: "apple", limit: 24 })],
       ["search in a category", async () => searchProducts({ q: "", categoryId: (await db.category.findFirstOrThrow()).id, limit: 24 })],
       ["wallet", () => getWallet(demo.id)],
+      ["recommended products", () => recommendProducts(demo.id, { limit: 8 })],
+      ["recommended farms", () => recommendFarms(demo.id, { limit: 3 })],
     ];
     for (const [what, read] of reads) {
       const [direct, prisma] = await bothWays(read);

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { db } from "@/lib/server/db";
+import { db, readRows } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import type { FarmJson, FarmThumbnail } from "./types";
 import { cachedCatalogRead } from "./cache";
@@ -38,23 +38,28 @@ function toFarmJson(r: FarmRow): FarmJson {
 
 /**
  * Farms by id, in the order given, each with its visible product count and up to 3 thumbnails.
- * Both subqueries walk the (farmId, isHidden, id DESC) index; the thumbnails are the
- * farm's three newest products, read in index order instead of sorting a big farm's catalog.
  */
 export async function farmsByIds(ids: number[]): Promise<FarmJson[]> {
   if (ids.length === 0) return [];
-  const rows = await db.$queryRaw<FarmRow[]>`
+  return rankedFarms(Prisma.sql`SELECT id, rank FROM unnest(ARRAY[${Prisma.join(ids)}]::int[]) WITH ORDINALITY AS t(id, rank)`);
+}
+
+/**
+ * The farm cards a query picks, in its order, in the same statement (a hot read): `ranking`
+ * returns `(id, rank)`. Both subqueries walk the (farmId, isHidden, id DESC) index; the
+ * thumbnails are the farm's three newest products, read in index order instead of sorting a big
+ * farm's catalog.
+ */
+export async function rankedFarms(ranking: Prisma.Sql): Promise<FarmJson[]> {
+  const rows = await readRows<FarmRow>(Prisma.sql`
     SELECT f.id, f."userId", f."farmName", f.description, f.location, f.distance, f.rating, f."reviewCount", f."farmImage",
       (SELECT count(*)::int FROM "Product" p WHERE p."farmId" = f.id AND NOT p."isHidden") AS "productCount",
       (SELECT coalesce(json_agg(t), '[]'::json) FROM (
          SELECT p.id, p.name, p.image FROM "Product" p WHERE p."farmId" = f.id AND NOT p."isHidden" ORDER BY p.id DESC LIMIT 3
        ) t) AS products
-    FROM "Farm" f WHERE f.id IN (${Prisma.join(ids)})`;
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    return r ? [toFarmJson(r)] : [];
-  });
+    FROM (${ranking}) r JOIN "Farm" f ON f.id = r.id
+    ORDER BY r.rank`);
+  return rows.map(toFarmJson);
 }
 
 /** Featured farms: best rated first (Farm(rating DESC, id) index). */

@@ -144,10 +144,10 @@ export async function searchProducts({ q, categoryId, limit }: { q: string; cate
 type ProductSqlRow = Omit<ProductRow, "farm"> & { farmName: string };
 
 /**
- * The cards of the products a query picks, in its order, in the same statement: `ranking`
- * returns `(id, rank)`. Hidden products are dropped. Maps to the same ProductRow as `productSelect`.
+ * The cards of the products a query picks, in its order, in the same statement (a hot read):
+ * `ranking` returns `(id, rank)`. Hidden products are dropped. Maps to the same ProductRow as `productSelect`.
  */
-async function rankedProducts(ranking: Prisma.Sql): Promise<CatalogProduct[]> {
+export async function rankedProducts(ranking: Prisma.Sql): Promise<CatalogProduct[]> {
   const rows = await readRows<ProductSqlRow>(Prisma.sql`
     SELECT p.id, p."farmId", p."categoryId", p.name, p.description, p."priceCents", p."restaurantPriceCents", p."caseSize", p.unit,
       p."inStock", p."isFeatured", p."isPopular", p.image, p."createdAt", f."farmName"
