@@ -20,6 +20,19 @@ const USERS = Number(process.env.LOAD_USERS ?? 60);
 const started = Date.now();
 const atStart = machine();
 
+async function linkToFarms(base: string, users: { cookie: string }[], farms: number[]) {
+  const sends = users.flatMap((u) => farms.map((receiverId) => ({ cookie: u.cookie, receiverId })));
+  let next = 0;
+  async function worker() {
+    while (next < sends.length) {
+      const { cookie, receiverId } = sends[next++];
+      const res = await fetch(`${base}/api/messages`, { method: "POST", headers: { "content-type": "application/json", origin: base, cookie }, body: JSON.stringify({ receiverId, content: "Hello from the load test" }) });
+      if (res.status !== 201) throw new Error(`first message failed: ${res.status} ${await res.text()}`);
+    }
+  }
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
 /** The seeded farms' accounts: anyone may write to a farm. */
 async function farmOwners(url: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: url });
@@ -33,7 +46,10 @@ async function farmOwners(url: string): Promise<number[]> {
 
 const distDir = prepareBuild();
 const database = await freshSeededDatabase("ff_bench_load");
-const app = await startApp(database.url, distDir);
+// The connections of the app's pool: under this load a query's connection is held until the busy
+// event loop gets to its answer, so 20 left most requests queueing for one (docs/architecture.md).
+const POOL = process.env.LOAD_POOL_SIZE ?? "40";
+const app = await startApp(database.url, distDir, { DATABASE_POOL_SIZE: POOL });
 // The whole run is bounded: setup + load + checks must finish within this, or the process ends.
 const watchdog = setTimeout(() => {
   console.error("load: time bound exceeded, stopping");
@@ -47,6 +63,10 @@ try {
   const users = await createUsers(base, USERS, "load");
   users.push({ id: 0, cookie: await login(base, "demo@fieldfare.app", "harvest-demo-2026") });
   const farmUserIds = await farmOwners(database.url);
+  // Conversations that exist: every user has written to every farm once. A first message to
+  // someone new is a once-per-pair event (it takes the new-recipient limit's lock, docs/product.md);
+  // in a 30 s run of 60 users and 14 farms it would be most of the sends.
+  await linkToFarms(base, users, farmUserIds);
   // The Auth.js catch-all (/api/auth/*) cannot be imported into vitest (next/server resolution), so
   // tests/security/bad-input.test.ts cannot call it: probe it here, over HTTP, for 5xx answers.
   const probes: [string, string, string | undefined, string][] = [
@@ -129,6 +149,7 @@ try {
   writeResult("load", {
     database: "postgres",
     virtualUsers: vus,
+    poolSize: Number(POOL),
     seconds: SECONDS,
     users: users.length,
     machine: atStart,
