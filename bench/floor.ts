@@ -8,7 +8,9 @@
  *   /minimal  the smallest page that reads anything per request (the greeting alone);
  *   /dynamic  everything rendered per request, as every signed-in page of the app is;
  *   /partial  the same markup with only the greeting per request: with Cache Components the rest
- *             is the prerendered shell and only the greeting is rendered (resumed) per request.
+ *             is the prerendered shell and only the greeting is rendered (resumed) per request;
+ *   /api/hello the smallest route handler that reads anything per request (the cookie, as JSON):
+ *             what any /api read of the app costs at least.
  * docs/architecture.md ("Where the time goes") reads the figures. Writes bench/out/floor.json.
  *
  *   node --import tsx bench/floor.ts
@@ -52,13 +54,17 @@ for (const build of builds) {
   try {
     const base = server.url;
     const pages: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-    // The baseline first and last; its mean is the denominator.
-    const first = await measure(server.pid, `${base}/static`);
-    for (const page of ["/minimal", "/dynamic", "/partial"]) pages[page] = await measure(server.pid, base + page);
-    const last = await measure(server.pid, `${base}/static`);
-    const baseline = { rps: round((first.rps + last.rps) / 2), cpuMs: round((first.cpuMs + last.cpuMs) / 2, 2), bytes: last.bytes };
-    const rows = Object.entries(pages).map(([page, m]) => ({ page, ...m, ratio: round(m.rps / baseline.rps, 2), cpuRatio: round(baseline.cpuMs / m.cpuMs, 2) }));
-    for (const r of rows) console.log(`floor: ${build.name}: ${r.page} ${r.rps} req/s (${r.ratio}× of /static at ${baseline.rps}), ${r.cpuMs} ms CPU (/static ${baseline.cpuMs}), ${r.bytes} B, personal ${r.personal}`);
+    // Each page right after a baseline of its own (this machine's speed drifts by the minute);
+    // its ratio is to that baseline.
+    const baselines: Awaited<ReturnType<typeof measure>>[] = [];
+    for (const page of ["/minimal", "/dynamic", "/partial", "/api/hello"]) {
+      baselines.push(await measure(server.pid, `${base}/static`));
+      pages[page] = await measure(server.pid, base + page);
+    }
+    const mean = (f: (m: Awaited<ReturnType<typeof measure>>) => number) => baselines.reduce((n, b) => n + f(b), 0) / baselines.length;
+    const baseline = { rps: round(mean((b) => b.rps)), cpuMs: round(mean((b) => b.cpuMs), 2), bytes: baselines[0].bytes };
+    const rows = Object.entries(pages).map(([page, m], i) => ({ page, ...m, baselineRps: baselines[i].rps, ratio: round(m.rps / baselines[i].rps, 2), cpuRatio: round(baselines[i].cpuMs / m.cpuMs, 2) }));
+    for (const r of rows) console.log(`floor: ${build.name}: ${r.page} ${r.rps} req/s (${r.ratio}× of /static at ${r.baselineRps}), ${r.cpuMs} ms CPU (/static ${baseline.cpuMs}), ${r.bytes} B, personal ${r.personal}`);
     results.push({ build: build.name, cacheComponents: build.ppr, baseline, rows });
   } finally {
     server.stop();
