@@ -6,7 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
-import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/server/env";
 
 /**
@@ -82,6 +82,17 @@ function open(): Handle {
 
 function handle(): Handle {
   return (globalForDb.__fieldfareDb ??= open());
+}
+
+/**
+ * A whole number written into a statement's text, for a LIMIT. With `LIMIT $n` PostgreSQL cannot
+ * cost a kept (generic) plan, so it plans a prepared statement again on every call (1 ms for the
+ * orders list of a long history); with the number in the text it keeps one plan per page size.
+ * Only for validated integers (a page size is 1..100), never for anything a client wrote freely.
+ */
+export function sqlInt(n: number): Prisma.Sql {
+  if (!Number.isSafeInteger(n)) throw new Error(`sqlInt: ${n} is not a whole number`);
+  return Prisma.raw(String(n));
 }
 
 let directReads = true;

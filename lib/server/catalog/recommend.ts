@@ -1,5 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { sqlInt } from "@/lib/server/db";
 import { rankedFarms } from "./farms";
 import { rankedProducts } from "./products";
 import type { CatalogProduct } from "./serialize";
@@ -53,7 +54,7 @@ function signals(userId: number): Prisma.Sql {
 const newestOf = (group: Prisma.Sql, limit: number, categoryId?: number) => Prisma.sql`
   SELECT p.id FROM "Product" p
   WHERE ${group} AND p."isHidden" = false AND p."inStock" ${categoryId ? Prisma.sql`AND p."categoryId" = ${categoryId}` : Prisma.empty}
-  ORDER BY p.id DESC LIMIT ${limit}`;
+  ORDER BY p.id DESC LIMIT ${sqlInt(limit)}`;
 
 export async function recommendProducts(userId: number, { limit, categoryId }: { limit: number; categoryId?: number }): Promise<CatalogProduct[]> {
   // A category filter leaves the category groups out: the farms' products in it are the candidates.
@@ -74,27 +75,27 @@ export async function recommendProducts(userId: number, { limit, categoryId }: {
       LEFT JOIN farm_w fw ON fw.farm_id = p."farmId"
       LEFT JOIN cat_w cw ON cw.category_id = p."categoryId"
       CROSS JOIN totals t
-      ORDER BY score DESC, c.id DESC LIMIT ${limit}
+      ORDER BY score DESC, c.id DESC LIMIT ${sqlInt(limit)}
     ), fill AS (
       SELECT p.id FROM "Product" p
       WHERE p."isHidden" = false AND p."inStock" AND p."isPopular" ${categoryId ? Prisma.sql`AND p."categoryId" = ${categoryId}` : Prisma.empty}
         AND p.id NOT IN (SELECT id FROM picked)
-      ORDER BY p.id DESC LIMIT ${limit} - (SELECT count(*) FROM picked)
+      ORDER BY p.id DESC LIMIT ${sqlInt(limit)} - (SELECT count(*) FROM picked)
     )
     SELECT id, row_number() OVER (ORDER BY score DESC, id DESC) AS rank FROM picked
     UNION ALL
-    SELECT id, ${limit} + row_number() OVER (ORDER BY id DESC) FROM fill`);
+    SELECT id, ${sqlInt(limit)} + row_number() OVER (ORDER BY id DESC) FROM fill`);
 }
 
 export async function recommendFarms(userId: number, { limit }: { limit: number }): Promise<FarmJson[]> {
   return rankedFarms(Prisma.sql`
     WITH ${signals(userId)},
-    top_farms AS (SELECT farm_id AS id, row_number() OVER (ORDER BY w DESC, farm_id) AS rank FROM farm_w ORDER BY w DESC, farm_id LIMIT ${limit}),
+    top_farms AS (SELECT farm_id AS id, row_number() OVER (ORDER BY w DESC, farm_id) AS rank FROM farm_w ORDER BY w DESC, farm_id LIMIT ${sqlInt(limit)}),
     fill AS (
       SELECT f.id FROM "Farm" f WHERE f.id NOT IN (SELECT id FROM top_farms)
-      ORDER BY f.rating DESC, f.id LIMIT ${limit} - (SELECT count(*) FROM top_farms)
+      ORDER BY f.rating DESC, f.id LIMIT ${sqlInt(limit)} - (SELECT count(*) FROM top_farms)
     )
     SELECT id, rank FROM top_farms
     UNION ALL
-    SELECT id, ${limit} + row_number() OVER (ORDER BY f.rating DESC, f.id) FROM fill JOIN "Farm" f USING (id)`);
+    SELECT id, ${sqlInt(limit)} + row_number() OVER (ORDER BY f.rating DESC, f.id) FROM fill JOIN "Farm" f USING (id)`);
 }

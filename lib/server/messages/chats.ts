@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { UserType } from "@/lib/generated/prisma/client";
-import { readRows } from "@/lib/server/db";
+import { readRows, sqlInt } from "@/lib/server/db";
 import type { ChatListItem } from "@/lib/validators/messages";
 import type { Page } from "@/lib/validators/page";
 import { messageColumnsSql, messagesFromSql, toChatUser, type MessageSqlRow } from "./serialize";
@@ -52,7 +52,7 @@ export async function listChats(userId: number, page: { limit: number; cursor?: 
       ) AS id
       FROM peers p
     ), shown AS (
-      SELECT peer, id FROM latest WHERE id < ${before} ORDER BY id DESC LIMIT ${page.limit + 1}
+      SELECT peer, id FROM latest WHERE id < ${before} ORDER BY id DESC LIMIT ${sqlInt(page.limit + 1)}
     )
     SELECT m.*, u.*,
       (SELECT count(*)::int FROM "Message" r WHERE r."receiverId" = ${userId} AND r."senderId" = s.peer AND NOT r."isRead") AS unread

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { db, readRows } from "@/lib/server/db";
+import { db, readRows, sqlInt } from "@/lib/server/db";
 import { isDbId } from "@/lib/validators/id";
 import { badRequest, notFound } from "@/lib/server/errors";
 import { publishRead } from "@/lib/server/realtime/bus";
@@ -55,10 +55,10 @@ export async function getConversation(viewerId: number, otherUserId: number, pag
   const before = page.before ? Prisma.sql`AND m.id < ${page.before}` : Prisma.empty;
   const rows = await readRows<MessageSqlRow>(Prisma.sql`
     SELECT ${messageColumnsSql} FROM (
-      (SELECT m.id FROM "Message" m WHERE m."senderId" = ${viewerId} AND m."receiverId" = ${otherUserId} ${before} ORDER BY m.id DESC LIMIT ${page.limit})
+      (SELECT m.id FROM "Message" m WHERE m."senderId" = ${viewerId} AND m."receiverId" = ${otherUserId} ${before} ORDER BY m.id DESC LIMIT ${sqlInt(page.limit)})
       UNION ALL
-      (SELECT m.id FROM "Message" m WHERE m."senderId" = ${otherUserId} AND m."receiverId" = ${viewerId} ${before} ORDER BY m.id DESC LIMIT ${page.limit})
-      ORDER BY id DESC LIMIT ${page.limit}
+      (SELECT m.id FROM "Message" m WHERE m."senderId" = ${otherUserId} AND m."receiverId" = ${viewerId} ${before} ORDER BY m.id DESC LIMIT ${sqlInt(page.limit)})
+      ORDER BY id DESC LIMIT ${sqlInt(page.limit)}
     ) newest
     CROSS JOIN LATERAL (SELECT * FROM "Message" m WHERE m.id = newest.id LIMIT 1) m
     ORDER BY m.id ASC`);

@@ -1,5 +1,5 @@
 import "server-only";
-import { db, readRows } from "@/lib/server/db";
+import { db, readRows, sqlInt } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import type { OrderStatusValue } from "@/lib/validators/orders";
 import { Prisma, type OrderFulfilment } from "@/lib/generated/prisma/client";
@@ -38,7 +38,7 @@ export async function listOrders(userId: number, query: { status?: OrderStatusVa
       ${status ? Prisma.sql`AND o.status = ${status}::"OrderStatus"` : Prisma.empty}
       ${cursor ? Prisma.sql`AND (o."createdAt" < ${cursor.at} OR (o."createdAt" = ${cursor.at} AND o.id < ${cursor.id}))` : Prisma.empty}
     ORDER BY o."createdAt" DESC, o.id DESC
-    LIMIT ${query.limit + 1}`);
+    LIMIT ${sqlInt(query.limit + 1)}`);
   return toPage(rows.map(toOrderRow), query.limit, (o) => encodeTimeCursor({ at: o.createdAt, id: o.id }), serializeOrder);
 }
 
