@@ -48,7 +48,7 @@ export function CategoryGrid({ categories, selected, onRetry }: { categories?: C
               })
             : Array.from({ length: 6 }, (_, i) => (
                 <li key={i}>
-                  <Skeleton className="min-h-24 w-full rounded-2xl" />
+                  <Skeleton className="h-[100px] w-full rounded-2xl sm:h-24" />
                 </li>
               ))}
         </ul>
