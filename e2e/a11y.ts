@@ -7,11 +7,18 @@ export const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /** A seeded farm account (prisma/seed-data/catalog.ts; seeded farmers share this password). */
 export const FARMER = { email: "margaret.chen@farms.fieldfare.app", password: "harvest-farm-2026", fullName: "Margaret Chen" };
 
-export async function expectNoAxeViolations(page: Page, label: string, include?: string) {
-  // What is checked is the page as it stays, not a frame of a dialog fading in: contrast measured
-  // half-way through an opacity animation is not the contrast anyone reads. Endless animations
-  // (a skeleton's pulse, a spinner) are not waited for.
+/**
+ * Resolves once every finite animation and transition has ended: what axe checks is the page as it
+ * stays, not a frame of a dialog fading in or of a button changing colour as it becomes enabled
+ * (contrast measured half-way is not the contrast anyone reads). Endless animations (a skeleton's
+ * pulse, a spinner) are not waited for.
+ */
+export async function animationsDone(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
+}
+
+export async function expectNoAxeViolations(page: Page, label: string, include?: string) {
+  await animationsDone(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { animationsDone } from "./a11y";
 import { registerFresh } from "./support";
 
 type Product = { id: number; name: string; price: number; inStock: boolean; farm: { id: number; farmName: string } };
@@ -37,6 +38,9 @@ test.describe("checkout and orders", () => {
     await expect(farm.getByRole("heading", { name: product.farm.farmName })).toBeVisible();
     await expect(page.getByTestId("checkout-total")).toHaveText(usd(product.price));
     await expect(page.getByTestId("checkout-balance")).toHaveText("$200.00");
+    // Settled: the farm's times are in and the pay button is ready (it changes colour as it is enabled).
+    await expect(page.getByTestId("checkout-pay")).toBeEnabled();
+    await animationsDone(page);
     expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
 
     // A double click must pay once: the second click is the same attempt (same Idempotency-Key).
@@ -59,6 +63,7 @@ test.describe("checkout and orders", () => {
     await expect(card.getByTestId("order-distance")).toHaveText(/^\d+\.\d km$/);
     await expect(card.getByTestId("order-total")).toHaveText(usd(product.price));
     await expect(card.getByTestId("order-badge")).toHaveText("Paid");
+    await animationsDone(page);
     expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
 
     await card.getByRole("button", { name: "Track Delivery" }).click();
@@ -72,6 +77,7 @@ test.describe("checkout and orders", () => {
     await card.getByRole("button", { name: "Cancel Order" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Cancel this order?" });
     await expect(confirm).toContainText(`${usd(product.price)} refunded to your wallet`);
+    await animationsDone(page);
     expect((await new AxeBuilder({ page }).include('[role="alertdialog"]').analyze()).violations).toEqual([]);
     await confirm.getByRole("button", { name: "Yes, Cancel Order" }).click();
     await expect(toast(page, "Order Cancelled")).toBeVisible();
@@ -125,6 +131,7 @@ test.describe("checkout and orders", () => {
       await expect(panel.getByText(text)).toBeVisible();
       await expect(panel.getByTestId("orders-empty").locator("p").nth(1)).not.toBeEmpty();
     }
+    await animationsDone(page);
     expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
     await page.goto("/checkout");
     await expect(page.getByTestId("checkout-empty")).toContainText("Your cart is empty");
