@@ -92,9 +92,9 @@ export async function withIdempotency<T>(
 
     const result = await fn(tx);
     // Store exactly what the client receives (Dates as ISO strings), so a replay is byte-identical.
-    const value = JSON.parse(JSON.stringify(result)) as T;
-    await tx.idempotencyKey.update({ where: { id: inserted[0].id }, data: { responseBody: value as Prisma.InputJsonValue } });
-    return { value, replayed: false };
+    const text = JSON.stringify(result);
+    await tx.$executeRaw`UPDATE "IdempotencyKey" SET "responseBody" = ${text}::jsonb WHERE "id" = ${inserted[0].id}`;
+    return { value: JSON.parse(text) as T, replayed: false };
   });
 }
 

@@ -52,6 +52,27 @@ describe("POST /api/orders", () => {
     expect(ledger.map((t) => [t.amountCents, t.reference])).toEqual([[-1523, `ORDER-${a.id}`], [-650, `ORDER-${b.id}`]]);
     const events = await db.orderEvent.findMany({ where: { orderId: a.id } });
     expect(events.map((e) => [e.status, e.note])).toEqual([["active", "Paid from wallet"]]);
+
+    // The stored rows are what the answer says, and the outbox holds each order's two emails.
+    const stored = await db.order.findMany({ where: { userId: me.user.id }, include: { items: { orderBy: { id: "asc" } } }, orderBy: { id: "asc" } });
+    expect(stored.map((o) => [o.id, o.farmId, o.totalCents, o.itemCount, o.distanceKm, o.payment, o.isPaid, o.checkoutRef, o.createdAt.toISOString()])).toEqual(
+      orders.map((o: { id: number; farmId: number; totalAmount: number; itemCount: number; distance: number; checkoutRef: string; createdAt: string }) => [
+        o.id, o.farmId, Math.round(o.totalAmount * 100), o.itemCount, o.distance, "wallet", true, o.checkoutRef, o.createdAt,
+      ]),
+    );
+    expect(stored.flatMap((o) => o.items.map((i) => [i.orderId, i.productId, i.productName, i.quantity, i.priceCents]))).toEqual([
+      [a.id, carrots.id, "Carrots", 2, 349],
+      [a.id, kale.id, "Kale", 3, 275],
+      [b.id, eggs.id, "Eggs", 1, 650],
+    ]);
+    expect(a.items.map((i: { id: number }) => i.id)).toEqual(stored[0].items.map((i) => i.id));
+    const outbox = await db.notification.findMany({ where: { OR: [{ dedupeKey: { endsWith: `:${a.id}` } }, { dedupeKey: { endsWith: `:${b.id}` } }] }, orderBy: { id: "asc" } });
+    expect(outbox.map((n) => [n.userId, n.kind, n.payload, n.dedupeKey, n.status])).toEqual([
+      [me.user.id, "order_placed", { orderId: a.id }, `order_placed:${a.id}`, "pending"],
+      [farmA.userId, "order_received", { orderId: a.id }, `order_received:${a.id}`, "pending"],
+      [me.user.id, "order_placed", { orderId: b.id }, `order_placed:${b.id}`, "pending"],
+      [farmB.userId, "order_received", { orderId: b.id }, `order_received:${b.id}`, "pending"],
+    ]);
   });
 
   it("merges repeated lines for one product", async () => {

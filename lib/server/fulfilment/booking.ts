@@ -10,23 +10,29 @@ import { slotOn } from "./time";
 
 /**
  * Checkout's side of fulfilment (docs/fulfilment.md, "Checkout"): for one farm's order, check the
- * buyer's choice against the farm's live windows, points and zones (planFulfilment, reads only),
- * then take a place in the slot (bookSlot) and copy the handover onto the order
- * (fulfilmentRecord). All of it runs inside the checkout's transaction, so any refusal rolls back.
+ * buyer's choice against the farm's live windows, points and zones (loadFulfilmentSettings reads
+ * them for every farm of a cart at once, planFulfilment checks one farm's), then take a place in the
+ * slot (bookSlot) and copy the handover onto the order (fulfilmentRecord). All of it runs inside the checkout's transaction, so any refusal rolls back.
  */
 
 type FarmRef = { id: number; farmName: string };
 
-async function loadSettings(tx: Tx, farmId: number) {
-  return tx.farm.findUniqueOrThrow({
-    where: { id: farmId },
+/** A farm's minimum, zone, live windows (with their points) and live delivery zones, as planFulfilment reads them. */
+export type FulfilmentSettings = Awaited<ReturnType<typeof loadFulfilmentSettings>> extends Map<number, infer S> ? S : never;
+
+/** The fulfilment settings of every farm in a cart, in one read. */
+export async function loadFulfilmentSettings(tx: Tx, farmIds: number[]) {
+  const farms = await tx.farm.findMany({
+    where: { id: { in: farmIds } },
     select: {
+      id: true,
       timeZone: true,
       minimumOrderCents: true,
       windows: { where: { archived: false }, include: { pickupPoint: true } },
       deliveryZones: { where: { archived: false }, orderBy: { id: "asc" } },
     },
   });
+  return new Map(farms.map((f) => [f.id, f]));
 }
 
 /** "Sat 28 Nov, 9:00 am" in the farm's zone: how a refusal names a slot or a cutoff. */
@@ -49,8 +55,7 @@ export type FulfilmentPlan = {
  * Checks one farm's choice and prices its delivery, without writing anything. `goodsCents` is the
  * farm order's goods total (the minimum and the free-delivery threshold read it).
  */
-export async function planFulfilment(tx: Tx, farm: FarmRef, goodsCents: number, choice: FulfilmentChoice | undefined, now: Date): Promise<FulfilmentPlan | null> {
-  const settings = await loadSettings(tx, farm.id);
+export function planFulfilment(settings: FulfilmentSettings, farm: FarmRef, goodsCents: number, choice: FulfilmentChoice | undefined, now: Date): FulfilmentPlan | null {
   const field = `fulfilment.${farm.id}`;
 
   if (goodsCents < settings.minimumOrderCents) {

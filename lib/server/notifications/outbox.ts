@@ -21,11 +21,3 @@ export async function enqueue(tx: Tx, ...notifications: Queued[]): Promise<void>
 export async function farmOwnerId(tx: Tx, farmId: number): Promise<number> {
   return (await tx.farm.findUniqueOrThrow({ where: { id: farmId }, select: { userId: true } })).userId;
 }
-
-/** A new order: the buyer's receipt (with the PDF) and the farm's new-order email (a checkout queues all its orders' at once). */
-export function orderPlaced(order: { id: number; userId: number; farmOwnerId: number }, receipt = true): Queued[] {
-  return [
-    ...(receipt ? [{ userId: order.userId, kind: "order_placed" as const, payload: { orderId: order.id }, dedupeKey: `order_placed:${order.id}` }] : []),
-    { userId: order.farmOwnerId, kind: "order_received", payload: { orderId: order.id }, dedupeKey: `order_received:${order.id}` },
-  ];
-}

@@ -1,16 +1,15 @@
 import "server-only";
 import crypto from "node:crypto";
 import { isDbId } from "@/lib/validators/id";
-import { buyerLevel, caseProblem, unitPrice } from "@/lib/server/catalog/pricing";
+import { caseProblem, levelOf, unitPrice, type PriceLevel } from "@/lib/server/catalog/pricing";
 import { AppError, badRequest, forbidden, notFound } from "@/lib/server/errors";
 import { periodLabel, statementFor, takeCredit } from "@/lib/server/account/credit";
 import { withIdempotency, type Tx } from "@/lib/server/idempotency";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyLedgerEntries } from "@/lib/server/wallet/ledger";
 import { formatCents, serializeWallet } from "@/lib/server/wallet/serialize";
-import { enqueue, orderPlaced } from "@/lib/server/notifications/outbox";
 import type { Wallet } from "@/lib/generated/prisma/client";
-import { bookSlot, fulfilmentRecord, planFulfilment, type FulfilmentPlan } from "@/lib/server/fulfilment/booking";
+import { bookSlot, fulfilmentRecord, loadFulfilmentSettings, planFulfilment, type FulfilmentPlan } from "@/lib/server/fulfilment/booking";
 import { holdingCap, type CheckoutInput } from "@/lib/validators/orders";
 import { serializeOrder } from "./serialize";
 
@@ -112,6 +111,100 @@ export function checkout(userId: number, input: CheckoutInput, idempotencyKey?: 
 
 type OrderRow = Parameters<typeof serializeOrder>[0];
 
+/** A cart line's product as checkout reads it: what prices it and names it, and its farm. */
+type CartProduct = {
+  id: number;
+  farmId: number;
+  name: string;
+  unit: string;
+  priceCents: number;
+  restaurantPriceCents: number | null;
+  caseSize: number;
+  farm: { id: number; farmName: string; distance: number; timeZone: string; userId: number };
+};
+
+/**
+ * The cart's products with their farms, and the buyer's type (priced by it, never by what the
+ * client sent: docs/restaurants.md), in one statement. The type is read here, inside the order's
+ * transaction: the session's copy could be a moment old.
+ */
+async function readCart(tx: Tx, userId: number, ids: number[]): Promise<{ products: CartProduct[]; level: PriceLevel }> {
+  const rows = await tx.$queryRaw<(Omit<CartProduct, "farm"> & { farmName: string; distance: number; timeZone: string; farmOwnerId: number; userType: string | null })[]>`
+    SELECT p."id", p."farmId", p."name", p."unit", p."priceCents", p."restaurantPriceCents", p."caseSize",
+      f."farmName", f."distance", f."timeZone", f."userId" AS "farmOwnerId", u."userType"::text AS "userType"
+    FROM (SELECT ${userId}::int AS "id") me
+    LEFT JOIN "User" u ON u."id" = me."id"
+    LEFT JOIN "Product" p ON p."id" = ANY(${ids.filter(isDbId)}::int[])
+    LEFT JOIN "Farm" f ON f."id" = p."farmId"`;
+  if (rows[0]?.userType == null) throw notFound("Your account was not found");
+  const products = rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({
+      id: r.id,
+      farmId: r.farmId,
+      name: r.name,
+      unit: r.unit,
+      priceCents: r.priceCents,
+      restaurantPriceCents: r.restaurantPriceCents,
+      caseSize: r.caseSize,
+      farm: { id: r.farmId, farmName: r.farmName, distance: r.distance, timeZone: r.timeZone, userId: r.farmOwnerId },
+    }));
+  return { products, level: levelOf({ userType: rows[0].userType }) };
+}
+
+/** A farm's order in this checkout: its lines, goods total, handover and how it is paid. */
+type FarmOrder = { farm: CartProduct["farm"]; lines: { product: CartProduct; quantity: number }[]; goodsCents: number; plan: FulfilmentPlan | null; onAccount: boolean };
+
+/**
+ * This checkout's own rows in ONE statement: an order per farm (cart order), its lines, "Paid from
+ * wallet" for the orders the wallet pays, and the emails (docs/notifications.md, "Outbox"): the
+ * buyer's receipt (`order_placed`, unless `receipt` is off) and the farm's new-order email
+ * (`order_received`), each keyed `kind:orderId` so a retried transaction queues it once.
+ * Times are the app's clock, as Prisma's own inserts write @default(now()).
+ */
+async function insertOrders(tx: Tx, userId: number, groups: FarmOrder[], prices: { totalOf: (g: FarmOrder) => number; priceOf: (p: CartProduct) => number }, receipt: boolean, at: Date) {
+  const checkoutRef = `CO-${crypto.randomBytes(6).toString("hex").toUpperCase()}`;
+  const lines = groups.flatMap((g) => g.lines.map((l) => ({ farmId: g.farm.id, ...l })));
+  const rows = await tx.$queryRaw<(Omit<OrderRow, "farm" | "items" | "fulfilment"> & { items: OrderRow["items"] })[]>`
+    WITH g AS (
+      SELECT * FROM unnest(
+        ${groups.map((g) => g.farm.id)}::int[], ${groups.map((g) => (g.onAccount ? "account" : "wallet"))}::text[],
+        ${groups.map(prices.totalOf)}::int[], ${groups.map((g) => g.lines.reduce((sum, l) => sum + l.quantity, 0))}::int[],
+        ${groups.map((g) => Math.round(g.farm.distance * KM_PER_MILE * 10) / 10)}::float8[], ${groups.map((g) => g.farm.userId)}::int[]
+      ) WITH ORDINALITY AS g("farmId", "payment", "totalCents", "itemCount", "distanceKm", "farmOwnerId", "n")
+    ), o AS (
+      INSERT INTO "Order" ("userId", "farmId", "status", "isPaid", "payment", "totalCents", "itemCount", "distanceKm", "checkoutRef", "createdAt", "updatedAt")
+      SELECT ${userId}, g."farmId", 'active', g."payment" = 'wallet', g."payment"::"PaymentMethod", g."totalCents", g."itemCount", g."distanceKm", ${checkoutRef}, ${at}, ${at}
+      FROM g ORDER BY g."n"
+      RETURNING *
+    ), i AS (
+      INSERT INTO "OrderItem" ("orderId", "productId", "productName", "quantity", "priceCents")
+      SELECT o."id", l."productId", l."productName", l."quantity", l."priceCents"
+      FROM unnest(${lines.map((l) => l.farmId)}::int[], ${lines.map((l) => l.product.id)}::int[], ${lines.map((l) => l.product.name)}::text[],
+                  ${lines.map((l) => l.quantity)}::int[], ${lines.map((l) => prices.priceOf(l.product))}::int[]) WITH ORDINALITY AS l("farmId", "productId", "productName", "quantity", "priceCents", "n")
+      JOIN o ON o."farmId" = l."farmId"
+      ORDER BY l."n"
+      RETURNING *
+    ), e AS (
+      INSERT INTO "OrderEvent" ("orderId", "status", "note", "createdAt")
+      SELECT o."id", 'active', 'Paid from wallet', ${at} FROM o JOIN g ON g."farmId" = o."farmId" WHERE o."payment" = 'wallet' ORDER BY g."n"
+    ), n AS (
+      INSERT INTO "Notification" ("userId", "kind", "payload", "dedupeKey", "nextAttemptAt", "createdAt")
+      SELECT q."userId", q."kind", jsonb_build_object('orderId', o."id"), q."kind" || ':' || o."id", ${at}, ${at}
+      FROM o JOIN g ON g."farmId" = o."farmId"
+      CROSS JOIN LATERAL (VALUES (1, ${userId}::int, 'order_placed'), (2, g."farmOwnerId", 'order_received')) AS q("k", "userId", "kind")
+      WHERE q."kind" <> 'order_placed' OR ${receipt}::boolean
+      ORDER BY g."n", q."k"
+      ON CONFLICT ("dedupeKey") DO NOTHING
+    )
+    SELECT o."id", o."farmId", o."status"::text AS "status", o."totalCents", o."isPaid", o."payment"::text AS "payment", o."statementId",
+      o."itemCount", o."distanceKm", o."checkoutRef", o."createdAt", o."completedAt", o."cancelledAt",
+      (SELECT json_agg(json_build_object('id', i."id", 'productId', i."productId", 'productName', i."productName", 'quantity', i."quantity", 'priceCents', i."priceCents") ORDER BY i."id")
+        FROM i WHERE i."orderId" = o."id") AS "items"
+    FROM o`;
+  return new Map(rows.map((o) => [o.farmId, o]));
+}
+
 /**
  * The checkout inside a caller's transaction (the standing-order worker places occurrences with
  * it; `receipt: false` there, as it sends its own "placed" email). Also queues the buyer's receipt
@@ -126,25 +219,21 @@ type OrderRow = Parameters<typeof serializeOrder>[0];
 export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput, now: Date, notify = { receipt: true }): Promise<CheckoutResult> {
   const lines = mergeLines(input.items);
   const ids = [...lines.keys()];
-  const products = await tx.product.findMany({
-    // Out-of-range ids match nothing (and would make Prisma throw): they are reported missing below.
-    where: { id: { in: ids.filter(isDbId) } },
-    include: { farm: { select: { id: true, farmName: true, distance: true, timeZone: true, userId: true } } },
-  });
+  const { products, level } = await readCart(tx, userId, ids);
   const byId = new Map(products.map((p) => [p.id, p]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing !== undefined) throw notFound(`Product ${missing} was not found`);
 
-  // Priced by the buyer's level, never by what the client sent (docs/restaurants.md).
-  const level = await buyerLevel(tx, userId);
   const cases = caseProblem([...lines].map(([id, quantity]) => ({ product: byId.get(id)!, quantity })), level);
   if (cases) throw badRequest(cases, { items: cases });
-  const priceOf = (p: (typeof products)[number]) => unitPrice(p, level).cents;
+  const priceOf = (p: CartProduct) => unitPrice(p, level).cents;
 
-  const byFarm = new Map<number, { farm: (typeof products)[number]["farm"]; lines: { product: (typeof products)[number]; quantity: number }[]; goodsCents: number; plan: FulfilmentPlan | null }>();
+  // Wallet unless the buyer chose the account for that farm; only restaurants buy on account.
+  const onAccount = (farmId: number) => input.payment?.[String(farmId)] === "account";
+  const byFarm = new Map<number, FarmOrder>();
   for (const [id, quantity] of lines) {
     const product = byId.get(id)!;
-    const group = byFarm.get(product.farmId) ?? { farm: product.farm, lines: [], goodsCents: 0, plan: null };
+    const group = byFarm.get(product.farmId) ?? { farm: product.farm, lines: [], goodsCents: 0, plan: null, onAccount: onAccount(product.farmId) };
     group.lines.push({ product, quantity });
     group.goodsCents += priceOf(product) * quantity;
     byFarm.set(product.farmId, group);
@@ -153,38 +242,16 @@ export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput
 
   // The slot, place and fee of each farm order, checked before any row is touched. A choice for a
   // farm that is not in the cart is ignored (the cart changed after the slot was picked).
-  for (const group of groups) group.plan = await planFulfilment(tx, group.farm, group.goodsCents, input.fulfilment?.[String(group.farm.id)], now);
+  const settings = await loadFulfilmentSettings(tx, groups.map((g) => g.farm.id));
+  for (const group of groups) group.plan = planFulfilment(settings.get(group.farm.id)!, group.farm, group.goodsCents, input.fulfilment?.[String(group.farm.id)], now);
 
-  // Wallet unless the buyer chose the account for that farm; only restaurants buy on account.
-  const onAccount = (farmId: number) => input.payment?.[String(farmId)] === "account";
-  if (level !== "restaurant" && groups.some((g) => onAccount(g.farm.id))) throw forbidden("Only restaurants can buy on account: pay from your wallet");
-  const totalOf = (g: (typeof groups)[number]) => g.goodsCents + (g.plan?.feeCents ?? 0);
+  if (level !== "restaurant" && groups.some((g) => g.onAccount)) throw forbidden("Only restaurants can buy on account: pay from your wallet");
+  const totalOf = (g: FarmOrder) => g.goodsCents + (g.plan?.feeCents ?? 0);
 
   // This checkout's own rows. On account: not paid until its statement is (docs/money.md); the
   // statement and the event naming it come once the credit line is taken, below.
-  const checkoutRef = `CO-${crypto.randomBytes(6).toString("hex").toUpperCase()}`;
-  const created = await tx.order.createManyAndReturn({
-    data: groups.map((g) => ({
-      userId,
-      farmId: g.farm.id,
-      status: "active" as const,
-      isPaid: !onAccount(g.farm.id),
-      payment: onAccount(g.farm.id) ? ("account" as const) : ("wallet" as const),
-      totalCents: totalOf(g),
-      itemCount: g.lines.reduce((sum, l) => sum + l.quantity, 0),
-      distanceKm: Math.round(g.farm.distance * KM_PER_MILE * 10) / 10,
-      checkoutRef,
-    })),
-  });
-  const orderOf = new Map(created.map((o) => [o.farmId, o]));
-  const items = await tx.orderItem.createManyAndReturn({
-    data: groups.flatMap((g) =>
-      g.lines.map((l) => ({ orderId: orderOf.get(g.farm.id)!.id, productId: l.product.id, productName: l.product.name, quantity: l.quantity, priceCents: priceOf(l.product) })),
-    ),
-  });
-  const paidByWallet = groups.filter((g) => !onAccount(g.farm.id));
-  if (paidByWallet.length) await tx.orderEvent.createMany({ data: paidByWallet.map((g) => ({ orderId: orderOf.get(g.farm.id)!.id, status: "active" as const, note: "Paid from wallet" })) });
-  await enqueue(tx, ...groups.flatMap((g) => orderPlaced({ id: orderOf.get(g.farm.id)!.id, userId, farmOwnerId: g.farm.userId }, notify.receipt)));
+  const orderOf = await insertOrders(tx, userId, groups, { totalOf, priceOf }, notify.receipt, new Date());
+  const paidByWallet = groups.filter((g) => !g.onAccount);
 
   // Shared rows from here on. Stock first, every line in one statement.
   await reserveStocks(tx, lines);
@@ -198,7 +265,7 @@ export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput
   }
 
   // Credit lines after stock and slots, before the wallet, in ascending farm id (docs/restaurants.md).
-  for (const g of groups.filter((g) => onAccount(g.farm.id)).sort((a, b) => a.farm.id - b.farm.id)) {
+  for (const g of groups.filter((g) => g.onAccount).sort((a, b) => a.farm.id - b.farm.id)) {
     const order = orderOf.get(g.farm.id)!;
     await takeCredit(tx, userId, g.farm, totalOf(g));
     const statement = await statementFor(tx, g.farm.id, userId, g.farm.timeZone, now);
@@ -240,7 +307,6 @@ export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput
     const row: OrderRow = {
       ...order,
       farm: { id: g.farm.id, farmName: g.farm.farmName },
-      items: items.filter((i) => i.orderId === order.id).sort((a, b) => a.id - b.id),
       fulfilment: fulfilments.get(order.id) ?? null,
     };
     return serializeOrder(row);
