@@ -117,6 +117,19 @@ export async function readRows<T>(query: Prisma.Sql): Promise<T[]> {
   return result.rows as T[];
 }
 
+/**
+ * One write on its own (autocommit, outside any transaction) that runs often enough to be worth
+ * readRows' path: straight on the pool on PostgreSQL, through Prisma's $executeRaw on PGlite.
+ * Answers the number of rows it changed.
+ */
+export async function execute(query: Prisma.Sql): Promise<number> {
+  const h = handle();
+  if (!h.pool || !directReads) return h.prisma.$executeRaw(query);
+  const text = query.text;
+  const result = await h.pool.query({ name: statementName(text), text, values: query.values });
+  return result.rowCount ?? 0;
+}
+
 /** The process-wide Prisma client (opened on first use, never at import time: `next build` must not open PGlite). */
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, prop) {

@@ -44,7 +44,8 @@ const send = (now = new Date(), mailer = smtp.mailer()) => sendDueNotifications(
 describe("order placed", () => {
   it("sends the buyer one receipt with the PDF and the farm one new-order email, with one-click unsubscribe and a stable Message-ID", async () => {
     const o = await order();
-    expect(await send()).toMatchObject({ sent: 2, retried: 0, failed: 0 });
+    const sentAt = new Date(Date.now() + 1000);
+    expect(await send(sentAt)).toMatchObject({ sent: 2, retried: 0, failed: 0 });
     expect(subjectsTo(smtp.mails, buyer.user.email)).toEqual([`Your order #${o.id} from Green Acres`]);
     expect(subjectsTo(smtp.mails, farm.owner.email)).toEqual([`New order #${o.id} from Ada Buyer`]);
 
@@ -59,7 +60,7 @@ describe("order placed", () => {
     expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     const row = await db.notification.findUniqueOrThrow({ where: { dedupeKey: `order_placed:${o.id}` } });
     expect(receipt.messageId).toBe(messageIdOf(row));
-    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null, sentAt });
 
     // Nothing is sent twice.
     expect(await send()).toMatchObject({ sent: 0 });

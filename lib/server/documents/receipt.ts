@@ -1,6 +1,7 @@
 import "server-only";
 import { DateTime } from "luxon";
 import { db } from "@/lib/server/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/server/errors";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { periodLabel } from "@/lib/server/account/credit";
@@ -13,19 +14,25 @@ import { fieldfarePdf } from "./pdf";
  * writes the file; the layout is a plain table in the built-in Helvetica, which every PDF reader
  * has. Only the buyer may fetch it (someone else's order is a 404).
  */
-export async function orderReceiptPdf(userId: number, orderId: number): Promise<{ filename: string; bytes: Buffer }> {
-  const order = await db.order.findFirst({
-    where: { id: orderId, userId },
-    include: {
-      farm: { select: { farmName: true, location: true, timeZone: true } },
-      user: { select: { fullName: true, businessAccount: { select: { companyName: true, status: true } } } },
-      items: { orderBy: { id: "asc" }, include: { product: { select: { unit: true } } } },
-      fulfilment: true,
-      statement: { select: { id: true, period: true, dueDate: true } },
-    },
-  });
-  if (!order) throw notFound("Order not found");
+export const receiptOrderInclude = {
+  farm: { select: { farmName: true, location: true, timeZone: true, userId: true } },
+  user: { select: { fullName: true, businessAccount: { select: { companyName: true, status: true } } } },
+  items: { orderBy: { id: "asc" }, include: { product: { select: { unit: true } } } },
+  fulfilment: true,
+  statement: { select: { id: true, period: true, dueDate: true } },
+} satisfies Prisma.OrderInclude;
 
+/** An order as its receipt (and the emails about it) read it. */
+export type ReceiptOrder = Prisma.OrderGetPayload<{ include: typeof receiptOrderInclude }>;
+
+export async function orderReceiptPdf(userId: number, orderId: number): Promise<{ filename: string; bytes: Buffer }> {
+  const order = await db.order.findFirst({ where: { id: orderId, userId }, include: receiptOrderInclude });
+  if (!order) throw notFound("Order not found");
+  return receiptPdf(order);
+}
+
+/** The receipt of an order already read (the receipt email reads it once for its text and the PDF). */
+export async function receiptPdf(order: ReceiptOrder): Promise<{ filename: string; bytes: Buffer }> {
   const zone = order.fulfilment?.timeZone ?? order.farm.timeZone;
   const at = (d: Date, format: string) => DateTime.fromJSDate(d, { zone }).toFormat(format);
   const buyer = order.user.businessAccount?.status === "approved" ? `${order.user.businessAccount.companyName} (${order.user.fullName})` : order.user.fullName;

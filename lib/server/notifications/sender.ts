@@ -1,8 +1,8 @@
 import "server-only";
 import crypto from "node:crypto";
-import type { Notification } from "@/lib/generated/prisma/client";
+import { Prisma, type Notification } from "@/lib/generated/prisma/client";
 import { startLoop } from "@/lib/server/background";
-import { db } from "@/lib/server/db";
+import { db, execute, readRows } from "@/lib/server/db";
 import { publishNotification } from "@/lib/server/realtime/bus";
 import { env } from "@/lib/server/env";
 import { site } from "@/lib/site";
@@ -70,17 +70,32 @@ async function claim(now: Date, batch: number): Promise<Notification[]> {
     RETURNING *`;
 }
 
-const held = (n: Notification) => ({ id: n.id, status: "sending" as const, attempts: n.attempts });
+/** An instant for a `timestamp` column (kept in UTC, as Prisma writes it), whichever driver sends it. */
+const utc = (at: Date) => Prisma.sql`${at.toISOString()}::timestamp(3)`;
+
+/**
+ * Ends this sender's lease on `n` with `set` (a status and its fields), only while it still holds it
+ * (status `sending` and the attempt it claimed): a sender whose lease ran out changes nothing.
+ */
+function release(n: Notification, set: Prisma.Sql) {
+  return execute(Prisma.sql`UPDATE "Notification" SET ${set} WHERE "id" = ${n.id} AND "status" = 'sending' AND "attempts" = ${n.attempts}`);
+}
+
+/** The recipient's address and whether they want this kind by email (on unless switched off); null when the account is gone. */
+async function recipientOf(n: Notification) {
+  const [who] = await readRows<{ email: string; fullName: string; wanted: boolean }>(Prisma.sql`
+    SELECT u."email", u."fullName", COALESCE(p."email", true) AS "wanted"
+    FROM "User" u LEFT JOIN "NotificationPreference" p ON p."userId" = u."id" AND p."kind" = ${n.kind}
+    WHERE u."id" = ${n.userId}`);
+  return who ?? null;
+}
 
 async function deliver(mailer: Mailer, n: Notification, now: Date): Promise<keyof RoundResult> {
   try {
-    const [user, pref] = await Promise.all([
-      db.user.findUnique({ where: { id: n.userId }, select: { email: true, fullName: true } }),
-      db.notificationPreference.findUnique({ where: { userId_kind: { userId: n.userId, kind: n.kind } }, select: { email: true } }),
-    ]);
-    const composed = user && pref?.email !== false ? await compose(n) : null;
+    const user = await recipientOf(n);
+    const composed = user?.wanted ? await compose(n) : null;
     if (!user || !composed) {
-      await db.notification.updateMany({ where: held(n), data: { status: "skipped" } });
+      await release(n, Prisma.sql`"status" = 'skipped'`);
       if (user) await publishNotification(n.userId, n.kind); // no email, but the screens still refresh
       return "skipped";
     }
@@ -106,15 +121,16 @@ async function deliver(mailer: Mailer, n: Notification, now: Date): Promise<keyo
         "X-Fieldfare-Kind": kind,
       },
     });
-    await db.notification.updateMany({ where: held(n), data: { status: "sent", sentAt: now, lastError: null } });
+    await release(n, Prisma.sql`"status" = 'sent', "sentAt" = ${utc(now)}, "lastError" = NULL`);
     await publishNotification(n.userId, n.kind);
     return "sent";
   } catch (error) {
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     const gaveUp = n.attempts >= MAX_ATTEMPTS;
-    await db.notification
-      .updateMany({ where: held(n), data: gaveUp ? { status: "failed", lastError } : { status: "pending", lastError, nextAttemptAt: new Date(now.getTime() + retryDelayMs(n.attempts)) } })
-      .catch(() => undefined); // the lease runs out and the row is tried again
+    await release(
+      n,
+      gaveUp ? Prisma.sql`"status" = 'failed', "lastError" = ${lastError}` : Prisma.sql`"status" = 'pending', "lastError" = ${lastError}, "nextAttemptAt" = ${utc(new Date(now.getTime() + retryDelayMs(n.attempts)))}`,
+    ).catch(() => undefined); // the lease runs out and the row is tried again
     if (gaveUp) console.warn(`[mail] notification ${n.id} (${n.kind}) failed after ${n.attempts} attempts: ${lastError}`);
     return gaveUp ? "failed" : "retried";
   }

@@ -4,7 +4,7 @@ import type Mail from "nodemailer/lib/mailer";
 import type { Notification } from "@/lib/generated/prisma/client";
 import { describeLines, storedLines } from "@/lib/server/adjustments/serialize";
 import { db } from "@/lib/server/db";
-import { orderReceiptPdf } from "@/lib/server/documents/receipt";
+import { receiptOrderInclude, receiptPdf } from "@/lib/server/documents/receipt";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { DEFAULT_TIME_ZONE } from "@/lib/format";
 import type { NotificationKind } from "@/lib/validators/notifications";
@@ -21,16 +21,9 @@ type Payload = Record<string, unknown>;
 const num = (p: Payload, key: string) => Number(p[key]);
 const when = (d: Date, zone = DEFAULT_TIME_ZONE) => DateTime.fromJSDate(d, { zone }).setLocale("en-US").toFormat("ccc d LLL, h:mm a");
 
-async function loadOrder(id: number) {
-  return db.order.findUnique({
-    where: { id },
-    include: {
-      farm: { select: { farmName: true, userId: true, timeZone: true } },
-      user: { select: { fullName: true } },
-      items: { orderBy: { id: "asc" }, include: { product: { select: { unit: true } } } },
-      fulfilment: true,
-    },
-  });
+/** One read per email: what the text says and, for a receipt, what its PDF says. */
+function loadOrder(id: number) {
+  return db.order.findUnique({ where: { id }, include: receiptOrderInclude });
 }
 type LoadedOrder = NonNullable<Awaited<ReturnType<typeof loadOrder>>>;
 
@@ -53,7 +46,7 @@ function handover(o: LoadedOrder): string[] {
 async function withReceipt(orderId: number, words: (o: LoadedOrder) => Pick<EmailContent, "subject" | "heading" | "paragraphs">): Promise<Composed | null> {
   const o = await loadOrder(orderId);
   if (!o) return null;
-  const receipt = await orderReceiptPdf(o.userId, o.id);
+  const receipt = await receiptPdf(o);
   return {
     content: { ...words(o), preheader: `${formatCents(o.totalCents)} ${o.isPaid ? "paid" : "on account"} · receipt attached`, rows: orderRows(o), action: { label: "View your orders", path: "/orders" } },
     attachments: [{ filename: receipt.filename, content: receipt.bytes, contentType: "application/pdf" }],

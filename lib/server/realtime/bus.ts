@@ -1,7 +1,7 @@
 import "server-only";
 import pg from "pg";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { databaseUrl, db, isPostgres } from "@/lib/server/db";
+import { databaseUrl, db, execute, isPostgres } from "@/lib/server/db";
 import { loadMessage } from "@/lib/server/messages/serialize";
 import type { ChatMessage } from "@/lib/validators/messages";
 import { deliverLocally, deliverToAllLocal, hasLocalListeners, listenLocally, type RealtimeEvent, type RealtimeListener } from "./hub";
@@ -93,7 +93,7 @@ export async function publishNotification(userId: number, kind: string) {
 
 async function notify(notice: Notice) {
   try {
-    await db.$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(notice)})`;
+    await execute(Prisma.sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(notice)})`);
   } catch (e) {
     // The write itself committed; a lost notification only delays delivery until the next resync.
     console.error("[realtime] pg_notify failed:", (e as Error).message);
