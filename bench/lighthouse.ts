@@ -5,7 +5,7 @@
  * Env: BENCH_URL (default http://localhost:3000), BENCH_PAGES (comma list, default /,/pricing,/about),
  * BENCH_PRESET=mobile|desktop (default mobile, Lighthouse's own default), BENCH_RUNS (default 1; the
  * median performance run is kept), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_COOKIE (a
- * session cookie sent with every request, for the signed-in pages; the file is then
+ * session cookie, `name=value`, put in Chromium's cookie jar with the signed-in hint, for the signed-in pages; the file is then
  * lighthouse-<preset>-signed-in.json), BENCH_FLOOR_URL (a page of the framework's floor, bench/floor/,
  * audited in the same runs as ours: what a bare Next page scores on this machine and Chromium).
  * Prints the four category scores and the JavaScript shipped per page; writes
@@ -13,8 +13,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/cookie-names";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 
 const base = (process.env.BENCH_URL || "http://localhost:3000").replace(/\/$/, "");
@@ -46,13 +48,29 @@ const chrome = await chromeLauncher.launch({
 });
 
 /**
+ * Signed in as a browser is: the session cookie and the signed-in hint in Chromium's own cookie
+ * jar (Lighthouse leaves cookies alone between runs). Sent as an extra `Cookie` header instead, the
+ * session vanished from every request once the page wrote a cookie of its own (the hint), and the
+ * page saw 401s that no signed-in browser sees.
+ */
+if (cookie) {
+  const [name, ...rest] = cookie.split("=");
+  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  await cdp.contexts()[0].addCookies([
+    { name, value: rest.join("="), url: base, httpOnly: true, sameSite: "Lax" },
+    { name: SIGNED_IN_HINT_COOKIE, value: "1", url: base, sameSite: "Lax" },
+  ]);
+  await cdp.close();
+}
+
+/**
  * One Lighthouse run. Lighthouse itself sometimes loses the page-load trace on a fresh Chromium
  * (NO_NAVSTART, NO_FCP: "Please run Lighthouse again"); such a run is repeated, at most twice.
  */
 async function audit(p: string, url: string, retries = 2): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"]> {
   const runner = await lighthouse(
     url,
-    { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...categories], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
+    { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...categories] },
     preset === "desktop" ? desktopConfig : undefined,
   );
   if (!runner) throw new Error(`Lighthouse returned nothing for ${p}`);
