@@ -88,6 +88,32 @@ test.describe("home feed", () => {
     expect(await page.getByTestId("product-card").count()).toBeGreaterThan(4);
   });
 
+  test("catalog cards prefetch their page when reached for, not when they scroll into view", async ({ page }) => {
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (url.searchParams.has("_rsc") && /^\/(products|farms)\/\d+$/.test(url.pathname)) asked.push(url.pathname);
+    });
+    await signIn(page);
+    await page.goto("/home");
+    await expect(page.getByTestId("section-popular").getByTestId("product-card")).toHaveCount(8);
+    await page.getByTestId("section-popular").scrollIntoViewIfNeeded();
+    // Every card is on screen now; a viewport prefetch would have asked for their pages by now.
+    await page.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
+
+    const card = page.getByTestId("section-popular").getByTestId("product-card").first();
+    const link = card.locator("h3").getByRole("link");
+    const href = (await link.getAttribute("href"))!;
+    const name = (await link.textContent())!.trim();
+    const prefetched = page.waitForRequest((r) => new URL(r.url()).pathname === href && new URL(r.url()).searchParams.has("_rsc"));
+    await link.hover();
+    await prefetched;
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  });
+
   test("header search finds seeded products by name and by farm", async ({ page }) => {
     await signIn(page);
     const [product] = (await (await page.request.get("/api/products/popular?limit=1")).json()) as Product[];

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname } from "next/navigation";
 import { useAuth } from "@/components/auth/auth-provider";
 import { cn } from "@/lib/cn";
@@ -19,14 +19,14 @@ export function BottomTabs() {
           const active = isActive(pathname, href);
           return (
             <li key={href}>
-              <Link
+              <IntentLink
                 href={href}
                 aria-current={active ? "page" : undefined}
                 className={cn("flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium", active ? "text-brand-700" : "text-muted hover:text-ink")}
               >
                 <Icon name={icon} className="h-5 w-5" />
                 {mobileLabel}
-              </Link>
+              </IntentLink>
             </li>
           );
         })}

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useUnreadCount } from "@/components/messages/use-unread-count";
 import { CountBadge } from "./count-badge";
 import { Icon } from "@/components/ui/icon";
@@ -8,7 +8,7 @@ import { Icon } from "@/components/ui/icon";
 export function MessagesButton() {
   const unread = useUnreadCount();
   return (
-    <Link
+    <IntentLink
       href="/messages"
       data-testid="messages-button"
       aria-label={`Messages, ${unread} unread`}
@@ -16,6 +16,6 @@ export function MessagesButton() {
     >
       <Icon name="message-circle" className="h-6 w-6" />
       <CountBadge count={unread} testId="messages-count" />
-    </Link>
+    </IntentLink>
   );
 }

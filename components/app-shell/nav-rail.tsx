@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname } from "next/navigation";
 import { Tooltip } from "radix-ui";
 import { useAuth } from "@/components/auth/auth-provider";
@@ -26,7 +26,7 @@ export function NavRail() {
             <li key={href}>
               <Tooltip.Root>
                 <Tooltip.Trigger asChild>
-                  <Link
+                  <IntentLink
                     href={href}
                     aria-label={label}
                     aria-current={active ? "page" : undefined}
@@ -36,7 +36,7 @@ export function NavRail() {
                     )}
                   >
                     <Icon name={icon} className="h-6 w-6" />
-                  </Link>
+                  </IntentLink>
                 </Tooltip.Trigger>
                 <Tooltip.Portal>
                   <Tooltip.Content side="right" sideOffset={8} className="z-50 rounded-md bg-ink px-2.5 py-1.5 text-xs font-medium text-white shadow">

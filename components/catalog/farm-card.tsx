@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { FarmJson } from "@/lib/server/catalog/types";
 import { formatDistance } from "@/lib/format";
 import { Stars } from "./stars";
@@ -20,9 +20,9 @@ export function FarmCard({ farm, headingLevel = 3 }: { farm: FarmJson; headingLe
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="font-semibold text-ink">
-          <Link href={`/farms/${farm.id}`} className="hover:underline">
+          <IntentLink href={`/farms/${farm.id}`} className="hover:underline">
             {farm.farmName}
-          </Link>
+          </IntentLink>
         </Heading>
         <Stars rating={farm.rating} reviewCount={farm.reviewCount} />
         <p className="flex items-center gap-1 text-sm text-muted">
@@ -35,12 +35,12 @@ export function FarmCard({ farm, headingLevel = 3 }: { farm: FarmJson; headingLe
           <ul className="mt-auto flex items-center gap-2 pt-1" aria-label={`Products from ${farm.farmName}`}>
             {thumbs.map((p) => (
               <li key={p.id} data-testid="farm-thumb">
-                <Link href={`/products/${p.id}`} aria-label={p.name} title={p.name} className="block h-11 w-11 overflow-hidden rounded-lg border border-gray-200 bg-brand-50">
+                <IntentLink href={`/products/${p.id}`} aria-label={p.name} title={p.name} className="block h-11 w-11 overflow-hidden rounded-lg border border-gray-200 bg-brand-50">
                   {p.image ? (
                     // eslint-disable-next-line @next/next/no-img-element -- local SVG illustrations
                     <img src={p.image} alt="" loading="lazy" width={44} height={44} className="h-full w-full object-contain p-1" />
                   ) : null}
-                </Link>
+                </IntentLink>
               </li>
             ))}
             {more > 0 ? (

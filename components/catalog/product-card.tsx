@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { Badge } from "@/components/ui/badge";
 import type { ProductJson } from "@/lib/server/catalog/types";
 import { formatCurrency } from "@/lib/format";
@@ -28,14 +28,14 @@ export function ProductCard({ product, headingLevel = 3 }: { product: ProductJso
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <Heading className="font-semibold leading-snug text-ink">
-          <Link href={`/products/${product.id}`} className="hover:underline">
+          <IntentLink href={`/products/${product.id}`} className="hover:underline">
             {product.name}
-          </Link>
+          </IntentLink>
         </Heading>
         <p className="text-sm text-muted">
-          <Link href={`/farms/${product.farm.id}`} className="hover:underline">
+          <IntentLink href={`/farms/${product.farm.id}`} className="hover:underline">
             {product.farm.farmName}
-          </Link>
+          </IntentLink>
         </p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
           <p>

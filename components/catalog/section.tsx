@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "@/components/ui/intent-link";
 import { Badge } from "@/components/ui/badge";
 import { Icon } from "@/components/ui/icon";
 
@@ -14,10 +14,10 @@ export function Section({ id, title, tag, seeAll, children }: { id: string; titl
           {tag ? <Badge variant="secondary">{tag}</Badge> : null}
         </div>
         {seeAll ? (
-          <Link href={seeAll} className="inline-flex min-h-9 items-center gap-0.5 rounded-md text-sm font-semibold text-brand-700 hover:underline" aria-label={`See all: ${title}`}>
+          <IntentLink href={seeAll} className="inline-flex min-h-9 items-center gap-0.5 rounded-md text-sm font-semibold text-brand-700 hover:underline" aria-label={`See all: ${title}`}>
             See All
             <Icon name="chevron-right" className="h-4 w-4" />
-          </Link>
+          </IntentLink>
         ) : null}
       </div>
       {children}
