@@ -56,6 +56,12 @@ function statementName(sql: string): string | undefined {
  */
 const TIMESTAMP_OID = 1114;
 const utcInstant = (value: string) => new Date(`${value.replace(" ", "T")}Z`);
+/**
+ * And the other way: an instant sent by `readRows` or `execute` goes as its UTC ISO text. pg would
+ * write a Date in the server's local time with its offset, which a `timestamp` column drops, so a
+ * cursor or a written instant would be hours off on a server far from UTC.
+ */
+const params = (values: unknown[]) => values.map((v) => (v instanceof Date ? v.toISOString() : v));
 const rowTypes = { getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === TIMESTAMP_OID ? utcInstant : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser };
 
 function open(): Handle {
@@ -113,7 +119,7 @@ export async function readRows<T>(query: Prisma.Sql): Promise<T[]> {
   const h = handle();
   if (!h.pool || !directReads) return h.prisma.$queryRaw<T[]>(query);
   const text = query.text;
-  const result = await h.pool.query({ name: statementName(text), text, values: query.values });
+  const result = await h.pool.query({ name: statementName(text), text, values: params(query.values) });
   return result.rows as T[];
 }
 
@@ -126,7 +132,7 @@ export async function execute(query: Prisma.Sql): Promise<number> {
   const h = handle();
   if (!h.pool || !directReads) return h.prisma.$executeRaw(query);
   const text = query.text;
-  const result = await h.pool.query({ name: statementName(text), text, values: query.values });
+  const result = await h.pool.query({ name: statementName(text), text, values: params(query.values) });
   return result.rowCount ?? 0;
 }
 

@@ -8,6 +8,7 @@ import { countUnread } from "@/lib/server/messages/unread";
 import { searchProducts } from "@/lib/server/catalog/products";
 import { getWallet } from "@/lib/server/wallet/get-wallet";
 import { recommendFarms, recommendProducts } from "@/lib/server/catalog/recommend";
+import { decodeTimeCursor } from "@/lib/validators/page";
 import { onPostgres } from "../support/pg";
 
 /**
@@ -44,6 +45,8 @@ describe("readRows: pg's prepared statements and Prisma read alike (PostgreSQL o
       ["unread", () => countUnread(demo.id)],
       ["orders (all)", () => listOrders(demo.id, { limit: 20 })],
       ["orders (active)", () => listOrders(demo.id, { status: "active", limit: 2 })],
+      // A cursor carries an instant into the statement: it must mean the same instant both ways.
+      ["orders (second page)", async () => listOrders(demo.id, { limit: 2, cursor: decodeTimeCursor((await listOrders(demo.id, { limit: 2 })).nextCursor!)! })],
       ["chats", () => listChats(demo.id, { limit: 20 })],
       ["conversation", () => getConversation(demo.id, peer, { limit: 50 })],
       ["search", () => searchProducts({ q: "apple", limit: 24 })],

@@ -70,9 +70,6 @@ async function claim(now: Date, batch: number): Promise<Notification[]> {
     RETURNING *`;
 }
 
-/** An instant for a `timestamp` column (kept in UTC, as Prisma writes it), whichever driver sends it. */
-const utc = (at: Date) => Prisma.sql`${at.toISOString()}::timestamp(3)`;
-
 /**
  * Ends this sender's lease on `n` with `set` (a status and its fields), only while it still holds it
  * (status `sending` and the attempt it claimed): a sender whose lease ran out changes nothing.
@@ -121,7 +118,7 @@ async function deliver(mailer: Mailer, n: Notification, now: Date): Promise<keyo
         "X-Fieldfare-Kind": kind,
       },
     });
-    await release(n, Prisma.sql`"status" = 'sent', "sentAt" = ${utc(now)}, "lastError" = NULL`);
+    await release(n, Prisma.sql`"status" = 'sent', "sentAt" = ${now}, "lastError" = NULL`);
     await publishNotification(n.userId, n.kind);
     return "sent";
   } catch (error) {
@@ -129,7 +126,7 @@ async function deliver(mailer: Mailer, n: Notification, now: Date): Promise<keyo
     const gaveUp = n.attempts >= MAX_ATTEMPTS;
     await release(
       n,
-      gaveUp ? Prisma.sql`"status" = 'failed', "lastError" = ${lastError}` : Prisma.sql`"status" = 'pending', "lastError" = ${lastError}, "nextAttemptAt" = ${utc(new Date(now.getTime() + retryDelayMs(n.attempts)))}`,
+      gaveUp ? Prisma.sql`"status" = 'failed', "lastError" = ${lastError}` : Prisma.sql`"status" = 'pending', "lastError" = ${lastError}, "nextAttemptAt" = ${new Date(now.getTime() + retryDelayMs(n.attempts))}`,
     ).catch(() => undefined); // the lease runs out and the row is tried again
     if (gaveUp) console.warn(`[mail] notification ${n.id} (${n.kind}) failed after ${n.attempts} attempts: ${lastError}`);
     return gaveUp ? "failed" : "retried";
