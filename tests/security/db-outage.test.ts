@@ -37,13 +37,18 @@ describe("database outages → 503", () => {
     const dbName = new URL(process.env.DATABASE_URL!).pathname.slice(1);
     const handler = route(probe, async () => db.$queryRaw`SELECT pg_sleep(20)`);
     const pending = call(handler, "/api/probe");
-    // Wait until the sleep is running, then kill that backend as a restart would.
+    // Wait until the sleep is running, then kill that backend (and only that one) as a restart
+    // would. The filter must not match this polling query itself: its text names pg_sleep(20) too,
+    // and it stays in pg_stat_activity as the idle pool connection's last query, so a looser match
+    // also killed that idle connection, which the next request could pick up before the pool had
+    // heard of its death (a CI run failed that way).
+    const sleeping = `datname = '${dbName}' AND state = 'active' AND query LIKE 'SELECT pg_sleep(20)%'`;
     for (let i = 0; i < 100; i++) {
-      const c = await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = '${dbName}' AND query LIKE '%pg_sleep(20)%' AND pid <> pg_backend_pid()`);
+      const c = await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${sleeping}`);
       if (c[0].n > 0) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    await adminQuery(baseUrl, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${dbName}' AND query LIKE '%pg_sleep(20)%'`);
+    await adminQuery(baseUrl, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE ${sleeping}`);
     expect503(await pending);
     // …and the next request works again on a fresh connection, without any restart.
     const again = await call(route(probe, async () => ({ n: await db.user.count() })), "/api/probe");
