@@ -1,12 +1,10 @@
-"use client";
-import { Tooltip } from "radix-ui";
 import { BottomTabs } from "./bottom-tabs";
 import { NavRail } from "./nav-rail";
 
 /** The signed-in app's frame: rail (≥768 px) or bottom tabs, with the header and page inside. */
 export function AppShell({ header, children }: { header: React.ReactNode; children: React.ReactNode }) {
   return (
-    <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+    <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow">
         Skip to content
       </a>
@@ -18,6 +16,6 @@ export function AppShell({ header, children }: { header: React.ReactNode; childr
         </main>
       </div>
       <BottomTabs />
-    </Tooltip.Provider>
+    </>
   );
 }

@@ -1,36 +1,32 @@
 "use client";
-import { useState } from "react";
-import { Dialog } from "radix-ui";
-import { Crosshair, Map, MapPin, Search, X } from "lucide-react";
-import { toast } from "@/components/ui/use-toast";
+import { useRef, useState } from "react";
+import { onDemand, useOnDemand } from "@/components/ui/on-demand";
 import { cn } from "@/lib/cn";
-import { CURRENT_LOCATION, filterLocations, setLocation, useLocation } from "./location-store";
+import { useLocation } from "./location-store";
 import { Icon } from "@/components/ui/icon";
 
-/** Header location picker and the "Select your location" dialog. */
+const dialog = onDemand(() => import("./location-dialog").then((m) => m.LocationDialog));
+
+/**
+ * Header location picker. The "Select your location" dialog (a Radix Dialog) is fetched when
+ * someone reaches for the button and shown when they press it (ui/on-demand.ts).
+ */
 export function LocationPicker({ className }: { className?: string }) {
   const location = useLocation();
+  const trigger = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState("");
-  const matches = filterLocations(query);
-
-  const choose = (value: string) => {
-    setLocation(value);
-    setOpen(false);
-    setQuery("");
-    toast({ title: "Location updated", description: `Your location has been set to ${value}` });
-  };
-
-  const useCurrent = () => {
-    setLocation(CURRENT_LOCATION);
-    setOpen(false);
-    setQuery("");
-    toast({ title: "Using current location" });
-  };
-
+  const { Component: LocationDialog, open: load } = useOnDemand(dialog);
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => (setOpen(o), o || setQuery(""))}>
-      <Dialog.Trigger
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={dialog.preload}
+        onTouchStart={dialog.preload}
+        onFocus={dialog.preload}
+        onClick={async () => setOpen(await load())}
         className={cn("flex min-h-11 min-w-0 items-center gap-1.5 rounded-lg px-2 text-left text-sm hover:bg-gray-100", className)}
       >
         <Icon name="map-pin" className="h-5 w-5 shrink-0 text-brand-700" />
@@ -42,66 +38,8 @@ export function LocationPicker({ className }: { className?: string }) {
         </span>
         <span className="sr-only">, change location</span>
         <Icon name="chevron-down" className="h-4 w-4 shrink-0 text-muted" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none data-[state=open]:animate-fade-in">
-          <Dialog.Title className="pr-8 text-xl font-bold text-ink">Select your location</Dialog.Title>
-          <Dialog.Description className="sr-only">Choose where your order should be delivered.</Dialog.Description>
-          <div className="relative">
-            <label htmlFor="location-search" className="sr-only">
-              Search locations
-            </label>
-            <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
-            <input
-              id="location-search"
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              placeholder="Search for a location..."
-              autoComplete="off"
-              className="h-11 w-full rounded-lg border border-gray-300 pl-9 pr-3 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-200"
-            />
-          </div>
-          <button type="button" onClick={useCurrent} className="flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
-            <Crosshair aria-hidden className="h-5 w-5" />
-            Use my current location
-          </button>
-          <div role="img" aria-label="Map view" className="flex h-32 flex-col items-center justify-center gap-1 rounded-xl border border-dashed border-brand-300 bg-brand-50 text-sm text-brand-800">
-            <Map aria-hidden className="h-6 w-6" />
-            Map view
-          </div>
-          <section aria-labelledby="suggested-locations">
-            <h3 id="suggested-locations" className="mb-2 text-sm font-semibold text-muted">
-              Suggested locations
-            </h3>
-            {matches.length === 0 ? (
-              <p className="py-3 text-sm text-muted" role="status">
-                No locations found matching {query.trim()}
-              </p>
-            ) : (
-              <ul className="grid gap-1">
-                {matches.map((l) => (
-                  <li key={l}>
-                    <button
-                      type="button"
-                      onClick={() => choose(l)}
-                      aria-current={l === location ? "true" : undefined}
-                      className={cn("flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left text-sm hover:bg-gray-100", l === location && "bg-brand-50 font-semibold text-brand-900")}
-                    >
-                      <MapPin aria-hidden className="h-4 w-4 text-muted" />
-                      {l}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded-md p-1.5 text-muted hover:bg-gray-100 hover:text-ink">
-            <X aria-hidden className="h-5 w-5" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {LocationDialog ? <LocationDialog open={open} onOpenChange={setOpen} trigger={trigger} /> : null}
+    </>
   );
 }

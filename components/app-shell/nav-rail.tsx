@@ -1,7 +1,7 @@
 "use client";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname } from "next/navigation";
-import { Tooltip } from "radix-ui";
 import { useAuth } from "@/components/auth/auth-provider";
 import { MY_FARM_NAV_ITEM } from "@/components/farm/my-farm-nav-link";
 import { Logo } from "@/components/marketing/logo";
@@ -9,10 +9,51 @@ import { cn } from "@/lib/cn";
 import { isActive, LOGIN_ITEM, NAV_ITEMS } from "./nav-items";
 import { Icon } from "@/components/ui/icon";
 
+const DELAY_MS = 700;
+const SKIP_DELAY_MS = 300;
+
+/**
+ * Which rail tooltip shows, timed as docs/product.md says: after 700 ms of hover, at once when
+ * another closed less than 300 ms ago or on keyboard focus; a press or Esc hides it. The rail's
+ * links carry their names themselves, so the tooltip is for sighted pointer users and is only
+ * described-by while it shows. (Plain state rather than Radix Tooltip: the rail is on every
+ * signed-in page, and Radix's popper would be in every first load for it.)
+ */
+function useRailTooltip() {
+  const [shown, setShown] = useState<string | null>(null);
+  const current = useRef<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const warmUntil = useRef(0);
+  const set = useCallback((href: string | null) => {
+    window.clearTimeout(timer.current);
+    if (current.current && !href) warmUntil.current = Date.now() + SKIP_DELAY_MS;
+    current.current = href;
+    setShown(href);
+  }, []);
+  const hover = useCallback(
+    (href: string) => {
+      if (current.current || Date.now() < warmUntil.current) return set(href);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => set(href), DELAY_MS);
+    },
+    [set],
+  );
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (!shown) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && set(null);
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [shown, set]);
+  return { shown, hover, show: set, hide: () => set(null) };
+}
+
 /** ≥768 px: a left icon rail; each icon has an accessible name and a tooltip (700 ms, skip 300 ms, docs/product.md). */
 export function NavRail() {
   const pathname = usePathname();
   const { user, status } = useAuth();
+  const tooltip = useRailTooltip();
+  const tipId = useId();
   // Farm accounts also get My Farm (the mobile tab bar stays at the spec's five; the user menu carries it there).
   // While /api/user is on its way the signed-in items show (most visitors of the app are).
   const items = status === "signed-out" ? [...NAV_ITEMS.slice(0, 4), LOGIN_ITEM] : user?.userType === "farmer" ? [...NAV_ITEMS, MY_FARM_NAV_ITEM] : NAV_ITEMS;
@@ -22,29 +63,37 @@ export function NavRail() {
       <ul className="flex flex-col items-center gap-2">
         {items.map(({ href, label, icon }) => {
           const active = isActive(pathname, href);
+          const shown = tooltip.shown === href;
           return (
-            <li key={href}>
-              <Tooltip.Root>
-                <Tooltip.Trigger asChild>
-                  <IntentLink
-                    href={href}
-                    aria-label={label}
-                    aria-current={active ? "page" : undefined}
-                    className={cn(
-                      "flex h-12 w-12 items-center justify-center rounded-xl transition-colors",
-                      active ? "bg-brand-700 text-white" : "text-muted hover:bg-brand-50 hover:text-brand-800",
-                    )}
-                  >
-                    <Icon name={icon} className="h-6 w-6" />
-                  </IntentLink>
-                </Tooltip.Trigger>
-                <Tooltip.Portal>
-                  <Tooltip.Content side="right" sideOffset={8} className="z-50 rounded-md bg-ink px-2.5 py-1.5 text-xs font-medium text-white shadow">
-                    {label}
-                    <Tooltip.Arrow className="fill-ink" />
-                  </Tooltip.Content>
-                </Tooltip.Portal>
-              </Tooltip.Root>
+            <li key={href} className="relative">
+              <IntentLink
+                href={href}
+                aria-label={label}
+                aria-current={active ? "page" : undefined}
+                aria-describedby={shown ? tipId : undefined}
+                onPointerEnter={() => tooltip.hover(href)}
+                onPointerLeave={tooltip.hide}
+                onPointerDown={tooltip.hide}
+                onFocus={(e) => e.currentTarget.matches(":focus-visible") && tooltip.show(href)}
+                onBlur={tooltip.hide}
+                className={cn(
+                  "flex h-12 w-12 items-center justify-center rounded-xl transition-colors",
+                  active ? "bg-brand-700 text-white" : "text-muted hover:bg-brand-50 hover:text-brand-800",
+                )}
+              >
+                <Icon name={icon} className="h-6 w-6" />
+              </IntentLink>
+              {shown ? (
+                <span
+                  role="tooltip"
+                  id={tipId}
+                  className="pointer-events-none absolute left-full top-1/2 z-50 ml-2 -translate-y-1/2 whitespace-nowrap rounded-md bg-ink px-2.5 py-1.5 text-xs font-medium text-white shadow data-[state=open]:animate-fade-in"
+                  data-state="open"
+                >
+                  <span aria-hidden className="absolute -left-1 top-1/2 h-2 w-2 -translate-y-1/2 rotate-45 bg-ink" />
+                  {label}
+                </span>
+              ) : null}
             </li>
           );
         })}

@@ -1,17 +1,25 @@
 "use client";
+import { useState } from "react";
 import Link from "next/link";
-import { LogOut, ReceiptText, Tractor, User } from "lucide-react";
 import { useAuth } from "@/components/auth/auth-provider";
-import { useSignOut } from "@/components/auth/use-sign-out";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { onDemand, useOnDemand } from "@/components/ui/on-demand";
 import { initials } from "@/lib/format";
 
-/** The user menu (full name, email, My Profile, Invoices for restaurants, My Farm for farmers, Logout) or, for visitors, a Login button. */
+const menu = onDemand(() => import("./user-menu-popup").then((m) => m.UserMenuPopup));
+
+/**
+ * The user menu (full name, email, My Profile, Invoices for restaurants, My Farm for farmers,
+ * Logout) or, for visitors, a Login button. Until someone opens it, the account button is a plain
+ * button; the menu (a Radix DropdownMenu) is fetched when someone reaches for it and takes the
+ * button's place, open, when they press it (ui/on-demand.ts).
+ */
 export function UserMenu() {
   const { user, status } = useAuth();
-  const { signOut } = useSignOut();
+  const { Component: Menu, open } = useOnDemand(menu);
+  // The menu takes the button's place only once pressed (it mounts open); loaded earlier, it waits.
+  const [pressed, setPressed] = useState(false);
 
   // Until /api/user answers: the avatar's place, so nothing moves when it arrives.
   if (status === "loading") return <span data-testid="user-menu-pending" className="block h-9 w-9 rounded-full bg-gray-100" />;
@@ -23,49 +31,34 @@ export function UserMenu() {
     );
   }
 
+  const face = (
+    <>
+      <span className="sr-only">Account menu for {user.fullName}</span>
+      <span aria-hidden>
+        <Avatar src={user.profileImage || null} initials={initials(user.fullName)} />
+      </span>
+    </>
+  );
+  if (Menu && pressed) return <Menu user={user} face={face} />;
   return (
-    // Non-modal: a modal menu hides the rest of the page with aria-hidden while its links stay
-    // focusable (axe aria-hidden-focus). Esc, outside clicks and focus return work the same.
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger data-testid="user-menu" className="rounded-full">
-        <span className="sr-only">Account menu for {user.fullName}</span>
-        <span aria-hidden>
-          <Avatar src={user.profileImage || null} initials={initials(user.fullName)} />
-        </span>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>
-          <span className="block font-semibold text-ink">{user.fullName}</span>
-          <span className="block truncate text-xs text-muted">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href="/profile">
-            <User aria-hidden className="h-4 w-4" />
-            My Profile
-          </Link>
-        </DropdownMenuItem>
-        {user.userType === "restaurant" ? (
-          <DropdownMenuItem asChild>
-            <Link href="/invoices">
-              <ReceiptText aria-hidden className="h-4 w-4" />
-              Invoices
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
-        {user.userType === "farmer" ? (
-          <DropdownMenuItem asChild>
-            <Link href="/my-farm">
-              <Tractor aria-hidden className="h-4 w-4" />
-              My Farm
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuItem onSelect={() => void signOut()}>
-          <LogOut aria-hidden className="h-4 w-4" />
-          Logout
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <button
+      type="button"
+      data-testid="user-menu"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={menu.preload}
+      onTouchStart={menu.preload}
+      onFocus={menu.preload}
+      onClick={async () => setPressed(await open())}
+      onKeyDown={(e) => {
+        // As the menu's own button does: the arrow opens it too.
+        if (e.key !== "ArrowDown") return;
+        e.preventDefault();
+        void open().then(setPressed);
+      }}
+      className="flex h-9 w-9 items-center justify-center rounded-full"
+    >
+      {face}
+    </button>
   );
 }

@@ -46,8 +46,10 @@ export function CategoryGrid({ categories, selected, onRetry }: { categories?: C
                   </li>
                 );
               })
-            : Array.from({ length: 6 }, (_, i) => (
-                <li key={i}>
+            : // Keys of their own: a placeholder keyed 1..5 would be kept for the category of that id
+              // and moved to its place, which the browser counts as a layout shift.
+              Array.from({ length: 6 }, (_, i) => (
+                <li key={`placeholder-${i}`}>
                   <Skeleton className="h-[100px] w-full rounded-2xl sm:h-24" />
                 </li>
               ))}

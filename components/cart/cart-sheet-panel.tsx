@@ -1,0 +1,118 @@
+"use client";
+import type { RefObject } from "react";
+import Link from "next/link";
+import { Minus, Plus, ShoppingCart, Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { formatCurrency } from "@/lib/format";
+import { useCart } from "./cart-provider";
+import { stepOf } from "./cart-reducer";
+
+export type CartSheetPanelProps = { open: boolean; onOpenChange: (open: boolean) => void; trigger: RefObject<HTMLButtonElement | null> };
+
+/**
+ * The side sheet listing the cart, opened by the header's cart button (cart-sheet.tsx), which
+ * loads this on demand; focus goes back to that button when it closes.
+ */
+export function CartSheetPanel({ open, onOpenChange, trigger }: CartSheetPanelProps) {
+  const { items, itemCount, total, updateQuantity, removeItem, clearCart } = useCart();
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent
+        aria-describedby="cart-summary"
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          trigger.current?.focus();
+        }}
+      >
+        <SheetHeader>
+          <SheetTitle>Your cart</SheetTitle>
+          <SheetDescription id="cart-summary">
+            {itemCount === 0 ? "Your cart is empty." : `${itemCount} ${itemCount === 1 ? "item" : "items"} from local farms`}
+          </SheetDescription>
+        </SheetHeader>
+        {items.length === 0 ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-3 text-center text-muted">
+            <ShoppingCart aria-hidden className="h-10 w-10" />
+            <p>Add fresh produce from the home page to get started.</p>
+            <SheetClose asChild>
+              <Button asChild variant="secondary">
+                <Link href="/home">Browse products</Link>
+              </Button>
+            </SheetClose>
+          </div>
+        ) : (
+          <>
+            <ul className="-mx-2 flex-1 divide-y divide-gray-100 overflow-y-auto px-2" aria-label="Cart items">
+              {items.map(({ product, quantity }) => (
+                <li key={product.id} data-testid="cart-item" className="flex items-center gap-3 py-3">
+                  {product.image ? (
+                    // eslint-disable-next-line @next/next/no-img-element -- small local SVGs, no optimisation to gain
+                    <img src={product.image} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-lg bg-brand-50 object-contain p-1" />
+                  ) : (
+                    <div aria-hidden className="h-14 w-14 shrink-0 rounded-lg bg-brand-50" />
+                  )}
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-semibold text-ink">{product.name}</p>
+                    <p className="truncate text-xs text-muted">{product.farm.farmName}</p>
+                    <p className="text-sm text-ink">
+                      {formatCurrency(product.price)} <span className="text-muted">/ {product.unit}</span>
+                    </p>
+                    {stepOf(product) > 1 ? (
+                      <p className="text-xs text-muted" data-testid="cart-cases">
+                        {quantity / stepOf(product)} × case of {stepOf(product)}
+                      </p>
+                    ) : null}
+                  </div>
+                  <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${product.name}`}>
+                    <button
+                      type="button"
+                      aria-label={`Decrease quantity of ${product.name}`}
+                      onClick={() => updateQuantity(product.id, quantity - stepOf(product))}
+                      className="flex h-9 w-9 items-center justify-center rounded-full border border-gray-300 hover:bg-gray-50"
+                    >
+                      <Minus aria-hidden className="h-4 w-4" />
+                    </button>
+                    <span className="w-7 text-center text-sm font-semibold tabular-nums" data-testid="cart-quantity" aria-live="polite">
+                      {quantity}
+                    </span>
+                    <button
+                      type="button"
+                      aria-label={`Increase quantity of ${product.name}`}
+                      onClick={() => updateQuantity(product.id, quantity + stepOf(product))}
+                      className="flex h-9 w-9 items-center justify-center rounded-full border border-gray-300 hover:bg-gray-50"
+                    >
+                      <Plus aria-hidden className="h-4 w-4" />
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Remove ${product.name} from cart`}
+                      onClick={() => removeItem(product.id)}
+                      className="ml-1 flex h-9 w-9 items-center justify-center rounded-full text-red-700 hover:bg-red-50"
+                    >
+                      <Trash2 aria-hidden className="h-4 w-4" />
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="grid gap-3 border-t border-gray-200 pt-4">
+              <div className="flex items-center justify-between text-base font-bold">
+                <span>Total</span>
+                <span data-testid="cart-total">{formatCurrency(total)}</span>
+              </div>
+              <SheetClose asChild>
+                <Button asChild size="lg">
+                  <Link href="/checkout">Checkout</Link>
+                </Button>
+              </SheetClose>
+              <Button variant="ghost" onClick={() => clearCart()}>
+                Clear cart
+              </Button>
+            </div>
+          </>
+        )}
+      </SheetContent>
+    </Sheet>
+  );
+}
