@@ -70,6 +70,26 @@ test.describe("landing page", () => {
     await expect(page).toHaveURL(/\/features\/restaurants$/);
   });
 
+  test("the header menu's code is fetched when the menu is reached for, and focus stays where it was", { tag: "@desktop-only" }, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("response", async (res) => {
+      if (res.request().resourceType() === "script") scripts.push(await res.text().catch(() => ""));
+    });
+    const hasMenu = () => scripts.some((s) => s.includes("NavigationMenuContent"));
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    expect(hasMenu(), "Radix NavigationMenu in the page's own scripts").toBe(false);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const home = nav.getByRole("link", { name: "Home", exact: true });
+    await home.focus();
+    await expect.poll(hasMenu, { message: "focus in the menu fetches it" }).toBe(true);
+    // Radix's menu has taken the plain one's place (its triggers carry data-state), focus kept.
+    await expect(nav.getByRole("button", { name: "Features" })).toHaveAttribute("data-state", "closed");
+    await expect(home).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "About Us" })).toBeFocused();
+  });
+
   test("mobile menu is a full-screen drawer", { tag: "@mobile-only" }, async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();

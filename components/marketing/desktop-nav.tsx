@@ -1,60 +1,74 @@
 "use client";
 import Link from "next/link";
-import { NavigationMenu as NM } from "radix-ui";
-import { ChevronDown } from "lucide-react";
-import { featureLinks, resourceLinks, type NavLink } from "./nav";
+import { useRef, useState } from "react";
+import { Icon } from "@/components/ui/icon";
+import { onDemand, useOnDemand } from "@/components/ui/on-demand";
 
-const topLink =
+export const topLink =
   "inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand-800 data-[state=open]:bg-brand-50";
+export const chevron = "h-4 w-4 transition-transform group-data-[state=open]:rotate-180";
 
-function Dropdown({ label, links }: { label: string; links: NavLink[] }) {
-  return (
-    <NM.Item className="relative">
-      <NM.Trigger className={`${topLink} group`}>
-        {label}
-        <ChevronDown aria-hidden className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" />
-      </NM.Trigger>
-      <NM.Content className="absolute left-0 top-full z-40 mt-2 w-80 rounded-xl border border-gray-200 bg-white p-2 shadow-lg data-[state=open]:animate-fade-in">
-        <ul className="grid gap-1">
-          {links.map((l) => (
-            <li key={l.href}>
-              <NM.Link asChild>
-                <Link href={l.href} className="block rounded-lg px-3 py-2 hover:bg-brand-50 focus-visible:bg-brand-50">
-                  <span className="block text-sm font-semibold text-ink">{l.label}</span>
-                  {l.description ? <span className="block text-sm text-muted">{l.description}</span> : null}
-                </Link>
-              </NM.Link>
-            </li>
-          ))}
-        </ul>
-      </NM.Content>
-    </NM.Item>
-  );
-}
+/** How the Radix menu starts when it takes the plain one's place: the dropdown to show open, and where focus was. */
+export type DesktopNavStart = { value: string; focusKey: string | null };
 
-/** Desktop header menu. docs/product.md: opens after 200 ms, skip delay 300 ms; Radix closes after 150 ms. */
+const menu = onDemand(() => import("./desktop-nav-menu").then((m) => m.DesktopNavMenu));
+
+const dropdowns = ["Features", "Resources"];
+
+/**
+ * Desktop header menu. Until a pointer or keyboard focus comes to it, it is this plain twin of
+ * the Radix NavigationMenu (desktop-nav-menu.tsx: same links, same look, the dropdowns' buttons
+ * closed), so a public page neither downloads nor hydrates Radix's menu to show itself. Reached
+ * for, the Radix menu is fetched and takes its place, opening the dropdown under the pointer or
+ * the one pressed, with focus kept where it was.
+ */
 export function DesktopNav() {
+  const { Component: Menu, open } = useOnDemand(menu);
+  const [start, setStart] = useState<DesktopNavStart | null>(null);
+  const hovered = useRef("");
+  const nav = useRef<HTMLElement>(null);
+  const upgrade = async (press?: string) => {
+    if (!(await open(press === undefined))) return;
+    const active = document.activeElement;
+    const focusKey = active instanceof HTMLElement && nav.current?.contains(active) ? (active.dataset.navKey ?? null) : null;
+    setStart({ value: press ?? hovered.current, focusKey });
+  };
+  if (Menu && start) return <Menu {...start} />;
   return (
-    <NM.Root delayDuration={200} skipDelayDuration={300} aria-label="Main" className="relative hidden md:block">
-      <NM.List className="flex items-center gap-1">
-        <NM.Item>
-          <NM.Link asChild>
-            <Link href="/" className={topLink}>Home</Link>
-          </NM.Link>
-        </NM.Item>
-        <NM.Item>
-          <NM.Link asChild>
-            <Link href="/about" className={topLink}>About Us</Link>
-          </NM.Link>
-        </NM.Item>
-        <Dropdown label="Features" links={featureLinks} />
-        <Dropdown label="Resources" links={resourceLinks} />
-        <NM.Item>
-          <NM.Link asChild>
-            <Link href="/pricing" className={topLink}>Pricing</Link>
-          </NM.Link>
-        </NM.Item>
-      </NM.List>
-    </NM.Root>
+    <nav ref={nav} aria-label="Main" className="relative hidden md:block" onPointerEnter={() => void upgrade()} onFocus={() => void upgrade()}>
+      <ul className="flex items-center gap-1">
+        <li>
+          <Link href="/" className={topLink} data-nav-key="Home">
+            Home
+          </Link>
+        </li>
+        <li>
+          <Link href="/about" className={topLink} data-nav-key="About Us">
+            About Us
+          </Link>
+        </li>
+        {dropdowns.map((label) => (
+          <li key={label} className="relative">
+            <button
+              type="button"
+              aria-expanded={false}
+              data-nav-key={label}
+              className={`${topLink} group`}
+              onPointerEnter={() => (hovered.current = label)}
+              onPointerLeave={() => (hovered.current = "")}
+              onClick={() => void upgrade(label)}
+            >
+              {label}
+              <Icon name="chevron-down" className={chevron} />
+            </button>
+          </li>
+        ))}
+        <li>
+          <Link href="/pricing" className={topLink} data-nav-key="Pricing">
+            Pricing
+          </Link>
+        </li>
+      </ul>
+    </nav>
   );
 }

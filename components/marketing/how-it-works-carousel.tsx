@@ -1,5 +1,5 @@
 "use client";
-import { Pause, Play } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { cn } from "@/lib/cn";
 
@@ -95,7 +95,7 @@ export function HowItWorksCarousel({ steps }: { steps: Step[] }) {
             disabled={reduced}
             className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 text-ink hover:bg-gray-50 disabled:opacity-60"
           >
-            {paused || reduced ? <Play aria-hidden className="h-4 w-4" /> : <Pause aria-hidden className="h-4 w-4" />}
+            {paused || reduced ? <Icon name="play" className="h-4 w-4" /> : <Icon name="pause" className="h-4 w-4" />}
           </button>
         </div>
       </div>

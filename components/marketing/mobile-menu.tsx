@@ -1,7 +1,7 @@
 "use client";
-import { Menu } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 
 // The drawer (Radix Dialog) is fetched as soon as a finger or pointer comes near the button (or it
 // takes focus) and mounted on first open, so it costs the page load nothing.
@@ -31,7 +31,7 @@ export function MobileMenu() {
           setOpen(true);
         }}
       >
-        <Menu aria-hidden className="h-6 w-6" />
+        <Icon name="menu" className="h-6 w-6" />
       </Button>
       {used ? (
         <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 "use client";
-import { ArrowUp } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { useEffect, useState } from "react";
 
 /** docs/product.md: appears after 300 px of scrolling. */
@@ -25,7 +25,7 @@ export function ScrollToTop() {
       }}
       className="fixed bottom-6 right-6 z-40 inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800"
     >
-      <ArrowUp aria-hidden className="h-5 w-5" />
+      <Icon name="arrow-up" className="h-5 w-5" />
     </button>
   );
 }

@@ -4,6 +4,7 @@
  */
 export const ICON_NAMES = [
   "amphora",
+  "arrow-up",
   "beer",
   "chevron-down",
   "chevron-left",
@@ -13,8 +14,11 @@ export const ICON_NAMES = [
   "house",
   "log-in",
   "map-pin",
+  "menu",
   "message-circle",
   "package",
+  "pause",
+  "play",
   "plus",
   "search",
   "shopping-basket",

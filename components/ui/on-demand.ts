@@ -28,19 +28,23 @@ export function onDemand<P extends object>(importer: () => Promise<ComponentType
 
 /**
  * The component once it is wanted: `open()` loads it (at once when a reach already did) and
- * answers whether it is there; a failed load says so in a toast and leaves the plain control.
+ * answers whether it is there; a failed load says so in a toast (unless `quiet`: a hover, not a
+ * press) and leaves the plain control.
  */
-export function useOnDemand<P extends object>(part: OnDemand<P>): { Component: ComponentType<P> | undefined; open: () => Promise<boolean> } {
+export function useOnDemand<P extends object>(part: OnDemand<P>): { Component: ComponentType<P> | undefined; open: (quiet?: boolean) => Promise<boolean> } {
   const [Component, setComponent] = useState<ComponentType<P> | undefined>(part.loaded);
-  const open = useCallback(async () => {
-    try {
-      const c = part.loaded() ?? (await part.load());
-      setComponent(() => c);
-      return true;
-    } catch {
-      toast({ title: "Could not open this", description: "Check your connection and try again.", variant: "destructive" });
-      return false;
-    }
-  }, [part]);
+  const open = useCallback(
+    async (quiet = false) => {
+      try {
+        const c = part.loaded() ?? (await part.load());
+        setComponent(() => c);
+        return true;
+      } catch {
+        if (!quiet) toast({ title: "Could not open this", description: "Check your connection and try again.", variant: "destructive" });
+        return false;
+      }
+    },
+    [part],
+  );
   return { Component, open };
 }
