@@ -10,7 +10,11 @@
  *
  *   node --import tsx bench/routes.ts
  * Env: BENCH_DATABASE_URL / DATABASE_URL (postgres://…), NEXT_DIST_DIR (default .next-bench, built
- *      when missing or older than HEAD), BENCH_SECONDS (per route, default 5), BENCH_CONNECTIONS (10),
+ *      when missing or older than HEAD), BENCH_SECONDS (per measurement, default 6), BENCH_CONNECTIONS (10),
+ *      BENCH_ROUNDS (default 3: each route is measured in that many slices of BENCH_SECONDS / rounds,
+ *      each right after a slice of the baseline, and its ratio is its requests over the baseline's
+ *      in those slices: this machine's speed drifts within seconds, which one pair of 5 s runs
+ *      measured as much as the route),
  *      BENCH_ROUTES (a comma-separated subset of the paths, to compare builds quickly),
  *      BENCH_NODE_ARGS (space-separated flags for the server's node, to compare runtime settings),
  *      BENCH_PAGE_VIEWS (comma-separated pages measured as whole page views: the HTML and the /api
@@ -27,7 +31,8 @@ import { growHistory } from "./history";
 import { recordPageView } from "./page-view";
 import { processCpuMs, summarize, writeResult } from "./support";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BASELINE = "/pricing";
 
@@ -73,7 +78,7 @@ const only = process.env.BENCH_ROUTES?.split(",").map((p) => p.trim());
 const LISTED = HISTORY ? HISTORY_ROUTES : ALL_ROUTES;
 let ROUTES = only ? LISTED.filter((r) => only.includes(r.path)) : LISTED;
 
-type Measure = { rps: number; p50: number; p95: number; requests: number; non2xx: number; errors: number; cpuMs: number | null; dbCpuMs: number | null };
+type Measure = { rps: number; p50: number; p95: number; requests: number; non2xx: number; errors: number; cpuMs: number | null; dbCpuMs: number | null; samples: number[]; seconds: number };
 
 
 /**
@@ -103,14 +108,14 @@ function databaseCpu(dbName: string): Map<number, number> {
 }
 const cpuSpent = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
-async function measure(url: string, headers: Record<string, string>, server: { pid: number; dbName: string } = { pid: app.pid, dbName }, sequence?: string[]): Promise<Measure> {
+async function measure(url: string, headers: Record<string, string>, server: { pid: number; dbName: string } = { pid: app.pid, dbName }, sequence?: string[], seconds = SECONDS): Promise<Measure> {
   const cpuBefore = processCpuMs(server.pid);
   const dbBefore = databaseCpu(server.dbName);
   const samples: number[] = [];
   let non2xx = 0;
   // A sequence: each connection requests these paths in turn, over and over (a page view).
   const requests = sequence?.map((path) => ({ path }));
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, timeout: 30, requests });
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, timeout: 30, requests });
   instance.on("response", (_client, status, _bytes, ms) => {
     samples.push(ms);
     if (status < 200 || status > 299) non2xx++;
@@ -121,7 +126,35 @@ async function measure(url: string, headers: Record<string, string>, server: { p
   const dbAfter = databaseCpu(server.dbName);
   const cpuMs = cpuBefore !== null && cpuAfter !== null && samples.length ? Math.round(((cpuAfter - cpuBefore) / samples.length) * 100) / 100 : null;
   const dbCpuMs = dbAfter.size && samples.length ? Math.round((cpuSpent(dbBefore, dbAfter) / samples.length) * 100) / 100 : null;
-  return { rps: round(result.requests.average), p50: round(s.p50), p95: round(s.p95), requests: samples.length, non2xx, errors: result.errors + result.timeouts, cpuMs, dbCpuMs };
+  return { rps: round(result.requests.average), p50: round(s.p50), p95: round(s.p95), requests: samples.length, non2xx, errors: result.errors + result.timeouts, cpuMs, dbCpuMs, samples, seconds };
+}
+
+/** A measurement without its latency samples, as the results keep it. */
+function bare(m: Measure): Omit<Measure, "samples"> {
+  const { samples, ...rest } = m;
+  void samples;
+  return rest;
+}
+
+/** Slices of one route measured as one: requests per second over all of them, latency over every answer. */
+function combine(parts: Measure[]): Measure {
+  const samples = parts.flatMap((m) => m.samples);
+  const seconds = parts.reduce((n, m) => n + m.seconds, 0);
+  const s = summarize(samples);
+  const perRequest = (pick: (m: Measure) => number | null) =>
+    parts.every((m) => pick(m) !== null) && samples.length ? round(parts.reduce((n, m) => n + pick(m)! * m.requests, 0) / samples.length) : null;
+  return {
+    rps: round(samples.length / seconds),
+    p50: round(s.p50),
+    p95: round(s.p95),
+    requests: samples.length,
+    non2xx: parts.reduce((n, m) => n + m.non2xx, 0),
+    errors: parts.reduce((n, m) => n + m.errors, 0),
+    cpuMs: perRequest((m) => m.cpuMs),
+    dbCpuMs: perRequest((m) => m.dbCpuMs),
+    samples,
+    seconds,
+  };
 }
 
 const distDir = prepareBuild();
@@ -150,16 +183,25 @@ try {
 
   if (!large || !largeApp || !grown) {
     const bytes = await warm(app.url, cookie);
-    // Each route right after a baseline of its own: this machine's speed drifts by the minute
-    // (other tenants), so a route is compared with the baseline measured seconds before it.
+    // Each route in slices, each right after a slice of the baseline: this machine's speed drifts
+    // by the second (other tenants), so a route is compared with the baseline measured beside it,
+    // alternately, and each pair's ratio is kept to show the spread.
     const baselines: Measure[] = [];
     const rows = [];
+    const slice = SECONDS / ROUNDS;
     for (const r of ROUTES) {
-      const b = await measure(app.url + BASELINE, {});
+      const bs: Measure[] = [];
+      const ms: Measure[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        bs.push(await measure(app.url + BASELINE, {}, undefined, undefined, slice));
+        ms.push(await measure(app.url + r.path, r.auth ? { cookie } : {}, undefined, undefined, slice));
+      }
+      const b = combine(bs);
+      const m = combine(ms);
       baselines.push(b);
-      const m = await measure(app.url + r.path, r.auth ? { cookie } : {});
-      rows.push({ ...r, ...m, baselineRps: b.rps, bytes: bytes[r.path] });
-      console.log(`routes: ${r.path} ${m.rps} req/s (baseline ${b.rps}), p50 ${m.p50} ms, p95 ${m.p95} ms, ${m.non2xx} non-2xx, ${m.cpuMs} ms CPU/request`);
+      const rounds = ms.map((x, i) => round(x.requests / Math.max(1, bs[i].requests)));
+      rows.push({ ...r, ...bare(m), baselineRps: b.rps, rounds, bytes: bytes[r.path] });
+      console.log(`routes: ${r.path} ${m.rps} req/s (baseline ${b.rps}; ratio by round ${rounds.join(", ")}), p50 ${m.p50} ms, p95 ${m.p95} ms, ${m.non2xx} non-2xx, ${m.cpuMs} ms CPU/request`);
     }
     const first = baselines[0] ?? (await measure(app.url + BASELINE, {}));
     // Page views: the shells' HTML costs what a prerendered page does, and the page fills itself
@@ -181,7 +223,7 @@ try {
     for (const r of out) console.log(`${r.path.padEnd(32)} ${String(r.ratio).padStart(5)}× (goal ${r.goal}×) ${r.met ? "met" : "NOT met"}`);
     const pageViews = views.map((v) => ({ ...v, ratio: Math.round((v.rps / baseline) * 100) / 100 }));
     for (const v of pageViews) console.log(`page view ${v.path.padEnd(22)} ${String(v.ratio).padStart(5)}× (${v.requests.length} requests)`);
-    writeResult("routes", { database: "PostgreSQL", seconds: SECONDS, connections: CONNECTIONS, baseline: { path: BASELINE, rps: baseline, first: first.rps, last: last.rps, min: Math.min(...baselines.map((b) => b.rps)), max: Math.max(...baselines.map((b) => b.rps)), bytes: bytes[BASELINE], cpuMs: first.cpuMs }, rows: out, pageViews });
+    writeResult("routes", { database: "PostgreSQL", seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, baseline: { path: BASELINE, rps: baseline, first: first.rps, last: last.rps, min: Math.min(...baselines.map((b) => b.rps)), max: Math.max(...baselines.map((b) => b.rps)), bytes: bytes[BASELINE], cpuMs: first.cpuMs }, rows: out, pageViews });
   } else {
     console.log(`history: the large demo shopper has ${grown.ledger} ledger rows, ${grown.orders} orders, ${grown.messages} messages (busiest chat: user ${grown.peer}); balance = ledger: ${grown.balanced}`);
     ROUTES = ROUTES.map((r) => ({ ...r, path: r.path.replace("{peer}", String(grown.peer)) }));
@@ -199,7 +241,7 @@ try {
       const rpsRatio = b.rps > 0 ? Math.round((a.rps / b.rps) * 100) / 100 : null;
       const ok = a.non2xx + a.errors + b.non2xx + b.errors === 0;
       const path = r.path.replace(String(grown.peer), "{peer}");
-      const row = { path, goal: r.goal, seed: { ...a, bytes: seedBytes[r.path] }, large: { ...b, bytes: largeBytes[r.path] }, costRatio, rpsRatio, met: ok && costRatio !== null && costRatio <= r.goal };
+      const row = { path, goal: r.goal, seed: { ...bare(a), bytes: seedBytes[r.path] }, large: { ...bare(b), bytes: largeBytes[r.path] }, costRatio, rpsRatio, met: ok && costRatio !== null && costRatio <= r.goal };
       out.push(row);
       console.log(
         `history: ${path.padEnd(30)} seed ${a.rps} req/s, ${a.cpuMs} + ${a.dbCpuMs} ms CPU (app + db), ${seedBytes[r.path]} B; large ${b.rps} req/s, ${b.cpuMs} + ${b.dbCpuMs} ms, ${largeBytes[r.path]} B; cost ${costRatio}×, req/s ${rpsRatio}× ${row.met ? "met" : "NOT met"}`,
