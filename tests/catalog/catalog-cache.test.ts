@@ -1,10 +1,12 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as featuredRoute from "@/app/api/products/featured/route";
+import * as searchRoute from "@/app/api/products/search/route";
 import * as productRoute from "@/app/api/my-farm/products/[id]/route";
 import { resetEnvCache } from "@/lib/server/env";
 import { hearing } from "@/lib/server/realtime/bus";
-import { CATALOG_CHANNEL, catalogCacheEpoch } from "@/lib/server/catalog/cache";
+import { CATALOG_CACHE_MAX_ENTRIES, CATALOG_CHANNEL, catalogCacheEpoch, catalogCacheSize } from "@/lib/server/catalog/cache";
+import { searchProducts } from "@/lib/server/catalog/products";
 import { closeRealtime } from "@/lib/server/realtime/bus";
 import { call } from "../support/http";
 import { createProduct } from "../support/factories";
@@ -73,6 +75,46 @@ describe.skipIf(!onPostgres)("catalog cache (PostgreSQL only: PGlite has no cach
     const hide = await call(productRoute.PATCH, `/api/my-farm/products/${product.id}`, { method: "PATCH", cookie: me.cookie, params: { id: String(product.id) }, body: { isHidden: true } });
     expect(hide.status).toBe(200);
     expect(await featuredNames()).not.toContain("Purple Carrots");
+  });
+
+  it("search results are cached too, and a farm's edit shows in them on the very next search", async () => {
+    const me = await farmerWithSession();
+    heard.length = 0;
+    const epoch = catalogCacheEpoch();
+    const product = await createProduct(me.farm.id, { name: "Zanzibar Zucchini" });
+    // As above: the insert's announcement has reached this instance before the search is cached.
+    await vi.waitFor(() => expect(heard).toContain("ff_catalog:Product"), { timeout: 10_000, interval: 5 });
+    await vi.waitFor(() => expect(catalogCacheEpoch()).toBeGreaterThan(epoch), { timeout: 10_000, interval: 5 });
+    const found = async (q: string) => ((await call(searchRoute.GET, `/api/products/search?q=${encodeURIComponent(q)}`)).json as { id: number; name: string }[]).filter((p) => p.id === product.id).map((p) => p.name);
+    await vi.waitFor(async () => expect(await found("zanzibar")).toEqual(["Zanzibar Zucchini"]), { timeout: 10_000, interval: 20 });
+    // Behind the app's back, triggers off: the cached answer stays (proof that it is cached), and
+    // the same words in other letter case are the same search.
+    await admin.query("BEGIN");
+    await admin.query("SET LOCAL session_replication_role = replica");
+    await admin.query(`UPDATE "Product" SET name = 'Zanzibar Quietly' WHERE id = $1`, [product.id]);
+    await admin.query("COMMIT");
+    expect(await found("zanzibar")).toEqual(["Zanzibar Zucchini"]);
+    expect(await found("  ZANZIBAR ")).toEqual(["Zanzibar Zucchini"]);
+
+    const res = await call(productRoute.PATCH, `/api/my-farm/products/${product.id}`, { method: "PATCH", cookie: me.cookie, params: { id: String(product.id) }, body: { name: "Zanzibar Squash" } });
+    expect(res.status, res.text).toBe(200);
+    expect(await found("zanzibar")).toEqual(["Zanzibar Squash"]);
+  });
+
+  it("keeps at most CATALOG_CACHE_MAX_ENTRIES reads, however many different searches come in", async () => {
+    // Again if a late announcement of an earlier test emptied the cache meanwhile.
+    let epoch: number;
+    do {
+      epoch = catalogCacheEpoch();
+      for (let i = 0; i < CATALOG_CACHE_MAX_ENTRIES + 50; i++) {
+        await searchProducts({ q: `nothing-like-this-${i}`, limit: 5 });
+        expect(catalogCacheSize()).toBeLessThanOrEqual(CATALOG_CACHE_MAX_ENTRIES);
+      }
+    } while (catalogCacheEpoch() !== epoch);
+    expect(catalogCacheSize()).toBe(CATALOG_CACHE_MAX_ENTRIES);
+    // The newest are the ones kept: the last search is answered from memory (the same promise).
+    const again = [searchProducts({ q: `nothing-like-this-${CATALOG_CACHE_MAX_ENTRIES + 49}`, limit: 5 }), searchProducts({ q: `nothing-like-this-${CATALOG_CACHE_MAX_ENTRIES + 49}`, limit: 5 })];
+    expect(again[0]).toBe(again[1]);
   });
 
   it("a change made elsewhere (another instance, psql) is heard and drops the cached lists", async () => {

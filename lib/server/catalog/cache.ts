@@ -4,8 +4,8 @@ import { env } from "@/lib/server/env";
 import { hearing, listenOn } from "@/lib/server/realtime/bus";
 
 /**
- * Shared catalog lists (categories, featured and popular products, featured farms) cached per
- * instance (docs/operations.md, "Catalog cache"). Every change to products, farms or categories
+ * Shared catalog reads (categories, featured and popular products, featured farms, search
+ * results) cached per instance (docs/operations.md, "Catalog cache"). Every change to products, farms or categories
  * is announced by database triggers on `ff_catalog`, whoever made it; each instance empties its
  * cache when it hears one, and the instance that made the change empties it at once itself
  * (`catalogChanged()`), so a farm's edit shows on its next read. Serves only while this
@@ -18,6 +18,11 @@ const g = globalThis as unknown as { __ffCatalogCache?: State };
 const state = (g.__ffCatalogCache ??= { entries: new Map(), epoch: 0, registered: false });
 
 const ttlMs = () => env().CATALOG_CACHE_SECONDS * 1000;
+/**
+ * At most this many reads are kept: search keys come from what people type, so between two
+ * catalog changes they could otherwise grow without bound. The oldest goes first.
+ */
+export const CATALOG_CACHE_MAX_ENTRIES = 500;
 
 function live(): boolean {
   if (ttlMs() <= 0 || !isPostgres(databaseUrl())) return false;
@@ -35,6 +40,8 @@ export function cachedCatalogRead<T>(key: string, load: () => Promise<T>): Promi
   if (hit && Date.now() - hit.at <= ttlMs()) return hit.value as Promise<T>;
   const epoch = state.epoch;
   const value = load();
+  state.entries.delete(key);
+  if (state.entries.size >= CATALOG_CACHE_MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
   state.entries.set(key, { value, at: Date.now() });
   value.then(
     () => {
@@ -52,6 +59,11 @@ export function cachedCatalogRead<T>(key: string, load: () => Promise<T>): Promi
 export function catalogChanged(): void {
   state.epoch++;
   state.entries.clear();
+}
+
+/** How many reads this instance holds (tests: the bound). */
+export function catalogCacheSize(): number {
+  return state.entries.size;
 }
 
 /** How many times this instance's lists were dropped: lets a test wait until an announcement has reached this instance. */

@@ -99,8 +99,14 @@ const likePattern = (q: string) => `%${escapeLike(q)}%`;
  * grouped order always lie inside the branches' own first `limit`, so the answer is exact while
  * the work stays bounded at 100k products.
  */
-export async function searchProducts({ q, categoryId, limit }: { q: string; categoryId?: number; limit: number }): Promise<CatalogProduct[]> {
+export function searchProducts({ q, categoryId, limit }: { q: string; categoryId?: number; limit: number }): Promise<CatalogProduct[]> {
+  // Matching ignores letter case (a text search and ILIKE), so "Apple" and "apple" share an entry.
   const text = q.trim();
+  return cachedCatalogRead(`search:${limit}:${categoryId ?? ""}:${text.toLowerCase()}`, () => findProducts(text, categoryId, limit));
+}
+
+/** The search itself (uncached). */
+async function findProducts(text: string, categoryId: number | undefined, limit: number): Promise<CatalogProduct[]> {
   const inCategory = categoryId ? Prisma.sql`AND p."categoryId" = ${categoryId}` : Prisma.empty;
   if (!text) {
     const rows = await db.$queryRaw<{ id: number }[]>`
