@@ -199,7 +199,7 @@ try {
       const b = combine(bs);
       const m = combine(ms);
       baselines.push(b);
-      const rounds = ms.map((x, i) => round(x.requests / Math.max(1, bs[i].requests)));
+      const rounds = ms.map((x, i) => Math.round((x.requests / Math.max(1, bs[i].requests)) * 100) / 100);
       rows.push({ ...r, ...bare(m), baselineRps: b.rps, rounds, bytes: bytes[r.path] });
       console.log(`routes: ${r.path} ${m.rps} req/s (baseline ${b.rps}; ratio by round ${rounds.join(", ")}), p50 ${m.p50} ms, p95 ${m.p95} ms, ${m.non2xx} non-2xx, ${m.cpuMs} ms CPU/request`);
     }
