@@ -8,7 +8,7 @@
  */
 import { chromium } from "@playwright/test";
 
-const QUIET_MS = 1_000;
+const QUIET_MS = 1_500;
 
 export async function recordPageView(base: string, cookie: string, path: string): Promise<string[]> {
   const browser = await chromium.launch({
@@ -37,7 +37,7 @@ export async function recordPageView(base: string, cookie: string, path: string)
     // there. (Counted from the document alone, a machine that took over a second to load the
     // scripts recorded every page as its document only.)
     last = Math.max(last, Date.now());
-    // Settled: no new request of the kinds above for a second (the message stream never ends, so
+    // Settled: no new request of the kinds above for 1.5 s (the message stream never ends, so
     // Playwright's "networkidle" would not come).
     const deadline = Date.now() + 20_000;
     while (Date.now() - last < QUIET_MS && Date.now() < deadline) await page.waitForTimeout(100);
