@@ -33,7 +33,7 @@ export async function recordPageView(base: string, cookie: string, path: string)
     });
     const res = await page.goto(base + path, { waitUntil: "load" });
     if (!res || res.status() !== 200) throw new Error(`${path} answered ${res?.status()}`);
-    // The page asks for its data once it has hydrated, after "load": the quiet second counts from
+    // The page asks for its data once it has hydrated, after "load": the quiet time counts from
     // there. (Counted from the document alone, a machine that took over a second to load the
     // scripts recorded every page as its document only.)
     last = Math.max(last, Date.now());
