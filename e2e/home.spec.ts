@@ -139,7 +139,6 @@ test.describe("home feed", () => {
     const has = (text: string) => scripts.some((s) => s.includes(text));
     expect(has("Select your location"), "the location dialog's code").toBe(false);
     expect(has("Browse products"), "the cart sheet's code").toBe(false);
-    expect(has("radix-toast-swipe"), "the toaster's code").toBe(false);
 
     const cart = page.getByTestId("cart-button").first();
     await cart.hover();

@@ -2,7 +2,7 @@ import { AppHeader } from "@/components/app-shell/app-header";
 import { AppShell } from "@/components/app-shell/app-shell";
 import { AuthProvider } from "@/components/auth/auth-provider";
 import { CartProvider } from "@/components/cart/cart-provider";
-import { LazyToaster } from "@/components/ui/lazy-toaster";
+import { Toaster } from "@/components/ui/toaster";
 import { DataProvider } from "@/lib/client/data";
 
 /**
@@ -16,7 +16,7 @@ export default function AppLayout({ children }: { children: React.ReactNode }) {
       <AuthProvider>
         <CartProvider>
           <AppShell header={<AppHeader />}>{children}</AppShell>
-          <LazyToaster />
+          <Toaster />
         </CartProvider>
       </AuthProvider>
     </DataProvider>

@@ -9,10 +9,12 @@ const load = () => import("./toaster");
 const Toaster = lazy(() => load().then((m) => ({ default: m.Toaster }), () => ({ default: (): React.ReactNode => null })));
 
 /**
- * The toasts of the public site and of the signed-in app. Radix Toast is not needed for the first
- * paint, so its code is fetched at the first press or key and mounted with the first toast (F8 reaches
- * toasts from then on; before that there is nothing to reach). The viewport's z-index keeps a
- * toast above any dialog, whichever mounted first.
+ * The public site's toasts. Radix Toast is not needed for the first paint, so its code is fetched
+ * at the first press or key and mounted with the first toast (F8 reaches toasts from then on;
+ * before that there is nothing to reach). The signed-in app mounts <Toaster /> from the start:
+ * there a toast often comes with a dialog (Track Delivery opens the order and says so), and a
+ * toaster mounted after that dialog made the toast the top dismissable layer, so Esc closed the
+ * toast and left the dialog open (e2e/adjustments.spec.ts).
  */
 export function LazyToaster() {
   useEffect(() => {
