@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { registerFresh } from "./support";
+import { registerFresh, showHomeSections } from "./support";
 
 type Product = { id: number; name: string; price: number; inStock: boolean };
 
@@ -8,6 +8,7 @@ test("cart: add, increase, steppers, remove, clear — with toasts, badge count 
   const popular = ((await (await page.request.get("/api/products/popular?limit=8")).json()) as Product[]).filter((p) => p.inStock);
   const [a, b] = popular;
   await page.goto("/home");
+  await showHomeSections(page);
   const section = page.getByTestId("section-popular");
   const badge = page.getByTestId("cart-count");
   await expect(badge).toHaveText("0");

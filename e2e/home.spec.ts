@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { showHomeSections, signIn } from "./support";
 
 type Product = { id: number; name: string; inStock: boolean; farm: { farmName: string } };
 type Farm = { farmName: string };
@@ -15,6 +15,7 @@ test.describe("home feed", () => {
     await expect(async () => {
       await page.goto("/home");
       await expect(page.getByTestId("section-recommended").getByTestId("product-card")).toHaveCount(4);
+      await showHomeSections(page);
       const [recommended, recFarms, featured, farms, popular] = await Promise.all(
         ["/api/products/recommended?limit=4", "/api/farms/recommended?limit=3", "/api/products/featured?limit=8", "/api/farms/featured?limit=3", "/api/products/popular?limit=8"].map(
           async (u) => (await page.request.get(u)).json(),
@@ -48,6 +49,7 @@ test.describe("home feed", () => {
     await page.goto("/home");
     await page.getByRole("button", { name: "Shop Now" }).click();
     await expect(page.locator("#products")).toBeInViewport();
+    await showHomeSections(page);
     const carousel = page.getByRole("group", { name: "This Week's Harvest", exact: true });
     const track = carousel.locator(".flex.touch-pan-y");
     const before = await track.evaluate((el) => getComputedStyle(el).transform);
@@ -66,6 +68,7 @@ test.describe("home feed", () => {
     expect(beerFeatured.length).toBeGreaterThan(0);
 
     await page.goto("/home");
+    await showHomeSections(page);
     const button = page.getByRole("button", { name: "Craft Beer" });
     await expect(button).toHaveAttribute("aria-pressed", "false");
     await button.click();
@@ -96,8 +99,8 @@ test.describe("home feed", () => {
     });
     await signIn(page);
     await page.goto("/home");
+    await showHomeSections(page);
     await expect(page.getByTestId("section-popular").getByTestId("product-card")).toHaveCount(8);
-    await page.getByTestId("section-popular").scrollIntoViewIfNeeded();
     // Every card is on screen now; a viewport prefetch would have asked for their pages by now.
     await page.waitForLoadState("networkidle");
     expect(asked).toEqual([]);
@@ -127,14 +130,23 @@ test.describe("home feed", () => {
         for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__shifts.push(e.value);
       }).observe({ type: "layout-shift", buffered: true });
     });
+    const popularAsked: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/products/popular") popularAsked.push(r.url());
+    });
     await signIn(page);
     await page.goto("/home");
-    await expect(page.getByTestId("section-popular").getByTestId("product-card")).toHaveCount(8);
+    await expect(page.getByTestId("section-recommended").getByTestId("product-card")).toHaveCount(4);
     await expect(page.getByTestId("category-grid").getByRole("button").first()).toBeVisible();
     await page.waitForLoadState("networkidle");
     // The placeholders of the category grid were once reused for the categories and moved (0.067).
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
     expect(shifts.reduce((a, b) => a + b, 0), `layout shifts ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
+    // The last section, far below the first screen, waits until someone scrolls towards it.
+    expect(popularAsked, "the popular list was fetched before anyone scrolled").toEqual([]);
+    await showHomeSections(page);
+    await expect(page.getByTestId("section-popular").getByTestId("product-card")).toHaveCount(8);
+    expect(popularAsked.length).toBeGreaterThan(0);
     // The dialogs' titles are in their own chunks: none of the page's scripts has them yet.
     const has = (text: string) => scripts.some((s) => s.includes(text));
     expect(has("Select your location"), "the location dialog's code").toBe(false);

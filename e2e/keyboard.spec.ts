@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectVisibleFocus } from "./a11y";
-import { FARM_PASSWORD, newAccount, registerFresh, SEEDED_FARMERS, signIn } from "./support";
+import { FARM_PASSWORD, newAccount, registerFresh, SEEDED_FARMERS, showHomeSections, signIn } from "./support";
 
 /**
  * Keyboard-only journeys (no clicks, no fills): register, add to cart, checkout, top up, send a
@@ -59,7 +59,10 @@ test("add a product to the cart from /home, then check out, with the keyboard on
   expect(top.status(), await top.text()).toBe(200);
   await page.goto("/home");
   const popular = page.getByTestId("section-popular");
+  await showHomeSections(page);
   await expect(popular.getByTestId("product-card").first()).toBeVisible();
+  // Tabbing starts from the top of the page, as it does for someone who just opened it.
+  await page.evaluate(() => window.scrollTo(0, 0));
 
   // Skip link first, then into the page.
   await page.keyboard.press("Tab");

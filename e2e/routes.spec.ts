@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { publicPages } from "../components/marketing/pages";
 import { auditPage, expectNoAxeViolations, expectNoHorizontalOverflow, FARMER } from "./a11y";
-import { BUYER_PAGES, DEMO, FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn } from "./support";
+import { BUYER_PAGES, DEMO, FARM_PASSWORD, registerFresh, SEEDED_FARMERS, showHomeSections, signIn } from "./support";
 
 /**
  * Every route of docs/product.md and every page of the app, on both projects (desktop 1280×800, mobile
@@ -110,6 +110,7 @@ test.describe("signed in as the demo shopper", () => {
   test("/home and its See All lists", async ({ page }) => {
     await page.goto("/home");
     await expect(page.getByRole("heading", { name: `Welcome back, ${DEMO.fullName.split(" ")[0]}` })).toBeVisible();
+    await showHomeSections(page);
     await expect(page.getByTestId("section-popular").getByTestId("product-card").first()).toBeVisible();
     await auditPage(page, "/home");
     for (const [section, title] of [
@@ -193,6 +194,7 @@ test.describe("signed in as the demo shopper", () => {
     await auditPage(page, "/checkout (empty)");
 
     await page.goto("/home");
+    await showHomeSections(page);
     const add = page.getByTestId("section-popular").getByRole("button", { name: /^Add .* to cart$/ }).first();
     await add.click();
     await expect(page.getByTestId("cart-count")).toHaveText("1");
@@ -224,6 +226,7 @@ test.describe("signed in as the demo shopper", () => {
 
   test("dialogs and menus are axe-clean: location, cart sheet, user menu, top-up", async ({ page }) => {
     await page.goto("/home");
+    await showHomeSections(page);
     await expect(page.getByTestId("section-popular").getByTestId("product-card").first()).toBeVisible();
     await page.getByTestId("section-popular").getByRole("button", { name: /^Add .* to cart$/ }).first().click();
     await expect(page.getByTestId("cart-count")).toHaveText("1");

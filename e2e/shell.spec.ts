@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { DEMO, signIn } from "./support";
+import { DEMO, showHomeSections, signIn } from "./support";
 
 const NAV = ["/home", "/orders", "/messages", "/wallet", "/profile"];
 
@@ -98,6 +98,7 @@ test.describe("signed-in shell", () => {
   test("the home page passes axe", async ({ page }) => {
     await signIn(page);
     await page.goto("/home");
+    await showHomeSections(page);
     await expect(page.getByTestId("section-popular").getByTestId("product-card").first()).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

@@ -56,6 +56,25 @@ export async function signIn(page: Page, username = DEMO.email, password = DEMO.
   return res.json();
 }
 
+/**
+ * Scrolls /home's sections into view one after another, as a shopper reading down the page does,
+ * and waits until none shows its skeleton: every section below the first fetches its cards only
+ * when it comes near the viewport (components/catalog/home-sections.tsx). Leaves the page scrolled
+ * to the last section.
+ */
+export async function showHomeSections(page: Page) {
+  for (const id of ["recommended", "farms-you-might-like", "harvest", "featured-farmers", "popular"]) {
+    const section = page.getByTestId(`section-${id}`);
+    if ((await section.count()) === 0) continue;
+    // Retried as a whole: right after hydration the feed's sections are rendered anew (the page is
+    // prerendered without its ?category=), so a section found a moment ago may be gone.
+    await expect(async () => {
+      await section.scrollIntoViewIfNeeded({ timeout: 2_000 });
+      await expect(section.getByTestId(/^(product|farm)-skeleton$/)).toHaveCount(0, { timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
+  }
+}
+
 /** Registers a fresh user through the real API and leaves the browser signed in as them. */
 export async function registerFresh(page: Page, tag = "e2e") {
   const a = newAccount(tag);

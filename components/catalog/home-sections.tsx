@@ -1,5 +1,6 @@
 "use client";
 import useSWR from "swr";
+import { useNearViewport } from "@/lib/client/use-near-viewport";
 import type { FarmJson, ProductJson } from "@/lib/server/catalog/types";
 import { Carousel } from "./carousel";
 import { FarmCard } from "./farm-card";
@@ -15,11 +16,24 @@ import { FarmSkeletons, ProductSkeletons } from "./skeletons";
  * category's cards); prices are the signed-in buyer's (restaurants see theirs: the API reads the
  * session).
  */
-function Loaded<T>({ url, skeleton, failure, empty, children }: { url: string; skeleton: React.ReactNode; failure: string; empty: string; children: (items: T[]) => React.ReactNode }) {
+type LoadedProps<T> = { url: string; skeleton: React.ReactNode; failure: string; empty: string; children: (items: T[]) => React.ReactNode };
+
+function Loaded<T>({ url, skeleton, failure, empty, children }: LoadedProps<T>) {
   const { data, error, mutate } = useSWR<T[]>(url);
   if (data === undefined) return error ? <SectionError message={failure} onRetry={() => mutate()} /> : skeleton;
   if (data.length === 0) return <EmptyNote>{empty}</EmptyNote>;
   return children(data);
+}
+
+/**
+ * A section below the first: its skeleton until it comes within about a phone screen of the
+ * viewport, then `Loaded`. On a phone the first screen holds the greeting, the banner, the
+ * categories and the first section; fetching and rendering the other four at once doubled the
+ * main thread's work of the load (Lighthouse mobile, docs/architecture.md "Where the time goes").
+ */
+function LoadedWhenNear<T>(props: LoadedProps<T>) {
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  return <div ref={ref}>{near ? <Loaded<T> {...props} /> : props.skeleton}</div>;
 }
 
 const emptyProducts = (filtered: boolean) => (filtered ? "No products in this category yet." : "No products to show yet.");
@@ -46,7 +60,7 @@ function FarmGrid({ farms }: { farms: FarmJson[] }) {
 
 function ProductCarousel({ url, label, failure, filtered }: { url: string; label: string; failure: string; filtered: boolean }) {
   return (
-    <Loaded<ProductJson> url={url} skeleton={<ProductSkeletons count={4} />} failure={failure} empty={emptyProducts(filtered)}>
+    <LoadedWhenNear<ProductJson> url={url} skeleton={<ProductSkeletons count={4} />} failure={failure} empty={emptyProducts(filtered)}>
       {(products) => (
         <Carousel label={label}>
           {products.map((p) => (
@@ -54,7 +68,7 @@ function ProductCarousel({ url, label, failure, filtered }: { url: string; label
           ))}
         </Carousel>
       )}
-    </Loaded>
+    </LoadedWhenNear>
   );
 }
 
@@ -77,9 +91,9 @@ export function HomeSections({ signedIn, categoryId }: { signedIn: boolean; cate
             </Loaded>
           </Section>
           <Section id="farms-you-might-like" title="Farms You Might Like">
-            <Loaded<FarmJson> url="/api/farms/recommended?limit=3" skeleton={<FarmSkeletons count={3} />} failure="Failed to fetch recommended farms" empty="No farms to show yet.">
+            <LoadedWhenNear<FarmJson> url="/api/farms/recommended?limit=3" skeleton={<FarmSkeletons count={3} />} failure="Failed to fetch recommended farms" empty="No farms to show yet.">
               {(farms) => <FarmGrid farms={farms} />}
-            </Loaded>
+            </LoadedWhenNear>
           </Section>
         </>
       ) : null}
@@ -87,9 +101,9 @@ export function HomeSections({ signedIn, categoryId }: { signedIn: boolean; cate
         <ProductCarousel url={`/api/products/featured?limit=8${category}`} label="This Week's Harvest" failure="Failed to fetch featured products" filtered={!!categoryId} />
       </Section>
       <Section id="featured-farmers" title="Featured Farmers" seeAll="/home/farms">
-        <Loaded<FarmJson> url="/api/farms/featured?limit=3" skeleton={<FarmSkeletons count={3} />} failure="Failed to fetch featured farms" empty="No farms to show yet.">
+        <LoadedWhenNear<FarmJson> url="/api/farms/featured?limit=3" skeleton={<FarmSkeletons count={3} />} failure="Failed to fetch featured farms" empty="No farms to show yet.">
           {(farms) => <FarmGrid farms={farms} />}
-        </Loaded>
+        </LoadedWhenNear>
       </Section>
       <Section id="popular" title="Popular with Restaurants" seeAll={`/home/popular${seeAllQuery}`}>
         <ProductCarousel url={`/api/products/popular?limit=8${category}`} label="Popular with Restaurants" failure="Failed to fetch popular products" filtered={!!categoryId} />
