@@ -37,6 +37,10 @@ describe("POST /api/transactions/topup", () => {
     const res = await topUp(me.cookie, 25.5);
     expect(res.status).toBe(200);
     expect(res.json.wallet).toMatchObject({ balance: 25.5, currency: "USD" });
+    // A first top-up opens the wallet itself (one statement, lib/server/wallet/top-up.ts).
+    const wallet = await db.wallet.findUniqueOrThrow({ where: { userId: me.user.id } });
+    expect(res.json.wallet.walletId).toBe(wallet.walletId);
+    expect(wallet.walletId).toMatch(/^FF-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
     expect(res.json.transaction).toMatchObject({ type: "top-up", amount: 25.5, description: "Wallet top-up" });
     expect(res.json.transaction.reference).toMatch(/^TOP-/);
     expect(await balanceCents(me.user.id)).toBe(2550);
@@ -145,6 +149,19 @@ describe("POST /api/transactions/topup", () => {
     expect(await balanceCents(me.user.id)).toBe(expected);
     expect(await db.transaction.count({ where: { userId: me.user.id, type: "top_up" } })).toBe(30);
     expect(await db.wallet.count({ where: { userId: me.user.id } })).toBe(1);
+  });
+
+  it.skipIf(!onPostgres)("opens one wallet when first top-ups race the wallet page's first read (needs PostgreSQL for real parallelism)", async () => {
+    const [reads, tops] = await Promise.all([
+      Promise.all(Array.from({ length: 5 }, () => call(walletRoute.GET, "/api/wallet", { cookie: me.cookie }))),
+      Promise.all(Array.from({ length: 10 }, (_, i) => topUp(me.cookie, 5, `first-${i}`))),
+    ]);
+    expect([...reads, ...tops].map((r) => r.status)).toEqual(Array(15).fill(200));
+    const wallet = await db.wallet.findUniqueOrThrow({ where: { userId: me.user.id } });
+    for (const r of reads) expect(r.json.walletId).toBe(wallet.walletId);
+    for (const r of tops) expect(r.json.wallet.walletId).toBe(wallet.walletId);
+    expect(wallet.balanceCents).toBe(5000);
+    expect(await db.transaction.count({ where: { userId: me.user.id, type: "top_up" } })).toBe(10);
   });
 
   it.skipIf(!onPostgres)("executes 10 concurrent duplicates of one key once (needs PostgreSQL for real parallelism)", async () => {

@@ -6,6 +6,7 @@ import { AppError } from "@/lib/server/errors";
 import { inTransaction, isUniqueViolation, requestHash, storedAnswer, type IdempotentResult } from "@/lib/server/idempotency";
 import type { TopUpInput } from "@/lib/validators/wallet";
 import { ensureWallet } from "./ensure-wallet";
+import { generateWalletId } from "./wallet-id";
 import { LEDGER_TYPE_IN_DB } from "./ledger";
 import { formatCents, serializeTransaction, serializeWallet } from "./serialize";
 
@@ -19,13 +20,14 @@ const SCOPE = "wallet.topup";
 
 /**
  * POST /api/transactions/topup: credits the wallet once per Idempotency-Key, in ONE SQL statement
- * (docs/money.md, "Top-up in one statement"). The statement is its own transaction: the
- * conditional balance UPDATE (the row lock), the signed ledger row, and the key row holding the
- * answer either all commit or none does, and the wallet row is locked only while that one
+ * (docs/money.md, "Top-up in one statement"), a user's first top-up included: the statement opens
+ * the wallet when there is none. The statement is its own transaction: the conditional balance
+ * UPDATE (the row lock) or the new wallet's row, the signed ledger row, and the key row holding
+ * the answer either all commit or none does, and the wallet row is locked only while that one
  * statement runs and commits. A repeated key fails the key INSERT on its unique index (after the
  * first request with it committed), which undoes the whole statement; the stored answer is then
- * replayed. When the statement changes nothing (no wallet yet, the balance cap, or a key that
- * was used), `unchanged` finds out why.
+ * replayed. When the statement changes nothing (the balance cap, a key that was used, or a wallet
+ * opened by a concurrent request since the statement's snapshot), `unchanged` finds out why.
  */
 export async function topUp(userId: number, input: TopUpInput, idempotencyKey?: string): Promise<IdempotentResult<TopUpResult>> {
   const cents = dollarsToCents(input.amount);
@@ -48,7 +50,12 @@ export async function topUp(userId: number, input: TopUpInput, idempotencyKey?: 
 /**
  * The answer is built by the serializers with placeholders for what only the statement knows
  * (the wallet's id and new balance, the ledger row's id), which it fills in with jsonb_set; so the
- * first answer and a replay are the same bytes.
+ * first answer and a replay are the same bytes. `opened` inserts the wallet only when `credited`
+ * found none in the statement's snapshot (so no wallet id is spent on a wallet that exists); if a
+ * concurrent request opened it meanwhile, ON CONFLICT leaves both CTEs empty and the top-up runs
+ * again. Before, a first top-up read the key, the wallet, then opened the wallet in a transaction
+ * of its own and ran the statement again: seven round trips, with the new wallet's index entry
+ * held across them, which under load made the first top-ups of new users the slowest of all.
  */
 async function creditOnce(userId: number, cents: number, key: string | null, hash: string | null): Promise<TopUpResult | null> {
   const timestamp = new Date();
@@ -58,10 +65,18 @@ async function creditOnce(userId: number, cents: number, key: string | null, has
     transaction: serializeTransaction({ id: 0, userId, amountCents: cents, timestamp, ...entry }),
   };
   const rows = await db.$queryRaw<{ body: TopUpResult }[]>`
-    WITH w AS (
+    WITH credited AS (
       UPDATE "Wallet" SET "balanceCents" = "balanceCents" + ${cents}
       WHERE "userId" = ${userId} AND "balanceCents"::bigint + ${cents} BETWEEN 0 AND ${MAX_BALANCE_CENTS}
       RETURNING "walletId", "balanceCents"
+    ), opened AS (
+      INSERT INTO "Wallet" ("userId", "walletId", "balanceCents")
+      SELECT ${userId}, ${generateWalletId()}, ${cents}
+      WHERE ${cents} BETWEEN 0 AND ${MAX_BALANCE_CENTS} AND NOT EXISTS (SELECT 1 FROM "Wallet" WHERE "userId" = ${userId})
+      ON CONFLICT DO NOTHING
+      RETURNING "walletId", "balanceCents"
+    ), w AS (
+      SELECT * FROM credited UNION ALL SELECT * FROM opened
     ), t AS (
       INSERT INTO "Transaction" ("userId", "type", "amountCents", "description", "reference", "timestamp")
       SELECT ${userId}, ${LEDGER_TYPE_IN_DB.top_up}::"TransactionType", ${cents}, ${entry.description}, ${entry.reference}, ${timestamp} FROM w
