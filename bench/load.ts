@@ -1,17 +1,25 @@
 /**
  * Load test (issue 9): 200 concurrent virtual users for 60 s against a production build on a fresh
  * PostgreSQL database, mixing browsing, search, messages and top-ups with the sessions of many
- * users. Passes when no request failed (every non-2xx is counted, per endpoint) and every wallet's
- * balance still equals the sum of its ledger afterwards. Loopback only; stops itself.
+ * users. The users arrive first, each waiting for its first answer, and the window is measured with
+ * all of them in (runMix in ./harness.ts says why). Passes when no request failed (every non-2xx is
+ * counted, per endpoint) and every wallet's balance still equals the sum of its ledger afterwards.
+ * Loopback only; stops itself.
  *
  *   node --import tsx bench/load.ts
  * Env: LOAD_SECONDS (default 60), LOAD_USERS (default 60), NEXT_DIST_DIR (reuse a build; default
- *      .next-bench, built when missing or older than HEAD), BENCH_DATABASE_URL / DATABASE_URL.
+ *      .next-bench, built when missing or older than HEAD), BENCH_DATABASE_URL / DATABASE_URL,
+ *      LOAD_PROFILE=1 (the server under `node --cpu-prof`; where its CPU went during the measured
+ *      window, summed by package and function as bench/profile.ts does).
  * Writes bench/out/load.json; exit code 1 when a check fails.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { createUsers, freshSeededDatabase, ledgerCheck, login, machine, prepareBuild, runMix, startApp, type AcRequest, type Mix } from "./harness";
 import pg from "pg";
+import { mainProfile, summarizeProfile, TOP } from "./cpu-profile";
 import { recordPageView } from "./page-view";
 import { writeResult } from "./support";
 
@@ -49,7 +57,8 @@ const database = await freshSeededDatabase("ff_bench_load");
 // The connections of the app's pool: under this load a query's connection is held until the busy
 // event loop gets to its answer, so 20 left most requests queueing for one (docs/architecture.md).
 const POOL = process.env.LOAD_POOL_SIZE ?? "40";
-const app = await startApp(database.url, distDir, { DATABASE_POOL_SIZE: POOL });
+const profDir = process.env.LOAD_PROFILE === "1" ? fs.mkdtempSync(path.join(os.tmpdir(), "ff-load-profile-")) : null;
+const app = await startApp(database.url, distDir, { DATABASE_POOL_SIZE: POOL }, profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []);
 // The whole run is bounded: setup + load + checks must finish within this, or the process ends.
 const watchdog = setTimeout(() => {
   console.error("load: time bound exceeded, stopping");
@@ -57,6 +66,7 @@ const watchdog = setTimeout(() => {
 }, (SECONDS + 600) * 1000);
 watchdog.unref();
 
+let windowEnded: number | undefined;
 try {
   const base = app.url;
   console.log(`load: app on ${base}, creating ${USERS} users`);
@@ -136,14 +146,16 @@ try {
   ];
   const vus = mix.reduce((n, m) => n + m.connections, 0);
   console.log(`load: ${vus} concurrent virtual users for ${SECONDS} s`);
-  const endpoints = await runMix(base, mix, SECONDS);
+  const { endpoints, arrival } = await runMix(base, mix, SECONDS);
+  windowEnded = performance.now();
   const ledger = await ledgerCheck(database.url);
   const total = endpoints.reduce((n, e) => n + e.requests, 0);
   const failed = endpoints.reduce((n, e) => n + e.non2xx + e.errors + e.timeouts, 0);
   const topUp2xx = endpoints.find((e) => e.name.includes("topup"))!.statuses["200"] ?? 0;
   // An endpoint that completed nothing was starved: that is a failure even with no error answer.
   const starved = endpoints.filter((e) => e.requests === 0).map((e) => e.name);
-  const ok = failed === 0 && starved.length === 0 && authProbe5xx === 0 && ledger.walletsOutOfBalance === 0 && ledger.negativeBalances === 0 && ledger.topUpRows >= topUp2xx;
+  const ok = failed === 0 && arrival.failed === 0 && starved.length === 0 && authProbe5xx === 0 && ledger.walletsOutOfBalance === 0 && ledger.negativeBalances === 0 && ledger.topUpRows >= topUp2xx;
+  console.log(`load: ${arrival.users} users arrived in ${arrival.seconds} s (first answers p50 ${arrival.firstAnswer.p50} ms, max ${arrival.firstAnswer.max} ms, ${arrival.failed} failed), then ${SECONDS} s measured with all of them`);
   console.table(endpoints.map((e) => ({ ...e, statuses: JSON.stringify(e.statuses) })));
   console.log(`load: ${total} requests, ${failed} failed (${((failed / Math.max(1, total)) * 100).toFixed(3)} %), ${(total / SECONDS).toFixed(1)} req/s; ledger`, ledger, ok ? "OK" : "FAILED");
   writeResult("load", {
@@ -157,6 +169,7 @@ try {
     failedRequests: failed,
     errorRate: failed / Math.max(1, total),
     rps: Math.round((total / SECONDS) * 10) / 10,
+    arrival,
     endpoints,
     ledger: { ...ledger, topUps2xx: topUp2xx },
     authProbe,
@@ -167,6 +180,19 @@ try {
   if (!ok) process.exitCode = 1;
 } finally {
   await app.stop();
+  if (profDir) printProfile(profDir);
   await database.drop();
   clearTimeout(watchdog);
+}
+
+/** LOAD_PROFILE=1: the server's CPU profile ends when it exits; keep the samples of the measured window. */
+function printProfile(dir: string) {
+  const profile = mainProfile(dir);
+  if (!profile || windowEnded === undefined) return;
+  const tail = (performance.now() - windowEnded) * 1000;
+  const summary = summarizeProfile(profile, { fromUs: profile.endTime - tail - SECONDS * 1e6, toUs: profile.endTime - tail });
+  console.log(`\n=== the server's CPU in the measured window (profile kept in ${dir})`);
+  for (const a of summary.areas.slice(0, 14)) console.log(`  area ${String(a.share).padStart(5)}%  ${a.fn}`);
+  for (const x of summary.self.slice(0, TOP)) console.log(`  self ${String(x.share).padStart(5)}%  ${x.fn}`);
+  for (const x of summary.inclusive.slice(0, TOP * 2)) console.log(`  incl ${String(x.share).padStart(5)}%  ${x.fn}`);
 }

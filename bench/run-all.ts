@@ -256,7 +256,9 @@ if (notifications) {
 }
 const load = read("load");
 if (load) {
-  rows.push({ bench: "load" + freshness(load), figure: `${load.virtualUsers} virtual users × ${load.seconds} s: requests, req/s, error rate`, value: `${num(load.totalRequests, 0)}, ${num(load.rps)}/s, ${(load.errorRate * 100).toFixed(2)} %` });
+  if (load.arrival)
+    rows.push({ bench: "load" + freshness(load), figure: `${load.arrival.users} users arriving at once, each waiting for its first answer before the measured window: all in, first answers p50 / max`, value: `${num(load.arrival.seconds)} s, ${ms(load.arrival.firstAnswer.p50)} / ${ms(load.arrival.firstAnswer.max)}, ${load.arrival.failed} failed` });
+  rows.push({ bench: "load" + freshness(load), figure: `${load.virtualUsers} virtual users × ${load.seconds} s, all of them in: requests, req/s, error rate`, value: `${num(load.totalRequests, 0)}, ${num(load.rps)}/s, ${(load.errorRate * 100).toFixed(2)} %` });
   for (const e of load.endpoints ?? []) {
     rows.push({ bench: "load", figure: `${e.name} (${e.connections} VUs): p50 / p95, req/s, non-2xx`, value: `${ms(e.p50)} / ${ms(e.p95)}, ${num(e.rps)}/s, ${e.non2xx + e.errors + e.timeouts}` });
     bars.push({ label: `load ${e.name}`, p95: e.p95 });
