@@ -6,8 +6,9 @@
  * BENCH_PRESET=mobile|desktop (default mobile, Lighthouse's own default), BENCH_RUNS (default 1; the
  * median performance run is kept), CHROMIUM_PATH (default /usr/bin/chromium), BENCH_COOKIE (a
  * session cookie, `name=value`, put in Chromium's cookie jar with the signed-in hint, for the signed-in pages; the file is then
- * lighthouse-<preset>-signed-in.json), BENCH_FLOOR_URL (a page of the framework's floor, bench/floor/,
- * audited in the same runs as ours: what a bare Next page scores on this machine and Chromium).
+ * lighthouse-<preset>-signed-in.json), BENCH_FLOOR_URL (pages of the framework's floor, bench/floor/,
+ * comma-separated, audited in the same runs as ours: what a bare Next page scores on this machine
+ * and Chromium).
  * Prints the four category scores and the JavaScript shipped per page; writes
  * bench/out/lighthouse-<preset>.json.
  */
@@ -24,9 +25,9 @@ const pages = (process.env.BENCH_PAGES || "/,/pricing,/about").split(",").map((p
 const preset = process.env.BENCH_PRESET === "desktop" ? "desktop" : "mobile";
 const runs = Math.max(1, Number(process.env.BENCH_RUNS || 1));
 const cookie = process.env.BENCH_COOKIE;
-const floorUrl = process.env.BENCH_FLOOR_URL;
+const floorUrls = (process.env.BENCH_FLOOR_URL ?? "").split(",").map((u) => u.trim()).filter(Boolean);
 /** What is audited: our pages, then the floor's page (labelled as such in the results). */
-const targets = [...pages.map((p) => ({ label: p, url: `${base}${p}`, floor: false })), ...(floorUrl ? [{ label: "bare Next page (bench/floor)", url: floorUrl, floor: true }] : [])];
+const targets = [...pages.map((p) => ({ label: p, url: `${base}${p}`, floor: false })), ...floorUrls.map((url) => ({ label: `bare Next page (bench/floor ${new URL(url).pathname})`, url, floor: true }))];
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number; resourceSize?: number };
