@@ -4,6 +4,7 @@ import { seed } from "@/lib/server/seed";
 import { listOrders } from "@/lib/server/orders/list-orders";
 import { listChats } from "@/lib/server/messages/chats";
 import { getConversation } from "@/lib/server/messages/conversation";
+import { loadMessage } from "@/lib/server/messages/serialize";
 import { countUnread } from "@/lib/server/messages/unread";
 import { searchProducts } from "@/lib/server/catalog/products";
 import { getWallet } from "@/lib/server/wallet/get-wallet";
@@ -65,5 +66,22 @@ describe("readRows: pg's prepared statements and Prisma read alike (PostgreSQL o
     expect(orders.items.some((o) => o.fulfilment)).toBe(true);
     expect(chats.items.length).toBeGreaterThan(2);
     expect(chats.items.some((c) => c.lastMessage.adjustment !== null)).toBe(true);
+  });
+});
+
+describe("messages read by hand-written SQL", () => {
+  it("carry their adjustment card as Prisma's model read gives it: its instants, lines and the order's farm", async () => {
+    await seed(db);
+    const demo = await db.user.findUniqueOrThrow({ where: { email: "demo@fieldfare.app" } });
+    const card = await db.orderAdjustment.findFirstOrThrow({ where: { buyerId: demo.id, messageId: { not: null } } });
+    // A decided card has both instants: decide it at an instant with milliseconds.
+    await db.orderAdjustment.update({ where: { id: card.id }, data: { status: "accepted", decidedAt: new Date("2026-11-20T17:05:09.045Z") } });
+    const peer = (await db.message.findUniqueOrThrow({ where: { id: card.messageId! } })).senderId;
+    const model = await loadMessage(card.messageId!);
+    expect(model?.adjustment).toMatchObject({ id: card.id, status: "accepted", decidedAt: "2026-11-20T17:05:09.045Z" });
+    const inChats = (await listChats(demo.id, { limit: 20 })).items.find((c) => c.lastMessage.id === card.messageId)?.lastMessage;
+    const inConversation = (await getConversation(demo.id, peer, { limit: 50 })).find((m) => m.id === card.messageId);
+    expect(JSON.stringify(inChats)).toBe(JSON.stringify(model));
+    expect(JSON.stringify(inConversation)).toBe(JSON.stringify({ ...model, isRead: true }));
   });
 });

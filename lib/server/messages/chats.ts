@@ -29,8 +29,8 @@ type ChatRow = MessageSqlRow & {
  * (receiver, sender, id) indexes one peer at a time (a recursive "loose index scan"), each peer's
  * latest message is the first entry of its two index ranges, and the page looks up the message, the
  * person and their unread count by key (LATERAL … LIMIT 1: the planner cannot count the peers
- * ahead, and guessing many made it scan every message to hash-join them). Only an adjustment card (rare as a last message) costs a second
- * read.
+ * ahead, and guessing many made it scan every message to hash-join them). An adjustment card comes
+ * in the same statement (`messageColumnsSql`).
  */
 export async function listChats(userId: number, page: { limit: number; cursor?: number }): Promise<Page<ChatListItem>> {
   const before = page.cursor ?? 2_147_483_647;
@@ -70,7 +70,7 @@ export async function listChats(userId: number, page: { limit: number; cursor?: 
   if (rows.length === 0) return { items: [], nextCursor: null };
   const shown = rows.slice(0, page.limit);
 
-  const messages = await messagesFromSql(shown);
+  const messages = messagesFromSql(shown);
   const items = shown.map((r, i) => ({
     user: toChatUser({
       id: r.peerId,

@@ -128,7 +128,7 @@ async function sendToKnownPeer(data: { senderId: number; receiverId: number; con
   const { earlierId, receiverExists, toFarm, talked, ordered, counted, retry, ...message } = row;
   const facts = { earlierId, receiverExists, toFarm, talked, ordered };
   const hit = counted === null ? null : toHit({ count: counted, retry: retry! });
-  return { facts, hit, message: message.id === null ? null : (await messagesFromSql([message as MessageSqlRow]))[0] };
+  return { facts, hit, message: message.id === null ? null : messagesFromSql([message as MessageSqlRow])[0] };
 }
 
 /**
@@ -149,7 +149,7 @@ async function storeAndAnnounce(data: { senderId: number; receiverId: number; co
       RETURNING *
     )
     SELECT ${messageColumnsSql}, ${announceMessageSql} AS announced FROM m`;
-  const [message] = await messagesFromSql(rows);
+  const [message] = messagesFromSql(rows);
   return message;
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { db, readRows } from "@/lib/server/db";
+import { db } from "@/lib/server/db";
 import { Prisma, type MessageKind } from "@/lib/generated/prisma/client";
 import { adjustmentInclude, serializeAdjustment, type AdjustmentRow } from "@/lib/server/adjustments/serialize";
 import type { ChatMessage, ChatUser } from "@/lib/validators/messages";
@@ -62,11 +62,21 @@ export function toChatMessage(m: Prisma.MessageGetPayload<{ select: typeof messa
 }
 
 /**
- * A message's columns for hand-written list SQL (the message aliased `m`), attachments in order;
+ * A message's columns for hand-written list SQL (the message aliased `m`), attachments in order and
+ * its adjustment card, if any, with the card's order's farm (as `adjustmentInclude` reads it), so a
+ * chat list, a conversation or a send is one statement with or without cards in it;
  * `messagesFromSql` turns such rows into the same ChatMessage as `messageSelect` + `toChatMessage`.
  */
 export const messageColumnsSql = Prisma.sql`m.id, m."senderId", m."receiverId", m.content, m.timestamp, m."isRead", m."clientId", m.kind::text AS kind, m."adjustmentId",
-  (SELECT array_agg(a.url ORDER BY a.id) FROM "MessageAttachment" a WHERE a."messageId" = m.id) AS attachments`;
+  (SELECT array_agg(a.url ORDER BY a.id) FROM "MessageAttachment" a WHERE a."messageId" = m.id) AS attachments,
+  (SELECT json_build_object('id', a.id, 'orderId', a."orderId", 'farmId', a."farmId", 'buyerId', a."buyerId", 'status', a.status, 'lines', a.lines,
+      'deltaCents', a."deltaCents", 'note', a.note, 'orderVersion', a."orderVersion", 'messageId', a."messageId", 'createdAt', a."createdAt",
+      'decidedAt', a."decidedAt", 'orderFarmId', f.id, 'farmName', f."farmName")
+    FROM "OrderAdjustment" a JOIN "Order" o ON o.id = a."orderId" JOIN "Farm" f ON f.id = o."farmId"
+    WHERE a.id = m."adjustmentId") AS card`;
+
+/** An adjustment card as `messageColumnsSql` writes it: JSON, its instants as UTC text without a zone. */
+type CardJson = Omit<AdjustmentRow, "order" | "createdAt" | "decidedAt"> & { createdAt: string; decidedAt: string | null; orderFarmId: number; farmName: string };
 
 export type MessageSqlRow = {
   id: number;
@@ -79,23 +89,17 @@ export type MessageSqlRow = {
   kind: MessageKind;
   adjustmentId: number | null;
   attachments: string[] | null;
+  card: CardJson | null;
 };
 
-/** The adjustment cards `ids` with their order's farm, as `adjustmentInclude` reads them (a hot read: the chat list shows cards). */
-async function adjustmentCards(ids: number[]): Promise<AdjustmentRow[]> {
-  const rows = await readRows<Omit<AdjustmentRow, "order"> & { farmName: string; orderFarmId: number }>(Prisma.sql`
-    SELECT a.id, a."orderId", a."farmId", a."buyerId", a.status::text AS status, a.lines, a."deltaCents", a.note, a."orderVersion", a."messageId", a."createdAt", a."decidedAt",
-      f.id AS "orderFarmId", f."farmName"
-    FROM "OrderAdjustment" a JOIN "Order" o ON o.id = a."orderId" JOIN "Farm" f ON f.id = o."farmId"
-    WHERE a.id = ANY(${ids})`);
-  return rows.map(({ farmName, orderFarmId, ...a }) => ({ ...a, order: { farm: { id: orderFarmId, farmName } } }));
+const utc = (text: string) => new Date(`${text}Z`);
+
+function cardRow({ orderFarmId, farmName, createdAt, decidedAt, ...a }: CardJson): AdjustmentRow {
+  return { ...a, createdAt: utc(createdAt), decidedAt: decidedAt === null ? null : utc(decidedAt), order: { farm: { id: orderFarmId, farmName } } };
 }
 
-/** Rows of `messageColumnsSql` as ChatMessages; adjustment cards (few) are read in one more query when there are any. */
-export async function messagesFromSql(rows: MessageSqlRow[]): Promise<ChatMessage[]> {
-  const cardIds = rows.flatMap((r) => (r.adjustmentId !== null ? [r.adjustmentId] : []));
-  const cards = cardIds.length ? await adjustmentCards(cardIds) : [];
-  const cardById = new Map(cards.map((c) => [c.id, c]));
+/** Rows of `messageColumnsSql` as ChatMessages. */
+export function messagesFromSql(rows: MessageSqlRow[]): ChatMessage[] {
   return rows.map((r) =>
     toChatMessage({
       id: r.id,
@@ -107,7 +111,7 @@ export async function messagesFromSql(rows: MessageSqlRow[]): Promise<ChatMessag
       clientId: r.clientId,
       attachments: (r.attachments ?? []).map((url) => ({ url })),
       kind: r.kind,
-      adjustment: r.adjustmentId === null ? null : (cardById.get(r.adjustmentId) ?? null),
+      adjustment: r.card === null ? null : cardRow(r.card),
     }),
   );
 }
