@@ -17,19 +17,29 @@ export function initials(name: string | null | undefined): string {
   return (Array.from(words[0])[0] + Array.from(words[words.length - 1])[0]).toUpperCase();
 }
 
-const currency = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  // No "-$0.00" for negative zero or for tiny negatives that round to zero.
-  signDisplay: "negative",
-});
-
-/** USD, en-US, two decimals: 1234.5 → "$1,234.50". Amounts are dollars (the API's unit). */
+/**
+ * USD, en-US, two decimals: 1234.5 → "$1,234.50". Amounts are dollars (the API's unit).
+ *
+ * Written out instead of an Intl.NumberFormat made when this module loads: a browser's first
+ * currency formatter loads ICU's currency data, 35–60 ms of main thread here (134–252 ms under
+ * Lighthouse's 4× slower CPU), and every signed-in page imports this module at start-up. It rounds
+ * as Intl does: the number's shortest decimal form (what String() writes), half away from zero, so
+ * 1066.455 is "$1,066.46" where toFixed, reading the binary value just under it, says 1066.45
+ * (tests/format/format.test.ts compares the two over 20,000 amounts). No "-$0.00" when a tiny
+ * negative rounds to zero, as Intl's signDisplay "negative".
+ */
 export function formatCurrency(dollars: number): string {
   if (!Number.isFinite(dollars)) return "—";
-  return currency.format(dollars);
+  const abs = Math.abs(dollars);
+  // String() writes these in exponent form: under a hundredth of a cent is $0.00, and no price is
+  // near 10^21 (said as Intl says it).
+  if (abs >= 1e21) return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(dollars);
+  const [whole, decimals = ""] = abs < 1e-6 ? ["0"] : String(abs).split(".");
+  const digits = `${decimals}000`;
+  const cents = BigInt(whole) * 100n + BigInt(digits.slice(0, 2)) + (digits[2] >= "5" ? 1n : 0n);
+  const sign = dollars < 0 && cents > 0n ? "-" : "";
+  const grouped = String(cents / 100n).replace(/\B(?=(\d{3})+$)/g, ",");
+  return `${sign}$${grouped}.${String(cents % 100n).padStart(2, "0")}`;
 }
 
 function toDate(value: DateInput): Date | null {

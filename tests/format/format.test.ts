@@ -58,6 +58,21 @@ describe("formatCurrency (USD, en-US, 2 decimals)", () => {
     expect(formatCurrency(value)).toBe(expected);
   });
 
+  it("writes what Intl.NumberFormat writes, over 20,000 amounts of every size and sign, ties included", () => {
+    const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "negative" });
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const amounts: number[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      const magnitude = 10 ** Math.floor(random() * 13 - 3);
+      amounts.push((random() - 0.3) * magnitude);
+      // Cents and half-cents, as prices and their halves are written.
+      amounts.push(Math.round((random() - 0.3) * 2_000_000) / 200);
+    }
+    amounts.push(0.005, 0.015, 1.005, 2.675, 1e15 + 0.5, 999.995, -999.995, 1e20, 1e21, -1e22);
+    for (const a of amounts) expect(formatCurrency(a), String(a)).toBe(intl.format(a));
+  });
+
   it("shows a dash for non-finite amounts instead of NaN", () => {
     expect(formatCurrency(Number.NaN)).toBe("—");
     expect(formatCurrency(Number.POSITIVE_INFINITY)).toBe("—");
