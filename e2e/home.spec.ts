@@ -82,6 +82,25 @@ test.describe("home feed", () => {
     await expect.poll(() => cardNames(page, "harvest")).toEqual(allFeatured);
   });
 
+  test("a link to /home?category= opens the feed filtered and asks only for that category's product lists", async ({ page }) => {
+    await signIn(page);
+    const categories = (await (await page.request.get("/api/categories")).json()) as { id: number; name: string }[];
+    const beer = categories.find((c) => c.name === "Craft Beer")!;
+    const beerFeatured = ((await (await page.request.get(`/api/products/featured?limit=8&categoryId=${beer.id}`)).json()) as Product[]).map((p) => p.name);
+    const productLists: string[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (/^\/api\/products\/(recommended|featured|popular)$/.test(url.pathname)) productLists.push(url.pathname + url.search);
+    });
+    await page.goto(`/home?category=${beer.id}`);
+    await showHomeSections(page);
+    await expect(page.getByRole("button", { name: "Craft Beer" })).toHaveAttribute("aria-pressed", "true");
+    expect(await cardNames(page, "harvest")).toEqual(beerFeatured);
+    expect(productLists.length).toBeGreaterThanOrEqual(3);
+    // The prerendered feed has no category; it waits for the URL instead of fetching the unfiltered lists first.
+    for (const url of productLists) expect(url).toContain(`categoryId=${beer.id}`);
+  });
+
   test("See All opens the full list", async ({ page }) => {
     await signIn(page);
     await page.goto("/home");

@@ -66,8 +66,8 @@ export async function showHomeSections(page: Page) {
   for (const id of ["recommended", "farms-you-might-like", "harvest", "featured-farmers", "popular"]) {
     const section = page.getByTestId(`section-${id}`);
     if ((await section.count()) === 0) continue;
-    // Retried as a whole: right after hydration the feed's sections are rendered anew (the page is
-    // prerendered without its ?category=), so a section found a moment ago may be gone.
+    // Retried as a whole: a section found a moment ago may be rendered anew (a ?category= in the
+    // URL filters the product sections once the browser has read it).
     await expect(async () => {
       await section.scrollIntoViewIfNeeded({ timeout: 2_000 });
       await expect(section.getByTestId(/^(product|farm)-skeleton$/)).toHaveCount(0, { timeout: 5_000 });

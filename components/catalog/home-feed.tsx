@@ -1,5 +1,6 @@
 "use client";
 import { useSearchParams } from "next/navigation";
+import { Suspense, useEffect, useState } from "react";
 import useSWR from "swr";
 import { useAuth } from "@/components/auth/auth-provider";
 import { categoryParam } from "@/lib/category-param";
@@ -15,11 +16,10 @@ export function HomeGreeting() {
 }
 
 /**
- * The category grid and the sections of /home for `categoryId`. The page is prerendered without
- * its query: there this renders with no category (skeletons), and in the browser `HomeFeed`
- * renders it with the URL's `?category=`.
+ * The category grid and the sections of /home for `categoryId`; `waiting` holds the sections'
+ * requests back (skeletons) until the URL has been read. The page is prerendered with no category.
  */
-export function HomeFeedView({ categoryId }: { categoryId?: number }) {
+export function HomeFeedView({ categoryId, waiting = false }: { categoryId?: number; waiting?: boolean }) {
   const { status } = useAuth();
   const { data: categories, error, mutate } = useSWR<CategoryJson[]>("/api/categories");
   // An id that is not a category (a hand-edited URL) filters nothing, once the list says so.
@@ -27,12 +27,32 @@ export function HomeFeedView({ categoryId }: { categoryId?: number }) {
   return (
     <>
       <CategoryGrid categories={categories} selected={selected} onRetry={categories === undefined && error ? () => mutate() : undefined} />
-      <HomeSections signedIn={status !== "signed-out"} categoryId={selected} />
+      <HomeSections signedIn={status !== "signed-out"} categoryId={selected} waiting={waiting} />
     </>
   );
 }
 
+/**
+ * The feed with the URL's `?category=`. The URL's query is known in the browser only, so the
+ * prerendered HTML has the feed with no category, and the feed hydrates as that; the query is read
+ * by `CategoryFromUrl` in a boundary of its own, which only the browser renders, and handed up.
+ * (Read by the feed itself, `useSearchParams` made the whole feed's boundary render anew in the
+ * browser: its HTML thrown away and built again in the page's hydration task.)
+ */
 export function HomeFeed() {
+  const [url, setUrl] = useState<{ categoryId?: number } | null>(null);
+  return (
+    <>
+      <Suspense fallback={null}>
+        <CategoryFromUrl onRead={setUrl} />
+      </Suspense>
+      <HomeFeedView categoryId={url?.categoryId} waiting={url === null} />
+    </>
+  );
+}
+
+function CategoryFromUrl({ onRead }: { onRead: (url: { categoryId?: number }) => void }) {
   const categoryId = categoryParam(useSearchParams().get("category") ?? undefined);
-  return <HomeFeedView categoryId={categoryId} />;
+  useEffect(() => onRead({ categoryId }), [categoryId, onRead]);
+  return null;
 }

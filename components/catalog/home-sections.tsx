@@ -16,7 +16,8 @@ import { FarmSkeletons, ProductSkeletons } from "./skeletons";
  * category's cards); prices are the signed-in buyer's (restaurants see theirs: the API reads the
  * session).
  */
-type LoadedProps<T> = { url: string; skeleton: React.ReactNode; failure: string; empty: string; children: (items: T[]) => React.ReactNode };
+/** `url` null: not yet (the skeleton, and no request). */
+type LoadedProps<T> = { url: string | null; skeleton: React.ReactNode; failure: string; empty: string; children: (items: T[]) => React.ReactNode };
 
 function Loaded<T>({ url, skeleton, failure, empty, children }: LoadedProps<T>) {
   const { data, error, mutate } = useSWR<T[]>(url);
@@ -58,7 +59,7 @@ function FarmGrid({ farms }: { farms: FarmJson[] }) {
   );
 }
 
-function ProductCarousel({ url, label, failure, filtered }: { url: string; label: string; failure: string; filtered: boolean }) {
+function ProductCarousel({ url, label, failure, filtered }: { url: string | null; label: string; failure: string; filtered: boolean }) {
   return (
     <LoadedWhenNear<ProductJson> url={url} skeleton={<ProductSkeletons count={4} />} failure={failure} empty={emptyProducts(filtered)}>
       {(products) => (
@@ -72,9 +73,13 @@ function ProductCarousel({ url, label, failure, filtered }: { url: string; label
   );
 }
 
-/** `signedIn` adds the personal sections; `categoryId` filters the product lists. */
-export function HomeSections({ signedIn, categoryId }: { signedIn: boolean; categoryId?: number }) {
+/**
+ * `signedIn` adds the personal sections; `categoryId` filters the product lists, which wait (their
+ * skeletons, no request) while `waiting` says the category is not known yet.
+ */
+export function HomeSections({ signedIn, categoryId, waiting = false }: { signedIn: boolean; categoryId?: number; waiting?: boolean }) {
   const category = categoryId ? `&categoryId=${categoryId}` : "";
+  const products = (url: string) => (waiting ? null : `${url}${category}`);
   const seeAllQuery = categoryId ? `?category=${categoryId}` : "";
   return (
     <div id="products" className="grid scroll-mt-24 grid-cols-1 gap-10">
@@ -82,7 +87,7 @@ export function HomeSections({ signedIn, categoryId }: { signedIn: boolean; cate
         <>
           <Section id="recommended" title="Recommended for You" tag="Personalized" seeAll={`/home/recommended${seeAllQuery}`}>
             <Loaded<ProductJson>
-              url={`/api/products/recommended?limit=4${category}`}
+              url={products("/api/products/recommended?limit=4")}
               skeleton={<ProductSkeletons count={4} />}
               failure="Failed to fetch recommended products"
               empty={emptyProducts(!!categoryId)}
@@ -98,7 +103,7 @@ export function HomeSections({ signedIn, categoryId }: { signedIn: boolean; cate
         </>
       ) : null}
       <Section id="harvest" title="This Week's Harvest" seeAll={`/home/harvest${seeAllQuery}`}>
-        <ProductCarousel url={`/api/products/featured?limit=8${category}`} label="This Week's Harvest" failure="Failed to fetch featured products" filtered={!!categoryId} />
+        <ProductCarousel url={products("/api/products/featured?limit=8")} label="This Week's Harvest" failure="Failed to fetch featured products" filtered={!!categoryId} />
       </Section>
       <Section id="featured-farmers" title="Featured Farmers" seeAll="/home/farms">
         <LoadedWhenNear<FarmJson> url="/api/farms/featured?limit=3" skeleton={<FarmSkeletons count={3} />} failure="Failed to fetch featured farms" empty="No farms to show yet.">
@@ -106,7 +111,7 @@ export function HomeSections({ signedIn, categoryId }: { signedIn: boolean; cate
         </LoadedWhenNear>
       </Section>
       <Section id="popular" title="Popular with Restaurants" seeAll={`/home/popular${seeAllQuery}`}>
-        <ProductCarousel url={`/api/products/popular?limit=8${category}`} label="Popular with Restaurants" failure="Failed to fetch popular products" filtered={!!categoryId} />
+        <ProductCarousel url={products("/api/products/popular?limit=8")} label="Popular with Restaurants" failure="Failed to fetch popular products" filtered={!!categoryId} />
       </Section>
     </div>
   );

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { HarvestBanner } from "@/components/catalog/harvest-banner";
-import { HomeFeed, HomeFeedView, HomeGreeting } from "@/components/catalog/home-feed";
+import { HomeFeed, HomeGreeting } from "@/components/catalog/home-feed";
 
 export const metadata: Metadata = { title: "Home", robots: { index: false } };
 
@@ -15,9 +14,7 @@ export default function HomePage() {
       <HomeGreeting />
       <HarvestBanner />
       {/* The URL's ?category= is known in the browser only: the prerendered HTML has the unfiltered skeletons. */}
-      <Suspense fallback={<HomeFeedView />}>
-        <HomeFeed />
-      </Suspense>
+      <HomeFeed />
     </div>
   );
 }
