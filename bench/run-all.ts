@@ -25,6 +25,8 @@ const stateFile = path.join(outDir, "run-all.json");
 // BENCH_REPORT_ONLY=1 rewrites the report of the last run (e.g. after running bench/fault.ts alone).
 const previous = process.env.BENCH_REPORT_ONLY === "1" && fs.existsSync(stateFile) ? JSON.parse(fs.readFileSync(stateFile, "utf8")) : null;
 const started = previous ? new Date(previous.started) : new Date();
+// When the run ended (a report rewritten later names the benches run again on their own since).
+const finished = previous?.finished ? new Date(previous.finished) : null;
 const flags = ["BENCH_FULL", "BENCH_FAULT", "BENCH_ONLY"].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`);
 const atStart = previous?.atStart ?? {
   ...machine(),
@@ -120,7 +122,7 @@ if (process.env.BENCH_REPORT_ONLY !== "1") {
   if (want("load")) runs.push(await runBench("load", "bench/load.ts", 15, { ...shared, LOAD_SECONDS: process.env.LOAD_SECONDS ?? (FULL ? "60" : "30") }));
   if (process.env.BENCH_FAULT === "1" && want("fault")) runs.push(await runBench("fault", "bench/fault.ts", 10, shared));
   fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(stateFile, JSON.stringify({ started, atStart, runs }, null, 2));
+  fs.writeFileSync(stateFile, JSON.stringify({ started, finished: new Date(), atStart, runs }, null, 2));
 }
 
 // ---- RESULTS.md ---------------------------------------------------------------------------------
@@ -137,7 +139,8 @@ const num = (n: number | undefined, d = 1) => (n === undefined || !Number.isFini
 function freshness(j: Json): string {
   const at = j?.at ? new Date(j.at) : null;
   if (!at) return "";
-  return at >= started ? "" : ` (from ${at.toISOString().slice(0, 16).replace("T", " ")})`;
+  if (at < started) return ` (from ${at.toISOString().slice(0, 16).replace("T", " ")})`;
+  return finished && at > finished ? ` — run again on its own at ${at.toISOString().slice(11, 16)} UTC` : "";
 }
 
 type Row = { bench: string; figure: string; value: string };
@@ -306,7 +309,7 @@ fs.writeFileSync(path.join(root, "bench/chart.svg"), chart);
 
 const md: string[] = [];
 md.push("# Fieldfare bench results", "");
-md.push(`Written by \`${atStart.command ?? "npm run bench"}\` (bench/run-all.ts) on ${started.toISOString().slice(0, 19).replace("T", " ")} UTC, in one uninterrupted run.`, "");
+md.push(`Written by \`${atStart.command ?? "npm run bench"}\` (bench/run-all.ts) on ${started.toISOString().slice(0, 19).replace("T", " ")} UTC, in one uninterrupted run.${finished ? " A section marked “run again on its own” was measured by that bench alone after the run, and the report rewritten (`BENCH_REPORT_ONLY=1`)." : ""}`, "");
 md.push("## Machine", "");
 md.push(`- ${atStart.cpus} CPUs (${atStart.cpuModel}), ${atStart.memoryGb} GB memory, Node ${atStart.node}`);
 md.push(`- Load average at start: ${atStart.loadavg.join(" / ")} (1 / 5 / 15 min) — a shared machine; absolute figures are noisy, ratios within one run are the meaningful part.`);
