@@ -31,7 +31,7 @@ export function initials(name: string | null | undefined): string {
 export function formatCurrency(dollars: number): string {
   if (!Number.isFinite(dollars)) return "—";
   const abs = Math.abs(dollars);
-  // String() writes these in exponent form: under a hundredth of a cent is $0.00, and no price is
+  // String() writes these in exponent form: under a millionth of a dollar is $0.00, and no price is
   // near 10^21 (said as Intl says it).
   if (abs >= 1e21) return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(dollars);
   const [whole, decimals = ""] = abs < 1e-6 ? ["0"] : String(abs).split(".");
