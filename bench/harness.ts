@@ -33,7 +33,7 @@ export const AUTH_SECRET = process.env.AUTH_SECRET ?? `bench-${crypto.randomByte
 
 // autocannon ships no type declarations: describe the part used here.
 export type AcRequest = { method?: string; path: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: AcRequest) => AcRequest };
-export type AcResult = { requests: { average: number; total: number; sent?: number }; non2xx: number; errors: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> };
+export type AcResult = { requests: { average: number; total: number }; non2xx: number; errors: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> };
 type AcInstance = Promise<AcResult> & { on(event: "response", cb: (client: unknown, status: number, bytes: number, ms: number) => void): void; stop(): void };
 export const autocannon = createRequire(import.meta.url)("autocannon") as (opts: {
   url: string;

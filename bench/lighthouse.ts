@@ -26,7 +26,7 @@ const preset = process.env.BENCH_PRESET === "desktop" ? "desktop" : "mobile";
 const runs = Math.max(1, Number(process.env.BENCH_RUNS || 1));
 const cookie = process.env.BENCH_COOKIE;
 const floorUrls = (process.env.BENCH_FLOOR_URL ?? "").split(",").map((u) => u.trim()).filter(Boolean);
-/** What is audited: our pages, then the floor's page (labelled as such in the results). */
+/** What is audited: our pages, then the floor's pages (labelled as such in the results). */
 const targets = [...pages.map((p) => ({ label: p, url: `${base}${p}`, floor: false })), ...floorUrls.map((url) => ({ label: `bare Next page (bench/floor ${new URL(url).pathname})`, url, floor: true }))];
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 

@@ -19,7 +19,7 @@ export function HomeGreeting() {
  * The category grid and the sections of /home for `categoryId`; `waiting` holds the sections'
  * requests back (skeletons) until the URL has been read. The page is prerendered with no category.
  */
-export function HomeFeedView({ categoryId, waiting = false }: { categoryId?: number; waiting?: boolean }) {
+function HomeFeedView({ categoryId, waiting }: { categoryId?: number; waiting: boolean }) {
   const { status } = useAuth();
   const { data: categories, error, mutate } = useSWR<CategoryJson[]>("/api/categories");
   // An id that is not a category (a hand-edited URL) filters nothing, once the list says so.

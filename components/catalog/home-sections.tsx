@@ -77,7 +77,7 @@ function ProductCarousel({ url, label, failure, filtered }: { url: string | null
  * `signedIn` adds the personal sections; `categoryId` filters the product lists, which wait (their
  * skeletons, no request) while `waiting` says the category is not known yet.
  */
-export function HomeSections({ signedIn, categoryId, waiting = false }: { signedIn: boolean; categoryId?: number; waiting?: boolean }) {
+export function HomeSections({ signedIn, categoryId, waiting }: { signedIn: boolean; categoryId?: number; waiting: boolean }) {
   const category = categoryId ? `&categoryId=${categoryId}` : "";
   const products = (url: string) => (waiting ? null : `${url}${category}`);
   const seeAllQuery = categoryId ? `?category=${categoryId}` : "";
