@@ -9,6 +9,20 @@ const config = [
     plugins: { fieldfare: { rules: { "no-server-imports-in-client": noServerImportsInClient } } },
     rules: { "fieldfare/no-server-imports-in-client": "error" },
   },
-  { ignores: ["lib/generated/**", ".next/**", ".next-*/**", "bench/out/**", "bench/floor/.next*/**", "coverage/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      "lib/generated/**",
+      ".next/**",
+      ".next-*/**",
+      "bench/out/**",
+      "bench/floor/.next*/**",
+      "coverage/**",
+      ".data/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
+  },
 ];
 export default config;

@@ -8,7 +8,14 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // PGlite ships wasm + data files, and PDFKit its font metrics, loaded from node_modules at run time
   // (nodemailer: the email sender, plain Node code with no reason to bundle).
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "pg", "pdfkit", "nodemailer"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "@node-rs/argon2",
+    "pg",
+    "pdfkit",
+    "nodemailer",
+  ],
   // Tests and benches may build beside a dev build; keep their outputs apart.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Types are checked once by `npm run typecheck` (CI runs it before the tests); skipping the
@@ -19,7 +26,9 @@ const nextConfig: NextConfig = {
   experimental: { inlineCss: false },
   // The invoice PDF under its short name (docs/restaurants.md, "Statements").
   async rewrites() {
-    return [{ source: "/api/invoices/:id(\\d+).pdf", destination: "/api/invoices/:id/invoice.pdf" }];
+    return [
+      { source: "/api/invoices/:id(\\d+).pdf", destination: "/api/invoices/:id/invoice.pdf" },
+    ];
   },
   async headers() {
     // /uploads has its own rule: a matching site-wide rule would replace the images' sandbox CSP.

@@ -6,7 +6,16 @@ export const baseURL = `http://localhost:${port}`;
 /** Debian's Chromium (never a downloaded browser): /usr/bin/chromium or CHROMIUM_PATH. */
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
 };
 
 export default defineConfig({
@@ -23,8 +32,16 @@ export default defineConfig({
   projects: [
     // Tests about one layout only (the desktop header menu, the mobile drawer) carry a tag and run
     // in that project alone, instead of being reported as skipped in the other.
-    { name: "desktop", grepInvert: /@mobile-only/, use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions } },
-    { name: "mobile", grepInvert: /@desktop-only/, use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions } },
+    {
+      name: "desktop",
+      grepInvert: /@mobile-only/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
+    {
+      name: "mobile",
+      grepInvert: /@desktop-only/,
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions },
+    },
   ],
   webServer: {
     command: "node --import tsx scripts/e2e-server.ts",

@@ -23,5 +23,15 @@ export function proxy(request: NextRequest) {
 // Next reads the matcher at build time, so it is written out here (lib/auth/protected-paths.ts
 // lists the same pages; tests/auth/protected-paths.test.ts keeps the two in step).
 export const config = {
-  matcher: ["/home", "/messages/:path*", "/orders/:path*", "/standing-orders/:path*", "/invoices/:path*", "/wallet/:path*", "/profile/:path*", "/checkout/:path*", "/my-farm/:path*"],
+  matcher: [
+    "/home",
+    "/messages/:path*",
+    "/orders/:path*",
+    "/standing-orders/:path*",
+    "/invoices/:path*",
+    "/wallet/:path*",
+    "/profile/:path*",
+    "/checkout/:path*",
+    "/my-farm/:path*",
+  ],
 };

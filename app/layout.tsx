@@ -16,12 +16,14 @@ export const viewport: Viewport = { themeColor: "#20613c", width: "device-width"
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   // The latin face is on every page's first paint: fetch it with the HTML, not after the CSS.
-  preload("/fonts/inter/inter-latin-wght-normal.woff2", { as: "font", type: "font/woff2", crossOrigin: "anonymous" });
+  preload("/fonts/inter/inter-latin-wght-normal.woff2", {
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous",
+  });
   return (
     <html lang="en">
-      <body>
-        {children}
-      </body>
+      <body>{children}</body>
     </html>
   );
 }

@@ -9,7 +9,8 @@ export default function sitemap(): MetadataRoute.Sitemap {
     ...publicPages.map((p) => ({
       url: `${site.url}${p.path === "/" ? "" : p.path}`,
       lastModified: posted.get(p.path) ?? "2026-03-01",
-      changeFrequency: (p.path === "/" || p.path === "/blog" ? "weekly" : "monthly") as "weekly" | "monthly",
+      changeFrequency: (p.path === "/" || p.path === "/blog" ? "weekly" : "monthly") as
+        "weekly" | "monthly",
       priority: p.path === "/" ? 1 : p.path.startsWith("/blog/") ? 0.6 : 0.8,
     })),
     { url: `${site.url}/auth`, changeFrequency: "yearly", priority: 0.3 },

@@ -26,10 +26,23 @@ import { ensureBuild, freePort, startInstance } from "../tests/messages/support/
 import { freshPostgres, summarize, writeResult } from "./support";
 
 // autocannon ships no type declarations: describe the part used here.
-type Instance = Promise<{ requests: { average: number; total: number }; non2xx: number; errors: number; timeouts: number }> & {
-  on(event: "response", cb: (client: unknown, status: number, bytes: number, responseTime: number) => void): void;
+type Instance = Promise<{
+  requests: { average: number; total: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}> & {
+  on(
+    event: "response",
+    cb: (client: unknown, status: number, bytes: number, responseTime: number) => void,
+  ): void;
 };
-const autocannon = createRequire(import.meta.url)("autocannon") as (opts: { url: string; connections: number; duration: number; headers: Record<string, string> }) => Instance;
+const autocannon = createRequire(import.meta.url)("autocannon") as (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+}) => Instance;
 
 const root = path.resolve(import.meta.dirname, "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -47,24 +60,57 @@ const TARGETS = [
   { name: "home", path: "/home", auth: true },
 ] as const;
 type TargetName = (typeof TARGETS)[number]["name"];
-type Measure = { rps: number; p50: number; p95: number; p99: number; requests: number; non2xx: number; errors: number };
+type Measure = {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+};
 type Slice = { samples: number[]; seconds: number; non2xx: number; errors: number };
 
 /** Runs a child step (migrate, seed, ANALYZE) with the bench database; nothing else holds it meanwhile. */
 function step(args: string[], databaseUrl: string) {
-  execFileSync(process.execPath, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, DATABASE_URL: databaseUrl, AUTH_SECRET, NODE_ENV: "production" } });
+  execFileSync(process.execPath, args, {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, DATABASE_URL: databaseUrl, AUTH_SECRET, NODE_ENV: "production" },
+  });
 }
-const tsx = (file: string, ...rest: string[]) => ["--import", "tsx", "--conditions=react-server", file, ...rest];
+const tsx = (file: string, ...rest: string[]) => [
+  "--import",
+  "tsx",
+  "--conditions=react-server",
+  file,
+  ...rest,
+];
 
 function seedTo(products: number, databaseUrl: string) {
   const t = Date.now();
   step(tsx("prisma/seed-scale.ts", "--products", String(products), "--batch", "2000"), databaseUrl);
   // Fresh statistics, as autovacuum would have them on a live database (PGlite has no autovacuum).
-  step(["--import", "tsx", "--conditions=react-server", "-e", 'const { db, closeDb } = await import("./lib/server/db.ts"); await db.$executeRawUnsafe("VACUUM ANALYZE"); await closeDb();'], databaseUrl);
-  console.log(`catalog: ${products.toLocaleString("en-US")} scale products ready in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  step(
+    [
+      "--import",
+      "tsx",
+      "--conditions=react-server",
+      "-e",
+      'const { db, closeDb } = await import("./lib/server/db.ts"); await db.$executeRawUnsafe("VACUUM ANALYZE"); await closeDb();',
+    ],
+    databaseUrl,
+  );
+  console.log(
+    `catalog: ${products.toLocaleString("en-US")} scale products ready in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  );
 }
 
-async function slice(url: string, headers: Record<string, string>, seconds: number): Promise<Slice> {
+async function slice(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<Slice> {
   const samples: number[] = [];
   const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   instance.on("response", (_client, _status, _bytes, responseTime) => samples.push(responseTime));
@@ -78,10 +124,22 @@ function combine(slices: Slice[]): Measure {
   const seconds = slices.reduce((n, x) => n + x.seconds, 0);
   const s = summarize(samples);
   const total = (pick: (x: Slice) => number) => slices.reduce((n, x) => n + pick(x), 0);
-  return { rps: samples.length / seconds, p50: s.p50, p95: s.p95, p99: s.p99, requests: samples.length, non2xx: total((x) => x.non2xx), errors: total((x) => x.errors) };
+  return {
+    rps: samples.length / seconds,
+    p50: s.p50,
+    p95: s.p95,
+    p99: s.p99,
+    requests: samples.length,
+    non2xx: total((x) => x.non2xx),
+    errors: total((x) => x.errors),
+  };
 }
 
-async function measure(url: string, headers: Record<string, string>, seconds = SECONDS): Promise<Measure> {
+async function measure(
+  url: string,
+  headers: Record<string, string>,
+  seconds = SECONDS,
+): Promise<Measure> {
   return combine([await slice(url, headers, seconds)]);
 }
 
@@ -89,13 +147,25 @@ type Size = { label: string; url: string; cookie: string };
 
 /** A server on a database of one size, signed in as the demo shopper. */
 async function serve(label: string, databaseUrl: string) {
-  const app = await startInstance({ databaseUrl, authSecret: AUTH_SECRET, distDir: DIST_DIR, env: { DATABASE_POOL_SIZE: String(CONNECTIONS) } });
-  const login = await fetch(`${app.url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO) });
+  const app = await startInstance({
+    databaseUrl,
+    authSecret: AUTH_SECRET,
+    distDir: DIST_DIR,
+    env: { DATABASE_POOL_SIZE: String(CONNECTIONS) },
+  });
+  const login = await fetch(`${app.url}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(DEMO),
+  });
   if (login.status !== 200) {
     await app.stop();
     throw new Error(`demo login failed: ${login.status} ${await login.text()}`);
   }
-  return { app, size: { label, url: app.url, cookie: (login.headers.get("set-cookie") ?? "").split(";")[0] } };
+  return {
+    app,
+    size: { label, url: app.url, cookie: (login.headers.get("set-cookie") ?? "").split(";")[0] },
+  };
 }
 
 /**
@@ -103,14 +173,21 @@ async function serve(label: string, databaseUrl: string) {
  * each server alternately. Also keeps the large catalog's answers for the node:http floor.
  */
 async function compare(small: Size, large: Size) {
-  const results = { small: {} as Record<TargetName, Measure>, large: {} as Record<TargetName, Measure> };
+  const results = {
+    small: {} as Record<TargetName, Measure>,
+    large: {} as Record<TargetName, Measure>,
+  };
   const bodies = {} as Record<TargetName, { type: string; body: Buffer }>;
   for (const t of TARGETS) {
     const headers = (size: Size): Record<string, string> => (t.auth ? { cookie: size.cookie } : {});
     for (const size of [small, large]) {
       const res = await fetch(size.url + t.path, { headers: headers(size) });
       if (res.status !== 200) throw new Error(`${size.label} ${t.path} answered ${res.status}`);
-      if (size === large) bodies[t.name] = { type: res.headers.get("content-type") ?? "application/json", body: Buffer.from(await res.arrayBuffer()) };
+      if (size === large)
+        bodies[t.name] = {
+          type: res.headers.get("content-type") ?? "application/json",
+          body: Buffer.from(await res.arrayBuffer()),
+        };
       else await res.arrayBuffer();
       await slice(size.url + t.path, headers(size), 2);
     }
@@ -119,9 +196,14 @@ async function compare(small: Size, large: Size) {
       slices.small.push(await slice(small.url + t.path, headers(small), SECONDS / ROUNDS));
       slices.large.push(await slice(large.url + t.path, headers(large), SECONDS / ROUNDS));
     }
-    for (const [key, size] of [["small", small], ["large", large]] as const) {
+    for (const [key, size] of [
+      ["small", small],
+      ["large", large],
+    ] as const) {
       const r = (results[key][t.name] = combine(slices[key]));
-      console.log(`${size.label} ${t.name.padEnd(8)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  (${r.non2xx} non-2xx, ${r.errors} errors)`);
+      console.log(
+        `${size.label} ${t.name.padEnd(8)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p95 ${r.p95} ms  (${r.non2xx} non-2xx, ${r.errors} errors)`,
+      );
     }
   }
   return { results, bodies };
@@ -129,11 +211,17 @@ async function compare(small: Size, large: Size) {
 
 /** The network floor: node:http answering the exact bytes the app produced. */
 async function bare(bodies: Record<TargetName, { type: string; body: Buffer }>) {
-  const byPath = new Map<string, { type: string; body: Buffer }>(TARGETS.map((t) => [t.path, bodies[t.name]]));
+  const byPath = new Map<string, { type: string; body: Buffer }>(
+    TARGETS.map((t) => [t.path, bodies[t.name]]),
+  );
   const server = http.createServer((req, res) => {
     const b = byPath.get(req.url ?? "");
     if (!b) return void res.writeHead(404).end();
-    res.writeHead(200, { "content-type": b.type, "content-length": b.body.length, "cache-control": "no-store" });
+    res.writeHead(200, {
+      "content-type": b.type,
+      "content-length": b.body.length,
+      "cache-control": "no-store",
+    });
     res.end(b.body);
   });
   const port = await freePort();
@@ -143,7 +231,9 @@ async function bare(bodies: Record<TargetName, { type: string; body: Buffer }>) 
     for (const t of TARGETS) {
       await measure(`http://127.0.0.1:${port}${t.path}`, {}, 1);
       results[t.name] = await measure(`http://127.0.0.1:${port}${t.path}`, {});
-      console.log(`bare ${t.name.padEnd(8)} ${results[t.name].rps.toFixed(0).padStart(6)} req/s  p50 ${results[t.name].p50} ms  p95 ${results[t.name].p95} ms`);
+      console.log(
+        `bare ${t.name.padEnd(8)} ${results[t.name].rps.toFixed(0).padStart(6)} req/s  p50 ${results[t.name].p50} ms  p95 ${results[t.name].p95} ms`,
+      );
     }
   } finally {
     server.close();
@@ -155,7 +245,9 @@ const started = Date.now();
 /** A fresh database (PostgreSQL, else a PGlite folder), migrated, seeded and grown to `products`. */
 async function database(prefix: string, products: number) {
   const pgDb = await freshPostgres(prefix);
-  const dir = pgDb ? null : path.resolve(root, ".data", `bench-${prefix}-${Date.now().toString(36)}`);
+  const dir = pgDb
+    ? null
+    : path.resolve(root, ".data", `bench-${prefix}-${Date.now().toString(36)}`);
   const url = pgDb?.url ?? `pglite:${dir}`;
   const drop = async () => {
     await pgDb?.drop();
@@ -179,7 +271,9 @@ try {
   databases.push(await database("ff_bench_catalog_small", SMALL));
   databases.push(await database("ff_bench_catalog_large", LARGE));
   const [smallDb, largeDb] = databases;
-  console.log(`catalog bench on ${smallDb.postgres ? "PostgreSQL" : "PGlite"}; build ${DIST_DIR}; ${CONNECTIONS} connections, ${SECONDS} s per endpoint and size in ${ROUNDS} alternating slices`);
+  console.log(
+    `catalog bench on ${smallDb.postgres ? "PostgreSQL" : "PGlite"}; build ${DIST_DIR}; ${CONNECTIONS} connections, ${SECONDS} s per endpoint and size in ${ROUNDS} alternating slices`,
+  );
   const small = await serve(`${SMALL / 1000}k`, smallDb.url);
   servers.push(small.app);
   const large = await serve(`${LARGE / 1000}k`, largeDb.url);

@@ -13,7 +13,13 @@ export const PG_LOG = process.env.PG_LOG ?? "/var/log/postgresql/postgresql-15-m
 
 export type CallFrame = { functionName: string; url: string; lineNumber: number };
 export type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] };
-export type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
+export type CpuProfile = {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+};
 
 /** The package (or our folder) a script URL belongs to. */
 function area(url: string): string {
@@ -32,16 +38,22 @@ function area(url: string): string {
     return pkg;
   }
   const chunk = url.match(/\/(\.next[^/]*)\/server\/(.*)$/);
-  if (chunk) return chunk[2].includes("chunks") ? "app bundle (server chunks)" : "app bundle (routes)";
+  if (chunk)
+    return chunk[2].includes("chunks") ? "app bundle (server chunks)" : "app bundle (routes)";
   return path.relative(process.cwd(), url.replace(/^file:\/\//, "")) || url;
 }
 
 /** Self and inclusive milliseconds by function+url and self milliseconds by area. */
-export function summarizeProfile(profile: CpuProfile, window: { fromUs: number; toUs: number } | null, top = TOP) {
+export function summarizeProfile(
+  profile: CpuProfile,
+  window: { fromUs: number; toUs: number } | null,
+  top = TOP,
+) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const key = (n: ProfileNode) => `${n.callFrame.functionName || "(anonymous)"} ${shortUrl(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
+  const key = (n: ProfileNode) =>
+    `${n.callFrame.functionName || "(anonymous)"} ${shortUrl(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();
   const areas = new Map<string, number>();
@@ -60,7 +72,12 @@ export function summarizeProfile(profile: CpuProfile, window: { fromUs: number; 
     }
     total += ms;
     self.set(key(node), (self.get(key(node)) ?? 0) + ms);
-    const a = name === "(garbage collector)" ? "(garbage collector)" : name === "(program)" ? "(program)" : area(node.callFrame.url);
+    const a =
+      name === "(garbage collector)"
+        ? "(garbage collector)"
+        : name === "(program)"
+          ? "(program)"
+          : area(node.callFrame.url);
     areas.set(a, (areas.get(a) ?? 0) + ms);
     const seen = new Set<string>();
     for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
@@ -75,7 +92,13 @@ export function summarizeProfile(profile: CpuProfile, window: { fromUs: number; 
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([k, v]) => ({ fn: k, ms: round(v), share: round((100 * v) / (total || 1)) }));
-  return { busyMs: round(total), idleMs: round(idle), areas: rows(areas, 20), self: rows(self, top), inclusive: rows(inclusive, top * 2) };
+  return {
+    busyMs: round(total),
+    idleMs: round(idle),
+    areas: rows(areas, 20),
+    self: rows(self, top),
+    inclusive: rows(inclusive, top * 2),
+  };
 }
 
 function shortUrl(url: string): string {
@@ -123,5 +146,7 @@ export function statementSample(statements: string[], requests: number): string[
     const k = s.replace(/\s+/g, " ").slice(0, 140);
     counts.set(k, (counts.get(k) ?? 0) + 1);
   }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${round(n / requests)}× ${k}`);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${round(n / requests)}× ${k}`);
 }

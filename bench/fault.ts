@@ -17,7 +17,14 @@ import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import { SheetsEmulator } from "../tests/sheets/emulator";
-import { createUsers, freshSeededDatabase, ledgerCheck, machine, prepareBuild, startApp } from "./harness";
+import {
+  createUsers,
+  freshSeededDatabase,
+  ledgerCheck,
+  machine,
+  prepareBuild,
+  startApp,
+} from "./harness";
 import { writeResult } from "./support";
 
 const SECONDS = Number(process.env.FAULT_SECONDS ?? 30);
@@ -26,7 +33,11 @@ const WORKERS = 24;
 const atStart = machine();
 const wall = Date.now();
 
-const { privateKey, publicKey } = crypto.generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs8", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } });
+const { privateKey, publicKey } = crypto.generateKeyPairSync("rsa", {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: "pkcs8", format: "pem" },
+  publicKeyEncoding: { type: "spki", format: "pem" },
+});
 const emulator = new SheetsEmulator({ publicKey, seed: 11 });
 await emulator.start();
 
@@ -44,10 +55,13 @@ const app = await startApp(database.url, distDir, {
   SHEETS_REQUEST_TIMEOUT_MS: "2000",
   SHEETS_MAX_ATTEMPTS: "1000",
 });
-const watchdog = setTimeout(() => {
-  console.error("fault: time bound exceeded, stopping");
-  void app.stop().finally(() => process.exit(2));
-}, (SECONDS + 300) * 1000);
+const watchdog = setTimeout(
+  () => {
+    console.error("fault: time bound exceeded, stopping");
+    void app.stop().finally(() => process.exit(2));
+  },
+  (SECONDS + 300) * 1000,
+);
 watchdog.unref();
 
 type Answer = { t: number; kind: string; status: number; ms: number; clear: boolean };
@@ -70,9 +84,32 @@ try {
         kind === "featured"
           ? {}
           : kind === "topup"
-            ? { method: "POST", headers: { "content-type": "application/json", origin: base, cookie: u.cookie, "idempotency-key": crypto.randomUUID() }, body: JSON.stringify({ amount: 5 }) }
-            : { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ fullName: "Fault Bench", email, companyName: "Bench Co", role: "other" }) };
-      const path = kind === "featured" ? "/api/products/featured" : kind === "topup" ? "/api/transactions/topup" : "/api/waitlist";
+            ? {
+                method: "POST",
+                headers: {
+                  "content-type": "application/json",
+                  origin: base,
+                  cookie: u.cookie,
+                  "idempotency-key": crypto.randomUUID(),
+                },
+                body: JSON.stringify({ amount: 5 }),
+              }
+            : {
+                method: "POST",
+                headers: { "content-type": "application/json", origin: base },
+                body: JSON.stringify({
+                  fullName: "Fault Bench",
+                  email,
+                  companyName: "Bench Co",
+                  role: "other",
+                }),
+              };
+      const path =
+        kind === "featured"
+          ? "/api/products/featured"
+          : kind === "topup"
+            ? "/api/transactions/topup"
+            : "/api/waitlist";
       const start = Date.now();
       let status = 0;
       let clear = false;
@@ -97,11 +134,17 @@ try {
   const restartAt = Date.now() - t0;
   console.log(`fault: restarting PostgreSQL ${version} at ${(restartAt / 1000).toFixed(1)} s`);
   // Stopped for FAULT_DOWN_SECONDS (a plain restart is often too quick for any request to notice).
-  execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "stop", "-m", "fast"], { stdio: "inherit" });
+  execFileSync(
+    "pg_ctlcluster",
+    ["--skip-systemctl-redirect", version, "main", "stop", "-m", "fast"],
+    { stdio: "inherit" },
+  );
   try {
     await new Promise((r) => setTimeout(r, DOWN_SECONDS * 1000));
   } finally {
-    execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "start"], { stdio: "inherit" });
+    execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", version, "main", "start"], {
+      stdio: "inherit",
+    });
   }
   const restartedAt = Date.now() - t0;
   console.log(`fault: PostgreSQL back at ${(restartedAt / 1000).toFixed(1)} s`);
@@ -112,11 +155,22 @@ try {
   // Recovery: after the restart, the first 2xx of each kind, and the last 5 s all 2xx.
   const after = answers.filter((a) => a.t > restartedAt);
   const failedDuring = answers.filter((a) => a.status !== 200 && a.status !== 201);
-  const firstOkAfter = Math.min(...["featured", "topup", "waitlist"].map((k) => after.find((a) => a.kind === k && a.status < 300)?.t ?? Infinity));
+  const firstOkAfter = Math.min(
+    ...["featured", "topup", "waitlist"].map(
+      (k) => after.find((a) => a.kind === k && a.status < 300)?.t ?? Infinity,
+    ),
+  );
   const tail = answers.filter((a) => a.t > SECONDS * 1000 - 5000);
-  const recovered = Number.isFinite(firstOkAfter) && tail.length > 0 && tail.every((a) => a.status >= 200 && a.status < 300);
-  const lastFailure = failedDuring.length ? Math.max(...failedDuring.map((a) => a.t + a.ms)) : restartAt;
-  const outageSeconds = failedDuring.length ? (lastFailure - Math.min(...failedDuring.map((a) => a.t))) / 1000 : 0;
+  const recovered =
+    Number.isFinite(firstOkAfter) &&
+    tail.length > 0 &&
+    tail.every((a) => a.status >= 200 && a.status < 300);
+  const lastFailure = failedDuring.length
+    ? Math.max(...failedDuring.map((a) => a.t + a.ms))
+    : restartAt;
+  const outageSeconds = failedDuring.length
+    ? (lastFailure - Math.min(...failedDuring.map((a) => a.t))) / 1000
+    : 0;
   const hung = answers.filter((a) => a.status === -1).length;
   const unclear = failedDuring.filter((a) => a.status === -1 || a.status < 500 || !a.clear).length;
 
@@ -127,19 +181,36 @@ try {
     const cells = emulator.rows("Waitlist").flat();
     return accepted.map((e) => cells.filter((c) => c === e).length);
   };
-  while (Date.now() < deadline && inSheet().some((n) => n === 0)) await new Promise((r) => setTimeout(r, 500));
+  while (Date.now() < deadline && inSheet().some((n) => n === 0))
+    await new Promise((r) => setTimeout(r, 500));
   const counts = inSheet();
   const pg = await import("pg");
   const c = new pg.default.Client({ connectionString: database.url });
   await c.connect();
-  const inDb = new Set((await c.query(`SELECT "email" FROM "WaitlistEntry"`)).rows.map((r: { email: string }) => r.email.toLowerCase()));
+  const inDb = new Set(
+    (await c.query(`SELECT "email" FROM "WaitlistEntry"`)).rows.map((r: { email: string }) =>
+      r.email.toLowerCase(),
+    ),
+  );
   await c.end();
   const missingInDb = accepted.filter((e) => !inDb.has(e.toLowerCase())).length;
   const ledger = await ledgerCheck(database.url);
-  const lost = { accepted: accepted.length, missingInDb, missingInSheet: counts.filter((n) => n === 0).length, duplicatedInSheet: counts.filter((n) => n > 1).length, sheetExactlyOnce: counts.every((n) => n === 1) };
+  const lost = {
+    accepted: accepted.length,
+    missingInDb,
+    missingInSheet: counts.filter((n) => n === 0).length,
+    duplicatedInSheet: counts.filter((n) => n > 1).length,
+    sheetExactlyOnce: counts.every((n) => n === 1),
+  };
   const byStatus: Record<string, number> = {};
   for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
-  const ok = recovered && hung === 0 && unclear === 0 && missingInDb === 0 && lost.sheetExactlyOnce && ledger.walletsOutOfBalance === 0;
+  const ok =
+    recovered &&
+    hung === 0 &&
+    unclear === 0 &&
+    missingInDb === 0 &&
+    lost.sheetExactlyOnce &&
+    ledger.walletsOutOfBalance === 0;
   const result = {
     machine: atStart,
     seconds: SECONDS,
@@ -149,8 +220,20 @@ try {
     restartedAt: restartedAt / 1000,
     outageSeconds: Math.round(outageSeconds * 10) / 10,
     recovered,
-    firstOkAfterRestartS: Number.isFinite(firstOkAfter) ? (firstOkAfter - restartedAt) / 1000 : null,
-    answers: { total: answers.length, ok: answers.filter((a) => a.status >= 200 && a.status < 300).length, unavailable: answers.filter((a) => a.status === 503 && a.clear).length, other: answers.filter((a) => !(a.status >= 200 && a.status < 300) && !(a.status === 503 && a.clear)).length, hung, unclear, byStatus },
+    firstOkAfterRestartS: Number.isFinite(firstOkAfter)
+      ? (firstOkAfter - restartedAt) / 1000
+      : null,
+    answers: {
+      total: answers.length,
+      ok: answers.filter((a) => a.status >= 200 && a.status < 300).length,
+      unavailable: answers.filter((a) => a.status === 503 && a.clear).length,
+      other: answers.filter(
+        (a) => !(a.status >= 200 && a.status < 300) && !(a.status === 503 && a.clear),
+      ).length,
+      hung,
+      unclear,
+      byStatus,
+    },
     sheets: { appends: emulator.stats.append, faults: emulator.stats.faults },
     lost,
     ledger,

@@ -27,7 +27,6 @@ const builds = [
   { name: "Cache Components (partial prerendering)", distDir: ".next-floor-ppr", ppr: true },
 ];
 
-
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 async function measure(pid: number, url: string) {
@@ -44,7 +43,13 @@ async function measure(pid: number, url: string) {
     if (status < 200 || status > 299) non2xx++;
   });
   const result = await instance;
-  return { rps: round(result.requests.average), cpuMs: round(((processCpuMs(pid) ?? NaN) - before) / requests, 2), bytes: Buffer.byteLength(body), personal: body.includes("Jordan"), non2xx };
+  return {
+    rps: round(result.requests.average),
+    cpuMs: round(((processCpuMs(pid) ?? NaN) - before) / requests, 2),
+    bytes: Buffer.byteLength(body),
+    personal: body.includes("Jordan"),
+    non2xx,
+  };
 }
 
 const results = [];
@@ -61,13 +66,35 @@ for (const build of builds) {
       baselines.push(await measure(server.pid, `${base}/static`));
       pages[page] = await measure(server.pid, base + page);
     }
-    const mean = (f: (m: Awaited<ReturnType<typeof measure>>) => number) => baselines.reduce((n, b) => n + f(b), 0) / baselines.length;
-    const baseline = { rps: round(mean((b) => b.rps)), cpuMs: round(mean((b) => b.cpuMs), 2), bytes: baselines[0].bytes };
-    const rows = Object.entries(pages).map(([page, m], i) => ({ page, ...m, baselineRps: baselines[i].rps, ratio: round(m.rps / baselines[i].rps, 2), cpuRatio: round(baselines[i].cpuMs / m.cpuMs, 2) }));
-    for (const r of rows) console.log(`floor: ${build.name}: ${r.page} ${r.rps} req/s (${r.ratio}× of /static at ${r.baselineRps}), ${r.cpuMs} ms CPU (/static ${baseline.cpuMs}), ${r.bytes} B, personal ${r.personal}`);
+    const mean = (f: (m: Awaited<ReturnType<typeof measure>>) => number) =>
+      baselines.reduce((n, b) => n + f(b), 0) / baselines.length;
+    const baseline = {
+      rps: round(mean((b) => b.rps)),
+      cpuMs: round(
+        mean((b) => b.cpuMs),
+        2,
+      ),
+      bytes: baselines[0].bytes,
+    };
+    const rows = Object.entries(pages).map(([page, m], i) => ({
+      page,
+      ...m,
+      baselineRps: baselines[i].rps,
+      ratio: round(m.rps / baselines[i].rps, 2),
+      cpuRatio: round(baselines[i].cpuMs / m.cpuMs, 2),
+    }));
+    for (const r of rows)
+      console.log(
+        `floor: ${build.name}: ${r.page} ${r.rps} req/s (${r.ratio}× of /static at ${r.baselineRps}), ${r.cpuMs} ms CPU (/static ${baseline.cpuMs}), ${r.bytes} B, personal ${r.personal}`,
+      );
     results.push({ build: build.name, cacheComponents: build.ppr, baseline, rows });
   } finally {
     server.stop();
   }
 }
-writeResult("floor", { seconds: SECONDS, connections: CONNECTIONS, node: process.version, builds: results });
+writeResult("floor", {
+  seconds: SECONDS,
+  connections: CONNECTIONS,
+  node: process.version,
+  builds: results,
+});

@@ -10,7 +10,12 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import pg from "pg";
-import { ensureBuild, freePort, startInstance, type AppInstance } from "../tests/messages/support/app-instance";
+import {
+  ensureBuild,
+  freePort,
+  startInstance,
+  type AppInstance,
+} from "../tests/messages/support/app-instance";
 import { freshPostgres, summarize } from "./support";
 
 /**
@@ -29,12 +34,31 @@ const UNTHROTTLED = {
 };
 
 export const root = path.resolve(import.meta.dirname, "..");
-export const AUTH_SECRET = process.env.AUTH_SECRET ?? `bench-${crypto.randomBytes(24).toString("hex")}`;
+export const AUTH_SECRET =
+  process.env.AUTH_SECRET ?? `bench-${crypto.randomBytes(24).toString("hex")}`;
 
 // autocannon ships no type declarations: describe the part used here.
-export type AcRequest = { method?: string; path: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: AcRequest) => AcRequest };
-export type AcResult = { requests: { average: number; total: number }; non2xx: number; errors: number; timeouts: number; statusCodeStats?: Record<string, { count: number }> };
-type AcInstance = Promise<AcResult> & { on(event: "response", cb: (client: unknown, status: number, bytes: number, ms: number) => void): void; stop(): void };
+export type AcRequest = {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (req: AcRequest) => AcRequest;
+};
+export type AcResult = {
+  requests: { average: number; total: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats?: Record<string, { count: number }>;
+};
+type AcInstance = Promise<AcResult> & {
+  on(
+    event: "response",
+    cb: (client: unknown, status: number, bytes: number, ms: number) => void,
+  ): void;
+  stop(): void;
+};
 export const autocannon = createRequire(import.meta.url)("autocannon") as (opts: {
   url: string;
   connections: number;
@@ -48,7 +72,9 @@ export const autocannon = createRequire(import.meta.url)("autocannon") as (opts:
 export function prepareBuild(): string {
   const dir = process.env.NEXT_DIST_DIR ?? ".next-bench";
   const id = path.join(root, dir, "BUILD_ID");
-  const head = Number(execFileSync("git", ["log", "-1", "--format=%ct"], { cwd: root }).toString().trim()) * 1000;
+  const head =
+    Number(execFileSync("git", ["log", "-1", "--format=%ct"], { cwd: root }).toString().trim()) *
+    1000;
   if (!process.env.NEXT_DIST_DIR && fs.existsSync(id) && fs.statSync(id).mtimeMs < head) {
     console.log(`${dir} is older than HEAD: rebuilding`);
     fs.rmSync(id);
@@ -58,19 +84,37 @@ export function prepareBuild(): string {
 }
 
 function step(args: string[], databaseUrl: string) {
-  execFileSync(process.execPath, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, DATABASE_URL: databaseUrl, AUTH_SECRET, NODE_ENV: "production" } });
+  execFileSync(process.execPath, args, {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, DATABASE_URL: databaseUrl, AUTH_SECRET, NODE_ENV: "production" },
+  });
 }
 
 export async function freshSeededDatabase(prefix: string) {
   const database = await freshPostgres(prefix);
-  if (!database) throw new Error("this bench needs PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL=postgres://…, default postgres://postgres@127.0.0.1:5432/postgres)");
+  if (!database)
+    throw new Error(
+      "this bench needs PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL=postgres://…, default postgres://postgres@127.0.0.1:5432/postgres)",
+    );
   step(["node_modules/prisma/build/index.js", "migrate", "deploy"], database.url);
   step(["--import", "tsx", "--conditions=react-server", "prisma/seed.ts"], database.url);
   return database;
 }
 
-export async function startApp(databaseUrl: string, distDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<AppInstance> {
-  return startInstance({ databaseUrl, authSecret: AUTH_SECRET, distDir, env: { ...UNTHROTTLED, DATABASE_POOL_SIZE: "20", ...env }, nodeArgs });
+export async function startApp(
+  databaseUrl: string,
+  distDir: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<AppInstance> {
+  return startInstance({
+    databaseUrl,
+    authSecret: AUTH_SECRET,
+    distDir,
+    env: { ...UNTHROTTLED, DATABASE_POOL_SIZE: "20", ...env },
+    nodeArgs,
+  });
 }
 
 const floorDir = path.join(root, "bench/floor");
@@ -82,17 +126,33 @@ const nextBin = path.join(root, "node_modules/next/dist/bin/next");
  * `ppr` builds it with Cache Components (partial prerendering).
  */
 export async function startFloorApp(opts: { distDir: string; ppr: boolean; rebuild: boolean }) {
-  const env = { ...process.env, NEXT_DIST_DIR: opts.distDir, FLOOR_PPR: opts.ppr ? "1" : "", NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" as const };
+  const env = {
+    ...process.env,
+    NEXT_DIST_DIR: opts.distDir,
+    FLOOR_PPR: opts.ppr ? "1" : "",
+    NEXT_TELEMETRY_DISABLED: "1",
+    NODE_ENV: "production" as const,
+  };
   if (opts.rebuild || !fs.existsSync(path.join(floorDir, opts.distDir, "BUILD_ID"))) {
-    execFileSync(process.execPath, [nextBin, "build", floorDir], { env, stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync(process.execPath, [nextBin, "build", floorDir], {
+      env,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
   }
   const port = await freePort();
-  const server = spawn(process.execPath, [nextBin, "start", floorDir, "-p", String(port)], { env, stdio: ["ignore", "pipe", "inherit"] });
+  const server = spawn(process.execPath, [nextBin, "start", floorDir, "-p", String(port)], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise<void>((resolve, reject) => {
     server.stdout!.on("data", (d) => String(d).includes("Ready") && resolve());
     server.once("exit", (code) => reject(new Error(`next start exited (${code})`)));
   });
-  return { url: `http://localhost:${port}`, pid: server.pid!, stop: () => void server.kill("SIGTERM") };
+  return {
+    url: `http://localhost:${port}`,
+    pid: server.pid!,
+    stop: () => void server.kill("SIGTERM"),
+  };
 }
 
 export type BenchUser = { id: number; cookie: string };
@@ -109,7 +169,13 @@ export async function createUsers(base: string, n: number, tag: string): Promise
       const res = await fetch(`${base}/api/register`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: base },
-        body: JSON.stringify({ fullName: `Bench ${tag} ${i}`, email: `${tag}-${run}-${i}@bench.test`, username: `${tag}_${run}_${i}`, password, confirmPassword: password }),
+        body: JSON.stringify({
+          fullName: `Bench ${tag} ${i}`,
+          email: `${tag}-${run}-${i}@bench.test`,
+          username: `${tag}_${run}_${i}`,
+          password,
+          confirmPassword: password,
+        }),
       });
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
       const body = (await res.json()) as { id: number };
@@ -121,7 +187,11 @@ export async function createUsers(base: string, n: number, tag: string): Promise
 }
 
 export async function login(base: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ username, password }),
+  });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return (res.headers.get("set-cookie") ?? "").split(";")[0];
 }
@@ -138,7 +208,12 @@ export async function ledgerCheck(databaseUrl: string) {
              (SELECT count(*) FROM "Wallet" WHERE "balanceCents" < 0)::int AS "negativeBalances",
              (SELECT count(*) FROM "Transaction" WHERE "type" = 'top-up')::int AS "topUpRows"`)
     ).rows;
-    return r as { wallets: number; walletsOutOfBalance: number; negativeBalances: number; topUpRows: number };
+    return r as {
+      wallets: number;
+      walletsOutOfBalance: number;
+      negativeBalances: number;
+      topUpRows: number;
+    };
   } finally {
     await c.end();
   }
@@ -157,8 +232,26 @@ export async function ledgerCheck(databaseUrl: string) {
  * are counted as unfinished, not sampled.
  */
 export type Mix = { name: string; connections: number; requests: AcRequest[]; okStatus?: number[] };
-export type EndpointResult = { name: string; connections: number; requests: number; unfinished: number; rps: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; timeouts: number; statuses: Record<string, number> };
-export type Arrival = { users: number; seconds: number; firstAnswer: { p50: number; p95: number; max: number }; failed: number };
+export type EndpointResult = {
+  name: string;
+  connections: number;
+  requests: number;
+  unfinished: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statuses: Record<string, number>;
+};
+export type Arrival = {
+  users: number;
+  seconds: number;
+  firstAnswer: { p50: number; p95: number; max: number };
+  failed: number;
+};
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -168,11 +261,23 @@ function send(base: URL, agent: http.Agent, r: AcRequest): Promise<Answer> {
   const req = r.setupRequest ? r.setupRequest({ ...r }) : r;
   const started = performance.now();
   return new Promise((resolve) => {
-    const out = http.request({ host: base.hostname, port: base.port, agent, method: req.method ?? "GET", path: req.path, headers: req.headers }, (res) => {
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-      res.on("error", () => resolve({ error: "error", ms: performance.now() - started }));
-    });
+    const out = http.request(
+      {
+        host: base.hostname,
+        port: base.port,
+        agent,
+        method: req.method ?? "GET",
+        path: req.path,
+        headers: req.headers,
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }),
+        );
+        res.on("error", () => resolve({ error: "error", ms: performance.now() - started }));
+      },
+    );
     out.setTimeout(REQUEST_TIMEOUT_MS, () => {
       out.destroy();
       resolve({ error: "timeout", ms: performance.now() - started });
@@ -182,9 +287,19 @@ function send(base: URL, agent: http.Agent, r: AcRequest): Promise<Answer> {
   });
 }
 
-export async function runMix(base: string, mix: Mix[], seconds: number): Promise<{ endpoints: EndpointResult[]; arrival: Arrival }> {
+export async function runMix(
+  base: string,
+  mix: Mix[],
+  seconds: number,
+): Promise<{ endpoints: EndpointResult[]; arrival: Arrival }> {
   const url = new URL(base);
-  const users = mix.flatMap((m) => Array.from({ length: m.connections }, () => ({ m, agent: new http.Agent({ keepAlive: true, maxSockets: 1 }), next: 0 })));
+  const users = mix.flatMap((m) =>
+    Array.from({ length: m.connections }, () => ({
+      m,
+      agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+      next: 0,
+    })),
+  );
   const nextRequest = (u: (typeof users)[number]) => u.m.requests[u.next++ % u.m.requests.length];
 
   // Arrival: every user's first request, all at once, and nothing more until all have their answer.
@@ -194,7 +309,18 @@ export async function runMix(base: string, mix: Mix[], seconds: number): Promise
   const firstMs = summarize(first.map((a) => a.ms));
 
   // The measured window: all users at once, each sending its next request as soon as it has an answer.
-  const tally = new Map(mix.map((m) => [m, { samples: [] as number[], statuses: {} as Record<string, number>, errors: 0, timeouts: 0, unfinished: 0 }]));
+  const tally = new Map(
+    mix.map((m) => [
+      m,
+      {
+        samples: [] as number[],
+        statuses: {} as Record<string, number>,
+        errors: 0,
+        timeouts: 0,
+        unfinished: 0,
+      },
+    ]),
+  );
   const windowStart = performance.now();
   const windowEnd = windowStart + seconds * 1000;
   await Promise.all(
@@ -222,17 +348,43 @@ export async function runMix(base: string, mix: Mix[], seconds: number): Promise
     const t = tally.get(m)!;
     const s = summarize(t.samples);
     const ok = m.okStatus ?? [];
-    const non2xx = Object.entries(t.statuses).filter(([code]) => !(code.startsWith("2") || ok.includes(Number(code)))).reduce((n, [, c]) => n + c, 0);
-    return { name: m.name, connections: m.connections, requests: t.samples.length, unfinished: t.unfinished, rps: round(t.samples.length / seconds), p50: round(s.p50), p95: round(s.p95), p99: round(s.p99), non2xx, errors: t.errors, timeouts: t.timeouts, statuses: t.statuses };
+    const non2xx = Object.entries(t.statuses)
+      .filter(([code]) => !(code.startsWith("2") || ok.includes(Number(code))))
+      .reduce((n, [, c]) => n + c, 0);
+    return {
+      name: m.name,
+      connections: m.connections,
+      requests: t.samples.length,
+      unfinished: t.unfinished,
+      rps: round(t.samples.length / seconds),
+      p50: round(s.p50),
+      p95: round(s.p95),
+      p99: round(s.p99),
+      non2xx,
+      errors: t.errors,
+      timeouts: t.timeouts,
+      statuses: t.statuses,
+    };
   });
-  const arrival = { users: users.length, seconds: round(arrivalMs / 1000), firstAnswer: { p50: round(firstMs.p50), p95: round(firstMs.p95), max: round(firstMs.max) }, failed: first.filter((a) => "error" in a || a.status >= 400).length };
+  const arrival = {
+    users: users.length,
+    seconds: round(arrivalMs / 1000),
+    firstAnswer: { p50: round(firstMs.p50), p95: round(firstMs.p95), max: round(firstMs.max) },
+    failed: first.filter((a) => "error" in a || a.status >= 400).length,
+  };
   return { endpoints, arrival };
 }
 
 export const round = (n: number) => (Number.isFinite(n) ? Math.round(n * 10) / 10 : n);
 
 export function machine() {
-  return { cpus: (globalThis.process && require_os().cpus().length) || 0, node: process.version, loadavg: require_os().loadavg().map((n) => Math.round(n * 100) / 100) };
+  return {
+    cpus: (globalThis.process && require_os().cpus().length) || 0,
+    node: process.version,
+    loadavg: require_os()
+      .loadavg()
+      .map((n) => Math.round(n * 100) / 100),
+  };
 }
 function require_os() {
   return createRequire(import.meta.url)("node:os") as typeof import("node:os");

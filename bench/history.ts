@@ -15,7 +15,9 @@ export async function growHistory(databaseUrl: string) {
   await c.connect();
   try {
     await c.query("BEGIN");
-    await c.query(`UPDATE "OrderAdjustment" SET "messageId" = "messageId" + 100000 WHERE "messageId" IS NOT NULL`);
+    await c.query(
+      `UPDATE "OrderAdjustment" SET "messageId" = "messageId" + 100000 WHERE "messageId" IS NOT NULL`,
+    );
     await c.query(`UPDATE "Message" SET id = id + 100000`);
     await c.query(
       `INSERT INTO "Message" (id, "senderId", "receiverId", content, timestamp, "isRead")
@@ -24,7 +26,9 @@ export async function growHistory(databaseUrl: string) {
        FROM generate_series(1, 2000) i, LATERAL (SELECT ($2::int[])[CASE WHEN i % 10 < 6 THEN 1 ELSE 2 + i % 4 END] AS peer) p`,
       [userId, peers],
     );
-    await c.query(`SELECT setval(pg_get_serial_sequence('"Message"', 'id'), (SELECT max(id) FROM "Message"))`);
+    await c.query(
+      `SELECT setval(pg_get_serial_sequence('"Message"', 'id'), (SELECT max(id) FROM "Message"))`,
+    );
     await c.query(
       `INSERT INTO "Transaction" ("userId", type, "amountCents", description, reference, timestamp)
        SELECT $1, CASE WHEN i % 2 = 0 THEN 'top-up'::"TransactionType" ELSE 'order'::"TransactionType" END, CASE WHEN i % 2 = 0 THEN 2500 ELSE -2500 END,
@@ -58,7 +62,10 @@ export async function growHistory(databaseUrl: string) {
         [userId],
       )
     ).rows;
-    return { ...(n as { ledger: number; orders: number; messages: number; balanced: boolean }), peer: peers[0] };
+    return {
+      ...(n as { ledger: number; orders: number; messages: number; balanced: boolean }),
+      peer: peers[0],
+    };
   } finally {
     await c.end();
   }
@@ -69,7 +76,8 @@ async function demoAndPeers(databaseUrl: string) {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
-    const [{ id }] = (await c.query(`SELECT id FROM "User" WHERE email = 'demo@fieldfare.app'`)).rows;
+    const [{ id }] = (await c.query(`SELECT id FROM "User" WHERE email = 'demo@fieldfare.app'`))
+      .rows;
     const talked = (
       await c.query(
         `SELECT peer FROM (SELECT CASE WHEN "senderId" = $1 THEN "receiverId" ELSE "senderId" END AS peer FROM "Message" WHERE $1 IN ("senderId", "receiverId")) m
@@ -77,7 +85,9 @@ async function demoAndPeers(databaseUrl: string) {
         [id],
       )
     ).rows.map((r) => r.peer as number);
-    const farmers = (await c.query(`SELECT "userId" FROM "Farm" ORDER BY id`)).rows.map((r) => r.userId as number);
+    const farmers = (await c.query(`SELECT "userId" FROM "Farm" ORDER BY id`)).rows.map(
+      (r) => r.userId as number,
+    );
     return { id: id as number, peers: [...new Set([...talked, ...farmers])].slice(0, 5) };
   } finally {
     await c.end();

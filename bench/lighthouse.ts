@@ -21,16 +21,34 @@ import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/cookie-names";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 
 const base = (process.env.BENCH_URL || "http://localhost:3000").replace(/\/$/, "");
-const pages = (process.env.BENCH_PAGES || "/,/pricing,/about").split(",").map((p) => p.trim()).filter(Boolean);
+const pages = (process.env.BENCH_PAGES || "/,/pricing,/about")
+  .split(",")
+  .map((p) => p.trim())
+  .filter(Boolean);
 const preset = process.env.BENCH_PRESET === "desktop" ? "desktop" : "mobile";
 const runs = Math.max(1, Number(process.env.BENCH_RUNS || 1));
 const cookie = process.env.BENCH_COOKIE;
-const floorUrls = (process.env.BENCH_FLOOR_URL ?? "").split(",").map((u) => u.trim()).filter(Boolean);
+const floorUrls = (process.env.BENCH_FLOOR_URL ?? "")
+  .split(",")
+  .map((u) => u.trim())
+  .filter(Boolean);
 /** What is audited: our pages, then the floor's pages (labelled as such in the results). */
-const targets = [...pages.map((p) => ({ label: p, url: `${base}${p}`, floor: false })), ...floorUrls.map((url) => ({ label: `bare Next page (bench/floor ${new URL(url).pathname})`, url, floor: true }))];
+const targets = [
+  ...pages.map((p) => ({ label: p, url: `${base}${p}`, floor: false })),
+  ...floorUrls.map((url) => ({
+    label: `bare Next page (bench/floor ${new URL(url).pathname})`,
+    url,
+    floor: true,
+  })),
+];
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 
-type NetworkItem = { url: string; resourceType?: string; transferSize?: number; resourceSize?: number };
+type NetworkItem = {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+};
 type PageResult = {
   path: string;
   /** The framework's floor, not a page of ours. */
@@ -68,7 +86,11 @@ if (cookie) {
  * One Lighthouse run. Lighthouse itself sometimes loses the page-load trace on a fresh Chromium
  * (NO_NAVSTART, NO_FCP: "Please run Lighthouse again"); such a run is repeated, at most twice.
  */
-async function audit(p: string, url: string, retries = 2): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"]> {
+async function audit(
+  p: string,
+  url: string,
+  retries = 2,
+): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"]> {
   const runner = await lighthouse(
     url,
     { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...categories] },
@@ -90,14 +112,17 @@ try {
     const attempts: PageResult[] = [];
     for (let i = 0; i < runs; i++) {
       const lhr = await audit(p, url);
-      const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
-        (it) => it.resourceType === "Script",
-      );
+      const items = (
+        (lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ??
+        []
+      ).filter((it) => it.resourceType === "Script");
       const metric = (id: string) => lhr.audits[id]?.numericValue;
       attempts.push({
         path: p,
         floor,
-        scores: Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as PageResult["scores"],
+        scores: Object.fromEntries(
+          categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+        ) as PageResult["scores"],
         jsTransferBytes: items.reduce((s, it) => s + (it.transferSize ?? 0), 0),
         jsDecodedBytes: items.reduce((s, it) => s + (it.resourceSize ?? 0), 0),
         jsFiles: items.length,
@@ -109,7 +134,14 @@ try {
           speedIndexMs: metric("speed-index"),
         },
         failedAudits: Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable" && a.scoreDisplayMode !== "manual")
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 0.9 &&
+              a.scoreDisplayMode !== "informative" &&
+              a.scoreDisplayMode !== "notApplicable" &&
+              a.scoreDisplayMode !== "manual",
+          )
           .map((a) => ({ id: a.id, title: a.title, score: a.score })),
       });
     }
@@ -122,7 +154,18 @@ try {
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 console.log(`Lighthouse ${preset} · ${base} · ${runs} run(s) per page`);
-console.log("page".padEnd(12), "perf", "a11y", "b-p ", "seo ", "JS transfer", "JS decoded", "files", "LCP", "TBT");
+console.log(
+  "page".padEnd(12),
+  "perf",
+  "a11y",
+  "b-p ",
+  "seo ",
+  "JS transfer",
+  "JS decoded",
+  "files",
+  "LCP",
+  "TBT",
+);
 for (const r of results) {
   console.log(
     r.path.padEnd(12),
@@ -142,5 +185,12 @@ const outDir = path.join(import.meta.dirname, "out");
 fs.mkdirSync(outDir, { recursive: true });
 // One file per preset, so `npm run bench` can keep both (lighthouse-mobile.json, lighthouse-desktop.json).
 const file = path.join(outDir, `lighthouse-${preset}${cookie ? "-signed-in" : ""}.json`);
-fs.writeFileSync(file, JSON.stringify({ base, preset, signedIn: !!cookie, runs, at: new Date().toISOString(), results }, null, 2));
+fs.writeFileSync(
+  file,
+  JSON.stringify(
+    { base, preset, signedIn: !!cookie, runs, at: new Date().toISOString(), results },
+    null,
+    2,
+  ),
+);
 console.log(`wrote ${file}`);

@@ -17,7 +17,18 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createUsers, freshSeededDatabase, ledgerCheck, login, machine, prepareBuild, runMix, startApp, type AcRequest, type Mix } from "./harness";
+import {
+  createUsers,
+  freshSeededDatabase,
+  ledgerCheck,
+  login,
+  machine,
+  prepareBuild,
+  runMix,
+  startApp,
+  type AcRequest,
+  type Mix,
+} from "./harness";
 import pg from "pg";
 import { mainProfile, summarizeProfile, TOP } from "./cpu-profile";
 import { recordPageView } from "./page-view";
@@ -34,8 +45,13 @@ async function linkToFarms(base: string, users: { cookie: string }[], farms: num
   async function worker() {
     while (next < sends.length) {
       const { cookie, receiverId } = sends[next++];
-      const res = await fetch(`${base}/api/messages`, { method: "POST", headers: { "content-type": "application/json", origin: base, cookie }, body: JSON.stringify({ receiverId, content: "Hello from the load test" }) });
-      if (res.status !== 201) throw new Error(`first message failed: ${res.status} ${await res.text()}`);
+      const res = await fetch(`${base}/api/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: base, cookie },
+        body: JSON.stringify({ receiverId, content: "Hello from the load test" }),
+      });
+      if (res.status !== 201)
+        throw new Error(`first message failed: ${res.status} ${await res.text()}`);
     }
   }
   await Promise.all(Array.from({ length: 8 }, worker));
@@ -46,7 +62,9 @@ async function farmOwners(url: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<{ userId: number }>(`SELECT "userId" FROM "Farm" ORDER BY id`)).rows.map((r) => r.userId);
+    return (
+      await client.query<{ userId: number }>(`SELECT "userId" FROM "Farm" ORDER BY id`)
+    ).rows.map((r) => r.userId);
   } finally {
     await client.end();
   }
@@ -57,13 +75,24 @@ const database = await freshSeededDatabase("ff_bench_load");
 // The connections of the app's pool: under this load a query's connection is held until the busy
 // event loop gets to its answer, so 20 left most requests queueing for one (docs/architecture.md).
 const POOL = process.env.LOAD_POOL_SIZE ?? "40";
-const profDir = process.env.LOAD_PROFILE === "1" ? fs.mkdtempSync(path.join(os.tmpdir(), "ff-load-profile-")) : null;
-const app = await startApp(database.url, distDir, { DATABASE_POOL_SIZE: POOL }, profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []);
+const profDir =
+  process.env.LOAD_PROFILE === "1"
+    ? fs.mkdtempSync(path.join(os.tmpdir(), "ff-load-profile-"))
+    : null;
+const app = await startApp(
+  database.url,
+  distDir,
+  { DATABASE_POOL_SIZE: POOL },
+  profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [],
+);
 // The whole run is bounded: setup + load + checks must finish within this, or the process ends.
-const watchdog = setTimeout(() => {
-  console.error("load: time bound exceeded, stopping");
-  void app.stop().finally(() => process.exit(2));
-}, (SECONDS + 600) * 1000);
+const watchdog = setTimeout(
+  () => {
+    console.error("load: time bound exceeded, stopping");
+    void app.stop().finally(() => process.exit(2));
+  },
+  (SECONDS + 600) * 1000,
+);
 watchdog.unref();
 
 let windowEnded: number | undefined;
@@ -84,37 +113,81 @@ try {
     ["GET", "/api/auth/providers", undefined, ""],
     ["GET", "/api/auth/nonsense", undefined, ""],
     ["POST", "/api/auth/callback/credentials", "{bad", "application/json"],
-    ["POST", "/api/auth/callback/credentials", "username=%F0%9F%A5%95&password=", "application/x-www-form-urlencoded"],
+    [
+      "POST",
+      "/api/auth/callback/credentials",
+      "username=%F0%9F%A5%95&password=",
+      "application/x-www-form-urlencoded",
+    ],
     ["POST", "/api/auth/callback/credentials", "x".repeat(100_000), "text/plain"],
     ["POST", "/api/auth/signout", "csrfToken=forged", "application/x-www-form-urlencoded"],
   ];
   const authProbe: { path: string; method: string; status: number }[] = [];
   for (const [method, path, body, type] of probes) {
-    const res = await fetch(base + path, { method, body, redirect: "manual", headers: { ...(type ? { "content-type": type } : {}), origin: "https://evil.example" } });
+    const res = await fetch(base + path, {
+      method,
+      body,
+      redirect: "manual",
+      headers: { ...(type ? { "content-type": type } : {}), origin: "https://evil.example" },
+    });
     await res.arrayBuffer();
     authProbe.push({ method, path, status: res.status });
   }
   const authProbe5xx = authProbe.filter((p) => p.status >= 500).length;
-  console.log("load: Auth.js bad-input probe", authProbe.map((p) => `${p.method} ${p.path} → ${p.status}`).join(", "));
+  console.log(
+    "load: Auth.js bad-input probe",
+    authProbe.map((p) => `${p.method} ${p.path} → ${p.status}`).join(", "),
+  );
   const pick = () => users[Math.floor(Math.random() * users.length)];
-  const withCookie = (path: string, method = "GET") => ({ method, path, setupRequest: (r: AcRequest): AcRequest => ({ ...r, headers: { ...r.headers, cookie: pick().cookie } }) });
+  const withCookie = (path: string, method = "GET") => ({
+    method,
+    path,
+    setupRequest: (r: AcRequest): AcRequest => ({
+      ...r,
+      headers: { ...r.headers, cookie: pick().cookie },
+    }),
+  });
   const homeView = await recordPageView(base, users[users.length - 1].cookie, "/home");
   console.log(`load: a /home page view is ${homeView.join(", ")}`);
   const terms = ["apple", "kale", "honey", "carrot", "cheese", "berries", "egg", "squash"];
 
   const mix: Mix[] = [
     { name: "GET /", connections: 20, requests: [{ path: "/" }] },
-    { name: "GET /api/products/featured", connections: 25, requests: [{ path: "/api/products/featured?limit=8" }] },
-    { name: "GET /api/farms/featured", connections: 20, requests: [{ path: "/api/farms/featured" }] },
+    {
+      name: "GET /api/products/featured",
+      connections: 25,
+      requests: [{ path: "/api/products/featured?limit=8" }],
+    },
+    {
+      name: "GET /api/farms/featured",
+      connections: 20,
+      requests: [{ path: "/api/farms/featured" }],
+    },
     // /home is a prerendered shell that fills itself from /api: a virtual user asks for everything
     // a browser does to show it (bench/page-view.ts), one request after the other.
-    { name: `GET /home (signed in) + its ${homeView.length - 1} /api reads`, connections: 25, requests: homeView.map((path) => withCookie(path)) },
+    {
+      name: `GET /home (signed in) + its ${homeView.length - 1} /api reads`,
+      connections: 25,
+      requests: homeView.map((path) => withCookie(path)),
+    },
     {
       name: "GET /api/products/search",
       connections: 30,
-      requests: [{ path: "/api/products/search?q=apple", setupRequest: (r) => ({ ...r, path: `/api/products/search?q=${terms[Math.floor(Math.random() * terms.length)]}` }) }],
+      requests: [
+        {
+          path: "/api/products/search?q=apple",
+          setupRequest: (r) => ({
+            ...r,
+            path: `/api/products/search?q=${terms[Math.floor(Math.random() * terms.length)]}`,
+          }),
+        },
+      ],
     },
-    { name: "GET /api/messages/chats", connections: 25, requests: [withCookie("/api/messages/chats")] },
+    {
+      name: "GET /api/messages/chats",
+      connections: 25,
+      requests: [withCookie("/api/messages/chats")],
+    },
     {
       name: "POST /api/messages",
       connections: 25,
@@ -127,7 +200,15 @@ try {
             // conversation links them: docs/product.md).
             const from = users[Math.floor(Math.random() * USERS)];
             const to = farmUserIds[Math.floor(Math.random() * farmUserIds.length)];
-            return { ...r, headers: { "content-type": "application/json", origin: base, cookie: from.cookie }, body: JSON.stringify({ receiverId: to, content: `load ${crypto.randomUUID()}`, clientId: crypto.randomUUID() }) };
+            return {
+              ...r,
+              headers: { "content-type": "application/json", origin: base, cookie: from.cookie },
+              body: JSON.stringify({
+                receiverId: to,
+                content: `load ${crypto.randomUUID()}`,
+                clientId: crypto.randomUUID(),
+              }),
+            };
           },
         },
       ],
@@ -139,7 +220,16 @@ try {
         {
           method: "POST",
           path: "/api/transactions/topup",
-          setupRequest: (r) => ({ ...r, headers: { "content-type": "application/json", origin: base, cookie: pick().cookie, "idempotency-key": crypto.randomUUID() }, body: JSON.stringify({ amount: Math.round(Math.random() * 5000 + 100) / 100 }) }),
+          setupRequest: (r) => ({
+            ...r,
+            headers: {
+              "content-type": "application/json",
+              origin: base,
+              cookie: pick().cookie,
+              "idempotency-key": crypto.randomUUID(),
+            },
+            body: JSON.stringify({ amount: Math.round(Math.random() * 5000 + 100) / 100 }),
+          }),
         },
       ],
     },
@@ -154,10 +244,23 @@ try {
   const topUp2xx = endpoints.find((e) => e.name.includes("topup"))!.statuses["200"] ?? 0;
   // An endpoint that completed nothing was starved: that is a failure even with no error answer.
   const starved = endpoints.filter((e) => e.requests === 0).map((e) => e.name);
-  const ok = failed === 0 && arrival.failed === 0 && starved.length === 0 && authProbe5xx === 0 && ledger.walletsOutOfBalance === 0 && ledger.negativeBalances === 0 && ledger.topUpRows >= topUp2xx;
-  console.log(`load: ${arrival.users} users arrived in ${arrival.seconds} s (first answers p50 ${arrival.firstAnswer.p50} ms, max ${arrival.firstAnswer.max} ms, ${arrival.failed} failed), then ${SECONDS} s measured with all of them`);
+  const ok =
+    failed === 0 &&
+    arrival.failed === 0 &&
+    starved.length === 0 &&
+    authProbe5xx === 0 &&
+    ledger.walletsOutOfBalance === 0 &&
+    ledger.negativeBalances === 0 &&
+    ledger.topUpRows >= topUp2xx;
+  console.log(
+    `load: ${arrival.users} users arrived in ${arrival.seconds} s (first answers p50 ${arrival.firstAnswer.p50} ms, max ${arrival.firstAnswer.max} ms, ${arrival.failed} failed), then ${SECONDS} s measured with all of them`,
+  );
   console.table(endpoints.map((e) => ({ ...e, statuses: JSON.stringify(e.statuses) })));
-  console.log(`load: ${total} requests, ${failed} failed (${((failed / Math.max(1, total)) * 100).toFixed(3)} %), ${(total / SECONDS).toFixed(1)} req/s; ledger`, ledger, ok ? "OK" : "FAILED");
+  console.log(
+    `load: ${total} requests, ${failed} failed (${((failed / Math.max(1, total)) * 100).toFixed(3)} %), ${(total / SECONDS).toFixed(1)} req/s; ledger`,
+    ledger,
+    ok ? "OK" : "FAILED",
+  );
   writeResult("load", {
     database: "postgres",
     virtualUsers: vus,
@@ -190,9 +293,15 @@ function printProfile(dir: string) {
   const profile = mainProfile(dir);
   if (!profile || windowEnded === undefined) return;
   const tail = (performance.now() - windowEnded) * 1000;
-  const summary = summarizeProfile(profile, { fromUs: profile.endTime - tail - SECONDS * 1e6, toUs: profile.endTime - tail });
+  const summary = summarizeProfile(profile, {
+    fromUs: profile.endTime - tail - SECONDS * 1e6,
+    toUs: profile.endTime - tail,
+  });
   console.log(`\n=== the server's CPU in the measured window (profile kept in ${dir})`);
-  for (const a of summary.areas.slice(0, 14)) console.log(`  area ${String(a.share).padStart(5)}%  ${a.fn}`);
-  for (const x of summary.self.slice(0, TOP)) console.log(`  self ${String(x.share).padStart(5)}%  ${x.fn}`);
-  for (const x of summary.inclusive.slice(0, TOP * 2)) console.log(`  incl ${String(x.share).padStart(5)}%  ${x.fn}`);
+  for (const a of summary.areas.slice(0, 14))
+    console.log(`  area ${String(a.share).padStart(5)}%  ${a.fn}`);
+  for (const x of summary.self.slice(0, TOP))
+    console.log(`  self ${String(x.share).padStart(5)}%  ${x.fn}`);
+  for (const x of summary.inclusive.slice(0, TOP * 2))
+    console.log(`  incl ${String(x.share).padStart(5)}%  ${x.fn}`);
 }

@@ -24,7 +24,14 @@ const { POST } = await import("@/app/api/login/route");
 
 const password = "bench-password-2026";
 const hash = await hashPassword(password);
-await db.user.create({ data: { email: "bench@example.test", username: "bench", fullName: "Bench User", passwordHash: hash } });
+await db.user.create({
+  data: {
+    email: "bench@example.test",
+    username: "bench",
+    fullName: "Bench User",
+    passwordHash: hash,
+  },
+});
 
 const verifyMs: number[] = [];
 const loginMs: number[] = [];
@@ -36,7 +43,11 @@ for (let i = 0; i < N; i++) {
   const res = await POST(
     new Request("http://localhost:3000/api/login", {
       method: "POST",
-      headers: { "content-type": "application/json", host: "localhost:3000", "x-fieldfare-client-ip": "127.0.0.1" },
+      headers: {
+        "content-type": "application/json",
+        host: "localhost:3000",
+        "x-fieldfare-client-ip": "127.0.0.1",
+      },
       body: JSON.stringify({ username: i % 2 ? "bench@example.test" : "bench", password }),
     }),
   );
@@ -46,8 +57,16 @@ for (let i = 0; i < N; i++) {
 }
 const login = summarize(loginMs);
 const verify = summarize(verifyMs);
-const result = { database: pgDb ? "postgresql" : "pglite", logins: N, loginMs: login, argon2VerifyMs: verify, ratioLoginToVerifyP50: login.p50 / verify.p50 };
-console.log(`login p50 ${login.p50.toFixed(1)} ms, p95 ${login.p95.toFixed(1)} ms (argon2id verify alone p50 ${verify.p50.toFixed(1)} ms; ratio ${result.ratioLoginToVerifyP50.toFixed(2)}) on ${result.database}`);
+const result = {
+  database: pgDb ? "postgresql" : "pglite",
+  logins: N,
+  loginMs: login,
+  argon2VerifyMs: verify,
+  ratioLoginToVerifyP50: login.p50 / verify.p50,
+};
+console.log(
+  `login p50 ${login.p50.toFixed(1)} ms, p95 ${login.p95.toFixed(1)} ms (argon2id verify alone p50 ${verify.p50.toFixed(1)} ms; ratio ${result.ratioLoginToVerifyP50.toFixed(2)}) on ${result.database}`,
+);
 writeResult("login", result);
 await closeDb();
 await pgDb?.drop();

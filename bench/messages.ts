@@ -17,7 +17,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { ensureBuild, openSse, startInstance, type SseFrame } from "../tests/messages/support/app-instance";
+import {
+  ensureBuild,
+  openSse,
+  startInstance,
+  type SseFrame,
+} from "../tests/messages/support/app-instance";
 
 const STREAMS = 200;
 const MESSAGES = 500;
@@ -34,14 +39,25 @@ const AUTH_SECRET = process.env.AUTH_SECRET ?? `bench-${crypto.randomBytes(24).t
 
 // Server code (lib/server) imports "server-only", which only resolves under the react-server condition.
 if (!process.execArgv.some((a) => a.includes("react-server"))) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "--conditions=react-server", ...process.argv.slice(1)], { stdio: "inherit", env: { ...process.env, AUTH_SECRET } });
+  const r = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "--conditions=react-server", ...process.argv.slice(1)],
+    { stdio: "inherit", env: { ...process.env, AUTH_SECRET } },
+  );
   process.exit(r.status ?? 1);
 }
 
-type Prepared = { sender: { id: number; cookie: string }; receivers: { id: number; cookie: string }[] };
+type Prepared = {
+  sender: { id: number; cookie: string };
+  receivers: { id: number; cookie: string }[];
+};
 
 function migrate(databaseUrl: string) {
-  execFileSync(process.execPath, [path.join(root, "node_modules/prisma/build/index.js"), "migrate", "deploy"], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: "pipe" });
+  execFileSync(
+    process.execPath,
+    [path.join(root, "node_modules/prisma/build/index.js"), "migrate", "deploy"],
+    { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: "pipe" },
+  );
 }
 
 /** Users and live sessions written straight to the database before the server owns it (PGlite: one process at a time). */
@@ -52,9 +68,20 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
   const { createSession } = await import("@/lib/server/auth/session");
   const passwordHash = await hashPassword(crypto.randomBytes(12).toString("hex"));
   const tag = Date.now().toString(36);
-  const mk = (i: number | "s") => ({ fullName: `Bench ${i}`, email: `bench-${tag}-${i}@example.test`, username: `bench_${tag}_${i}`, passwordHash });
-  await db.user.createMany({ data: [mk("s"), ...Array.from({ length: STREAMS }, (_, i) => mk(i))] });
-  const users = await db.user.findMany({ where: { email: { startsWith: `bench-${tag}-` } }, select: { id: true, email: true }, orderBy: { id: "asc" } });
+  const mk = (i: number | "s") => ({
+    fullName: `Bench ${i}`,
+    email: `bench-${tag}-${i}@example.test`,
+    username: `bench_${tag}_${i}`,
+    passwordHash,
+  });
+  await db.user.createMany({
+    data: [mk("s"), ...Array.from({ length: STREAMS }, (_, i) => mk(i))],
+  });
+  const users = await db.user.findMany({
+    where: { email: { startsWith: `bench-${tag}-` } },
+    select: { id: true, email: true },
+    orderBy: { id: "asc" },
+  });
   const withCookies = [];
   for (const u of users) {
     const s = await createSession(u.id, false, "bench");
@@ -64,7 +91,14 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
   const receivers = withCookies.filter((u) => u !== sender);
   // Shoppers may write to each other only once a conversation or an order links them
   // (docs/product.md): each receiver has written to the sender first.
-  await db.message.createMany({ data: receivers.map((r) => ({ senderId: r.id, receiverId: sender.id, content: "Hello", isRead: true })) });
+  await db.message.createMany({
+    data: receivers.map((r) => ({
+      senderId: r.id,
+      receiverId: sender.id,
+      content: "Hello",
+      isRead: true,
+    })),
+  });
   await closeDb();
   return { sender, receivers };
 }
@@ -75,7 +109,13 @@ function percentile(sorted: number[], p: number) {
 }
 
 /** Sends MESSAGES messages, `inFlight` at a time, each timed until its event arrives (`waiting` is fed by the streams). */
-async function sendAll(url: string, prep: Prepared, waiting: Map<string, (f: SseFrame) => void>, inFlight: number, deadline: number) {
+async function sendAll(
+  url: string,
+  prep: Prepared,
+  waiting: Map<string, (f: SseFrame) => void>,
+  inFlight: number,
+  deadline: number,
+) {
   const latencies: number[] = [];
   const postMs: number[] = [];
   let lost = 0;
@@ -95,7 +135,11 @@ async function sendAll(url: string, prep: Prepared, waiting: Map<string, (f: Sse
       const res = await fetch(`${url}/api/messages`, {
         method: "POST",
         headers: { cookie: prep.sender.cookie, "content-type": "application/json", origin: url },
-        body: JSON.stringify({ receiverId: receiver.id, content: `Bench message ${i}: fresh greens available`, clientId }),
+        body: JSON.stringify({
+          receiverId: receiver.id,
+          content: `Bench message ${i}: fresh greens available`,
+          clientId,
+        }),
       }).catch(() => null);
       postMs.push(performance.now() - t0);
       if (!res || res.status !== 201) {
@@ -123,7 +167,15 @@ async function run(kind: "pglite" | "postgres", databaseUrl: string) {
   migrate(databaseUrl);
   const prep = await prepare(databaseUrl);
   // All streams come from one address and all sends from one user: lift the caps that guard the real app.
-  const server = await startInstance({ databaseUrl, authSecret: AUTH_SECRET, env: { STREAMS_PER_IP: "100000", MESSAGE_LIMIT_PER_MINUTE: "100000", MESSAGE_NEW_RECIPIENTS_PER_HOUR: "100000" } });
+  const server = await startInstance({
+    databaseUrl,
+    authSecret: AUTH_SECRET,
+    env: {
+      STREAMS_PER_IP: "100000",
+      MESSAGE_LIMIT_PER_MINUTE: "100000",
+      MESSAGE_NEW_RECIPIENTS_PER_HOUR: "100000",
+    },
+  });
   const waiting = new Map<string, (f: SseFrame) => void>();
   const streams: { close: () => void }[] = [];
   try {
@@ -141,7 +193,8 @@ async function run(kind: "pglite" | "postgres", databaseUrl: string) {
       );
     }
     const phases = [];
-    for (const inFlight of PHASES) phases.push(await sendAll(server.url, prep, waiting, inFlight, started + PER_DB_DEADLINE_MS));
+    for (const inFlight of PHASES)
+      phases.push(await sendAll(server.url, prep, waiting, inFlight, started + PER_DB_DEADLINE_MS));
     const round = (n: number) => Math.round(n * 10) / 10;
     return phases.map((p) => ({
       database: kind,
@@ -151,7 +204,12 @@ async function run(kind: "pglite" | "postgres", databaseUrl: string) {
       delivered: p.latencies.length,
       lost: p.lost,
       failedSends: p.failed,
-      latencyMs: { p50: round(percentile(p.latencies, 50)), p95: round(percentile(p.latencies, 95)), max: round(p.latencies.at(-1) ?? NaN), mean: round(p.latencies.reduce((s, x) => s + x, 0) / (p.latencies.length || 1)) },
+      latencyMs: {
+        p50: round(percentile(p.latencies, 50)),
+        p95: round(percentile(p.latencies, 95)),
+        max: round(p.latencies.at(-1) ?? NaN),
+        mean: round(p.latencies.reduce((s, x) => s + x, 0) / (p.latencies.length || 1)),
+      },
       postMs: { p50: round(percentile(p.postMs, 50)), p95: round(percentile(p.postMs, 95)) },
       seconds: round((Date.now() - started) / 1000),
     }));
@@ -173,7 +231,11 @@ if (!only || only === "pglite") {
   }
 }
 if (!only || only === "postgres") {
-  const base = process.env.BENCH_PG_URL ?? (/^postgres/.test(process.env.DATABASE_URL ?? "") ? process.env.DATABASE_URL! : "postgres://postgres@127.0.0.1:5432/postgres");
+  const base =
+    process.env.BENCH_PG_URL ??
+    (/^postgres/.test(process.env.DATABASE_URL ?? "")
+      ? process.env.DATABASE_URL!
+      : "postgres://postgres@127.0.0.1:5432/postgres");
   const name = `ff_bench_${Date.now().toString(36)}`;
   const admin = new URL(base);
   admin.pathname = "/postgres";
@@ -206,7 +268,15 @@ for (const r of results) {
 fs.mkdirSync(path.join(root, "bench/out"), { recursive: true });
 fs.writeFileSync(
   path.join(root, "bench/out/messages.json"),
-  JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, results }, null, 2) + "\n",
+  JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, node: process.version },
+      results,
+    },
+    null,
+    2,
+  ) + "\n",
 );
 console.log("wrote bench/out/messages.json");
 // A send that failed or a message that never arrived fails the bench (its figures would mean nothing).

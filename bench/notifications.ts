@@ -41,16 +41,67 @@ const { smtpMailer } = await import("@/lib/server/notifications/transport");
 const { closeRealtime } = await import("@/lib/server/realtime/bus");
 
 try {
-  const farmer = await db.user.create({ data: { email: "farmer@bench.test", fullName: "Bench Farmer", passwordHash: "x", userType: "farmer" } });
-  const farm = await db.farm.create({ data: { userId: farmer.id, farmName: "Bench Farm", location: "Kelowna" } });
-  const product = await db.product.create({ data: { farmId: farm.id, name: "Salad greens", priceCents: 450, unit: "lb", stock: 1000, inStock: true } });
-  const buyer = await db.user.create({ data: { email: "buyer@bench.test", fullName: "Bench Buyer", passwordHash: "x" } });
-  const order = await db.order.create({
-    data: { userId: buyer.id, farmId: farm.id, status: "active", isPaid: true, totalCents: 900, itemCount: 2, distanceKm: 3, checkoutRef: "CO-BENCH", items: { create: [{ productId: product.id, productName: product.name, quantity: 2, priceCents: 450 }] } },
+  const farmer = await db.user.create({
+    data: {
+      email: "farmer@bench.test",
+      fullName: "Bench Farmer",
+      passwordHash: "x",
+      userType: "farmer",
+    },
   });
-  await db.user.createMany({ data: Array.from({ length: N }, (_, i) => ({ email: `reader${i}@bench.test`, fullName: `Reader ${i}`, passwordHash: "x" })) });
-  const readers = await db.user.findMany({ where: { email: { startsWith: "reader" } }, select: { id: true }, orderBy: { id: "asc" } });
-  await db.notification.createMany({ data: readers.map((r) => ({ userId: r.id, kind: "order_received", payload: { orderId: order.id }, dedupeKey: `bench:${r.id}` })) });
+  const farm = await db.farm.create({
+    data: { userId: farmer.id, farmName: "Bench Farm", location: "Kelowna" },
+  });
+  const product = await db.product.create({
+    data: {
+      farmId: farm.id,
+      name: "Salad greens",
+      priceCents: 450,
+      unit: "lb",
+      stock: 1000,
+      inStock: true,
+    },
+  });
+  const buyer = await db.user.create({
+    data: { email: "buyer@bench.test", fullName: "Bench Buyer", passwordHash: "x" },
+  });
+  const order = await db.order.create({
+    data: {
+      userId: buyer.id,
+      farmId: farm.id,
+      status: "active",
+      isPaid: true,
+      totalCents: 900,
+      itemCount: 2,
+      distanceKm: 3,
+      checkoutRef: "CO-BENCH",
+      items: {
+        create: [
+          { productId: product.id, productName: product.name, quantity: 2, priceCents: 450 },
+        ],
+      },
+    },
+  });
+  await db.user.createMany({
+    data: Array.from({ length: N }, (_, i) => ({
+      email: `reader${i}@bench.test`,
+      fullName: `Reader ${i}`,
+      passwordHash: "x",
+    })),
+  });
+  const readers = await db.user.findMany({
+    where: { email: { startsWith: "reader" } },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
+  await db.notification.createMany({
+    data: readers.map((r) => ({
+      userId: r.id,
+      kind: "order_received",
+      payload: { orderId: order.id },
+      dedupeKey: `bench:${r.id}`,
+    })),
+  });
   console.log(`${N} notifications queued; ${SENDERS} senders → ${smtpUrl}`);
 
   const mailers = Array.from({ length: SENDERS }, () => smtpMailer(smtpUrl));
@@ -65,8 +116,20 @@ try {
   const reported = rounds.reduce((s, r) => s + r.sent, 0);
   const exactlyOnce = received.length === N && distinct === N && sentRows === N && reported === N;
   const perSecond = N / seconds;
-  console.log(`sent ${received.length} emails (${distinct} distinct Message-IDs, ${sentRows} rows sent) in ${seconds.toFixed(2)} s: ${perSecond.toFixed(1)}/s; exactly once: ${exactlyOnce}`);
-  writeResult("notifications", { database: "postgresql", notifications: N, senders: SENDERS, seconds, perSecond, received: received.length, distinct, sentRows, exactlyOnce });
+  console.log(
+    `sent ${received.length} emails (${distinct} distinct Message-IDs, ${sentRows} rows sent) in ${seconds.toFixed(2)} s: ${perSecond.toFixed(1)}/s; exactly once: ${exactlyOnce}`,
+  );
+  writeResult("notifications", {
+    database: "postgresql",
+    notifications: N,
+    senders: SENDERS,
+    seconds,
+    perSecond,
+    received: received.length,
+    distinct,
+    sentRows,
+    exactlyOnce,
+  });
   if (!exactlyOnce) process.exitCode = 1;
 } finally {
   await closeRealtime();

@@ -10,10 +10,23 @@ import { chromium } from "@playwright/test";
 
 const QUIET_MS = 1_500;
 
-export async function recordPageView(base: string, cookie: string, path: string): Promise<string[]> {
+export async function recordPageView(
+  base: string,
+  cookie: string,
+  path: string,
+): Promise<string[]> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
   });
   try {
     const context = await browser.newContext();
@@ -26,7 +39,10 @@ export async function recordPageView(base: string, cookie: string, path: string)
       const url = new URL(req.url());
       if (url.origin !== new URL(base).origin) return;
       const isDocument = req.resourceType() === "document";
-      const isApiRead = url.pathname.startsWith("/api/") && url.pathname !== "/api/messages/stream" && req.method() === "GET";
+      const isApiRead =
+        url.pathname.startsWith("/api/") &&
+        url.pathname !== "/api/messages/stream" &&
+        req.method() === "GET";
       if (!isDocument && !isApiRead) return;
       seen.push(url.pathname + url.search);
       last = Date.now();

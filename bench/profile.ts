@@ -15,14 +15,31 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { autocannon, freshSeededDatabase, login, prepareBuild, round, startApp } from "./harness";
-import { canReadLog, mainProfile, PG_LOG, statementSample, statementsSince, summarizeProfile, TOP } from "./cpu-profile";
+import {
+  canReadLog,
+  mainProfile,
+  PG_LOG,
+  statementSample,
+  statementsSince,
+  summarizeProfile,
+  TOP,
+} from "./cpu-profile";
 import { writeResult } from "./support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SEQUENTIAL = 20;
 
-const DEFAULT_ROUTES = ["/pricing", "/home", "/wallet", "/orders", "/messages", "/api/orders", "/api/messages/chats", "/api/products/search?q=apple"];
+const DEFAULT_ROUTES = [
+  "/pricing",
+  "/home",
+  "/wallet",
+  "/orders",
+  "/messages",
+  "/api/orders",
+  "/api/messages/chats",
+  "/api/products/search?q=apple",
+];
 const routes = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_ROUTES;
 
 const distDir = prepareBuild();
@@ -53,13 +70,23 @@ try {
       }
       if (canReadLog) {
         const offset = fs.statSync(PG_LOG).size;
-        for (let i = 0; i < SEQUENTIAL; i++) await (await fetch(app.url + route, { headers })).arrayBuffer();
+        for (let i = 0; i < SEQUENTIAL; i++)
+          await (await fetch(app.url + route, { headers })).arrayBuffer();
         // The log is written by another process: give it a moment to flush.
         await new Promise((r) => setTimeout(r, 300));
         const statements = statementsSince(offset);
-        queries = { perRequest: round(statements.length / SEQUENTIAL), sample: statementSample(statements, SEQUENTIAL) };
+        queries = {
+          perRequest: round(statements.length / SEQUENTIAL),
+          sample: statementSample(statements, SEQUENTIAL),
+        };
       }
-      const r = await autocannon({ url: app.url + route, connections: CONNECTIONS, duration: SECONDS, headers, timeout: 30 });
+      const r = await autocannon({
+        url: app.url + route,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers,
+        timeout: 30,
+      });
       loadEnded = performance.now();
       rps = round(r.requests.average);
     } finally {
@@ -69,15 +96,31 @@ try {
     // module loading are not the cost of a request).
     const tail = (performance.now() - loadEnded) * 1000;
     const profile = mainProfile(dir);
-    const summary = profile ? summarizeProfile(profile, { fromUs: profile.endTime - tail - SECONDS * 1e6, toUs: profile.endTime - tail }) : null;
+    const summary = profile
+      ? summarizeProfile(profile, {
+          fromUs: profile.endTime - tail - SECONDS * 1e6,
+          toUs: profile.endTime - tail,
+        })
+      : null;
     const requests = rps * SECONDS;
-    results.push({ route, rps, queries, cpuMsPerRequest: summary && requests ? round(summary.busyMs / requests) : null, profile: summary });
-    console.log(`\n=== ${route}: ${rps} req/s, ${queries?.perRequest ?? "?"} queries/request, ${summary && requests ? round(summary.busyMs / requests) : "?"} ms CPU/request`);
+    results.push({
+      route,
+      rps,
+      queries,
+      cpuMsPerRequest: summary && requests ? round(summary.busyMs / requests) : null,
+      profile: summary,
+    });
+    console.log(
+      `\n=== ${route}: ${rps} req/s, ${queries?.perRequest ?? "?"} queries/request, ${summary && requests ? round(summary.busyMs / requests) : "?"} ms CPU/request`,
+    );
     if (queries) for (const q of queries.sample.slice(0, 12)) console.log(`  q ${q}`);
     if (summary) {
-      for (const a of summary.areas.slice(0, 12)) console.log(`  area ${String(a.share).padStart(5)}%  ${a.fn}`);
-      for (const s of summary.self.slice(0, TOP)) console.log(`  self ${String(s.share).padStart(5)}%  ${s.fn}`);
-      for (const s of summary.inclusive.slice(0, TOP * 2)) console.log(`  incl ${String(s.share).padStart(5)}%  ${s.fn}`);
+      for (const a of summary.areas.slice(0, 12))
+        console.log(`  area ${String(a.share).padStart(5)}%  ${a.fn}`);
+      for (const s of summary.self.slice(0, TOP))
+        console.log(`  self ${String(s.share).padStart(5)}%  ${s.fn}`);
+      for (const s of summary.inclusive.slice(0, TOP * 2))
+        console.log(`  incl ${String(s.share).padStart(5)}%  ${s.fn}`);
     }
   }
   writeResult("profile", { seconds: SECONDS, connections: CONNECTIONS, routes: results });

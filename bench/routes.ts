@@ -52,7 +52,9 @@ const ALL_ROUTES: { path: string; goal: number; auth: boolean }[] = [
   { path: "/api/products/search?q=apple", goal: 0.6, auth: false },
 ];
 /** The prerendered shells, measured also as whole page views (the HTML and the /api reads it makes). */
-const PAGE_VIEWS = (process.env.BENCH_PAGE_VIEWS ?? "/home,/wallet,/orders,/messages").split(",").filter(Boolean);
+const PAGE_VIEWS = (process.env.BENCH_PAGE_VIEWS ?? "/home,/wallet,/orders,/messages")
+  .split(",")
+  .filter(Boolean);
 const HISTORY = process.env.BENCH_HISTORY === "1";
 /** Size independence (issue #14): what grows with a user's history, and the catalog reads beside it. `{peer}`: the demo shopper's busiest chat. */
 /**
@@ -78,8 +80,18 @@ const only = process.env.BENCH_ROUTES?.split(",").map((p) => p.trim());
 const LISTED = HISTORY ? HISTORY_ROUTES : ALL_ROUTES;
 let ROUTES = only ? LISTED.filter((r) => only.includes(r.path)) : LISTED;
 
-type Measure = { rps: number; p50: number; p95: number; requests: number; non2xx: number; errors: number; cpuMs: number | null; dbCpuMs: number | null; samples: number[]; seconds: number };
-
+type Measure = {
+  rps: number;
+  p50: number;
+  p95: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  cpuMs: number | null;
+  dbCpuMs: number | null;
+  samples: number[];
+  seconds: number;
+};
 
 /**
  * CPU time (ms) of the PostgreSQL backends serving one database, by backend pid (Linux, same
@@ -106,16 +118,30 @@ function databaseCpu(dbName: string): Map<number, number> {
   }
   return out;
 }
-const cpuSpent = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+const cpuSpent = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
-async function measure(url: string, headers: Record<string, string>, server: { pid: number; dbName: string } = { pid: app.pid, dbName }, sequence?: string[], seconds = SECONDS): Promise<Measure> {
+async function measure(
+  url: string,
+  headers: Record<string, string>,
+  server: { pid: number; dbName: string } = { pid: app.pid, dbName },
+  sequence?: string[],
+  seconds = SECONDS,
+): Promise<Measure> {
   const cpuBefore = processCpuMs(server.pid);
   const dbBefore = databaseCpu(server.dbName);
   const samples: number[] = [];
   let non2xx = 0;
   // A sequence: each connection requests these paths in turn, over and over (a page view).
   const requests = sequence?.map((path) => ({ path }));
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, timeout: 30, requests });
+  const instance = autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers,
+    timeout: 30,
+    requests,
+  });
   instance.on("response", (_client, status, _bytes, ms) => {
     samples.push(ms);
     if (status < 200 || status > 299) non2xx++;
@@ -124,9 +150,26 @@ async function measure(url: string, headers: Record<string, string>, server: { p
   const s = summarize(samples);
   const cpuAfter = processCpuMs(server.pid);
   const dbAfter = databaseCpu(server.dbName);
-  const cpuMs = cpuBefore !== null && cpuAfter !== null && samples.length ? Math.round(((cpuAfter - cpuBefore) / samples.length) * 100) / 100 : null;
-  const dbCpuMs = dbAfter.size && samples.length ? Math.round((cpuSpent(dbBefore, dbAfter) / samples.length) * 100) / 100 : null;
-  return { rps: round(result.requests.average), p50: round(s.p50), p95: round(s.p95), requests: samples.length, non2xx, errors: result.errors + result.timeouts, cpuMs, dbCpuMs, samples, seconds };
+  const cpuMs =
+    cpuBefore !== null && cpuAfter !== null && samples.length
+      ? Math.round(((cpuAfter - cpuBefore) / samples.length) * 100) / 100
+      : null;
+  const dbCpuMs =
+    dbAfter.size && samples.length
+      ? Math.round((cpuSpent(dbBefore, dbAfter) / samples.length) * 100) / 100
+      : null;
+  return {
+    rps: round(result.requests.average),
+    p50: round(s.p50),
+    p95: round(s.p95),
+    requests: samples.length,
+    non2xx,
+    errors: result.errors + result.timeouts,
+    cpuMs,
+    dbCpuMs,
+    samples,
+    seconds,
+  };
 }
 
 /** A measurement without its latency samples, as the results keep it. */
@@ -142,7 +185,9 @@ function combine(parts: Measure[]): Measure {
   const seconds = parts.reduce((n, m) => n + m.seconds, 0);
   const s = summarize(samples);
   const perRequest = (pick: (m: Measure) => number | null) =>
-    parts.every((m) => pick(m) !== null) && samples.length ? round(parts.reduce((n, m) => n + pick(m)! * m.requests, 0) / samples.length) : null;
+    parts.every((m) => pick(m) !== null) && samples.length
+      ? round(parts.reduce((n, m) => n + pick(m)! * m.requests, 0) / samples.length)
+      : null;
   return {
     rps: round(samples.length / seconds),
     p50: round(s.p50),
@@ -175,7 +220,8 @@ try {
     const bytes: Record<string, number> = {};
     for (const r of [{ path: BASELINE, auth: false }, ...ROUTES]) {
       const res = await fetch(base + r.path, { headers: r.auth ? { cookie } : {} });
-      if (res.status !== 200) throw new Error(`${r.path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+      if (res.status !== 200)
+        throw new Error(`${r.path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
       bytes[r.path] = (await res.arrayBuffer()).byteLength;
     }
     return bytes;
@@ -194,14 +240,20 @@ try {
       const ms: Measure[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         bs.push(await measure(app.url + BASELINE, {}, undefined, undefined, slice));
-        ms.push(await measure(app.url + r.path, r.auth ? { cookie } : {}, undefined, undefined, slice));
+        ms.push(
+          await measure(app.url + r.path, r.auth ? { cookie } : {}, undefined, undefined, slice),
+        );
       }
       const b = combine(bs);
       const m = combine(ms);
       baselines.push(b);
-      const rounds = ms.map((x, i) => Math.round((x.requests / Math.max(1, bs[i].requests)) * 100) / 100);
+      const rounds = ms.map(
+        (x, i) => Math.round((x.requests / Math.max(1, bs[i].requests)) * 100) / 100,
+      );
       rows.push({ ...r, ...bare(m), baselineRps: b.rps, rounds, bytes: bytes[r.path] });
-      console.log(`routes: ${r.path} ${m.rps} req/s (baseline ${b.rps}; ratio by round ${rounds.join(", ")}), p50 ${m.p50} ms, p95 ${m.p95} ms, ${m.non2xx} non-2xx, ${m.cpuMs} ms CPU/request`);
+      console.log(
+        `routes: ${r.path} ${m.rps} req/s (baseline ${b.rps}; ratio by round ${rounds.join(", ")}), p50 ${m.p50} ms, p95 ${m.p95} ms, ${m.non2xx} non-2xx, ${m.cpuMs} ms CPU/request`,
+      );
     }
     const first = baselines[0] ?? (await measure(app.url + BASELINE, {}));
     // Page views: the shells' HTML costs what a prerendered page does, and the page fills itself
@@ -211,21 +263,67 @@ try {
       const sequence = await recordPageView(app.url, cookie, path);
       const m = await measure(app.url, { cookie }, undefined, sequence);
       const n = sequence.length;
-      const view = { path, requests: sequence, rps: round(m.rps / n), p50: m.p50, p95: m.p95, non2xx: m.non2xx, errors: m.errors, cpuMs: m.cpuMs === null ? null : round(m.cpuMs * n), dbCpuMs: m.dbCpuMs === null ? null : round(m.dbCpuMs * n) };
+      const view = {
+        path,
+        requests: sequence,
+        rps: round(m.rps / n),
+        p50: m.p50,
+        p95: m.p95,
+        non2xx: m.non2xx,
+        errors: m.errors,
+        cpuMs: m.cpuMs === null ? null : round(m.cpuMs * n),
+        dbCpuMs: m.dbCpuMs === null ? null : round(m.dbCpuMs * n),
+      };
       views.push(view);
-      console.log(`routes: page view ${path} (${n} requests: ${sequence.join(", ")}) ${view.rps} views/s, ${view.cpuMs} ms CPU/view`);
+      console.log(
+        `routes: page view ${path} (${n} requests: ${sequence.join(", ")}) ${view.rps} views/s, ${view.cpuMs} ms CPU/view`,
+      );
     }
     const last = await measure(app.url + BASELINE, {});
     baselines.push(last);
     const baseline = round(baselines.reduce((n, b) => n + b.rps, 0) / baselines.length);
-    console.log(`routes: baseline ${BASELINE} ${last.rps} req/s at the end (mean of ${baselines.length}: ${baseline})`);
-    const out = rows.map((r) => ({ ...r, ratio: Math.round((r.rps / r.baselineRps) * 100) / 100, met: r.rps / r.baselineRps >= r.goal && r.non2xx === 0 && r.errors === 0 }));
-    for (const r of out) console.log(`${r.path.padEnd(32)} ${String(r.ratio).padStart(5)}× (goal ${r.goal}×) ${r.met ? "met" : "NOT met"}`);
-    const pageViews = views.map((v) => ({ ...v, ratio: Math.round((v.rps / baseline) * 100) / 100 }));
-    for (const v of pageViews) console.log(`page view ${v.path.padEnd(22)} ${String(v.ratio).padStart(5)}× (${v.requests.length} requests)`);
-    writeResult("routes", { database: "PostgreSQL", seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, baseline: { path: BASELINE, rps: baseline, first: first.rps, last: last.rps, min: Math.min(...baselines.map((b) => b.rps)), max: Math.max(...baselines.map((b) => b.rps)), bytes: bytes[BASELINE], cpuMs: first.cpuMs }, rows: out, pageViews });
+    console.log(
+      `routes: baseline ${BASELINE} ${last.rps} req/s at the end (mean of ${baselines.length}: ${baseline})`,
+    );
+    const out = rows.map((r) => ({
+      ...r,
+      ratio: Math.round((r.rps / r.baselineRps) * 100) / 100,
+      met: r.rps / r.baselineRps >= r.goal && r.non2xx === 0 && r.errors === 0,
+    }));
+    for (const r of out)
+      console.log(
+        `${r.path.padEnd(32)} ${String(r.ratio).padStart(5)}× (goal ${r.goal}×) ${r.met ? "met" : "NOT met"}`,
+      );
+    const pageViews = views.map((v) => ({
+      ...v,
+      ratio: Math.round((v.rps / baseline) * 100) / 100,
+    }));
+    for (const v of pageViews)
+      console.log(
+        `page view ${v.path.padEnd(22)} ${String(v.ratio).padStart(5)}× (${v.requests.length} requests)`,
+      );
+    writeResult("routes", {
+      database: "PostgreSQL",
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      baseline: {
+        path: BASELINE,
+        rps: baseline,
+        first: first.rps,
+        last: last.rps,
+        min: Math.min(...baselines.map((b) => b.rps)),
+        max: Math.max(...baselines.map((b) => b.rps)),
+        bytes: bytes[BASELINE],
+        cpuMs: first.cpuMs,
+      },
+      rows: out,
+      pageViews,
+    });
   } else {
-    console.log(`history: the large demo shopper has ${grown.ledger} ledger rows, ${grown.orders} orders, ${grown.messages} messages (busiest chat: user ${grown.peer}); balance = ledger: ${grown.balanced}`);
+    console.log(
+      `history: the large demo shopper has ${grown.ledger} ledger rows, ${grown.orders} orders, ${grown.messages} messages (busiest chat: user ${grown.peer}); balance = ledger: ${grown.balanced}`,
+    );
     ROUTES = ROUTES.map((r) => ({ ...r, path: r.path.replace("{peer}", String(grown.peer)) }));
     const largeCookie = await login(largeApp.url, "demo@fieldfare.app", "harvest-demo-2026");
     const seedBytes = await warm(app.url, cookie);
@@ -241,23 +339,51 @@ try {
       const as: Measure[] = [];
       const bs: Measure[] = [];
       for (let i = 0; i < ROUNDS; i++) {
-        as.push(await measure(app.url + r.path, r.auth ? { cookie } : {}, undefined, undefined, slice));
-        bs.push(await measure(largeApp.url + r.path, r.auth ? { cookie: largeCookie } : {}, largeServer, undefined, slice));
+        as.push(
+          await measure(app.url + r.path, r.auth ? { cookie } : {}, undefined, undefined, slice),
+        );
+        bs.push(
+          await measure(
+            largeApp.url + r.path,
+            r.auth ? { cookie: largeCookie } : {},
+            largeServer,
+            undefined,
+            slice,
+          ),
+        );
       }
       const a = combine(as);
       const b = combine(bs);
-      const rounds = as.map((x, i) => (cost(x) > 0 ? Math.round((cost(bs[i]) / cost(x)) * 100) / 100 : null));
+      const rounds = as.map((x, i) =>
+        cost(x) > 0 ? Math.round((cost(bs[i]) / cost(x)) * 100) / 100 : null,
+      );
       const costRatio = cost(a) > 0 ? Math.round((cost(b) / cost(a)) * 100) / 100 : null;
       const rpsRatio = b.rps > 0 ? Math.round((a.rps / b.rps) * 100) / 100 : null;
       const ok = a.non2xx + a.errors + b.non2xx + b.errors === 0;
       const path = r.path.replace(String(grown.peer), "{peer}");
-      const row = { path, goal: r.goal, seed: { ...bare(a), bytes: seedBytes[r.path] }, large: { ...bare(b), bytes: largeBytes[r.path] }, costRatio, rounds, rpsRatio, met: ok && costRatio !== null && costRatio <= r.goal };
+      const row = {
+        path,
+        goal: r.goal,
+        seed: { ...bare(a), bytes: seedBytes[r.path] },
+        large: { ...bare(b), bytes: largeBytes[r.path] },
+        costRatio,
+        rounds,
+        rpsRatio,
+        met: ok && costRatio !== null && costRatio <= r.goal,
+      };
       out.push(row);
       console.log(
         `history: ${path.padEnd(30)} seed ${a.rps} req/s, ${a.cpuMs} + ${a.dbCpuMs} ms CPU (app + db), ${seedBytes[r.path]} B; large ${b.rps} req/s, ${b.cpuMs} + ${b.dbCpuMs} ms, ${largeBytes[r.path]} B; cost ${costRatio}× (by slice ${rounds.join(", ")}), req/s ${rpsRatio}× ${row.met ? "met" : "NOT met"}`,
       );
     }
-    writeResult("history", { database: "PostgreSQL", seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, history: grown, rows: out });
+    writeResult("history", {
+      database: "PostgreSQL",
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      history: grown,
+      rows: out,
+    });
   }
 } finally {
   await app.stop();

@@ -14,20 +14,38 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freshSeededDatabase, login as signIn, machine, prepareBuild, root, startApp, startFloorApp } from "./harness";
+import {
+  freshSeededDatabase,
+  login as signIn,
+  machine,
+  prepareBuild,
+  root,
+  startApp,
+  startFloorApp,
+} from "./harness";
 
-type Run = { name: string; status: "ok" | "failed" | "timeout" | "skipped"; seconds: number; note?: string };
+type Run = {
+  name: string;
+  status: "ok" | "failed" | "timeout" | "skipped";
+  seconds: number;
+  note?: string;
+};
 
 const FULL = process.env.BENCH_FULL === "1";
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 const outDir = path.join(root, "bench/out");
 const stateFile = path.join(outDir, "run-all.json");
 // BENCH_REPORT_ONLY=1 rewrites the report of the last run (e.g. after running bench/fault.ts alone).
-const previous = process.env.BENCH_REPORT_ONLY === "1" && fs.existsSync(stateFile) ? JSON.parse(fs.readFileSync(stateFile, "utf8")) : null;
+const previous =
+  process.env.BENCH_REPORT_ONLY === "1" && fs.existsSync(stateFile)
+    ? JSON.parse(fs.readFileSync(stateFile, "utf8"))
+    : null;
 const started = previous ? new Date(previous.started) : new Date();
 // When the run ended (a report rewritten later names the benches run again on their own since).
 const finished = previous?.finished ? new Date(previous.finished) : null;
-const flags = ["BENCH_FULL", "BENCH_FAULT", "BENCH_ONLY"].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`);
+const flags = ["BENCH_FULL", "BENCH_FAULT", "BENCH_ONLY"]
+  .filter((k) => process.env[k])
+  .map((k) => `${k}=${process.env[k]}`);
 const atStart = previous?.atStart ?? {
   ...machine(),
   memoryGb: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
@@ -36,13 +54,25 @@ const atStart = previous?.atStart ?? {
 };
 const runs: Run[] = previous?.runs ?? [];
 
-function runBench(name: string, file: string, minutes: number, env: Record<string, string> = {}): Promise<Run> {
+function runBench(
+  name: string,
+  file: string,
+  minutes: number,
+  env: Record<string, string> = {},
+): Promise<Run> {
   const t0 = Date.now();
   console.log(`\n=== bench ${name} (at most ${minutes} min) ===`);
   return new Promise((resolve) => {
     // login.ts, standing.ts and notifications.ts import lib/server directly (server-only): they need the react-server condition.
-    const conditions = ["login", "standing", "notifications"].includes(name) ? ["--conditions=react-server"] : [];
-    const child = spawn(process.execPath, ["--import", "tsx", ...conditions, file], { cwd: root, stdio: "inherit", detached: true, env: { ...process.env, ...env } });
+    const conditions = ["login", "standing", "notifications"].includes(name)
+      ? ["--conditions=react-server"]
+      : [];
+    const child = spawn(process.execPath, ["--import", "tsx", ...conditions, file], {
+      cwd: root,
+      stdio: "inherit",
+      detached: true,
+      env: { ...process.env, ...env },
+    });
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -63,7 +93,12 @@ function runBench(name: string, file: string, minutes: number, env: Record<strin
     child.on("exit", (code) => {
       clearTimeout(timer);
       const seconds = Math.round((Date.now() - t0) / 1000);
-      resolve({ name, status: timedOut ? "timeout" : code === 0 ? "ok" : "failed", seconds, note: timedOut ? `stopped after ${minutes} min` : code ? `exit code ${code}` : undefined });
+      resolve({
+        name,
+        status: timedOut ? "timeout" : code === 0 ? "ok" : "failed",
+        seconds,
+        note: timedOut ? `stopped after ${minutes} min` : code ? `exit code ${code}` : undefined,
+      });
     });
   });
 }
@@ -72,7 +107,12 @@ const want = (name: string) => !only || only.includes(name);
 
 if (process.env.BENCH_REPORT_ONLY !== "1") {
   const distDir = prepareBuild();
-  const shared = { FF_CATALOG_DIST_DIR: distDir, FF_WALLET_DIST_DIR: distDir, FF_MESSAGES_DIST_DIR: distDir, NEXT_DIST_DIR: distDir };
+  const shared = {
+    FF_CATALOG_DIST_DIR: distDir,
+    FF_WALLET_DIST_DIR: distDir,
+    FF_MESSAGES_DIST_DIR: distDir,
+    NEXT_DIST_DIR: distDir,
+  };
   const plan: [string, string, number, Record<string, string>][] = [
     ["login", "bench/login.ts", 5, {}],
     ["routes", "bench/routes.ts", 10, {}],
@@ -106,23 +146,54 @@ if (process.env.BENCH_REPORT_ONLY !== "1") {
       // Two pages of the floor: the smallest Next page there is (one greeting) and 150 plain cards.
       const floorPages = `${floor.url}/minimal,${floor.url}/static`;
       for (const preset of ["mobile", "desktop"]) {
-        runs.push(await runBench(`lighthouse ${preset}`, "bench/lighthouse.ts", 15, { BENCH_URL: app.url, BENCH_PRESET: preset, BENCH_RUNS: runsPerPage, BENCH_FLOOR_URL: floorPages }));
+        runs.push(
+          await runBench(`lighthouse ${preset}`, "bench/lighthouse.ts", 15, {
+            BENCH_URL: app.url,
+            BENCH_PRESET: preset,
+            BENCH_RUNS: runsPerPage,
+            BENCH_FLOOR_URL: floorPages,
+          }),
+        );
       }
       // The signed-in home of the demo shopper, on the mobile preset (issue goal: ≥ 95).
       const cookie = await signIn(app.url, "demo@fieldfare.app", "harvest-demo-2026");
-      runs.push(await runBench("lighthouse signed-in", "bench/lighthouse.ts", 10, { BENCH_URL: app.url, BENCH_PRESET: "mobile", BENCH_RUNS: runsPerPage, BENCH_PAGES: "/home", BENCH_COOKIE: cookie, BENCH_FLOOR_URL: floorPages }));
+      runs.push(
+        await runBench("lighthouse signed-in", "bench/lighthouse.ts", 10, {
+          BENCH_URL: app.url,
+          BENCH_PRESET: "mobile",
+          BENCH_RUNS: runsPerPage,
+          BENCH_PAGES: "/home",
+          BENCH_COOKIE: cookie,
+          BENCH_FLOOR_URL: floorPages,
+        }),
+      );
     } catch (e) {
-      runs.push({ name: "lighthouse", status: "failed", seconds: Math.round((Date.now() - t0) / 1000), note: String(e).slice(0, 200) });
+      runs.push({
+        name: "lighthouse",
+        status: "failed",
+        seconds: Math.round((Date.now() - t0) / 1000),
+        note: String(e).slice(0, 200),
+      });
     } finally {
       await app?.stop();
       floor?.stop();
       await database?.drop();
     }
   }
-  if (want("load")) runs.push(await runBench("load", "bench/load.ts", 15, { ...shared, LOAD_SECONDS: process.env.LOAD_SECONDS ?? (FULL ? "60" : "30") }));
-  if (process.env.BENCH_FAULT === "1" && want("fault")) runs.push(await runBench("fault", "bench/fault.ts", 10, shared));
+  if (want("load"))
+    runs.push(
+      await runBench("load", "bench/load.ts", 15, {
+        ...shared,
+        LOAD_SECONDS: process.env.LOAD_SECONDS ?? (FULL ? "60" : "30"),
+      }),
+    );
+  if (process.env.BENCH_FAULT === "1" && want("fault"))
+    runs.push(await runBench("fault", "bench/fault.ts", 10, shared));
   fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(stateFile, JSON.stringify({ started, finished: new Date(), atStart, runs }, null, 2));
+  fs.writeFileSync(
+    stateFile,
+    JSON.stringify({ started, finished: new Date(), atStart, runs }, null, 2),
+  );
 }
 
 // ---- RESULTS.md ---------------------------------------------------------------------------------
@@ -134,13 +205,23 @@ function read(name: string): Json | null {
   if (!fs.existsSync(f)) return null;
   return JSON.parse(fs.readFileSync(f, "utf8"));
 }
-const ms = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? "–" : n >= 100 ? `${Math.round(n)} ms` : `${n.toFixed(1)} ms`);
-const num = (n: number | undefined, d = 1) => (n === undefined || !Number.isFinite(n) ? "–" : n.toLocaleString("en-US", { maximumFractionDigits: d }));
+const ms = (n: number | undefined) =>
+  n === undefined || !Number.isFinite(n)
+    ? "–"
+    : n >= 100
+      ? `${Math.round(n)} ms`
+      : `${n.toFixed(1)} ms`;
+const num = (n: number | undefined, d = 1) =>
+  n === undefined || !Number.isFinite(n)
+    ? "–"
+    : n.toLocaleString("en-US", { maximumFractionDigits: d });
 function freshness(j: Json): string {
   const at = j?.at ? new Date(j.at) : null;
   if (!at) return "";
   if (at < started) return ` (from ${at.toISOString().slice(0, 16).replace("T", " ")})`;
-  return finished && at > finished ? ` — run again on its own at ${at.toISOString().slice(11, 16)} UTC` : "";
+  return finished && at > finished
+    ? ` — run again on its own at ${at.toISOString().slice(11, 16)} UTC`
+    : "";
 }
 
 type Row = { bench: string; figure: string; value: string };
@@ -150,10 +231,20 @@ const ratios: string[] = [];
 
 const login = read("login");
 if (login) {
-  rows.push({ bench: "login" + freshness(login), figure: `POST /api/login p50 / p95 (${login.logins} logins, ${login.database})`, value: `${ms(login.loginMs?.p50)} / ${ms(login.loginMs?.p95)}` });
-  rows.push({ bench: "login", figure: "argon2id verify alone p50 / p95", value: `${ms(login.argon2VerifyMs?.p50)} / ${ms(login.argon2VerifyMs?.p95)}` });
+  rows.push({
+    bench: "login" + freshness(login),
+    figure: `POST /api/login p50 / p95 (${login.logins} logins, ${login.database})`,
+    value: `${ms(login.loginMs?.p50)} / ${ms(login.loginMs?.p95)}`,
+  });
+  rows.push({
+    bench: "login",
+    figure: "argon2id verify alone p50 / p95",
+    value: `${ms(login.argon2VerifyMs?.p50)} / ${ms(login.argon2VerifyMs?.p95)}`,
+  });
   bars.push({ label: "POST /api/login", p95: login.loginMs?.p95 });
-  ratios.push(`Login vs bare argon2 verify (p50): **${num(login.ratioLoginToVerifyP50, 2)}×** — the password hash dominates a sign-in.`);
+  ratios.push(
+    `Login vs bare argon2 verify (p50): **${num(login.ratioLoginToVerifyP50, 2)}×** — the password hash dominates a sign-in.`,
+  );
 }
 const routes = read("routes");
 const routeTable: string[] = [];
@@ -169,10 +260,16 @@ if (routes) {
     "|---|---:|---:|---:|---:|---|---|---:|---:|---:|",
   );
   for (const r of routes.rows ?? []) {
-    routeTable.push(`| \`${r.path}\` | ${num(r.rps, 0)} | ${num(r.baselineRps, 0)} | ${r.met ? "" : "**"}${num(r.ratio, 2)}×${r.met ? "" : "**"} | ${r.goal}× | ${(r.rounds ?? []).map((x: number) => num(x, 2)).join(", ") || "–"} | ${ms(r.p50)} / ${ms(r.p95)} | ${r.non2xx + r.errors} | ${num(r.bytes, 0)} | ${r.cpuMs == null ? "–" : `${num(r.cpuMs, 1)} ms`} |`);
+    routeTable.push(
+      `| \`${r.path}\` | ${num(r.rps, 0)} | ${num(r.baselineRps, 0)} | ${r.met ? "" : "**"}${num(r.ratio, 2)}×${r.met ? "" : "**"} | ${r.goal}× | ${(r.rounds ?? []).map((x: number) => num(x, 2)).join(", ") || "–"} | ${ms(r.p50)} / ${ms(r.p95)} | ${r.non2xx + r.errors} | ${num(r.bytes, 0)} | ${r.cpuMs == null ? "–" : `${num(r.cpuMs, 1)} ms`} |`,
+    );
     bars.push({ label: `route ${r.path}`, p95: r.p95 });
   }
-  routeTable.push("", `Goals met: ${(routes.rows ?? []).filter((r: Json) => r.met).length} of ${(routes.rows ?? []).length} (bold: not met).${routes.baseline.cpuMs == null ? "" : ` The baseline costs ${num(routes.baseline.cpuMs, 1)} ms of server CPU per request.`}`, "");
+  routeTable.push(
+    "",
+    `Goals met: ${(routes.rows ?? []).filter((r: Json) => r.met).length} of ${(routes.rows ?? []).length} (bold: not met).${routes.baseline.cpuMs == null ? "" : ` The baseline costs ${num(routes.baseline.cpuMs, 1)} ms of server CPU per request.`}`,
+    "",
+  );
   if (routes.pageViews?.length) {
     routeTable.push(
       "### Whole page views",
@@ -183,7 +280,9 @@ if (routes) {
       "|---|---|---:|---:|---:|---:|---:|",
     );
     for (const v of routes.pageViews) {
-      routeTable.push(`| \`${v.path}\` | ${v.requests.length}: ${v.requests.map((r: string) => `\`${r}\``).join(", ")} | ${num(v.rps, 0)} | ${num(v.ratio, 2)}× | ${v.cpuMs == null ? "–" : `${num(v.cpuMs, 1)} ms`} | ${ms(v.p95)} | ${v.non2xx + v.errors} |`);
+      routeTable.push(
+        `| \`${v.path}\` | ${v.requests.length}: ${v.requests.map((r: string) => `\`${r}\``).join(", ")} | ${num(v.rps, 0)} | ${num(v.ratio, 2)}× | ${v.cpuMs == null ? "–" : `${num(v.cpuMs, 1)} ms`} | ${ms(v.p95)} | ${v.non2xx + v.errors} |`,
+      );
     }
     routeTable.push("");
   }
@@ -199,7 +298,10 @@ if (floor) {
     "|---|---|---:|---:|---:|---:|",
   );
   for (const b of floor.builds ?? []) {
-    for (const r of b.rows ?? []) routeTable.push(`| ${b.build} | \`${r.page}\` | ${num(r.bytes, 0)} | ${num(r.rps, 0)} | ${num(r.ratio, 2)}×${r.baselineRps == null ? "" : ` (${num(r.baselineRps, 0)})`} | ${num(r.cpuMs, 1)} ms (${num(b.baseline.cpuMs, 1)} ms) |`);
+    for (const r of b.rows ?? [])
+      routeTable.push(
+        `| ${b.build} | \`${r.page}\` | ${num(r.bytes, 0)} | ${num(r.rps, 0)} | ${num(r.ratio, 2)}×${r.baselineRps == null ? "" : ` (${num(r.baselineRps, 0)})`} | ${num(r.cpuMs, 1)} ms (${num(b.baseline.cpuMs, 1)} ms) |`,
+      );
   }
   routeTable.push("");
 }
@@ -213,9 +315,17 @@ if (history) {
     "| route | seed: req/s, CPU app + db, bytes | large: req/s, CPU app + db, bytes | cost large/seed | cost by slice | req/s seed/large |",
     "|---|---|---|---:|---|---:|",
   );
-  const side = (m: Json) => `${num(m.rps, 0)}, ${num(m.cpuMs, 1)} + ${num(m.dbCpuMs, 1)} ms, ${num(m.bytes, 0)}`;
-  for (const r of history.rows ?? []) routeTable.push(`| \`${r.path}\` | ${side(r.seed)} | ${side(r.large)} | ${r.met ? "" : "**"}${num(r.costRatio, 2)}×${r.met ? "" : "**"} | ${(r.rounds ?? []).join(", ")} | ${num(r.rpsRatio, 2)}× |`);
-  routeTable.push("", `Within 1.3×: ${(history.rows ?? []).filter((r: Json) => r.met).length} of ${(history.rows ?? []).length} (bold: not).`, "");
+  const side = (m: Json) =>
+    `${num(m.rps, 0)}, ${num(m.cpuMs, 1)} + ${num(m.dbCpuMs, 1)} ms, ${num(m.bytes, 0)}`;
+  for (const r of history.rows ?? [])
+    routeTable.push(
+      `| \`${r.path}\` | ${side(r.seed)} | ${side(r.large)} | ${r.met ? "" : "**"}${num(r.costRatio, 2)}×${r.met ? "" : "**"} | ${(r.rounds ?? []).join(", ")} | ${num(r.rpsRatio, 2)}× |`,
+    );
+  routeTable.push(
+    "",
+    `Within 1.3×: ${(history.rows ?? []).filter((r: Json) => r.met).length} of ${(history.rows ?? []).length} (bold: not).`,
+    "",
+  );
 }
 const catalog = read("catalog");
 if (catalog) {
@@ -226,22 +336,36 @@ if (catalog) {
       value: `${ms(r.small?.p50)} / ${ms(r.small?.p95)}, ${num(r.small?.rps, 0)} → ${ms(r.large?.p50)} / ${ms(r.large?.p95)}, ${num(r.large?.rps, 0)}`,
     });
     bars.push({ label: `catalog ${r.endpoint} (100k)`, p95: r.large?.p95 });
-    ratios.push(`Catalog ${r.endpoint}: 100k/1k p50 **${num(r.p50Ratio, 2)}×** (goal ≤ 1.5), req/s 1k/100k ${num(r.rpsRatio, 2)}×; vs bare node:http p50 ${num(r.vsBareP50, 1)}×, req/s ${num(r.vsBareRps, 1)}×.`);
+    ratios.push(
+      `Catalog ${r.endpoint}: 100k/1k p50 **${num(r.p50Ratio, 2)}×** (goal ≤ 1.5), req/s 1k/100k ${num(r.rpsRatio, 2)}×; vs bare node:http p50 ${num(r.vsBareP50, 1)}×, req/s ${num(r.vsBareRps, 1)}×.`,
+    );
   }
 }
 const messages = read("messages");
 if (messages) {
   for (const r of messages.results ?? []) {
-    rows.push({ bench: "messages" + freshness(messages), figure: `send→receive over SSE, ${r.messages} msgs ${r.inFlight === 1 ? "one at a time" : `${r.inFlight} in flight`}, ${r.streams} streams, ${r.database} (p50 / p95; POST p50; lost)`, value: `${ms(r.latencyMs?.p50)} / ${ms(r.latencyMs?.p95)}; ${ms(r.postMs?.p50)}; ${r.lost} lost` });
+    rows.push({
+      bench: "messages" + freshness(messages),
+      figure: `send→receive over SSE, ${r.messages} msgs ${r.inFlight === 1 ? "one at a time" : `${r.inFlight} in flight`}, ${r.streams} streams, ${r.database} (p50 / p95; POST p50; lost)`,
+      value: `${ms(r.latencyMs?.p50)} / ${ms(r.latencyMs?.p95)}; ${ms(r.postMs?.p50)}; ${r.lost} lost`,
+    });
     bars.push({ label: `SSE delivery (${r.database})`, p95: r.latencyMs?.p95 });
   }
 }
 const wallet = read("wallet");
 if (wallet) {
   for (const s of wallet.scenarios ?? []) {
-    rows.push({ bench: "wallet" + freshness(wallet), figure: `${s.name} at concurrency ${wallet.connections} (req/s; p50 / p99; non-2xx)`, value: `${num(s.rps)}/s; ${ms(s.latencyP50)} / ${ms(s.latencyP99)}; ${s.non2xx}` });
+    rows.push({
+      bench: "wallet" + freshness(wallet),
+      figure: `${s.name} at concurrency ${wallet.connections} (req/s; p50 / p99; non-2xx)`,
+      value: `${num(s.rps)}/s; ${ms(s.latencyP50)} / ${ms(s.latencyP99)}; ${s.non2xx}`,
+    });
   }
-  rows.push({ bench: "wallet", figure: "ledger invariants (balance = Σ ledger, exactly once per key)", value: wallet.ok ? "hold" : "**VIOLATED**" });
+  rows.push({
+    bench: "wallet",
+    figure: "ledger invariants (balance = Σ ledger, exactly once per key)",
+    value: wallet.ok ? "hold" : "**VIOLATED**",
+  });
 }
 const standing = read("standing");
 if (standing) {
@@ -262,21 +386,51 @@ if (notifications) {
 const load = read("load");
 if (load) {
   if (load.arrival)
-    rows.push({ bench: "load" + freshness(load), figure: `${load.arrival.users} users arriving at once, each waiting for its first answer before the measured window: all in, first answers p50 / max`, value: `${num(load.arrival.seconds)} s, ${ms(load.arrival.firstAnswer.p50)} / ${ms(load.arrival.firstAnswer.max)}, ${load.arrival.failed} failed` });
-  rows.push({ bench: "load" + freshness(load), figure: `${load.virtualUsers} virtual users × ${load.seconds} s, all of them in: requests, req/s, error rate`, value: `${num(load.totalRequests, 0)}, ${num(load.rps)}/s, ${(load.errorRate * 100).toFixed(2)} %` });
+    rows.push({
+      bench: "load" + freshness(load),
+      figure: `${load.arrival.users} users arriving at once, each waiting for its first answer before the measured window: all in, first answers p50 / max`,
+      value: `${num(load.arrival.seconds)} s, ${ms(load.arrival.firstAnswer.p50)} / ${ms(load.arrival.firstAnswer.max)}, ${load.arrival.failed} failed`,
+    });
+  rows.push({
+    bench: "load" + freshness(load),
+    figure: `${load.virtualUsers} virtual users × ${load.seconds} s, all of them in: requests, req/s, error rate`,
+    value: `${num(load.totalRequests, 0)}, ${num(load.rps)}/s, ${(load.errorRate * 100).toFixed(2)} %`,
+  });
   for (const e of load.endpoints ?? []) {
-    rows.push({ bench: "load", figure: `${e.name} (${e.connections} VUs): p50 / p95, req/s, non-2xx`, value: `${ms(e.p50)} / ${ms(e.p95)}, ${num(e.rps)}/s, ${e.non2xx + e.errors + e.timeouts}` });
+    rows.push({
+      bench: "load",
+      figure: `${e.name} (${e.connections} VUs): p50 / p95, req/s, non-2xx`,
+      value: `${ms(e.p50)} / ${ms(e.p95)}, ${num(e.rps)}/s, ${e.non2xx + e.errors + e.timeouts}`,
+    });
     bars.push({ label: `load ${e.name}`, p95: e.p95 });
   }
-  rows.push({ bench: "load", figure: "wallets whose balance ≠ Σ ledger afterwards", value: `${load.ledger?.walletsOutOfBalance} of ${load.ledger?.wallets}` });
+  rows.push({
+    bench: "load",
+    figure: "wallets whose balance ≠ Σ ledger afterwards",
+    value: `${load.ledger?.walletsOutOfBalance} of ${load.ledger?.wallets}`,
+  });
 }
 const fault = read("fault");
 if (fault) {
-  rows.push({ bench: "fault" + freshness(fault), figure: "PostgreSQL restart mid-load: outage seen by clients, recovered without app restart", value: `${num(fault.outageSeconds)} s, ${fault.recovered ? "recovered" : "**NOT recovered**"}` });
-  rows.push({ bench: "fault", figure: "answers during the fault: 2xx / 503-with-message / other", value: `${fault.answers?.ok} / ${fault.answers?.unavailable} / ${fault.answers?.other}` });
-  rows.push({ bench: "fault", figure: "waitlist 201s in DB / in emulator sheet exactly once; ledger", value: `${fault.lost?.missingInDb === 0 ? "all" : `${fault.lost?.missingInDb} missing`} / ${fault.lost?.sheetExactlyOnce ? "yes" : "**no**"}; ${fault.ledger?.walletsOutOfBalance === 0 ? "holds" : "**VIOLATED**"}` });
+  rows.push({
+    bench: "fault" + freshness(fault),
+    figure: "PostgreSQL restart mid-load: outage seen by clients, recovered without app restart",
+    value: `${num(fault.outageSeconds)} s, ${fault.recovered ? "recovered" : "**NOT recovered**"}`,
+  });
+  rows.push({
+    bench: "fault",
+    figure: "answers during the fault: 2xx / 503-with-message / other",
+    value: `${fault.answers?.ok} / ${fault.answers?.unavailable} / ${fault.answers?.other}`,
+  });
+  rows.push({
+    bench: "fault",
+    figure: "waitlist 201s in DB / in emulator sheet exactly once; ledger",
+    value: `${fault.lost?.missingInDb === 0 ? "all" : `${fault.lost?.missingInDb} missing`} / ${fault.lost?.sheetExactlyOnce ? "yes" : "**no**"}; ${fault.ledger?.walletsOutOfBalance === 0 ? "holds" : "**VIOLATED**"}`,
+  });
 }
-const lighthouses = ["mobile", "desktop", "mobile-signed-in"].map((name) => read(`lighthouse-${name}`)).filter(Boolean);
+const lighthouses = ["mobile", "desktop", "mobile-signed-in"]
+  .map((name) => read(`lighthouse-${name}`))
+  .filter(Boolean);
 
 function svgChart(data: { label: string; p95: number }[]): string {
   const items = data.filter((d) => Number.isFinite(d.p95));
@@ -309,11 +463,21 @@ fs.writeFileSync(path.join(root, "bench/chart.svg"), chart);
 
 const md: string[] = [];
 md.push("# Fieldfare bench results", "");
-md.push(`Written by \`${atStart.command ?? "npm run bench"}\` (bench/run-all.ts) on ${started.toISOString().slice(0, 19).replace("T", " ")} UTC, in one uninterrupted run.${finished ? " A section marked “run again on its own” was measured by that bench alone after the run, and the report rewritten (`BENCH_REPORT_ONLY=1`)." : ""}`, "");
+md.push(
+  `Written by \`${atStart.command ?? "npm run bench"}\` (bench/run-all.ts) on ${started.toISOString().slice(0, 19).replace("T", " ")} UTC, in one uninterrupted run.${finished ? " A section marked “run again on its own” was measured by that bench alone after the run, and the report rewritten (`BENCH_REPORT_ONLY=1`)." : ""}`,
+  "",
+);
 md.push("## Machine", "");
-md.push(`- ${atStart.cpus} CPUs (${atStart.cpuModel}), ${atStart.memoryGb} GB memory, Node ${atStart.node}`);
-md.push(`- Load average at start: ${atStart.loadavg.join(" / ")} (1 / 5 / 15 min) — a shared machine; absolute figures are noisy, ratios within one run are the meaningful part.`);
-md.push(`- PostgreSQL on loopback; production build served by scripts/serve.ts; autocannon on loopback.`, "");
+md.push(
+  `- ${atStart.cpus} CPUs (${atStart.cpuModel}), ${atStart.memoryGb} GB memory, Node ${atStart.node}`,
+);
+md.push(
+  `- Load average at start: ${atStart.loadavg.join(" / ")} (1 / 5 / 15 min) — a shared machine; absolute figures are noisy, ratios within one run are the meaningful part.`,
+);
+md.push(
+  `- PostgreSQL on loopback; production build served by scripts/serve.ts; autocannon on loopback.`,
+  "",
+);
 if (runs.length) {
   md.push("## Runs", "", "| bench | status | seconds | note |", "|---|---|---:|---|");
   for (const r of runs) md.push(`| ${r.name} | ${r.status} | ${r.seconds} | ${r.note ?? ""} |`);
@@ -340,7 +504,10 @@ for (const lighthouse of lighthouses) {
   md.push("");
 }
 md.push("## p95 latency per endpoint", "", "![p95 latency per endpoint](chart.svg)", "");
-md.push("Figures marked “(from …)” come from an earlier run of that bench (this run did not produce them).", "");
+md.push(
+  "Figures marked “(from …)” come from an earlier run of that bench (this run did not produce them).",
+  "",
+);
 fs.writeFileSync(path.join(root, "bench/RESULTS.md"), md.join("\n"));
 console.log(`\nbench/RESULTS.md written (${runs.map((r) => `${r.name}: ${r.status}`).join(", ")})`);
 if (runs.some((r) => r.status !== "ok")) process.exitCode = 1;

@@ -15,7 +15,13 @@ export function percentile(sorted: number[], p: number): number {
 
 export function summarize(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
-  return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), max: s[s.length - 1] };
+  return {
+    n: s.length,
+    p50: percentile(s, 50),
+    p95: percentile(s, 95),
+    p99: percentile(s, 99),
+    max: s[s.length - 1],
+  };
 }
 
 export function progress(label: string, done: number, total: number) {
@@ -27,18 +33,28 @@ export function progress(label: string, done: number, total: number) {
   }
   const width = 30;
   const filled = Math.round((done / total) * width);
-  process.stdout.write(`\r${label} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total}${done === total ? "\n" : ""}`);
+  process.stdout.write(
+    `\r${label} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total}${done === total ? "\n" : ""}`,
+  );
 }
 
 export function writeResult(name: string, data: unknown) {
   const dir = path.resolve("bench/out");
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ name, at: new Date().toISOString(), ...(data as object) }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, `${name}.json`),
+    JSON.stringify({ name, at: new Date().toISOString(), ...(data as object) }, null, 2),
+  );
 }
 
 /** Creates a fresh PostgreSQL database (returns its URL and a drop function), or null without PostgreSQL. */
-export async function freshPostgres(prefix: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export async function freshPostgres(
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const base =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    "postgres://postgres@127.0.0.1:5432/postgres";
   if (!/^postgres/.test(base)) return null;
   const admin = new URL(base);
   admin.pathname = "/postgres";
@@ -80,7 +96,10 @@ export function migrationSql(): string {
  * made this process's DATABASE_URL (and an AUTH_SECRET), before lib/server is imported. Exits 2
  * with `script` named when there is no PostgreSQL.
  */
-export async function migratedPostgres(prefix: string, script: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function migratedPostgres(
+  prefix: string,
+  script: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const database = await freshPostgres(prefix);
   if (!database) {
     console.error(`${script} needs PostgreSQL (DATABASE_URL=postgres://…)`);

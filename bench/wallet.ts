@@ -27,11 +27,24 @@ import pg from "pg";
 import { ensureBuild, startInstance } from "../tests/messages/support/app-instance";
 import fs from "node:fs";
 import os from "node:os";
-import { canReadLog, mainProfile, PG_LOG, statementSample, statementsSince, summarizeProfile, TOP } from "./cpu-profile";
+import {
+  canReadLog,
+  mainProfile,
+  PG_LOG,
+  statementSample,
+  statementsSince,
+  summarizeProfile,
+  TOP,
+} from "./cpu-profile";
 import { freshPostgres, writeResult } from "./support";
 
 // autocannon ships no type declarations; this is the slice of its API used here.
-type RequestParams = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+type RequestParams = {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+};
 type AutocannonResult = {
   requests: { average: number; total: number };
   latency: { p50: number; p99: number };
@@ -45,7 +58,9 @@ type Autocannon = (opts: {
   method: string;
   connections: number;
   duration: number;
-  requests: { setupRequest: (req: RequestParams, context: Record<string, unknown>) => RequestParams }[];
+  requests: {
+    setupRequest: (req: RequestParams, context: Record<string, unknown>) => RequestParams;
+  }[];
 }) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
 
@@ -60,11 +75,19 @@ const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 2);
 
 // Server code (lib/server) imports "server-only", which only resolves under the react-server condition.
 if (!process.execArgv.some((a) => a.includes("react-server"))) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "--conditions=react-server", ...process.argv.slice(1)], { stdio: "inherit", env: { ...process.env, AUTH_SECRET } });
+  const r = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "--conditions=react-server", ...process.argv.slice(1)],
+    { stdio: "inherit", env: { ...process.env, AUTH_SECRET } },
+  );
   process.exit(r.status ?? 1);
 }
 
-type Prepared = { users: { id: number; cookie: string }[]; hotUser: { id: number; cookie: string }; productIds: number[] };
+type Prepared = {
+  users: { id: number; cookie: string }[];
+  hotUser: { id: number; cookie: string };
+  productIds: number[];
+};
 
 /** Users, sessions, farms and products written before the server starts (the real domain functions fund the wallets). */
 async function prepare(databaseUrl: string): Promise<Prepared> {
@@ -75,17 +98,40 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
   const { topUp } = await import("@/lib/server/wallet/top-up");
   const passwordHash = await hashPassword(crypto.randomBytes(12).toString("hex"));
   const tag = Date.now().toString(36);
-  const mk = (i: number | string) => ({ fullName: `Bench ${i}`, email: `bench-${tag}-${i}@example.test`, passwordHash });
+  const mk = (i: number | string) => ({
+    fullName: `Bench ${i}`,
+    email: `bench-${tag}-${i}@example.test`,
+    passwordHash,
+  });
 
-  await db.user.createMany({ data: [...Array.from({ length: CONNECTIONS }, (_, i) => mk(i)), mk("hot"), ...[0, 1, 2].map((i) => ({ ...mk(`farmer${i}`), userType: "farmer" as const }))] });
-  const all = await db.user.findMany({ where: { email: { startsWith: `bench-${tag}-` } }, orderBy: { id: "asc" } });
+  await db.user.createMany({
+    data: [
+      ...Array.from({ length: CONNECTIONS }, (_, i) => mk(i)),
+      mk("hot"),
+      ...[0, 1, 2].map((i) => ({ ...mk(`farmer${i}`), userType: "farmer" as const })),
+    ],
+  });
+  const all = await db.user.findMany({
+    where: { email: { startsWith: `bench-${tag}-` } },
+    orderBy: { id: "asc" },
+  });
   const farmers = all.filter((u) => u.userType === "farmer");
   const shoppers = all.filter((u) => u.userType !== "farmer");
   const productIds: number[] = [];
   for (const [i, f] of farmers.entries()) {
-    const farm = await db.farm.create({ data: { userId: f.id, farmName: `Bench Farm ${i}`, location: "Kelowna, BC", distance: 2 + i } });
+    const farm = await db.farm.create({
+      data: { userId: f.id, farmName: `Bench Farm ${i}`, location: "Kelowna, BC", distance: 2 + i },
+    });
     for (let j = 0; j < 4; j++) {
-      const p = await db.product.create({ data: { farmId: farm.id, name: `Bench produce ${i}-${j}`, priceCents: 199 + 50 * j, unit: "lb", stock: 10_000_000 } });
+      const p = await db.product.create({
+        data: {
+          farmId: farm.id,
+          name: `Bench produce ${i}-${j}`,
+          priceCents: 199 + 50 * j,
+          unit: "lb",
+          stock: 10_000_000,
+        },
+      });
       productIds.push(p.id);
     }
   }
@@ -101,9 +147,23 @@ async function prepare(databaseUrl: string): Promise<Prepared> {
   return { users: withCookies.filter((u) => u !== hot), hotUser: hot, productIds };
 }
 
-type Scenario = { name: string; rps: number; latencyP50: number; latencyP99: number; requests: number; ok: number; non2xx: number; errors: number };
+type Scenario = {
+  name: string;
+  rps: number;
+  latencyP50: number;
+  latencyP99: number;
+  requests: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+};
 
-type Load = { name: string; path: string; body: (i: number) => unknown; cookieFor: (conn: number) => string };
+type Load = {
+  name: string;
+  path: string;
+  body: (i: number) => unknown;
+  cookieFor: (conn: number) => string;
+};
 
 /** Statements per request of each scenario, from PostgreSQL's log (log_statement = all on this database only). */
 async function countStatements(base: string, loads: Load[]) {
@@ -112,10 +172,15 @@ async function countStatements(base: string, loads: Load[]) {
     const send = (n: number) =>
       fetch(base + load.path, {
         method: "POST",
-        headers: { "content-type": "application/json", cookie: load.cookieFor(0), "idempotency-key": crypto.randomUUID() },
+        headers: {
+          "content-type": "application/json",
+          cookie: load.cookieFor(0),
+          "idempotency-key": crypto.randomUUID(),
+        },
         body: JSON.stringify(load.body(n)),
       }).then(async (r) => {
-        if (r.status >= 300) throw new Error(`${load.name} answered ${r.status}: ${await r.text()}`);
+        if (r.status >= 300)
+          throw new Error(`${load.name} answered ${r.status}: ${await r.text()}`);
       });
     await send(0);
     const offset = fs.statSync(PG_LOG).size;
@@ -123,7 +188,10 @@ async function countStatements(base: string, loads: Load[]) {
     // The log is written by another process: give it a moment to flush.
     await new Promise((r) => setTimeout(r, 300));
     const statements = statementsSince(offset);
-    out[load.name] = { perRequest: statements.length / SEQUENTIAL, sample: statementSample(statements, SEQUENTIAL) };
+    out[load.name] = {
+      perRequest: statements.length / SEQUENTIAL,
+      sample: statementSample(statements, SEQUENTIAL),
+    };
     console.log(`${load.name}: ${out[load.name].perRequest} statements/request`);
     for (const q of out[load.name].sample.slice(0, 20)) console.log(`  q ${q}`);
   }
@@ -177,7 +245,9 @@ async function run(base: string, load: Load): Promise<Scenario> {
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
-  console.log(`${name}: ${s.rps.toFixed(1)} req/s, p50 ${s.latencyP50} ms, p99 ${s.latencyP99} ms, ${s.ok} ok, ${s.non2xx} non-2xx, ${s.errors} errors`);
+  console.log(
+    `${name}: ${s.rps.toFixed(1)} req/s, p50 ${s.latencyP50} ms, p99 ${s.latencyP99} ms, ${s.ok} ok, ${s.non2xx} non-2xx, ${s.errors} errors`,
+  );
   windows.set(name, { startedAt, endedAt: performance.now() });
   return s;
 }
@@ -201,8 +271,12 @@ async function invariants(databaseUrl: string) {
     const [mismatch] = await q(`
       SELECT count(*)::int AS n FROM "Wallet" w
       WHERE w."balanceCents" <> COALESCE((SELECT SUM(t."amountCents") FROM "Transaction" t WHERE t."userId" = w."userId"), 0)`);
-    const [orphans] = await q(`SELECT count(*)::int AS n FROM "Transaction" t WHERE NOT EXISTS (SELECT 1 FROM "Wallet" w WHERE w."userId" = t."userId")`);
-    const [negative] = await q(`SELECT (SELECT count(*) FROM "Wallet" WHERE "balanceCents" < 0)::int + (SELECT count(*) FROM "Product" WHERE "stock" < 0)::int AS n`);
+    const [orphans] = await q(
+      `SELECT count(*)::int AS n FROM "Transaction" t WHERE NOT EXISTS (SELECT 1 FROM "Wallet" w WHERE w."userId" = t."userId")`,
+    );
+    const [negative] = await q(
+      `SELECT (SELECT count(*) FROM "Wallet" WHERE "balanceCents" < 0)::int + (SELECT count(*) FROM "Product" WHERE "stock" < 0)::int AS n`,
+    );
     const [counts] = await q(`
       SELECT (SELECT count(*) FROM "Transaction" WHERE "type" = 'top-up')::int AS "topUps",
              (SELECT count(*) FROM "Transaction" WHERE "type" = 'order')::int AS "orderRows",
@@ -212,7 +286,12 @@ async function invariants(databaseUrl: string) {
              (SELECT SUM(10000000 - "stock") FROM "Product")::int AS "unitsTaken",
              (SELECT count(*) FROM "IdempotencyKey" WHERE "scope" = 'wallet.topup')::int AS "topUpKeys",
              (SELECT count(*) FROM "IdempotencyKey" WHERE "scope" = 'orders.checkout')::int AS "checkoutKeys"`);
-    return { walletsOutOfBalance: mismatch.n, ledgerRowsWithoutWallet: orphans.n, negativeBalancesOrStock: negative.n, ...counts };
+    return {
+      walletsOutOfBalance: mismatch.n,
+      ledgerRowsWithoutWallet: orphans.n,
+      negativeBalancesOrStock: negative.n,
+      ...counts,
+    };
   } finally {
     await c.end();
   }
@@ -220,27 +299,54 @@ async function invariants(databaseUrl: string) {
 
 const database = await freshPostgres("ff_bench_wallet");
 if (!database) {
-  console.error("bench/wallet.ts needs PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL=postgres://…)");
+  console.error(
+    "bench/wallet.ts needs PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL=postgres://…)",
+  );
   process.exit(1);
 }
 let stop = async () => {};
 try {
-  execFileSync(process.execPath, [path.join(root, "node_modules/prisma/build/index.js"), "migrate", "deploy"], { cwd: root, env: { ...process.env, DATABASE_URL: database.url }, stdio: "pipe" });
+  execFileSync(
+    process.execPath,
+    [path.join(root, "node_modules/prisma/build/index.js"), "migrate", "deploy"],
+    { cwd: root, env: { ...process.env, DATABASE_URL: database.url }, stdio: "pipe" },
+  );
   const prepared = await prepare(database.url);
   ensureBuild(DIST_DIR);
   const cookie = (conn: number) => prepared.users[conn % prepared.users.length].cookie;
   const ids = prepared.productIds;
   const loads: Load[] = [
-    { name: "top-ups (20 wallets)", path: "/api/transactions/topup", body: (n) => ({ amount: 1 + (n % 100) / 100 }), cookieFor: cookie },
-    { name: "top-ups (one hot wallet)", path: "/api/transactions/topup", body: () => ({ amount: 0.5 }), cookieFor: () => prepared.hotUser.cookie },
+    {
+      name: "top-ups (20 wallets)",
+      path: "/api/transactions/topup",
+      body: (n) => ({ amount: 1 + (n % 100) / 100 }),
+      cookieFor: cookie,
+    },
+    {
+      name: "top-ups (one hot wallet)",
+      path: "/api/transactions/topup",
+      body: () => ({ amount: 0.5 }),
+      cookieFor: () => prepared.hotUser.cookie,
+    },
     {
       name: "checkouts (2 farms, 3 lines)",
       path: "/api/orders",
-      body: (n) => ({ items: [{ productId: ids[n % ids.length], quantity: 1 }, { productId: ids[(n + 5) % ids.length], quantity: 2 }, { productId: ids[(n + 7) % ids.length], quantity: 1 }] }),
+      body: (n) => ({
+        items: [
+          { productId: ids[n % ids.length], quantity: 1 },
+          { productId: ids[(n + 5) % ids.length], quantity: 2 },
+          { productId: ids[(n + 7) % ids.length], quantity: 1 },
+        ],
+      }),
       cookieFor: cookie,
     },
   ];
-  const common = { databaseUrl: database.url, authSecret: AUTH_SECRET, distDir: DIST_DIR, env: { DATABASE_POOL_SIZE: String(CONNECTIONS) } };
+  const common = {
+    databaseUrl: database.url,
+    authSecret: AUTH_SECRET,
+    distDir: DIST_DIR,
+    env: { DATABASE_POOL_SIZE: String(CONNECTIONS) },
+  };
 
   let queries: Awaited<ReturnType<typeof countStatements>> | null = null;
   if (PROFILE && canReadLog) {
@@ -260,15 +366,24 @@ try {
   }
 
   const profDir = PROFILE ? fs.mkdtempSync(path.join(os.tmpdir(), "ff-wallet-profile-")) : null;
-  const app = await startInstance({ ...common, nodeArgs: profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [] });
+  const app = await startInstance({
+    ...common,
+    nodeArgs: profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [],
+  });
   stop = app.stop;
-  console.log(`server ${app.url} (build ${DIST_DIR}), ${CONNECTIONS} connections, ${SECONDS} s per scenario after ${WARMUP_SECONDS} s of each to warm up`);
+  console.log(
+    `server ${app.url} (build ${DIST_DIR}), ${CONNECTIONS} connections, ${SECONDS} s per scenario after ${WARMUP_SECONDS} s of each to warm up`,
+  );
   if (WARMUP_SECONDS > 0) for (const load of loads) await drive(app.url, load, WARMUP_SECONDS);
   // After the counted and the warm-up requests, once the server has finished the ones autocannon
   // stopped waiting for: the checks below compare the load's 2xx with the rows it added.
   const before = await settled(database.url);
 
-  const [topUps, hot, checkouts] = [await run(app.url, loads[0]), await run(app.url, loads[1]), await run(app.url, loads[2])];
+  const [topUps, hot, checkouts] = [
+    await run(app.url, loads[0]),
+    await run(app.url, loads[1]),
+    await run(app.url, loads[2]),
+  ];
   await app.stop();
   const stoppedAt = performance.now();
 
@@ -277,15 +392,32 @@ try {
     const profile = mainProfile(profDir);
     const scenarios = [topUps, hot, checkouts].map((sc) => {
       const w = windows.get(sc.name)!;
-      const summary = profile ? summarizeProfile(profile, { fromUs: profile.endTime - (stoppedAt - w.startedAt) * 1000, toUs: profile.endTime - (stoppedAt - w.endedAt) * 1000 }) : null;
-      const cpuMsPerRequest = summary && sc.requests ? Math.round((100 * summary.busyMs) / sc.requests) / 100 : null;
-      console.log(`\n=== ${sc.name}: ${sc.rps.toFixed(1)} req/s, ${queries?.[sc.name]?.perRequest ?? "?"} statements/request, ${cpuMsPerRequest ?? "?"} ms CPU/request`);
+      const summary = profile
+        ? summarizeProfile(profile, {
+            fromUs: profile.endTime - (stoppedAt - w.startedAt) * 1000,
+            toUs: profile.endTime - (stoppedAt - w.endedAt) * 1000,
+          })
+        : null;
+      const cpuMsPerRequest =
+        summary && sc.requests ? Math.round((100 * summary.busyMs) / sc.requests) / 100 : null;
+      console.log(
+        `\n=== ${sc.name}: ${sc.rps.toFixed(1)} req/s, ${queries?.[sc.name]?.perRequest ?? "?"} statements/request, ${cpuMsPerRequest ?? "?"} ms CPU/request`,
+      );
       if (summary) {
-        for (const a of summary.areas.slice(0, 12)) console.log(`  area ${String(a.share).padStart(5)}%  ${a.fn}`);
-        for (const f of summary.self.slice(0, TOP)) console.log(`  self ${String(f.share).padStart(5)}%  ${f.fn}`);
-        for (const f of summary.inclusive.slice(0, TOP * 2)) console.log(`  incl ${String(f.share).padStart(5)}%  ${f.fn}`);
+        for (const a of summary.areas.slice(0, 12))
+          console.log(`  area ${String(a.share).padStart(5)}%  ${a.fn}`);
+        for (const f of summary.self.slice(0, TOP))
+          console.log(`  self ${String(f.share).padStart(5)}%  ${f.fn}`);
+        for (const f of summary.inclusive.slice(0, TOP * 2))
+          console.log(`  incl ${String(f.share).padStart(5)}%  ${f.fn}`);
       }
-      return { name: sc.name, rps: sc.rps, cpuMsPerRequest, queries: queries?.[sc.name] ?? null, profile: summary };
+      return {
+        name: sc.name,
+        rps: sc.rps,
+        cpuMsPerRequest,
+        queries: queries?.[sc.name] ?? null,
+        profile: summary,
+      };
     });
     writeResult("wallet-profile", { connections: CONNECTIONS, seconds: SECONDS, scenarios });
     console.log(`profile kept in ${profDir}`);
@@ -296,7 +428,8 @@ try {
   // Requests still in flight when autocannon stops are not counted as 2xx by it, yet the server
   // finishes them: so the ledger may hold up to one extra row per connection and scenario. The
   // exact check is per key: every executed request stored exactly one key and one ledger entry.
-  const inFlight = (ok2xx: number, rows: number, scenarios: number) => rows >= ok2xx && rows - ok2xx <= CONNECTIONS * scenarios;
+  const inFlight = (ok2xx: number, rows: number, scenarios: number) =>
+    rows >= ok2xx && rows - ok2xx <= CONNECTIONS * scenarios;
   const checks = {
     ...after,
     topUpRowsAdded,
@@ -317,7 +450,14 @@ try {
     checks.checkoutsMatch2xx &&
     checks.unitsMatch;
   console.log(`invariants: ${ok ? "OK" : "VIOLATED"}`, checks);
-  writeResult("wallet", { database: "postgres", connections: CONNECTIONS, seconds: SECONDS, scenarios: [topUps, hot, checkouts], invariants: checks, ok });
+  writeResult("wallet", {
+    database: "postgres",
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    scenarios: [topUps, hot, checkouts],
+    invariants: checks,
+    ok,
+  });
   if (!ok) process.exitCode = 1;
 } finally {
   await stop();

@@ -5,7 +5,11 @@ import { expect, type Page } from "@playwright/test";
 export const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /** A seeded farm account (prisma/seed-data/catalog.ts; seeded farmers share this password). */
-export const FARMER = { email: "margaret.chen@farms.fieldfare.app", password: "harvest-farm-2026", fullName: "Margaret Chen" };
+export const FARMER = {
+  email: "margaret.chen@farms.fieldfare.app",
+  password: "harvest-farm-2026",
+  fullName: "Margaret Chen",
+};
 
 /**
  * Resolves once every finite animation and transition has ended: what axe checks is the page as it
@@ -14,7 +18,11 @@ export const FARMER = { email: "margaret.chen@farms.fieldfare.app", password: "h
  * pulse, a spinner) are not waited for.
  */
 export async function animationsDone(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 export async function expectNoAxeViolations(page: Page, label: string, include?: string) {
@@ -51,8 +59,14 @@ export async function expectVisibleFocus(page: Page, label: string) {
  */
 export async function expectNoHorizontalOverflow(page: Page, label: string) {
   const viewport = page.viewportSize()!.width;
-  const { inner, scroll } = await page.evaluate(() => ({ inner: window.innerWidth, scroll: document.documentElement.scrollWidth }));
-  expect({ inner, scroll }, `horizontal overflow on ${label}`).toEqual({ inner: viewport, scroll: viewport });
+  const { inner, scroll } = await page.evaluate(() => ({
+    inner: window.innerWidth,
+    scroll: document.documentElement.scrollWidth,
+  }));
+  expect({ inner, scroll }, `horizontal overflow on ${label}`).toEqual({
+    inner: viewport,
+    scroll: viewport,
+  });
 }
 
 /** The page checks every route gets: no horizontal overflow and zero axe violations. */

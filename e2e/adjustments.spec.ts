@@ -6,15 +6,27 @@ import { FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn } from "./support"
 const FARMER = { desktop: SEEDED_FARMERS.kenji, mobile: SEEDED_FARMERS.sophie } as const;
 
 const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ hasText: title });
-const axe = async (page: Page) => expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+const axe = async (page: Page) =>
+  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
 
 async function secondContext(browser: Browser, testInfo: TestInfo) {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
-  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } =
+    testInfo.project.use;
+  const context = await browser.newContext({
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    baseURL,
+  });
   return { context, page: await context.newPage() };
 }
 
-test("a farm short-picks one line, substitutes another and weighs a third; the buyer sees the cards live, accepts one, declines the other, and the farm sees the answers live", async ({ page, browser }, testInfo) => {
+test("a farm short-picks one line, substitutes another and weighs a third; the buyer sees the cards live, accepts one, declines the other, and the farm sees the answers live", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(240_000);
   const farmer = FARMER[testInfo.project.name as keyof typeof FARMER] ?? FARMER.desktop;
   const tag = Date.now().toString(36);
@@ -22,9 +34,22 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
   // --- The farm's products and a buyer's order (through the API: checkout is other specs' subject)
   await signIn(page, farmer.email, FARM_PASSWORD);
   const me = (await (await page.request.get("/api/user")).json()) as { id: number };
-  const farm = (await (await page.request.get("/api/my-farm")).json()) as { id: number; farmName: string };
+  const farm = (await (await page.request.get("/api/my-farm")).json()) as {
+    id: number;
+    farmName: string;
+  };
   const make = async (name: string, price: number) => {
-    const res = await page.request.post("/api/my-farm/products", { data: { name, description: "", price, unit: "lb", stock: 40, categoryId: null, isFeatured: false } });
+    const res = await page.request.post("/api/my-farm/products", {
+      data: {
+        name,
+        description: "",
+        price,
+        unit: "lb",
+        stock: 40,
+        categoryId: null,
+        isFeatured: false,
+      },
+    });
     expect(res.status(), await res.text()).toBe(201);
     return ((await res.json()) as { id: number }).id;
   };
@@ -32,12 +57,24 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
   const kale = `Kale ${tag}`;
   const beans = `Beans ${tag}`;
   const chard = `Chard ${tag}`;
-  const ids = { carrots: await make(carrots, 3), kale: await make(kale, 2.5), beans: await make(beans, 4), chard: await make(chard, 4) };
+  const ids = {
+    carrots: await make(carrots, 3),
+    kale: await make(kale, 2.5),
+    beans: await make(beans, 4),
+    chard: await make(chard, 4),
+  };
 
   const shopper = await secondContext(browser, testInfo);
   const buyer = await registerFresh(shopper.page, "adjust");
-  expect((await shopper.page.request.post("/api/transactions/topup", { data: { amount: 100 } })).status()).toBe(200);
-  const slots = (await (await shopper.page.request.get(`/api/farms/${farm.id}/slots`)).json()) as { slotId: string; kind: string }[];
+  expect(
+    (
+      await shopper.page.request.post("/api/transactions/topup", { data: { amount: 100 } })
+    ).status(),
+  ).toBe(200);
+  const slots = (await (await shopper.page.request.get(`/api/farms/${farm.id}/slots`)).json()) as {
+    slotId: string;
+    kind: string;
+  }[];
   const slot = slots.find((s) => s.kind === "pickup") ?? slots[0];
   const placed = await shopper.page.request.post("/api/orders", {
     data: {
@@ -107,9 +144,15 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
   await expect(farmCards.nth(1).getByRole("button", { name: /^Accept/ })).toHaveCount(0);
 
   // Accept the substitution, decline the weight.
-  await cards.nth(1).getByRole("button", { name: `Accept the change to order #${orderId}` }).click();
+  await cards
+    .nth(1)
+    .getByRole("button", { name: `Accept the change to order #${orderId}` })
+    .click();
   await expect(cards.nth(1)).toHaveAttribute("data-status", "accepted");
-  await cards.nth(2).getByRole("button", { name: `Decline the change to order #${orderId}` }).click();
+  await cards
+    .nth(2)
+    .getByRole("button", { name: `Decline the change to order #${orderId}` })
+    .click();
   await expect(cards.nth(2)).toHaveAttribute("data-status", "declined");
   await expect(cards.nth(2).getByRole("button")).toHaveCount(0);
 
@@ -118,7 +161,10 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
   await expect(farmCards.nth(2)).toHaveAttribute("data-status", "declined");
 
   // --- The order and the wallet say what happened ----------------------------------------------
-  const order = (await (await shopper.page.request.get(`/api/orders/${orderId}`)).json()) as { totalAmount: number; items: { productName: string; quantity: number }[] };
+  const order = (await (await shopper.page.request.get(`/api/orders/${orderId}`)).json()) as {
+    totalAmount: number;
+    items: { productName: string; quantity: number }[];
+  };
   expect(order.items.map((i) => [i.productName, i.quantity])).toEqual([
     [carrots, 3],
     [chard, 2],
@@ -127,20 +173,38 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
   // 12.00 + 5.00 + 8.00 = 25.00, then −3.00 (short-pick) and +3.00 (chard for kale).
   expect(order.totalAmount).toBe(25);
   await shopper.page.goto("/wallet");
-  const rows = shopper.page.getByTestId("transaction").filter({ hasText: `Order #${orderId} adjusted by ${farm.farmName}` });
+  const rows = shopper.page
+    .getByTestId("transaction")
+    .filter({ hasText: `Order #${orderId} adjusted by ${farm.farmName}` });
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: "Frost got the last row" })).toContainText("+$3.00");
   await shopper.context.close();
 });
 
-test("the buyer accepts a farm's change from the order's details: the dialog stays open on the answer, and the list shows the new total once it closes", async ({ page, browser }, testInfo) => {
+test("the buyer accepts a farm's change from the order's details: the dialog stays open on the answer, and the list shows the new total once it closes", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const farmer = FARMER[testInfo.project.name as keyof typeof FARMER] ?? FARMER.desktop;
   const tag = Date.now().toString(36);
   await signIn(page, farmer.email, FARM_PASSWORD);
-  const farm = (await (await page.request.get("/api/my-farm")).json()) as { id: number; farmName: string };
+  const farm = (await (await page.request.get("/api/my-farm")).json()) as {
+    id: number;
+    farmName: string;
+  };
   const make = async (name: string, price: number) => {
-    const res = await page.request.post("/api/my-farm/products", { data: { name, description: "", price, unit: "lb", stock: 40, categoryId: null, isFeatured: false } });
+    const res = await page.request.post("/api/my-farm/products", {
+      data: {
+        name,
+        description: "",
+        price,
+        unit: "lb",
+        stock: 40,
+        categoryId: null,
+        isFeatured: false,
+      },
+    });
     expect(res.status(), await res.text()).toBe(201);
     return ((await res.json()) as { id: number }).id;
   };
@@ -149,16 +213,27 @@ test("the buyer accepts a farm's change from the order's details: the dialog sta
 
   const shopper = await secondContext(browser, testInfo);
   await registerFresh(shopper.page, "adjust-detail");
-  expect((await shopper.page.request.post("/api/transactions/topup", { data: { amount: 50 } })).status()).toBe(200);
-  const slots = (await (await shopper.page.request.get(`/api/farms/${farm.id}/slots`)).json()) as { slotId: string; kind: string }[];
+  expect(
+    (await shopper.page.request.post("/api/transactions/topup", { data: { amount: 50 } })).status(),
+  ).toBe(200);
+  const slots = (await (await shopper.page.request.get(`/api/farms/${farm.id}/slots`)).json()) as {
+    slotId: string;
+    kind: string;
+  }[];
   const slot = slots.find((s) => s.kind === "pickup") ?? slots[0];
   const placed = await shopper.page.request.post("/api/orders", {
-    data: { items: [{ productId: leeks, quantity: 2 }], ...(slot ? { fulfilment: { [farm.id]: { slotId: slot.slotId } } } : {}) },
+    data: {
+      items: [{ productId: leeks, quantity: 2 }],
+      ...(slot ? { fulfilment: { [farm.id]: { slotId: slot.slotId } } } : {}),
+    },
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  const order = ((await placed.json()) as { orders: { id: number; items: { id: number }[] }[] }).orders[0];
+  const order = ((await placed.json()) as { orders: { id: number; items: { id: number }[] }[] })
+    .orders[0];
   // Fennel for the leeks: $4.00 → $6.00, waits for the buyer.
-  const proposed = await page.request.post(`/api/my-farm/orders/${order.id}/adjustments`, { data: { lines: [{ itemId: order.items[0].id, substituteProductId: fennel }] } });
+  const proposed = await page.request.post(`/api/my-farm/orders/${order.id}/adjustments`, {
+    data: { lines: [{ itemId: order.items[0].id, substituteProductId: fennel }] },
+  });
   expect(proposed.status(), await proposed.text()).toBe(201);
 
   await shopper.page.goto("/orders");

@@ -7,13 +7,24 @@ import { DEMO } from "./support";
  * not serve is a JSON 405 with Allow, and logout kills a replayed cookie.
  */
 test.describe("the /api surface @desktop-only", () => {
-  test("unknown /api paths answer a JSON 404 for every method, /api/auth/signout included", async ({ request }) => {
-    for (const path of ["/api/auth/signout", "/api/auth/session", "/api/nope", "/api", "/api/orders/12/nope"]) {
+  test("unknown /api paths answer a JSON 404 for every method, /api/auth/signout included", async ({
+    request,
+  }) => {
+    for (const path of [
+      "/api/auth/signout",
+      "/api/auth/session",
+      "/api/nope",
+      "/api",
+      "/api/orders/12/nope",
+    ]) {
       for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
         const res = await request.fetch(path, { method, maxRedirects: 0 });
         expect(res.status(), `${method} ${path}`).toBe(404);
         expect(res.headers()["content-type"], `${method} ${path}`).toMatch(/^application\/json/);
-        expect(await res.json()).toEqual({ message: "No API endpoint at this address", code: "not_found" });
+        expect(await res.json()).toEqual({
+          message: "No API endpoint at this address",
+          code: "not_found",
+        });
       }
     }
   });
@@ -37,9 +48,14 @@ test.describe("the /api surface @desktop-only", () => {
     expect(options.headers()["allow"]).toBe("POST, OPTIONS");
   });
 
-  test("logout kills the session: the replayed cookie is refused", async ({ playwright, baseURL }) => {
+  test("logout kills the session: the replayed cookie is refused", async ({
+    playwright,
+    baseURL,
+  }) => {
     const ctx = await playwright.request.newContext({ baseURL });
-    const login = await ctx.post("/api/login", { data: { username: DEMO.email, password: DEMO.password } });
+    const login = await ctx.post("/api/login", {
+      data: { username: DEMO.email, password: DEMO.password },
+    });
     expect(login.status()).toBe(200);
     const cookie = login.headers()["set-cookie"].split(";")[0];
     const bare = await playwright.request.newContext({ baseURL });

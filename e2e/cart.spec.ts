@@ -3,9 +3,13 @@ import { registerFresh, showHomeSections } from "./support";
 
 type Product = { id: number; name: string; price: number; inStock: boolean };
 
-test("cart: add, increase, steppers, remove, clear — with toasts, badge count and reload", async ({ page }) => {
+test("cart: add, increase, steppers, remove, clear — with toasts, badge count and reload", async ({
+  page,
+}) => {
   await registerFresh(page, "cart");
-  const popular = ((await (await page.request.get("/api/products/popular?limit=8")).json()) as Product[]).filter((p) => p.inStock);
+  const popular = (
+    (await (await page.request.get("/api/products/popular?limit=8")).json()) as Product[]
+  ).filter((p) => p.inStock);
   const [a, b] = popular;
   await page.goto("/home");
   await showHomeSections(page);
@@ -18,7 +22,9 @@ test("cart: add, increase, steppers, remove, clear — with toasts, badge count 
   await expect(badge).toHaveText("1");
   await section.getByRole("button", { name: `Add ${a.name} to cart` }).click();
   await expect(page.getByTestId("toast").getByText("Updated Cart")).toBeVisible();
-  await expect(page.getByTestId("toast").getByText(`Increased quantity of ${a.name}`)).toBeVisible();
+  await expect(
+    page.getByTestId("toast").getByText(`Increased quantity of ${a.name}`),
+  ).toBeVisible();
   await expect(badge).toHaveText("2");
   await section.getByRole("button", { name: `Add ${b.name} to cart` }).click();
   await expect(badge).toHaveText("3");
@@ -31,8 +37,11 @@ test("cart: add, increase, steppers, remove, clear — with toasts, badge count 
   await page.getByRole("button", { name: "Cart, 3 items" }).click();
   const sheet = page.getByRole("dialog", { name: "Your cart" });
   await expect(sheet.getByTestId("cart-item")).toHaveCount(2);
-  const money = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
-  await expect(sheet.getByTestId("cart-total")).toHaveText(money((Math.round(a.price * 100) * 2 + Math.round(b.price * 100)) / 100));
+  const money = (n: number) =>
+    new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
+  await expect(sheet.getByTestId("cart-total")).toHaveText(
+    money((Math.round(a.price * 100) * 2 + Math.round(b.price * 100)) / 100),
+  );
   await expect(sheet.getByRole("link", { name: "Checkout" })).toHaveAttribute("href", "/checkout");
 
   await sheet.getByRole("button", { name: `Increase quantity of ${b.name}` }).click();
@@ -52,7 +61,10 @@ test("cart: add, increase, steppers, remove, clear — with toasts, badge count 
   await sheet.getByRole("button", { name: "Close", exact: true }).click();
   await section.getByRole("button", { name: `Add ${a.name} to cart` }).click();
   await page.getByRole("button", { name: "Cart, 1 item" }).click();
-  await page.getByRole("dialog", { name: "Your cart" }).getByRole("button", { name: "Clear cart" }).click();
+  await page
+    .getByRole("dialog", { name: "Your cart" })
+    .getByRole("button", { name: "Clear cart" })
+    .click();
   await expect(page.getByTestId("toast").getByText("Cart Cleared")).toBeVisible();
   await expect(badge).toHaveText("0");
   await page.reload();

@@ -16,12 +16,21 @@ const DASHBOARD_FARMERS = {
 const FARM_PASSWORD = "harvest-farm-2026";
 
 const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ hasText: title });
-const axe = async (page: Page) => expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+const axe = async (page: Page) =>
+  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
 
 /** A second browser with its own cookies and the same device settings as this project. */
 async function secondContext(browser: Browser, testInfo: TestInfo) {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
-  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } =
+    testInfo.project.use;
+  const context = await browser.newContext({
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    baseURL,
+  });
   return { context, page: await context.newPage() };
 }
 
@@ -44,7 +53,10 @@ function png(): Buffer {
     return Buffer.concat([len, body, sum]);
   };
   const ihdr = Buffer.from([0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0]);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: 8 }, () => [0x2f, 0x85, 0x5a]).flat())]);
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: 8 }, () => [0x2f, 0x85, 0x5a]).flat()),
+  ]);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", ihdr),
@@ -54,7 +66,10 @@ function png(): Buffer {
 }
 
 test.describe("farmer", () => {
-  test("a farmer lists a product, a shopper buys it, the farmer completes the order, the shopper sees it Completed and gets the message", async ({ page, browser }, testInfo) => {
+  test("a farmer lists a product, a shopper buys it, the farmer completes the order, the shopper sees it Completed and gets the message", async ({
+    page,
+    browser,
+  }, testInfo) => {
     // Two people, nine screens and several axe scans: longer than the default minute on a shared machine.
     test.setTimeout(240_000);
     const farmer = FARMERS[testInfo.project.name as keyof typeof FARMERS] ?? FARMERS.desktop;
@@ -62,20 +77,32 @@ test.describe("farmer", () => {
 
     // --- Farmer: My Farm, farm picture, new product --------------------------------------
     await signIn(page, farmer.email, FARM_PASSWORD);
-    const farm = (await (await page.request.get("/api/my-farm")).json()) as { id: number; farmName: string };
+    const farm = (await (await page.request.get("/api/my-farm")).json()) as {
+      id: number;
+      farmName: string;
+    };
     // The seeded farm has a minimum order and the shopper below buys one pint: the farm takes any amount.
-    const settings = (await (await page.request.get("/api/my-farm/fulfilment")).json()) as Record<string, unknown>;
-    const noMinimum = await page.request.put("/api/my-farm/fulfilment", { data: { ...settings, minimumOrder: 0 } });
+    const settings = (await (await page.request.get("/api/my-farm/fulfilment")).json()) as Record<
+      string,
+      unknown
+    >;
+    const noMinimum = await page.request.put("/api/my-farm/fulfilment", {
+      data: { ...settings, minimumOrder: 0 },
+    });
     expect(noMinimum.status(), await noMinimum.text()).toBe(200);
     await page.goto("/my-farm");
     await expect(page.getByRole("heading", { level: 1, name: farm.farmName })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "My Farm" })).toBeVisible();
-    await expect(page.getByRole("img", { name: "Sales per day over the last 7 days" })).toBeVisible();
+    await expect(
+      page.getByRole("img", { name: "Sales per day over the last 7 days" }),
+    ).toBeVisible();
     await axe(page);
 
     await page.getByRole("link", { name: "Farm profile" }).click();
     await expect(page).toHaveURL(/\/my-farm\/profile$/);
-    await page.getByLabel("Farm picture").setInputFiles({ name: "farm.png", mimeType: "image/png", buffer: png() });
+    await page
+      .getByLabel("Farm picture")
+      .setInputFiles({ name: "farm.png", mimeType: "image/png", buffer: png() });
     await expect(toast(page, "Image uploaded")).toBeVisible();
     const src = await page.getByTestId("image-preview").getAttribute("src");
     expect(src).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
@@ -84,9 +111,15 @@ test.describe("farmer", () => {
     expect(served.status()).toBe(200);
     expect(served.headers()["content-security-policy"]).toBe("default-src 'none'; sandbox");
     expect(served.headers()["x-content-type-options"]).toBe("nosniff");
-    await page.getByLabel("Farm picture").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("definitely not a picture") });
+    await page.getByLabel("Farm picture").setInputFiles({
+      name: "notes.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("definitely not a picture"),
+    });
     await expect(toast(page, "Upload failed")).toBeVisible();
-    await expect(page.getByRole("alert").filter({ hasText: "Upload a PNG, JPEG, WebP or GIF image" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Upload a PNG, JPEG, WebP or GIF image" }),
+    ).toBeVisible();
     await axe(page);
 
     await page.getByRole("link", { name: "Products" }).click();
@@ -96,7 +129,9 @@ test.describe("farmer", () => {
     await expect(page.getByText("Product name is required")).toBeVisible();
     await axe(page);
     await page.getByLabel("Product name").fill(productName);
-    await page.getByLabel("Description (Optional)").fill("Sweet orange cherry tomatoes, picked this morning.");
+    await page
+      .getByLabel("Description (Optional)")
+      .fill("Sweet orange cherry tomatoes, picked this morning.");
     await page.getByLabel("Price (USD)").fill("6.25");
     await page.getByLabel("Unit").fill("pint");
     await page.getByLabel("Stock").fill("3");
@@ -113,24 +148,37 @@ test.describe("farmer", () => {
     await expect(page.getByRole("heading", { level: 1, name: farm.farmName })).toBeVisible();
     const hero = page.locator(`img[src="${src}"]`);
     await expect(hero).toHaveCount(1);
-    expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
+    expect(await hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(
+      8,
+    );
     await expect(page.getByText(productName).first()).toBeVisible();
 
     // --- Shopper: buys it ------------------------------------------------------------------
     const shopper = await secondContext(browser, testInfo);
     const buyer = await registerFresh(shopper.page, "buyer");
-    expect((await shopper.page.request.post("/api/transactions/topup", { data: { amount: 50 } })).status()).toBe(200);
-    const found = (await (await shopper.page.request.get(`/api/products/search?q=${encodeURIComponent(productName)}`)).json()) as { id: number; name: string }[];
+    expect(
+      (
+        await shopper.page.request.post("/api/transactions/topup", { data: { amount: 50 } })
+      ).status(),
+    ).toBe(200);
+    const found = (await (
+      await shopper.page.request.get(`/api/products/search?q=${encodeURIComponent(productName)}`)
+    ).json()) as { id: number; name: string }[];
     const product = found.find((p) => p.name === productName)!;
     expect(product).toBeTruthy();
 
     // A shopper has no My Farm.
     await shopper.page.goto("/my-farm");
-    await expect(shopper.page.getByRole("heading", { name: "This area is for farm accounts" })).toBeVisible();
+    await expect(
+      shopper.page.getByRole("heading", { name: "This area is for farm accounts" }),
+    ).toBeVisible();
     expect((await shopper.page.request.get("/api/my-farm/products")).status()).toBe(403);
 
     await shopper.page.goto(`/products/${product.id}`);
-    await shopper.page.getByRole("button", { name: `Add to cart: ${productName}` }).first().click();
+    await shopper.page
+      .getByRole("button", { name: `Add to cart: ${productName}` })
+      .first()
+      .click();
     await expect(toast(shopper.page, "Added to Cart")).toBeVisible();
     await shopper.page.getByTestId("cart-button").first().click();
     await shopper.page.getByRole("link", { name: "Checkout" }).click();
@@ -141,7 +189,10 @@ test.describe("farmer", () => {
 
     // --- Farmer: sees and completes the order ------------------------------------------
     await page.goto("/my-farm");
-    const incoming = page.getByTestId("incoming-order").filter({ hasText: buyer.fullName }).filter({ hasText: productName });
+    const incoming = page
+      .getByTestId("incoming-order")
+      .filter({ hasText: buyer.fullName })
+      .filter({ hasText: productName });
     await expect(incoming).toHaveCount(1);
     await expect(incoming).toContainText(`1 × ${productName}`);
     await expect(incoming).toContainText("$6.25");
@@ -154,12 +205,16 @@ test.describe("farmer", () => {
     await expect(page.getByTestId("sales-total")).not.toHaveText("$0.00");
     // The product list shows what is left.
     await page.goto("/my-farm/products");
-    await expect(page.getByTestId("my-product").filter({ hasText: productName })).toContainText("2 in stock");
+    await expect(page.getByTestId("my-product").filter({ hasText: productName })).toContainText(
+      "2 in stock",
+    );
 
     // --- Shopper: Completed tab and the farmer's message ----------------------------------
     await shopper.page.goto("/orders");
     await shopper.page.getByRole("tab", { name: "Completed" }).click();
-    const completed = shopper.page.getByRole("tabpanel", { name: "Completed" }).locator(`[data-order-id="${orderId}"]`);
+    const completed = shopper.page
+      .getByRole("tabpanel", { name: "Completed" })
+      .locator(`[data-order-id="${orderId}"]`);
     await expect(completed).toBeVisible();
     await expect(completed.getByTestId("order-farm")).toHaveText(farm.farmName);
     await expect(completed.getByTestId("order-badge")).toHaveText("Completed");
@@ -174,11 +229,23 @@ test.describe("farmer", () => {
     await shopper.context.close();
   });
 
-  test("hiding a product takes it out of the catalog and unhiding brings it back", async ({ page }, testInfo) => {
+  test("hiding a product takes it out of the catalog and unhiding brings it back", async ({
+    page,
+  }, testInfo) => {
     const farmer = FARMERS[testInfo.project.name as keyof typeof FARMERS] ?? FARMERS.desktop;
     await signIn(page, farmer.email, FARM_PASSWORD);
     const name = `Hidden Kohlrabi ${Date.now().toString(36)}`;
-    const created = await page.request.post("/api/my-farm/products", { data: { name, description: "", price: 2.5, unit: "each", stock: 4, categoryId: null, isFeatured: false } });
+    const created = await page.request.post("/api/my-farm/products", {
+      data: {
+        name,
+        description: "",
+        price: 2.5,
+        unit: "each",
+        stock: 4,
+        categoryId: null,
+        isFeatured: false,
+      },
+    });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: number };
 
@@ -188,7 +255,9 @@ test.describe("farmer", () => {
     await expect(toast(page, "Product hidden")).toBeVisible();
     await expect(row.getByText("Hidden", { exact: true })).toBeVisible();
     expect((await page.request.get(`/api/products/${id}`)).status()).toBe(404);
-    const search = (await (await page.request.get(`/api/products/search?q=${encodeURIComponent(name)}`)).json()) as unknown[];
+    const search = (await (
+      await page.request.get(`/api/products/search?q=${encodeURIComponent(name)}`)
+    ).json()) as unknown[];
     expect(search).toEqual([]);
 
     await row.getByRole("button", { name: `Show ${name}` }).click();
@@ -196,13 +265,28 @@ test.describe("farmer", () => {
     expect((await page.request.get(`/api/products/${id}`)).status()).toBe(200);
   });
 
-  test("the dashboard shows fresh data after every action: what changed elsewhere appears with the action's own result", async ({ page, browser }, testInfo) => {
+  test("the dashboard shows fresh data after every action: what changed elsewhere appears with the action's own result", async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.setTimeout(120_000);
-    const farmer = DASHBOARD_FARMERS[testInfo.project.name as keyof typeof DASHBOARD_FARMERS] ?? DASHBOARD_FARMERS.desktop;
+    const farmer =
+      DASHBOARD_FARMERS[testInfo.project.name as keyof typeof DASHBOARD_FARMERS] ??
+      DASHBOARD_FARMERS.desktop;
     await signIn(page, farmer.email, FARM_PASSWORD);
     const tag = Date.now().toString(36);
     const make = async (name: string) => {
-      const res = await page.request.post("/api/my-farm/products", { data: { name, description: "", price: 3, unit: "bunch", stock: 20, categoryId: null, isFeatured: false } });
+      const res = await page.request.post("/api/my-farm/products", {
+        data: {
+          name,
+          description: "",
+          price: 3,
+          unit: "bunch",
+          stock: 20,
+          categoryId: null,
+          isFeatured: false,
+        },
+      });
       expect(res.status(), await res.text()).toBe(201);
       return ((await res.json()) as { id: number }).id;
     };
@@ -214,26 +298,40 @@ test.describe("farmer", () => {
     await page.goto("/my-farm/products");
     const chard = page.getByTestId("my-product").filter({ hasText: `Rainbow Chard ${tag}` });
     await expect(chard).toBeVisible();
-    const renamed = await page.request.patch(`/api/my-farm/products/${leekId}`, { data: { name: `Leeks, Renamed ${tag}` } });
+    const renamed = await page.request.patch(`/api/my-farm/products/${leekId}`, {
+      data: { name: `Leeks, Renamed ${tag}` },
+    });
     expect(renamed.status(), await renamed.text()).toBe(200);
     await chard.getByRole("button", { name: `Hide Rainbow Chard ${tag}` }).click();
     await expect(toast(page, "Product hidden")).toBeVisible();
     await expect(chard.getByText("Hidden", { exact: true })).toBeVisible();
-    await expect(page.getByTestId("my-product").filter({ hasText: `Leeks, Renamed ${tag}` })).toBeVisible();
+    await expect(
+      page.getByTestId("my-product").filter({ hasText: `Leeks, Renamed ${tag}` }),
+    ).toBeVisible();
 
     // Orders: two buyers order; while the farmer completes the first, the second arrives.
-    const buyers = await Promise.all([secondContext(browser, testInfo), secondContext(browser, testInfo)]);
+    const buyers = await Promise.all([
+      secondContext(browser, testInfo),
+      secondContext(browser, testInfo),
+    ]);
     const order = async (b: (typeof buyers)[number]) => {
       await registerFresh(b.page, "fresh");
-      expect((await b.page.request.post("/api/transactions/topup", { data: { amount: 20 } })).status()).toBe(200);
+      expect(
+        (await b.page.request.post("/api/transactions/topup", { data: { amount: 20 } })).status(),
+      ).toBe(200);
       return (await orderByApi(b.page, farmId, [{ productId: leekId, quantity: 1 }])).orders[0].id;
     };
     const first = await order(buyers[0]);
     await page.goto("/my-farm");
-    const card = (id: number) => page.getByTestId("incoming-order").filter({ has: page.getByRole("heading", { name: `Order #${id}`, exact: true }) });
+    const card = (id: number) =>
+      page
+        .getByTestId("incoming-order")
+        .filter({ has: page.getByRole("heading", { name: `Order #${id}`, exact: true }) });
     await expect(card(first)).toBeVisible();
     const second = await order(buyers[1]);
-    await card(first).getByRole("button", { name: /Mark completed/ }).click();
+    await card(first)
+      .getByRole("button", { name: /Mark completed/ })
+      .click();
     await expect(toast(page, "Order completed")).toBeVisible();
     await expect(card(first)).toHaveCount(0);
     await expect(card(second)).toBeVisible();

@@ -7,13 +7,27 @@ type Farm = { id: number; farmName: string };
 
 const ZONE = "America/Vancouver";
 const toast = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text });
-const usd = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
+const usd = (n: number) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
 
 /** Tomorrow in the farms' zone: its weekday (0 = Sunday) and YYYY-MM-DD, as the server reckons them. */
 function tomorrow() {
   const at = new Date(Date.now() + 24 * 3600 * 1000);
-  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-US", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit", weekday: "short" }).formatToParts(at).map((p) => [p.type, p.value]));
-  return { weekday: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday), date: `${parts.year}-${parts.month}-${parts.day}` };
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      weekday: "short",
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    weekday: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday),
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+  };
 }
 
 const EMPTY = { timeZone: ZONE, minimumOrder: 0, pickupPoints: [], deliveryZones: [], windows: [] };
@@ -25,18 +39,25 @@ async function farmOf(page: Page): Promise<Farm> {
 }
 
 async function productOf(page: Page, farm: Farm): Promise<Product> {
-  const res = await page.request.get(`/api/products/search?q=${encodeURIComponent(farm.farmName)}&limit=50`);
+  const res = await page.request.get(
+    `/api/products/search?q=${encodeURIComponent(farm.farmName)}&limit=50`,
+  );
   expect(res.ok()).toBe(true);
   const product = ((await res.json()) as Product[]).find((p) => p.farmId === farm.id && p.inStock);
   expect(product, `an in-stock product of ${farm.farmName}`).toBeTruthy();
   return product!;
 }
 
-test("a farmer sets up pickup and delivery; a buyer orders one of each from two farms, edits one before its cutoff; the pack list shows it", async ({ page }, testInfo) => {
+test("a farmer sets up pickup and delivery; a buyer orders one of each from two farms, edits one before its cutoff; the pack list shows it", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(180_000);
   // Farms of their own per project, which other specs only chat with: no other spec buys there
   // while this one rewrites their windows (the popular list's farms stay as seeded).
-  const [farmerA, farmerB] = testInfo.project.name === "desktop" ? [SEEDED_FARMERS.evelyn, SEEDED_FARMERS.tom] : [SEEDED_FARMERS.luis, SEEDED_FARMERS.hannah];
+  const [farmerA, farmerB] =
+    testInfo.project.name === "desktop"
+      ? [SEEDED_FARMERS.evelyn, SEEDED_FARMERS.tom]
+      : [SEEDED_FARMERS.luis, SEEDED_FARMERS.hannah];
   const day = tomorrow();
 
   // Farm B: a pickup at its gate and a delivery to V1Y, both tomorrow (set through the API; pickup
@@ -49,7 +70,14 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
       pickupPoints: [{ name: "Farm gate", address: "Farm road" }],
       deliveryZones: [{ name: "Downtown", postalPrefixes: ["V1Y"], fee: 3 }],
       windows: [
-        { kind: "pickup", weekday: day.weekday, start: "10:00", end: "12:00", cutoffHours: 2, pickupPointIndex: 0 },
+        {
+          kind: "pickup",
+          weekday: day.weekday,
+          start: "10:00",
+          end: "12:00",
+          cutoffHours: 2,
+          pickupPointIndex: 0,
+        },
         { kind: "delivery", weekday: day.weekday, start: "16:00", end: "19:00", cutoffHours: 2 },
       ],
     },
@@ -93,7 +121,9 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
 
   // The buyer: an address book entry, then one product from each farm.
   const buyer = await registerFresh(page, "fulfil");
-  expect((await page.request.post("/api/transactions/topup", { data: { amount: 200 } })).status()).toBe(200);
+  expect(
+    (await page.request.post("/api/transactions/topup", { data: { amount: 200 } })).status(),
+  ).toBe(200);
   await page.goto("/profile/address");
   await expect(page.getByTestId("addresses-empty")).toBeVisible();
   await auditPage(page, "/profile/address (empty)");
@@ -118,13 +148,23 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
   const b = await productOf(page, farmB);
   await page.goto(`/products/${a.id}`);
   // In #main: while React reveals a streamed part, its copy in the stream's hidden holder is still in the document.
-  await expect(page.locator("#main").getByTestId("next-slot")).toContainText(/^Order by \w{3} \d{1,2}(:\d\d)? [ap]m for \w{3} pickup/);
-  await page.getByRole("button", { name: `Add to cart: ${a.name}` }).first().click();
+  await expect(page.locator("#main").getByTestId("next-slot")).toContainText(
+    /^Order by \w{3} \d{1,2}(:\d\d)? [ap]m for \w{3} pickup/,
+  );
+  await page
+    .getByRole("button", { name: `Add to cart: ${a.name}` })
+    .first()
+    .click();
   await expect(toast(page, "Added to Cart")).toBeVisible();
   await page.goto(`/farms/${farmB.id}`);
-  await expect(page.locator("#main").getByTestId("next-slot")).toContainText("pickup · Pickup at Farm gate");
+  await expect(page.locator("#main").getByTestId("next-slot")).toContainText(
+    "pickup · Pickup at Farm gate",
+  );
   await page.goto(`/products/${b.id}`);
-  await page.getByRole("button", { name: `Add to cart: ${b.name}` }).first().click();
+  await page
+    .getByRole("button", { name: `Add to cart: ${b.name}` })
+    .first()
+    .click();
   await expect(toast(page, "Added to Cart").last()).toBeVisible();
 
   // Checkout: farm A pickup (its soonest slot is chosen), farm B delivery to the default address.
@@ -152,8 +192,12 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
   const active = page.getByRole("tabpanel", { name: "Active" });
   const cardA = active.getByTestId("order-card").filter({ hasText: farmA.farmName });
   const cardB = active.getByTestId("order-card").filter({ hasText: farmB.farmName });
-  await expect(cardB.getByTestId("order-fulfilment")).toContainText("Delivery to 1450 Bernard Ave, Kelowna V1Y 6N2");
-  await expect(cardA.getByTestId("order-fulfilment")).toContainText("Pickup at Saturday market stall");
+  await expect(cardB.getByTestId("order-fulfilment")).toContainText(
+    "Delivery to 1450 Bernard Ave, Kelowna V1Y 6N2",
+  );
+  await expect(cardA.getByTestId("order-fulfilment")).toContainText(
+    "Pickup at Saturday market stall",
+  );
   await expect(cardA.getByTestId("order-editable")).toContainText(/^Editable until \w{3} /);
   await cardA.getByRole("button", { name: "Track Delivery" }).click();
   const detail = page.getByTestId("order-detail");
@@ -173,7 +217,9 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
   await signIn(page, farmerA.email, FARM_PASSWORD);
   await page.goto("/my-farm");
   const dayGroup = page.getByTestId("incoming-date").filter({ hasText: buyer.fullName });
-  await expect(dayGroup.getByTestId("incoming-slot")).toContainText("9:00 am–1:00 pm · Pickup at Saturday market stall");
+  await expect(dayGroup.getByTestId("incoming-slot")).toContainText(
+    "9:00 am–1:00 pm · Pickup at Saturday market stall",
+  );
   await dayGroup.getByRole("link", { name: /^Pack list/ }).click();
   await expect(page).toHaveURL(new RegExp(`/my-farm/pack-list\\?date=${day.date}$`));
   await page.goto("/my-farm/pack-list");
@@ -182,6 +228,9 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
   await expect(packed).toContainText(`2 × ${a.name}`);
   await expect(packed).toContainText("Saturday market stall");
   await expect(page.getByTestId("harvest")).toContainText(a.name);
-  await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", `/api/my-farm/pack-list?date=${day.date}&format=csv`);
+  await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute(
+    "href",
+    `/api/my-farm/pack-list?date=${day.date}&format=csv`,
+  );
   await auditPage(page, "/my-farm/pack-list");
 });

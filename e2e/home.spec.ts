@@ -14,18 +14,32 @@ test.describe("home feed", () => {
     // the recommendations: compare the page with the API read right after it, retrying as a pair.
     await expect(async () => {
       await page.goto("/home");
-      await expect(page.getByTestId("section-recommended").getByTestId("product-card")).toHaveCount(4);
+      await expect(page.getByTestId("section-recommended").getByTestId("product-card")).toHaveCount(
+        4,
+      );
       await showHomeSections(page);
       const [recommended, recFarms, featured, farms, popular] = await Promise.all(
-        ["/api/products/recommended?limit=4", "/api/farms/recommended?limit=3", "/api/products/featured?limit=8", "/api/farms/featured?limit=3", "/api/products/popular?limit=8"].map(
-          async (u) => (await page.request.get(u)).json(),
-        ),
+        [
+          "/api/products/recommended?limit=4",
+          "/api/farms/recommended?limit=3",
+          "/api/products/featured?limit=8",
+          "/api/farms/featured?limit=3",
+          "/api/products/popular?limit=8",
+        ].map(async (u) => (await page.request.get(u)).json()),
       );
-      expect(await cardNames(page, "recommended")).toEqual((recommended as Product[]).map((p) => p.name));
-      await expect(page.getByTestId("section-farms-you-might-like").getByTestId("farm-card")).toHaveCount(3);
-      expect(await cardNames(page, "farms-you-might-like", "farm-card")).toEqual((recFarms as Farm[]).map((f) => f.farmName));
+      expect(await cardNames(page, "recommended")).toEqual(
+        (recommended as Product[]).map((p) => p.name),
+      );
+      await expect(
+        page.getByTestId("section-farms-you-might-like").getByTestId("farm-card"),
+      ).toHaveCount(3);
+      expect(await cardNames(page, "farms-you-might-like", "farm-card")).toEqual(
+        (recFarms as Farm[]).map((f) => f.farmName),
+      );
       expect(await cardNames(page, "harvest")).toEqual((featured as Product[]).map((p) => p.name));
-      expect(await cardNames(page, "featured-farmers", "farm-card")).toEqual((farms as Farm[]).map((f) => f.farmName));
+      expect(await cardNames(page, "featured-farmers", "farm-card")).toEqual(
+        (farms as Farm[]).map((f) => f.farmName),
+      );
       expect(await cardNames(page, "popular")).toEqual((popular as Product[]).map((p) => p.name));
     }).toPass({ timeout: 40_000 });
     await expect(page.getByRole("heading", { name: "Welcome back, Jordan" })).toBeVisible();
@@ -41,10 +55,18 @@ test.describe("home feed", () => {
     await expect(farm.getByTestId("farm-more")).toHaveText(/^\+\d+$/);
 
     // Product badges follow docs/product.md: every popular card says Bestseller.
-    await expect(page.getByTestId("section-popular").getByTestId("product-card").first().getByTestId("product-badge")).toHaveText(/Bestseller|Out of Stock/);
+    await expect(
+      page
+        .getByTestId("section-popular")
+        .getByTestId("product-card")
+        .first()
+        .getByTestId("product-badge"),
+    ).toHaveText(/Bestseller|Out of Stock/);
   });
 
-  test("Shop Now scrolls to the products; carousel buttons work from the keyboard", async ({ page }) => {
+  test("Shop Now scrolls to the products; carousel buttons work from the keyboard", async ({
+    page,
+  }) => {
     await signIn(page);
     await page.goto("/home");
     await page.getByRole("button", { name: "Shop Now" }).click();
@@ -55,16 +77,33 @@ test.describe("home feed", () => {
     const before = await track.evaluate((el) => getComputedStyle(el).transform);
     await carousel.getByRole("button", { name: "Next This Week's Harvest" }).focus();
     await page.keyboard.press("Enter");
-    await expect.poll(() => track.evaluate((el) => getComputedStyle(el).transform)).not.toBe(before);
+    await expect
+      .poll(() => track.evaluate((el) => getComputedStyle(el).transform))
+      .not.toBe(before);
   });
 
-  test("a category click toggles the filter and the product sections follow it", async ({ page }) => {
+  test("a category click toggles the filter and the product sections follow it", async ({
+    page,
+  }) => {
     await signIn(page);
-    const categories = (await (await page.request.get("/api/categories")).json()) as { id: number; name: string }[];
+    const categories = (await (await page.request.get("/api/categories")).json()) as {
+      id: number;
+      name: string;
+    }[];
     const beer = categories.find((c) => c.name === "Craft Beer")!;
-    const beerFeatured = ((await (await page.request.get(`/api/products/featured?limit=8&categoryId=${beer.id}`)).json()) as Product[]).map((p) => p.name);
-    const beerPopular = ((await (await page.request.get(`/api/products/popular?limit=8&categoryId=${beer.id}`)).json()) as Product[]).map((p) => p.name);
-    const allFeatured = ((await (await page.request.get(`/api/products/featured?limit=8`)).json()) as Product[]).map((p) => p.name);
+    const beerFeatured = (
+      (await (
+        await page.request.get(`/api/products/featured?limit=8&categoryId=${beer.id}`)
+      ).json()) as Product[]
+    ).map((p) => p.name);
+    const beerPopular = (
+      (await (
+        await page.request.get(`/api/products/popular?limit=8&categoryId=${beer.id}`)
+      ).json()) as Product[]
+    ).map((p) => p.name);
+    const allFeatured = (
+      (await (await page.request.get(`/api/products/featured?limit=8`)).json()) as Product[]
+    ).map((p) => p.name);
     expect(beerFeatured.length).toBeGreaterThan(0);
 
     await page.goto("/home");
@@ -82,19 +121,32 @@ test.describe("home feed", () => {
     await expect.poll(() => cardNames(page, "harvest")).toEqual(allFeatured);
   });
 
-  test("a link to /home?category= opens the feed filtered and asks only for that category's product lists", async ({ page }) => {
+  test("a link to /home?category= opens the feed filtered and asks only for that category's product lists", async ({
+    page,
+  }) => {
     await signIn(page);
-    const categories = (await (await page.request.get("/api/categories")).json()) as { id: number; name: string }[];
+    const categories = (await (await page.request.get("/api/categories")).json()) as {
+      id: number;
+      name: string;
+    }[];
     const beer = categories.find((c) => c.name === "Craft Beer")!;
-    const beerFeatured = ((await (await page.request.get(`/api/products/featured?limit=8&categoryId=${beer.id}`)).json()) as Product[]).map((p) => p.name);
+    const beerFeatured = (
+      (await (
+        await page.request.get(`/api/products/featured?limit=8&categoryId=${beer.id}`)
+      ).json()) as Product[]
+    ).map((p) => p.name);
     const productLists: string[] = [];
     page.on("request", (r) => {
       const url = new URL(r.url());
-      if (/^\/api\/products\/(recommended|featured|popular)$/.test(url.pathname)) productLists.push(url.pathname + url.search);
+      if (/^\/api\/products\/(recommended|featured|popular)$/.test(url.pathname))
+        productLists.push(url.pathname + url.search);
     });
     await page.goto(`/home?category=${beer.id}`);
     await showHomeSections(page);
-    await expect(page.getByRole("button", { name: "Craft Beer" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "Craft Beer" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     expect(await cardNames(page, "harvest")).toEqual(beerFeatured);
     expect(productLists.length).toBeGreaterThanOrEqual(3);
     // The prerendered feed has no category; it waits for the URL instead of fetching the unfiltered lists first.
@@ -110,11 +162,14 @@ test.describe("home feed", () => {
     expect(await page.getByTestId("product-card").count()).toBeGreaterThan(4);
   });
 
-  test("catalog cards prefetch their page when reached for, not when they scroll into view", async ({ page }) => {
+  test("catalog cards prefetch their page when reached for, not when they scroll into view", async ({
+    page,
+  }) => {
     const asked: string[] = [];
     page.on("request", (r) => {
       const url = new URL(r.url());
-      if (url.searchParams.has("_rsc") && /^\/(products|farms)\/\d+$/.test(url.pathname)) asked.push(url.pathname);
+      if (url.searchParams.has("_rsc") && /^\/(products|farms)\/\d+$/.test(url.pathname))
+        asked.push(url.pathname);
     });
     await signIn(page);
     await page.goto("/home");
@@ -128,7 +183,9 @@ test.describe("home feed", () => {
     const link = card.locator("h3").getByRole("link");
     const href = (await link.getAttribute("href"))!;
     const name = (await link.textContent())!.trim();
-    const prefetched = page.waitForRequest((r) => new URL(r.url()).pathname === href && new URL(r.url()).searchParams.has("_rsc"));
+    const prefetched = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === href && new URL(r.url()).searchParams.has("_rsc"),
+    );
     await link.hover();
     await prefetched;
     await link.click();
@@ -136,7 +193,9 @@ test.describe("home feed", () => {
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   });
 
-  test("the header's menu and dialogs are fetched when reached for, not with the page; nothing moves while the feed fills in", async ({ page }) => {
+  test("the header's menu and dialogs are fetched when reached for, not with the page; nothing moves while the feed fills in", async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on("response", async (res) => {
       if (res.request().resourceType() === "script") scripts.push(await res.text().catch(() => ""));
@@ -146,7 +205,11 @@ test.describe("home feed", () => {
       const w = window as unknown as { __shifts: number[] };
       w.__shifts = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__shifts.push(e.value);
+        for (const e of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[])
+          if (!e.hadRecentInput) w.__shifts.push(e.value);
       }).observe({ type: "layout-shift", buffered: true });
     });
     const popularAsked: string[] = [];
@@ -155,12 +218,19 @@ test.describe("home feed", () => {
     });
     await signIn(page);
     await page.goto("/home");
-    await expect(page.getByTestId("section-recommended").getByTestId("product-card")).toHaveCount(4);
+    await expect(page.getByTestId("section-recommended").getByTestId("product-card")).toHaveCount(
+      4,
+    );
     await expect(page.getByTestId("category-grid").getByRole("button").first()).toBeVisible();
     await page.waitForLoadState("networkidle");
     // The placeholders of the category grid were once reused for the categories and moved (0.067).
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-    expect(shifts.reduce((a, b) => a + b, 0), `layout shifts ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { __shifts: number[] }).__shifts,
+    );
+    expect(
+      shifts.reduce((a, b) => a + b, 0),
+      `layout shifts ${JSON.stringify(shifts)}`,
+    ).toBeLessThan(0.01);
     // The last section, far below the first screen, waits until someone scrolls towards it.
     expect(popularAsked, "the popular list was fetched before anyone scrolled").toEqual([]);
     await showHomeSections(page);
@@ -173,7 +243,9 @@ test.describe("home feed", () => {
 
     const cart = page.getByTestId("cart-button").first();
     await cart.hover();
-    await expect.poll(() => has("Browse products"), { message: "reaching for the cart fetches its sheet" }).toBe(true);
+    await expect
+      .poll(() => has("Browse products"), { message: "reaching for the cart fetches its sheet" })
+      .toBe(true);
     await cart.click();
     const sheet = page.getByRole("dialog", { name: "Your cart" });
     await expect(sheet.getByText("Your cart is empty.")).toBeVisible();
@@ -185,29 +257,44 @@ test.describe("home feed", () => {
 
   test("header search finds seeded products by name and by farm", async ({ page }) => {
     await signIn(page);
-    const [product] = (await (await page.request.get("/api/products/popular?limit=1")).json()) as Product[];
+    const [product] = (await (
+      await page.request.get("/api/products/popular?limit=1")
+    ).json()) as Product[];
     await page.goto("/home");
     const box = page.getByPlaceholder("Search local farm products...");
     await box.fill(product.name);
     await box.press("Enter");
     await expect(page).toHaveURL(/\/search\?q=/);
-    await expect(page.getByRole("heading", { name: `Results for “${product.name}”` })).toBeVisible();
-    await expect(page.getByTestId("search-results").getByRole("link", { name: product.name, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: `Results for “${product.name}”` }),
+    ).toBeVisible();
+    await expect(
+      page.getByTestId("search-results").getByRole("link", { name: product.name, exact: true }),
+    ).toBeVisible();
 
     await page.getByPlaceholder("Search local farm products...").fill(product.farm.farmName);
     await page.getByPlaceholder("Search local farm products...").press("Enter");
-    await expect(page.getByTestId("search-results").getByText(product.farm.farmName).first()).toBeVisible();
+    await expect(
+      page.getByTestId("search-results").getByText(product.farm.farmName).first(),
+    ).toBeVisible();
 
     await page.goto("/search?q=zzqqxx");
     await expect(page.getByText("No products found")).toBeVisible();
   });
 
-  test("product and farm pages are public, with their own metadata; out of stock cannot be added", async ({ page }) => {
-    const all = (await (await page.request.get("/api/products/search?limit=50")).json()) as (Product & { farmId: number })[];
+  test("product and farm pages are public, with their own metadata; out of stock cannot be added", async ({
+    page,
+  }) => {
+    const all = (await (
+      await page.request.get("/api/products/search?limit=50")
+    ).json()) as (Product & { farmId: number })[];
     const out = all.find((p) => !p.inStock)!;
     await page.goto(`/products/${out.id}`);
     await expect(page).toHaveTitle(new RegExp(out.name));
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/products/${out.id}$`));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new RegExp(`/products/${out.id}$`),
+    );
     await expect(page.getByText("Out of Stock", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: `Out of stock: ${out.name}` })).toBeDisabled();
 
@@ -215,6 +302,9 @@ test.describe("home feed", () => {
     await expect(page).toHaveURL(new RegExp(`/farms/${out.farmId}$`));
     await expect(page).toHaveTitle(new RegExp(out.farm.farmName));
     await expect(page.getByRole("heading", { name: out.farm.farmName, level: 1 })).toBeVisible();
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/farms/${out.farmId}$`));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new RegExp(`/farms/${out.farmId}$`),
+    );
   });
 });

@@ -26,7 +26,14 @@ async function javaMissing(): Promise<string | null> {
   }
 }
 
-type VnuMessage = { type: string; subType?: string; url: string; lastLine?: number; message: string; extract?: string };
+type VnuMessage = {
+  type: string;
+  subType?: string;
+  url: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+};
 
 /** Fetches each path as the page's signed-in user (or signed out) and stores the served HTML. */
 async function collect(page: Page, dir: string, label: string, paths: string[]) {
@@ -39,53 +46,98 @@ async function collect(page: Page, dir: string, label: string, paths: string[]) 
   }
 }
 
-test("every page serves valid HTML (Nu Html Checker)", { tag: "@desktop-only" }, async ({ browser, baseURL }) => {
-  test.setTimeout(240_000);
-  const reason = await javaMissing();
-  test.skip(reason !== null, reason ?? "");
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fieldfare-html-"));
+test(
+  "every page serves valid HTML (Nu Html Checker)",
+  { tag: "@desktop-only" },
+  async ({ browser, baseURL }) => {
+    test.setTimeout(240_000);
+    const reason = await javaMissing();
+    test.skip(reason !== null, reason ?? "");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fieldfare-html-"));
 
-  const as = async (label: string, paths: (page: Page) => Promise<string[]>, account?: { email: string; password: string }) => {
-    const context = await browser.newContext({ baseURL });
-    const page = await context.newPage();
-    if (account) await signIn(page, account.email, account.password);
-    await collect(page, dir, label, await paths(page));
-    await context.close();
-  };
+    const as = async (
+      label: string,
+      paths: (page: Page) => Promise<string[]>,
+      account?: { email: string; password: string },
+    ) => {
+      const context = await browser.newContext({ baseURL });
+      const page = await context.newPage();
+      if (account) await signIn(page, account.email, account.password);
+      await collect(page, dir, label, await paths(page));
+      await context.close();
+    };
 
-  await as("public", async (page) => {
-    const products = (await (await page.request.get("/api/products/search?q=apple&limit=5")).json()) as { id: number; farm?: { id: number }; farmId?: number }[];
-    const p = products[0];
-    return [...publicPages.map((x) => x.path), "/auth", "/auth?tab=register", "/search?q=apple", `/products/${p.id}`, `/farms/${p.farmId ?? p.farm?.id}`];
-  });
-  await as(
-    "shopper",
-    async (page) => {
-      const chats = (await (await page.request.get("/api/messages/chats")).json()) as { user: { id: number } }[];
-      const other = chats[0]?.user.id;
-      const me = ((await (await page.request.get("/api/user")).json()) as { id: number }).id;
-      return [...BUYER_PAGES, ...(other ? [`/messages/${other}`] : []), `/unsubscribe/${unsubscribeTokenFor(me, "unread_messages")}`];
-    },
-    { email: "demo@fieldfare.app", password: "harvest-demo-2026" },
-  );
-  await as("farmer", async () => ["/my-farm", "/my-farm/products", "/my-farm/products/new", "/my-farm/fulfilment", "/my-farm/pack-list", "/my-farm/profile"], FARMER);
-  await as("restaurant", async () => ["/standing-orders", "/invoices", "/home"], { email: "olivia.martin@restaurants.fieldfare.app", password: "harvest-farm-2026" });
-  // Glenmore Valley Greens gives Bench Bistro credit: its Customers page has a credit bar and a statement.
-  await as("farm with a credit customer", async () => ["/my-farm/customers"], { email: "daniel.okafor@farms.fieldfare.app", password: "harvest-farm-2026" });
+    await as("public", async (page) => {
+      const products = (await (
+        await page.request.get("/api/products/search?q=apple&limit=5")
+      ).json()) as { id: number; farm?: { id: number }; farmId?: number }[];
+      const p = products[0];
+      return [
+        ...publicPages.map((x) => x.path),
+        "/auth",
+        "/auth?tab=register",
+        "/search?q=apple",
+        `/products/${p.id}`,
+        `/farms/${p.farmId ?? p.farm?.id}`,
+      ];
+    });
+    await as(
+      "shopper",
+      async (page) => {
+        const chats = (await (await page.request.get("/api/messages/chats")).json()) as {
+          user: { id: number };
+        }[];
+        const other = chats[0]?.user.id;
+        const me = ((await (await page.request.get("/api/user")).json()) as { id: number }).id;
+        return [
+          ...BUYER_PAGES,
+          ...(other ? [`/messages/${other}`] : []),
+          `/unsubscribe/${unsubscribeTokenFor(me, "unread_messages")}`,
+        ];
+      },
+      { email: "demo@fieldfare.app", password: "harvest-demo-2026" },
+    );
+    await as(
+      "farmer",
+      async () => [
+        "/my-farm",
+        "/my-farm/products",
+        "/my-farm/products/new",
+        "/my-farm/fulfilment",
+        "/my-farm/pack-list",
+        "/my-farm/profile",
+      ],
+      FARMER,
+    );
+    await as("restaurant", async () => ["/standing-orders", "/invoices", "/home"], {
+      email: "olivia.martin@restaurants.fieldfare.app",
+      password: "harvest-farm-2026",
+    });
+    // Glenmore Valley Greens gives Bench Bistro credit: its Customers page has a credit bar and a statement.
+    await as("farm with a credit customer", async () => ["/my-farm/customers"], {
+      email: "daniel.okafor@farms.fieldfare.app",
+      password: "harvest-farm-2026",
+    });
 
-  const files = fs.readdirSync(dir).map((f) => path.join(dir, f));
-  // vnu exits 1 when it finds errors and writes its JSON report to stderr either way.
-  const out = await run("java", ["-jar", VNU, "--format", "json", "--errors-only", ...files], { maxBuffer: 32 * 1024 * 1024 }).catch(
-    (e: { stderr?: string; code?: number }) => {
+    const files = fs.readdirSync(dir).map((f) => path.join(dir, f));
+    // vnu exits 1 when it finds errors and writes its JSON report to stderr either way.
+    const out = await run("java", ["-jar", VNU, "--format", "json", "--errors-only", ...files], {
+      maxBuffer: 32 * 1024 * 1024,
+    }).catch((e: { stderr?: string; code?: number }) => {
       if (e.code !== 1 || !e.stderr) throw e;
       return { stderr: e.stderr };
-    },
-  );
-  const messages = (JSON.parse(out.stderr) as { messages: VnuMessage[] }).messages.filter((m) => m.type === "error" || m.subType === "fatal");
-  expect(
-    messages.map((m) => `${path.basename(m.url)}:${m.lastLine ?? "?"} ${m.message} — ${(m.extract ?? "").trim().slice(0, 120)}`),
-    `Nu Html Checker errors in ${files.length} pages`,
-  ).toEqual([]);
-  expect(files.length).toBeGreaterThan(30);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+    });
+    const messages = (JSON.parse(out.stderr) as { messages: VnuMessage[] }).messages.filter(
+      (m) => m.type === "error" || m.subType === "fatal",
+    );
+    expect(
+      messages.map(
+        (m) =>
+          `${path.basename(m.url)}:${m.lastLine ?? "?"} ${m.message} — ${(m.extract ?? "").trim().slice(0, 120)}`,
+      ),
+      `Nu Html Checker errors in ${files.length} pages`,
+    ).toEqual([]);
+    expect(files.length).toBeGreaterThan(30);
+    fs.rmSync(dir, { recursive: true, force: true });
+  },
+);

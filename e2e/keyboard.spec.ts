@@ -1,13 +1,21 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectVisibleFocus } from "./a11y";
-import { FARM_PASSWORD, newAccount, registerFresh, SEEDED_FARMERS, showHomeSections, signIn } from "./support";
+import {
+  FARM_PASSWORD,
+  newAccount,
+  registerFresh,
+  SEEDED_FARMERS,
+  showHomeSections,
+  signIn,
+} from "./support";
 
 /**
  * Keyboard-only journeys (no clicks, no fills): register, add to cart, checkout, top up, send a
  * message. Every stop of the Tab order on the way must show a visible focus indicator.
  */
 
-const isFocused = (l: Locator) => l.evaluate((el) => el === document.activeElement).catch(() => false);
+const isFocused = (l: Locator) =>
+  l.evaluate((el) => el === document.activeElement).catch(() => false);
 
 /** Presses Tab (or Shift+Tab) until `target` has focus, checking visible focus at every stop. */
 async function tabTo(page: Page, target: Locator, label: string, { max = 120, back = false } = {}) {
@@ -44,13 +52,17 @@ test("register on /auth with the keyboard only", async ({ page }) => {
     await page.keyboard.type(value);
     await expect(field).toHaveValue(value);
   }
-  await tabTo(page, page.getByRole("button", { name: "Create account" }), "Create account", { max: 6 });
+  await tabTo(page, page.getByRole("button", { name: "Create account" }), "Create account", {
+    max: 6,
+  });
   await page.keyboard.press("Enter");
   await expect(toast(page, "Registration successful")).toBeVisible();
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test("add a product to the cart from /home, then check out, with the keyboard only", async ({ page }) => {
+test("add a product to the cart from /home, then check out, with the keyboard only", async ({
+  page,
+}) => {
   // Hundreds of single Tab presses, each followed by a focus check: more than the default minute
   // when the machine is busy (it ran out of time at 60 s under load; alone it takes ~45 s).
   test.setTimeout(180_000);
@@ -83,7 +95,9 @@ test("add a product to the cart from /home, then check out, with the keyboard on
   const sheet = page.getByRole("dialog", { name: "Your cart" });
   await expect(sheet).toBeVisible();
   await expect(sheet.getByTestId("cart-item")).toContainText(name);
-  await tabTo(page, sheet.getByRole("link", { name: "Checkout" }), "sheet Checkout link", { max: 20 });
+  await tabTo(page, sheet.getByRole("link", { name: "Checkout" }), "sheet Checkout link", {
+    max: 20,
+  });
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByTestId("checkout-farm")).toHaveCount(1);
@@ -94,7 +108,9 @@ test("add a product to the cart from /home, then check out, with the keyboard on
   await page.keyboard.press("Enter");
   await expect(toast(page, "Order Placed")).toBeVisible();
   await expect(page).toHaveURL(/\/orders$/);
-  await expect(page.getByRole("tabpanel", { name: "Active" }).getByTestId("order-card")).toHaveCount(1);
+  await expect(
+    page.getByRole("tabpanel", { name: "Active" }).getByTestId("order-card"),
+  ).toHaveCount(1);
 });
 
 test("top up the wallet with the keyboard only", async ({ page }) => {
@@ -110,18 +126,25 @@ test("top up the wallet with the keyboard only", async ({ page }) => {
   await expectVisibleFocus(page, "amount field");
   await page.keyboard.type("42.75");
   await page.keyboard.press("Enter");
-  await expect(toast(page, "Top Up Successful")).toContainText("$42.75 has been added to your wallet");
+  await expect(toast(page, "Top Up Successful")).toContainText(
+    "$42.75 has been added to your wallet",
+  );
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("wallet-balance")).toHaveText("$42.75");
   // Focus returns to the trigger when the dialog closes.
   await expect(page.getByRole("button", { name: "Top Up" })).toBeFocused();
 });
 
-test("send a message in /messages/{id} with the keyboard only", async ({ page, browser }, testInfo) => {
+test("send a message in /messages/{id} with the keyboard only", async ({
+  page,
+  browser,
+}, testInfo) => {
   // The other side is a farm (a shopper may write to any farm), one per project.
   const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const farmer = testInfo.project.name === "desktop" ? SEEDED_FARMERS.marcus : SEEDED_FARMERS.aaron;
-  const peer = { user: (await signIn(await other.newPage(), farmer.email, FARM_PASSWORD)) as { id: number } };
+  const peer = {
+    user: (await signIn(await other.newPage(), farmer.email, FARM_PASSWORD)) as { id: number },
+  };
   await registerFresh(page, "kbdmsg");
   await page.goto(`/messages/${peer.user.id}`);
   const composer = page.getByRole("textbox", { name: /^Message / });
@@ -139,7 +162,9 @@ test("send a message in /messages/{id} with the keyboard only", async ({ page, b
   await expect(composer).toHaveValue("");
   await expect(composer).toBeFocused();
   // It really reached the other person.
-  const theirs = await other.request.get(`/api/messages/${(await page.request.get("/api/user").then((r) => r.json())).id}`);
+  const theirs = await other.request.get(
+    `/api/messages/${(await page.request.get("/api/user").then((r) => r.json())).id}`,
+  );
   expect(JSON.stringify(await theirs.json())).toContain(text);
   await other.close();
 });

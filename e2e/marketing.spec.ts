@@ -17,14 +17,24 @@ test.describe("landing page", () => {
     await expect(page.getByRole("heading", { name: "Who Can Benefit" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Get your first month free" })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+    const ld = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}",
+    );
     expect(ld["@type"]).toBe("Organization");
     expect(ld.name).toBe("Fieldfare");
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^https?:\/\/[^/]+\/?$/);
-    await expect(page.locator('meta[property="og:image"]').first()).toHaveAttribute("content", /\/og\/home/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      /^https?:\/\/[^/]+\/?$/,
+    );
+    await expect(page.locator('meta[property="og:image"]').first()).toHaveAttribute(
+      "content",
+      /\/og\/home/,
+    );
   });
 
-  test("ships no form libraries or toaster until someone acts: zod and react-hook-form load with the waitlist dialog, the toaster at the first press", async ({ page }) => {
+  test("ships no form libraries or toaster until someone acts: zod and react-hook-form load with the waitlist dialog, the toaster at the first press", async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on("response", async (res) => {
       if (res.request().resourceType() === "script") scripts.push(await res.text().catch(() => ""));
@@ -34,65 +44,87 @@ test.describe("landing page", () => {
     expect(scripts.length).toBeGreaterThan(0);
     // zod's error class and react-hook-form's option name, as they appear in the minified chunks.
     expect(scripts.filter((s) => s.includes("ZodError")).length, "scripts with zod").toBe(0);
-    expect(scripts.filter((s) => s.includes("shouldUnregister")).length, "scripts with react-hook-form").toBe(0);
+    expect(
+      scripts.filter((s) => s.includes("shouldUnregister")).length,
+      "scripts with react-hook-form",
+    ).toBe(0);
     // Radix Toast's swipe variable, as it appears in its chunk (components/ui/lazy-toaster.tsx).
     const hasToaster = () => scripts.some((s) => s.includes("radix-toast-swipe"));
     expect(hasToaster(), "the toaster's code").toBe(false);
     await page.getByRole("button", { name: "Join the Waitlist" }).first().click();
     await expect(page.getByRole("dialog")).toBeVisible();
-    expect(scripts.some((s) => s.includes("ZodError")), "the dialog brings zod").toBe(true);
+    expect(
+      scripts.some((s) => s.includes("ZodError")),
+      "the dialog brings zod",
+    ).toBe(true);
     await expect.poll(hasToaster, { message: "the first press fetches the toaster" }).toBe(true);
   });
 
   // Tagged, not skipped: playwright.config.ts runs @desktop-only in the desktop project alone (below
   // 768 px the header menu is the drawer, tested next).
-  test("desktop menu: Features and Resources dropdowns open and navigate", { tag: "@desktop-only" }, async ({ page }) => {
-    await page.goto("/");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    for (const name of ["Home", "About Us", "Pricing"]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Book a Demo" })).toBeVisible();
+  test(
+    "desktop menu: Features and Resources dropdowns open and navigate",
+    { tag: "@desktop-only" },
+    async ({ page }) => {
+      await page.goto("/");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      for (const name of ["Home", "About Us", "Pricing"])
+        await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Book a Demo" })).toBeVisible();
 
-    await nav.getByRole("button", { name: "Features" }).hover();
-    await expect(nav.getByRole("link", { name: /For Farmers/ })).toBeVisible();
-    await expect(nav.getByRole("link", { name: /Supply Chain/ })).toBeVisible();
-    // Moving away closes it (Radix: 150 ms close delay).
-    await page.mouse.move(5, 700);
-    await expect(nav.getByRole("link", { name: /For Farmers/ })).toBeHidden();
+      await nav.getByRole("button", { name: "Features" }).hover();
+      await expect(nav.getByRole("link", { name: /For Farmers/ })).toBeVisible();
+      await expect(nav.getByRole("link", { name: /Supply Chain/ })).toBeVisible();
+      // Moving away closes it (Radix: 150 ms close delay).
+      await page.mouse.move(5, 700);
+      await expect(nav.getByRole("link", { name: /For Farmers/ })).toBeHidden();
 
-    // Keyboard: Enter on the trigger opens Resources; its links are reachable.
-    await nav.getByRole("button", { name: "Resources" }).focus();
-    await page.keyboard.press("Enter");
-    await expect(nav.getByRole("button", { name: "Resources" })).toHaveAttribute("aria-expanded", "true");
-    await nav.getByRole("link", { name: /^Blog/ }).click();
-    await expect(page).toHaveURL(/\/blog$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notes from the field");
+      // Keyboard: Enter on the trigger opens Resources; its links are reachable.
+      await nav.getByRole("button", { name: "Resources" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(nav.getByRole("button", { name: "Resources" })).toHaveAttribute(
+        "aria-expanded",
+        "true",
+      );
+      await nav.getByRole("link", { name: /^Blog/ }).click();
+      await expect(page).toHaveURL(/\/blog$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notes from the field");
 
-    // A pointer opens a menu by hovering it. (A click toggles: right after another menu closed,
-    // Radix opens on the hover at once, and the click that follows closes it again.)
-    await nav.getByRole("button", { name: "Features" }).hover();
-    await nav.getByRole("link", { name: /For Restaurants/ }).click();
-    await expect(page).toHaveURL(/\/features\/restaurants$/);
-  });
+      // A pointer opens a menu by hovering it. (A click toggles: right after another menu closed,
+      // Radix opens on the hover at once, and the click that follows closes it again.)
+      await nav.getByRole("button", { name: "Features" }).hover();
+      await nav.getByRole("link", { name: /For Restaurants/ }).click();
+      await expect(page).toHaveURL(/\/features\/restaurants$/);
+    },
+  );
 
-  test("the header menu's code is fetched when the menu is reached for, and focus stays where it was", { tag: "@desktop-only" }, async ({ page }) => {
-    const scripts: string[] = [];
-    page.on("response", async (res) => {
-      if (res.request().resourceType() === "script") scripts.push(await res.text().catch(() => ""));
-    });
-    const hasMenu = () => scripts.some((s) => s.includes("NavigationMenuContent"));
-    await page.goto("/");
-    await page.waitForLoadState("networkidle");
-    expect(hasMenu(), "Radix NavigationMenu in the page's own scripts").toBe(false);
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const home = nav.getByRole("link", { name: "Home", exact: true });
-    await home.focus();
-    await expect.poll(hasMenu, { message: "focus in the menu fetches it" }).toBe(true);
-    // Radix's menu has taken the plain one's place (its triggers carry data-state), focus kept.
-    await expect(nav.getByRole("button", { name: "Features" })).toHaveAttribute("data-state", "closed");
-    await expect(home).toBeFocused();
-    await page.keyboard.press("Tab");
-    await expect(nav.getByRole("link", { name: "About Us" })).toBeFocused();
-  });
+  test(
+    "the header menu's code is fetched when the menu is reached for, and focus stays where it was",
+    { tag: "@desktop-only" },
+    async ({ page }) => {
+      const scripts: string[] = [];
+      page.on("response", async (res) => {
+        if (res.request().resourceType() === "script")
+          scripts.push(await res.text().catch(() => ""));
+      });
+      const hasMenu = () => scripts.some((s) => s.includes("NavigationMenuContent"));
+      await page.goto("/");
+      await page.waitForLoadState("networkidle");
+      expect(hasMenu(), "Radix NavigationMenu in the page's own scripts").toBe(false);
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const home = nav.getByRole("link", { name: "Home", exact: true });
+      await home.focus();
+      await expect.poll(hasMenu, { message: "focus in the menu fetches it" }).toBe(true);
+      // Radix's menu has taken the plain one's place (its triggers carry data-state), focus kept.
+      await expect(nav.getByRole("button", { name: "Features" })).toHaveAttribute(
+        "data-state",
+        "closed",
+      );
+      await expect(home).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(nav.getByRole("link", { name: "About Us" })).toBeFocused();
+    },
+  );
 
   test("mobile menu is a full-screen drawer", { tag: "@mobile-only" }, async ({ page }) => {
     await page.goto("/");
@@ -115,7 +147,9 @@ test.describe("landing page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Simple, published pricing");
   });
 
-  test("How It Works carousel: progress ticks, auto-advances and cycles, click selects", async ({ page }) => {
+  test("How It Works carousel: progress ticks, auto-advances and cycles, click selects", async ({
+    page,
+  }) => {
     await page.goto("/");
     const section = page.locator("#how-it-works");
     await section.scrollIntoViewIfNeeded();
@@ -161,33 +195,51 @@ test.describe("landing page", () => {
     expect(bg).toBe("rgb(220, 242, 226)"); // brand-100
   });
 
-  test("waitlist dialog: validation, Submitting..., thank-you panel, reset and close after 4 s", async ({ page }) => {
+  test("waitlist dialog: validation, Submitting..., thank-you panel, reset and close after 4 s", async ({
+    page,
+  }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Join the Waitlist" }).click();
     const dialog = page.getByTestId("waitlist-dialog");
     await expect(page.getByRole("dialog", { name: "Join the Fieldfare waitlist" })).toBeVisible();
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Join Waitlist" }).click();
-    for (const msg of ["Name must be at least 2 characters", "Please enter a valid email address", "Company name is required", "Please select your role"]) {
+    for (const msg of [
+      "Name must be at least 2 characters",
+      "Please enter a valid email address",
+      "Company name is required",
+      "Please select your role",
+    ]) {
       await expect(dialog.getByText(msg)).toBeVisible();
     }
     await dialog.getByLabel("Full Name").fill("Ada Orchard");
     await dialog.getByLabel("Email").fill("not-an-email");
     await dialog.getByLabel("Company Name").fill("Orchard Kitchen");
     await dialog.getByRole("combobox", { name: "Role" }).click();
-    await expect(page.getByRole("option")).toHaveText(["Farmer/Producer", "Restaurant/Chef", "Distributor", "Other"]);
+    await expect(page.getByRole("option")).toHaveText([
+      "Farmer/Producer",
+      "Restaurant/Chef",
+      "Distributor",
+      "Other",
+    ]);
     await page.getByRole("option", { name: "Restaurant/Chef" }).click();
     await dialog.getByRole("button", { name: "Join Waitlist" }).click();
     await expect(dialog.getByText("Please enter a valid email address")).toBeVisible();
     await expect(dialog.getByText("Please select your role")).toBeHidden();
 
     await dialog.getByLabel("Email").fill(`ada+${unique()}@example.com`);
-    const answer = page.waitForResponse((r) => r.url().endsWith("/api/waitlist") && r.request().method() === "POST");
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith("/api/waitlist") && r.request().method() === "POST",
+    );
     await dialog.getByRole("button", { name: "Join Waitlist" }).click();
     expect((await answer).status()).toBe(201);
     await expect(dialog.getByText("You're on the list!")).toBeVisible();
-    await expect(page.getByTestId("toast").filter({ hasText: "Thanks for joining our waitlist!" })).toBeVisible();
-    await expect(page.getByTestId("toast")).toContainText("We'll be in touch soon with more information.");
+    await expect(
+      page.getByTestId("toast").filter({ hasText: "Thanks for joining our waitlist!" }),
+    ).toBeVisible();
+    await expect(page.getByTestId("toast")).toContainText(
+      "We'll be in touch soon with more information.",
+    );
     await expect(dialog).toBeHidden({ timeout: 10_000 });
 
     // Reopened, the form is empty again.
@@ -196,7 +248,13 @@ test.describe("landing page", () => {
   });
 
   test("waitlist dialog failure: destructive toast and nothing typed is lost", async ({ page }) => {
-    await page.route("**/api/waitlist", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable" }) }));
+    await page.route("**/api/waitlist", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Service unavailable" }),
+      }),
+    );
     await page.goto("/");
     await page.getByRole("button", { name: "Join as a Farmer" }).click();
     const dialog = page.getByTestId("waitlist-dialog");
@@ -214,16 +272,27 @@ test.describe("landing page", () => {
 
     // A 200 answer with success:false throws its message.
     await page.unroute("**/api/waitlist");
-    await page.route("**/api/waitlist", (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ success: false }) }));
+    await page.route("**/api/waitlist", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false }),
+      }),
+    );
     await dialog.getByRole("button", { name: "Join Waitlist" }).click();
-    await expect(page.getByTestId("toast").filter({ hasText: "Failed to submit form" })).toBeVisible();
+    await expect(
+      page.getByTestId("toast").filter({ hasText: "Failed to submit form" }),
+    ).toBeVisible();
   });
 
   test("demo dialog posts a demo request and shows the thank-you panel", async ({ page }) => {
     await page.goto("/");
     if (isMobile(page)) {
       await page.getByRole("button", { name: "Open menu" }).click();
-      await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Book a Demo" }).click();
+      await page
+        .getByRole("dialog", { name: "Menu" })
+        .getByRole("button", { name: "Book a Demo" })
+        .click();
     } else {
       await page.getByRole("banner").getByRole("button", { name: "Book a Demo" }).click();
     }
@@ -252,10 +321,14 @@ test.describe("landing page", () => {
   test("newsletter subscribes, then recognises the same address", async ({ page }) => {
     await page.goto("/");
     const email = `news+${unique()}@example.com`;
-    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Subscribe" }) });
+    const form = page
+      .locator("form")
+      .filter({ has: page.getByRole("button", { name: "Subscribe" }) });
     await form.getByLabel("Email address").fill(email);
     await form.getByRole("button", { name: "Subscribe" }).click();
-    await expect(page.getByTestId("newsletter-status")).toHaveText("You're subscribed! Your first month is free.");
+    await expect(page.getByTestId("newsletter-status")).toHaveText(
+      "You're subscribed! Your first month is free.",
+    );
     await form.getByLabel("Email address").fill(email);
     await form.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByTestId("newsletter-status")).toHaveText(/already subscribed/);
@@ -279,7 +352,10 @@ test.describe("landing page", () => {
 test.describe("public site", () => {
   const signedIn = /^\/(home|messages|orders|wallet|profile|checkout)(\/|$|\?)/;
 
-  test("crawl: every internal link from / resolves without 404 or 5xx", async ({ page, request }) => {
+  test("crawl: every internal link from / resolves without 404 or 5xx", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const seen = new Set<string>(["/"]);
     const queue = ["/"];
@@ -301,10 +377,13 @@ test.describe("public site", () => {
     }
     // Links that only appear after hydration (drawer, dropdowns) come from the same list: check them in the browser too.
     await page.goto("/");
-    const rendered = await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")!.split("#")[0] || "/"));
+    const rendered = await page
+      .locator('a[href^="/"]')
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")!.split("#")[0] || "/"));
     for (const href of rendered) if (!seen.has(href)) broken.push(`${href} not seen by the crawl`);
     expect(broken).toEqual([]);
-    for (const p of publicPages) expect(seen, `${p.path} is linked from the site`).toContain(p.path);
+    for (const p of publicPages)
+      expect(seen, `${p.path} is linked from the site`).toContain(p.path);
   });
 
   test("unknown pages are the spec's 404", async ({ page }) => {
@@ -315,13 +394,16 @@ test.describe("public site", () => {
 
   test("robots.txt, sitemap.xml and openapi.json", async ({ request }) => {
     const robots = await (await request.get("/robots.txt")).text();
-    for (const p of ["/home", "/messages", "/orders", "/wallet", "/profile", "/checkout", "/api/"]) expect(robots).toContain(`Disallow: ${p}`);
+    for (const p of ["/home", "/messages", "/orders", "/wallet", "/profile", "/checkout", "/api/"])
+      expect(robots).toContain(`Disallow: ${p}`);
     expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/);
     const sitemap = await (await request.get("/sitemap.xml")).text();
     for (const p of publicPages) expect(sitemap).toContain(`${p.path === "/" ? "" : p.path}</loc>`);
     const doc = await (await request.get("/api-docs/openapi.json")).json();
     expect(doc.openapi).toBe("3.1.0");
-    expect(doc.paths["/api/waitlist"].post.requestBody.content["application/json"].schema.required).toEqual(["fullName", "email", "companyName", "role"]);
+    expect(
+      doc.paths["/api/waitlist"].post.requestBody.content["application/json"].schema.required,
+    ).toEqual(["fullName", "email", "companyName", "role"]);
     expect(Object.keys(doc.paths).length).toBeGreaterThanOrEqual(25);
     const og = await request.get("/og/pricing");
     expect(og.status()).toBe(200);
@@ -335,11 +417,21 @@ test.describe("public site", () => {
       expect(res?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
       await expect(page).toHaveTitle(path === "/" ? title : `${title} · Fieldfare`);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", path === "/" ? /^https?:\/\/[^/]+\/?$/ : new RegExp(`[^/]${path}$`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        path === "/" ? /^https?:\/\/[^/]+\/?$/ : new RegExp(`[^/]${path}$`),
+      );
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
-      await expect(page.locator('meta[name="twitter:image"]').first()).toHaveAttribute("content", /\/og\//);
-      const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      await expect(page.locator('meta[name="twitter:image"]').first()).toHaveAttribute(
+        "content",
+        /\/og\//,
+      );
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+        .analyze();
+      expect(
+        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      ).toEqual([]);
     });
   }
 
@@ -350,18 +442,31 @@ test.describe("public site", () => {
     await page.getByRole("dialog").getByRole("button", { name: "Join Waitlist" }).click();
     await expect(page.getByRole("dialog").getByText("Company name is required")).toBeVisible();
     const dialogScan = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    expect(dialogScan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(
+      dialogScan.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      ),
+    ).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toBeHidden();
     if (isMobile(page)) {
       await page.getByRole("button", { name: "Open menu" }).click();
       await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
     } else {
-      await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Features" }).click();
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("button", { name: "Features" })
+        .click();
     }
     // Radix NavigationMenu renders a visually hidden, aria-hidden focus proxy (tabIndex 0) beside an
     // open trigger that only forwards focus into the open panel; axe flags it as aria-hidden-focus.
-    const menuScan = await new AxeBuilder({ page }).exclude('nav[aria-label="Main"] [aria-hidden="true"][tabindex="0"]').analyze();
-    expect(menuScan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    const menuScan = await new AxeBuilder({ page })
+      .exclude('nav[aria-label="Main"] [aria-hidden="true"][tabindex="0"]')
+      .analyze();
+    expect(
+      menuScan.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      ),
+    ).toEqual([]);
   });
 });

@@ -6,7 +6,9 @@ import { registerFresh, SEEDED_FARMERS } from "./support";
 test("chat layout keeps the composer on screen above the tab bar", async ({ page }, testInfo) => {
   await registerFresh(page, "msgl");
   // The chat with a farm (a shopper may write to any farm); nothing is sent.
-  const suppliers = (await (await page.request.get("/api/suppliers?q=Luis")).json()) as { user: { id: number; fullName: string } }[];
+  const suppliers = (await (await page.request.get("/api/suppliers?q=Luis")).json()) as {
+    user: { id: number; fullName: string };
+  }[];
   const farm = suppliers.find((s) => s.user.fullName === SEEDED_FARMERS.luis.fullName)!;
   await page.goto(`/messages/${farm.user.id}`);
   const composer = page.getByRole("textbox", { name: /^Message / });

@@ -11,8 +11,16 @@ type Farmer = { email: string; fullName: string; location: string };
  * without an order or an earlier conversation linking them.
  */
 async function secondUser(browser: Browser, testInfo: TestInfo, farmer: Farmer) {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
-  const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } =
+    testInfo.project.use;
+  const context = await browser.newContext({
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    baseURL,
+  });
   const page = await context.newPage();
   const user = (await signIn(page, farmer.email, FARM_PASSWORD)) as { id: number };
   return { context, page, account: { ...farmer, user } };
@@ -24,14 +32,22 @@ const sendButton = (page: Page) => page.getByRole("button", { name: "Send messag
 const log = (page: Page) => page.getByRole("log");
 
 test.describe("messages", () => {
-  test("A writes, B sees it live without reloading; unread badge and read state follow", async ({ page, browser }, testInfo) => {
+  test("A writes, B sees it live without reloading; unread badge and read state follow", async ({
+    page,
+    browser,
+  }, testInfo) => {
     const a: Account = await registerFresh(page, "msga");
-    const b = await secondUser(browser, testInfo, testInfo.project.name === "desktop" ? SEEDED_FARMERS.evelyn : SEEDED_FARMERS.tom);
+    const b = await secondUser(
+      browser,
+      testInfo,
+      testInfo.project.name === "desktop" ? SEEDED_FARMERS.evelyn : SEEDED_FARMERS.tom,
+    );
 
     await b.page.goto("/home");
     // The farm may have unread messages of its own (seeded, or from a retried run): count from the
     // server's figure, not from the badge, which reads 0 until its first fetch lands.
-    const unreadBefore = (await (await b.page.request.get("/api/messages/unread")).json()).count as number;
+    const unreadBefore = (await (await b.page.request.get("/api/messages/unread")).json())
+      .count as number;
     await expect(badge(b.page)).toHaveAttribute("data-count", String(unreadBefore));
 
     await page.goto(`/messages/${b.account.user.id}`);
@@ -72,14 +88,23 @@ test.describe("messages", () => {
 
     // And B's chat list shows the latest message (live list).
     if (testInfo.project.name === "desktop") {
-      await expect(b.page.getByRole("link", { name: new RegExp(a.fullName) })).toContainText("You: Yes! 3 flats left.");
+      await expect(b.page.getByRole("link", { name: new RegExp(a.fullName) })).toContainText(
+        "You: Yes! 3 flats left.",
+      );
     }
     await b.context.close();
   });
 
-  test("composer: Enter sends, Shift+Enter adds a line, the button is disabled while blank; a failed send retries without a duplicate", async ({ page, browser }, testInfo) => {
+  test("composer: Enter sends, Shift+Enter adds a line, the button is disabled while blank; a failed send retries without a duplicate", async ({
+    page,
+    browser,
+  }, testInfo) => {
     await registerFresh(page, "msga");
-    const b = await secondUser(browser, testInfo, testInfo.project.name === "desktop" ? SEEDED_FARMERS.priya : SEEDED_FARMERS.hannah);
+    const b = await secondUser(
+      browser,
+      testInfo,
+      testInfo.project.name === "desktop" ? SEEDED_FARMERS.priya : SEEDED_FARMERS.hannah,
+    );
     await page.goto(`/messages/${b.account.user.id}`);
 
     await expect(sendButton(page)).toBeDisabled();
@@ -118,16 +143,22 @@ test.describe("messages", () => {
     // (A retry after a lost *answer* reuses the clientId too; the server-side dedupe is covered in tests/messages/api.test.ts.)
 
     // B received it exactly once.
-    const convo = await b.page.request.get(`/api/messages/${(await page.request.get("/api/user").then((r) => r.json())).id}`);
+    const convo = await b.page.request.get(
+      `/api/messages/${(await page.request.get("/api/user").then((r) => r.json())).id}`,
+    );
     const messages = (await convo.json()) as { content: string }[];
     expect(messages.filter((m) => m.content === "Do you deliver on Sundays?")).toHaveLength(1);
 
     const axe = await new AxeBuilder({ page }).include("main").analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+    ).toEqual([]);
     await b.context.close();
   });
 
-  test("new chat: empty state leads to real suppliers, search filters by name, Create Group Chat is coming soon", async ({ page }) => {
+  test("new chat: empty state leads to real suppliers, search filters by name, Create Group Chat is coming soon", async ({
+    page,
+  }) => {
     await registerFresh(page, "msgn");
     await page.goto("/messages");
     await expect(page.getByRole("tab", { name: "Chats" })).toHaveAttribute("aria-selected", "true");
@@ -144,16 +175,26 @@ test.describe("messages", () => {
     await expect(search).toBeVisible();
     await expect(page.getByRole("heading", { name: "All Suppliers" })).toBeVisible();
 
-    const suppliers = (await (await page.request.get("/api/suppliers")).json()) as { user: { id: number; fullName: string; label: string; verified: boolean }; status: string }[];
+    const suppliers = (await (await page.request.get("/api/suppliers")).json()) as {
+      user: { id: number; fullName: string; label: string; verified: boolean };
+      status: string;
+    }[];
     expect(suppliers.length).toBeGreaterThan(1);
-    const list = page.locator("ul").filter({ has: page.getByRole("link", { name: suppliers[0].user.fullName }) });
+    const list = page
+      .locator("ul")
+      .filter({ has: page.getByRole("link", { name: suppliers[0].user.fullName }) });
     await expect(list.getByRole("link")).toHaveCount(suppliers.length);
-    if (suppliers.some((s) => s.user.verified)) await expect(page.getByRole("img", { name: "Verified" }).first()).toBeVisible();
+    if (suppliers.some((s) => s.user.verified))
+      await expect(page.getByRole("img", { name: "Verified" }).first()).toBeVisible();
 
     const target = suppliers[suppliers.length - 1];
     const term = target.user.fullName.split(" ")[0];
     await search.fill(term.toUpperCase());
-    const matching = suppliers.filter((s) => s.user.fullName.toLowerCase().includes(term.toLowerCase()) || s.status.split(" · ")[0].toLowerCase().includes(term.toLowerCase()));
+    const matching = suppliers.filter(
+      (s) =>
+        s.user.fullName.toLowerCase().includes(term.toLowerCase()) ||
+        s.status.split(" · ")[0].toLowerCase().includes(term.toLowerCase()),
+    );
     await expect(page.getByRole("link", { name: target.user.fullName })).toBeVisible();
     await expect(page.locator("main ul").last().getByRole("link")).toHaveCount(matching.length);
     await search.fill("zzqx-no-such-farm");
@@ -162,7 +203,9 @@ test.describe("messages", () => {
 
     await page.getByRole("button", { name: "Create Group Chat" }).click();
     await expect(page.getByText("Feature Coming Soon").first()).toBeVisible();
-    await expect(page.getByText("The Group Chat option will be available soon").first()).toBeVisible();
+    await expect(
+      page.getByText("The Group Chat option will be available soon").first(),
+    ).toBeVisible();
 
     await page.getByRole("link", { name: target.user.fullName }).click();
     await expect(page).toHaveURL(new RegExp(`/messages/${target.user.id}$`));

@@ -1,18 +1,32 @@
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage, expectVisibleFocus } from "./a11y";
-import { FARM_PASSWORD, newAccount, orderByApi, SEEDED_FARMERS, signIn, unsubscribeTokenFor as tokenFor } from "./support";
+import {
+  FARM_PASSWORD,
+  newAccount,
+  orderByApi,
+  SEEDED_FARMERS,
+  signIn,
+  unsubscribeTokenFor as tokenFor,
+} from "./support";
 
 async function register(page: Page, tag: string): Promise<number> {
   const a = newAccount(tag);
-  const res = await page.request.post("/api/register", { data: { ...a, confirmPassword: a.password } });
+  const res = await page.request.post("/api/register", {
+    data: { ...a, confirmPassword: a.password },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).id as number;
 }
 
-test("Profile → Notification: email switches, saved at once with a toast, by keyboard, kept after a reload", async ({ page }) => {
+test("Profile → Notification: email switches, saved at once with a toast, by keyboard, kept after a reload", async ({
+  page,
+}) => {
   await register(page, "notify");
   await page.goto("/profile");
-  await page.getByRole("navigation", { name: "Profile menu" }).getByRole("link", { name: "Notification" }).click();
+  await page
+    .getByRole("navigation", { name: "Profile menu" })
+    .getByRole("link", { name: "Notification" })
+    .click();
   await expect(page).toHaveURL(/\/profile\/notifications$/);
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
 
@@ -29,62 +43,112 @@ test("Profile → Notification: email switches, saved at once with a toast, by k
   await expect(receipts).toBeFocused();
   await expectVisibleFocus(page, "the Order receipts switch");
   await page.keyboard.press("Space");
-  await expect(page.getByTestId("toast").filter({ hasText: "Notification settings saved" })).toContainText("Order receipts: off");
+  await expect(
+    page.getByTestId("toast").filter({ hasText: "Notification settings saved" }),
+  ).toContainText("Order receipts: off");
   await expect(receipts).toHaveAttribute("aria-checked", "false");
   await page.keyboard.press("Tab");
   await expect(page.getByRole("switch", { name: "Cancelled orders" })).toBeFocused();
 
   await page.reload();
-  await expect(page.getByRole("switch", { name: "Order receipts" })).toHaveAttribute("aria-checked", "false");
-  expect((await (await page.request.get("/api/notification-preferences")).json()).email.order_placed).toBe(false);
+  await expect(page.getByRole("switch", { name: "Order receipts" })).toHaveAttribute(
+    "aria-checked",
+    "false",
+  );
+  expect(
+    (await (await page.request.get("/api/notification-preferences")).json()).email.order_placed,
+  ).toBe(false);
 });
 
-test("the unsubscribe link works signed out; a forged one is a 404 page", async ({ page, browser }) => {
+test("the unsubscribe link works signed out; a forged one is a 404 page", async ({
+  page,
+  browser,
+}) => {
   const userId = await register(page, "unsub");
-  const signedOut = await browser.newContext({ viewport: page.viewportSize()!, isMobile: (await page.evaluate(() => navigator.maxTouchPoints)) > 0 });
+  const signedOut = await browser.newContext({
+    viewport: page.viewportSize()!,
+    isMobile: (await page.evaluate(() => navigator.maxTouchPoints)) > 0,
+  });
   const visitor = await signedOut.newPage();
   const token = tokenFor(userId, "unread_messages");
 
-  const forged = await visitor.goto(`/unsubscribe/${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`);
+  const forged = await visitor.goto(
+    `/unsubscribe/${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`,
+  );
   expect(forged!.status()).toBe(404);
 
   // The List-Unsubscribe URL itself, opened in a browser, lands on the confirm page.
   await visitor.goto(`/api/unsubscribe/${token}`);
   await expect(visitor).toHaveURL(new RegExp(`/unsubscribe/${token.replace(/[.]/g, "\\.")}$`));
-  await expect(visitor.getByRole("heading", { level: 1, name: "Unsubscribe from “Unread messages”" })).toBeVisible();
+  await expect(
+    visitor.getByRole("heading", { level: 1, name: "Unsubscribe from “Unread messages”" }),
+  ).toBeVisible();
   await auditPage(visitor, "/unsubscribe/[token]");
-  expect((await (await page.request.get("/api/notification-preferences")).json()).email.unread_messages).toBe(true);
+  expect(
+    (await (await page.request.get("/api/notification-preferences")).json()).email.unread_messages,
+  ).toBe(true);
 
   await visitor.getByRole("button", { name: "Unsubscribe" }).click();
-  await expect(visitor.getByRole("status")).toHaveText("You are unsubscribed: no more “Unread messages” emails.");
+  await expect(visitor.getByRole("status")).toHaveText(
+    "You are unsubscribed: no more “Unread messages” emails.",
+  );
   await auditPage(visitor, "/unsubscribe/[token] done");
-  expect((await (await page.request.get("/api/notification-preferences")).json()).email.unread_messages).toBe(false);
+  expect(
+    (await (await page.request.get("/api/notification-preferences")).json()).email.unread_messages,
+  ).toBe(false);
   await signedOut.close();
 });
 
-test("the buyer's order list updates live when the farm changes the order (no reload)", async ({ page, browser }, testInfo) => {
+test("the buyer's order list updates live when the farm changes the order (no reload)", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const farmer = testInfo.project.name === "mobile" ? SEEDED_FARMERS.priya : SEEDED_FARMERS.hannah;
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = testInfo.project.use;
-  const farmContext = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL });
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } =
+    testInfo.project.use;
+  const farmContext = await browser.newContext({
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    baseURL,
+  });
   const farm = await farmContext.newPage();
   await signIn(farm, farmer.email, FARM_PASSWORD);
   const { id: farmId } = (await (await farm.request.get("/api/my-farm")).json()) as { id: number };
-  const made = await farm.request.post("/api/my-farm/products", { data: { name: `Live carrots ${Date.now().toString(36)}`, description: "", price: 12, unit: "lb", stock: 40, categoryId: null, isFeatured: false } });
+  const made = await farm.request.post("/api/my-farm/products", {
+    data: {
+      name: `Live carrots ${Date.now().toString(36)}`,
+      description: "",
+      price: 12,
+      unit: "lb",
+      stock: 40,
+      categoryId: null,
+      isFeatured: false,
+    },
+  });
   expect(made.status(), await made.text()).toBe(201);
   const productId = ((await made.json()) as { id: number }).id;
 
   await register(page, "live");
-  expect((await page.request.post("/api/transactions/topup", { data: { amount: 100 } })).status()).toBe(200);
+  expect(
+    (await page.request.post("/api/transactions/topup", { data: { amount: 100 } })).status(),
+  ).toBe(200);
   const orderId = (await orderByApi(page, farmId, [{ productId, quantity: 4 }])).orders[0].id;
-  const itemId = ((await (await page.request.get(`/api/orders/${orderId}`)).json()) as { items: { id: number }[] }).items[0].id;
+  const itemId = (
+    (await (await page.request.get(`/api/orders/${orderId}`)).json()) as { items: { id: number }[] }
+  ).items[0].id;
 
   await page.goto("/orders");
   const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
   await expect(card).toContainText("4 items");
 
   // The farm short-picks (applied at once): the buyer's open list follows without a reload.
-  const adjusted = await farm.request.post(`/api/my-farm/orders/${orderId}/adjustments`, { data: { lines: [{ itemId, quantity: 1 }] } });
+  const adjusted = await farm.request.post(`/api/my-farm/orders/${orderId}/adjustments`, {
+    data: { lines: [{ itemId, quantity: 1 }] },
+  });
   expect(adjusted.status(), await adjusted.text()).toBe(201);
   await expect(card).toContainText("1 item", { timeout: 30_000 });
   await farmContext.close();

@@ -3,10 +3,17 @@ import { expect, test, type Page } from "@playwright/test";
 import { animationsDone } from "./a11y";
 import { registerFresh } from "./support";
 
-type Product = { id: number; name: string; price: number; inStock: boolean; farm: { id: number; farmName: string } };
+type Product = {
+  id: number;
+  name: string;
+  price: number;
+  inStock: boolean;
+  farm: { id: number; farmName: string };
+};
 
 const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ hasText: title });
-const usd = (n: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
+const usd = (n: number) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
 
 /** A real catalogue product, added to the cart from its own page. */
 async function addProductToCart(page: Page, index = 0): Promise<Product> {
@@ -14,7 +21,10 @@ async function addProductToCart(page: Page, index = 0): Promise<Product> {
   expect(res.ok()).toBe(true);
   const product = ((await res.json()) as Product[]).filter((p) => p.inStock)[index];
   await page.goto(`/products/${product.id}`);
-  await page.getByRole("button", { name: `Add to cart: ${product.name}` }).first().click();
+  await page
+    .getByRole("button", { name: `Add to cart: ${product.name}` })
+    .first()
+    .click();
   await expect(toast(page, "Added to Cart")).toBeVisible();
   return product;
 }
@@ -25,7 +35,9 @@ async function topUpByApi(page: Page, amount: number) {
 }
 
 test.describe("checkout and orders", () => {
-  test("add to cart → checkout → Active → track → cancel (confirm) → Cancelled, refund in the wallet", async ({ page }) => {
+  test("add to cart → checkout → Active → track → cancel (confirm) → Cancelled, refund in the wallet", async ({
+    page,
+  }) => {
     await registerFresh(page, "order");
     await topUpByApi(page, 200);
     const product = await addProductToCart(page);
@@ -46,7 +58,8 @@ test.describe("checkout and orders", () => {
     // A double click must pay once: the second click is the same attempt (same Idempotency-Key).
     const keys: string[] = [];
     page.on("request", (r) => {
-      if (r.url().endsWith("/api/orders") && r.method() === "POST") keys.push(r.headers()["idempotency-key"] ?? "");
+      if (r.url().endsWith("/api/orders") && r.method() === "POST")
+        keys.push(r.headers()["idempotency-key"] ?? "");
     });
     await page.getByTestId("checkout-pay").dblclick();
     await expect(toast(page, "Order Placed")).toBeVisible();
@@ -78,7 +91,9 @@ test.describe("checkout and orders", () => {
     const confirm = page.getByRole("alertdialog", { name: "Cancel this order?" });
     await expect(confirm).toContainText(`${usd(product.price)} refunded to your wallet`);
     await animationsDone(page);
-    expect((await new AxeBuilder({ page }).include('[role="alertdialog"]').analyze()).violations).toEqual([]);
+    expect(
+      (await new AxeBuilder({ page }).include('[role="alertdialog"]').analyze()).violations,
+    ).toEqual([]);
     await confirm.getByRole("button", { name: "Yes, Cancel Order" }).click();
     await expect(toast(page, "Order Cancelled")).toBeVisible();
     await expect(active.getByText("No active orders")).toBeVisible();
@@ -94,12 +109,18 @@ test.describe("checkout and orders", () => {
     const rows = page.getByTestId("transaction");
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(0)).toHaveAttribute("data-type", "refund");
-    await expect(rows.nth(0).getByTestId("transaction-amount")).toHaveText(`+${usd(product.price)}`);
+    await expect(rows.nth(0).getByTestId("transaction-amount")).toHaveText(
+      `+${usd(product.price)}`,
+    );
     await expect(rows.nth(1)).toHaveAttribute("data-type", "order");
-    await expect(rows.nth(1).getByTestId("transaction-amount")).toHaveText(`-${usd(product.price)}`);
+    await expect(rows.nth(1).getByTestId("transaction-amount")).toHaveText(
+      `-${usd(product.price)}`,
+    );
   });
 
-  test("insufficient balance says so, offers Top Up, and pays after topping up", async ({ page }) => {
+  test("insufficient balance says so, offers Top Up, and pays after topping up", async ({
+    page,
+  }) => {
     await registerFresh(page, "short");
     const product = await addProductToCart(page, 1);
     await page.goto("/checkout");
@@ -116,7 +137,9 @@ test.describe("checkout and orders", () => {
 
     await page.getByTestId("checkout-pay").click();
     await expect(page).toHaveURL(/\/orders$/);
-    await expect(page.getByRole("tabpanel", { name: "Active" }).getByTestId("order-card")).toHaveCount(1);
+    await expect(
+      page.getByRole("tabpanel", { name: "Active" }).getByTestId("order-card"),
+    ).toHaveCount(1);
     const wallet = await (await page.request.get("/api/wallet")).json();
     expect(wallet.balance).toBeCloseTo(50 - product.price, 2);
   });
@@ -124,7 +147,11 @@ test.describe("checkout and orders", () => {
   test("empty states for a new user, per tab, and an empty checkout", async ({ page }) => {
     await registerFresh(page, "empty");
     await page.goto("/orders");
-    const hints = { Active: "No active orders", Completed: "No completed orders", Cancelled: "No cancelled orders" } as const;
+    const hints = {
+      Active: "No active orders",
+      Completed: "No completed orders",
+      Cancelled: "No cancelled orders",
+    } as const;
     for (const [tab, text] of Object.entries(hints)) {
       await page.getByRole("tab", { name: tab }).click();
       const panel = page.getByRole("tabpanel", { name: tab });

@@ -26,7 +26,10 @@ function watch(page: Page) {
 /** Loaded, hydrated and idle: the load event, then two idle callbacks (React hydrates in tasks). */
 async function settle(page: Page) {
   await page.waitForLoadState("load");
-  for (let i = 0; i < 2; i++) await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 5000 })));
+  for (let i = 0; i < 2; i++)
+    await page.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 5000 })),
+    );
 }
 
 async function visitAll(page: Page, paths: string[]) {
@@ -42,16 +45,30 @@ async function visitAll(page: Page, paths: string[]) {
   expect(errors).toEqual([]);
 }
 
-test("every shopper page hydrates without an error (wallet with history, orders, messages)", async ({ page }) => {
+test("every shopper page hydrates without an error (wallet with history, orders, messages)", async ({
+  page,
+}) => {
   const me = await registerFresh(page, "hydrate");
   // A wallet with a top-up and an order gives the wallet, orders and messages pages dated rows.
-  expect((await page.request.post("/api/transactions/topup", { data: { amount: 40 } })).status()).toBe(200);
-  const products = (await (await page.request.get("/api/products/search?q=apple&limit=10")).json()) as Product[];
+  expect(
+    (await page.request.post("/api/transactions/topup", { data: { amount: 40 } })).status(),
+  ).toBe(200);
+  const products = (await (
+    await page.request.get("/api/products/search?q=apple&limit=10")
+  ).json()) as Product[];
   const product = products.find((p) => p.inStock)!;
   const farmId = product.farmId ?? product.farm!.id;
   await orderByApi(page, farmId, [{ productId: product.id, quantity: 1 }]);
-  const farmerUserId = ((await (await page.request.get(`/api/farms/${farmId}`)).json()) as { userId: number }).userId;
-  expect((await page.request.post("/api/messages", { data: { receiverId: farmerUserId, content: "Hello! Are the apples crisp?" } })).status()).toBe(201);
+  const farmerUserId = (
+    (await (await page.request.get(`/api/farms/${farmId}`)).json()) as { userId: number }
+  ).userId;
+  expect(
+    (
+      await page.request.post("/api/messages", {
+        data: { receiverId: farmerUserId, content: "Hello! Are the apples crisp?" },
+      })
+    ).status(),
+  ).toBe(201);
   expect(me.user.id).toBeGreaterThan(0);
 
   await visitAll(page, [
@@ -76,19 +93,38 @@ test("every shopper page hydrates without an error (wallet with history, orders,
 test("every farmer page hydrates without an error", async ({ page }, testInfo) => {
   const farmer = testInfo.project.name === "mobile" ? SEEDED_FARMERS.marcus : SEEDED_FARMERS.robert;
   await signIn(page, farmer.email, FARM_PASSWORD);
-  const products = (await (await page.request.get("/api/my-farm/products")).json()) as { id: number }[];
-  await visitAll(page, ["/my-farm", "/my-farm/profile", "/my-farm/products", "/my-farm/products/new", ...(products[0] ? [`/my-farm/products/${products[0].id}`] : []), "/wallet", "/orders", "/messages"]);
+  const products = (await (await page.request.get("/api/my-farm/products")).json()) as {
+    id: number;
+  }[];
+  await visitAll(page, [
+    "/my-farm",
+    "/my-farm/profile",
+    "/my-farm/products",
+    "/my-farm/products/new",
+    ...(products[0] ? [`/my-farm/products/${products[0].id}`] : []),
+    "/wallet",
+    "/orders",
+    "/messages",
+  ]);
 });
 
-test("a control character in a search (the page and the API) is an answer, not a 500", async ({ page }) => {
+test("a control character in a search (the page and the API) is an answer, not a 500", async ({
+  page,
+}) => {
   const errors = watch(page);
   const res = await page.goto("/search?q=a%00b");
   expect(res?.status()).toBe(200);
   // The query is refused, so the page shows the plain catalogue.
-  await expect(page.getByRole("heading", { level: 1, name: "Browse local farm products" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Browse local farm products" }),
+  ).toBeVisible();
   await settle(page);
   expect(errors).toEqual([]);
   const api = await page.request.get("/api/products/search?q=a%00b");
   expect(api.status()).toBe(400);
-  expect(await api.json()).toEqual({ message: "Search text must not contain control characters", code: "validation", errors: { q: "Search text must not contain control characters" } });
+  expect(await api.json()).toEqual({
+    message: "Search text must not contain control characters",
+    code: "validation",
+    errors: { q: "Search text must not contain control characters" },
+  });
 });

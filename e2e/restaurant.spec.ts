@@ -20,19 +20,41 @@ const run = promisify(execFile);
 
 const dbUrlFile = path.resolve(".data", `e2e-${Number(process.env.E2E_PORT ?? 3100)}.database-url`);
 const databaseUrl = fs.existsSync(dbUrlFile) ? fs.readFileSync(dbUrlFile, "utf8") : "";
-const script = (file: string, ...args: string[]) => run(process.execPath, ["--import", "tsx", "--conditions=react-server", file, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl } });
+const script = (file: string, ...args: string[]) =>
+  run(process.execPath, ["--import", "tsx", "--conditions=react-server", file, ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
 
-type Product = { id: number; name: string; price: number; priceLevel: string; caseSize: number; inStock: boolean; farm: { id: number; farmName: string } };
+type Product = {
+  id: number;
+  name: string;
+  price: number;
+  priceLevel: string;
+  caseSize: number;
+  inStock: boolean;
+  farm: { id: number; farmName: string };
+};
 
 test.describe("restaurant journey", () => {
   // Ops commands run beside the server against its database: PostgreSQL only (PGlite allows one process).
-  test.skip(!/^postgres/.test(databaseUrl), "buyer:approve and the worker run beside the server only on PostgreSQL (PGlite allows one process)");
+  test.skip(
+    !/^postgres/.test(databaseUrl),
+    "buyer:approve and the worker run beside the server only on PostgreSQL (PGlite allows one process)",
+  );
 
-  test("apply, approved from the CLI, cases, standing order, credit from the farm, on account, the farmer sees the order and the statement", async ({ page }) => {
+  test("apply, approved from the CLI, cases, standing order, credit from the farm, on account, the farmer sees the order and the statement", async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const a = newAccount("bistro");
     const company = `Bistro ${a.username.slice(-6)}`;
-    expect((await page.request.post("/api/register", { data: { ...a, fullName: "Casey Chef", confirmPassword: a.password } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post("/api/register", {
+          data: { ...a, fullName: "Casey Chef", confirmPassword: a.password },
+        })
+      ).status(),
+    ).toBe(201);
 
     // Applies from Profile → Business account; ops approve from the command line.
     await page.goto("/profile/business");
@@ -43,30 +65,58 @@ test.describe("restaurant journey", () => {
     await form.getByLabel("Postal code").fill("V1Y 9P4");
     await form.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByTestId("business-status")).toHaveAttribute("data-status", "pending");
-    expect((await script("scripts/buyer-approve.ts", "--", a.email)).stdout).toContain(`now buys as ${company}, a restaurant account.`);
+    expect((await script("scripts/buyer-approve.ts", "--", a.email)).stdout).toContain(
+      `now buys as ${company}, a restaurant account.`,
+    );
     await page.reload();
     await expect(page.getByTestId("business-status")).toHaveAttribute("data-status", "approved");
 
     // Restaurant prices by the case at the farm.
-    const found = (await (await page.request.get(`/api/products/search?q=${encodeURIComponent(FARM)}&limit=50`)).json()) as Product[];
+    const found = (await (
+      await page.request.get(`/api/products/search?q=${encodeURIComponent(FARM)}&limit=50`)
+    ).json()) as Product[];
     // The salad mix: in stock with room for three cases per buyer under the hoarding cap (prisma/seed-data/catalog.ts).
-    const cased = found.find((p) => p.farm.farmName === FARM && p.name === "Organic Salad Mix" && p.inStock && p.priceLevel === "restaurant" && p.caseSize > 1)!;
+    const cased = found.find(
+      (p) =>
+        p.farm.farmName === FARM &&
+        p.name === "Organic Salad Mix" &&
+        p.inStock &&
+        p.priceLevel === "restaurant" &&
+        p.caseSize > 1,
+    )!;
     expect(cased, "a product with a restaurant price and a case").toBeTruthy();
     await page.goto(`/products/${cased.id}`);
-    await expect(page.getByTestId("price-level")).toContainText(`Restaurant price · sold by the case of ${cased.caseSize}`);
+    await expect(page.getByTestId("price-level")).toContainText(
+      `Restaurant price · sold by the case of ${cased.caseSize}`,
+    );
 
     // A first order from the wallet, then "Repeat every week" on it.
     await page.request.post("/api/transactions/topup", { data: { amount: 500 } });
-    await page.getByRole("button", { name: `Add to cart: ${cased.name}` }).first().click();
+    await page
+      .getByRole("button", { name: `Add to cart: ${cased.name}` })
+      .first()
+      .click();
     await page.goto("/checkout");
     await expect(page.getByTestId("checkout-payment")).toHaveCount(0); // no credit yet: the wallet only
     await page.getByTestId("checkout-pay").click();
     await expect(toast(page, "Order Placed")).toBeVisible();
     await expect(page).toHaveURL(/\/orders$/);
-    await page.getByRole("tabpanel", { name: "Active" }).getByTestId("order-card").filter({ hasText: FARM }).first().getByRole("button", { name: "Track Delivery" }).click();
-    await page.getByTestId("order-detail").getByRole("button", { name: "Repeat every week" }).click();
+    await page
+      .getByRole("tabpanel", { name: "Active" })
+      .getByTestId("order-card")
+      .filter({ hasText: FARM })
+      .first()
+      .getByRole("button", { name: "Track Delivery" })
+      .click();
+    await page
+      .getByTestId("order-detail")
+      .getByRole("button", { name: "Repeat every week" })
+      .click();
     await expect(page).toHaveURL(/\/standing-orders$/);
-    const [standing] = (await (await page.request.get("/api/standing-orders")).json()) as { id: number; farmName: string }[];
+    const [standing] = (await (await page.request.get("/api/standing-orders")).json()) as {
+      id: number;
+      farmName: string;
+    }[];
     expect(standing.farmName).toBe(FARM);
     await expect(page.getByRole("heading", { name: FARM })).toBeVisible();
 
@@ -78,8 +128,14 @@ test.describe("restaurant journey", () => {
     const farmerPage = page;
     await as(FARMER, FARM_PASSWORD);
     await farmerPage.goto("/my-farm/customers");
-    await expect(farmerPage.getByRole("navigation", { name: "My Farm" }).getByRole("link", { name: "Customers" })).toHaveAttribute("aria-current", "page");
-    const customer = farmerPage.getByTestId("customer").filter({ has: farmerPage.getByRole("heading", { name: company }) });
+    await expect(
+      farmerPage
+        .getByRole("navigation", { name: "My Farm" })
+        .getByRole("link", { name: "Customers" }),
+    ).toHaveAttribute("aria-current", "page");
+    const customer = farmerPage
+      .getByTestId("customer")
+      .filter({ has: farmerPage.getByRole("heading", { name: company }) });
     await expect(customer.getByTestId("customer-credit")).toHaveText("No credit line");
     await customer.getByRole("button", { name: `Give credit to ${company}` }).click();
     const dialog = farmerPage.getByRole("dialog", { name: `Credit for ${company}` });
@@ -87,13 +143,19 @@ test.describe("restaurant journey", () => {
     await auditPage(farmerPage, "/my-farm/customers (credit dialog)");
     await dialog.getByRole("button", { name: "Save limit" }).click();
     await expect(toast(farmerPage, "Credit Limit Saved")).toBeVisible();
-    await expect(customer.getByTestId("customer-credit")).toHaveText("Owes $0.00 of a $800.00 limit");
+    await expect(customer.getByTestId("customer-credit")).toHaveText(
+      "Owes $0.00 of a $800.00 limit",
+    );
 
     // The buyer checks out on account: nothing leaves the wallet.
     await as(a.email, a.password);
-    const before = ((await (await page.request.get("/api/wallet")).json()) as { balance: number }).balance;
+    const before = ((await (await page.request.get("/api/wallet")).json()) as { balance: number })
+      .balance;
     await page.goto(`/products/${cased.id}`);
-    await page.getByRole("button", { name: `Add to cart: ${cased.name}` }).first().click();
+    await page
+      .getByRole("button", { name: `Add to cart: ${cased.name}` })
+      .first()
+      .click();
     await page.goto("/checkout");
     const payment = page.getByTestId("checkout-payment");
     await expect(payment).toContainText("$800.00 of $800.00 available");
@@ -103,14 +165,25 @@ test.describe("restaurant journey", () => {
     await auditPage(page, "/checkout (on account)");
     await page.getByTestId("checkout-pay").click();
     await expect(toast(page, "Order Placed")).toContainText("on account");
-    await expect(toast(page, "Order Placed")).toContainText(`Standing order set up: ${FARM} every week, first one`);
+    await expect(toast(page, "Order Placed")).toContainText(
+      `Standing order set up: ${FARM} every week, first one`,
+    );
     await expect(page).toHaveURL(/\/standing-orders$/);
-    expect(((await (await page.request.get("/api/standing-orders")).json()) as unknown[]).length).toBe(2);
-    expect(((await (await page.request.get("/api/wallet")).json()) as { balance: number }).balance).toBe(before);
+    expect(
+      ((await (await page.request.get("/api/standing-orders")).json()) as unknown[]).length,
+    ).toBe(2);
+    expect(
+      ((await (await page.request.get("/api/wallet")).json()) as { balance: number }).balance,
+    ).toBe(before);
 
     // The week's occurrence falls due: the worker places it, on account (the buyer has credit there).
     await script("e2e/place-standing.ts", String(standing.id));
-    type Order = { id: number; payment: string; statementId: number | null; farm: { farmName: string } };
+    type Order = {
+      id: number;
+      payment: string;
+      statementId: number | null;
+      farm: { farmName: string };
+    };
     const orders = (await (await page.request.get("/api/orders?status=active")).json()) as Order[];
     const onAccount = orders.filter((o) => o.farm.farmName === FARM && o.payment === "account");
     expect(onAccount).toHaveLength(2);
@@ -144,7 +217,9 @@ test.describe("restaurant journey", () => {
   });
 });
 
-test("a restaurant pays last month's statement from its wallet; the PDF invoice opens", async ({ page }, testInfo) => {
+test("a restaurant pays last month's statement from its wallet; the PDF invoice opens", async ({
+  page,
+}, testInfo) => {
   await signIn(page, OLIVIA, FARM_PASSWORD);
   await page.goto("/wallet");
   await page.getByRole("link", { name: "Invoices" }).first().click();

@@ -1,7 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import { publicPages } from "../components/marketing/pages";
 import { auditPage, expectNoAxeViolations, expectNoHorizontalOverflow, FARMER } from "./a11y";
-import { BUYER_PAGES, DEMO, FARM_PASSWORD, registerFresh, SEEDED_FARMERS, showHomeSections, signIn } from "./support";
+import {
+  BUYER_PAGES,
+  DEMO,
+  FARM_PASSWORD,
+  registerFresh,
+  SEEDED_FARMERS,
+  showHomeSections,
+  signIn,
+} from "./support";
 
 /**
  * Every route of docs/product.md and every page of the app, on both projects (desktop 1280×800, mobile
@@ -9,16 +17,31 @@ import { BUYER_PAGES, DEMO, FARM_PASSWORD, registerFresh, SEEDED_FARMERS, showHo
  * (WCAG 2.0/2.1 A and AA) on the page, and with its dialogs and menus open.
  */
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
-type Product = { id: number; name: string; inStock: boolean; farmId?: number; farm?: { id: number } };
+type Product = {
+  id: number;
+  name: string;
+  inStock: boolean;
+  farmId?: number;
+  farm?: { id: number };
+};
 
 async function aProduct(page: Page) {
-  const list = (await (await page.request.get("/api/products/search?q=apple&limit=10")).json()) as Product[];
+  const list = (await (
+    await page.request.get("/api/products/search?q=apple&limit=10")
+  ).json()) as Product[];
   const p = list.find((x) => x.inStock) ?? list[0];
   expect(p, "seeded apple products").toBeTruthy();
   return { id: p.id, farmId: p.farmId ?? p.farm?.id };
 }
 
-const PROTECTED = [...BUYER_PAGES, "/messages/1", "/my-farm", "/standing-orders", "/invoices", "/my-farm/customers"];
+const PROTECTED = [
+  ...BUYER_PAGES,
+  "/messages/1",
+  "/my-farm",
+  "/standing-orders",
+  "/invoices",
+  "/my-farm/customers",
+];
 
 test.describe("signed out", () => {
   for (const { path, title } of publicPages) {
@@ -27,7 +50,9 @@ test.describe("signed out", () => {
       expect(res?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").slice(0, 20)));
+      await expect(page).toHaveTitle(
+        new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").slice(0, 20)),
+      );
       await auditPage(page, path);
     });
   }
@@ -46,7 +71,10 @@ test.describe("signed out", () => {
     await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
     await auditPage(page, "/auth");
     await page.goto("/auth?tab=register");
-    await expect(page.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: "Register" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
     await expect(page.getByLabel("Confirm password")).toBeVisible();
     await auditPage(page, "/auth?tab=register");
   });
@@ -54,7 +82,9 @@ test.describe("signed out", () => {
   test("every signed-in route redirects to /auth?next=…", async ({ page }) => {
     for (const path of PROTECTED) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(new RegExp(`/auth\\?next=${encodeURIComponent(path).replace(/%2F/g, "(/|%2F)")}$`));
+      await expect(page, path).toHaveURL(
+        new RegExp(`/auth\\?next=${encodeURIComponent(path).replace(/%2F/g, "(/|%2F)")}$`),
+      );
       await expect(page.getByRole("heading", { name: "Sign in to Fieldfare" })).toBeVisible();
     }
   });
@@ -64,7 +94,10 @@ test.describe("signed out", () => {
     await page.goto("/search?q=apple");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “apple”");
     await expect(page.getByTestId("product-card").first()).toBeVisible();
-    await expect(page.getByRole("link", { name: "Login", exact: true }).first()).toHaveAttribute("href", "/auth");
+    await expect(page.getByRole("link", { name: "Login", exact: true }).first()).toHaveAttribute(
+      "href",
+      "/auth",
+    );
     await auditPage(page, "/search?q=apple");
 
     await page.goto(`/products/${id}`);
@@ -103,15 +136,22 @@ test.describe("signed in as the demo shopper", () => {
     }
     await page.goto("/auth");
     await expect(page.getByText(`You're already signed in as ${DEMO.fullName}.`)).toBeVisible();
-    await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/home");
+    await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute(
+      "href",
+      "/home",
+    );
     await auditPage(page, "/auth signed in");
   });
 
   test("/home and its See All lists", async ({ page }) => {
     await page.goto("/home");
-    await expect(page.getByRole("heading", { name: `Welcome back, ${DEMO.fullName.split(" ")[0]}` })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: `Welcome back, ${DEMO.fullName.split(" ")[0]}` }),
+    ).toBeVisible();
     await showHomeSections(page);
-    await expect(page.getByTestId("section-popular").getByTestId("product-card").first()).toBeVisible();
+    await expect(
+      page.getByTestId("section-popular").getByTestId("product-card").first(),
+    ).toBeVisible();
     await auditPage(page, "/home");
     for (const [section, title] of [
       ["recommended", "Recommended for You"],
@@ -140,9 +180,14 @@ test.describe("signed in as the demo shopper", () => {
     await auditPage(page, `/farms/${farmId}`);
   });
 
-  test("/messages, /messages/new and /messages/{farmer id}", async ({ page, playwright }, testInfo) => {
+  test("/messages, /messages/new and /messages/{farmer id}", async ({
+    page,
+    playwright,
+  }, testInfo) => {
     const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-    const login = await api.post("/api/login", { data: { username: FARMER.email, password: FARMER.password } });
+    const login = await api.post("/api/login", {
+      data: { username: FARMER.email, password: FARMER.password },
+    });
     expect(login.status(), await login.text()).toBe(200);
     const body = await login.json();
     const farmerId = (body.user ?? body).id as number;
@@ -168,7 +213,8 @@ test.describe("signed in as the demo shopper", () => {
   test("/orders, /wallet, /profile, /profile/address, /profile/business", async ({ page }) => {
     await page.goto("/orders");
     await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
-    for (const tab of ["Active", "Completed", "Cancelled"]) await expect(page.getByRole("tab", { name: tab })).toBeVisible();
+    for (const tab of ["Active", "Completed", "Cancelled"])
+      await expect(page.getByRole("tab", { name: tab })).toBeVisible();
     await auditPage(page, "/orders");
     await page.goto("/wallet");
     await expect(page.getByRole("heading", { name: "Wallet", level: 1 })).toBeVisible();
@@ -195,7 +241,10 @@ test.describe("signed in as the demo shopper", () => {
 
     await page.goto("/home");
     await showHomeSections(page);
-    const add = page.getByTestId("section-popular").getByRole("button", { name: /^Add .* to cart$/ }).first();
+    const add = page
+      .getByTestId("section-popular")
+      .getByRole("button", { name: /^Add .* to cart$/ })
+      .first();
     await add.click();
     await expect(page.getByTestId("cart-count")).toHaveText("1");
     await page.goto("/checkout");
@@ -206,10 +255,17 @@ test.describe("signed in as the demo shopper", () => {
     await auditPage(page, "/checkout (1 item)");
   });
 
-  test("/my-farm as a shopper explains farm accounts; no My Farm in the navigation", async ({ page }) => {
+  test("/my-farm as a shopper explains farm accounts; no My Farm in the navigation", async ({
+    page,
+  }) => {
     await page.goto("/my-farm");
-    await expect(page.getByRole("heading", { name: "This area is for farm accounts" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Selling on Fieldfare" })).toHaveAttribute("href", "/features/farmers");
+    await expect(
+      page.getByRole("heading", { name: "This area is for farm accounts" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Selling on Fieldfare" })).toHaveAttribute(
+      "href",
+      "/features/farmers",
+    );
     await auditPage(page, "/my-farm (shopper)");
     await expect(page.getByRole("link", { name: "My Farm" })).toHaveCount(0);
     await page.getByRole("button", { name: `Account menu for ${DEMO.fullName}` }).click();
@@ -224,11 +280,19 @@ test.describe("signed in as the demo shopper", () => {
     await auditPage(page, "404 signed in");
   });
 
-  test("dialogs and menus are axe-clean: location, cart sheet, user menu, top-up", async ({ page }) => {
+  test("dialogs and menus are axe-clean: location, cart sheet, user menu, top-up", async ({
+    page,
+  }) => {
     await page.goto("/home");
     await showHomeSections(page);
-    await expect(page.getByTestId("section-popular").getByTestId("product-card").first()).toBeVisible();
-    await page.getByTestId("section-popular").getByRole("button", { name: /^Add .* to cart$/ }).first().click();
+    await expect(
+      page.getByTestId("section-popular").getByTestId("product-card").first(),
+    ).toBeVisible();
+    await page
+      .getByTestId("section-popular")
+      .getByRole("button", { name: /^Add .* to cart$/ })
+      .first()
+      .click();
     await expect(page.getByTestId("cart-count")).toHaveText("1");
 
     await page.getByRole("button", { name: /change location/i }).click();
@@ -268,26 +332,44 @@ test.describe("signed in as a farmer", () => {
       // The tab bar keeps the spec's five items; the user menu carries My Farm.
       await expect(page.getByTestId("tab-bar").getByRole("link")).toHaveCount(5);
       await page.getByRole("button", { name: `Account menu for ${FARMER.fullName}` }).click();
-      await expect(page.getByRole("menuitem", { name: "My Farm" })).toHaveAttribute("href", "/my-farm");
+      await expect(page.getByRole("menuitem", { name: "My Farm" })).toHaveAttribute(
+        "href",
+        "/my-farm",
+      );
       await expectNoAxeViolations(page, "farmer user menu");
       await page.getByRole("menuitem", { name: "My Farm" }).click();
     } else {
       const rail = page.getByTestId("nav-rail");
       // The farmer's sixth item joins once /api/user has answered.
       await expect(rail.locator("ul a")).toHaveCount(6);
-      const hrefs = await rail.locator("ul a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+      const hrefs = await rail
+        .locator("ul a")
+        .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
       expect(hrefs).toEqual(["/home", "/orders", "/messages", "/wallet", "/profile", "/my-farm"]);
       await page.getByRole("button", { name: `Account menu for ${FARMER.fullName}` }).click();
-      await expect(page.getByRole("menuitem", { name: "My Farm" })).toHaveAttribute("href", "/my-farm");
+      await expect(page.getByRole("menuitem", { name: "My Farm" })).toHaveAttribute(
+        "href",
+        "/my-farm",
+      );
       await page.keyboard.press("Escape");
       await rail.getByRole("link", { name: "My Farm" }).click();
     }
     await expect(page).toHaveURL(/\/my-farm$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByText("My Farm", { exact: true }).first()).toBeVisible();
-    if (!isMobile(page)) await expect(page.getByTestId("nav-rail").getByRole("link", { name: "My Farm" })).toHaveAttribute("aria-current", "page");
+    if (!isMobile(page))
+      await expect(
+        page.getByTestId("nav-rail").getByRole("link", { name: "My Farm" }),
+      ).toHaveAttribute("aria-current", "page");
     await auditPage(page, "/my-farm");
-    for (const path of ["/my-farm/products", "/my-farm/products/new", "/my-farm/profile", "/my-farm/fulfilment", "/my-farm/pack-list", "/my-farm/customers"]) {
+    for (const path of [
+      "/my-farm/products",
+      "/my-farm/products/new",
+      "/my-farm/profile",
+      "/my-farm/fulfilment",
+      "/my-farm/pack-list",
+      "/my-farm/customers",
+    ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await auditPage(page, path);
@@ -295,25 +377,39 @@ test.describe("signed in as a farmer", () => {
   });
 });
 
-test("a real click on a chat-list row opens that chat (nothing covers the list)", async ({ page, browser }, testInfo) => {
+test("a real click on a chat-list row opens that chat (nothing covers the list)", async ({
+  page,
+  browser,
+}, testInfo) => {
   // Its own people, so reading these chats changes no one else's unread counts. Long last messages:
   // they once widened the list past its pane, under the chat pane, which then took the clicks.
-  const LONG = "Could you set aside two flats of the late-season strawberries and a case of the heirloom tomatoes for Saturday's market pickup, please?";
+  const LONG =
+    "Could you set aside two flats of the late-season strawberries and a case of the heirloom tomatoes for Saturday's market pickup, please?";
   // Two farms write to a fresh shopper who wrote to them first (a farm may answer; two shoppers could
   // not chat without a link). Farms of their own per project, used by no other spec.
   const me = await registerFresh(page, "rowclick");
-  const farms = testInfo.project.name === "desktop" ? [SEEDED_FARMERS.kenji, SEEDED_FARMERS.sophie] : [SEEDED_FARMERS.claire, SEEDED_FARMERS.robert];
+  const farms =
+    testInfo.project.name === "desktop"
+      ? [SEEDED_FARMERS.kenji, SEEDED_FARMERS.sophie]
+      : [SEEDED_FARMERS.claire, SEEDED_FARMERS.robert];
   for (const farm of farms) {
     const ctx = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const farmer = (await signIn(await ctx.newPage(), farm.email, FARM_PASSWORD)) as { id: number };
-    const asked = await page.request.post("/api/messages", { data: { receiverId: farmer.id, content: "Hello!" } });
+    const asked = await page.request.post("/api/messages", {
+      data: { receiverId: farmer.id, content: "Hello!" },
+    });
     expect(asked.status(), await asked.text()).toBe(201);
-    const sent = await ctx.request.post("/api/messages", { data: { receiverId: me.user.id, content: `Hello from ${farm.fullName}! ${LONG}` } });
+    const sent = await ctx.request.post("/api/messages", {
+      data: { receiverId: me.user.id, content: `Hello from ${farm.fullName}! ${LONG}` },
+    });
     expect(sent.status(), await sent.text()).toBe(201);
     await ctx.close();
   }
   await page.goto("/messages");
-  const rows = page.getByRole("tabpanel", { name: "Chats" }).getByRole("link").filter({ has: page.locator("time") });
+  const rows = page
+    .getByRole("tabpanel", { name: "Chats" })
+    .getByRole("link")
+    .filter({ has: page.locator("time") });
   await expect(rows).toHaveCount(2);
   await expectNoHorizontalOverflow(page, "/messages with long last messages");
   const href = (await rows.first().getAttribute("href"))!;

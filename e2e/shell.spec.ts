@@ -13,14 +13,28 @@ test.describe("signed-in shell", () => {
     if (testInfo.project.name === "mobile") {
       await expect(rail).toBeHidden();
       await expect(tabs).toBeVisible();
-      for (const [label, href] of [["Home", "/home"], ["Orders", "/orders"], ["Chat", "/messages"], ["Wallet", "/wallet"], ["Profile", "/profile"]]) {
-        await expect(tabs.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
+      for (const [label, href] of [
+        ["Home", "/home"],
+        ["Orders", "/orders"],
+        ["Chat", "/messages"],
+        ["Wallet", "/wallet"],
+        ["Profile", "/profile"],
+      ]) {
+        await expect(tabs.getByRole("link", { name: label, exact: true })).toHaveAttribute(
+          "href",
+          href,
+        );
       }
-      await expect(tabs.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+      await expect(tabs.getByRole("link", { name: "Home", exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
     } else {
       await expect(tabs).toBeHidden();
       await expect(rail).toBeVisible();
-      const hrefs = await rail.locator("ul a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+      const hrefs = await rail
+        .locator("ul a")
+        .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
       expect(hrefs).toEqual(NAV);
       await expect(rail.getByRole("link", { name: "Messages" })).toBeVisible();
       await expect(rail.getByRole("link", { name: "My Profile" })).toBeVisible();
@@ -44,25 +58,37 @@ test.describe("signed-in shell", () => {
     const menu = page.getByRole("menu");
     await expect(menu.getByText(DEMO.fullName)).toBeVisible();
     await expect(menu.getByText(DEMO.email)).toBeVisible();
-    await expect(menu.getByRole("menuitem", { name: "My Profile" })).toHaveAttribute("href", "/profile");
+    await expect(menu.getByRole("menuitem", { name: "My Profile" })).toHaveAttribute(
+      "href",
+      "/profile",
+    );
     await menu.getByRole("menuitem", { name: "Logout" }).click();
     await expect(page.getByTestId("toast").getByText("Logged out successfully")).toBeVisible();
-    await expect(page.getByTestId("toast").getByText("You have been logged out of your account")).toBeVisible();
+    await expect(
+      page.getByTestId("toast").getByText("You have been logged out of your account"),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/auth/);
     // The session is dead on the server too.
     expect((await page.request.get("/api/user")).status()).toBe(401);
   });
 
-  test("visitors see a Login button, zero counts and a welcome text on public pages", async ({ page }) => {
+  test("visitors see a Login button, zero counts and a welcome text on public pages", async ({
+    page,
+  }) => {
     await page.goto("/search");
     await expect(page.getByRole("heading", { name: "Welcome to Fieldfare" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Login", exact: true }).first()).toHaveAttribute("href", "/auth");
+    await expect(page.getByRole("link", { name: "Login", exact: true }).first()).toHaveAttribute(
+      "href",
+      "/auth",
+    );
     await expect(page.getByTestId("cart-count")).toHaveText("0");
     await expect(page.getByTestId("messages-count")).toHaveText("0");
     await expect(page.getByRole("button", { name: /Account menu/ })).toHaveCount(0);
   });
 
-  test("location dialog: filter, no match, suggestion, current location, persists across reloads", async ({ page }) => {
+  test("location dialog: filter, no match, suggestion, current location, persists across reloads", async ({
+    page,
+  }) => {
     await signIn(page);
     await page.goto("/home");
     await expect(page.getByTestId("current-location")).toHaveText("UBC Okanagan");
@@ -72,7 +98,14 @@ test.describe("signed-in shell", () => {
     await expect(dialog.getByRole("img", { name: "Map view" })).toBeVisible();
     await expect(dialog.getByText("Suggested locations")).toBeVisible();
     const options = dialog.getByRole("listitem");
-    await expect(options).toHaveText(["UBC Okanagan", "Downtown Kelowna", "West Kelowna", "Mission District", "Rutland", "Lake Country"]);
+    await expect(options).toHaveText([
+      "UBC Okanagan",
+      "Downtown Kelowna",
+      "West Kelowna",
+      "Mission District",
+      "Rutland",
+      "Lake Country",
+    ]);
 
     const search = dialog.getByLabel("Search locations");
     await search.fill("KELOWNA");
@@ -83,7 +116,9 @@ test.describe("signed-in shell", () => {
     await dialog.getByRole("button", { name: "West Kelowna" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId("toast").getByText("Location updated")).toBeVisible();
-    await expect(page.getByTestId("toast").getByText("Your location has been set to West Kelowna")).toBeVisible();
+    await expect(
+      page.getByTestId("toast").getByText("Your location has been set to West Kelowna"),
+    ).toBeVisible();
     await expect(page.getByTestId("current-location")).toHaveText("West Kelowna");
 
     await page.reload();
@@ -99,8 +134,14 @@ test.describe("signed-in shell", () => {
     await signIn(page);
     await page.goto("/home");
     await showHomeSections(page);
-    await expect(page.getByTestId("section-popular").getByTestId("product-card").first()).toBeVisible();
+    await expect(
+      page.getByTestId("section-popular").getByTestId("product-card").first(),
+    ).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      ),
+    ).toEqual([]);
   });
 });

@@ -8,9 +8,19 @@ import { FARM_PASSWORD, signIn } from "./support";
  * edits a quantity and cancels it from /standing-orders; a retail buyer is told what the page is for.
  */
 const OLIVIA = "olivia.martin@restaurants.fieldfare.app";
-type Standing = { id: number; farmId: number; farmName: string; items: { productId: number; quantity: number }[]; weekday: number; kind: string; pickupPointId: number | null };
+type Standing = {
+  id: number;
+  farmId: number;
+  farmName: string;
+  items: { productId: number; quantity: number }[];
+  weekday: number;
+  kind: string;
+  pickupPointId: number | null;
+};
 
-test("a restaurant sees, pauses, resumes, skips, edits and cancels a standing order", async ({ page }, testInfo) => {
+test("a restaurant sees, pauses, resumes, skips, edits and cancels a standing order", async ({
+  page,
+}, testInfo) => {
   await signIn(page, OLIVIA, FARM_PASSWORD);
   const seeded = ((await (await page.request.get("/api/standing-orders")).json()) as Standing[])[0];
   expect(seeded, "the seeded standing order").toBeTruthy();
@@ -22,14 +32,29 @@ test("a restaurant sees, pauses, resumes, skips, edits and cancels a standing or
 
   // A restaurant of its own per project, so the two projects never touch the same standing order.
   await page.context().clearCookies();
-  await signIn(page, testInfo.project.name === "desktop" ? "rafael.santos@restaurants.fieldfare.app" : "mei.lin@restaurants.fieldfare.app", FARM_PASSWORD);
+  await signIn(
+    page,
+    testInfo.project.name === "desktop"
+      ? "rafael.santos@restaurants.fieldfare.app"
+      : "mei.lin@restaurants.fieldfare.app",
+    FARM_PASSWORD,
+  );
   const made = await page.request.post("/api/standing-orders", {
-    data: { farmId: seeded.farmId, items: seeded.items.slice(0, 1), weekday: seeded.weekday, kind: seeded.kind, pickupPointId: seeded.pickupPointId },
+    data: {
+      farmId: seeded.farmId,
+      items: seeded.items.slice(0, 1),
+      weekday: seeded.weekday,
+      kind: seeded.kind,
+      pickupPointId: seeded.pickupPointId,
+    },
   });
   expect(made.status(), await made.text()).toBe(201);
   const { id } = (await made.json()) as Standing;
   await page.goto("/standing-orders");
-  const card = page.getByTestId("standing-order").filter({ has: page.getByRole("heading", { name: seeded.farmName }) }).first();
+  const card = page
+    .getByTestId("standing-order")
+    .filter({ has: page.getByRole("heading", { name: seeded.farmName }) })
+    .first();
 
   await card.getByRole("button", { name: "Pause" }).click();
   await expect(card.getByText("Paused: nothing is placed until you resume.")).toBeVisible();
@@ -50,12 +75,20 @@ test("a restaurant sees, pauses, resumes, skips, edits and cancels a standing or
 
   await card.getByRole("button", { name: "Cancel standing order" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel standing order" }).click();
-  await expect.poll(async () => ((await (await page.request.get("/api/standing-orders")).json()) as Standing[]).some((s) => s.id === id)).toBe(false);
+  await expect
+    .poll(async () =>
+      ((await (await page.request.get("/api/standing-orders")).json()) as Standing[]).some(
+        (s) => s.id === id,
+      ),
+    )
+    .toBe(false);
 });
 
 test("a retail buyer is told standing orders are for business accounts", async ({ page }) => {
   await signIn(page);
   await page.goto("/standing-orders");
-  await expect(page.getByRole("heading", { name: "Standing orders are for business accounts", level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Standing orders are for business accounts", level: 1 }),
+  ).toBeVisible();
   await auditPage(page, "/standing-orders (retail buyer)");
 });

@@ -1,13 +1,23 @@
 import crypto from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 
-export const DEMO = { email: "demo@fieldfare.app", username: "demo", password: "harvest-demo-2026", fullName: "Jordan Rivera" };
+export const DEMO = {
+  email: "demo@fieldfare.app",
+  username: "demo",
+  password: "harvest-demo-2026",
+  fullName: "Jordan Rivera",
+};
 
 let n = 0;
 /** A unique, valid registration for a brand-new user. */
 export function newAccount(tag = "e2e") {
   const id = `${Date.now().toString(36)}${(n++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { fullName: `Casey Orchard ${id}`, email: `${tag}-${id}@example.test`, username: `${tag}_${id}`, password: `sunny-field-${id}` };
+  return {
+    fullName: `Casey Orchard ${id}`,
+    email: `${tag}-${id}@example.test`,
+    username: `${tag}_${id}`,
+    password: `sunny-field-${id}`,
+  };
 }
 
 /**
@@ -36,11 +46,31 @@ export const BUYER_PAGES = [
 
 export const FARM_PASSWORD = "harvest-farm-2026";
 export const SEEDED_FARMERS = {
-  evelyn: { email: "evelyn.brooks@farms.fieldfare.app", fullName: "Evelyn Brooks", location: "11250 Bottom Wood Lake Rd, Lake Country, BC V4V 1S8" },
-  tom: { email: "tom.reinholt@farms.fieldfare.app", fullName: "Tom Reinholt", location: "4395 Lakeshore Rd, Kelowna, BC V1W 1X5" },
-  priya: { email: "priya.sandhu@farms.fieldfare.app", fullName: "Priya Sandhu", location: "455 Hollywood Rd S, Kelowna, BC V1X 3T1" },
-  hannah: { email: "hannah.lindqvist@farms.fieldfare.app", fullName: "Hannah Lindqvist", location: "13211 Prairie Valley Rd, Summerland, BC V0H 1Z4" },
-  luis: { email: "luis.moreno@farms.fieldfare.app", fullName: "Luis Moreno", location: "5870 Trepanier Bench Rd, Peachland, BC V0H 1X2" },
+  evelyn: {
+    email: "evelyn.brooks@farms.fieldfare.app",
+    fullName: "Evelyn Brooks",
+    location: "11250 Bottom Wood Lake Rd, Lake Country, BC V4V 1S8",
+  },
+  tom: {
+    email: "tom.reinholt@farms.fieldfare.app",
+    fullName: "Tom Reinholt",
+    location: "4395 Lakeshore Rd, Kelowna, BC V1W 1X5",
+  },
+  priya: {
+    email: "priya.sandhu@farms.fieldfare.app",
+    fullName: "Priya Sandhu",
+    location: "455 Hollywood Rd S, Kelowna, BC V1X 3T1",
+  },
+  hannah: {
+    email: "hannah.lindqvist@farms.fieldfare.app",
+    fullName: "Hannah Lindqvist",
+    location: "13211 Prairie Valley Rd, Summerland, BC V0H 1Z4",
+  },
+  luis: {
+    email: "luis.moreno@farms.fieldfare.app",
+    fullName: "Luis Moreno",
+    location: "5870 Trepanier Bench Rd, Peachland, BC V0H 1X2",
+  },
   kenji: { email: "kenji.watanabe@farms.fieldfare.app", fullName: "Kenji Watanabe" },
   sophie: { email: "sophie.tremblay@farms.fieldfare.app", fullName: "Sophie Tremblay" },
   claire: { email: "claire.dubois@farms.fieldfare.app", fullName: "Claire Dubois" },
@@ -63,14 +93,22 @@ export async function signIn(page: Page, username = DEMO.email, password = DEMO.
  * to the last section.
  */
 export async function showHomeSections(page: Page) {
-  for (const id of ["recommended", "farms-you-might-like", "harvest", "featured-farmers", "popular"]) {
+  for (const id of [
+    "recommended",
+    "farms-you-might-like",
+    "harvest",
+    "featured-farmers",
+    "popular",
+  ]) {
     const section = page.getByTestId(`section-${id}`);
     if ((await section.count()) === 0) continue;
     // Retried as a whole: a section found a moment ago may be rendered anew (a ?category= in the
     // URL filters the product sections once the browser has read it).
     await expect(async () => {
       await section.scrollIntoViewIfNeeded({ timeout: 2_000 });
-      await expect(section.getByTestId(/^(product|farm)-skeleton$/)).toHaveCount(0, { timeout: 5_000 });
+      await expect(section.getByTestId(/^(product|farm)-skeleton$/)).toHaveCount(0, {
+        timeout: 5_000,
+      });
     }).toPass({ timeout: 30_000 });
   }
 }
@@ -78,7 +116,9 @@ export async function showHomeSections(page: Page) {
 /** Registers a fresh user through the real API and leaves the browser signed in as them. */
 export async function registerFresh(page: Page, tag = "e2e") {
   const a = newAccount(tag);
-  const res = await page.request.post("/api/register", { data: { ...a, confirmPassword: a.password } });
+  const res = await page.request.post("/api/register", {
+    data: { ...a, confirmPassword: a.password },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return { ...a, user: await res.json() };
 }
@@ -87,10 +127,19 @@ export async function registerFresh(page: Page, tag = "e2e") {
  * Checks out one farm's products through the API. The seeded farms sell in windows, so the order
  * takes the farm's soonest pickup slot (a farm without windows needs none). Expects 201.
  */
-export async function orderByApi(page: Page, farmId: number, items: { productId: number; quantity: number }[]): Promise<{ orders: { id: number }[] }> {
-  const slots = (await (await page.request.get(`/api/farms/${farmId}/slots`)).json()) as { slotId: string; kind: string }[];
+export async function orderByApi(
+  page: Page,
+  farmId: number,
+  items: { productId: number; quantity: number }[],
+): Promise<{ orders: { id: number }[] }> {
+  const slots = (await (await page.request.get(`/api/farms/${farmId}/slots`)).json()) as {
+    slotId: string;
+    kind: string;
+  }[];
   const slot = slots.find((s) => s.kind === "pickup");
-  const res = await page.request.post("/api/orders", { data: { items, ...(slot ? { fulfilment: { [farmId]: { slotId: slot.slotId } } } : {}) } });
+  const res = await page.request.post("/api/orders", {
+    data: { items, ...(slot ? { fulfilment: { [farmId]: { slotId: slot.slotId } } } : {}) },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return res.json();
 }

@@ -19,8 +19,15 @@ async function useUpEmail(request: APIRequestContext, path: string, body: Record
 }
 
 test.describe("refused submissions keep their input", () => {
-  test("waitlist dialog: the 429 message shows in the form and every field keeps its value", async ({ page }) => {
-    const person = { fullName: "Ben Grower", email: `ben-${unique()}@example.com`, companyName: "Ben's Farm", role: "farmer" };
+  test("waitlist dialog: the 429 message shows in the form and every field keeps its value", async ({
+    page,
+  }) => {
+    const person = {
+      fullName: "Ben Grower",
+      email: `ben-${unique()}@example.com`,
+      companyName: "Ben's Farm",
+      role: "farmer",
+    };
     await useUpEmail(page.request, "/api/waitlist", person);
     await page.goto("/");
     await page.getByRole("button", { name: "Join as a Farmer" }).click();
@@ -38,8 +45,15 @@ test.describe("refused submissions keep their input", () => {
     await expect(dialog.getByRole("combobox", { name: "Role" })).toHaveText(/Farmer\/Producer/);
   });
 
-  test("contact form: the 429 message shows in the form and every field keeps its value", async ({ page }) => {
-    const message = { fullName: "Sam Li", email: `sam-${unique()}@example.com`, subject: "Wholesale", message: "Do you deliver to Vernon?" };
+  test("contact form: the 429 message shows in the form and every field keeps its value", async ({
+    page,
+  }) => {
+    const message = {
+      fullName: "Sam Li",
+      email: `sam-${unique()}@example.com`,
+      subject: "Wholesale",
+      message: "Do you deliver to Vernon?",
+    };
     await useUpEmail(page.request, "/api/contact", message);
     await page.goto("/contact");
     const form = page.getByRole("form", { name: "Contact form" });
@@ -55,7 +69,9 @@ test.describe("refused submissions keep their input", () => {
     await expect(form.getByLabel("Message")).toHaveValue(message.message);
   });
 
-  test("newsletter: the 429 message shows under the box and the address stays typed", async ({ page }) => {
+  test("newsletter: the 429 message shows under the box and the address stays typed", async ({
+    page,
+  }) => {
     const email = `news-${unique()}@example.com`;
     await useUpEmail(page.request, "/api/newsletter", { email });
     await page.goto("/");

@@ -10,7 +10,9 @@ async function openDialog(page: Page) {
 }
 
 test.describe("wallet", () => {
-  test("a new wallet, then a top-up with its toasts, a refreshed balance and history", async ({ page }) => {
+  test("a new wallet, then a top-up with its toasts, a refreshed balance and history", async ({
+    page,
+  }) => {
     const account = await registerFresh(page, "wallet");
     await page.goto("/wallet");
     await expect(page.getByTestId("wallet-name")).toHaveText(account.fullName);
@@ -24,7 +26,9 @@ test.describe("wallet", () => {
     await expect(amount).toHaveAttribute("type", "number");
     await expect(amount).toHaveAttribute("min", "0");
     await expect(amount).toHaveAttribute("step", "0.01");
-    expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+    expect(
+      (await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations,
+    ).toEqual([]);
 
     // Hold the request briefly so the busy label can be seen; the server still does the work.
     const keys: string[] = [];
@@ -36,12 +40,16 @@ test.describe("wallet", () => {
     await amount.fill("25.50");
     await page.getByTestId("topup-submit").click();
     await expect(page.getByRole("button", { name: "Processing..." })).toBeVisible();
-    await expect(toast(page).filter({ hasText: "Top Up Successful" })).toContainText("$25.50 has been added to your wallet");
+    await expect(toast(page).filter({ hasText: "Top Up Successful" })).toContainText(
+      "$25.50 has been added to your wallet",
+    );
     await expect(page.getByTestId("wallet-balance")).toHaveText("$25.50");
     const row = page.getByTestId("transaction").first();
     await expect(row.getByTestId("transaction-type")).toHaveText("Top-up");
     await expect(row.getByTestId("transaction-amount")).toHaveText("+$25.50");
-    await expect(row.locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/);
+    await expect(row.locator("time")).toHaveText(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/,
+    );
 
     await openDialog(page);
     await page.getByLabel("Amount (USD)").fill("10");
@@ -74,7 +82,9 @@ test.describe("wallet", () => {
     await expect(page.getByTestId("wallet-balance")).toHaveText("$0.00");
   });
 
-  test("a top-up the server refuses shows 'Top Up Failed' with the server's message", async ({ page }) => {
+  test("a top-up the server refuses shows 'Top Up Failed' with the server's message", async ({
+    page,
+  }) => {
     await registerFresh(page, "walletcap");
     // Fill the wallet to its $1,000,000.00 ceiling through the real API.
     for (let i = 0; i < 100; i++) {
@@ -91,7 +101,9 @@ test.describe("wallet", () => {
     await expect(page.getByTestId("wallet-balance")).toHaveText("$1,000,000.00");
   });
 
-  test("the history shows 20 rows, then 'Load more' appends the older ones and moves focus to the first new row", async ({ page }) => {
+  test("the history shows 20 rows, then 'Load more' appends the older ones and moves focus to the first new row", async ({
+    page,
+  }) => {
     await registerFresh(page, "walletmore");
     for (let i = 1; i <= 23; i++) {
       const res = await page.request.post("/api/transactions/topup", { data: { amount: i } });
@@ -112,7 +124,11 @@ test.describe("wallet", () => {
     await expect(async () => {
       await more.focus();
       await page.keyboard.press("Enter");
-      await expect(page.getByRole("button", { name: "Loading..." })).toHaveAttribute("aria-busy", "true", { timeout: 2_000 });
+      await expect(page.getByRole("button", { name: "Loading..." })).toHaveAttribute(
+        "aria-busy",
+        "true",
+        { timeout: 2_000 },
+      );
     }).toPass();
     await expect(rows).toHaveCount(23);
     await expect(rows.last().getByTestId("transaction-amount")).toHaveText("+$1.00");
@@ -121,7 +137,9 @@ test.describe("wallet", () => {
     expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
   });
 
-  test("a 'Load more' that fails says so and keeps the list; pressed again it loads, and a top-up fetches the pages shown again", async ({ page }) => {
+  test("a 'Load more' that fails says so and keeps the list; pressed again it loads, and a top-up fetches the pages shown again", async ({
+    page,
+  }) => {
     await registerFresh(page, "walletfail");
     for (let i = 1; i <= 21; i++) {
       const res = await page.request.post("/api/transactions/topup", { data: { amount: i } });
@@ -132,12 +150,22 @@ test.describe("wallet", () => {
     await expect(rows).toHaveCount(20);
 
     let fail = true;
-    await page.route("**/api/transactions?*cursor=*", (route) => (fail ? route.fulfill({ status: 503, contentType: "application/json", body: '{"message":"down","code":"internal"}' }) : route.continue()));
+    await page.route("**/api/transactions?*cursor=*", (route) =>
+      fail
+        ? route.fulfill({
+            status: 503,
+            contentType: "application/json",
+            body: '{"message":"down","code":"internal"}',
+          })
+        : route.continue(),
+    );
     const more = page.getByRole("button", { name: "Load more transactions" });
     // Pressed again only if the first press came before hydration (then nothing loads).
     await expect(async () => {
       await more.click();
-      await expect(toast(page).filter({ hasText: "Could not load more" })).toBeVisible({ timeout: 2_000 });
+      await expect(toast(page).filter({ hasText: "Could not load more" })).toBeVisible({
+        timeout: 2_000,
+      });
     }).toPass();
     await expect(rows).toHaveCount(20);
 

@@ -18,7 +18,8 @@ const rule = {
     type: "problem",
     docs: { description: "forbid value imports from lib/server in client components" },
     messages: {
-      serverImport: "A client component may not import values from '{{source}}' (server code). Import types with `import type`, or pass the data as props.",
+      serverImport:
+        "A client component may not import values from '{{source}}' (server code). Import types with `import type`, or pass the data as props.",
     },
     schema: [],
   },
@@ -27,7 +28,12 @@ const rule = {
     const check = (node) => {
       if (!client || !node.source || !SERVER.test(node.source.value)) return;
       if (node.importKind === "type" || node.exportKind === "type") return;
-      if (node.type === "ImportDeclaration" && node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === "type")) return;
+      if (
+        node.type === "ImportDeclaration" &&
+        node.specifiers.length > 0 &&
+        node.specifiers.every((s) => s.importKind === "type")
+      )
+        return;
       context.report({ node, messageId: "serverImport", data: { source: node.source.value } });
     };
     return {
@@ -39,7 +45,11 @@ const rule = {
       ExportAllDeclaration: check,
       ImportExpression(node) {
         if (client && node.source.type === "Literal" && SERVER.test(String(node.source.value))) {
-          context.report({ node, messageId: "serverImport", data: { source: String(node.source.value) } });
+          context.report({
+            node,
+            messageId: "serverImport",
+            data: { source: String(node.source.value) },
+          });
         }
       },
     };

@@ -14,14 +14,24 @@ export function zoneFeeCents(zone: ZoneFee, goodsCents: number): number {
 }
 
 /** The zone a postal code is delivered in and what it charges, or null when no zone covers the code. */
-export function pickZone<Z extends { id: number; postalPrefixes: string[] }>(zones: Z[], postal: string, goodsCents: number, feeOf: (zone: Z) => ZoneFee): { zone: Z; feeCents: number; waived: boolean } | null {
+export function pickZone<Z extends { id: number; postalPrefixes: string[] }>(
+  zones: Z[],
+  postal: string,
+  goodsCents: number,
+  feeOf: (zone: Z) => ZoneFee,
+): { zone: Z; feeCents: number; waived: boolean } | null {
   const code = compactPostal(postal);
   let best: { zone: Z; feeCents: number; waived: boolean } | null = null;
   for (const zone of zones) {
     if (!zone.postalPrefixes.some((p) => code.startsWith(compactPostal(p)))) continue;
     const fee = feeOf(zone);
     const feeCents = zoneFeeCents(fee, goodsCents);
-    if (!best || feeCents < best.feeCents || (feeCents === best.feeCents && zone.id < best.zone.id)) best = { zone, feeCents, waived: fee.freeOverCents !== null && goodsCents >= fee.freeOverCents };
+    if (!best || feeCents < best.feeCents || (feeCents === best.feeCents && zone.id < best.zone.id))
+      best = {
+        zone,
+        feeCents,
+        waived: fee.freeOverCents !== null && goodsCents >= fee.freeOverCents,
+      };
   }
   return best;
 }

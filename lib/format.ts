@@ -33,7 +33,8 @@ export function formatCurrency(dollars: number): string {
   const abs = Math.abs(dollars);
   // String() writes these in exponent form: under a millionth of a dollar is $0.00, and no price is
   // near 10^21 (said as Intl says it).
-  if (abs >= 1e21) return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(dollars);
+  if (abs >= 1e21)
+    return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(dollars);
   const [whole, decimals = ""] = abs < 1e-6 ? ["0"] : String(abs).split(".");
   const digits = `${decimals}000`;
   const cents = BigInt(whole) * 100n + BigInt(digits.slice(0, 2)) + (digits[2] >= "5" ? 1n : 0n);
@@ -69,19 +70,28 @@ function formatter(kind: "date" | "time12" | "time24", timeZone: string): Intl.D
 }
 
 /** Short month, day and year: "Nov 22, 2026". An invalid date gives "". */
-export function formatDate(value: DateInput, { timeZone = DEFAULT_TIME_ZONE }: TimeZoneOption = {}): string {
+export function formatDate(
+  value: DateInput,
+  { timeZone = DEFAULT_TIME_ZONE }: TimeZoneOption = {},
+): string {
   const d = toDate(value);
   return d ? formatter("date", timeZone).format(d) : "";
 }
 
 /** 12-hour time: "3:05 PM". An invalid date gives "". */
-export function formatTime(value: DateInput, { timeZone = DEFAULT_TIME_ZONE }: TimeZoneOption = {}): string {
+export function formatTime(
+  value: DateInput,
+  { timeZone = DEFAULT_TIME_ZONE }: TimeZoneOption = {},
+): string {
   const d = toDate(value);
   return d ? normaliseSpaces(formatter("time12", timeZone).format(d)) : "";
 }
 
 /** Message list: 24-hour "HH:MM" ("15:05", midnight is "00:00"). An invalid date gives "". */
-export function formatMessageListTime(value: DateInput, { timeZone = DEFAULT_TIME_ZONE }: TimeZoneOption = {}): string {
+export function formatMessageListTime(
+  value: DateInput,
+  { timeZone = DEFAULT_TIME_ZONE }: TimeZoneOption = {},
+): string {
   const d = toDate(value);
   if (!d) return "";
   const parts = formatter("time24", timeZone).formatToParts(d);
@@ -119,10 +129,30 @@ export function formatRating(value: number): string {
  * browser show the same local time whatever their own zone data says.
  */
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+const MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+] as const;
 const LOCAL_ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
 
-export type WallClock = { date: string; weekday: number; day: number; month: number; hour: number; minute: number };
+export type WallClock = {
+  date: string;
+  weekday: number;
+  day: number;
+  month: number;
+  hour: number;
+  minute: number;
+};
 
 /** The local date and time written in an ISO string with offset, or null when it is not one. */
 export function wallClock(iso: string): WallClock | null {
@@ -173,6 +203,10 @@ export function formatSlot(startIso: string, endIso: string): string {
 }
 
 /** The product and farm pages' line: "Order by Thu 6 pm for Sat pickup". */
-export function formatNextSlot(slot: { kind: "pickup" | "delivery"; start: string; cutoff: string }): string {
+export function formatNextSlot(slot: {
+  kind: "pickup" | "delivery";
+  start: string;
+  cutoff: string;
+}): string {
   return `Order by ${formatCutoff(slot.cutoff)} for ${formatSlotWeekday(slot.start)} ${slot.kind}`;
 }

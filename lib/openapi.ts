@@ -39,10 +39,20 @@ const named = new Map<z.ZodType, string>([
   [weeklySales, "WeeklySales"],
 ]);
 
-const MEDIA: Record<BodyKind, string> = { json: "application/json", form: "application/x-www-form-urlencoded", multipart: "multipart/form-data" };
+const MEDIA: Record<BodyKind, string> = {
+  json: "application/json",
+  form: "application/x-www-form-urlencoded",
+  multipart: "multipart/form-data",
+};
 
 /** One row per endpoint, in the registry's order: what the /api-docs page lists. */
-export type RouteDoc = { method: Lowercase<Method>; path: string; tag: string; auth: Endpoint["auth"]; operationId: string };
+export type RouteDoc = {
+  method: Lowercase<Method>;
+  path: string;
+  tag: string;
+  auth: Endpoint["auth"];
+  operationId: string;
+};
 
 const operationId = (e: Endpoint) =>
   `${e.method.toLowerCase()}${e.path
@@ -50,10 +60,20 @@ const operationId = (e: Endpoint) =>
     .replace(/[{}]/g, "")
     .replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase())}`;
 
-export const routes: RouteDoc[] = endpoints.map((e) => ({ method: e.method.toLowerCase() as Lowercase<Method>, path: e.path, tag: e.tag, auth: e.auth, operationId: operationId(e) }));
+export const routes: RouteDoc[] = endpoints.map((e) => ({
+  method: e.method.toLowerCase() as Lowercase<Method>,
+  path: e.path,
+  tag: e.tag,
+  auth: e.auth,
+  operationId: operationId(e),
+}));
 
 const jsonSchema = (schema: z.ZodType, io: "input" | "output") => {
-  const doc = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
+  const doc = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  }) as Record<string, unknown>;
   delete doc.$schema; // the document's jsonSchemaDialect covers it
   return doc;
 };
@@ -87,21 +107,46 @@ function responses(e: Endpoint) {
   const status = e.status ?? 200;
   const r = e.response;
   if (r === "text/html" || r === "text/event-stream" || r === "application/pdf") {
-    out[status] = { description: status === 303 ? "See Other (Location)" : e.summary, content: { [r]: { schema: r === "application/pdf" ? { type: "string", format: "binary" } : { type: "string" } } } };
+    out[status] = {
+      description: status === 303 ? "See Other (Location)" : e.summary,
+      content: {
+        [r]: {
+          schema:
+            r === "application/pdf" ? { type: "string", format: "binary" } : { type: "string" },
+        },
+      },
+    };
   } else if (r) {
-    out[status] = { description: e.summary, content: { "application/json": { schema: schemaOf(r) } } };
+    out[status] = {
+      description: e.summary,
+      content: { "application/json": { schema: schemaOf(r) } },
+    };
   } else {
     out[status] = { description: e.summary };
   }
-  for (const [code, description] of Object.entries(e.otherAnswers ?? {})) out[code] = { description };
+  for (const [code, description] of Object.entries(e.otherAnswers ?? {}))
+    out[code] = { description };
 
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of errorCodes(e)) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
-  const error = e.envelope === "success" ? { allOf: [{ $ref: "#/components/schemas/Error" }, { type: "object", properties: { success: { const: false } }, required: ["success"] }] } : { $ref: "#/components/schemas/Error" };
+  for (const code of errorCodes(e))
+    byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  const error =
+    e.envelope === "success"
+      ? {
+          allOf: [
+            { $ref: "#/components/schemas/Error" },
+            { type: "object", properties: { success: { const: false } }, required: ["success"] },
+          ],
+        }
+      : { $ref: "#/components/schemas/Error" };
   for (const [httpStatus, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     out[httpStatus] = {
       description: `code: ${codes.join(", ")}${httpStatus === 429 ? " (Retry-After says when to try again)" : ""}`,
-      content: { [e.envelope === "html" ? "text/html" : "application/json"]: { schema: e.envelope === "html" ? { type: "string" } : error } },
+      content: {
+        [e.envelope === "html" ? "text/html" : "application/json"]: {
+          schema: e.envelope === "html" ? { type: "string" } : error,
+        },
+      },
     };
   }
   return out;
@@ -111,14 +156,25 @@ function parameters(e: Endpoint) {
   const params: Record<string, unknown>[] = [];
   if (e.params) {
     const s = jsonSchema(e.params, "input") as { properties?: Record<string, unknown> };
-    for (const [name, schema] of Object.entries(s.properties ?? {})) params.push({ name, in: "path", required: true, schema });
+    for (const [name, schema] of Object.entries(s.properties ?? {}))
+      params.push({ name, in: "path", required: true, schema });
   }
   if (e.query) {
-    const s = jsonSchema(e.query, "input") as { properties?: Record<string, unknown>; required?: string[] };
-    for (const [name, schema] of Object.entries(s.properties ?? {})) params.push({ name, in: "query", required: s.required?.includes(name) ?? false, schema });
+    const s = jsonSchema(e.query, "input") as {
+      properties?: Record<string, unknown>;
+      required?: string[];
+    };
+    for (const [name, schema] of Object.entries(s.properties ?? {}))
+      params.push({ name, in: "query", required: s.required?.includes(name) ?? false, schema });
   }
   if (e.idempotencyKey) {
-    params.push({ name: "Idempotency-Key", in: "header", required: false, description: "Retrying with the same key returns the first answer and writes nothing new.", schema: { type: "string", maxLength: 200 } });
+    params.push({
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+      description: "Retrying with the same key returns the first answer and writes nothing new.",
+      schema: { type: "string", maxLength: 200 },
+    });
   }
   return params;
 }
@@ -136,10 +192,16 @@ export function openApiDocument() {
       parameters: parameters(e),
       responses: responses(e),
     };
-    if (e.body) op.requestBody = { required: true, content: { [MEDIA[e.body.kind]]: { schema: jsonSchema(e.body.schema, "input") } } };
+    if (e.body)
+      op.requestBody = {
+        required: true,
+        content: { [MEDIA[e.body.kind]]: { schema: jsonSchema(e.body.schema, "input") } },
+      };
     (paths[e.path] ??= {})[e.method.toLowerCase()] = op;
   }
-  const schemas = Object.fromEntries([...named].map(([schema, name]) => [name, jsonSchema(schema, "output")]));
+  const schemas = Object.fromEntries(
+    [...named].map(([schema, name]) => [name, jsonSchema(schema, "output")]),
+  );
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -154,7 +216,14 @@ export function openApiDocument() {
     paths,
     components: {
       schemas,
-      securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "Session cookie set by POST /api/login or /api/register" } },
+      securitySchemes: {
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description: "Session cookie set by POST /api/login or /api/register",
+        },
+      },
     },
   };
 }

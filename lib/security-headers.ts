@@ -24,11 +24,18 @@ export function securityHeaders(env: { production: boolean; dev: boolean }) {
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
     { key: "X-Frame-Options", value: "DENY" },
-    { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(self), payment=(), usb=()" },
+    {
+      key: "Permissions-Policy",
+      value: "camera=(), microphone=(), geolocation=(self), payment=(), usb=()",
+    },
     { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
     { key: "Cross-Origin-Resource-Policy", value: "same-origin" },
   ];
-  if (env.production) headers.push({ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" });
+  if (env.production)
+    headers.push({
+      key: "Strict-Transport-Security",
+      value: "max-age=63072000; includeSubDomains",
+    });
   return headers;
 }
 
@@ -41,5 +48,7 @@ export const UPLOAD_CSP = "default-src 'none'; sandbox";
  * sets, so the site-wide rule must not match /uploads at all (next.config.ts).
  */
 export function uploadHeaders(env: { production: boolean; dev: boolean }) {
-  return securityHeaders(env).map((h) => (h.key === "Content-Security-Policy" ? { key: h.key, value: UPLOAD_CSP } : h));
+  return securityHeaders(env).map((h) =>
+    h.key === "Content-Security-Policy" ? { key: h.key, value: UPLOAD_CSP } : h,
+  );
 }

@@ -6,7 +6,12 @@ import { parseArgs } from "node:util";
 import { closeDb, db } from "@/lib/server/db";
 import { seedScale } from "@/lib/server/seed";
 
-const { values } = parseArgs({ options: { products: { type: "string", default: "100000" }, batch: { type: "string", default: "1000" } } });
+const { values } = parseArgs({
+  options: {
+    products: { type: "string", default: "100000" },
+    batch: { type: "string", default: "1000" },
+  },
+});
 const products = Number(values.products);
 const batchSize = Number(values.batch);
 if (!Number.isInteger(products) || products < 0 || !Number.isInteger(batchSize) || batchSize < 1) {
@@ -28,7 +33,12 @@ function progress(done: number, total: number, rate: number) {
 }
 
 try {
-  await seedScale(db, { products, batchSize, log: (line) => console.log(`seed:scale: ${line}`), onProgress: progress });
+  await seedScale(db, {
+    products,
+    batchSize,
+    log: (line) => console.log(`seed:scale: ${line}`),
+    onProgress: progress,
+  });
 } finally {
   await closeDb();
 }

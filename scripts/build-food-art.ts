@@ -10,14 +10,23 @@ import path from "node:path";
 import { FOOD_ART } from "../prisma/seed-data/food-art";
 import { FARMS, type SeedFarm } from "../prisma/seed-data/catalog";
 
-type IconSet = { width?: number; height?: number; icons: Record<string, { body: string; width?: number; height?: number; left?: number; top?: number }> };
+type IconSet = {
+  width?: number;
+  height?: number;
+  icons: Record<
+    string,
+    { body: string; width?: number; height?: number; left?: number; top?: number }
+  >;
+};
 
 const root = path.resolve(import.meta.dirname, "..");
 const foodDir = path.join(root, "public/images/food");
 const farmDir = path.join(root, "public/images/farms");
 
 function buildFood(): number {
-  const set = JSON.parse(fs.readFileSync(path.join(root, "node_modules/@iconify-json/fluent-emoji/icons.json"), "utf8")) as IconSet;
+  const set = JSON.parse(
+    fs.readFileSync(path.join(root, "node_modules/@iconify-json/fluent-emoji/icons.json"), "utf8"),
+  ) as IconSet;
   fs.mkdirSync(foodDir, { recursive: true });
   for (const [slug, name] of Object.entries(FOOD_ART)) {
     const icon = set.icons[name];
@@ -79,23 +88,46 @@ function scene(farm: SeedFarm, rand: () => number): string {
       const jx = f1(x + (rand() - 0.5) * 6);
       switch (farm.scene) {
         case "orchard":
-          parts.push(`<rect x="${f1(jx - 2)}" y="${y}" width="4" height="${size}" fill="#6d4c41"/>`);
-          parts.push(`<circle cx="${jx}" cy="${y - size * 0.4}" r="${size}" fill="${r % 2 ? "#4c8c3c" : "#5fa24a"}"/>`);
-          parts.push(`<circle cx="${f1(jx - size * 0.4)}" cy="${f1(y - size * 0.5)}" r="${f1(size * 0.18)}" fill="${accent}"/>`);
-          parts.push(`<circle cx="${f1(jx + size * 0.35)}" cy="${f1(y - size * 0.2)}" r="${f1(size * 0.18)}" fill="${accent}"/>`);
+          parts.push(
+            `<rect x="${f1(jx - 2)}" y="${y}" width="4" height="${size}" fill="#6d4c41"/>`,
+          );
+          parts.push(
+            `<circle cx="${jx}" cy="${y - size * 0.4}" r="${size}" fill="${r % 2 ? "#4c8c3c" : "#5fa24a"}"/>`,
+          );
+          parts.push(
+            `<circle cx="${f1(jx - size * 0.4)}" cy="${f1(y - size * 0.5)}" r="${f1(size * 0.18)}" fill="${accent}"/>`,
+          );
+          parts.push(
+            `<circle cx="${f1(jx + size * 0.35)}" cy="${f1(y - size * 0.2)}" r="${f1(size * 0.18)}" fill="${accent}"/>`,
+          );
           break;
         case "vineyard":
-          parts.push(`<rect x="${f1(jx - 1.5)}" y="${y - size}" width="3" height="${size * 1.6}" fill="#795548"/>`);
-          parts.push(`<ellipse cx="${jx}" cy="${y - size * 0.6}" rx="${f1(step * 0.45)}" ry="${f1(size * 0.45)}" fill="#5b8c3a"/>`);
-          parts.push(`<circle cx="${f1(jx + 6)}" cy="${f1(y - size * 0.2)}" r="${f1(size * 0.22)}" fill="${accent}"/>`);
+          parts.push(
+            `<rect x="${f1(jx - 1.5)}" y="${y - size}" width="3" height="${size * 1.6}" fill="#795548"/>`,
+          );
+          parts.push(
+            `<ellipse cx="${jx}" cy="${y - size * 0.6}" rx="${f1(step * 0.45)}" ry="${f1(size * 0.45)}" fill="#5b8c3a"/>`,
+          );
+          parts.push(
+            `<circle cx="${f1(jx + 6)}" cy="${f1(y - size * 0.2)}" r="${f1(size * 0.22)}" fill="${accent}"/>`,
+          );
           break;
         case "berries":
-          parts.push(`<ellipse cx="${jx}" cy="${y}" rx="${f1(size * 1.2)}" ry="${f1(size * 0.7)}" fill="#3f7d32"/>`);
-          for (let b = 0; b < 3; b++) parts.push(`<circle cx="${f1(jx + (b - 1) * size * 0.6)}" cy="${f1(y - size * 0.2 + (b % 2) * 4)}" r="${f1(size * 0.16)}" fill="${accent}"/>`);
+          parts.push(
+            `<ellipse cx="${jx}" cy="${y}" rx="${f1(size * 1.2)}" ry="${f1(size * 0.7)}" fill="#3f7d32"/>`,
+          );
+          for (let b = 0; b < 3; b++)
+            parts.push(
+              `<circle cx="${f1(jx + (b - 1) * size * 0.6)}" cy="${f1(y - size * 0.2 + (b % 2) * 4)}" r="${f1(size * 0.16)}" fill="${accent}"/>`,
+            );
           break;
         case "hops":
-          parts.push(`<rect x="${f1(jx - 1.5)}" y="${y - size * 4}" width="3" height="${size * 4.4}" fill="#8d6e63"/>`);
-          parts.push(`<ellipse cx="${jx}" cy="${f1(y - size * 1.6)}" rx="${f1(size * 0.45)}" ry="${f1(size * 2)}" fill="#6aa84f"/>`);
+          parts.push(
+            `<rect x="${f1(jx - 1.5)}" y="${y - size * 4}" width="3" height="${size * 4.4}" fill="#8d6e63"/>`,
+          );
+          parts.push(
+            `<ellipse cx="${jx}" cy="${f1(y - size * 1.6)}" rx="${f1(size * 0.45)}" ry="${f1(size * 2)}" fill="#6aa84f"/>`,
+          );
           break;
         default:
           break;
@@ -106,16 +138,23 @@ function scene(farm: SeedFarm, rand: () => number): string {
     const colors = ["#8bc34a", "#c5e1a5", "#689f38", "#d4a373", "#aed581"];
     for (let i = 0; i < 6; i++) {
       const y = 262 + i * 24;
-      parts.unshift(`<path d="M0 ${y} L${W} ${y - 14} L${W} ${y + 10} L0 ${y + 24}Z" fill="${colors[(i + Math.floor(rand() * 5)) % colors.length]}"/>`);
+      parts.unshift(
+        `<path d="M0 ${y} L${W} ${y - 14} L${W} ${y + 10} L0 ${y + 24}Z" fill="${colors[(i + Math.floor(rand() * 5)) % colors.length]}"/>`,
+      );
     }
   }
   if (farm.scene === "pasture") {
-    for (let x = 10; x < W; x += 40) parts.push(`<rect x="${x}" y="322" width="5" height="36" fill="#8d6e63"/>`);
-    parts.push(`<rect x="0" y="330" width="${W}" height="4" fill="#a1887f"/><rect x="0" y="344" width="${W}" height="4" fill="#a1887f"/>`);
+    for (let x = 10; x < W; x += 40)
+      parts.push(`<rect x="${x}" y="322" width="5" height="36" fill="#8d6e63"/>`);
+    parts.push(
+      `<rect x="0" y="330" width="${W}" height="4" fill="#a1887f"/><rect x="0" y="344" width="${W}" height="4" fill="#a1887f"/>`,
+    );
     for (let i = 0; i < 3; i++) {
       const cx = f1(120 + rand() * 380);
       const cy = f1(285 + rand() * 20);
-      parts.push(`<ellipse cx="${cx}" cy="${cy}" rx="16" ry="9" fill="#fafafa"/><circle cx="${f1(cx + 15)}" cy="${f1(cy - 5)}" r="5" fill="#424242"/>`);
+      parts.push(
+        `<ellipse cx="${cx}" cy="${cy}" rx="16" ry="9" fill="#fafafa"/><circle cx="${f1(cx + 15)}" cy="${f1(cy - 5)}" r="5" fill="#424242"/>`,
+      );
     }
   }
   return `<rect x="0" y="250" width="${W}" height="${H - 250}" fill="${near}" opacity="0.35"/>${parts.join("")}`;

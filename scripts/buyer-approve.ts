@@ -13,7 +13,9 @@ const [email] = args.filter((a) => !a.startsWith("--"));
 const unknown = [...flags].filter((f) => f !== "--reject" && f !== "--app-stopped");
 
 if (!email || !email.includes("@") || unknown.length) {
-  console.error(`${unknown.length ? `Unknown option ${unknown[0]}\n` : ""}Usage: npm run buyer:approve -- email@example.com [--reject]`);
+  console.error(
+    `${unknown.length ? `Unknown option ${unknown[0]}\n` : ""}Usage: npm run buyer:approve -- email@example.com [--reject]`,
+  );
   process.exit(2);
 }
 refuseEmbeddedWhileAppRuns("buyer:approve", args);

@@ -9,15 +9,48 @@ import fs from "node:fs";
 const file = new URL("../package-lock.json", import.meta.url);
 const lock = JSON.parse(fs.readFileSync(file, "utf8"));
 const pkgs = lock.packages;
-const OS = ["darwin", "win32", "linux", "android", "freebsd", "openharmony", "sunos", "aix", "netbsd", "openbsd"];
-const CPU = ["arm64", "x64", "ia32", "arm", "loong64", "ppc64", "riscv64", "s390x", "wasm32", "mips64el"];
+const OS = [
+  "darwin",
+  "win32",
+  "linux",
+  "android",
+  "freebsd",
+  "openharmony",
+  "sunos",
+  "aix",
+  "netbsd",
+  "openbsd",
+];
+const CPU = [
+  "arm64",
+  "x64",
+  "ia32",
+  "arm",
+  "loong64",
+  "ppc64",
+  "riscv64",
+  "s390x",
+  "wasm32",
+  "mips64el",
+];
 
 function platformOf(name) {
   const tokens = name.split("/").pop().split("-");
   const os = tokens.filter((t) => OS.includes(t));
   let cpu = tokens.filter((t) => CPU.includes(t));
-  if (tokens.includes("armv7") || tokens.includes("gnueabihf") || tokens.includes("musleabihf") || tokens.includes("eabi")) cpu = cpu.length ? cpu : ["arm"];
-  const libc = tokens.includes("musl") || tokens.includes("musleabihf") ? ["musl"] : tokens.includes("gnu") || tokens.includes("gnueabihf") ? ["glibc"] : undefined;
+  if (
+    tokens.includes("armv7") ||
+    tokens.includes("gnueabihf") ||
+    tokens.includes("musleabihf") ||
+    tokens.includes("eabi")
+  )
+    cpu = cpu.length ? cpu : ["arm"];
+  const libc =
+    tokens.includes("musl") || tokens.includes("musleabihf")
+      ? ["musl"]
+      : tokens.includes("gnu") || tokens.includes("gnueabihf")
+        ? ["glibc"]
+        : undefined;
   return { os, cpu, libc };
 }
 
@@ -50,6 +83,10 @@ for (const [path, meta] of Object.entries(pkgs)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(pkgs).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+lock.packages = Object.fromEntries(
+  Object.entries(pkgs).sort(([a], [b]) =>
+    a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0,
+  ),
+);
 fs.writeFileSync(file, JSON.stringify(lock, null, 2) + "\n");
 console.log(`package-lock.json: added ${added} other-platform optional entries`);

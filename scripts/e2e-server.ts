@@ -52,9 +52,11 @@ process.env.STREAMS_PER_IP ??= "100000";
 fs.mkdirSync(".data", { recursive: true });
 const dbUrlFile = path.resolve(".data", `e2e-${port}.database-url`);
 fs.writeFileSync(dbUrlFile, process.env.DATABASE_URL!);
-const run = (args: string[]) => execFileSync(process.execPath, args, { stdio: "inherit", env: process.env });
+const run = (args: string[]) =>
+  execFileSync(process.execPath, args, { stdio: "inherit", env: process.env });
 run(["node_modules/prisma/build/index.js", "migrate", "deploy"]);
-if (fs.existsSync("prisma/seed.ts")) run(["--import", "tsx", "--conditions=react-server", "prisma/seed.ts"]);
+if (fs.existsSync("prisma/seed.ts"))
+  run(["--import", "tsx", "--conditions=react-server", "prisma/seed.ts"]);
 if (process.env.E2E_SKIP_BUILD !== "1") run(["node_modules/next/dist/bin/next", "build"]);
 
 const { serve } = await import("./serve");

@@ -12,7 +12,8 @@ import { refuseEmbeddedWhileAppRuns, runOpsCommand } from "./ops-command";
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const [email, farmName, location] = args.filter((a) => a !== "--app-stopped");
 
-const usage = 'Usage: npm run farmer:invite -- email@example.com "Farm Name" "Location, Kelowna BC"';
+const usage =
+  'Usage: npm run farmer:invite -- email@example.com "Farm Name" "Location, Kelowna BC"';
 const parsed = farmerInviteSchema.safeParse({ email, farmName, location });
 if (!parsed.success) {
   console.error(`${parsed.error.issues[0].message}\n${usage}`);
@@ -23,7 +24,11 @@ refuseEmbeddedWhileAppRuns("farmer:invite", args);
 await runOpsCommand(async () => {
   const invite = await inviteFarmer(parsed.data);
   const base = process.env.APP_URL || "http://localhost:3000";
-  console.log(`Created farmer ${parsed.data.email} (user ${invite.userId}) and farm "${parsed.data.farmName}" (farm ${invite.farmId}).`);
-  console.log(`One-time sign-in link (valid until ${invite.expiresAt.toISOString()}; send it to the farmer only):`);
+  console.log(
+    `Created farmer ${parsed.data.email} (user ${invite.userId}) and farm "${parsed.data.farmName}" (farm ${invite.farmId}).`,
+  );
+  console.log(
+    `One-time sign-in link (valid until ${invite.expiresAt.toISOString()}; send it to the farmer only):`,
+  );
   console.log(claimUrl(base, invite.token));
 });

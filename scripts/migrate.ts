@@ -23,13 +23,21 @@ export interface MigrateResult {
 export function describeDatabase(url: string): { kind: MigrateResult["kind"]; target: string } {
   if (url.startsWith("pglite:")) {
     const dir = url.slice("pglite:".length);
-    return { kind: "pglite", target: dir === "" || dir === "memory" ? "PGlite (in memory)" : `PGlite at ${dir}` };
+    return {
+      kind: "pglite",
+      target: dir === "" || dir === "memory" ? "PGlite (in memory)" : `PGlite at ${dir}`,
+    };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
     const u = new URL(url);
-    return { kind: "postgres", target: `PostgreSQL at ${u.hostname}:${u.port || "5432"}${u.pathname}` };
+    return {
+      kind: "postgres",
+      target: `PostgreSQL at ${u.hostname}:${u.port || "5432"}${u.pathname}`,
+    };
   }
-  throw new Error(`DATABASE_URL must start with postgres:// or pglite: (got "${url.split(":")[0]}:")`);
+  throw new Error(
+    `DATABASE_URL must start with postgres:// or pglite: (got "${url.split(":")[0]}:")`,
+  );
 }
 
 /** Names of the migrations `prisma migrate deploy` reports as applied (its tree output: `└─ <name>/`). */
@@ -43,7 +51,11 @@ export function appliedMigrationNames(output: string): string[] {
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (d: Buffer) => (output += d.toString()));
     child.stderr.on("data", (d: Buffer) => (output += d.toString()));
@@ -53,12 +65,17 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; ou
 }
 
 /** Applies pending migrations; throws (with Prisma's output) when `migrate deploy` fails. */
-export async function migrate(databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL, opts: { quiet?: boolean } = {}): Promise<MigrateResult> {
+export async function migrate(
+  databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+  opts: { quiet?: boolean } = {},
+): Promise<MigrateResult> {
   const log = opts.quiet ? () => {} : (line: string) => process.stdout.write(line + "\n");
   const { kind, target } = describeDatabase(databaseUrl);
   const wasm = chooseSchemaEngineBinary({
     env: process.env,
-    enginesDirListing: fs.existsSync(path.join(root, "node_modules/@prisma/engines")) ? fs.readdirSync(path.join(root, "node_modules/@prisma/engines")) : undefined,
+    enginesDirListing: fs.existsSync(path.join(root, "node_modules/@prisma/engines"))
+      ? fs.readdirSync(path.join(root, "node_modules/@prisma/engines"))
+      : undefined,
     projectRoot: root,
   });
   log(`Migrating ${target}${wasm ? " (offline wasm schema engine)" : ""}…`);
@@ -76,7 +93,10 @@ export async function migrate(databaseUrl = process.env.DATABASE_URL || DEFAULT_
   const applied = appliedMigrationNames(output);
   const seconds = (ms / 1000).toFixed(1);
   if (applied.length === 0) log(`Database is up to date, no pending migrations (${seconds} s).`);
-  else log(`Applied ${applied.length} migration${applied.length === 1 ? "" : "s"} in ${seconds} s: ${applied.join(", ")}`);
+  else
+    log(
+      `Applied ${applied.length} migration${applied.length === 1 ? "" : "s"} in ${seconds} s: ${applied.join(", ")}`,
+    );
   return { kind, target, applied, ms };
 }
 

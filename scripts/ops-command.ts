@@ -9,7 +9,9 @@ import { AppError } from "@/lib/server/errors";
 /** PGlite lets one process own its folder; a second writer would silently lose writes (docs/architecture.md). */
 export function refuseEmbeddedWhileAppRuns(command: string, args: string[]): void {
   if (dbKind() !== "pglite" || args.includes("--app-stopped")) return;
-  console.error(`The embedded PGlite database can be opened by one process only: stop the app, then run\n  npm run ${command} -- ${args.map((a) => JSON.stringify(a)).join(" ")} --app-stopped`);
+  console.error(
+    `The embedded PGlite database can be opened by one process only: stop the app, then run\n  npm run ${command} -- ${args.map((a) => JSON.stringify(a)).join(" ")} --app-stopped`,
+  );
   process.exit(2);
 }
 

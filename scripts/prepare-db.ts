@@ -11,7 +11,10 @@ import { migrate } from "./migrate";
 
 function migrationNames(): string[] {
   const dir = path.resolve(import.meta.dirname, "../prisma/migrations");
-  return fs.readdirSync(dir).filter((d) => fs.statSync(path.join(dir, d)).isDirectory()).sort();
+  return fs
+    .readdirSync(dir)
+    .filter((d) => fs.statSync(path.join(dir, d)).isDirectory())
+    .sort();
 }
 
 async function appliedNames(): Promise<Set<string>> {
@@ -29,7 +32,9 @@ try {
   const applied = await appliedNames();
   const pending = migrationNames().filter((m) => !applied.has(m));
   if (pending.length) {
-    console.log(`  ${pending.length} pending migration${pending.length === 1 ? "" : "s"}: ${pending.join(", ")}`);
+    console.log(
+      `  ${pending.length} pending migration${pending.length === 1 ? "" : "s"}: ${pending.join(", ")}`,
+    );
     await closeDb(); // PGlite: the Prisma CLI needs the folder to itself
     await migrate();
   } else {

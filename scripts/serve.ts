@@ -7,8 +7,18 @@
 import http from "node:http";
 import next from "next";
 
-export async function serve(opts: { port: number; hostname?: string; dir?: string; quiet?: boolean }) {
-  const app = next({ dev: false, dir: opts.dir ?? process.cwd(), port: opts.port, hostname: opts.hostname ?? "localhost" });
+export async function serve(opts: {
+  port: number;
+  hostname?: string;
+  dir?: string;
+  quiet?: boolean;
+}) {
+  const app = next({
+    dev: false,
+    dir: opts.dir ?? process.cwd(),
+    port: opts.port,
+    hostname: opts.hostname ?? "localhost",
+  });
   const handle = app.getRequestHandler();
   await app.prepare();
   const trustProxy = Number(process.env.TRUST_PROXY ?? 0) > 0;
@@ -22,7 +32,9 @@ export async function serve(opts: { port: number; hostname?: string; dir?: strin
     void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(opts.port, opts.hostname ?? "0.0.0.0", resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(opts.port, opts.hostname ?? "0.0.0.0", resolve),
+  );
   if (!opts.quiet) console.log(`Fieldfare is ready on http://localhost:${opts.port}`);
   return server;
 }

@@ -29,7 +29,9 @@ try {
   if (args.has("--requeue-failed")) console.log(`requeued ${await requeueFailed()} failed row(s)`);
   const c = await outboxCounts();
   const config = loadSheetsConfig();
-  console.log(`sync:     ${config.offReason ? `off (${config.offReason})` : `on → ${config.spreadsheetId} ${config.range}`}`);
+  console.log(
+    `sync:     ${config.offReason ? `off (${config.offReason})` : `on → ${config.spreadsheetId} ${config.range}`}`,
+  );
   console.log(`pending:  ${c.pending}`);
   console.log(`failed:   ${c.failed}`);
   console.log(`synced:   ${c.synced}`);

@@ -21,12 +21,24 @@ function step<T>(label: string, fn: () => T): T {
   return result;
 }
 
-const node = (args: string[]) => execFileSync(process.execPath, args, { stdio: "inherit", env: process.env });
+const node = (args: string[]) =>
+  execFileSync(process.execPath, args, { stdio: "inherit", env: process.env });
 
 /** A fingerprint of everything that goes into the build, so a warm restart skips `next build`. */
 function sourceFingerprint(): string {
   const hash = crypto.createHash("sha256");
-  const roots = ["app", "components", "lib", "public", "proxy.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json", "instrumentation.ts"];
+  const roots = [
+    "app",
+    "components",
+    "lib",
+    "public",
+    "proxy.ts",
+    "next.config.ts",
+    "package-lock.json",
+    "postcss.config.mjs",
+    "tsconfig.json",
+    "instrumentation.ts",
+  ];
   const walk = (p: string) => {
     if (!fs.existsSync(p) || p.includes(`${path.sep}generated`)) return;
     const st = fs.statSync(p);
@@ -37,22 +49,33 @@ function sourceFingerprint(): string {
   return hash.digest("hex");
 }
 
-const dbLabel = process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite in ./.data/pglite";
+const dbLabel = process.env.DATABASE_URL
+  ? "PostgreSQL (DATABASE_URL)"
+  : "embedded PGlite in ./.data/pglite";
 console.log(`Fieldfare — starting on ${dbLabel}`);
-step("Preparing the database (migrations, then demo data if empty)", () => node(["--import", "tsx", "--conditions=react-server", "scripts/prepare-db.ts"]));
+step("Preparing the database (migrations, then demo data if empty)", () =>
+  node(["--import", "tsx", "--conditions=react-server", "scripts/prepare-db.ts"]),
+);
 
 const stamp = path.join(distDir, "fieldfare-source-hash");
 const fingerprint = sourceFingerprint();
-const built = fs.existsSync(path.join(distDir, "BUILD_ID")) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === fingerprint;
+const built =
+  fs.existsSync(path.join(distDir, "BUILD_ID")) &&
+  fs.existsSync(stamp) &&
+  fs.readFileSync(stamp, "utf8") === fingerprint;
 if (built) console.log("▸ Production build is up to date");
 else {
-  step("Building the app (first run or sources changed)", () => node(["node_modules/next/dist/bin/next", "build"]));
+  step("Building the app (first run or sources changed)", () =>
+    node(["node_modules/next/dist/bin/next", "build"]),
+  );
   fs.writeFileSync(stamp, fingerprint);
 }
 
 const { serve } = await import("./serve");
 const server = await serve({ port: Number(process.env.PORT ?? 3000), quiet: true });
-console.log(`Fieldfare is ready on http://localhost:${process.env.PORT ?? 3000} (started in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+console.log(
+  `Fieldfare is ready on http://localhost:${process.env.PORT ?? 3000} (started in ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+);
 const stop = () => server.close(() => process.exit(0));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -15,7 +15,9 @@ import { startStandingWorker } from "@/lib/server/standing/worker";
 
 if (dbKind() !== "postgres") {
   // PGlite allows one process per data folder; a second one silently loses writes.
-  console.error("npm run worker needs PostgreSQL (DATABASE_URL=postgres://…). With the embedded database the app's in-process worker syncs the sheet.");
+  console.error(
+    "npm run worker needs PostgreSQL (DATABASE_URL=postgres://…). With the embedded database the app's in-process worker syncs the sheet.",
+  );
   process.exit(2);
 }
 
@@ -31,7 +33,9 @@ if (worker.enabled) {
   // Submissions NOTIFY after commit, so rows go out at once rather than at the next poll.
   listener = new pg.Client({ connectionString: databaseUrl() });
   listener.on("notification", () => worker.nudge());
-  listener.on("error", (error) => console.warn(`[sheets] LISTEN connection lost (${error.message}); polling only`));
+  listener.on("error", (error) =>
+    console.warn(`[sheets] LISTEN connection lost (${error.message}); polling only`),
+  );
   await listener.connect().then(
     () => listener!.query(`LISTEN ${NUDGE_CHANNEL}`),
     (error: Error) => console.warn(`[sheets] cannot LISTEN (${error.message}); polling only`),

@@ -4,7 +4,14 @@ import { FileText, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -20,16 +27,21 @@ import { formatDueDate, invoicePdfHref, StatementStatus } from "./statement-stat
 
 const KEY = "/api/my-farm/customers";
 
-const sumOf = (list: CustomerJson[], pick: (c: CustomerJson) => number) => list.reduce((s, c) => s + dollarsToCents(pick(c)), 0) / 100;
+const sumOf = (list: CustomerJson[], pick: (c: CustomerJson) => number) =>
+  list.reduce((s, c) => s + dollarsToCents(pick(c)), 0) / 100;
 
 /** My Farm → Customers (docs/restaurants.md, "Pay on account"): who owes what, credit lines, statements. */
 export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
   const { data, error, mutate } = useSeededSWR<CustomerJson[]>(KEY, initial);
-  const replace = (next: CustomerJson) => mutate((list) => (list ?? []).map((c) => (c.id === next.id ? next : c)), { revalidate: false });
+  const replace = (next: CustomerJson) =>
+    mutate((list) => (list ?? []).map((c) => (c.id === next.id ? next : c)), { revalidate: false });
 
   if (error && !data) {
     return (
-      <LoadError message={messageOf(error, "Failed to load your customers")} onRetry={() => void mutate()} />
+      <LoadError
+        message={messageOf(error, "Failed to load your customers")}
+        onRetry={() => void mutate()}
+      />
     );
   }
   const list = data ?? [];
@@ -40,7 +52,9 @@ export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
           <h2 id="customers-title" className="text-xl font-bold text-ink">
             Customers
           </h2>
-          <p className="text-sm text-muted">Your buyers, what each owes on account, and the credit you give restaurants.</p>
+          <p className="text-sm text-muted">
+            Your buyers, what each owes on account, and the credit you give restaurants.
+          </p>
         </div>
         <dl className="flex gap-6 text-sm">
           <div>
@@ -51,7 +65,14 @@ export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
           </div>
           <div>
             <dt className="text-muted">Overdue</dt>
-            <dd className={cn("text-lg font-bold tabular-nums", sumOf(list, (c) => c.overdue) > 0 && "text-red-700")}>{formatCurrency(sumOf(list, (c) => c.overdue))}</dd>
+            <dd
+              className={cn(
+                "text-lg font-bold tabular-nums",
+                sumOf(list, (c) => c.overdue) > 0 && "text-red-700",
+              )}
+            >
+              {formatCurrency(sumOf(list, (c) => c.overdue))}
+            </dd>
           </div>
         </dl>
       </div>
@@ -59,7 +80,9 @@ export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
         <div className="grid justify-items-center gap-3 rounded-3xl border border-gray-200 p-8 text-center">
           <Users aria-hidden className="h-10 w-10 text-brand-700" />
           <p className="font-semibold text-ink">No customers yet</p>
-          <p className="text-sm text-muted">Buyers appear here after their first order or standing order at your farm.</p>
+          <p className="text-sm text-muted">
+            Buyers appear here after their first order or standing order at your farm.
+          </p>
         </div>
       ) : (
         <ul className="grid gap-4">
@@ -74,10 +97,20 @@ export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
   );
 }
 
-function CustomerCard({ customer: c, onChanged }: { customer: CustomerJson; onChanged: (c: CustomerJson) => void }) {
+function CustomerCard({
+  customer: c,
+  onChanged,
+}: {
+  customer: CustomerJson;
+  onChanged: (c: CustomerJson) => void;
+}) {
   const title = c.company ?? c.name;
   return (
-    <article aria-labelledby={`customer-${c.id}`} data-testid="customer" className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+    <article
+      aria-labelledby={`customer-${c.id}`}
+      data-testid="customer"
+      className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
+    >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 id={`customer-${c.id}`} className="font-semibold text-ink">
@@ -89,7 +122,9 @@ function CustomerCard({ customer: c, onChanged }: { customer: CustomerJson; onCh
             {c.lastOrderAt ? ` · last ${formatDate(c.lastOrderAt)}` : ""}
           </p>
         </div>
-        <Badge variant={c.kind === "restaurant" ? "default" : "secondary"}>{c.kind === "restaurant" ? "Restaurant" : "Shopper"}</Badge>
+        <Badge variant={c.kind === "restaurant" ? "default" : "secondary"}>
+          {c.kind === "restaurant" ? "Restaurant" : "Shopper"}
+        </Badge>
       </header>
       {c.kind === "restaurant" ? <CreditBar customer={c} /> : null}
       {c.kind === "restaurant" ? (
@@ -102,17 +137,27 @@ function CustomerCard({ customer: c, onChanged }: { customer: CustomerJson; onCh
           <h4 className="text-sm font-semibold text-ink">Statements</h4>
           <ul className="divide-y divide-gray-100 rounded-xl border border-gray-100">
             {c.statements.map((s) => (
-              <li key={s.id} data-testid="customer-statement" className="flex flex-wrap items-center justify-between gap-2 p-2 text-sm">
+              <li
+                key={s.id}
+                data-testid="customer-statement"
+                className="flex flex-wrap items-center justify-between gap-2 p-2 text-sm"
+              >
                 <span className="flex items-center gap-2">
                   <StatementStatus status={s.status} />
                   <span className="font-medium text-ink">{s.periodLabel}</span>
                   <span className="text-muted">
-                    {s.number} · {s.orderCount} {s.orderCount === 1 ? "order" : "orders"} · due {formatDueDate(s.dueDate)}
+                    {s.number} · {s.orderCount} {s.orderCount === 1 ? "order" : "orders"} · due{" "}
+                    {formatDueDate(s.dueDate)}
                   </span>
                 </span>
                 <span className="flex items-center gap-3">
                   <span className="font-semibold tabular-nums">{formatCurrency(s.total)}</span>
-                  <a href={invoicePdfHref(s.id)} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 font-semibold text-brand-800 hover:bg-brand-50">
+                  <a
+                    href={invoicePdfHref(s.id)}
+                    target="_blank"
+                    rel="noopener"
+                    className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 font-semibold text-brand-800 hover:bg-brand-50"
+                  >
                     <FileText aria-hidden className="h-4 w-4" />
                     PDF<span className="sr-only"> invoice {s.number}</span>
                   </a>
@@ -132,26 +177,49 @@ function CreditBar({ customer: c }: { customer: CustomerJson }) {
   const owed = c.owed;
   const share = limit > 0 ? Math.min(1, owed / limit) : owed > 0 ? 1 : 0;
   const over = owed > limit;
-  const words = c.credit ? `Owes ${formatCurrency(owed)} of a ${formatCurrency(limit)} limit` : owed > 0 ? `Owes ${formatCurrency(owed)} · no credit line` : "No credit line";
+  const words = c.credit
+    ? `Owes ${formatCurrency(owed)} of a ${formatCurrency(limit)} limit`
+    : owed > 0
+      ? `Owes ${formatCurrency(owed)} · no credit line`
+      : "No credit line";
   return (
     <div className="grid gap-1">
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <span data-testid="customer-credit">{words}</span>
-        {c.overdue > 0 ? <span className="font-semibold text-red-700">{formatCurrency(c.overdue)} overdue</span> : c.credit ? <span className="text-muted">{formatCurrency(c.credit.available)} available</span> : null}
+        {c.overdue > 0 ? (
+          <span className="font-semibold text-red-700">{formatCurrency(c.overdue)} overdue</span>
+        ) : c.credit ? (
+          <span className="text-muted">{formatCurrency(c.credit.available)} available</span>
+        ) : null}
       </div>
       {c.credit || owed > 0 ? (
         <div aria-hidden className="h-3 overflow-hidden rounded-full bg-gray-100">
-          <div className={cn("h-full rounded-full", over || c.overdue > 0 ? "bg-red-600" : "bg-brand-600")} style={{ width: `${Math.round(share * 100)}%` }} />
+          <div
+            className={cn(
+              "h-full rounded-full",
+              over || c.overdue > 0 ? "bg-red-600" : "bg-brand-600",
+            )}
+            style={{ width: `${Math.round(share * 100)}%` }}
+          />
         </div>
       ) : null}
     </div>
   );
 }
 
-function CreditDialog({ customer: c, onChanged }: { customer: CustomerJson; onChanged: (c: CustomerJson) => void }) {
+function CreditDialog({
+  customer: c,
+  onChanged,
+}: {
+  customer: CustomerJson;
+  onChanged: (c: CustomerJson) => void;
+}) {
   const [limit, setLimit] = useState(c.credit ? String(c.credit.limit) : "");
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const dialog = useBusyDialog({ onOpen: () => setLimit(c.credit ? String(c.credit.limit) : ""), onClose: () => setFieldError(undefined) });
+  const dialog = useBusyDialog({
+    onOpen: () => setLimit(c.credit ? String(c.credit.limit) : ""),
+    onClose: () => setFieldError(undefined),
+  });
   const id = useId();
   const who = c.company ?? c.name;
 
@@ -168,12 +236,25 @@ function CreditDialog({ customer: c, onChanged }: { customer: CustomerJson; onCh
       }
       setFieldError(undefined);
       try {
-        const next = await apiFetch<CustomerJson>(`/api/my-farm/customers/${c.id}/credit`, { method, json });
+        const next = await apiFetch<CustomerJson>(`/api/my-farm/customers/${c.id}/credit`, {
+          method,
+          json,
+        });
         onChanged(next);
-        toast({ title: method === "PUT" ? "Credit Limit Saved" : "Credit Line Closed", description: method === "PUT" ? `${who} can order up to ${formatCurrency(json!.limit)} on account` : `${who} pays from the wallet again` });
+        toast({
+          title: method === "PUT" ? "Credit Limit Saved" : "Credit Line Closed",
+          description:
+            method === "PUT"
+              ? `${who} can order up to ${formatCurrency(json!.limit)} on account`
+              : `${who} pays from the wallet again`,
+        });
         dialog.close();
       } catch (err) {
-        toast({ title: "Not Saved", description: messageOf(err, "The credit limit could not be saved"), variant: "destructive" });
+        toast({
+          title: "Not Saved",
+          description: messageOf(err, "The credit limit could not be saved"),
+          variant: "destructive",
+        });
       }
     });
 
@@ -188,7 +269,10 @@ function CreditDialog({ customer: c, onChanged }: { customer: CustomerJson; onCh
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Credit for {who}</DialogTitle>
-          <DialogDescription>Orders on account plus unpaid statements stay within this limit. They are billed on a monthly statement, due on the 15th.</DialogDescription>
+          <DialogDescription>
+            Orders on account plus unpaid statements stay within this limit. They are billed on a
+            monthly statement, due on the 15th.
+          </DialogDescription>
         </DialogHeader>
         <form
           noValidate
@@ -199,14 +283,29 @@ function CreditDialog({ customer: c, onChanged }: { customer: CustomerJson; onCh
           }}
         >
           <Field id={id} label="Credit limit (USD)" error={fieldError}>
-            <Input id={id} name="limit" type="number" inputMode="decimal" min={0} step={0.01} value={limit} onChange={(e) => setLimit(e.target.value)} data-testid="credit-limit" />
+            <Input
+              id={id}
+              name="limit"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              value={limit}
+              onChange={(e) => setLimit(e.target.value)}
+              data-testid="credit-limit"
+            />
           </Field>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={dialog.busy} data-testid="credit-save">
               {dialog.busy ? "Saving..." : "Save limit"}
             </Button>
             {c.credit ? (
-              <Button type="button" variant="outline" disabled={dialog.busy} onClick={() => void send("DELETE")}>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={dialog.busy}
+                onClick={() => void send("DELETE")}
+              >
                 Close credit line
               </Button>
             ) : null}

@@ -3,7 +3,14 @@ import { useState } from "react";
 import { FileText, Loader2, ReceiptText } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf, newIdempotencyKey } from "@/lib/client/api";
@@ -24,10 +31,16 @@ export function InvoicesView() {
     <div className="mx-auto grid max-w-2xl gap-6">
       <header className="grid gap-1">
         <h1 className="text-2xl font-bold text-ink">Invoices</h1>
-        <p className="text-muted">Orders you place on account go on each farm&apos;s monthly statement. Pay it from your wallet once the month is over; it is due on the 15th.</p>
+        <p className="text-muted">
+          Orders you place on account go on each farm&apos;s monthly statement. Pay it from your
+          wallet once the month is over; it is due on the 15th.
+        </p>
       </header>
       {error && !data ? (
-        <LoadError message={messageOf(error, "Failed to load your invoices")} onRetry={() => void mutate()} />
+        <LoadError
+          message={messageOf(error, "Failed to load your invoices")}
+          onRetry={() => void mutate()}
+        />
       ) : !data ? (
         <p role="status" className="flex items-center gap-2 text-muted">
           <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading invoices...
@@ -36,7 +49,10 @@ export function InvoicesView() {
         <section className="grid justify-items-center gap-3 rounded-3xl border border-gray-200 p-8 text-center">
           <ReceiptText aria-hidden className="h-10 w-10 text-brand-700" />
           <h2 className="text-lg font-semibold text-ink">No invoices yet</h2>
-          <p className="text-muted">When a farm gives your business credit, choose &quot;On account&quot; at checkout and the order lands on that farm&apos;s monthly statement here.</p>
+          <p className="text-muted">
+            When a farm gives your business credit, choose &quot;On account&quot; at checkout and
+            the order lands on that farm&apos;s monthly statement here.
+          </p>
         </section>
       ) : (
         <ul className="grid gap-4" data-testid="invoices">
@@ -58,16 +74,29 @@ export function InvoicesView() {
   );
 }
 
-function StatementCard({ statement: s, balance, onPaid }: { statement: StatementSummaryJson; balance: number | null; onPaid: (r: PayStatementResult) => Promise<void> }) {
+function StatementCard({
+  statement: s,
+  balance,
+  onPaid,
+}: {
+  statement: StatementSummaryJson;
+  balance: number | null;
+  onPaid: (r: PayStatementResult) => Promise<void>;
+}) {
   return (
-    <article aria-labelledby={`statement-${s.id}`} data-testid="invoice" className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+    <article
+      aria-labelledby={`statement-${s.id}`}
+      data-testid="invoice"
+      className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
+    >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id={`statement-${s.id}`} className="font-semibold text-ink">
             {s.farm.farmName} · {s.periodLabel}
           </h2>
           <p className="text-sm text-muted">
-            {s.number} · {s.orderCount} {s.orderCount === 1 ? "order" : "orders"} · due {formatDueDate(s.dueDate)}
+            {s.number} · {s.orderCount} {s.orderCount === 1 ? "order" : "orders"} · due{" "}
+            {formatDueDate(s.dueDate)}
           </p>
         </div>
         <StatementStatus status={s.status} />
@@ -88,7 +117,9 @@ function StatementCard({ statement: s, balance, onPaid }: { statement: Statement
           </dd>
         </div>
       </dl>
-      {s.notPayableReason && s.status !== "paid" ? <p className="text-sm text-muted">{s.notPayableReason}</p> : null}
+      {s.notPayableReason && s.status !== "paid" ? (
+        <p className="text-sm text-muted">{s.notPayableReason}</p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="outline" size="sm">
           <a href={invoicePdfHref(s.id)} target="_blank" rel="noopener">
@@ -103,7 +134,15 @@ function StatementCard({ statement: s, balance, onPaid }: { statement: Statement
 }
 
 /** Confirm, then pay the statement from the wallet with one Idempotency-Key per dialog opening (a retried click pays once). */
-function PayDialog({ statement: s, balance, onPaid }: { statement: StatementSummaryJson; balance: number | null; onPaid: (r: PayStatementResult) => Promise<void> }) {
+function PayDialog({
+  statement: s,
+  balance,
+  onPaid,
+}: {
+  statement: StatementSummaryJson;
+  balance: number | null;
+  onPaid: (r: PayStatementResult) => Promise<void>;
+}) {
   const [key, setKey] = useState(newIdempotencyKey);
   const dialog = useBusyDialog({ onOpen: () => setKey(newIdempotencyKey()) });
   const short = balance !== null && balance < s.due;
@@ -111,12 +150,22 @@ function PayDialog({ statement: s, balance, onPaid }: { statement: StatementSumm
   const pay = () =>
     dialog.run(async () => {
       try {
-        const result = await apiFetch<PayStatementResult>(`/api/invoices/${s.id}/pay`, { method: "POST", idempotencyKey: key });
-        toast({ title: "Statement Paid", description: `${formatCurrency(s.due)} paid to ${s.farm.farmName} from your wallet` });
+        const result = await apiFetch<PayStatementResult>(`/api/invoices/${s.id}/pay`, {
+          method: "POST",
+          idempotencyKey: key,
+        });
+        toast({
+          title: "Statement Paid",
+          description: `${formatCurrency(s.due)} paid to ${s.farm.farmName} from your wallet`,
+        });
         dialog.close();
         await onPaid(result);
       } catch (err) {
-        toast({ title: "Payment Failed", description: messageOf(err, "The statement could not be paid"), variant: "destructive" });
+        toast({
+          title: "Payment Failed",
+          description: messageOf(err, "The statement could not be paid"),
+          variant: "destructive",
+        });
       }
     });
 
@@ -131,7 +180,8 @@ function PayDialog({ statement: s, balance, onPaid }: { statement: StatementSumm
         <DialogHeader>
           <DialogTitle>Pay {s.number}</DialogTitle>
           <DialogDescription>
-            {s.farm.farmName}, {s.periodLabel}: {formatCurrency(s.due)} from your wallet{balance !== null ? ` (balance ${formatCurrency(balance)})` : ""}.
+            {s.farm.farmName}, {s.periodLabel}: {formatCurrency(s.due)} from your wallet
+            {balance !== null ? ` (balance ${formatCurrency(balance)})` : ""}.
           </DialogDescription>
         </DialogHeader>
         {short ? (
@@ -139,7 +189,12 @@ function PayDialog({ statement: s, balance, onPaid }: { statement: StatementSumm
             Your wallet holds less than this statement. Top up your wallet first.
           </p>
         ) : null}
-        <Button size="lg" onClick={() => void pay()} disabled={dialog.busy || short} data-testid="invoice-pay-confirm">
+        <Button
+          size="lg"
+          onClick={() => void pay()}
+          disabled={dialog.busy || short}
+          data-testid="invoice-pay-confirm"
+        >
           {dialog.busy ? "Paying..." : `Pay ${formatCurrency(s.due)}`}
         </Button>
       </DialogContent>

@@ -8,7 +8,10 @@ import { cn } from "@/lib/cn";
 import { formatCurrency } from "@/lib/format";
 import type { AdjustmentJson, AdjustmentStatusValue } from "@/lib/contracts/adjustments";
 
-const STATUS: Record<AdjustmentStatusValue, { label: string; variant: "default" | "secondary" | "warning" | "muted" | "destructive" }> = {
+const STATUS: Record<
+  AdjustmentStatusValue,
+  { label: string; variant: "default" | "secondary" | "warning" | "muted" | "destructive" }
+> = {
   pending: { label: "Waiting for the buyer", variant: "warning" },
   applied: { label: "Applied", variant: "default" },
   accepted: { label: "Accepted", variant: "default" },
@@ -20,7 +23,8 @@ const STATUS: Record<AdjustmentStatusValue, { label: string; variant: "default" 
 function moneyLine(card: AdjustmentJson, buyer: boolean): string {
   if (card.delta === 0) return "No change to the price";
   const amount = formatCurrency(Math.abs(card.delta));
-  if (card.status === "applied") return buyer ? `${amount} refunded to your wallet` : `${amount} refunded to the buyer`;
+  if (card.status === "applied")
+    return buyer ? `${amount} refunded to your wallet` : `${amount} refunded to the buyer`;
   if (card.delta > 0) return buyer ? `You pay ${amount} more` : `The buyer pays ${amount} more`;
   return buyer ? `You get ${amount} back` : `The buyer gets ${amount} back`;
 }
@@ -59,10 +63,18 @@ export function AdjustmentCard({
     setError(null);
     try {
       key.current ??= crypto.randomUUID();
-      const next = await apiFetch<AdjustmentJson>(`/api/orders/${card.orderId}/adjustments/${card.id}/${what}`, { method: "POST", ...(what === "accept" ? { idempotencyKey: key.current } : {}) });
+      const next = await apiFetch<AdjustmentJson>(
+        `/api/orders/${card.orderId}/adjustments/${card.id}/${what}`,
+        { method: "POST", ...(what === "accept" ? { idempotencyKey: key.current } : {}) },
+      );
       onDecided?.(next);
     } catch (e) {
-      setError(messageOf(e, what === "accept" ? "Could not accept this change" : "Could not decline this change"));
+      setError(
+        messageOf(
+          e,
+          what === "accept" ? "Could not accept this change" : "Could not decline this change",
+        ),
+      );
       if (hasCode(e, "adjustment_stale")) onDecided?.({ ...card, status: "stale" });
     } finally {
       setBusy(null);
@@ -70,7 +82,15 @@ export function AdjustmentCard({
   }
 
   return (
-    <article aria-labelledby={titleId} data-testid="adjustment-card" data-status={card.status} className={cn("grid w-full max-w-sm gap-2 rounded-2xl border border-amber-200 bg-white p-3 text-sm text-ink shadow-sm", className)}>
+    <article
+      aria-labelledby={titleId}
+      data-testid="adjustment-card"
+      data-status={card.status}
+      className={cn(
+        "grid w-full max-w-sm gap-2 rounded-2xl border border-amber-200 bg-white p-3 text-sm text-ink shadow-sm",
+        className,
+      )}
+    >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <Heading id={titleId} className="font-bold">
           {card.status === "applied" ? "Order adjusted" : "Proposed change"} · order #{card.orderId}
@@ -88,15 +108,21 @@ export function AdjustmentCard({
             </span>
             <span aria-hidden>→</span>
             <span className="sr-only">becomes</span>
-            <span className="font-medium">{l.after.quantity === 0 ? "none" : `${l.after.quantity} × ${l.after.name}`}</span>
-            {l.after.quantity > 0 && l.after.productId !== l.before.productId ? <span className="text-xs text-muted">at {formatCurrency(l.after.price)}</span> : null}
+            <span className="font-medium">
+              {l.after.quantity === 0 ? "none" : `${l.after.quantity} × ${l.after.name}`}
+            </span>
+            {l.after.quantity > 0 && l.after.productId !== l.before.productId ? (
+              <span className="text-xs text-muted">at {formatCurrency(l.after.price)}</span>
+            ) : null}
           </li>
         ))}
       </ul>
       <p className="font-semibold" data-testid="adjustment-money">
         {moneyLine(card, buyer)}
       </p>
-      {card.note ? <p className="whitespace-pre-wrap rounded-lg bg-gray-50 p-2 text-muted">“{card.note}”</p> : null}
+      {card.note ? (
+        <p className="rounded-lg bg-gray-50 p-2 whitespace-pre-wrap text-muted">“{card.note}”</p>
+      ) : null}
       {buyer && card.status === "pending" ? (
         <div className="flex flex-wrap gap-2">
           <Button size="sm" onClick={() => decide("accept")} disabled={busy !== null}>
@@ -104,7 +130,12 @@ export function AdjustmentCard({
             {busy === "accept" ? "Accepting..." : "Accept"}
             <span className="sr-only"> the change to order #{card.orderId}</span>
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => decide("decline")} disabled={busy !== null}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => decide("decline")}
+            disabled={busy !== null}
+          >
             <X aria-hidden className="h-4 w-4" />
             {busy === "decline" ? "Declining..." : "Decline"}
             <span className="sr-only"> the change to order #{card.orderId}</span>

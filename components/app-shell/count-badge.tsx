@@ -5,7 +5,7 @@ export function CountBadge({ count, testId }: { count: number; testId: string })
       aria-hidden
       data-testid={testId}
       data-count={count}
-      className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-harvest-400 px-1 text-[11px] font-bold leading-none text-ink"
+      className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-harvest-400 px-1 text-[11px] leading-none font-bold text-ink"
     >
       {count > 99 ? "99+" : count}
     </span>

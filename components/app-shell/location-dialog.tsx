@@ -6,7 +6,11 @@ import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
 import { CURRENT_LOCATION, filterLocations, setLocation, useLocation } from "./location-store";
 
-export type LocationDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; trigger: RefObject<HTMLButtonElement | null> };
+export type LocationDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: RefObject<HTMLButtonElement | null>;
+};
 
 /**
  * The "Select your location" dialog, opened by the header's location button (location-picker.tsx),
@@ -43,14 +47,22 @@ export function LocationDialog({ open, onOpenChange, trigger }: LocationDialogPr
             e.preventDefault();
             trigger.current?.focus();
           }}
-          className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none data-[state=open]:animate-fade-in">
-          <Dialog.Title className="pr-8 text-xl font-bold text-ink">Select your location</Dialog.Title>
-          <Dialog.Description className="sr-only">Choose where your order should be delivered.</Dialog.Description>
+          className="fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none data-[state=open]:animate-fade-in"
+        >
+          <Dialog.Title className="pr-8 text-xl font-bold text-ink">
+            Select your location
+          </Dialog.Title>
+          <Dialog.Description className="sr-only">
+            Choose where your order should be delivered.
+          </Dialog.Description>
           <div className="relative">
             <label htmlFor="location-search" className="sr-only">
               Search locations
             </label>
-            <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted"
+            />
             <input
               id="location-search"
               type="search"
@@ -58,14 +70,22 @@ export function LocationDialog({ open, onOpenChange, trigger }: LocationDialogPr
               onChange={(e) => setQuery(e.target.value)}
               placeholder="Search for a location..."
               autoComplete="off"
-              className="h-11 w-full rounded-lg border border-gray-300 pl-9 pr-3 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-200"
+              className="h-11 w-full rounded-lg border border-gray-300 pr-3 pl-9 text-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-200"
             />
           </div>
-          <button type="button" onClick={useCurrent} className="flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+          <button
+            type="button"
+            onClick={useCurrent}
+            className="flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          >
             <Crosshair aria-hidden className="h-5 w-5" />
             Use my current location
           </button>
-          <div role="img" aria-label="Map view" className="flex h-32 flex-col items-center justify-center gap-1 rounded-xl border border-dashed border-brand-300 bg-brand-50 text-sm text-brand-800">
+          <div
+            role="img"
+            aria-label="Map view"
+            className="flex h-32 flex-col items-center justify-center gap-1 rounded-xl border border-dashed border-brand-300 bg-brand-50 text-sm text-brand-800"
+          >
             <Map aria-hidden className="h-6 w-6" />
             Map view
           </div>
@@ -85,7 +105,10 @@ export function LocationDialog({ open, onOpenChange, trigger }: LocationDialogPr
                       type="button"
                       onClick={() => choose(l)}
                       aria-current={l === location ? "true" : undefined}
-                      className={cn("flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left text-sm hover:bg-gray-100", l === location && "bg-brand-50 font-semibold text-brand-900")}
+                      className={cn(
+                        "flex min-h-11 w-full items-center gap-2 rounded-lg px-3 text-left text-sm hover:bg-gray-100",
+                        l === location && "bg-brand-50 font-semibold text-brand-900",
+                      )}
                     >
                       <MapPin aria-hidden className="h-4 w-4 text-muted" />
                       {l}
@@ -95,7 +118,10 @@ export function LocationDialog({ open, onOpenChange, trigger }: LocationDialogPr
               </ul>
             )}
           </section>
-          <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded-md p-1.5 text-muted hover:bg-gray-100 hover:text-ink">
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute top-3 right-3 rounded-md p-1.5 text-muted hover:bg-gray-100 hover:text-ink"
+          >
             <X aria-hidden className="h-5 w-5" />
           </Dialog.Close>
         </Dialog.Content>

@@ -27,7 +27,10 @@ export function LocationPicker({ className }: { className?: string }) {
         onTouchStart={dialog.preload}
         onFocus={dialog.preload}
         onClick={async () => setOpen(await load())}
-        className={cn("flex min-h-11 min-w-0 items-center gap-1.5 rounded-lg px-2 text-left text-sm hover:bg-gray-100", className)}
+        className={cn(
+          "flex min-h-11 min-w-0 items-center gap-1.5 rounded-lg px-2 text-left text-sm hover:bg-gray-100",
+          className,
+        )}
       >
         <Icon name="map-pin" className="h-5 w-5 shrink-0 text-brand-700" />
         <span className="min-w-0">
@@ -39,7 +42,9 @@ export function LocationPicker({ className }: { className?: string }) {
         <span className="sr-only">, change location</span>
         <Icon name="chevron-down" className="h-4 w-4 shrink-0 text-muted" />
       </button>
-      {LocationDialog ? <LocationDialog open={open} onOpenChange={setOpen} trigger={trigger} /> : null}
+      {LocationDialog ? (
+        <LocationDialog open={open} onOpenChange={setOpen} trigger={trigger} />
+      ) : null}
     </>
   );
 }

@@ -2,7 +2,14 @@
 import { useSyncExternalStore } from "react";
 
 /** Suggested locations (docs/product.md); UBC Okanagan is the default. */
-export const SUGGESTED_LOCATIONS = ["UBC Okanagan", "Downtown Kelowna", "West Kelowna", "Mission District", "Rutland", "Lake Country"] as const;
+export const SUGGESTED_LOCATIONS = [
+  "UBC Okanagan",
+  "Downtown Kelowna",
+  "West Kelowna",
+  "Mission District",
+  "Rutland",
+  "Lake Country",
+] as const;
 export const DEFAULT_LOCATION = SUGGESTED_LOCATIONS[0];
 export const CURRENT_LOCATION = "Current Location (Kelowna)";
 const KEY = "fieldfare.location";

@@ -12,6 +12,12 @@ export const NAV_ITEMS: NavItem[] = [
 ];
 
 /** Shown to visitors only, in place of My Profile. */
-export const LOGIN_ITEM: NavItem = { href: "/auth", label: "Login", mobileLabel: "Login", icon: "log-in" };
+export const LOGIN_ITEM: NavItem = {
+  href: "/auth",
+  label: "Login",
+  mobileLabel: "Login",
+  icon: "log-in",
+};
 
-export const isActive = (pathname: string, href: string) => pathname === href || pathname.startsWith(href + "/");
+export const isActive = (pathname: string, href: string) =>
+  pathname === href || pathname.startsWith(href + "/");

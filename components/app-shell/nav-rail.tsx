@@ -56,9 +56,18 @@ export function NavRail() {
   const tipId = useId();
   // Farm accounts also get My Farm (the mobile tab bar stays at the spec's five; the user menu carries it there).
   // While /api/user is on its way the signed-in items show (most visitors of the app are).
-  const items = status === "signed-out" ? [...NAV_ITEMS.slice(0, 4), LOGIN_ITEM] : user?.userType === "farmer" ? [...NAV_ITEMS, MY_FARM_NAV_ITEM] : NAV_ITEMS;
+  const items =
+    status === "signed-out"
+      ? [...NAV_ITEMS.slice(0, 4), LOGIN_ITEM]
+      : user?.userType === "farmer"
+        ? [...NAV_ITEMS, MY_FARM_NAV_ITEM]
+        : NAV_ITEMS;
   return (
-    <nav aria-label="Main" data-testid="nav-rail" className="fixed inset-y-0 left-0 z-30 hidden w-20 flex-col items-center gap-2 border-r border-gray-200 bg-white py-4 md:flex print:hidden">
+    <nav
+      aria-label="Main"
+      data-testid="nav-rail"
+      className="fixed inset-y-0 left-0 z-30 hidden w-20 flex-col items-center gap-2 border-r border-gray-200 bg-white py-4 md:flex print:hidden"
+    >
       <Logo className="mb-4 [&_span]:sr-only" />
       <ul className="flex flex-col items-center gap-2">
         {items.map(({ href, label, icon }) => {
@@ -78,7 +87,9 @@ export function NavRail() {
                 onBlur={tooltip.hide}
                 className={cn(
                   "flex h-12 w-12 items-center justify-center rounded-xl transition-colors",
-                  active ? "bg-brand-700 text-white" : "text-muted hover:bg-brand-50 hover:text-brand-800",
+                  active
+                    ? "bg-brand-700 text-white"
+                    : "text-muted hover:bg-brand-50 hover:text-brand-800",
                 )}
               >
                 <Icon name={icon} className="h-6 w-6" />
@@ -87,10 +98,13 @@ export function NavRail() {
                 <span
                   role="tooltip"
                   id={tipId}
-                  className="pointer-events-none absolute left-full top-1/2 z-50 ml-2 -translate-y-1/2 whitespace-nowrap rounded-md bg-ink px-2.5 py-1.5 text-xs font-medium text-white shadow data-[state=open]:animate-fade-in"
+                  className="pointer-events-none absolute top-1/2 left-full z-50 ml-2 -translate-y-1/2 rounded-md bg-ink px-2.5 py-1.5 text-xs font-medium whitespace-nowrap text-white shadow data-[state=open]:animate-fade-in"
                   data-state="open"
                 >
-                  <span aria-hidden className="absolute -left-1 top-1/2 h-2 w-2 -translate-y-1/2 rotate-45 bg-ink" />
+                  <span
+                    aria-hidden
+                    className="absolute top-1/2 -left-1 h-2 w-2 -translate-y-1/2 rotate-45 bg-ink"
+                  />
                   {label}
                 </span>
               ) : null}

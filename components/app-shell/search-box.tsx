@@ -2,13 +2,22 @@ import { cn } from "@/lib/cn";
 import { Icon } from "@/components/ui/icon";
 
 /** Header search: a plain GET form to /search?q= (works before hydration and without JS). */
-export function SearchBox({ className, defaultValue }: { className?: string; defaultValue?: string }) {
+export function SearchBox({
+  className,
+  defaultValue,
+}: {
+  className?: string;
+  defaultValue?: string;
+}) {
   return (
     <form action="/search" method="get" role="search" className={cn("relative", className)}>
       <label htmlFor="header-search" className="sr-only">
         Search products
       </label>
-      <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted" />
+      <Icon
+        name="search"
+        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted"
+      />
       <input
         id="header-search"
         name="q"
@@ -16,7 +25,7 @@ export function SearchBox({ className, defaultValue }: { className?: string; def
         defaultValue={defaultValue}
         maxLength={100}
         placeholder="Search local farm products..."
-        className="h-11 w-full rounded-full border border-gray-300 bg-gray-50 pl-9 pr-4 text-sm outline-none placeholder:text-gray-600 focus:border-brand-600 focus:bg-white focus:ring-2 focus:ring-brand-200"
+        className="h-11 w-full rounded-full border border-gray-300 bg-gray-50 pr-4 pl-9 text-sm outline-none placeholder:text-gray-600 focus:border-brand-600 focus:bg-white focus:ring-2 focus:ring-brand-200"
       />
     </form>
   );

@@ -2,7 +2,14 @@
 import Link from "next/link";
 import { LogOut, ReceiptText, Tractor, User } from "lucide-react";
 import { useSignOut } from "@/components/auth/use-sign-out";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import type { PublicUser } from "@/lib/types";
 
 export type UserMenuPopupProps = { user: PublicUser; face: React.ReactNode };
@@ -17,7 +24,10 @@ export function UserMenuPopup({ user, face }: UserMenuPopupProps) {
     // Non-modal: a modal menu hides the rest of the page with aria-hidden while its links stay
     // focusable (axe aria-hidden-focus). Esc, outside clicks and focus return work the same.
     <DropdownMenu modal={false} defaultOpen>
-      <DropdownMenuTrigger data-testid="user-menu" className="flex h-9 w-9 items-center justify-center rounded-full">
+      <DropdownMenuTrigger
+        data-testid="user-menu"
+        className="flex h-9 w-9 items-center justify-center rounded-full"
+      >
         {face}
       </DropdownMenuTrigger>
       <DropdownMenuContent>

@@ -22,7 +22,10 @@ export function UserMenu() {
   const [pressed, setPressed] = useState(false);
 
   // Until /api/user answers: the avatar's place, so nothing moves when it arrives.
-  if (status === "loading") return <span data-testid="user-menu-pending" className="block h-9 w-9 rounded-full bg-gray-100" />;
+  if (status === "loading")
+    return (
+      <span data-testid="user-menu-pending" className="block h-9 w-9 rounded-full bg-gray-100" />
+    );
   if (!user) {
     return (
       <Button asChild size="sm">

@@ -8,20 +8,27 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
-import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from "@/lib/validators/auth";
+import {
+  loginSchema,
+  registerSchema,
+  type LoginInput,
+  type RegisterInput,
+} from "@/lib/validators/auth";
 import type { PublicUser } from "@/lib/types";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { useAuth } from "./auth-provider";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 
-
 export function AuthForms() {
   const params = useSearchParams();
   const [tab, setTab] = useState(params.get("tab") === "register" ? "register" : "login");
   return (
     <Tabs.Root value={tab} onValueChange={setTab} className="w-full">
-      <Tabs.List aria-label="Sign in or create an account" className="mb-6 grid grid-cols-2 rounded-lg bg-brand-50 p-1">
+      <Tabs.List
+        aria-label="Sign in or create an account"
+        className="mb-6 grid grid-cols-2 rounded-lg bg-brand-50 p-1"
+      >
         {[
           ["login", "Login"],
           ["register", "Register"],
@@ -48,7 +55,10 @@ export function AuthForms() {
 function LoginForm({ next }: { next: string }) {
   const { setUser } = useAuth();
   const router = useRouter();
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: "", password: "" },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -59,7 +69,11 @@ function LoginForm({ next }: { next: string }) {
       router.push(next);
       router.refresh();
     } catch (e) {
-      toast({ title: "Login failed", description: messageOf(e, "Invalid email or password"), variant: "destructive" });
+      toast({
+        title: "Login failed",
+        description: messageOf(e, "Invalid email or password"),
+        variant: "destructive",
+      });
     }
   });
 
@@ -69,7 +83,12 @@ function LoginForm({ next }: { next: string }) {
         <Input id="login-username" autoComplete="username" {...form.register("username")} />
       </Field>
       <Field id="login-password" label="Password" error={errors.password?.message}>
-        <Input id="login-password" type="password" autoComplete="current-password" {...form.register("password")} />
+        <Input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          {...form.register("password")}
+        />
       </Field>
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
         {isSubmitting ? "Logging in..." : "Login"}
@@ -83,7 +102,14 @@ function RegisterForm({ next }: { next: string }) {
   const router = useRouter();
   const form = useForm<RegisterInput>({
     resolver: zodResolver(registerSchema),
-    defaultValues: { fullName: "", email: "", username: "", phone: "", password: "", confirmPassword: "" },
+    defaultValues: {
+      fullName: "",
+      email: "",
+      username: "",
+      phone: "",
+      password: "",
+      confirmPassword: "",
+    },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -91,13 +117,20 @@ function RegisterForm({ next }: { next: string }) {
     try {
       const user = await apiFetch<PublicUser>("/api/register", { method: "POST", json: values });
       setUser(user);
-      toast({ title: "Registration successful", description: `Welcome to Fieldfare, ${user.fullName}!` });
+      toast({
+        title: "Registration successful",
+        description: `Welcome to Fieldfare, ${user.fullName}!`,
+      });
       router.push(next);
       router.refresh();
     } catch (e) {
       // Field-level answers from the server (taken email, common password) go next to their field.
       showServerFieldErrors(form, e);
-      toast({ title: "Registration failed", description: messageOf(e, "Please try again later."), variant: "destructive" });
+      toast({
+        title: "Registration failed",
+        description: messageOf(e, "Please try again later."),
+        variant: "destructive",
+      });
     }
   });
 
@@ -116,10 +149,24 @@ function RegisterForm({ next }: { next: string }) {
         <Input id="register-phone" type="tel" autoComplete="tel" {...form.register("phone")} />
       </Field>
       <Field id="register-password" label="Password" error={errors.password?.message}>
-        <Input id="register-password" type="password" autoComplete="new-password" {...form.register("password")} />
+        <Input
+          id="register-password"
+          type="password"
+          autoComplete="new-password"
+          {...form.register("password")}
+        />
       </Field>
-      <Field id="register-confirmPassword" label="Confirm password" error={errors.confirmPassword?.message}>
-        <Input id="register-confirmPassword" type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
+      <Field
+        id="register-confirmPassword"
+        label="Confirm password"
+        error={errors.confirmPassword?.message}
+      >
+        <Input
+          id="register-confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          {...form.register("confirmPassword")}
+        />
       </Field>
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
         {isSubmitting ? "Creating account..." : "Create account"}

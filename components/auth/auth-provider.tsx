@@ -1,5 +1,13 @@
 "use client";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+} from "react";
 import { usePathname, useRouter } from "next/navigation";
 import useSWR from "swr";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/cookie-names";
@@ -58,23 +66,40 @@ async function fetchUser(path: string): Promise<PublicUser | null> {
   }
 }
 
-export function AuthProvider({ children, initialUser }: { children: React.ReactNode; initialUser?: PublicUser | null }) {
+export function AuthProvider({
+  children,
+  initialUser,
+}: {
+  children: React.ReactNode;
+  initialUser?: PublicUser | null;
+}) {
   const known = initialUser !== undefined;
   const pathname = usePathname();
   const mustAsk = isProtectedPath(pathname);
   // null while the server renders and the page hydrates (no cookies there), then the cookie's word.
   const hint = useSyncExternalStore(noSubscription, hasHint, () => null);
   const ask = !known && hint !== null && (hint || mustAsk);
-  const { data, mutate } = useSWR<PublicUser | null>(known || ask ? USER_KEY : null, fetchUser, { fallbackData: initialUser, revalidateOnMount: !known });
+  const { data, mutate } = useSWR<PublicUser | null>(known || ask ? USER_KEY : null, fetchUser, {
+    fallbackData: initialUser,
+    revalidateOnMount: !known,
+  });
   const user = data ?? null;
-  const status: AuthStatus = data !== undefined ? (data ? "signed-in" : "signed-out") : !known && hint === false && !mustAsk ? "signed-out" : "loading";
+  const status: AuthStatus =
+    data !== undefined
+      ? data
+        ? "signed-in"
+        : "signed-out"
+      : !known && hint === false && !mustAsk
+        ? "signed-out"
+        : "loading";
 
   // A signed-in page whose session turned out to have ended: to the sign-in page. Not after this
   // tab's own logout, which goes where its menu says.
   const router = useRouter();
   const loggedOut = useRef(false);
   useEffect(() => {
-    if (status === "signed-out" && !loggedOut.current && mustAsk) router.replace(signInPath(pathname));
+    if (status === "signed-out" && !loggedOut.current && mustAsk)
+      router.replace(signInPath(pathname));
   }, [status, mustAsk, pathname, router]);
 
   const setUser = useCallback(

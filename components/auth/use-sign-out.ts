@@ -18,11 +18,18 @@ export function useSignOut(redirectTo: string | null = "/auth") {
     setBusy(true);
     try {
       await logout();
-      toast({ title: "Logged out successfully", description: "You have been logged out of your account" });
+      toast({
+        title: "Logged out successfully",
+        description: "You have been logged out of your account",
+      });
       if (redirectTo) router.push(redirectTo);
       router.refresh();
     } catch (e) {
-      toast({ title: "Logout failed", description: messageOf(e, "Please try again."), variant: "destructive" });
+      toast({
+        title: "Logout failed",
+        description: messageOf(e, "Please try again."),
+        variant: "destructive",
+      });
     } finally {
       setBusy(false);
     }

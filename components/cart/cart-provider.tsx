@@ -1,7 +1,26 @@
 "use client";
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+} from "react";
 import { toast } from "@/components/ui/use-toast";
-import { cartItemCount, cartReducer, cartTotal, emptyCart, parseStoredCart, toCartProduct, type CartAction, type CartItem, type CartProduct, type CartState } from "./cart-reducer";
+import {
+  cartItemCount,
+  cartReducer,
+  cartTotal,
+  emptyCart,
+  parseStoredCart,
+  toCartProduct,
+  type CartAction,
+  type CartItem,
+  type CartProduct,
+  type CartState,
+} from "./cart-reducer";
 
 export type { CartItem, CartProduct } from "./cart-reducer";
 export { toCartProduct } from "./cart-reducer";
@@ -20,7 +39,6 @@ type CartContextValue = {
 
 const CartContext = createContext<CartContextValue | null>(null);
 export const CART_STORAGE_KEY = "fieldfare.cart.v1";
-
 
 /**
  * Client-side cart kept in localStorage so it survives reloads, and synced across tabs
@@ -46,9 +64,13 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 
   // Read the stored cart after mount: the server render has no localStorage.
   useEffect(() => {
-    dispatch({ type: "hydrate", items: parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY)) });
+    dispatch({
+      type: "hydrate",
+      items: parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY)),
+    });
     const onStorage = (e: StorageEvent) => {
-      if (e.key === CART_STORAGE_KEY) dispatch({ type: "replace", items: parseStoredCart(e.newValue) });
+      if (e.key === CART_STORAGE_KEY)
+        dispatch({ type: "replace", items: parseStoredCart(e.newValue) });
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
@@ -58,7 +80,8 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     if (!loaded) return;
     try {
       const next = JSON.stringify(state.items);
-      if (window.localStorage.getItem(CART_STORAGE_KEY) !== next) window.localStorage.setItem(CART_STORAGE_KEY, next);
+      if (window.localStorage.getItem(CART_STORAGE_KEY) !== next)
+        window.localStorage.setItem(CART_STORAGE_KEY, next);
     } catch {
       /* storage full or blocked: the cart still works for this tab */
     }
@@ -69,30 +92,47 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     const p = toCartProduct(product);
     dispatch({ type: "add", product: p });
     itemsRef.current = cartReducer({ items: itemsRef.current }, { type: "add", product: p }).items;
-    if (existing) toast({ title: "Updated Cart", description: `Increased quantity of ${product.name}` });
-    else toast({ title: "Added to Cart", description: `${product.name} has been added to your cart` });
+    if (existing)
+      toast({ title: "Updated Cart", description: `Increased quantity of ${product.name}` });
+    else
+      toast({ title: "Added to Cart", description: `${product.name} has been added to your cart` });
   }, []);
 
   const updateQuantity = useCallback((productId: number, quantity: number) => {
     dispatch({ type: "setQuantity", productId, quantity });
-    itemsRef.current = cartReducer({ items: itemsRef.current }, { type: "setQuantity", productId, quantity }).items;
+    itemsRef.current = cartReducer(
+      { items: itemsRef.current },
+      { type: "setQuantity", productId, quantity },
+    ).items;
   }, []);
 
   const removeItem = useCallback((productId: number) => {
     const item = itemsRef.current.find((i) => i.product.id === productId);
     dispatch({ type: "remove", productId });
     itemsRef.current = itemsRef.current.filter((i) => i.product.id !== productId);
-    toast({ title: "Removed from Cart", description: item ? `${item.product.name} has been removed from your cart` : undefined });
+    toast({
+      title: "Removed from Cart",
+      description: item ? `${item.product.name} has been removed from your cart` : undefined,
+    });
   }, []);
 
   const clearCart = useCallback((options?: { silent?: boolean }) => {
     dispatch({ type: "clear" });
     itemsRef.current = [];
-    if (!options?.silent) toast({ title: "Cart Cleared", description: "All items have been removed from your cart" });
+    if (!options?.silent)
+      toast({ title: "Cart Cleared", description: "All items have been removed from your cart" });
   }, []);
 
   const value = useMemo<CartContextValue>(
-    () => ({ items: state.items, addItem, updateQuantity, removeItem, clearCart, itemCount: cartItemCount(state.items), total: cartTotal(state.items) }),
+    () => ({
+      items: state.items,
+      addItem,
+      updateQuantity,
+      removeItem,
+      clearCart,
+      itemCount: cartItemCount(state.items),
+      total: cartTotal(state.items),
+    }),
     [state.items, addItem, updateQuantity, removeItem, clearCart],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

@@ -19,14 +19,25 @@ export type CartProduct = {
 
 /** Keeps only what the cart needs from a product JSON (the whole API object may be passed). */
 export function toCartProduct(p: CartProduct): CartProduct {
-  return { id: p.id, name: p.name, price: p.price, unit: p.unit, image: p.image, farm: { id: p.farm.id, farmName: p.farm.farmName }, inStock: p.inStock, caseSize: p.caseSize ?? 1 };
+  return {
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    unit: p.unit,
+    image: p.image,
+    farm: { id: p.farm.id, farmName: p.farm.farmName },
+    inStock: p.inStock,
+    caseSize: p.caseSize ?? 1,
+  };
 }
 
 /** How far one press of + or − moves a line: a unit, or a case. */
-export const stepOf = (p: Pick<CartProduct, "caseSize">) => Math.max(1, Math.floor(p.caseSize ?? 1));
+export const stepOf = (p: Pick<CartProduct, "caseSize">) =>
+  Math.max(1, Math.floor(p.caseSize ?? 1));
 
 /** The largest quantity a line may hold: MAX_QUANTITY, rounded down to whole cases (at least one case). */
-export const maxQuantityOf = (p: Pick<CartProduct, "caseSize">) => Math.max(stepOf(p), Math.floor(MAX_QUANTITY / stepOf(p)) * stepOf(p));
+export const maxQuantityOf = (p: Pick<CartProduct, "caseSize">) =>
+  Math.max(stepOf(p), Math.floor(MAX_QUANTITY / stepOf(p)) * stepOf(p));
 
 export type CartItem = { product: CartProduct; quantity: number };
 export type CartState = { items: CartItem[] };
@@ -54,7 +65,15 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       if (existing) {
         return {
           items: state.items.map((i) =>
-            i.product.id === action.product.id ? { product: action.product, quantity: Math.min(maxQuantityOf(action.product), roundUp(i.quantity, step) + step) } : i,
+            i.product.id === action.product.id
+              ? {
+                  product: action.product,
+                  quantity: Math.min(
+                    maxQuantityOf(action.product),
+                    roundUp(i.quantity, step) + step,
+                  ),
+                }
+              : i,
           ),
         };
       }
@@ -62,8 +81,15 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     }
     case "setQuantity": {
       const q = Math.floor(action.quantity);
-      if (!Number.isFinite(q) || q <= 0) return { items: state.items.filter((i) => i.product.id !== action.productId) };
-      return { items: state.items.map((i) => (i.product.id === action.productId ? { ...i, quantity: Math.min(maxQuantityOf(i.product), roundUp(q, stepOf(i.product))) } : i)) };
+      if (!Number.isFinite(q) || q <= 0)
+        return { items: state.items.filter((i) => i.product.id !== action.productId) };
+      return {
+        items: state.items.map((i) =>
+          i.product.id === action.productId
+            ? { ...i, quantity: Math.min(maxQuantityOf(i.product), roundUp(q, stepOf(i.product))) }
+            : i,
+        ),
+      };
     }
     case "remove":
       return { items: state.items.filter((i) => i.product.id !== action.productId) };
@@ -80,7 +106,9 @@ export function cartItemCount(items: CartItem[]): number {
 
 /** Sum in integer cents, then back to dollars, so 0.1 + 0.2 style drift never shows. */
 export function cartTotal(items: CartItem[]): number {
-  return items.reduce((cents, i) => cents + Math.round(i.product.price * 100) * i.quantity, 0) / 100;
+  return (
+    items.reduce((cents, i) => cents + Math.round(i.product.price * 100) * i.quantity, 0) / 100
+  );
 }
 
 /** Parses what localStorage holds; anything malformed is dropped rather than trusted. */
@@ -93,11 +121,33 @@ export function parseStoredCart(raw: string | null): CartItem[] {
       const e = entry as Partial<CartItem> | null;
       const p = e?.product as Partial<CartProduct> | undefined;
       const q = Number(e?.quantity);
-      if (!p || typeof p.id !== "number" || typeof p.name !== "string" || typeof p.price !== "number" || !Number.isFinite(p.price)) return [];
+      if (
+        !p ||
+        typeof p.id !== "number" ||
+        typeof p.name !== "string" ||
+        typeof p.price !== "number" ||
+        !Number.isFinite(p.price)
+      )
+        return [];
       if (!Number.isInteger(q) || q <= 0) return [];
-      const farm = p.farm && typeof p.farm.id === "number" ? { id: p.farm.id, farmName: String(p.farm.farmName ?? "") } : { id: 0, farmName: "" };
-      const caseSize = Number.isInteger(p.caseSize) && p.caseSize! >= 1 && p.caseSize! <= MAX_QUANTITY ? p.caseSize! : 1;
-      const product = { id: p.id, name: p.name, price: p.price, unit: String(p.unit ?? ""), image: String(p.image ?? ""), farm, inStock: p.inStock !== false, caseSize };
+      const farm =
+        p.farm && typeof p.farm.id === "number"
+          ? { id: p.farm.id, farmName: String(p.farm.farmName ?? "") }
+          : { id: 0, farmName: "" };
+      const caseSize =
+        Number.isInteger(p.caseSize) && p.caseSize! >= 1 && p.caseSize! <= MAX_QUANTITY
+          ? p.caseSize!
+          : 1;
+      const product = {
+        id: p.id,
+        name: p.name,
+        price: p.price,
+        unit: String(p.unit ?? ""),
+        image: String(p.image ?? ""),
+        farm,
+        inStock: p.inStock !== false,
+        caseSize,
+      };
       return [{ product, quantity: Math.min(maxQuantityOf(product), roundUp(q, caseSize)) }];
     });
   } catch {

@@ -3,12 +3,23 @@ import type { RefObject } from "react";
 import Link from "next/link";
 import { Minus, Plus, ShoppingCart, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+} from "@/components/ui/sheet";
 import { formatCurrency } from "@/lib/format";
 import { useCart } from "./cart-provider";
 import { stepOf } from "./cart-reducer";
 
-export type CartSheetPanelProps = { open: boolean; onOpenChange: (open: boolean) => void; trigger: RefObject<HTMLButtonElement | null> };
+export type CartSheetPanelProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: RefObject<HTMLButtonElement | null>;
+};
 
 /**
  * The side sheet listing the cart, opened by the header's cart button (cart-sheet.tsx), which
@@ -28,7 +39,9 @@ export function CartSheetPanel({ open, onOpenChange, trigger }: CartSheetPanelPr
         <SheetHeader>
           <SheetTitle>Your cart</SheetTitle>
           <SheetDescription id="cart-summary">
-            {itemCount === 0 ? "Your cart is empty." : `${itemCount} ${itemCount === 1 ? "item" : "items"} from local farms`}
+            {itemCount === 0
+              ? "Your cart is empty."
+              : `${itemCount} ${itemCount === 1 ? "item" : "items"} from local farms`}
           </SheetDescription>
         </SheetHeader>
         {items.length === 0 ? (
@@ -43,12 +56,25 @@ export function CartSheetPanel({ open, onOpenChange, trigger }: CartSheetPanelPr
           </div>
         ) : (
           <>
-            <ul className="-mx-2 flex-1 divide-y divide-gray-100 overflow-y-auto px-2" aria-label="Cart items">
+            <ul
+              className="-mx-2 flex-1 divide-y divide-gray-100 overflow-y-auto px-2"
+              aria-label="Cart items"
+            >
               {items.map(({ product, quantity }) => (
-                <li key={product.id} data-testid="cart-item" className="flex items-center gap-3 py-3">
+                <li
+                  key={product.id}
+                  data-testid="cart-item"
+                  className="flex items-center gap-3 py-3"
+                >
                   {product.image ? (
                     // eslint-disable-next-line @next/next/no-img-element -- small local SVGs, no optimisation to gain
-                    <img src={product.image} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-lg bg-brand-50 object-contain p-1" />
+                    <img
+                      src={product.image}
+                      alt=""
+                      width={56}
+                      height={56}
+                      className="h-14 w-14 shrink-0 rounded-lg bg-brand-50 object-contain p-1"
+                    />
                   ) : (
                     <div aria-hidden className="h-14 w-14 shrink-0 rounded-lg bg-brand-50" />
                   )}
@@ -56,7 +82,8 @@ export function CartSheetPanel({ open, onOpenChange, trigger }: CartSheetPanelPr
                     <p className="truncate font-semibold text-ink">{product.name}</p>
                     <p className="truncate text-xs text-muted">{product.farm.farmName}</p>
                     <p className="text-sm text-ink">
-                      {formatCurrency(product.price)} <span className="text-muted">/ {product.unit}</span>
+                      {formatCurrency(product.price)}{" "}
+                      <span className="text-muted">/ {product.unit}</span>
                     </p>
                     {stepOf(product) > 1 ? (
                       <p className="text-xs text-muted" data-testid="cart-cases">
@@ -64,7 +91,11 @@ export function CartSheetPanel({ open, onOpenChange, trigger }: CartSheetPanelPr
                       </p>
                     ) : null}
                   </div>
-                  <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${product.name}`}>
+                  <div
+                    className="flex items-center gap-1"
+                    role="group"
+                    aria-label={`Quantity of ${product.name}`}
+                  >
                     <button
                       type="button"
                       aria-label={`Decrease quantity of ${product.name}`}
@@ -73,7 +104,11 @@ export function CartSheetPanel({ open, onOpenChange, trigger }: CartSheetPanelPr
                     >
                       <Minus aria-hidden className="h-4 w-4" />
                     </button>
-                    <span className="w-7 text-center text-sm font-semibold tabular-nums" data-testid="cart-quantity" aria-live="polite">
+                    <span
+                      className="w-7 text-center text-sm font-semibold tabular-nums"
+                      data-testid="cart-quantity"
+                      aria-live="polite"
+                    >
                       {quantity}
                     </span>
                     <button

@@ -6,7 +6,15 @@ import { canAddToCart } from "./badge";
 import { Icon } from "@/components/ui/icon";
 
 /** The one interactive leaf of a product card. Out of stock → disabled. */
-export function AddToCartButton({ product, className, full }: { product: CartProduct; className?: string; full?: boolean }) {
+export function AddToCartButton({
+  product,
+  className,
+  full,
+}: {
+  product: CartProduct;
+  className?: string;
+  full?: boolean;
+}) {
   const { addItem } = useCart();
   const enabled = canAddToCart(product);
   return (
@@ -15,7 +23,13 @@ export function AddToCartButton({ product, className, full }: { product: CartPro
       disabled={!enabled}
       onClick={() => addItem(product)}
       // The full button's name starts with its visible text (WCAG 2.5.3); the icon-only one names the product.
-      aria-label={full ? `${enabled ? "Add to cart" : "Out of stock"}: ${product.name}` : enabled ? `Add ${product.name} to cart` : `${product.name} is out of stock`}
+      aria-label={
+        full
+          ? `${enabled ? "Add to cart" : "Out of stock"}: ${product.name}`
+          : enabled
+            ? `Add ${product.name} to cart`
+            : `${product.name} is out of stock`
+      }
       className={cn(
         "inline-flex items-center justify-center gap-1.5 rounded-full bg-brand-700 font-semibold text-white transition-colors hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-700",
         full ? "h-11 px-5 text-sm" : "h-9 w-9",

@@ -42,7 +42,13 @@ export function Carousel({ label, children }: { label: string; children: React.R
       <div ref={viewportRef} className="overflow-hidden">
         <div className="-ml-4 flex touch-pan-y">
           {slides.map((slide, i) => (
-            <div key={i} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`} className="min-w-0 shrink-0 grow-0 basis-[80%] pl-4 sm:basis-1/2 lg:basis-1/4">
+            <div
+              key={i}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${slides.length}`}
+              className="min-w-0 shrink-0 grow-0 basis-[80%] pl-4 sm:basis-1/2 lg:basis-1/4"
+            >
               {slide}
             </div>
           ))}
@@ -50,10 +56,20 @@ export function Carousel({ label, children }: { label: string; children: React.R
       </div>
       {canScroll && slides.length > 1 ? (
         <div className="mt-3 flex justify-end gap-2">
-          <button type="button" onClick={prev} aria-label={`Previous ${label}`} className="flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-gray-50">
+          <button
+            type="button"
+            onClick={prev}
+            aria-label={`Previous ${label}`}
+            className="flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-gray-50"
+          >
             <Icon name="chevron-left" className="h-5 w-5" />
           </button>
-          <button type="button" onClick={next} aria-label={`Next ${label}`} className="flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-gray-50">
+          <button
+            type="button"
+            onClick={next}
+            aria-label={`Next ${label}`}
+            className="flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-gray-50"
+          >
             <Icon name="chevron-right" className="h-5 w-5" />
           </button>
         </div>

@@ -12,13 +12,29 @@ import { SectionError } from "./section-error";
  * so the sections below follow it and the view can be shared. `categories` undefined: still
  * loading (tiles of the same size stand in); `onRetry` given: they failed to load.
  */
-export function CategoryGrid({ categories, selected, onRetry }: { categories?: CategoryJson[]; selected?: number; onRetry?: () => Promise<unknown> }) {
+export function CategoryGrid({
+  categories,
+  selected,
+  onRetry,
+}: {
+  categories?: CategoryJson[];
+  selected?: number;
+  onRetry?: () => Promise<unknown>;
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const [pending, start] = useTransition();
-  const toggle = (id: number) => start(() => router.push(selected === id ? pathname : `${pathname}?category=${id}`, { scroll: false }));
+  const toggle = (id: number) =>
+    start(() =>
+      router.push(selected === id ? pathname : `${pathname}?category=${id}`, { scroll: false }),
+    );
   return (
-    <section aria-labelledby="categories-title" className="grid gap-3" data-testid="category-grid" aria-busy={pending || !categories}>
+    <section
+      aria-labelledby="categories-title"
+      className="grid gap-3"
+      data-testid="category-grid"
+      aria-busy={pending || !categories}
+    >
       <h2 id="categories-title" className="text-xl font-bold text-ink">
         Categories
       </h2>
@@ -37,7 +53,9 @@ export function CategoryGrid({ categories, selected, onRetry }: { categories?: C
                       onClick={() => toggle(c.id)}
                       className={cn(
                         "flex min-h-24 w-full flex-col items-center justify-center gap-2 rounded-2xl border p-3 text-center text-sm font-semibold transition-colors",
-                        active ? "border-brand-700 bg-brand-700 text-white" : "border-gray-200 bg-white text-ink hover:border-brand-300 hover:bg-brand-50",
+                        active
+                          ? "border-brand-700 bg-brand-700 text-white"
+                          : "border-gray-200 bg-white text-ink hover:border-brand-300 hover:bg-brand-50",
                       )}
                     >
                       <CategoryIcon name={c.icon} className="h-7 w-7" />

@@ -11,8 +11,15 @@ const ICONS: Record<string, IconName> = {
   jar: "amphora",
 };
 
-export const iconFor = (name: string): IconName => (Object.hasOwn(ICONS, name) ? ICONS[name] : "shopping-basket");
+export const iconFor = (name: string): IconName =>
+  Object.hasOwn(ICONS, name) ? ICONS[name] : "shopping-basket";
 
 export function CategoryIcon({ name, className }: { name: string; className?: string }) {
-  return <Icon name={iconFor(name)} data-icon={Object.hasOwn(ICONS, name) ? name : "default"} className={className} />;
+  return (
+    <Icon
+      name={iconFor(name)}
+      data-icon={Object.hasOwn(ICONS, name) ? name : "default"}
+      className={className}
+    />
+  );
 }

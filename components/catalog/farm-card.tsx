@@ -11,11 +11,23 @@ export function FarmCard({ farm, headingLevel = 3 }: { farm: FarmJson; headingLe
   const thumbs = farm.products.slice(0, 3);
   const more = Math.max(0, farm.productCount - thumbs.length);
   return (
-    <article data-testid="farm-card" data-farm-id={farm.id} className="flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
+    <article
+      data-testid="farm-card"
+      data-farm-id={farm.id}
+      className="flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
+    >
       <div className="aspect-[16/9] bg-brand-100">
         {farm.farmImage ? (
           // eslint-disable-next-line @next/next/no-img-element -- local SVG landscapes
-          <img src={farm.farmImage} alt="" loading="lazy" decoding="async" width={320} height={180} className="h-full w-full object-cover" />
+          <img
+            src={farm.farmImage}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={320}
+            height={180}
+            className="h-full w-full object-cover"
+          />
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -27,24 +39,45 @@ export function FarmCard({ farm, headingLevel = 3 }: { farm: FarmJson; headingLe
         <Stars rating={farm.rating} reviewCount={farm.reviewCount} />
         <p className="flex items-center gap-1 text-sm text-muted">
           <Icon name="map-pin" className="h-4 w-4" />
-          <span data-testid="farm-distance" className="whitespace-nowrap">{formatDistance(farm.distance, "mi")}</span>
+          <span data-testid="farm-distance" className="whitespace-nowrap">
+            {formatDistance(farm.distance, "mi")}
+          </span>
           <span aria-hidden>·</span>
           <span className="truncate">{farm.location}</span>
         </p>
         {thumbs.length > 0 ? (
-          <ul className="mt-auto flex items-center gap-2 pt-1" aria-label={`Products from ${farm.farmName}`}>
+          <ul
+            className="mt-auto flex items-center gap-2 pt-1"
+            aria-label={`Products from ${farm.farmName}`}
+          >
             {thumbs.map((p) => (
               <li key={p.id} data-testid="farm-thumb">
-                <IntentLink href={`/products/${p.id}`} aria-label={p.name} title={p.name} className="block h-11 w-11 overflow-hidden rounded-lg border border-gray-200 bg-brand-50">
+                <IntentLink
+                  href={`/products/${p.id}`}
+                  aria-label={p.name}
+                  title={p.name}
+                  className="block h-11 w-11 overflow-hidden rounded-lg border border-gray-200 bg-brand-50"
+                >
                   {p.image ? (
                     // eslint-disable-next-line @next/next/no-img-element -- local SVG illustrations
-                    <img src={p.image} alt="" loading="lazy" width={44} height={44} className="h-full w-full object-contain p-1" />
+                    <img
+                      src={p.image}
+                      alt=""
+                      loading="lazy"
+                      width={44}
+                      height={44}
+                      className="h-full w-full object-contain p-1"
+                    />
                   ) : null}
                 </IntentLink>
               </li>
             ))}
             {more > 0 ? (
-              <li data-testid="farm-more" className="flex h-11 min-w-11 items-center justify-center rounded-lg bg-gray-100 px-2 text-sm font-semibold text-ink" aria-label={`${more} more products`}>
+              <li
+                data-testid="farm-more"
+                className="flex h-11 min-w-11 items-center justify-center rounded-lg bg-gray-100 px-2 text-sm font-semibold text-ink"
+                aria-label={`${more} more products`}
+              >
                 +{more}
               </li>
             ) : null}

@@ -8,7 +8,9 @@ export function Greeting({ fullName }: { fullName: string | null | undefined }) 
     <div className="grid gap-1">
       {fullName !== null ? (
         <>
-          <h1 className="text-2xl font-bold text-ink md:text-3xl">{first ? `Welcome back, ${first}` : "Welcome back"}</h1>
+          <h1 className="text-2xl font-bold text-ink md:text-3xl">
+            {first ? `Welcome back, ${first}` : "Welcome back"}
+          </h1>
           <p className="text-muted">Here are your personalized recommendations</p>
         </>
       ) : (

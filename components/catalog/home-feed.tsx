@@ -23,10 +23,15 @@ function HomeFeedView({ categoryId, waiting }: { categoryId?: number; waiting: b
   const { status } = useAuth();
   const { data: categories, error, mutate } = useSWR<CategoryJson[]>("/api/categories");
   // An id that is not a category (a hand-edited URL) filters nothing, once the list says so.
-  const selected = categories && !categories.some((c) => c.id === categoryId) ? undefined : categoryId;
+  const selected =
+    categories && !categories.some((c) => c.id === categoryId) ? undefined : categoryId;
   return (
     <>
-      <CategoryGrid categories={categories} selected={selected} onRetry={categories === undefined && error ? () => mutate() : undefined} />
+      <CategoryGrid
+        categories={categories}
+        selected={selected}
+        onRetry={categories === undefined && error ? () => mutate() : undefined}
+      />
       <HomeSections signedIn={status !== "signed-out"} categoryId={selected} waiting={waiting} />
     </>
   );

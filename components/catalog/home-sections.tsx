@@ -17,11 +17,18 @@ import { FarmSkeletons, ProductSkeletons } from "./skeletons";
  * session).
  */
 /** `url` null: not yet (the skeleton, and no request). */
-type LoadedProps<T> = { url: string | null; skeleton: React.ReactNode; failure: string; empty: string; children: (items: T[]) => React.ReactNode };
+type LoadedProps<T> = {
+  url: string | null;
+  skeleton: React.ReactNode;
+  failure: string;
+  empty: string;
+  children: (items: T[]) => React.ReactNode;
+};
 
 function Loaded<T>({ url, skeleton, failure, empty, children }: LoadedProps<T>) {
   const { data, error, mutate } = useSWR<T[]>(url);
-  if (data === undefined) return error ? <SectionError message={failure} onRetry={() => mutate()} /> : skeleton;
+  if (data === undefined)
+    return error ? <SectionError message={failure} onRetry={() => mutate()} /> : skeleton;
   if (data.length === 0) return <EmptyNote>{empty}</EmptyNote>;
   return children(data);
 }
@@ -37,7 +44,8 @@ function LoadedWhenNear<T>(props: LoadedProps<T>) {
   return <div ref={ref}>{near ? <Loaded<T> {...props} /> : props.skeleton}</div>;
 }
 
-const emptyProducts = (filtered: boolean) => (filtered ? "No products in this category yet." : "No products to show yet.");
+const emptyProducts = (filtered: boolean) =>
+  filtered ? "No products in this category yet." : "No products to show yet.";
 
 function ProductGrid({ products }: { products: ProductJson[] }) {
   return (
@@ -59,9 +67,24 @@ function FarmGrid({ farms }: { farms: FarmJson[] }) {
   );
 }
 
-function ProductCarousel({ url, label, failure, filtered }: { url: string | null; label: string; failure: string; filtered: boolean }) {
+function ProductCarousel({
+  url,
+  label,
+  failure,
+  filtered,
+}: {
+  url: string | null;
+  label: string;
+  failure: string;
+  filtered: boolean;
+}) {
   return (
-    <LoadedWhenNear<ProductJson> url={url} skeleton={<ProductSkeletons count={4} />} failure={failure} empty={emptyProducts(filtered)}>
+    <LoadedWhenNear<ProductJson>
+      url={url}
+      skeleton={<ProductSkeletons count={4} />}
+      failure={failure}
+      empty={emptyProducts(filtered)}
+    >
       {(products) => (
         <Carousel label={label}>
           {products.map((p) => (
@@ -77,7 +100,15 @@ function ProductCarousel({ url, label, failure, filtered }: { url: string | null
  * `signedIn` adds the personal sections; `categoryId` filters the product lists, which wait (their
  * skeletons, no request) while `waiting` says the category is not known yet.
  */
-export function HomeSections({ signedIn, categoryId, waiting }: { signedIn: boolean; categoryId?: number; waiting: boolean }) {
+export function HomeSections({
+  signedIn,
+  categoryId,
+  waiting,
+}: {
+  signedIn: boolean;
+  categoryId?: number;
+  waiting: boolean;
+}) {
   const category = categoryId ? `&categoryId=${categoryId}` : "";
   const products = (url: string) => (waiting ? null : `${url}${category}`);
   const seeAllQuery = categoryId ? `?category=${categoryId}` : "";
@@ -85,7 +116,12 @@ export function HomeSections({ signedIn, categoryId, waiting }: { signedIn: bool
     <div id="products" className="grid scroll-mt-24 grid-cols-1 gap-10">
       {signedIn ? (
         <>
-          <Section id="recommended" title="Recommended for You" tag="Personalized" seeAll={`/home/recommended${seeAllQuery}`}>
+          <Section
+            id="recommended"
+            title="Recommended for You"
+            tag="Personalized"
+            seeAll={`/home/recommended${seeAllQuery}`}
+          >
             <Loaded<ProductJson>
               url={products("/api/products/recommended?limit=4")}
               skeleton={<ProductSkeletons count={4} />}
@@ -96,22 +132,42 @@ export function HomeSections({ signedIn, categoryId, waiting }: { signedIn: bool
             </Loaded>
           </Section>
           <Section id="farms-you-might-like" title="Farms You Might Like">
-            <LoadedWhenNear<FarmJson> url="/api/farms/recommended?limit=3" skeleton={<FarmSkeletons count={3} />} failure="Failed to fetch recommended farms" empty="No farms to show yet.">
+            <LoadedWhenNear<FarmJson>
+              url="/api/farms/recommended?limit=3"
+              skeleton={<FarmSkeletons count={3} />}
+              failure="Failed to fetch recommended farms"
+              empty="No farms to show yet."
+            >
               {(farms) => <FarmGrid farms={farms} />}
             </LoadedWhenNear>
           </Section>
         </>
       ) : null}
       <Section id="harvest" title="This Week's Harvest" seeAll={`/home/harvest${seeAllQuery}`}>
-        <ProductCarousel url={products("/api/products/featured?limit=8")} label="This Week's Harvest" failure="Failed to fetch featured products" filtered={!!categoryId} />
+        <ProductCarousel
+          url={products("/api/products/featured?limit=8")}
+          label="This Week's Harvest"
+          failure="Failed to fetch featured products"
+          filtered={!!categoryId}
+        />
       </Section>
       <Section id="featured-farmers" title="Featured Farmers" seeAll="/home/farms">
-        <LoadedWhenNear<FarmJson> url="/api/farms/featured?limit=3" skeleton={<FarmSkeletons count={3} />} failure="Failed to fetch featured farms" empty="No farms to show yet.">
+        <LoadedWhenNear<FarmJson>
+          url="/api/farms/featured?limit=3"
+          skeleton={<FarmSkeletons count={3} />}
+          failure="Failed to fetch featured farms"
+          empty="No farms to show yet."
+        >
           {(farms) => <FarmGrid farms={farms} />}
         </LoadedWhenNear>
       </Section>
       <Section id="popular" title="Popular with Restaurants" seeAll={`/home/popular${seeAllQuery}`}>
-        <ProductCarousel url={products("/api/products/popular?limit=8")} label="Popular with Restaurants" failure="Failed to fetch popular products" filtered={!!categoryId} />
+        <ProductCarousel
+          url={products("/api/products/popular?limit=8")}
+          label="Popular with Restaurants"
+          failure="Failed to fetch popular products"
+          filtered={!!categoryId}
+        />
       </Section>
     </div>
   );

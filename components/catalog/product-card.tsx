@@ -6,28 +6,54 @@ import { toCartProduct } from "@/components/cart/cart-reducer";
 import { AddToCartButton } from "./add-to-cart-button";
 import { productBadge } from "./badge";
 
-const badgeVariant = { "Out of Stock": "muted", Bestseller: "warning", "Top Rated": "default" } as const;
+const badgeVariant = {
+  "Out of Stock": "muted",
+  Bestseller: "warning",
+  "Top Rated": "default",
+} as const;
 
 /** Product card (server-rendered; only the add button hydrates): badge, name, farm, price per unit. */
-export function ProductCard({ product, headingLevel = 3 }: { product: ProductJson; headingLevel?: 2 | 3 }) {
+export function ProductCard({
+  product,
+  headingLevel = 3,
+}: {
+  product: ProductJson;
+  headingLevel?: 2 | 3;
+}) {
   // h2 where the cards sit right under the page's h1 (search, See All), else h3 under a section's h2.
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const badge = productBadge(product);
   return (
-    <article data-testid="product-card" data-product-id={product.id} className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
+    <article
+      data-testid="product-card"
+      data-product-id={product.id}
+      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
+    >
       <div className="relative aspect-[4/3] bg-brand-50">
         {product.image ? (
           // eslint-disable-next-line @next/next/no-img-element -- local SVG illustrations, nothing to optimise
-          <img src={product.image} alt="" loading="lazy" decoding="async" width={160} height={120} className="h-full w-full object-contain p-6" />
+          <img
+            src={product.image}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={160}
+            height={120}
+            className="h-full w-full object-contain p-6"
+          />
         ) : null}
         {badge ? (
-          <Badge variant={badgeVariant[badge]} className="absolute left-3 top-3" data-testid="product-badge">
+          <Badge
+            variant={badgeVariant[badge]}
+            className="absolute top-3 left-3"
+            data-testid="product-badge"
+          >
             {badge}
           </Badge>
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <Heading className="font-semibold leading-snug text-ink">
+        <Heading className="leading-snug font-semibold text-ink">
           <IntentLink href={`/products/${product.id}`} className="hover:underline">
             {product.name}
           </IntentLink>

@@ -3,7 +3,13 @@ import { useState } from "react";
 import { RotateCw } from "lucide-react";
 
 /** A section whose data failed to load: the docs/product.md message and a retry that fetches it again. */
-export function SectionError({ message, onRetry }: { message: string; onRetry: () => Promise<unknown> }) {
+export function SectionError({
+  message,
+  onRetry,
+}: {
+  message: string;
+  onRetry: () => Promise<unknown>;
+}) {
   const [pending, setPending] = useState(false);
   const retry = async () => {
     setPending(true);
@@ -14,7 +20,10 @@ export function SectionError({ message, onRetry }: { message: string; onRetry: (
     }
   };
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+    >
       <span>{message}</span>
       <button
         type="button"

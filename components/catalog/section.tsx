@@ -3,9 +3,25 @@ import { Badge } from "@/components/ui/badge";
 import { Icon } from "@/components/ui/icon";
 
 /** A titled home section with an optional tag ("Personalized") and See All link. */
-export function Section({ id, title, tag, seeAll, children }: { id: string; title: string; tag?: string; seeAll?: string; children: React.ReactNode }) {
+export function Section({
+  id,
+  title,
+  tag,
+  seeAll,
+  children,
+}: {
+  id: string;
+  title: string;
+  tag?: string;
+  seeAll?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <section aria-labelledby={`${id}-title`} data-testid={`section-${id}`} className="grid grid-cols-1 gap-4">
+    <section
+      aria-labelledby={`${id}-title`}
+      data-testid={`section-${id}`}
+      className="grid grid-cols-1 gap-4"
+    >
       <div className="flex items-center justify-between gap-3">
         <div className="flex items-center gap-2">
           <h2 id={`${id}-title`} className="text-xl font-bold text-ink">
@@ -14,7 +30,11 @@ export function Section({ id, title, tag, seeAll, children }: { id: string; titl
           {tag ? <Badge variant="secondary">{tag}</Badge> : null}
         </div>
         {seeAll ? (
-          <IntentLink href={seeAll} className="inline-flex min-h-9 items-center gap-0.5 rounded-md text-sm font-semibold text-brand-700 hover:underline" aria-label={`See all: ${title}`}>
+          <IntentLink
+            href={seeAll}
+            className="inline-flex min-h-9 items-center gap-0.5 rounded-md text-sm font-semibold text-brand-700 hover:underline"
+            aria-label={`See all: ${title}`}
+          >
             See All
             <Icon name="chevron-right" className="h-4 w-4" />
           </IntentLink>
@@ -26,5 +46,9 @@ export function Section({ id, title, tag, seeAll, children }: { id: string; titl
 }
 
 export function EmptyNote({ children }: { children: React.ReactNode }) {
-  return <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">{children}</p>;
+  return (
+    <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">
+      {children}
+    </p>
+  );
 }

@@ -48,15 +48,27 @@ export function FarmFulfilment({
   const message = serverError ?? (showProblem || !state.unchosen ? state.problem : null);
 
   return (
-    <div className="mt-3 grid gap-3 border-t border-gray-100 pt-3" data-testid="checkout-fulfilment">
+    <div
+      className="mt-3 grid gap-3 border-t border-gray-100 pt-3"
+      data-testid="checkout-fulfilment"
+    >
       {state.kinds.length > 1 ? (
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-semibold text-ink">Pickup or delivery</legend>
           <div className="grid grid-cols-2 gap-2">
             {state.kinds.map((k) => (
               <label key={k} className={radioCard}>
-                <input type="radio" name={`${id}-kind`} value={k} checked={state.kind === k} onChange={() => pickKind(k)} className="mt-0.5 h-5 w-5 accent-brand-700" />
-                <span className="font-semibold text-ink">{k === "pickup" ? "Pickup" : "Delivery"}</span>
+                <input
+                  type="radio"
+                  name={`${id}-kind`}
+                  value={k}
+                  checked={state.kind === k}
+                  onChange={() => pickKind(k)}
+                  className="mt-0.5 h-5 w-5 accent-brand-700"
+                />
+                <span className="font-semibold text-ink">
+                  {k === "pickup" ? "Pickup" : "Delivery"}
+                </span>
               </label>
             ))}
           </div>
@@ -64,7 +76,9 @@ export function FarmFulfilment({
       ) : null}
 
       <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-semibold text-ink">{state.kind === "delivery" ? "Delivery time" : "Pickup time"}</legend>
+        <legend className="mb-1 text-sm font-semibold text-ink">
+          {state.kind === "delivery" ? "Delivery time" : "Pickup time"}
+        </legend>
         <div className="grid gap-2">
           {state.slots.map((s) => {
             const open = isOpen(s);
@@ -81,7 +95,8 @@ export function FarmFulfilment({
                 />
                 <span className="grid min-w-0 flex-1 gap-0.5">
                   <span className="font-semibold text-ink">
-                    {formatSlotDay(s.start)}, {formatSlotRange(s.start, s.end)} · order by {formatCutoff(s.cutoff)}
+                    {formatSlotDay(s.start)}, {formatSlotRange(s.start, s.end)} · order by{" "}
+                    {formatCutoff(s.cutoff)}
                   </span>
                   <span className="text-muted">
                     {slotPlace(s)}
@@ -100,7 +115,9 @@ export function FarmFulfilment({
           {addresses === undefined ? (
             <p className="text-sm text-muted">Loading your addresses...</p>
           ) : addresses.length === 0 ? (
-            <p className="text-sm text-muted">Add a delivery address to have {farm.farmName} deliver to you.</p>
+            <p className="text-sm text-muted">
+              Add a delivery address to have {farm.farmName} deliver to you.
+            </p>
           ) : (
             <div className="grid gap-1.5">
               <label htmlFor={`${id}-address`} className="text-sm font-semibold text-ink">
@@ -109,7 +126,12 @@ export function FarmFulfilment({
               <select
                 id={`${id}-address`}
                 value={choice.addressId ?? ""}
-                onChange={(e) => onChange({ ...choice, addressId: e.target.value ? Number(e.target.value) : undefined })}
+                onChange={(e) =>
+                  onChange({
+                    ...choice,
+                    addressId: e.target.value ? Number(e.target.value) : undefined,
+                  })
+                }
                 className="block h-12 w-full rounded-lg border border-gray-400 bg-white px-3 text-base text-ink"
               >
                 <option value="">Choose an address</option>
@@ -124,7 +146,11 @@ export function FarmFulfilment({
           <Button variant="link" className="justify-self-start" onClick={() => setAdding(true)}>
             <Plus aria-hidden className="h-4 w-4" /> Add an address
           </Button>
-          <AddressDialog open={adding} onOpenChange={setAdding} onSaved={(a) => onChange({ ...choice, addressId: a.id })} />
+          <AddressDialog
+            open={adding}
+            onOpenChange={setAdding}
+            onSaved={(a) => onChange({ ...choice, addressId: a.id })}
+          />
           {state.zone ? (
             <p className="text-sm text-ink" data-testid="delivery-fee">
               {state.fee > 0 ? `Delivery ${formatCurrency(state.fee)}` : "Free delivery"}
@@ -134,7 +160,9 @@ export function FarmFulfilment({
         </div>
       ) : null}
 
-      {farm.minimumOrder > 0 ? <p className="text-xs text-muted">Minimum order {formatCurrency(farm.minimumOrder)}</p> : null}
+      {farm.minimumOrder > 0 ? (
+        <p className="text-xs text-muted">Minimum order {formatCurrency(farm.minimumOrder)}</p>
+      ) : null}
       {message ? <Problem id={`${id}-problem`} message={message} /> : null}
     </div>
   );
@@ -142,7 +170,14 @@ export function FarmFulfilment({
 
 function Problem({ id, message }: { id: string; message: string }) {
   return (
-    <p id={id} role="alert" data-testid="farm-problem" className={cn("flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-700")}>
+    <p
+      id={id}
+      role="alert"
+      data-testid="farm-problem"
+      className={cn(
+        "flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-700",
+      )}
+    >
       <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
       <span>{message}</span>
     </p>

@@ -8,30 +8,68 @@ import type { PaymentMethodValue } from "@/lib/validators/account";
  * Wallet or account for one farm's order (docs/restaurants.md, "Pay on account"): shown only to a
  * buyer with a credit line at that farm, with the credit still available.
  */
-export function FarmPayment({ farmName, credit, value, orderTotal, onChange }: { farmName: string; credit: BuyerCreditLineJson; value: PaymentMethodValue; orderTotal: number; onChange: (v: PaymentMethodValue) => void }) {
+export function FarmPayment({
+  farmName,
+  credit,
+  value,
+  orderTotal,
+  onChange,
+}: {
+  farmName: string;
+  credit: BuyerCreditLineJson;
+  value: PaymentMethodValue;
+  orderTotal: number;
+  onChange: (v: PaymentMethodValue) => void;
+}) {
   const name = useId();
   const over = value === "account" && orderTotal > credit.available;
   return (
-    <fieldset className="mt-3 grid gap-2 border-t border-gray-100 pt-3" data-testid="checkout-payment">
+    <fieldset
+      className="mt-3 grid gap-2 border-t border-gray-100 pt-3"
+      data-testid="checkout-payment"
+    >
       <legend className="sr-only">How to pay {farmName}</legend>
       <p aria-hidden className="text-sm font-semibold text-ink">
         Pay with
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
         <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-gray-200 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-          <input type="radio" name={name} value="wallet" checked={value === "wallet"} onChange={() => onChange("wallet")} className="accent-brand-700" />
+          <input
+            type="radio"
+            name={name}
+            value="wallet"
+            checked={value === "wallet"}
+            onChange={() => onChange("wallet")}
+            className="accent-brand-700"
+          />
           Wallet
         </label>
         <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-gray-200 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-          <input type="radio" name={name} value="account" checked={value === "account"} onChange={() => onChange("account")} className="accent-brand-700" data-testid="checkout-on-account" />
+          <input
+            type="radio"
+            name={name}
+            value="account"
+            checked={value === "account"}
+            onChange={() => onChange("account")}
+            className="accent-brand-700"
+            data-testid="checkout-on-account"
+          />
           <span>
-            On account <span className="text-muted">· {formatCurrency(credit.available)} of {formatCurrency(credit.limit)} available</span>
+            On account{" "}
+            <span className="text-muted">
+              · {formatCurrency(credit.available)} of {formatCurrency(credit.limit)} available
+            </span>
           </span>
         </label>
       </div>
       {value === "account" ? (
-        <p className={over ? "text-sm font-medium text-red-700" : "text-sm text-muted"} role={over ? "alert" : undefined}>
-          {over ? `This order is more than the ${formatCurrency(credit.available)} of credit available at ${farmName}.` : `Billed on ${farmName}'s monthly statement, due on the 15th of next month.`}
+        <p
+          className={over ? "text-sm font-medium text-red-700" : "text-sm text-muted"}
+          role={over ? "alert" : undefined}
+        >
+          {over
+            ? `This order is more than the ${formatCurrency(credit.available)} of credit available at ${farmName}.`
+            : `Billed on ${farmName}'s monthly statement, due on the 15th of next month.`}
         </p>
       ) : null}
     </fieldset>

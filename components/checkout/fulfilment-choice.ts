@@ -1,4 +1,9 @@
-import type { AddressJson, DeliveryZoneJson, FarmFulfilmentJson, SlotJson } from "@/lib/contracts/fulfilment";
+import type {
+  AddressJson,
+  DeliveryZoneJson,
+  FarmFulfilmentJson,
+  SlotJson,
+} from "@/lib/contracts/fulfilment";
 import { formatCurrency } from "@/lib/format";
 import { pickZone } from "@/lib/delivery-fee";
 import { centsToDollars, dollarsToCents } from "@/lib/money";
@@ -34,49 +39,86 @@ export type FarmState = {
  * The zone the order is delivered in and its fee, as checkout prices it: of the zones with a prefix
  * that starts the postal code, the cheapest once free-over is applied (then the oldest), or null.
  */
-export function zoneFor(zones: DeliveryZoneJson[], postal: string, subtotal: number): { zone: DeliveryZoneJson; fee: number; waived: boolean } | null {
-  const picked = pickZone(zones, postal, dollarsToCents(subtotal), (z) => ({ feeCents: dollarsToCents(z.fee), freeOverCents: z.freeOver === null ? null : dollarsToCents(z.freeOver) }));
-  return picked && { zone: picked.zone, fee: centsToDollars(picked.feeCents), waived: picked.waived };
+export function zoneFor(
+  zones: DeliveryZoneJson[],
+  postal: string,
+  subtotal: number,
+): { zone: DeliveryZoneJson; fee: number; waived: boolean } | null {
+  const picked = pickZone(zones, postal, dollarsToCents(subtotal), (z) => ({
+    feeCents: dollarsToCents(z.fee),
+    freeOverCents: z.freeOver === null ? null : dollarsToCents(z.freeOver),
+  }));
+  return (
+    picked && { zone: picked.zone, fee: centsToDollars(picked.feeCents), waived: picked.waived }
+  );
 }
 
 export const isOpen = (s: SlotJson) => s.remaining === null || s.remaining > 0;
 
-export function farmState(f: FarmFulfilmentJson, subtotal: number, choice: Choice, addresses: AddressJson[]): FarmState {
+export function farmState(
+  f: FarmFulfilmentJson,
+  subtotal: number,
+  choice: Choice,
+  addresses: AddressJson[],
+): FarmState {
   const kinds = (["pickup", "delivery"] as const).filter((k) => f.slots.some((s) => s.kind === k));
   const needsSlot = f.slots.length > 0;
   const kind = choice.kind && kinds.includes(choice.kind) ? choice.kind : (kinds[0] ?? null);
   const slots = f.slots.filter((s) => s.kind === kind);
   const slot = slots.find((s) => s.slotId === choice.slotId) ?? null;
-  const address = kind === "delivery" ? (addresses.find((a) => a.id === choice.addressId) ?? null) : null;
+  const address =
+    kind === "delivery" ? (addresses.find((a) => a.id === choice.addressId) ?? null) : null;
   const priced = address ? zoneFor(f.deliveryZones, address.postalCode, subtotal) : null;
   const zone = priced?.zone ?? null;
   const fee = kind === "delivery" && priced ? priced.fee : 0;
-  const feeNote = kind !== "delivery" || !zone ? null : priced?.waived ? "Free delivery" : zone.freeOver !== null ? `Free delivery over ${formatCurrency(zone.freeOver)}` : null;
+  const feeNote =
+    kind !== "delivery" || !zone
+      ? null
+      : priced?.waived
+        ? "Free delivery"
+        : zone.freeOver !== null
+          ? `Free delivery over ${formatCurrency(zone.freeOver)}`
+          : null;
 
   let problem: string | null = null;
   let unchosen = false;
-  if (dollarsToCents(subtotal) < dollarsToCents(f.minimumOrder)) problem = `The minimum order at ${f.farmName} is ${formatCurrency(f.minimumOrder)}`;
+  if (dollarsToCents(subtotal) < dollarsToCents(f.minimumOrder))
+    problem = `The minimum order at ${f.farmName} is ${formatCurrency(f.minimumOrder)}`;
   else if (needsSlot && !slot) {
-    problem = choice.slotId ? "That time is no longer available: choose another" : `Choose a ${kind ?? "pickup or delivery"} time`;
+    problem = choice.slotId
+      ? "That time is no longer available: choose another"
+      : `Choose a ${kind ?? "pickup or delivery"} time`;
     unchosen = !choice.slotId;
   } else if (slot && !isOpen(slot)) problem = "That time is full: choose another";
   else if (kind === "delivery" && !address) {
     problem = "Choose a delivery address";
     unchosen = true;
-  } else if (kind === "delivery" && address && !zone) problem = `${f.farmName} does not deliver to ${compactPostal(address.postalCode).slice(0, 3)}`;
+  } else if (kind === "delivery" && address && !zone)
+    problem = `${f.farmName} does not deliver to ${compactPostal(address.postalCode).slice(0, 3)}`;
   return { needsSlot, kinds, kind, slots, slot, address, zone, fee, feeNote, problem, unchosen };
 }
 
 /** The `fulfilment` entry POST /api/orders takes for this farm, or undefined when it needs none. */
-export function fulfilmentBody(state: FarmState): { slotId: string; address?: string; postalCode?: string } | undefined {
+export function fulfilmentBody(
+  state: FarmState,
+): { slotId: string; address?: string; postalCode?: string } | undefined {
   if (!state.needsSlot || !state.slot) return undefined;
-  if (state.kind === "delivery" && state.address) return { slotId: state.slot.slotId, address: `${state.address.line1}, ${state.address.city}`, postalCode: state.address.postalCode };
+  if (state.kind === "delivery" && state.address)
+    return {
+      slotId: state.slot.slotId,
+      address: `${state.address.line1}, ${state.address.city}`,
+      postalCode: state.address.postalCode,
+    };
   return { slotId: state.slot.slotId };
 }
 
 /** The buyer's first sight of a farm: pickup if offered, its soonest open slot, the default address. */
 export function initialChoice(f: FarmFulfilmentJson, addresses: AddressJson[]): Choice {
-  const kind = f.slots.some((s) => s.kind === "pickup") ? "pickup" : f.slots.length ? "delivery" : undefined;
+  const kind = f.slots.some((s) => s.kind === "pickup")
+    ? "pickup"
+    : f.slots.length
+      ? "delivery"
+      : undefined;
   const slot = f.slots.find((s) => s.kind === kind && isOpen(s));
   const address = addresses.find((a) => a.isDefault) ?? addresses[0];
   return { kind, slotId: slot?.slotId, addressId: address?.id };

@@ -2,7 +2,13 @@
 import { useId, useState } from "react";
 import useSWR from "swr";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input, inputClass } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -22,14 +28,28 @@ type Item = IncomingOrderJson["items"][number];
  * optional note. Lower quantities apply at once with a refund; anything else goes to the buyer as
  * a card in the conversation.
  */
-export function AdjustLineDialog({ order, item, open, onOpenChange, onDone }: { order: IncomingOrderJson; item: Item; open: boolean; onOpenChange: (open: boolean) => void; onDone: (card: AdjustmentJson) => void }) {
+export function AdjustLineDialog({
+  order,
+  item,
+  open,
+  onOpenChange,
+  onDone,
+}: {
+  order: IncomingOrderJson;
+  item: Item;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDone: (card: AdjustmentJson) => void;
+}) {
   const id = useId();
   const [quantity, setQuantity] = useState(String(item.quantity));
   const [substitute, setSubstitute] = useState("");
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ quantity?: string; form?: string }>({});
-  const { data: products, error: productsFailed } = useSWR<MyProductJson[]>(open ? "/api/my-farm/products" : null);
+  const { data: products, error: productsFailed } = useSWR<MyProductJson[]>(
+    open ? "/api/my-farm/products" : null,
+  );
   const inOrder = new Set(order.items.map((i) => i.productId));
   const choices = (products ?? []).filter((p) => !p.isHidden && !inOrder.has(p.id));
 
@@ -49,7 +69,16 @@ export function AdjustLineDialog({ order, item, open, onOpenChange, onDone }: { 
     try {
       const card = await apiFetch<AdjustmentJson>(`/api/my-farm/orders/${order.id}/adjustments`, {
         method: "POST",
-        json: { lines: [{ itemId: item.id, quantity: q, ...(substituteProductId ? { substituteProductId } : {}) }], ...(note.trim() ? { note: note.trim() } : {}) },
+        json: {
+          lines: [
+            {
+              itemId: item.id,
+              quantity: q,
+              ...(substituteProductId ? { substituteProductId } : {}),
+            },
+          ],
+          ...(note.trim() ? { note: note.trim() } : {}),
+        },
       });
       onDone(card);
       onOpenChange(false);
@@ -66,8 +95,9 @@ export function AdjustLineDialog({ order, item, open, onOpenChange, onDone }: { 
         <DialogHeader>
           <DialogTitle>Adjust {item.productName}</DialogTitle>
           <DialogDescription>
-            Order #{order.id} for {order.buyer.fullName}: {item.quantity} × {item.productName} at {formatCurrency(item.price)}. A lower quantity is refunded at once; a higher one or a substitute
-            waits for the buyer to accept.
+            Order #{order.id} for {order.buyer.fullName}: {item.quantity} × {item.productName} at{" "}
+            {formatCurrency(item.price)}. A lower quantity is refunded at once; a higher one or a
+            substitute waits for the buyer to accept.
           </DialogDescription>
         </DialogHeader>
         <form
@@ -78,11 +108,40 @@ export function AdjustLineDialog({ order, item, open, onOpenChange, onDone }: { 
             void submit();
           }}
         >
-          <Field id={`${id}-quantity`} label="New quantity" hint="0 removes the line" error={errors.quantity}>
-            <Input id={`${id}-quantity`} type="number" inputMode="numeric" min={0} max={MAX_QUANTITY} step={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+          <Field
+            id={`${id}-quantity`}
+            label="New quantity"
+            hint="0 removes the line"
+            error={errors.quantity}
+          >
+            <Input
+              id={`${id}-quantity`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={MAX_QUANTITY}
+              step={1}
+              value={quantity}
+              onChange={(e) => setQuantity(e.target.value)}
+            />
           </Field>
-          <Field id={`${id}-substitute`} label="Substitute" hint={productsFailed ? "Your products could not be loaded" : products ? undefined : "Loading your products..."}>
-            <select id={`${id}-substitute`} className={inputClass} value={substitute} onChange={(e) => setSubstitute(e.target.value)}>
+          <Field
+            id={`${id}-substitute`}
+            label="Substitute"
+            hint={
+              productsFailed
+                ? "Your products could not be loaded"
+                : products
+                  ? undefined
+                  : "Loading your products..."
+            }
+          >
+            <select
+              id={`${id}-substitute`}
+              className={inputClass}
+              value={substitute}
+              onChange={(e) => setSubstitute(e.target.value)}
+            >
               <option value="">No substitute (keep {item.productName})</option>
               {choices.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -92,7 +151,13 @@ export function AdjustLineDialog({ order, item, open, onOpenChange, onDone }: { 
             </select>
           </Field>
           <Field id={`${id}-note`} label="Note to the buyer (optional)">
-            <Textarea id={`${id}-note`} rows={2} maxLength={ADJUSTMENT_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
+            <Textarea
+              id={`${id}-note`}
+              rows={2}
+              maxLength={ADJUSTMENT_NOTE_MAX}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
           </Field>
           {errors.form ? (
             <p role="alert" className="text-sm text-red-800">

@@ -18,7 +18,10 @@ export function FarmSubnav() {
     <nav aria-label="My Farm" className="-mx-1 overflow-x-auto print:hidden">
       <ul className="flex min-w-max gap-1 rounded-xl bg-brand-50 p-1">
         {LINKS.map(({ href, label }) => {
-          const active = href === "/my-farm" ? pathname === href : pathname === href || pathname.startsWith(href + "/");
+          const active =
+            href === "/my-farm"
+              ? pathname === href
+              : pathname === href || pathname.startsWith(href + "/");
           return (
             <li key={href}>
               <Link

@@ -9,9 +9,30 @@ import { fulfilmentSettingsSchema } from "@/lib/validators/fulfilment";
  * (`windows.0.end`), as the server's are.
  */
 export type PointForm = { id?: number; ref: string; name: string; address: string; notes: string };
-export type ZoneForm = { id?: number; name: string; postalPrefixes: string; fee: string; freeOver: string };
-export type WindowForm = { id?: number; kind: "pickup" | "delivery"; weekday: string; start: string; end: string; cutoffHours: string; capacity: string; pickupPointId: string };
-export type FulfilmentForm = { timeZone: string; minimumOrder: string; pickupPoints: PointForm[]; deliveryZones: ZoneForm[]; windows: WindowForm[] };
+export type ZoneForm = {
+  id?: number;
+  name: string;
+  postalPrefixes: string;
+  fee: string;
+  freeOver: string;
+};
+export type WindowForm = {
+  id?: number;
+  kind: "pickup" | "delivery";
+  weekday: string;
+  start: string;
+  end: string;
+  cutoffHours: string;
+  capacity: string;
+  pickupPointId: string;
+};
+export type FulfilmentForm = {
+  timeZone: string;
+  minimumOrder: string;
+  pickupPoints: PointForm[];
+  deliveryZones: ZoneForm[];
+  windows: WindowForm[];
+};
 
 export const TIME_ZONES = [
   { value: "America/Vancouver", label: "Pacific (Vancouver)" },
@@ -24,7 +45,15 @@ export const TIME_ZONES = [
   { value: "America/Whitehorse", label: "Yukon (Whitehorse)" },
 ] as const;
 
-export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+export const WEEKDAY_NAMES = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
 
 const pointRef = (id: number) => `p${id}`;
 let fresh = 0;
@@ -37,8 +66,20 @@ export function toForm(s: FulfilmentSettingsJson): FulfilmentForm {
   return {
     timeZone: s.timeZone,
     minimumOrder: money(s.minimumOrder),
-    pickupPoints: s.pickupPoints.map((p) => ({ id: p.id, ref: pointRef(p.id), name: p.name, address: p.address, notes: p.notes })),
-    deliveryZones: s.deliveryZones.map((z) => ({ id: z.id, name: z.name, postalPrefixes: z.postalPrefixes.join(", "), fee: money(z.fee), freeOver: z.freeOver === null ? "" : money(z.freeOver) })),
+    pickupPoints: s.pickupPoints.map((p) => ({
+      id: p.id,
+      ref: pointRef(p.id),
+      name: p.name,
+      address: p.address,
+      notes: p.notes,
+    })),
+    deliveryZones: s.deliveryZones.map((z) => ({
+      id: z.id,
+      name: z.name,
+      postalPrefixes: z.postalPrefixes.join(", "),
+      fee: money(z.fee),
+      freeOver: z.freeOver === null ? "" : money(z.freeOver),
+    })),
     windows: s.windows.map((w) => ({
       id: w.id,
       kind: w.kind,
@@ -63,13 +104,19 @@ export const emptyWindow = (kind: "pickup" | "delivery", pickupPointId = ""): Wi
 });
 
 /** Text → number for the schema: blank is `blank`, anything unreadable NaN (the schema says why). */
-const num = (s: string, blank: number | null): number | null => (s.trim() === "" ? blank : Number(s.trim()));
+const num = (s: string, blank: number | null): number | null =>
+  s.trim() === "" ? blank : Number(s.trim());
 
 export function toPayload(f: FulfilmentForm) {
   return {
     timeZone: f.timeZone,
     minimumOrder: num(f.minimumOrder, 0),
-    pickupPoints: f.pickupPoints.map((p) => ({ ...(p.id ? { id: p.id } : {}), name: p.name, address: p.address, notes: p.notes })),
+    pickupPoints: f.pickupPoints.map((p) => ({
+      ...(p.id ? { id: p.id } : {}),
+      name: p.name,
+      address: p.address,
+      notes: p.notes,
+    })),
     deliveryZones: f.deliveryZones.map((z) => ({
       ...(z.id ? { id: z.id } : {}),
       name: z.name,
@@ -78,7 +125,8 @@ export function toPayload(f: FulfilmentForm) {
       freeOver: num(z.freeOver, null),
     })),
     windows: f.windows.map((w) => {
-      const index = w.kind === "pickup" ? f.pickupPoints.findIndex((p) => p.ref === w.pickupPointId) : -1;
+      const index =
+        w.kind === "pickup" ? f.pickupPoints.findIndex((p) => p.ref === w.pickupPointId) : -1;
       const point = index >= 0 ? f.pickupPoints[index] : undefined;
       return {
         ...(w.id ? { id: w.id } : {}),

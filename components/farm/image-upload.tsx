@@ -11,7 +11,15 @@ import { IMAGE_ACCEPT, MAX_IMAGE_BYTES } from "@/lib/validators/farm";
  * Picks an image and posts it as multipart/form-data to `endpoint` (field "image"). The size is
  * checked here for a quick answer; the server checks size and content again and has the last word.
  */
-export function ImageUpload({ endpoint, current, label }: { endpoint: string; current: string; label: string }) {
+export function ImageUpload({
+  endpoint,
+  current,
+  label,
+}: {
+  endpoint: string;
+  current: string;
+  label: string;
+}) {
   const router = useRouter();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -29,7 +37,10 @@ export function ImageUpload({ endpoint, current, label }: { endpoint: string; cu
     body.set("image", file);
     setBusy(true);
     try {
-      const res = await apiFetch<{ farmImage?: string; image?: string }>(endpoint, { method: "POST", body });
+      const res = await apiFetch<{ farmImage?: string; image?: string }>(endpoint, {
+        method: "POST",
+        body,
+      });
       setPreview(res.farmImage ?? res.image ?? "");
       toast({ title: "Image uploaded", description: "Your new picture is live." });
       router.refresh();
@@ -48,7 +59,12 @@ export function ImageUpload({ endpoint, current, label }: { endpoint: string; cu
       <div className="aspect-[3/1] overflow-hidden rounded-2xl border border-gray-200 bg-brand-50">
         {preview ? (
           // eslint-disable-next-line @next/next/no-img-element -- our own uploads
-          <img src={preview} alt={`Current ${label.toLowerCase()}`} className="h-full w-full object-cover" data-testid="image-preview" />
+          <img
+            src={preview}
+            alt={`Current ${label.toLowerCase()}`}
+            className="h-full w-full object-cover"
+            data-testid="image-preview"
+          />
         ) : (
           <p className="grid h-full place-items-center text-sm text-muted">No picture yet</p>
         )}
@@ -69,7 +85,13 @@ export function ImageUpload({ endpoint, current, label }: { endpoint: string; cu
             if (file) void upload(file);
           }}
         />
-        <Button type="button" variant="outline" disabled={busy} onClick={() => input.current?.click()} aria-describedby={`${id}-hint`}>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={busy}
+          onClick={() => input.current?.click()}
+          aria-describedby={`${id}-hint`}
+        >
           <ImageUp aria-hidden className="h-4 w-4" />
           {busy ? "Uploading..." : "Choose image"}
         </Button>

@@ -26,7 +26,11 @@ import { ordersByDate } from "./orders-by-date";
  * stay the source of truth: a completed order leaves the list at once, and after router.refresh()
  * (also on a live order event, docs/notifications.md) the list starts over from the fresh first page.
  */
-export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOrderJson> & { total: number } }) {
+export function IncomingOrders({
+  orders: fromServer,
+}: {
+  orders: Page<IncomingOrderJson> & { total: number };
+}) {
   const router = useRouter();
   const listRef = useRef<HTMLDivElement>(null);
   const list = usePaged<IncomingOrderJson>("/api/my-farm/orders", fromServer, listRef);
@@ -35,7 +39,10 @@ export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOr
   const [busy, setBusy] = useState<number | null>(null);
   // A new order, a cancel or an accepted change arrives live: the server's page is the truth.
   useOrderEvents(() => router.refresh());
-  const [adjusting, setAdjusting] = useState<{ order: IncomingOrderJson; item: IncomingOrderJson["items"][number] } | null>(null);
+  const [adjusting, setAdjusting] = useState<{
+    order: IncomingOrderJson;
+    item: IncomingOrderJson["items"][number];
+  } | null>(null);
 
   function adjusted(order: IncomingOrderJson, card: AdjustmentJson) {
     const amount = formatCurrency(Math.abs(card.delta));
@@ -52,15 +59,24 @@ export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOr
   async function complete(order: IncomingOrderJson) {
     setBusy(order.id);
     try {
-      const res = await apiFetch<{ order: IncomingOrderJson; notified: boolean }>(`/api/my-farm/orders/${order.id}/complete`, { method: "POST" });
+      const res = await apiFetch<{ order: IncomingOrderJson; notified: boolean }>(
+        `/api/my-farm/orders/${order.id}/complete`,
+        { method: "POST" },
+      );
       list.remove((o) => o.id !== order.id);
       toast({
         title: "Order completed",
-        description: res.notified ? `${order.buyer.fullName} has been sent a message that order #${order.id} is ready.` : `Order #${order.id} is completed.`,
+        description: res.notified
+          ? `${order.buyer.fullName} has been sent a message that order #${order.id} is ready.`
+          : `Order #${order.id} is completed.`,
       });
       router.refresh();
     } catch (e) {
-      toast({ title: "Could not complete the order", description: messageOf(e, "Please try again."), variant: "destructive" });
+      toast({
+        title: "Could not complete the order",
+        description: messageOf(e, "Please try again."),
+        variant: "destructive",
+      });
       router.refresh();
     } finally {
       setBusy(null);
@@ -73,38 +89,55 @@ export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOr
         Incoming orders ({total})
       </h2>
       {orders.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">No active orders right now. New orders appear here as soon as they are paid.</p>
+        <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">
+          No active orders right now. New orders appear here as soon as they are paid.
+        </p>
       ) : (
         <div ref={listRef} className="grid gap-5">
           {ordersByDate(orders).map((group) => {
             const day = group.date ? formatSlotDay(`${group.date}T00:00`) : "No date";
             return (
-              <section key={group.date ?? "none"} className="grid gap-3" data-testid="incoming-date">
+              <section
+                key={group.date ?? "none"}
+                className="grid gap-3"
+                data-testid="incoming-date"
+              >
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h3 className="text-base font-bold text-ink">{day}</h3>
                   {group.date ? (
-                    <Link href={`/my-farm/pack-list?date=${group.date}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline">
+                    <Link
+                      href={`/my-farm/pack-list?date=${group.date}`}
+                      className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+                    >
                       Pack list<span className="sr-only"> for {day}</span>
                     </Link>
                   ) : null}
                 </div>
                 <ul className="grid gap-3">
                   {group.orders.map((o) => (
-                    <li key={o.id} data-testid="incoming-order" className="grid gap-3 rounded-2xl border border-gray-200 p-4">
+                    <li
+                      key={o.id}
+                      data-testid="incoming-order"
+                      className="grid gap-3 rounded-2xl border border-gray-200 p-4"
+                    >
                       <div className="flex flex-wrap items-start justify-between gap-2">
                         <div>
                           <h4 className="font-bold text-ink">Order #{o.id}</h4>
                           <p className="text-sm text-muted">
-                            for <span className="font-medium text-ink">{o.buyer.fullName}</span> · <DateTime value={o.createdAt} format="dateSpaceTime" />
+                            for <span className="font-medium text-ink">{o.buyer.fullName}</span> ·{" "}
+                            <DateTime value={o.createdAt} format="dateSpaceTime" />
                           </p>
                           {o.fulfilment ? (
                             <p className="text-sm text-ink" data-testid="incoming-slot">
-                              {formatSlotRange(o.fulfilment.start, o.fulfilment.end)} · {orderPlace(o.fulfilment)}
+                              {formatSlotRange(o.fulfilment.start, o.fulfilment.end)} ·{" "}
+                              {orderPlace(o.fulfilment)}
                             </p>
                           ) : null}
                         </div>
                         <p className="grid justify-items-end gap-1 text-right">
-                          <span className="font-bold text-ink">{formatCurrency(o.totalAmount)}</span>
+                          <span className="font-bold text-ink">
+                            {formatCurrency(o.totalAmount)}
+                          </span>
                           {o.payment === "account" ? (
                             <Badge variant="secondary" data-testid="incoming-on-account">
                               On account
@@ -120,9 +153,17 @@ export function IncomingOrders({ orders: fromServer }: { orders: Page<IncomingOr
                             </span>
                             <span className="flex items-center gap-2">
                               <span className="text-muted">{formatCurrency(i.subtotal)}</span>
-                              <Button size="sm" variant="secondary" onClick={() => setAdjusting({ order: o, item: i })}>
+                              <Button
+                                size="sm"
+                                variant="secondary"
+                                onClick={() => setAdjusting({ order: o, item: i })}
+                              >
                                 <SlidersHorizontal aria-hidden className="h-4 w-4" />
-                                Adjust<span className="sr-only"> {i.productName} in order #{o.id}</span>
+                                Adjust
+                                <span className="sr-only">
+                                  {" "}
+                                  {i.productName} in order #{o.id}
+                                </span>
                               </Button>
                             </span>
                           </li>

@@ -24,7 +24,10 @@ export function MyFarmNavLink({ className }: { className?: string }) {
     <Link
       href="/my-farm"
       aria-current={active ? "page" : undefined}
-      className={cn("inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50", className)}
+      className={cn(
+        "inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50",
+        className,
+      )}
     >
       <Icon name="tractor" className="h-5 w-5" />
       My Farm

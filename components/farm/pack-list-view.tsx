@@ -30,11 +30,18 @@ export function PackListView({ list, dateError }: { list: PackListJson; dateErro
         <h2 id="pack-title" className="text-lg font-bold text-ink">
           Pack list · {dayTitle(list.date)}
         </h2>
-        <p className="text-sm text-muted print:hidden">What to harvest and pack for the orders handed over this day (times in {list.timeZone}).</p>
+        <p className="text-sm text-muted print:hidden">
+          What to harvest and pack for the orders handed over this day (times in {list.timeZone}).
+        </p>
       </div>
 
       <div className="flex flex-wrap items-end gap-3 print:hidden">
-        <form method="get" action="/my-farm/pack-list" className="flex flex-wrap items-end gap-2" aria-label="Choose a day">
+        <form
+          method="get"
+          action="/my-farm/pack-list"
+          className="flex flex-wrap items-end gap-2"
+          aria-label="Choose a day"
+        >
           <div className="grid gap-1.5">
             <label htmlFor="pack-date" className="text-sm font-medium text-ink">
               Day
@@ -75,18 +82,25 @@ export function PackListView({ list, dateError }: { list: PackListJson; dateErro
         </div>
       </div>
       {dateError ? (
-        <p id="pack-date-error" role="alert" className="text-sm font-medium text-red-700 print:hidden">
+        <p
+          id="pack-date-error"
+          role="alert"
+          className="text-sm font-medium text-red-700 print:hidden"
+        >
           {dateError}. Showing {dayTitle(list.date)} instead.
         </p>
       ) : null}
 
       {list.orders.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-gray-300 p-8 text-center text-muted" data-testid="pack-empty">
+        <p
+          className="rounded-2xl border border-dashed border-gray-300 p-8 text-center text-muted"
+          data-testid="pack-empty"
+        >
           No orders to pack for {dayTitle(list.date)}.
         </p>
       ) : (
         <>
-          <section aria-labelledby="harvest-title" className="grid gap-3 break-inside-avoid">
+          <section aria-labelledby="harvest-title" className="grid break-inside-avoid gap-3">
             <h3 id="harvest-title" className="text-base font-bold text-ink">
               What to harvest
             </h3>
@@ -95,12 +109,18 @@ export function PackListView({ list, dateError }: { list: PackListJson; dateErro
                 <li key={p.productId} className="grid gap-1 text-sm">
                   <span className="flex justify-between gap-3">
                     <span className="font-medium text-ink">{p.productName}</span>
-                    <span className="tabular-nums font-semibold text-ink">
+                    <span className="font-semibold text-ink tabular-nums">
                       {p.quantity} {p.unit}
                     </span>
                   </span>
-                  <span aria-hidden className="block h-3 rounded-full bg-gray-100 print:border print:border-gray-400">
-                    <span className="block h-3 rounded-full bg-brand-600 print:bg-gray-700" style={{ width: `${(p.quantity / max) * 100}%` }} />
+                  <span
+                    aria-hidden
+                    className="block h-3 rounded-full bg-gray-100 print:border print:border-gray-400"
+                  >
+                    <span
+                      className="block h-3 rounded-full bg-brand-600 print:bg-gray-700"
+                      style={{ width: `${(p.quantity / max) * 100}%` }}
+                    />
                   </span>
                 </li>
               ))}
@@ -113,7 +133,11 @@ export function PackListView({ list, dateError }: { list: PackListJson; dateErro
             </h3>
             <ol className="grid gap-3 md:grid-cols-2 print:grid-cols-2">
               {list.orders.map((o) => (
-                <li key={o.id} className="grid gap-2 rounded-2xl border border-gray-200 bg-white p-4 text-sm break-inside-avoid" data-testid="pack-order">
+                <li
+                  key={o.id}
+                  className="grid break-inside-avoid gap-2 rounded-2xl border border-gray-200 bg-white p-4 text-sm"
+                  data-testid="pack-order"
+                >
                   <div className="flex items-start justify-between gap-2">
                     <h4 className="font-semibold text-ink">
                       #{o.id} · {o.buyer.fullName}
@@ -130,8 +154,11 @@ export function PackListView({ list, dateError }: { list: PackListJson; dateErro
                   <ul className="grid gap-1 border-t border-gray-100 pt-2">
                     {o.items.map((i) => (
                       <li key={i.productId} className="flex gap-2">
-                        <span aria-hidden className="hidden h-4 w-4 shrink-0 rounded border border-gray-500 print:inline-block" />
-                        <span className="tabular-nums font-semibold">{i.quantity} ×</span>{" "}
+                        <span
+                          aria-hidden
+                          className="hidden h-4 w-4 shrink-0 rounded border border-gray-500 print:inline-block"
+                        />
+                        <span className="font-semibold tabular-nums">{i.quantity} ×</span>{" "}
                         <span>
                           {i.productName} <span className="text-muted">({i.unit})</span>
                         </span>

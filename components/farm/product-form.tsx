@@ -7,7 +7,13 @@ import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import type { z } from "zod";
-import { MAX_CASE_SIZE, MAX_PRICE, MAX_STOCK, productSchema, type ProductInput } from "@/lib/validators/farm";
+import {
+  MAX_CASE_SIZE,
+  MAX_PRICE,
+  MAX_STOCK,
+  productSchema,
+  type ProductInput,
+} from "@/lib/validators/farm";
 import type { MyProductJson } from "@/lib/server/farm/types";
 import { Field } from "@/components/ui/field";
 import { cn } from "@/lib/cn";
@@ -32,7 +38,17 @@ export function ProductForm({ categories, product }: Props) {
           categoryId: product.categoryId,
           isFeatured: product.isFeatured,
         }
-      : { name: "", description: "", price: undefined, restaurantPrice: null, caseSize: 1, unit: "", stock: 0, categoryId: null, isFeatured: false },
+      : {
+          name: "",
+          description: "",
+          price: undefined,
+          restaurantPrice: null,
+          caseSize: 1,
+          unit: "",
+          stock: 0,
+          categoryId: null,
+          isFeatured: false,
+        },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -43,38 +59,85 @@ export function ProductForm({ categories, product }: Props) {
         toast({ title: "Product saved", description: `${values.name} has been updated.` });
       } else {
         await apiFetch("/api/my-farm/products", { method: "POST", json: values });
-        toast({ title: "Product added", description: `${values.name} is now listed in the catalog.` });
+        toast({
+          title: "Product added",
+          description: `${values.name} is now listed in the catalog.`,
+        });
       }
       router.push("/my-farm/products");
       router.refresh();
     } catch (e) {
       showServerFieldErrors(form, e);
-      toast({ title: "Could not save the product", description: messageOf(e, "Please try again."), variant: "destructive" });
+      toast({
+        title: "Could not save the product",
+        description: messageOf(e, "Please try again."),
+        variant: "destructive",
+      });
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid max-w-2xl gap-4" aria-label={product ? `Edit ${product.name}` : "Add a product"}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid max-w-2xl gap-4"
+      aria-label={product ? `Edit ${product.name}` : "Add a product"}
+    >
       <Field id="product-name" label="Product name" error={errors.name?.message}>
         <Input id="product-name" {...form.register("name")} />
       </Field>
-      <Field id="product-description" label="Description (Optional)" error={errors.description?.message}>
-        <textarea id="product-description" rows={4} className={cn(inputClass, "py-2")} {...form.register("description")} />
+      <Field
+        id="product-description"
+        label="Description (Optional)"
+        error={errors.description?.message}
+      >
+        <textarea
+          id="product-description"
+          rows={4}
+          className={cn(inputClass, "py-2")}
+          {...form.register("description")}
+        />
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id="product-price" label="Price (USD)" error={errors.price?.message}>
-          <Input id="product-price" type="number" inputMode="decimal" min={0.01} max={MAX_PRICE} step={0.01} {...form.register("price", { valueAsNumber: true })} />
+          <Input
+            id="product-price"
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            max={MAX_PRICE}
+            step={0.01}
+            {...form.register("price", { valueAsNumber: true })}
+          />
         </Field>
-        <Field id="product-unit" label="Unit" hint="e.g. lb, dozen, bunch" error={errors.unit?.message}>
+        <Field
+          id="product-unit"
+          label="Unit"
+          hint="e.g. lb, dozen, bunch"
+          error={errors.unit?.message}
+        >
           <Input id="product-unit" {...form.register("unit")} />
         </Field>
         <Field id="product-stock" label="Stock" error={errors.stock?.message}>
-          <Input id="product-stock" type="number" inputMode="numeric" min={0} max={MAX_STOCK} step={1} {...form.register("stock", { valueAsNumber: true })} />
+          <Input
+            id="product-stock"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_STOCK}
+            step={1}
+            {...form.register("stock", { valueAsNumber: true })}
+          />
         </Field>
       </div>
       <fieldset className="grid gap-4 rounded-2xl border border-gray-200 p-4 sm:grid-cols-2">
         <legend className="px-1 text-sm font-semibold text-ink">For restaurants</legend>
-        <Field id="product-restaurant-price" label="Restaurant price (USD, optional)" hint="Per unit; empty: restaurants pay the price above" error={errors.restaurantPrice?.message}>
+        <Field
+          id="product-restaurant-price"
+          label="Restaurant price (USD, optional)"
+          hint="Per unit; empty: restaurants pay the price above"
+          error={errors.restaurantPrice?.message}
+        >
           <Input
             id="product-restaurant-price"
             type="number"
@@ -82,18 +145,37 @@ export function ProductForm({ categories, product }: Props) {
             min={0.01}
             max={MAX_PRICE}
             step={0.01}
-            {...form.register("restaurantPrice", { setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v)) })}
+            {...form.register("restaurantPrice", {
+              setValueAs: (v: unknown) =>
+                v === "" || v === null || v === undefined ? null : Number(v),
+            })}
           />
         </Field>
-        <Field id="product-case-size" label="Case size" hint="Restaurants buy in multiples of this many units" error={errors.caseSize?.message}>
-          <Input id="product-case-size" type="number" inputMode="numeric" min={1} max={MAX_CASE_SIZE} step={1} {...form.register("caseSize", { valueAsNumber: true })} />
+        <Field
+          id="product-case-size"
+          label="Case size"
+          hint="Restaurants buy in multiples of this many units"
+          error={errors.caseSize?.message}
+        >
+          <Input
+            id="product-case-size"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_CASE_SIZE}
+            step={1}
+            {...form.register("caseSize", { valueAsNumber: true })}
+          />
         </Field>
       </fieldset>
       <Field id="product-category" label="Category" error={errors.categoryId?.message}>
         <select
           id="product-category"
           className={cn(inputClass, "h-11")}
-          {...form.register("categoryId", { setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v)) })}
+          {...form.register("categoryId", {
+            setValueAs: (v: unknown) =>
+              v === "" || v === null || v === undefined ? null : Number(v),
+          })}
         >
           <option value="">No category</option>
           {categories.map((c) => (
@@ -103,8 +185,16 @@ export function ProductForm({ categories, product }: Props) {
           ))}
         </select>
       </Field>
-      <label htmlFor="product-featured" className="flex min-h-11 items-center gap-3 text-sm font-medium text-ink">
-        <input id="product-featured" type="checkbox" className="h-5 w-5 accent-brand-700" {...form.register("isFeatured")} />
+      <label
+        htmlFor="product-featured"
+        className="flex min-h-11 items-center gap-3 text-sm font-medium text-ink"
+      >
+        <input
+          id="product-featured"
+          type="checkbox"
+          className="h-5 w-5 accent-brand-700"
+          {...form.register("isFeatured")}
+        />
         Featured (shown in This Week&apos;s Harvest)
       </label>
       <div className="flex flex-wrap gap-3">

@@ -21,28 +21,54 @@ export function ProductList({ products: fromServer }: { products: MyProductJson[
   async function toggleHidden(p: MyProductJson) {
     setBusy(p.id);
     try {
-      const updated = await apiFetch<MyProductJson>(`/api/my-farm/products/${p.id}`, { method: "PATCH", json: { isHidden: !p.isHidden } });
+      const updated = await apiFetch<MyProductJson>(`/api/my-farm/products/${p.id}`, {
+        method: "PATCH",
+        json: { isHidden: !p.isHidden },
+      });
       list.replace(updated);
-      toast({ title: updated.isHidden ? "Product hidden" : "Product visible", description: updated.isHidden ? `${p.name} no longer shows in the catalog.` : `${p.name} is back in the catalog.` });
+      toast({
+        title: updated.isHidden ? "Product hidden" : "Product visible",
+        description: updated.isHidden
+          ? `${p.name} no longer shows in the catalog.`
+          : `${p.name} is back in the catalog.`,
+      });
       router.refresh();
     } catch (e) {
-      toast({ title: "Could not update the product", description: messageOf(e, "Please try again."), variant: "destructive" });
+      toast({
+        title: "Could not update the product",
+        description: messageOf(e, "Please try again."),
+        variant: "destructive",
+      });
     } finally {
       setBusy(null);
     }
   }
 
   if (products.length === 0) {
-    return <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">No products yet. Add your first one to start selling.</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">
+        No products yet. Add your first one to start selling.
+      </p>
+    );
   }
   return (
     <ul className="grid gap-3" aria-label="Your products">
       {products.map((p) => (
-        <li key={p.id} data-testid="my-product" className="flex flex-wrap items-center gap-4 rounded-2xl border border-gray-200 p-4">
+        <li
+          key={p.id}
+          data-testid="my-product"
+          className="flex flex-wrap items-center gap-4 rounded-2xl border border-gray-200 p-4"
+        >
           <div className="h-16 w-16 shrink-0 overflow-hidden rounded-xl bg-brand-50">
             {p.image ? (
               // eslint-disable-next-line @next/next/no-img-element -- local uploads and SVG art
-              <img src={p.image} alt="" width={64} height={64} className="h-full w-full object-cover" />
+              <img
+                src={p.image}
+                alt=""
+                width={64}
+                height={64}
+                className="h-full w-full object-cover"
+              />
             ) : null}
           </div>
           <div className="grid min-w-40 flex-1 gap-1">
@@ -63,8 +89,18 @@ export function ProductList({ products: fromServer }: { products: MyProductJson[
                 Edit
               </Link>
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => toggleHidden(p)} disabled={busy === p.id} aria-label={`${p.isHidden ? "Show" : "Hide"} ${p.name}`}>
-              {p.isHidden ? <Eye aria-hidden className="h-4 w-4" /> : <EyeOff aria-hidden className="h-4 w-4" />}
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => toggleHidden(p)}
+              disabled={busy === p.id}
+              aria-label={`${p.isHidden ? "Show" : "Hide"} ${p.name}`}
+            >
+              {p.isHidden ? (
+                <Eye aria-hidden className="h-4 w-4" />
+              ) : (
+                <EyeOff aria-hidden className="h-4 w-4" />
+              )}
               {p.isHidden ? "Show" : "Hide"}
             </Button>
           </div>

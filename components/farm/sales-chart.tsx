@@ -7,10 +7,17 @@ const PAD_BOTTOM = 28;
 const PAD_TOP = 20;
 
 function dayLabel(date: string) {
-  return new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+  return new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 }
 function longDay(date: string) {
-  return new Intl.DateTimeFormat("en-US", { weekday: "long", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: "long",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${date}T12:00:00Z`));
 }
 
 /**
@@ -24,7 +31,10 @@ export function SalesChart({ sales }: { sales: WeeklySalesJson }) {
   const barW = slot * 0.6;
   const usable = H - PAD_BOTTOM - PAD_TOP;
   return (
-    <section aria-labelledby="sales-title" className="grid gap-3 rounded-2xl border border-gray-200 p-4 md:p-6">
+    <section
+      aria-labelledby="sales-title"
+      className="grid gap-3 rounded-2xl border border-gray-200 p-4 md:p-6"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="sales-title" className="text-lg font-bold text-ink">
           Sales this week
@@ -36,10 +46,24 @@ export function SalesChart({ sales }: { sales: WeeklySalesJson }) {
           from {sales.orders} {sales.orders === 1 ? "order" : "orders"}
         </p>
       </div>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="sales-chart-title sales-chart-desc" className="h-auto w-full">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-labelledby="sales-chart-title sales-chart-desc"
+        className="h-auto w-full"
+      >
         <title id="sales-chart-title">Sales per day over the last 7 days</title>
-        <desc id="sales-chart-desc">{sales.days.map((d) => `${longDay(d.date)}: ${formatCurrency(d.total)}`).join("; ")}</desc>
-        <line x1={0} x2={W} y1={H - PAD_BOTTOM} y2={H - PAD_BOTTOM} stroke="#9ca3af" strokeWidth={1} />
+        <desc id="sales-chart-desc">
+          {sales.days.map((d) => `${longDay(d.date)}: ${formatCurrency(d.total)}`).join("; ")}
+        </desc>
+        <line
+          x1={0}
+          x2={W}
+          y1={H - PAD_BOTTOM}
+          y2={H - PAD_BOTTOM}
+          stroke="#9ca3af"
+          strokeWidth={1}
+        />
         {sales.days.map((d, i) => {
           const h = max > 0 ? Math.max(d.total > 0 ? 2 : 0, (d.total / max) * usable) : 0;
           const x = i * slot + (slot - barW) / 2;
@@ -48,11 +72,21 @@ export function SalesChart({ sales }: { sales: WeeklySalesJson }) {
             <g key={d.date}>
               <rect x={x} y={y} width={barW} height={h} rx={4} className="fill-brand-600" />
               {d.total > 0 ? (
-                <text x={x + barW / 2} y={y - 6} textAnchor="middle" className="fill-ink text-[11px]">
+                <text
+                  x={x + barW / 2}
+                  y={y - 6}
+                  textAnchor="middle"
+                  className="fill-ink text-[11px]"
+                >
                   {formatCurrency(d.total)}
                 </text>
               ) : null}
-              <text x={x + barW / 2} y={H - 8} textAnchor="middle" className="fill-gray-700 text-[12px]">
+              <text
+                x={x + barW / 2}
+                y={H - 8}
+                textAnchor="middle"
+                className="fill-gray-700 text-[12px]"
+              >
                 {dayLabel(d.date)}
               </text>
             </g>
@@ -65,9 +99,15 @@ export function SalesChart({ sales }: { sales: WeeklySalesJson }) {
           <caption className="sr-only">Sales per day over the last 7 days</caption>
           <thead>
             <tr className="border-b border-gray-200">
-              <th scope="col" className="py-1.5 font-semibold">Day</th>
-              <th scope="col" className="py-1.5 font-semibold">Orders</th>
-              <th scope="col" className="py-1.5 text-right font-semibold">Sales</th>
+              <th scope="col" className="py-1.5 font-semibold">
+                Day
+              </th>
+              <th scope="col" className="py-1.5 font-semibold">
+                Orders
+              </th>
+              <th scope="col" className="py-1.5 text-right font-semibold">
+                Sales
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -17,10 +17,15 @@ export function SlotPreview({ slotsKey }: { slotsKey: string }) {
         <h2 id="slot-preview-title" className="text-lg font-bold text-ink">
           What buyers see: the next four weeks
         </h2>
-        <p className="text-sm text-muted">From your saved settings. Slots whose orders have closed are not shown.</p>
+        <p className="text-sm text-muted">
+          From your saved settings. Slots whose orders have closed are not shown.
+        </p>
       </div>
       {error ? (
-        <div role="alert" className="grid gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+        <div
+          role="alert"
+          className="grid gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-700"
+        >
           <p>{messageOf(error, "Could not load the preview")}</p>
           <Button variant="outline" className="justify-self-start" onClick={() => void mutate()}>
             Try again
@@ -38,12 +43,18 @@ export function SlotPreview({ slotsKey }: { slotsKey: string }) {
         <ol className="grid gap-4">
           {byWeek(data).map(({ week, slots }) => (
             <li key={week} className="grid gap-2">
-              <h3 className="text-sm font-semibold uppercase tracking-wide text-brand-800">Week of {formatSlotDay(`${week}T00:00`)}</h3>
+              <h3 className="text-sm font-semibold tracking-wide text-brand-800 uppercase">
+                Week of {formatSlotDay(`${week}T00:00`)}
+              </h3>
               <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white">
                 {slots.map((s) => {
                   const remaining = slotRemaining(s);
                   return (
-                    <li key={s.slotId} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm" data-testid="preview-slot">
+                    <li
+                      key={s.slotId}
+                      className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm"
+                      data-testid="preview-slot"
+                    >
                       <span className="grid gap-0.5">
                         <span className="font-semibold text-ink">
                           {formatSlotDay(s.start)}, {formatSlotRange(s.start, s.end)}
@@ -52,7 +63,11 @@ export function SlotPreview({ slotsKey }: { slotsKey: string }) {
                           {slotPlace(s)} · order by {formatCutoff(s.cutoff)}
                         </span>
                       </span>
-                      {remaining ? <Badge variant={remaining === "Full" ? "muted" : "secondary"}>{remaining}</Badge> : null}
+                      {remaining ? (
+                        <Badge variant={remaining === "Full" ? "muted" : "secondary"}>
+                          {remaining}
+                        </Badge>
+                      ) : null}
                     </li>
                   );
                 })}

@@ -3,7 +3,9 @@ import { formatCurrency, formatCutoff, formatSlot, wallClock } from "@/lib/forma
 
 /** "Pickup at Kelowna Farmers' Market" / "Delivery" */
 export function slotPlace(slot: Pick<SlotJson, "kind" | "pickupPoint">): string {
-  return slot.kind === "pickup" ? `Pickup${slot.pickupPoint ? ` at ${slot.pickupPoint.name}` : ""}` : "Delivery";
+  return slot.kind === "pickup"
+    ? `Pickup${slot.pickupPoint ? ` at ${slot.pickupPoint.name}` : ""}`
+    : "Delivery";
 }
 
 /** "Sat 28 Nov, 9:00 am–1:00 pm · order by Thu 6 pm" */
@@ -30,7 +32,9 @@ export function weekOf(iso: string): string {
 }
 
 /** Slots grouped by their local week, in order. */
-export function byWeek<T extends Pick<SlotJson, "start">>(slots: T[]): { week: string; slots: T[] }[] {
+export function byWeek<T extends Pick<SlotJson, "start">>(
+  slots: T[],
+): { week: string; slots: T[] }[] {
   const groups = new Map<string, T[]>();
   for (const s of slots) {
     const w = weekOf(s.start);

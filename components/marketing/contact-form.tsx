@@ -34,11 +34,16 @@ export function ContactForm() {
       await apiFetch("/api/contact", { method: "POST", json: values });
       reset();
       setSent(true);
-      toast({ title: "Message sent", description: "Thanks for getting in touch. We reply within one business day." });
+      toast({
+        title: "Message sent",
+        description: "Thanks for getting in touch. We reply within one business day.",
+      });
     } catch (error) {
       showServerFieldErrors({ setError, getValues }, error);
       // Nothing typed is lost: the fields keep their values, and the form says why.
-      const why = (error instanceof ApiError && error.serverMessage) || "Please try again later or contact support.";
+      const why =
+        (error instanceof ApiError && error.serverMessage) ||
+        "Please try again later or contact support.";
       setFailure(why);
       setSent(false);
       toast({ variant: "destructive", title: "Something went wrong", description: why });
@@ -75,7 +80,11 @@ export function ContactForm() {
         <FieldError id={`${id}-message-error`} message={errors.message?.message} />
       </div>
       {failure ? (
-        <p role="alert" data-testid="contact-error" className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-700">
+        <p
+          role="alert"
+          data-testid="contact-error"
+          className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-700"
+        >
           {failure}
         </p>
       ) : null}

@@ -13,14 +13,19 @@ function Dropdown({ label, links }: { label: string; links: NavLink[] }) {
         {label}
         <Icon name="chevron-down" className={chevron} />
       </NM.Trigger>
-      <NM.Content className="absolute left-0 top-full z-40 mt-2 w-80 rounded-xl border border-gray-200 bg-white p-2 shadow-lg data-[state=open]:animate-fade-in">
+      <NM.Content className="absolute top-full left-0 z-40 mt-2 w-80 rounded-xl border border-gray-200 bg-white p-2 shadow-lg data-[state=open]:animate-fade-in">
         <ul className="grid gap-1">
           {links.map((l) => (
             <li key={l.href}>
               <NM.Link asChild>
-                <Link href={l.href} className="block rounded-lg px-3 py-2 hover:bg-brand-50 focus-visible:bg-brand-50">
+                <Link
+                  href={l.href}
+                  className="block rounded-lg px-3 py-2 hover:bg-brand-50 focus-visible:bg-brand-50"
+                >
                   <span className="block text-sm font-semibold text-ink">{l.label}</span>
-                  {l.description ? <span className="block text-sm text-muted">{l.description}</span> : null}
+                  {l.description ? (
+                    <span className="block text-sm text-muted">{l.description}</span>
+                  ) : null}
                 </Link>
               </NM.Link>
             </li>
@@ -38,26 +43,41 @@ function Dropdown({ label, links }: { label: string; links: NavLink[] }) {
  */
 export function DesktopNavMenu({ value, focusKey }: DesktopNavStart) {
   useEffect(() => {
-    if (focusKey) document.querySelector<HTMLElement>(`header [data-nav-key="${CSS.escape(focusKey)}"]`)?.focus();
+    if (focusKey)
+      document
+        .querySelector<HTMLElement>(`header [data-nav-key="${CSS.escape(focusKey)}"]`)
+        ?.focus();
   }, [focusKey]);
   return (
-    <NM.Root defaultValue={value} delayDuration={200} skipDelayDuration={300} aria-label="Main" className="relative hidden md:block">
+    <NM.Root
+      defaultValue={value}
+      delayDuration={200}
+      skipDelayDuration={300}
+      aria-label="Main"
+      className="relative hidden md:block"
+    >
       <NM.List className="flex items-center gap-1">
         <NM.Item>
           <NM.Link asChild>
-            <Link href="/" className={topLink} data-nav-key="Home">Home</Link>
+            <Link href="/" className={topLink} data-nav-key="Home">
+              Home
+            </Link>
           </NM.Link>
         </NM.Item>
         <NM.Item>
           <NM.Link asChild>
-            <Link href="/about" className={topLink} data-nav-key="About Us">About Us</Link>
+            <Link href="/about" className={topLink} data-nav-key="About Us">
+              About Us
+            </Link>
           </NM.Link>
         </NM.Item>
         <Dropdown label="Features" links={featureLinks} />
         <Dropdown label="Resources" links={resourceLinks} />
         <NM.Item>
           <NM.Link asChild>
-            <Link href="/pricing" className={topLink} data-nav-key="Pricing">Pricing</Link>
+            <Link href="/pricing" className={topLink} data-nav-key="Pricing">
+              Pricing
+            </Link>
           </NM.Link>
         </NM.Item>
       </NM.List>

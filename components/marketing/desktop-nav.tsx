@@ -30,12 +30,21 @@ export function DesktopNav() {
   const upgrade = async (press?: string) => {
     if (!(await open(press === undefined))) return;
     const active = document.activeElement;
-    const focusKey = active instanceof HTMLElement && nav.current?.contains(active) ? (active.dataset.navKey ?? null) : null;
+    const focusKey =
+      active instanceof HTMLElement && nav.current?.contains(active)
+        ? (active.dataset.navKey ?? null)
+        : null;
     setStart({ value: press ?? hovered.current, focusKey });
   };
   if (Menu && start) return <Menu {...start} />;
   return (
-    <nav ref={nav} aria-label="Main" className="relative hidden md:block" onPointerEnter={() => void upgrade()} onFocus={() => void upgrade()}>
+    <nav
+      ref={nav}
+      aria-label="Main"
+      className="relative hidden md:block"
+      onPointerEnter={() => void upgrade()}
+      onFocus={() => void upgrade()}
+    >
       <ul className="flex items-center gap-1">
         <li>
           <Link href="/" className={topLink} data-nav-key="Home">

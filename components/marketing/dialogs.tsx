@@ -1,5 +1,14 @@
 "use client";
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import type { WaitlistInput } from "@/lib/validators/submissions";
 
@@ -29,7 +38,13 @@ export function MarketingDialogs({ children }: { children: ReactNode }) {
       {request ? (
         // Its own boundary: while the form's code loads, only the dialog waits, never the page.
         <Suspense fallback={null}>
-          <SubmissionDialog key={request.key} kind={request.kind} defaultRole={request.role} open={open} onOpenChange={setOpen} />
+          <SubmissionDialog
+            key={request.key}
+            kind={request.kind}
+            defaultRole={request.role}
+            open={open}
+            onOpenChange={setOpen}
+          />
         </Suspense>
       ) : null}
     </DialogsContext.Provider>

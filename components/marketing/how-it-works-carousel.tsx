@@ -16,7 +16,11 @@ function subscribeReduced(cb: () => void) {
   return () => mq.removeEventListener("change", cb);
 }
 const useReducedMotion = () =>
-  useSyncExternalStore(subscribeReduced, () => window.matchMedia(reducedQuery).matches, () => false);
+  useSyncExternalStore(
+    subscribeReduced,
+    () => window.matchMedia(reducedQuery).matches,
+    () => false,
+  );
 
 export function HowItWorksCarousel({ steps }: { steps: Step[] }) {
   const [{ active, elapsed }, setPosition] = useState({ active: 0, elapsed: 0 });
@@ -56,7 +60,9 @@ export function HowItWorksCarousel({ steps }: { steps: Step[] }) {
               onClick={() => select(i)}
               className={cn(
                 "rounded-xl border p-4 text-left transition-colors",
-                i === active ? "border-brand-600 bg-brand-50" : "border-gray-200 bg-white hover:border-brand-300",
+                i === active
+                  ? "border-brand-600 bg-brand-50"
+                  : "border-gray-200 bg-white hover:border-brand-300",
               )}
             >
               <span className="flex items-center gap-3">
@@ -95,7 +101,11 @@ export function HowItWorksCarousel({ steps }: { steps: Step[] }) {
             disabled={reduced}
             className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 text-ink hover:bg-gray-50 disabled:opacity-60"
           >
-            {paused || reduced ? <Icon name="play" className="h-4 w-4" /> : <Icon name="pause" className="h-4 w-4" />}
+            {paused || reduced ? (
+              <Icon name="play" className="h-4 w-4" />
+            ) : (
+              <Icon name="pause" className="h-4 w-4" />
+            )}
           </button>
         </div>
       </div>
@@ -122,7 +132,9 @@ export function HowItWorksCarousel({ steps }: { steps: Step[] }) {
             className="h-full w-full object-cover"
           />
         ) : (
-          <p className="flex h-full items-center justify-center p-6 text-center text-lg font-semibold text-brand-900">{step.title}</p>
+          <p className="flex h-full items-center justify-center p-6 text-center text-lg font-semibold text-brand-900">
+            {step.title}
+          </p>
         )}
       </div>
     </div>

@@ -9,7 +9,11 @@ import { featureLinks, resourceLinks } from "./nav";
 
 const item = "block rounded-lg px-3 py-3 text-lg font-medium text-ink hover:bg-brand-50";
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; triggerRef: RefObject<HTMLButtonElement | null> };
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  triggerRef: RefObject<HTMLButtonElement | null>;
+};
 
 /** The full-screen drawer of the mobile header menu; loaded on first use by MobileMenu. */
 export default function MobileMenuDialog({ open, onOpenChange, triggerRef }: Props) {
@@ -25,7 +29,7 @@ export default function MobileMenuDialog({ open, onOpenChange, triggerRef }: Pro
             event.preventDefault();
             triggerRef.current?.focus();
           }}
-          className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-white px-5 pb-8 pt-4 data-[state=open]:animate-fade-in md:hidden"
+          className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-white px-5 pt-4 pb-8 data-[state=open]:animate-fade-in md:hidden"
         >
           <div className="flex items-center justify-between">
             <D.Title className="text-lg font-extrabold text-brand-800">Menu</D.Title>
@@ -37,20 +41,36 @@ export default function MobileMenuDialog({ open, onOpenChange, triggerRef }: Pro
           </div>
           <nav aria-label="Mobile" className="mt-4 grid gap-6">
             <ul className="grid gap-1">
-              <li><Link href="/" className={item} onClick={close}>Home</Link></li>
-              <li><Link href="/about" className={item} onClick={close}>About Us</Link></li>
-              <li><Link href="/pricing" className={item} onClick={close}>Pricing</Link></li>
+              <li>
+                <Link href="/" className={item} onClick={close}>
+                  Home
+                </Link>
+              </li>
+              <li>
+                <Link href="/about" className={item} onClick={close}>
+                  About Us
+                </Link>
+              </li>
+              <li>
+                <Link href="/pricing" className={item} onClick={close}>
+                  Pricing
+                </Link>
+              </li>
             </ul>
             {[
               { title: "Features", links: featureLinks },
               { title: "Resources", links: resourceLinks },
             ].map((group) => (
               <div key={group.title}>
-                <p className="px-3 text-sm font-semibold uppercase tracking-wide text-muted">{group.title}</p>
+                <p className="px-3 text-sm font-semibold tracking-wide text-muted uppercase">
+                  {group.title}
+                </p>
                 <ul className="mt-1 grid gap-1">
                   {group.links.map((l) => (
                     <li key={l.href}>
-                      <Link href={l.href} className={item} onClick={close}>{l.label}</Link>
+                      <Link href={l.href} className={item} onClick={close}>
+                        {l.label}
+                      </Link>
                     </li>
                   ))}
                 </ul>

@@ -2,15 +2,35 @@
 export type NavLink = { href: string; label: string; description?: string };
 
 export const featureLinks: NavLink[] = [
-  { href: "/features/farmers", label: "For Farmers", description: "Sell direct, set your own prices, get paid weekly." },
-  { href: "/features/restaurants", label: "For Restaurants", description: "Order from several farms in one basket." },
-  { href: "/marketplace", label: "Marketplace", description: "What is in season around Kelowna this week." },
-  { href: "/supply-chain", label: "Supply Chain", description: "How produce moves from field to kitchen." },
+  {
+    href: "/features/farmers",
+    label: "For Farmers",
+    description: "Sell direct, set your own prices, get paid weekly.",
+  },
+  {
+    href: "/features/restaurants",
+    label: "For Restaurants",
+    description: "Order from several farms in one basket.",
+  },
+  {
+    href: "/marketplace",
+    label: "Marketplace",
+    description: "What is in season around Kelowna this week.",
+  },
+  {
+    href: "/supply-chain",
+    label: "Supply Chain",
+    description: "How produce moves from field to kitchen.",
+  },
 ];
 
 export const resourceLinks: NavLink[] = [
   { href: "/blog", label: "Blog", description: "Stories and guides from the Okanagan food scene." },
-  { href: "/success-stories", label: "Success Stories", description: "Farms and kitchens already working together." },
+  {
+    href: "/success-stories",
+    label: "Success Stories",
+    description: "Farms and kitchens already working together.",
+  },
   { href: "/support", label: "Support", description: "Help with orders, deliveries and accounts." },
   { href: "/faq", label: "FAQ", description: "Quick answers to common questions." },
   { href: "/api-docs", label: "API Docs", description: "The OpenAPI description of our HTTP API." },

@@ -25,17 +25,26 @@ export function NewsletterForm() {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ email }),
       });
-      const body = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> };
-      if (!res.ok) throw new ApiError(res.status, `${res.status}`, body.errors?.email ?? body.message);
+      const body = (await res.json().catch(() => ({}))) as {
+        message?: string;
+        errors?: Record<string, string>;
+      };
+      if (!res.ok)
+        throw new ApiError(res.status, `${res.status}`, body.errors?.email ?? body.message);
       form.reset();
       setState({
         kind: "done",
-        message: res.status === 200 ? "You're already subscribed — thanks for reading!" : "You're subscribed! Your first month is free.",
+        message:
+          res.status === 200
+            ? "You're already subscribed — thanks for reading!"
+            : "You're subscribed! Your first month is free.",
       });
     } catch (error) {
       setState({
         kind: "error",
-        message: (error instanceof ApiError && error.serverMessage) || "We couldn't subscribe you right now. Please try again.",
+        message:
+          (error instanceof ApiError && error.serverMessage) ||
+          "We couldn't subscribe you right now. Please try again.",
       });
     }
   };
@@ -45,12 +54,25 @@ export function NewsletterForm() {
         Email address
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Input id={`${id}-email`} name="email" type="email" required autoComplete="email" placeholder="you@example.com" className="sm:flex-1" />
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="you@example.com"
+          className="sm:flex-1"
+        />
         <Button type="submit" size="md" variant="secondary" disabled={state.kind === "sending"}>
           {state.kind === "sending" ? "Subscribing..." : "Subscribe"}
         </Button>
       </div>
-      <p id={`${id}-status`} role="status" className="min-h-5 text-sm font-medium text-white" data-testid="newsletter-status">
+      <p
+        id={`${id}-status`}
+        role="status"
+        className="min-h-5 text-sm font-medium text-white"
+        data-testid="newsletter-status"
+      >
         {state.kind === "done" || state.kind === "error" ? state.message : ""}
       </p>
     </form>

@@ -2,12 +2,26 @@ import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
 /** The top of every content page: one h1, a lead paragraph and an optional eyebrow. */
-export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string; title: string; lead: string; children?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead: string;
+  children?: ReactNode;
+}) {
   return (
     <section className="bg-brand-50">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 md:py-20">
-        {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{eyebrow}</p> : null}
-        <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-ink md:text-5xl">{title}</h1>
+        {eyebrow ? (
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
+        ) : null}
+        <h1 className="mt-2 max-w-3xl text-4xl font-extrabold tracking-tight text-ink md:text-5xl">
+          {title}
+        </h1>
         <p className="mt-4 max-w-2xl text-lg text-muted">{lead}</p>
         {children ? <div className="mt-6 flex flex-wrap gap-3">{children}</div> : null}
       </div>
@@ -15,9 +29,23 @@ export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string;
   );
 }
 
-export function Section({ title, children, className, id }: { title?: string; children: ReactNode; className?: string; id?: string }) {
+export function Section({
+  title,
+  children,
+  className,
+  id,
+}: {
+  title?: string;
+  children: ReactNode;
+  className?: string;
+  id?: string;
+}) {
   return (
-    <section id={id} className={cn("mx-auto max-w-6xl px-4 py-12 sm:px-6", className)} aria-labelledby={title && id ? `${id}-title` : undefined}>
+    <section
+      id={id}
+      className={cn("mx-auto max-w-6xl px-4 py-12 sm:px-6", className)}
+      aria-labelledby={title && id ? `${id}-title` : undefined}
+    >
       {title ? (
         <h2 id={id ? `${id}-title` : undefined} className="text-2xl font-bold text-ink md:text-3xl">
           {title}
@@ -38,18 +66,43 @@ export function Prose({ children }: { children: ReactNode }) {
 }
 
 export function CardGrid({ children, cols = 3 }: { children: ReactNode; cols?: 2 | 3 | 4 }) {
-  return <div className={cn("grid gap-6", cols === 2 && "md:grid-cols-2", cols === 3 && "md:grid-cols-3", cols === 4 && "sm:grid-cols-2 lg:grid-cols-4")}>{children}</div>;
+  return (
+    <div
+      className={cn(
+        "grid gap-6",
+        cols === 2 && "md:grid-cols-2",
+        cols === 3 && "md:grid-cols-3",
+        cols === 4 && "sm:grid-cols-2 lg:grid-cols-4",
+      )}
+    >
+      {children}
+    </div>
+  );
 }
 
-export function Card({ title, children, icon }: { title: string; children: ReactNode; icon?: ReactNode }) {
+export function Card({
+  title,
+  children,
+  icon,
+}: {
+  title: string;
+  children: ReactNode;
+  icon?: ReactNode;
+}) {
   return (
     <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
-      {icon ? <div className="mb-4 inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-100 text-brand-800">{icon}</div> : null}
+      {icon ? (
+        <div className="mb-4 inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-100 text-brand-800">
+          {icon}
+        </div>
+      ) : null}
       <h3 className="text-lg font-semibold text-ink">{title}</h3>
       <div className="mt-2 text-sm leading-6 text-muted">{children}</div>
     </div>
   );
 }
 
-export const ctaClass = "inline-flex h-12 items-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800";
-export const ctaSecondaryClass = "inline-flex h-12 items-center rounded-lg border border-brand-200 bg-white px-6 font-semibold text-brand-800 hover:bg-brand-50";
+export const ctaClass =
+  "inline-flex h-12 items-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800";
+export const ctaSecondaryClass =
+  "inline-flex h-12 items-center rounded-lg border border-brand-200 bg-white px-6 font-semibold text-brand-800 hover:bg-brand-50";

@@ -6,23 +6,31 @@ import { footerColumns } from "./nav";
 export function SiteFooter() {
   return (
     <footer className="border-t border-gray-200 bg-brand-950 text-brand-50">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-[1.4fr_repeat(5,1fr)]">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 md:grid-cols-3 lg:grid-cols-[1.4fr_repeat(5,1fr)]">
         <div className="grid content-start gap-3">
           <Logo className="text-white [&_span]:text-white" />
           <p className="text-sm text-brand-100">
             Fresh produce from Okanagan farms, delivered to kitchens and homes around Kelowna, BC.
           </p>
-          <a href={`mailto:${site.email}`} className="text-sm text-brand-100 underline underline-offset-4 hover:text-white">
+          <a
+            href={`mailto:${site.email}`}
+            className="text-sm text-brand-100 underline underline-offset-4 hover:text-white"
+          >
             {site.email}
           </a>
         </div>
         {footerColumns.map((col) => (
           <nav key={col.title} aria-label={col.title}>
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{col.title}</h2>
+            <h2 className="text-sm font-semibold tracking-wide text-white uppercase">
+              {col.title}
+            </h2>
             <ul className="mt-3 grid gap-2">
               {col.links.map((l) => (
                 <li key={l.href}>
-                  <Link href={l.href} className="text-sm text-brand-100 hover:text-white hover:underline">
+                  <Link
+                    href={l.href}
+                    className="text-sm text-brand-100 hover:text-white hover:underline"
+                  >
                     {l.label}
                   </Link>
                 </li>

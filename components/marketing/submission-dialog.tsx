@@ -4,17 +4,40 @@ import { CheckCircle2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Controller, useForm, type Resolver } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { FieldError, Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
-import { demoRequestSchema, roleOptions, waitlistSchema, type WaitlistInput } from "@/lib/validators/submissions";
+import {
+  demoRequestSchema,
+  roleOptions,
+  waitlistSchema,
+  type WaitlistInput,
+} from "@/lib/validators/submissions";
 import type { SubmissionKind } from "./dialogs";
 
-type Values = { fullName: string; email: string; companyName: string; role: string; phoneNumber?: string };
+type Values = {
+  fullName: string;
+  email: string;
+  companyName: string;
+  role: string;
+  phoneNumber?: string;
+};
 type Answer = { success?: boolean; message?: string; googleSheetsSuccess?: boolean };
 
 /** docs/product.md: the success panel stays 4 s, then the form resets and the dialog closes. */
@@ -66,9 +89,17 @@ export default function SubmissionDialog({
   const [done, setDone] = useState<null | { sheetsOk: boolean }>(null);
   // Why the last submit failed (a 429 "too many submissions" too), shown in the form until the next try.
   const [failure, setFailure] = useState<string | null>(null);
-  const [defaults] = useState<Values>(() => ({ fullName: "", email: "", companyName: "", role: defaultRole ?? "", ...(kind === "demo" ? { phoneNumber: "" } : {}) }));
+  const [defaults] = useState<Values>(() => ({
+    fullName: "",
+    email: "",
+    companyName: "",
+    role: defaultRole ?? "",
+    ...(kind === "demo" ? { phoneNumber: "" } : {}),
+  }));
   const form = useForm<Values>({
-    resolver: zodResolver(kind === "demo" ? demoRequestSchema : waitlistSchema) as unknown as Resolver<Values>,
+    resolver: zodResolver(
+      kind === "demo" ? demoRequestSchema : waitlistSchema,
+    ) as unknown as Resolver<Values>,
     defaultValues: defaults,
     mode: "onSubmit",
   });
@@ -97,7 +128,12 @@ export default function SubmissionDialog({
       showServerFieldErrors(form, error);
       // The form keeps every value typed so nothing is lost, and says why in the form itself.
       setFailure(failureText(error));
-      toast({ variant: "destructive", title: "Something went wrong", description: failureText(error), duration: 5000 });
+      toast({
+        variant: "destructive",
+        title: "Something went wrong",
+        description: failureText(error),
+        duration: 5000,
+      });
     }
   });
 
@@ -117,7 +153,8 @@ export default function SubmissionDialog({
             <DialogDescription>{text.thanksText}</DialogDescription>
             {!done.sheetsOk ? (
               <p className="rounded-lg bg-harvest-400/20 px-3 py-2 text-sm text-ink">
-                Note: an external system we use had an issue, but your information was saved and our team will receive it shortly.
+                Note: an external system we use had an issue, but your information was saved and our
+                team will receive it shortly.
               </p>
             ) : null}
           </div>
@@ -135,19 +172,36 @@ export default function SubmissionDialog({
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor={`${id}-email`}>Email</Label>
-                <Input type="email" autoComplete="email" {...field("email")} {...register("email")} />
+                <Input
+                  type="email"
+                  autoComplete="email"
+                  {...field("email")}
+                  {...register("email")}
+                />
                 <FieldError id={`${id}-email-error`} message={errors.email?.message} />
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor={`${id}-companyName`}>Company Name</Label>
-                <Input autoComplete="organization" {...field("companyName")} {...register("companyName")} />
+                <Input
+                  autoComplete="organization"
+                  {...field("companyName")}
+                  {...register("companyName")}
+                />
                 <FieldError id={`${id}-companyName-error`} message={errors.companyName?.message} />
               </div>
               {kind === "demo" ? (
                 <div className="grid gap-1.5">
                   <Label htmlFor={`${id}-phoneNumber`}>Phone Number</Label>
-                  <Input type="tel" autoComplete="tel" {...field("phoneNumber")} {...register("phoneNumber")} />
-                  <FieldError id={`${id}-phoneNumber-error`} message={errors.phoneNumber?.message} />
+                  <Input
+                    type="tel"
+                    autoComplete="tel"
+                    {...field("phoneNumber")}
+                    {...register("phoneNumber")}
+                  />
+                  <FieldError
+                    id={`${id}-phoneNumber-error`}
+                    message={errors.phoneNumber?.message}
+                  />
                 </div>
               ) : null}
               <div className="grid gap-1.5">
@@ -173,7 +227,11 @@ export default function SubmissionDialog({
                 <FieldError id={`${id}-role-error`} message={errors.role?.message} />
               </div>
               {failure ? (
-                <p role="alert" data-testid="submission-error" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+                <p
+                  role="alert"
+                  data-testid="submission-error"
+                  className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700"
+                >
                   {failure}
                 </p>
               ) : null}

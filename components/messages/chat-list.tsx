@@ -27,9 +27,14 @@ export function ChatList() {
   const signedOut = status === "signed-out";
   const pathname = usePathname();
   const listRef = useRef<HTMLUListElement>(null);
-  const paged = usePaged<ChatListItem>(signedOut ? null : "/api/messages/chats", undefined, listRef, {
-    onError: () => toast({ title: "Failed to fetch chats", variant: "destructive" }),
-  });
+  const paged = usePaged<ChatListItem>(
+    signedOut ? null : "/api/messages/chats",
+    undefined,
+    listRef,
+    {
+      onError: () => toast({ title: "Failed to fetch chats", variant: "destructive" }),
+    },
+  );
   const { refresh } = paged;
   const chats = paged.page?.items ?? null;
 
@@ -48,7 +53,10 @@ export function ChatList() {
   const activeId = /^\/messages\/(\d+)$/.exec(pathname)?.[1];
 
   return (
-    <section aria-labelledby="messages-heading" className="flex h-full min-h-0 w-full min-w-0 flex-col">
+    <section
+      aria-labelledby="messages-heading"
+      className="flex h-full min-h-0 w-full min-w-0 flex-col"
+    >
       <div className="flex items-center justify-between gap-2 px-4 pt-4">
         <h1 id="messages-heading" className="text-2xl font-bold text-ink">
           Messages
@@ -78,15 +86,24 @@ export function ChatList() {
           ) : chats === null ? (
             <div className="py-10 text-center">
               <p className="text-sm text-muted">Failed to fetch chats</p>
-              <button type="button" onClick={() => void refresh()} className="mt-2 text-sm font-semibold text-brand-700 underline underline-offset-4">
+              <button
+                type="button"
+                onClick={() => void refresh()}
+                className="mt-2 text-sm font-semibold text-brand-700 underline underline-offset-4"
+              >
                 Try again
               </button>
             </div>
           ) : chats.length === 0 ? (
             <div className="py-10 text-center">
               <p className="font-semibold text-ink">No conversations yet</p>
-              <p className="mt-1 text-sm text-muted">Message a farm to ask about produce, pickups or bulk orders.</p>
-              <Link href="/messages/new" className="mt-4 inline-flex h-10 items-center rounded-lg border border-brand-200 bg-brand-50 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-100">
+              <p className="mt-1 text-sm text-muted">
+                Message a farm to ask about produce, pickups or bulk orders.
+              </p>
+              <Link
+                href="/messages/new"
+                className="mt-4 inline-flex h-10 items-center rounded-lg border border-brand-200 bg-brand-50 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-100"
+              >
                 Find a farm to message
               </Link>
             </div>
@@ -95,7 +112,11 @@ export function ChatList() {
               <ul ref={listRef} className="divide-y divide-gray-100">
                 {chats.map((c) => (
                   <li key={c.user.id}>
-                    <ChatRow item={c} mine={c.lastMessage.senderId === user?.id} active={activeId === String(c.user.id)} />
+                    <ChatRow
+                      item={c}
+                      mine={c.lastMessage.senderId === user?.id}
+                      active={activeId === String(c.user.id)}
+                    />
                   </li>
                 ))}
               </ul>
@@ -120,16 +141,36 @@ function ChatRow({ item, mine, active }: { item: ChatListItem; mine: boolean; ac
     <Link
       href={`/messages/${user.id}`}
       aria-current={active ? "page" : undefined}
-      className={cn("flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-gray-50", active && "bg-brand-50 hover:bg-brand-50")}
+      className={cn(
+        "flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-gray-50",
+        active && "bg-brand-50 hover:bg-brand-50",
+      )}
     >
-      <Avatar src={user.profileImage || null} initials={initials(user.fullName)} className="h-11 w-11" />
+      <Avatar
+        src={user.profileImage || null}
+        initials={initials(user.fullName)}
+        className="h-11 w-11"
+      />
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
-          <span className={cn("truncate text-ink", unreadCount > 0 ? "font-bold" : "font-semibold")}>{user.fullName}</span>
-          <DateTime value={lastMessage.timestamp} format="time24" className="shrink-0 text-xs text-muted" />
+          <span
+            className={cn("truncate text-ink", unreadCount > 0 ? "font-bold" : "font-semibold")}
+          >
+            {user.fullName}
+          </span>
+          <DateTime
+            value={lastMessage.timestamp}
+            format="time24"
+            className="shrink-0 text-xs text-muted"
+          />
         </span>
         <span className="flex items-center justify-between gap-2">
-          <span className={cn("truncate text-sm", unreadCount > 0 ? "font-medium text-ink" : "text-muted")}>
+          <span
+            className={cn(
+              "truncate text-sm",
+              unreadCount > 0 ? "font-medium text-ink" : "text-muted",
+            )}
+          >
             {mine ? "You: " : ""}
             {lastMessage.content}
           </span>

@@ -43,7 +43,12 @@ export function ChatView({ peer }: { peer: ChatUser }) {
       >
         {hasMore ? (
           <div className="mb-3 flex justify-center">
-            <button type="button" onClick={loadOlder} disabled={loadingOlder} className="rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-800 shadow-sm hover:bg-brand-50">
+            <button
+              type="button"
+              onClick={loadOlder}
+              disabled={loadingOlder}
+              className="rounded-full bg-white px-3 py-1 text-xs font-semibold text-brand-800 shadow-sm hover:bg-brand-50"
+            >
               {loadingOlder ? "Loading older messages..." : "Load older messages"}
             </button>
           </div>
@@ -56,23 +61,45 @@ export function ChatView({ peer }: { peer: ChatUser }) {
         {loadError ? (
           <div className="py-10 text-center text-sm text-muted">
             <p>{loadError}</p>
-            <button type="button" onClick={chat.reload} className="mt-2 font-semibold text-brand-700 underline underline-offset-4">
+            <button
+              type="button"
+              onClick={chat.reload}
+              className="mt-2 font-semibold text-brand-700 underline underline-offset-4"
+            >
               Try again
             </button>
           </div>
         ) : null}
-        {loaded && items.length === 0 ? <p className="py-10 text-center text-sm text-muted">No messages yet. Say hello to {peer.fullName}!</p> : null}
+        {loaded && items.length === 0 ? (
+          <p className="py-10 text-center text-sm text-muted">
+            No messages yet. Say hello to {peer.fullName}!
+          </p>
+        ) : null}
         <ol className="flex flex-col gap-2">
           {items.map((m) =>
             m.kind === "adjustment" && m.adjustment ? (
-              <li key={chatItemKey(m)} className={cn("flex flex-col", m.senderId === me ? "items-end" : "items-start")} data-testid="chat-message" data-state={m.state}>
-                <AdjustmentCard card={m.adjustment} me={me} onDecided={(card) => chat.cardDecided({ ...m, adjustment: card })} />
+              <li
+                key={chatItemKey(m)}
+                className={cn("flex flex-col", m.senderId === me ? "items-end" : "items-start")}
+                data-testid="chat-message"
+                data-state={m.state}
+              >
+                <AdjustmentCard
+                  card={m.adjustment}
+                  me={me}
+                  onDecided={(card) => chat.cardDecided({ ...m, adjustment: card })}
+                />
                 <span className="mt-0.5 px-1 text-xs text-muted">
                   <DateTime value={m.timestamp} format="time" />
                 </span>
               </li>
             ) : (
-              <MessageBubble key={chatItemKey(m)} item={m} mine={m.senderId === me} onRetry={() => chat.retry(m)} />
+              <MessageBubble
+                key={chatItemKey(m)}
+                item={m}
+                mine={m.senderId === me}
+                onRetry={() => chat.retry(m)}
+              />
             ),
           )}
         </ol>
@@ -88,14 +115,28 @@ function ChatHeader({ peer }: { peer: ChatUser }) {
   const label = peer.label;
   return (
     <header className="flex items-center gap-3 border-b border-gray-200 px-3 py-2.5">
-      <Link href="/messages" aria-label="Back to messages" className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-ink hover:bg-gray-100">
+      <Link
+        href="/messages"
+        aria-label="Back to messages"
+        className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-ink hover:bg-gray-100"
+      >
         <ArrowLeft aria-hidden className="h-5 w-5" />
       </Link>
-      <Avatar src={peer.profileImage || null} initials={initials(peer.fullName)} className="h-10 w-10" />
+      <Avatar
+        src={peer.profileImage || null}
+        initials={initials(peer.fullName)}
+        className="h-10 w-10"
+      />
       <div className="min-w-0">
         <h1 id="chat-heading" className="flex items-center gap-1 truncate font-bold text-ink">
           <span className="truncate">{peer.fullName}</span>
-          {peer.verified ? <BadgeCheck role="img" aria-label="Verified" className="h-4 w-4 shrink-0 text-brand-700" /> : null}
+          {peer.verified ? (
+            <BadgeCheck
+              role="img"
+              aria-label="Verified"
+              className="h-4 w-4 shrink-0 text-brand-700"
+            />
+          ) : null}
         </h1>
         <p className="truncate text-sm text-muted" data-testid="chat-peer-label">
           {label}
@@ -158,13 +199,27 @@ function Composer({ peerName, onSend }: { peerName: string; onSend: (content: st
   );
 }
 
-function MessageBubble({ item, mine, onRetry }: { item: ChatItem; mine: boolean; onRetry: () => void }) {
+function MessageBubble({
+  item,
+  mine,
+  onRetry,
+}: {
+  item: ChatItem;
+  mine: boolean;
+  onRetry: () => void;
+}) {
   return (
-    <li className={cn("flex flex-col", mine ? "items-end" : "items-start")} data-state={item.state} data-testid="chat-message">
+    <li
+      className={cn("flex flex-col", mine ? "items-end" : "items-start")}
+      data-state={item.state}
+      data-testid="chat-message"
+    >
       <div
         className={cn(
-          "max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px] leading-snug",
-          mine ? "rounded-br-md bg-brand-700 text-white" : "rounded-bl-md bg-white text-ink shadow-sm",
+          "max-w-[80%] rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap",
+          mine
+            ? "rounded-br-md bg-brand-700 text-white"
+            : "rounded-bl-md bg-white text-ink shadow-sm",
           item.state === "failed" && "bg-red-50 text-ink ring-1 ring-red-700",
         )}
       >
@@ -178,12 +233,18 @@ function MessageBubble({ item, mine, onRetry }: { item: ChatItem; mine: boolean;
             <Loader2 aria-hidden className="h-3 w-3 animate-spin" /> Sending...
           </span>
         ) : null}
-        {mine && item.state === "sent" ? <span data-testid="read-state">{item.isRead ? "Read" : "Sent"}</span> : null}
+        {mine && item.state === "sent" ? (
+          <span data-testid="read-state">{item.isRead ? "Read" : "Sent"}</span>
+        ) : null}
         {mine && item.state === "failed" ? (
           <span role="alert" className="inline-flex items-center gap-1 text-red-800">
             <AlertCircle aria-hidden className="h-3.5 w-3.5" />
             Failed to send{item.error ? `: ${item.error}` : ""}
-            <button type="button" onClick={onRetry} className="ml-1 font-semibold text-brand-800 underline underline-offset-2">
+            <button
+              type="button"
+              onClick={onRetry}
+              className="ml-1 font-semibold text-brand-800 underline underline-offset-2"
+            >
               Retry
             </button>
           </span>

@@ -37,7 +37,9 @@ function open() {
   });
   es.addEventListener("message", (e) => {
     try {
-      const data = JSON.parse((e as MessageEvent<string>).data) as { message: Extract<StreamEvent, { type: "message" }>["message"] };
+      const data = JSON.parse((e as MessageEvent<string>).data) as {
+        message: Extract<StreamEvent, { type: "message" }>["message"];
+      };
       emit({ type: "message", message: data.message });
     } catch {
       /* malformed frame: ignore */
@@ -45,7 +47,10 @@ function open() {
   });
   es.addEventListener("read", (e) => {
     try {
-      const data = JSON.parse((e as MessageEvent<string>).data) as { byUserId: number; otherUserId: number };
+      const data = JSON.parse((e as MessageEvent<string>).data) as {
+        byUserId: number;
+        otherUserId: number;
+      };
       emit({ type: "read", byUserId: data.byUserId, otherUserId: data.otherUserId });
     } catch {
       /* ignore */
@@ -65,7 +70,8 @@ function open() {
     es.close();
     source = null;
     hadError = true; // refetch on reopening: events went past while this tab was not listening
-    if (typeof document !== "undefined" && document.visibilityState === "visible") waitForReturn("focus");
+    if (typeof document !== "undefined" && document.visibilityState === "visible")
+      waitForReturn("focus");
     else waitForReturn("visibilitychange");
   });
   es.addEventListener("error", () => {

@@ -28,26 +28,37 @@ export function SupplierPicker() {
     return () => clearTimeout(timer);
   }, [q]);
   // While the next search loads, the last answer stays on screen (with the query it answered).
-  const { data: result, error } = useSWR(`/api/suppliers?q=${encodeURIComponent(query.trim())}`, searchSuppliers, { keepPreviousData: true });
+  const { data: result, error } = useSWR(
+    `/api/suppliers?q=${encodeURIComponent(query.trim())}`,
+    searchSuppliers,
+    { keepPreviousData: true },
+  );
   const failed = error !== undefined;
 
   const items = result?.items ?? [];
   return (
     <section aria-labelledby="new-chat-heading" className="flex min-h-0 w-full flex-col">
       <div className="flex items-center gap-2 border-b border-gray-200 px-3 py-3">
-        <Link href="/messages" aria-label="Back to messages" className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink hover:bg-gray-100">
+        <Link
+          href="/messages"
+          aria-label="Back to messages"
+          className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink hover:bg-gray-100"
+        >
           <ArrowLeft aria-hidden className="h-5 w-5" />
         </Link>
         <h1 id="new-chat-heading" className="text-lg font-bold text-ink">
           New chat
         </h1>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto px-4 pb-6 pt-4">
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 pt-4 pb-6">
         <label htmlFor={searchId} className="sr-only">
           Search for farms or suppliers
         </label>
         <div className="relative">
-          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-600" />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-600"
+          />
           <input
             id={searchId}
             type="search"
@@ -61,7 +72,12 @@ export function SupplierPicker() {
 
         <button
           type="button"
-          onClick={() => toast({ title: "Feature Coming Soon", description: "The Group Chat option will be available soon" })}
+          onClick={() =>
+            toast({
+              title: "Feature Coming Soon",
+              description: "The Group Chat option will be available soon",
+            })
+          }
           className="mt-4 flex w-full items-center gap-3 rounded-lg px-2 py-3 text-left hover:bg-gray-50"
         >
           <span className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-brand-100 text-brand-800">
@@ -70,7 +86,9 @@ export function SupplierPicker() {
           <span className="font-semibold text-ink">Create Group Chat</span>
         </button>
 
-        <h2 className="mt-4 text-sm font-semibold uppercase tracking-wide text-muted">All Suppliers</h2>
+        <h2 className="mt-4 text-sm font-semibold tracking-wide text-muted uppercase">
+          All Suppliers
+        </h2>
         <div aria-live="polite" className="sr-only">
           {result ? `${items.length} ${items.length === 1 ? "supplier" : "suppliers"} found` : ""}
         </div>
@@ -79,20 +97,35 @@ export function SupplierPicker() {
             Loading suppliers...
           </p>
         ) : failed && !result ? (
-          <p className="py-6 text-sm text-muted">Could not load suppliers. Check your connection and try again.</p>
+          <p className="py-6 text-sm text-muted">
+            Could not load suppliers. Check your connection and try again.
+          </p>
         ) : items.length === 0 ? (
-          <p className="py-6 text-sm text-muted">{result?.q.trim() ? `No suppliers match "${result.q.trim()}"` : "No suppliers yet"}</p>
+          <p className="py-6 text-sm text-muted">
+            {result?.q.trim() ? `No suppliers match "${result.q.trim()}"` : "No suppliers yet"}
+          </p>
         ) : (
           <ul className="mt-1 divide-y divide-gray-100">
             {items.map(({ user, status }) => (
               <li key={user.id}>
-                <Link href={`/messages/${user.id}`} className="flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-gray-50">
-                  <Avatar src={user.profileImage || null} initials={initials(user.fullName)} className="h-11 w-11" />
+                <Link
+                  href={`/messages/${user.id}`}
+                  className="flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-gray-50"
+                >
+                  <Avatar
+                    src={user.profileImage || null}
+                    initials={initials(user.fullName)}
+                    className="h-11 w-11"
+                  />
                   <span className="min-w-0 flex-1">
                     <span className="flex items-center gap-1 font-semibold text-ink">
                       <span className="truncate">{user.fullName}</span>
                       {user.verified ? (
-                        <BadgeCheck role="img" aria-label="Verified" className="h-4 w-4 shrink-0 text-brand-700" />
+                        <BadgeCheck
+                          role="img"
+                          aria-label="Verified"
+                          className="h-4 w-4 shrink-0 text-brand-700"
+                        />
                       ) : null}
                     </span>
                     <span className="block truncate text-sm text-muted">{status}</span>

@@ -1,5 +1,13 @@
 "use client";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from "react";
 import useSWRInfinite from "swr/infinite";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { CONVERSATION_PAGE_SIZE, type ChatMessage } from "@/lib/validators/messages";
@@ -19,7 +27,12 @@ export const chatItemKey = (m: Pick<ChatMessage, "id" | "clientId">) => m.client
  * optimistic copy of a send that did reach the server), so nothing shows twice — except an
  * adjustment card whose live copy is decided while the page still shows it pending. Unsent ones last.
  */
-export function combine(pages: readonly ChatMessage[][], local: readonly ChatItem[], me: number, readThrough: number): ChatItem[] {
+export function combine(
+  pages: readonly ChatMessage[][],
+  local: readonly ChatItem[],
+  me: number,
+  readThrough: number,
+): ChatItem[] {
   const byId = new Map<number, ChatItem>();
   const sentClientIds = new Set<string>();
   for (const page of pages)
@@ -29,21 +42,39 @@ export function combine(pages: readonly ChatMessage[][], local: readonly ChatIte
     }
   const unsent: ChatItem[] = [];
   for (const m of local) {
-    if (m.clientId !== null && m.state !== "sent" && sentClientIds.has(`${m.senderId}:${m.clientId}`)) continue;
+    if (
+      m.clientId !== null &&
+      m.state !== "sent" &&
+      sentClientIds.has(`${m.senderId}:${m.clientId}`)
+    )
+      continue;
     if (m.id > 0) {
       const server = byId.get(m.id);
       if (!server) byId.set(m.id, m);
       // An adjustment card decided since the page was fetched (live, or by this tab): the decided copy wins.
-      else if (server.adjustment?.status === "pending" && m.adjustment && m.adjustment.status !== "pending") byId.set(m.id, { ...m, isRead: server.isRead });
+      else if (
+        server.adjustment?.status === "pending" &&
+        m.adjustment &&
+        m.adjustment.status !== "pending"
+      )
+        byId.set(m.id, { ...m, isRead: server.isRead });
     } else unsent.push(m);
   }
-  const sent = [...byId.values()].sort((a, b) => a.id - b.id).map((m) => (m.senderId === me && m.id <= readThrough && !m.isRead ? { ...m, isRead: true } : m));
+  const sent = [...byId.values()]
+    .sort((a, b) => a.id - b.id)
+    .map((m) =>
+      m.senderId === me && m.id <= readThrough && !m.isRead ? { ...m, isRead: true } : m,
+    );
   return [...sent, ...unsent];
 }
 
 /** Local list update: inserts or replaces (same id, or the optimistic copy with the same clientId). */
 function upsert(list: ChatItem[], item: ChatItem): ChatItem[] {
-  const idx = list.findIndex((m) => (m.id > 0 && m.id === item.id) || (item.clientId !== null && m.clientId === item.clientId && m.senderId === item.senderId));
+  const idx = list.findIndex(
+    (m) =>
+      (m.id > 0 && m.id === item.id) ||
+      (item.clientId !== null && m.clientId === item.clientId && m.senderId === item.senderId),
+  );
   return idx >= 0 ? list.map((m, i) => (i === idx ? item : m)) : [...list, item];
 }
 
@@ -72,7 +103,14 @@ export function useConversation(peerId: number, me: number, logRef: RefObject<HT
     },
     [base, me],
   );
-  const { data: pages, error, size, setSize, mutate, isValidating } = useSWRInfinite<ChatMessage[]>(getKey, {
+  const {
+    data: pages,
+    error,
+    size,
+    setSize,
+    mutate,
+    isValidating,
+  } = useSWRInfinite<ChatMessage[]>(getKey, {
     // Every opening refetches the pages shown (the GET marks the peer's messages read; what came
     // while the chat was closed is in it); loading an older page does not refetch the latest.
     revalidateOnMount: true,
@@ -87,7 +125,10 @@ export function useConversation(peerId: number, me: number, logRef: RefObject<HT
   const loadingOlder = olderMissing && isValidating;
   const hasMore = olderMissing || (lastPage?.length ?? 0) === CONVERSATION_PAGE_SIZE;
 
-  const items = useMemo(() => combine(pages ?? [], local, me, readThrough), [pages, local, me, readThrough]);
+  const items = useMemo(
+    () => combine(pages ?? [], local, me, readThrough),
+    [pages, local, me, readThrough],
+  );
   const itemsRef = useRef(items);
   itemsRef.current = items;
 
@@ -127,7 +168,8 @@ export function useConversation(peerId: number, me: number, logRef: RefObject<HT
       if (event.type === "resync") return reload();
       if (event.type === "read") {
         // The peer read our messages: every one of ours shown so far is read.
-        if (event.byUserId === peerId && event.otherUserId === me) setReadThrough(Math.max(0, ...itemsRef.current.map((m) => m.id)));
+        if (event.byUserId === peerId && event.otherUserId === me)
+          setReadThrough(Math.max(0, ...itemsRef.current.map((m) => m.id)));
         return;
       }
       if (event.type !== "message") return;
@@ -149,10 +191,19 @@ export function useConversation(peerId: number, me: number, logRef: RefObject<HT
   const deliver = useCallback(
     async (content: string, clientId: string) => {
       try {
-        const saved = await apiFetch<ChatMessage>("/api/messages", { method: "POST", json: { receiverId: peerId, content, clientId } });
+        const saved = await apiFetch<ChatMessage>("/api/messages", {
+          method: "POST",
+          json: { receiverId: peerId, content, clientId },
+        });
         setLocal((prev) => upsert(prev, { ...saved, state: "sent" }));
       } catch (e) {
-        setLocal((prev) => prev.map((m) => (m.clientId === clientId && m.state !== "sent" ? { ...m, state: "failed", error: messageOf(e, "") } : m)));
+        setLocal((prev) =>
+          prev.map((m) =>
+            m.clientId === clientId && m.state !== "sent"
+              ? { ...m, state: "failed", error: messageOf(e, "") }
+              : m,
+          ),
+        );
       }
     },
     [peerId],
@@ -163,7 +214,19 @@ export function useConversation(peerId: number, me: number, logRef: RefObject<HT
     (content: string) => {
       if (!content || !me) return;
       const clientId = crypto.randomUUID();
-      const optimistic: ChatItem = { id: -Date.now(), senderId: me, receiverId: peerId, content, timestamp: new Date().toISOString(), isRead: false, clientId, attachments: [], kind: "text", adjustment: null, state: "sending" };
+      const optimistic: ChatItem = {
+        id: -Date.now(),
+        senderId: me,
+        receiverId: peerId,
+        content,
+        timestamp: new Date().toISOString(),
+        isRead: false,
+        clientId,
+        attachments: [],
+        kind: "text",
+        adjustment: null,
+        state: "sending",
+      };
       scrollIntent.current = { kind: "bottom" };
       setLocal((prev) => [...prev, optimistic]);
       void deliver(content, clientId);
@@ -175,7 +238,11 @@ export function useConversation(peerId: number, me: number, logRef: RefObject<HT
   const retry = useCallback(
     (item: ChatItem) => {
       if (!item.clientId) return;
-      setLocal((prev) => prev.map((m) => (m.clientId === item.clientId ? { ...m, state: "sending", error: undefined } : m)));
+      setLocal((prev) =>
+        prev.map((m) =>
+          m.clientId === item.clientId ? { ...m, state: "sending", error: undefined } : m,
+        ),
+      );
       void deliver(item.content, item.clientId);
     },
     [deliver],
@@ -186,5 +253,16 @@ export function useConversation(peerId: number, me: number, logRef: RefObject<HT
     setLocal((prev) => upsert(prev, { ...message, state: "sent" }));
   }, []);
 
-  return { items, loaded, loadError, hasMore, loadingOlder, reload, loadOlder, send, retry, cardDecided };
+  return {
+    items,
+    loaded,
+    loadError,
+    hasMore,
+    loadingOlder,
+    reload,
+    loadOlder,
+    send,
+    retry,
+    cardDecided,
+  };
 }

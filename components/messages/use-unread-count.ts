@@ -2,7 +2,11 @@
 import { useEffect } from "react";
 import useSWR from "swr";
 import { useAuth } from "@/components/auth/auth-provider";
-import { notifyMessagesRead, onLocalMessagesRead, subscribeToMessageStream } from "./message-stream";
+import {
+  notifyMessagesRead,
+  onLocalMessagesRead,
+  subscribeToMessageStream,
+} from "./message-stream";
 
 export { notifyMessagesRead };
 

@@ -4,7 +4,15 @@ import { Button } from "@/components/ui/button";
 import { apiFetch, messageOf } from "@/lib/client/api";
 
 /** Posts the one-click unsubscribe and says what happened (a live region, no toast: this page has no app shell). */
-export function UnsubscribeButton({ token, label, already }: { token: string; label: string; already: boolean }) {
+export function UnsubscribeButton({
+  token,
+  label,
+  already,
+}: {
+  token: string;
+  label: string;
+  already: boolean;
+}) {
   const [state, setState] = useState<"idle" | "busy" | "done" | "error">(already ? "done" : "idle");
   const [error, setError] = useState("");
 
@@ -22,7 +30,11 @@ export function UnsubscribeButton({ token, label, already }: { token: string; la
   return (
     <div className="mt-6">
       <p role="status" className="mb-3 text-sm font-medium text-ink empty:hidden">
-        {state === "done" ? `You are unsubscribed: no more “${label}” emails.` : state === "error" ? error : ""}
+        {state === "done"
+          ? `You are unsubscribed: no more “${label}” emails.`
+          : state === "error"
+            ? error
+            : ""}
       </p>
       {state !== "done" ? (
         <Button onClick={unsubscribe} disabled={state === "busy"} className="w-full">

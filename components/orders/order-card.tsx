@@ -4,7 +4,15 @@ import { useSWRConfig } from "swr";
 import { MapPin, Package, Truck, XCircle } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { formatCurrency, formatDistance } from "@/lib/format";
@@ -15,7 +23,13 @@ import { DateTime } from "@/components/ui/date-time";
 import { OrderFulfilment } from "./order-fulfilment";
 
 /** One order: farm, item count, distance in km, total, badge; actions when active. */
-export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: () => void | Promise<void> }) {
+export function OrderCard({
+  order,
+  onChanged,
+}: {
+  order: OrderJson;
+  onChanged: () => void | Promise<void>;
+}) {
   const { mutate } = useSWRConfig();
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
@@ -25,15 +39,27 @@ export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: (
   const cancel = async () => {
     setCancelling(true);
     try {
-      const cancelled = await apiFetch<OrderDetailJson>(`/api/orders/${order.id}/cancel`, { method: "POST" });
+      const cancelled = await apiFetch<OrderDetailJson>(`/api/orders/${order.id}/cancel`, {
+        method: "POST",
+      });
       // The answer is the order's new detail; the refund changed the wallet.
       void mutate(`/api/orders/${order.id}`, cancelled, { revalidate: false });
       void mutate("/api/wallet");
       setConfirming(false);
-      toast({ title: "Order Cancelled", description: order.payment === "account" ? `${formatCurrency(order.totalAmount)} is off your ${order.farm.farmName} statement` : `${formatCurrency(order.totalAmount)} has been refunded to your wallet` });
+      toast({
+        title: "Order Cancelled",
+        description:
+          order.payment === "account"
+            ? `${formatCurrency(order.totalAmount)} is off your ${order.farm.farmName} statement`
+            : `${formatCurrency(order.totalAmount)} has been refunded to your wallet`,
+      });
       await onChanged();
     } catch (e) {
-      toast({ title: "Could not cancel order", description: messageOf(e, "Please try again"), variant: "destructive" });
+      toast({
+        title: "Could not cancel order",
+        description: messageOf(e, "Please try again"),
+        variant: "destructive",
+      });
       setConfirming(false);
       await onChanged();
     } finally {
@@ -42,10 +68,17 @@ export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: (
   };
 
   return (
-    <li data-testid="order-card" data-order-id={order.id} className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+    <li
+      data-testid="order-card"
+      data-order-id={order.id}
+      className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-3">
-          <span aria-hidden className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-800">
+          <span
+            aria-hidden
+            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-800"
+          >
             <Package className="h-5 w-5" />
           </span>
           <div className="min-w-0">
@@ -79,7 +112,9 @@ export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: (
           <dt className="text-muted">Total</dt>
           <dd className="font-semibold text-ink tabular-nums" data-testid="order-total">
             {formatCurrency(order.totalAmount)}
-            {order.payment === "account" ? <span className="ml-1 text-xs font-normal text-muted">on account</span> : null}
+            {order.payment === "account" ? (
+              <span className="ml-1 text-xs font-normal text-muted">on account</span>
+            ) : null}
           </dd>
         </div>
       </dl>
@@ -97,7 +132,12 @@ export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: (
               <DialogHeader>
                 <DialogTitle>Cancel this order?</DialogTitle>
                 <DialogDescription>
-                  Your order from {order.farm.farmName} ({itemCountLabel(order.itemCount)}) will be cancelled and {formatCurrency(order.totalAmount)} {order.payment === "account" ? "taken off your statement" : "refunded to your wallet"}.
+                  Your order from {order.farm.farmName} ({itemCountLabel(order.itemCount)}) will be
+                  cancelled and {formatCurrency(order.totalAmount)}{" "}
+                  {order.payment === "account"
+                    ? "taken off your statement"
+                    : "refunded to your wallet"}
+                  .
                 </DialogDescription>
               </DialogHeader>
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -106,7 +146,12 @@ export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: (
                     Keep Order
                   </Button>
                 </DialogClose>
-                <Button variant="destructive" onClick={cancel} disabled={cancelling} data-testid="confirm-cancel">
+                <Button
+                  variant="destructive"
+                  onClick={cancel}
+                  disabled={cancelling}
+                  data-testid="confirm-cancel"
+                >
                   {cancelling ? "Cancelling..." : "Yes, Cancel Order"}
                 </Button>
               </div>
@@ -115,7 +160,10 @@ export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: (
           <Button
             variant="primary"
             onClick={() => {
-              toast({ title: "Tracking Order", description: `Order #${order.id} from ${order.farm.farmName}` });
+              toast({
+                title: "Tracking Order",
+                description: `Order #${order.id} from ${order.farm.farmName}`,
+              });
               setTracking(true);
             }}
           >
@@ -124,11 +172,21 @@ export function OrderCard({ order, onChanged }: { order: OrderJson; onChanged: (
           </Button>
         </div>
       ) : (
-        <Button variant="ghost" size="sm" className="justify-self-start" onClick={() => setTracking(true)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => setTracking(true)}
+        >
           View details
         </Button>
       )}
-      <OrderDetailDialog order={order} open={tracking} onOpenChange={setTracking} onChanged={onChanged} />
+      <OrderDetailDialog
+        order={order}
+        open={tracking}
+        onOpenChange={setTracking}
+        onChanged={onChanged}
+      />
     </li>
   );
 }

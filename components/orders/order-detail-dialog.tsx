@@ -4,7 +4,13 @@ import useSWR from "swr";
 import { FileText, Loader2, Lock, Pencil } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { messageOf } from "@/lib/client/api";
 import { formatCurrency, formatDistance } from "@/lib/format";
 import type { OrderDetailJson, OrderJson } from "@/lib/server/orders/serialize";
@@ -35,7 +41,11 @@ export function OrderDetailDialog({
   // The list behind is refreshed once the dialog closes: refreshing it now would unmount this card.
   const [edited, setEdited] = useState(false);
   // Fetched when the dialog opens, and again on every later opening (the status may have moved).
-  const { data: detail, error: failed, mutate } = useSWR<OrderDetailJson>(open ? `/api/orders/${order.id}` : null, { revalidateOnMount: true });
+  const {
+    data: detail,
+    error: failed,
+    mutate,
+  } = useSWR<OrderDetailJson>(open ? `/api/orders/${order.id}` : null, { revalidateOnMount: true });
   const { user } = useAuth();
   const error = failed ? messageOf(failed, "Failed to fetch order") : null;
 
@@ -65,7 +75,9 @@ export function OrderDetailDialog({
         </DialogHeader>
         <div className="flex items-center justify-between gap-3 text-sm">
           <Badge variant={badge.variant}>{badge.label}</Badge>
-          <span className="text-muted">Placed <DateTime value={order.createdAt} format="dateTime" /></span>
+          <span className="text-muted">
+            Placed <DateTime value={order.createdAt} format="dateTime" />
+          </span>
         </div>
         <OrderFulfilment order={shown} showFee />
         {editing && editable ? (
@@ -78,43 +90,47 @@ export function OrderDetailDialog({
             }}
           />
         ) : (
-        <section aria-labelledby={`items-${order.id}`} className="grid gap-2">
-          <h3 id={`items-${order.id}`} className="font-semibold text-ink">
-            Items ({itemCountLabel(shown.itemCount)})
-          </h3>
-          <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200">
-            {shown.items.map((i) => (
-              <li key={i.id} className="flex items-center justify-between gap-3 p-3 text-sm">
-                <span>
-                  <span className="font-medium text-ink">{i.productName}</span>
-                  <span className="text-muted">
-                    {" "}
-                    × {i.quantity} @ {formatCurrency(i.price)}
+          <section aria-labelledby={`items-${order.id}`} className="grid gap-2">
+            <h3 id={`items-${order.id}`} className="font-semibold text-ink">
+              Items ({itemCountLabel(shown.itemCount)})
+            </h3>
+            <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200">
+              {shown.items.map((i) => (
+                <li key={i.id} className="flex items-center justify-between gap-3 p-3 text-sm">
+                  <span>
+                    <span className="font-medium text-ink">{i.productName}</span>
+                    <span className="text-muted">
+                      {" "}
+                      × {i.quantity} @ {formatCurrency(i.price)}
+                    </span>
                   </span>
-                </span>
-                <span className="tabular-nums">{formatCurrency(i.subtotal)}</span>
-              </li>
-            ))}
-          </ul>
-          <p className="flex justify-between font-bold">
-            <span>Total</span>
-            <span className="tabular-nums" data-testid="order-detail-total">
-              {formatCurrency(shown.totalAmount)}
-            </span>
-          </p>
-          {shown.status === "active" && shown.fulfilment ? (
-            editable ? (
-              <Button variant="secondary" className="justify-self-start" onClick={() => setEditing(true)}>
-                <Pencil aria-hidden className="h-4 w-4" /> Edit order
-              </Button>
-            ) : (
-              <p className="flex items-center gap-1.5 text-sm text-muted">
-                <Lock aria-hidden className="h-4 w-4" /> Locked: the cutoff has passed
-              </p>
-            )
-          ) : null}
-          <RepeatWeeklyButton order={shown} />
-        </section>
+                  <span className="tabular-nums">{formatCurrency(i.subtotal)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="flex justify-between font-bold">
+              <span>Total</span>
+              <span className="tabular-nums" data-testid="order-detail-total">
+                {formatCurrency(shown.totalAmount)}
+              </span>
+            </p>
+            {shown.status === "active" && shown.fulfilment ? (
+              editable ? (
+                <Button
+                  variant="secondary"
+                  className="justify-self-start"
+                  onClick={() => setEditing(true)}
+                >
+                  <Pencil aria-hidden className="h-4 w-4" /> Edit order
+                </Button>
+              ) : (
+                <p className="flex items-center gap-1.5 text-sm text-muted">
+                  <Lock aria-hidden className="h-4 w-4" /> Locked: the cutoff has passed
+                </p>
+              )
+            ) : null}
+            <RepeatWeeklyButton order={shown} />
+          </section>
         )}
         <a
           href={`/api/orders/${order.id}/receipt.pdf`}
@@ -162,7 +178,10 @@ export function OrderDetailDialog({
             <ol className="grid gap-3 border-l-2 border-brand-200 pl-4" data-testid="order-history">
               {shown.events.map((e, idx) => (
                 <li key={idx} className="relative text-sm">
-                  <span aria-hidden className="absolute -left-[1.4rem] top-1 h-2.5 w-2.5 rounded-full bg-brand-700" />
+                  <span
+                    aria-hidden
+                    className="absolute top-1 -left-[1.4rem] h-2.5 w-2.5 rounded-full bg-brand-700"
+                  />
                   <p className="font-semibold text-ink">{STATUS_EVENT[e.status]}</p>
                   {e.note ? <p className="text-muted">{e.note}</p> : null}
                   <p className="text-xs text-muted">

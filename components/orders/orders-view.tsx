@@ -12,9 +12,17 @@ import { OrderCard } from "./order-card";
 import { useOrderEvents } from "./use-order-events";
 
 const TABS = [
-  { value: "active", label: "Active", hint: "Orders you pay for show up here until they are delivered." },
+  {
+    value: "active",
+    label: "Active",
+    hint: "Orders you pay for show up here until they are delivered.",
+  },
   { value: "completed", label: "Completed", hint: "Delivered orders will be listed here." },
-  { value: "cancelled", label: "Cancelled", hint: "Orders you cancel are listed here with their refunds." },
+  {
+    value: "cancelled",
+    label: "Cancelled",
+    hint: "Orders you cancel are listed here with their refunds.",
+  },
 ] as const;
 
 const listUrl = (status: OrderStatusValue) => `/api/orders?status=${status}`;
@@ -66,7 +74,10 @@ function OrderTab({ tab }: { tab: (typeof TABS)[number] }) {
   }
   if (status === "failed" || !page) {
     return (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      <div
+        role="alert"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+      >
         <span>Failed to fetch orders</span>
         <Button variant="outline" size="sm" onClick={() => void list.refresh()}>
           <RotateCw aria-hidden className="h-4 w-4" />
@@ -77,7 +88,10 @@ function OrderTab({ tab }: { tab: (typeof TABS)[number] }) {
   }
   if (page.items.length === 0) {
     return (
-      <div data-testid="orders-empty" className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-gray-300 p-10 text-center">
+      <div
+        data-testid="orders-empty"
+        className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-gray-300 p-10 text-center"
+      >
         <ClipboardList aria-hidden className="h-10 w-10 text-brand-700" />
         <p className="font-semibold text-ink">No {tab.value} orders</p>
         <p className="max-w-sm text-sm text-muted">{tab.hint}</p>

@@ -1,7 +1,10 @@
 import type { OrderJson } from "@/lib/server/orders/serialize";
 
 /** Order status badges: active → Paid, completed → Completed, cancelled → Cancelled. */
-export const STATUS_BADGE: Record<OrderJson["status"], { label: string; variant: "default" | "secondary" | "muted" }> = {
+export const STATUS_BADGE: Record<
+  OrderJson["status"],
+  { label: string; variant: "default" | "secondary" | "muted" }
+> = {
   active: { label: "Paid", variant: "default" },
   completed: { label: "Completed", variant: "secondary" },
   cancelled: { label: "Cancelled", variant: "muted" },

@@ -3,7 +3,13 @@ import { useEffect, useRef } from "react";
 import { subscribeToMessageStream } from "@/components/messages/message-stream";
 
 /** The notifications that change what an order list shows (docs/notifications.md, "Live"). */
-const ORDER_KINDS = new Set(["order_placed", "order_received", "order_cancelled", "adjustment_applied", "standing_placed"]);
+const ORDER_KINDS = new Set([
+  "order_placed",
+  "order_received",
+  "order_cancelled",
+  "adjustment_applied",
+  "standing_placed",
+]);
 
 /**
  * Calls `onChange` when the live stream says one of this user's orders changed elsewhere (a new
@@ -17,7 +23,11 @@ export function useOrderEvents(onChange: () => void) {
   useEffect(
     () =>
       subscribeToMessageStream((event) => {
-        if (event.type === "resync" || (event.type === "notification" && ORDER_KINDS.has(event.kind))) latest.current();
+        if (
+          event.type === "resync" ||
+          (event.type === "notification" && ORDER_KINDS.has(event.kind))
+        )
+          latest.current();
       }),
     [],
   );

@@ -5,7 +5,14 @@ import useSWR, { useSWRConfig } from "swr";
 import { ChevronLeft, Loader2, MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import type { AddressJson } from "@/lib/contracts/fulfilment";
@@ -30,9 +37,16 @@ export function AddressBook() {
     try {
       await apiFetch(`/api/addresses/${a.id}`, { method: "PATCH", json: { isDefault: true } });
       await mutate("/api/addresses");
-      toast({ title: "Default address changed", description: `${a.label} is now your default address` });
+      toast({
+        title: "Default address changed",
+        description: `${a.label} is now your default address`,
+      });
     } catch (e) {
-      toast({ title: "Could not change the default", description: messageOf(e, "Please try again"), variant: "destructive" });
+      toast({
+        title: "Could not change the default",
+        description: messageOf(e, "Please try again"),
+        variant: "destructive",
+      });
     } finally {
       setBusy(null);
     }
@@ -45,10 +59,17 @@ export function AddressBook() {
     try {
       await apiFetch(`/api/addresses/${a.id}`, { method: "DELETE" });
       await mutate("/api/addresses");
-      toast({ title: "Address removed", description: `${a.label} was removed from your address book` });
+      toast({
+        title: "Address removed",
+        description: `${a.label} was removed from your address book`,
+      });
       setRemoving(null);
     } catch (e) {
-      toast({ title: "Could not remove the address", description: messageOf(e, "Please try again"), variant: "destructive" });
+      toast({
+        title: "Could not remove the address",
+        description: messageOf(e, "Please try again"),
+        variant: "destructive",
+      });
     } finally {
       setBusy(null);
     }
@@ -57,14 +78,22 @@ export function AddressBook() {
   return (
     <div className="mx-auto grid w-full max-w-xl gap-6">
       <div className="grid gap-2">
-        <Link href="/profile" className="inline-flex min-h-11 items-center gap-1 justify-self-start text-sm font-semibold text-brand-800 hover:underline">
+        <Link
+          href="/profile"
+          className="inline-flex min-h-11 items-center gap-1 justify-self-start text-sm font-semibold text-brand-800 hover:underline"
+        >
           <ChevronLeft aria-hidden className="h-4 w-4" /> Profile
         </Link>
         <h1 className="text-2xl font-bold text-ink">Address</h1>
-        <p className="text-sm text-muted">Where farms deliver your orders. Your default address is chosen first at checkout.</p>
+        <p className="text-sm text-muted">
+          Where farms deliver your orders. Your default address is chosen first at checkout.
+        </p>
       </div>
       {error && !data ? (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+        <p
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-700"
+        >
           {messageOf(error, "Failed to fetch your addresses")}
         </p>
       ) : !data ? (
@@ -72,7 +101,10 @@ export function AddressBook() {
           <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading addresses...
         </p>
       ) : data.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-gray-300 p-8 text-center" data-testid="addresses-empty">
+        <div
+          className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-gray-300 p-8 text-center"
+          data-testid="addresses-empty"
+        >
           <MapPin aria-hidden className="h-10 w-10 text-brand-700" />
           <p className="font-semibold text-ink">No addresses yet</p>
           <p className="text-sm text-muted">Add one to have farms deliver to you.</p>
@@ -80,7 +112,11 @@ export function AddressBook() {
       ) : (
         <ul className="grid gap-3" aria-label="Your addresses">
           {data.map((a) => (
-            <li key={a.id} className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm" data-testid="address">
+            <li
+              key={a.id}
+              className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
+              data-testid="address"
+            >
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
                   <h2 className="font-semibold text-ink">{a.label}</h2>
@@ -97,11 +133,21 @@ export function AddressBook() {
                   <Pencil aria-hidden className="h-4 w-4" /> Edit
                 </Button>
                 {a.isDefault ? null : (
-                  <Button variant="outline" onClick={() => makeDefault(a)} disabled={busy === a.id} aria-label={`Make default: ${a.label}`}>
+                  <Button
+                    variant="outline"
+                    onClick={() => makeDefault(a)}
+                    disabled={busy === a.id}
+                    aria-label={`Make default: ${a.label}`}
+                  >
                     <Star aria-hidden className="h-4 w-4" /> Make default
                   </Button>
                 )}
-                <Button variant="outline" className="text-red-700" onClick={() => setRemoving(a)} aria-label={`Remove ${a.label}`}>
+                <Button
+                  variant="outline"
+                  className="text-red-700"
+                  onClick={() => setRemoving(a)}
+                  aria-label={`Remove ${a.label}`}
+                >
                   <Trash2 aria-hidden className="h-4 w-4" /> Remove
                 </Button>
               </div>
@@ -109,23 +155,39 @@ export function AddressBook() {
           ))}
         </ul>
       )}
-      <Button size="lg" onClick={() => open()} className="w-full sm:w-auto sm:justify-self-start" data-testid="address-add">
+      <Button
+        size="lg"
+        onClick={() => open()}
+        className="w-full sm:w-auto sm:justify-self-start"
+        data-testid="address-add"
+      >
         <Plus aria-hidden className="h-4 w-4" /> Add an address
       </Button>
       <AddressDialog open={dialogOpen} onOpenChange={setDialogOpen} address={editing} />
-      <Dialog open={removing !== null} onOpenChange={(o) => !o && busy === null && setRemoving(null)}>
+      <Dialog
+        open={removing !== null}
+        onOpenChange={(o) => !o && busy === null && setRemoving(null)}
+      >
         <DialogContent role="alertdialog">
           <DialogHeader>
             <DialogTitle>Remove this address?</DialogTitle>
             <DialogDescription>
-              {removing ? `${removing.label}, ${removing.line1}, ${removing.city} ${removing.postalCode}` : ""} will be removed. Orders already placed keep their address.
+              {removing
+                ? `${removing.label}, ${removing.line1}, ${removing.city} ${removing.postalCode}`
+                : ""}{" "}
+              will be removed. Orders already placed keep their address.
             </DialogDescription>
           </DialogHeader>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="outline">Keep address</Button>
             </DialogClose>
-            <Button variant="destructive" onClick={remove} disabled={busy !== null} data-testid="address-remove-confirm">
+            <Button
+              variant="destructive"
+              onClick={remove}
+              disabled={busy !== null}
+              data-testid="address-remove-confirm"
+            >
               {busy !== null ? "Removing..." : "Yes, remove"}
             </Button>
           </div>

@@ -5,7 +5,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
@@ -17,7 +23,14 @@ import { addressSchema } from "@/lib/validators/fulfilment";
 type FormIn = z.input<typeof addressSchema>;
 type FormOut = z.output<typeof addressSchema>;
 
-const blank: FormIn = { label: "", line1: "", city: "", postalCode: "", notes: "", isDefault: false };
+const blank: FormIn = {
+  label: "",
+  line1: "",
+  city: "",
+  postalCode: "",
+  notes: "",
+  isDefault: false,
+};
 
 /**
  * Add or edit one address of the buyer's book (Profile → Address, and "Add an address" at
@@ -43,17 +56,41 @@ export function AddressDialog({
           <DialogDescription>Farms deliver to the postal codes of their zones.</DialogDescription>
         </DialogHeader>
         {/* Mounted with each opening (Radix unmounts closed content), so the form starts from `address`. */}
-        <AddressForm address={address} onBusy={setBusy} onSaved={onSaved} onClose={() => onOpenChange(false)} />
+        <AddressForm
+          address={address}
+          onBusy={setBusy}
+          onSaved={onSaved}
+          onClose={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );
 }
 
-function AddressForm({ address, onBusy, onSaved, onClose }: { address?: AddressJson; onBusy: (busy: boolean) => void; onSaved?: (saved: AddressJson) => void; onClose: () => void }) {
+function AddressForm({
+  address,
+  onBusy,
+  onSaved,
+  onClose,
+}: {
+  address?: AddressJson;
+  onBusy: (busy: boolean) => void;
+  onSaved?: (saved: AddressJson) => void;
+  onClose: () => void;
+}) {
   const { mutate } = useSWRConfig();
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(addressSchema),
-    defaultValues: address ? { label: address.label, line1: address.line1, city: address.city, postalCode: address.postalCode, notes: address.notes, isDefault: address.isDefault } : blank,
+    defaultValues: address
+      ? {
+          label: address.label,
+          line1: address.line1,
+          city: address.city,
+          postalCode: address.postalCode,
+          notes: address.notes,
+          isDefault: address.isDefault,
+        }
+      : blank,
   });
   const { errors, isSubmitting } = form.formState;
   const [reason, setReason] = useState<string | null>(null);
@@ -63,23 +100,40 @@ function AddressForm({ address, onBusy, onSaved, onClose }: { address?: AddressJ
     onBusy(true);
     try {
       const saved = address
-        ? await apiFetch<AddressJson>(`/api/addresses/${address.id}`, { method: "PATCH", json: values })
+        ? await apiFetch<AddressJson>(`/api/addresses/${address.id}`, {
+            method: "PATCH",
+            json: values,
+          })
         : await apiFetch<AddressJson>("/api/addresses", { method: "POST", json: values });
       await mutate("/api/addresses");
-      toast({ title: address ? "Address saved" : "Address added", description: `${saved.label}: ${saved.line1}, ${saved.city} ${saved.postalCode}` });
+      toast({
+        title: address ? "Address saved" : "Address added",
+        description: `${saved.label}: ${saved.line1}, ${saved.city} ${saved.postalCode}`,
+      });
       onBusy(false);
       onSaved?.(saved);
       onClose();
     } catch (e) {
       onBusy(false);
-      if (!showServerFieldErrors(form, e)) setReason(messageOf(e, "Could not save the address. Please try again."));
+      if (!showServerFieldErrors(form, e))
+        setReason(messageOf(e, "Could not save the address. Please try again."));
     }
   });
 
   const id = address ? `addr-${address.id}` : "addr-new";
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={address ? "Edit address" : "Add an address"}>
-      <Field id={`${id}-label`} label="Label" hint="e.g. Home, Restaurant" error={errors.label?.message}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-4"
+      aria-label={address ? "Edit address" : "Add an address"}
+    >
+      <Field
+        id={`${id}-label`}
+        label="Label"
+        hint="e.g. Home, Restaurant"
+        error={errors.label?.message}
+      >
         <Input id={`${id}-label`} {...form.register("label")} />
       </Field>
       <Field id={`${id}-line1`} label="Street address" error={errors.line1?.message}>
@@ -89,15 +143,35 @@ function AddressForm({ address, onBusy, onSaved, onClose }: { address?: AddressJ
         <Field id={`${id}-city`} label="City" error={errors.city?.message}>
           <Input id={`${id}-city`} autoComplete="address-level2" {...form.register("city")} />
         </Field>
-        <Field id={`${id}-postal`} label="Postal code" hint="Like V1Y 2K3" error={errors.postalCode?.message}>
-          <Input id={`${id}-postal`} autoComplete="postal-code" autoCapitalize="characters" className="uppercase" {...form.register("postalCode")} />
+        <Field
+          id={`${id}-postal`}
+          label="Postal code"
+          hint="Like V1Y 2K3"
+          error={errors.postalCode?.message}
+        >
+          <Input
+            id={`${id}-postal`}
+            autoComplete="postal-code"
+            autoCapitalize="characters"
+            className="uppercase"
+            {...form.register("postalCode")}
+          />
         </Field>
       </div>
-      <Field id={`${id}-notes`} label="Delivery notes (Optional)" hint="e.g. Side door, ring twice" error={errors.notes?.message}>
+      <Field
+        id={`${id}-notes`}
+        label="Delivery notes (Optional)"
+        hint="e.g. Side door, ring twice"
+        error={errors.notes?.message}
+      >
         <Input id={`${id}-notes`} {...form.register("notes")} />
       </Field>
       <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-ink">
-        <input type="checkbox" className="h-5 w-5 accent-brand-700" {...form.register("isDefault")} />
+        <input
+          type="checkbox"
+          className="h-5 w-5 accent-brand-700"
+          {...form.register("isDefault")}
+        />
         Use as my default address
       </label>
       {reason ? (

@@ -21,9 +21,24 @@ type FormIn = z.input<typeof businessAccountSchema>;
 type FormOut = z.output<typeof businessAccountSchema>;
 
 const STATUS = {
-  pending: { Icon: Clock, title: "Application received", text: "We are checking your business details and will switch your account over within one working day.", tone: "border-amber-200 bg-amber-50 text-amber-950" },
-  approved: { Icon: BadgeCheck, title: "Business account active", text: "You see restaurant prices and can buy by the case.", tone: "border-brand-200 bg-brand-50 text-brand-900" },
-  rejected: { Icon: XCircle, title: "Application not approved", text: "We could not confirm these details. Check them and apply again.", tone: "border-red-200 bg-red-50 text-red-900" },
+  pending: {
+    Icon: Clock,
+    title: "Application received",
+    text: "We are checking your business details and will switch your account over within one working day.",
+    tone: "border-amber-200 bg-amber-50 text-amber-950",
+  },
+  approved: {
+    Icon: BadgeCheck,
+    title: "Business account active",
+    text: "You see restaurant prices and can buy by the case.",
+    tone: "border-brand-200 bg-brand-50 text-brand-900",
+  },
+  rejected: {
+    Icon: XCircle,
+    title: "Application not approved",
+    text: "We could not confirm these details. Check them and apply again.",
+    tone: "border-red-200 bg-red-50 text-red-900",
+  },
 } as const;
 
 /** Profile → Business account, filled from /api in the browser (the application, if any, and the user's kind of account). */
@@ -31,11 +46,17 @@ export function BusinessAccountPage() {
   const { user } = useAuth();
   const { data, error, mutate } = useSWR<BusinessAccountJson | null>("/api/business-account");
   return (
-    <ProfileSubpage title="Business account" description="Buy for your restaurant: restaurant prices, cases, standing orders and paying on account.">
+    <ProfileSubpage
+      title="Business account"
+      description="Buy for your restaurant: restaurant prices, cases, standing orders and paying on account."
+    >
       {data !== undefined && user ? (
         <BusinessAccountView application={data} userType={user.userType} />
       ) : error && data === undefined ? (
-        <LoadError message={messageOf(error, "Failed to load your business account")} onRetry={() => void mutate()} />
+        <LoadError
+          message={messageOf(error, "Failed to load your business account")}
+          onRetry={() => void mutate()}
+        />
       ) : (
         <p role="status" className="flex items-center gap-2 text-muted">
           <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading your business account...
@@ -46,12 +67,28 @@ export function BusinessAccountPage() {
 }
 
 /** Profile → Business account: the application's status, and the form when the buyer may apply (docs/restaurants.md). */
-export function BusinessAccountView({ application, userType }: { application: BusinessAccountJson | null; userType: string }) {
+export function BusinessAccountView({
+  application,
+  userType,
+}: {
+  application: BusinessAccountJson | null;
+  userType: string;
+}) {
   const [current, setCurrent] = useState(application);
   const canApply = userType === "user" && (!current || current.status === "rejected");
-  if (userType === "farmer") return <p className="rounded-2xl border border-gray-200 bg-white p-5 text-sm text-muted">Farm accounts sell on Fieldfare: a business account is for buyers.</p>;
+  if (userType === "farmer")
+    return (
+      <p className="rounded-2xl border border-gray-200 bg-white p-5 text-sm text-muted">
+        Farm accounts sell on Fieldfare: a business account is for buyers.
+      </p>
+    );
 
-  if (userType === "restaurant" && !current) return <p className="rounded-2xl border border-brand-200 bg-brand-50 p-5 text-sm text-brand-900">Your account is a business account: you see restaurant prices and can buy by the case.</p>;
+  if (userType === "restaurant" && !current)
+    return (
+      <p className="rounded-2xl border border-brand-200 bg-brand-50 p-5 text-sm text-brand-900">
+        Your account is a business account: you see restaurant prices and can buy by the case.
+      </p>
+    );
 
   return (
     <div className="grid gap-6">
@@ -64,7 +101,12 @@ export function BusinessAccountView({ application, userType }: { application: Bu
 function StatusCard({ application }: { application: BusinessAccountJson }) {
   const { Icon, title, text, tone } = STATUS[application.status];
   return (
-    <section aria-labelledby="business-status" className={`rounded-2xl border p-5 ${tone}`} data-testid="business-status" data-status={application.status}>
+    <section
+      aria-labelledby="business-status"
+      className={`rounded-2xl border p-5 ${tone}`}
+      data-testid="business-status"
+      data-status={application.status}
+    >
       <h2 id="business-status" className="flex items-center gap-2 text-lg font-semibold">
         <Icon aria-hidden className="h-5 w-5" /> {title}
       </h2>
@@ -83,37 +125,83 @@ function StatusCard({ application }: { application: BusinessAccountJson }) {
   );
 }
 
-function ApplyForm({ previous, onApplied }: { previous: BusinessAccountJson | null; onApplied: (a: BusinessAccountJson) => void }) {
+function ApplyForm({
+  previous,
+  onApplied,
+}: {
+  previous: BusinessAccountJson | null;
+  onApplied: (a: BusinessAccountJson) => void;
+}) {
   const form = useForm<FormIn, unknown, FormOut>({
     resolver: zodResolver(businessAccountSchema),
-    defaultValues: { companyName: previous?.companyName ?? "", businessNumber: previous?.businessNumber ?? "", address: previous?.address ?? "", postalCode: previous?.postalCode ?? "" },
+    defaultValues: {
+      companyName: previous?.companyName ?? "",
+      businessNumber: previous?.businessNumber ?? "",
+      address: previous?.address ?? "",
+      postalCode: previous?.postalCode ?? "",
+    },
   });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await apiFetch<BusinessAccountJson>("/api/business-account", { method: "POST", json: values });
+      const saved = await apiFetch<BusinessAccountJson>("/api/business-account", {
+        method: "POST",
+        json: values,
+      });
       onApplied(saved);
-      toast({ title: "Application sent", description: "We will switch your account over once your details are checked." });
+      toast({
+        title: "Application sent",
+        description: "We will switch your account over once your details are checked.",
+      });
     } catch (e) {
       showServerFieldErrors(form, e);
-      toast({ title: "Could not send the application", description: messageOf(e, "Please try again."), variant: "destructive" });
+      toast({
+        title: "Could not send the application",
+        description: messageOf(e, "Please try again."),
+        variant: "destructive",
+      });
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Apply for a business account" className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-5">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Apply for a business account"
+      className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-5"
+    >
       <Field id="business-company" label="Company name" error={errors.companyName?.message}>
-        <Input id="business-company" autoComplete="organization" {...form.register("companyName")} />
+        <Input
+          id="business-company"
+          autoComplete="organization"
+          {...form.register("companyName")}
+        />
       </Field>
-      <Field id="business-number" label="Business number" hint="Your 9-digit CRA business number, e.g. 123456789 RT0001" error={errors.businessNumber?.message}>
-        <Input id="business-number" inputMode="text" autoCapitalize="characters" {...form.register("businessNumber")} />
+      <Field
+        id="business-number"
+        label="Business number"
+        hint="Your 9-digit CRA business number, e.g. 123456789 RT0001"
+        error={errors.businessNumber?.message}
+      >
+        <Input
+          id="business-number"
+          inputMode="text"
+          autoCapitalize="characters"
+          {...form.register("businessNumber")}
+        />
       </Field>
       <Field id="business-address" label="Business address" error={errors.address?.message}>
         <Input id="business-address" autoComplete="address-line1" {...form.register("address")} />
       </Field>
       <Field id="business-postal" label="Postal code" error={errors.postalCode?.message}>
-        <Input id="business-postal" autoComplete="postal-code" autoCapitalize="characters" className="max-w-40" {...form.register("postalCode")} />
+        <Input
+          id="business-postal"
+          autoComplete="postal-code"
+          autoCapitalize="characters"
+          className="max-w-40"
+          {...form.register("postalCode")}
+        />
       </Field>
       <div>
         <Button type="submit" disabled={isSubmitting}>

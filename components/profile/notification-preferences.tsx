@@ -16,13 +16,23 @@ type Email = NotificationPreferencesJson["email"];
 /** Profile → Notification, filled from /api in the browser: the user's kinds of email and their switches. */
 export function NotificationSettings() {
   const { user } = useAuth();
-  const { data, error, mutate } = useSWR<NotificationPreferencesJson>("/api/notification-preferences");
+  const { data, error, mutate } = useSWR<NotificationPreferencesJson>(
+    "/api/notification-preferences",
+  );
   return (
-    <ProfileSubpage title="Notifications" description={user ? `Choose which emails we send to ${user.email}.` : "Choose which emails we send you."}>
+    <ProfileSubpage
+      title="Notifications"
+      description={
+        user ? `Choose which emails we send to ${user.email}.` : "Choose which emails we send you."
+      }
+    >
       {data && user ? (
         <NotificationPreferences kinds={kindsFor(user.userType)} initial={data.email} />
       ) : error && !data ? (
-        <LoadError message={messageOf(error, "Failed to load your notification settings")} onRetry={() => void mutate()} />
+        <LoadError
+          message={messageOf(error, "Failed to load your notification settings")}
+          onRetry={() => void mutate()}
+        />
       ) : (
         <p role="status" className="flex items-center gap-2 text-muted">
           <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading your settings...
@@ -33,7 +43,13 @@ export function NotificationSettings() {
 }
 
 /** Profile → Notification: one email switch per kind (docs/notifications.md). Each flip is saved at once and confirmed with a toast. */
-export function NotificationPreferences({ kinds, initial }: { kinds: NotificationKind[]; initial: Email }) {
+export function NotificationPreferences({
+  kinds,
+  initial,
+}: {
+  kinds: NotificationKind[];
+  initial: Email;
+}) {
   const [email, setEmail] = useState(initial);
   const [saving, setSaving] = useState<NotificationKind | null>(null);
 
@@ -42,20 +58,36 @@ export function NotificationPreferences({ kinds, initial }: { kinds: Notificatio
     setEmail({ ...email, [kind]: on });
     setSaving(kind);
     try {
-      const saved = await apiFetch<NotificationPreferencesJson>("/api/notification-preferences", { method: "PUT", json: { email: { [kind]: on } } });
+      const saved = await apiFetch<NotificationPreferencesJson>("/api/notification-preferences", {
+        method: "PUT",
+        json: { email: { [kind]: on } },
+      });
       setEmail(saved.email);
-      toast({ title: "Notification settings saved", description: `${KIND_LABELS[kind].label}: ${on ? "on" : "off"}` });
+      toast({
+        title: "Notification settings saved",
+        description: `${KIND_LABELS[kind].label}: ${on ? "on" : "off"}`,
+      });
     } catch (error) {
       setEmail(before);
-      toast({ title: "Could not save", description: messageOf(error, "Please try again."), variant: "destructive" });
+      toast({
+        title: "Could not save",
+        description: messageOf(error, "Please try again."),
+        variant: "destructive",
+      });
     } finally {
       setSaving(null);
     }
   }
 
   return (
-    <section aria-labelledby="email-switches" className="overflow-hidden rounded-2xl border border-gray-200 bg-white">
-      <h2 id="email-switches" className="border-b border-gray-100 px-4 py-3 text-sm font-semibold text-ink">
+    <section
+      aria-labelledby="email-switches"
+      className="overflow-hidden rounded-2xl border border-gray-200 bg-white"
+    >
+      <h2
+        id="email-switches"
+        className="border-b border-gray-100 px-4 py-3 text-sm font-semibold text-ink"
+      >
         Email
       </h2>
       <ul className="divide-y divide-gray-100">
@@ -77,7 +109,7 @@ export function NotificationPreferences({ kinds, initial }: { kinds: Notificatio
                 disabled={saving === kind}
                 onCheckedChange={(on) => void flip(kind, on)}
                 aria-describedby={`${id}-help`}
-                className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-gray-300 transition-colors data-[state=checked]:bg-brand-700 disabled:opacity-60"
+                className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-gray-300 transition-colors disabled:opacity-60 data-[state=checked]:bg-brand-700"
               >
                 <Switch.Thumb className="block h-5 w-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6" />
               </Switch.Root>

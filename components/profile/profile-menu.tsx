@@ -1,6 +1,20 @@
 "use client";
 import Link from "next/link";
-import { Accessibility, Bell, Briefcase, ChevronRight, CreditCard, Globe, Heart, LogOut, MapPin, ShieldCheck, Tag, User, type LucideIcon } from "lucide-react";
+import {
+  Accessibility,
+  Bell,
+  Briefcase,
+  ChevronRight,
+  CreditCard,
+  Globe,
+  Heart,
+  LogOut,
+  MapPin,
+  ShieldCheck,
+  Tag,
+  User,
+  type LucideIcon,
+} from "lucide-react";
 import { useSignOut } from "@/components/auth/use-sign-out";
 import { toast } from "@/components/ui/use-toast";
 
@@ -17,19 +31,26 @@ const ITEMS: { label: string; Icon: LucideIcon; value?: string; href?: string }[
   { label: "Accessibility", Icon: Accessibility },
 ];
 
-const row = "flex min-h-14 w-full items-center gap-3 px-4 text-left transition-colors hover:bg-gray-50";
+const row =
+  "flex min-h-14 w-full items-center gap-3 px-4 text-left transition-colors hover:bg-gray-50";
 
 /** The profile menu of docs/product.md: Address opens the address book, Business account the application (docs/restaurants.md), Notification the email switches (docs/notifications.md); the other items but Logout are announced as coming soon. */
 export function ProfileMenu() {
   const { signOut: onLogout, busy } = useSignOut();
 
   return (
-    <nav aria-label="Profile menu" className="overflow-hidden rounded-2xl border border-gray-200 bg-white">
+    <nav
+      aria-label="Profile menu"
+      className="overflow-hidden rounded-2xl border border-gray-200 bg-white"
+    >
       <ul className="divide-y divide-gray-100">
         {ITEMS.map(({ label, Icon, value, href }) => {
           const inner = (
             <>
-              <span aria-hidden className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-800">
+              <span
+                aria-hidden
+                className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-800"
+              >
                 <Icon className="h-5 w-5" />
               </span>
               <span className="flex-1 font-medium text-ink">{label}</span>
@@ -44,7 +65,16 @@ export function ProfileMenu() {
                   {inner}
                 </Link>
               ) : (
-                <button type="button" className={row} onClick={() => toast({ title: "Feature Coming Soon", description: `The ${label} option will be available soon` })}>
+                <button
+                  type="button"
+                  className={row}
+                  onClick={() =>
+                    toast({
+                      title: "Feature Coming Soon",
+                      description: `The ${label} option will be available soon`,
+                    })
+                  }
+                >
                   {inner}
                 </button>
               )}
@@ -53,10 +83,15 @@ export function ProfileMenu() {
         })}
         <li>
           <button type="button" className={row} onClick={onLogout} disabled={busy}>
-            <span aria-hidden className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-700">
+            <span
+              aria-hidden
+              className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-700"
+            >
               <LogOut className="h-5 w-5" />
             </span>
-            <span className="flex-1 font-medium text-red-700">{busy ? "Logging out..." : "Logout"}</span>
+            <span className="flex-1 font-medium text-red-700">
+              {busy ? "Logging out..." : "Logout"}
+            </span>
           </button>
         </li>
       </ul>

@@ -22,7 +22,9 @@ async function placeOf(order: OrderJson): Promise<{ pickupPointId?: number; addr
     return point ? { pickupPointId: point.id } : {};
   }
   const addresses = await apiFetch<AddressJson[]>("/api/addresses");
-  const same = addresses.find((a) => `${a.line1}, ${a.city}` === f.address) ?? addresses.find((a) => a.postalCode === f.postalCode);
+  const same =
+    addresses.find((a) => `${a.line1}, ${a.city}` === f.address) ??
+    addresses.find((a) => a.postalCode === f.postalCode);
   if (!same) throw new Error("Save this delivery address in Profile → Address first");
   return { addressId: same.id };
 }
@@ -55,17 +57,29 @@ export function RepeatWeeklyButton({ order }: { order: OrderJson }) {
     setBusy(true);
     try {
       const created = await repeatWeekly(order);
-      toast({ title: "Standing order set up", description: created.nextDate ? `First one: ${localDay(created.nextDate)}` : undefined });
+      toast({
+        title: "Standing order set up",
+        description: created.nextDate ? `First one: ${localDay(created.nextDate)}` : undefined,
+      });
       router.push("/standing-orders");
     } catch (error) {
-      toast({ title: "Could not set up the standing order", description: messageOf(error, error instanceof Error ? error.message : "Please try again"), variant: "destructive" });
+      toast({
+        title: "Could not set up the standing order",
+        description: messageOf(error, error instanceof Error ? error.message : "Please try again"),
+        variant: "destructive",
+      });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Button variant="secondary" className="justify-self-start" disabled={busy} onClick={() => void repeat()}>
+    <Button
+      variant="secondary"
+      className="justify-self-start"
+      disabled={busy}
+      onClick={() => void repeat()}
+    >
       <Repeat aria-hidden className="h-4 w-4" />
       {busy ? "Setting up..." : "Repeat every week"}
     </Button>

@@ -8,7 +8,10 @@ export function StandingOrdersLink() {
   const { user } = useAuth();
   if (user?.userType !== "restaurant") return null;
   return (
-    <Link href="/standing-orders" className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50">
+    <Link
+      href="/standing-orders"
+      className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+    >
       <Repeat aria-hidden className="h-4 w-4" />
       Standing orders
     </Link>

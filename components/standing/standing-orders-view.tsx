@@ -6,7 +6,13 @@ import { CalendarClock, Loader2, Repeat } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useAuth } from "@/components/auth/auth-provider";
@@ -29,16 +35,29 @@ export function StandingOrdersPage() {
 /** A restaurant's repeating orders, each with its next date and its controls. */
 function StandingOrdersView({ restaurant }: { restaurant: boolean }) {
   const { data, error, mutate } = useSWR<StandingOrderJson[]>(restaurant ? KEY : null);
-  const replace = (next: StandingOrderJson) => mutate((list) => (list ?? []).flatMap((s) => (s.id !== next.id ? [s] : next.status === "cancelled" ? [] : [next])), { revalidate: false });
+  const replace = (next: StandingOrderJson) =>
+    mutate(
+      (list) =>
+        (list ?? []).flatMap((s) =>
+          s.id !== next.id ? [s] : next.status === "cancelled" ? [] : [next],
+        ),
+      { revalidate: false },
+    );
 
   return (
     <div className="mx-auto grid max-w-2xl gap-6">
       <header className="grid gap-1">
         <h1 className="text-2xl font-bold text-ink">Standing orders</h1>
-        <p className="text-muted">Orders placed for you every week, before each farm&apos;s cutoff: on account where the farm gives you credit, otherwise paid from your wallet.</p>
+        <p className="text-muted">
+          Orders placed for you every week, before each farm&apos;s cutoff: on account where the
+          farm gives you credit, otherwise paid from your wallet.
+        </p>
       </header>
       {error && !data ? (
-        <LoadError message={messageOf(error, "Failed to load your standing orders")} onRetry={() => void mutate()} />
+        <LoadError
+          message={messageOf(error, "Failed to load your standing orders")}
+          onRetry={() => void mutate()}
+        />
       ) : !data ? (
         <p role="status" className="flex items-center gap-2 text-muted">
           <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading standing orders...
@@ -47,7 +66,10 @@ function StandingOrdersView({ restaurant }: { restaurant: boolean }) {
         <section className="grid justify-items-center gap-3 rounded-3xl border border-gray-200 p-8 text-center">
           <Repeat aria-hidden className="h-10 w-10 text-brand-700" />
           <h2 className="text-lg font-semibold text-ink">No standing orders yet</h2>
-          <p className="text-muted">Open a past order and choose &quot;Repeat every week&quot; to have it placed for you each week.</p>
+          <p className="text-muted">
+            Open a past order and choose &quot;Repeat every week&quot; to have it placed for you
+            each week.
+          </p>
           <Button asChild variant="outline">
             <Link href="/orders">Your orders</Link>
           </Button>
@@ -65,48 +87,69 @@ function StandingOrdersView({ restaurant }: { restaurant: boolean }) {
   );
 }
 
-function StandingOrderCard({ standing: s, onChanged }: { standing: StandingOrderJson; onChanged: (s: StandingOrderJson) => void }) {
+function StandingOrderCard({
+  standing: s,
+  onChanged,
+}: {
+  standing: StandingOrderJson;
+  onChanged: (s: StandingOrderJson) => void;
+}) {
   const [busy, setBusy] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const titleId = `standing-${s.id}`;
 
-  async function send(label: string, init: { method: "PATCH" | "DELETE"; json?: unknown }, done: string) {
+  async function send(
+    label: string,
+    init: { method: "PATCH" | "DELETE"; json?: unknown },
+    done: string,
+  ) {
     setBusy(label);
     try {
       onChanged(await apiFetch<StandingOrderJson>(`${KEY}/${s.id}`, init));
       toast({ title: done });
       return true;
     } catch (error) {
-      toast({ title: "Could not change the standing order", description: messageOf(error, "Please try again"), variant: "destructive" });
+      toast({
+        title: "Could not change the standing order",
+        description: messageOf(error, "Please try again"),
+        variant: "destructive",
+      });
       return false;
     } finally {
       setBusy(null);
     }
   }
-  const action = (a: "pause" | "resume" | "skipNext", done: string) => send(a, { method: "PATCH", json: { action: a } }, done);
+  const action = (a: "pause" | "resume" | "skipNext", done: string) =>
+    send(a, { method: "PATCH", json: { action: a } }, done);
   const total = s.items.reduce((sum, i) => sum + i.price * i.quantity, 0);
 
   return (
-    <article aria-labelledby={titleId} className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4" data-testid="standing-order">
+    <article
+      aria-labelledby={titleId}
+      className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4"
+      data-testid="standing-order"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id={titleId} className="font-semibold text-ink">
             {s.farmName}
           </h2>
           <p className="text-sm text-muted">
-            {s.kind === "pickup" ? "Pickup" : "Delivery"} · {s.everyWeeks === 1 ? "every week" : "every second week"} on {WEEKDAYS[s.weekday]} · {s.place}
+            {s.kind === "pickup" ? "Pickup" : "Delivery"} ·{" "}
+            {s.everyWeeks === 1 ? "every week" : "every second week"} on {WEEKDAYS[s.weekday]} ·{" "}
+            {s.place}
           </p>
         </div>
-        <Badge variant={s.status === "active" ? "default" : "muted"}>{s.status === "active" ? "Active" : "Paused"}</Badge>
+        <Badge variant={s.status === "active" ? "default" : "muted"}>
+          {s.status === "active" ? "Active" : "Paused"}
+        </Badge>
       </div>
       {s.status === "active" && s.nextDate ? (
         <p className="flex items-center gap-2 text-sm text-ink">
           <CalendarClock aria-hidden className="h-4 w-4 text-brand-700" />
           {s.skipNextDate === s.nextDate ? (
-            <span>
-              Skipping {localDay(s.nextDate)}; the week after is placed as usual
-            </span>
+            <span>Skipping {localDay(s.nextDate)}; the week after is placed as usual</span>
           ) : (
             <span>
               Next: <strong>{localDay(s.nextDate)}</strong>
@@ -150,22 +193,47 @@ function StandingOrderCard({ standing: s, onChanged }: { standing: StandingOrder
       <div className="flex flex-wrap gap-2">
         {s.status === "active" ? (
           <>
-            <Button size="sm" variant="outline" disabled={busy !== null} onClick={() => void action("pause", "Standing order paused")}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy !== null}
+              onClick={() => void action("pause", "Standing order paused")}
+            >
               {busy === "pause" ? "Pausing..." : "Pause"}
             </Button>
-            <Button size="sm" variant="outline" disabled={busy !== null || s.skipNextDate === s.nextDate} onClick={() => void action("skipNext", "The next week will be skipped")}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy !== null || s.skipNextDate === s.nextDate}
+              onClick={() => void action("skipNext", "The next week will be skipped")}
+            >
               {busy === "skipNext" ? "Skipping..." : "Skip next"}
             </Button>
           </>
         ) : (
-          <Button size="sm" disabled={busy !== null} onClick={() => void action("resume", "Standing order resumed")}>
+          <Button
+            size="sm"
+            disabled={busy !== null}
+            onClick={() => void action("resume", "Standing order resumed")}
+          >
             {busy === "resume" ? "Resuming..." : "Resume"}
           </Button>
         )}
-        <Button size="sm" variant="outline" disabled={busy !== null} onClick={() => setEditing(true)}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy !== null}
+          onClick={() => setEditing(true)}
+        >
           Edit quantities
         </Button>
-        <Button size="sm" variant="ghost" className="text-red-700" disabled={busy !== null} onClick={() => setConfirmCancel(true)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-red-700"
+          disabled={busy !== null}
+          onClick={() => setConfirmCancel(true)}
+        >
           Cancel standing order
         </Button>
       </div>
@@ -174,7 +242,8 @@ function StandingOrderCard({ standing: s, onChanged }: { standing: StandingOrder
         open={editing}
         onOpenChange={setEditing}
         onSave={async (items) => {
-          if (await send("items", { method: "PATCH", json: { items } }, "Quantities saved")) setEditing(false);
+          if (await send("items", { method: "PATCH", json: { items } }, "Quantities saved"))
+            setEditing(false);
         }}
         saving={busy === "items"}
       />
@@ -182,13 +251,23 @@ function StandingOrderCard({ standing: s, onChanged }: { standing: StandingOrder
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Cancel this standing order?</DialogTitle>
-            <DialogDescription>Nothing more is placed at {s.farmName}. Orders already placed stay as they are.</DialogDescription>
+            <DialogDescription>
+              Nothing more is placed at {s.farmName}. Orders already placed stay as they are.
+            </DialogDescription>
           </DialogHeader>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={() => setConfirmCancel(false)}>
               Keep it
             </Button>
-            <Button variant="destructive" disabled={busy !== null} onClick={() => void send("cancel", { method: "DELETE" }, "Standing order cancelled").then((ok) => ok && setConfirmCancel(false))}>
+            <Button
+              variant="destructive"
+              disabled={busy !== null}
+              onClick={() =>
+                void send("cancel", { method: "DELETE" }, "Standing order cancelled").then(
+                  (ok) => ok && setConfirmCancel(false),
+                )
+              }
+            >
               {busy === "cancel" ? "Cancelling..." : "Cancel standing order"}
             </Button>
           </div>
@@ -212,10 +291,16 @@ function EditQuantitiesDialog({
   saving: boolean;
 }) {
   const [quantities, setQuantities] = useState<Record<number, string>>({});
-  const valueOf = (productId: number, fallback: number) => quantities[productId] ?? String(fallback);
-  const items = s.items.map((i) => ({ productId: i.productId, quantity: Number(valueOf(i.productId, i.quantity)) }));
+  const valueOf = (productId: number, fallback: number) =>
+    quantities[productId] ?? String(fallback);
+  const items = s.items.map((i) => ({
+    productId: i.productId,
+    quantity: Number(valueOf(i.productId, i.quantity)),
+  }));
   const kept = items.filter((i) => i.quantity > 0);
-  const invalid = items.some((i) => !Number.isInteger(i.quantity) || i.quantity < 0 || i.quantity > MAX_QUANTITY);
+  const invalid = items.some(
+    (i) => !Number.isInteger(i.quantity) || i.quantity < 0 || i.quantity > MAX_QUANTITY,
+  );
 
   return (
     <Dialog
@@ -228,7 +313,9 @@ function EditQuantitiesDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Edit quantities</DialogTitle>
-          <DialogDescription>From the next week on. Set a quantity to 0 to remove that product.</DialogDescription>
+          <DialogDescription>
+            From the next week on. Set a quantity to 0 to remove that product.
+          </DialogDescription>
         </DialogHeader>
         <form
           className="grid gap-3"
@@ -277,12 +364,18 @@ function EditQuantitiesDialog({
 /** Shown to anyone who is not a restaurant (the API answers them 403). */
 export function NotARestaurant() {
   return (
-    <section aria-labelledby="not-restaurant-title" className="mx-auto grid max-w-lg justify-items-center gap-4 rounded-3xl border border-gray-200 p-8 text-center">
+    <section
+      aria-labelledby="not-restaurant-title"
+      className="mx-auto grid max-w-lg justify-items-center gap-4 rounded-3xl border border-gray-200 p-8 text-center"
+    >
       <Repeat aria-hidden className="h-12 w-12 text-brand-700" />
       <h1 id="not-restaurant-title" className="text-2xl font-bold text-ink">
         Standing orders are for business accounts
       </h1>
-      <p className="text-muted">Restaurants have their usual order placed every week. Apply for a business account from your profile.</p>
+      <p className="text-muted">
+        Restaurants have their usual order placed every week. Apply for a business account from your
+        profile.
+      </p>
       <Button asChild>
         <Link href="/profile">Profile</Link>
       </Button>

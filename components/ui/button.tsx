@@ -10,7 +10,12 @@ const variants = {
   destructive: "bg-red-700 text-white hover:bg-red-800",
   link: "text-brand-700 underline-offset-4 hover:underline px-0",
 } as const;
-const sizes = { sm: "h-9 px-3 text-sm", md: "h-11 px-4 text-sm", lg: "h-12 px-6 text-base", icon: "h-11 w-11" } as const;
+const sizes = {
+  sm: "h-9 px-3 text-sm",
+  md: "h-11 px-4 text-sm",
+  lg: "h-12 px-6 text-base",
+  icon: "h-11 w-11",
+} as const;
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: keyof typeof variants;

@@ -25,7 +25,15 @@ const FORMATS = {
  * only the browser renders (a new message, "Load more") are formatted by the browser.
  * Every date a client component shows goes through here (see docs/product.md, "Formatting").
  */
-export function DateTime({ value, format, className }: { value: string; format: keyof typeof FORMATS; className?: string }) {
+export function DateTime({
+  value,
+  format,
+  className,
+}: {
+  value: string;
+  format: keyof typeof FORMATS;
+  className?: string;
+}) {
   return (
     <time dateTime={value} className={className} suppressHydrationWarning>
       {FORMATS[format](value)}

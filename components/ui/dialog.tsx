@@ -1,7 +1,12 @@
 "use client";
 import { Dialog as D } from "radix-ui";
 import { X } from "lucide-react";
-import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from "react";
+import {
+  forwardRef,
+  type ComponentPropsWithoutRef,
+  type ComponentRef,
+  type HTMLAttributes,
+} from "react";
 import { cn } from "@/lib/cn";
 
 /** Radix Dialog with the app's look. Compose: <Dialog><DialogTrigger/><DialogContent>…</DialogContent></Dialog>. */
@@ -10,11 +15,18 @@ export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 export const DialogPortal = D.Portal;
 
-export const DialogOverlay = forwardRef<ComponentRef<typeof D.Overlay>, ComponentPropsWithoutRef<typeof D.Overlay>>(
-  function DialogOverlay({ className, ...props }, ref) {
-    return <D.Overlay ref={ref} className={cn("fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in", className)} {...props} />;
-  },
-);
+export const DialogOverlay = forwardRef<
+  ComponentRef<typeof D.Overlay>,
+  ComponentPropsWithoutRef<typeof D.Overlay>
+>(function DialogOverlay({ className, ...props }, ref) {
+  return (
+    <D.Overlay
+      ref={ref}
+      className={cn("fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in", className)}
+      {...props}
+    />
+  );
+});
 
 export const DialogContent = forwardRef<
   ComponentRef<typeof D.Content>,
@@ -26,7 +38,7 @@ export const DialogContent = forwardRef<
       <D.Content
         ref={ref}
         className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none data-[state=open]:animate-fade-in",
+          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none data-[state=open]:animate-fade-in",
           className,
         )}
         {...props}
@@ -34,7 +46,7 @@ export const DialogContent = forwardRef<
         {children}
         <D.Close
           aria-label={closeLabel}
-          className="absolute right-3 top-3 rounded-md p-1.5 text-muted hover:bg-gray-100 hover:text-ink"
+          className="absolute top-3 right-3 rounded-md p-1.5 text-muted hover:bg-gray-100 hover:text-ink"
         >
           <X aria-hidden className="h-5 w-5" />
         </D.Close>
@@ -47,14 +59,16 @@ export function DialogHeader({ className, ...props }: HTMLAttributes<HTMLDivElem
   return <div className={cn("grid gap-1.5 pr-8", className)} {...props} />;
 }
 
-export const DialogTitle = forwardRef<ComponentRef<typeof D.Title>, ComponentPropsWithoutRef<typeof D.Title>>(
-  function DialogTitle({ className, ...props }, ref) {
-    return <D.Title ref={ref} className={cn("text-xl font-bold text-ink", className)} {...props} />;
-  },
-);
+export const DialogTitle = forwardRef<
+  ComponentRef<typeof D.Title>,
+  ComponentPropsWithoutRef<typeof D.Title>
+>(function DialogTitle({ className, ...props }, ref) {
+  return <D.Title ref={ref} className={cn("text-xl font-bold text-ink", className)} {...props} />;
+});
 
-export const DialogDescription = forwardRef<ComponentRef<typeof D.Description>, ComponentPropsWithoutRef<typeof D.Description>>(
-  function DialogDescription({ className, ...props }, ref) {
-    return <D.Description ref={ref} className={cn("text-sm text-muted", className)} {...props} />;
-  },
-);
+export const DialogDescription = forwardRef<
+  ComponentRef<typeof D.Description>,
+  ComponentPropsWithoutRef<typeof D.Description>
+>(function DialogDescription({ className, ...props }, ref) {
+  return <D.Description ref={ref} className={cn("text-sm text-muted", className)} {...props} />;
+});

@@ -11,7 +11,11 @@ import { ICON_SPRITE_VERSION } from "./icon-version";
  * carries the name. Stroke and fill come from the `icon` class (app/globals.css); a `fill-*`
  * utility fills it (the stars).
  */
-export function Icon({ name, className, ...rest }: { name: IconName } & Omit<SVGProps<SVGSVGElement>, "children">) {
+export function Icon({
+  name,
+  className,
+  ...rest
+}: { name: IconName } & Omit<SVGProps<SVGSVGElement>, "children">) {
   return (
     <svg aria-hidden="true" focusable="false" className={cn("icon", className)} {...rest}>
       <use href={`/icons.svg?v=${ICON_SPRITE_VERSION}#${name}`} />

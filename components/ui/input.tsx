@@ -4,9 +4,8 @@ import { cn } from "@/lib/cn";
 export const inputClass =
   "block w-full rounded-lg border border-gray-400 bg-white px-3 text-base text-ink placeholder:text-gray-600 focus-visible:border-brand-600 disabled:opacity-60 aria-[invalid=true]:border-red-700";
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
-  { className, type = "text", ...props },
-  ref,
-) {
-  return <input ref={ref} type={type} className={cn(inputClass, "h-11", className)} {...props} />;
-});
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
+  function Input({ className, type = "text", ...props }, ref) {
+    return <input ref={ref} type={type} className={cn(inputClass, "h-11", className)} {...props} />;
+  },
+);

@@ -12,7 +12,13 @@ import type { ComponentProps } from "react";
  * marketing site, all while the page a shopper opened was still starting (docs/architecture.md,
  * "Where the time goes").
  */
-export function IntentLink({ href, onMouseEnter, onTouchStart, onFocus, ...props }: Omit<ComponentProps<typeof Link>, "href" | "prefetch"> & { href: string }) {
+export function IntentLink({
+  href,
+  onMouseEnter,
+  onTouchStart,
+  onFocus,
+  ...props
+}: Omit<ComponentProps<typeof Link>, "href" | "prefetch"> & { href: string }) {
   const router = useRouter();
   const prefetch = () => router.prefetch(href);
   return (

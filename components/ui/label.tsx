@@ -3,10 +3,10 @@ import { Label as L } from "radix-ui";
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef } from "react";
 import { cn } from "@/lib/cn";
 
-export const Label = forwardRef<ComponentRef<typeof L.Root>, ComponentPropsWithoutRef<typeof L.Root>>(function Label(
-  { className, ...props },
-  ref,
-) {
+export const Label = forwardRef<
+  ComponentRef<typeof L.Root>,
+  ComponentPropsWithoutRef<typeof L.Root>
+>(function Label({ className, ...props }, ref) {
   return <L.Root ref={ref} className={cn("text-sm font-medium text-ink", className)} {...props} />;
 });
 

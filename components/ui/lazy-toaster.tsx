@@ -6,7 +6,12 @@ const load = () => import("./toaster");
 // React.lazy rather than next/dynamic: the toaster only ever renders in the browser (after a toast),
 // and next/dynamic would add its own 7 KB to the first load.
 // A failed fetch (offline) shows no toast rather than taking the page down with it.
-const Toaster = lazy(() => load().then((m) => ({ default: m.Toaster }), () => ({ default: (): React.ReactNode => null })));
+const Toaster = lazy(() =>
+  load().then(
+    (m) => ({ default: m.Toaster }),
+    () => ({ default: (): React.ReactNode => null }),
+  ),
+);
 
 /**
  * The public site's toasts. Radix Toast is not needed for the first paint, so its code is fetched
@@ -22,7 +27,8 @@ export function LazyToaster() {
     // page's own start (where it was 18 KB of script and a task of its own).
     const warm = () => void load();
     const events = ["pointerdown", "keydown"] as const;
-    for (const e of events) document.addEventListener(e, warm, { once: true, passive: true, capture: true });
+    for (const e of events)
+      document.addEventListener(e, warm, { once: true, passive: true, capture: true });
     return () => events.forEach((e) => document.removeEventListener(e, warm, { capture: true }));
   }, []);
   return useToastRaised() ? (

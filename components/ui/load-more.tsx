@@ -8,10 +8,21 @@ import { Button } from "./button";
  * "Load more" under a cursor-paginated list (`usePaged`): the button while more rows follow, a
  * status line for screen readers, and a toast when the next page could not be loaded.
  */
-export function LoadMoreButton({ list, label }: { list: Pick<PagedList<unknown>, "page" | "loading" | "loadMore">; label: string }) {
+export function LoadMoreButton({
+  list,
+  label,
+}: {
+  list: Pick<PagedList<unknown>, "page" | "loading" | "loadMore">;
+  label: string;
+}) {
   const { page, loading } = list;
   const more = async () => {
-    if (!(await list.loadMore())) toast({ title: "Could not load more", description: "Please try again.", variant: "destructive" });
+    if (!(await list.loadMore()))
+      toast({
+        title: "Could not load more",
+        description: "Please try again.",
+        variant: "destructive",
+      });
   };
   return (
     <div className="flex flex-col items-center gap-1">
@@ -19,7 +30,13 @@ export function LoadMoreButton({ list, label }: { list: Pick<PagedList<unknown>,
         {loading ? `Loading more ${label}` : `Showing ${page?.items.length ?? 0} ${label}`}
       </p>
       {page?.next ? (
-        <Button variant="outline" onClick={more} aria-disabled={loading || undefined} aria-busy={loading || undefined} data-testid="load-more">
+        <Button
+          variant="outline"
+          onClick={more}
+          aria-disabled={loading || undefined}
+          aria-busy={loading || undefined}
+          data-testid="load-more"
+        >
           {loading ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
           {loading ? "Loading..." : `Load more ${label}`}
         </Button>

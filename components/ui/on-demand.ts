@@ -9,7 +9,11 @@ import { toast } from "./use-toast";
  * of the same look, so a page neither downloads nor hydrates Radix's menus, popper and dialogs to
  * show itself (docs/architecture.md, "Where the time goes").
  */
-export type OnDemand<P> = { preload: () => void; load: () => Promise<ComponentType<P>>; loaded: () => ComponentType<P> | undefined };
+export type OnDemand<P> = {
+  preload: () => void;
+  load: () => Promise<ComponentType<P>>;
+  loaded: () => ComponentType<P> | undefined;
+};
 
 export function onDemand<P extends object>(importer: () => Promise<ComponentType<P>>): OnDemand<P> {
   let loading: Promise<ComponentType<P>> | undefined;
@@ -31,7 +35,9 @@ export function onDemand<P extends object>(importer: () => Promise<ComponentType
  * answers whether it is there; a failed load says so in a toast (unless `quiet`: a hover, not a
  * press) and leaves the plain control.
  */
-export function useOnDemand<P extends object>(part: OnDemand<P>): { Component: ComponentType<P> | undefined; open: (quiet?: boolean) => Promise<boolean> } {
+export function useOnDemand<P extends object>(
+  part: OnDemand<P>,
+): { Component: ComponentType<P> | undefined; open: (quiet?: boolean) => Promise<boolean> } {
   const [Component, setComponent] = useState<ComponentType<P> | undefined>(part.loaded);
   const open = useCallback(
     async (quiet = false) => {
@@ -40,7 +46,12 @@ export function useOnDemand<P extends object>(part: OnDemand<P>): { Component: C
         setComponent(() => c);
         return true;
       } catch {
-        if (!quiet) toast({ title: "Could not open this", description: "Check your connection and try again.", variant: "destructive" });
+        if (!quiet)
+          toast({
+            title: "Could not open this",
+            description: "Check your connection and try again.",
+            variant: "destructive",
+          });
         return false;
       }
     },

@@ -10,62 +10,69 @@ export const Select = S.Root;
 export const SelectValue = S.Value;
 export const SelectGroup = S.Group;
 
-export const SelectTrigger = forwardRef<ComponentRef<typeof S.Trigger>, ComponentPropsWithoutRef<typeof S.Trigger>>(
-  function SelectTrigger({ className, children, ...props }, ref) {
-    return (
-      <S.Trigger
-        ref={ref}
-        className={cn(inputClass, "flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-gray-600", className)}
-        {...props}
-      >
-        {children}
-        <S.Icon asChild>
-          <ChevronDown aria-hidden className="h-4 w-4 shrink-0 text-muted" />
-        </S.Icon>
-      </S.Trigger>
-    );
-  },
-);
+export const SelectTrigger = forwardRef<
+  ComponentRef<typeof S.Trigger>,
+  ComponentPropsWithoutRef<typeof S.Trigger>
+>(function SelectTrigger({ className, children, ...props }, ref) {
+  return (
+    <S.Trigger
+      ref={ref}
+      className={cn(
+        inputClass,
+        "flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-gray-600",
+        className,
+      )}
+      {...props}
+    >
+      {children}
+      <S.Icon asChild>
+        <ChevronDown aria-hidden className="h-4 w-4 shrink-0 text-muted" />
+      </S.Icon>
+    </S.Trigger>
+  );
+});
 
-export const SelectContent = forwardRef<ComponentRef<typeof S.Content>, ComponentPropsWithoutRef<typeof S.Content>>(
-  function SelectContent({ className, children, position = "popper", ...props }, ref) {
-    return (
-      <S.Portal>
-        <S.Content
-          ref={ref}
-          position={position}
-          sideOffset={4}
-          className={cn(
-            "relative z-[60] max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-gray-200 bg-white shadow-lg",
-            className,
-          )}
-          {...props}
-        >
-          <S.Viewport className="p-1">{children}</S.Viewport>
-        </S.Content>
-      </S.Portal>
-    );
-  },
-);
-
-export const SelectItem = forwardRef<ComponentRef<typeof S.Item>, ComponentPropsWithoutRef<typeof S.Item>>(
-  function SelectItem({ className, children, ...props }, ref) {
-    return (
-      <S.Item
+export const SelectContent = forwardRef<
+  ComponentRef<typeof S.Content>,
+  ComponentPropsWithoutRef<typeof S.Content>
+>(function SelectContent({ className, children, position = "popper", ...props }, ref) {
+  return (
+    <S.Portal>
+      <S.Content
         ref={ref}
+        position={position}
+        sideOffset={4}
         className={cn(
-          "relative flex min-h-10 cursor-pointer select-none items-center rounded-md py-2 pl-8 pr-3 text-sm text-ink outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 data-[disabled]:opacity-50",
+          "relative z-[60] max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-gray-200 bg-white shadow-lg",
           className,
         )}
         {...props}
       >
-        <span className="absolute left-2 flex h-4 w-4 items-center justify-center">
-          <S.ItemIndicator>
-            <Check aria-hidden className="h-4 w-4" />
-          </S.ItemIndicator>
-        </span>
-        <S.ItemText>{children}</S.ItemText>
-      </S.Item>
-    );
-  },
-);
+        <S.Viewport className="p-1">{children}</S.Viewport>
+      </S.Content>
+    </S.Portal>
+  );
+});
+
+export const SelectItem = forwardRef<
+  ComponentRef<typeof S.Item>,
+  ComponentPropsWithoutRef<typeof S.Item>
+>(function SelectItem({ className, children, ...props }, ref) {
+  return (
+    <S.Item
+      ref={ref}
+      className={cn(
+        "relative flex min-h-10 cursor-pointer items-center rounded-md py-2 pr-3 pl-8 text-sm text-ink outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900",
+        className,
+      )}
+      {...props}
+    >
+      <span className="absolute left-2 flex h-4 w-4 items-center justify-center">
+        <S.ItemIndicator>
+          <Check aria-hidden className="h-4 w-4" />
+        </S.ItemIndicator>
+      </span>
+      <S.ItemText>{children}</S.ItemText>
+    </S.Item>
+  );
+});

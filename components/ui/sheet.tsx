@@ -1,7 +1,12 @@
 "use client";
 import { Dialog as D } from "radix-ui";
 import { X } from "lucide-react";
-import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from "react";
+import {
+  forwardRef,
+  type ComponentPropsWithoutRef,
+  type ComponentRef,
+  type HTMLAttributes,
+} from "react";
 import { cn } from "@/lib/cn";
 
 /** A Radix Dialog shown as a side panel (focus trap, Esc, scroll lock, labelled by its title). */
@@ -18,17 +23,27 @@ const sides = {
 export const SheetContent = forwardRef<
   ComponentRef<typeof D.Content>,
   ComponentPropsWithoutRef<typeof D.Content> & { side?: keyof typeof sides; closeLabel?: string }
->(function SheetContent({ className, children, side = "right", closeLabel = "Close", ...props }, ref) {
+>(function SheetContent(
+  { className, children, side = "right", closeLabel = "Close", ...props },
+  ref,
+) {
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-50 bg-black/40 data-[state=open]:animate-fade-in" />
       <D.Content
         ref={ref}
-        className={cn("fixed z-50 flex flex-col gap-4 border-gray-200 bg-white p-6 shadow-xl outline-none data-[state=open]:animate-fade-in", sides[side], className)}
+        className={cn(
+          "fixed z-50 flex flex-col gap-4 border-gray-200 bg-white p-6 shadow-xl outline-none data-[state=open]:animate-fade-in",
+          sides[side],
+          className,
+        )}
         {...props}
       >
         {children}
-        <D.Close aria-label={closeLabel} className="absolute right-3 top-3 rounded-md p-1.5 text-muted hover:bg-gray-100 hover:text-ink">
+        <D.Close
+          aria-label={closeLabel}
+          className="absolute top-3 right-3 rounded-md p-1.5 text-muted hover:bg-gray-100 hover:text-ink"
+        >
           <X aria-hidden className="h-5 w-5" />
         </D.Close>
       </D.Content>
@@ -40,12 +55,16 @@ export function SheetHeader({ className, ...props }: HTMLAttributes<HTMLDivEleme
   return <div className={cn("grid gap-1 pr-8", className)} {...props} />;
 }
 
-export const SheetTitle = forwardRef<ComponentRef<typeof D.Title>, ComponentPropsWithoutRef<typeof D.Title>>(function SheetTitle({ className, ...props }, ref) {
+export const SheetTitle = forwardRef<
+  ComponentRef<typeof D.Title>,
+  ComponentPropsWithoutRef<typeof D.Title>
+>(function SheetTitle({ className, ...props }, ref) {
   return <D.Title ref={ref} className={cn("text-lg font-bold text-ink", className)} {...props} />;
 });
 
-export const SheetDescription = forwardRef<ComponentRef<typeof D.Description>, ComponentPropsWithoutRef<typeof D.Description>>(
-  function SheetDescription({ className, ...props }, ref) {
-    return <D.Description ref={ref} className={cn("text-sm text-muted", className)} {...props} />;
-  },
-);
+export const SheetDescription = forwardRef<
+  ComponentRef<typeof D.Description>,
+  ComponentPropsWithoutRef<typeof D.Description>
+>(function SheetDescription({ className, ...props }, ref) {
+  return <D.Description ref={ref} className={cn("text-sm text-muted", className)} {...props} />;
+});

@@ -8,7 +8,10 @@ import { useCallback, useRef, useState } from "react";
  * it busy around the request; the request closes the dialog itself with `close()` once it went
  * through, so a failure leaves the user's input where it was.
  */
-export function useBusyDialog({ onOpen, onClose }: { onOpen?: () => void; onClose?: () => void } = {}) {
+export function useBusyDialog({
+  onOpen,
+  onClose,
+}: { onOpen?: () => void; onClose?: () => void } = {}) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   // A ref as well as state: a double click lands before React re-renders with busy = true.

@@ -2,7 +2,12 @@
 import { useSyncExternalStore } from "react";
 
 /** Toasts (docs/product.md, "Toasts"): title, description, variant; one shown at a time, 5 s. */
-export type ToastInput = { title: string; description?: string; variant?: "default" | "destructive"; duration?: number };
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+  duration?: number;
+};
 export type ToastItem = ToastInput & { id: number; open: boolean };
 
 const TOAST_LIMIT = 1;
@@ -40,10 +45,18 @@ function subscribe(l: () => void) {
 
 const empty: ToastItem[] = [];
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => items, () => empty);
+  return useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => empty,
+  );
 }
 
 /** True from the first toast of the visit on (the toast viewport's code loads then). */
 export function useToastRaised(): boolean {
-  return useSyncExternalStore(subscribe, () => raisedOnce, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => raisedOnce,
+    () => false,
+  );
 }

@@ -1,7 +1,14 @@
 "use client";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -17,7 +24,13 @@ const QUICK_AMOUNTS = [10, 25, 50, 100];
  * The top-up dialog (docs/product.md, "Orders, wallet, profile"), shared by /wallet and /checkout. Each submission
  * carries its own Idempotency-Key, so a request the network retries is credited once.
  */
-export function TopUpDialog({ trigger, onToppedUp }: { trigger: React.ReactNode; onToppedUp: (result: TopUpResult) => void | Promise<void> }) {
+export function TopUpDialog({
+  trigger,
+  onToppedUp,
+}: {
+  trigger: React.ReactNode;
+  onToppedUp: (result: TopUpResult) => void | Promise<void>;
+}) {
   const [amount, setAmount] = useState("");
   const [invalid, setInvalid] = useState(false);
   const dialog = useBusyDialog();
@@ -40,12 +53,19 @@ export function TopUpDialog({ trigger, onToppedUp }: { trigger: React.ReactNode;
           json: { amount: parsed.data.amount },
           idempotencyKey: newIdempotencyKey(),
         });
-        toast({ title: "Top Up Successful", description: `${formatCurrency(parsed.data.amount)} has been added to your wallet` });
+        toast({
+          title: "Top Up Successful",
+          description: `${formatCurrency(parsed.data.amount)} has been added to your wallet`,
+        });
         dialog.close();
         setAmount("");
         await onToppedUp(result);
       } catch (err) {
-        toast({ title: "Top Up Failed", description: messageOf(err, "Failed to process top up"), variant: "destructive" });
+        toast({
+          title: "Top Up Failed",
+          description: messageOf(err, "Failed to process top up"),
+          variant: "destructive",
+        });
       }
     });
   };
@@ -56,13 +76,19 @@ export function TopUpDialog({ trigger, onToppedUp }: { trigger: React.ReactNode;
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Top Up Wallet</DialogTitle>
-          <DialogDescription>Add money to your wallet to pay for orders. Up to {formatCurrency(MAX_TOP_UP)} at a time.</DialogDescription>
+          <DialogDescription>
+            Add money to your wallet to pay for orders. Up to {formatCurrency(MAX_TOP_UP)} at a
+            time.
+          </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div className="grid gap-2">
             <Label htmlFor={inputId}>Amount (USD)</Label>
             <div className="relative">
-              <span aria-hidden className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted">
+              <span
+                aria-hidden
+                className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted"
+              >
                 $
               </span>
               <Input
@@ -90,7 +116,13 @@ export function TopUpDialog({ trigger, onToppedUp }: { trigger: React.ReactNode;
           </div>
           <div className="flex flex-wrap gap-2" role="group" aria-label="Quick amounts">
             {QUICK_AMOUNTS.map((a) => (
-              <Button key={a} variant="outline" size="sm" onClick={() => setAmount(String(a))} disabled={dialog.busy}>
+              <Button
+                key={a}
+                variant="outline"
+                size="sm"
+                onClick={() => setAmount(String(a))}
+                disabled={dialog.busy}
+              >
                 {formatCurrency(a)}
               </Button>
             ))}

@@ -18,26 +18,58 @@ export function signedAmount(amount: number): string {
 }
 
 /** Transaction History rows: newest first as the API sends them. */
-export function TransactionList({ transactions, listRef }: { transactions: TransactionJson[]; listRef?: Ref<HTMLUListElement> }) {
+export function TransactionList({
+  transactions,
+  listRef,
+}: {
+  transactions: TransactionJson[];
+  listRef?: Ref<HTMLUListElement>;
+}) {
   if (transactions.length === 0) {
-    return <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">No transactions yet. Top up your wallet to get started.</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">
+        No transactions yet. Top up your wallet to get started.
+      </p>
+    );
   }
   return (
-    <ul ref={listRef} className="divide-y divide-gray-100 rounded-2xl border border-gray-200 bg-white" aria-label="Transactions">
+    <ul
+      ref={listRef}
+      className="divide-y divide-gray-100 rounded-2xl border border-gray-200 bg-white"
+      aria-label="Transactions"
+    >
       {transactions.map((t) => {
         const { label, Icon, tone } = TYPE[t.type];
         return (
-          <li key={t.id} data-testid="transaction" data-type={t.type} className="flex items-center gap-3 p-4">
-            <span aria-hidden className={cn("flex h-10 w-10 shrink-0 items-center justify-center rounded-full", tone)}>
+          <li
+            key={t.id}
+            data-testid="transaction"
+            data-type={t.type}
+            className="flex items-center gap-3 p-4"
+          >
+            <span
+              aria-hidden
+              className={cn(
+                "flex h-10 w-10 shrink-0 items-center justify-center rounded-full",
+                tone,
+              )}
+            >
               <Icon className="h-5 w-5" />
             </span>
             <div className="min-w-0 flex-1">
               <p className="truncate font-semibold text-ink">{t.description}</p>
               <p className="text-xs text-muted">
-                <span data-testid="transaction-type">{label}</span> · <DateTime value={t.timestamp} format="dateTime" />
+                <span data-testid="transaction-type">{label}</span> ·{" "}
+                <DateTime value={t.timestamp} format="dateTime" />
               </p>
             </div>
-            <span data-testid="transaction-amount" className={cn("shrink-0 font-semibold tabular-nums", t.amount > 0 ? "text-brand-800" : "text-red-700")}>
+            <span
+              data-testid="transaction-amount"
+              className={cn(
+                "shrink-0 font-semibold tabular-nums",
+                t.amount > 0 ? "text-brand-800" : "text-red-700",
+              )}
+            >
               {signedAmount(t.amount)}
             </span>
           </li>

@@ -20,7 +20,11 @@ import { TransactionList } from "./transaction-list";
  */
 export function WalletView() {
   const { user } = useAuth();
-  const { data: wallet, error: walletError, mutate: mutateWallet } = useSWR<WalletJson>("/api/wallet");
+  const {
+    data: wallet,
+    error: walletError,
+    mutate: mutateWallet,
+  } = useSWR<WalletJson>("/api/wallet");
   const listRef = useRef<HTMLUListElement>(null);
   const history = usePaged<TransactionJson>("/api/transactions", undefined, listRef);
   const transactions = history.page?.items ?? null;
@@ -39,11 +43,21 @@ export function WalletView() {
         <InvoicesLink />
       </div>
       {wallet ? (
-        <section aria-label="Wallet card" className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 to-brand-950 p-6 text-white shadow-lg">
-          <WalletIcon aria-hidden className="absolute -right-4 -top-4 h-32 w-32 text-white/10" />
+        <section
+          aria-label="Wallet card"
+          className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-800 to-brand-950 p-6 text-white shadow-lg"
+        >
+          <WalletIcon aria-hidden className="absolute -top-4 -right-4 h-32 w-32 text-white/10" />
           <p className="text-sm text-white/85">Account holder</p>
           <p className="text-lg font-semibold" data-testid="wallet-name">
-            {user ? user.fullName : <span aria-hidden className="inline-block h-6 w-40 animate-pulse rounded-lg bg-white/20 align-middle motion-reduce:animate-none" />}
+            {user ? (
+              user.fullName
+            ) : (
+              <span
+                aria-hidden
+                className="inline-block h-6 w-40 animate-pulse rounded-lg bg-white/20 align-middle motion-reduce:animate-none"
+              />
+            )}
           </p>
           <p className="mt-4 text-sm text-white/85">Wallet ID</p>
           <p className="font-mono text-base tracking-wider" data-testid="wallet-id">
@@ -52,7 +66,11 @@ export function WalletView() {
           <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
             <div>
               <p className="text-sm text-white/85">Balance</p>
-              <p className="text-4xl font-bold tabular-nums" data-testid="wallet-balance" aria-live="polite">
+              <p
+                className="text-4xl font-bold tabular-nums"
+                data-testid="wallet-balance"
+                aria-live="polite"
+              >
                 {formatCurrency(wallet.balance)}
               </p>
             </div>
@@ -70,7 +88,12 @@ export function WalletView() {
       ) : walletError ? (
         <LoadError message="Failed to fetch wallet" onRetry={refresh} busy={refreshing} />
       ) : (
-        <div role="status" aria-label="Loading wallet" className="h-60 animate-pulse rounded-3xl bg-brand-800/80 motion-reduce:animate-none" data-testid="wallet-loading" />
+        <div
+          role="status"
+          aria-label="Loading wallet"
+          className="h-60 animate-pulse rounded-3xl bg-brand-800/80 motion-reduce:animate-none"
+          data-testid="wallet-loading"
+        />
       )}
 
       <section aria-labelledby="history-title" className="grid grid-cols-1 gap-4">
@@ -80,7 +103,9 @@ export function WalletView() {
         {transactions ? (
           <>
             <TransactionList transactions={transactions} listRef={listRef} />
-            {transactions.length > 0 ? <LoadMoreButton list={history} label="transactions" /> : null}
+            {transactions.length > 0 ? (
+              <LoadMoreButton list={history} label="transactions" />
+            ) : null}
           </>
         ) : history.status === "loading" ? (
           <p role="status" className="py-6 text-center text-sm text-muted">

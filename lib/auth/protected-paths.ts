@@ -5,10 +5,22 @@
  * page and everything below it, except /home: below it are the See All lists, which check the
  * session as they render, and any other /home/… is the 404 page for everyone.
  */
-export const PROTECTED_PATHS = ["/home", "/messages", "/orders", "/standing-orders", "/invoices", "/wallet", "/profile", "/checkout", "/my-farm"] as const;
+export const PROTECTED_PATHS = [
+  "/home",
+  "/messages",
+  "/orders",
+  "/standing-orders",
+  "/invoices",
+  "/wallet",
+  "/profile",
+  "/checkout",
+  "/my-farm",
+] as const;
 
 export function isProtectedPath(pathname: string): boolean {
-  return PROTECTED_PATHS.some((p) => pathname === p || (p !== "/home" && pathname.startsWith(p + "/")));
+  return PROTECTED_PATHS.some(
+    (p) => pathname === p || (p !== "/home" && pathname.startsWith(p + "/")),
+  );
 }
 
 /** Where a signed-out visitor of `pathname` is sent: the sign-in page, coming back afterwards. */

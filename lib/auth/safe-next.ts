@@ -8,7 +8,11 @@
  */
 const PLACEHOLDER_ORIGIN = "https://fieldfare.invalid";
 
-export function safeNextPath(next: string | null | undefined, origin: string = PLACEHOLDER_ORIGIN, fallback = "/home"): string {
+export function safeNextPath(
+  next: string | null | undefined,
+  origin: string = PLACEHOLDER_ORIGIN,
+  fallback = "/home",
+): string {
   if (!next || !next.startsWith("/") || next.startsWith("//")) return fallback;
   // Control characters are dropped by the URL parser in ways that differ from what a person reads.
   if (/[\u0000-\u001f\u007f\\]/.test(next)) return fallback;
@@ -22,5 +26,7 @@ export function safeNextPath(next: string | null | undefined, origin: string = P
   }
   if (url.origin !== base.origin) return fallback;
   const path = url.pathname + url.search + url.hash;
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : fallback;
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\")
+    ? path
+    : fallback;
 }

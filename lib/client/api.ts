@@ -25,7 +25,11 @@ export function apiErrorFrom(status: number, statusText: string, text: string): 
   let errors: Record<string, string> | undefined;
   let code: ErrorCode | undefined;
   try {
-    const body = JSON.parse(text) as { message?: unknown; code?: unknown; errors?: Record<string, string> };
+    const body = JSON.parse(text) as {
+      message?: unknown;
+      code?: unknown;
+      errors?: Record<string, string>;
+    };
     if (typeof body.message === "string") serverMessage = body.message;
     if (isErrorCode(body.code)) code = body.code;
     errors = body.errors;
@@ -35,7 +39,10 @@ export function apiErrorFrom(status: number, statusText: string, text: string): 
   return new ApiError(status, `${status}: ${text || statusText}`, serverMessage, errors, code);
 }
 
-export async function apiFetch<T = unknown>(path: string, init: RequestInit & { json?: unknown; idempotencyKey?: string } = {}): Promise<T> {
+export async function apiFetch<T = unknown>(
+  path: string,
+  init: RequestInit & { json?: unknown; idempotencyKey?: string } = {},
+): Promise<T> {
   const { json, idempotencyKey, headers, ...rest } = init;
   const h = new Headers(headers);
   if (json !== undefined) h.set("content-type", "application/json");

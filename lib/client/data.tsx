@@ -42,6 +42,7 @@ export function useSeededSWR<T>(key: string | null, serverData: T | null | undef
   useEffect(() => {
     if (key && seed !== undefined) void mutate(seed, { revalidate: false });
   }, [key, seed, mutate]);
-  const data = seed !== undefined && (res.data === undefined || res.data === cachedBefore) ? seed : res.data;
+  const data =
+    seed !== undefined && (res.data === undefined || res.data === cachedBefore) ? seed : res.data;
   return { data, error: res.error as unknown, mutate };
 }

@@ -22,7 +22,10 @@ export function formFieldOf(values: unknown, key: string): string | null {
  * form's own fields, so a taken email or a refused price shows where it was typed. Fields the form
  * does not have are left to the toast. Returns whether any message landed on a field.
  */
-export function showServerFieldErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, "setError" | "getValues">, error: unknown): boolean {
+export function showServerFieldErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, "setError" | "getValues">,
+  error: unknown,
+): boolean {
   if (!(error instanceof ApiError) || !error.errors) return false;
   const values = form.getValues();
   let shown = false;

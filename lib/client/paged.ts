@@ -57,7 +57,10 @@ export function seedVersion(serverPage: object | null | undefined): number {
 }
 
 /** The pages loaded so far as one list: their rows in order, less the ones `keep` turns away, and the last page's `next`. */
-export function joinPages<T>(pages: readonly ClientPage<T>[] | undefined, keep: readonly ((item: T) => boolean)[] = []): ClientPage<T> | null {
+export function joinPages<T>(
+  pages: readonly ClientPage<T>[] | undefined,
+  keep: readonly ((item: T) => boolean)[] = [],
+): ClientPage<T> | null {
   if (!pages || pages.length === 0) return null;
   const items = pages.flatMap((p) => p.items).filter((item) => keep.every((k) => k(item)));
   return { items, next: pages[pages.length - 1].next };

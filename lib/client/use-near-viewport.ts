@@ -8,7 +8,9 @@ import { useCallback, useState } from "react";
  * fetch and render their cards then (docs/architecture.md, "Where the time goes"). Without
  * IntersectionObserver it is true at once.
  */
-export function useNearViewport<T extends Element>(ahead = "600px"): [(node: T | null) => (() => void) | undefined, boolean] {
+export function useNearViewport<T extends Element>(
+  ahead = "600px",
+): [(node: T | null) => (() => void) | undefined, boolean] {
   const [near, setNear] = useState(false);
   const ref = useCallback(
     (node: T | null) => {
@@ -17,9 +19,12 @@ export function useNearViewport<T extends Element>(ahead = "600px"): [(node: T |
         setNear(true);
         return;
       }
-      const observer = new IntersectionObserver((entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      }, { rootMargin: `0px 0px ${ahead} 0px` });
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) setNear(true);
+        },
+        { rootMargin: `0px 0px ${ahead} 0px` },
+      );
       observer.observe(node);
       return () => observer.disconnect();
     },

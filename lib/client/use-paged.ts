@@ -3,7 +3,15 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
 import { unstable_serialize, useSWRConfig } from "swr";
 import useSWRInfinite from "swr/infinite";
 import type { Page } from "@/lib/validators/page";
-import { fetchPage, joinPages, pageKeys, seedVersion, withCursor, type ClientPage, type PageKey } from "./paged";
+import {
+  fetchPage,
+  joinPages,
+  pageKeys,
+  seedVersion,
+  withCursor,
+  type ClientPage,
+  type PageKey,
+} from "./paged";
 
 export type PagedList<T> = {
   /** What is shown: every row loaded so far and the next page's URL; null until the first page is in. */
@@ -39,7 +47,10 @@ export function usePaged<T>(
 ): PagedList<T> {
   const version = seedVersion(serverPage);
   const seed = useMemo<ClientPage<T> | undefined>(
-    () => (serverPage && firstUrl ? { items: serverPage.items, next: withCursor(firstUrl, serverPage.nextCursor) } : undefined),
+    () =>
+      serverPage && firstUrl
+        ? { items: serverPage.items, next: withCursor(firstUrl, serverPage.nextCursor) }
+        : undefined,
     [serverPage, firstUrl],
   );
   const getKey = useMemo(() => pageKeys(firstUrl, version), [firstUrl, version]);
@@ -58,19 +69,23 @@ export function usePaged<T>(
     p.done(ok);
     return true;
   };
-  const { data, error, isValidating, setSize, mutate } = useSWRInfinite<ClientPage<T>>(getKey, ([url]: PageKey) => fetchPage<T>(url), {
-    fallbackData: seed && [seed],
-    revalidateOnMount: !seed,
-    // "Load more" fetches the new page only.
-    revalidateFirstPage: false,
-    onSuccess: (pages: ClientPage<T>[]) => {
-      if (pending.current && pages.length >= pending.current.want) settle(true, pages);
+  const { data, error, isValidating, setSize, mutate } = useSWRInfinite<ClientPage<T>>(
+    getKey,
+    ([url]: PageKey) => fetchPage<T>(url),
+    {
+      fallbackData: seed && [seed],
+      revalidateOnMount: !seed,
+      // "Load more" fetches the new page only.
+      revalidateFirstPage: false,
+      onSuccess: (pages: ClientPage<T>[]) => {
+        if (pending.current && pages.length >= pending.current.want) settle(true, pages);
+      },
+      // A failed "Load more" is the button's to report.
+      onError: (e: unknown) => {
+        if (!settle(false)) onError?.(e);
+      },
     },
-    // A failed "Load more" is the button's to report.
-    onError: (e: unknown) => {
-      if (!settle(false)) onError?.(e);
-    },
-  });
+  );
 
   // The seed goes into the cache once per server render, so that "Load more" chains from it
   // without fetching it again; a later mount with the same props keeps what was loaded since.
@@ -82,10 +97,14 @@ export function usePaged<T>(
     void mutate([seed], { revalidate: false });
   }, [seed, getKey, cache, mutateKey, mutate]);
 
-  const [edits, setEdits] = useState<{ version: number; keep: ((item: T) => boolean)[] }>({ version, keep: [] });
+  const [edits, setEdits] = useState<{ version: number; keep: ((item: T) => boolean)[] }>({
+    version,
+    keep: [],
+  });
   const keep = useMemo(() => (edits.version === version ? edits.keep : []), [edits, version]);
   const remove = useCallback(
-    (k: (item: T) => boolean) => setEdits((e) => ({ version, keep: [...(e.version === version ? e.keep : []), k] })),
+    (k: (item: T) => boolean) =>
+      setEdits((e) => ({ version, keep: [...(e.version === version ? e.keep : []), k] })),
     [version],
   );
   const page = useMemo(() => joinPages(data, keep), [data, keep]);

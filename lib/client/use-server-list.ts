@@ -1,7 +1,11 @@
 "use client";
 import { useState } from "react";
 
-type Edits<T> = { base: readonly T[]; replaced: ReadonlyMap<number, T>; removed: ReadonlySet<number> };
+type Edits<T> = {
+  base: readonly T[];
+  replaced: ReadonlyMap<number, T>;
+  removed: ReadonlySet<number>;
+};
 
 /**
  * A list rendered on the server, with this screen's own changes shown at once on top of it.
@@ -12,9 +16,18 @@ type Edits<T> = { base: readonly T[]; replaced: ReadonlyMap<number, T>; removed:
  * elsewhere in the meantime. Copying props into state instead would freeze the first render.
  */
 export function useServerList<T extends { id: number }>(items: readonly T[]) {
-  const [edits, setEdits] = useState<Edits<T>>(() => ({ base: items, replaced: new Map(), removed: new Set() }));
-  const current = edits.base === items ? edits : { base: items, replaced: new Map<number, T>(), removed: new Set<number>() };
-  const shown = items.filter((x) => !current.removed.has(x.id)).map((x) => current.replaced.get(x.id) ?? x);
+  const [edits, setEdits] = useState<Edits<T>>(() => ({
+    base: items,
+    replaced: new Map(),
+    removed: new Set(),
+  }));
+  const current =
+    edits.base === items
+      ? edits
+      : { base: items, replaced: new Map<number, T>(), removed: new Set<number>() };
+  const shown = items
+    .filter((x) => !current.removed.has(x.id))
+    .map((x) => current.replaced.get(x.id) ?? x);
 
   return {
     items: shown,

@@ -7,7 +7,12 @@ import { id, isoDate, money } from "./json";
 export const adjustmentStatus = z.enum(["pending", "applied", "accepted", "declined", "stale"]);
 export type AdjustmentStatusValue = z.infer<typeof adjustmentStatus>;
 
-const lineState = z.object({ productId: id, name: z.string(), quantity: z.number().int(), price: money });
+const lineState = z.object({
+  productId: id,
+  name: z.string(),
+  quantity: z.number().int(),
+  price: money,
+});
 
 /** One order line before and after the change (quantity 0 after: the line is removed). */
 export const adjustmentLine = z.object({ itemId: id, before: lineState, after: lineState });
@@ -21,7 +26,9 @@ export const adjustment = z.object({
   buyerId: id,
   status: adjustmentStatus,
   lines: z.array(adjustmentLine),
-  delta: money.describe("signed goods difference: positive, the buyer pays more; negative, the buyer gets it back"),
+  delta: money.describe(
+    "signed goods difference: positive, the buyer pays more; negative, the buyer gets it back",
+  ),
   note: z.string(),
   messageId: id.nullable(),
   createdAt: isoDate,
@@ -38,7 +45,8 @@ export const adjustmentsApi = {
     method: "POST",
     path: "/api/my-farm/orders/{id}/adjustments",
     tag: "Adjustments",
-    summary: "Propose a change to an active order of your farm: short-pick, substitution, actual weight",
+    summary:
+      "Propose a change to an active order of your farm: short-pick, substitution, actual weight",
     description:
       "Lower quantities only: applied at once (stock returned, the difference refunded as an `adjustment` ledger row). Any increase or substitution waits for the buyer. Either way a card message goes to the buyer's conversation, live.",
     auth: "required",
@@ -54,12 +62,20 @@ export const adjustmentsApi = {
     path: "/api/orders/{id}/adjustments/{aid}/accept",
     tag: "Adjustments",
     summary: "Accept a farm's proposed change: lines, stock and wallet move in one transaction",
-    description: "Accepting again answers the card as it is and moves nothing. A card whose order changed since it was proposed is 409 adjustment_stale.",
+    description:
+      "Accepting again answers the card as it is and moves nothing. A card whose order changed since it was proposed is 409 adjustment_stale.",
     auth: "required",
     params: buyerAdjustment,
     response: adjustment,
     idempotencyKey: true,
-    errors: ["adjustment_stale", "conflict", "insufficient_funds", "out_of_stock", "order_not_active", "idempotency_key_reused"],
+    errors: [
+      "adjustment_stale",
+      "conflict",
+      "insufficient_funds",
+      "out_of_stock",
+      "order_not_active",
+      "idempotency_key_reused",
+    ],
   }),
   decline: endpoint({
     method: "POST",

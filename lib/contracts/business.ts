@@ -28,8 +28,10 @@ export const businessApi = {
     method: "POST",
     path: "/api/business-account",
     tag: "Business",
-    summary: "Apply to buy as a business (restaurant prices, cases, standing orders); ops review it",
-    description: "Answers 202 with the pending application. Applying again is possible after a refusal.",
+    summary:
+      "Apply to buy as a business (restaurant prices, cases, standing orders); ops review it",
+    description:
+      "Answers 202 with the pending application. Applying again is possible after a refusal.",
     auth: "required",
     body: jsonBody(businessAccountSchema),
     status: 202,

@@ -8,7 +8,8 @@ export const documentsApi = {
     method: "GET",
     path: "/api/orders/{id}/receipt.pdf",
     tag: "Orders",
-    summary: "A PDF receipt of one of your orders: farm, buyer, lines, fees, total and how it was paid",
+    summary:
+      "A PDF receipt of one of your orders: farm, buyer, lines, fees, total and how it was paid",
     auth: "required",
     params: z.object({ id: idParam("Order") }),
     response: "application/pdf",

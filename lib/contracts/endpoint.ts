@@ -25,9 +25,19 @@ export type BodySpec<S extends z.ZodType = z.ZodType> = {
 
 export const JSON_BODY_MAX_BYTES = 64 * 1024;
 
-export const jsonBody = <S extends z.ZodType>(schema: S): BodySpec<S> => ({ kind: "json", schema, maxBytes: JSON_BODY_MAX_BYTES });
-export const formBody = <S extends z.ZodType>(schema: S, opts: { maxBytes: number; tooLarge?: string }): BodySpec<S> => ({ kind: "form", schema, ...opts });
-export const multipartBody = <S extends z.ZodType>(schema: S, opts: { maxBytes: number; tooLarge?: string }): BodySpec<S> => ({
+export const jsonBody = <S extends z.ZodType>(schema: S): BodySpec<S> => ({
+  kind: "json",
+  schema,
+  maxBytes: JSON_BODY_MAX_BYTES,
+});
+export const formBody = <S extends z.ZodType>(
+  schema: S,
+  opts: { maxBytes: number; tooLarge?: string },
+): BodySpec<S> => ({ kind: "form", schema, ...opts });
+export const multipartBody = <S extends z.ZodType>(
+  schema: S,
+  opts: { maxBytes: number; tooLarge?: string },
+): BodySpec<S> => ({
   kind: "multipart",
   schema,
   ...opts,

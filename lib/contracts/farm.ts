@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { idParam } from "@/lib/validators/id";
-import { farmProfileSchema, incomingOrdersQuerySchema, IMAGE_TOO_LARGE, imageUploadSchema, MAX_IMAGE_BYTES, productSchema, productUpdateSchema, setPasswordSchema } from "@/lib/validators/farm";
+import {
+  farmProfileSchema,
+  incomingOrdersQuerySchema,
+  IMAGE_TOO_LARGE,
+  imageUploadSchema,
+  MAX_IMAGE_BYTES,
+  productSchema,
+  productUpdateSchema,
+  setPasswordSchema,
+} from "@/lib/validators/farm";
 import { endpoint, formBody, jsonBody, multipartBody, PAGED } from "./endpoint";
 import { id, isoDate, money, orderStatus } from "./json";
 import { orderFulfilment } from "./fulfilment";
@@ -23,7 +32,9 @@ export const myProduct = z.object({
   name: z.string(),
   description: z.string(),
   price: money,
-  restaurantPrice: money.nullable().describe("what restaurants pay per unit; null: the retail price"),
+  restaurantPrice: money
+    .nullable()
+    .describe("what restaurants pay per unit; null: the retail price"),
   caseSize: z.number().int().describe("restaurants buy in multiples of it"),
   unit: z.string(),
   stock: z.number().int(),
@@ -42,32 +53,71 @@ export const incomingOrder = z.object({
   status: orderStatus,
   createdAt: isoDate,
   completedAt: isoDate.nullable(),
-  buyer: z.object({ id, fullName: z.string() }).describe("a name to prepare the order for, never an email or phone"),
+  buyer: z
+    .object({ id, fullName: z.string() })
+    .describe("a name to prepare the order for, never an email or phone"),
   itemCount: z.number().int(),
   totalAmount: money,
-  payment: z.enum(paymentMethods).describe("wallet: paid at checkout; account: the buyer pays it with the farm's monthly statement"),
+  payment: z
+    .enum(paymentMethods)
+    .describe(
+      "wallet: paid at checkout; account: the buyer pays it with the farm's monthly statement",
+    ),
   items: z.array(orderItem),
-  fulfilment: orderFulfilment.nullable().describe("when and where the order is handed over (group by its date); null for an order without a slot"),
+  fulfilment: orderFulfilment
+    .nullable()
+    .describe(
+      "when and where the order is handed over (group by its date); null for an order without a slot",
+    ),
 });
 export type IncomingOrderJson = z.infer<typeof incomingOrder>;
 
-export const salesDay = z.object({ date: z.string().describe("YYYY-MM-DD in the farm's time zone"), total: money, orders: z.number().int() });
+export const salesDay = z.object({
+  date: z.string().describe("YYYY-MM-DD in the farm's time zone"),
+  total: money,
+  orders: z.number().int(),
+});
 export type SalesDayJson = z.infer<typeof salesDay>;
-export const weeklySales = z.object({ days: z.array(salesDay), total: money, orders: z.number().int(), timeZone: z.string() });
+export const weeklySales = z.object({
+  days: z.array(salesDay),
+  total: money,
+  orders: z.number().int(),
+  timeZone: z.string(),
+});
 export type WeeklySalesJson = z.infer<typeof weeklySales>;
 
 const product = z.object({ id: idParam("Product") });
 const order = z.object({ id: idParam("Order") });
 /** Room for the multipart boundary and part headers around the file itself. */
 const MULTIPART_OVERHEAD = 16 * 1024;
-const imageBody = multipartBody(imageUploadSchema, { maxBytes: MAX_IMAGE_BYTES + MULTIPART_OVERHEAD, tooLarge: IMAGE_TOO_LARGE });
+const imageBody = multipartBody(imageUploadSchema, {
+  maxBytes: MAX_IMAGE_BYTES + MULTIPART_OVERHEAD,
+  tooLarge: IMAGE_TOO_LARGE,
+});
 /** Farm accounts only: anyone else is refused (403); another farm's rows look unknown (404). */
 const farmerErrors = ["forbidden", "not_found"] as const;
 
 /** My Farm: a farmer's own farm, products, incoming orders and sales. */
 export const farmApi = {
-  farm: endpoint({ method: "GET", path: "/api/my-farm", tag: "My Farm", summary: "Your farm's profile", auth: "required", response: myFarm, errors: [...farmerErrors] }),
-  updateFarm: endpoint({ method: "PATCH", path: "/api/my-farm", tag: "My Farm", summary: "Edit your farm's name, description and location", auth: "required", body: jsonBody(farmProfileSchema), response: myFarm, errors: [...farmerErrors] }),
+  farm: endpoint({
+    method: "GET",
+    path: "/api/my-farm",
+    tag: "My Farm",
+    summary: "Your farm's profile",
+    auth: "required",
+    response: myFarm,
+    errors: [...farmerErrors],
+  }),
+  updateFarm: endpoint({
+    method: "PATCH",
+    path: "/api/my-farm",
+    tag: "My Farm",
+    summary: "Edit your farm's name, description and location",
+    auth: "required",
+    body: jsonBody(farmProfileSchema),
+    response: myFarm,
+    errors: [...farmerErrors],
+  }),
   farmImage: endpoint({
     method: "POST",
     path: "/api/my-farm/image",
@@ -79,7 +129,15 @@ export const farmApi = {
     response: myFarm,
     errors: [...farmerErrors],
   }),
-  sales: endpoint({ method: "GET", path: "/api/my-farm/sales", tag: "My Farm", summary: "Sales of the last weeks, per week", auth: "required", response: weeklySales, errors: [...farmerErrors] }),
+  sales: endpoint({
+    method: "GET",
+    path: "/api/my-farm/sales",
+    tag: "My Farm",
+    summary: "Sales of the last weeks, per week",
+    auth: "required",
+    response: weeklySales,
+    errors: [...farmerErrors],
+  }),
   orders: endpoint({
     method: "GET",
     path: "/api/my-farm/orders",
@@ -98,12 +156,42 @@ export const farmApi = {
     summary: "Mark an order as handed over (completed)",
     auth: "required",
     params: order,
-    response: z.object({ order: incomingOrder, notified: z.boolean().describe("the buyer was sent a message") }),
+    response: z.object({
+      order: incomingOrder,
+      notified: z.boolean().describe("the buyer was sent a message"),
+    }),
     errors: [...farmerErrors, "order_not_active"],
   }),
-  products: endpoint({ method: "GET", path: "/api/my-farm/products", tag: "My Farm", summary: "Your products, hidden ones too", auth: "required", response: z.array(myProduct), errors: [...farmerErrors] }),
-  createProduct: endpoint({ method: "POST", path: "/api/my-farm/products", tag: "My Farm", summary: "Add a product", auth: "required", body: jsonBody(productSchema), status: 201, response: myProduct, errors: [...farmerErrors] }),
-  product: endpoint({ method: "GET", path: "/api/my-farm/products/{id}", tag: "My Farm", summary: "One of your products", auth: "required", params: product, response: myProduct, errors: [...farmerErrors] }),
+  products: endpoint({
+    method: "GET",
+    path: "/api/my-farm/products",
+    tag: "My Farm",
+    summary: "Your products, hidden ones too",
+    auth: "required",
+    response: z.array(myProduct),
+    errors: [...farmerErrors],
+  }),
+  createProduct: endpoint({
+    method: "POST",
+    path: "/api/my-farm/products",
+    tag: "My Farm",
+    summary: "Add a product",
+    auth: "required",
+    body: jsonBody(productSchema),
+    status: 201,
+    response: myProduct,
+    errors: [...farmerErrors],
+  }),
+  product: endpoint({
+    method: "GET",
+    path: "/api/my-farm/products/{id}",
+    tag: "My Farm",
+    summary: "One of your products",
+    auth: "required",
+    params: product,
+    response: myProduct,
+    errors: [...farmerErrors],
+  }),
   updateProduct: endpoint({
     method: "PATCH",
     path: "/api/my-farm/products/{id}",

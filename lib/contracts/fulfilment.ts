@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { idParam } from "@/lib/validators/id";
-import { addressSchema, addressUpdateSchema, fulfilmentSettingsSchema, packListQuerySchema, slotsQuerySchema } from "@/lib/validators/fulfilment";
+import {
+  addressSchema,
+  addressUpdateSchema,
+  fulfilmentSettingsSchema,
+  packListQuerySchema,
+  slotsQuerySchema,
+} from "@/lib/validators/fulfilment";
 import { endpoint, jsonBody } from "./endpoint";
 import { id, money, orderStatus } from "./json";
 
@@ -8,10 +14,21 @@ import { id, money, orderStatus } from "./json";
 export const localDateTime = z.string().describe("ISO 8601 date-time with the farm's UTC offset");
 export const fulfilmentKind = z.enum(["pickup", "delivery"]);
 
-export const pickupPoint = z.object({ id, name: z.string(), address: z.string(), notes: z.string() });
+export const pickupPoint = z.object({
+  id,
+  name: z.string(),
+  address: z.string(),
+  notes: z.string(),
+});
 export type PickupPointJson = z.infer<typeof pickupPoint>;
 
-export const deliveryZone = z.object({ id, name: z.string(), postalPrefixes: z.array(z.string()), fee: money, freeOver: money.nullable() });
+export const deliveryZone = z.object({
+  id,
+  name: z.string(),
+  postalPrefixes: z.array(z.string()),
+  fee: money,
+  freeOver: money.nullable(),
+});
 export type DeliveryZoneJson = z.infer<typeof deliveryZone>;
 
 export const fulfilmentWindow = z.object({
@@ -87,7 +104,14 @@ export type AddressJson = z.infer<typeof address>;
 export const packList = z.object({
   date: z.string(),
   timeZone: z.string(),
-  products: z.array(z.object({ productId: id, productName: z.string(), unit: z.string(), quantity: z.number().int() })),
+  products: z.array(
+    z.object({
+      productId: id,
+      productName: z.string(),
+      unit: z.string(),
+      quantity: z.number().int(),
+    }),
+  ),
   orders: z.array(
     z.object({
       id,
@@ -98,7 +122,14 @@ export const packList = z.object({
       end: localDateTime,
       place: z.string().describe("the pickup point's name and address, or the delivery address"),
       postalCode: z.string().nullable(),
-      items: z.array(z.object({ productId: id, productName: z.string(), unit: z.string(), quantity: z.number().int() })),
+      items: z.array(
+        z.object({
+          productId: id,
+          productName: z.string(),
+          unit: z.string(),
+          quantity: z.number().int(),
+        }),
+      ),
       totalAmount: money,
     }),
   ),
@@ -114,7 +145,8 @@ export const fulfilmentApi = {
     method: "GET",
     path: "/api/my-farm/fulfilment",
     tag: "Fulfilment",
-    summary: "Your farm's time zone, minimum order, pickup points, delivery zones and weekly windows",
+    summary:
+      "Your farm's time zone, minimum order, pickup points, delivery zones and weekly windows",
     auth: "required",
     response: fulfilmentSettings,
     errors: [...farmerErrors],
@@ -163,7 +195,14 @@ export const fulfilmentApi = {
     query: slotsQuerySchema,
     response: farmFulfilment,
   }),
-  addresses: endpoint({ method: "GET", path: "/api/addresses", tag: "Fulfilment", summary: "Your address book, the default first", auth: "required", response: z.array(address) }),
+  addresses: endpoint({
+    method: "GET",
+    path: "/api/addresses",
+    tag: "Fulfilment",
+    summary: "Your address book, the default first",
+    auth: "required",
+    response: z.array(address),
+  }),
   createAddress: endpoint({
     method: "POST",
     path: "/api/addresses",
@@ -175,6 +214,23 @@ export const fulfilmentApi = {
     response: address,
     errors: ["conflict"],
   }),
-  updateAddress: endpoint({ method: "PATCH", path: "/api/addresses/{id}", tag: "Fulfilment", summary: "Edit one of your addresses", auth: "required", params: addressParams, body: jsonBody(addressUpdateSchema), response: address }),
-  deleteAddress: endpoint({ method: "DELETE", path: "/api/addresses/{id}", tag: "Fulfilment", summary: "Remove one of your addresses", auth: "required", params: addressParams, response: z.object({ ok: z.literal(true) }) }),
+  updateAddress: endpoint({
+    method: "PATCH",
+    path: "/api/addresses/{id}",
+    tag: "Fulfilment",
+    summary: "Edit one of your addresses",
+    auth: "required",
+    params: addressParams,
+    body: jsonBody(addressUpdateSchema),
+    response: address,
+  }),
+  deleteAddress: endpoint({
+    method: "DELETE",
+    path: "/api/addresses/{id}",
+    tag: "Fulfilment",
+    summary: "Remove one of your addresses",
+    auth: "required",
+    params: addressParams,
+    response: z.object({ ok: z.literal(true) }),
+  }),
 };

@@ -19,4 +19,20 @@ import { walletApi } from "./wallet";
  * Every endpoint of /api, in the order of the API document. A new domain's contracts file is added
  * here; tests/contracts/registry.test.ts fails when a route file and this list disagree.
  */
-export const endpoints: Endpoint[] = [sessionApi, catalogApi, messagesApi, ordersApi, adjustmentsApi, walletApi, farmApi, fulfilmentApi, businessApi, standingApi, accountApi, notificationsApi, documentsApi, submissionsApi, operationsApi].flatMap((api) => Object.values(api));
+export const endpoints: Endpoint[] = [
+  sessionApi,
+  catalogApi,
+  messagesApi,
+  ordersApi,
+  adjustmentsApi,
+  walletApi,
+  farmApi,
+  fulfilmentApi,
+  businessApi,
+  standingApi,
+  accountApi,
+  notificationsApi,
+  documentsApi,
+  submissionsApi,
+  operationsApi,
+].flatMap((api) => Object.values(api));

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { idParam } from "@/lib/validators/id";
-import { chatsQuerySchema, conversationQuerySchema, sendMessageSchema, supplierQuerySchema } from "@/lib/validators/messages";
+import {
+  chatsQuerySchema,
+  conversationQuerySchema,
+  sendMessageSchema,
+  supplierQuerySchema,
+} from "@/lib/validators/messages";
 import { adjustment } from "./adjustments";
 import { endpoint, jsonBody, PAGED } from "./endpoint";
 import { id, isoDate, userType } from "./json";
@@ -9,7 +14,14 @@ import { id, isoDate, userType } from "./json";
  * A chat participant as other users may see them. `label` is decided on the server: a farmer's
  * farm location, "Restaurant" for everyone else; never an address, email, phone or username.
  */
-export const chatUser = z.object({ id, fullName: z.string(), userType, label: z.string(), profileImage: z.string(), verified: z.boolean() });
+export const chatUser = z.object({
+  id,
+  fullName: z.string(),
+  userType,
+  label: z.string(),
+  profileImage: z.string(),
+  verified: z.boolean(),
+});
 export type ChatUser = z.infer<typeof chatUser>;
 
 export const chatMessage = z.object({
@@ -21,12 +33,20 @@ export const chatMessage = z.object({
   isRead: z.boolean(),
   clientId: z.string().nullable().describe("the sender's retry key"),
   attachments: z.array(z.string()),
-  kind: z.enum(["text", "adjustment"]).describe("adjustment: a farm's proposed change to an order, shown as a card"),
-  adjustment: adjustment.nullable().describe("the card of a `kind: adjustment` message, as it stands now"),
+  kind: z
+    .enum(["text", "adjustment"])
+    .describe("adjustment: a farm's proposed change to an order, shown as a card"),
+  adjustment: adjustment
+    .nullable()
+    .describe("the card of a `kind: adjustment` message, as it stands now"),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
-export const chatListItem = z.object({ user: chatUser, lastMessage: chatMessage, unreadCount: z.number().int() });
+export const chatListItem = z.object({
+  user: chatUser,
+  lastMessage: chatMessage,
+  unreadCount: z.number().int(),
+});
 export type ChatListItem = z.infer<typeof chatListItem>;
 
 export const supplierListItem = z.object({ user: chatUser, status: z.string() });
@@ -36,9 +56,35 @@ const peer = z.object({ userId: idParam("User", { malformed: "User id must be a 
 
 /** Conversations between shoppers, restaurants and farms, live over Server-Sent Events. */
 export const messagesApi = {
-  chats: endpoint({ method: "GET", path: "/api/messages/chats", tag: "Messages", summary: "Conversations, newest first", description: PAGED, auth: "required", query: chatsQuerySchema, response: z.array(chatListItem) }),
-  unread: endpoint({ method: "GET", path: "/api/messages/unread", tag: "Messages", summary: "How many received messages are unread", auth: "required", response: z.object({ count: z.number().int() }) }),
-  stream: endpoint({ method: "GET", path: "/api/messages/stream", tag: "Messages", summary: "Server-Sent Events: each new message for this user, live", description: "Events: `message` ({message}), `read` ({byUserId, otherUserId}), `notification` ({kind}: one of this user's orders changed elsewhere, docs/notifications.md), `resync`, `closed`.", auth: "required", response: "text/event-stream", errors: ["rate_limited"] }),
+  chats: endpoint({
+    method: "GET",
+    path: "/api/messages/chats",
+    tag: "Messages",
+    summary: "Conversations, newest first",
+    description: PAGED,
+    auth: "required",
+    query: chatsQuerySchema,
+    response: z.array(chatListItem),
+  }),
+  unread: endpoint({
+    method: "GET",
+    path: "/api/messages/unread",
+    tag: "Messages",
+    summary: "How many received messages are unread",
+    auth: "required",
+    response: z.object({ count: z.number().int() }),
+  }),
+  stream: endpoint({
+    method: "GET",
+    path: "/api/messages/stream",
+    tag: "Messages",
+    summary: "Server-Sent Events: each new message for this user, live",
+    description:
+      "Events: `message` ({message}), `read` ({byUserId, otherUserId}), `notification` ({kind}: one of this user's orders changed elsewhere, docs/notifications.md), `resync`, `closed`.",
+    auth: "required",
+    response: "text/event-stream",
+    errors: ["rate_limited"],
+  }),
   send: endpoint({
     method: "POST",
     path: "/api/messages",
@@ -55,12 +101,29 @@ export const messagesApi = {
     method: "GET",
     path: "/api/messages/{userId}",
     tag: "Messages",
-    summary: "The conversation with one user, oldest first (cursor: before); marks received messages read",
+    summary:
+      "The conversation with one user, oldest first (cursor: before); marks received messages read",
     auth: "required",
     params: peer,
     query: conversationQuerySchema,
     response: z.array(chatMessage),
   }),
-  markRead: endpoint({ method: "POST", path: "/api/messages/{userId}/read", tag: "Messages", summary: "Mark what that user sent me as read", auth: "required", params: peer, response: z.object({ marked: z.number().int() }) }),
-  suppliers: endpoint({ method: "GET", path: "/api/suppliers", tag: "Messages", summary: "Farms and suppliers to chat with", auth: "required", query: supplierQuerySchema, response: z.array(supplierListItem) }),
+  markRead: endpoint({
+    method: "POST",
+    path: "/api/messages/{userId}/read",
+    tag: "Messages",
+    summary: "Mark what that user sent me as read",
+    auth: "required",
+    params: peer,
+    response: z.object({ marked: z.number().int() }),
+  }),
+  suppliers: endpoint({
+    method: "GET",
+    path: "/api/suppliers",
+    tag: "Messages",
+    summary: "Farms and suppliers to chat with",
+    auth: "required",
+    query: supplierQuerySchema,
+    response: z.array(supplierListItem),
+  }),
 };

@@ -1,13 +1,28 @@
 import { z } from "zod";
-import { NOTIFICATION_KINDS, notificationKind, notificationPreferencesSchema } from "@/lib/validators/notifications";
+import {
+  NOTIFICATION_KINDS,
+  notificationKind,
+  notificationPreferencesSchema,
+} from "@/lib/validators/notifications";
 import { endpoint, jsonBody } from "./endpoint";
 
 export const notificationPreferences = z.object({
-  email: z.object(Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean()])) as Record<(typeof NOTIFICATION_KINDS)[number], z.ZodBoolean>).describe("one email switch per kind; true unless switched off"),
+  email: z
+    .object(
+      Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean()])) as Record<
+        (typeof NOTIFICATION_KINDS)[number],
+        z.ZodBoolean
+      >,
+    )
+    .describe("one email switch per kind; true unless switched off"),
 });
 export type NotificationPreferencesJson = z.infer<typeof notificationPreferences>;
 
-export const unsubscribed = z.object({ kind: notificationKind, label: z.string(), email: z.literal(false) });
+export const unsubscribed = z.object({
+  kind: notificationKind,
+  label: z.string(),
+  email: z.literal(false),
+});
 export type UnsubscribedJson = z.infer<typeof unsubscribed>;
 
 // Shape only here, the signature in the handler: either way a token that is not one is a 404.
@@ -15,8 +30,14 @@ const TOKEN = /^[1-9][0-9]{0,9}\.[a-z_]{1,40}\.[A-Za-z0-9_-]{43}$/;
 const tokenParams = z.object({
   token: z
     .string()
-    .refine((t) => TOKEN.test(t), { message: "This unsubscribe link is not valid", params: { code: "not_found" } })
-    .meta({ description: "the signed token of the email's List-Unsubscribe link", pattern: TOKEN.source }),
+    .refine((t) => TOKEN.test(t), {
+      message: "This unsubscribe link is not valid",
+      params: { code: "not_found" },
+    })
+    .meta({
+      description: "the signed token of the email's List-Unsubscribe link",
+      pattern: TOKEN.source,
+    }),
 });
 
 /** Email notifications (docs/notifications.md): the per-kind switches and the one-click unsubscribe. */
@@ -34,7 +55,8 @@ export const notificationsApi = {
     path: "/api/notification-preferences",
     tag: "Notifications",
     summary: "Switch kinds of email on or off",
-    description: "Send any subset of kinds (`{ email: { order_placed: false } }`); the others keep their setting. Answers all switches.",
+    description:
+      "Send any subset of kinds (`{ email: { order_placed: false } }`); the others keep their setting. Answers all switches.",
     auth: "required",
     body: jsonBody(notificationPreferencesSchema),
     response: notificationPreferences,
@@ -43,7 +65,8 @@ export const notificationsApi = {
     method: "GET",
     path: "/api/unsubscribe/{token}",
     tag: "Notifications",
-    summary: "A person opening the List-Unsubscribe link: 303 to the confirm page /unsubscribe/{token} (nothing changes on GET)",
+    summary:
+      "A person opening the List-Unsubscribe link: 303 to the confirm page /unsubscribe/{token} (nothing changes on GET)",
     auth: "none",
     params: tokenParams,
     status: 303,
@@ -52,7 +75,8 @@ export const notificationsApi = {
     method: "POST",
     path: "/api/unsubscribe/{token}",
     tag: "Notifications",
-    summary: "One-click unsubscribe (RFC 8058): switches the token's kind off for its user, signed out",
+    summary:
+      "One-click unsubscribe (RFC 8058): switches the token's kind off for its user, signed out",
     description:
       "The URL of every email's `List-Unsubscribe` header. Mail clients POST `List-Unsubscribe=One-Click` to it from anywhere, so this call accepts cross-site requests (it reads no cookie and no body; the signed token in the path is the authority). Repeating it is harmless. A token that does not verify is 404; throttled per client address.",
     auth: "none",

@@ -8,7 +8,14 @@ import { endpoint, jsonBody, PAGED } from "./endpoint";
 import { id, isoDate, money, orderStatus } from "./json";
 import { wallet } from "./wallet";
 
-export const orderItem = z.object({ id, productId: id, productName: z.string(), quantity: z.number().int(), price: money, subtotal: money });
+export const orderItem = z.object({
+  id,
+  productId: id,
+  productName: z.string(),
+  quantity: z.number().int(),
+  price: money,
+  subtotal: money,
+});
 export type OrderItemJson = z.infer<typeof orderItem>;
 
 export const orderEvent = z.object({ status: orderStatus, note: z.string(), createdAt: isoDate });
@@ -21,7 +28,9 @@ export const order = z.object({
   status: orderStatus,
   totalAmount: money,
   isPaid: z.boolean().describe("false for an order on account until its statement is paid"),
-  payment: z.enum(paymentMethods).describe("wallet: paid at checkout; account: on the farm's monthly statement"),
+  payment: z
+    .enum(paymentMethods)
+    .describe("wallet: paid at checkout; account: on the farm's monthly statement"),
   statementId: id.nullable().describe("the statement (invoice) an order on account is on"),
   itemCount: z.number().int(),
   distance: z.number().describe("km, one decimal"),
@@ -30,12 +39,25 @@ export const order = z.object({
   completedAt: isoDate.nullable(),
   cancelledAt: isoDate.nullable(),
   items: z.array(orderItem),
-  fulfilment: orderFulfilment.nullable().describe("when and where the order is handed over; null for a farm that sells without windows"),
-  editableUntil: isoDate.nullable().describe("the cutoff of an active order with a slot: until then the buyer may change it, after it the order is locked; null for an order without a slot or no longer active"),
+  fulfilment: orderFulfilment
+    .nullable()
+    .describe(
+      "when and where the order is handed over; null for a farm that sells without windows",
+    ),
+  editableUntil: isoDate
+    .nullable()
+    .describe(
+      "the cutoff of an active order with a slot: until then the buyer may change it, after it the order is locked; null for an order without a slot or no longer active",
+    ),
 });
 export type OrderJson = z.infer<typeof order>;
 
-export const orderDetail = order.extend({ events: z.array(orderEvent), adjustments: z.array(adjustment).describe("the farm's proposed and applied changes, oldest first") });
+export const orderDetail = order.extend({
+  events: z.array(orderEvent),
+  adjustments: z
+    .array(adjustment)
+    .describe("the farm's proposed and applied changes, oldest first"),
+});
 export type OrderDetailJson = z.infer<typeof orderDetail>;
 
 export const checkoutResult = z.object({ orders: z.array(order), wallet });
@@ -45,7 +67,16 @@ const orderParams = z.object({ id: idParam("Order") });
 
 /** A shopper's orders: checkout (paid from the wallet), the list, one order, cancel. */
 export const ordersApi = {
-  list: endpoint({ method: "GET", path: "/api/orders", tag: "Orders", summary: "Your orders, newest first, optionally by status", description: PAGED, auth: "required", query: ordersQuerySchema, response: z.array(order) }),
+  list: endpoint({
+    method: "GET",
+    path: "/api/orders",
+    tag: "Orders",
+    summary: "Your orders, newest first, optionally by status",
+    description: PAGED,
+    auth: "required",
+    query: ordersQuerySchema,
+    response: z.array(order),
+  }),
   checkout: endpoint({
     method: "POST",
     path: "/api/orders",
@@ -58,13 +89,26 @@ export const ordersApi = {
     status: 201,
     response: checkoutResult,
     idempotencyKey: true,
-    errors: ["insufficient_funds", "credit_limit", "forbidden", "out_of_stock", "order_limit", "slot_required", "slot_closed", "slot_full", "below_minimum", "not_found", "idempotency_key_reused"],
+    errors: [
+      "insufficient_funds",
+      "credit_limit",
+      "forbidden",
+      "out_of_stock",
+      "order_limit",
+      "slot_required",
+      "slot_closed",
+      "slot_full",
+      "below_minimum",
+      "not_found",
+      "idempotency_key_reused",
+    ],
   }),
   edit: endpoint({
     method: "PATCH",
     path: "/api/orders/{id}",
     tag: "Orders",
-    summary: "Change an order before its cutoff: quantities, added or removed products of the same farm",
+    summary:
+      "Change an order before its cutoff: quantities, added or removed products of the same farm",
     description:
       "The items sent replace the order's lines. Totals, stock and the wallet move in one transaction: paying more or getting money back writes one signed `adjustment` ledger row.",
     auth: "required",
@@ -72,9 +116,26 @@ export const ordersApi = {
     body: jsonBody(orderEditSchema),
     response: orderDetail,
     idempotencyKey: true,
-    errors: ["order_locked", "order_not_active", "insufficient_funds", "credit_limit", "out_of_stock", "order_limit", "below_minimum", "idempotency_key_reused"],
+    errors: [
+      "order_locked",
+      "order_not_active",
+      "insufficient_funds",
+      "credit_limit",
+      "out_of_stock",
+      "order_limit",
+      "below_minimum",
+      "idempotency_key_reused",
+    ],
   }),
-  get: endpoint({ method: "GET", path: "/api/orders/{id}", tag: "Orders", summary: "One of your orders with its items and history", auth: "required", params: orderParams, response: orderDetail }),
+  get: endpoint({
+    method: "GET",
+    path: "/api/orders/{id}",
+    tag: "Orders",
+    summary: "One of your orders with its items and history",
+    auth: "required",
+    params: orderParams,
+    response: orderDetail,
+  }),
   cancel: endpoint({
     method: "POST",
     path: "/api/orders/{id}/cancel",

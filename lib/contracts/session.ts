@@ -33,7 +33,8 @@ export const sessionApi = {
     path: "/api/login",
     tag: "Session",
     summary: "Sign in with email or username",
-    description: "Sets the session cookie. 429 after repeated failures for one account or address (Retry-After).",
+    description:
+      "Sets the session cookie. 429 after repeated failures for one account or address (Retry-After).",
     auth: "none",
     body: jsonBody(loginSchema),
     response: publicUser,

@@ -16,7 +16,15 @@ export const standingOrder = z.object({
   id,
   farmId: id,
   farmName: z.string(),
-  items: z.array(z.object({ productId: id, productName: z.string(), unit: z.string(), quantity: z.number().int(), price: money })),
+  items: z.array(
+    z.object({
+      productId: id,
+      productName: z.string(),
+      unit: z.string(),
+      quantity: z.number().int(),
+      price: money,
+    }),
+  ),
   weekday: z.number().int().min(0).max(6),
   kind: z.enum(["pickup", "delivery"]),
   pickupPointId: id.nullable(),
@@ -24,9 +32,16 @@ export const standingOrder = z.object({
   place: z.string().describe("the pickup point's name, or the delivery address's label"),
   everyWeeks: z.union([z.literal(1), z.literal(2)]),
   status: z.enum(["active", "paused", "cancelled"]),
-  nextDate: z.string().nullable().describe("YYYY-MM-DD of the next occurrence that will be placed (null when paused or cancelled)"),
+  nextDate: z
+    .string()
+    .nullable()
+    .describe(
+      "YYYY-MM-DD of the next occurrence that will be placed (null when paused or cancelled)",
+    ),
   skipNextDate: z.string().nullable(),
-  placesAt: isoDate.nullable().describe("when the worker places the next occurrence (its cutoff minus the lead time)"),
+  placesAt: isoDate
+    .nullable()
+    .describe("when the worker places the next occurrence (its cutoff minus the lead time)"),
   createdAt: isoDate,
   recent: z.array(occurrence).describe("the last occurrences, newest first"),
 });
@@ -37,7 +52,16 @@ const restaurantsOnly = "Restaurants only: other accounts get 403.";
 
 /** Restaurant buyers: standing orders (docs/restaurants.md, "Standing orders"). */
 export const standingApi = {
-  list: endpoint({ method: "GET", path: "/api/standing-orders", tag: "Business", summary: "Your standing orders, newest first", description: restaurantsOnly, auth: "required", response: z.array(standingOrder), errors: ["forbidden"] }),
+  list: endpoint({
+    method: "GET",
+    path: "/api/standing-orders",
+    tag: "Business",
+    summary: "Your standing orders, newest first",
+    description: restaurantsOnly,
+    auth: "required",
+    response: z.array(standingOrder),
+    errors: ["forbidden"],
+  }),
   create: endpoint({
     method: "POST",
     path: "/api/standing-orders",

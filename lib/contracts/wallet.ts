@@ -3,13 +3,19 @@ import { z } from "zod";
 import { endpoint, jsonBody, PAGED } from "./endpoint";
 import { id, isoDate, money } from "./json";
 
-export const wallet = z.object({ walletId: z.string(), balance: money, currency: z.literal("USD") });
+export const wallet = z.object({
+  walletId: z.string(),
+  balance: money,
+  currency: z.literal("USD"),
+});
 export type WalletJson = z.infer<typeof wallet>;
 
 export const transaction = z.object({
   id,
   type: z.enum(["top-up", "order", "refund", "adjustment"]),
-  amount: money.describe("signed US dollars: top-ups and refunds positive, order payments negative, adjustments either way"),
+  amount: money.describe(
+    "signed US dollars: top-ups and refunds positive, order payments negative, adjustments either way",
+  ),
   description: z.string(),
   reference: z.string(),
   timestamp: isoDate,
@@ -21,8 +27,24 @@ export type TopUpResult = z.infer<typeof topUpResult>;
 
 /** The wallet: balance, ledger, top-up. */
 export const walletApi = {
-  wallet: endpoint({ method: "GET", path: "/api/wallet", tag: "Wallet", summary: "Your wallet (created on first use)", auth: "required", response: wallet }),
-  transactions: endpoint({ method: "GET", path: "/api/transactions", tag: "Wallet", summary: "Wallet ledger, newest first", description: PAGED, auth: "required", query: transactionsQuerySchema, response: z.array(transaction) }),
+  wallet: endpoint({
+    method: "GET",
+    path: "/api/wallet",
+    tag: "Wallet",
+    summary: "Your wallet (created on first use)",
+    auth: "required",
+    response: wallet,
+  }),
+  transactions: endpoint({
+    method: "GET",
+    path: "/api/transactions",
+    tag: "Wallet",
+    summary: "Wallet ledger, newest first",
+    description: PAGED,
+    auth: "required",
+    query: transactionsQuerySchema,
+    response: z.array(transaction),
+  }),
   topUp: endpoint({
     method: "POST",
     path: "/api/transactions/topup",

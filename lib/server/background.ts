@@ -6,12 +6,19 @@ import "server-only";
  * failed round is logged and the next tick tries again, and the timers never keep the process
  * alive. Returns a stop function that waits for the round in flight.
  */
-export function startLoop(round: () => Promise<void>, opts: { firstMs: number; intervalMs: number; log: (message: string) => void }): () => Promise<void> {
+export function startLoop(
+  round: () => Promise<void>,
+  opts: { firstMs: number; intervalMs: number; log: (message: string) => void },
+): () => Promise<void> {
   let running: Promise<void> | null = null;
   const run = () => {
     if (running) return;
     running = round()
-      .catch((error: unknown) => opts.log(`round failed, retrying next round: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        opts.log(
+          `round failed, retrying next round: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      )
       .finally(() => {
         running = null;
       });

@@ -16,7 +16,12 @@ import { env } from "@/lib/server/env";
  */
 export type Db = PrismaClient;
 
-type Handle = { prisma: PrismaClient; kind: "pglite" | "postgres"; pglite?: PGlite; pool?: pg.Pool };
+type Handle = {
+  prisma: PrismaClient;
+  kind: "pglite" | "postgres";
+  pglite?: PGlite;
+  pool?: pg.Pool;
+};
 
 const globalForDb = globalThis as unknown as { __fieldfareDb?: Handle };
 
@@ -62,7 +67,12 @@ const utcInstant = (value: string) => new Date(`${value.replace(" ", "T")}Z`);
  * cursor or a written instant would be hours off on a server far from UTC.
  */
 const params = (values: unknown[]) => values.map((v) => (v instanceof Date ? v.toISOString() : v));
-const rowTypes = { getTypeParser: ((oid: number, format?: "text" | "binary") => (oid === TIMESTAMP_OID ? utcInstant : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser };
+const rowTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === TIMESTAMP_OID
+      ? utcInstant
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
 
 function open(): Handle {
   const url = databaseUrl();
@@ -71,10 +81,16 @@ function open(): Handle {
     // One pool for Prisma and for readRows (Prisma passes its own parsers with each of its queries).
     const pool = new pg.Pool({ connectionString: url, max, types: rowTypes });
     // Prisma's statements are named too: `pg` runs a statement without a name unprepared.
-    const adapter = new PrismaPg(pool, { statementNameGenerator: (query) => statementName(query.sql) as string, disposeExternalPool: true });
+    const adapter = new PrismaPg(pool, {
+      statementNameGenerator: (query) => statementName(query.sql) as string,
+      disposeExternalPool: true,
+    });
     return { kind: "postgres", pool, prisma: new PrismaClient({ adapter }) };
   }
-  if (!url.startsWith("pglite:")) throw new Error(`DATABASE_URL must start with postgres:// or pglite: (got "${url.split(":")[0]}:")`);
+  if (!url.startsWith("pglite:"))
+    throw new Error(
+      `DATABASE_URL must start with postgres:// or pglite: (got "${url.split(":")[0]}:")`,
+    );
   const dir = url.slice("pglite:".length);
   let pglite;
   if (dir === "memory" || dir === "") {
@@ -83,7 +99,11 @@ function open(): Handle {
     fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
     pglite = new PGlite(dir);
   }
-  return { kind: "pglite", pglite, prisma: new PrismaClient({ adapter: new PrismaPGlite(pglite) }) };
+  return {
+    kind: "pglite",
+    pglite,
+    prisma: new PrismaClient({ adapter: new PrismaPGlite(pglite) }),
+  };
 }
 
 function handle(): Handle {
@@ -119,7 +139,11 @@ export async function readRows<T>(query: Prisma.Sql): Promise<T[]> {
   const h = handle();
   if (!h.pool || !directReads) return h.prisma.$queryRaw<T[]>(query);
   const text = query.text;
-  const result = await h.pool.query({ name: statementName(text), text, values: params(query.values) });
+  const result = await h.pool.query({
+    name: statementName(text),
+    text,
+    values: params(query.values),
+  });
   return result.rows as T[];
 }
 
@@ -132,7 +156,11 @@ export async function execute(query: Prisma.Sql): Promise<number> {
   const h = handle();
   if (!h.pool || !directReads) return h.prisma.$executeRaw(query);
   const text = query.text;
-  const result = await h.pool.query({ name: statementName(text), text, values: params(query.values) });
+  const result = await h.pool.query({
+    name: statementName(text),
+    text,
+    values: params(query.values),
+  });
   return result.rowCount ?? 0;
 }
 

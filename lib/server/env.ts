@@ -22,7 +22,10 @@ const schema = z.object({
   STREAMS_PER_USER: z.coerce.number().int().min(1).default(5),
   STREAMS_PER_IP: z.coerce.number().int().min(1).default(20),
   STREAMS_MAX: z.coerce.number().int().min(1).default(1000),
-  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24 * 7),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
   /** How long an instance may keep a resolved session in memory (PostgreSQL only; 0 turns the cache off). */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
@@ -71,7 +74,9 @@ export function authSecret(): string {
   const e = env();
   if (e.AUTH_SECRET) return (secret = e.AUTH_SECRET);
   if (e.NODE_ENV === "production" && /^postgres/.test(e.DATABASE_URL ?? "")) {
-    throw new Error("AUTH_SECRET is required in production (generate one with: openssl rand -base64 32)");
+    throw new Error(
+      "AUTH_SECRET is required in production (generate one with: openssl rand -base64 32)",
+    );
   }
   const file = path.resolve(e.DATA_DIR, "auth-secret");
   try {

@@ -28,13 +28,20 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, fieldErrors?: FieldErrors) => new AppError("validation", message, { fieldErrors });
+export const badRequest = (message: string, fieldErrors?: FieldErrors) =>
+  new AppError("validation", message, { fieldErrors });
 export const unauthorized = (message = "Not signed in") => new AppError("unauthenticated", message);
 export const forbidden = (message = "Forbidden") => new AppError("forbidden", message);
 export const notFound = (message = "Not found") => new AppError("not_found", message);
-export const conflict = (message: string, fieldErrors?: FieldErrors) => new AppError("conflict", message, { fieldErrors });
-export const tooManyRequests = (retryAfterSeconds: number, message = "Too many attempts. Please try again later.") =>
-  new AppError("rate_limited", message, { headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+export const conflict = (message: string, fieldErrors?: FieldErrors) =>
+  new AppError("conflict", message, { fieldErrors });
+export const tooManyRequests = (
+  retryAfterSeconds: number,
+  message = "Too many attempts. Please try again later.",
+) =>
+  new AppError("rate_limited", message, {
+    headers: { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  });
 
 /** True when `error` is an AppError with that code (pages use it to turn not_found into a 404 page). */
 export function isAppError(error: unknown, code?: ErrorCode): error is AppError {

@@ -9,7 +9,9 @@ import { pruneCounters } from "@/lib/server/rate-limit";
  * Each delete is bounded by an index on its time column; running it twice, or on several app
  * instances at once, is harmless.
  */
-export async function housekeep(now = new Date()): Promise<{ idempotencyKeys: number; sessions: number; loginTokens: number }> {
+export async function housekeep(
+  now = new Date(),
+): Promise<{ idempotencyKeys: number; sessions: number; loginTokens: number }> {
   const [idempotencyKeys, sessions, loginTokens] = await Promise.all([
     purgeIdempotencyKeys(),
     db.session.deleteMany({ where: { expiresAt: { lt: now } } }).then((r) => r.count),
@@ -24,9 +26,13 @@ export function startHousekeeping(intervalMs = 3600_000): () => void {
   const run = () =>
     housekeep().then(
       (r) => {
-        if (r.idempotencyKeys + r.sessions + r.loginTokens > 0) console.info("[housekeeping] removed", r);
+        if (r.idempotencyKeys + r.sessions + r.loginTokens > 0)
+          console.info("[housekeeping] removed", r);
       },
-      (error: unknown) => console.warn(`[housekeeping] skipped: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) =>
+        console.warn(
+          `[housekeeping] skipped: ${error instanceof Error ? error.message : String(error)}`,
+        ),
     );
   const first = setTimeout(run, 60_000);
   const every = setInterval(run, intervalMs);

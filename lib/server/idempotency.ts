@@ -86,7 +86,11 @@ export async function withIdempotency<T>(
 
     if (inserted.length === 0) {
       const stored = await storedAnswer<T>(tx, userId, scope, key, hash);
-      if (!stored) throw new AppError("idempotency_key_reused", "This Idempotency-Key was already used with a different request");
+      if (!stored)
+        throw new AppError(
+          "idempotency_key_reused",
+          "This Idempotency-Key was already used with a different request",
+        );
       return stored;
     }
 
@@ -102,11 +106,22 @@ export async function withIdempotency<T>(
  * The stored answer for a key that was used (`replayed: true`), null when there is no row; 409
  * when the row belongs to a different request body.
  */
-export async function storedAnswer<T>(client: Pick<Tx, "idempotencyKey">, userId: number, scope: string, key: string, hash: string): Promise<IdempotentResult<T> | null> {
-  const stored = await client.idempotencyKey.findUnique({ where: { userId_scope_key: { userId, scope, key } } });
+export async function storedAnswer<T>(
+  client: Pick<Tx, "idempotencyKey">,
+  userId: number,
+  scope: string,
+  key: string,
+  hash: string,
+): Promise<IdempotentResult<T> | null> {
+  const stored = await client.idempotencyKey.findUnique({
+    where: { userId_scope_key: { userId, scope, key } },
+  });
   if (!stored) return null;
   if (stored.requestHash !== hash) {
-    throw new AppError("idempotency_key_reused", "This Idempotency-Key was already used with a different request");
+    throw new AppError(
+      "idempotency_key_reused",
+      "This Idempotency-Key was already used with a different request",
+    );
   }
   if (stored.responseBody === null) {
     // Unreachable: every writer stores the answer in the same transaction as the key; kept so a
@@ -118,7 +133,13 @@ export async function storedAnswer<T>(client: Pick<Tx, "idempotencyKey">, userId
 
 /** A unique-index violation (PostgreSQL 23505), however the driver adapter reports it. */
 export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; meta?: { code?: string; driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } } } | null;
+  const e = error as {
+    code?: string;
+    meta?: {
+      code?: string;
+      driverAdapterError?: { cause?: { kind?: string; originalCode?: string } };
+    };
+  } | null;
   if (!e) return false;
   if (e.code === "P2002" || e.code === "23505" || e.meta?.code === "23505") return true;
   const cause = e.meta?.driverAdapterError?.cause;
@@ -130,6 +151,8 @@ export function isUniqueViolation(error: unknown): boolean {
  * lib/server/housekeeping.ts.
  */
 export async function purgeIdempotencyKeys(olderThanMs = 24 * 3600_000): Promise<number> {
-  const { count } = await db.idempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - olderThanMs) } } });
+  const { count } = await db.idempotencyKey.deleteMany({
+    where: { createdAt: { lt: new Date(Date.now() - olderThanMs) } },
+  });
   return count;
 }

@@ -40,7 +40,10 @@ export function hitSql(key: string, windowMs: number, from: Prisma.Sql = Prisma.
 }
 
 export function toHit(row: HitRow): Hit {
-  return { count: Number(row.count), retryAfterSeconds: Math.max(1, Math.ceil(Math.round(Number(row.retry) * 1000) / 1000)) };
+  return {
+    count: Number(row.count),
+    retryAfterSeconds: Math.max(1, Math.ceil(Math.round(Number(row.retry) * 1000) / 1000)),
+  };
 }
 
 /**
@@ -49,7 +52,12 @@ export function toHit(row: HitRow): Hit {
  * open it sooner, and the window still ends when it would have. The refusal is logged with `log`
  * (what was limited and the client address — never an email, a username or a password).
  */
-export async function consume(key: string, limit: Limit, refusal: Refusal, client: Db = db): Promise<Hit> {
+export async function consume(
+  key: string,
+  limit: Limit,
+  refusal: Refusal,
+  client: Db = db,
+): Promise<Hit> {
   return refuseOver(await hit(key, limit.windowMs, client), limit, refusal);
 }
 
@@ -58,7 +66,9 @@ export type Refusal = { message: string; log: string };
 /** `h` itself, or the 429 (logged) when it is over `limit`. */
 export function refuseOver(h: Hit, limit: Limit, refusal: Refusal): Hit {
   if (h.count > limit.max) {
-    console.warn(`[rate-limit] refused: ${refusal.log} (${h.count} > ${limit.max} per ${Math.round(limit.windowMs / 1000)} s, retry after ${h.retryAfterSeconds} s)`);
+    console.warn(
+      `[rate-limit] refused: ${refusal.log} (${h.count} > ${limit.max} per ${Math.round(limit.windowMs / 1000)} s, retry after ${h.retryAfterSeconds} s)`,
+    );
     throw tooManyRequests(h.retryAfterSeconds, refusal.message);
   }
   return h;
@@ -79,4 +89,3 @@ export async function pruneCounters(now = new Date()): Promise<number> {
   const { count } = await db.rateLimitCounter.deleteMany({ where: { resetAt: { lt: now } } });
   return count;
 }
-

@@ -11,7 +11,12 @@ export const CREDIT_LIMIT_MESSAGE = `Enter a limit from 0 to ${MAX_CREDIT_LIMIT.
 
 /** PUT /api/my-farm/customers/{buyerId}/credit */
 export const creditLimitSchema = z.object({
-  limit: z.number({ error: CREDIT_LIMIT_MESSAGE }).refine((n) => Number.isFinite(n) && n >= 0 && n <= MAX_CREDIT_LIMIT && hasAtMostTwoDecimals(n), CREDIT_LIMIT_MESSAGE),
+  limit: z
+    .number({ error: CREDIT_LIMIT_MESSAGE })
+    .refine(
+      (n) => Number.isFinite(n) && n >= 0 && n <= MAX_CREDIT_LIMIT && hasAtMostTwoDecimals(n),
+      CREDIT_LIMIT_MESSAGE,
+    ),
 });
 export type CreditLimitInput = z.infer<typeof creditLimitSchema>;
 

@@ -6,7 +6,8 @@ import { plainText } from "./text";
 export const ADJUSTMENT_NOTE_MAX = 500;
 
 const quantityMessage = `Quantity must be a whole number from 0 to ${MAX_QUANTITY}`;
-const dbId = (message: string) => z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const dbId = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 /**
  * One changed line of a farm's adjustment: the order line (`itemId`), its new quantity (a lower
@@ -16,10 +17,18 @@ const dbId = (message: string) => z.number({ error: message }).int(message).posi
 const adjustmentLine = z
   .object({
     itemId: dbId("Choose a line of the order"),
-    quantity: z.number({ error: quantityMessage }).int(quantityMessage).min(0, quantityMessage).max(MAX_QUANTITY, quantityMessage).optional(),
+    quantity: z
+      .number({ error: quantityMessage })
+      .int(quantityMessage)
+      .min(0, quantityMessage)
+      .max(MAX_QUANTITY, quantityMessage)
+      .optional(),
     substituteProductId: dbId("Choose a product to substitute").optional(),
   })
-  .refine((l) => l.quantity !== undefined || l.substituteProductId !== undefined, { message: "Give a new quantity or a substitute for each line", path: ["quantity"] });
+  .refine((l) => l.quantity !== undefined || l.substituteProductId !== undefined, {
+    message: "Give a new quantity or a substitute for each line",
+    path: ["quantity"],
+  });
 
 /** POST /api/my-farm/orders/{id}/adjustments */
 export const proposeAdjustmentSchema = z.object({
@@ -27,7 +36,10 @@ export const proposeAdjustmentSchema = z.object({
     .array(adjustmentLine, { error: "List the lines to change" })
     .min(1, "List the lines to change")
     .max(MAX_LINES, `An adjustment can change at most ${MAX_LINES} lines`)
-    .refine((lines) => new Set(lines.map((l) => l.itemId)).size === lines.length, "Each line may be changed once per adjustment"),
+    .refine(
+      (lines) => new Set(lines.map((l) => l.itemId)).size === lines.length,
+      "Each line may be changed once per adjustment",
+    ),
   note: plainText({ label: "Note", error: "Note must be text", multiline: true })
     .max(ADJUSTMENT_NOTE_MAX, `Note must be at most ${ADJUSTMENT_NOTE_MAX} characters`)
     .optional()

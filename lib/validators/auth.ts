@@ -10,15 +10,28 @@ export const newPasswordFields = {
     .min(1, "Password is required")
     .min(8, "Password must be at least 8 characters")
     .max(128, "Password must be at most 128 characters"),
-  confirmPassword: plainText({ label: "Password", error: "Please confirm your password", trim: "none" }).min(1, "Please confirm your password"),
+  confirmPassword: plainText({
+    label: "Password",
+    error: "Please confirm your password",
+    trim: "none",
+  }).min(1, "Please confirm your password"),
 };
-export const passwordsMatch = (d: { password: string; confirmPassword: string }) => d.password === d.confirmPassword;
+export const passwordsMatch = (d: { password: string; confirmPassword: string }) =>
+  d.password === d.confirmPassword;
 export const passwordMismatch = { message: "Passwords do not match", path: ["confirmPassword"] };
 
 /** docs/product.md: both fields required, with the spec's messages. */
 export const loginSchema = z.object({
-  username: plainText({ label: "Email or username", error: "Email or username is required", trim: "space" }).min(1, "Email or username is required").max(254, "Email or username is too long"),
-  password: plainText({ label: "Password", error: "Password is required", trim: "none" }).min(1, "Password is required").max(128, "Password must be at most 128 characters"),
+  username: plainText({
+    label: "Email or username",
+    error: "Email or username is required",
+    trim: "space",
+  })
+    .min(1, "Email or username is required")
+    .max(254, "Email or username is too long"),
+  password: plainText({ label: "Password", error: "Password is required", trim: "none" })
+    .min(1, "Password is required")
+    .max(128, "Password must be at most 128 characters"),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -42,7 +55,9 @@ export const registerSchema = z
       .optional()
       .nullable()
       .transform((v) => (v ? v : undefined)),
-    fullName: visibleText("Full name", "Full name is required").min(1, "Full name is required").max(120, "Full name is too long"),
+    fullName: visibleText("Full name", "Full name is required")
+      .min(1, "Full name is required")
+      .max(120, "Full name is too long"),
     email: plainText({ label: "Email", error: "Email is required", trim: "space" })
       .min(1, "Email is required")
       .max(254, "Please enter a valid email address")

@@ -9,7 +9,8 @@ const text = (label: string, min: number, max: number) =>
     .min(min, `${label} must be at least ${min} characters`)
     .max(max, `${label} must be at most ${max} characters`);
 
-export const BUSINESS_NUMBER_MESSAGE = "Enter your 9-digit business number, like 123456789 or 123456789 RT0001";
+export const BUSINESS_NUMBER_MESSAGE =
+  "Enter your 9-digit business number, like 123456789 or 123456789 RT0001";
 
 /** A Canada Revenue Agency business number: 9 digits, optionally a program account (RT0001). Written "123456789 RT0001". */
 export const businessNumber = z

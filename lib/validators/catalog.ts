@@ -36,9 +36,11 @@ export const farmListQuery = z.object({ limit: limitField(3) });
 export type FarmListQuery = z.infer<typeof farmListQuery>;
 
 export const searchQuery = z.object({
-  q: plainText({ label: "Search text", trim: "space" }).max(100, "Search text is too long (100 characters at most)").optional().default(""),
+  q: plainText({ label: "Search text", trim: "space" })
+    .max(100, "Search text is too long (100 characters at most)")
+    .optional()
+    .default(""),
   categoryId: categoryIdField,
   limit: limitField(24),
 });
 export type SearchQuery = z.infer<typeof searchQuery>;
-

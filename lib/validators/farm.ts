@@ -13,10 +13,16 @@ export const MAX_STOCK = 100_000;
 
 const text = (label: string, min: number, max: number) => {
   const required = visibleText(label, `${label} is required`).min(1, `${label} is required`);
-  return (min > 1 ? required.min(min, `${label} must be at least ${min} characters`) : required).max(max, `${label} must be at most ${max} characters`);
+  return (
+    min > 1 ? required.min(min, `${label} must be at least ${min} characters`) : required
+  ).max(max, `${label} must be at most ${max} characters`);
 };
 
-const optionalText = (label: string, max: number) => visibleText(label, `${label} must be text (send "" for none)`, { multiline: true }).max(max, `${label} must be at most ${max} characters`);
+const optionalText = (label: string, max: number) =>
+  visibleText(label, `${label} must be text (send "" for none)`, { multiline: true }).max(
+    max,
+    `${label} must be at most ${max} characters`,
+  );
 
 export const farmProfileSchema = z.object({
   farmName: text("Farm name", 2, 120),
@@ -41,7 +47,11 @@ export const productFields = {
     .max(MAX_PRICE, priceMessage)
     .refine(hasAtMostTwoDecimals, priceMessage),
   unit: text("Unit", 1, 30),
-  stock: z.number({ error: stockMessage }).int(stockMessage).min(0, stockMessage).max(MAX_STOCK, stockMessage),
+  stock: z
+    .number({ error: stockMessage })
+    .int(stockMessage)
+    .min(0, stockMessage)
+    .max(MAX_STOCK, stockMessage),
   /** What restaurants pay per unit (docs/restaurants.md); null: the retail price. */
   restaurantPrice: z
     .number({ error: restaurantPriceMessage })
@@ -51,13 +61,25 @@ export const productFields = {
     .refine(hasAtMostTwoDecimals, restaurantPriceMessage)
     .nullable(),
   /** Restaurants buy in multiples of this many units. */
-  caseSize: z.number({ error: caseSizeMessage }).int(caseSizeMessage).min(1, caseSizeMessage).max(MAX_CASE_SIZE, caseSizeMessage),
-  categoryId: z.number({ error: "Choose a category" }).int("Choose a category").positive("Choose a category").nullable(),
+  caseSize: z
+    .number({ error: caseSizeMessage })
+    .int(caseSizeMessage)
+    .min(1, caseSizeMessage)
+    .max(MAX_CASE_SIZE, caseSizeMessage),
+  categoryId: z
+    .number({ error: "Choose a category" })
+    .int("Choose a category")
+    .positive("Choose a category")
+    .nullable(),
   isFeatured: z.boolean({ error: "Featured must be true or false" }),
 };
 
 /** POST /api/my-farm/products and the "Add product" form (restaurant price and case size may be left out). */
-export const productSchema = z.object({ ...productFields, restaurantPrice: productFields.restaurantPrice.optional().default(null), caseSize: productFields.caseSize.optional().default(1) });
+export const productSchema = z.object({
+  ...productFields,
+  restaurantPrice: productFields.restaurantPrice.optional().default(null),
+  caseSize: productFields.caseSize.optional().default(1),
+});
 export type ProductInput = z.infer<typeof productSchema>;
 
 /** PATCH /api/my-farm/products/{id}: any subset of the fields, plus hide/unhide. */
@@ -68,12 +90,17 @@ export const productUpdateSchema = z
 export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
 
 /** POST /api/my-farm/password — the farmer who signed in with a one-time link picks a password. */
-export const setPasswordSchema = z.object(newPasswordFields).refine(passwordsMatch, passwordMismatch);
+export const setPasswordSchema = z
+  .object(newPasswordFields)
+  .refine(passwordsMatch, passwordMismatch);
 export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
 
 /** `npm run farmer:invite -- email "Farm Name" "Location"` arguments. */
 export const farmerInviteSchema = z.object({
-  email: plainText({ label: "Email", trim: "space" }).toLowerCase().max(254).pipe(z.email("Please enter a valid email address")),
+  email: plainText({ label: "Email", trim: "space" })
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email("Please enter a valid email address")),
   farmName: farmProfileSchema.shape.farmName,
   location: farmProfileSchema.shape.location,
 });

@@ -21,13 +21,20 @@ export const SLOT_DAYS_DEFAULT = 14;
 export const SLOT_DAYS_MAX = 60;
 
 const text = (label: string, max: number) =>
-  visibleText(label, `${label} is required`).min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  visibleText(label, `${label} is required`)
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 const optionalText = (label: string, max: number) =>
-  visibleText(label, `${label} must be text (send "" for none)`, { multiline: true }).max(max, `${label} must be at most ${max} characters`);
+  visibleText(label, `${label} must be text (send "" for none)`, { multiline: true }).max(
+    max,
+    `${label} must be at most ${max} characters`,
+  );
 
 /** Dollars ≥ 0 with at most 2 decimals, up to `max`. */
 const dollars = (message: string, max: number) =>
-  z.number({ error: message }).refine((n) => Number.isFinite(n) && n >= 0 && n <= max && hasAtMostTwoDecimals(n), message);
+  z
+    .number({ error: message })
+    .refine((n) => Number.isFinite(n) && n >= 0 && n <= max && hasAtMostTwoDecimals(n), message);
 
 const optionalId = (what: string) =>
   z
@@ -41,8 +48,10 @@ export const clockTime = (label: string) =>
     .string({ error: `${label} must be a time like 09:00` })
     .regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, `${label} must be a time like 09:00`);
 
-export const minutesOfClock = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-export const clockOfMinutes = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+export const minutesOfClock = (hhmm: string) =>
+  Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+export const clockOfMinutes = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /** True for an IANA zone the runtime knows ("America/Vancouver"); "UTC" too. */
 export function isTimeZone(zone: string): boolean {
@@ -88,7 +97,12 @@ export const deliveryZoneSchema = z.object({
     .min(1, "List at least one postal prefix, like V1V")
     .max(MAX_PREFIXES, `A zone covers at most ${MAX_PREFIXES} prefixes`),
   fee: dollars(`The fee must be an amount from 0 to ${MAX_FEE} with at most 2 decimals`, MAX_FEE),
-  freeOver: dollars(`Free over must be an amount from 0 to ${MAX_MINIMUM_ORDER} with at most 2 decimals`, MAX_MINIMUM_ORDER).nullable().optional(),
+  freeOver: dollars(
+    `Free over must be an amount from 0 to ${MAX_MINIMUM_ORDER} with at most 2 decimals`,
+    MAX_MINIMUM_ORDER,
+  )
+    .nullable()
+    .optional(),
 });
 
 const weekdayMessage = "Choose a day of the week";
@@ -99,40 +113,90 @@ export const windowSchema = z
   .object({
     id: optionalId("window"),
     kind: z.enum(["pickup", "delivery"], { error: "Choose pickup or delivery" }),
-    weekday: z.number({ error: weekdayMessage }).int(weekdayMessage).min(0, weekdayMessage).max(6, weekdayMessage),
+    weekday: z
+      .number({ error: weekdayMessage })
+      .int(weekdayMessage)
+      .min(0, weekdayMessage)
+      .max(6, weekdayMessage),
     start: clockTime("Start"),
     end: clockTime("End"),
-    cutoffHours: z.number({ error: cutoffMessage }).int(cutoffMessage).min(0, cutoffMessage).max(MAX_CUTOFF_HOURS, cutoffMessage),
-    capacity: z.number({ error: capacityMessage }).int(capacityMessage).min(1, capacityMessage).max(MAX_CAPACITY, capacityMessage).nullable().optional(),
+    cutoffHours: z
+      .number({ error: cutoffMessage })
+      .int(cutoffMessage)
+      .min(0, cutoffMessage)
+      .max(MAX_CUTOFF_HOURS, cutoffMessage),
+    capacity: z
+      .number({ error: capacityMessage })
+      .int(capacityMessage)
+      .min(1, capacityMessage)
+      .max(MAX_CAPACITY, capacityMessage)
+      .nullable()
+      .optional(),
     /** An existing point of the farm… */
     pickupPointId: optionalId("pickup point").nullable(),
     /** …or one of the points in the same request, by position (a point saved together with its window). */
-    pickupPointIndex: z.number({ error: "Unknown pickup point" }).int("Unknown pickup point").min(0, "Unknown pickup point").max(MAX_PICKUP_POINTS - 1, "Unknown pickup point").nullable().optional(),
+    pickupPointIndex: z
+      .number({ error: "Unknown pickup point" })
+      .int("Unknown pickup point")
+      .min(0, "Unknown pickup point")
+      .max(MAX_PICKUP_POINTS - 1, "Unknown pickup point")
+      .nullable()
+      .optional(),
   })
   .superRefine((w, ctx) => {
-    if (w.start !== "24:00" && w.end !== undefined && minutesOfClock(w.end) <= minutesOfClock(w.start)) {
+    if (
+      w.start !== "24:00" &&
+      w.end !== undefined &&
+      minutesOfClock(w.end) <= minutesOfClock(w.start)
+    ) {
       ctx.addIssue({ code: "custom", path: ["end"], message: "End must be after start" });
     }
-    if (w.start === "24:00") ctx.addIssue({ code: "custom", path: ["start"], message: "Start must be a time like 09:00" });
+    if (w.start === "24:00")
+      ctx.addIssue({ code: "custom", path: ["start"], message: "Start must be a time like 09:00" });
   });
 
 export const fulfilmentSettingsSchema = z
   .object({
-    timeZone: z.string({ error: "Choose a time zone" }).refine(isTimeZone, "Choose a time zone such as America/Vancouver"),
-    minimumOrder: dollars(`The minimum order must be an amount from 0 to ${MAX_MINIMUM_ORDER} with at most 2 decimals`, MAX_MINIMUM_ORDER),
-    pickupPoints: z.array(pickupPointSchema, { error: "pickupPoints must be a list" }).max(MAX_PICKUP_POINTS, `At most ${MAX_PICKUP_POINTS} pickup points`),
-    deliveryZones: z.array(deliveryZoneSchema, { error: "deliveryZones must be a list" }).max(MAX_DELIVERY_ZONES, `At most ${MAX_DELIVERY_ZONES} delivery zones`),
-    windows: z.array(windowSchema, { error: "windows must be a list" }).max(MAX_WINDOWS, `At most ${MAX_WINDOWS} windows`),
+    timeZone: z
+      .string({ error: "Choose a time zone" })
+      .refine(isTimeZone, "Choose a time zone such as America/Vancouver"),
+    minimumOrder: dollars(
+      `The minimum order must be an amount from 0 to ${MAX_MINIMUM_ORDER} with at most 2 decimals`,
+      MAX_MINIMUM_ORDER,
+    ),
+    pickupPoints: z
+      .array(pickupPointSchema, { error: "pickupPoints must be a list" })
+      .max(MAX_PICKUP_POINTS, `At most ${MAX_PICKUP_POINTS} pickup points`),
+    deliveryZones: z
+      .array(deliveryZoneSchema, { error: "deliveryZones must be a list" })
+      .max(MAX_DELIVERY_ZONES, `At most ${MAX_DELIVERY_ZONES} delivery zones`),
+    windows: z
+      .array(windowSchema, { error: "windows must be a list" })
+      .max(MAX_WINDOWS, `At most ${MAX_WINDOWS} windows`),
   })
   .superRefine((s, ctx) => {
     s.windows.forEach((w, i) => {
       if (w.kind === "pickup") {
         const hasId = w.pickupPointId != null;
         const hasIndex = w.pickupPointIndex != null;
-        if (!hasId && !hasIndex) ctx.addIssue({ code: "custom", path: ["windows", i, "pickupPointId"], message: "Choose where buyers pick up" });
-        else if (hasIndex && w.pickupPointIndex! >= s.pickupPoints.length) ctx.addIssue({ code: "custom", path: ["windows", i, "pickupPointId"], message: "Unknown pickup point" });
+        if (!hasId && !hasIndex)
+          ctx.addIssue({
+            code: "custom",
+            path: ["windows", i, "pickupPointId"],
+            message: "Choose where buyers pick up",
+          });
+        else if (hasIndex && w.pickupPointIndex! >= s.pickupPoints.length)
+          ctx.addIssue({
+            code: "custom",
+            path: ["windows", i, "pickupPointId"],
+            message: "Unknown pickup point",
+          });
       } else if (s.deliveryZones.length === 0) {
-        ctx.addIssue({ code: "custom", path: ["windows", i, "kind"], message: "Add a delivery zone before a delivery window" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["windows", i, "kind"],
+          message: "Add a delivery zone before a delivery window",
+        });
       }
     });
   });
@@ -161,7 +225,9 @@ export function parseSlotId(slotId: string): { windowId: number; localDate: stri
 
 /** One farm's choice at checkout: the slot, and for delivery where to. */
 export const fulfilmentChoiceSchema = z.object({
-  slotId: z.string({ error: "Choose a pickup or delivery time" }).refine((s) => parseSlotId(s) !== null, "Choose a pickup or delivery time"),
+  slotId: z
+    .string({ error: "Choose a pickup or delivery time" })
+    .refine((s) => parseSlotId(s) !== null, "Choose a pickup or delivery time"),
   address: text("Delivery address", 300).optional(),
   postalCode: postalCode.optional(),
 });
@@ -169,7 +235,9 @@ export type FulfilmentChoice = z.infer<typeof fulfilmentChoiceSchema>;
 
 /** `fulfilment` of POST /api/orders: farm id (as a JSON key) → choice. */
 export const checkoutFulfilmentSchema = z
-  .record(z.string().regex(/^[1-9]\d{0,9}$/, "Unknown farm"), fulfilmentChoiceSchema, { error: "fulfilment must map farm ids to a slot" })
+  .record(z.string().regex(/^[1-9]\d{0,9}$/, "Unknown farm"), fulfilmentChoiceSchema, {
+    error: "fulfilment must map farm ids to a slot",
+  })
   .refine((r) => Object.keys(r).length <= 50, "Too many farms")
   .optional();
 
@@ -184,7 +252,10 @@ export const localDate = z
   }, dateMessage);
 export const packListQuerySchema = z.object({
   date: localDate,
-  format: z.enum(["json", "csv"], { error: "format must be json or csv" }).optional().default("json"),
+  format: z
+    .enum(["json", "csv"], { error: "format must be json or csv" })
+    .optional()
+    .default("json"),
 });
 
 /** Profile → Address: one entry of the buyer's address book. */

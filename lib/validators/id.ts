@@ -33,7 +33,8 @@ export function idParam(what: string, opts: { malformed?: string } = {}) {
     .transform((raw, ctx) => {
       const id = parseIdParam(raw);
       if (id !== null) return id;
-      if (opts.malformed && !/^\d+$/.test(raw)) ctx.addIssue({ code: "custom", message: opts.malformed, params: { code: "validation" } });
+      if (opts.malformed && !/^\d+$/.test(raw))
+        ctx.addIssue({ code: "custom", message: opts.malformed, params: { code: "validation" } });
       else ctx.addIssue({ code: "custom", message: missing, params: { code: "not_found" } });
       return z.NEVER;
     })

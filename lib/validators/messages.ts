@@ -38,12 +38,20 @@ export const chatsQuerySchema = z.object({ limit: pageLimit, cursor: idCursorPar
 
 /** GET /api/suppliers?q= */
 export const supplierQuerySchema = z.object({
-  q: plainText({ label: "Search text", trim: "space" }).max(100, "Search text is too long (100 characters at most)").optional().default(""),
+  q: plainText({ label: "Search text", trim: "space" })
+    .max(100, "Search text is too long (100 characters at most)")
+    .optional()
+    .default(""),
 });
 
 // Wire shapes (JSON), shared by the handlers' serialisers and the client UI.
 
-import type { ChatListItem, ChatMessage, ChatUser, SupplierListItem } from "@/lib/contracts/messages";
+import type {
+  ChatListItem,
+  ChatMessage,
+  ChatUser,
+  SupplierListItem,
+} from "@/lib/contracts/messages";
 
 export type { ChatListItem, ChatMessage, ChatUser, SupplierListItem };
 

@@ -22,15 +22,42 @@ export const notificationKind = z.enum(NOTIFICATION_KINDS, { error: "Unknown not
 
 /** The switch labels and what each one covers (shown on the preferences screen and the unsubscribe page). */
 export const KIND_LABELS: Record<NotificationKind, { label: string; description: string }> = {
-  order_placed: { label: "Order receipts", description: "Your receipt, with the PDF, when you place an order" },
-  order_received: { label: "New orders for my farm", description: "When a buyer orders from your farm" },
-  order_cancelled: { label: "Cancelled orders", description: "When an order you placed or received is cancelled" },
-  adjustment_proposed: { label: "Proposed changes", description: "When a farm proposes a change to your order" },
-  adjustment_applied: { label: "Applied changes", description: "When a change to an order is applied" },
-  standing_placed: { label: "Standing orders placed", description: "When one of your standing orders is placed" },
-  standing_failed: { label: "Standing orders not placed", description: "When a standing order could not be placed, and why" },
-  cutoff_reminder: { label: "Cutoff reminders", description: "A day before a standing order is placed, while you can still change it" },
-  unread_messages: { label: "Unread messages", description: "A digest when a message waits unread for 10 minutes" },
+  order_placed: {
+    label: "Order receipts",
+    description: "Your receipt, with the PDF, when you place an order",
+  },
+  order_received: {
+    label: "New orders for my farm",
+    description: "When a buyer orders from your farm",
+  },
+  order_cancelled: {
+    label: "Cancelled orders",
+    description: "When an order you placed or received is cancelled",
+  },
+  adjustment_proposed: {
+    label: "Proposed changes",
+    description: "When a farm proposes a change to your order",
+  },
+  adjustment_applied: {
+    label: "Applied changes",
+    description: "When a change to an order is applied",
+  },
+  standing_placed: {
+    label: "Standing orders placed",
+    description: "When one of your standing orders is placed",
+  },
+  standing_failed: {
+    label: "Standing orders not placed",
+    description: "When a standing order could not be placed, and why",
+  },
+  cutoff_reminder: {
+    label: "Cutoff reminders",
+    description: "A day before a standing order is placed, while you can still change it",
+  },
+  unread_messages: {
+    label: "Unread messages",
+    description: "A digest when a message waits unread for 10 minutes",
+  },
 };
 
 /** PUT /api/notification-preferences: any subset of kinds, each on or off. */
@@ -43,7 +70,10 @@ export type NotificationPreferencesInput = z.infer<typeof notificationPreference
 
 /** The switches a kind of account is shown (a farm gets no receipts, a shopper no standing orders); the server honours every kind either way. */
 export function kindsFor(userType: string): NotificationKind[] {
-  if (userType === "farmer") return ["order_received", "order_cancelled", "adjustment_applied", "unread_messages"];
+  if (userType === "farmer")
+    return ["order_received", "order_cancelled", "adjustment_applied", "unread_messages"];
   const buyer = NOTIFICATION_KINDS.filter((k) => k !== "order_received");
-  return userType === "restaurant" ? buyer : buyer.filter((k) => !k.startsWith("standing_") && k !== "cutoff_reminder");
+  return userType === "restaurant"
+    ? buyer
+    : buyer.filter((k) => !k.startsWith("standing_") && k !== "cutoff_reminder");
 }

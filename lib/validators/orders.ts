@@ -16,18 +16,30 @@ export const MAX_QUANTITY = 999;
  */
 export const HOLDING_SHARE = 0.5;
 export const HOLDING_MIN_UNITS = 10;
-export const holdingCap = (supply: number) => Math.max(HOLDING_MIN_UNITS, Math.floor(supply * HOLDING_SHARE));
+export const holdingCap = (supply: number) =>
+  Math.max(HOLDING_MIN_UNITS, Math.floor(supply * HOLDING_SHARE));
 
 const quantityMessage = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`;
 
 /** One line of a cart or an order: a product and a quantity. */
 export const orderLine = z.object({
-  productId: z.number({ error: "Unknown product" }).int("Unknown product").positive("Unknown product"),
-  quantity: z.number({ error: quantityMessage }).int(quantityMessage).min(1, quantityMessage).max(MAX_QUANTITY, quantityMessage),
+  productId: z
+    .number({ error: "Unknown product" })
+    .int("Unknown product")
+    .positive("Unknown product"),
+  quantity: z
+    .number({ error: quantityMessage })
+    .int(quantityMessage)
+    .min(1, quantityMessage)
+    .max(MAX_QUANTITY, quantityMessage),
 });
 
 export const checkoutPaymentSchema = z
-  .record(z.string().regex(/^[1-9]\d{0,9}$/, "Unknown farm"), z.enum(paymentMethods, { error: "Pay by wallet or account" }), { error: "payment must map farm ids to wallet or account" })
+  .record(
+    z.string().regex(/^[1-9]\d{0,9}$/, "Unknown farm"),
+    z.enum(paymentMethods, { error: "Pay by wallet or account" }),
+    { error: "payment must map farm ids to wallet or account" },
+  )
   .refine((r) => Object.keys(r).length <= 50, "Too many farms")
   .optional();
 
@@ -58,7 +70,9 @@ export type OrderEditInput = z.infer<typeof orderEditSchema>;
 
 /** GET /api/orders?status=&limit=&cursor= — status omitted means every order; newest first (see ./page.ts). */
 export const ordersQuerySchema = z.object({
-  status: z.enum(orderStatuses, { error: "status must be active, completed or cancelled" }).optional(),
+  status: z
+    .enum(orderStatuses, { error: "status must be active, completed or cancelled" })
+    .optional(),
   limit: pageLimit,
   cursor: timeCursorParam,
 });

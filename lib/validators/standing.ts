@@ -18,11 +18,17 @@ export const standingItemsSchema = z
 export const standingOrderSchema = z.object({
   farmId: dbId("Unknown farm"),
   items: standingItemsSchema,
-  weekday: z.number({ error: "Choose a day of the week" }).int("Choose a day of the week").min(0, "Choose a day of the week").max(6, "Choose a day of the week"),
+  weekday: z
+    .number({ error: "Choose a day of the week" })
+    .int("Choose a day of the week")
+    .min(0, "Choose a day of the week")
+    .max(6, "Choose a day of the week"),
   kind: z.enum(["pickup", "delivery"], { error: "Choose pickup or delivery" }),
   pickupPointId: dbId("Unknown pickup point").optional(),
   addressId: dbId("Unknown address").optional(),
-  everyWeeks: z.union([z.literal(1), z.literal(2)], { error: "Repeat every week or every second week" }).default(1),
+  everyWeeks: z
+    .union([z.literal(1), z.literal(2)], { error: "Repeat every week or every second week" })
+    .default(1),
 });
 export type StandingOrderInput = z.infer<typeof standingOrderSchema>;
 
@@ -32,5 +38,8 @@ export const standingOrderUpdateSchema = z
     action: z.enum(["pause", "resume", "skipNext"], { error: "Unknown action" }).optional(),
     items: standingItemsSchema.optional(),
   })
-  .refine((v) => (v.action === undefined) !== (v.items === undefined), "Send either an action or the items");
+  .refine(
+    (v) => (v.action === undefined) !== (v.items === undefined),
+    "Send either an action or the items",
+  );
 export type StandingOrderUpdateInput = z.infer<typeof standingOrderUpdateSchema>;

@@ -10,32 +10,51 @@ export const roleOptions = [
 ] as const;
 export const roleValues = ["farmer", "restaurant", "distributor", "other"] as const;
 
-const text = (label: string, message: string, options: { multiline?: boolean } = {}) => visibleText(label, message, options);
+const text = (label: string, message: string, options: { multiline?: boolean } = {}) =>
+  visibleText(label, message, options);
 
 /** Waitlist rules (docs/product.md), with the spec's messages. */
 export const waitlistSchema = z.object({
-  fullName: text("Name", "Name must be at least 2 characters").min(2, "Name must be at least 2 characters").max(120, "Name is too long"),
-  email: text("Email", "Please enter a valid email address").max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
-  companyName: text("Company name", "Company name is required").min(1, "Company name is required").max(160, "Company name is too long"),
+  fullName: text("Name", "Name must be at least 2 characters")
+    .min(2, "Name must be at least 2 characters")
+    .max(120, "Name is too long"),
+  email: text("Email", "Please enter a valid email address")
+    .max(254, "Please enter a valid email address")
+    .pipe(z.email("Please enter a valid email address")),
+  companyName: text("Company name", "Company name is required")
+    .min(1, "Company name is required")
+    .max(160, "Company name is too long"),
   role: z.enum(roleValues, { error: "Please select your role" }),
 });
 export type WaitlistInput = z.infer<typeof waitlistSchema>;
 
 /** Demo rules (docs/product.md): the waitlist's plus a phone number of at least 6 characters. */
 export const demoRequestSchema = waitlistSchema.extend({
-  phoneNumber: text("Phone number", "Please enter a valid phone number").min(6, "Please enter a valid phone number").max(40, "Please enter a valid phone number"),
+  phoneNumber: text("Phone number", "Please enter a valid phone number")
+    .min(6, "Please enter a valid phone number")
+    .max(40, "Please enter a valid phone number"),
 });
 export type DemoRequestInput = z.infer<typeof demoRequestSchema>;
 
 export const newsletterSchema = z.object({
-  email: text("Email", "Please enter a valid email address").max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
+  email: text("Email", "Please enter a valid email address")
+    .max(254, "Please enter a valid email address")
+    .pipe(z.email("Please enter a valid email address")),
 });
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 
 export const contactSchema = z.object({
-  fullName: text("Name", "Name must be at least 2 characters").min(2, "Name must be at least 2 characters").max(120, "Name is too long"),
-  email: text("Email", "Please enter a valid email address").max(254, "Please enter a valid email address").pipe(z.email("Please enter a valid email address")),
-  subject: text("Subject", "Subject is required").min(1, "Subject is required").max(160, "Subject is too long"),
-  message: text("Message", "Message is required", { multiline: true }).min(1, "Message is required").max(5000, "Message is too long (5000 characters at most)"),
+  fullName: text("Name", "Name must be at least 2 characters")
+    .min(2, "Name must be at least 2 characters")
+    .max(120, "Name is too long"),
+  email: text("Email", "Please enter a valid email address")
+    .max(254, "Please enter a valid email address")
+    .pipe(z.email("Please enter a valid email address")),
+  subject: text("Subject", "Subject is required")
+    .min(1, "Subject is required")
+    .max(160, "Subject is too long"),
+  message: text("Message", "Message is required", { multiline: true })
+    .min(1, "Message is required")
+    .max(5000, "Message is too long (5000 characters at most)"),
 });
 export type ContactInput = z.infer<typeof contactSchema>;

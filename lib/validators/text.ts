@@ -18,9 +18,11 @@ const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
  * and the others (escape sequences, backspace, bell) only ever disguise text. Multi-line fields
  * (messages, descriptions) may hold tab and newlines.
  */
-export const hasControlCharacters = (s: string, multiline = false) => (multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(s);
+export const hasControlCharacters = (s: string, multiline = false) =>
+  (multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(s);
 
-export const controlCharactersMessage = (label: string) => `${label} must not contain control characters`;
+export const controlCharactersMessage = (label: string) =>
+  `${label} must not contain control characters`;
 
 export type TextOptions = {
   /** How the field is named in its message ("Full name" → "Full name must not contain control characters"). */
@@ -40,9 +42,14 @@ export type TextOptions = {
  */
 export function plainText({ label, error, multiline = false, trim = "invisible" }: TextOptions) {
   const s = z.string(error ? { error } : undefined);
-  const trimmed = trim === "invisible" ? s.overwrite(trimInvisible) : trim === "space" ? s.trim() : s;
-  return trimmed.refine((v) => !hasControlCharacters(v, multiline), controlCharactersMessage(label));
+  const trimmed =
+    trim === "invisible" ? s.overwrite(trimInvisible) : trim === "space" ? s.trim() : s;
+  return trimmed.refine(
+    (v) => !hasControlCharacters(v, multiline),
+    controlCharactersMessage(label),
+  );
 }
 
 /** A string trimmed of whitespace and invisible characters at both ends, without control characters; chain min/max after it. */
-export const visibleText = (label: string, error?: string, options: { multiline?: boolean } = {}) => plainText({ label, error, multiline: options.multiline });
+export const visibleText = (label: string, error?: string, options: { multiline?: boolean } = {}) =>
+  plainText({ label, error, multiline: options.multiline });

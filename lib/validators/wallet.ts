@@ -8,7 +8,10 @@ export const INVALID_AMOUNT = "Please enter a valid amount";
 
 export const topUpAmount = z
   .number({ error: INVALID_AMOUNT })
-  .refine((n) => Number.isFinite(n) && n > 0 && n <= MAX_TOP_UP && hasAtMostTwoDecimals(n), INVALID_AMOUNT);
+  .refine(
+    (n) => Number.isFinite(n) && n > 0 && n <= MAX_TOP_UP && hasAtMostTwoDecimals(n),
+    INVALID_AMOUNT,
+  );
 
 /** POST /api/transactions/topup */
 export const topUpSchema = z.object({ amount: topUpAmount });

@@ -26,21 +26,56 @@ export const DEMO_LEDGER: DemoLedgerEvent[] = [
     kind: "checkout",
     agoMs: 14 * DAY + 3 * HOUR,
     orders: [
-      { farm: "sunny-slope-orchards", status: "completed", closedAfterMs: DAY + 2 * HOUR, items: [["Honeycrisp Apples", 3], ["Fresh-Pressed Apple Cider", 1]] },
-      { farm: "lake-country-heritage-farm", status: "completed", closedAfterMs: DAY + 5 * HOUR, items: [["Pasture-Raised Eggs", 2], ["Whole Roasting Chicken", 1]] },
+      {
+        farm: "sunny-slope-orchards",
+        status: "completed",
+        closedAfterMs: DAY + 2 * HOUR,
+        items: [
+          ["Honeycrisp Apples", 3],
+          ["Fresh-Pressed Apple Cider", 1],
+        ],
+      },
+      {
+        farm: "lake-country-heritage-farm",
+        status: "completed",
+        closedAfterMs: DAY + 5 * HOUR,
+        items: [
+          ["Pasture-Raised Eggs", 2],
+          ["Whole Roasting Chicken", 1],
+        ],
+      },
     ],
   },
   { kind: "top-up", agoMs: 9 * DAY, amountCents: 10000 },
   {
     kind: "checkout",
     agoMs: 7 * DAY + 6 * HOUR,
-    orders: [{ farm: "mission-creek-ranch", status: "completed", closedAfterMs: 2 * DAY, items: [["Grass-Fed Ribeye Steak", 2], ["Smoked Bacon", 1]] }],
+    orders: [
+      {
+        farm: "mission-creek-ranch",
+        status: "completed",
+        closedAfterMs: 2 * DAY,
+        items: [
+          ["Grass-Fed Ribeye Steak", 2],
+          ["Smoked Bacon", 1],
+        ],
+      },
+    ],
   },
   {
     kind: "checkout",
     agoMs: 3 * DAY + 4 * HOUR,
     orders: [
-      { farm: "glenmore-valley-greens", status: "cancelled", closedAfterMs: 5 * HOUR, items: [["Organic Salad Mix", 2], ["Heirloom Tomatoes", 2], ["Fresh Basil", 1]] },
+      {
+        farm: "glenmore-valley-greens",
+        status: "cancelled",
+        closedAfterMs: 5 * HOUR,
+        items: [
+          ["Organic Salad Mix", 2],
+          ["Heirloom Tomatoes", 2],
+          ["Fresh Basil", 1],
+        ],
+      },
     ],
   },
   { kind: "top-up", agoMs: 2 * DAY, amountCents: 5000 },
@@ -48,14 +83,30 @@ export const DEMO_LEDGER: DemoLedgerEvent[] = [
     kind: "checkout",
     agoMs: DAY + 2 * HOUR,
     orders: [
-      { farm: "summerland-sunrise-berries", status: "active", items: [["Strawberries", 2], ["Strawberry Rhubarb Jam", 1]] },
+      {
+        farm: "summerland-sunrise-berries",
+        status: "active",
+        items: [
+          ["Strawberries", 2],
+          ["Strawberry Rhubarb Jam", 1],
+        ],
+      },
       { farm: "naramata-bench-vineyards", status: "active", items: [["Bench Red Blend", 2]] },
     ],
   },
   {
     kind: "checkout",
     agoMs: 5 * HOUR,
-    orders: [{ farm: "winfield-creamery", status: "active", items: [["Whole Jersey Milk", 2], ["Cultured Butter", 1]] }],
+    orders: [
+      {
+        farm: "winfield-creamery",
+        status: "active",
+        items: [
+          ["Whole Jersey Milk", 2],
+          ["Cultured Butter", 1],
+        ],
+      },
+    ],
   },
 ];
 
@@ -67,29 +118,84 @@ export const CONVERSATIONS: { a: string; farm: string; messages: SeedMessage[] }
     a: "demo@fieldfare.app",
     farm: "sunny-slope-orchards",
     messages: [
-      { from: "a", text: "Hi Margaret! Are the Honeycrisps good for pies, or should I get Granny Smiths?", agoMs: 16 * DAY, read: true },
-      { from: "b", text: "Honeycrisp holds up nicely, but a mix of both is my favourite: sweet and tart.", agoMs: 16 * DAY - 40 * 60 * 1000, read: true },
-      { from: "a", text: "Perfect, I'll grab both next time. The cider was a hit too!", agoMs: 12 * DAY, read: true },
-      { from: "b", text: "So glad! We're pressing a fresh batch Thursday if you want one set aside.", agoMs: 2 * HOUR, read: false },
+      {
+        from: "a",
+        text: "Hi Margaret! Are the Honeycrisps good for pies, or should I get Granny Smiths?",
+        agoMs: 16 * DAY,
+        read: true,
+      },
+      {
+        from: "b",
+        text: "Honeycrisp holds up nicely, but a mix of both is my favourite: sweet and tart.",
+        agoMs: 16 * DAY - 40 * 60 * 1000,
+        read: true,
+      },
+      {
+        from: "a",
+        text: "Perfect, I'll grab both next time. The cider was a hit too!",
+        agoMs: 12 * DAY,
+        read: true,
+      },
+      {
+        from: "b",
+        text: "So glad! We're pressing a fresh batch Thursday if you want one set aside.",
+        agoMs: 2 * HOUR,
+        read: false,
+      },
     ],
   },
   {
     a: "demo@fieldfare.app",
     farm: "summerland-sunrise-berries",
     messages: [
-      { from: "a", text: "Hello! Will the raspberries be back soon?", agoMs: DAY + 5 * HOUR, read: true },
-      { from: "b", text: "The next flush should be ready in early August. I can message you when they're in.", agoMs: DAY + 3 * HOUR, read: true },
-      { from: "a", text: "Yes please. And thanks, the strawberries last week were amazing.", agoMs: DAY + 2 * HOUR, read: true },
-      { from: "b", text: "Your order is packed: 2 pints of strawberries and a jar of strawberry rhubarb jam.", agoMs: 3 * HOUR, read: false },
-      { from: "b", text: "Delivery is on the way this afternoon!", agoMs: 50 * 60 * 1000, read: false },
+      {
+        from: "a",
+        text: "Hello! Will the raspberries be back soon?",
+        agoMs: DAY + 5 * HOUR,
+        read: true,
+      },
+      {
+        from: "b",
+        text: "The next flush should be ready in early August. I can message you when they're in.",
+        agoMs: DAY + 3 * HOUR,
+        read: true,
+      },
+      {
+        from: "a",
+        text: "Yes please. And thanks, the strawberries last week were amazing.",
+        agoMs: DAY + 2 * HOUR,
+        read: true,
+      },
+      {
+        from: "b",
+        text: "Your order is packed: 2 pints of strawberries and a jar of strawberry rhubarb jam.",
+        agoMs: 3 * HOUR,
+        read: false,
+      },
+      {
+        from: "b",
+        text: "Delivery is on the way this afternoon!",
+        agoMs: 50 * 60 * 1000,
+        read: false,
+      },
     ],
   },
   {
     a: "demo@fieldfare.app",
     farm: "lake-country-heritage-farm",
     messages: [
-      { from: "a", text: "Do you deliver duck eggs to the UBC Okanagan area?", agoMs: 10 * DAY, read: true },
-      { from: "b", text: "We do! Tuesdays and Fridays. They go fast, so order early in the week.", agoMs: 10 * DAY - 2 * HOUR, read: true },
+      {
+        from: "a",
+        text: "Do you deliver duck eggs to the UBC Okanagan area?",
+        agoMs: 10 * DAY,
+        read: true,
+      },
+      {
+        from: "b",
+        text: "We do! Tuesdays and Fridays. They go fast, so order early in the week.",
+        agoMs: 10 * DAY - 2 * HOUR,
+        read: true,
+      },
       { from: "a", text: "Great, thank you Evelyn.", agoMs: 9 * DAY, read: true },
     ],
   },
@@ -97,8 +203,18 @@ export const CONVERSATIONS: { a: string; farm: string; messages: SeedMessage[] }
     a: "demo@fieldfare.app",
     farm: "naramata-bench-vineyards",
     messages: [
-      { from: "a", text: "Which of your wines would you pair with a grilled lamb dinner?", agoMs: 2 * DAY, read: true },
-      { from: "b", text: "The Syrah, without a doubt. The Bench Red Blend is a close second if you want something softer.", agoMs: 2 * DAY - 3 * HOUR, read: true },
+      {
+        from: "a",
+        text: "Which of your wines would you pair with a grilled lamb dinner?",
+        agoMs: 2 * DAY,
+        read: true,
+      },
+      {
+        from: "b",
+        text: "The Syrah, without a doubt. The Bench Red Blend is a close second if you want something softer.",
+        agoMs: 2 * DAY - 3 * HOUR,
+        read: true,
+      },
       { from: "a", text: "Ordered two bottles of the blend. Can't wait!", agoMs: DAY, read: false },
     ],
   },
@@ -106,17 +222,42 @@ export const CONVERSATIONS: { a: string; farm: string; messages: SeedMessage[] }
     a: "olivia.martin@restaurants.fieldfare.app",
     farm: "glenmore-valley-greens",
     messages: [
-      { from: "a", text: "Could you do 6 kg of salad mix every Tuesday through September?", agoMs: 4 * DAY, read: true },
-      { from: "b", text: "Absolutely. I'll reserve it from the Monday harvest.", agoMs: 4 * DAY - 3 * HOUR, read: true },
+      {
+        from: "a",
+        text: "Could you do 6 kg of salad mix every Tuesday through September?",
+        agoMs: 4 * DAY,
+        read: true,
+      },
+      {
+        from: "b",
+        text: "Absolutely. I'll reserve it from the Monday harvest.",
+        agoMs: 4 * DAY - 3 * HOUR,
+        read: true,
+      },
     ],
   },
   {
     a: "rafael.santos@restaurants.fieldfare.app",
     farm: "mission-creek-ranch",
     messages: [
-      { from: "a", text: "We'd like to feature your ribeye on our summer menu. Can you supply 20 lb a week?", agoMs: 6 * DAY, read: true },
-      { from: "b", text: "We can do 15 lb a week from July and 20 from August. Does that work?", agoMs: 5 * DAY, read: true },
-      { from: "a", text: "That works. Let's start with 15.", agoMs: 5 * DAY - 2 * HOUR, read: false },
+      {
+        from: "a",
+        text: "We'd like to feature your ribeye on our summer menu. Can you supply 20 lb a week?",
+        agoMs: 6 * DAY,
+        read: true,
+      },
+      {
+        from: "b",
+        text: "We can do 15 lb a week from July and 20 from August. Does that work?",
+        agoMs: 5 * DAY,
+        read: true,
+      },
+      {
+        from: "a",
+        text: "That works. Let's start with 15.",
+        agoMs: 5 * DAY - 2 * HOUR,
+        read: false,
+      },
     ],
   },
 ];

@@ -6,8 +6,21 @@
  * Ranch, Summerland Sunrise Berries); the farms whose products the one-item e2e journeys buy
  * (the popular list, the seeded farmers' dashboards) ask for none.
  */
-export type SeedWindow = { kind: "pickup" | "delivery"; weekday: number; start: string; end: string; cutoffHours: number; capacity?: number; point?: "market" | "gate" };
-export type SeedFulfilment = { minimumOrderCents: number; gate?: { name: string; notes: string }; delivery: boolean; windows: SeedWindow[] };
+export type SeedWindow = {
+  kind: "pickup" | "delivery";
+  weekday: number;
+  start: string;
+  end: string;
+  cutoffHours: number;
+  capacity?: number;
+  point?: "market" | "gate";
+};
+export type SeedFulfilment = {
+  minimumOrderCents: number;
+  gate?: { name: string; notes: string };
+  delivery: boolean;
+  windows: SeedWindow[];
+};
 
 export const MARKET = {
   name: "Kelowna Farmers' & Crafters' Market",
@@ -16,37 +29,128 @@ export const MARKET = {
 };
 
 export const ZONES = [
-  { name: "Kelowna", postalPrefixes: ["V1V", "V1W", "V1X", "V1Y", "V1P"], feeCents: 600, freeOverCents: 6000 },
+  {
+    name: "Kelowna",
+    postalPrefixes: ["V1V", "V1W", "V1X", "V1Y", "V1P"],
+    feeCents: 600,
+    freeOverCents: 6000,
+  },
   { name: "West Kelowna", postalPrefixes: ["V4T", "V1Z"], feeCents: 800, freeOverCents: 8000 },
   { name: "Lake Country", postalPrefixes: ["V4V"], feeCents: 800, freeOverCents: 8000 },
 ];
 
-const market: SeedWindow = { kind: "pickup", weekday: 6, start: "08:00", end: "13:00", cutoffHours: 40, point: "market" };
-const gate = (weekday: number, start = "15:00", end = "18:30"): SeedWindow => ({ kind: "pickup", weekday, start, end, cutoffHours: 18, point: "gate" });
-const delivery = (weekday: number, capacity = 20): SeedWindow => ({ kind: "delivery", weekday, start: "14:00", end: "18:00", cutoffHours: 24, capacity });
+const market: SeedWindow = {
+  kind: "pickup",
+  weekday: 6,
+  start: "08:00",
+  end: "13:00",
+  cutoffHours: 40,
+  point: "market",
+};
+const gate = (weekday: number, start = "15:00", end = "18:30"): SeedWindow => ({
+  kind: "pickup",
+  weekday,
+  start,
+  end,
+  cutoffHours: 18,
+  point: "gate",
+});
+const delivery = (weekday: number, capacity = 20): SeedWindow => ({
+  kind: "delivery",
+  weekday,
+  start: "14:00",
+  end: "18:00",
+  cutoffHours: 24,
+  capacity,
+});
 
 /** By farm slug; a farm not listed keeps no windows. */
 export const FULFILMENT: Record<string, SeedFulfilment> = {
-  "sunny-slope-orchards": { minimumOrderCents: 0, gate: { name: "Sunny Slope farm stand", notes: "Honesty box by the packing shed" }, delivery: true, windows: [market, gate(5), delivery(3)] },
-  "glenmore-valley-greens": { minimumOrderCents: 0, delivery: true, windows: [market, delivery(3, 25), delivery(0, 15)] },
-  "lake-country-heritage-farm": { minimumOrderCents: 0, gate: { name: "Heritage Farm gate", notes: "Ring the bell at the barn" }, delivery: true, windows: [market, gate(4, "16:00", "19:00"), delivery(2)] },
-  "mission-creek-ranch": { minimumOrderCents: 4000, gate: { name: "Ranch store", notes: "Freezer orders packed on ice" }, delivery: true, windows: [gate(5, "12:00", "17:00"), delivery(4, 12)] },
+  "sunny-slope-orchards": {
+    minimumOrderCents: 0,
+    gate: { name: "Sunny Slope farm stand", notes: "Honesty box by the packing shed" },
+    delivery: true,
+    windows: [market, gate(5), delivery(3)],
+  },
+  "glenmore-valley-greens": {
+    minimumOrderCents: 0,
+    delivery: true,
+    windows: [market, delivery(3, 25), delivery(0, 15)],
+  },
+  "lake-country-heritage-farm": {
+    minimumOrderCents: 0,
+    gate: { name: "Heritage Farm gate", notes: "Ring the bell at the barn" },
+    delivery: true,
+    windows: [market, gate(4, "16:00", "19:00"), delivery(2)],
+  },
+  "mission-creek-ranch": {
+    minimumOrderCents: 4000,
+    gate: { name: "Ranch store", notes: "Freezer orders packed on ice" },
+    delivery: true,
+    windows: [gate(5, "12:00", "17:00"), delivery(4, 12)],
+  },
   "rutland-roots-market-garden": { minimumOrderCents: 0, delivery: false, windows: [market] },
-  "summerland-sunrise-berries": { minimumOrderCents: 1000, delivery: true, windows: [market, delivery(3)] },
-  "peachland-hillside-orchard": { minimumOrderCents: 0, gate: { name: "Hillside fruit stand", notes: "Open on the bench road" }, delivery: false, windows: [market, gate(0, "10:00", "15:00")] },
-  "oyama-isthmus-farm": { minimumOrderCents: 0, delivery: true, windows: [market, delivery(2, 10)] },
-  "winfield-creamery": { minimumOrderCents: 0, gate: { name: "Creamery shop", notes: "Bring back glass bottles for the deposit" }, delivery: true, windows: [market, gate(5), delivery(3, 30)] },
-  "naramata-bench-vineyards": { minimumOrderCents: 0, gate: { name: "Tasting room", notes: "Photo ID for wine pickups" }, delivery: false, windows: [gate(6, "11:00", "17:00")] },
+  "summerland-sunrise-berries": {
+    minimumOrderCents: 1000,
+    delivery: true,
+    windows: [market, delivery(3)],
+  },
+  "peachland-hillside-orchard": {
+    minimumOrderCents: 0,
+    gate: { name: "Hillside fruit stand", notes: "Open on the bench road" },
+    delivery: false,
+    windows: [market, gate(0, "10:00", "15:00")],
+  },
+  "oyama-isthmus-farm": {
+    minimumOrderCents: 0,
+    delivery: true,
+    windows: [market, delivery(2, 10)],
+  },
+  "winfield-creamery": {
+    minimumOrderCents: 0,
+    gate: { name: "Creamery shop", notes: "Bring back glass bottles for the deposit" },
+    delivery: true,
+    windows: [market, gate(5), delivery(3, 30)],
+  },
+  "naramata-bench-vineyards": {
+    minimumOrderCents: 0,
+    gate: { name: "Tasting room", notes: "Photo ID for wine pickups" },
+    delivery: false,
+    windows: [gate(6, "11:00", "17:00")],
+  },
   "benvoulin-hop-yard": { minimumOrderCents: 0, delivery: false, windows: [market] },
-  "black-mountain-pastures": { minimumOrderCents: 0, delivery: true, windows: [market, delivery(4, 15)] },
+  "black-mountain-pastures": {
+    minimumOrderCents: 0,
+    delivery: true,
+    windows: [market, delivery(4, 15)],
+  },
   "kelowna-mushroom-co": { minimumOrderCents: 0, delivery: true, windows: [market, delivery(3)] },
-  "okanagan-lakeview-gardens": { minimumOrderCents: 0, gate: { name: "Lakeview garden gate", notes: "" }, delivery: true, windows: [market, gate(5), delivery(3)] },
+  "okanagan-lakeview-gardens": {
+    minimumOrderCents: 0,
+    gate: { name: "Lakeview garden gate", notes: "" },
+    delivery: true,
+    windows: [market, gate(5), delivery(3)],
+  },
 };
 
 /** The demo shopper's address book. */
 export const DEMO_ADDRESSES = [
-  { label: "Home", line1: "3333 University Way", city: "Kelowna", postalCode: "V1V 1V7", notes: "Residence lobby, call on arrival", isDefault: true },
-  { label: "Work", line1: "1450 Bernard Ave", city: "Kelowna", postalCode: "V1Y 6N2", notes: "", isDefault: false },
+  {
+    label: "Home",
+    line1: "3333 University Way",
+    city: "Kelowna",
+    postalCode: "V1V 1V7",
+    notes: "Residence lobby, call on arrival",
+    isDefault: true,
+  },
+  {
+    label: "Work",
+    line1: "1450 Bernard Ave",
+    city: "Kelowna",
+    postalCode: "V1Y 6N2",
+    notes: "",
+    isDefault: false,
+  },
 ];
 
 /** Which of the demo shopper's active orders get which handover (the soonest open slot of that kind). */

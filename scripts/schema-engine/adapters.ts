@@ -27,7 +27,9 @@ export interface EngineDatabase {
 export function databaseKind(url: string): DatabaseKind {
   if (/^postgres(ql)?:\/\//.test(url)) return "postgres";
   if (url.startsWith("pglite:")) return "pglite";
-  throw new Error(`Unsupported database URL "${url.split(":")[0]}:" (expected postgres:// or pglite:<dir>)`);
+  throw new Error(
+    `Unsupported database URL "${url.split(":")[0]}:" (expected postgres:// or pglite:<dir>)`,
+  );
 }
 
 /** `pglite:memory` / `pglite:` → in-memory; `pglite:<dir>` → that folder (same rules as lib/server/db.ts). */
@@ -120,7 +122,8 @@ function hasPerformIO(value: object): value is PgQueryableInternals {
  * reads them as).
  */
 export function decodeInternalChar<T extends SqlDriverAdapter | Transaction>(queryable: T): T {
-  if (!hasPerformIO(queryable)) throw new Error("@prisma/adapter-pg internals changed: performIO not found");
+  if (!hasPerformIO(queryable))
+    throw new Error("@prisma/adapter-pg internals changed: performIO not found");
   const inner: PgQueryableInternals = queryable;
   const proxy: T = new Proxy(queryable, {
     get(target, prop) {
@@ -131,7 +134,9 @@ export function decodeInternalChar<T extends SqlDriverAdapter | Transaction>(que
             performIO: {
               value: async (q: SqlQuery) => {
                 const result = await inner.performIO.call(target, q);
-                charColumns = result.fields.flatMap((f, i) => (f.dataTypeID === INTERNAL_CHAR_OID ? [i] : []));
+                charColumns = result.fields.flatMap((f, i) =>
+                  f.dataTypeID === INTERNAL_CHAR_OID ? [i] : [],
+                );
                 for (const i of charColumns) result.fields[i].dataTypeID = TEXT_OID;
                 return result;
               },
@@ -143,7 +148,8 @@ export function decodeInternalChar<T extends SqlDriverAdapter | Transaction>(que
         };
       }
       if (prop === "startTransaction" && "startTransaction" in target) {
-        return async (isolationLevel?: IsolationLevel) => decodeInternalChar(await target.startTransaction(isolationLevel));
+        return async (isolationLevel?: IsolationLevel) =>
+          decodeInternalChar(await target.startTransaction(isolationLevel));
       }
       return bound(target, prop);
     },
@@ -152,20 +158,34 @@ export function decodeInternalChar<T extends SqlDriverAdapter | Transaction>(que
 }
 
 /** PostgreSQL error → the Prisma error the CLI reacts to (P1003 makes `migrate dev` create the database). */
-export function postgresConnectError(url: string, error: unknown): { code?: string; message: string } {
+export function postgresConnectError(
+  url: string,
+  error: unknown,
+): { code?: string; message: string } {
   const u = new URL(url);
   const where = `${u.hostname}:${u.port || "5432"}`;
   const code = (error as { code?: unknown })?.code;
   const database = decodeURIComponent(u.pathname.slice(1)) || "postgres";
-  if (code === "3D000") return { code: "P1003", message: `Database \`${database}\` does not exist on the database server at \`${where}\`` };
+  if (code === "3D000")
+    return {
+      code: "P1003",
+      message: `Database \`${database}\` does not exist on the database server at \`${where}\``,
+    };
   if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "ETIMEDOUT")
     return { code: "P1001", message: `Can't reach database server at \`${where}\`` };
-  if (code === "28P01" || code === "28000") return { code: "P1000", message: `Authentication failed against database server at \`${where}\`` };
+  if (code === "28P01" || code === "28000")
+    return {
+      code: "P1000",
+      message: `Authentication failed against database server at \`${where}\``,
+    };
   return { message: error instanceof Error ? error.message : String(error) };
 }
 
 /** `schema-engine cli <command>` for the database in `url`; resolves to a line for stdout (if any). */
-export async function runDatabaseCommand(url: string, command: string): Promise<string | undefined> {
+export async function runDatabaseCommand(
+  url: string,
+  command: string,
+): Promise<string | undefined> {
   if (databaseKind(url) === "pglite") {
     const db = openPglite(url);
     try {
@@ -190,7 +210,11 @@ export async function runDatabaseCommand(url: string, command: string): Promise<
     await admin.connect();
     try {
       const quoted = `"${database.replaceAll('"', '""')}"`;
-      await admin.query(command === "create-database" ? `CREATE DATABASE ${quoted}` : `DROP DATABASE IF EXISTS ${quoted}`);
+      await admin.query(
+        command === "create-database"
+          ? `CREATE DATABASE ${quoted}`
+          : `DROP DATABASE IF EXISTS ${quoted}`,
+      );
     } finally {
       await admin.end();
     }

@@ -1,8 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
-import type { CreateMigrationInput, DiffTarget, MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm";
-import { openDatabase, postgresConnectError, runDatabaseCommand, databaseKind, type EngineDatabase } from "./adapters";
+import type {
+  CreateMigrationInput,
+  DiffTarget,
+  MigrationList,
+  SchemaEngine,
+} from "@prisma/schema-engine-wasm";
+import {
+  openDatabase,
+  postgresConnectError,
+  runDatabaseCommand,
+  databaseKind,
+  type EngineDatabase,
+} from "./adapters";
 import {
   ENGINE_ERROR_CODE,
   METHOD_NOT_FOUND,
@@ -40,7 +51,10 @@ export interface EngineArgs {
 }
 
 /** The native binary's flags: `--datamodels <path>…`, `--datasource <json>`, `cli <command>`, `--version`. */
-export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): EngineArgs {
+export function parseArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): EngineArgs {
   const datamodels: string[] = [];
   let datasource: { url?: unknown; shadowDatabaseUrl?: unknown } = {};
   let cliCommand: string | undefined;
@@ -82,11 +96,20 @@ export interface EngineError {
 
 /** Errors from the wasm engine carry the Prisma code (P3005, P3018, …) the CLI's messages depend on. */
 export function toEngineError(error: unknown): EngineError {
-  const e = (typeof error === "object" && error !== null ? error : {}) as { message?: unknown; code?: unknown; meta?: unknown };
+  const e = (typeof error === "object" && error !== null ? error : {}) as {
+    message?: unknown;
+    code?: unknown;
+    meta?: unknown;
+  };
   const panic = takeLastPanic();
   const message = panic ?? (typeof e.message === "string" ? e.message : String(error));
   const errorCode = typeof e.code === "string" && /^P\d{4}$/.test(e.code) ? e.code : undefined;
-  return { message, errorCode, meta: e.meta, isPanic: panic !== undefined || /unreachable/.test(message) };
+  return {
+    message,
+    errorCode,
+    meta: e.meta,
+    isPanic: panic !== undefined || /unreachable/.test(message),
+  };
 }
 
 type Send = (message: JsonRpcResponse | PrintRequest) => void;
@@ -94,7 +117,9 @@ type Send = (message: JsonRpcResponse | PrintRequest) => void;
 /** The RPC methods, in native-engine semantics, on top of the wasm engine. */
 export function createMethods(engine: SchemaEngine, send: Send): RpcMethods {
   let printId = 1_000_000;
-  const diffToSchema = async (p: Pick<CreateMigrationInput, "migrationsList" | "schema" | "filters">) =>
+  const diffToSchema = async (
+    p: Pick<CreateMigrationInput, "migrationsList" | "schema" | "filters">,
+  ) =>
     engine.diff({
       from: migrationsTarget(p.migrationsList),
       to: { tag: "schemaDatamodel", files: p.schema.files },
@@ -121,13 +146,25 @@ export function createMethods(engine: SchemaEngine, send: Send): RpcMethods {
     },
     async devDiagnostic(p) {
       // Without a shadow database: reset only for history problems visible from the migrations table.
-      const d = await engine.diagnoseMigrationHistory({ migrationsList: p.migrationsList, optInToShadowDatabase: false, filters: p.filters });
-      const diverged = d.history?.diagnostic === "historiesDiverge" || d.history?.diagnostic === "migrationsDirectoryIsBehind";
+      const d = await engine.diagnoseMigrationHistory({
+        migrationsList: p.migrationsList,
+        optInToShadowDatabase: false,
+        filters: p.filters,
+      });
+      const diverged =
+        d.history?.diagnostic === "historiesDiverge" ||
+        d.history?.diagnostic === "migrationsDirectoryIsBehind";
       if (d.failedMigrationNames.length || d.editedMigrationNames.length || diverged) {
         const reasons = [
           ...d.failedMigrationNames.map((n) => `The migration \`${n}\` failed.`),
-          ...d.editedMigrationNames.map((n) => `The migration \`${n}\` was modified after it was applied.`),
-          ...(diverged ? ["The migrations recorded in the database diverge from the local migrations directory."] : []),
+          ...d.editedMigrationNames.map(
+            (n) => `The migration \`${n}\` was modified after it was applied.`,
+          ),
+          ...(diverged
+            ? [
+                "The migrations recorded in the database diverge from the local migrations directory.",
+              ]
+            : []),
         ];
         return { action: { tag: "reset", reason: reasons.join("\n") } };
       }
@@ -137,7 +174,8 @@ export function createMethods(engine: SchemaEngine, send: Send): RpcMethods {
     async diff(p) {
       // The native engine hands diff output to the CLI through a `print` request.
       const r = await engine.diff(p);
-      if (r.stdout) send({ jsonrpc: "2.0", id: printId++, method: "print", params: { content: r.stdout } });
+      if (r.stdout)
+        send({ jsonrpc: "2.0", id: printId++, method: "print", params: { content: r.stdout } });
       return { exitCode: r.exitCode };
     },
     ensureConnectionValidity: (p) => engine.ensureConnectionValidity(p),
@@ -164,19 +202,34 @@ function isMethod(methods: RpcMethods, name: string): name is RpcMethodName {
 }
 
 /** Answers one line of input; undefined for notifications and replies to our own `print` requests. */
-export async function handleLine(methods: RpcMethods, line: string): Promise<JsonRpcResponse | undefined> {
+export async function handleLine(
+  methods: RpcMethods,
+  line: string,
+): Promise<JsonRpcResponse | undefined> {
   if (!line.trim()) return undefined;
   let message: unknown;
   try {
     message = JSON.parse(line);
   } catch {
-    return { jsonrpc: "2.0", id: 0, error: { code: PARSE_ERROR, message: "Parse error", data: { is_panic: false, message: "invalid JSON" } } };
+    return {
+      jsonrpc: "2.0",
+      id: 0,
+      error: {
+        code: PARSE_ERROR,
+        message: "Parse error",
+        data: { is_panic: false, message: "invalid JSON" },
+      },
+    };
   }
   if (!isRequest(message)) return undefined;
   const id: JsonRpcId = message.id;
   if (!isMethod(methods, message.method)) {
     const text = `method ${message.method} is not supported by the wasm schema engine`;
-    return { jsonrpc: "2.0", id, error: { code: METHOD_NOT_FOUND, message: text, data: { is_panic: false, message: text } } };
+    return {
+      jsonrpc: "2.0",
+      id,
+      error: { code: METHOD_NOT_FOUND, message: text, data: { is_panic: false, message: text } },
+    };
   }
   try {
     const method = methods[message.method] as (params: unknown) => Promise<unknown>;
@@ -198,25 +251,44 @@ export async function handleLine(methods: RpcMethods, line: string): Promise<Jso
 
 /** A log line in the native engine's stderr format (the CLI reads `fields.error_code`/`fields.message`). */
 function logError(message: string, errorCode?: string): void {
-  process.stderr.write(JSON.stringify({ timestamp: new Date().toISOString(), level: "ERROR", fields: { message, error_code: errorCode }, target: "schema_engine::logger" }) + "\n");
+  process.stderr.write(
+    JSON.stringify({
+      timestamp: new Date().toISOString(),
+      level: "ERROR",
+      fields: { message, error_code: errorCode },
+      target: "schema_engine::logger",
+    }) + "\n",
+  );
 }
 
 async function runCli(args: EngineArgs): Promise<number> {
   // The CLI skips the first stderr line and parses the rest as JSON log lines.
-  process.stderr.write(JSON.stringify({ level: "INFO", fields: { message: `Starting ${ENGINE_VERSION}` }, target: "schema_engine::logger" }) + "\n");
+  process.stderr.write(
+    JSON.stringify({
+      level: "INFO",
+      fields: { message: `Starting ${ENGINE_VERSION}` },
+      target: "schema_engine::logger",
+    }) + "\n",
+  );
   try {
     const out = await runDatabaseCommand(args.url, args.cliCommand ?? "");
     if (out) process.stdout.write(out + "\n");
     return 0;
   } catch (error) {
-    const e = databaseKind(args.url) === "postgres" ? postgresConnectError(args.url, error) : { message: toEngineError(error).message };
+    const e =
+      databaseKind(args.url) === "postgres"
+        ? postgresConnectError(args.url, error)
+        : { message: toEngineError(error).message };
     logError(e.message, e.code);
     return 1;
   }
 }
 
 async function serve(args: EngineArgs): Promise<number> {
-  const datamodels: Datamodels = args.datamodels.map((p) => [path.resolve(p), fs.readFileSync(p, "utf8")]);
+  const datamodels: Datamodels = args.datamodels.map((p) => [
+    path.resolve(p),
+    fs.readFileSync(p, "utf8"),
+  ]);
   let database: EngineDatabase | undefined;
   let engine: SchemaEngine | undefined;
   const send: Send = (message) => process.stdout.write(JSON.stringify(message) + "\n");

@@ -79,14 +79,20 @@ export interface RpcMethods {
   createMigration: (p: CreateMigrationInput) => Promise<CreateMigrationOutput>;
   dbExecute: (p: DbExecuteParams) => Promise<Record<string, never>>;
   devDiagnostic: (p: DevDiagnosticInput) => Promise<DevDiagnosticOutput>;
-  diagnoseMigrationHistory: (p: DiagnoseMigrationHistoryInput) => Promise<DiagnoseMigrationHistoryOutput>;
+  diagnoseMigrationHistory: (
+    p: DiagnoseMigrationHistoryInput,
+  ) => Promise<DiagnoseMigrationHistoryOutput>;
   diff: (p: DiffParams) => Promise<DiffRpcOutput>;
-  ensureConnectionValidity: (p: EnsureConnectionValidityParams) => Promise<EnsureConnectionValidityResult>;
+  ensureConnectionValidity: (
+    p: EnsureConnectionValidityParams,
+  ) => Promise<EnsureConnectionValidityResult>;
   evaluateDataLoss: (p: EvaluateDataLossInput) => Promise<EvaluateDataLossOutput>;
   getDatabaseVersion: (p: unknown) => Promise<string>;
   introspect: (p: IntrospectParams) => Promise<IntrospectResult>;
   markMigrationApplied: (p: MarkMigrationAppliedInput) => Promise<MarkMigrationAppliedOutput>;
-  markMigrationRolledBack: (p: MarkMigrationRolledBackInput) => Promise<MarkMigrationRolledBackOutput>;
+  markMigrationRolledBack: (
+    p: MarkMigrationRolledBackInput,
+  ) => Promise<MarkMigrationRolledBackOutput>;
   reset: (p: ResetInput) => Promise<Record<string, never>>;
   schemaPush: (p: SchemaPushInput) => Promise<SchemaPushOutput>;
   version: (p: unknown) => Promise<string>;

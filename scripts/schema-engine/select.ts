@@ -33,7 +33,9 @@ function listDir(dir: string): string[] | undefined {
 }
 
 /** Called from prisma.config.ts: points Prisma at the wasm engine when the native one is missing. */
-export function selectSchemaEngine(projectRoot = path.resolve(import.meta.dirname, "../..")): string | undefined {
+export function selectSchemaEngine(
+  projectRoot = path.resolve(import.meta.dirname, "../.."),
+): string | undefined {
   const binary = chooseSchemaEngineBinary({
     env: process.env,
     enginesDirListing: listDir(path.join(projectRoot, "node_modules/@prisma/engines")),

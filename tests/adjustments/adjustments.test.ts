@@ -12,7 +12,11 @@ import * as chatsRoute from "@/app/api/messages/chats/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import { call } from "../support/http";
-import { createFarmerWithSession, createProduct, createUserWithSession } from "../support/factories";
+import {
+  createFarmerWithSession,
+  createProduct,
+  createUserWithSession,
+} from "../support/factories";
 import { createPickupAndDelivery } from "../support/fulfilment";
 import { onPostgres } from "../support/pg";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
@@ -40,7 +44,12 @@ beforeEach(async () => {
   await topUp(buyer.cookie, 100);
 });
 
-async function order(items = [{ productId: carrots.id, quantity: 4 }, { productId: kale.id, quantity: 2 }]) {
+async function order(
+  items = [
+    { productId: carrots.id, quantity: 4 },
+    { productId: kale.id, quantity: 2 },
+  ],
+) {
   const res = await placeOrder(buyer.cookie, items);
   if (res.status !== 201) throw new Error(`checkout failed: ${res.text}`);
   const id = res.json.orders[0].id as number;
@@ -48,28 +57,65 @@ async function order(items = [{ productId: carrots.id, quantity: 4 }, { productI
   return { id, line: (productId: number) => lines.find((l) => l.productId === productId)!.id };
 }
 
-function propose(orderId: number, lines: Line[], note?: string, cookie = farmer.cookie, key?: string) {
+function propose(
+  orderId: number,
+  lines: Line[],
+  note?: string,
+  cookie = farmer.cookie,
+  key?: string,
+) {
   const id = String(orderId);
-  return call(proposeRoute.POST, `/api/my-farm/orders/${id}/adjustments`, { body: { lines, ...(note === undefined ? {} : { note }) }, cookie, params: { id }, headers: key ? { "idempotency-key": key } : {} });
+  return call(proposeRoute.POST, `/api/my-farm/orders/${id}/adjustments`, {
+    body: { lines, ...(note === undefined ? {} : { note }) },
+    cookie,
+    params: { id },
+    headers: key ? { "idempotency-key": key } : {},
+  });
 }
 
-function decide(what: "accept" | "decline", orderId: number, aid: number, cookie = buyer.cookie, key?: string) {
+function decide(
+  what: "accept" | "decline",
+  orderId: number,
+  aid: number,
+  cookie = buyer.cookie,
+  key?: string,
+) {
   const params = { id: String(orderId), aid: String(aid) };
   const handler = what === "accept" ? acceptRoute.POST : declineRoute.POST;
-  return call(handler, `/api/orders/${orderId}/adjustments/${aid}/${what}`, { method: "POST", cookie, params, headers: key ? { "idempotency-key": key } : {} });
+  return call(handler, `/api/orders/${orderId}/adjustments/${aid}/${what}`, {
+    method: "POST",
+    cookie,
+    params,
+    headers: key ? { "idempotency-key": key } : {},
+  });
 }
 
 const stockOf = async (id: number) => (await db.product.findUniqueOrThrow({ where: { id } })).stock;
-const stocks = async () => [await stockOf(carrots.id), await stockOf(kale.id), await stockOf(chard.id)];
-const linesOf = async (orderId: number) => (await db.orderItem.findMany({ where: { orderId }, orderBy: { id: "asc" } })).map((i) => [i.productName, i.quantity, i.priceCents]);
-const adjustmentRows = (userId: number) => db.transaction.findMany({ where: { userId, type: "adjustment" }, orderBy: { id: "asc" } });
-const totalOf = async (id: number) => (await db.order.findUniqueOrThrow({ where: { id } })).totalCents;
+const stocks = async () => [
+  await stockOf(carrots.id),
+  await stockOf(kale.id),
+  await stockOf(chard.id),
+];
+const linesOf = async (orderId: number) =>
+  (await db.orderItem.findMany({ where: { orderId }, orderBy: { id: "asc" } })).map((i) => [
+    i.productName,
+    i.quantity,
+    i.priceCents,
+  ]);
+const adjustmentRows = (userId: number) =>
+  db.transaction.findMany({ where: { userId, type: "adjustment" }, orderBy: { id: "asc" } });
+const totalOf = async (id: number) =>
+  (await db.order.findUniqueOrThrow({ where: { id } })).totalCents;
 
 describe("POST /api/my-farm/orders/{id}/adjustments", () => {
   it("a short-pick applies at once: the line, stock, total and one refund row move exactly, and the card is in the conversation", async () => {
     const o = await order();
     expect(await balanceCents(buyer.user.id)).toBe(10000 - 1700);
-    const res = await propose(o.id, [{ itemId: o.line(carrots.id), quantity: 1 }], "Frost got the last row");
+    const res = await propose(
+      o.id,
+      [{ itemId: o.line(carrots.id), quantity: 1 }],
+      "Frost got the last row",
+    );
     expect(res.status, res.text).toBe(201);
     expect(res.json).toMatchObject({
       orderId: o.id,
@@ -78,36 +124,75 @@ describe("POST /api/my-farm/orders/{id}/adjustments", () => {
       status: "applied",
       delta: -9,
       note: "Frost got the last row",
-      lines: [{ itemId: o.line(carrots.id), before: { productId: carrots.id, name: "Carrots", quantity: 4, price: 3 }, after: { productId: carrots.id, name: "Carrots", quantity: 1, price: 3 } }],
+      lines: [
+        {
+          itemId: o.line(carrots.id),
+          before: { productId: carrots.id, name: "Carrots", quantity: 4, price: 3 },
+          after: { productId: carrots.id, name: "Carrots", quantity: 1, price: 3 },
+        },
+      ],
     });
     expect(res.json.decidedAt).not.toBeNull();
-    expect(await linesOf(o.id)).toEqual([["Carrots", 1, 300], ["Kale", 2, 250]]);
+    expect(await linesOf(o.id)).toEqual([
+      ["Carrots", 1, 300],
+      ["Kale", 2, 250],
+    ]);
     expect(await stocks()).toEqual([99, 98, 100]);
     expect(await totalOf(o.id)).toBe(800);
     expect((await db.order.findUniqueOrThrow({ where: { id: o.id } })).itemCount).toBe(3);
     const rows = await adjustmentRows(buyer.user.id);
-    expect(rows.map((t) => [t.amountCents, t.description, t.reference])).toEqual([[900, `Order #${o.id} adjusted by Green Acres: Carrots 4 → 1 — Frost got the last row`, `ORDER-${o.id}`]]);
+    expect(rows.map((t) => [t.amountCents, t.description, t.reference])).toEqual([
+      [
+        900,
+        `Order #${o.id} adjusted by Green Acres: Carrots 4 → 1 — Frost got the last row`,
+        `ORDER-${o.id}`,
+      ],
+    ]);
     expect(await balanceCents(buyer.user.id)).toBe(10000 - 800);
 
-    const chat = await call(conversationRoute.GET, `/api/messages/${farmer.user.id}`, { cookie: buyer.cookie, params: { userId: String(farmer.user.id) } });
+    const chat = await call(conversationRoute.GET, `/api/messages/${farmer.user.id}`, {
+      cookie: buyer.cookie,
+      params: { userId: String(farmer.user.id) },
+    });
     expect(chat.status).toBe(200);
     const card = chat.json.at(-1);
-    expect(card).toMatchObject({ id: res.json.messageId, senderId: farmer.user.id, receiverId: buyer.user.id, kind: "adjustment", adjustment: { id: res.json.id, status: "applied", delta: -9 } });
-    expect(card.content).toBe(`Green Acres adjusted order #${o.id}: Carrots 4 → 1. $9.00 refunded to your wallet.\nFrost got the last row`);
+    expect(card).toMatchObject({
+      id: res.json.messageId,
+      senderId: farmer.user.id,
+      receiverId: buyer.user.id,
+      kind: "adjustment",
+      adjustment: { id: res.json.id, status: "applied", delta: -9 },
+    });
+    expect(card.content).toBe(
+      `Green Acres adjusted order #${o.id}: Carrots 4 → 1. $9.00 refunded to your wallet.\nFrost got the last row`,
+    );
     // The chat list shows the same card as its last message, byte for byte (it reads it with SQL of its own).
     const list = await call(chatsRoute.GET, "/api/messages/chats", { cookie: buyer.cookie });
-    expect(list.json.find((c: { user: { id: number } }) => c.user.id === farmer.user.id).lastMessage).toEqual(card);
+    expect(
+      list.json.find((c: { user: { id: number } }) => c.user.id === farmer.user.id).lastMessage,
+    ).toEqual(card);
 
-    const detail = await call(orderRoute.GET, `/api/orders/${o.id}`, { cookie: buyer.cookie, params: { id: String(o.id) } });
+    const detail = await call(orderRoute.GET, `/api/orders/${o.id}`, {
+      cookie: buyer.cookie,
+      params: { id: String(o.id) },
+    });
     expect(detail.json.totalAmount).toBe(8);
     expect(detail.json.adjustments).toEqual([res.json]);
-    expect(detail.json.events.at(-1).note).toBe(`Order #${o.id} adjusted by Green Acres: Carrots 4 → 1 — Frost got the last row`);
+    expect(detail.json.events.at(-1).note).toBe(
+      `Order #${o.id} adjusted by Green Acres: Carrots 4 → 1 — Frost got the last row`,
+    );
   });
 
   it("removing a line (quantity 0) refunds it; removing every line is refused", async () => {
     const o = await order();
-    const all = await propose(o.id, [{ itemId: o.line(carrots.id), quantity: 0 }, { itemId: o.line(kale.id), quantity: 0 }]);
-    expect([all.status, all.json.errors]).toEqual([400, { lines: "An adjustment cannot remove every line: the buyer can cancel the order instead" }]);
+    const all = await propose(o.id, [
+      { itemId: o.line(carrots.id), quantity: 0 },
+      { itemId: o.line(kale.id), quantity: 0 },
+    ]);
+    expect([all.status, all.json.errors]).toEqual([
+      400,
+      { lines: "An adjustment cannot remove every line: the buyer can cancel the order instead" },
+    ]);
     const res = await propose(o.id, [{ itemId: o.line(kale.id), quantity: 0 }]);
     expect([res.status, res.json.status, res.json.delta]).toEqual([201, "applied", -5]);
     expect(await linesOf(o.id)).toEqual([["Carrots", 4, 300]]);
@@ -117,14 +202,31 @@ describe("POST /api/my-farm/orders/{id}/adjustments", () => {
 
   it("an increase or a substitution waits for the buyer and moves nothing yet", async () => {
     const o = await order();
-    const before = { stocks: await stocks(), lines: await linesOf(o.id), balance: await balanceCents(buyer.user.id) };
-    const res = await propose(o.id, [{ itemId: o.line(carrots.id), quantity: 5 }, { itemId: o.line(kale.id), substituteProductId: chard.id }]);
+    const before = {
+      stocks: await stocks(),
+      lines: await linesOf(o.id),
+      balance: await balanceCents(buyer.user.id),
+    };
+    const res = await propose(o.id, [
+      { itemId: o.line(carrots.id), quantity: 5 },
+      { itemId: o.line(kale.id), substituteProductId: chard.id },
+    ]);
     expect(res.status, res.text).toBe(201);
     expect(res.json).toMatchObject({ status: "pending", delta: 6, decidedAt: null });
-    expect(res.json.lines[1]).toEqual({ itemId: o.line(kale.id), before: { productId: kale.id, name: "Kale", quantity: 2, price: 2.5 }, after: { productId: chard.id, name: "Chard", quantity: 2, price: 4 } });
-    expect({ stocks: await stocks(), lines: await linesOf(o.id), balance: await balanceCents(buyer.user.id) }).toEqual(before);
+    expect(res.json.lines[1]).toEqual({
+      itemId: o.line(kale.id),
+      before: { productId: kale.id, name: "Kale", quantity: 2, price: 2.5 },
+      after: { productId: chard.id, name: "Chard", quantity: 2, price: 4 },
+    });
+    expect({
+      stocks: await stocks(),
+      lines: await linesOf(o.id),
+      balance: await balanceCents(buyer.user.id),
+    }).toEqual(before);
     const message = await db.message.findUniqueOrThrow({ where: { id: res.json.messageId } });
-    expect(message.content).toBe(`Green Acres proposes a change to order #${o.id}: Carrots 4 → 5, Kale 2 → Chard 2. You would pay $6.00 more.`);
+    expect(message.content).toBe(
+      `Green Acres proposes a change to order #${o.id}: Carrots 4 → 5, Kale 2 → Chard 2. You would pay $6.00 more.`,
+    );
   });
 
   it("a substitute is priced at the buyer's level: a restaurant is proposed its restaurant price", async () => {
@@ -133,7 +235,12 @@ describe("POST /api/my-farm/orders/{id}/adjustments", () => {
     const o = await order();
     const res = await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }]);
     expect(res.status, res.text).toBe(201);
-    expect(res.json.lines[0].after).toEqual({ productId: chard.id, name: "Chard", quantity: 2, price: 3.2 });
+    expect(res.json.lines[0].after).toEqual({
+      productId: chard.id,
+      name: "Chard",
+      quantity: 2,
+      price: 3.2,
+    });
     expect(res.json.delta).toBe(1.4);
   });
 
@@ -143,20 +250,41 @@ describe("POST /api/my-farm/orders/{id}/adjustments", () => {
     const stranger = await createFarmerWithSession({ farmName: "Sunny Hen" });
     const eggs = await createProduct(stranger.farm.id, { name: "Eggs" });
     const cases: [Line[], string][] = [
-      [[{ itemId: other.line(chard.id), quantity: 0 }], `Line ${other.line(chard.id)} is not part of order #${o.id}`],
-      [[{ itemId: o.line(kale.id), substituteProductId: eggs.id }], `Product ${eggs.id} is not one of Green Acres's products`],
-      [[{ itemId: o.line(kale.id), substituteProductId: carrots.id }], "Carrots is already in this order: change that line's quantity instead"],
+      [
+        [{ itemId: other.line(chard.id), quantity: 0 }],
+        `Line ${other.line(chard.id)} is not part of order #${o.id}`,
+      ],
+      [
+        [{ itemId: o.line(kale.id), substituteProductId: eggs.id }],
+        `Product ${eggs.id} is not one of Green Acres's products`,
+      ],
+      [
+        [{ itemId: o.line(kale.id), substituteProductId: carrots.id }],
+        "Carrots is already in this order: change that line's quantity instead",
+      ],
       [[{ itemId: o.line(kale.id), quantity: 2 }], "Kale: nothing changes on this line"],
-      [[{ itemId: o.line(kale.id), quantity: 0, substituteProductId: chard.id }], "A substitute for Kale needs a quantity of at least 1"],
+      [
+        [{ itemId: o.line(kale.id), quantity: 0, substituteProductId: chard.id }],
+        "A substitute for Kale needs a quantity of at least 1",
+      ],
     ];
     for (const [lines, message] of cases) {
       const res = await propose(o.id, lines);
       expect([res.status, res.json.errors], message).toEqual([400, { lines: message }]);
     }
-    const twice = await propose(o.id, [{ itemId: o.line(kale.id), quantity: 1 }, { itemId: o.line(kale.id), quantity: 0 }]);
-    expect([twice.status, twice.json.message]).toEqual([400, "Each line may be changed once per adjustment"]);
+    const twice = await propose(o.id, [
+      { itemId: o.line(kale.id), quantity: 1 },
+      { itemId: o.line(kale.id), quantity: 0 },
+    ]);
+    expect([twice.status, twice.json.message]).toEqual([
+      400,
+      "Each line may be changed once per adjustment",
+    ]);
     const neither = await propose(o.id, [{ itemId: o.line(kale.id) }]);
-    expect([neither.status, neither.json.errors]).toEqual([400, { "lines.0.quantity": "Give a new quantity or a substitute for each line" }]);
+    expect([neither.status, neither.json.errors]).toEqual([
+      400,
+      { "lines.0.quantity": "Give a new quantity or a substitute for each line" },
+    ]);
     expect(await db.orderAdjustment.count({ where: { orderId: o.id } })).toBe(0);
   });
 
@@ -167,15 +295,31 @@ describe("POST /api/my-farm/orders/{id}/adjustments", () => {
     expect((await propose(o.id, line, undefined, stranger.cookie)).status).toBe(404);
     expect((await propose(o.id, line, undefined, buyer.cookie)).status).toBe(403);
     const id = String(o.id);
-    await call(cancelRoute.POST, `/api/orders/${id}/cancel`, { method: "POST", cookie: buyer.cookie, params: { id } });
+    await call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
+      method: "POST",
+      cookie: buyer.cookie,
+      params: { id },
+    });
     const res = await propose(o.id, line);
     expect([res.status, res.json.code]).toEqual([409, "order_not_active"]);
   });
 
   it("a retried proposal with the same Idempotency-Key applies once", async () => {
     const o = await order();
-    const a = await propose(o.id, [{ itemId: o.line(carrots.id), quantity: 3 }], undefined, farmer.cookie, "adj-1");
-    const b = await propose(o.id, [{ itemId: o.line(carrots.id), quantity: 3 }], undefined, farmer.cookie, "adj-1");
+    const a = await propose(
+      o.id,
+      [{ itemId: o.line(carrots.id), quantity: 3 }],
+      undefined,
+      farmer.cookie,
+      "adj-1",
+    );
+    const b = await propose(
+      o.id,
+      [{ itemId: o.line(carrots.id), quantity: 3 }],
+      undefined,
+      farmer.cookie,
+      "adj-1",
+    );
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(b.json).toEqual(a.json);
     expect(await adjustmentRows(buyer.user.id)).toHaveLength(1);
@@ -186,12 +330,24 @@ describe("POST /api/my-farm/orders/{id}/adjustments", () => {
 describe("accepting and declining a card", () => {
   it("accept changes lines, stock and wallet once; accepting again moves nothing; declining afterwards is 409", async () => {
     const o = await order();
-    const card = (await propose(o.id, [{ itemId: o.line(carrots.id), quantity: 2 }, { itemId: o.line(kale.id), substituteProductId: chard.id, quantity: 3 }], "No kale this week")).json;
+    const card = (
+      await propose(
+        o.id,
+        [
+          { itemId: o.line(carrots.id), quantity: 2 },
+          { itemId: o.line(kale.id), substituteProductId: chard.id, quantity: 3 },
+        ],
+        "No kale this week",
+      )
+    ).json;
     expect(card.delta).toBe(1); // carrots −6.00, kale 5.00 → chard 12.00
     const res = await decide("accept", o.id, card.id);
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ id: card.id, status: "accepted" });
-    expect(await linesOf(o.id)).toEqual([["Carrots", 2, 300], ["Chard", 3, 400]]);
+    expect(await linesOf(o.id)).toEqual([
+      ["Carrots", 2, 300],
+      ["Chard", 3, 400],
+    ]);
     expect(await stocks()).toEqual([98, 100, 97]);
     expect(await totalOf(o.id)).toBe(1700 + 100);
     expect((await adjustmentRows(buyer.user.id)).map((t) => t.amountCents)).toEqual([-100]);
@@ -201,19 +357,34 @@ describe("accepting and declining a card", () => {
     expect([again.status, again.json.status]).toEqual([200, "accepted"]);
     expect(await adjustmentRows(buyer.user.id)).toHaveLength(1);
     const decline = await decide("decline", o.id, card.id);
-    expect([decline.status, decline.json.message]).toEqual([409, "This change was accepted already"]);
+    expect([decline.status, decline.json.message]).toEqual([
+      409,
+      "This change was accepted already",
+    ]);
 
-    const message = await call(conversationRoute.GET, `/api/messages/${farmer.user.id}`, { cookie: buyer.cookie, params: { userId: String(farmer.user.id) } });
+    const message = await call(conversationRoute.GET, `/api/messages/${farmer.user.id}`, {
+      cookie: buyer.cookie,
+      params: { userId: String(farmer.user.id) },
+    });
     expect(message.json.at(-1).adjustment.status).toBe("accepted");
   });
 
   it("decline leaves the order as it is; accepting a declined card is 409", async () => {
     const o = await order();
-    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])).json;
-    const before = { stocks: await stocks(), lines: await linesOf(o.id), balance: await balanceCents(buyer.user.id) };
+    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }]))
+      .json;
+    const before = {
+      stocks: await stocks(),
+      lines: await linesOf(o.id),
+      balance: await balanceCents(buyer.user.id),
+    };
     const res = await decide("decline", o.id, card.id);
     expect([res.status, res.json.status]).toEqual([200, "declined"]);
-    expect({ stocks: await stocks(), lines: await linesOf(o.id), balance: await balanceCents(buyer.user.id) }).toEqual(before);
+    expect({
+      stocks: await stocks(),
+      lines: await linesOf(o.id),
+      balance: await balanceCents(buyer.user.id),
+    }).toEqual(before);
     expect((await decide("decline", o.id, card.id)).status).toBe(200);
     const accept = await decide("accept", o.id, card.id);
     expect([accept.status, accept.json.message]).toEqual([409, "You declined this change already"]);
@@ -221,21 +392,47 @@ describe("accepting and declining a card", () => {
 
   it("a card whose order changed since is 409 stale and becomes stale: after another adjustment, after a cancel", async () => {
     const o = await order();
-    const first = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])).json;
+    const first = (
+      await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])
+    ).json;
     // Another adjustment applied since (a short-pick of the carrots).
-    expect((await propose(o.id, [{ itemId: o.line(carrots.id), quantity: 3 }])).json.status).toBe("applied");
-    const snapshot = { stocks: await stocks(), lines: await linesOf(o.id), balance: await balanceCents(buyer.user.id) };
+    expect((await propose(o.id, [{ itemId: o.line(carrots.id), quantity: 3 }])).json.status).toBe(
+      "applied",
+    );
+    const snapshot = {
+      stocks: await stocks(),
+      lines: await linesOf(o.id),
+      balance: await balanceCents(buyer.user.id),
+    };
     const stale = await decide("accept", o.id, first.id);
-    expect([stale.status, stale.json.code, stale.json.message]).toEqual([409, "adjustment_stale", "This change is out of date: the order changed since it was proposed"]);
-    expect((await db.orderAdjustment.findUniqueOrThrow({ where: { id: first.id } })).status).toBe("stale");
-    expect({ stocks: await stocks(), lines: await linesOf(o.id), balance: await balanceCents(buyer.user.id) }).toEqual(snapshot);
+    expect([stale.status, stale.json.code, stale.json.message]).toEqual([
+      409,
+      "adjustment_stale",
+      "This change is out of date: the order changed since it was proposed",
+    ]);
+    expect((await db.orderAdjustment.findUniqueOrThrow({ where: { id: first.id } })).status).toBe(
+      "stale",
+    );
+    expect({
+      stocks: await stocks(),
+      lines: await linesOf(o.id),
+      balance: await balanceCents(buyer.user.id),
+    }).toEqual(snapshot);
     expect((await decide("accept", o.id, first.id)).json.code).toBe("adjustment_stale");
     expect((await decide("decline", o.id, first.id)).json.code).toBe("adjustment_stale");
 
     // A cancelled order: its cards are stale too.
     const second = (await propose(o.id, [{ itemId: o.line(kale.id), quantity: 5 }])).json;
     const id = String(o.id);
-    expect((await call(cancelRoute.POST, `/api/orders/${id}/cancel`, { method: "POST", cookie: buyer.cookie, params: { id } })).status).toBe(200);
+    expect(
+      (
+        await call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
+          method: "POST",
+          cookie: buyer.cookie,
+          params: { id },
+        })
+      ).status,
+    ).toBe(200);
     expect((await decide("accept", o.id, second.id)).json.code).toBe("adjustment_stale");
     expect(await stocks()).toEqual([100, 100, 100]);
     expect(await balanceCents(buyer.user.id)).toBe(10000);
@@ -244,15 +441,39 @@ describe("accepting and declining a card", () => {
   it("a buyer's own edit of the order makes an open card stale", async () => {
     await createPickupAndDelivery(farmer.farm.id);
     const slot = (await listSlots(farmer.farm.id, 14)).find((s) => s.kind === "pickup")!;
-    const placed = await call(ordersRoute.POST, "/api/orders", { body: { items: [{ productId: carrots.id, quantity: 2 }, { productId: kale.id, quantity: 1 }], fulfilment: { [farmer.farm.id]: { slotId: slot.slotId } } }, cookie: buyer.cookie });
+    const placed = await call(ordersRoute.POST, "/api/orders", {
+      body: {
+        items: [
+          { productId: carrots.id, quantity: 2 },
+          { productId: kale.id, quantity: 1 },
+        ],
+        fulfilment: { [farmer.farm.id]: { slotId: slot.slotId } },
+      },
+      cookie: buyer.cookie,
+    });
     const id = placed.json.orders[0].id as number;
-    const kaleLine = (await db.orderItem.findFirstOrThrow({ where: { orderId: id, productId: kale.id } })).id;
+    const kaleLine = (
+      await db.orderItem.findFirstOrThrow({ where: { orderId: id, productId: kale.id } })
+    ).id;
     const card = (await propose(id, [{ itemId: kaleLine, substituteProductId: chard.id }])).json;
-    const edit = await call(orderRoute.PATCH, `/api/orders/${id}`, { method: "PATCH", body: { items: [{ productId: carrots.id, quantity: 3 }, { productId: kale.id, quantity: 1 }] }, cookie: buyer.cookie, params: { id: String(id) } });
+    const edit = await call(orderRoute.PATCH, `/api/orders/${id}`, {
+      method: "PATCH",
+      body: {
+        items: [
+          { productId: carrots.id, quantity: 3 },
+          { productId: kale.id, quantity: 1 },
+        ],
+      },
+      cookie: buyer.cookie,
+      params: { id: String(id) },
+    });
     expect(edit.status).toBe(200);
     const res = await decide("accept", id, card.id);
     expect([res.status, res.json.code]).toEqual([409, "adjustment_stale"]);
-    expect(await linesOf(id)).toEqual([["Carrots", 3, 300], ["Kale", 1, 250]]);
+    expect(await linesOf(id)).toEqual([
+      ["Carrots", 3, 300],
+      ["Kale", 1, 250],
+    ]);
   });
 
   it("both sides get the card live, and again when its status changes", async () => {
@@ -260,13 +481,35 @@ describe("accepting and declining a card", () => {
     const events: { to: number; e: RealtimeEvent }[] = [];
     const offBuyer = subscribe(buyer.user.id, (e) => events.push({ to: buyer.user.id, e }));
     const offFarmer = subscribe(farmer.user.id, (e) => events.push({ to: farmer.user.id, e }));
-    if (isPostgres()) await vi.waitFor(() => expect(listenerConnected()).toBe(true), { timeout: 10_000 });
+    if (isPostgres())
+      await vi.waitFor(() => expect(listenerConnected()).toBe(true), { timeout: 10_000 });
     const seen = (to: number, status: string) =>
-      events.some(({ to: t, e }) => t === to && e.type === "message" && e.message.kind === "adjustment" && e.message.adjustment?.status === status);
-    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])).json;
-    await vi.waitFor(() => expect([seen(buyer.user.id, "pending"), seen(farmer.user.id, "pending")]).toEqual([true, true]), { timeout: 10_000 });
+      events.some(
+        ({ to: t, e }) =>
+          t === to &&
+          e.type === "message" &&
+          e.message.kind === "adjustment" &&
+          e.message.adjustment?.status === status,
+      );
+    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }]))
+      .json;
+    await vi.waitFor(
+      () =>
+        expect([seen(buyer.user.id, "pending"), seen(farmer.user.id, "pending")]).toEqual([
+          true,
+          true,
+        ]),
+      { timeout: 10_000 },
+    );
     await decide("decline", o.id, card.id);
-    await vi.waitFor(() => expect([seen(buyer.user.id, "declined"), seen(farmer.user.id, "declined")]).toEqual([true, true]), { timeout: 10_000 });
+    await vi.waitFor(
+      () =>
+        expect([seen(buyer.user.id, "declined"), seen(farmer.user.id, "declined")]).toEqual([
+          true,
+          true,
+        ]),
+      { timeout: 10_000 },
+    );
     offBuyer();
     offFarmer();
   });
@@ -275,42 +518,69 @@ describe("accepting and declining a card", () => {
     const o = await order();
     const card = (await propose(o.id, [{ itemId: o.line(carrots.id), quantity: 90 }])).json;
     const res = await decide("accept", o.id, card.id);
-    expect([res.status, res.json.code, res.json.message]).toEqual([409, "insufficient_funds", "Insufficient balance: this change costs $258.00 more but your wallet holds $83.00. Top up your wallet and try again."]);
-    expect((await db.orderAdjustment.findUniqueOrThrow({ where: { id: card.id } })).status).toBe("pending");
+    expect([res.status, res.json.code, res.json.message]).toEqual([
+      409,
+      "insufficient_funds",
+      "Insufficient balance: this change costs $258.00 more but your wallet holds $83.00. Top up your wallet and try again.",
+    ]);
+    expect((await db.orderAdjustment.findUniqueOrThrow({ where: { id: card.id } })).status).toBe(
+      "pending",
+    );
     expect(await stocks()).toEqual([96, 98, 100]);
   });
 
   it("only the buyer of that order: someone else's card or a card of another order is 404", async () => {
     const o = await order();
     const other = await order([{ productId: chard.id, quantity: 1 }]);
-    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])).json;
+    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }]))
+      .json;
     const stranger = await createUserWithSession();
     expect((await decide("accept", o.id, card.id, stranger.cookie)).status).toBe(404);
     expect((await decide("decline", o.id, card.id, farmer.cookie)).status).toBe(404);
     expect((await decide("accept", other.id, card.id)).json.message).toBe("Adjustment not found");
-    expect((await db.orderAdjustment.findUniqueOrThrow({ where: { id: card.id } })).status).toBe("pending");
+    expect((await db.orderAdjustment.findUniqueOrThrow({ where: { id: card.id } })).status).toBe(
+      "pending",
+    );
   });
 
   pg("accepting from several tabs at once moves the money once (PostgreSQL only)", async () => {
     const o = await order();
-    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])).json;
-    const results = await Promise.all(Array.from({ length: 6 }, () => decide("accept", o.id, card.id)));
+    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }]))
+      .json;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => decide("accept", o.id, card.id)),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect((await adjustmentRows(buyer.user.id)).map((t) => t.amountCents)).toEqual([-300]);
     expect(await stocks()).toEqual([96, 100, 98]);
-    expect(await linesOf(o.id)).toEqual([["Carrots", 4, 300], ["Chard", 2, 400]]);
+    expect(await linesOf(o.id)).toEqual([
+      ["Carrots", 4, 300],
+      ["Chard", 2, 400],
+    ]);
   });
 
-  pg("an accept racing a buyer's cancel: either the change then the refund of the new total, or stale (PostgreSQL only)", async () => {
-    const o = await order();
-    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])).json;
-    const id = String(o.id);
-    const [accept, cancel] = await Promise.all([decide("accept", o.id, card.id), call(cancelRoute.POST, `/api/orders/${id}/cancel`, { method: "POST", cookie: buyer.cookie, params: { id } })]);
-    expect(cancel.status).toBe(200);
-    expect([200, 409]).toContain(accept.status);
-    expect(await stocks()).toEqual([100, 100, 100]);
-    expect(await balanceCents(buyer.user.id)).toBe(10000);
-  });
+  pg(
+    "an accept racing a buyer's cancel: either the change then the refund of the new total, or stale (PostgreSQL only)",
+    async () => {
+      const o = await order();
+      const card = (
+        await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])
+      ).json;
+      const id = String(o.id);
+      const [accept, cancel] = await Promise.all([
+        decide("accept", o.id, card.id),
+        call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
+          method: "POST",
+          cookie: buyer.cookie,
+          params: { id },
+        }),
+      ]);
+      expect(cancel.status).toBe(200);
+      expect([200, 409]).toContain(accept.status);
+      expect(await stocks()).toEqual([100, 100, 100]);
+      expect(await balanceCents(buyer.user.id)).toBe(10000);
+    },
+  );
 });
 
 describe("property: balance = Σ ledger and stock exact after a random mix of adjustments, edits and cancels", () => {
@@ -323,27 +593,49 @@ describe("property: balance = Σ ledger and stock exact after a random mix of ad
     const initial = new Map(products.map((p) => [p.id, 100]));
 
     let seed = 20261125;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-    const pick = <T,>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
     const qty = () => 1 + Math.floor(rand() * 6);
 
     async function newOrder() {
-      const items = products.filter(() => rand() < 0.7).map((p) => ({ productId: p.id, quantity: qty() }));
-      const res = await call(ordersRoute.POST, "/api/orders", { body: { items: items.length ? items : [{ productId: carrots.id, quantity: 2 }], fulfilment: { [farmer.farm.id]: { slotId: slot.slotId } } }, cookie: buyer.cookie });
+      const items = products
+        .filter(() => rand() < 0.7)
+        .map((p) => ({ productId: p.id, quantity: qty() }));
+      const res = await call(ordersRoute.POST, "/api/orders", {
+        body: {
+          items: items.length ? items : [{ productId: carrots.id, quantity: 2 }],
+          fulfilment: { [farmer.farm.id]: { slotId: slot.slotId } },
+        },
+        cookie: buyer.cookie,
+      });
       expect(res.status, res.text).toBe(201);
       return res.json.orders[0].id as number;
     }
 
     async function check(step: string) {
-      const ledger = await db.transaction.aggregate({ where: { userId: buyer.user.id }, _sum: { amountCents: true } });
+      const ledger = await db.transaction.aggregate({
+        where: { userId: buyer.user.id },
+        _sum: { amountCents: true },
+      });
       expect(await balanceCents(buyer.user.id), step).toBe(ledger._sum.amountCents);
       for (const p of products) {
-        const held = await db.orderItem.aggregate({ where: { productId: p.id, order: { status: "active" } }, _sum: { quantity: true } });
-        expect((await stockOf(p.id)) + (held._sum.quantity ?? 0), `${step}: stock of ${p.name}`).toBe(initial.get(p.id));
+        const held = await db.orderItem.aggregate({
+          where: { productId: p.id, order: { status: "active" } },
+          _sum: { quantity: true },
+        });
+        expect(
+          (await stockOf(p.id)) + (held._sum.quantity ?? 0),
+          `${step}: stock of ${p.name}`,
+        ).toBe(initial.get(p.id));
       }
-      for (const o of await db.order.findMany({ where: { userId: buyer.user.id, status: "active" }, include: { items: true, fulfilment: true } })) {
+      for (const o of await db.order.findMany({
+        where: { userId: buyer.user.id, status: "active" },
+        include: { items: true, fulfilment: true },
+      })) {
         const goods = o.items.reduce((s, i) => s + i.priceCents * i.quantity, 0);
-        expect(o.totalCents, `${step}: total of #${o.id}`).toBe(goods + (o.fulfilment?.feeCents ?? 0));
+        expect(o.totalCents, `${step}: total of #${o.id}`).toBe(
+          goods + (o.fulfilment?.feeCents ?? 0),
+        );
       }
     }
 
@@ -351,16 +643,33 @@ describe("property: balance = Σ ledger and stock exact after a random mix of ad
     const cards: { orderId: number; id: number }[] = [];
     const counts: Record<string, number> = {};
     for (let step = 0; step < 40; step++) {
-      const items = await db.orderItem.findMany({ where: { orderId: current }, orderBy: { id: "asc" } });
-      const op = pick(["reduce", "propose", "propose", "accept", "accept", "decline", "edit", "cancel"]);
+      const items = await db.orderItem.findMany({
+        where: { orderId: current },
+        orderBy: { id: "asc" },
+      });
+      const op = pick([
+        "reduce",
+        "propose",
+        "propose",
+        "accept",
+        "accept",
+        "decline",
+        "edit",
+        "cancel",
+      ]);
       let status = 0;
       if (op === "reduce") {
         const item = pick(items);
-        if (item.quantity > 1 && items.length > 0) status = (await propose(current, [{ itemId: item.id, quantity: item.quantity - 1 }])).status;
+        if (item.quantity > 1 && items.length > 0)
+          status = (await propose(current, [{ itemId: item.id, quantity: item.quantity - 1 }]))
+            .status;
       } else if (op === "propose") {
         const item = pick(items);
         const absent = products.filter((p) => !items.some((i) => i.productId === p.id));
-        const line = absent.length && rand() < 0.5 ? { itemId: item.id, substituteProductId: pick(absent).id } : { itemId: item.id, quantity: item.quantity + qty() };
+        const line =
+          absent.length && rand() < 0.5
+            ? { itemId: item.id, substituteProductId: pick(absent).id }
+            : { itemId: item.id, quantity: item.quantity + qty() };
         const res = await propose(current, [line]);
         status = res.status;
         if (res.status === 201) cards.push({ orderId: current, id: res.json.id });
@@ -368,15 +677,33 @@ describe("property: balance = Σ ledger and stock exact after a random mix of ad
         const card = pick(cards);
         status = (await decide(op, card.orderId, card.id)).status;
       } else if (op === "edit") {
-        const lines = products.filter(() => rand() < 0.6).map((p) => ({ productId: p.id, quantity: qty() }));
-        if (lines.length) status = (await call(orderRoute.PATCH, `/api/orders/${current}`, { method: "PATCH", body: { items: lines }, cookie: buyer.cookie, params: { id: String(current) } })).status;
+        const lines = products
+          .filter(() => rand() < 0.6)
+          .map((p) => ({ productId: p.id, quantity: qty() }));
+        if (lines.length)
+          status = (
+            await call(orderRoute.PATCH, `/api/orders/${current}`, {
+              method: "PATCH",
+              body: { items: lines },
+              cookie: buyer.cookie,
+              params: { id: String(current) },
+            })
+          ).status;
       } else if (op === "cancel") {
         const id = String(current);
-        status = (await call(cancelRoute.POST, `/api/orders/${id}/cancel`, { method: "POST", cookie: buyer.cookie, params: { id } })).status;
+        status = (
+          await call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
+            method: "POST",
+            cookie: buyer.cookie,
+            params: { id },
+          })
+        ).status;
         current = await newOrder();
       }
       // Every answer is a success or a clear refusal (stale, declined, funds), never a 500.
-      expect(status === 0 || (status >= 200 && status < 500), `${op} answered ${status}`).toBe(true);
+      expect(status === 0 || (status >= 200 && status < 500), `${op} answered ${status}`).toBe(
+        true,
+      );
       counts[`${op} ${status}`] = (counts[`${op} ${status}`] ?? 0) + 1;
       await check(`step ${step} (${op} ${status})`);
     }

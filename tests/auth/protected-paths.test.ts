@@ -10,7 +10,9 @@ import { isProtectedPath, PROTECTED_PATHS, signInPath } from "@/lib/auth/protect
  */
 describe("protected paths", () => {
   it("the proxy's matcher is the shared list: each page and what is below it, /home alone", () => {
-    expect([...config.matcher].sort()).toEqual(PROTECTED_PATHS.map((p) => (p === "/home" ? p : `${p}/:path*`)).sort());
+    expect([...config.matcher].sort()).toEqual(
+      PROTECTED_PATHS.map((p) => (p === "/home" ? p : `${p}/:path*`)).sort(),
+    );
   });
 
   it.each([
@@ -34,7 +36,9 @@ describe("protected paths", () => {
     expect(out.status).toBe(307);
     expect(out.headers.get("location")).toBe("http://localhost/auth?next=%2Fwallet");
     expect(signInPath("/wallet")).toBe("/auth?next=%2Fwallet");
-    const signedIn = proxy(new NextRequest("http://localhost/wallet", { headers: { cookie: "ff_session=abc" } }));
+    const signedIn = proxy(
+      new NextRequest("http://localhost/wallet", { headers: { cookie: "ff_session=abc" } }),
+    );
     expect(signedIn.headers.get("location")).toBeNull();
     expect(signedIn.headers.get("x-middleware-next")).toBe("1");
   });

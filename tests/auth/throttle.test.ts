@@ -11,7 +11,8 @@ import { onPostgres } from "../support/pg";
 let ipSeq = 0;
 /** A client address of its own per test, so one test's failures never count in another's budget. */
 const freshIp = () => `10.42.${Math.floor(ipSeq / 250)}.${ipSeq++ % 250}`;
-const wrong = (username: string, ip: string) => call(login, "/api/login", { body: { username, password: "not-the-password" }, ip });
+const wrong = (username: string, ip: string) =>
+  call(login, "/api/login", { body: { username, password: "not-the-password" }, ip });
 const statuses = (rs: { status: number }[]) => rs.map((r) => r.status).sort();
 
 describe("login throttle", () => {
@@ -23,11 +24,21 @@ describe("login throttle", () => {
       const results = await Promise.all(Array.from({ length: 20 }, () => wrong(user.email, ip)));
       expect(statuses(results)).toEqual([...Array(10).fill(401), ...Array(10).fill(429)]);
       for (const r of results.filter((x) => x.status === 429)) {
-        expect(r.json).toEqual({ message: "Too many failed login attempts. Please try again later.", code: "rate_limited" });
+        expect(r.json).toEqual({
+          message: "Too many failed login attempts. Please try again later.",
+          code: "rate_limited",
+        });
         expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
       }
       // Even the right password waits now, from that address.
-      expect((await call(login, "/api/login", { body: { username: user.email, password: TEST_PASSWORD }, ip })).status).toBe(429);
+      expect(
+        (
+          await call(login, "/api/login", {
+            body: { username: user.email, password: TEST_PASSWORD },
+            ip,
+          })
+        ).status,
+      ).toBe(429);
     },
   );
 
@@ -35,10 +46,18 @@ describe("login throttle", () => {
     const user = await createUser({ username: `Shared_${Date.now().toString(36)}` });
     const ip = freshIp();
     for (let i = 0; i < 5; i++) expect((await wrong(user.email, ip)).status).toBe(401);
-    for (let i = 0; i < 5; i++) expect((await wrong(user.username!.toUpperCase(), ip)).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await wrong(user.username!.toUpperCase(), ip)).status).toBe(401);
     expect((await wrong(user.username!, ip)).status).toBe(429);
     expect((await wrong(user.email.toUpperCase(), ip)).status).toBe(429);
-    expect((await call(login, "/api/login", { body: { username: user.username, password: TEST_PASSWORD }, ip })).status).toBe(429);
+    expect(
+      (
+        await call(login, "/api/login", {
+          body: { username: user.username, password: TEST_PASSWORD },
+          ip,
+        })
+      ).status,
+    ).toBe(429);
   });
 
   it("one IP spraying 15 accounts is stopped after LOGIN_MAX_FAILURES_PER_IP (30) failures, even for a further account with the right password", async () => {
@@ -47,12 +66,22 @@ describe("login throttle", () => {
     for (const a of accounts.slice(0, 15)) {
       for (let i = 0; i < 2; i++) expect((await wrong(a.email, ip)).status).toBe(401);
     }
-    const blocked = await call(login, "/api/login", { body: { username: accounts[15].email, password: TEST_PASSWORD }, ip });
+    const blocked = await call(login, "/api/login", {
+      body: { username: accounts[15].email, password: TEST_PASSWORD },
+      ip,
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.json.code).toBe("rate_limited");
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another address is not affected.
-    expect((await call(login, "/api/login", { body: { username: accounts[15].email, password: TEST_PASSWORD }, ip: freshIp() })).status).toBe(200);
+    expect(
+      (
+        await call(login, "/api/login", {
+          body: { username: accounts[15].email, password: TEST_PASSWORD },
+          ip: freshIp(),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("successful sign-ins do not use up the address's failure budget, and clear that account's failures", async () => {
@@ -61,7 +90,15 @@ describe("login throttle", () => {
       const user = await createUser();
       expect((await wrong(user.email, ip)).status).toBe(401);
       expect((await wrong(user.email, ip)).status).toBe(401);
-      for (let i = 0; i < 5; i++) expect((await call(login, "/api/login", { body: { username: user.email, password: TEST_PASSWORD }, ip })).status).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect(
+          (
+            await call(login, "/api/login", {
+              body: { username: user.email, password: TEST_PASSWORD },
+              ip,
+            })
+          ).status,
+        ).toBe(200);
       // The account's two failures were cleared by the sign-in: three more are checked...
       expect((await wrong(user.email, ip)).status).toBe(401);
       expect((await wrong(user.email, ip)).status).toBe(401);
@@ -83,11 +120,23 @@ describe("login throttle", () => {
     await withEnv({ LOGIN_MAX_FAILURES: "1" }, async () => {
       const ip = freshIp();
       const lines: string[] = [];
-      const original = { warn: console.warn, error: console.error, log: console.log, info: console.info };
-      for (const k of ["warn", "error", "log", "info"] as const) console[k] = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+      const original = {
+        warn: console.warn,
+        error: console.error,
+        log: console.log,
+        info: console.info,
+      };
+      for (const k of ["warn", "error", "log", "info"] as const)
+        console[k] = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
       try {
-        await call(login, "/api/login", { body: { username: "secret-person@example.test", password: "hunter2-secret-pw" }, ip });
-        const refused = await call(login, "/api/login", { body: { username: "secret-person@example.test", password: "hunter2-secret-pw" }, ip });
+        await call(login, "/api/login", {
+          body: { username: "secret-person@example.test", password: "hunter2-secret-pw" },
+          ip,
+        });
+        const refused = await call(login, "/api/login", {
+          body: { username: "secret-person@example.test", password: "hunter2-secret-pw" },
+          ip,
+        });
         expect(refused.status).toBe(429);
       } finally {
         Object.assign(console, original);
@@ -109,21 +158,46 @@ describe("registration throttle", () => {
     confirmPassword: "orchard-sunrise-42",
   });
 
-  it.skipIf(!onPostgres)("10 parallel registrations from one IP with 3 allowed: exactly 3 accounts (PostgreSQL only: PGlite runs one statement at a time)", async () => {
-    await withEnv({ REGISTRATION_LIMIT_PER_IP_HOUR: "3" }, async () => {
-      const ip = freshIp();
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => call(register, "/api/register", { body: body(ip, i), ip })));
-      expect(statuses(results)).toEqual([...Array(3).fill(201), ...Array(7).fill(429)]);
-      expect(await db.user.count({ where: { email: { startsWith: `rae-${ip.replaceAll(".", "-")}-` } } })).toBe(3);
-    });
-  });
+  it.skipIf(!onPostgres)(
+    "10 parallel registrations from one IP with 3 allowed: exactly 3 accounts (PostgreSQL only: PGlite runs one statement at a time)",
+    async () => {
+      await withEnv({ REGISTRATION_LIMIT_PER_IP_HOUR: "3" }, async () => {
+        const ip = freshIp();
+        const results = await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            call(register, "/api/register", { body: body(ip, i), ip }),
+          ),
+        );
+        expect(statuses(results)).toEqual([...Array(3).fill(201), ...Array(7).fill(429)]);
+        expect(
+          await db.user.count({
+            where: { email: { startsWith: `rae-${ip.replaceAll(".", "-")}-` } },
+          }),
+        ).toBe(3);
+      });
+    },
+  );
 
   it("counts every attempt from the address (an email already taken too), so the 409 cannot be used to probe without limit", async () => {
     await withEnv({ REGISTRATION_LIMIT_PER_IP_HOUR: "2" }, async () => {
       const ip = freshIp();
       const taken = await createUser();
-      expect((await call(register, "/api/register", { body: { ...body(ip, 0), email: taken.email }, ip })).status).toBe(409);
-      expect((await call(register, "/api/register", { body: { ...body(ip, 1), email: taken.email }, ip })).status).toBe(409);
+      expect(
+        (
+          await call(register, "/api/register", {
+            body: { ...body(ip, 0), email: taken.email },
+            ip,
+          })
+        ).status,
+      ).toBe(409);
+      expect(
+        (
+          await call(register, "/api/register", {
+            body: { ...body(ip, 1), email: taken.email },
+            ip,
+          })
+        ).status,
+      ).toBe(409);
       const third = await call(register, "/api/register", { body: body(ip, 2), ip });
       expect(third.status).toBe(429);
       expect(third.json.code).toBe("rate_limited");
@@ -135,7 +209,10 @@ describe("registration throttle", () => {
     const key = `test:window:${freshIp()}`;
     expect((await hit(key, 60_000)).count).toBe(1);
     expect((await hit(key, 60_000)).count).toBe(2);
-    await db.rateLimitCounter.update({ where: { key }, data: { resetAt: new Date(Date.now() - 1000) } });
+    await db.rateLimitCounter.update({
+      where: { key },
+      data: { resetAt: new Date(Date.now() - 1000) },
+    });
     const again = await hit(key, 60_000);
     expect(again.count).toBe(1);
     expect(again.retryAfterSeconds).toBeGreaterThan(50);

@@ -6,7 +6,12 @@ import * as searchRoute from "@/app/api/products/search/route";
 import * as myProductsRoute from "@/app/api/my-farm/products/route";
 import * as myProductRoute from "@/app/api/my-farm/products/[id]/route";
 import { call } from "../support/http";
-import { createFarm, createFarmerWithSession, createProduct, createUserWithSession } from "../support/factories";
+import {
+  createFarm,
+  createFarmerWithSession,
+  createProduct,
+  createUserWithSession,
+} from "../support/factories";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 import { createPickupAndDelivery } from "../support/fulfilment";
 import { listSlots } from "@/lib/server/fulfilment/slots";
@@ -18,7 +23,10 @@ checkLedgerAfterEach();
 async function casedProduct(name: string) {
   const { farm } = await createFarm();
   const p = await createProduct(farm.id, { name, priceCents: 600, isFeatured: true });
-  return db.product.update({ where: { id: p.id }, data: { restaurantPriceCents: 450, caseSize: 12 } });
+  return db.product.update({
+    where: { id: p.id },
+    data: { restaurantPriceCents: 450, caseSize: 12 },
+  });
 }
 
 describe("price levels in the catalog", () => {
@@ -27,8 +35,14 @@ describe("price levels in the catalog", () => {
     const chef = await createUserWithSession({ userType: "restaurant" });
     const shopper = await createUserWithSession();
     const id = String(p.id);
-    const as = (cookie?: string) => call(productRoute.GET, `/api/products/${id}`, { cookie, params: { id } });
-    expect((await as(chef.cookie)).json).toMatchObject({ id: p.id, price: 4.5, priceLevel: "restaurant", caseSize: 12 });
+    const as = (cookie?: string) =>
+      call(productRoute.GET, `/api/products/${id}`, { cookie, params: { id } });
+    expect((await as(chef.cookie)).json).toMatchObject({
+      id: p.id,
+      price: 4.5,
+      priceLevel: "restaurant",
+      caseSize: 12,
+    });
     for (const cookie of [shopper.cookie, undefined]) {
       const res = await as(cookie);
       expect(res.json).toMatchObject({ price: 6, priceLevel: "retail", caseSize: 1 });
@@ -36,30 +50,79 @@ describe("price levels in the catalog", () => {
       expect(res.text).not.toMatch(/(?<![\d.])4\.5(?!\d)/);
       expect(res.json).not.toHaveProperty("restaurantPrice");
     }
-    const featured = await call(featuredRoute.GET, "/api/products/featured?limit=50", { cookie: chef.cookie });
-    expect(featured.json.find((x: { id: number }) => x.id === p.id)).toMatchObject({ price: 4.5, caseSize: 12 });
-    const found = await call(searchRoute.GET, "/api/products/search?q=Case%20Kale", { cookie: shopper.cookie });
-    expect(found.json.find((x: { id: number }) => x.id === p.id)).toMatchObject({ price: 6, caseSize: 1 });
+    const featured = await call(featuredRoute.GET, "/api/products/featured?limit=50", {
+      cookie: chef.cookie,
+    });
+    expect(featured.json.find((x: { id: number }) => x.id === p.id)).toMatchObject({
+      price: 4.5,
+      caseSize: 12,
+    });
+    const found = await call(searchRoute.GET, "/api/products/search?q=Case%20Kale", {
+      cookie: shopper.cookie,
+    });
+    expect(found.json.find((x: { id: number }) => x.id === p.id)).toMatchObject({
+      price: 6,
+      caseSize: 1,
+    });
   });
 
   it("a product without a restaurant price costs restaurants the retail price, still by the case", async () => {
     const { farm } = await createFarm();
-    const p = await db.product.update({ where: { id: (await createProduct(farm.id, { priceCents: 800 })).id }, data: { caseSize: 6 } });
+    const p = await db.product.update({
+      where: { id: (await createProduct(farm.id, { priceCents: 800 })).id },
+      data: { caseSize: 6 },
+    });
     const chef = await createUserWithSession({ userType: "restaurant" });
     const id = String(p.id);
-    expect((await call(productRoute.GET, `/api/products/${id}`, { cookie: chef.cookie, params: { id } })).json).toMatchObject({ price: 8, priceLevel: "retail", caseSize: 6 });
+    expect(
+      (await call(productRoute.GET, `/api/products/${id}`, { cookie: chef.cookie, params: { id } }))
+        .json,
+    ).toMatchObject({ price: 8, priceLevel: "retail", caseSize: 6 });
   });
 
   it("the farmer sets and clears the restaurant price and the case size; bad values are refused per field", async () => {
     const me = await createFarmerWithSession();
-    const created = await call(myProductsRoute.POST, "/api/my-farm/products", { cookie: me.cookie, body: { name: "Baby Greens", description: "", price: 7, unit: "lb", stock: 40, categoryId: null, isFeatured: false, restaurantPrice: 5.25, caseSize: 10 } });
+    const created = await call(myProductsRoute.POST, "/api/my-farm/products", {
+      cookie: me.cookie,
+      body: {
+        name: "Baby Greens",
+        description: "",
+        price: 7,
+        unit: "lb",
+        stock: 40,
+        categoryId: null,
+        isFeatured: false,
+        restaurantPrice: 5.25,
+        caseSize: 10,
+      },
+    });
     expect(created.status, created.text).toBe(201);
     expect(created.json).toMatchObject({ price: 7, restaurantPrice: 5.25, caseSize: 10 });
-    const plain = await call(myProductsRoute.POST, "/api/my-farm/products", { cookie: me.cookie, body: { name: "Loose Greens", description: "", price: 7, unit: "lb", stock: 40, categoryId: null, isFeatured: false } });
+    const plain = await call(myProductsRoute.POST, "/api/my-farm/products", {
+      cookie: me.cookie,
+      body: {
+        name: "Loose Greens",
+        description: "",
+        price: 7,
+        unit: "lb",
+        stock: 40,
+        categoryId: null,
+        isFeatured: false,
+      },
+    });
     expect(plain.json).toMatchObject({ restaurantPrice: null, caseSize: 1 });
     const id = String(created.json.id);
-    const patch = (body: unknown) => call(myProductRoute.PATCH, `/api/my-farm/products/${id}`, { method: "PATCH", cookie: me.cookie, body, params: { id } });
-    expect((await patch({ restaurantPrice: null })).json).toMatchObject({ restaurantPrice: null, caseSize: 10 });
+    const patch = (body: unknown) =>
+      call(myProductRoute.PATCH, `/api/my-farm/products/${id}`, {
+        method: "PATCH",
+        cookie: me.cookie,
+        body,
+        params: { id },
+      });
+    expect((await patch({ restaurantPrice: null })).json).toMatchObject({
+      restaurantPrice: null,
+      caseSize: 10,
+    });
     const bad = await patch({ restaurantPrice: 0.001, caseSize: 0 });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.json.errors).sort()).toEqual(["caseSize", "restaurantPrice"]);
@@ -73,14 +136,22 @@ describe("orders are priced by the buyer's level", () => {
     const shopper = await createUserWithSession();
     for (const u of [chef, shopper]) expect((await topUp(u.cookie, 200)).status).toBe(200);
 
-    const chefOrder = await placeOrder(chef.cookie, [{ productId: p.id, quantity: 24, price: 0.01, priceCents: 1 }]);
+    const chefOrder = await placeOrder(chef.cookie, [
+      { productId: p.id, quantity: 24, price: 0.01, priceCents: 1 },
+    ]);
     expect(chefOrder.status, chefOrder.text).toBe(201);
-    expect(chefOrder.json.orders[0]).toMatchObject({ totalAmount: 108, items: [expect.objectContaining({ quantity: 24, price: 4.5, subtotal: 108 })] });
+    expect(chefOrder.json.orders[0]).toMatchObject({
+      totalAmount: 108,
+      items: [expect.objectContaining({ quantity: 24, price: 4.5, subtotal: 108 })],
+    });
     expect(await balanceCents(chef.user.id)).toBe(20000 - 10800);
 
     const shopperOrder = await placeOrder(shopper.cookie, [{ productId: p.id, quantity: 3 }]);
     expect(shopperOrder.status, shopperOrder.text).toBe(201);
-    expect(shopperOrder.json.orders[0]).toMatchObject({ totalAmount: 18, items: [expect.objectContaining({ quantity: 3, price: 6 })] });
+    expect(shopperOrder.json.orders[0]).toMatchObject({
+      totalAmount: 18,
+      items: [expect.objectContaining({ quantity: 3, price: 6 })],
+    });
   });
 
   it("a restaurant quantity that is not a whole number of cases is refused with the case named, and nothing is written", async () => {
@@ -89,7 +160,9 @@ describe("orders are priced by the buyer's level", () => {
     await topUp(chef.cookie, 200);
     const res = await placeOrder(chef.cookie, [{ productId: p.id, quantity: 13 }]);
     expect(res.status).toBe(400);
-    expect(res.json.message).toBe("Case Beets is sold by the case of 12 lb: order a multiple of 12");
+    expect(res.json.message).toBe(
+      "Case Beets is sold by the case of 12 lb: order a multiple of 12",
+    );
     expect(await db.order.count({ where: { userId: chef.user.id } })).toBe(0);
     expect((await db.product.findUniqueOrThrow({ where: { id: p.id } })).stock).toBe(100);
   });
@@ -100,19 +173,49 @@ describe("order edits are priced by the buyer's level too", () => {
     const kale = await casedProduct("Edit Kale");
     const farmId = kale.farmId;
     await createPickupAndDelivery(farmId);
-    const chard = await db.product.update({ where: { id: (await createProduct(farmId, { name: "Edit Chard", priceCents: 500 })).id }, data: { restaurantPriceCents: 400, caseSize: 5 } });
+    const chard = await db.product.update({
+      where: { id: (await createProduct(farmId, { name: "Edit Chard", priceCents: 500 })).id },
+      data: { restaurantPriceCents: 400, caseSize: 5 },
+    });
     const [slot] = (await listSlots(farmId, 14)).filter((s) => s.kind === "pickup");
     const chef = await createUserWithSession({ userType: "restaurant" });
     await topUp(chef.cookie, 300);
-    const placed = await call(ordersRoute.POST, "/api/orders", { cookie: chef.cookie, body: { items: [{ productId: kale.id, quantity: 12 }], fulfilment: { [farmId]: { slotId: slot.slotId } } } });
+    const placed = await call(ordersRoute.POST, "/api/orders", {
+      cookie: chef.cookie,
+      body: {
+        items: [{ productId: kale.id, quantity: 12 }],
+        fulfilment: { [farmId]: { slotId: slot.slotId } },
+      },
+    });
     expect(placed.status, placed.text).toBe(201);
     const id = String(placed.json.orders[0].id);
-    const edit = (items: unknown) => call(orderRoute.PATCH, `/api/orders/${id}`, { method: "PATCH", cookie: chef.cookie, body: { items }, params: { id } });
-    const part = await edit([{ productId: kale.id, quantity: 12 }, { productId: chard.id, quantity: 3 }]);
-    expect([part.status, part.json.message]).toEqual([400, "Edit Chard is sold by the case of 5 lb: order a multiple of 5"]);
-    const ok = await edit([{ productId: kale.id, quantity: 12 }, { productId: chard.id, quantity: 10 }]);
+    const edit = (items: unknown) =>
+      call(orderRoute.PATCH, `/api/orders/${id}`, {
+        method: "PATCH",
+        cookie: chef.cookie,
+        body: { items },
+        params: { id },
+      });
+    const part = await edit([
+      { productId: kale.id, quantity: 12 },
+      { productId: chard.id, quantity: 3 },
+    ]);
+    expect([part.status, part.json.message]).toEqual([
+      400,
+      "Edit Chard is sold by the case of 5 lb: order a multiple of 5",
+    ]);
+    const ok = await edit([
+      { productId: kale.id, quantity: 12 },
+      { productId: chard.id, quantity: 10 },
+    ]);
     expect(ok.status, ok.text).toBe(200);
-    expect(ok.json.items.map((i: { productName: string; price: number; quantity: number }) => [i.productName, i.price, i.quantity])).toEqual([
+    expect(
+      ok.json.items.map((i: { productName: string; price: number; quantity: number }) => [
+        i.productName,
+        i.price,
+        i.quantity,
+      ]),
+    ).toEqual([
       ["Edit Kale", 4.5, 12],
       ["Edit Chard", 4, 10],
     ]);

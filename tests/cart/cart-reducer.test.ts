@@ -1,9 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { cartItemCount, cartReducer, cartTotal, emptyCart, MAX_QUANTITY, parseStoredCart, type CartProduct, type CartState } from "@/components/cart/cart-reducer";
+import {
+  cartItemCount,
+  cartReducer,
+  cartTotal,
+  emptyCart,
+  MAX_QUANTITY,
+  parseStoredCart,
+  type CartProduct,
+  type CartState,
+} from "@/components/cart/cart-reducer";
 import { canAddToCart, productBadge } from "@/components/catalog/badge";
 
-const product = (id: number, price: number): CartProduct => ({ id, name: `P${id}`, price, unit: "lb", image: "", farm: { id: 1, farmName: "Farm" }, inStock: true, caseSize: 1 });
-const apply = (s: CartState, ...actions: Parameters<typeof cartReducer>[1][]) => actions.reduce(cartReducer, s);
+const product = (id: number, price: number): CartProduct => ({
+  id,
+  name: `P${id}`,
+  price,
+  unit: "lb",
+  image: "",
+  farm: { id: 1, farmName: "Farm" },
+  inStock: true,
+  caseSize: 1,
+});
+const apply = (s: CartState, ...actions: Parameters<typeof cartReducer>[1][]) =>
+  actions.reduce(cartReducer, s);
 
 describe("cart rules", () => {
   it("adds a new product with quantity 1", () => {
@@ -12,7 +31,12 @@ describe("cart rules", () => {
   });
 
   it("adding an existing product raises its quantity by 1 and keeps the order", () => {
-    const s = apply(emptyCart, { type: "add", product: product(1, 2) }, { type: "add", product: product(2, 3) }, { type: "add", product: product(1, 2) });
+    const s = apply(
+      emptyCart,
+      { type: "add", product: product(1, 2) },
+      { type: "add", product: product(2, 3) },
+      { type: "add", product: product(1, 2) },
+    );
     expect(s.items.map((i) => [i.product.id, i.quantity])).toEqual([
       [1, 2],
       [2, 1],
@@ -20,12 +44,21 @@ describe("cart rules", () => {
   });
 
   it.each([0, -1, -0.5, Number.NaN])("setting quantity %s removes the item", (q) => {
-    const s = apply(emptyCart, { type: "add", product: product(1, 2) }, { type: "add", product: product(2, 3) }, { type: "setQuantity", productId: 1, quantity: q });
+    const s = apply(
+      emptyCart,
+      { type: "add", product: product(1, 2) },
+      { type: "add", product: product(2, 3) },
+      { type: "setQuantity", productId: 1, quantity: q },
+    );
     expect(s.items.map((i) => i.product.id)).toEqual([2]);
   });
 
   it("sets a positive quantity (whole, capped)", () => {
-    let s = apply(emptyCart, { type: "add", product: product(1, 2) }, { type: "setQuantity", productId: 1, quantity: 5 });
+    let s = apply(
+      emptyCart,
+      { type: "add", product: product(1, 2) },
+      { type: "setQuantity", productId: 1, quantity: 5 },
+    );
     expect(s.items[0].quantity).toBe(5);
     s = cartReducer(s, { type: "setQuantity", productId: 1, quantity: 1000 });
     expect(s.items[0].quantity).toBe(MAX_QUANTITY);
@@ -34,13 +67,23 @@ describe("cart rules", () => {
   });
 
   it("remove and clear", () => {
-    const s = apply(emptyCart, { type: "add", product: product(1, 2) }, { type: "add", product: product(2, 3) }, { type: "remove", productId: 1 });
+    const s = apply(
+      emptyCart,
+      { type: "add", product: product(1, 2) },
+      { type: "add", product: product(2, 3) },
+      { type: "remove", productId: 1 },
+    );
     expect(s.items.map((i) => i.product.id)).toEqual([2]);
     expect(cartReducer(s, { type: "clear" }).items).toEqual([]);
   });
 
   it("totals: item count and sum of price × quantity without float drift", () => {
-    const s = apply(emptyCart, { type: "add", product: product(1, 0.1) }, { type: "add", product: product(2, 0.2) }, { type: "setQuantity", productId: 1, quantity: 3 });
+    const s = apply(
+      emptyCart,
+      { type: "add", product: product(1, 0.1) },
+      { type: "add", product: product(2, 0.2) },
+      { type: "setQuantity", productId: 1, quantity: 3 },
+    );
     expect(cartItemCount(s.items)).toBe(4);
     expect(cartTotal(s.items)).toBe(0.5);
     expect(cartTotal([])).toBe(0);
@@ -53,7 +96,15 @@ describe("cart rules", () => {
     expect(parseStoredCart(null)).toEqual([]);
     expect(parseStoredCart("{not json")).toEqual([]);
     expect(parseStoredCart(JSON.stringify({ items: [] }))).toEqual([]);
-    expect(parseStoredCart(JSON.stringify([{ product: { id: "x" }, quantity: 1 }, { product: product(8, 1), quantity: 0 }, good]))).toEqual([good]);
+    expect(
+      parseStoredCart(
+        JSON.stringify([
+          { product: { id: "x" }, quantity: 1 },
+          { product: product(8, 1), quantity: 0 },
+          good,
+        ]),
+      ),
+    ).toEqual([good]);
   });
 });
 
@@ -82,16 +133,26 @@ describe("restaurants step in cases (docs/restaurants.md)", () => {
   });
 
   it("a quantity between cases rounds up to a whole case, and the cap is the largest whole number of cases", () => {
-    const s = apply(emptyCart, { type: "add", product: crate }, { type: "setQuantity", productId: 9, quantity: 13 });
+    const s = apply(
+      emptyCart,
+      { type: "add", product: crate },
+      { type: "setQuantity", productId: 9, quantity: 13 },
+    );
     expect(s.items[0].quantity).toBe(24);
     const capped = apply(s, { type: "setQuantity", productId: 9, quantity: 500 });
     expect(capped.items[0].quantity).toBe(96);
     const huge = { ...product(10, 1), caseSize: 150 };
-    expect(apply(emptyCart, { type: "add", product: huge }, { type: "add", product: huge }).items[0].quantity).toBe(150);
+    expect(
+      apply(emptyCart, { type: "add", product: huge }, { type: "add", product: huge }).items[0]
+        .quantity,
+    ).toBe(150);
   });
 
   it("a stored cart keeps the case size and whole cases; a bad case size is single units", () => {
-    const stored = JSON.stringify([{ product: crate, quantity: 5 }, { product: { ...product(11, 2), caseSize: -3 }, quantity: 2 }]);
+    const stored = JSON.stringify([
+      { product: crate, quantity: 5 },
+      { product: { ...product(11, 2), caseSize: -3 }, quantity: 2 },
+    ]);
     expect(parseStoredCart(stored).map((i) => [i.product.caseSize, i.quantity])).toEqual([
       [12, 12],
       [1, 2],

@@ -5,7 +5,12 @@ import * as searchRoute from "@/app/api/products/search/route";
 import * as productRoute from "@/app/api/my-farm/products/[id]/route";
 import { resetEnvCache } from "@/lib/server/env";
 import { hearing } from "@/lib/server/realtime/bus";
-import { CATALOG_CACHE_MAX_ENTRIES, CATALOG_CHANNEL, catalogCacheEpoch, catalogCacheSize } from "@/lib/server/catalog/cache";
+import {
+  CATALOG_CACHE_MAX_ENTRIES,
+  CATALOG_CHANNEL,
+  catalogCacheEpoch,
+  catalogCacheSize,
+} from "@/lib/server/catalog/cache";
 import { searchProducts } from "@/lib/server/catalog/products";
 import { closeRealtime } from "@/lib/server/realtime/bus";
 import { call } from "../support/http";
@@ -28,7 +33,10 @@ describe.skipIf(!onPostgres)("catalog cache (PostgreSQL only: PGlite has no cach
     process.env.CATALOG_CACHE_SECONDS = "300";
     resetEnvCache();
     await call(featuredRoute.GET, "/api/products/featured?limit=50"); // starts listening
-    await vi.waitFor(() => expect(hearing(CATALOG_CHANNEL)).toBe(true), { timeout: 30_000, interval: 20 });
+    await vi.waitFor(() => expect(hearing(CATALOG_CHANNEL)).toBe(true), {
+      timeout: 30_000,
+      interval: 20,
+    });
     admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
     watcher = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -45,7 +53,13 @@ describe.skipIf(!onPostgres)("catalog cache (PostgreSQL only: PGlite has no cach
     resetEnvCache();
   });
 
-  const featuredNames = async () => ((await call(featuredRoute.GET, "/api/products/featured?limit=50")).json as { id: number; name: string }[]).map((p) => p.name);
+  const featuredNames = async () =>
+    (
+      (await call(featuredRoute.GET, "/api/products/featured?limit=50")).json as {
+        id: number;
+        name: string;
+      }[]
+    ).map((p) => p.name);
 
   it("serves the list from memory, and a farm's edit through the API shows on the very next read", async () => {
     const me = await farmerWithSession();
@@ -55,8 +69,14 @@ describe.skipIf(!onPostgres)("catalog cache (PostgreSQL only: PGlite has no cach
     // The insert's own announcement has reached this instance (not only another listener) before
     // the list is read and cached: a late one would drop the list and the check below would not
     // prove that it is cached.
-    await vi.waitFor(() => expect(heard).toContain("ff_catalog:Product"), { timeout: 10_000, interval: 5 });
-    await vi.waitFor(() => expect(catalogCacheEpoch()).toBeGreaterThan(epoch), { timeout: 10_000, interval: 5 });
+    await vi.waitFor(() => expect(heard).toContain("ff_catalog:Product"), {
+      timeout: 10_000,
+      interval: 5,
+    });
+    await vi.waitFor(() => expect(catalogCacheEpoch()).toBeGreaterThan(epoch), {
+      timeout: 10_000,
+      interval: 5,
+    });
     expect(await featuredNames()).toContain("Cached Carrots");
 
     // Behind the app's back and with the triggers off: the cached list does not see it (proof that it is cached).
@@ -66,13 +86,23 @@ describe.skipIf(!onPostgres)("catalog cache (PostgreSQL only: PGlite has no cach
     await admin.query("COMMIT");
     expect(await featuredNames()).toContain("Cached Carrots");
 
-    const res = await call(productRoute.PATCH, `/api/my-farm/products/${product.id}`, { method: "PATCH", cookie: me.cookie, params: { id: String(product.id) }, body: { name: "Purple Carrots" } });
+    const res = await call(productRoute.PATCH, `/api/my-farm/products/${product.id}`, {
+      method: "PATCH",
+      cookie: me.cookie,
+      params: { id: String(product.id) },
+      body: { name: "Purple Carrots" },
+    });
     expect(res.status, res.text).toBe(200);
     const names = await featuredNames();
     expect(names).toContain("Purple Carrots");
     expect(names).not.toContain("Cached Carrots");
 
-    const hide = await call(productRoute.PATCH, `/api/my-farm/products/${product.id}`, { method: "PATCH", cookie: me.cookie, params: { id: String(product.id) }, body: { isHidden: true } });
+    const hide = await call(productRoute.PATCH, `/api/my-farm/products/${product.id}`, {
+      method: "PATCH",
+      cookie: me.cookie,
+      params: { id: String(product.id) },
+      body: { isHidden: true },
+    });
     expect(hide.status).toBe(200);
     expect(await featuredNames()).not.toContain("Purple Carrots");
   });
@@ -83,10 +113,27 @@ describe.skipIf(!onPostgres)("catalog cache (PostgreSQL only: PGlite has no cach
     const epoch = catalogCacheEpoch();
     const product = await createProduct(me.farm.id, { name: "Zanzibar Zucchini" });
     // As above: the insert's announcement has reached this instance before the search is cached.
-    await vi.waitFor(() => expect(heard).toContain("ff_catalog:Product"), { timeout: 10_000, interval: 5 });
-    await vi.waitFor(() => expect(catalogCacheEpoch()).toBeGreaterThan(epoch), { timeout: 10_000, interval: 5 });
-    const found = async (q: string) => ((await call(searchRoute.GET, `/api/products/search?q=${encodeURIComponent(q)}`)).json as { id: number; name: string }[]).filter((p) => p.id === product.id).map((p) => p.name);
-    await vi.waitFor(async () => expect(await found("zanzibar")).toEqual(["Zanzibar Zucchini"]), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(heard).toContain("ff_catalog:Product"), {
+      timeout: 10_000,
+      interval: 5,
+    });
+    await vi.waitFor(() => expect(catalogCacheEpoch()).toBeGreaterThan(epoch), {
+      timeout: 10_000,
+      interval: 5,
+    });
+    const found = async (q: string) =>
+      (
+        (await call(searchRoute.GET, `/api/products/search?q=${encodeURIComponent(q)}`)).json as {
+          id: number;
+          name: string;
+        }[]
+      )
+        .filter((p) => p.id === product.id)
+        .map((p) => p.name);
+    await vi.waitFor(async () => expect(await found("zanzibar")).toEqual(["Zanzibar Zucchini"]), {
+      timeout: 10_000,
+      interval: 20,
+    });
     // Behind the app's back, triggers off: the cached answer stays (proof that it is cached), and
     // the same words in other letter case are the same search.
     await admin.query("BEGIN");
@@ -96,7 +143,12 @@ describe.skipIf(!onPostgres)("catalog cache (PostgreSQL only: PGlite has no cach
     expect(await found("zanzibar")).toEqual(["Zanzibar Zucchini"]);
     expect(await found("  ZANZIBAR ")).toEqual(["Zanzibar Zucchini"]);
 
-    const res = await call(productRoute.PATCH, `/api/my-farm/products/${product.id}`, { method: "PATCH", cookie: me.cookie, params: { id: String(product.id) }, body: { name: "Zanzibar Squash" } });
+    const res = await call(productRoute.PATCH, `/api/my-farm/products/${product.id}`, {
+      method: "PATCH",
+      cookie: me.cookie,
+      params: { id: String(product.id) },
+      body: { name: "Zanzibar Squash" },
+    });
     expect(res.status, res.text).toBe(200);
     expect(await found("zanzibar")).toEqual(["Zanzibar Squash"]);
   });
@@ -113,29 +165,49 @@ describe.skipIf(!onPostgres)("catalog cache (PostgreSQL only: PGlite has no cach
     } while (catalogCacheEpoch() !== epoch);
     expect(catalogCacheSize()).toBe(CATALOG_CACHE_MAX_ENTRIES);
     // The newest are the ones kept: the last search is answered from memory (the same promise).
-    const again = [searchProducts({ q: `nothing-like-this-${CATALOG_CACHE_MAX_ENTRIES + 49}`, limit: 5 }), searchProducts({ q: `nothing-like-this-${CATALOG_CACHE_MAX_ENTRIES + 49}`, limit: 5 })];
+    const again = [
+      searchProducts({ q: `nothing-like-this-${CATALOG_CACHE_MAX_ENTRIES + 49}`, limit: 5 }),
+      searchProducts({ q: `nothing-like-this-${CATALOG_CACHE_MAX_ENTRIES + 49}`, limit: 5 }),
+    ];
     expect(again[0]).toBe(again[1]);
   });
 
   it("a change made elsewhere (another instance, psql) is heard and drops the cached lists", async () => {
     const me = await farmerWithSession();
     const product = await createProduct(me.farm.id, { name: "Heard Beets", isFeatured: true });
-    await vi.waitFor(async () => expect(await featuredNames()).toContain("Heard Beets"), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect(await featuredNames()).toContain("Heard Beets"), {
+      timeout: 10_000,
+      interval: 20,
+    });
     await admin.query(`UPDATE "Product" SET name = 'Golden Beets' WHERE id = $1`, [product.id]);
-    await vi.waitFor(async () => expect(await featuredNames()).toContain("Golden Beets"), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect(await featuredNames()).toContain("Golden Beets"), {
+      timeout: 10_000,
+      interval: 20,
+    });
   });
 
   it("a checkout's stock decrement alone is not announced; running out of stock is", async () => {
     const me = await farmerWithSession();
-    const product = await createProduct(me.farm.id, { name: "Stocky Squash", isFeatured: true, stock: 5 });
+    const product = await createProduct(me.farm.id, {
+      name: "Stocky Squash",
+      isFeatured: true,
+      stock: 5,
+    });
     const seen: string[] = [];
     const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await listener.connect();
     listener.on("notification", (n) => seen.push(`${n.channel}:${n.payload}`));
     await listener.query(`LISTEN ${CATALOG_CHANNEL}`);
-    await admin.query(`UPDATE "Product" SET stock = stock - 1, "updatedAt" = now() WHERE id = $1`, [product.id]);
-    await admin.query(`UPDATE "Product" SET stock = 0, "inStock" = false WHERE id = $1`, [product.id]);
-    await vi.waitFor(() => expect(seen).toEqual(["ff_catalog:Product"]), { timeout: 10_000, interval: 20 });
+    await admin.query(`UPDATE "Product" SET stock = stock - 1, "updatedAt" = now() WHERE id = $1`, [
+      product.id,
+    ]);
+    await admin.query(`UPDATE "Product" SET stock = 0, "inStock" = false WHERE id = $1`, [
+      product.id,
+    ]);
+    await vi.waitFor(() => expect(seen).toEqual(["ff_catalog:Product"]), {
+      timeout: 10_000,
+      interval: 20,
+    });
     await listener.end();
   });
 });

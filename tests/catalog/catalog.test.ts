@@ -14,7 +14,9 @@ import { GET as farmById } from "@/app/api/farms/[id]/route";
 
 type Id = { id: number };
 let veg: Id, dairy: Id, bakery: Id;
-let sunny: Awaited<ReturnType<typeof createFarm>>, orchard: Awaited<ReturnType<typeof createFarm>>, hill: Awaited<ReturnType<typeof createFarm>>;
+let sunny: Awaited<ReturnType<typeof createFarm>>,
+  orchard: Awaited<ReturnType<typeof createFarm>>,
+  hill: Awaited<ReturnType<typeof createFarm>>;
 const p: Record<string, Awaited<ReturnType<typeof createProduct>>> = {};
 
 beforeAll(async () => {
@@ -24,15 +26,60 @@ beforeAll(async () => {
   sunny = await createFarm({ farmName: "Sunny Acres", rating: 4.8, distance: 2.35 });
   orchard = await createFarm({ farmName: "Okanagan Orchards", rating: 4.6 });
   hill = await createFarm({ farmName: "Hillside Creamery", rating: 3.9 });
-  p.carrot = await createProduct(sunny.farm.id, { name: "Rainbow Carrots", description: "Crunchy heirloom roots", categoryId: veg.id, isFeatured: true, priceCents: 399 });
-  p.kale = await createProduct(sunny.farm.id, { name: "Lacinato Kale", description: "Dark leafy greens", categoryId: veg.id, isPopular: true });
-  p.tomato = await createProduct(sunny.farm.id, { name: "Heirloom Tomatoes", description: "Vine ripened", categoryId: veg.id, isFeatured: true, isPopular: true });
-  p.apple = await createProduct(orchard.farm.id, { name: "Honeycrisp Apples", description: "Sweet and crisp", isFeatured: true });
-  p.cider = await createProduct(orchard.farm.id, { name: "Pressed Juice", description: "Made from our apples", isPopular: true, inStock: false });
-  p.secret = await createProduct(orchard.farm.id, { name: "Secret Apple Pie", description: "apple", isFeatured: true, isPopular: true, isHidden: true });
-  p.eggs = await createProduct(hill.farm.id, { name: "Free-range Eggs", description: "A dozen", categoryId: dairy.id, isPopular: true });
-  p.cheese = await createProduct(hill.farm.id, { name: "Aged Cheddar", description: "Twelve months", categoryId: dairy.id });
-  p.sourdough = await createProduct(hill.farm.id, { name: "Sourdough Loaf", description: "Naturally leavened", categoryId: bakery.id });
+  p.carrot = await createProduct(sunny.farm.id, {
+    name: "Rainbow Carrots",
+    description: "Crunchy heirloom roots",
+    categoryId: veg.id,
+    isFeatured: true,
+    priceCents: 399,
+  });
+  p.kale = await createProduct(sunny.farm.id, {
+    name: "Lacinato Kale",
+    description: "Dark leafy greens",
+    categoryId: veg.id,
+    isPopular: true,
+  });
+  p.tomato = await createProduct(sunny.farm.id, {
+    name: "Heirloom Tomatoes",
+    description: "Vine ripened",
+    categoryId: veg.id,
+    isFeatured: true,
+    isPopular: true,
+  });
+  p.apple = await createProduct(orchard.farm.id, {
+    name: "Honeycrisp Apples",
+    description: "Sweet and crisp",
+    isFeatured: true,
+  });
+  p.cider = await createProduct(orchard.farm.id, {
+    name: "Pressed Juice",
+    description: "Made from our apples",
+    isPopular: true,
+    inStock: false,
+  });
+  p.secret = await createProduct(orchard.farm.id, {
+    name: "Secret Apple Pie",
+    description: "apple",
+    isFeatured: true,
+    isPopular: true,
+    isHidden: true,
+  });
+  p.eggs = await createProduct(hill.farm.id, {
+    name: "Free-range Eggs",
+    description: "A dozen",
+    categoryId: dairy.id,
+    isPopular: true,
+  });
+  p.cheese = await createProduct(hill.farm.id, {
+    name: "Aged Cheddar",
+    description: "Twelve months",
+    categoryId: dairy.id,
+  });
+  p.sourdough = await createProduct(hill.farm.id, {
+    name: "Sourdough Loaf",
+    description: "Naturally leavened",
+    categoryId: bakery.id,
+  });
 });
 
 const ids = (list: { id: number }[]) => list.map((x) => x.id);
@@ -84,26 +131,36 @@ describe("product lists", () => {
 
   it("limit is honoured and categoryId filters", async () => {
     expect(ids((await call(popular, "/api/products/popular?limit=1")).json)).toEqual([p.eggs.id]);
-    expect(ids((await call(popular, `/api/products/popular?categoryId=${veg.id}`)).json)).toEqual([p.tomato.id, p.kale.id]);
+    expect(ids((await call(popular, `/api/products/popular?categoryId=${veg.id}`)).json)).toEqual([
+      p.tomato.id,
+      p.kale.id,
+    ]);
     expect((await call(featured, "/api/products/featured?limit=50")).status).toBe(200);
   });
 
-  it.each(["0", "51", "abc", "-1", "2.5", "1e1"])("limit=%s is 400 on every list", async (limit) => {
-    for (const [h, path] of [
-      [featured, "/api/products/featured"],
-      [popular, "/api/products/popular"],
-      [featuredFarms, "/api/farms/featured"],
-      [search, "/api/products/search"],
-    ] as const) {
-      const r = await call(h, `${path}?limit=${limit}`);
-      expect(r.status, path).toBe(400);
-      expect(r.json.message).toBe("limit must be a whole number from 1 to 50");
-      expect(r.json.errors).toEqual({ limit: "limit must be a whole number from 1 to 50" });
-    }
-    const { cookie } = await createUserWithSession();
-    expect((await call(recommended, `/api/products/recommended?limit=${limit}`, { cookie })).status).toBe(400);
-    expect((await call(recommendedFarms, `/api/farms/recommended?limit=${limit}`, { cookie })).status).toBe(400);
-  });
+  it.each(["0", "51", "abc", "-1", "2.5", "1e1"])(
+    "limit=%s is 400 on every list",
+    async (limit) => {
+      for (const [h, path] of [
+        [featured, "/api/products/featured"],
+        [popular, "/api/products/popular"],
+        [featuredFarms, "/api/farms/featured"],
+        [search, "/api/products/search"],
+      ] as const) {
+        const r = await call(h, `${path}?limit=${limit}`);
+        expect(r.status, path).toBe(400);
+        expect(r.json.message).toBe("limit must be a whole number from 1 to 50");
+        expect(r.json.errors).toEqual({ limit: "limit must be a whole number from 1 to 50" });
+      }
+      const { cookie } = await createUserWithSession();
+      expect(
+        (await call(recommended, `/api/products/recommended?limit=${limit}`, { cookie })).status,
+      ).toBe(400);
+      expect(
+        (await call(recommendedFarms, `/api/farms/recommended?limit=${limit}`, { cookie })).status,
+      ).toBe(400);
+    },
+  );
 
   it("a bad categoryId is 400", async () => {
     expect((await call(featured, "/api/products/featured?categoryId=x")).status).toBe(400);
@@ -112,7 +169,9 @@ describe("product lists", () => {
 
 describe("GET /api/products/[id]", () => {
   it("returns a visible product and 404 for hidden, unknown or malformed ids", async () => {
-    const ok = await call(productById, `/api/products/${p.kale.id}`, { params: { id: String(p.kale.id) } });
+    const ok = await call(productById, `/api/products/${p.kale.id}`, {
+      params: { id: String(p.kale.id) },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json.name).toBe("Lacinato Kale");
     for (const id of [String(p.secret.id), "999999", "abc"]) {
@@ -177,9 +236,23 @@ describe("farms", () => {
   it("featured farms: best rated first, default 3, counts and ≤3 thumbnails", async () => {
     const r = await call(featuredFarms, "/api/farms/featured");
     expect(r.status).toBe(200);
-    expect(r.json.map((f: { farmName: string }) => f.farmName)).toEqual(["Sunny Acres", "Okanagan Orchards", "Hillside Creamery"]);
+    expect(r.json.map((f: { farmName: string }) => f.farmName)).toEqual([
+      "Sunny Acres",
+      "Okanagan Orchards",
+      "Hillside Creamery",
+    ]);
     const s = r.json[0];
-    expect(s).toMatchObject({ id: sunny.farm.id, userId: sunny.owner.id, farmName: "Sunny Acres", location: "1200 Farm Rd, Kelowna, BC", distance: 2.35, rating: 4.8, reviewCount: 12, farmImage: "", productCount: 3 });
+    expect(s).toMatchObject({
+      id: sunny.farm.id,
+      userId: sunny.owner.id,
+      farmName: "Sunny Acres",
+      location: "1200 Farm Rd, Kelowna, BC",
+      distance: 2.35,
+      rating: 4.8,
+      reviewCount: 12,
+      farmImage: "",
+      productCount: 3,
+    });
     // The three newest products, newest first.
     expect(s.products).toEqual([
       { id: p.tomato.id, name: "Heirloom Tomatoes", image: "" },
@@ -193,11 +266,15 @@ describe("farms", () => {
   });
 
   it("farm by id, 404 otherwise", async () => {
-    const r = await call(farmById, `/api/farms/${hill.farm.id}`, { params: { id: String(hill.farm.id) } });
+    const r = await call(farmById, `/api/farms/${hill.farm.id}`, {
+      params: { id: String(hill.farm.id) },
+    });
     expect(r.status).toBe(200);
     expect(r.json.productCount).toBe(3);
     expect(r.json.products).toHaveLength(3);
-    expect((await call(farmById, "/api/farms/424242", { params: { id: "424242" } })).status).toBe(404);
+    expect((await call(farmById, "/api/farms/424242", { params: { id: "424242" } })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -219,30 +296,71 @@ describe("recommendations", () => {
     expect(r.status).toBe(200);
     expect(ids(r.json)).toEqual([p.eggs.id, p.tomato.id, p.kale.id]);
     const f = await call(recommendedFarms, "/api/farms/recommended", { cookie });
-    expect(f.json.map((x: { farmName: string }) => x.farmName)).toEqual(["Sunny Acres", "Okanagan Orchards", "Hillside Creamery"]);
+    expect(f.json.map((x: { farmName: string }) => x.farmName)).toEqual([
+      "Sunny Acres",
+      "Okanagan Orchards",
+      "Hillside Creamery",
+    ]);
   });
 
   it("follow the farms and categories the user orders from", async () => {
     const { user, cookie } = await createUserWithSession();
     const order = await db.order.create({
-      data: { userId: user.id, farmId: hill.farm.id, totalCents: 900, itemCount: 2, checkoutRef: "t1", status: "completed" },
+      data: {
+        userId: user.id,
+        farmId: hill.farm.id,
+        totalCents: 900,
+        itemCount: 2,
+        checkoutRef: "t1",
+        status: "completed",
+      },
     });
-    await db.orderItem.create({ data: { orderId: order.id, productId: p.cheese.id, productName: "Aged Cheddar", quantity: 2, priceCents: 450 } });
+    await db.orderItem.create({
+      data: {
+        orderId: order.id,
+        productId: p.cheese.id,
+        productName: "Aged Cheddar",
+        quantity: 2,
+        priceCents: 450,
+      },
+    });
     const r = await call(recommended, "/api/products/recommended?limit=3", { cookie });
     // Hillside's products (farm + dairy affinity first), then Hillside bakery; popular fills nothing here.
     expect(ids(r.json)).toEqual([p.eggs.id, p.cheese.id, p.sourdough.id]);
     const f = await call(recommendedFarms, "/api/farms/recommended?limit=2", { cookie });
-    expect(f.json.map((x: { farmName: string }) => x.farmName)).toEqual(["Hillside Creamery", "Sunny Acres"]);
+    expect(f.json.map((x: { farmName: string }) => x.farmName)).toEqual([
+      "Hillside Creamery",
+      "Sunny Acres",
+    ]);
   });
 
   it("ignore cancelled orders and follow the farms the user talks to", async () => {
     const { user, cookie } = await createUserWithSession();
     const cancelled = await db.order.create({
-      data: { userId: user.id, farmId: hill.farm.id, totalCents: 450, itemCount: 1, checkoutRef: "t2", status: "cancelled" },
+      data: {
+        userId: user.id,
+        farmId: hill.farm.id,
+        totalCents: 450,
+        itemCount: 1,
+        checkoutRef: "t2",
+        status: "cancelled",
+      },
     });
-    await db.orderItem.create({ data: { orderId: cancelled.id, productId: p.cheese.id, productName: "Aged Cheddar", quantity: 5, priceCents: 450 } });
-    await db.message.create({ data: { senderId: user.id, receiverId: orchard.owner.id, content: "Do you have apples?" } });
-    await db.message.create({ data: { senderId: orchard.owner.id, receiverId: user.id, content: "Yes!" } });
+    await db.orderItem.create({
+      data: {
+        orderId: cancelled.id,
+        productId: p.cheese.id,
+        productName: "Aged Cheddar",
+        quantity: 5,
+        priceCents: 450,
+      },
+    });
+    await db.message.create({
+      data: { senderId: user.id, receiverId: orchard.owner.id, content: "Do you have apples?" },
+    });
+    await db.message.create({
+      data: { senderId: orchard.owner.id, receiverId: user.id, content: "Yes!" },
+    });
     const r = await call(recommended, "/api/products/recommended?limit=2", { cookie });
     // Orchard's in-stock products first (the juice is out of stock), then popular fill.
     expect(ids(r.json)).toEqual([p.apple.id, p.eggs.id]);
@@ -253,7 +371,9 @@ describe("recommendations", () => {
   it("are scoped to the signed-in user: another user's orders change nothing", async () => {
     const a = await createUserWithSession();
     const b = await createUserWithSession();
-    await db.message.create({ data: { senderId: a.user.id, receiverId: hill.owner.id, content: "Hello" } });
+    await db.message.create({
+      data: { senderId: a.user.id, receiverId: hill.owner.id, content: "Hello" },
+    });
     const rb = await call(recommendedFarms, "/api/farms/recommended?limit=1", { cookie: b.cookie });
     expect(rb.json[0].farmName).toBe("Sunny Acres");
     const ra = await call(recommendedFarms, "/api/farms/recommended?limit=1", { cookie: a.cookie });

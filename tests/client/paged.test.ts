@@ -1,11 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { joinPages, nextFromLink, pageKeys, seedVersion, withCursor, type ClientPage } from "@/lib/client/paged";
+import {
+  joinPages,
+  nextFromLink,
+  pageKeys,
+  seedVersion,
+  withCursor,
+  type ClientPage,
+} from "@/lib/client/paged";
 
 describe("nextFromLink / withCursor", () => {
   it.each([
     [null, null],
     ["", null],
-    ['</api/orders?status=active&cursor=1700000000000.7>; rel="next"', "/api/orders?status=active&cursor=1700000000000.7"],
+    [
+      '</api/orders?status=active&cursor=1700000000000.7>; rel="next"',
+      "/api/orders?status=active&cursor=1700000000000.7",
+    ],
     ['</api/transactions?cursor=5>;rel="next"', "/api/transactions?cursor=5"],
     ['</api/transactions?cursor=5>; rel="prev"', null],
   ])("Link %j → %j", (link, next) => {
@@ -14,7 +24,9 @@ describe("nextFromLink / withCursor", () => {
 
   it("adds the cursor with ? or &, encoded, and no URL without a cursor", () => {
     expect(withCursor("/api/transactions", "1.2")).toBe("/api/transactions?cursor=1.2");
-    expect(withCursor("/api/orders?status=active", "a b")).toBe("/api/orders?status=active&cursor=a%20b");
+    expect(withCursor("/api/orders?status=active", "a b")).toBe(
+      "/api/orders?status=active&cursor=a%20b",
+    );
     expect(withCursor("/api/transactions", null)).toBeNull();
   });
 });
@@ -58,6 +70,9 @@ describe("joinPages", () => {
       { items: [3, 4], next: "/p3" },
     ];
     expect(joinPages(pages)).toEqual({ items: [1, 2, 3, 4], next: "/p3" });
-    expect(joinPages(pages, [(n) => n !== 2, (n) => n !== 4])).toEqual({ items: [1, 3], next: "/p3" });
+    expect(joinPages(pages, [(n) => n !== 2, (n) => n !== 4])).toEqual({
+      items: [1, 3],
+      next: "/p3",
+    });
   });
 });

@@ -15,7 +15,15 @@ import type { RouteHandler } from "@/lib/server/http/route";
 const root = path.resolve(import.meta.dirname, "../..");
 const apiDir = path.join(root, "app/api");
 /** Next's route segment config: allowed beside the handlers. */
-const CONFIG_EXPORTS = new Set(["dynamic", "runtime", "revalidate", "fetchCache", "maxDuration", "preferredRegion", "dynamicParams"]);
+const CONFIG_EXPORTS = new Set([
+  "dynamic",
+  "runtime",
+  "revalidate",
+  "fetchCache",
+  "maxDuration",
+  "preferredRegion",
+  "dynamicParams",
+]);
 
 function routeFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
@@ -28,7 +36,13 @@ function routeFiles(dir: string): string[] {
 /** app/api/orders/[id]/cancel/route.ts → /api/orders/{id}/cancel */
 function apiPath(file: string): string {
   const rel = path.relative(path.join(root, "app"), path.dirname(file)).split(path.sep);
-  return "/" + rel.filter((s) => !/^\(.*\)$/.test(s)).map((s) => s.replace(/^\[(\w+)\]$/, "{$1}")).join("/");
+  return (
+    "/" +
+    rel
+      .filter((s) => !/^\(.*\)$/.test(s))
+      .map((s) => s.replace(/^\[(\w+)\]$/, "{$1}"))
+      .join("/")
+  );
 }
 
 const files = routeFiles(apiDir);
@@ -45,14 +59,19 @@ describe("every route file is registered with contracts, and the registry matche
       const rel = path.relative(root, file);
       const mod = (await import(file)) as Record<string, unknown>;
       const names = Object.keys(mod);
-      for (const name of names) if (![...METHODS, "OPTIONS"].includes(name) && !CONFIG_EXPORTS.has(name)) problems.push(`${rel}: unexpected export ${name}`);
-      for (const method of [...METHODS, "OPTIONS"]) if (typeof mod[method] !== "function") problems.push(`${rel}: missing ${method} (export the handlers(...) set)`);
+      for (const name of names)
+        if (![...METHODS, "OPTIONS"].includes(name) && !CONFIG_EXPORTS.has(name))
+          problems.push(`${rel}: unexpected export ${name}`);
+      for (const method of [...METHODS, "OPTIONS"])
+        if (typeof mod[method] !== "function")
+          problems.push(`${rel}: missing ${method} (export the handlers(...) set)`);
       const catchAll = rel.includes("[[...");
       for (const method of METHODS) {
         const h = mod[method] as RouteHandler | undefined;
         if (!h) continue;
         if (catchAll) {
-          if (h.filler !== "404") problems.push(`${rel}: ${method} should answer the unknown-path 404`);
+          if (h.filler !== "404")
+            problems.push(`${rel}: ${method} should answer the unknown-path 404`);
           continue;
         }
         if (h.filler === "405") continue;
@@ -60,17 +79,28 @@ describe("every route file is registered with contracts, and the registry matche
           problems.push(`${rel}: ${method} is not a route(contract, handler)`);
           continue;
         }
-        if (h.endpoint.method !== method) problems.push(`${rel}: ${method} serves a ${h.endpoint.method} contract`);
-        if (h.endpoint.path !== apiPath(file)) problems.push(`${rel}: ${method} contract path ${h.endpoint.path} ≠ ${apiPath(file)}`);
-        if (!endpoints.includes(h.endpoint)) problems.push(`${rel}: ${method} ${h.endpoint.path} is missing from lib/contracts/index.ts`);
-        if (served.has(h.endpoint)) problems.push(`${rel}: ${method} ${h.endpoint.path} is also served by ${served.get(h.endpoint)}`);
+        if (h.endpoint.method !== method)
+          problems.push(`${rel}: ${method} serves a ${h.endpoint.method} contract`);
+        if (h.endpoint.path !== apiPath(file))
+          problems.push(`${rel}: ${method} contract path ${h.endpoint.path} ≠ ${apiPath(file)}`);
+        if (!endpoints.includes(h.endpoint))
+          problems.push(
+            `${rel}: ${method} ${h.endpoint.path} is missing from lib/contracts/index.ts`,
+          );
+        if (served.has(h.endpoint))
+          problems.push(
+            `${rel}: ${method} ${h.endpoint.path} is also served by ${served.get(h.endpoint)}`,
+          );
         served.set(h.endpoint, rel);
       }
-      if (!catchAll && mod.OPTIONS && (mod.OPTIONS as RouteHandler).filler !== "options") problems.push(`${rel}: OPTIONS is not handlers()'s`);
+      if (!catchAll && mod.OPTIONS && (mod.OPTIONS as RouteHandler).filler !== "options")
+        problems.push(`${rel}: OPTIONS is not handlers()'s`);
     }
-    for (const e of endpoints) if (!served.has(e)) problems.push(`registry: ${e.method} ${e.path} has no route file`);
+    for (const e of endpoints)
+      if (!served.has(e)) problems.push(`registry: ${e.method} ${e.path} has no route file`);
     const keys = endpoints.map((e) => `${e.method} ${e.path}`);
-    for (const k of new Set(keys)) if (keys.filter((x) => x === k).length > 1) problems.push(`registry: ${k} declared twice`);
+    for (const k of new Set(keys))
+      if (keys.filter((x) => x === k).length > 1) problems.push(`registry: ${k} declared twice`);
     expect(problems).toEqual([]);
     expect(served.size).toBe(endpoints.length);
   });
@@ -80,7 +110,8 @@ describe("every route file is registered with contracts, and the registry matche
     for (const e of endpoints) {
       const inPath = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
       const declared = Object.keys(e.params?.shape ?? {}).sort();
-      if (JSON.stringify(inPath) !== JSON.stringify(declared)) problems.push(`${e.method} ${e.path}: params ${declared.join(",") || "none"}`);
+      if (JSON.stringify(inPath) !== JSON.stringify(declared))
+        problems.push(`${e.method} ${e.path}: params ${declared.join(",") || "none"}`);
     }
     expect(problems).toEqual([]);
   });

@@ -14,18 +14,34 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 }
 
 async function receipt(cookie: string, id: number) {
-  const res = await receiptRoute.GET(new Request(`http://localhost:3000/api/orders/${id}/receipt.pdf`, { headers: { host: "localhost:3000", cookie } }), { params: Promise.resolve({ id: String(id) }) });
-  return { status: res.status, type: res.headers.get("content-type"), disposition: res.headers.get("content-disposition"), bytes: new Uint8Array(await res.arrayBuffer()) };
+  const res = await receiptRoute.GET(
+    new Request(`http://localhost:3000/api/orders/${id}/receipt.pdf`, {
+      headers: { host: "localhost:3000", cookie },
+    }),
+    { params: Promise.resolve({ id: String(id) }) },
+  );
+  return {
+    status: res.status,
+    type: res.headers.get("content-type"),
+    disposition: res.headers.get("content-disposition"),
+    bytes: new Uint8Array(await res.arrayBuffer()),
+  };
 }
 
 describe("order receipts (PDF)", () => {
   it("is a real PDF whose text shows the farm, the buyer, every line and the total", async () => {
-    const { farm } = await createFarm({ farmName: "Receipt Ridge Farm", location: "12 Orchard Rd, Kelowna" });
+    const { farm } = await createFarm({
+      farmName: "Receipt Ridge Farm",
+      location: "12 Orchard Rd, Kelowna",
+    });
     const kale = await createProduct(farm.id, { name: "Lacinato Kale", priceCents: 425 });
     const eggs = await createProduct(farm.id, { name: "Duck Eggs", priceCents: 900 });
     const me = await createUserWithSession({ fullName: "Rowan Buyer" });
     await topUp(me.cookie, 100);
-    const placed = await placeOrder(me.cookie, [{ productId: kale.id, quantity: 3 }, { productId: eggs.id, quantity: 1 }]);
+    const placed = await placeOrder(me.cookie, [
+      { productId: kale.id, quantity: 3 },
+      { productId: eggs.id, quantity: 1 },
+    ]);
     expect(placed.status, placed.text).toBe(201);
     const id = placed.json.orders[0].id as number;
 
@@ -35,7 +51,20 @@ describe("order receipts (PDF)", () => {
     expect(r.disposition).toBe(`inline; filename="fieldfare-order-${id}-receipt.pdf"`);
     expect(Buffer.from(r.bytes.subarray(0, 5)).toString()).toBe("%PDF-");
     const text = await pdfText(r.bytes);
-    for (const s of [`Receipt for order #${id}`, "Receipt Ridge Farm", "12 Orchard Rd, Kelowna", "Rowan Buyer", "Lacinato Kale (lb)", "$4.25", "$12.75", "Duck Eggs (lb)", "$9.00", "Total", "$21.75", "Paid in full"]) {
+    for (const s of [
+      `Receipt for order #${id}`,
+      "Receipt Ridge Farm",
+      "12 Orchard Rd, Kelowna",
+      "Rowan Buyer",
+      "Lacinato Kale (lb)",
+      "$4.25",
+      "$12.75",
+      "Duck Eggs (lb)",
+      "$9.00",
+      "Total",
+      "$21.75",
+      "Paid in full",
+    ]) {
       expect(text, s).toContain(s);
     }
   });
@@ -45,11 +74,21 @@ describe("order receipts (PDF)", () => {
     const p = await createProduct(farm.id);
     const owner = await createUserWithSession();
     await topUp(owner.cookie, 50);
-    const id = (await placeOrder(owner.cookie, [{ productId: p.id, quantity: 1 }])).json.orders[0].id as number;
+    const id = (await placeOrder(owner.cookie, [{ productId: p.id, quantity: 1 }])).json.orders[0]
+      .id as number;
     const other = await createUserWithSession();
-    const res = await call(receiptRoute.GET, `/api/orders/${id}/receipt.pdf`, { cookie: other.cookie, params: { id: String(id) } });
+    const res = await call(receiptRoute.GET, `/api/orders/${id}/receipt.pdf`, {
+      cookie: other.cookie,
+      params: { id: String(id) },
+    });
     expect([res.status, res.json.code]).toEqual([404, "not_found"]);
-    expect((await call(receiptRoute.GET, `/api/orders/${id}/receipt.pdf`, { params: { id: String(id) } })).status).toBe(401);
+    expect(
+      (
+        await call(receiptRoute.GET, `/api/orders/${id}/receipt.pdf`, {
+          params: { id: String(id) },
+        })
+      ).status,
+    ).toBe(401);
     expect(await db.order.count({ where: { id } })).toBe(1);
   });
 });

@@ -18,16 +18,30 @@ import { farmerWithSession } from "./support";
 checkLedgerAfterEach();
 afterAll(closeRealtime);
 
-async function buyerWithOrder(farmId: number, opts: { priceCents?: number; quantity?: number } = {}) {
+async function buyerWithOrder(
+  farmId: number,
+  opts: { priceCents?: number; quantity?: number } = {},
+) {
   const buyer = await createUserWithSession();
-  const product = await createProduct(farmId, { name: `Crate ${Math.random().toString(36).slice(2, 7)}`, priceCents: opts.priceCents ?? 1250, stock: 50 });
+  const product = await createProduct(farmId, {
+    name: `Crate ${Math.random().toString(36).slice(2, 7)}`,
+    priceCents: opts.priceCents ?? 1250,
+    stock: 50,
+  });
   await topUp(buyer.cookie, 200);
-  const res = await placeOrder(buyer.cookie, [{ productId: product.id, quantity: opts.quantity ?? 2 }]);
+  const res = await placeOrder(buyer.cookie, [
+    { productId: product.id, quantity: opts.quantity ?? 2 },
+  ]);
   expect(res.status, res.text).toBe(201);
   return { buyer, product, orderId: res.json.orders[0].id as number };
 }
 
-const complete = (cookie: string, id: number) => call(completeRoute.POST, `/api/my-farm/orders/${id}/complete`, { method: "POST", cookie, params: { id: String(id) } });
+const complete = (cookie: string, id: number) =>
+  call(completeRoute.POST, `/api/my-farm/orders/${id}/complete`, {
+    method: "POST",
+    cookie,
+    params: { id: String(id) },
+  });
 
 describe("incoming orders", () => {
   it("a paid checkout shows up in the farm's incoming orders with items and buyer name", async () => {
@@ -41,7 +55,15 @@ describe("incoming orders", () => {
         buyer: { id: buyer.user.id, fullName: buyer.user.fullName },
         itemCount: 2,
         totalAmount: 25,
-        items: [expect.objectContaining({ productId: product.id, productName: product.name, quantity: 2, price: 12.5, subtotal: 25 })],
+        items: [
+          expect.objectContaining({
+            productId: product.id,
+            productName: product.name,
+            quantity: 2,
+            price: 12.5,
+            subtotal: 25,
+          }),
+        ],
       }),
     ]);
   });
@@ -52,57 +74,111 @@ describe("incoming orders", () => {
 
     const events: RealtimeEvent[] = [];
     const unsubscribe = subscribe(buyer.user.id, (e) => events.push(e));
-    if (isPostgres()) await vi.waitFor(() => expect(listenerConnected()).toBe(true), { timeout: 10_000 });
+    if (isPostgres())
+      await vi.waitFor(() => expect(listenerConnected()).toBe(true), { timeout: 10_000 });
 
     const res = await complete(me.cookie, orderId);
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ notified: true, order: { id: orderId, status: "completed", completedAt: expect.any(String) } });
+    expect(res.json).toMatchObject({
+      notified: true,
+      order: { id: orderId, status: "completed", completedAt: expect.any(String) },
+    });
 
-    const row = await db.order.findUniqueOrThrow({ where: { id: orderId }, include: { events: { orderBy: { id: "asc" } } } });
+    const row = await db.order.findUniqueOrThrow({
+      where: { id: orderId },
+      include: { events: { orderBy: { id: "asc" } } },
+    });
     expect(row.status).toBe("completed");
     expect(row.completedAt).toBeInstanceOf(Date);
     expect(row.events.map((e) => e.status)).toEqual(["active", "completed"]);
 
     // The buyer's Orders: gone from Active, present under Completed.
-    const active = await call(buyerOrdersRoute.GET, "/api/orders?status=active", { cookie: buyer.cookie });
+    const active = await call(buyerOrdersRoute.GET, "/api/orders?status=active", {
+      cookie: buyer.cookie,
+    });
     expect(active.json.map((o: { id: number }) => o.id)).not.toContain(orderId);
-    const completed = await call(buyerOrdersRoute.GET, "/api/orders?status=completed", { cookie: buyer.cookie });
+    const completed = await call(buyerOrdersRoute.GET, "/api/orders?status=completed", {
+      cookie: buyer.cookie,
+    });
     expect(completed.json.map((o: { id: number }) => o.id)).toEqual([orderId]);
 
     // The buyer's Messages: one message from the farmer.
     const expected = `Your order #${orderId} from Bluebird Berries is ready and has been marked completed. Thank you for buying local!`;
-    const convo = await call(conversationRoute.GET, `/api/messages/${me.owner.id}`, { cookie: buyer.cookie, params: { userId: String(me.owner.id) } });
+    const convo = await call(conversationRoute.GET, `/api/messages/${me.owner.id}`, {
+      cookie: buyer.cookie,
+      params: { userId: String(me.owner.id) },
+    });
     expect(convo.status).toBe(200);
     const list = Array.isArray(convo.json) ? convo.json : convo.json.messages;
-    expect(list.map((m: { senderId: number; receiverId: number; content: string }) => [m.senderId, m.receiverId, m.content])).toEqual([[me.owner.id, buyer.user.id, expected]]);
-    await vi.waitFor(() => expect(events.some((e) => e.type === "message" && e.message.content === expected)).toBe(true), { timeout: 10_000 });
+    expect(
+      list.map((m: { senderId: number; receiverId: number; content: string }) => [
+        m.senderId,
+        m.receiverId,
+        m.content,
+      ]),
+    ).toEqual([[me.owner.id, buyer.user.id, expected]]);
+    await vi.waitFor(
+      () =>
+        expect(events.some((e) => e.type === "message" && e.message.content === expected)).toBe(
+          true,
+        ),
+      { timeout: 10_000 },
+    );
     unsubscribe();
 
     // Not active any more: 409, and no second message.
     const again = await complete(me.cookie, orderId);
     expect(again.status).toBe(409);
     expect(again.json.message).toBe("Only active orders can be completed; this order is completed");
-    expect(await db.message.count({ where: { senderId: me.owner.id, receiverId: buyer.user.id } })).toBe(1);
+    expect(
+      await db.message.count({ where: { senderId: me.owner.id, receiverId: buyer.user.id } }),
+    ).toBe(1);
 
     // The buyer can no longer cancel a completed order either.
-    expect((await call(cancelRoute.POST, `/api/orders/${orderId}/cancel`, { method: "POST", cookie: buyer.cookie, params: { id: String(orderId) } })).status).toBe(409);
+    expect(
+      (
+        await call(cancelRoute.POST, `/api/orders/${orderId}/cancel`, {
+          method: "POST",
+          cookie: buyer.cookie,
+          params: { id: String(orderId) },
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it("a cancelled order cannot be completed (409) and leaves the incoming list", async () => {
     const me = await farmerWithSession();
     const { buyer, orderId } = await buyerWithOrder(me.farm.id);
-    expect((await call(cancelRoute.POST, `/api/orders/${orderId}/cancel`, { method: "POST", cookie: buyer.cookie, params: { id: String(orderId) } })).status).toBe(200);
+    expect(
+      (
+        await call(cancelRoute.POST, `/api/orders/${orderId}/cancel`, {
+          method: "POST",
+          cookie: buyer.cookie,
+          params: { id: String(orderId) },
+        })
+      ).status,
+    ).toBe(200);
     const res = await complete(me.cookie, orderId);
     expect(res.status).toBe(409);
     expect(res.json.message).toBe("Only active orders can be completed; this order is cancelled");
-    expect((await call(incomingRoute.GET, "/api/my-farm/orders", { cookie: me.cookie })).json).toEqual([]);
+    expect(
+      (await call(incomingRoute.GET, "/api/my-farm/orders", { cookie: me.cookie })).json,
+    ).toEqual([]);
     expect(await db.message.count({ where: { senderId: me.owner.id } })).toBe(0);
   });
 });
 
 describe("weekly sales", () => {
   it("lastSevenDays is 7 calendar days ending today in Pacific time, across a DST change", () => {
-    expect(lastSevenDays(new Date("2026-03-10T06:59:00Z"))).toEqual(["2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-08", "2026-03-09"]);
+    expect(lastSevenDays(new Date("2026-03-10T06:59:00Z"))).toEqual([
+      "2026-03-03",
+      "2026-03-04",
+      "2026-03-05",
+      "2026-03-06",
+      "2026-03-07",
+      "2026-03-08",
+      "2026-03-09",
+    ]);
     expect(lastSevenDays(new Date("2026-03-10T07:01:00Z")).at(-1)).toBe("2026-03-10");
   });
 
@@ -113,9 +189,27 @@ describe("weekly sales", () => {
     const product = await createProduct(me.farm.id);
     const now = new Date();
     const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
-    const mk = (farmId: number, totalCents: number, status: "active" | "completed" | "cancelled", createdAt: Date) =>
+    const mk = (
+      farmId: number,
+      totalCents: number,
+      status: "active" | "completed" | "cancelled",
+      createdAt: Date,
+    ) =>
       db.order.create({
-        data: { userId: buyer.user.id, farmId, totalCents, itemCount: 1, status, createdAt, checkoutRef: "CO-SALES", items: { create: [{ productId: product.id, productName: "x", quantity: 1, priceCents: totalCents }] } },
+        data: {
+          userId: buyer.user.id,
+          farmId,
+          totalCents,
+          itemCount: 1,
+          status,
+          createdAt,
+          checkoutRef: "CO-SALES",
+          items: {
+            create: [
+              { productId: product.id, productName: "x", quantity: 1, priceCents: totalCents },
+            ],
+          },
+        },
       });
     await mk(me.farm.id, 1000, "active", now);
     await mk(me.farm.id, 250, "completed", now);
@@ -131,6 +225,9 @@ describe("weekly sales", () => {
     expect(res.json.orders).toBe(3);
     const today = res.json.days.at(-1);
     expect(today).toMatchObject({ total: 12.5, orders: 2 });
-    expect(res.json.days.reduce((s: number, d: { total: number }) => s + d.total, 0)).toBeCloseTo(19.75, 2);
+    expect(res.json.days.reduce((s: number, d: { total: number }) => s + d.total, 0)).toBeCloseTo(
+      19.75,
+      2,
+    );
   });
 });

@@ -9,10 +9,23 @@ import * as ordersRoute from "@/app/api/my-farm/orders/route";
 import * as completeRoute from "@/app/api/my-farm/orders/[id]/complete/route";
 import * as salesRoute from "@/app/api/my-farm/sales/route";
 import { call } from "../support/http";
-import { createProduct, createUser, createUserWithSession, sessionCookie } from "../support/factories";
+import {
+  createProduct,
+  createUser,
+  createUserWithSession,
+  sessionCookie,
+} from "../support/factories";
 import { farmerWithSession, tinyPng, upload } from "./support";
 
-const validProduct = { name: "Snap Peas", description: "", price: 4.5, unit: "lb", stock: 10, categoryId: null, isFeatured: false };
+const validProduct = {
+  name: "Snap Peas",
+  description: "",
+  price: 4.5,
+  unit: "lb",
+  stock: 10,
+  categoryId: null,
+  isFeatured: false,
+};
 const validProfile = { farmName: "Renamed Farm", description: "", location: "1 Road, Kelowna" };
 
 let mine: Awaited<ReturnType<typeof farmerWithSession>>;
@@ -27,7 +40,11 @@ beforeAll(async () => {
   other = await farmerWithSession({ farmName: "Other Farm" });
   shopper = await createUserWithSession();
   restaurant = await createUserWithSession({ userType: "restaurant" });
-  const product = await createProduct(mine.farm.id, { name: "Mine Carrots", priceCents: 300, stock: 9 });
+  const product = await createProduct(mine.farm.id, {
+    name: "Mine Carrots",
+    priceCents: 300,
+    stock: 9,
+  });
   productId = product.id;
   const order = await db.order.create({
     data: {
@@ -43,21 +60,74 @@ beforeAll(async () => {
   orderId = order.id;
 });
 
-type Case = { name: string; run: (cookie?: string) => Promise<{ status: number; json?: { message?: string } }> };
+type Case = {
+  name: string;
+  run: (cookie?: string) => Promise<{ status: number; json?: { message?: string } }>;
+};
 const p = () => ({ id: String(productId) });
 const o = () => ({ id: String(orderId) });
 const endpoints: Case[] = [
   { name: "GET /api/my-farm", run: (cookie) => call(farmRoute.GET, "/api/my-farm", { cookie }) },
-  { name: "PATCH /api/my-farm", run: (cookie) => call(farmRoute.PATCH, "/api/my-farm", { method: "PATCH", body: validProfile, cookie }) },
-  { name: "POST /api/my-farm/image", run: (cookie) => upload(farmImageRoute.POST, "/api/my-farm/image", { cookie, bytes: tinyPng() }) },
-  { name: "GET /api/my-farm/products", run: (cookie) => call(productsRoute.GET, "/api/my-farm/products", { cookie }) },
-  { name: "POST /api/my-farm/products", run: (cookie) => call(productsRoute.POST, "/api/my-farm/products", { body: validProduct, cookie }) },
-  { name: "GET /api/my-farm/products/{id}", run: (cookie) => call(productRoute.GET, `/api/my-farm/products/${productId}`, { cookie, params: p() }) },
-  { name: "PATCH /api/my-farm/products/{id}", run: (cookie) => call(productRoute.PATCH, `/api/my-farm/products/${productId}`, { method: "PATCH", body: { isHidden: true }, cookie, params: p() }) },
-  { name: "POST /api/my-farm/products/{id}/image", run: (cookie) => upload(productImageRoute.POST, `/api/my-farm/products/${productId}/image`, { cookie, bytes: tinyPng(), params: p() }) },
-  { name: "GET /api/my-farm/orders", run: (cookie) => call(ordersRoute.GET, "/api/my-farm/orders", { cookie }) },
-  { name: "POST /api/my-farm/orders/{id}/complete", run: (cookie) => call(completeRoute.POST, `/api/my-farm/orders/${orderId}/complete`, { method: "POST", cookie, params: o() }) },
-  { name: "GET /api/my-farm/sales", run: (cookie) => call(salesRoute.GET, "/api/my-farm/sales", { cookie }) },
+  {
+    name: "PATCH /api/my-farm",
+    run: (cookie) =>
+      call(farmRoute.PATCH, "/api/my-farm", { method: "PATCH", body: validProfile, cookie }),
+  },
+  {
+    name: "POST /api/my-farm/image",
+    run: (cookie) =>
+      upload(farmImageRoute.POST, "/api/my-farm/image", { cookie, bytes: tinyPng() }),
+  },
+  {
+    name: "GET /api/my-farm/products",
+    run: (cookie) => call(productsRoute.GET, "/api/my-farm/products", { cookie }),
+  },
+  {
+    name: "POST /api/my-farm/products",
+    run: (cookie) =>
+      call(productsRoute.POST, "/api/my-farm/products", { body: validProduct, cookie }),
+  },
+  {
+    name: "GET /api/my-farm/products/{id}",
+    run: (cookie) =>
+      call(productRoute.GET, `/api/my-farm/products/${productId}`, { cookie, params: p() }),
+  },
+  {
+    name: "PATCH /api/my-farm/products/{id}",
+    run: (cookie) =>
+      call(productRoute.PATCH, `/api/my-farm/products/${productId}`, {
+        method: "PATCH",
+        body: { isHidden: true },
+        cookie,
+        params: p(),
+      }),
+  },
+  {
+    name: "POST /api/my-farm/products/{id}/image",
+    run: (cookie) =>
+      upload(productImageRoute.POST, `/api/my-farm/products/${productId}/image`, {
+        cookie,
+        bytes: tinyPng(),
+        params: p(),
+      }),
+  },
+  {
+    name: "GET /api/my-farm/orders",
+    run: (cookie) => call(ordersRoute.GET, "/api/my-farm/orders", { cookie }),
+  },
+  {
+    name: "POST /api/my-farm/orders/{id}/complete",
+    run: (cookie) =>
+      call(completeRoute.POST, `/api/my-farm/orders/${orderId}/complete`, {
+        method: "POST",
+        cookie,
+        params: o(),
+      }),
+  },
+  {
+    name: "GET /api/my-farm/sales",
+    run: (cookie) => call(salesRoute.GET, "/api/my-farm/sales", { cookie }),
+  },
 ];
 
 describe("My Farm is for the farm's owner only", () => {
@@ -82,19 +152,35 @@ describe("My Farm is for the farm's owner only", () => {
   });
 
   it("another farmer gets 404 for my product (read, edit, image) and it stays unchanged", async () => {
-    const read = await call(productRoute.GET, `/api/my-farm/products/${productId}`, { cookie: other.cookie, params: p() });
+    const read = await call(productRoute.GET, `/api/my-farm/products/${productId}`, {
+      cookie: other.cookie,
+      params: p(),
+    });
     expect(read.status).toBe(404);
-    const edit = await call(productRoute.PATCH, `/api/my-farm/products/${productId}`, { method: "PATCH", body: { price: 0.01, isHidden: true }, cookie: other.cookie, params: p() });
+    const edit = await call(productRoute.PATCH, `/api/my-farm/products/${productId}`, {
+      method: "PATCH",
+      body: { price: 0.01, isHidden: true },
+      cookie: other.cookie,
+      params: p(),
+    });
     expect(edit.status).toBe(404);
     expect(edit.json).toEqual({ message: "Product not found", code: "not_found" });
-    const image = await upload(productImageRoute.POST, `/api/my-farm/products/${productId}/image`, { cookie: other.cookie, bytes: tinyPng(), params: p() });
+    const image = await upload(productImageRoute.POST, `/api/my-farm/products/${productId}/image`, {
+      cookie: other.cookie,
+      bytes: tinyPng(),
+      params: p(),
+    });
     expect(image.status).toBe(404);
     const row = await db.product.findUniqueOrThrow({ where: { id: productId } });
     expect([row.priceCents, row.isHidden, row.image]).toEqual([300, false, ""]);
   });
 
   it("another farmer gets 404 for my order, does not see it in their list, and it stays active", async () => {
-    const res = await call(completeRoute.POST, `/api/my-farm/orders/${orderId}/complete`, { method: "POST", cookie: other.cookie, params: o() });
+    const res = await call(completeRoute.POST, `/api/my-farm/orders/${orderId}/complete`, {
+      method: "POST",
+      cookie: other.cookie,
+      params: o(),
+    });
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ message: "Order not found", code: "not_found" });
     const list = await call(ordersRoute.GET, "/api/my-farm/orders", { cookie: other.cookie });
@@ -107,23 +193,46 @@ describe("My Farm is for the farm's owner only", () => {
     const res = await call(ordersRoute.GET, "/api/my-farm/orders", { cookie: mine.cookie });
     expect(res.status).toBe(200);
     expect(res.json).toHaveLength(1);
-    expect(res.json[0]).toMatchObject({ id: orderId, buyer: { id: shopper.user.id, fullName: shopper.user.fullName }, totalAmount: 3, itemCount: 1 });
+    expect(res.json[0]).toMatchObject({
+      id: orderId,
+      buyer: { id: shopper.user.id, fullName: shopper.user.fullName },
+      totalAmount: 3,
+      itemCount: 1,
+    });
     expect(JSON.stringify(res.json)).not.toContain(shopper.user.email);
   });
 
   it("non-numeric and out-of-range ids are 404, never 500", async () => {
     for (const id of ["abc", "0", "-1", "99999999999", "1.5"]) {
-      const res = await call(productRoute.PATCH, `/api/my-farm/products/${id}`, { method: "PATCH", body: { stock: 1 }, cookie: mine.cookie, params: { id } });
+      const res = await call(productRoute.PATCH, `/api/my-farm/products/${id}`, {
+        method: "PATCH",
+        body: { stock: 1 },
+        cookie: mine.cookie,
+        params: { id },
+      });
       expect(res.status, id).toBe(404);
     }
   });
 
   it("mutations from another site are refused (403) even for the owner", async () => {
-    const res = await call(productsRoute.POST, "/api/my-farm/products", { body: validProduct, cookie: mine.cookie, headers: { origin: "https://evil.example" } });
+    const res = await call(productsRoute.POST, "/api/my-farm/products", {
+      body: validProduct,
+      cookie: mine.cookie,
+      headers: { origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
-    const img = await upload(farmImageRoute.POST, "/api/my-farm/image", { cookie: mine.cookie, bytes: tinyPng(), headers: { origin: "https://evil.example" } });
+    const img = await upload(farmImageRoute.POST, "/api/my-farm/image", {
+      cookie: mine.cookie,
+      bytes: tinyPng(),
+      headers: { origin: "https://evil.example" },
+    });
     expect(img.status).toBe(403);
-    const complete = await call(completeRoute.POST, `/api/my-farm/orders/${orderId}/complete`, { method: "POST", cookie: mine.cookie, params: o(), headers: { origin: "https://evil.example" } });
+    const complete = await call(completeRoute.POST, `/api/my-farm/orders/${orderId}/complete`, {
+      method: "POST",
+      cookie: mine.cookie,
+      params: o(),
+      headers: { origin: "https://evil.example" },
+    });
     expect(complete.status).toBe(403);
   });
 });

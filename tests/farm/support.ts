@@ -10,15 +10,41 @@ export async function farmerWithSession(over: Parameters<typeof createFarm>[0] =
   return { owner, farm, cookie: await sessionCookie(owner.id) };
 }
 
-type UploadHandler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type UploadHandler = (
+  req: Request,
+  ctx: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
 
 /** Posts a file as multipart/form-data (field "image"), as a browser's FormData would. */
-export async function upload(handler: UploadHandler, path: string, opts: { cookie?: string; bytes?: Uint8Array; filename?: string; type?: string; field?: string; params?: Record<string, string>; headers?: Record<string, string> }) {
+export async function upload(
+  handler: UploadHandler,
+  path: string,
+  opts: {
+    cookie?: string;
+    bytes?: Uint8Array;
+    filename?: string;
+    type?: string;
+    field?: string;
+    params?: Record<string, string>;
+    headers?: Record<string, string>;
+  },
+) {
   const form = new FormData();
-  if (opts.bytes) form.set(opts.field ?? "image", new Blob([new Uint8Array(opts.bytes)], { type: opts.type ?? "image/png" }), opts.filename ?? "photo.png");
-  const headers: Record<string, string> = { host: "localhost:3000", origin: ORIGIN, ...opts.headers };
+  if (opts.bytes)
+    form.set(
+      opts.field ?? "image",
+      new Blob([new Uint8Array(opts.bytes)], { type: opts.type ?? "image/png" }),
+      opts.filename ?? "photo.png",
+    );
+  const headers: Record<string, string> = {
+    host: "localhost:3000",
+    origin: ORIGIN,
+    ...opts.headers,
+  };
   if (opts.cookie) headers.cookie = opts.cookie;
-  const res = await handler(new Request(ORIGIN + path, { method: "POST", headers, body: form }), { params: Promise.resolve(opts.params ?? {}) });
+  const res = await handler(new Request(ORIGIN + path, { method: "POST", headers, body: form }), {
+    params: Promise.resolve(opts.params ?? {}),
+  });
   const text = await res.text();
   let json: unknown;
   try {
@@ -67,15 +93,27 @@ export function tinyPng(size = 2, text?: string): Buffer {
   ]);
 }
 
-const SECRET_EXIF = { IFD0: { ImageDescription: "GPS 49.88N 119.49W secret-location", Make: "SpyCam" }, IFD3: { GPSLatitudeRef: "N", GPSLongitudeRef: "W" } };
-const sample = () => sharp({ create: { width: 6, height: 4, channels: 3, background: { r: 200, g: 80, b: 40 } } });
+const SECRET_EXIF = {
+  IFD0: { ImageDescription: "GPS 49.88N 119.49W secret-location", Make: "SpyCam" },
+  IFD3: { GPSLatitudeRef: "N", GPSLongitudeRef: "W" },
+};
+const sample = () =>
+  sharp({ create: { width: 6, height: 4, channels: 3, background: { r: 200, g: 80, b: 40 } } });
 
 /** A real JPEG (6×4) with an EXIF segment carrying GPS text, a comment and a <script> after its end marker. */
 export async function jpegWithExif(): Promise<Buffer> {
   const jpeg = await sample().jpeg().withExif(SECRET_EXIF).toBuffer();
   // A COM segment right after SOI, then a trailer after EOI (a polyglot payload).
-  const com = Buffer.concat([Buffer.from([0xff, 0xfe, 0x00, 11]), Buffer.from("a comment", "latin1")]);
-  return Buffer.concat([jpeg.subarray(0, 2), com, jpeg.subarray(2), Buffer.from("<script>alert(1)</script>", "latin1")]);
+  const com = Buffer.concat([
+    Buffer.from([0xff, 0xfe, 0x00, 11]),
+    Buffer.from("a comment", "latin1"),
+  ]);
+  return Buffer.concat([
+    jpeg.subarray(0, 2),
+    com,
+    jpeg.subarray(2),
+    Buffer.from("<script>alert(1)</script>", "latin1"),
+  ]);
 }
 
 /** A real WebP (6×4) with an EXIF chunk carrying GPS text. */
@@ -85,7 +123,10 @@ export async function webpWithExif(): Promise<Buffer> {
 
 /** A real GIF (6×4) with an HTML <script> appended after its trailer byte. */
 export async function gifWithScript(): Promise<Buffer> {
-  return Buffer.concat([await sample().gif().toBuffer(), Buffer.from("<script>alert(document.cookie)</script>", "latin1")]);
+  return Buffer.concat([
+    await sample().gif().toBuffer(),
+    Buffer.from("<script>alert(document.cookie)</script>", "latin1"),
+  ]);
 }
 
 export async function makeCategory(name = `Cat ${Math.random().toString(36).slice(2, 8)}`) {

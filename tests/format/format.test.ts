@@ -59,9 +59,15 @@ describe("formatCurrency (USD, en-US, 2 decimals)", () => {
   });
 
   it("writes what Intl.NumberFormat writes, over 20,000 amounts of every size and sign, ties included", () => {
-    const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "negative" });
+    const intl = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      signDisplay: "negative",
+    });
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const amounts: number[] = [];
     for (let i = 0; i < 10_000; i++) {
       const magnitude = 10 ** Math.floor(random() * 13 - 3);
@@ -175,10 +181,18 @@ describe("formatRating (one decimal)", () => {
 describe("slot times read the farm-local clock from the ISO text (docs/fulfilment.md)", () => {
   it.each([
     // winter (-08:00) and summer (-07:00) both show the farm's own wall clock
-    ["2026-11-28T09:00:00.000-08:00", "2026-11-28T13:00:00.000-08:00", "Sat 28 Nov, 9:00 am–1:00 pm"],
+    [
+      "2026-11-28T09:00:00.000-08:00",
+      "2026-11-28T13:00:00.000-08:00",
+      "Sat 28 Nov, 9:00 am–1:00 pm",
+    ],
     ["2026-07-04T09:00:00.000-07:00", "2026-07-04T11:30:00.000-07:00", "Sat 4 Jul, 9:00–11:30 am"],
     ["2026-12-02T16:00:00.000-08:00", "2026-12-02T19:00:00.000-08:00", "Wed 2 Dec, 4:00–7:00 pm"],
-    ["2026-12-02T12:00:00.000-08:00", "2026-12-03T00:00:00.000-08:00", "Wed 2 Dec, 12:00 pm–12:00 am"],
+    [
+      "2026-12-02T12:00:00.000-08:00",
+      "2026-12-03T00:00:00.000-08:00",
+      "Wed 2 Dec, 12:00 pm–12:00 am",
+    ],
   ])("%s – %s → %s", (start, end, expected) => {
     expect(formatSlot(start, end)).toBe(expected);
   });
@@ -187,7 +201,13 @@ describe("slot times read the farm-local clock from the ISO text (docs/fulfilmen
     expect(formatCutoff("2026-11-26T18:00:00.000-08:00")).toBe("Thu 6 pm");
     expect(formatCutoff("2026-11-26T18:30:00.000-08:00")).toBe("Thu 6:30 pm");
     expect(formatCutoff("2026-11-26T00:00:00.000-08:00")).toBe("Thu 12 am");
-    expect(formatNextSlot({ kind: "pickup", start: "2026-11-28T09:00:00.000-08:00", cutoff: "2026-11-26T18:00:00.000-08:00" })).toBe("Order by Thu 6 pm for Sat pickup");
+    expect(
+      formatNextSlot({
+        kind: "pickup",
+        start: "2026-11-28T09:00:00.000-08:00",
+        cutoff: "2026-11-26T18:00:00.000-08:00",
+      }),
+    ).toBe("Order by Thu 6 pm for Sat pickup");
     expect(formatSlotWeekday("not a date")).toBe("");
   });
 });

@@ -18,13 +18,29 @@ describe("delivery fee", () => {
   });
 
   it("picks the cheapest covering zone after the waiver, then the oldest, ignoring spaces and case", () => {
-    expect(pickZone(zones, "V1Y 9A1", 1000, same)).toEqual({ zone: zones[1], feeCents: 600, waived: false });
-    expect(pickZone(zones, "v1y9a1", 5000, same)).toEqual({ zone: zones[1], feeCents: 0, waived: true });
-    expect(pickZone(zones, "V1Y 1A1", 9000, same)).toEqual({ zone: zones[0], feeCents: 800, waived: false });
+    expect(pickZone(zones, "V1Y 9A1", 1000, same)).toEqual({
+      zone: zones[1],
+      feeCents: 600,
+      waived: false,
+    });
+    expect(pickZone(zones, "v1y9a1", 5000, same)).toEqual({
+      zone: zones[1],
+      feeCents: 0,
+      waived: true,
+    });
+    expect(pickZone(zones, "V1Y 1A1", 9000, same)).toEqual({
+      zone: zones[0],
+      feeCents: 800,
+      waived: false,
+    });
   });
 
   it("says waived only when the free-over amount was reached, and null when no zone covers the code", () => {
-    expect(pickZone(zones, "V4T 1B2", 100, same)).toEqual({ zone: zones[3], feeCents: 0, waived: false });
+    expect(pickZone(zones, "V4T 1B2", 100, same)).toEqual({
+      zone: zones[3],
+      feeCents: 0,
+      waived: false,
+    });
     expect(pickZone(zones, "V4T 1B2", 2000, same)?.waived).toBe(true);
     expect(pickZone(zones, "V2A 1A1", 1000, same)).toBeNull();
   });

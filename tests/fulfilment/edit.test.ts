@@ -34,23 +34,48 @@ beforeEach(async () => {
   await topUp(me.cookie, 100);
 });
 
-async function placeWithSlot(cookie: string, items: Line[], kind: "pickup" | "delivery" = "pickup") {
+async function placeWithSlot(
+  cookie: string,
+  items: Line[],
+  kind: "pickup" | "delivery" = "pickup",
+) {
   const slot = (await listSlots(farm.id, 14)).find((s) => s.kind === kind)!;
-  const choice = kind === "pickup" ? { slotId: slot.slotId } : { slotId: slot.slotId, address: "1450 Bernard Ave, Kelowna", postalCode: "V1Y 6N2" };
-  const res = await call(ordersRoute.POST, "/api/orders", { body: { items, fulfilment: { [farm.id]: choice } }, cookie });
+  const choice =
+    kind === "pickup"
+      ? { slotId: slot.slotId }
+      : { slotId: slot.slotId, address: "1450 Bernard Ave, Kelowna", postalCode: "V1Y 6N2" };
+  const res = await call(ordersRoute.POST, "/api/orders", {
+    body: { items, fulfilment: { [farm.id]: choice } },
+    cookie,
+  });
   if (res.status !== 201) throw new Error(`checkout failed: ${res.text}`);
   return res.json.orders[0] as { id: number; totalAmount: number; fulfilment: { cutoff: string } };
 }
 
 function edit(cookie: string, id: number, items: unknown, key?: string) {
-  return call(orderRoute.PATCH, `/api/orders/${id}`, { method: "PATCH", body: { items }, cookie, params: { id: String(id) }, headers: key ? { "idempotency-key": key } : {} });
+  return call(orderRoute.PATCH, `/api/orders/${id}`, {
+    method: "PATCH",
+    body: { items },
+    cookie,
+    params: { id: String(id) },
+    headers: key ? { "idempotency-key": key } : {},
+  });
 }
 
 const stockOf = async (id: number) => (await db.product.findUniqueOrThrow({ where: { id } })).stock;
-const stocks = async () => [await stockOf(carrots.id), await stockOf(kale.id), await stockOf(beets.id)];
+const stocks = async () => [
+  await stockOf(carrots.id),
+  await stockOf(kale.id),
+  await stockOf(beets.id),
+];
 const linesOf = async (orderId: number) =>
-  (await db.orderItem.findMany({ where: { orderId }, orderBy: { productId: "asc" } })).map((i) => [i.productName, i.quantity, i.priceCents]);
-const adjustments = (userId: number) => db.transaction.findMany({ where: { userId, type: "adjustment" }, orderBy: { id: "asc" } });
+  (await db.orderItem.findMany({ where: { orderId }, orderBy: { productId: "asc" } })).map((i) => [
+    i.productName,
+    i.quantity,
+    i.priceCents,
+  ]);
+const adjustments = (userId: number) =>
+  db.transaction.findMany({ where: { userId, type: "adjustment" }, orderBy: { id: "asc" } });
 
 describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
   it("raising a quantity takes the stock and charges the difference as one adjustment; the line keeps its price", async () => {
@@ -58,38 +83,69 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     await db.product.update({ where: { id: carrots.id }, data: { priceCents: 999 } });
     const res = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 5 }]);
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toMatchObject({ id: o.id, totalAmount: 15, itemCount: 5, status: "active", editableUntil: o.fulfilment.cutoff });
-    expect(res.json.events.map((e: { note: string }) => e.note)).toEqual(["Paid from wallet", "Changed by the buyer"]);
+    expect(res.json).toMatchObject({
+      id: o.id,
+      totalAmount: 15,
+      itemCount: 5,
+      status: "active",
+      editableUntil: o.fulfilment.cutoff,
+    });
+    expect(res.json.events.map((e: { note: string }) => e.note)).toEqual([
+      "Paid from wallet",
+      "Changed by the buyer",
+    ]);
     expect(await linesOf(o.id)).toEqual([["Carrots", 5, 300]]);
     expect(await stocks()).toEqual([95, 100, 100]);
-    expect((await adjustments(me.user.id)).map((t) => [t.amountCents, t.description, t.reference])).toEqual([[-900, `Order #${o.id} changed`, `ORDER-${o.id}`]]);
+    expect(
+      (await adjustments(me.user.id)).map((t) => [t.amountCents, t.description, t.reference]),
+    ).toEqual([[-900, `Order #${o.id} changed`, `ORDER-${o.id}`]]);
     expect(await balanceCents(me.user.id)).toBe(10000 - 1500);
   });
 
   it("lowering, removing and adding lines moves stock exactly and refunds or charges the net difference; new lines take today's price", async () => {
-    const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 4 }, { productId: kale.id, quantity: 2 }]);
+    const o = await placeWithSlot(me.cookie, [
+      { productId: carrots.id, quantity: 4 },
+      { productId: kale.id, quantity: 2 },
+    ]);
     expect(await stocks()).toEqual([96, 98, 100]);
     await db.product.update({ where: { id: beets.id }, data: { priceCents: 450 } });
 
     // Carrots 4 → 1, kale removed, beets added: 3.00 + 4.50 = 7.50 against 17.00 paid.
-    const res = await edit(me.cookie, o.id, [{ productId: beets.id, quantity: 1 }, { productId: carrots.id, quantity: 1 }]);
+    const res = await edit(me.cookie, o.id, [
+      { productId: beets.id, quantity: 1 },
+      { productId: carrots.id, quantity: 1 },
+    ]);
     expect(res.status, res.text).toBe(200);
     expect(res.json.totalAmount).toBe(7.5);
-    expect(await linesOf(o.id)).toEqual([["Carrots", 1, 300], ["Beets", 1, 450]]);
+    expect(await linesOf(o.id)).toEqual([
+      ["Carrots", 1, 300],
+      ["Beets", 1, 450],
+    ]);
     expect(await stocks()).toEqual([99, 100, 99]);
     expect((await adjustments(me.user.id)).map((t) => t.amountCents)).toEqual([950]);
     expect(await balanceCents(me.user.id)).toBe(10000 - 750);
 
     // Cancelling afterwards refunds what the order costs now, and gives back what it holds now.
     const id = String(o.id);
-    expect((await call(cancelRoute.POST, `/api/orders/${id}/cancel`, { method: "POST", cookie: me.cookie, params: { id } })).status).toBe(200);
+    expect(
+      (
+        await call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
+          method: "POST",
+          cookie: me.cookie,
+          params: { id },
+        })
+      ).status,
+    ).toBe(200);
     expect(await balanceCents(me.user.id)).toBe(10000);
     expect(await stocks()).toEqual([100, 100, 100]);
   });
 
   it("the same items again change nothing and write no ledger row", async () => {
     const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
-    const res = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 1 }, { productId: carrots.id, quantity: 1 }]);
+    const res = await edit(me.cookie, o.id, [
+      { productId: carrots.id, quantity: 1 },
+      { productId: carrots.id, quantity: 1 },
+    ]);
     expect([res.status, res.json.totalAmount]).toEqual([200, 6]);
     expect(await adjustments(me.user.id)).toEqual([]);
     expect(await stocks()).toEqual([98, 100, 100]);
@@ -97,18 +153,39 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
 
   it("insufficient funds is 409 and writes nothing", async () => {
     const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
-    const before = { stocks: await stocks(), lines: await linesOf(o.id), events: await db.orderEvent.count(), ledger: await db.transaction.count() };
+    const before = {
+      stocks: await stocks(),
+      lines: await linesOf(o.id),
+      events: await db.orderEvent.count(),
+      ledger: await db.transaction.count(),
+    };
     const res = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 40 }]);
-    expect([res.status, res.json.code, res.json.message]).toEqual([409, "insufficient_funds", "Insufficient balance: this change costs $114.00 more but your wallet holds $94.00. Top up your wallet and try again."]);
-    expect({ stocks: await stocks(), lines: await linesOf(o.id), events: await db.orderEvent.count(), ledger: await db.transaction.count() }).toEqual(before);
+    expect([res.status, res.json.code, res.json.message]).toEqual([
+      409,
+      "insufficient_funds",
+      "Insufficient balance: this change costs $114.00 more but your wallet holds $94.00. Top up your wallet and try again.",
+    ]);
+    expect({
+      stocks: await stocks(),
+      lines: await linesOf(o.id),
+      events: await db.orderEvent.count(),
+      ledger: await db.transaction.count(),
+    }).toEqual(before);
     expect((await db.order.findUniqueOrThrow({ where: { id: o.id } })).totalCents).toBe(600);
   });
 
   it("more than is in stock is 409 out_of_stock; more than the hoarding cap is 409 order_limit", async () => {
     const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
     await db.product.update({ where: { id: kale.id }, data: { stock: 3 } });
-    const short = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 2 }, { productId: kale.id, quantity: 4 }]);
-    expect([short.status, short.json.code, short.json.message]).toEqual([409, "out_of_stock", "Only 3 lb of Kale left in stock"]);
+    const short = await edit(me.cookie, o.id, [
+      { productId: carrots.id, quantity: 2 },
+      { productId: kale.id, quantity: 4 },
+    ]);
+    expect([short.status, short.json.code, short.json.message]).toEqual([
+      409,
+      "out_of_stock",
+      "Only 3 lb of Kale left in stock",
+    ]);
     await topUp(me.cookie, 500);
     const hoard = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 60 }]);
     expect([hoard.status, hoard.json.code]).toEqual([409, "order_limit"]);
@@ -121,18 +198,32 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     const { farm: other } = await createFarm({ farmName: "Sunny Hen" });
     const eggs = await createProduct(other.id, { name: "Eggs" });
     const foreign = await edit(me.cookie, o.id, [{ productId: eggs.id, quantity: 1 }]);
-    expect([foreign.status, foreign.json.code, foreign.json.errors]).toEqual([400, "validation", { items: "Eggs is not sold by Green Acres: order it separately" }]);
+    expect([foreign.status, foreign.json.code, foreign.json.errors]).toEqual([
+      400,
+      "validation",
+      { items: "Eggs is not sold by Green Acres: order it separately" },
+    ]);
     const unknown = await edit(me.cookie, o.id, [{ productId: 2_000_000_000, quantity: 1 }]);
-    expect([unknown.status, unknown.json.message]).toEqual([400, "Product 2000000000 was not found"]);
+    expect([unknown.status, unknown.json.message]).toEqual([
+      400,
+      "Product 2000000000 was not found",
+    ]);
     const empty = await edit(me.cookie, o.id, []);
-    expect([empty.status, empty.json.message]).toEqual([400, "An order needs at least one product: cancel it instead"]);
+    expect([empty.status, empty.json.message]).toEqual([
+      400,
+      "An order needs at least one product: cancel it instead",
+    ]);
   });
 
   it("the minimum order is checked again", async () => {
     await db.farm.update({ where: { id: farm.id }, data: { minimumOrderCents: 1000 } });
     const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 4 }]);
     const res = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 3 }]);
-    expect([res.status, res.json.code, res.json.message]).toEqual([409, "below_minimum", "The minimum order at Green Acres is $10.00"]);
+    expect([res.status, res.json.code, res.json.message]).toEqual([
+      409,
+      "below_minimum",
+      "The minimum order at Green Acres is $10.00",
+    ]);
   });
 
   it("a delivery order's fee is recomputed from the zone's fee and free-over amount copied at checkout", async () => {
@@ -151,25 +242,51 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
   it("after the cutoff the order is locked (409), with or without the route", async () => {
     const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
     const cutoff = new Date(o.fulfilment.cutoff);
-    await expect(editOrder(me.user.id, o.id, { items: [{ productId: carrots.id, quantity: 3 }] }, undefined, cutoff)).rejects.toMatchObject({
+    await expect(
+      editOrder(
+        me.user.id,
+        o.id,
+        { items: [{ productId: carrots.id, quantity: 3 }] },
+        undefined,
+        cutoff,
+      ),
+    ).rejects.toMatchObject({
       code: "order_locked",
       message: "This order is locked: the cutoff has passed",
     });
-    const { value } = await editOrder(me.user.id, o.id, { items: [{ productId: carrots.id, quantity: 3 }] }, undefined, new Date(cutoff.getTime() - 1));
+    const { value } = await editOrder(
+      me.user.id,
+      o.id,
+      { items: [{ productId: carrots.id, quantity: 3 }] },
+      undefined,
+      new Date(cutoff.getTime() - 1),
+    );
     expect(value.totalAmount).toBe(9);
 
-    await db.orderFulfilment.update({ where: { orderId: o.id }, data: { cutoffAt: new Date(Date.now() - 1000) } });
+    await db.orderFulfilment.update({
+      where: { orderId: o.id },
+      data: { cutoffAt: new Date(Date.now() - 1000) },
+    });
     const res = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 1 }]);
-    expect([res.status, res.json.code, res.json.message]).toEqual([409, "order_locked", "This order is locked: the cutoff has passed"]);
+    expect([res.status, res.json.code, res.json.message]).toEqual([
+      409,
+      "order_locked",
+      "This order is locked: the cutoff has passed",
+    ]);
     expect(await stocks()).toEqual([97, 100, 100]);
   });
 
   it("an order without a slot cannot be changed; someone else's order is 404; a cancelled one is 409", async () => {
     const { farm: plain } = await createFarm({ farmName: "Plain Farm" });
     const pears = await createProduct(plain.id, { name: "Pears" });
-    const noSlot = (await placeOrder(me.cookie, [{ productId: pears.id, quantity: 1 }])).json.orders[0];
+    const noSlot = (await placeOrder(me.cookie, [{ productId: pears.id, quantity: 1 }])).json
+      .orders[0];
     const locked = await edit(me.cookie, noSlot.id, [{ productId: pears.id, quantity: 2 }]);
-    expect([locked.status, locked.json.code, locked.json.message]).toEqual([409, "order_locked", "This order has no pickup or delivery time, so it cannot be changed: cancel it and order again"]);
+    expect([locked.status, locked.json.code, locked.json.message]).toEqual([
+      409,
+      "order_locked",
+      "This order has no pickup or delivery time, so it cannot be changed: cancel it and order again",
+    ]);
 
     const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
     const stranger = await createUserWithSession();
@@ -177,7 +294,11 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     expect([theirs.status, theirs.json.message]).toEqual([404, "Order not found"]);
 
     const id = String(o.id);
-    await call(cancelRoute.POST, `/api/orders/${id}/cancel`, { method: "POST", cookie: me.cookie, params: { id } });
+    await call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
+      method: "POST",
+      cookie: me.cookie,
+      params: { id },
+    });
     const cancelled = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 1 }]);
     expect([cancelled.status, cancelled.json.code]).toEqual([409, "order_not_active"]);
   });
@@ -194,29 +315,49 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     expect(await stocks()).toEqual([97, 100, 100]);
   });
 
-  pg("concurrent edits of one order queue on its row: stock, total and balance match the last one (PostgreSQL only)", async () => {
-    const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
-    const quantities = [3, 7, 1, 5, 9, 4];
-    const results = await Promise.all(quantities.map((q) => edit(me.cookie, o.id, [{ productId: carrots.id, quantity: q }, { productId: kale.id, quantity: 1 }])));
-    expect(results.map((r) => r.status)).toEqual(quantities.map(() => 200));
-    const final = await db.order.findUniqueOrThrow({ where: { id: o.id }, include: { items: true } });
-    const carrotLine = final.items.find((i) => i.productId === carrots.id)!;
-    expect(quantities).toContain(carrotLine.quantity);
-    expect(final.totalCents).toBe(carrotLine.quantity * 300 + 250);
-    expect(await stocks()).toEqual([100 - carrotLine.quantity, 99, 100]);
-    expect(await balanceCents(me.user.id)).toBe(10000 - final.totalCents);
-  });
+  pg(
+    "concurrent edits of one order queue on its row: stock, total and balance match the last one (PostgreSQL only)",
+    async () => {
+      const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
+      const quantities = [3, 7, 1, 5, 9, 4];
+      const results = await Promise.all(
+        quantities.map((q) =>
+          edit(me.cookie, o.id, [
+            { productId: carrots.id, quantity: q },
+            { productId: kale.id, quantity: 1 },
+          ]),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual(quantities.map(() => 200));
+      const final = await db.order.findUniqueOrThrow({
+        where: { id: o.id },
+        include: { items: true },
+      });
+      const carrotLine = final.items.find((i) => i.productId === carrots.id)!;
+      expect(quantities).toContain(carrotLine.quantity);
+      expect(final.totalCents).toBe(carrotLine.quantity * 300 + 250);
+      expect(await stocks()).toEqual([100 - carrotLine.quantity, 99, 100]);
+      expect(await balanceCents(me.user.id)).toBe(10000 - final.totalCents);
+    },
+  );
 
-  pg("an edit racing a cancel: either order, the refund matches what was paid (PostgreSQL only)", async () => {
-    const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
-    const id = String(o.id);
-    const [edited, cancelled] = await Promise.all([
-      edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 6 }]),
-      call(cancelRoute.POST, `/api/orders/${id}/cancel`, { method: "POST", cookie: me.cookie, params: { id } }),
-    ]);
-    expect(cancelled.status).toBe(200);
-    expect([200, 409]).toContain(edited.status);
-    expect(await balanceCents(me.user.id)).toBe(10000);
-    expect(await stocks()).toEqual([100, 100, 100]);
-  });
+  pg(
+    "an edit racing a cancel: either order, the refund matches what was paid (PostgreSQL only)",
+    async () => {
+      const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
+      const id = String(o.id);
+      const [edited, cancelled] = await Promise.all([
+        edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 6 }]),
+        call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
+          method: "POST",
+          cookie: me.cookie,
+          params: { id },
+        }),
+      ]);
+      expect(cancelled.status).toBe(200);
+      expect([200, 409]).toContain(edited.status);
+      expect(await balanceCents(me.user.id)).toBe(10000);
+      expect(await stocks()).toEqual([100, 100, 100]);
+    },
+  );
 });

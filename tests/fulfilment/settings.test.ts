@@ -6,10 +6,15 @@ import * as farmFulfilmentRoute from "@/app/api/farms/[id]/fulfilment/route";
 import { call } from "../support/http";
 import { createFarmerWithSession, createUserWithSession } from "../support/factories";
 
-const put = (cookie: string, body: unknown) => call(settingsRoute.PUT, "/api/my-farm/fulfilment", { method: "PUT", cookie, body });
+const put = (cookie: string, body: unknown) =>
+  call(settingsRoute.PUT, "/api/my-farm/fulfilment", { method: "PUT", cookie, body });
 const get = (cookie: string) => call(settingsRoute.GET, "/api/my-farm/fulfilment", { cookie });
 
-const market = { name: "Kelowna Farmers' Market", address: "1304 Ellis St, Kelowna", notes: "Stall 12" };
+const market = {
+  name: "Kelowna Farmers' Market",
+  address: "1304 Ellis St, Kelowna",
+  notes: "Stall 12",
+};
 const kelowna = { name: "Kelowna", postalPrefixes: ["v1y", "V1 W"], fee: 6.5, freeOver: 80 };
 
 describe("My Farm → Fulfilment settings", () => {
@@ -17,7 +22,13 @@ describe("My Farm → Fulfilment settings", () => {
     const me = await createFarmerWithSession();
     const res = await get(me.cookie);
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ timeZone: "America/Vancouver", minimumOrder: 0, pickupPoints: [], deliveryZones: [], windows: [] });
+    expect(res.json).toEqual({
+      timeZone: "America/Vancouver",
+      minimumOrder: 0,
+      pickupPoints: [],
+      deliveryZones: [],
+      windows: [],
+    });
   });
 
   it("saves points, zones and windows in one PUT; a pickup window may name a point added in the same request", async () => {
@@ -28,8 +39,22 @@ describe("My Farm → Fulfilment settings", () => {
       pickupPoints: [market],
       deliveryZones: [kelowna],
       windows: [
-        { kind: "pickup", weekday: 6, start: "09:00", end: "13:00", cutoffHours: 40, pickupPointIndex: 0 },
-        { kind: "delivery", weekday: 3, start: "14:00", end: "18:00", cutoffHours: 24, capacity: 12 },
+        {
+          kind: "pickup",
+          weekday: 6,
+          start: "09:00",
+          end: "13:00",
+          cutoffHours: 40,
+          pickupPointIndex: 0,
+        },
+        {
+          kind: "delivery",
+          weekday: 3,
+          start: "14:00",
+          end: "18:00",
+          cutoffHours: 24,
+          capacity: 12,
+        },
       ],
     });
     expect(res.status, res.text).toBe(200);
@@ -38,10 +63,36 @@ describe("My Farm → Fulfilment settings", () => {
       timeZone: "America/Edmonton",
       minimumOrder: 25,
       pickupPoints: [{ id: expect.any(Number), ...market }],
-      deliveryZones: [{ id: expect.any(Number), name: "Kelowna", postalPrefixes: ["V1Y", "V1W"], fee: 6.5, freeOver: 80 }],
+      deliveryZones: [
+        {
+          id: expect.any(Number),
+          name: "Kelowna",
+          postalPrefixes: ["V1Y", "V1W"],
+          fee: 6.5,
+          freeOver: 80,
+        },
+      ],
       windows: [
-        { id: expect.any(Number), kind: "delivery", weekday: 3, start: "14:00", end: "18:00", cutoffHours: 24, capacity: 12, pickupPointId: null },
-        { id: expect.any(Number), kind: "pickup", weekday: 6, start: "09:00", end: "13:00", cutoffHours: 40, capacity: null, pickupPointId: point.id },
+        {
+          id: expect.any(Number),
+          kind: "delivery",
+          weekday: 3,
+          start: "14:00",
+          end: "18:00",
+          cutoffHours: 24,
+          capacity: 12,
+          pickupPointId: null,
+        },
+        {
+          id: expect.any(Number),
+          kind: "pickup",
+          weekday: 6,
+          start: "09:00",
+          end: "13:00",
+          cutoffHours: 40,
+          capacity: null,
+          pickupPointId: point.id,
+        },
       ],
     });
     const farm = await db.farm.findUniqueOrThrow({ where: { id: me.farm.id } });
@@ -57,8 +108,22 @@ describe("My Farm → Fulfilment settings", () => {
       pickupPoints: [market, { name: "Farm gate", address: "4400 Rose Rd", notes: "" }],
       deliveryZones: [kelowna],
       windows: [
-        { kind: "pickup", weekday: 6, start: "09:00", end: "13:00", cutoffHours: 40, pickupPointIndex: 0 },
-        { kind: "pickup", weekday: 0, start: "10:00", end: "12:00", cutoffHours: 20, pickupPointIndex: 1 },
+        {
+          kind: "pickup",
+          weekday: 6,
+          start: "09:00",
+          end: "13:00",
+          cutoffHours: 40,
+          pickupPointIndex: 0,
+        },
+        {
+          kind: "pickup",
+          weekday: 0,
+          start: "10:00",
+          end: "12:00",
+          cutoffHours: 20,
+          pickupPointIndex: 1,
+        },
       ],
     });
     expect(first.status, first.text).toBe(200);
@@ -77,7 +142,9 @@ describe("My Farm → Fulfilment settings", () => {
     expect(second.json.deliveryZones).toEqual([]);
     // The market point and its window stay in the database, archived, for orders that point at them.
     expect((await db.pickupPoint.findUniqueOrThrow({ where: { id: mkt.id } })).archived).toBe(true);
-    expect(await db.fulfilmentWindow.count({ where: { farmId: me.farm.id, archived: true } })).toBe(1);
+    expect(await db.fulfilmentWindow.count({ where: { farmId: me.farm.id, archived: true } })).toBe(
+      1,
+    );
     expect(await db.deliveryZone.count({ where: { farmId: me.farm.id, archived: true } })).toBe(1);
   });
 
@@ -107,15 +174,42 @@ describe("My Farm → Fulfilment settings", () => {
       "windows.1.start": expect.stringContaining("09:00"),
       "windows.1.capacity": expect.stringContaining("Capacity"),
     });
-    const noPoint = await put(me.cookie, { timeZone: "America/Vancouver", minimumOrder: 0, pickupPoints: [], deliveryZones: [], windows: [{ kind: "pickup", weekday: 6, start: "09:00", end: "10:00", cutoffHours: 4 }, { kind: "delivery", weekday: 1, start: "09:00", end: "10:00", cutoffHours: 4 }] });
+    const noPoint = await put(me.cookie, {
+      timeZone: "America/Vancouver",
+      minimumOrder: 0,
+      pickupPoints: [],
+      deliveryZones: [],
+      windows: [
+        { kind: "pickup", weekday: 6, start: "09:00", end: "10:00", cutoffHours: 4 },
+        { kind: "delivery", weekday: 1, start: "09:00", end: "10:00", cutoffHours: 4 },
+      ],
+    });
     expect(noPoint.status).toBe(400);
-    expect(noPoint.json.errors).toEqual({ "windows.0.pickupPointId": "Choose where buyers pick up", "windows.1.kind": "Add a delivery zone before a delivery window" });
+    expect(noPoint.json.errors).toEqual({
+      "windows.0.pickupPointId": "Choose where buyers pick up",
+      "windows.1.kind": "Add a delivery zone before a delivery window",
+    });
     expect(await db.fulfilmentWindow.count({ where: { farmId: me.farm.id } })).toBe(0);
   });
 
   it("another farm's point, zone or window ids are refused as unknown, and nothing of theirs changes", async () => {
     const other = await createFarmerWithSession();
-    const theirs = await put(other.cookie, { timeZone: "America/Vancouver", minimumOrder: 0, pickupPoints: [market], deliveryZones: [kelowna], windows: [{ kind: "pickup", weekday: 6, start: "09:00", end: "13:00", cutoffHours: 40, pickupPointIndex: 0 }] });
+    const theirs = await put(other.cookie, {
+      timeZone: "America/Vancouver",
+      minimumOrder: 0,
+      pickupPoints: [market],
+      deliveryZones: [kelowna],
+      windows: [
+        {
+          kind: "pickup",
+          weekday: 6,
+          start: "09:00",
+          end: "13:00",
+          cutoffHours: 40,
+          pickupPointIndex: 0,
+        },
+      ],
+    });
     const me = await createFarmerWithSession();
     const res = await put(me.cookie, {
       timeZone: "America/Vancouver",
@@ -125,7 +219,11 @@ describe("My Farm → Fulfilment settings", () => {
       windows: [{ ...theirs.json.windows[0] }],
     });
     expect(res.status).toBe(400);
-    expect(res.json.errors).toMatchObject({ "pickupPoints.0.id": "Unknown pickup point", "deliveryZones.0.id": "Unknown delivery zone", "windows.0.id": "Unknown window" });
+    expect(res.json.errors).toMatchObject({
+      "pickupPoints.0.id": "Unknown pickup point",
+      "deliveryZones.0.id": "Unknown delivery zone",
+      "windows.0.id": "Unknown window",
+    });
     expect((await get(other.cookie)).json).toEqual(theirs.json);
   });
 
@@ -143,7 +241,15 @@ describe("My Farm → Fulfilment settings", () => {
       pickupPoints: [market],
       deliveryZones: [kelowna, { name: "West Kelowna", postalPrefixes: ["V4T"], fee: 4 }],
       windows: [
-        { kind: "pickup", weekday: 6, start: "09:00", end: "13:00", cutoffHours: 40, pickupPointIndex: 0, capacity: 30 },
+        {
+          kind: "pickup",
+          weekday: 6,
+          start: "09:00",
+          end: "13:00",
+          cutoffHours: 40,
+          pickupPointIndex: 0,
+          capacity: 30,
+        },
         { kind: "delivery", weekday: 3, start: "14:00", end: "18:00", cutoffHours: 24 },
       ],
     });
@@ -156,22 +262,41 @@ describe("My Farm → Fulfilment settings", () => {
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     for (const s of slots.json) expect(Date.parse(s.cutoff)).toBeGreaterThan(Date.now());
     const pickup = slots.json.find((s: { kind: string }) => s.kind === "pickup");
-    expect(pickup).toMatchObject({ fee: 0, remaining: 30, pickupPoint: { name: market.name, address: market.address } });
+    expect(pickup).toMatchObject({
+      fee: 0,
+      remaining: 30,
+      pickupPoint: { name: market.name, address: market.address },
+    });
     expect(pickup.start).toMatch(/T09:00:00\.000-0[78]:00$/);
     const delivery = slots.json.find((s: { kind: string }) => s.kind === "delivery");
     expect(delivery).toMatchObject({ fee: 4, remaining: null });
     expect(delivery).not.toHaveProperty("pickupPoint");
 
-    const view = await call(farmFulfilmentRoute.GET, `/api/farms/${id}/fulfilment`, { params: { id } });
-    expect(view.json).toMatchObject({ farmId: me.farm.id, farmName: "Slot Farm", minimumOrder: 20, timeZone: "America/Vancouver", slots: slots.json });
-    expect(view.json.deliveryZones.map((z: { name: string }) => z.name)).toEqual(["Kelowna", "West Kelowna"]);
+    const view = await call(farmFulfilmentRoute.GET, `/api/farms/${id}/fulfilment`, {
+      params: { id },
+    });
+    expect(view.json).toMatchObject({
+      farmId: me.farm.id,
+      farmName: "Slot Farm",
+      minimumOrder: 20,
+      timeZone: "America/Vancouver",
+      slots: slots.json,
+    });
+    expect(view.json.deliveryZones.map((z: { name: string }) => z.name)).toEqual([
+      "Kelowna",
+      "West Kelowna",
+    ]);
   });
 
   it("a farm without windows answers [] (it sells without a slot); an unknown farm is 404; days is checked", async () => {
     const me = await createFarmerWithSession();
     const id = String(me.farm.id);
-    expect((await call(slotsRoute.GET, `/api/farms/${id}/slots`, { params: { id } })).json).toEqual([]);
-    expect((await call(slotsRoute.GET, "/api/farms/999999/slots", { params: { id: "999999" } })).status).toBe(404);
+    expect((await call(slotsRoute.GET, `/api/farms/${id}/slots`, { params: { id } })).json).toEqual(
+      [],
+    );
+    expect(
+      (await call(slotsRoute.GET, "/api/farms/999999/slots", { params: { id: "999999" } })).status,
+    ).toBe(404);
     const bad = await call(slotsRoute.GET, `/api/farms/${id}/slots?days=0`, { params: { id } });
     expect(bad.status).toBe(400);
     expect(bad.json.errors).toEqual({ days: "days must be a whole number from 1 to 60" });

@@ -3,8 +3,18 @@
  * messages on the form's own field paths), and checkout's per-farm fee, minimum and problems.
  */
 import { describe, expect, it } from "vitest";
-import { farmState, fulfilmentBody, initialChoice, zoneFor } from "@/components/checkout/fulfilment-choice";
-import { toForm, toPayload, validate, type FulfilmentForm } from "@/components/farm/fulfilment-model";
+import {
+  farmState,
+  fulfilmentBody,
+  initialChoice,
+  zoneFor,
+} from "@/components/checkout/fulfilment-choice";
+import {
+  toForm,
+  toPayload,
+  validate,
+  type FulfilmentForm,
+} from "@/components/farm/fulfilment-model";
 import { ordersByDate } from "@/components/farm/orders-by-date";
 import { formFieldOf } from "@/lib/client/form-errors";
 import type { AddressJson, FarmFulfilmentJson, SlotJson } from "@/lib/contracts/fulfilment";
@@ -14,18 +24,60 @@ const form = (over: Partial<FulfilmentForm> = {}): FulfilmentForm => ({
   minimumOrder: "0",
   pickupPoints: [{ ref: "n1", name: "Market", address: "1304 Ellis St", notes: "" }],
   deliveryZones: [{ name: "Kelowna", postalPrefixes: "v1y, V1W  v1x", fee: "5", freeOver: "" }],
-  windows: [{ kind: "pickup", weekday: "6", start: "09:00", end: "13:00", cutoffHours: "40", capacity: "", pickupPointId: "n1" }],
+  windows: [
+    {
+      kind: "pickup",
+      weekday: "6",
+      start: "09:00",
+      end: "13:00",
+      cutoffHours: "40",
+      capacity: "",
+      pickupPointId: "n1",
+    },
+  ],
   ...over,
 });
 
 describe("settings form → PUT body", () => {
   it("names a new point by its index, an existing one by id; prefixes split on commas and spaces", () => {
     const body = toPayload(form());
-    expect(body.windows[0]).toMatchObject({ pickupPointId: null, pickupPointIndex: 0, capacity: null, cutoffHours: 40, weekday: 6 });
-    expect(body.deliveryZones[0]).toMatchObject({ postalPrefixes: ["v1y", "V1W", "v1x"], fee: 5, freeOver: null });
-    const saved = toForm({ timeZone: "America/Vancouver", minimumOrder: 12.5, pickupPoints: [{ id: 7, name: "Gate", address: "Farm", notes: "" }], deliveryZones: [], windows: [{ id: 3, kind: "pickup", weekday: 6, start: "09:00", end: "13:00", cutoffHours: 40, capacity: 20, pickupPointId: 7 }] });
+    expect(body.windows[0]).toMatchObject({
+      pickupPointId: null,
+      pickupPointIndex: 0,
+      capacity: null,
+      cutoffHours: 40,
+      weekday: 6,
+    });
+    expect(body.deliveryZones[0]).toMatchObject({
+      postalPrefixes: ["v1y", "V1W", "v1x"],
+      fee: 5,
+      freeOver: null,
+    });
+    const saved = toForm({
+      timeZone: "America/Vancouver",
+      minimumOrder: 12.5,
+      pickupPoints: [{ id: 7, name: "Gate", address: "Farm", notes: "" }],
+      deliveryZones: [],
+      windows: [
+        {
+          id: 3,
+          kind: "pickup",
+          weekday: 6,
+          start: "09:00",
+          end: "13:00",
+          cutoffHours: 40,
+          capacity: 20,
+          pickupPointId: 7,
+        },
+      ],
+    });
     expect(saved.minimumOrder).toBe("12.50");
-    expect(toPayload(saved).windows[0]).toMatchObject({ id: 3, pickupPointId: 7, pickupPointIndex: null, capacity: 20 });
+    expect(toPayload(saved).windows[0]).toMatchObject({
+      id: 3,
+      pickupPointId: 7,
+      pickupPointIndex: null,
+      capacity: 20,
+    });
     expect(validate(form())).toEqual({});
   });
 
@@ -46,9 +98,15 @@ describe("settings form → PUT body", () => {
     expect(errors["windows.2.capacity"]).toMatch(/^Capacity must be/);
     expect(errors["deliveryZones.0.name"]).toBe("Name is required");
     expect(errors["deliveryZones.0.fee"]).toMatch(/^The fee must be/);
-    expect(validate(form({ windows: [{ ...win, pickupPointId: "gone" }] }))).toEqual({ "windows.0.pickupPointId": "Choose where buyers pick up" });
-    expect(validate(form({ deliveryZones: [], windows: [{ ...win, kind: "delivery" }] }))).toEqual({ "windows.0.kind": "Add a delivery zone before a delivery window" });
-    expect(formFieldOf(form(), "deliveryZones.0.postalPrefixes.1")).toBe("deliveryZones.0.postalPrefixes");
+    expect(validate(form({ windows: [{ ...win, pickupPointId: "gone" }] }))).toEqual({
+      "windows.0.pickupPointId": "Choose where buyers pick up",
+    });
+    expect(validate(form({ deliveryZones: [], windows: [{ ...win, kind: "delivery" }] }))).toEqual({
+      "windows.0.kind": "Add a delivery zone before a delivery window",
+    });
+    expect(formFieldOf(form(), "deliveryZones.0.postalPrefixes.1")).toBe(
+      "deliveryZones.0.postalPrefixes",
+    );
     expect(formFieldOf(form(), "windows.0.end")).toBe("windows.0.end");
     expect(formFieldOf(form(), "windows.9.end")).toBeNull();
     expect(formFieldOf(form(), "windows")).toBeNull();
@@ -74,21 +132,53 @@ const farm: FarmFulfilmentJson = {
     { id: 1, name: "Kelowna", postalPrefixes: ["V1"], fee: 8, freeOver: null },
     { id: 2, name: "Downtown", postalPrefixes: ["V1Y"], fee: 5, freeOver: 50 },
   ],
-  slots: [slot({ remaining: 0, slotId: "w1-2026-11-21" }), slot({}), slot({ slotId: "w2-2026-12-02", kind: "delivery", fee: 5 })],
+  slots: [
+    slot({ remaining: 0, slotId: "w1-2026-11-21" }),
+    slot({}),
+    slot({ slotId: "w2-2026-12-02", kind: "delivery", fee: 5 }),
+  ],
 };
-const address = (postalCode: string, id = 1): AddressJson => ({ id, label: "Home", line1: "1 Bernard Ave", city: "Kelowna", postalCode, notes: "", isDefault: true });
+const address = (postalCode: string, id = 1): AddressJson => ({
+  id,
+  label: "Home",
+  line1: "1 Bernard Ave",
+  city: "Kelowna",
+  postalCode,
+  notes: "",
+  isDefault: true,
+});
 
 describe("checkout: one farm's handover", () => {
   it("prices delivery in the cheapest zone that covers the postal code, free-over applied", () => {
-    expect(zoneFor(farm.deliveryZones, "v1y 2k3", 20)).toMatchObject({ zone: { name: "Downtown" }, fee: 5 });
-    expect(zoneFor(farm.deliveryZones, "V1W 2K3", 20)).toMatchObject({ zone: { name: "Kelowna" }, fee: 8 });
-    expect(zoneFor([{ ...farm.deliveryZones[0], freeOver: 15 }, farm.deliveryZones[1]], "V1Y 2K3", 20)).toMatchObject({ zone: { name: "Kelowna" }, fee: 0, waived: true });
+    expect(zoneFor(farm.deliveryZones, "v1y 2k3", 20)).toMatchObject({
+      zone: { name: "Downtown" },
+      fee: 5,
+    });
+    expect(zoneFor(farm.deliveryZones, "V1W 2K3", 20)).toMatchObject({
+      zone: { name: "Kelowna" },
+      fee: 8,
+    });
+    expect(
+      zoneFor([{ ...farm.deliveryZones[0], freeOver: 15 }, farm.deliveryZones[1]], "V1Y 2K3", 20),
+    ).toMatchObject({ zone: { name: "Kelowna" }, fee: 0, waived: true });
     expect(zoneFor(farm.deliveryZones, "V4T 2Z1", 20)).toBeNull();
     const choice = { kind: "delivery" as const, slotId: "w2-2026-12-02", addressId: 1 };
-    expect(farmState(farm, 20, choice, [address("V1Y 2K3")])).toMatchObject({ fee: 5, problem: null });
-    expect(farmState(farm, 50, choice, [address("V1Y 2K3")])).toMatchObject({ fee: 0, feeNote: "Free delivery" });
-    expect(farmState(farm, 20, choice, [address("V4T 2Z1")]).problem).toBe("Sunny Slope Orchards does not deliver to V4T");
-    expect(fulfilmentBody(farmState(farm, 20, choice, [address("V1Y 2K3")]))).toEqual({ slotId: "w2-2026-12-02", address: "1 Bernard Ave, Kelowna", postalCode: "V1Y 2K3" });
+    expect(farmState(farm, 20, choice, [address("V1Y 2K3")])).toMatchObject({
+      fee: 5,
+      problem: null,
+    });
+    expect(farmState(farm, 50, choice, [address("V1Y 2K3")])).toMatchObject({
+      fee: 0,
+      feeNote: "Free delivery",
+    });
+    expect(farmState(farm, 20, choice, [address("V4T 2Z1")]).problem).toBe(
+      "Sunny Slope Orchards does not deliver to V4T",
+    );
+    expect(fulfilmentBody(farmState(farm, 20, choice, [address("V1Y 2K3")]))).toEqual({
+      slotId: "w2-2026-12-02",
+      address: "1 Bernard Ave, Kelowna",
+      postalCode: "V1Y 2K3",
+    });
   });
 
   it("starts on pickup's soonest open slot; a minimum, a full or missing slot stop paying", () => {
@@ -96,10 +186,19 @@ describe("checkout: one farm's handover", () => {
     expect(first).toEqual({ kind: "pickup", slotId: "w1-2026-11-28", addressId: 1 });
     expect(farmState(farm, 20, first, []).problem).toBeNull();
     expect(fulfilmentBody(farmState(farm, 20, first, []))).toEqual({ slotId: "w1-2026-11-28" });
-    expect(farmState(farm, 9.99, first, []).problem).toBe("The minimum order at Sunny Slope Orchards is $10.00");
-    expect(farmState(farm, 20, { kind: "pickup", slotId: "w1-2026-11-21" }, []).problem).toBe("That time is full: choose another");
-    expect(farmState(farm, 20, { kind: "pickup" }, [])).toMatchObject({ problem: "Choose a pickup time", unchosen: true });
-    expect(farmState(farm, 20, { kind: "pickup", slotId: "w9-2026-11-28" }, []).problem).toBe("That time is no longer available: choose another");
+    expect(farmState(farm, 9.99, first, []).problem).toBe(
+      "The minimum order at Sunny Slope Orchards is $10.00",
+    );
+    expect(farmState(farm, 20, { kind: "pickup", slotId: "w1-2026-11-21" }, []).problem).toBe(
+      "That time is full: choose another",
+    );
+    expect(farmState(farm, 20, { kind: "pickup" }, [])).toMatchObject({
+      problem: "Choose a pickup time",
+      unchosen: true,
+    });
+    expect(farmState(farm, 20, { kind: "pickup", slotId: "w9-2026-11-28" }, []).problem).toBe(
+      "That time is no longer available: choose another",
+    );
     const none = farmState({ ...farm, minimumOrder: 0, slots: [] }, 20, {}, []);
     expect(none).toMatchObject({ needsSlot: false, problem: null });
     expect(fulfilmentBody(none)).toBeUndefined();
@@ -109,7 +208,12 @@ describe("checkout: one farm's handover", () => {
 describe("incoming orders by date", () => {
   it("groups by the slot's local date, soonest first, orders without a slot last", () => {
     const at = (start: string | null, id: number) => ({ id, fulfilment: start ? { start } : null });
-    const groups = ordersByDate([at(null, 1), at("2026-12-02T14:00:00.000-08:00", 2), at("2026-11-28T08:00:00.000-08:00", 3), at("2026-12-02T16:00:00.000-08:00", 4)]);
+    const groups = ordersByDate([
+      at(null, 1),
+      at("2026-12-02T14:00:00.000-08:00", 2),
+      at("2026-11-28T08:00:00.000-08:00", 3),
+      at("2026-12-02T16:00:00.000-08:00", 4),
+    ]);
     expect(groups.map((g) => [g.date, g.orders.map((o) => o.id)])).toEqual([
       ["2026-11-28", [3]],
       ["2026-12-02", [2, 4]],

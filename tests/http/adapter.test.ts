@@ -19,31 +19,58 @@ import { handlers, route } from "@/lib/server/http/route";
 import { call, cookieFrom } from "../support/http";
 import { createUser, TEST_PASSWORD } from "../support/factories";
 
-const probe = endpoint({ method: "POST", path: "/api/probe", tag: "Test", summary: "probe", auth: "none", body: jsonBody(z.object({ n: z.number({ error: "n must be a number" }) })) });
+const probe = endpoint({
+  method: "POST",
+  path: "/api/probe",
+  tag: "Test",
+  summary: "probe",
+  auth: "none",
+  body: jsonBody(z.object({ n: z.number({ error: "n must be a number" }) })),
+});
 
 describe("errors carry a stable code; one table decides the status", () => {
-  it.each(ERROR_CODES)("AppError(%s) answers {message, code} with its table status", async (code) => {
-    const h = route(probe, () => {
-      throw new AppError(code, `refused: ${code}`);
-    });
-    const res = await call(h, "/api/probe", { body: { n: 1 } });
-    expect(res.status).toBe(ERROR_STATUS[code]);
-    expect(res.json).toEqual({ message: `refused: ${code}`, code });
-  });
+  it.each(ERROR_CODES)(
+    "AppError(%s) answers {message, code} with its table status",
+    async (code) => {
+      const h = route(probe, () => {
+        throw new AppError(code, `refused: ${code}`);
+      });
+      const res = await call(h, "/api/probe", { body: { n: 1 } });
+      expect(res.status).toBe(ERROR_STATUS[code]);
+      expect(res.json).toEqual({ message: `refused: ${code}`, code });
+    },
+  );
 
   it("zod failures are code validation with per-field errors; bad JSON is invalid_json; a cross-site post is cross_site", async () => {
     const h = route(probe, ({ body }) => ({ doubled: body.n * 2 }));
-    expect((await call(h, "/api/probe", { body: { n: "x" } })).json).toEqual({ message: "n must be a number", code: "validation", errors: { n: "n must be a number" } });
-    expect((await call(h, "/api/probe", { rawBody: "{", headers: { "content-type": "application/json" } })).json.code).toBe("invalid_json");
-    expect((await call(h, "/api/probe", { rawBody: "n=1", headers: { "content-type": "text/plain" } })).json.code).toBe("unsupported_media_type");
-    const evil = await call(h, "/api/probe", { body: { n: 1 }, headers: { origin: "https://evil.example" } });
+    expect((await call(h, "/api/probe", { body: { n: "x" } })).json).toEqual({
+      message: "n must be a number",
+      code: "validation",
+      errors: { n: "n must be a number" },
+    });
+    expect(
+      (
+        await call(h, "/api/probe", {
+          rawBody: "{",
+          headers: { "content-type": "application/json" },
+        })
+      ).json.code,
+    ).toBe("invalid_json");
+    expect(
+      (await call(h, "/api/probe", { rawBody: "n=1", headers: { "content-type": "text/plain" } }))
+        .json.code,
+    ).toBe("unsupported_media_type");
+    const evil = await call(h, "/api/probe", {
+      body: { n: 1 },
+      headers: { origin: "https://evil.example" },
+    });
     expect([evil.status, evil.json.code]).toEqual([403, "cross_site"]);
     expect((await call(h, "/api/probe", { body: { n: 2 } })).json).toEqual({ doubled: 4 });
   });
 
   it("an unexpected error is 500 code internal with a reference, and nothing of the error itself", async () => {
     const h = route(probe, () => {
-      throw new Error("secret SQL: SELECT * FROM \"User\"");
+      throw new Error('secret SQL: SELECT * FROM "User"');
     });
     const res = await call(h, "/api/probe", { body: { n: 1 } });
     expect(res.status).toBe(500);
@@ -69,17 +96,25 @@ describe("every /api answer is JSON: 405 with Allow, OPTIONS, unknown paths", ()
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
       expect(res.json.code).toBe("method_not_allowed");
     }
-    const del = await call(myProductRoute.DELETE, "/api/my-farm/products/1", { method: "DELETE", params: { id: "1" } });
+    const del = await call(myProductRoute.DELETE, "/api/my-farm/products/1", {
+      method: "DELETE",
+      params: { id: "1" },
+    });
     expect(del.headers.get("allow")).toBe("GET, PATCH, HEAD, OPTIONS");
     const get = await call(loginRoute.GET, "/api/login");
     expect([get.status, get.headers.get("allow")]).toEqual([405, "POST, OPTIONS"]);
-    const options = await loginRoute.OPTIONS(new Request("http://localhost:3000/api/login", { method: "OPTIONS" }));
+    const options = await loginRoute.OPTIONS(
+      new Request("http://localhost:3000/api/login", { method: "OPTIONS" }),
+    );
     expect([options.status, options.headers.get("allow")]).toEqual([204, "POST, OPTIONS"]);
   });
 
   it("an unknown /api path (Auth.js's old /api/auth/signout too) is a JSON 404 for every method", async () => {
     for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"] as const) {
-      const res = await call(unknownPath[method], "/api/auth/signout", { method, params: { path: "auth/signout" } as never });
+      const res = await call(unknownPath[method], "/api/auth/signout", {
+        method,
+        params: { path: "auth/signout" } as never,
+      });
       expect(res.status).toBe(404);
       expect(res.json).toEqual({ message: "No API endpoint at this address", code: "not_found" });
     }
@@ -101,7 +136,10 @@ describe("the session cookie is Secure with the __Host- name whenever the site i
     resetEnvCache();
   });
 
-  async function signIn(env: { APP_URL?: string; TRUST_PROXY?: string }, headers: Record<string, string> = {}) {
+  async function signIn(
+    env: { APP_URL?: string; TRUST_PROXY?: string },
+    headers: Record<string, string> = {},
+  ) {
     for (const k of ["APP_URL", "TRUST_PROXY"] as const) {
       if (env[k] === undefined) delete process.env[k];
       else process.env[k] = env[k];
@@ -109,7 +147,11 @@ describe("the session cookie is Secure with the __Host- name whenever the site i
     resetEnvCache();
     const user = await createUser();
     const origin = env.APP_URL ? new URL(env.APP_URL).origin : "http://localhost:3000";
-    const res = await call(loginRoute.POST, "/api/login", { body: { username: user.email, password: TEST_PASSWORD }, headers: { origin, ...headers }, ip: `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+    const res = await call(loginRoute.POST, "/api/login", {
+      body: { username: user.email, password: TEST_PASSWORD },
+      headers: { origin, ...headers },
+      ip: `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    });
     expect(res.status).toBe(200);
     return res.setCookie!;
   }

@@ -23,7 +23,12 @@ function nextLink(headers: Headers): string | null {
 }
 
 /** Every page from `first` on; asserts each page is at most `limit` rows and only the last has no next link. */
-async function walk(handler: Handler, first: string, cookie: string, limit: number): Promise<{ ids: number[]; pages: number }> {
+async function walk(
+  handler: Handler,
+  first: string,
+  cookie: string,
+  limit: number,
+): Promise<{ ids: number[]; pages: number }> {
   const ids: number[] = [];
   let url: string | null = first;
   let pages = 0;
@@ -50,17 +55,45 @@ describe("GET /api/transactions pages", () => {
     const me = await createUserWithSession();
     const rows = [];
     for (let i = 0; i < 23; i++) {
-      rows.push(await db.transaction.create({ data: { userId: me.user.id, type: "top_up", amountCents: 100 + i, description: `Row ${i}`, reference: `r${i}`, timestamp: i < 4 ? LATER : SAME_TIME } }));
+      rows.push(
+        await db.transaction.create({
+          data: {
+            userId: me.user.id,
+            type: "top_up",
+            amountCents: 100 + i,
+            description: `Row ${i}`,
+            reference: `r${i}`,
+            timestamp: i < 4 ? LATER : SAME_TIME,
+          },
+        }),
+      );
     }
-    const expected = [...rows].sort((a, b) => b.timestamp.getTime() - a.timestamp.getTime() || b.id - a.id).map((r) => r.id);
-    const { ids, pages } = await walk(transactionsRoute.GET, "/api/transactions?limit=5", me.cookie, 5);
+    const expected = [...rows]
+      .sort((a, b) => b.timestamp.getTime() - a.timestamp.getTime() || b.id - a.id)
+      .map((r) => r.id);
+    const { ids, pages } = await walk(
+      transactionsRoute.GET,
+      "/api/transactions?limit=5",
+      me.cookie,
+      5,
+    );
     expect(ids).toEqual(expected);
     expect(pages).toBe(5);
   });
 
   it("defaults to pages of 20 and says nothing more when the ledger fits", async () => {
     const me = await createUserWithSession();
-    for (let i = 0; i < 21; i++) await db.transaction.create({ data: { userId: me.user.id, type: "top_up", amountCents: 100, description: "x", reference: `d${i}`, timestamp: SAME_TIME } });
+    for (let i = 0; i < 21; i++)
+      await db.transaction.create({
+        data: {
+          userId: me.user.id,
+          type: "top_up",
+          amountCents: 100,
+          description: "x",
+          reference: `d${i}`,
+          timestamp: SAME_TIME,
+        },
+      });
     const first = await call(transactionsRoute.GET, "/api/transactions", { cookie: me.cookie });
     expect(first.json).toHaveLength(20);
     const next = nextLink(first.headers)!;
@@ -73,18 +106,59 @@ describe("GET /api/transactions pages", () => {
   it("a cursor never reaches another user's rows", async () => {
     const me = await createUserWithSession();
     const other = await createUserWithSession();
-    for (let i = 0; i < 3; i++) await db.transaction.create({ data: { userId: me.user.id, type: "top_up", amountCents: 100, description: "mine", reference: `m${i}`, timestamp: SAME_TIME } });
-    await db.transaction.create({ data: { userId: other.user.id, type: "top_up", amountCents: 100, description: "theirs", reference: "t", timestamp: new Date(SAME_TIME.getTime() - 1000) } });
-    const first = await call(transactionsRoute.GET, "/api/transactions?limit=2", { cookie: me.cookie });
-    const next = await call(transactionsRoute.GET, nextLink(first.headers)!, { cookie: other.cookie });
+    for (let i = 0; i < 3; i++)
+      await db.transaction.create({
+        data: {
+          userId: me.user.id,
+          type: "top_up",
+          amountCents: 100,
+          description: "mine",
+          reference: `m${i}`,
+          timestamp: SAME_TIME,
+        },
+      });
+    await db.transaction.create({
+      data: {
+        userId: other.user.id,
+        type: "top_up",
+        amountCents: 100,
+        description: "theirs",
+        reference: "t",
+        timestamp: new Date(SAME_TIME.getTime() - 1000),
+      },
+    });
+    const first = await call(transactionsRoute.GET, "/api/transactions?limit=2", {
+      cookie: me.cookie,
+    });
+    const next = await call(transactionsRoute.GET, nextLink(first.headers)!, {
+      cookie: other.cookie,
+    });
     expect(next.json.map((t: { description: string }) => t.description)).toEqual(["theirs"]);
   });
 });
 
-async function ordersFor(buyerId: number, farmId: number, n: number, status: "active" | "completed" | "cancelled" = "active", at: (i: number) => Date = () => SAME_TIME) {
+async function ordersFor(
+  buyerId: number,
+  farmId: number,
+  n: number,
+  status: "active" | "completed" | "cancelled" = "active",
+  at: (i: number) => Date = () => SAME_TIME,
+) {
   const out = [];
   for (let i = 0; i < n; i++) {
-    out.push(await db.order.create({ data: { userId: buyerId, farmId, status, totalCents: 500, itemCount: 0, checkoutRef: `p-${buyerId}-${farmId}-${status}-${i}`, createdAt: at(i) } }));
+    out.push(
+      await db.order.create({
+        data: {
+          userId: buyerId,
+          farmId,
+          status,
+          totalCents: 500,
+          itemCount: 0,
+          checkoutRef: `p-${buyerId}-${farmId}-${status}-${i}`,
+          createdAt: at(i),
+        },
+      }),
+    );
   }
   return out;
 }
@@ -93,12 +167,23 @@ describe("GET /api/orders pages", () => {
   it("walks one status in pages of 4 (equal timestamps), newest first, keeping ?status= in the next link", async () => {
     const me = await createUserWithSession();
     const { farm } = await createFarmerWithSession();
-    const active = await ordersFor(me.user.id, farm.id, 11, "active", (i) => (i % 3 === 0 ? LATER : SAME_TIME));
+    const active = await ordersFor(me.user.id, farm.id, 11, "active", (i) =>
+      i % 3 === 0 ? LATER : SAME_TIME,
+    );
     await ordersFor(me.user.id, farm.id, 3, "cancelled");
-    const expected = [...active].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map((o) => o.id);
-    const first = await call(ordersRoute.GET, "/api/orders?status=active&limit=4", { cookie: me.cookie });
+    const expected = [...active]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+      .map((o) => o.id);
+    const first = await call(ordersRoute.GET, "/api/orders?status=active&limit=4", {
+      cookie: me.cookie,
+    });
     expect(nextLink(first.headers)).toMatch(/status=active/);
-    const { ids, pages } = await walk(ordersRoute.GET, "/api/orders?status=active&limit=4", me.cookie, 4);
+    const { ids, pages } = await walk(
+      ordersRoute.GET,
+      "/api/orders?status=active&limit=4",
+      me.cookie,
+      4,
+    );
     expect(ids).toEqual(expected);
     expect(pages).toBe(3);
     const all = await walk(ordersRoute.GET, "/api/orders?limit=5", me.cookie, 5);
@@ -111,10 +196,19 @@ describe("GET /api/my-farm/orders pages", () => {
   it("walks the farm's active orders oldest first in pages of 3, ties broken by id", async () => {
     const me = await createFarmerWithSession();
     const buyer = await createUser();
-    const orders = await ordersFor(buyer.id, me.farm.id, 8, "active", (i) => (i < 2 ? LATER : SAME_TIME));
+    const orders = await ordersFor(buyer.id, me.farm.id, 8, "active", (i) =>
+      i < 2 ? LATER : SAME_TIME,
+    );
     await ordersFor(buyer.id, me.farm.id, 2, "completed");
-    const expected = [...orders].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id).map((o) => o.id);
-    const { ids, pages } = await walk(farmOrdersRoute.GET, "/api/my-farm/orders?limit=3", me.cookie, 3);
+    const expected = [...orders]
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+      .map((o) => o.id);
+    const { ids, pages } = await walk(
+      farmOrdersRoute.GET,
+      "/api/my-farm/orders?limit=3",
+      me.cookie,
+      3,
+    );
     expect(ids).toEqual(expected);
     expect(pages).toBe(3);
   });
@@ -127,12 +221,39 @@ describe("GET /api/messages/chats pages", () => {
     for (let i = 0; i < 7; i++) {
       const { user } = await createFarmerWithSession();
       peers.push(user);
-      await db.message.create({ data: { senderId: me.user.id, receiverId: user.id, content: `hello ${i}`, timestamp: SAME_TIME } });
-      await db.message.create({ data: { senderId: user.id, receiverId: me.user.id, content: `reply ${i}`, timestamp: SAME_TIME } });
+      await db.message.create({
+        data: {
+          senderId: me.user.id,
+          receiverId: user.id,
+          content: `hello ${i}`,
+          timestamp: SAME_TIME,
+        },
+      });
+      await db.message.create({
+        data: {
+          senderId: user.id,
+          receiverId: me.user.id,
+          content: `reply ${i}`,
+          timestamp: SAME_TIME,
+        },
+      });
     }
     // The third conversation gets the newest message, so it leads the list.
-    await db.message.create({ data: { senderId: me.user.id, receiverId: peers[2].id, content: "latest", timestamp: SAME_TIME } });
-    const expected = [peers[2].id, ...peers.filter((_, i) => i !== 2).reverse().map((p) => p.id)];
+    await db.message.create({
+      data: {
+        senderId: me.user.id,
+        receiverId: peers[2].id,
+        content: "latest",
+        timestamp: SAME_TIME,
+      },
+    });
+    const expected = [
+      peers[2].id,
+      ...peers
+        .filter((_, i) => i !== 2)
+        .reverse()
+        .map((p) => p.id),
+    ];
     const { ids, pages } = await walk(chatsRoute.GET, "/api/messages/chats?limit=3", me.cookie, 3);
     expect(ids).toEqual(expected);
     expect(pages).toBe(3);
@@ -146,13 +267,28 @@ describe("bad paging input is a 400 with a message", () => {
     ["farm orders", farmOrdersRoute.GET, "/api/my-farm/orders"],
     ["chats", chatsRoute.GET, "/api/messages/chats"],
   ];
-  const badCursors = ["abc", "1.0", "-1.5", "1772366400000.99999999999", "1772366400000", "0", "1772366400000.5.5", "%00"];
+  const badCursors = [
+    "abc",
+    "1.0",
+    "-1.5",
+    "1772366400000.99999999999",
+    "1772366400000",
+    "0",
+    "1772366400000.5.5",
+    "%00",
+  ];
   it.each(lists)("%s", async (_name, handler, path) => {
     const me = await createFarmerWithSession();
-    for (const cursor of path.endsWith("chats") ? ["abc", "0", "1.5", "99999999999", "-3"] : badCursors) {
+    for (const cursor of path.endsWith("chats")
+      ? ["abc", "0", "1.5", "99999999999", "-3"]
+      : badCursors) {
       const res = await call(handler, `${path}?cursor=${cursor}`, { cookie: me.cookie });
       expect(res.status, `${path} cursor=${cursor}: ${res.text}`).toBe(400);
-      expect(res.json).toEqual({ message: expect.stringMatching(/cursor/), code: "validation", errors: { cursor: expect.any(String) } });
+      expect(res.json).toEqual({
+        message: expect.stringMatching(/cursor/),
+        code: "validation",
+        errors: { cursor: expect.any(String) },
+      });
     }
     for (const limit of ["0", "101", "x", "2.5"]) {
       const res = await call(handler, `${path}?limit=${limit}`, { cookie: me.cookie });

@@ -21,17 +21,23 @@ async function headersFor(pathname: string): Promise<Record<string, string>> {
 }
 
 describe("security headers per path (next.config.ts)", () => {
-  it.each(["/uploads/0123456789abcdef0123456789abcdef.png", "/uploads/x.gif"])("%s keeps the sandbox CSP and nosniff", async (p) => {
-    const h = await headersFor(p);
-    expect(h["content-security-policy"]).toBe("default-src 'none'; sandbox");
-    expect(h["x-content-type-options"]).toBe("nosniff");
-    expect(h["cross-origin-resource-policy"]).toBe("same-origin");
-  });
+  it.each(["/uploads/0123456789abcdef0123456789abcdef.png", "/uploads/x.gif"])(
+    "%s keeps the sandbox CSP and nosniff",
+    async (p) => {
+      const h = await headersFor(p);
+      expect(h["content-security-policy"]).toBe("default-src 'none'; sandbox");
+      expect(h["x-content-type-options"]).toBe("nosniff");
+      expect(h["cross-origin-resource-policy"]).toBe("same-origin");
+    },
+  );
 
-  it.each(["/", "/home", "/wallet", "/api/health", "/uploadsx", "/auth"])("%s gets the site CSP", async (p) => {
-    const h = await headersFor(p);
-    expect(h["content-security-policy"]).toContain("default-src 'self'");
-    expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
-    expect(h["x-frame-options"]).toBe("DENY");
-  });
+  it.each(["/", "/home", "/wallet", "/api/health", "/uploadsx", "/auth"])(
+    "%s gets the site CSP",
+    async (p) => {
+      const h = await headersFor(p);
+      expect(h["content-security-policy"]).toContain("default-src 'self'");
+      expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(h["x-frame-options"]).toBe("DENY");
+    },
+  );
 });

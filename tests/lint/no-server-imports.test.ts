@@ -45,7 +45,10 @@ describe("no value imports from lib/server in client components", () => {
   });
 
   it("allows server components and server modules to import server code", async () => {
-    const found = await problems(`import { db } from "@/lib/server/db";\nexport const n = db;\n`, "components/example/server-part.tsx");
+    const found = await problems(
+      `import { db } from "@/lib/server/db";\nexport const n = db;\n`,
+      "components/example/server-part.tsx",
+    );
     expect(found).toEqual([]);
   });
 });

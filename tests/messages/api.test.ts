@@ -15,7 +15,10 @@ async function post(cookie: string, body: unknown) {
   return call(send.POST, "/api/messages", { cookie, body });
 }
 async function open(cookie: string, otherId: number | string, qs = "") {
-  return call(conversation.GET, `/api/messages/${otherId}${qs}`, { cookie, params: { userId: String(otherId) } });
+  return call(conversation.GET, `/api/messages/${otherId}${qs}`, {
+    cookie,
+    params: { userId: String(otherId) },
+  });
 }
 async function unreadCount(cookie: string) {
   const r = await call(unread.GET, "/api/messages/unread", { cookie });
@@ -27,9 +30,19 @@ describe("POST /api/messages", () => {
   it("stores the message and answers 201 with it", async () => {
     const a = await createUserWithSession();
     const b = await createFarmerWithSession();
-    const r = await post(a.cookie, { receiverId: b.user.id, content: "  Do you have eggs this week?  " });
+    const r = await post(a.cookie, {
+      receiverId: b.user.id,
+      content: "  Do you have eggs this week?  ",
+    });
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ senderId: a.user.id, receiverId: b.user.id, content: "Do you have eggs this week?", isRead: false, clientId: null, attachments: [] });
+    expect(r.json).toMatchObject({
+      senderId: a.user.id,
+      receiverId: b.user.id,
+      content: "Do you have eggs this week?",
+      isRead: false,
+      clientId: null,
+      attachments: [],
+    });
     const row = await db.message.findUniqueOrThrow({ where: { id: r.json.id } });
     expect(row.content).toBe("Do you have eggs this week?");
   });
@@ -37,21 +50,43 @@ describe("POST /api/messages", () => {
   it("requires a session", async () => {
     const b = await createUserWithSession();
     const before = await db.message.count();
-    const r = await call(send.POST, "/api/messages", { body: { receiverId: b.user.id, content: "hi" } });
+    const r = await call(send.POST, "/api/messages", {
+      body: { receiverId: b.user.id, content: "hi" },
+    });
     expect(r.status).toBe(401);
     expect(await db.message.count()).toBe(before);
   });
 
   const cases: [string, (ids: { me: number; other: number }) => unknown, number, RegExp][] = [
     ["empty content", ({ other }) => ({ receiverId: other, content: "" }), 400, /empty/i],
-    ["whitespace content", ({ other }) => ({ receiverId: other, content: " \n\t " }), 400, /empty/i],
-    ["2001 characters", ({ other }) => ({ receiverId: other, content: "x".repeat(2001) }), 400, /2000/],
+    [
+      "whitespace content",
+      ({ other }) => ({ receiverId: other, content: " \n\t " }),
+      400,
+      /empty/i,
+    ],
+    [
+      "2001 characters",
+      ({ other }) => ({ receiverId: other, content: "x".repeat(2001) }),
+      400,
+      /2000/,
+    ],
     ["missing content", ({ other }) => ({ receiverId: other }), 400, /empty/i],
     ["non-numeric receiver", () => ({ receiverId: "abc", content: "hi" }), 400, /who/i],
     ["missing receiver", () => ({ content: "hi" }), 400, /who/i],
     ["unknown receiver", () => ({ receiverId: 99_999_999, content: "hi" }), 404, /not found/i],
-    ["self", ({ me }) => ({ receiverId: me, content: "hi" }), 400, /You cannot send a message to yourself/],
-    ["bad clientId", ({ other }) => ({ receiverId: other, content: "hi", clientId: "no spaces please" }), 400, /clientId/],
+    [
+      "self",
+      ({ me }) => ({ receiverId: me, content: "hi" }),
+      400,
+      /You cannot send a message to yourself/,
+    ],
+    [
+      "bad clientId",
+      ({ other }) => ({ receiverId: other, content: "hi", clientId: "no spaces please" }),
+      400,
+      /clientId/,
+    ],
   ];
   it.each(cases)("rejects %s", async (_name, body, status, message) => {
     const a = await createUserWithSession();
@@ -86,26 +121,44 @@ describe("POST /api/messages", () => {
     const clash = await post(a.cookie, { ...body, content: "something else" });
     expect(clash.status).toBe(409);
     // Another sender may use the same clientId independently.
-    const other = await post(b.cookie, { receiverId: a.user.id, content: "Sure", clientId: "c-1234" });
+    const other = await post(b.cookie, {
+      receiverId: a.user.id,
+      content: "Sure",
+      clientId: "c-1234",
+    });
     expect(other.status).toBe(201);
     expect(other.json.id).not.toBe(first.json.id);
   });
 });
 
 describe("POST /api/messages between people who have talked", () => {
-  it.skipIf(!onPostgres)("stores one message for 8 concurrent first sends of one clientId and answers each with it (needs PostgreSQL for real parallelism)", async () => {
-    const a = await createUserWithSession();
-    const b = await createFarmerWithSession();
-    expect((await post(a.cookie, { receiverId: b.user.id, content: "Hello" })).status).toBe(201);
-    // The domain function itself, 8 at once, on 8 open connections (opening one takes longer than a
-    // whole send on another, which would order them instead of racing them).
-    await Promise.all(Array.from({ length: 8 }, () => db.$executeRaw`SELECT pg_sleep(0.05)`));
-    const input = { receiverId: b.user.id, content: "Ten kilos of carrots", clientId: "race-1" };
-    const answers = await Promise.all(Array.from({ length: 8 }, () => sendMessage(a.user.id, input)));
-    expect(new Set(answers.map((m) => m.id)).size).toBe(1);
-    expect(await db.message.count({ where: { senderId: a.user.id, clientId: "race-1" } })).toBe(1);
-    expect(answers[0]).toMatchObject({ senderId: a.user.id, receiverId: b.user.id, content: "Ten kilos of carrots", clientId: "race-1", isRead: false, attachments: [] });
-  });
+  it.skipIf(!onPostgres)(
+    "stores one message for 8 concurrent first sends of one clientId and answers each with it (needs PostgreSQL for real parallelism)",
+    async () => {
+      const a = await createUserWithSession();
+      const b = await createFarmerWithSession();
+      expect((await post(a.cookie, { receiverId: b.user.id, content: "Hello" })).status).toBe(201);
+      // The domain function itself, 8 at once, on 8 open connections (opening one takes longer than a
+      // whole send on another, which would order them instead of racing them).
+      await Promise.all(Array.from({ length: 8 }, () => db.$executeRaw`SELECT pg_sleep(0.05)`));
+      const input = { receiverId: b.user.id, content: "Ten kilos of carrots", clientId: "race-1" };
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => sendMessage(a.user.id, input)),
+      );
+      expect(new Set(answers.map((m) => m.id)).size).toBe(1);
+      expect(await db.message.count({ where: { senderId: a.user.id, clientId: "race-1" } })).toBe(
+        1,
+      );
+      expect(answers[0]).toMatchObject({
+        senderId: a.user.id,
+        receiverId: b.user.id,
+        content: "Ten kilos of carrots",
+        clientId: "race-1",
+        isRead: false,
+        attachments: [],
+      });
+    },
+  );
 
   it("a shopper the sender is not linked to is the same 404 as a missing id, and nothing is stored", async () => {
     const a = await createUserWithSession();
@@ -131,7 +184,11 @@ describe("GET /api/messages/{userId}", () => {
     const r = await open(b.cookie, a.user.id);
     expect(r.status).toBe(200);
     expect(r.json.map((m: { content: string }) => m.content)).toEqual(["one", "two", "three"]);
-    expect(r.json.filter((m: { senderId: number }) => m.senderId === a.user.id).every((m: { isRead: boolean }) => m.isRead)).toBe(true);
+    expect(
+      r.json
+        .filter((m: { senderId: number }) => m.senderId === a.user.id)
+        .every((m: { isRead: boolean }) => m.isRead),
+    ).toBe(true);
     expect(await unreadCount(b.cookie)).toBe(0);
     // B opening the chat does not mark what B sent as read for A.
     expect(await unreadCount(a.cookie)).toBe(1);
@@ -166,9 +223,15 @@ describe("GET /api/messages/{userId}", () => {
     expect(list.json).toEqual([]);
     expect(await unreadCount(c.cookie)).toBe(0);
     // C marking "read" for A (no link) is refused and touches nothing of A↔B; for the farm B it marks nothing.
-    const mark = await call(read.POST, `/api/messages/${a.user.id}/read`, { cookie: c.cookie, params: { userId: String(a.user.id) } });
+    const mark = await call(read.POST, `/api/messages/${a.user.id}/read`, {
+      cookie: c.cookie,
+      params: { userId: String(a.user.id) },
+    });
     expect(mark.status).toBe(404);
-    const markB = await call(read.POST, `/api/messages/${b.user.id}/read`, { cookie: c.cookie, params: { userId: String(b.user.id) } });
+    const markB = await call(read.POST, `/api/messages/${b.user.id}/read`, {
+      cookie: c.cookie,
+      params: { userId: String(b.user.id) },
+    });
     expect(markB.json).toEqual({ marked: 0 });
     expect(await unreadCount(b.cookie)).toBe(1);
   });
@@ -177,14 +240,20 @@ describe("GET /api/messages/{userId}", () => {
     const a = await createUserWithSession();
     const b = await createFarmerWithSession();
     await db.message.createMany({
-      data: Array.from({ length: 120 }, (_, i) => ({ senderId: i % 2 ? a.user.id : b.user.id, receiverId: i % 2 ? b.user.id : a.user.id, content: `m${i}` })),
+      data: Array.from({ length: 120 }, (_, i) => ({
+        senderId: i % 2 ? a.user.id : b.user.id,
+        receiverId: i % 2 ? b.user.id : a.user.id,
+        content: `m${i}`,
+      })),
     });
     const first = await open(a.cookie, b.user.id);
     expect(first.json).toHaveLength(50);
     expect(first.json[0].content).toBe("m70");
     expect(first.json[49].content).toBe("m119");
     const second = await open(a.cookie, b.user.id, `?before=${first.json[0].id}&limit=50`);
-    expect(second.json.map((m: { content: string }) => m.content)).toEqual(Array.from({ length: 50 }, (_, i) => `m${20 + i}`));
+    expect(second.json.map((m: { content: string }) => m.content)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `m${20 + i}`),
+    );
     const third = await open(a.cookie, b.user.id, `?before=${second.json[0].id}&limit=50`);
     expect(third.json).toHaveLength(20);
     expect(third.json[0].content).toBe("m0");
@@ -211,14 +280,33 @@ describe("GET /api/messages/chats", () => {
 
     const r = await call(chats.GET, "/api/messages/chats", { cookie: me.cookie });
     expect(r.status).toBe(200);
-    expect(r.json.map((c: { user: { fullName: string }; lastMessage: { content: string }; unreadCount: number }) => [c.user.fullName, c.lastMessage.content, c.unreadCount])).toEqual([
+    expect(
+      r.json.map(
+        (c: {
+          user: { fullName: string };
+          lastMessage: { content: string };
+          unreadCount: number;
+        }) => [c.user.fullName, c.lastMessage.content, c.unreadCount],
+      ),
+    ).toEqual([
       ["Xavier Vine", "X replies", 1],
       ["Zed Greens", "Z2", 2],
       ["Yolanda Dairy", "hi from Y", 1],
     ]);
     // Other users appear in their public shape only.
-    expect(Object.keys(r.json[0].user).sort()).toEqual(["fullName", "id", "label", "profileImage", "userType", "verified"]);
-    expect(r.json.map((c: { user: { label: string } }) => c.user.label)).toEqual(["Vine Lane, Lake Country, BC", "Restaurant", "Restaurant"]);
+    expect(Object.keys(r.json[0].user).sort()).toEqual([
+      "fullName",
+      "id",
+      "label",
+      "profileImage",
+      "userType",
+      "verified",
+    ]);
+    expect(r.json.map((c: { user: { label: string } }) => c.user.label)).toEqual([
+      "Vine Lane, Lake Country, BC",
+      "Restaurant",
+      "Restaurant",
+    ]);
     expect(r.text).not.toMatch(/passwordHash|@example\.test|Farm Rd/);
 
     await open(me.cookie, z.user.id);
@@ -232,11 +320,18 @@ describe("GET /api/messages/chats", () => {
     const farm = await createFarmerWithSession();
     await post(me.cookie, { receiverId: farm.user.id, content: "first" });
     const last = await post(farm.cookie, { receiverId: me.user.id, content: "photos of the beds" });
-    await db.messageAttachment.createMany({ data: [{ messageId: last.json.id, url: "/uploads/b.webp" }, { messageId: last.json.id, url: "/uploads/a.webp" }] });
+    await db.messageAttachment.createMany({
+      data: [
+        { messageId: last.json.id, url: "/uploads/b.webp" },
+        { messageId: last.json.id, url: "/uploads/a.webp" },
+      ],
+    });
     const list = await call(chats.GET, "/api/messages/chats", { cookie: me.cookie });
     const conversation = await open(me.cookie, farm.user.id);
     expect(list.json[0].lastMessage.attachments).toEqual(["/uploads/b.webp", "/uploads/a.webp"]);
-    expect(JSON.stringify(list.json[0].lastMessage)).toBe(JSON.stringify({ ...conversation.json.at(-1), isRead: false }));
+    expect(JSON.stringify(list.json[0].lastMessage)).toBe(
+      JSON.stringify({ ...conversation.json.at(-1), isRead: false }),
+    );
   });
 
   it("401 when signed out", async () => {
@@ -248,9 +343,18 @@ describe("GET /api/messages/chats", () => {
 describe("GET /api/suppliers", () => {
   it("lists farmers filtered by name, verified first, with a status text", async () => {
     const me = await createUserWithSession();
-    const { owner: green } = await createFarm({ farmName: "Green Acres", location: "Lake Country, BC" });
-    const { owner: sun } = await createFarm({ farmName: "Sunrise Orchard", location: "Rutland, BC" });
-    await db.user.update({ where: { id: sun.id }, data: { verified: true, fullName: "Sunny Hill" } });
+    const { owner: green } = await createFarm({
+      farmName: "Green Acres",
+      location: "Lake Country, BC",
+    });
+    const { owner: sun } = await createFarm({
+      farmName: "Sunrise Orchard",
+      location: "Rutland, BC",
+    });
+    await db.user.update({
+      where: { id: sun.id },
+      data: { verified: true, fullName: "Sunny Hill" },
+    });
     await db.user.update({ where: { id: green.id }, data: { fullName: "Greta Field" } });
     await createUserWithSession({ fullName: "Greta Shopper" }); // not a supplier
 
@@ -260,8 +364,13 @@ describe("GET /api/suppliers", () => {
     const names: string[] = all.json.map((s: { user: { fullName: string } }) => s.user.fullName);
     expect(names.slice(0, 2)).toEqual(["Sunny Hill", "Greta Field"]);
     expect(names.filter((n) => n === "Sunny Hill" || n === "Greta Field")).toHaveLength(2);
-    expect(all.json.every((s: { user: { userType: string } }) => s.user.userType === "farmer")).toBe(true);
-    expect(all.json[0]).toEqual({ user: expect.objectContaining({ id: sun.id, verified: true, userType: "farmer" }), status: "Sunrise Orchard · Rutland, BC" });
+    expect(
+      all.json.every((s: { user: { userType: string } }) => s.user.userType === "farmer"),
+    ).toBe(true);
+    expect(all.json[0]).toEqual({
+      user: expect.objectContaining({ id: sun.id, verified: true, userType: "farmer" }),
+      status: "Sunrise Orchard · Rutland, BC",
+    });
 
     const byName = await call(suppliers.GET, "/api/suppliers?q=greta", { cookie: me.cookie });
     expect(byName.json.map((s: { user: { id: number } }) => s.user.id)).toEqual([green.id]);
@@ -271,7 +380,9 @@ describe("GET /api/suppliers", () => {
     expect(none.json).toEqual([]);
     // LIKE wildcards in the query are plain characters: "%" and "_" match no name here.
     for (const q of ["%", "_", "%25", "Gr_ta", "\\"]) {
-      const wild = await call(suppliers.GET, `/api/suppliers?q=${encodeURIComponent(q)}`, { cookie: me.cookie });
+      const wild = await call(suppliers.GET, `/api/suppliers?q=${encodeURIComponent(q)}`, {
+        cookie: me.cookie,
+      });
       expect(wild.status, q).toBe(200);
       expect(wild.json, q).toEqual([]);
     }

@@ -4,7 +4,12 @@ import type { ChatMessage } from "@/lib/validators/messages";
 
 const ME = 1;
 const PEER = 2;
-const msg = (id: number, senderId: number, clientId: string | null = null, isRead = false): ChatMessage => ({
+const msg = (
+  id: number,
+  senderId: number,
+  clientId: string | null = null,
+  isRead = false,
+): ChatMessage => ({
   id,
   senderId,
   receiverId: senderId === ME ? PEER : ME,
@@ -49,11 +54,20 @@ describe("the messages a conversation shows", () => {
   it("adds live messages the pages do not have yet, and shows the server's copy once they do", () => {
     const live = local(msg(8, PEER), "sent");
     expect(combine([[msg(7, ME)]], [live], ME, 0).map((m) => m.id)).toEqual([7, 8]);
-    expect(combine([[msg(7, ME), { ...msg(8, PEER), content: "server" }]], [live], ME, 0).map((m) => m.content)).toEqual(["m7", "server"]);
+    expect(
+      combine([[msg(7, ME), { ...msg(8, PEER), content: "server" }]], [live], ME, 0).map(
+        (m) => m.content,
+      ),
+    ).toEqual(["m7", "server"]);
   });
 
   it("marks our messages up to the peer's read mark read, and only ours", () => {
-    const shown = combine([[msg(3, ME), msg(4, PEER), msg(5, ME)]], [local(msg(6, ME), "sent")], ME, 5);
+    const shown = combine(
+      [[msg(3, ME), msg(4, PEER), msg(5, ME)]],
+      [local(msg(6, ME), "sent")],
+      ME,
+      5,
+    );
     expect(shown.map((m) => [m.id, m.isRead])).toEqual([
       [3, true],
       [4, false],

@@ -16,11 +16,25 @@ const freshIp = () => `10.83.${Math.floor(ipSeq / 250)}.${ipSeq++ % 250}`;
 /** GET /api/messages/stream through the real handler, from one client address. */
 async function open(cookie: string, ip: string) {
   const abort = new AbortController();
-  const req = new Request(ORIGIN + "/api/messages/stream", { headers: { host: "localhost:3000", cookie, "x-fieldfare-client-ip": ip }, signal: abort.signal });
+  const req = new Request(ORIGIN + "/api/messages/stream", {
+    headers: { host: "localhost:3000", cookie, "x-fieldfare-client-ip": ip },
+    signal: abort.signal,
+  });
   const res = await stream.GET(req, { params: Promise.resolve({}) });
   if (res.status !== 200) {
-    const refused = { status: res.status, json: JSON.parse(await res.text()) as unknown, retryAfter: res.headers.get("retry-after") };
-    return { res, refused, ended: async () => true, received: async () => false, text: () => "", close: () => {} };
+    const refused = {
+      status: res.status,
+      json: JSON.parse(await res.text()) as unknown,
+      retryAfter: res.headers.get("retry-after"),
+    };
+    return {
+      res,
+      refused,
+      ended: async () => true,
+      received: async () => false,
+      text: () => "",
+      close: () => {},
+    };
   }
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
@@ -60,9 +74,13 @@ describe("SSE stream limits", () => {
       expect(await streams[0].ended()).toBe(true);
       expect(streams[0].text()).toContain(`event: closed\ndata: {"reason":"replaced"}`);
       // The sender's own streams get the message too.
-      const sent = await call(send.POST, "/api/messages", { cookie: me.cookie, body: { receiverId: farm.user.id, content: "still live?" } });
+      const sent = await call(send.POST, "/api/messages", {
+        cookie: me.cookie,
+        body: { receiverId: farm.user.id, content: "still live?" },
+      });
       expect(sent.status).toBe(201);
-      for (const s of streams.slice(1)) expect(await s.received(() => s.text().includes("still live?"))).toBe(true);
+      for (const s of streams.slice(1))
+        expect(await s.received(() => s.text().includes("still live?"))).toBe(true);
     } finally {
       closeAll(streams);
     }
@@ -78,7 +96,15 @@ describe("SSE stream limits", () => {
         for (const u of users.slice(0, 3)) streams.push(await open(u.cookie, ip));
         expect(streams.every((s) => s.refused === null)).toBe(true);
         const over = await open(users[3].cookie, ip);
-        expect(over.refused).toEqual({ status: 429, json: { message: "Too many live connections from this address. Please close a tab or try again shortly.", code: "rate_limited" }, retryAfter: expect.stringMatching(/^[1-9]\d*$/) });
+        expect(over.refused).toEqual({
+          status: 429,
+          json: {
+            message:
+              "Too many live connections from this address. Please close a tab or try again shortly.",
+            code: "rate_limited",
+          },
+          retryAfter: expect.stringMatching(/^[1-9]\d*$/),
+        });
         const elsewhere = await open(users[3].cookie, freshIp());
         expect(elsewhere.refused).toBeNull();
         streams.push(elsewhere);
@@ -100,10 +126,22 @@ describe("SSE stream limits", () => {
       const c = await createUserWithSession();
       const streams: Opened[] = [];
       try {
-        streams.push(await open(a.cookie, freshIp()), await open(a.cookie, freshIp()), await open(b.cookie, freshIp()));
+        streams.push(
+          await open(a.cookie, freshIp()),
+          await open(a.cookie, freshIp()),
+          await open(b.cookie, freshIp()),
+        );
         expect(streams.every((s) => s.refused === null)).toBe(true);
         const full = await open(c.cookie, freshIp());
-        expect(full.refused).toEqual({ status: 429, json: { message: "The server has too many live connections right now. Please try again shortly.", code: "rate_limited" }, retryAfter: expect.stringMatching(/^[1-9]\d*$/) });
+        expect(full.refused).toEqual({
+          status: 429,
+          json: {
+            message:
+              "The server has too many live connections right now. Please try again shortly.",
+            code: "rate_limited",
+          },
+          retryAfter: expect.stringMatching(/^[1-9]\d*$/),
+        });
         // a is at its cap of 2: a third stream replaces a's oldest, the total stays at the ceiling.
         const replacing = await open(a.cookie, freshIp());
         expect(replacing.refused).toBeNull();

@@ -18,7 +18,10 @@ type Frame = { event: string; data: unknown };
 /** Opens GET /api/messages/stream through the real handler and parses SSE frames as they come. */
 async function openStream(cookie: string) {
   const abort = new AbortController();
-  const req = new Request(ORIGIN + "/api/messages/stream", { headers: { host: "localhost:3000", cookie }, signal: abort.signal });
+  const req = new Request(ORIGIN + "/api/messages/stream", {
+    headers: { host: "localhost:3000", cookie },
+    signal: abort.signal,
+  });
   const res = await stream.GET(req, { params: Promise.resolve({}) });
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
@@ -76,7 +79,10 @@ describe("GET /api/messages/stream (SSE)", () => {
     const sc = await openStream(c.cookie);
     expect(sb.res.headers.get("content-type")).toMatch(/^text\/event-stream/);
 
-    const sent = await call(send.POST, "/api/messages", { cookie: a.cookie, body: { receiverId: b.user.id, content: "Fresh basil today?", clientId: "live-1" } });
+    const sent = await call(send.POST, "/api/messages", {
+      cookie: a.cookie,
+      body: { receiverId: b.user.id, content: "Fresh basil today?", clientId: "live-1" },
+    });
     expect(sent.status).toBe(201);
     const atB = await sb.next((f) => f.event === "message");
     expect(atB.data).toEqual({ message: sent.json });
@@ -84,14 +90,20 @@ describe("GET /api/messages/stream (SSE)", () => {
     expect((atA.data as { message: { clientId: string } }).message.clientId).toBe("live-1");
 
     // B opens the conversation: A learns it was read.
-    await call(conversation.GET, `/api/messages/${a.user.id}`, { cookie: b.cookie, params: { userId: String(a.user.id) } });
+    await call(conversation.GET, `/api/messages/${a.user.id}`, {
+      cookie: b.cookie,
+      params: { userId: String(a.user.id) },
+    });
     const receipt = await sa.next((f) => f.event === "read");
     expect(receipt.data).toEqual({ byUserId: b.user.id, otherUserId: a.user.id });
 
     // Once the two have talked, a send is stored and announced in one statement (PostgreSQL): each
     // arrives equal to the answer its sender got, and once.
-    const sendAs = (cookie: string, receiverId: number, content: string, clientId: string) => call(send.POST, "/api/messages", { cookie, body: { receiverId, content, clientId } });
-    const withClientId = (id: string) => (f: Frame) => f.event === "message" && (f.data as { message: { clientId: string } }).message.clientId === id;
+    const sendAs = (cookie: string, receiverId: number, content: string, clientId: string) =>
+      call(send.POST, "/api/messages", { cookie, body: { receiverId, content, clientId } });
+    const withClientId = (id: string) => (f: Frame) =>
+      f.event === "message" &&
+      (f.data as { message: { clientId: string } }).message.clientId === id;
     const reply = await sendAs(b.cookie, a.user.id, "Yes, picked this morning", "live-2");
     expect(reply.status).toBe(201);
     expect((await sa.next(withClientId("live-2"))).data).toEqual({ message: reply.json });
@@ -103,7 +115,10 @@ describe("GET /api/messages/stream (SSE)", () => {
     expect(sb.frames.filter(withClientId("live-3"))).toHaveLength(1);
 
     // A third user's stream received nothing of it: send C a message and check it is the first frame.
-    await call(send.POST, "/api/messages", { cookie: a.cookie, body: { receiverId: c.user.id, content: "hello C" } });
+    await call(send.POST, "/api/messages", {
+      cookie: a.cookie,
+      body: { receiverId: c.user.id, content: "hello C" },
+    });
     const atC = await sc.next((f) => f.event === "message");
     expect(sc.frames[0]).toBe(atC);
     expect(JSON.stringify(sc.frames)).not.toContain("basil");
@@ -123,7 +138,9 @@ describe("GET /api/messages/stream (SSE)", () => {
 
   it("sends heartbeats and ends the stream once the session is logged out", async () => {
     const a = await createUserWithSession();
-    const req = new Request(ORIGIN + "/api/messages/stream", { headers: { host: "localhost:3000", cookie: a.cookie } });
+    const req = new Request(ORIGIN + "/api/messages/stream", {
+      headers: { host: "localhost:3000", cookie: a.cookie },
+    });
     const user = await userFromRequest(req);
     const res = eventStreamResponse(req, user!.id, { heartbeatMs: 50 });
     const reader = res.body!.getReader();
@@ -138,19 +155,31 @@ describe("GET /api/messages/stream (SSE)", () => {
     }
   });
 
-  it.skipIf(!onPostgres)("re-establishes the Postgres LISTEN connection after it drops (PostgreSQL only: PGlite has no separate listener)", async () => {
-    const a = await createUserWithSession();
-    const b = await createFarmerWithSession();
-    const sb = await openStream(b.cookie);
-    while (!listenerConnected()) await new Promise((r) => setTimeout(r, 20));
-    await dropListenerForTests();
-    expect(listenerConnected()).toBe(false);
-    // Streams are told to resync once the listener is back.
-    await sb.next((f) => f.event === "resync");
-    expect(listenerConnected()).toBe(true);
-    const sent = await call(send.POST, "/api/messages", { cookie: a.cookie, body: { receiverId: b.user.id, content: "after reconnect" } });
-    const got = await sb.next((f) => f.event === "message" && (f.data as { message: { id: number } }).message.id === sent.json.id);
-    expect((got.data as { message: { content: string } }).message.content).toBe("after reconnect");
-    sb.close();
-  });
+  it.skipIf(!onPostgres)(
+    "re-establishes the Postgres LISTEN connection after it drops (PostgreSQL only: PGlite has no separate listener)",
+    async () => {
+      const a = await createUserWithSession();
+      const b = await createFarmerWithSession();
+      const sb = await openStream(b.cookie);
+      while (!listenerConnected()) await new Promise((r) => setTimeout(r, 20));
+      await dropListenerForTests();
+      expect(listenerConnected()).toBe(false);
+      // Streams are told to resync once the listener is back.
+      await sb.next((f) => f.event === "resync");
+      expect(listenerConnected()).toBe(true);
+      const sent = await call(send.POST, "/api/messages", {
+        cookie: a.cookie,
+        body: { receiverId: b.user.id, content: "after reconnect" },
+      });
+      const got = await sb.next(
+        (f) =>
+          f.event === "message" &&
+          (f.data as { message: { id: number } }).message.id === sent.json.id,
+      );
+      expect((got.data as { message: { content: string } }).message.content).toBe(
+        "after reconnect",
+      );
+      sb.close();
+    },
+  );
 });

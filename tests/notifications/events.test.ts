@@ -7,11 +7,19 @@ import * as standingOneRoute from "@/app/api/standing-orders/[id]/route";
 import * as messagesRoute from "@/app/api/messages/route";
 import { closeRealtime } from "@/lib/server/realtime/bus";
 import { markPresent } from "@/lib/server/realtime/presence";
-import { queueCutoffReminders, queueUnreadDigests, REMINDER_LEAD_MS } from "@/lib/server/notifications/scans";
+import {
+  queueCutoffReminders,
+  queueUnreadDigests,
+  REMINDER_LEAD_MS,
+} from "@/lib/server/notifications/scans";
 import { sendDueNotifications } from "@/lib/server/notifications/sender";
 import { placeDueStandingOrders } from "@/lib/server/standing/worker";
 import { call } from "../support/http";
-import { createFarmerWithSession, createProduct, createUserWithSession } from "../support/factories";
+import {
+  createFarmerWithSession,
+  createProduct,
+  createUserWithSession,
+} from "../support/factories";
 import { createPickupAndDelivery } from "../support/fulfilment";
 import { checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 import { subjectsTo, smtpPerFile, type TestSmtp } from "./smtp";
@@ -37,11 +45,15 @@ beforeEach(async () => {
   await topUp(buyer.cookie, 100);
 });
 
-const send = (now = new Date(Date.now() + 1000)) => sendDueNotifications({ mailer: smtp.mailer(), now });
+const send = (now = new Date(Date.now() + 1000)) =>
+  sendDueNotifications({ mailer: smtp.mailer(), now });
 const to = (user: { email: string }) => subjectsTo(smtp.mails, user.email);
 
 async function orderAndClear() {
-  const res = await placeOrder(buyer.cookie, [{ productId: carrots.id, quantity: 4 }, { productId: kale.id, quantity: 2 }]);
+  const res = await placeOrder(buyer.cookie, [
+    { productId: carrots.id, quantity: 4 },
+    { productId: kale.id, quantity: 2 },
+  ]);
   expect(res.status, res.text).toBe(201);
   const id = res.json.orders[0].id as number;
   await send();
@@ -51,7 +63,11 @@ async function orderAndClear() {
 }
 
 const propose = (orderId: number, lines: object[]) =>
-  call(proposeRoute.POST, `/api/my-farm/orders/${orderId}/adjustments`, { body: { lines }, cookie: farmer.cookie, params: { id: String(orderId) } });
+  call(proposeRoute.POST, `/api/my-farm/orders/${orderId}/adjustments`, {
+    body: { lines },
+    cookie: farmer.cookie,
+    params: { id: String(orderId) },
+  });
 
 describe("adjustments", () => {
   it("a short-pick is applied at once: the buyer gets one 'changed' email, the farm none", async () => {
@@ -73,7 +89,11 @@ describe("adjustments", () => {
     expect(smtp.mails[0].html).toContain(`/messages/${farmer.user.id}`);
     smtp.mails.length = 0;
     const aid = res.json.id as number;
-    const accepted = await call(acceptRoute.POST, `/api/orders/${o.id}/adjustments/${aid}/accept`, { method: "POST", cookie: buyer.cookie, params: { id: String(o.id), aid: String(aid) } });
+    const accepted = await call(acceptRoute.POST, `/api/orders/${o.id}/adjustments/${aid}/accept`, {
+      method: "POST",
+      cookie: buyer.cookie,
+      params: { id: String(o.id), aid: String(aid) },
+    });
     expect(accepted.status, accepted.text).toBe(200);
     await send();
     expect(to(farmer.user)).toEqual([`Order #${o.id} was changed`]);
@@ -86,7 +106,13 @@ describe("standing orders", () => {
   async function standing() {
     const setup = await createPickupAndDelivery(farmer.farm.id);
     const res = await call(standingRoute.POST, "/api/standing-orders", {
-      body: { farmId: farmer.farm.id, items: [{ productId: carrots.id, quantity: 3 }], weekday: 6, kind: "pickup", pickupPointId: setup.point.id },
+      body: {
+        farmId: farmer.farm.id,
+        items: [{ productId: carrots.id, quantity: 3 }],
+        weekday: 6,
+        kind: "pickup",
+        pickupPointId: setup.point.id,
+      },
       cookie: buyer.cookie,
     });
     expect(res.status, res.text).toBe(201);
@@ -101,24 +127,35 @@ describe("standing orders", () => {
     expect(await queueCutoffReminders(remindAt)).toBe(1);
     expect(await queueCutoffReminders(new Date(remindAt.getTime() + 60_000))).toBe(0);
     await send(remindAt);
-    expect(to(buyer.user)).toEqual([expect.stringMatching(/^Your standing order from Green Acres is placed /)]);
+    expect(to(buyer.user)).toEqual([
+      expect.stringMatching(/^Your standing order from Green Acres is placed /),
+    ]);
     smtp.mails.length = 0;
 
     const due = new Date(placesAt + 60_000);
     expect((await placeDueStandingOrders(due)).map((o) => o.status)).toEqual(["placed"]);
     await send(due);
-    expect(to(buyer.user)).toEqual([expect.stringMatching(/^Your standing order from Green Acres was placed \(#\d+\)$/)]);
-    expect(smtp.mails.find((m) => m.subject?.startsWith("Your standing"))!.attachments[0].contentType).toBe("application/pdf");
+    expect(to(buyer.user)).toEqual([
+      expect.stringMatching(/^Your standing order from Green Acres was placed \(#\d+\)$/),
+    ]);
+    expect(
+      smtp.mails.find((m) => m.subject?.startsWith("Your standing"))!.attachments[0].contentType,
+    ).toBe("application/pdf");
     expect(to(farmer.user)).toEqual([expect.stringMatching(/^New order #\d+ from Bea Buyer$/)]);
   });
 
   it("a skipped occurrence gets no reminder; a failed one tells the buyer why, once", async () => {
     const s = await standing();
-    const skip = await call(standingOneRoute.PATCH, `/api/standing-orders/${s.id}`, { method: "PATCH", body: { action: "skipNext" }, cookie: buyer.cookie, params: { id: String(s.id) } });
+    const skip = await call(standingOneRoute.PATCH, `/api/standing-orders/${s.id}`, {
+      method: "PATCH",
+      body: { action: "skipNext" },
+      cookie: buyer.cookie,
+      params: { id: String(s.id) },
+    });
     expect(skip.status, skip.text).toBe(200);
     expect(await queueCutoffReminders(new Date(new Date(s.placesAt).getTime() - 60_000))).toBe(0);
 
-    const s2 = (await db.standingOrder.findUniqueOrThrow({ where: { id: s.id } }));
+    const s2 = await db.standingOrder.findUniqueOrThrow({ where: { id: s.id } });
     await db.standingOrder.update({ where: { id: s.id }, data: { skipNextDate: null } });
     await db.product.update({ where: { id: carrots.id }, data: { stock: 0, inStock: false } });
     const due = new Date(s2.nextDueAt.getTime() + 60_000);
@@ -133,7 +170,11 @@ describe("standing orders", () => {
 describe("unread-message digest", () => {
   // Earlier tests' messages (a standing order's failure notice) are not this test's business.
   beforeEach(() => db.message.updateMany({ data: { isRead: true } }));
-  const say = (content: string) => call(messagesRoute.POST, "/api/messages", { body: { receiverId: farmer.user.id, content }, cookie: buyer.cookie });
+  const say = (content: string) =>
+    call(messagesRoute.POST, "/api/messages", {
+      body: { receiverId: farmer.user.id, content },
+      cookie: buyer.cookie,
+    });
 
   it("after 10 minutes unread, one digest per conversation; at most one an hour; none while a stream is open; none once read", async () => {
     expect((await say("Your eggs are ready")).status).toBe(201);
@@ -149,7 +190,10 @@ describe("unread-message digest", () => {
     // A later message: still within the hour → nothing; after it → a second digest.
     await db.message.updateMany({ where: { receiverId: farmer.user.id }, data: { isRead: true } });
     expect((await say("One more thing")).status).toBe(201);
-    await db.message.updateMany({ where: { receiverId: farmer.user.id, isRead: false }, data: { timestamp: new Date(t0 + 20 * 60_000) } });
+    await db.message.updateMany({
+      where: { receiverId: farmer.user.id, isRead: false },
+      data: { timestamp: new Date(t0 + 20 * 60_000) },
+    });
     expect(await queueUnreadDigests(new Date(t0 + 40 * 60_000))).toBe(0);
     // An open stream anywhere (its instance wrote presence) holds the digest back.
     await markPresent([farmer.user.id], new Date(t0 + 70 * 60_000));
@@ -163,7 +207,9 @@ describe("unread-message digest", () => {
   });
 
   it("none when switched off", async () => {
-    await db.notificationPreference.create({ data: { userId: farmer.user.id, kind: "unread_messages", email: false } });
+    await db.notificationPreference.create({
+      data: { userId: farmer.user.id, kind: "unread_messages", email: false },
+    });
     expect((await say("Hello")).status).toBe(201);
     expect(await queueUnreadDigests(new Date(Date.now() + 11 * 60_000))).toBe(0);
   });

@@ -2,7 +2,12 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import { closeRealtime, listenerConnected, subscribe } from "@/lib/server/realtime/bus";
-import { messageIdOf, MAX_ATTEMPTS, retryDelayMs, sendDueNotifications } from "@/lib/server/notifications/sender";
+import {
+  messageIdOf,
+  MAX_ATTEMPTS,
+  retryDelayMs,
+  sendDueNotifications,
+} from "@/lib/server/notifications/sender";
 import { call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { onPostgres } from "../support/pg";
@@ -46,19 +51,30 @@ describe("order placed", () => {
     const o = await order();
     const sentAt = new Date(Date.now() + 1000);
     expect(await send(sentAt)).toMatchObject({ sent: 2, retried: 0, failed: 0 });
-    expect(subjectsTo(smtp.mails, buyer.user.email)).toEqual([`Your order #${o.id} from Green Acres`]);
+    expect(subjectsTo(smtp.mails, buyer.user.email)).toEqual([
+      `Your order #${o.id} from Green Acres`,
+    ]);
     expect(subjectsTo(smtp.mails, farm.owner.email)).toEqual([`New order #${o.id} from Ada Buyer`]);
 
     const receipt = smtp.mails.find((m) => m.subject?.startsWith("Your order"))!;
-    expect(receipt.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`fieldfare-order-${o.id}-receipt.pdf`, "application/pdf"]]);
+    expect(receipt.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`fieldfare-order-${o.id}-receipt.pdf`, "application/pdf"],
+    ]);
     expect(receipt.attachments[0].content.subarray(0, 5).toString()).toBe("%PDF-");
     expect(receipt.text).toContain("Carrots × 2 lb: $6.00");
     expect(receipt.html).toContain("Carrots × 2 lb");
     expect(receipt.html).toContain("http://localhost:3000/orders");
-    const header = (name: string) => receipt.headerLines.find((h) => h.key === name)?.line.replace(/\r\n\s+/g, " ");
-    expect(header("list-unsubscribe")).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3000\/api\/unsubscribe\/\d+\.order_placed\.[\w-]{43}>$/);
-    expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
-    const row = await db.notification.findUniqueOrThrow({ where: { dedupeKey: `order_placed:${o.id}` } });
+    const header = (name: string) =>
+      receipt.headerLines.find((h) => h.key === name)?.line.replace(/\r\n\s+/g, " ");
+    expect(header("list-unsubscribe")).toMatch(
+      /^List-Unsubscribe: <http:\/\/localhost:3000\/api\/unsubscribe\/\d+\.order_placed\.[\w-]{43}>$/,
+    );
+    expect(header("list-unsubscribe-post")).toBe(
+      "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
+    );
+    const row = await db.notification.findUniqueOrThrow({
+      where: { dedupeKey: `order_placed:${o.id}` },
+    });
     expect(receipt.messageId).toBe(messageIdOf(row));
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null, sentAt });
 
@@ -68,9 +84,13 @@ describe("order placed", () => {
   });
 
   it("no email for a kind the recipient switched off (before or after the event), yet their open screens still hear of it live", async () => {
-    await db.notificationPreference.create({ data: { userId: buyer.user.id, kind: "order_placed", email: false } });
+    await db.notificationPreference.create({
+      data: { userId: buyer.user.id, kind: "order_placed", email: false },
+    });
     const o = await order();
-    await db.notificationPreference.create({ data: { userId: farm.owner.id, kind: "order_received", email: false } });
+    await db.notificationPreference.create({
+      data: { userId: farm.owner.id, kind: "order_received", email: false },
+    });
     const heard = new Promise((resolve) => {
       const off = subscribe(farm.owner.id, (event) => {
         off();
@@ -80,7 +100,9 @@ describe("order placed", () => {
     if (onPostgres) await waitForListener();
     expect(await send()).toMatchObject({ sent: 0, skipped: 2 });
     expect(smtp.mails).toHaveLength(0);
-    expect(await db.notification.findUniqueOrThrow({ where: { dedupeKey: `order_received:${o.id}` } })).toMatchObject({ status: "skipped" });
+    expect(
+      await db.notification.findUniqueOrThrow({ where: { dedupeKey: `order_received:${o.id}` } }),
+    ).toMatchObject({ status: "skipped" });
     expect(await heard).toEqual({ type: "notification", kind: "order_received" });
   });
 
@@ -96,12 +118,18 @@ describe("order cancelled", () => {
     const o = await order();
     await send();
     smtp.mails.length = 0;
-    const res = await call(cancelRoute.POST, `/api/orders/${o.id}/cancel`, { method: "POST", cookie: buyer.cookie, params: { id: String(o.id) } });
+    const res = await call(cancelRoute.POST, `/api/orders/${o.id}/cancel`, {
+      method: "POST",
+      cookie: buyer.cookie,
+      params: { id: String(o.id) },
+    });
     expect(res.status, res.text).toBe(200);
     await send();
     expect(subjectsTo(smtp.mails, buyer.user.email)).toEqual([`Order #${o.id} was cancelled`]);
     expect(subjectsTo(smtp.mails, farm.owner.email)).toEqual([`Order #${o.id} was cancelled`]);
-    expect(smtp.mails.find((m) => m.to && [m.to].flat()[0].value[0].address === buyer.user.email)!.text).toContain("$6.00 is back in your wallet");
+    expect(
+      smtp.mails.find((m) => m.to && [m.to].flat()[0].value[0].address === buyer.user.email)!.text,
+    ).toContain("$6.00 is back in your wallet");
   });
 });
 
@@ -112,7 +140,15 @@ describe("an SMTP outage", () => {
     smtp.refuse = true;
     expect(await send(t0)).toMatchObject({ sent: 0, retried: 6 });
     const pending = await db.notification.findMany();
-    expect(pending.every((n) => n.status === "pending" && n.attempts === 1 && n.lastError && n.nextAttemptAt.getTime() === t0.getTime() + retryDelayMs(1))).toBe(true);
+    expect(
+      pending.every(
+        (n) =>
+          n.status === "pending" &&
+          n.attempts === 1 &&
+          n.lastError &&
+          n.nextAttemptAt.getTime() === t0.getTime() + retryDelayMs(1),
+      ),
+    ).toBe(true);
     // Not due yet: nothing is tried.
     expect(await send(new Date(t0.getTime() + 1000))).toMatchObject({ sent: 0, retried: 0 });
 
@@ -120,12 +156,19 @@ describe("an SMTP outage", () => {
     await smtp.stop();
     const t1 = new Date(t0.getTime() + retryDelayMs(1));
     expect(await send(t1)).toMatchObject({ sent: 0, retried: 6 });
-    expect((await db.notification.findMany()).every((n) => n.attempts === 2 && n.nextAttemptAt.getTime() === t1.getTime() + retryDelayMs(2))).toBe(true);
+    expect(
+      (await db.notification.findMany()).every(
+        (n) => n.attempts === 2 && n.nextAttemptAt.getTime() === t1.getTime() + retryDelayMs(2),
+      ),
+    ).toBe(true);
 
     // Back a minute later.
     await smtp.start();
     smtp.refuse = false;
-    expect(await send(new Date(t1.getTime() + retryDelayMs(2)))).toMatchObject({ sent: 6, retried: 0 });
+    expect(await send(new Date(t1.getTime() + retryDelayMs(2)))).toMatchObject({
+      sent: 6,
+      retried: 0,
+    });
     expect(smtp.mails).toHaveLength(6);
     expect(new Set(smtp.mails.map((m) => m.messageId)).size).toBe(6);
     expect(await send(new Date(t1.getTime() + 60 * 60_000))).toMatchObject({ sent: 0 });
@@ -153,9 +196,25 @@ describe("an SMTP outage", () => {
     const t0 = new Date(Date.now() + 1000);
     // The first sender hands the emails over, then "crashes" before marking them sent.
     const accepted = smtp.mailer();
-    const crashing = { ...accepted, describe: "crashing", send: async (m: Parameters<typeof accepted.send>[0]) => (await accepted.send(m), Promise.reject(new Error("unreachable"))) };
+    const crashing = {
+      ...accepted,
+      describe: "crashing",
+      send: async (m: Parameters<typeof accepted.send>[0]) => (
+        await accepted.send(m),
+        Promise.reject(new Error("unreachable"))
+      ),
+    };
     await db.$executeRaw`UPDATE "Notification" SET "status" = 'sending', "attempts" = 1, "nextAttemptAt" = ${new Date(t0.getTime() + 5 * 60_000)}`;
-    for (const n of await db.notification.findMany()) await crashing.send({ to: "x@example.test", from: "a@example.test", subject: n.kind, messageId: messageIdOf(n), text: "." }).catch(() => undefined);
+    for (const n of await db.notification.findMany())
+      await crashing
+        .send({
+          to: "x@example.test",
+          from: "a@example.test",
+          subject: n.kind,
+          messageId: messageIdOf(n),
+          text: ".",
+        })
+        .catch(() => undefined);
     expect(smtp.mails).toHaveLength(2);
     // While the lease holds, nobody else sends them.
     expect(await send(new Date(t0.getTime() + 60_000))).toMatchObject({ sent: 0 });
@@ -164,20 +223,28 @@ describe("an SMTP outage", () => {
     expect(smtp.mails).toHaveLength(4);
     const ids = smtp.mails.map((m) => m.messageId);
     expect(ids.slice(2).sort()).toEqual(ids.slice(0, 2).sort());
-    expect(await db.notification.findUniqueOrThrow({ where: { dedupeKey: `order_placed:${o.id}` } })).toMatchObject({ status: "sent", attempts: 2 });
+    expect(
+      await db.notification.findUniqueOrThrow({ where: { dedupeKey: `order_placed:${o.id}` } }),
+    ).toMatchObject({ status: "sent", attempts: 2 });
   });
 });
 
 describe("two senders (SKIP LOCKED)", () => {
   // Skipped on PGlite: one connection serialises every transaction, so there is no race to show.
-  it.skipIf(!onPostgres)("race for 60 notifications: each is sent exactly once (PostgreSQL only; skipped on PGlite, where one connection serialises every transaction)", async () => {
-    for (let i = 0; i < 30; i++) await order(1);
-    const now = new Date(Date.now() + 1000);
-    const [a, b] = await Promise.all([sendDueNotifications({ mailer: smtp.mailer(), now, batch: 5 }), sendDueNotifications({ mailer: smtp.mailer(), now, batch: 5 })]);
-    expect(a.sent + b.sent).toBe(60);
-    expect(a.sent).toBeGreaterThan(0);
-    expect(b.sent).toBeGreaterThan(0);
-    expect(smtp.mails).toHaveLength(60);
-    expect(new Set(smtp.mails.map((m) => m.messageId)).size).toBe(60);
-  });
+  it.skipIf(!onPostgres)(
+    "race for 60 notifications: each is sent exactly once (PostgreSQL only; skipped on PGlite, where one connection serialises every transaction)",
+    async () => {
+      for (let i = 0; i < 30; i++) await order(1);
+      const now = new Date(Date.now() + 1000);
+      const [a, b] = await Promise.all([
+        sendDueNotifications({ mailer: smtp.mailer(), now, batch: 5 }),
+        sendDueNotifications({ mailer: smtp.mailer(), now, batch: 5 }),
+      ]);
+      expect(a.sent + b.sent).toBe(60);
+      expect(a.sent).toBeGreaterThan(0);
+      expect(b.sent).toBeGreaterThan(0);
+      expect(smtp.mails).toHaveLength(60);
+      expect(new Set(smtp.mails.map((m) => m.messageId)).size).toBe(60);
+    },
+  );
 });

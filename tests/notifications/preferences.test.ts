@@ -19,21 +19,29 @@ beforeEach(async () => {
   buyer = await createUserWithSession({ fullName: "Ada Buyer" });
 });
 
-const put = (body: unknown, cookie = buyer.cookie) => call(prefsRoute.PUT, "/api/notification-preferences", { method: "PUT", body, cookie });
+const put = (body: unknown, cookie = buyer.cookie) =>
+  call(prefsRoute.PUT, "/api/notification-preferences", { method: "PUT", body, cookie });
 const allOn = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, true]));
 
 describe("GET/PUT /api/notification-preferences", () => {
   it("everything is on by default; a PUT changes the kinds it names and answers all switches", async () => {
-    const got = await call(prefsRoute.GET, "/api/notification-preferences", { cookie: buyer.cookie });
+    const got = await call(prefsRoute.GET, "/api/notification-preferences", {
+      cookie: buyer.cookie,
+    });
     expect(got.status).toBe(200);
     expect(got.json).toEqual({ email: allOn });
     const res = await put({ email: { order_placed: false, unread_messages: false } });
     expect(res.status, res.text).toBe(200);
     expect(res.json.email).toEqual({ ...allOn, order_placed: false, unread_messages: false });
-    expect((await put({ email: { order_placed: true } })).json.email).toEqual({ ...allOn, unread_messages: false });
+    expect((await put({ email: { order_placed: true } })).json.email).toEqual({
+      ...allOn,
+      unread_messages: false,
+    });
     // Only the caller's own switches.
     const other = await createUserWithSession();
-    expect((await call(prefsRoute.GET, "/api/notification-preferences", { cookie: other.cookie })).json).toEqual({ email: allOn });
+    expect(
+      (await call(prefsRoute.GET, "/api/notification-preferences", { cookie: other.cookie })).json,
+    ).toEqual({ email: allOn });
   });
 
   it("400 for an unknown kind or a value that is not a boolean; 401 signed out", async () => {
@@ -54,24 +62,40 @@ describe("one-click unsubscribe (RFC 8058)", () => {
     expect((await placeOrder(buyer.cookie, [{ productId: p.id, quantity: 1 }])).status).toBe(201);
     await sendDueNotifications({ mailer: smtp.mailer(), now: new Date(Date.now() + 1000) });
     const mail = smtp.mails.find((m) => subjectsTo([m], buyer.user.email).length)!;
-    const header = mail.headerLines.find((h) => h.key === "list-unsubscribe")!.line.replace(/\r\n\s+/g, " ");
+    const header = mail.headerLines
+      .find((h) => h.key === "list-unsubscribe")!
+      .line.replace(/\r\n\s+/g, " ");
     return { farm, product: p, url: new URL(/<([^>]+)>/.exec(header)![1]) };
   }
   const post = (path: string, headers: Record<string, string> = {}, ip = "203.0.113.7") => {
     const token = decodeURIComponent(path.split("/").pop()!);
-    return call(unsubscribeRoute.POST, path, { method: "POST", rawBody: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, params: { token }, ip });
+    return call(unsubscribeRoute.POST, path, {
+      method: "POST",
+      rawBody: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      params: { token },
+      ip,
+    });
   };
 
   it("the header's URL, posted signed out and cross-site as a mail client does, switches that kind off; later emails of that kind stop, others go on", async () => {
     const { url, product } = await receiptWithHeader();
-    const res = await post(url.pathname, { origin: "https://mail.example.com", "sec-fetch-site": "cross-site" });
+    const res = await post(url.pathname, {
+      origin: "https://mail.example.com",
+      "sec-fetch-site": "cross-site",
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toEqual({ kind: "order_placed", label: "Order receipts", email: false });
     expect((await post(url.pathname)).status).toBe(200); // again: harmless
-    expect((await call(prefsRoute.GET, "/api/notification-preferences", { cookie: buyer.cookie })).json.email.order_placed).toBe(false);
+    expect(
+      (await call(prefsRoute.GET, "/api/notification-preferences", { cookie: buyer.cookie })).json
+        .email.order_placed,
+    ).toBe(false);
 
     smtp.mails.length = 0;
-    expect((await placeOrder(buyer.cookie, [{ productId: product.id, quantity: 1 }])).status).toBe(201);
+    expect((await placeOrder(buyer.cookie, [{ productId: product.id, quantity: 1 }])).status).toBe(
+      201,
+    );
     await sendDueNotifications({ mailer: smtp.mailer(), now: new Date(Date.now() + 1000) });
     expect(subjectsTo(smtp.mails, buyer.user.email)).toEqual([]);
     expect(smtp.mails).toHaveLength(1); // the farm's new-order email
@@ -79,7 +103,9 @@ describe("one-click unsubscribe (RFC 8058)", () => {
 
   it("GET shows the confirm page (303) and changes nothing", async () => {
     const token = unsubscribeToken(buyer.user.id, "cutoff_reminder");
-    const res = await call(unsubscribeRoute.GET, `/api/unsubscribe/${token}`, { params: { token } });
+    const res = await call(unsubscribeRoute.GET, `/api/unsubscribe/${token}`, {
+      params: { token },
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/unsubscribe/${token}`);
     expect(await db.notificationPreference.count({ where: { userId: buyer.user.id } })).toBe(0);
@@ -89,25 +115,44 @@ describe("one-click unsubscribe (RFC 8058)", () => {
     const good = unsubscribeToken(buyer.user.id, "order_placed");
     const [id, kind, mac] = good.split(".");
     const other = await createUserWithSession();
-    const before = await db.notificationPreference.findMany({ orderBy: [{ userId: "asc" }, { kind: "asc" }] });
+    const before = await db.notificationPreference.findMany({
+      orderBy: [{ userId: "asc" }, { kind: "asc" }],
+    });
     const flipped = mac.slice(0, -1) + (mac.endsWith("A") ? "B" : "A");
-    for (const token of [`${id}.${kind}.${flipped}`, `${other.user.id}.${kind}.${mac}`, `${id}.unread_messages.${mac}`, `${id}.newsletter.${mac}`, `2000000000.${kind}.${mac}`]) {
+    for (const token of [
+      `${id}.${kind}.${flipped}`,
+      `${other.user.id}.${kind}.${mac}`,
+      `${id}.unread_messages.${mac}`,
+      `${id}.newsletter.${mac}`,
+      `2000000000.${kind}.${mac}`,
+    ]) {
       const res = await post(`/api/unsubscribe/${encodeURIComponent(token)}`, {}, "203.0.113.8");
       expect(res.status, token).toBe(404);
       expect(res.json.message).toBe("This unsubscribe link is not valid");
     }
-    for (const token of ["", "abc", `${id}.${kind}`, `${id}.${kind}.${mac}x`, `-1.${kind}.${mac}`, `${id}.${kind}.${"💥".repeat(20)}`, good.replaceAll(".", "%2E")]) {
+    for (const token of [
+      "",
+      "abc",
+      `${id}.${kind}`,
+      `${id}.${kind}.${mac}x`,
+      `-1.${kind}.${mac}`,
+      `${id}.${kind}.${"💥".repeat(20)}`,
+      good.replaceAll(".", "%2E"),
+    ]) {
       const res = await post(`/api/unsubscribe/${encodeURIComponent(token)}`, {}, "203.0.113.9");
       expect(res.status, token).toBeGreaterThanOrEqual(400);
       expect(res.status, token).toBeLessThan(500);
     }
-    expect(await db.notificationPreference.findMany({ orderBy: [{ userId: "asc" }, { kind: "asc" }] })).toEqual(before);
+    expect(
+      await db.notificationPreference.findMany({ orderBy: [{ userId: "asc" }, { kind: "asc" }] }),
+    ).toEqual(before);
   });
 
   it("is throttled per client address (429 with Retry-After)", async () => {
     const token = unsubscribeToken(buyer.user.id, "order_placed");
     let last;
-    for (let i = 0; i <= 60; i++) last = await post(`/api/unsubscribe/${token}`, {}, "198.51.100.77");
+    for (let i = 0; i <= 60; i++)
+      last = await post(`/api/unsubscribe/${token}`, {}, "198.51.100.77");
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await post(`/api/unsubscribe/${token}`, {}, "198.51.100.78")).status).toBe(200);

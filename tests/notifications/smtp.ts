@@ -44,7 +44,10 @@ export async function startSmtp(): Promise<TestSmtp> {
           const chunks: Buffer[] = [];
           stream.on("data", (c: Buffer) => chunks.push(c));
           stream.on("end", () => {
-            if (t.refuse) return callback(Object.assign(new Error("Service temporarily unavailable"), { responseCode: 451 }));
+            if (t.refuse)
+              return callback(
+                Object.assign(new Error("Service temporarily unavailable"), { responseCode: 451 }),
+              );
             simpleParser(Buffer.concat(chunks)).then((mail) => {
               mails.push(mail);
               callback();
@@ -71,7 +74,9 @@ export async function startSmtp(): Promise<TestSmtp> {
 
 /** The mails sent to `address`, by subject. */
 export const subjectsTo = (mails: ParsedMail[], address: string) =>
-  mails.filter((m) => [m.to].flat().some((to) => to?.value.some((v) => v.address === address))).map((m) => m.subject);
+  mails
+    .filter((m) => [m.to].flat().some((to) => to?.value.some((v) => v.address === address)))
+    .map((m) => m.subject);
 
 /** One server for the test file, emptied (and accepting) before each test. */
 export function smtpPerFile(): () => TestSmtp {

@@ -18,7 +18,12 @@ beforeEach(async () => {
   await topUp(me.cookie, 50);
 });
 
-const cancel = (cookie: string, id: number | string) => call(cancelRoute.POST, `/api/orders/${id}/cancel`, { method: "POST", cookie, params: { id: String(id) } });
+const cancel = (cookie: string, id: number | string) =>
+  call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
+    method: "POST",
+    cookie,
+    params: { id: String(id) },
+  });
 
 describe("POST /api/orders/{id}/cancel", () => {
   it("cancels an active order, restores the stock and refunds the wallet in one go", async () => {
@@ -29,19 +34,32 @@ describe("POST /api/orders/{id}/cancel", () => {
 
     const res = await cancel(me.cookie, id);
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id, status: "cancelled", cancelledAt: expect.any(String), totalAmount: 15 });
-    expect(res.json.events.map((e: { status: string }) => e.status)).toEqual(["active", "cancelled"]);
+    expect(res.json).toMatchObject({
+      id,
+      status: "cancelled",
+      cancelledAt: expect.any(String),
+      totalAmount: 15,
+    });
+    expect(res.json.events.map((e: { status: string }) => e.status)).toEqual([
+      "active",
+      "cancelled",
+    ]);
 
     const p = await db.product.findUniqueOrThrow({ where: { id: product.id } });
     expect([p.stock, p.inStock]).toEqual([3, true]);
     expect(await balanceCents(me.user.id)).toBe(5000);
     const history = await call(transactionsRoute.GET, "/api/transactions", { cookie: me.cookie });
-    expect(history.json.map((t: { type: string; amount: number }) => [t.type, t.amount])).toEqual([["refund", 15], ["order", -15], ["top-up", 50]]);
+    expect(history.json.map((t: { type: string; amount: number }) => [t.type, t.amount])).toEqual([
+      ["refund", 15],
+      ["order", -15],
+      ["top-up", 50],
+    ]);
     expect(history.json[0].reference).toBe(`ORDER-${id}`);
   });
 
   it("answers 409 to a second cancel and refunds once", async () => {
-    const id = (await placeOrder(me.cookie, [{ productId: product.id, quantity: 1 }])).json.orders[0].id;
+    const id = (await placeOrder(me.cookie, [{ productId: product.id, quantity: 1 }])).json
+      .orders[0].id;
     expect((await cancel(me.cookie, id)).status).toBe(200);
     const again = await cancel(me.cookie, id);
     expect(again.status).toBe(409);
@@ -51,14 +69,19 @@ describe("POST /api/orders/{id}/cancel", () => {
   });
 
   it("answers 409 for a completed order", async () => {
-    const id = (await placeOrder(me.cookie, [{ productId: product.id, quantity: 1 }])).json.orders[0].id;
-    await db.order.update({ where: { id }, data: { status: "completed", completedAt: new Date() } });
+    const id = (await placeOrder(me.cookie, [{ productId: product.id, quantity: 1 }])).json
+      .orders[0].id;
+    await db.order.update({
+      where: { id },
+      data: { status: "completed", completedAt: new Date() },
+    });
     expect((await cancel(me.cookie, id)).status).toBe(409);
     expect(await balanceCents(me.user.id)).toBe(4500);
   });
 
   it("answers 404 for someone else's order and changes nothing", async () => {
-    const id = (await placeOrder(me.cookie, [{ productId: product.id, quantity: 1 }])).json.orders[0].id;
+    const id = (await placeOrder(me.cookie, [{ productId: product.id, quantity: 1 }])).json
+      .orders[0].id;
     const other = await createUserWithSession();
     const res = await cancel(other.cookie, id);
     expect(res.status).toBe(404);

@@ -38,9 +38,30 @@ describe("POST /api/orders", () => {
     const { orders, wallet } = res.json;
     expect(orders).toHaveLength(2);
     const [a, b] = orders;
-    expect(a).toMatchObject({ farm: { id: farmA.id, farmName: "Green Acres" }, status: "active", isPaid: true, itemCount: 5, totalAmount: 15.23, distance: 5.1 });
-    expect(a.items.map((i: { productName: string; quantity: number; price: number }) => [i.productName, i.quantity, i.price])).toEqual([["Carrots", 2, 3.49], ["Kale", 3, 2.75]]);
-    expect(b).toMatchObject({ farm: { id: farmB.id, farmName: "Sunny Hen" }, itemCount: 1, totalAmount: 6.5, distance: 16.1 });
+    expect(a).toMatchObject({
+      farm: { id: farmA.id, farmName: "Green Acres" },
+      status: "active",
+      isPaid: true,
+      itemCount: 5,
+      totalAmount: 15.23,
+      distance: 5.1,
+    });
+    expect(
+      a.items.map((i: { productName: string; quantity: number; price: number }) => [
+        i.productName,
+        i.quantity,
+        i.price,
+      ]),
+    ).toEqual([
+      ["Carrots", 2, 3.49],
+      ["Kale", 3, 2.75],
+    ]);
+    expect(b).toMatchObject({
+      farm: { id: farmB.id, farmName: "Sunny Hen" },
+      itemCount: 1,
+      totalAmount: 6.5,
+      distance: 16.1,
+    });
     expect(a.checkoutRef).toBe(b.checkoutRef);
     expect(wallet).toMatchObject({ balance: 100 - 15.23 - 6.5, currency: "USD" });
     expect(await balanceCents(me.user.id)).toBe(10000 - 1523 - 650);
@@ -48,25 +69,74 @@ describe("POST /api/orders", () => {
     expect(await stockOf(kale.id)).toBe(2);
     expect(await stockOf(eggs.id)).toBe(11);
 
-    const ledger = await db.transaction.findMany({ where: { userId: me.user.id, type: "order" }, orderBy: { id: "asc" } });
-    expect(ledger.map((t) => [t.amountCents, t.reference])).toEqual([[-1523, `ORDER-${a.id}`], [-650, `ORDER-${b.id}`]]);
+    const ledger = await db.transaction.findMany({
+      where: { userId: me.user.id, type: "order" },
+      orderBy: { id: "asc" },
+    });
+    expect(ledger.map((t) => [t.amountCents, t.reference])).toEqual([
+      [-1523, `ORDER-${a.id}`],
+      [-650, `ORDER-${b.id}`],
+    ]);
     const events = await db.orderEvent.findMany({ where: { orderId: a.id } });
     expect(events.map((e) => [e.status, e.note])).toEqual([["active", "Paid from wallet"]]);
 
     // The stored rows are what the answer says, and the outbox holds each order's two emails.
-    const stored = await db.order.findMany({ where: { userId: me.user.id }, include: { items: { orderBy: { id: "asc" } } }, orderBy: { id: "asc" } });
-    expect(stored.map((o) => [o.id, o.farmId, o.totalCents, o.itemCount, o.distanceKm, o.payment, o.isPaid, o.checkoutRef, o.createdAt.toISOString()])).toEqual(
-      orders.map((o: { id: number; farmId: number; totalAmount: number; itemCount: number; distance: number; checkoutRef: string; createdAt: string }) => [
-        o.id, o.farmId, Math.round(o.totalAmount * 100), o.itemCount, o.distance, "wallet", true, o.checkoutRef, o.createdAt,
+    const stored = await db.order.findMany({
+      where: { userId: me.user.id },
+      include: { items: { orderBy: { id: "asc" } } },
+      orderBy: { id: "asc" },
+    });
+    expect(
+      stored.map((o) => [
+        o.id,
+        o.farmId,
+        o.totalCents,
+        o.itemCount,
+        o.distanceKm,
+        o.payment,
+        o.isPaid,
+        o.checkoutRef,
+        o.createdAt.toISOString(),
       ]),
+    ).toEqual(
+      orders.map(
+        (o: {
+          id: number;
+          farmId: number;
+          totalAmount: number;
+          itemCount: number;
+          distance: number;
+          checkoutRef: string;
+          createdAt: string;
+        }) => [
+          o.id,
+          o.farmId,
+          Math.round(o.totalAmount * 100),
+          o.itemCount,
+          o.distance,
+          "wallet",
+          true,
+          o.checkoutRef,
+          o.createdAt,
+        ],
+      ),
     );
-    expect(stored.flatMap((o) => o.items.map((i) => [i.orderId, i.productId, i.productName, i.quantity, i.priceCents]))).toEqual([
+    expect(
+      stored.flatMap((o) =>
+        o.items.map((i) => [i.orderId, i.productId, i.productName, i.quantity, i.priceCents]),
+      ),
+    ).toEqual([
       [a.id, carrots.id, "Carrots", 2, 349],
       [a.id, kale.id, "Kale", 3, 275],
       [b.id, eggs.id, "Eggs", 1, 650],
     ]);
     expect(a.items.map((i: { id: number }) => i.id)).toEqual(stored[0].items.map((i) => i.id));
-    const outbox = await db.notification.findMany({ where: { OR: [{ dedupeKey: { endsWith: `:${a.id}` } }, { dedupeKey: { endsWith: `:${b.id}` } }] }, orderBy: { id: "asc" } });
+    const outbox = await db.notification.findMany({
+      where: {
+        OR: [{ dedupeKey: { endsWith: `:${a.id}` } }, { dedupeKey: { endsWith: `:${b.id}` } }],
+      },
+      orderBy: { id: "asc" },
+    });
     expect(outbox.map((n) => [n.userId, n.kind, n.payload, n.dedupeKey, n.status])).toEqual([
       [me.user.id, "order_placed", { orderId: a.id }, `order_placed:${a.id}`, "pending"],
       [farmA.userId, "order_received", { orderId: a.id }, `order_received:${a.id}`, "pending"],
@@ -76,7 +146,10 @@ describe("POST /api/orders", () => {
   });
 
   it("merges repeated lines for one product", async () => {
-    const res = await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 1 }, { productId: carrots.id, quantity: 2 }]);
+    const res = await placeOrder(me.cookie, [
+      { productId: carrots.id, quantity: 1 },
+      { productId: carrots.id, quantity: 2 },
+    ]);
     expect(res.status).toBe(201);
     expect(res.json.orders[0].items).toHaveLength(1);
     expect(res.json.orders[0].itemCount).toBe(3);
@@ -101,21 +174,35 @@ describe("POST /api/orders", () => {
   }
 
   it("refuses with 409 'Insufficient balance' and writes nothing", async () => {
-    const res = await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 4 }, { productId: eggs.id, quantity: 12 }, { productId: kale.id, quantity: 5 }]);
+    const res = await placeOrder(me.cookie, [
+      { productId: carrots.id, quantity: 4 },
+      { productId: eggs.id, quantity: 12 },
+      { productId: kale.id, quantity: 5 },
+    ]);
     expect(res.status).toBe(409);
-    expect(res.json.message).toBe("Insufficient balance: this checkout costs $105.71 but your wallet holds $100.00. Top up your wallet and try again.");
+    expect(res.json.message).toBe(
+      "Insufficient balance: this checkout costs $105.71 but your wallet holds $100.00. Top up your wallet and try again.",
+    );
     await expectNothingWritten();
   });
 
   it("refuses when the total exceeds the balance, naming both", async () => {
-    const res = await placeOrder(me.cookie, [{ productId: eggs.id, quantity: 12 }, { productId: carrots.id, quantity: 20 }]);
+    const res = await placeOrder(me.cookie, [
+      { productId: eggs.id, quantity: 12 },
+      { productId: carrots.id, quantity: 20 },
+    ]);
     expect(res.status).toBe(409);
-    expect(res.json.message).toMatch(/^Insufficient balance: this checkout costs \$147\.80 but your wallet holds \$100\.00/);
+    expect(res.json.message).toMatch(
+      /^Insufficient balance: this checkout costs \$147\.80 but your wallet holds \$100\.00/,
+    );
     await expectNothingWritten();
   });
 
   it("refuses more than the stock and writes nothing", async () => {
-    const res = await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 1 }, { productId: kale.id, quantity: 6 }]);
+    const res = await placeOrder(me.cookie, [
+      { productId: carrots.id, quantity: 1 },
+      { productId: kale.id, quantity: 6 },
+    ]);
     expect(res.status).toBe(409);
     expect(res.json.message).toBe("Only 5 lb of Kale left in stock");
     await expectNothingWritten();
@@ -123,10 +210,16 @@ describe("POST /api/orders", () => {
 
   it("refuses a hidden product (409) and an unknown one (404), writing nothing", async () => {
     const hidden = await createProduct(farmA.id, { name: "Old Beets", isHidden: true });
-    const h = await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 1 }, { productId: hidden.id, quantity: 1 }]);
+    const h = await placeOrder(me.cookie, [
+      { productId: carrots.id, quantity: 1 },
+      { productId: hidden.id, quantity: 1 },
+    ]);
     expect(h.status).toBe(409);
     expect(h.json.message).toBe("Old Beets is no longer available");
-    const u = await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 1 }, { productId: 987654, quantity: 1 }]);
+    const u = await placeOrder(me.cookie, [
+      { productId: carrots.id, quantity: 1 },
+      { productId: 987654, quantity: 1 },
+    ]);
     expect(u.status).toBe(404);
     expect(u.json.message).toBe("Product 987654 was not found");
     await expectNothingWritten();
@@ -136,14 +229,38 @@ describe("POST /api/orders", () => {
     ["an empty cart", [], "Your cart is empty"],
     ["no items", undefined, "Your cart is empty"],
     ["items not a list", "carrots", "Your cart is empty"],
-    ["quantity 0", [{ productId: 1, quantity: 0 }], "Quantity must be a whole number from 1 to 999"],
-    ["quantity -1", [{ productId: 1, quantity: -1 }], "Quantity must be a whole number from 1 to 999"],
-    ["quantity 1.5", [{ productId: 1, quantity: 1.5 }], "Quantity must be a whole number from 1 to 999"],
-    ["a huge quantity", [{ productId: 1, quantity: 1e12 }], "Quantity must be a whole number from 1 to 999"],
-    ["a quantity string", [{ productId: 1, quantity: "2" }], "Quantity must be a whole number from 1 to 999"],
+    [
+      "quantity 0",
+      [{ productId: 1, quantity: 0 }],
+      "Quantity must be a whole number from 1 to 999",
+    ],
+    [
+      "quantity -1",
+      [{ productId: 1, quantity: -1 }],
+      "Quantity must be a whole number from 1 to 999",
+    ],
+    [
+      "quantity 1.5",
+      [{ productId: 1, quantity: 1.5 }],
+      "Quantity must be a whole number from 1 to 999",
+    ],
+    [
+      "a huge quantity",
+      [{ productId: 1, quantity: 1e12 }],
+      "Quantity must be a whole number from 1 to 999",
+    ],
+    [
+      "a quantity string",
+      [{ productId: 1, quantity: "2" }],
+      "Quantity must be a whole number from 1 to 999",
+    ],
     ["a product id string", [{ productId: "abc", quantity: 1 }], "Unknown product"],
     ["a negative product id", [{ productId: -3, quantity: 1 }], "Unknown product"],
-    ["51 lines", Array.from({ length: 51 }, (_, i) => ({ productId: i + 1, quantity: 1 })), "A checkout can hold at most 50 different products"],
+    [
+      "51 lines",
+      Array.from({ length: 51 }, (_, i) => ({ productId: i + 1, quantity: 1 })),
+      "A checkout can hold at most 50 different products",
+    ],
   ];
   it.each(invalid)("refuses %s with 400", async (_name, items, message) => {
     const res = await placeOrder(me.cookie, items);
@@ -165,7 +282,9 @@ describe("POST /api/orders", () => {
   });
 
   it("answers 409 when the key is reused for a different cart", async () => {
-    expect((await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 2 }], "checkout-2")).status).toBe(201);
+    expect(
+      (await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 2 }], "checkout-2")).status,
+    ).toBe(201);
     const res = await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 3 }], "checkout-2");
     expect(res.status).toBe(409);
     expect(res.json.message).toMatch(/Idempotency-Key/);
@@ -174,7 +293,11 @@ describe("POST /api/orders", () => {
 
   it("lets the same key succeed after a refused attempt (a refusal stores nothing)", async () => {
     // $102.65 against $100 (within the hoarding cap: at most 10 of each here).
-    const items = [{ productId: eggs.id, quantity: 10 }, { productId: carrots.id, quantity: 10 }, { productId: kale.id, quantity: 1 }];
+    const items = [
+      { productId: eggs.id, quantity: 10 },
+      { productId: carrots.id, quantity: 10 },
+      { productId: kale.id, quantity: 1 },
+    ];
     const refused = await placeOrder(me.cookie, items, "checkout-3");
     expect([refused.status, refused.json.code]).toEqual([409, "insufficient_funds"]);
     await topUp(me.cookie, 50);
@@ -196,12 +319,26 @@ describe("GET /api/orders", () => {
 
     const all = await call(ordersRoute.GET, "/api/orders", { cookie: me.cookie });
     expect(all.status).toBe(200);
-    expect(all.json.map((o: { id: number }) => o.id)).toEqual([second.json.orders[0].id, first.json.orders[0].id]);
+    expect(all.json.map((o: { id: number }) => o.id)).toEqual([
+      second.json.orders[0].id,
+      first.json.orders[0].id,
+    ]);
     const active = await call(ordersRoute.GET, "/api/orders?status=active", { cookie: me.cookie });
     expect(active.json).toHaveLength(2);
-    expect(active.json[0]).toMatchObject({ farm: { farmName: "Sunny Hen" }, itemCount: 1, distance: 16.1, totalAmount: 6.5, status: "active", isPaid: true });
-    expect((await call(ordersRoute.GET, "/api/orders?status=completed", { cookie: me.cookie })).json).toEqual([]);
-    expect((await call(ordersRoute.GET, "/api/orders?status=cancelled", { cookie: me.cookie })).json).toEqual([]);
+    expect(active.json[0]).toMatchObject({
+      farm: { farmName: "Sunny Hen" },
+      itemCount: 1,
+      distance: 16.1,
+      totalAmount: 6.5,
+      status: "active",
+      isPaid: true,
+    });
+    expect(
+      (await call(ordersRoute.GET, "/api/orders?status=completed", { cookie: me.cookie })).json,
+    ).toEqual([]);
+    expect(
+      (await call(ordersRoute.GET, "/api/orders?status=cancelled", { cookie: me.cookie })).json,
+    ).toEqual([]);
   });
 
   it("answers 400 on a bad status and 401 signed out", async () => {
@@ -214,17 +351,37 @@ describe("GET /api/orders", () => {
   it("shows one order's detail with its status history, and 404 for someone else's", async () => {
     const placed = await placeOrder(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
     const id = String(placed.json.orders[0].id);
-    const detail = await call(orderRoute.GET, `/api/orders/${id}`, { cookie: me.cookie, params: { id } });
+    const detail = await call(orderRoute.GET, `/api/orders/${id}`, {
+      cookie: me.cookie,
+      params: { id },
+    });
     expect(detail.status).toBe(200);
-    expect(detail.json).toMatchObject({ id: Number(id), items: [{ productName: "Carrots", quantity: 2, price: 3.49, subtotal: 6.98 }], events: [{ status: "active", note: "Paid from wallet" }] });
+    expect(detail.json).toMatchObject({
+      id: Number(id),
+      items: [{ productName: "Carrots", quantity: 2, price: 3.49, subtotal: 6.98 }],
+      events: [{ status: "active", note: "Paid from wallet" }],
+    });
     const other = await createUserWithSession();
-    expect((await call(orderRoute.GET, `/api/orders/${id}`, { cookie: other.cookie, params: { id } })).status).toBe(404);
-    expect((await call(orderRoute.GET, `/api/orders/abc`, { cookie: me.cookie, params: { id: "abc" } })).status).toBe(404);
-    expect((await call(orderRoute.GET, `/api/orders/99999999999`, { cookie: me.cookie, params: { id: "99999999999" } })).status).toBe(404);
+    expect(
+      (await call(orderRoute.GET, `/api/orders/${id}`, { cookie: other.cookie, params: { id } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(orderRoute.GET, `/api/orders/abc`, { cookie: me.cookie, params: { id: "abc" } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await call(orderRoute.GET, `/api/orders/99999999999`, {
+          cookie: me.cookie,
+          params: { id: "99999999999" },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
-describe("one buyer cannot hoard a farm's stock (docs/product.md, \"Stock and hoarding\")", () => {
+describe('one buyer cannot hoard a farm\'s stock (docs/product.md, "Stock and hoarding")', () => {
   let big: Awaited<ReturnType<typeof createProduct>>;
   beforeEach(async () => {
     big = await createProduct(farmA.id, { name: "Honeycrisp", priceCents: 100, stock: 40 });
@@ -234,7 +391,11 @@ describe("one buyer cannot hoard a farm's stock (docs/product.md, \"Stock and ho
   it("takes at most half of what the farm has (here 20 of 40 lb) in one order, writing nothing when refused", async () => {
     const res = await placeOrder(me.cookie, [{ productId: big.id, quantity: 21 }]);
     expect(res.status).toBe(409);
-    expect(res.json).toEqual({ code: "order_limit", message: "You can hold at most 20 lb of Honeycrisp in open orders (half of what Green Acres has); you asked for 21" });
+    expect(res.json).toEqual({
+      code: "order_limit",
+      message:
+        "You can hold at most 20 lb of Honeycrisp in open orders (half of what Green Acres has); you asked for 21",
+    });
     expect(await stockOf(big.id)).toBe(40);
     expect(await db.order.count({ where: { userId: me.user.id } })).toBe(0);
     expect((await placeOrder(me.cookie, [{ productId: big.id, quantity: 20 }])).status).toBe(201);
@@ -246,20 +407,27 @@ describe("one buyer cannot hoard a farm's stock (docs/product.md, \"Stock and ho
     // 25 left + 15 held = 40: the cap is still 20, so 5 more and no further.
     const more = await placeOrder(me.cookie, [{ productId: big.id, quantity: 6 }]);
     expect(more.status).toBe(409);
-    expect(more.json.message).toBe("You can hold at most 20 lb of Honeycrisp in open orders (half of what Green Acres has); you already hold 15, so 5 more");
+    expect(more.json.message).toBe(
+      "You can hold at most 20 lb of Honeycrisp in open orders (half of what Green Acres has); you already hold 15, so 5 more",
+    );
     expect((await placeOrder(me.cookie, [{ productId: big.id, quantity: 5 }])).status).toBe(201);
     expect((await placeOrder(me.cookie, [{ productId: big.id, quantity: 1 }])).status).toBe(409);
     // Another buyer still finds the other half.
     const other = await createUserWithSession({ fullName: "Second Buyer" });
     await topUp(other.cookie, 100);
-    expect((await placeOrder(other.cookie, [{ productId: big.id, quantity: 10 }])).status).toBe(201);
+    expect((await placeOrder(other.cookie, [{ productId: big.id, quantity: 10 }])).status).toBe(
+      201,
+    );
   });
 
   it("small stock (up to 10 units) can still be bought whole, and completed or cancelled orders no longer count", async () => {
     expect((await placeOrder(me.cookie, [{ productId: kale.id, quantity: 5 }])).status).toBe(201);
     const first = await placeOrder(me.cookie, [{ productId: big.id, quantity: 20 }]);
     expect(first.status).toBe(201);
-    await db.order.update({ where: { id: first.json.orders[0].id }, data: { status: "completed", completedAt: new Date() } });
+    await db.order.update({
+      where: { id: first.json.orders[0].id },
+      data: { status: "completed", completedAt: new Date() },
+    });
     // 20 left, nothing open: the cap is max(10, half of 20) = 10.
     expect((await placeOrder(me.cookie, [{ productId: big.id, quantity: 11 }])).status).toBe(409);
     expect((await placeOrder(me.cookie, [{ productId: big.id, quantity: 10 }])).status).toBe(201);

@@ -31,7 +31,10 @@ import { POST as completePOST } from "@/app/api/my-farm/orders/[id]/complete/rou
 import { GET as myOrdersGET } from "@/app/api/my-farm/orders/route";
 import { POST as passwordPOST } from "@/app/api/my-farm/password/route";
 import { POST as productImagePOST } from "@/app/api/my-farm/products/[id]/image/route";
-import { GET as myProductGET, PATCH as myProductPATCH } from "@/app/api/my-farm/products/[id]/route";
+import {
+  GET as myProductGET,
+  PATCH as myProductPATCH,
+} from "@/app/api/my-farm/products/[id]/route";
 import { GET as myProductsGET, POST as myProductsPOST } from "@/app/api/my-farm/products/route";
 import { GET as myFarmGET, PATCH as myFarmPATCH } from "@/app/api/my-farm/route";
 import { GET as salesGET } from "@/app/api/my-farm/sales/route";
@@ -59,30 +62,66 @@ import { GET as fulfilmentGET, PUT as fulfilmentPUT } from "@/app/api/my-farm/fu
 import { GET as packListGET } from "@/app/api/my-farm/pack-list/route";
 import { GET as businessGET, POST as businessPOST } from "@/app/api/business-account/route";
 import { GET as standingGET, POST as standingPOST } from "@/app/api/standing-orders/route";
-import { DELETE as standingDELETE, PATCH as standingPATCH } from "@/app/api/standing-orders/[id]/route";
+import {
+  DELETE as standingDELETE,
+  PATCH as standingPATCH,
+} from "@/app/api/standing-orders/[id]/route";
 import { GET as receiptGET } from "@/app/api/orders/[id]/receipt.pdf/route";
 import { POST as proposePOST } from "@/app/api/my-farm/orders/[id]/adjustments/route";
 import { POST as acceptPOST } from "@/app/api/orders/[id]/adjustments/[aid]/accept/route";
 import { POST as declinePOST } from "@/app/api/orders/[id]/adjustments/[aid]/decline/route";
 import { GET as customersGET } from "@/app/api/my-farm/customers/route";
-import { DELETE as creditDELETE, PUT as creditPUT } from "@/app/api/my-farm/customers/[buyerId]/credit/route";
+import {
+  DELETE as creditDELETE,
+  PUT as creditPUT,
+} from "@/app/api/my-farm/customers/[buyerId]/credit/route";
 import { GET as creditLinesGET } from "@/app/api/credit-lines/route";
 import { GET as invoicesGET } from "@/app/api/invoices/route";
 import { GET as invoiceGET } from "@/app/api/invoices/[id]/route";
 import { GET as invoicePdfGET } from "@/app/api/invoices/[id]/invoice.pdf/route";
 import { POST as invoicePayPOST } from "@/app/api/invoices/[id]/pay/route";
-import { GET as notificationPrefsGET, PUT as notificationPrefsPUT } from "@/app/api/notification-preferences/route";
-import { GET as unsubscribeGET, POST as unsubscribePOST } from "@/app/api/unsubscribe/[token]/route";
+import {
+  GET as notificationPrefsGET,
+  PUT as notificationPrefsPUT,
+} from "@/app/api/notification-preferences/route";
+import {
+  GET as unsubscribeGET,
+  POST as unsubscribePOST,
+} from "@/app/api/unsubscribe/[token]/route";
 import { unsubscribeToken } from "@/lib/server/notifications/unsubscribe";
 import { endpoints as contracts } from "@/lib/contracts/index";
 import { ORIGIN, call } from "../support/http";
-import { createFarm, createProduct, createUserWithSession, sessionCookie, TEST_PASSWORD } from "../support/factories";
+import {
+  createFarm,
+  createProduct,
+  createUserWithSession,
+  sessionCookie,
+  TEST_PASSWORD,
+} from "../support/factories";
 import { createPickupAndDelivery } from "../support/fulfilment";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = (
+  req: Request,
+  ctx: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-type Field = { optional?: boolean; zeroOk?: boolean; multiline?: boolean; kind: "text" | "email" | "number" | "int" | "bool" | "enum" | "token" | "array" | "username" | "password" };
+type Field = {
+  optional?: boolean;
+  zeroOk?: boolean;
+  multiline?: boolean;
+  kind:
+    | "text"
+    | "email"
+    | "number"
+    | "int"
+    | "bool"
+    | "enum"
+    | "token"
+    | "array"
+    | "username"
+    | "password";
+};
 
 type Endpoint = {
   name: string;
@@ -157,7 +196,12 @@ const nextIp = () => `10.9.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
 async function makeFarmer() {
   const { owner, farm } = await createFarm();
   const product = await createProduct(farm.id, { categoryId, stock: 1000, priceCents: 250 });
-  return { id: owner.id, cookie: await sessionCookie(owner.id), farmId: farm.id, productId: product.id };
+  return {
+    id: owner.id,
+    cookie: await sessionCookie(owner.id),
+    farmId: farm.id,
+    productId: product.id,
+  };
 }
 
 async function mustOk(res: Promise<{ status: number; text: string }>, status: number) {
@@ -176,93 +220,295 @@ beforeAll(async () => {
   G = await makeFarmer();
   // Real money paths: top up A and B, each buys from F; B also messages F.
   for (const u of [A, B]) {
-    await mustOk(call(topupPOST, "/api/transactions/topup", { body: { amount: 500 }, cookie: u.cookie }), 200);
+    await mustOk(
+      call(topupPOST, "/api/transactions/topup", { body: { amount: 500 }, cookie: u.cookie }),
+      200,
+    );
   }
-  const bo = await mustOk(call(ordersPOST, "/api/orders", { body: { items: [{ productId: F.productId, quantity: 2 }] }, cookie: B.cookie }), 201);
+  const bo = await mustOk(
+    call(ordersPOST, "/api/orders", {
+      body: { items: [{ productId: F.productId, quantity: 2 }] },
+      cookie: B.cookie,
+    }),
+    201,
+  );
   bOrderId = (JSON.parse(bo.text) as { orders: { id: number }[] }).orders[0].id;
-  const ao = await mustOk(call(ordersPOST, "/api/orders", { body: { items: [{ productId: F.productId, quantity: 1 }] }, cookie: A.cookie }), 201);
+  const ao = await mustOk(
+    call(ordersPOST, "/api/orders", {
+      body: { items: [{ productId: F.productId, quantity: 1 }] },
+      cookie: A.cookie,
+    }),
+    201,
+  );
   aOrderId = (JSON.parse(ao.text) as { orders: { id: number }[] }).orders[0].id;
   await createPickupAndDelivery(G.farmId);
   const slot = (await listSlots(G.farmId, 14)).find((s) => s.kind === "pickup")!;
-  const so = await mustOk(call(ordersPOST, "/api/orders", { body: { items: [{ productId: G.productId, quantity: 1 }], fulfilment: { [G.farmId]: { slotId: slot.slotId } } }, cookie: A.cookie }), 201);
+  const so = await mustOk(
+    call(ordersPOST, "/api/orders", {
+      body: {
+        items: [{ productId: G.productId, quantity: 1 }],
+        fulfilment: { [G.farmId]: { slotId: slot.slotId } },
+      },
+      cookie: A.cookie,
+    }),
+    201,
+  );
   aSlotOrderId = (JSON.parse(so.text) as { orders: { id: number }[] }).orders[0].id;
   aSlotItemId = (await db.orderItem.findFirstOrThrow({ where: { orderId: aSlotOrderId } })).id;
   // Adjustment cards: F proposes more of a line of A's order (twice, one card each) and of B's.
-  const adj = await mustOk(call(ordersPOST, "/api/orders", { body: { items: [{ productId: F.productId, quantity: 1 }] }, cookie: A.cookie }), 201);
+  const adj = await mustOk(
+    call(ordersPOST, "/api/orders", {
+      body: { items: [{ productId: F.productId, quantity: 1 }] },
+      cookie: A.cookie,
+    }),
+    201,
+  );
   aAdjOrderId = (JSON.parse(adj.text) as { orders: { id: number }[] }).orders[0].id;
   const card = async (orderId: number, quantity: number) => {
     const itemId = (await db.orderItem.findFirstOrThrow({ where: { orderId } })).id;
     const id = String(orderId);
-    const res = await mustOk(call(proposePOST, `/api/my-farm/orders/${id}/adjustments`, { body: { lines: [{ itemId, quantity }] }, cookie: F.cookie, params: { id } }), 201);
+    const res = await mustOk(
+      call(proposePOST, `/api/my-farm/orders/${id}/adjustments`, {
+        body: { lines: [{ itemId, quantity }] },
+        cookie: F.cookie,
+        params: { id },
+      }),
+      201,
+    );
     return (JSON.parse(res.text) as { id: number }).id;
   };
   aAcceptCardId = await card(aAdjOrderId, 2);
   aDeclineCardId = await card(aAdjOrderId, 3);
   bCardId = await card(bOrderId, 3);
-  await mustOk(call(messagesPOST, "/api/messages", { body: { receiverId: F.id, content: "Hello F" }, cookie: B.cookie }), 201);
-  await mustOk(call(messagesPOST, "/api/messages", { body: { receiverId: F.id, content: "Hello from A" }, cookie: A.cookie }), 201);
-  const address = { label: "Home", line1: "1450 Bernard Ave", city: "Kelowna", postalCode: "V1Y 6N2" };
+  await mustOk(
+    call(messagesPOST, "/api/messages", {
+      body: { receiverId: F.id, content: "Hello F" },
+      cookie: B.cookie,
+    }),
+    201,
+  );
+  await mustOk(
+    call(messagesPOST, "/api/messages", {
+      body: { receiverId: F.id, content: "Hello from A" },
+      cookie: A.cookie,
+    }),
+    201,
+  );
+  const address = {
+    label: "Home",
+    line1: "1450 Bernard Ave",
+    city: "Kelowna",
+    postalCode: "V1Y 6N2",
+  };
   aAddressId = (await db.address.create({ data: { userId: A.id, ...address } })).id;
   bAddressId = (await db.address.create({ data: { userId: B.id, ...address } })).id;
-  const [r, r2] = [await createUserWithSession({ userType: "restaurant" }), await createUserWithSession({ userType: "restaurant" })];
+  const [r, r2] = [
+    await createUserWithSession({ userType: "restaurant" }),
+    await createUserWithSession({ userType: "restaurant" }),
+  ];
   R = { id: r.user.id, cookie: r.cookie };
   const standing = (cookie: string) =>
-    mustOk(call(standingPOST, "/api/standing-orders", { body: { farmId: G.farmId, items: [{ productId: G.productId, quantity: 2 }], weekday: 6, kind: "pickup" }, cookie }), 201).then(
-      (res) => (JSON.parse(res.text) as { id: number }).id,
-    );
+    mustOk(
+      call(standingPOST, "/api/standing-orders", {
+        body: {
+          farmId: G.farmId,
+          items: [{ productId: G.productId, quantity: 2 }],
+          weekday: 6,
+          kind: "pickup",
+        },
+        cookie,
+      }),
+      201,
+    ).then((res) => (JSON.parse(res.text) as { id: number }).id);
   rStandingId = await standing(r.cookie);
   r2StandingId = await standing(r2.cookie);
   // Pay on account (docs/restaurants.md): R and R2 each buy once on account at G.
   const onAccount = async (u: { user: { id: number }; cookie: string }) => {
-    await db.creditLine.create({ data: { farmId: G.farmId, buyerId: u.user.id, limitCents: 100_000 } });
-    const res = await mustOk(call(ordersPOST, "/api/orders", { body: { items: [{ productId: G.productId, quantity: 1 }], fulfilment: { [G.farmId]: { slotId: slot.slotId } }, payment: { [G.farmId]: "account" } }, cookie: u.cookie }), 201);
+    await db.creditLine.create({
+      data: { farmId: G.farmId, buyerId: u.user.id, limitCents: 100_000 },
+    });
+    const res = await mustOk(
+      call(ordersPOST, "/api/orders", {
+        body: {
+          items: [{ productId: G.productId, quantity: 1 }],
+          fulfilment: { [G.farmId]: { slotId: slot.slotId } },
+          payment: { [G.farmId]: "account" },
+        },
+        cookie: u.cookie,
+      }),
+      201,
+    );
     return (JSON.parse(res.text) as { orders: { statementId: number }[] }).orders[0].statementId;
   };
   rStatementId = await onAccount(r);
   r2StatementId = await onAccount(r2);
   // R's month is over and its order handed over, so it can be paid; R has the money.
-  await db.statement.update({ where: { id: rStatementId }, data: { period: "2020-01", dueDate: "2020-02-15" } });
-  await db.order.updateMany({ where: { statementId: rStatementId }, data: { status: "completed" } });
-  await mustOk(call(topupPOST, "/api/transactions/topup", { body: { amount: 50 }, cookie: r.cookie }), 200);
+  await db.statement.update({
+    where: { id: rStatementId },
+    data: { period: "2020-01", dueDate: "2020-02-15" },
+  });
+  await db.order.updateMany({
+    where: { statementId: rStatementId },
+    data: { status: "completed" },
+  });
+  await mustOk(
+    call(topupPOST, "/api/transactions/topup", { body: { amount: 50 }, cookie: r.cookie }),
+    200,
+  );
 });
 
 // ---- the endpoint table -------------------------------------------------------------------------
 
 const listQuery = {
-  limit: ["0", "-1", "51", "abc", "1.5", "1e1", "999999999999", "NaN", "Infinity", " 4", "٤", "４", "\u200b4", "0x10"],
-  categoryId: ["abc", "-1", "0", "1.5", "99999999999", "NaN", "١", "💥", "1;DROP TABLE \"Product\""],
+  limit: [
+    "0",
+    "-1",
+    "51",
+    "abc",
+    "1.5",
+    "1e1",
+    "999999999999",
+    "NaN",
+    "Infinity",
+    " 4",
+    "٤",
+    "４",
+    "\u200b4",
+    "0x10",
+  ],
+  categoryId: ["abc", "-1", "0", "1.5", "99999999999", "NaN", "١", "💥", '1;DROP TABLE "Product"'],
 };
 /** C0 control characters in a one-line query (NUL once reached PostgreSQL and answered 500). */
-const CONTROL_QUERIES = ["a\u0000b", "\u0000", "a\u0007b", "a\u001b[31mb", "a\nb", "a\tb", "\u007f"];
-const PERSON = { fullName: { kind: "text" }, email: { kind: "email" }, companyName: { kind: "text" }, role: { kind: "enum" } } as const;
+const CONTROL_QUERIES = [
+  "a\u0000b",
+  "\u0000",
+  "a\u0007b",
+  "a\u001b[31mb",
+  "a\nb",
+  "a\tb",
+  "\u007f",
+];
+const PERSON = {
+  fullName: { kind: "text" },
+  email: { kind: "email" },
+  companyName: { kind: "text" },
+  role: { kind: "enum" },
+} as const;
 
 const endpoints: Endpoint[] = [
-  { name: "health", method: "GET", path: "/api/health", handler: healthGET as Handler, auth: "none", ok: 200 },
-  { name: "categories", method: "GET", path: "/api/categories", handler: categoriesGET as Handler, auth: "none", ok: 200 },
-  { name: "products/featured", method: "GET", path: "/api/products/featured", handler: productsFeaturedGET as Handler, auth: "none", query: listQuery, ok: 200 },
-  { name: "products/popular", method: "GET", path: "/api/products/popular", handler: productsPopularGET as Handler, auth: "none", query: listQuery, ok: 200 },
-  { name: "products/recommended", method: "GET", path: "/api/products/recommended", handler: productsRecommendedGET as Handler, auth: "required", query: listQuery, ok: 200 },
+  {
+    name: "health",
+    method: "GET",
+    path: "/api/health",
+    handler: healthGET as Handler,
+    auth: "none",
+    ok: 200,
+  },
+  {
+    name: "categories",
+    method: "GET",
+    path: "/api/categories",
+    handler: categoriesGET as Handler,
+    auth: "none",
+    ok: 200,
+  },
+  {
+    name: "products/featured",
+    method: "GET",
+    path: "/api/products/featured",
+    handler: productsFeaturedGET as Handler,
+    auth: "none",
+    query: listQuery,
+    ok: 200,
+  },
+  {
+    name: "products/popular",
+    method: "GET",
+    path: "/api/products/popular",
+    handler: productsPopularGET as Handler,
+    auth: "none",
+    query: listQuery,
+    ok: 200,
+  },
+  {
+    name: "products/recommended",
+    method: "GET",
+    path: "/api/products/recommended",
+    handler: productsRecommendedGET as Handler,
+    auth: "required",
+    query: listQuery,
+    ok: 200,
+  },
   {
     name: "products/search",
     method: "GET",
     path: "/api/products/search",
     handler: searchGET as Handler,
     auth: "none",
-    query: { q: ["x".repeat(101), "🥕".repeat(101), "\u202e".repeat(200), ...CONTROL_QUERIES], ...listQuery },
+    query: {
+      q: ["x".repeat(101), "🥕".repeat(101), "\u202e".repeat(200), ...CONTROL_QUERIES],
+      ...listQuery,
+    },
     ok: 200,
   },
-  { name: "products/[id]", method: "GET", path: "/api/products/:id", handler: productGET as Handler, auth: "none", params: () => ({ id: String(F.productId) }), idParam: { name: "id" }, ok: 200 },
-  { name: "farms/featured", method: "GET", path: "/api/farms/featured", handler: farmsFeaturedGET as Handler, auth: "none", query: { limit: listQuery.limit }, ok: 200 },
-  { name: "farms/recommended", method: "GET", path: "/api/farms/recommended", handler: farmsRecommendedGET as Handler, auth: "required", query: { limit: listQuery.limit }, ok: 200 },
-  { name: "farms/[id]", method: "GET", path: "/api/farms/:id", handler: farmGET as Handler, auth: "none", params: () => ({ id: String(F.farmId) }), idParam: { name: "id" }, ok: 200 },
+  {
+    name: "products/[id]",
+    method: "GET",
+    path: "/api/products/:id",
+    handler: productGET as Handler,
+    auth: "none",
+    params: () => ({ id: String(F.productId) }),
+    idParam: { name: "id" },
+    ok: 200,
+  },
+  {
+    name: "farms/featured",
+    method: "GET",
+    path: "/api/farms/featured",
+    handler: farmsFeaturedGET as Handler,
+    auth: "none",
+    query: { limit: listQuery.limit },
+    ok: 200,
+  },
+  {
+    name: "farms/recommended",
+    method: "GET",
+    path: "/api/farms/recommended",
+    handler: farmsRecommendedGET as Handler,
+    auth: "required",
+    query: { limit: listQuery.limit },
+    ok: 200,
+  },
+  {
+    name: "farms/[id]",
+    method: "GET",
+    path: "/api/farms/:id",
+    handler: farmGET as Handler,
+    auth: "none",
+    params: () => ({ id: String(F.farmId) }),
+    idParam: { name: "id" },
+    ok: 200,
+  },
   {
     name: "register",
     method: "POST",
     path: "/api/register",
     handler: registerPOST as Handler,
     auth: "none",
-    body: () => ({ fullName: "Ana Ruiz", email: `ana-${Date.now()}@example.test`, username: `ana_${Date.now().toString(36)}`, password: "plum-orchard-77", confirmPassword: "plum-orchard-77" }),
-    fields: { fullName: { kind: "text" }, email: { kind: "email" }, username: { kind: "username", optional: true }, password: { kind: "password" }, confirmPassword: { kind: "password" } },
+    body: () => ({
+      fullName: "Ana Ruiz",
+      email: `ana-${Date.now()}@example.test`,
+      username: `ana_${Date.now().toString(36)}`,
+      password: "plum-orchard-77",
+      confirmPassword: "plum-orchard-77",
+    }),
+    fields: {
+      fullName: { kind: "text" },
+      email: { kind: "email" },
+      username: { kind: "username", optional: true },
+      password: { kind: "password" },
+      confirmPassword: { kind: "password" },
+    },
     ok: 201,
   },
   {
@@ -276,16 +522,49 @@ const endpoints: Endpoint[] = [
     body: () => ({ username: "nobody-here", password: TEST_PASSWORD }),
     fields: { username: { kind: "text" }, password: { kind: "password" } },
   },
-  { name: "logout", method: "POST", path: "/api/logout", handler: logoutPOST as Handler, auth: "none" },
-  { name: "user", method: "GET", path: "/api/user", handler: userGET as Handler, auth: "required", ok: 200 },
-  { name: "wallet", method: "GET", path: "/api/wallet", handler: walletGET as Handler, auth: "required", ok: 200 },
+  {
+    name: "logout",
+    method: "POST",
+    path: "/api/logout",
+    handler: logoutPOST as Handler,
+    auth: "none",
+  },
+  {
+    name: "user",
+    method: "GET",
+    path: "/api/user",
+    handler: userGET as Handler,
+    auth: "required",
+    ok: 200,
+  },
+  {
+    name: "wallet",
+    method: "GET",
+    path: "/api/wallet",
+    handler: walletGET as Handler,
+    auth: "required",
+    ok: 200,
+  },
   {
     name: "transactions",
     method: "GET",
     path: "/api/transactions",
     handler: transactionsGET as Handler,
     auth: "required",
-    query: { limit: ["0", "-5", "501", "abc", "1.5", "NaN", "Infinity", "1e400", "99999999999999999999", "٣"] },
+    query: {
+      limit: [
+        "0",
+        "-5",
+        "501",
+        "abc",
+        "1.5",
+        "NaN",
+        "Infinity",
+        "1e400",
+        "99999999999999999999",
+        "٣",
+      ],
+    },
     ok: 200,
   },
   {
@@ -305,7 +584,9 @@ const endpoints: Endpoint[] = [
     path: "/api/orders",
     handler: ordersGET as Handler,
     auth: "required",
-    query: { status: ["bogus", "ACTIVE", "", "active ", "🥕", "active,completed", "x".repeat(5000)] },
+    query: {
+      status: ["bogus", "ACTIVE", "", "active ", "🥕", "active,completed", "x".repeat(5000)],
+    },
     ok: 200,
   },
   {
@@ -318,7 +599,16 @@ const endpoints: Endpoint[] = [
     fields: { items: { kind: "array" } },
     ok: 201,
   },
-  { name: "orders/[id]", method: "GET", path: "/api/orders/:id", handler: orderGET as Handler, auth: "required", params: () => ({ id: String(aOrderId) }), idParam: { name: "id", foreign: () => String(bOrderId) }, ok: 200 },
+  {
+    name: "orders/[id]",
+    method: "GET",
+    path: "/api/orders/:id",
+    handler: orderGET as Handler,
+    auth: "required",
+    params: () => ({ id: String(aOrderId) }),
+    idParam: { name: "id", foreign: () => String(bOrderId) },
+    ok: 200,
+  },
   {
     name: "orders/[id] (edit)",
     method: "PATCH",
@@ -333,20 +623,57 @@ const endpoints: Endpoint[] = [
     ok: 200,
   },
   // The control cancels A's own order, so it runs after every other case of the sweep.
-  { name: "orders/[id]/cancel", method: "POST", path: "/api/orders/:id/cancel", handler: cancelPOST as Handler, auth: "required", params: () => ({ id: String(aOrderId) }), idParam: { name: "id", foreign: () => String(bOrderId) }, ok: 200 },
+  {
+    name: "orders/[id]/cancel",
+    method: "POST",
+    path: "/api/orders/:id/cancel",
+    handler: cancelPOST as Handler,
+    auth: "required",
+    params: () => ({ id: String(aOrderId) }),
+    idParam: { name: "id", foreign: () => String(bOrderId) },
+    ok: 200,
+  },
   {
     name: "messages (send)",
     method: "POST",
     path: "/api/messages",
     handler: messagesPOST as Handler,
     auth: "required",
-    body: () => ({ receiverId: F.id, content: "Do you have kale?", clientId: `c-${Math.random().toString(36).slice(2)}` }),
-    fields: { receiverId: { kind: "int" }, content: { kind: "text", multiline: true }, clientId: { kind: "token", optional: true } },
+    body: () => ({
+      receiverId: F.id,
+      content: "Do you have kale?",
+      clientId: `c-${Math.random().toString(36).slice(2)}`,
+    }),
+    fields: {
+      receiverId: { kind: "int" },
+      content: { kind: "text", multiline: true },
+      clientId: { kind: "token", optional: true },
+    },
     ok: 201,
   },
-  { name: "messages/chats", method: "GET", path: "/api/messages/chats", handler: chatsGET as Handler, auth: "required", ok: 200 },
-  { name: "messages/unread", method: "GET", path: "/api/messages/unread", handler: unreadGET as Handler, auth: "required", ok: 200 },
-  { name: "messages/stream", method: "GET", path: "/api/messages/stream", handler: streamGET as Handler, auth: "required" },
+  {
+    name: "messages/chats",
+    method: "GET",
+    path: "/api/messages/chats",
+    handler: chatsGET as Handler,
+    auth: "required",
+    ok: 200,
+  },
+  {
+    name: "messages/unread",
+    method: "GET",
+    path: "/api/messages/unread",
+    handler: unreadGET as Handler,
+    auth: "required",
+    ok: 200,
+  },
+  {
+    name: "messages/stream",
+    method: "GET",
+    path: "/api/messages/stream",
+    handler: streamGET as Handler,
+    auth: "required",
+  },
   {
     name: "messages/[userId]",
     method: "GET",
@@ -355,34 +682,101 @@ const endpoints: Endpoint[] = [
     auth: "required",
     params: () => ({ userId: String(F.id) }),
     idParam: { name: "userId" },
-    query: { before: ["abc", "-1", "0", "1.5", "NaN", "Infinity", "99999999999", "1e400"], limit: ["0", "101", "abc", "-3", "1.5", "1e400"] },
+    query: {
+      before: ["abc", "-1", "0", "1.5", "NaN", "Infinity", "99999999999", "1e400"],
+      limit: ["0", "101", "abc", "-3", "1.5", "1e400"],
+    },
     ok: 200,
   },
-  { name: "messages/[userId]/read", method: "POST", path: "/api/messages/:userId/read", handler: readPOST as Handler, auth: "required", params: () => ({ userId: String(F.id) }), idParam: { name: "userId" }, ok: 200 },
-  { name: "suppliers", method: "GET", path: "/api/suppliers", handler: suppliersGET as Handler, auth: "required", query: { q: ["x".repeat(101), "🥕".repeat(300), ...CONTROL_QUERIES] }, ok: 200 },
-  { name: "waitlist", method: "POST", path: "/api/waitlist", handler: waitlistPOST as Handler, auth: "none", body: () => ({ fullName: "Mara Okafor", email: `mara-${Math.random().toString(36).slice(2)}@greenacre.farm`, companyName: "Green Acre", role: "farmer" }), fields: PERSON, ok: 201 },
+  {
+    name: "messages/[userId]/read",
+    method: "POST",
+    path: "/api/messages/:userId/read",
+    handler: readPOST as Handler,
+    auth: "required",
+    params: () => ({ userId: String(F.id) }),
+    idParam: { name: "userId" },
+    ok: 200,
+  },
+  {
+    name: "suppliers",
+    method: "GET",
+    path: "/api/suppliers",
+    handler: suppliersGET as Handler,
+    auth: "required",
+    query: { q: ["x".repeat(101), "🥕".repeat(300), ...CONTROL_QUERIES] },
+    ok: 200,
+  },
+  {
+    name: "waitlist",
+    method: "POST",
+    path: "/api/waitlist",
+    handler: waitlistPOST as Handler,
+    auth: "none",
+    body: () => ({
+      fullName: "Mara Okafor",
+      email: `mara-${Math.random().toString(36).slice(2)}@greenacre.farm`,
+      companyName: "Green Acre",
+      role: "farmer",
+    }),
+    fields: PERSON,
+    ok: 201,
+  },
   {
     name: "demo-requests",
     method: "POST",
     path: "/api/demo-requests",
     handler: demoPOST as Handler,
     auth: "none",
-    body: () => ({ fullName: "Mara Okafor", email: `mara-${Math.random().toString(36).slice(2)}@greenacre.farm`, companyName: "Green Acre", role: "farmer", phoneNumber: "+1 250 555 0199" }),
+    body: () => ({
+      fullName: "Mara Okafor",
+      email: `mara-${Math.random().toString(36).slice(2)}@greenacre.farm`,
+      companyName: "Green Acre",
+      role: "farmer",
+      phoneNumber: "+1 250 555 0199",
+    }),
     fields: { ...PERSON, phoneNumber: { kind: "text" } },
     ok: 201,
   },
-  { name: "newsletter", method: "POST", path: "/api/newsletter", handler: newsletterPOST as Handler, auth: "none", body: () => ({ email: `n-${Math.random().toString(36).slice(2)}@example.test` }), fields: { email: { kind: "email" } }, ok: 201 },
+  {
+    name: "newsletter",
+    method: "POST",
+    path: "/api/newsletter",
+    handler: newsletterPOST as Handler,
+    auth: "none",
+    body: () => ({ email: `n-${Math.random().toString(36).slice(2)}@example.test` }),
+    fields: { email: { kind: "email" } },
+    ok: 201,
+  },
   {
     name: "contact",
     method: "POST",
     path: "/api/contact",
     handler: contactPOST as Handler,
     auth: "none",
-    body: () => ({ fullName: "Sam Li", email: "sam@bistro.ca", subject: "Wholesale", message: "Do you deliver to Vernon?" }),
-    fields: { fullName: { kind: "text" }, email: { kind: "email" }, subject: { kind: "text" }, message: { kind: "text", multiline: true } },
+    body: () => ({
+      fullName: "Sam Li",
+      email: "sam@bistro.ca",
+      subject: "Wholesale",
+      message: "Do you deliver to Vernon?",
+    }),
+    fields: {
+      fullName: { kind: "text" },
+      email: { kind: "email" },
+      subject: { kind: "text" },
+      message: { kind: "text", multiline: true },
+    },
     ok: 201,
   },
-  { name: "my-farm", method: "GET", path: "/api/my-farm", handler: myFarmGET as Handler, auth: "required", cookie: () => F.cookie, ok: 200 },
+  {
+    name: "my-farm",
+    method: "GET",
+    path: "/api/my-farm",
+    handler: myFarmGET as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    ok: 200,
+  },
   {
     name: "my-farm (profile)",
     method: "PATCH",
@@ -391,11 +785,31 @@ const endpoints: Endpoint[] = [
     auth: "required",
     cookie: () => F.cookie,
     body: () => ({ farmName: "Sweep Acres", description: "Greens", location: "Kelowna, BC" }),
-    fields: { farmName: { kind: "text" }, description: { kind: "text", optional: true, multiline: true }, location: { kind: "text" } },
+    fields: {
+      farmName: { kind: "text" },
+      description: { kind: "text", optional: true, multiline: true },
+      location: { kind: "text" },
+    },
     ok: 200,
   },
-  { name: "my-farm/sales", method: "GET", path: "/api/my-farm/sales", handler: salesGET as Handler, auth: "required", cookie: () => F.cookie, ok: 200 },
-  { name: "my-farm/orders", method: "GET", path: "/api/my-farm/orders", handler: myOrdersGET as Handler, auth: "required", cookie: () => F.cookie, ok: 200 },
+  {
+    name: "my-farm/sales",
+    method: "GET",
+    path: "/api/my-farm/sales",
+    handler: salesGET as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    ok: 200,
+  },
+  {
+    name: "my-farm/orders",
+    method: "GET",
+    path: "/api/my-farm/orders",
+    handler: myOrdersGET as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    ok: 200,
+  },
   {
     name: "my-farm/orders/[id]/complete",
     method: "POST",
@@ -415,7 +829,10 @@ const endpoints: Endpoint[] = [
     cookie: () => G.cookie,
     params: () => ({ id: String(aSlotOrderId) }),
     idParam: { name: "id", foreign: () => String(bOrderId) },
-    body: () => ({ lines: [{ itemId: aSlotItemId, quantity: 5 }], note: "Bigger bunches this week" }),
+    body: () => ({
+      lines: [{ itemId: aSlotItemId, quantity: 5 }],
+      note: "Bigger bunches this week",
+    }),
     fields: { lines: { kind: "array" }, note: { kind: "text", optional: true, multiline: true } },
     ok: 201,
   },
@@ -439,7 +856,15 @@ const endpoints: Endpoint[] = [
     idParam: { name: "aid", foreign: () => String(bCardId) },
     ok: 200,
   },
-  { name: "my-farm/products", method: "GET", path: "/api/my-farm/products", handler: myProductsGET as Handler, auth: "required", cookie: () => F.cookie, ok: 200 },
+  {
+    name: "my-farm/products",
+    method: "GET",
+    path: "/api/my-farm/products",
+    handler: myProductsGET as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    ok: 200,
+  },
   {
     name: "my-farm/products (create)",
     method: "POST",
@@ -447,11 +872,37 @@ const endpoints: Endpoint[] = [
     handler: myProductsPOST as Handler,
     auth: "required",
     cookie: () => F.cookie,
-    body: () => ({ name: "Rainbow chard", description: "Bunch", price: 3.5, unit: "bunch", stock: 20, categoryId, isFeatured: false }),
-    fields: { name: { kind: "text" }, description: { kind: "text", optional: true, multiline: true }, price: { kind: "number" }, unit: { kind: "text" }, stock: { kind: "int", zeroOk: true }, categoryId: { kind: "int", optional: true }, isFeatured: { kind: "bool" } },
+    body: () => ({
+      name: "Rainbow chard",
+      description: "Bunch",
+      price: 3.5,
+      unit: "bunch",
+      stock: 20,
+      categoryId,
+      isFeatured: false,
+    }),
+    fields: {
+      name: { kind: "text" },
+      description: { kind: "text", optional: true, multiline: true },
+      price: { kind: "number" },
+      unit: { kind: "text" },
+      stock: { kind: "int", zeroOk: true },
+      categoryId: { kind: "int", optional: true },
+      isFeatured: { kind: "bool" },
+    },
     ok: 201,
   },
-  { name: "my-farm/products/[id]", method: "GET", path: "/api/my-farm/products/:id", handler: myProductGET as Handler, auth: "required", cookie: () => F.cookie, params: () => ({ id: String(F.productId) }), idParam: { name: "id", foreign: () => String(G.productId) }, ok: 200 },
+  {
+    name: "my-farm/products/[id]",
+    method: "GET",
+    path: "/api/my-farm/products/:id",
+    handler: myProductGET as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    params: () => ({ id: String(F.productId) }),
+    idParam: { name: "id", foreign: () => String(G.productId) },
+    ok: 200,
+  },
   {
     name: "my-farm/products/[id] (update)",
     method: "PATCH",
@@ -462,7 +913,11 @@ const endpoints: Endpoint[] = [
     params: () => ({ id: String(F.productId) }),
     idParam: { name: "id", foreign: () => String(G.productId) },
     body: () => ({ price: 2.75, stock: 999, isHidden: false }),
-    fields: { price: { kind: "number", optional: true }, stock: { kind: "int", optional: true, zeroOk: true }, isHidden: { kind: "bool", optional: true } },
+    fields: {
+      price: { kind: "number", optional: true },
+      stock: { kind: "int", optional: true, zeroOk: true },
+      isHidden: { kind: "bool", optional: true },
+    },
     ok: 200,
   },
   {
@@ -475,7 +930,15 @@ const endpoints: Endpoint[] = [
     body: () => ({ password: "plum-orchard-77", confirmPassword: "plum-orchard-77" }),
     fields: { password: { kind: "password" }, confirmPassword: { kind: "password" } },
   },
-  { name: "my-farm/image", method: "POST", path: "/api/my-farm/image", handler: farmImagePOST as Handler, auth: "required", cookie: () => F.cookie, kind: "multipart" },
+  {
+    name: "my-farm/image",
+    method: "POST",
+    path: "/api/my-farm/image",
+    handler: farmImagePOST as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    kind: "multipart",
+  },
   {
     name: "my-farm/products/[id]/image",
     method: "POST",
@@ -487,10 +950,32 @@ const endpoints: Endpoint[] = [
     idParam: { name: "id", foreign: () => String(G.productId) },
     kind: "multipart",
   },
-  { name: "my-farm/claim (GET)", method: "GET", path: "/api/my-farm/claim", handler: claimGET as Handler, auth: "none", kind: "html" },
-  { name: "my-farm/claim (POST)", method: "POST", path: "/api/my-farm/claim", handler: claimPOST as Handler, auth: "none", kind: "html" },
+  {
+    name: "my-farm/claim (GET)",
+    method: "GET",
+    path: "/api/my-farm/claim",
+    handler: claimGET as Handler,
+    auth: "none",
+    kind: "html",
+  },
+  {
+    name: "my-farm/claim (POST)",
+    method: "POST",
+    path: "/api/my-farm/claim",
+    handler: claimPOST as Handler,
+    auth: "none",
+    kind: "html",
+  },
   // Fulfilment (docs/fulfilment.md): the farm's settings and pack list, slots, the address book.
-  { name: "my-farm/fulfilment", method: "GET", path: "/api/my-farm/fulfilment", handler: fulfilmentGET as Handler, auth: "required", cookie: () => F.cookie, ok: 200 },
+  {
+    name: "my-farm/fulfilment",
+    method: "GET",
+    path: "/api/my-farm/fulfilment",
+    handler: fulfilmentGET as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    ok: 200,
+  },
   {
     name: "my-farm/fulfilment (save)",
     method: "PUT",
@@ -504,8 +989,22 @@ const endpoints: Endpoint[] = [
       pickupPoints: [{ name: "Kelowna Farmers' Market", address: "1304 Ellis St", notes: "" }],
       deliveryZones: [{ name: "Kelowna", postalPrefixes: ["V1Y"], fee: 5, freeOver: 75 }],
       windows: [
-        { kind: "pickup", weekday: 6, start: "09:00", end: "13:00", cutoffHours: 40, pickupPointIndex: 0 },
-        { kind: "delivery", weekday: 3, start: "14:00", end: "18:00", cutoffHours: 24, capacity: 20 },
+        {
+          kind: "pickup",
+          weekday: 6,
+          start: "09:00",
+          end: "13:00",
+          cutoffHours: 40,
+          pickupPointIndex: 0,
+        },
+        {
+          kind: "delivery",
+          weekday: 3,
+          start: "14:00",
+          end: "18:00",
+          cutoffHours: 24,
+          capacity: 20,
+        },
       ],
     }),
     fields: { timeZone: { kind: "text" }, minimumOrder: { kind: "number", zeroOk: true } },
@@ -519,7 +1018,10 @@ const endpoints: Endpoint[] = [
     auth: "required",
     cookie: () => F.cookie,
     baseQuery: { date: "2026-11-28" },
-    query: { date: ["", "2026-02-30", "28/11/2026", "2026-11-28T00:00", "🥕", "\u0000", "x".repeat(5000)], format: ["xml", "CSV", ""] },
+    query: {
+      date: ["", "2026-02-30", "28/11/2026", "2026-11-28T00:00", "🥕", "\u0000", "x".repeat(5000)],
+      format: ["xml", "CSV", ""],
+    },
     ok: 200,
   },
   {
@@ -544,15 +1046,36 @@ const endpoints: Endpoint[] = [
     query: { days: ["0", "61", "abc"] },
     ok: 200,
   },
-  { name: "addresses", method: "GET", path: "/api/addresses", handler: addressesGET as Handler, auth: "required", ok: 200 },
+  {
+    name: "addresses",
+    method: "GET",
+    path: "/api/addresses",
+    handler: addressesGET as Handler,
+    auth: "required",
+    ok: 200,
+  },
   {
     name: "addresses (add)",
     method: "POST",
     path: "/api/addresses",
     handler: addressesPOST as Handler,
     auth: "required",
-    body: () => ({ label: "Bistro", line1: "221 Main St", city: "West Kelowna", postalCode: "V4T 2K3", notes: "Back door", isDefault: false }),
-    fields: { label: { kind: "text" }, line1: { kind: "text" }, city: { kind: "text" }, postalCode: { kind: "text" }, notes: { kind: "text", optional: true, multiline: true }, isDefault: { kind: "bool", optional: true } },
+    body: () => ({
+      label: "Bistro",
+      line1: "221 Main St",
+      city: "West Kelowna",
+      postalCode: "V4T 2K3",
+      notes: "Back door",
+      isDefault: false,
+    }),
+    fields: {
+      label: { kind: "text" },
+      line1: { kind: "text" },
+      city: { kind: "text" },
+      postalCode: { kind: "text" },
+      notes: { kind: "text", optional: true, multiline: true },
+      isDefault: { kind: "bool", optional: true },
+    },
     ok: 201,
   },
   {
@@ -564,23 +1087,60 @@ const endpoints: Endpoint[] = [
     params: () => ({ id: String(aAddressId) }),
     idParam: { name: "id", foreign: () => String(bAddressId) },
     body: () => ({ label: "Home (side door)", postalCode: "V1Y 6N3" }),
-    fields: { label: { kind: "text", optional: true }, postalCode: { kind: "text", optional: true } },
+    fields: {
+      label: { kind: "text", optional: true },
+      postalCode: { kind: "text", optional: true },
+    },
     ok: 200,
   },
-  { name: "orders/[id]/receipt.pdf", method: "GET", path: "/api/orders/:id/receipt.pdf", handler: receiptGET as Handler, auth: "required", params: () => ({ id: String(aOrderId) }), idParam: { name: "id", foreign: () => String(bOrderId) }, ok: 200 },
-  { name: "business-account", method: "GET", path: "/api/business-account", handler: businessGET as Handler, auth: "required", ok: 200 },
+  {
+    name: "orders/[id]/receipt.pdf",
+    method: "GET",
+    path: "/api/orders/:id/receipt.pdf",
+    handler: receiptGET as Handler,
+    auth: "required",
+    params: () => ({ id: String(aOrderId) }),
+    idParam: { name: "id", foreign: () => String(bOrderId) },
+    ok: 200,
+  },
+  {
+    name: "business-account",
+    method: "GET",
+    path: "/api/business-account",
+    handler: businessGET as Handler,
+    auth: "required",
+    ok: 200,
+  },
   {
     name: "business-account (apply)",
     method: "POST",
     path: "/api/business-account",
     handler: businessPOST as Handler,
     auth: "required",
-    body: () => ({ companyName: "Bench Bistro", businessNumber: "812345670", address: "1875 Pandosy St, Kelowna", postalCode: "V1Y 1R3" }),
-    fields: { companyName: { kind: "text" }, businessNumber: { kind: "text" }, address: { kind: "text" }, postalCode: { kind: "text" } },
+    body: () => ({
+      companyName: "Bench Bistro",
+      businessNumber: "812345670",
+      address: "1875 Pandosy St, Kelowna",
+      postalCode: "V1Y 1R3",
+    }),
+    fields: {
+      companyName: { kind: "text" },
+      businessNumber: { kind: "text" },
+      address: { kind: "text" },
+      postalCode: { kind: "text" },
+    },
     ok: 202,
   },
   // Standing orders (docs/restaurants.md): restaurants only.
-  { name: "standing-orders", method: "GET", path: "/api/standing-orders", handler: standingGET as Handler, auth: "required", cookie: () => R.cookie, ok: 200 },
+  {
+    name: "standing-orders",
+    method: "GET",
+    path: "/api/standing-orders",
+    handler: standingGET as Handler,
+    auth: "required",
+    cookie: () => R.cookie,
+    ok: 200,
+  },
   {
     name: "standing-orders (create)",
     method: "POST",
@@ -588,8 +1148,21 @@ const endpoints: Endpoint[] = [
     handler: standingPOST as Handler,
     auth: "required",
     cookie: () => R.cookie,
-    body: () => ({ farmId: G.farmId, items: [{ productId: G.productId, quantity: 3 }], weekday: 6, kind: "pickup", everyWeeks: 2 }),
-    fields: { farmId: { kind: "int" }, items: { kind: "array" }, weekday: { kind: "int", zeroOk: true }, kind: { kind: "enum" }, pickupPointId: { kind: "int", optional: true }, everyWeeks: { kind: "int", optional: true } },
+    body: () => ({
+      farmId: G.farmId,
+      items: [{ productId: G.productId, quantity: 3 }],
+      weekday: 6,
+      kind: "pickup",
+      everyWeeks: 2,
+    }),
+    fields: {
+      farmId: { kind: "int" },
+      items: { kind: "array" },
+      weekday: { kind: "int", zeroOk: true },
+      kind: { kind: "enum" },
+      pickupPointId: { kind: "int", optional: true },
+      everyWeeks: { kind: "int", optional: true },
+    },
     ok: 201,
   },
   {
@@ -618,7 +1191,15 @@ const endpoints: Endpoint[] = [
     ok: 200,
   },
   // Pay on account (docs/restaurants.md): G's customers and credit lines, R's statements.
-  { name: "my-farm/customers", method: "GET", path: "/api/my-farm/customers", handler: customersGET as Handler, auth: "required", cookie: () => G.cookie, ok: 200 },
+  {
+    name: "my-farm/customers",
+    method: "GET",
+    path: "/api/my-farm/customers",
+    handler: customersGET as Handler,
+    auth: "required",
+    cookie: () => G.cookie,
+    ok: 200,
+  },
   {
     name: "my-farm/customers/[buyerId]/credit (set)",
     method: "PUT",
@@ -643,14 +1224,67 @@ const endpoints: Endpoint[] = [
     idParam: { name: "buyerId", foreign: () => String(B.id) },
     ok: 200,
   },
-  { name: "credit-lines", method: "GET", path: "/api/credit-lines", handler: creditLinesGET as Handler, auth: "required", cookie: () => R.cookie, ok: 200 },
-  { name: "invoices", method: "GET", path: "/api/invoices", handler: invoicesGET as Handler, auth: "required", cookie: () => R.cookie, ok: 200 },
-  { name: "invoices/[id]", method: "GET", path: "/api/invoices/:id", handler: invoiceGET as Handler, auth: "required", cookie: () => R.cookie, params: () => ({ id: String(rStatementId) }), idParam: { name: "id", foreign: () => String(r2StatementId) }, ok: 200 },
-  { name: "invoices/[id]/invoice.pdf", method: "GET", path: "/api/invoices/:id/invoice.pdf", handler: invoicePdfGET as Handler, auth: "required", cookie: () => R.cookie, params: () => ({ id: String(rStatementId) }), idParam: { name: "id", foreign: () => String(r2StatementId) }, ok: 200 },
-  { name: "invoices/[id]/pay", method: "POST", path: "/api/invoices/:id/pay", handler: invoicePayPOST as Handler, auth: "required", cookie: () => R.cookie, params: () => ({ id: String(rStatementId) }), idParam: { name: "id", foreign: () => String(r2StatementId) }, ok: 200 },
+  {
+    name: "credit-lines",
+    method: "GET",
+    path: "/api/credit-lines",
+    handler: creditLinesGET as Handler,
+    auth: "required",
+    cookie: () => R.cookie,
+    ok: 200,
+  },
+  {
+    name: "invoices",
+    method: "GET",
+    path: "/api/invoices",
+    handler: invoicesGET as Handler,
+    auth: "required",
+    cookie: () => R.cookie,
+    ok: 200,
+  },
+  {
+    name: "invoices/[id]",
+    method: "GET",
+    path: "/api/invoices/:id",
+    handler: invoiceGET as Handler,
+    auth: "required",
+    cookie: () => R.cookie,
+    params: () => ({ id: String(rStatementId) }),
+    idParam: { name: "id", foreign: () => String(r2StatementId) },
+    ok: 200,
+  },
+  {
+    name: "invoices/[id]/invoice.pdf",
+    method: "GET",
+    path: "/api/invoices/:id/invoice.pdf",
+    handler: invoicePdfGET as Handler,
+    auth: "required",
+    cookie: () => R.cookie,
+    params: () => ({ id: String(rStatementId) }),
+    idParam: { name: "id", foreign: () => String(r2StatementId) },
+    ok: 200,
+  },
+  {
+    name: "invoices/[id]/pay",
+    method: "POST",
+    path: "/api/invoices/:id/pay",
+    handler: invoicePayPOST as Handler,
+    auth: "required",
+    cookie: () => R.cookie,
+    params: () => ({ id: String(rStatementId) }),
+    idParam: { name: "id", foreign: () => String(r2StatementId) },
+    ok: 200,
+  },
   // Notifications (docs/notifications.md). The one-click unsubscribe is posted by mail clients from
   // anywhere: it is authorised by the signed token in its path, never by the cookie.
-  { name: "notification-preferences", method: "GET", path: "/api/notification-preferences", handler: notificationPrefsGET as Handler, auth: "required", ok: 200 },
+  {
+    name: "notification-preferences",
+    method: "GET",
+    path: "/api/notification-preferences",
+    handler: notificationPrefsGET as Handler,
+    auth: "required",
+    ok: 200,
+  },
   {
     name: "notification-preferences (change)",
     method: "PUT",
@@ -661,7 +1295,15 @@ const endpoints: Endpoint[] = [
     fields: { email: { kind: "enum" } },
     ok: 200,
   },
-  { name: "unsubscribe/[token] (page)", method: "GET", path: "/api/unsubscribe/:token", handler: unsubscribeGET as Handler, auth: "none", params: () => ({ token: unsubscribeToken(B.id, "order_placed") }), ok: 303 },
+  {
+    name: "unsubscribe/[token] (page)",
+    method: "GET",
+    path: "/api/unsubscribe/:token",
+    handler: unsubscribeGET as Handler,
+    auth: "none",
+    params: () => ({ token: unsubscribeToken(B.id, "order_placed") }),
+    ok: 303,
+  },
   {
     name: "unsubscribe/[token] (one-click)",
     method: "POST",
@@ -670,17 +1312,47 @@ const endpoints: Endpoint[] = [
     auth: "none",
     crossSiteAllowed: true,
     params: () => ({ token: unsubscribeToken(B.id, "cutoff_reminder") }),
-    idParam: { name: "token", foreign: () => unsubscribeToken(B.id, "cutoff_reminder").replace(/.$/, (c) => (c === "A" ? "B" : "A")) },
+    idParam: {
+      name: "token",
+      foreign: () =>
+        unsubscribeToken(B.id, "cutoff_reminder").replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+    },
     ok: 200,
   },
   // Its control removes A's address, so it comes after the edit.
-  { name: "addresses/[id] (remove)", method: "DELETE", path: "/api/addresses/:id", handler: addressDELETE as Handler, auth: "required", params: () => ({ id: String(aAddressId) }), idParam: { name: "id", foreign: () => String(bAddressId) }, ok: 200 },
+  {
+    name: "addresses/[id] (remove)",
+    method: "DELETE",
+    path: "/api/addresses/:id",
+    handler: addressDELETE as Handler,
+    auth: "required",
+    params: () => ({ id: String(aAddressId) }),
+    idParam: { name: "id", foreign: () => String(bAddressId) },
+    ok: 200,
+  },
 ];
 
 // ---- case generation ----------------------------------------------------------------------------
 
 const LONG = "ä".repeat(20_000); // 40 KB of UTF-8: under the body cap, over every field limit
-const BAD_IDS = ["abc", "-1", "0", "1.5", "1e3", "0x10", "99999999999", "2147483648", "١٢", "１", " 1", "1 ", "<script>", "%00", "💥", "NaN"];
+const BAD_IDS = [
+  "abc",
+  "-1",
+  "0",
+  "1.5",
+  "1e3",
+  "0x10",
+  "99999999999",
+  "2147483648",
+  "١٢",
+  "１",
+  " 1",
+  "1 ",
+  "<script>",
+  "%00",
+  "💥",
+  "NaN",
+];
 
 function wrongValues(field: Field): [string, unknown][] {
   const v: [string, unknown][] = [
@@ -702,7 +1374,13 @@ function wrongValues(field: Field): [string, unknown][] {
     );
     if (!field.zeroOk) v.push(["zero", 0]);
     if (field.kind === "int") v.push(["float", 1.5], ["tiny float", 1e-9]);
-    else v.push(["three decimals", 1.005], ["tiny", 0.001], ["nine decimals under a cent", 0.009999999], ["float noise", 0.30000000000000004]);
+    else
+      v.push(
+        ["three decimals", 1.005],
+        ["tiny", 0.001],
+        ["nine decimals under a cent", 0.009999999],
+        ["float noise", 0.30000000000000004],
+      );
   } else if (field.kind === "bool") {
     v.push(["string true", "true"], ["number 1", 1]);
   } else if (field.kind === "array") {
@@ -717,22 +1395,65 @@ function wrongValues(field: Field): [string, unknown][] {
       ["string productId", [{ productId: "1", quantity: 1 }]],
       ["huge productId", [{ productId: 2 ** 31, quantity: 1 }]],
       ["unknown productId", [{ productId: 2_000_000_000, quantity: 1 }]],
-      ["price injection on unknown product", [{ productId: 2_000_000_001, quantity: 1, priceCents: 1 }]],
+      [
+        "price injection on unknown product",
+        [{ productId: 2_000_000_001, quantity: 1, priceCents: 1 }],
+      ],
     );
   } else {
     v.push(["number", 42], ["very long", LONG]);
     if (!field.optional) v.push(["empty", ""], ["spaces", "   "], ["tabs/newlines", "\t\n\r "]);
     // Invisible-only text (zero-width space, joiners, word joiner, bidi marks) must not pass as a name.
-    if (!field.optional && field.kind === "text") v.push(["zero-width only", "\u200b\u200d\u2060"], ["bidi marks only", "\u200e\u200f "]);
-    if (field.kind === "email") v.push(["no at", "mara.example.test"], ["emoji email", "🥕@🥕"], ["RTL email", "\u202emoc.elpmaxe@aram"], ["zero-width email", "a\u200b@b"], ["two ats", "a@@b.co"], ["header injection", "a@b.co\r\nBcc: x@y.z"]);
-    if (field.kind === "username") v.push(["emoji username", "🥕carrot"], ["RTL username", "\u202eevil"], ["zero-width username", "ana\u200bruiz"], ["spaces inside", "ana ruiz"], ["33 chars", "a".repeat(33)]);
-    if (field.kind === "token") v.push(["emoji token", "🥕"], ["zero-width token", "a\u200bb"], ["65 chars", "a".repeat(65)], ["slash", "../etc"]);
-    if (field.kind === "enum") v.push(["unknown", "admin"], ["case", "FARMER"], ["emoji", "🥕"], ["padded RTL", "\u202efarmer"]);
+    if (!field.optional && field.kind === "text")
+      v.push(["zero-width only", "\u200b\u200d\u2060"], ["bidi marks only", "\u200e\u200f "]);
+    if (field.kind === "email")
+      v.push(
+        ["no at", "mara.example.test"],
+        ["emoji email", "🥕@🥕"],
+        ["RTL email", "\u202emoc.elpmaxe@aram"],
+        ["zero-width email", "a\u200b@b"],
+        ["two ats", "a@@b.co"],
+        ["header injection", "a@b.co\r\nBcc: x@y.z"],
+      );
+    if (field.kind === "username")
+      v.push(
+        ["emoji username", "🥕carrot"],
+        ["RTL username", "\u202eevil"],
+        ["zero-width username", "ana\u200bruiz"],
+        ["spaces inside", "ana ruiz"],
+        ["33 chars", "a".repeat(33)],
+      );
+    if (field.kind === "token")
+      v.push(
+        ["emoji token", "🥕"],
+        ["zero-width token", "a\u200bb"],
+        ["65 chars", "a".repeat(65)],
+        ["slash", "../etc"],
+      );
+    if (field.kind === "enum")
+      v.push(
+        ["unknown", "admin"],
+        ["case", "FARMER"],
+        ["emoji", "🥕"],
+        ["padded RTL", "\u202efarmer"],
+      );
     if (field.kind === "password") v.push(["129 chars", "p".repeat(129)]);
     // C0 control characters are refused in every text field (NUL once reached PostgreSQL and
     // answered 500); tab and newline only where the field is multi-line.
-    v.push(["NUL inside", "plum\u0000orchard-77"], ["NUL only", "\u0000"], ["bell inside", "plum\u0007orchard-77"], ["ANSI escape inside", "plum\u001b[31morchard-77"], ["DEL inside", "plum\u007forchard-77"], ["backspace inside", "plum\borchard-77"]);
-    if (!field.multiline) v.push(["newline inside", "plum\norchard-77"], ["tab inside", "plum\torchard-77"], ["CR inside", "plum\rorchard-77"]);
+    v.push(
+      ["NUL inside", "plum\u0000orchard-77"],
+      ["NUL only", "\u0000"],
+      ["bell inside", "plum\u0007orchard-77"],
+      ["ANSI escape inside", "plum\u001b[31morchard-77"],
+      ["DEL inside", "plum\u007forchard-77"],
+      ["backspace inside", "plum\borchard-77"],
+    );
+    if (!field.multiline)
+      v.push(
+        ["newline inside", "plum\norchard-77"],
+        ["tab inside", "plum\torchard-77"],
+        ["CR inside", "plum\rorchard-77"],
+      );
   }
   return v;
 }
@@ -742,78 +1463,290 @@ function casesFor(e: Endpoint): Case[] {
   const mutating = e.method !== "GET";
   if (e.auth === "required") {
     out.push({ endpoint: e, label: "no session", cookie: null, status: 401 });
-    out.push({ endpoint: e, label: "forged session cookie", cookie: "__Host-ff_session=forged-value-123; ff_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA; authjs.session-token=forged", status: 401 });
+    out.push({
+      endpoint: e,
+      label: "forged session cookie",
+      cookie:
+        "__Host-ff_session=forged-value-123; ff_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA; authjs.session-token=forged",
+      status: 401,
+    });
     // Malformed cookie headers are "not signed in", never a 500 (a percent-decoding error once was).
-    for (const cookie of ["authjs.session-token=%E0%A4%A", "ff_session=%E0%A4%A", "__Host-ff_session=%", "ff_session", "=; ;;ff_session==x=; __Host-ff_session=Ã¼%%", `ff_session=${"A".repeat(8000)}`]) {
-      out.push({ endpoint: e, label: `malformed cookie ${JSON.stringify(cookie.slice(0, 30))}`, cookie, status: 401 });
+    for (const cookie of [
+      "authjs.session-token=%E0%A4%A",
+      "ff_session=%E0%A4%A",
+      "__Host-ff_session=%",
+      "ff_session",
+      "=; ;;ff_session==x=; __Host-ff_session=Ã¼%%",
+      `ff_session=${"A".repeat(8000)}`,
+    ]) {
+      out.push({
+        endpoint: e,
+        label: `malformed cookie ${JSON.stringify(cookie.slice(0, 30))}`,
+        cookie,
+        status: 401,
+      });
     }
   }
   if (mutating && !e.crossSiteAllowed) {
-    out.push({ endpoint: e, label: "cross-site Origin with a session cookie", headers: { origin: "https://evil.example" }, status: 403 });
-    out.push({ endpoint: e, label: "Origin: null with a session cookie", headers: { origin: "null" }, status: 403 });
-    out.push({ endpoint: e, label: "lookalike Origin", headers: { origin: "http://localhost:3000.evil.example" }, status: 403 });
-    out.push({ endpoint: e, label: "Sec-Fetch-Site: cross-site without Origin", headers: { origin: "", "sec-fetch-site": "cross-site" }, status: 403 });
+    out.push({
+      endpoint: e,
+      label: "cross-site Origin with a session cookie",
+      headers: { origin: "https://evil.example" },
+      status: 403,
+    });
+    out.push({
+      endpoint: e,
+      label: "Origin: null with a session cookie",
+      headers: { origin: "null" },
+      status: 403,
+    });
+    out.push({
+      endpoint: e,
+      label: "lookalike Origin",
+      headers: { origin: "http://localhost:3000.evil.example" },
+      status: 403,
+    });
+    out.push({
+      endpoint: e,
+      label: "Sec-Fetch-Site: cross-site without Origin",
+      headers: { origin: "", "sec-fetch-site": "cross-site" },
+      status: 403,
+    });
   }
   if (e.idParam) {
     const { name, foreign } = e.idParam;
     // With a valid body where there is one, so the id is what gets judged.
     const body = e.body ? "VALID" : undefined;
-    for (const bad of BAD_IDS) out.push({ endpoint: e, label: `path ${name}=${JSON.stringify(bad)}`, params: { [name]: bad }, body });
-    out.push({ endpoint: e, label: `path ${name} unknown`, params: { [name]: "2000000000" }, body, status: 404 });
-    if (foreign) out.push({ endpoint: e, label: `path ${name} belongs to someone else`, params: { [name]: "FOREIGN" }, body, status: 404 });
+    for (const bad of BAD_IDS)
+      out.push({
+        endpoint: e,
+        label: `path ${name}=${JSON.stringify(bad)}`,
+        params: { [name]: bad },
+        body,
+      });
+    out.push({
+      endpoint: e,
+      label: `path ${name} unknown`,
+      params: { [name]: "2000000000" },
+      body,
+      status: 404,
+    });
+    if (foreign)
+      out.push({
+        endpoint: e,
+        label: `path ${name} belongs to someone else`,
+        params: { [name]: "FOREIGN" },
+        body,
+        status: 404,
+      });
   }
   if (e.query) {
     for (const [key, values] of Object.entries(e.query)) {
-      for (const v of values) out.push({ endpoint: e, label: `query ${key}=${JSON.stringify(v.length > 40 ? v.slice(0, 20) + "…" : v)}`, path: `${e.path}?${new URLSearchParams({ ...e.baseQuery, [key]: v })}`, status: 400 });
+      for (const v of values)
+        out.push({
+          endpoint: e,
+          label: `query ${key}=${JSON.stringify(v.length > 40 ? v.slice(0, 20) + "…" : v)}`,
+          path: `${e.path}?${new URLSearchParams({ ...e.baseQuery, [key]: v })}`,
+          status: 400,
+        });
     }
   }
-  if (e.name === "transactions/topup" || e.name === "orders (checkout)" || e.name === "orders/[id] (edit)") {
+  if (
+    e.name === "transactions/topup" ||
+    e.name === "orders (checkout)" ||
+    e.name === "orders/[id] (edit)"
+  ) {
     // Non-ASCII keys arrive as raw UTF-8 bytes (what a client sending "clé-🥕" puts on the wire).
-    for (const key of ["", "   ", "k".repeat(201), "clé-🥕", "a\u200bb", "\u202ertl", "tab\tinside"].map((k) => Buffer.from(k).toString("latin1"))) {
-      out.push({ endpoint: e, label: `Idempotency-Key ${JSON.stringify(key.length > 40 ? key.slice(0, 10) + "…" : key)}`, headers: { "idempotency-key": key }, body: "VALID", status: 400 });
+    for (const key of [
+      "",
+      "   ",
+      "k".repeat(201),
+      "clé-🥕",
+      "a\u200bb",
+      "\u202ertl",
+      "tab\tinside",
+    ].map((k) => Buffer.from(k).toString("latin1"))) {
+      out.push({
+        endpoint: e,
+        label: `Idempotency-Key ${JSON.stringify(key.length > 40 ? key.slice(0, 10) + "…" : key)}`,
+        headers: { "idempotency-key": key },
+        body: "VALID",
+        status: 400,
+      });
     }
   }
   if (e.kind === "multipart") {
-    out.push({ endpoint: e, label: "JSON instead of multipart", body: { image: "data:image/png;base64,AAAA" }, status: 415 });
-    out.push({ endpoint: e, label: "garbage multipart", rawBody: "--x\r\nnot a part", headers: { "content-type": "multipart/form-data; boundary=x" }, status: 400 });
-    out.push({ endpoint: e, label: "text file as image", rawBody: multipart("hello", "text/plain"), headers: { "content-type": "multipart/form-data; boundary=SWEEP" }, status: 415 });
-    out.push({ endpoint: e, label: "SVG with script as image", rawBody: multipart("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>", "image/svg+xml"), headers: { "content-type": "multipart/form-data; boundary=SWEEP" }, status: 415 });
-    out.push({ endpoint: e, label: "empty file", rawBody: multipart("", "image/png"), headers: { "content-type": "multipart/form-data; boundary=SWEEP" }, status: 400 });
-    out.push({ endpoint: e, label: "3 MB upload", rawBody: multipart("x".repeat(3 * 1024 * 1024), "image/png"), headers: { "content-type": "multipart/form-data; boundary=SWEEP" }, status: 413 });
-    out.push({ endpoint: e, label: "shopper (not a farmer)", cookie: "SHOPPER", rawBody: multipart("x", "image/png"), headers: { "content-type": "multipart/form-data; boundary=SWEEP" }, status: 403 });
+    out.push({
+      endpoint: e,
+      label: "JSON instead of multipart",
+      body: { image: "data:image/png;base64,AAAA" },
+      status: 415,
+    });
+    out.push({
+      endpoint: e,
+      label: "garbage multipart",
+      rawBody: "--x\r\nnot a part",
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      status: 400,
+    });
+    out.push({
+      endpoint: e,
+      label: "text file as image",
+      rawBody: multipart("hello", "text/plain"),
+      headers: { "content-type": "multipart/form-data; boundary=SWEEP" },
+      status: 415,
+    });
+    out.push({
+      endpoint: e,
+      label: "SVG with script as image",
+      rawBody: multipart(
+        "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>",
+        "image/svg+xml",
+      ),
+      headers: { "content-type": "multipart/form-data; boundary=SWEEP" },
+      status: 415,
+    });
+    out.push({
+      endpoint: e,
+      label: "empty file",
+      rawBody: multipart("", "image/png"),
+      headers: { "content-type": "multipart/form-data; boundary=SWEEP" },
+      status: 400,
+    });
+    out.push({
+      endpoint: e,
+      label: "3 MB upload",
+      rawBody: multipart("x".repeat(3 * 1024 * 1024), "image/png"),
+      headers: { "content-type": "multipart/form-data; boundary=SWEEP" },
+      status: 413,
+    });
+    out.push({
+      endpoint: e,
+      label: "shopper (not a farmer)",
+      cookie: "SHOPPER",
+      rawBody: multipart("x", "image/png"),
+      headers: { "content-type": "multipart/form-data; boundary=SWEEP" },
+      status: 403,
+    });
   }
   if (e.kind === "html" && mutating) {
-    out.push({ endpoint: e, label: "no token", rawBody: "", headers: { "content-type": "application/x-www-form-urlencoded" } });
-    out.push({ endpoint: e, label: "bogus token", rawBody: "token=bogus", headers: { "content-type": "application/x-www-form-urlencoded" } });
-    out.push({ endpoint: e, label: "emoji token", rawBody: `token=${encodeURIComponent("🥕\u202e")}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
-    out.push({ endpoint: e, label: "oversized body", rawBody: `token=${"a".repeat(10_000)}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    out.push({
+      endpoint: e,
+      label: "no token",
+      rawBody: "",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    out.push({
+      endpoint: e,
+      label: "bogus token",
+      rawBody: "token=bogus",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    out.push({
+      endpoint: e,
+      label: "emoji token",
+      rawBody: `token=${encodeURIComponent("🥕\u202e")}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    out.push({
+      endpoint: e,
+      label: "oversized body",
+      rawBody: `token=${"a".repeat(10_000)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
   }
   if (e.kind === "html" && !mutating) {
     out.push({ endpoint: e, label: "no token", status: 400 });
   }
   if (e.body) {
     const json = { "content-type": "application/json" };
-    for (const raw of ["{", '{"a":}', "{'a':1}", "[1,2", "nul", "undefined", '{"amount":1}}', "\u0000", "\ufeff{}x", '{"__proto__":']) {
-      out.push({ endpoint: e, label: `malformed JSON ${JSON.stringify(raw)}`, rawBody: raw, headers: json, status: 400 });
+    for (const raw of [
+      "{",
+      '{"a":}',
+      "{'a':1}",
+      "[1,2",
+      "nul",
+      "undefined",
+      '{"amount":1}}',
+      "\u0000",
+      "\ufeff{}x",
+      '{"__proto__":',
+    ]) {
+      out.push({
+        endpoint: e,
+        label: `malformed JSON ${JSON.stringify(raw)}`,
+        rawBody: raw,
+        headers: json,
+        status: 400,
+      });
     }
-    for (const [label, value] of [["array body", []], ["array of the valid body", "VALID_IN_ARRAY"], ["null body", null], ["string body", "hello"], ["number body", 42], ["boolean body", true], ["empty object", {}]] as [string, unknown][]) {
+    for (const [label, value] of [
+      ["array body", []],
+      ["array of the valid body", "VALID_IN_ARRAY"],
+      ["null body", null],
+      ["string body", "hello"],
+      ["number body", 42],
+      ["boolean body", true],
+      ["empty object", {}],
+    ] as [string, unknown][]) {
       out.push({ endpoint: e, label, body: value, status: 400 });
     }
     out.push({ endpoint: e, label: "body over 64 KB", body: "HUGE", status: 413 });
-    out.push({ endpoint: e, label: "body over 64 KB without Content-Length", rawBody: "HUGE_RAW", headers: json, status: 413 });
-    if (Object.values(e.fields ?? {}).some((f) => f.kind === "number" || f.kind === "int" || f.kind === "array")) {
-      out.push({ endpoint: e, label: "raw 1e999 (Infinity) in every numeric field", rawBody: "INFINITY", headers: json, status: 400 });
+    out.push({
+      endpoint: e,
+      label: "body over 64 KB without Content-Length",
+      rawBody: "HUGE_RAW",
+      headers: json,
+      status: 413,
+    });
+    if (
+      Object.values(e.fields ?? {}).some(
+        (f) => f.kind === "number" || f.kind === "int" || f.kind === "array",
+      )
+    ) {
+      out.push({
+        endpoint: e,
+        label: "raw 1e999 (Infinity) in every numeric field",
+        rawBody: "INFINITY",
+        headers: json,
+        status: 400,
+      });
     }
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/json-patch+json", "application/jsonx"]) {
-      out.push({ endpoint: e, label: `content-type ${type}`, rawBody: "VALID_JSON", headers: { "content-type": type }, status: 415 });
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/xml",
+      "application/json-patch+json",
+      "application/jsonx",
+    ]) {
+      out.push({
+        endpoint: e,
+        label: `content-type ${type}`,
+        rawBody: "VALID_JSON",
+        headers: { "content-type": type },
+        status: 415,
+      });
     }
     for (const [name, field] of Object.entries(e.fields ?? {})) {
-      if (!field.optional) out.push({ endpoint: e, label: `missing ${name}`, body: { FIELD: name, OMIT: true }, status: 400 });
+      if (!field.optional)
+        out.push({
+          endpoint: e,
+          label: `missing ${name}`,
+          body: { FIELD: name, OMIT: true },
+          status: 400,
+        });
       for (const [label, value] of wrongValues(field)) {
-        if (field.optional && label === "null" && (name === "categoryId" || name === "username")) continue; // null is a valid "none" there
+        if (field.optional && label === "null" && (name === "categoryId" || name === "username"))
+          continue; // null is a valid "none" there
         const control = typeof value === "string" && /[\u0000-\u001f\u007f]/.test(value.trim());
         // A control character is a 400 that names the field (the shared text rule), not just any 4xx.
-        out.push({ endpoint: e, label: `${name}: ${label}`, body: { FIELD: name, VALUE: value }, ...(control ? { status: 400, field: name } : {}) });
+        out.push({
+          endpoint: e,
+          label: `${name}: ${label}`,
+          body: { FIELD: name, VALUE: value },
+          ...(control ? { status: 400, field: name } : {}),
+        });
       }
     }
   }
@@ -826,7 +1759,40 @@ function multipart(content: string, type: string) {
 
 // ---- running a case -----------------------------------------------------------------------------
 
-const TABLES = ["User", "Farm", "Category", "Product", "Order", "OrderItem", "OrderEvent", "Message", "MessageAttachment", "Wallet", "Transaction", "IdempotencyKey", "WaitlistEntry", "DemoRequest", "NewsletterSubscriber", "ContactMessage", "SheetsOutbox", "LoginToken", "Address", "PickupPoint", "DeliveryZone", "FulfilmentWindow", "FulfilmentSlot", "OrderFulfilment", "BusinessAccount", "StandingOrder", "StandingOrderOccurrence", "OrderAdjustment", "CreditLine", "Statement", "Notification", "NotificationPreference"];
+const TABLES = [
+  "User",
+  "Farm",
+  "Category",
+  "Product",
+  "Order",
+  "OrderItem",
+  "OrderEvent",
+  "Message",
+  "MessageAttachment",
+  "Wallet",
+  "Transaction",
+  "IdempotencyKey",
+  "WaitlistEntry",
+  "DemoRequest",
+  "NewsletterSubscriber",
+  "ContactMessage",
+  "SheetsOutbox",
+  "LoginToken",
+  "Address",
+  "PickupPoint",
+  "DeliveryZone",
+  "FulfilmentWindow",
+  "FulfilmentSlot",
+  "OrderFulfilment",
+  "BusinessAccount",
+  "StandingOrder",
+  "StandingOrderOccurrence",
+  "OrderAdjustment",
+  "CreditLine",
+  "Statement",
+  "Notification",
+  "NotificationPreference",
+];
 
 /**
  * One fingerprint of every row of every table (an md5 of the rows as text), so an UPDATE is caught
@@ -834,9 +1800,13 @@ const TABLES = ["User", "Farm", "Category", "Product", "Order", "OrderItem", "Or
  * RateLimitCounter counts attempts on purpose and is left out.
  */
 async function fingerprint(): Promise<string> {
-  const parts = TABLES.map((t) => `(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from "${t}" x)`);
+  const parts = TABLES.map(
+    (t) => `(select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from "${t}" x)`,
+  );
   parts.push(`(select count(*)::text from "Session")`);
-  const rows = await db.$queryRawUnsafe<{ f: string }[]>(`select concat_ws(',', ${parts.join(", ")}) as f`);
+  const rows = await db.$queryRawUnsafe<{ f: string }[]>(
+    `select concat_ws(',', ${parts.join(", ")}) as f`,
+  );
   return rows[0].f;
 }
 
@@ -844,11 +1814,18 @@ function resolveBody(c: Case): { body?: unknown; rawBody?: string } {
   const e = c.endpoint;
   const valid = e.body?.();
   if (c.rawBody === "VALID_JSON") return { rawBody: JSON.stringify(valid) };
-  if (c.rawBody === "HUGE_RAW") return { rawBody: JSON.stringify({ ...valid, pad: "x".repeat(70 * 1024) }) };
+  if (c.rawBody === "HUGE_RAW")
+    return { rawBody: JSON.stringify({ ...valid, pad: "x".repeat(70 * 1024) }) };
   if (c.rawBody === "INFINITY") {
-    const numeric = Object.entries(e.fields ?? {}).filter(([, f]) => f.kind === "number" || f.kind === "int");
+    const numeric = Object.entries(e.fields ?? {}).filter(
+      ([, f]) => f.kind === "number" || f.kind === "int",
+    );
     const arrays = Object.entries(e.fields ?? {}).filter(([, f]) => f.kind === "array");
-    let text = JSON.stringify({ ...valid, ...Object.fromEntries(numeric.map(([k]) => [k, 424242])), ...Object.fromEntries(arrays.map(([k]) => [k, [{ productId: 424242, quantity: 424242 }]])) });
+    let text = JSON.stringify({
+      ...valid,
+      ...Object.fromEntries(numeric.map(([k]) => [k, 424242])),
+      ...Object.fromEntries(arrays.map(([k]) => [k, [{ productId: 424242, quantity: 424242 }]])),
+    });
     text = text.replaceAll("424242", "1e999");
     return { rawBody: text };
   }
@@ -876,7 +1853,8 @@ function cookieFor(c: Case): string | undefined {
 async function run(c: Case, extra: Record<string, string> = {}) {
   const e = c.endpoint;
   const params = { ...e.params?.(), ...c.params };
-  for (const [k, v] of Object.entries(params)) if (v === "FOREIGN") params[k] = e.idParam!.foreign!();
+  for (const [k, v] of Object.entries(params))
+    if (v === "FOREIGN") params[k] = e.idParam!.foreign!();
   let path = c.path ?? (e.baseQuery ? `${e.path}?${new URLSearchParams(e.baseQuery)}` : e.path);
   for (const [k, v] of Object.entries(params)) path = path.replace(`:${k}`, encodeURIComponent(v));
   const headers = { ...e.headers?.(), ...extra, ...c.headers };
@@ -884,12 +1862,28 @@ async function run(c: Case, extra: Record<string, string> = {}) {
   const b = resolveBody(c);
   // call() adds our own Origin to mutations unless one is given; the Sec-Fetch-Site case must have none.
   if (c.headers?.origin === "") {
-    const req = new Request(ORIGIN + path, { method: e.method, headers: { host: "localhost:3000", "sec-fetch-site": "cross-site", cookie: cookieFor(c) ?? "", "content-type": "application/json" }, body: JSON.stringify(e.body?.() ?? {}) });
+    const req = new Request(ORIGIN + path, {
+      method: e.method,
+      headers: {
+        host: "localhost:3000",
+        "sec-fetch-site": "cross-site",
+        cookie: cookieFor(c) ?? "",
+        "content-type": "application/json",
+      },
+      body: JSON.stringify(e.body?.() ?? {}),
+    });
     const res = await e.handler(req, { params: Promise.resolve(params) });
     const text = await res.text();
     return { status: res.status, text, json: safeJson(text), headers: res.headers };
   }
-  return call(e.handler, path, { method: e.method, ...b, headers, cookie: cookieFor(c), params, ip: nextIp() });
+  return call(e.handler, path, {
+    method: e.method,
+    ...b,
+    headers,
+    cookie: cookieFor(c),
+    params,
+    ip: nextIp(),
+  });
 }
 
 function safeJson(text: string) {
@@ -906,65 +1900,110 @@ const failures: string[] = [];
 
 describe("bad-input sweep over every /api route handler", () => {
   // ~10-15 s on a quiet machine; 1,311 real requests need room on a loaded 2-core CI box.
-  it(`every bad request gets a 4xx with a clear JSON message and writes nothing (${allCases.length} cases)`, { timeout: 600_000 }, async () => {
-    for (const c of allCases) {
-      const where = `${c.endpoint.method} ${c.endpoint.name} — ${c.label}`;
-      const before = await fingerprint();
-      let res: Awaited<ReturnType<typeof run>>;
-      try {
-        res = await run(c);
-      } catch (error) {
-        failures.push(`${where}: threw ${String(error).slice(0, 200)}`);
-        continue;
+  it(
+    `every bad request gets a 4xx with a clear JSON message and writes nothing (${allCases.length} cases)`,
+    { timeout: 600_000 },
+    async () => {
+      for (const c of allCases) {
+        const where = `${c.endpoint.method} ${c.endpoint.name} — ${c.label}`;
+        const before = await fingerprint();
+        let res: Awaited<ReturnType<typeof run>>;
+        try {
+          res = await run(c);
+        } catch (error) {
+          failures.push(`${where}: threw ${String(error).slice(0, 200)}`);
+          continue;
+        }
+        const after = await fingerprint();
+        tried++;
+        const problems: string[] = [];
+        if (res.status < 400 || res.status > 499) problems.push(`status ${res.status}`);
+        if (c.status !== undefined && res.status !== c.status)
+          problems.push(`expected ${c.status}, got ${res.status}`);
+        if (c.endpoint.kind !== "html") {
+          const message = (res.json as { message?: unknown } | undefined)?.message;
+          if (typeof message !== "string" || message.trim().length < 3)
+            problems.push(`no JSON message: ${res.text.slice(0, 120)}`);
+          const fieldMessage = (res.json as { errors?: Record<string, unknown> } | undefined)
+            ?.errors?.[c.field ?? ""];
+          if (c.field && (typeof fieldMessage !== "string" || fieldMessage.length < 3))
+            problems.push(`no message for ${c.field}: ${res.text.slice(0, 160)}`);
+        } else if (!/<title>/i.test(res.text)) {
+          problems.push("claim page without a title");
+        }
+        if (
+          /\bat [\w.<>]+ \(|prisma|node_modules|stack trace|\bP20\d\d\b/i.test(res.text) ||
+          /\b(SELECT|INSERT|UPDATE) .*"/.test(res.text)
+        )
+          problems.push(`leaks internals: ${res.text.slice(0, 160)}`);
+        if (before !== after) problems.push("the database changed");
+        if (problems.length) failures.push(`${where}: ${problems.join("; ")}`);
       }
-      const after = await fingerprint();
-      tried++;
-      const problems: string[] = [];
-      if (res.status < 400 || res.status > 499) problems.push(`status ${res.status}`);
-      if (c.status !== undefined && res.status !== c.status) problems.push(`expected ${c.status}, got ${res.status}`);
-      if (c.endpoint.kind !== "html") {
-        const message = (res.json as { message?: unknown } | undefined)?.message;
-        if (typeof message !== "string" || message.trim().length < 3) problems.push(`no JSON message: ${res.text.slice(0, 120)}`);
-        const fieldMessage = (res.json as { errors?: Record<string, unknown> } | undefined)?.errors?.[c.field ?? ""];
-        if (c.field && (typeof fieldMessage !== "string" || fieldMessage.length < 3)) problems.push(`no message for ${c.field}: ${res.text.slice(0, 160)}`);
-      } else if (!/<title>/i.test(res.text)) {
-        problems.push("claim page without a title");
-      }
-      if (/\bat [\w.<>]+ \(|prisma|node_modules|stack trace|\bP20\d\d\b/i.test(res.text) || /\b(SELECT|INSERT|UPDATE) .*"/.test(res.text)) problems.push(`leaks internals: ${res.text.slice(0, 160)}`);
-      if (before !== after) problems.push("the database changed");
-      if (problems.length) failures.push(`${where}: ${problems.join("; ")}`);
-    }
-    console.log(`[bad-input] ${tried} cases over ${endpoints.length} handlers; ${failures.length} failed`);
-    expect(failures).toEqual([]);
-    // The sweep must not silently shrink (endpoints or generators removed).
-    expect(tried).toBeGreaterThan(900);
-    expect(new Set(allCases.map((c) => c.endpoint.handler)).size).toBeGreaterThanOrEqual(44);
-  });
+      console.log(
+        `[bad-input] ${tried} cases over ${endpoints.length} handlers; ${failures.length} failed`,
+      );
+      expect(failures).toEqual([]);
+      // The sweep must not silently shrink (endpoints or generators removed).
+      expect(tried).toBeGreaterThan(900);
+      expect(new Set(allCases.map((c) => c.endpoint.handler)).size).toBeGreaterThanOrEqual(44);
+    },
+  );
 
   it("unicode that is valid input is stored exactly (emoji, RTL, combining marks) and answers 201", async () => {
     const content = "Ça va? 🥕🧅 مرحبا \u202eabc\u202c e\u0301 𝒻𝒶𝓇𝓂";
-    const sent = await call(messagesPOST, "/api/messages", { body: { receiverId: F.id, content }, cookie: A.cookie });
+    const sent = await call(messagesPOST, "/api/messages", {
+      body: { receiverId: F.id, content },
+      cookie: A.cookie,
+    });
     expect(sent.status).toBe(201);
     expect(sent.json.content ?? sent.json.message?.content).toBe(content);
     const stored = await db.message.findFirst({ where: { senderId: A.id, content } });
     expect(stored?.content).toBe(content);
-    const contact = await call(contactPOST, "/api/contact", { body: { fullName: "Zoë Ñúñez 李", email: "zoe@example.test", subject: "🥕 wholesale", message: "שלום" }, ip: nextIp() });
+    const contact = await call(contactPOST, "/api/contact", {
+      body: {
+        fullName: "Zoë Ñúñez 李",
+        email: "zoe@example.test",
+        subject: "🥕 wholesale",
+        message: "שלום",
+      },
+      ip: nextIp(),
+    });
     expect(contact.status).toBe(201);
     expect(await db.contactMessage.count({ where: { fullName: "Zoë Ñúñez 李" } })).toBe(1);
   });
 
   it("multi-line fields keep tab and newline inside (messages, contact); one-line fields refuse them with the field's message", async () => {
     const content = "Two crates:\n\t- kale\r\n\t- chard";
-    const sent = await call(messagesPOST, "/api/messages", { body: { receiverId: F.id, content }, cookie: A.cookie });
+    const sent = await call(messagesPOST, "/api/messages", {
+      body: { receiverId: F.id, content },
+      cookie: A.cookie,
+    });
     expect(sent.status).toBe(201);
-    expect((await db.message.findFirst({ where: { senderId: A.id, content } }))?.content).toBe(content);
-    const contact = await call(contactPOST, "/api/contact", { body: { fullName: "Tab Tester", email: "tab@example.test", subject: "Order", message: "Line one\nLine two\tindented" }, ip: nextIp() });
+    expect((await db.message.findFirst({ where: { senderId: A.id, content } }))?.content).toBe(
+      content,
+    );
+    const contact = await call(contactPOST, "/api/contact", {
+      body: {
+        fullName: "Tab Tester",
+        email: "tab@example.test",
+        subject: "Order",
+        message: "Line one\nLine two\tindented",
+      },
+      ip: nextIp(),
+    });
     expect(contact.status).toBe(201);
-    const oneLine = await call(contactPOST, "/api/contact", { body: { fullName: "Tab\tTester", email: "tab@example.test", subject: "Order", message: "x" }, ip: nextIp() });
+    const oneLine = await call(contactPOST, "/api/contact", {
+      body: { fullName: "Tab\tTester", email: "tab@example.test", subject: "Order", message: "x" },
+      ip: nextIp(),
+    });
     expect(oneLine.status).toBe(400);
     expect(oneLine.json.errors).toEqual({ fullName: "Name must not contain control characters" });
     const nul = await call(searchGET, `/api/products/search?q=${encodeURIComponent("a\u0000b")}`);
-    expect([nul.status, nul.json.code, nul.json.errors]).toEqual([400, "validation", { q: "Search text must not contain control characters" }]);
+    expect([nul.status, nul.json.code, nul.json.errors]).toEqual([
+      400,
+      "validation",
+      { q: "Search text must not contain control characters" },
+    ]);
   });
 
   it("covers every contract of /api (a new handler without a sweep entry fails here)", () => {
@@ -978,7 +2017,8 @@ describe("bad-input sweep over every /api route handler", () => {
     const bad: string[] = [];
     for (const e of controls) {
       const res = await run({ endpoint: e, label: "valid", body: e.body ? "VALID" : undefined });
-      if (res.status !== e.ok) bad.push(`${e.method} ${e.name}: ${res.status} ${res.text.slice(0, 200)}`);
+      if (res.status !== e.ok)
+        bad.push(`${e.method} ${e.name}: ${res.status} ${res.text.slice(0, 200)}`);
     }
     expect(bad).toEqual([]);
     expect(controls.length).toBeGreaterThanOrEqual(30);

@@ -16,22 +16,53 @@ import { getChatPeer } from "@/lib/server/messages/conversation";
 const STREET = "4471 Secret Lane, Kelowna, BC V1W 9Z9";
 
 async function open(cookie: string, otherId: number) {
-  return call(conversation.GET, `/api/messages/${otherId}`, { cookie, params: { userId: String(otherId) } });
+  return call(conversation.GET, `/api/messages/${otherId}`, {
+    cookie,
+    params: { userId: String(otherId) },
+  });
 }
 
 describe("what one user sees of another", () => {
   it("a buyer's street address, email, phone and username never reach the farm they write to", async () => {
-    const buyer = await createUserWithSession({ address: STREET, phone: "250-555-0199", fullName: "Bea Buyer" });
-    const { owner, cookie: farmCookie } = await farmerWithSession({ farmName: "Quiet Creek", location: "East Kelowna, BC" });
-    expect((await call(send.POST, "/api/messages", { cookie: buyer.cookie, body: { receiverId: owner.id, content: "Hello farm" } })).status).toBe(201);
+    const buyer = await createUserWithSession({
+      address: STREET,
+      phone: "250-555-0199",
+      fullName: "Bea Buyer",
+    });
+    const { owner, cookie: farmCookie } = await farmerWithSession({
+      farmName: "Quiet Creek",
+      location: "East Kelowna, BC",
+    });
+    expect(
+      (
+        await call(send.POST, "/api/messages", {
+          cookie: buyer.cookie,
+          body: { receiverId: owner.id, content: "Hello farm" },
+        })
+      ).status,
+    ).toBe(201);
 
     const list = await call(chats.GET, "/api/messages/chats", { cookie: farmCookie });
     expect(list.status).toBe(200);
-    expect(list.json[0].user).toEqual({ id: buyer.user.id, fullName: "Bea Buyer", userType: "user", profileImage: "", verified: false, label: "Restaurant" });
+    expect(list.json[0].user).toEqual({
+      id: buyer.user.id,
+      fullName: "Bea Buyer",
+      userType: "user",
+      profileImage: "",
+      verified: false,
+      label: "Restaurant",
+    });
     const convo = await open(farmCookie, buyer.user.id);
     expect(convo.status).toBe(200);
     const peer = await getChatPeer(owner.id, buyer.user.id);
-    expect(peer).toEqual({ id: buyer.user.id, fullName: "Bea Buyer", userType: "user", profileImage: "", verified: false, label: "Restaurant" });
+    expect(peer).toEqual({
+      id: buyer.user.id,
+      fullName: "Bea Buyer",
+      userType: "user",
+      profileImage: "",
+      verified: false,
+      label: "Restaurant",
+    });
     for (const text of [list.text, convo.text, JSON.stringify(peer)]) {
       expect(text).not.toContain("Secret Lane");
       expect(text).not.toContain("250-555-0199");
@@ -42,10 +73,19 @@ describe("what one user sees of another", () => {
 
   it("a farmer is shown with the farm's location, computed on the server", async () => {
     const buyer = await createUserWithSession();
-    const { owner } = await farmerWithSession({ farmName: "Stillwater Orchard", location: "East Kelowna, BC" });
+    const { owner } = await farmerWithSession({
+      farmName: "Stillwater Orchard",
+      location: "East Kelowna, BC",
+    });
     await db.user.update({ where: { id: owner.id }, data: { address: STREET } });
-    expect(await getChatPeer(buyer.user.id, owner.id)).toMatchObject({ id: owner.id, userType: "farmer", label: "East Kelowna, BC" });
-    const found = await call(suppliers.GET, "/api/suppliers?q=stillwater", { cookie: buyer.cookie });
+    expect(await getChatPeer(buyer.user.id, owner.id)).toMatchObject({
+      id: owner.id,
+      userType: "farmer",
+      label: "East Kelowna, BC",
+    });
+    const found = await call(suppliers.GET, "/api/suppliers?q=stillwater", {
+      cookie: buyer.cookie,
+    });
     expect(found.json).toHaveLength(1);
     expect(found.json[0].user.label).toBe("East Kelowna, BC");
     expect(found.text).not.toContain("Secret Lane");
@@ -61,7 +101,10 @@ describe("what one user sees of another", () => {
       expect(r.json.message).toBe("User not found");
     }
     const before = await db.message.count();
-    const post = await call(send.POST, "/api/messages", { cookie: stranger.cookie, body: { receiverId: target.user.id, content: "hi" } });
+    const post = await call(send.POST, "/api/messages", {
+      cookie: stranger.cookie,
+      body: { receiverId: target.user.id, content: "hi" },
+    });
     expect(post.status).toBe(404);
     expect(await db.message.count()).toBe(before);
 
@@ -70,10 +113,28 @@ describe("what one user sees of another", () => {
     const product = await createProduct(farm.id);
     expect((await open(farmCookie, target.user.id)).status).toBe(404);
     await db.order.create({
-      data: { userId: target.user.id, farmId: farm.id, totalCents: 450, itemCount: 1, checkoutRef: "CO-PRIVACY", items: { create: [{ productId: product.id, productName: product.name, quantity: 1, priceCents: 450 }] } },
+      data: {
+        userId: target.user.id,
+        farmId: farm.id,
+        totalCents: 450,
+        itemCount: 1,
+        checkoutRef: "CO-PRIVACY",
+        items: {
+          create: [
+            { productId: product.id, productName: product.name, quantity: 1, priceCents: 450 },
+          ],
+        },
+      },
     });
     expect((await open(farmCookie, target.user.id)).status).toBe(200);
-    expect((await call(send.POST, "/api/messages", { cookie: farmCookie, body: { receiverId: target.user.id, content: "Your order is ready" } })).status).toBe(201);
+    expect(
+      (
+        await call(send.POST, "/api/messages", {
+          cookie: farmCookie,
+          body: { receiverId: target.user.id, content: "Your order is ready" },
+        })
+      ).status,
+    ).toBe(201);
     expect((await open(target.cookie, owner.id)).status).toBe(200);
   });
 });

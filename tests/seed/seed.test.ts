@@ -2,14 +2,23 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/db";
 import { verifyPassword } from "@/lib/server/auth/password";
 import { isDatabaseEmpty, seed } from "@/lib/server/seed";
-import { CATEGORIES, DEMO_USER, FARMS, PARTNER_PASSWORD, RESTAURANTS } from "@/prisma/seed-data/catalog";
+import {
+  CATEGORIES,
+  DEMO_USER,
+  FARMS,
+  PARTNER_PASSWORD,
+  RESTAURANTS,
+} from "@/prisma/seed-data/catalog";
 import { FOOD_ART } from "@/prisma/seed-data/food-art";
 import fs from "node:fs";
 import path from "node:path";
 
 /** Row counts of every table the seed writes, plus the demo wallet. */
 async function snapshot() {
-  const demo = await db.user.findUnique({ where: { email: DEMO_USER.email }, include: { wallet: true } });
+  const demo = await db.user.findUnique({
+    where: { email: DEMO_USER.email },
+    include: { wallet: true },
+  });
   return {
     users: await db.user.count(),
     farms: await db.farm.count(),
@@ -30,7 +39,12 @@ async function snapshot() {
     demoPasswordHash: demo?.passwordHash,
     demoBalance: demo?.wallet?.balanceCents,
     demoWalletId: demo?.wallet?.walletId,
-    productsDigest: (await db.product.findMany({ orderBy: { id: "asc" }, select: { id: true, name: true, priceCents: true, stock: true } }))
+    productsDigest: (
+      await db.product.findMany({
+        orderBy: { id: "asc" },
+        select: { id: true, name: true, priceCents: true, stock: true },
+      })
+    )
       .map((p) => `${p.id}:${p.name}:${p.priceCents}:${p.stock}`)
       .join("|"),
   };
@@ -54,7 +68,14 @@ describe("seed on an empty database", () => {
 
   it("creates exactly the six spec categories with their icon names", async () => {
     const categories = await db.category.findMany({ orderBy: { id: "asc" } });
-    expect(categories.map((c) => c.icon).sort()).toEqual(["beer", "drumstick-bite", "egg", "jar", "seedling", "wine-glass-alt"]);
+    expect(categories.map((c) => c.icon).sort()).toEqual([
+      "beer",
+      "drumstick-bite",
+      "egg",
+      "jar",
+      "seedling",
+      "wine-glass-alt",
+    ]);
     expect(categories.map((c) => c.name)).toEqual(CATEGORIES.map((c) => c.name));
   });
 
@@ -97,7 +118,8 @@ describe("seed on an empty database", () => {
   });
 
   it("every food illustration the catalog names exists on disk", () => {
-    for (const slug of Object.keys(FOOD_ART)) expect(fs.existsSync(`public/images/food/${slug}.svg`)).toBe(true);
+    for (const slug of Object.keys(FOOD_ART))
+      expect(fs.existsSync(`public/images/food/${slug}.svg`)).toBe(true);
   });
 
   it("creates restaurant users with addresses and a working shared password", async () => {
@@ -119,7 +141,10 @@ describe("seed on an empty database", () => {
   });
 
   it("gives the demo wallet a balance equal to the sum of its ledger, with top-ups, payments and a refund", async () => {
-    const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_USER.email }, include: { wallet: true } });
+    const demo = await db.user.findUniqueOrThrow({
+      where: { email: DEMO_USER.email },
+      include: { wallet: true },
+    });
     expect(demo.wallet!.walletId).toMatch(/^FF-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     const ledger = await db.transaction.findMany({ where: { userId: demo.id } });
     const sum = ledger.reduce((s, t) => s + t.amountCents, 0);
@@ -127,13 +152,19 @@ describe("seed on an empty database", () => {
     expect(sum).toBeGreaterThan(0);
     expect(new Set(ledger.map((t) => t.type))).toEqual(new Set(["top_up", "order", "refund"]));
     expect(ledger.filter((t) => t.type === "refund")).toHaveLength(1);
-    for (const t of ledger) expect(t.type === "order" ? t.amountCents < 0 : t.amountCents > 0).toBe(true);
+    for (const t of ledger)
+      expect(t.type === "order" ? t.amountCents < 0 : t.amountCents > 0).toBe(true);
   });
 
   it("gives the demo shopper active, completed and cancelled orders priced from the catalog", async () => {
     const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_USER.email } });
-    const orders = await db.order.findMany({ where: { userId: demo.id }, include: { items: { include: { product: true } }, events: true, farm: true } });
-    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(["active", "completed", "cancelled"]));
+    const orders = await db.order.findMany({
+      where: { userId: demo.id },
+      include: { items: { include: { product: true } }, events: true, farm: true },
+    });
+    expect(new Set(orders.map((o) => o.status))).toEqual(
+      new Set(["active", "completed", "cancelled"]),
+    );
     for (const o of orders) {
       expect(o.items.length).toBeGreaterThan(0);
       expect(o.totalCents).toBe(o.items.reduce((s, i) => s + i.priceCents * i.quantity, 0));
@@ -159,38 +190,73 @@ describe("seed on an empty database", () => {
 
   it("gives the demo shopper conversations with several farmers, some unread", async () => {
     const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_USER.email } });
-    const messages = await db.message.findMany({ where: { OR: [{ senderId: demo.id }, { receiverId: demo.id }] }, include: { sender: true, receiver: true } });
-    const partners = new Set(messages.map((m) => (m.senderId === demo.id ? m.receiverId : m.senderId)));
+    const messages = await db.message.findMany({
+      where: { OR: [{ senderId: demo.id }, { receiverId: demo.id }] },
+      include: { sender: true, receiver: true },
+    });
+    const partners = new Set(
+      messages.map((m) => (m.senderId === demo.id ? m.receiverId : m.senderId)),
+    );
     expect(partners.size).toBeGreaterThanOrEqual(3);
-    for (const m of messages) expect((m.senderId === demo.id ? m.receiver : m.sender).userType).toBe("farmer");
-    expect(messages.filter((m) => m.receiverId === demo.id && !m.isRead).length).toBeGreaterThanOrEqual(2);
+    for (const m of messages)
+      expect((m.senderId === demo.id ? m.receiver : m.sender).userType).toBe("farmer");
+    expect(
+      messages.filter((m) => m.receiverId === demo.id && !m.isRead).length,
+    ).toBeGreaterThanOrEqual(2);
   });
 });
 
 describe("seeded fulfilment", () => {
   it("most farms sell in windows (market pickup, farm gate, mid-week delivery with zones); Westbank Cellars keeps none", async () => {
-    const farms = await db.farm.findMany({ include: { windows: true, deliveryZones: true, pickupPoints: true } });
+    const farms = await db.farm.findMany({
+      include: { windows: true, deliveryZones: true, pickupPoints: true },
+    });
     const withWindows = farms.filter((f) => f.windows.length > 0);
     expect(withWindows.length).toBeGreaterThanOrEqual(12);
     expect(farms.find((f) => f.farmName === "Westbank Cellars")?.windows).toEqual([]);
-    expect(farms.filter((f) => f.windows.some((w) => w.kind === "delivery")).length).toBeGreaterThanOrEqual(8);
+    expect(
+      farms.filter((f) => f.windows.some((w) => w.kind === "delivery")).length,
+    ).toBeGreaterThanOrEqual(8);
     for (const f of withWindows) {
       expect(f.timeZone).toBe("America/Vancouver");
-      for (const w of f.windows) if (w.kind === "pickup") expect(f.pickupPoints.map((p) => p.id)).toContain(w.pickupPointId);
-      if (f.windows.some((w) => w.kind === "delivery")) expect(f.deliveryZones.map((z) => z.name).sort()).toEqual(["Kelowna", "Lake Country", "West Kelowna"]);
+      for (const w of f.windows)
+        if (w.kind === "pickup") expect(f.pickupPoints.map((p) => p.id)).toContain(w.pickupPointId);
+      if (f.windows.some((w) => w.kind === "delivery"))
+        expect(f.deliveryZones.map((z) => z.name).sort()).toEqual([
+          "Kelowna",
+          "Lake Country",
+          "West Kelowna",
+        ]);
     }
-    expect(farms.some((f) => f.pickupPoints.some((p) => p.name === "Kelowna Farmers' & Crafters' Market"))).toBe(true);
+    expect(
+      farms.some((f) =>
+        f.pickupPoints.some((p) => p.name === "Kelowna Farmers' & Crafters' Market"),
+      ),
+    ).toBe(true);
     expect(farms.some((f) => f.minimumOrderCents > 0)).toBe(true);
   });
 
   it("the demo shopper has an address book and active orders with a pickup and a delivery still open to changes", async () => {
-    const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_USER.email }, include: { addresses: true } });
-    expect(demo.addresses.map((a) => [a.label, a.postalCode, a.isDefault])).toEqual(expect.arrayContaining([["Home", "V1V 1V7", true], ["Work", "V1Y 6N2", false]]));
-    const handovers = await db.orderFulfilment.findMany({ where: { order: { userId: demo.id, status: "active" } } });
+    const demo = await db.user.findUniqueOrThrow({
+      where: { email: DEMO_USER.email },
+      include: { addresses: true },
+    });
+    expect(demo.addresses.map((a) => [a.label, a.postalCode, a.isDefault])).toEqual(
+      expect.arrayContaining([
+        ["Home", "V1V 1V7", true],
+        ["Work", "V1Y 6N2", false],
+      ]),
+    );
+    const handovers = await db.orderFulfilment.findMany({
+      where: { order: { userId: demo.id, status: "active" } },
+    });
     expect(handovers.map((h) => h.kind).sort()).toEqual(["delivery", "pickup", "pickup"]);
     for (const h of handovers) expect(h.cutoffAt.getTime()).toBeGreaterThan(Date.now());
     const delivery = handovers.find((h) => h.kind === "delivery")!;
-    expect([delivery.deliveryAddress, delivery.postalCode]).toEqual(["3333 University Way, Kelowna", "V1V 1V7"]);
+    expect([delivery.deliveryAddress, delivery.postalCode]).toEqual([
+      "3333 University Way, Kelowna",
+      "V1V 1V7",
+    ]);
     const booked = await db.fulfilmentSlot.aggregate({ _sum: { booked: true } });
     expect(booked._sum.booked).toBe(3);
   });
@@ -199,8 +265,14 @@ describe("seeded fulfilment", () => {
 describe("seeded adjustment", () => {
   it("the demo shopper's conversation with Winfield Creamery holds a pending card: cheddar for the butter, nothing paid yet", async () => {
     const demo = await db.user.findUniqueOrThrow({ where: { email: DEMO_USER.email } });
-    const [card] = await db.orderAdjustment.findMany({ where: { buyerId: demo.id }, include: { message: true } });
-    expect(card).toMatchObject({ status: "pending", note: expect.stringContaining("aged cheddar") });
+    const [card] = await db.orderAdjustment.findMany({
+      where: { buyerId: demo.id },
+      include: { message: true },
+    });
+    expect(card).toMatchObject({
+      status: "pending",
+      note: expect.stringContaining("aged cheddar"),
+    });
     expect(card.message).toMatchObject({ kind: "adjustment", receiverId: demo.id, isRead: false });
     expect(card.message!.content).toContain("proposes a change to order");
     expect(await db.transaction.count({ where: { userId: demo.id, type: "adjustment" } })).toBe(0);
@@ -209,10 +281,24 @@ describe("seeded adjustment", () => {
 
 describe("seeded standing order", () => {
   it("Bench Bistro repeats a Saturday market pickup every week, tied to a live window, with a wallet to pay it", async () => {
-    const olivia = await db.user.findUniqueOrThrow({ where: { email: RESTAURANTS[0].email }, include: { wallet: true } });
-    const [standing] = await db.standingOrder.findMany({ where: { userId: olivia.id }, include: { farm: { include: { windows: true } } } });
+    const olivia = await db.user.findUniqueOrThrow({
+      where: { email: RESTAURANTS[0].email },
+      include: { wallet: true },
+    });
+    const [standing] = await db.standingOrder.findMany({
+      where: { userId: olivia.id },
+      include: { farm: { include: { windows: true } } },
+    });
     expect(standing).toMatchObject({ status: "active", kind: "pickup", weekday: 6, everyWeeks: 1 });
-    expect(standing.farm.windows.some((w) => w.kind === "pickup" && w.weekday === 6 && w.pickupPointId === standing.pickupPointId && !w.archived)).toBe(true);
+    expect(
+      standing.farm.windows.some(
+        (w) =>
+          w.kind === "pickup" &&
+          w.weekday === 6 &&
+          w.pickupPointId === standing.pickupPointId &&
+          !w.archived,
+      ),
+    ).toBe(true);
     expect((standing.items as { productId: number; quantity: number }[]).length).toBeGreaterThan(0);
     expect(standing.nextDueAt.getTime()).toBeGreaterThan(Date.now());
     expect(olivia.wallet?.balanceCents).toBeGreaterThan(0);
@@ -223,15 +309,25 @@ describe("seeded pay on account", () => {
   it("Bench Bistro has credit at its standing order's farm and last month's statement of two orders on account, adding up, to be paid", async () => {
     const olivia = await db.user.findUniqueOrThrow({ where: { email: RESTAURANTS[0].email } });
     const [standing] = await db.standingOrder.findMany({ where: { userId: olivia.id } });
-    const line = await db.creditLine.findUniqueOrThrow({ where: { farmId_buyerId: { farmId: standing.farmId, buyerId: olivia.id } } });
+    const line = await db.creditLine.findUniqueOrThrow({
+      where: { farmId_buyerId: { farmId: standing.farmId, buyerId: olivia.id } },
+    });
     expect(line.limitCents).toBeGreaterThan(0);
-    const [statement] = await db.statement.findMany({ where: { buyerId: olivia.id }, include: { orders: true } });
+    const [statement] = await db.statement.findMany({
+      where: { buyerId: olivia.id },
+      include: { orders: true },
+    });
     expect(statement.farmId).toBe(standing.farmId);
     expect(statement.paidAt).toBeNull();
     expect(statement.orders).toHaveLength(2);
-    for (const o of statement.orders) expect([o.payment, o.status, o.isPaid]).toEqual(["account", "completed", false]);
-    const items = await db.orderItem.findMany({ where: { orderId: { in: statement.orders.map((o) => o.id) } } });
-    expect(items.reduce((s, i) => s + i.priceCents * i.quantity, 0)).toBe(statement.orders.reduce((s, o) => s + o.totalCents, 0));
+    for (const o of statement.orders)
+      expect([o.payment, o.status, o.isPaid]).toEqual(["account", "completed", false]);
+    const items = await db.orderItem.findMany({
+      where: { orderId: { in: statement.orders.map((o) => o.id) } },
+    });
+    expect(items.reduce((s, i) => s + i.priceCents * i.quantity, 0)).toBe(
+      statement.orders.reduce((s, o) => s + o.totalCents, 0),
+    );
     expect(statement.period < new Date().toISOString().slice(0, 7)).toBe(true);
     // No ledger row for orders on account.
     expect(await db.transaction.count({ where: { userId: olivia.id, type: "order" } })).toBe(0);
@@ -240,16 +336,29 @@ describe("seeded pay on account", () => {
 
 describe("seeded restaurant trade", () => {
   it("most farms give most products a restaurant price under retail and a case size; the restaurants have approved business accounts", async () => {
-    const products = await db.product.findMany({ select: { priceCents: true, restaurantPriceCents: true, caseSize: true } });
+    const products = await db.product.findMany({
+      select: { priceCents: true, restaurantPriceCents: true, caseSize: true },
+    });
     const wholesale = products.filter((p) => p.restaurantPriceCents !== null);
     expect(wholesale.length / products.length).toBeGreaterThan(0.6);
     for (const p of wholesale) {
       expect(p.restaurantPriceCents!).toBeLessThan(p.priceCents);
       expect(p.caseSize).toBeGreaterThan(1);
     }
-    const accounts = await db.businessAccount.findMany({ include: { user: { select: { email: true, userType: true } } } });
-    expect(accounts.map((a) => [a.user.email, a.user.userType, a.status])).toEqual(expect.arrayContaining(RESTAURANTS.map((r) => [r.email, "restaurant", "approved"])));
-    expect(accounts.map((a) => a.companyName)).toEqual(expect.arrayContaining(["Bench Bistro", "Lakeside Grill", "The Harvest Table", "Mission Kitchen"]));
+    const accounts = await db.businessAccount.findMany({
+      include: { user: { select: { email: true, userType: true } } },
+    });
+    expect(accounts.map((a) => [a.user.email, a.user.userType, a.status])).toEqual(
+      expect.arrayContaining(RESTAURANTS.map((r) => [r.email, "restaurant", "approved"])),
+    );
+    expect(accounts.map((a) => a.companyName)).toEqual(
+      expect.arrayContaining([
+        "Bench Bistro",
+        "Lakeside Grill",
+        "The Harvest Table",
+        "Mission Kitchen",
+      ]),
+    );
   });
 });
 
@@ -265,7 +374,10 @@ describe("seed idempotency", () => {
     const product = await db.product.findFirstOrThrow({ where: { name: "Honeycrisp Apples" } });
     await db.product.update({ where: { id: product.id }, data: { priceCents: 399, stock: 7 } });
     await seed(db);
-    expect(await db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ priceCents: 399, stock: 7 });
+    expect(await db.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({
+      priceCents: 399,
+      stock: 7,
+    });
     expect(await db.product.count()).toBe(first.products);
   });
 });

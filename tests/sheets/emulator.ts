@@ -28,7 +28,12 @@ export class SheetsEmulator {
   readonly spreadsheetId: string;
   /** sheet name → rows (each a list of cell strings), row 1 first. */
   readonly sheets = new Map<string, string[][]>();
-  readonly stats = { token: 0, append: 0, get: 0, faults: { "429": 0, "500": 0, hang: 0, "500-after-store": 0, "hang-after-store": 0 } };
+  readonly stats = {
+    token: 0,
+    append: 0,
+    get: 0,
+    faults: { "429": 0, "500": 0, hang: 0, "500-after-store": 0, "hang-after-store": 0 },
+  };
   private failures: FailureRates = {};
   private server: http.Server | null = null;
   private port = 0;
@@ -36,7 +41,9 @@ export class SheetsEmulator {
   private readonly hung = new Set<http.ServerResponse>();
   private random: () => number;
 
-  constructor(opts: { spreadsheetId?: string; publicKey?: crypto.KeyObject | string; seed?: number } = {}) {
+  constructor(
+    opts: { spreadsheetId?: string; publicKey?: crypto.KeyObject | string; seed?: number } = {},
+  ) {
     this.spreadsheetId = opts.spreadsheetId ?? "emulated-spreadsheet";
     this.publicKey = opts.publicKey;
     this.random = mulberry32(opts.seed ?? 42);
@@ -94,7 +101,8 @@ export class SheetsEmulator {
   private deal(): Fault[] {
     const f = this.failures;
     const deck: Fault[] = [];
-    const add = (fault: Fault, rate = 0) => deck.push(...Array<Fault>(Math.round(rate * DECK)).fill(fault));
+    const add = (fault: Fault, rate = 0) =>
+      deck.push(...Array<Fault>(Math.round(rate * DECK)).fill(fault));
     add("429", f.rate429);
     add("500", f.rate500);
     add("hang", f.rateHang);
@@ -120,17 +128,30 @@ export class SheetsEmulator {
     try {
       if (req.method === "POST" && url.pathname === "/token") return this.token(body, res);
       const m = /^\/v4\/spreadsheets\/([^/]+)\/values\/(.+?)(:append)?$/.exec(url.pathname);
-      if (!m) return send(res, 404, { error: { code: 404, message: "Not found", status: "NOT_FOUND" } });
+      if (!m)
+        return send(res, 404, { error: { code: 404, message: "Not found", status: "NOT_FOUND" } });
       const token = (req.headers.authorization ?? "").replace(/^Bearer /, "");
-      if (!this.tokens.has(token)) return send(res, 401, { error: { code: 401, message: "Request had invalid authentication credentials.", status: "UNAUTHENTICATED" } });
+      if (!this.tokens.has(token))
+        return send(res, 401, {
+          error: {
+            code: 401,
+            message: "Request had invalid authentication credentials.",
+            status: "UNAUTHENTICATED",
+          },
+        });
       const [, id, rawRange, append] = m;
-      if (decodeURIComponent(id) !== this.spreadsheetId) return send(res, 404, { error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND" } });
+      if (decodeURIComponent(id) !== this.spreadsheetId)
+        return send(res, 404, {
+          error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND" },
+        });
       const range = decodeURIComponent(rawRange);
       if (append && req.method === "POST") return this.append(range, url, body, res);
       if (!append && req.method === "GET") return this.get(range, res);
       return send(res, 405, { error: { code: 405, message: "Method not allowed" } });
     } catch (error) {
-      return send(res, 400, { error: { code: 400, message: (error as Error).message, status: "INVALID_ARGUMENT" } });
+      return send(res, 400, {
+        error: { code: 400, message: (error as Error).message, status: "INVALID_ARGUMENT" },
+      });
     }
   }
 
@@ -138,8 +159,14 @@ export class SheetsEmulator {
     this.stats.token += 1;
     const form = new URLSearchParams(body);
     const assertion = form.get("assertion") ?? "";
-    if (form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:jwt-bearer" || !verifyJwt(assertion, this.publicKey)) {
-      return send(res, 400, { error: "invalid_grant", error_description: "Invalid JWT Signature." });
+    if (
+      form.get("grant_type") !== "urn:ietf:params:oauth:grant-type:jwt-bearer" ||
+      !verifyJwt(assertion, this.publicKey)
+    ) {
+      return send(res, 400, {
+        error: "invalid_grant",
+        error_description: "Invalid JWT Signature.",
+      });
     }
     const accessToken = "emu-" + crypto.randomBytes(12).toString("hex");
     this.tokens.add(accessToken);
@@ -148,7 +175,8 @@ export class SheetsEmulator {
 
   private append(range: string, url: URL, body: string, res: http.ServerResponse) {
     this.stats.append += 1;
-    if (url.searchParams.get("valueInputOption") !== "RAW") throw new Error("valueInputOption must be RAW");
+    if (url.searchParams.get("valueInputOption") !== "RAW")
+      throw new Error("valueInputOption must be RAW");
     const fault = this.fault("append");
     if (this.failBefore(fault, res)) return;
     const values = (JSON.parse(body) as { values?: unknown[][] }).values ?? [];
@@ -160,11 +188,20 @@ export class SheetsEmulator {
     const width = Math.max(1, ...values.map((v) => v.length));
     const endCol = colName(colNumber(startCol) + width - 1);
     const updatedRange = `${sheet}!${startCol}${first}:${endCol}${rows.length}`;
-    if (fault === "500-after-store") return send(res, 500, { error: { code: 500, message: "Internal error encountered.", status: "INTERNAL" } });
+    if (fault === "500-after-store")
+      return send(res, 500, {
+        error: { code: 500, message: "Internal error encountered.", status: "INTERNAL" },
+      });
     if (fault === "hang-after-store") return void this.hung.add(res);
     return send(res, 200, {
       spreadsheetId: this.spreadsheetId,
-      updates: { spreadsheetId: this.spreadsheetId, updatedRange, updatedRows: values.length, updatedColumns: width, updatedCells: values.length * width },
+      updates: {
+        spreadsheetId: this.spreadsheetId,
+        updatedRange,
+        updatedRows: values.length,
+        updatedColumns: width,
+        updatedCells: values.length * width,
+      },
     });
   }
 
@@ -179,8 +216,18 @@ export class SheetsEmulator {
   }
 
   private failBefore(fault: Fault, res: http.ServerResponse): boolean {
-    if (fault === "429") send(res, 429, { error: { code: 429, message: "Quota exceeded for quota metric 'Write requests'.", status: "RESOURCE_EXHAUSTED" } });
-    else if (fault === "500") send(res, 500, { error: { code: 500, message: "Internal error encountered.", status: "INTERNAL" } });
+    if (fault === "429")
+      send(res, 429, {
+        error: {
+          code: 429,
+          message: "Quota exceeded for quota metric 'Write requests'.",
+          status: "RESOURCE_EXHAUSTED",
+        },
+      });
+    else if (fault === "500")
+      send(res, 500, {
+        error: { code: 500, message: "Internal error encountered.", status: "INTERNAL" },
+      });
     else if (fault === "hang") this.hung.add(res);
     else return false;
     return true;
@@ -204,10 +251,18 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 function verifyJwt(jwt: string, publicKey?: crypto.KeyObject | string): boolean {
   const [header, payload, signature] = jwt.split(".");
   if (!header || !payload || !signature) return false;
-  const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { iss?: string; scope?: string };
+  const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as {
+    iss?: string;
+    scope?: string;
+  };
   if (!claims.iss || !claims.scope?.includes("spreadsheets")) return false;
   if (!publicKey) return true;
-  return crypto.verify("RSA-SHA256", Buffer.from(`${header}.${payload}`), publicKey, Buffer.from(signature, "base64url"));
+  return crypto.verify(
+    "RSA-SHA256",
+    Buffer.from(`${header}.${payload}`),
+    publicKey,
+    Buffer.from(signature, "base64url"),
+  );
 }
 
 function parseRange(range: string): { sheet: string; startCol: string; endCol?: string } {

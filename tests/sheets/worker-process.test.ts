@@ -36,10 +36,14 @@ function sheetsEnv(): Record<string, string> {
 }
 
 function startWorker(): Promise<void> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/worker.ts"], {
-    env: { ...process.env, ...sheetsEnv(), SHEETS_WORKER: "off" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "--conditions=react-server", "scripts/worker.ts"],
+    {
+      env: { ...process.env, ...sheetsEnv(), SHEETS_WORKER: "off" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const output: string[] = [];
   workers.push({ child, output });
   return new Promise((resolve, reject) => {
@@ -61,39 +65,53 @@ function stopWorker(w: (typeof workers)[number]): Promise<number | null> {
   });
 }
 
-describe.skipIf(!onPostgres)("npm run worker (PostgreSQL only: separate processes share the database)", () => {
-  beforeAll(async () => {
-    await emulator.start();
-    Object.assign(process.env, sheetsEnv(), { SHEETS_WORKER: "off" });
-    await Promise.all([startWorker(), startWorker()]);
-  });
-  afterAll(async () => {
-    await Promise.all(workers.map(stopWorker));
-    await emulator.stop();
-  });
+describe.skipIf(!onPostgres)(
+  "npm run worker (PostgreSQL only: separate processes share the database)",
+  () => {
+    beforeAll(async () => {
+      await emulator.start();
+      Object.assign(process.env, sheetsEnv(), { SHEETS_WORKER: "off" });
+      await Promise.all([startWorker(), startWorker()]);
+    });
+    afterAll(async () => {
+      await Promise.all(workers.map(stopWorker));
+      await emulator.stop();
+    });
 
-  it("two worker processes sync every submission exactly once, and the app sees it within its wait", async () => {
-    emulator.setFailures({ rate429: 0.1, rate500AfterStore: 0.1, rateHangAfterStore: 0.1 });
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        call(waitlistPOST, "/api/waitlist", { body: { fullName: `Proc ${i}`, email: `proc${i}@example.com`, companyName: "Co", role: "other" }, ip: `10.71.0.${i}` }),
-      ),
-    );
-    expect(answers.every((a) => a.status === 201)).toBe(true);
-    const ids = answers.map((a) => a.json.submissionId as string);
-    // Bounded by each request's own wait; rows the wait missed are checked in the table below.
-    const deadline = Date.now() + 30_000;
-    while ((await db.sheetsOutbox.count({ where: { status: { not: "synced" } } })) > 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const counts = new Map<string, number>();
-    for (const row of emulator.rows()) counts.set(row[6], (counts.get(row[6]) ?? 0) + 1);
-    expect(ids.filter((id) => counts.get(id) !== 1)).toEqual([]);
-    expect(answers.some((a) => a.json.googleSheetsSuccess === true)).toBe(true);
-  });
+    it("two worker processes sync every submission exactly once, and the app sees it within its wait", async () => {
+      emulator.setFailures({ rate429: 0.1, rate500AfterStore: 0.1, rateHangAfterStore: 0.1 });
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          call(waitlistPOST, "/api/waitlist", {
+            body: {
+              fullName: `Proc ${i}`,
+              email: `proc${i}@example.com`,
+              companyName: "Co",
+              role: "other",
+            },
+            ip: `10.71.0.${i}`,
+          }),
+        ),
+      );
+      expect(answers.every((a) => a.status === 201)).toBe(true);
+      const ids = answers.map((a) => a.json.submissionId as string);
+      // Bounded by each request's own wait; rows the wait missed are checked in the table below.
+      const deadline = Date.now() + 30_000;
+      while (
+        (await db.sheetsOutbox.count({ where: { status: { not: "synced" } } })) > 0 &&
+        Date.now() < deadline
+      ) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const counts = new Map<string, number>();
+      for (const row of emulator.rows()) counts.set(row[6], (counts.get(row[6]) ?? 0) + 1);
+      expect(ids.filter((id) => counts.get(id) !== 1)).toEqual([]);
+      expect(answers.some((a) => a.json.googleSheetsSuccess === true)).toBe(true);
+    });
 
-  it("stops gracefully on SIGTERM", async () => {
-    const codes = await Promise.all(workers.map(stopWorker));
-    expect(codes).toEqual([0, 0]);
-  });
-});
+    it("stops gracefully on SIGTERM", async () => {
+      const codes = await Promise.all(workers.map(stopWorker));
+      expect(codes).toEqual([0, 0]);
+    });
+  },
+);

@@ -6,16 +6,31 @@ import { POST as waitlistPOST } from "@/app/api/waitlist/route";
 import { db } from "@/lib/server/db";
 import { call } from "../support/http";
 
-const waitlist = { fullName: "Mara Okafor", email: "Mara@GreenAcre.farm", companyName: "Green Acre", role: "farmer" };
+const waitlist = {
+  fullName: "Mara Okafor",
+  email: "Mara@GreenAcre.farm",
+  companyName: "Green Acre",
+  role: "farmer",
+};
 const demo = { ...waitlist, phoneNumber: "+1 250 555 0199" };
-const contact = { fullName: "Sam Li", email: "sam@bistro.ca", subject: "Wholesale", message: "Do you deliver to Vernon?" };
+const contact = {
+  fullName: "Sam Li",
+  email: "sam@bistro.ca",
+  subject: "Wholesale",
+  message: "Do you deliver to Vernon?",
+};
 
 type Case = [name: string, body: Record<string, unknown>, field: string, message: string];
 
 const personCases = (valid: Record<string, unknown>): Case[] => [
   ["short name", { ...valid, fullName: "A" }, "fullName", "Name must be at least 2 characters"],
   ["blank name", { ...valid, fullName: "   " }, "fullName", "Name must be at least 2 characters"],
-  ["missing name", { ...valid, fullName: undefined }, "fullName", "Name must be at least 2 characters"],
+  [
+    "missing name",
+    { ...valid, fullName: undefined },
+    "fullName",
+    "Name must be at least 2 characters",
+  ],
   ["bad email", { ...valid, email: "mara@" }, "email", "Please enter a valid email address"],
   ["missing email", { ...valid, email: undefined }, "email", "Please enter a valid email address"],
 ];
@@ -35,8 +50,18 @@ const endpoints: [path: string, handler: typeof waitlistPOST, cases: Case[]][] =
     [
       ...personCases(demo),
       ...roleCases(demo),
-      ["short phone", { ...demo, phoneNumber: "12345" }, "phoneNumber", "Please enter a valid phone number"],
-      ["missing phone", { ...demo, phoneNumber: undefined }, "phoneNumber", "Please enter a valid phone number"],
+      [
+        "short phone",
+        { ...demo, phoneNumber: "12345" },
+        "phoneNumber",
+        "Please enter a valid phone number",
+      ],
+      [
+        "missing phone",
+        { ...demo, phoneNumber: undefined },
+        "phoneNumber",
+        "Please enter a valid phone number",
+      ],
     ],
   ],
   [
@@ -54,7 +79,12 @@ const endpoints: [path: string, handler: typeof waitlistPOST, cases: Case[]][] =
       ...personCases(contact),
       ["blank subject", { ...contact, subject: " " }, "subject", "Subject is required"],
       ["blank message", { ...contact, message: "" }, "message", "Message is required"],
-      ["long message", { ...contact, message: "x".repeat(5001) }, "message", "Message is too long (5000 characters at most)"],
+      [
+        "long message",
+        { ...contact, message: "x".repeat(5001) },
+        "message",
+        "Message is too long (5000 characters at most)",
+      ],
     ],
   ],
 ];
@@ -69,10 +99,16 @@ describe.each(endpoints)("POST %s validation", (path, handler, cases) => {
   });
 
   it("refuses a non-JSON body (415) and a cross-site post (403), still with success:false", async () => {
-    const form = await call(handler, path, { rawBody: "email=a@b.co", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const form = await call(handler, path, {
+      rawBody: "email=a@b.co",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(415);
     expect(form.json).toMatchObject({ success: false, message: expect.any(String) });
-    const cross = await call(handler, path, { body: {}, headers: { origin: "https://evil.example" } });
+    const cross = await call(handler, path, {
+      body: {},
+      headers: { origin: "https://evil.example" },
+    });
     expect(cross.status).toBe(403);
     expect(cross.json.success).toBe(false);
   });
@@ -80,39 +116,82 @@ describe.each(endpoints)("POST %s validation", (path, handler, cases) => {
 
 describe("stored submissions", () => {
   it("a waitlist entry is saved with its outbox row (sync off here: googleSheetsSuccess false)", async () => {
-    const res = await call(waitlistPOST, "/api/waitlist", { body: { ...waitlist, fullName: "  Mara Okafor  " } });
+    const res = await call(waitlistPOST, "/api/waitlist", {
+      body: { ...waitlist, fullName: "  Mara Okafor  " },
+    });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ success: true, message: expect.any(String), googleSheetsSuccess: false });
-    const entry = await db.waitlistEntry.findUniqueOrThrow({ where: { submissionId: res.json.submissionId } });
-    expect(entry).toMatchObject({ fullName: "Mara Okafor", email: "mara@greenacre.farm", companyName: "Green Acre", role: "farmer" });
-    const outbox = await db.sheetsOutbox.findUniqueOrThrow({ where: { submissionId: entry.submissionId } });
+    expect(res.json).toMatchObject({
+      success: true,
+      message: expect.any(String),
+      googleSheetsSuccess: false,
+    });
+    const entry = await db.waitlistEntry.findUniqueOrThrow({
+      where: { submissionId: res.json.submissionId },
+    });
+    expect(entry).toMatchObject({
+      fullName: "Mara Okafor",
+      email: "mara@greenacre.farm",
+      companyName: "Green Acre",
+      role: "farmer",
+    });
+    const outbox = await db.sheetsOutbox.findUniqueOrThrow({
+      where: { submissionId: entry.submissionId },
+    });
     expect(outbox).toMatchObject({ status: "pending", source: "waitlist", attempts: 0 });
-    expect(outbox.row).toEqual([entry.createdAt.toISOString(), "Mara Okafor", "mara@greenacre.farm", "Green Acre", "Farmer/Producer", "waitlist", entry.submissionId]);
+    expect(outbox.row).toEqual([
+      entry.createdAt.toISOString(),
+      "Mara Okafor",
+      "mara@greenacre.farm",
+      "Green Acre",
+      "Farmer/Producer",
+      "waitlist",
+      entry.submissionId,
+    ]);
   });
 
   it("a demo request is saved with its phone number and a demo outbox row", async () => {
-    const res = await call(demoPOST, "/api/demo-requests", { body: { ...demo, role: "restaurant" } });
+    const res = await call(demoPOST, "/api/demo-requests", {
+      body: { ...demo, role: "restaurant" },
+    });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ success: true, message: expect.any(String) });
-    const saved = await db.demoRequest.findUniqueOrThrow({ where: { submissionId: res.json.submissionId } });
+    const saved = await db.demoRequest.findUniqueOrThrow({
+      where: { submissionId: res.json.submissionId },
+    });
     expect(saved).toMatchObject({ phoneNumber: "+1 250 555 0199", role: "restaurant" });
-    const outbox = await db.sheetsOutbox.findUniqueOrThrow({ where: { submissionId: saved.submissionId } });
-    expect((outbox.row as string[]).slice(4)).toEqual(["Restaurant/Chef", "demo", saved.submissionId]);
+    const outbox = await db.sheetsOutbox.findUniqueOrThrow({
+      where: { submissionId: saved.submissionId },
+    });
+    expect((outbox.row as string[]).slice(4)).toEqual([
+      "Restaurant/Chef",
+      "demo",
+      saved.submissionId,
+    ]);
   });
 
   it("newsletter: 201 for a new address, 200 when already subscribed (case-insensitive)", async () => {
-    const first = await call(newsletterPOST, "/api/newsletter", { body: { email: "Ana.Ruiz@Example.com" } });
+    const first = await call(newsletterPOST, "/api/newsletter", {
+      body: { email: "Ana.Ruiz@Example.com" },
+    });
     expect(first.status).toBe(201);
     expect(first.json).toMatchObject({ success: true, message: expect.any(String) });
-    const again = await call(newsletterPOST, "/api/newsletter", { body: { email: " ana.ruiz@example.COM " } });
+    const again = await call(newsletterPOST, "/api/newsletter", {
+      body: { email: " ana.ruiz@example.COM " },
+    });
     expect(again.status).toBe(200);
     expect(again.json).toMatchObject({ success: true, message: "You're already subscribed." });
-    expect(await db.newsletterSubscriber.findMany({ select: { email: true } })).toEqual([{ email: "ana.ruiz@example.com" }]);
+    expect(await db.newsletterSubscriber.findMany({ select: { email: true } })).toEqual([
+      { email: "ana.ruiz@example.com" },
+    ]);
   });
 
   it("newsletter: simultaneous sign-ups of one address make one subscriber and no error", async () => {
     // Five: the per-email limit (FORM_LIMIT_PER_EMAIL_HOUR, default 5) answers the sixth 429 (tests/submissions/throttle.test.ts).
-    const answers = await Promise.all(Array.from({ length: 5 }, () => call(newsletterPOST, "/api/newsletter", { body: { email: "rush@example.com" } })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(newsletterPOST, "/api/newsletter", { body: { email: "rush@example.com" } }),
+      ),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 201]);
     expect(await db.newsletterSubscriber.count({ where: { email: "rush@example.com" } })).toBe(1);
   });
@@ -122,6 +201,11 @@ describe("stored submissions", () => {
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ success: true, message: expect.any(String) });
     const saved = await db.contactMessage.findUniqueOrThrow({ where: { id: res.json.id } });
-    expect(saved).toMatchObject({ fullName: "Sam Li", email: "sam@bistro.ca", subject: "Wholesale", message: "Do you deliver to Vernon?" });
+    expect(saved).toMatchObject({
+      fullName: "Sam Li",
+      email: "sam@bistro.ca",
+      subject: "Wholesale",
+      message: "Do you deliver to Vernon?",
+    });
   });
 });

@@ -1,7 +1,10 @@
 import { resetEnvCache } from "@/lib/server/env";
 
 /** Runs `fn` with these environment variables set (undefined = unset), then puts the old values back. */
-export async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
+export async function withEnv<T>(
+  vars: Record<string, string | undefined>,
+  fn: () => Promise<T>,
+): Promise<T> {
   const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
   const apply = (values: Record<string, string | undefined>) => {
     for (const [k, v] of Object.entries(values)) {

@@ -5,15 +5,28 @@ import { createSession } from "@/lib/server/auth/session";
 import type { UserType } from "@/lib/generated/prisma/client";
 
 let n = 0;
-const unique = () => `${Date.now().toString(36)}${(n++).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
+const unique = () =>
+  `${Date.now().toString(36)}${(n++).toString(36)}${crypto.randomBytes(2).toString("hex")}`;
 let cachedHash: Promise<string> | undefined;
 
 export const TEST_PASSWORD = "harvest-moon-2026";
 
 /** A real user row (argon2id hash of TEST_PASSWORD unless a password is given). */
-export async function createUser(over: Partial<{ fullName: string; email: string; username: string | null; userType: UserType; address: string; phone: string; password: string }> = {}) {
+export async function createUser(
+  over: Partial<{
+    fullName: string;
+    email: string;
+    username: string | null;
+    userType: UserType;
+    address: string;
+    phone: string;
+    password: string;
+  }> = {},
+) {
   const id = unique();
-  const passwordHash = over.password ? await hashPassword(over.password) : await (cachedHash ??= hashPassword(TEST_PASSWORD));
+  const passwordHash = over.password
+    ? await hashPassword(over.password)
+    : await (cachedHash ??= hashPassword(TEST_PASSWORD));
   return db.user.create({
     data: {
       fullName: over.fullName ?? `Test User ${id}`,
@@ -47,8 +60,13 @@ export async function createFarmerWithSession(over: Parameters<typeof createFarm
   return { user: owner, farm, cookie: await sessionCookie(owner.id) };
 }
 
-export async function createFarm(over: Partial<{ farmName: string; location: string; distance: number; rating: number }> = {}) {
-  const owner = await createUser({ userType: "farmer", address: over.location ?? "1200 Farm Rd, Kelowna, BC" });
+export async function createFarm(
+  over: Partial<{ farmName: string; location: string; distance: number; rating: number }> = {},
+) {
+  const owner = await createUser({
+    userType: "farmer",
+    address: over.location ?? "1200 Farm Rd, Kelowna, BC",
+  });
   const farm = await db.farm.create({
     data: {
       userId: owner.id,
@@ -63,7 +81,20 @@ export async function createFarm(over: Partial<{ farmName: string; location: str
   return { owner, farm };
 }
 
-export async function createProduct(farmId: number, over: Partial<{ name: string; priceCents: number; stock: number; inStock: boolean; isFeatured: boolean; isPopular: boolean; categoryId: number | null; description: string; isHidden: boolean }> = {}) {
+export async function createProduct(
+  farmId: number,
+  over: Partial<{
+    name: string;
+    priceCents: number;
+    stock: number;
+    inStock: boolean;
+    isFeatured: boolean;
+    isPopular: boolean;
+    categoryId: number | null;
+    description: string;
+    isHidden: boolean;
+  }> = {},
+) {
   return db.product.create({
     data: {
       farmId,

@@ -1,5 +1,8 @@
 /** Calls a route handler with a real Request, as Next would (no server, no mocks of our code). */
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = (
+  req: Request,
+  ctx: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
 
 export const ORIGIN = "http://localhost:3000";
 
@@ -14,11 +17,21 @@ export type CallOptions = {
 };
 
 export async function call(handler: Handler, path: string, opts: CallOptions = {}) {
-  const method = opts.method ?? (opts.body !== undefined || opts.rawBody !== undefined ? "POST" : "GET");
-  const headers: Record<string, string> = { host: "localhost:3000", "x-fieldfare-client-ip": opts.ip ?? "127.0.0.1", ...opts.headers };
-  if (opts.body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
+  const method =
+    opts.method ?? (opts.body !== undefined || opts.rawBody !== undefined ? "POST" : "GET");
+  const headers: Record<string, string> = {
+    host: "localhost:3000",
+    "x-fieldfare-client-ip": opts.ip ?? "127.0.0.1",
+    ...opts.headers,
+  };
+  if (
+    opts.body !== undefined &&
+    !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")
+  )
+    headers["content-type"] = "application/json";
   if (opts.cookie) headers.cookie = opts.cookie;
-  if (method !== "GET" && !Object.keys(headers).some((h) => h.toLowerCase() === "origin")) headers.origin = ORIGIN;
+  if (method !== "GET" && !Object.keys(headers).some((h) => h.toLowerCase() === "origin"))
+    headers.origin = ORIGIN;
   const req = new Request(ORIGIN + path, {
     method,
     headers,
@@ -32,8 +45,14 @@ export async function call(handler: Handler, path: string, opts: CallOptions = {
   } catch {
     /* not JSON */
   }
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.status, headers: res.headers, text, json: json as any, setCookie: res.headers.get("set-cookie") };
+  return {
+    status: res.status,
+    headers: res.headers,
+    text,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    json: json as any,
+    setCookie: res.headers.get("set-cookie"),
+  };
 }
 
 /** "name=value" from a Set-Cookie header, ready to send back. */

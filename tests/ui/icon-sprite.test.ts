@@ -11,7 +11,9 @@ describe("icon sprite", () => {
   it("public/icons.svg and its version are what `npm run icons` writes for ICON_NAMES", async () => {
     const { svg, version } = await iconSprite();
     expect(fs.readFileSync(path.join(root, "public/icons.svg"), "utf8")).toBe(svg);
-    expect(fs.readFileSync(path.join(root, "components/ui/icon-version.ts"), "utf8")).toBe(versionModule(version));
+    expect(fs.readFileSync(path.join(root, "components/ui/icon-version.ts"), "utf8")).toBe(
+      versionModule(version),
+    );
     expect(ICON_SPRITE_VERSION).toBe(version);
   });
 

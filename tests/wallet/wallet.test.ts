@@ -19,7 +19,11 @@ describe("GET /api/wallet", () => {
   it("creates the wallet on first use with a human wallet id and a zero balance", async () => {
     const first = await call(walletRoute.GET, "/api/wallet", { cookie: me.cookie });
     expect(first.status).toBe(200);
-    expect(first.json).toEqual({ walletId: expect.stringMatching(/^FF-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/), balance: 0, currency: "USD" });
+    expect(first.json).toEqual({
+      walletId: expect.stringMatching(/^FF-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/),
+      balance: 0,
+      currency: "USD",
+    });
     const again = await call(walletRoute.GET, "/api/wallet", { cookie: me.cookie });
     expect(again.json.walletId).toBe(first.json.walletId);
     expect(await db.wallet.count({ where: { userId: me.user.id } })).toBe(1);
@@ -41,7 +45,11 @@ describe("POST /api/transactions/topup", () => {
     const wallet = await db.wallet.findUniqueOrThrow({ where: { userId: me.user.id } });
     expect(res.json.wallet.walletId).toBe(wallet.walletId);
     expect(wallet.walletId).toMatch(/^FF-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
-    expect(res.json.transaction).toMatchObject({ type: "top-up", amount: 25.5, description: "Wallet top-up" });
+    expect(res.json.transaction).toMatchObject({
+      type: "top-up",
+      amount: 25.5,
+      description: "Wallet top-up",
+    });
     expect(res.json.transaction.reference).toMatch(/^TOP-/);
     expect(await balanceCents(me.user.id)).toBe(2550);
   });
@@ -76,12 +84,19 @@ describe("POST /api/transactions/topup", () => {
     ["a boolean", `{"amount":true}`],
     ["an array", `{"amount":[5]}`],
   ];
-  it.each(invalid)("refuses %s with 400 'Please enter a valid amount' and writes nothing", async (_name, raw) => {
-    const res = await call(topupRoute.POST, "/api/transactions/topup", { rawBody: raw, cookie: me.cookie, headers: { "content-type": "application/json" } });
-    expect(res.status).toBe(400);
-    expect(res.json.message).toBe("Please enter a valid amount");
-    expect(await db.transaction.count({ where: { userId: me.user.id } })).toBe(0);
-  });
+  it.each(invalid)(
+    "refuses %s with 400 'Please enter a valid amount' and writes nothing",
+    async (_name, raw) => {
+      const res = await call(topupRoute.POST, "/api/transactions/topup", {
+        rawBody: raw,
+        cookie: me.cookie,
+        headers: { "content-type": "application/json" },
+      });
+      expect(res.status).toBe(400);
+      expect(res.json.message).toBe("Please enter a valid amount");
+      expect(await db.transaction.count({ where: { userId: me.user.id } })).toBe(0);
+    },
+  );
 
   it("replays the first answer for a repeated Idempotency-Key and writes one ledger row", async () => {
     const first = await topUp(me.cookie, 40, "topup-key-1");
@@ -109,7 +124,11 @@ describe("POST /api/transactions/topup", () => {
     expect(await balanceCents(other.user.id)).toBe(500);
   });
 
-  it.each([["too long", "k".repeat(201)], ["with spaces", "a key"], ["non-ASCII", "clé"]])("refuses an Idempotency-Key that is %s", async (_n, key) => {
+  it.each([
+    ["too long", "k".repeat(201)],
+    ["with spaces", "a key"],
+    ["non-ASCII", "clé"],
+  ])("refuses an Idempotency-Key that is %s", async (_n, key) => {
     const res = await topUp(me.cookie, 5, key);
     expect(res.status).toBe(400);
     expect(await db.transaction.count({ where: { userId: me.user.id } })).toBe(0);
@@ -137,53 +156,85 @@ describe("POST /api/transactions/topup", () => {
   });
 
   it("refuses a cross-site top-up", async () => {
-    const res = await call(topupRoute.POST, "/api/transactions/topup", { body: { amount: 5 }, cookie: me.cookie, headers: { origin: "https://evil.example" } });
+    const res = await call(topupRoute.POST, "/api/transactions/topup", {
+      body: { amount: 5 },
+      cookie: me.cookie,
+      headers: { origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
   });
 
-  it.skipIf(!onPostgres)("lands 30 concurrent top-ups exactly once each (needs PostgreSQL: PGlite serialises everything)", async () => {
-    const amounts = Array.from({ length: 30 }, (_, i) => 1 + i * 0.37);
-    const results = await Promise.all(amounts.map((a, i) => topUp(me.cookie, Math.round(a * 100) / 100, `concurrent-${i}`)));
-    expect(results.map((r) => r.status)).toEqual(Array(30).fill(200));
-    const expected = amounts.reduce((s, a) => s + Math.round(a * 100), 0);
-    expect(await balanceCents(me.user.id)).toBe(expected);
-    expect(await db.transaction.count({ where: { userId: me.user.id, type: "top_up" } })).toBe(30);
-    expect(await db.wallet.count({ where: { userId: me.user.id } })).toBe(1);
-  });
+  it.skipIf(!onPostgres)(
+    "lands 30 concurrent top-ups exactly once each (needs PostgreSQL: PGlite serialises everything)",
+    async () => {
+      const amounts = Array.from({ length: 30 }, (_, i) => 1 + i * 0.37);
+      const results = await Promise.all(
+        amounts.map((a, i) => topUp(me.cookie, Math.round(a * 100) / 100, `concurrent-${i}`)),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(30).fill(200));
+      const expected = amounts.reduce((s, a) => s + Math.round(a * 100), 0);
+      expect(await balanceCents(me.user.id)).toBe(expected);
+      expect(await db.transaction.count({ where: { userId: me.user.id, type: "top_up" } })).toBe(
+        30,
+      );
+      expect(await db.wallet.count({ where: { userId: me.user.id } })).toBe(1);
+    },
+  );
 
-  it.skipIf(!onPostgres)("opens one wallet when first top-ups race the wallet page's first read (needs PostgreSQL for real parallelism)", async () => {
-    const [reads, tops] = await Promise.all([
-      Promise.all(Array.from({ length: 5 }, () => call(walletRoute.GET, "/api/wallet", { cookie: me.cookie }))),
-      Promise.all(Array.from({ length: 10 }, (_, i) => topUp(me.cookie, 5, `first-${i}`))),
-    ]);
-    expect([...reads, ...tops].map((r) => r.status)).toEqual(Array(15).fill(200));
-    const wallet = await db.wallet.findUniqueOrThrow({ where: { userId: me.user.id } });
-    for (const r of reads) expect(r.json.walletId).toBe(wallet.walletId);
-    for (const r of tops) expect(r.json.wallet.walletId).toBe(wallet.walletId);
-    expect(wallet.balanceCents).toBe(5000);
-    expect(await db.transaction.count({ where: { userId: me.user.id, type: "top_up" } })).toBe(10);
-  });
+  it.skipIf(!onPostgres)(
+    "opens one wallet when first top-ups race the wallet page's first read (needs PostgreSQL for real parallelism)",
+    async () => {
+      const [reads, tops] = await Promise.all([
+        Promise.all(
+          Array.from({ length: 5 }, () =>
+            call(walletRoute.GET, "/api/wallet", { cookie: me.cookie }),
+          ),
+        ),
+        Promise.all(Array.from({ length: 10 }, (_, i) => topUp(me.cookie, 5, `first-${i}`))),
+      ]);
+      expect([...reads, ...tops].map((r) => r.status)).toEqual(Array(15).fill(200));
+      const wallet = await db.wallet.findUniqueOrThrow({ where: { userId: me.user.id } });
+      for (const r of reads) expect(r.json.walletId).toBe(wallet.walletId);
+      for (const r of tops) expect(r.json.wallet.walletId).toBe(wallet.walletId);
+      expect(wallet.balanceCents).toBe(5000);
+      expect(await db.transaction.count({ where: { userId: me.user.id, type: "top_up" } })).toBe(
+        10,
+      );
+    },
+  );
 
-  it.skipIf(!onPostgres)("executes 10 concurrent duplicates of one key once (needs PostgreSQL for real parallelism)", async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, () => topUp(me.cookie, 12.34, "same-key")));
-    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
-    for (const r of results) expect(r.json).toEqual(results[0].json);
-    expect(await db.transaction.count({ where: { userId: me.user.id } })).toBe(1);
-    expect(await balanceCents(me.user.id)).toBe(1234);
-  });
+  it.skipIf(!onPostgres)(
+    "executes 10 concurrent duplicates of one key once (needs PostgreSQL for real parallelism)",
+    async () => {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => topUp(me.cookie, 12.34, "same-key")),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+      for (const r of results) expect(r.json).toEqual(results[0].json);
+      expect(await db.transaction.count({ where: { userId: me.user.id } })).toBe(1);
+      expect(await balanceCents(me.user.id)).toBe(1234);
+    },
+  );
 });
 
 describe("POST /api/transactions/topup on a wallet that exists", () => {
-  it.skipIf(!onPostgres)("executes each key once among 20 concurrent top-ups, 10 of them one key (needs PostgreSQL for real parallelism)", async () => {
-    expect((await topUp(me.cookie, 1)).status).toBe(200);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? topUp(me.cookie, 2.5, "hot-key") : topUp(me.cookie, 0.25, `own-${i}`))));
-    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
-    const dupes = results.filter((_, i) => i % 2);
-    for (const r of dupes) expect(r.json).toEqual(dupes[0].json);
-    expect(dupes.filter((r) => r.headers.get("idempotent-replayed") === "true")).toHaveLength(9);
-    expect(await db.transaction.count({ where: { userId: me.user.id } })).toBe(1 + 1 + 10);
-    expect(await balanceCents(me.user.id)).toBe(100 + 250 + 10 * 25);
-  });
+  it.skipIf(!onPostgres)(
+    "executes each key once among 20 concurrent top-ups, 10 of them one key (needs PostgreSQL for real parallelism)",
+    async () => {
+      expect((await topUp(me.cookie, 1)).status).toBe(200);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 ? topUp(me.cookie, 2.5, "hot-key") : topUp(me.cookie, 0.25, `own-${i}`),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+      const dupes = results.filter((_, i) => i % 2);
+      for (const r of dupes) expect(r.json).toEqual(dupes[0].json);
+      expect(dupes.filter((r) => r.headers.get("idempotent-replayed") === "true")).toHaveLength(9);
+      expect(await db.transaction.count({ where: { userId: me.user.id } })).toBe(1 + 1 + 10);
+      expect(await balanceCents(me.user.id)).toBe(100 + 250 + 10 * 25);
+    },
+  );
 });
 
 describe("GET /api/transactions", () => {
@@ -193,7 +244,14 @@ describe("GET /api/transactions", () => {
     const res = await call(transactionsRoute.GET, "/api/transactions", { cookie: me.cookie });
     expect(res.status).toBe(200);
     expect(res.json).toHaveLength(2);
-    expect(res.json[0]).toEqual({ id: expect.any(Number), type: "top-up", amount: 20.25, description: "Wallet top-up", reference: expect.any(String), timestamp: expect.any(String) });
+    expect(res.json[0]).toEqual({
+      id: expect.any(Number),
+      type: "top-up",
+      amount: 20.25,
+      description: "Wallet top-up",
+      reference: expect.any(String),
+      timestamp: expect.any(String),
+    });
     expect(res.json[1].amount).toBe(10);
   });
 
@@ -209,7 +267,10 @@ describe("idempotency key retention", () => {
   it("purges keys older than 24 hours, after which the key may be used again", async () => {
     const { purgeIdempotencyKeys } = await import("@/lib/server/idempotency");
     expect((await topUp(me.cookie, 3, "old-key")).status).toBe(200);
-    await db.idempotencyKey.updateMany({ where: { userId: me.user.id, key: "old-key" }, data: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
+    await db.idempotencyKey.updateMany({
+      where: { userId: me.user.id, key: "old-key" },
+      data: { createdAt: new Date(Date.now() - 25 * 3600_000) },
+    });
     expect(await purgeIdempotencyKeys()).toBeGreaterThanOrEqual(1);
     expect(await db.idempotencyKey.count({ where: { userId: me.user.id } })).toBe(0);
     const again = await topUp(me.cookie, 3, "old-key");

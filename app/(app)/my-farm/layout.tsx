@@ -15,7 +15,7 @@ export default async function MyFarmLayout({ children }: { children: React.React
   return (
     <div className="grid gap-6">
       <header className="grid gap-1 print:hidden">
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">My Farm</p>
+        <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">My Farm</p>
         <h1 className="text-2xl font-bold text-ink md:text-3xl">{farm.farmName}</h1>
       </header>
       <FarmSubnav />

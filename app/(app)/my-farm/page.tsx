@@ -10,7 +10,10 @@ export const dynamic = "force-dynamic";
 export default async function MyFarmPage() {
   const user = await farmPageUser();
   if (!user) return null;
-  const [orders, sales] = await Promise.all([incomingOrdersOverview(user, PAGE_SIZE), weeklySales(user)]);
+  const [orders, sales] = await Promise.all([
+    incomingOrdersOverview(user, PAGE_SIZE),
+    weeklySales(user),
+  ]);
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_minmax(0,26rem)] lg:items-start">
       <IncomingOrders orders={orders} />

@@ -10,16 +10,31 @@ type Op = {
   summary: string;
   description?: string;
   security: unknown[];
-  parameters: { name: string; in: string; required: boolean; description?: string; schema: unknown }[];
+  parameters: {
+    name: string;
+    in: string;
+    required: boolean;
+    description?: string;
+    schema: unknown;
+  }[];
   requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
 };
 
-const methodStyle: Record<string, string> = { get: "bg-sky-100 text-sky-900", post: "bg-brand-100 text-brand-900", patch: "bg-amber-100 text-amber-900", put: "bg-amber-100 text-amber-900", delete: "bg-red-100 text-red-900" };
+const methodStyle: Record<string, string> = {
+  get: "bg-sky-100 text-sky-900",
+  post: "bg-brand-100 text-brand-900",
+  patch: "bg-amber-100 text-amber-900",
+  put: "bg-amber-100 text-amber-900",
+  delete: "bg-red-100 text-red-900",
+};
 
 function Json({ value }: { value: unknown }) {
   return (
-    <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-gray-950 p-4 text-xs leading-5 text-gray-100" tabIndex={0}>
+    <pre
+      className="mt-2 max-h-96 overflow-auto rounded-lg bg-gray-950 p-4 text-xs leading-5 text-gray-100"
+      tabIndex={0}
+    >
       <code>{JSON.stringify(value, null, 2)}</code>
     </pre>
   );
@@ -33,58 +48,111 @@ export default function ApiDocsPage() {
   return (
     <>
       <PageHero eyebrow="Developers" title="Fieldfare API" lead={doc.info.description}>
-        <a href="/api-docs/openapi.json" className="inline-flex h-12 items-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
+        <a
+          href="/api-docs/openapi.json"
+          className="inline-flex h-12 items-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
+        >
           Download openapi.json
         </a>
       </PageHero>
       <Section>
         <nav aria-label="API sections" className="flex flex-wrap gap-2">
           {tags.map((t) => (
-            <a key={t} href={`#${anchor(t)}`} className="rounded-full border border-brand-200 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-50">
+            <a
+              key={t}
+              href={`#${anchor(t)}`}
+              className="rounded-full border border-brand-200 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-50"
+            >
               {t}
             </a>
           ))}
         </nav>
         <p className="mt-6 max-w-3xl text-muted">
-          OpenAPI {doc.openapi}. Endpoints marked <strong className="text-ink">session</strong> need the session cookie from <code>POST /api/login</code>. Schemas below are JSON Schema 2020-12 generated from the server&apos;s zod validators.
+          OpenAPI {doc.openapi}. Endpoints marked <strong className="text-ink">session</strong> need
+          the session cookie from <code>POST /api/login</code>. Schemas below are JSON Schema
+          2020-12 generated from the server&apos;s zod validators.
         </p>
         {tags.map((tag) => (
-          <section key={tag} id={anchor(tag)} aria-labelledby={`${anchor(tag)}-title`} className="mt-12 scroll-mt-20">
-            <h2 id={`${anchor(tag)}-title`} className="text-2xl font-bold text-ink">{tag}</h2>
+          <section
+            key={tag}
+            id={anchor(tag)}
+            aria-labelledby={`${anchor(tag)}-title`}
+            className="mt-12 scroll-mt-20"
+          >
+            <h2 id={`${anchor(tag)}-title`} className="text-2xl font-bold text-ink">
+              {tag}
+            </h2>
             <div className="mt-4 grid grid-cols-1 gap-4">
               {routes
                 .filter((r) => r.tag === tag)
                 .map((r) => {
                   const op = (doc.paths[r.path] as Record<string, Op>)[r.method];
                   return (
-                    <article key={op.operationId} id={op.operationId} className="rounded-2xl border border-gray-200 bg-white p-5">
-                      <h3 className="flex flex-wrap items-center gap-3 font-mono text-base font-semibold text-ink [overflow-wrap:anywhere]">
-                        <span className={cn("rounded-md px-2 py-0.5 text-xs font-bold uppercase", methodStyle[r.method])}>{r.method}</span>
+                    <article
+                      key={op.operationId}
+                      id={op.operationId}
+                      className="rounded-2xl border border-gray-200 bg-white p-5"
+                    >
+                      <h3 className="flex flex-wrap items-center gap-3 font-mono text-base font-semibold [overflow-wrap:anywhere] text-ink">
+                        <span
+                          className={cn(
+                            "rounded-md px-2 py-0.5 text-xs font-bold uppercase",
+                            methodStyle[r.method],
+                          )}
+                        >
+                          {r.method}
+                        </span>
                         {r.path}
-                        {r.auth !== "none" ? <span className="rounded-md bg-harvest-400/30 px-2 py-0.5 font-sans text-xs font-semibold text-ink">session</span> : null}
+                        {r.auth !== "none" ? (
+                          <span className="rounded-md bg-harvest-400/30 px-2 py-0.5 font-sans text-xs font-semibold text-ink">
+                            session
+                          </span>
+                        ) : null}
                       </h3>
                       <p className="mt-2 text-ink">{op.summary}</p>
-                      {op.description ? <p className="mt-1 text-sm text-muted">{op.description}</p> : null}
+                      {op.description ? (
+                        <p className="mt-1 text-sm text-muted">{op.description}</p>
+                      ) : null}
                       {op.parameters.length ? (
                         // Scrolls sideways on phones, so it takes focus to be scrollable by keyboard.
-                        <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label={`Parameters of ${r.method.toUpperCase()} ${r.path}`}>
+                        <div
+                          className="mt-4 overflow-x-auto"
+                          tabIndex={0}
+                          role="region"
+                          aria-label={`Parameters of ${r.method.toUpperCase()} ${r.path}`}
+                        >
                           <table className="w-full text-left text-sm">
-                            <caption className="sr-only">Parameters of {r.method.toUpperCase()} {r.path}</caption>
+                            <caption className="sr-only">
+                              Parameters of {r.method.toUpperCase()} {r.path}
+                            </caption>
                             <thead>
                               <tr className="border-b border-gray-200 text-muted">
-                                <th scope="col" className="py-1 pr-4 font-medium">Parameter</th>
-                                <th scope="col" className="py-1 pr-4 font-medium">In</th>
-                                <th scope="col" className="py-1 pr-4 font-medium">Required</th>
-                                <th scope="col" className="py-1 font-medium">Schema</th>
+                                <th scope="col" className="py-1 pr-4 font-medium">
+                                  Parameter
+                                </th>
+                                <th scope="col" className="py-1 pr-4 font-medium">
+                                  In
+                                </th>
+                                <th scope="col" className="py-1 pr-4 font-medium">
+                                  Required
+                                </th>
+                                <th scope="col" className="py-1 font-medium">
+                                  Schema
+                                </th>
                               </tr>
                             </thead>
                             <tbody>
                               {op.parameters.map((p) => (
-                                <tr key={`${p.in}-${p.name}`} className="border-b border-gray-100 align-top">
+                                <tr
+                                  key={`${p.in}-${p.name}`}
+                                  className="border-b border-gray-100 align-top"
+                                >
                                   <td className="py-1 pr-4 font-mono">{p.name}</td>
                                   <td className="py-1 pr-4">{p.in}</td>
                                   <td className="py-1 pr-4">{p.required ? "yes" : "no"}</td>
-                                  <td className="py-1 font-mono text-xs">{JSON.stringify(p.schema)}</td>
+                                  <td className="py-1 font-mono text-xs">
+                                    {JSON.stringify(p.schema)}
+                                  </td>
                                 </tr>
                               ))}
                             </tbody>
@@ -93,19 +161,26 @@ export default function ApiDocsPage() {
                       ) : null}
                       {op.requestBody ? (
                         <details className="mt-4">
-                          <summary className="cursor-pointer text-sm font-semibold text-brand-800">Request body ({Object.keys(op.requestBody.content)[0]})</summary>
+                          <summary className="cursor-pointer text-sm font-semibold text-brand-800">
+                            Request body ({Object.keys(op.requestBody.content)[0]})
+                          </summary>
                           <Json value={Object.values(op.requestBody.content)[0]?.schema} />
                         </details>
                       ) : null}
                       <dl className="mt-4 grid gap-1 text-sm">
                         {Object.entries(op.responses).map(([code, res]) => (
                           <div key={code} className="flex gap-3">
-                            <dt className="w-12 shrink-0 font-mono font-semibold text-ink">{code}</dt>
-                            <dd className="min-w-0 text-muted [overflow-wrap:anywhere]">
+                            <dt className="w-12 shrink-0 font-mono font-semibold text-ink">
+                              {code}
+                            </dt>
+                            <dd className="min-w-0 [overflow-wrap:anywhere] text-muted">
                               {res.description}
                               {res.content ? (
-                                <span className="ml-1 break-all font-mono text-xs">
-                                  {JSON.stringify(Object.values(res.content)[0]?.schema).replace("#/components/schemas/", "")}
+                                <span className="ml-1 font-mono text-xs break-all">
+                                  {JSON.stringify(Object.values(res.content)[0]?.schema).replace(
+                                    "#/components/schemas/",
+                                    "",
+                                  )}
                                 </span>
                               ) : null}
                             </dd>
@@ -119,13 +194,21 @@ export default function ApiDocsPage() {
           </section>
         ))}
         <section aria-labelledby="schemas-title" className="mt-12">
-          <h2 id="schemas-title" className="text-2xl font-bold text-ink">Schemas</h2>
+          <h2 id="schemas-title" className="text-2xl font-bold text-ink">
+            Schemas
+          </h2>
           <div className="mt-4 grid gap-3">
             {Object.entries(doc.components.schemas)
               .filter(([name]) => !name.endsWith("List"))
               .map(([name, schema]) => (
-                <details key={name} id={`schema-${name}`} className="rounded-xl border border-gray-200 bg-white p-4">
-                  <summary className="cursor-pointer font-mono font-semibold text-ink">{name}</summary>
+                <details
+                  key={name}
+                  id={`schema-${name}`}
+                  className="rounded-xl border border-gray-200 bg-white p-4"
+                >
+                  <summary className="cursor-pointer font-mono font-semibold text-ink">
+                    {name}
+                  </summary>
                   <Json value={schema} />
                 </details>
               ))}

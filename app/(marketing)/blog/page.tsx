@@ -9,16 +9,26 @@ export default function BlogIndexPage() {
   const posts = [...blogPosts].sort((a, b) => b.date.localeCompare(a.date));
   return (
     <>
-      <PageHero eyebrow="Blog" title="Notes from the field" lead="Guides, harvest calendars and stories from the farms and kitchens of the Okanagan." />
+      <PageHero
+        eyebrow="Blog"
+        title="Notes from the field"
+        lead="Guides, harvest calendars and stories from the farms and kitchens of the Okanagan."
+      />
       <Section>
         <ul className="grid gap-6 md:grid-cols-3">
           {posts.map((p) => (
-            <li key={p.slug} className="flex flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+            <li
+              key={p.slug}
+              className="flex flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm"
+            >
               <p className="text-sm text-muted">
-                <time dateTime={p.date}>{formatPostDate(p.date)}</time> · {p.readingMinutes} min read
+                <time dateTime={p.date}>{formatPostDate(p.date)}</time> · {p.readingMinutes} min
+                read
               </p>
               <h2 className="mt-2 text-xl font-semibold text-ink">
-                <Link href={`/blog/${p.slug}`} className="hover:text-brand-700 hover:underline">{p.title}</Link>
+                <Link href={`/blog/${p.slug}`} className="hover:text-brand-700 hover:underline">
+                  {p.title}
+                </Link>
               </h2>
               <p className="mt-2 flex-1 text-sm text-muted">{p.description}</p>
               <p className="mt-4 text-sm font-medium text-ink">By {p.author}</p>

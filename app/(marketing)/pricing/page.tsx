@@ -12,8 +12,14 @@ const tiers = [
     audience: "For shoppers",
     price: "Free",
     unit: "to join",
-    summary: "Buy from local farms with a prepaid wallet. Delivery is $6.50 per order, free over $60.",
-    features: ["Order from many farms in one basket", "Next-morning chilled delivery in Kelowna", "Message farms directly", "Top up your wallet in any amount up to $10,000"],
+    summary:
+      "Buy from local farms with a prepaid wallet. Delivery is $6.50 per order, free over $60.",
+    features: [
+      "Order from many farms in one basket",
+      "Next-morning chilled delivery in Kelowna",
+      "Message farms directly",
+      "Top up your wallet in any amount up to $10,000",
+    ],
     cta: { kind: "link" as const, href: "/auth?tab=register", label: "Create an account" },
   },
   {
@@ -22,7 +28,12 @@ const tiers = [
     price: "$49",
     unit: "per month",
     summary: "Everything a restaurant needs to source locally every week. First month free.",
-    features: ["Standing weekly orders, adjustable until Tuesday noon", "Free delivery on orders over $150", "One consolidated invoice per week", "Priority access to limited harvests"],
+    features: [
+      "Standing weekly orders, adjustable until Tuesday noon",
+      "Free delivery on orders over $150",
+      "One consolidated invoice per week",
+      "Priority access to limited harvests",
+    ],
     cta: { kind: "demo" as const, label: "Book a Demo" },
     highlight: true,
   },
@@ -31,8 +42,14 @@ const tiers = [
     audience: "For farms",
     price: "8%",
     unit: "per sale",
-    summary: "No monthly fee. You set your prices; we take 8% of each completed sale, shown before you publish.",
-    features: ["Unlimited product listings", "Weekly payouts by direct deposit", "Scheduled pickups on valley routes", "Sales and demand reports"],
+    summary:
+      "No monthly fee. You set your prices; we take 8% of each completed sale, shown before you publish.",
+    features: [
+      "Unlimited product listings",
+      "Weekly payouts by direct deposit",
+      "Scheduled pickups on valley routes",
+      "Sales and demand reports",
+    ],
     cta: { kind: "waitlist" as const, label: "Join the Waitlist" },
   },
 ];
@@ -40,15 +57,25 @@ const tiers = [
 export default function PricingPage() {
   return (
     <>
-      <PageHero eyebrow="Pricing" title="Simple, published pricing" lead="No setup fees, no long contracts. Prices are in Canadian dollars before applicable taxes; restaurants can cancel at the end of any month." />
+      <PageHero
+        eyebrow="Pricing"
+        title="Simple, published pricing"
+        lead="No setup fees, no long contracts. Prices are in Canadian dollars before applicable taxes; restaurants can cancel at the end of any month."
+      />
       <Section>
         <div className="grid gap-6 md:grid-cols-3">
           {tiers.map((t) => (
-            <div key={t.name} className={`flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${t.highlight ? "border-brand-600 ring-2 ring-brand-600" : "border-gray-200"}`}>
-              <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t.audience}</p>
+            <div
+              key={t.name}
+              className={`flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${t.highlight ? "border-brand-600 ring-2 ring-brand-600" : "border-gray-200"}`}
+            >
+              <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+                {t.audience}
+              </p>
               <h2 className="mt-1 text-2xl font-bold text-ink">{t.name}</h2>
               <p className="mt-4">
-                <span className="text-4xl font-extrabold text-ink">{t.price}</span> <span className="text-muted">{t.unit}</span>
+                <span className="text-4xl font-extrabold text-ink">{t.price}</span>{" "}
+                <span className="text-muted">{t.unit}</span>
               </p>
               <p className="mt-3 text-sm text-muted">{t.summary}</p>
               <ul className="mt-6 grid flex-1 gap-2 text-sm">
@@ -61,11 +88,18 @@ export default function PricingPage() {
               </ul>
               <div className="mt-6">
                 {t.cta.kind === "link" ? (
-                  <Link href={t.cta.href} className="inline-flex h-11 w-full items-center justify-center rounded-lg border border-brand-200 bg-white px-4 font-semibold text-brand-800 hover:bg-brand-50">
+                  <Link
+                    href={t.cta.href}
+                    className="inline-flex h-11 w-full items-center justify-center rounded-lg border border-brand-200 bg-white px-4 font-semibold text-brand-800 hover:bg-brand-50"
+                  >
                     {t.cta.label}
                   </Link>
                 ) : (
-                  <OpenDialogButton kind={t.cta.kind} className="w-full" variant={t.highlight ? "primary" : "secondary"}>
+                  <OpenDialogButton
+                    kind={t.cta.kind}
+                    className="w-full"
+                    variant={t.highlight ? "primary" : "secondary"}
+                  >
                     {t.cta.label}
                   </OpenDialogButton>
                 )}
@@ -74,7 +108,15 @@ export default function PricingPage() {
           ))}
         </div>
         <p className="mt-8 text-sm text-muted">
-          Questions about pricing for distributors or larger volumes? <Link href="/contact" className="font-medium text-brand-700 underline">Contact us</Link> or read the <Link href="/faq" className="font-medium text-brand-700 underline">FAQ</Link>.
+          Questions about pricing for distributors or larger volumes?{" "}
+          <Link href="/contact" className="font-medium text-brand-700 underline">
+            Contact us
+          </Link>{" "}
+          or read the{" "}
+          <Link href="/faq" className="font-medium text-brand-700 underline">
+            FAQ
+          </Link>
+          .
         </p>
       </Section>
     </>

@@ -5,7 +5,9 @@ import { checkout } from "@/lib/server/orders/checkout";
 import { listOrders } from "@/lib/server/orders/list-orders";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
-  route(ordersApi.list, async ({ req, user, query, headers }) => pageAnswer(req, headers, await listOrders(user.id, query))),
+  route(ordersApi.list, async ({ req, user, query, headers }) =>
+    pageAnswer(req, headers, await listOrders(user.id, query)),
+  ),
   route(ordersApi.checkout, async ({ user, body, idempotencyKey, headers }) => {
     const { value, replayed } = await checkout(user.id, body, idempotencyKey);
     if (replayed) headers.set("idempotent-replayed", "true");

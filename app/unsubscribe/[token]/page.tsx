@@ -25,7 +25,11 @@ export default async function UnsubscribePage({ params }: { params: Promise<{ to
         </Link>
         <h1 className="text-xl font-bold text-ink">Unsubscribe from “{what.label}”</h1>
         <p className="mt-2 text-sm text-muted">{what.description}.</p>
-        <UnsubscribeButton token={decodeURIComponent(token)} label={what.label} already={!what.email} />
+        <UnsubscribeButton
+          token={decodeURIComponent(token)}
+          label={what.label}
+          already={!what.email}
+        />
         <p className="mt-6 text-sm text-muted">
           Signed in, you can choose every kind of email in{" "}
           <Link href="/profile/notifications" className="font-medium text-brand-800 underline">

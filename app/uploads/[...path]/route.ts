@@ -10,14 +10,34 @@ import { UPLOAD_CSP } from "@/lib/security-headers";
 export async function GET(req: Request, context: { params: Promise<{ path: string[] }> }) {
   const { path } = await context.params;
   const file = await readUpload(path);
-  const common = { "x-content-type-options": "nosniff", "content-security-policy": UPLOAD_CSP, "cross-origin-resource-policy": "same-origin" };
-  if (!file) return new Response("Not found", { status: 404, headers: { ...common, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  const common = {
+    "x-content-type-options": "nosniff",
+    "content-security-policy": UPLOAD_CSP,
+    "cross-origin-resource-policy": "same-origin",
+  };
+  if (!file)
+    return new Response("Not found", {
+      status: 404,
+      headers: {
+        ...common,
+        "content-type": "text/plain; charset=utf-8",
+        "cache-control": "no-store",
+      },
+    });
   const cache = { etag: file.etag, "cache-control": "public, max-age=31536000, immutable" };
   const ifNoneMatch = req.headers.get("if-none-match");
-  if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim() === file.etag || t.trim() === "*")) {
+  if (
+    ifNoneMatch &&
+    ifNoneMatch.split(",").some((t) => t.trim() === file.etag || t.trim() === "*")
+  ) {
     return new Response(null, { status: 304, headers: { ...common, ...cache } });
   }
   return new Response(new Uint8Array(file.bytes), {
-    headers: { ...common, ...cache, "content-type": file.contentType, "content-length": String(file.bytes.length) },
+    headers: {
+      ...common,
+      ...cache,
+      "content-type": file.contentType,
+      "content-length": String(file.bytes.length),
+    },
   });
 }

@@ -13,7 +13,8 @@ export const blogPosts: BlogPost[] = [
   {
     slug: "what-is-in-season-okanagan",
     title: "What's in season in the Okanagan, month by month",
-    description: "A practical calendar of Okanagan produce, from asparagus in May to storage apples in February, and how to cook with each season.",
+    description:
+      "A practical calendar of Okanagan produce, from asparagus in May to storage apples in February, and how to cook with each season.",
     date: "2026-03-02",
     author: "Maya Lindqvist",
     readingMinutes: 6,
@@ -29,7 +30,12 @@ export const blogPosts: BlogPost[] = [
         paragraphs: [
           "Spring starts underground and under cover. Greenhouse growers bring the first salad greens and radishes in April, and field asparagus arrives in early May. By June, strawberries, snap peas and the first new potatoes appear.",
         ],
-        list: ["Asparagus: early May to mid June", "Rhubarb: May to June", "Strawberries: mid June to early July", "Spinach, arugula and radishes: April to June"],
+        list: [
+          "Asparagus: early May to mid June",
+          "Rhubarb: May to June",
+          "Strawberries: mid June to early July",
+          "Spinach, arugula and radishes: April to June",
+        ],
       },
       {
         heading: "Summer (July to August)",
@@ -56,7 +62,8 @@ export const blogPosts: BlogPost[] = [
   {
     slug: "standing-orders-for-restaurants",
     title: "How standing orders cut produce waste in restaurant kitchens",
-    description: "Three Kelowna kitchens explain how weekly standing orders with local farms made their costs predictable and their walk-ins emptier.",
+    description:
+      "Three Kelowna kitchens explain how weekly standing orders with local farms made their costs predictable and their walk-ins emptier.",
     date: "2026-02-10",
     author: "Daniel Okafor",
     readingMinutes: 5,
@@ -75,7 +82,9 @@ export const blogPosts: BlogPost[] = [
       },
       {
         heading: "Adjust, don't reorder",
-        paragraphs: ["The trick is to make changes small and early. The kitchens we spoke to follow the same routine:"],
+        paragraphs: [
+          "The trick is to make changes small and early. The kitchens we spoke to follow the same routine:",
+        ],
         list: [
           "Review covers and bookings every Monday.",
           "Adjust quantities by Tuesday noon, before farms plan Wednesday picking.",
@@ -94,7 +103,8 @@ export const blogPosts: BlogPost[] = [
   {
     slug: "selling-direct-guide-for-small-farms",
     title: "Selling direct: a getting-started guide for small farms",
-    description: "Pricing, packing, photos and pickup schedules: what we have learned helping small Okanagan farms sell directly to restaurants and households.",
+    description:
+      "Pricing, packing, photos and pickup schedules: what we have learned helping small Okanagan farms sell directly to restaurants and households.",
     date: "2026-01-20",
     author: "Priya Raman",
     readingMinutes: 7,
@@ -113,7 +123,7 @@ export const blogPosts: BlogPost[] = [
       {
         heading: "Describe it like a chef would read it",
         paragraphs: [
-          "A good listing says the variety, the unit, when it was picked and how it keeps. \"Ambrosia apples, 5 lb bag, picked this week, keeps three weeks chilled\" sells better than \"Apples\". A clear photo on a plain background helps more than any filter.",
+          'A good listing says the variety, the unit, when it was picked and how it keeps. "Ambrosia apples, 5 lb bag, picked this week, keeps three weeks chilled" sells better than "Apples". A clear photo on a plain background helps more than any filter.',
         ],
       },
       {
@@ -124,7 +134,9 @@ export const blogPosts: BlogPost[] = [
       },
       {
         heading: "Pick a pickup rhythm",
-        paragraphs: ["Our drivers run fixed routes through the valley. Choose the pickup days that fit your harvest and stick to them:"],
+        paragraphs: [
+          "Our drivers run fixed routes through the valley. Choose the pickup days that fit your harvest and stick to them:",
+        ],
         list: [
           "Lake Country and Oyama: Monday and Thursday mornings",
           "East Kelowna and South East Kelowna: Tuesday and Friday mornings",
@@ -146,4 +158,9 @@ export function findPost(slug: string): BlogPost | undefined {
 }
 
 export const formatPostDate = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });

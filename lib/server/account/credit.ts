@@ -27,10 +27,20 @@ export async function owedCents(tx: Tx, farmId: number, buyerId: number): Promis
  * counts the orders the ones before it committed (READ COMMITTED reads afresh after the wait).
  * Called after stock and slots are taken and before the wallet, as every money path locks.
  */
-export async function takeCredit(tx: Tx, buyerId: number, farm: { id: number; farmName: string }, extraCents: number, what = "this order costs") {
+export async function takeCredit(
+  tx: Tx,
+  buyerId: number,
+  farm: { id: number; farmName: string },
+  extraCents: number,
+  what = "this order costs",
+) {
   const [line] = await tx.$queryRaw<{ limitCents: number }[]>`
     SELECT "limitCents" FROM "CreditLine" WHERE "farmId" = ${farm.id} AND "buyerId" = ${buyerId} FOR UPDATE`;
-  if (!line) throw new AppError("credit_limit", `${farm.farmName} has not opened an account for you: pay from your wallet`);
+  if (!line)
+    throw new AppError(
+      "credit_limit",
+      `${farm.farmName} has not opened an account for you: pay from your wallet`,
+    );
   const owed = await owedCents(tx, farm.id, buyerId);
   const available = Math.max(0, line.limitCents - owed);
   if (extraCents > available) {
@@ -42,19 +52,28 @@ export async function takeCredit(tx: Tx, buyerId: number, farm: { id: number; fa
 }
 
 /** YYYY-MM of `at` in the farm's zone: the statement period an order placed then goes on. */
-export const periodOf = (at: Date, timeZone: string) => DateTime.fromJSDate(at, { zone: timeZone }).toFormat("yyyy-MM");
+export const periodOf = (at: Date, timeZone: string) =>
+  DateTime.fromJSDate(at, { zone: timeZone }).toFormat("yyyy-MM");
 
 /** The 15th of the month after the period. */
-export const dueDateOf = (period: string) => DateTime.fromISO(`${period}-01`).plus({ months: 1 }).set({ day: 15 }).toISODate()!;
+export const dueDateOf = (period: string) =>
+  DateTime.fromISO(`${period}-01`).plus({ months: 1 }).set({ day: 15 }).toISODate()!;
 
 /** "November 2026" */
-export const periodLabel = (period: string) => DateTime.fromISO(`${period}-01`).setLocale("en-US").toFormat("LLLL yyyy");
+export const periodLabel = (period: string) =>
+  DateTime.fromISO(`${period}-01`).setLocale("en-US").toFormat("LLLL yyyy");
 
 /**
  * The id of this month's statement of the buyer at the farm, created on the first order on account
  * of the month. INSERT … ON CONFLICT keeps it one row however many checkouts arrive at once.
  */
-export async function statementFor(tx: Tx, farmId: number, buyerId: number, timeZone: string, now: Date): Promise<{ id: number; period: string }> {
+export async function statementFor(
+  tx: Tx,
+  farmId: number,
+  buyerId: number,
+  timeZone: string,
+  now: Date,
+): Promise<{ id: number; period: string }> {
   const period = periodOf(now, timeZone);
   const [row] = await tx.$queryRaw<{ id: number }[]>`
     INSERT INTO "Statement" ("farmId", "buyerId", "period", "dueDate")

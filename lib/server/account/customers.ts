@@ -26,15 +26,34 @@ const creditJson = (limitCents: number, owed: number): CreditLineJson => ({
   available: centsToDollars(Math.max(0, limitCents - owed)),
 });
 
-async function customersOf(farmId: number, only?: number, now = new Date()): Promise<CustomerJson[]> {
+async function customersOf(
+  farmId: number,
+  only?: number,
+  now = new Date(),
+): Promise<CustomerJson[]> {
   const ordered = await db.$queryRaw<{ buyerId: number; orders: number; lastOrderAt: Date }[]>`
     SELECT "userId" AS "buyerId", COUNT(*)::int AS "orders", MAX("createdAt") AS "lastOrderAt"
     FROM "Order" WHERE "farmId" = ${farmId} AND (${only ?? null}::int IS NULL OR "userId" = ${only ?? null}::int)
     GROUP BY "userId" ORDER BY MAX("createdAt") DESC LIMIT ${MAX_CUSTOMERS}`;
-  const lines = await db.creditLine.findMany({ where: { farmId, ...(only ? { buyerId: only } : {}) } });
-  const standing = await db.standingOrder.findMany({ where: { farmId, status: { not: "cancelled" }, ...(only ? { userId: only } : {}) }, select: { userId: true }, distinct: ["userId"], take: MAX_CUSTOMERS });
-  const ids = [...new Set([...ordered.map((o) => o.buyerId), ...lines.map((l) => l.buyerId), ...standing.map((s) => s.userId)])];
-  const users = new Map((await db.user.findMany({ where: { id: { in: ids } }, ...partyInclude })).map((u) => [u.id, u]));
+  const lines = await db.creditLine.findMany({
+    where: { farmId, ...(only ? { buyerId: only } : {}) },
+  });
+  const standing = await db.standingOrder.findMany({
+    where: { farmId, status: { not: "cancelled" }, ...(only ? { userId: only } : {}) },
+    select: { userId: true },
+    distinct: ["userId"],
+    take: MAX_CUSTOMERS,
+  });
+  const ids = [
+    ...new Set([
+      ...ordered.map((o) => o.buyerId),
+      ...lines.map((l) => l.buyerId),
+      ...standing.map((s) => s.userId),
+    ]),
+  ];
+  const users = new Map(
+    (await db.user.findMany({ where: { id: { in: ids } }, ...partyInclude })).map((u) => [u.id, u]),
+  );
   const statements = await loadStatements({ farmId, buyerId: { in: ids } }, 10_000, now);
   const byOrder = new Map(ordered.map((o) => [o.buyerId, o]));
   const lineOf = new Map(lines.map((l) => [l.buyerId, l]));
@@ -54,7 +73,11 @@ async function customersOf(farmId: number, only?: number, now = new Date()): Pro
         lastOrderAt: byOrder.get(id)?.lastOrderAt.toISOString() ?? null,
         credit: line ? creditJson(line.limitCents, owed) : null,
         owed: centsToDollars(owed),
-        overdue: centsToDollars(unpaid.filter((s) => s.status === "overdue").reduce((sum, s) => sum + dollarsToCents(s.due), 0)),
+        overdue: centsToDollars(
+          unpaid
+            .filter((s) => s.status === "overdue")
+            .reduce((sum, s) => sum + dollarsToCents(s.due), 0),
+        ),
         statements: mine.slice(0, STATEMENTS_PER_CUSTOMER),
       },
     ];
@@ -75,13 +98,22 @@ async function customerOf(farmId: number, buyerId: number) {
 }
 
 /** PUT /api/my-farm/customers/{buyerId}/credit */
-export async function setCreditLimit(user: SessionUser, buyerId: number, input: CreditLimitInput): Promise<CustomerJson> {
+export async function setCreditLimit(
+  user: SessionUser,
+  buyerId: number,
+  input: CreditLimitInput,
+): Promise<CustomerJson> {
   const farm = await requireOwnFarm(user);
   const customer = await customerOf(farm.id, buyerId);
-  if (customer.kind !== "restaurant") throw forbidden("Only restaurants can buy on account: this buyer has no business account");
+  if (customer.kind !== "restaurant")
+    throw forbidden("Only restaurants can buy on account: this buyer has no business account");
   const limitCents = dollarsToCents(input.limit);
   await inTransaction((tx) =>
-    tx.creditLine.upsert({ where: { farmId_buyerId: { farmId: farm.id, buyerId } }, create: { farmId: farm.id, buyerId, limitCents }, update: { limitCents } }),
+    tx.creditLine.upsert({
+      where: { farmId_buyerId: { farmId: farm.id, buyerId } },
+      create: { farmId: farm.id, buyerId, limitCents },
+      update: { limitCents },
+    }),
   );
   return customerOf(farm.id, buyerId);
 }
@@ -96,6 +128,15 @@ export async function removeCreditLine(user: SessionUser, buyerId: number): Prom
 
 /** GET /api/credit-lines: the buyer's credit at each farm that granted one. */
 export async function listCreditLines(userId: number): Promise<BuyerCreditLineJson[]> {
-  const lines = await db.creditLine.findMany({ where: { buyerId: userId }, include: { farm: { select: { id: true, farmName: true } } }, orderBy: { farmId: "asc" } });
-  return Promise.all(lines.map(async (l) => ({ farm: l.farm, ...creditJson(l.limitCents, await owedCents(db, l.farmId, userId)) })));
+  const lines = await db.creditLine.findMany({
+    where: { buyerId: userId },
+    include: { farm: { select: { id: true, farmName: true } } },
+    orderBy: { farmId: "asc" },
+  });
+  return Promise.all(
+    lines.map(async (l) => ({
+      farm: l.farm,
+      ...creditJson(l.limitCents, await owedCents(db, l.farmId, userId)),
+    })),
+  );
 }

@@ -9,7 +9,11 @@ import { withIdempotency, type IdempotentResult } from "@/lib/server/idempotency
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { formatCents, serializeWallet } from "@/lib/server/wallet/serialize";
-import type { PayStatementResult, StatementDetailJson, StatementSummaryJson } from "@/lib/contracts/account";
+import type {
+  PayStatementResult,
+  StatementDetailJson,
+  StatementSummaryJson,
+} from "@/lib/contracts/account";
 import type { StatementStatus } from "@/lib/validators/account";
 import { periodLabel, periodOf } from "./credit";
 
@@ -20,11 +24,27 @@ import { periodLabel, periodOf } from "./credit";
  * up. Only its buyer and its farm see it; anyone else gets the 404 of an unknown id.
  */
 
-export const partyInclude = { select: { id: true, fullName: true, userType: true, businessAccount: { select: { companyName: true, status: true } } } } satisfies Prisma.UserDefaultArgs;
+export const partyInclude = {
+  select: {
+    id: true,
+    fullName: true,
+    userType: true,
+    businessAccount: { select: { companyName: true, status: true } },
+  },
+} satisfies Prisma.UserDefaultArgs;
 
-type PartyRow = { id: number; fullName: string; userType: string; businessAccount: { companyName: string; status: string } | null };
+type PartyRow = {
+  id: number;
+  fullName: string;
+  userType: string;
+  businessAccount: { companyName: string; status: string } | null;
+};
 
-export const partyOf = (u: PartyRow) => ({ id: u.id, name: u.fullName, company: u.businessAccount?.status === "approved" ? u.businessAccount.companyName : null });
+export const partyOf = (u: PartyRow) => ({
+  id: u.id,
+  name: u.fullName,
+  company: u.businessAccount?.status === "approved" ? u.businessAccount.companyName : null,
+});
 
 const summaryInclude = {
   farm: { select: { id: true, farmName: true, timeZone: true, location: true } },
@@ -35,7 +55,8 @@ const summaryInclude = {
 type StatementRow = Prisma.StatementGetPayload<{ include: typeof summaryInclude }>;
 
 /** Cents of the statement's orders that are not cancelled. */
-export const totalOf = (orders: { status: string; totalCents: number }[]) => orders.reduce((sum, o) => sum + (o.status === "cancelled" ? 0 : o.totalCents), 0);
+export const totalOf = (orders: { status: string; totalCents: number }[]) =>
+  orders.reduce((sum, o) => sum + (o.status === "cancelled" ? 0 : o.totalCents), 0);
 
 function statusOf(s: StatementRow, totalCents: number, now: Date): StatementStatus {
   if (s.paidAt) return "paid";
@@ -47,10 +68,13 @@ function statusOf(s: StatementRow, totalCents: number, now: Date): StatementStat
 
 /** Why the buyer cannot pay it now, or null. */
 function notPayable(s: StatementRow, status: StatementStatus): string | null {
-  if (status === "paid") return s.paidAt ? "This statement is paid" : "Nothing is owed on this statement";
-  if (status === "open") return `This statement is still open: it closes at the end of ${periodLabel(s.period)}`;
+  if (status === "paid")
+    return s.paidAt ? "This statement is paid" : "Nothing is owed on this statement";
+  if (status === "open")
+    return `This statement is still open: it closes at the end of ${periodLabel(s.period)}`;
   const waiting = s.orders.find((o) => o.status === "active");
-  if (waiting) return `Order #${waiting.id} is not handed over yet: the statement can be paid once every order on it is completed or cancelled`;
+  if (waiting)
+    return `Order #${waiting.id} is not handed over yet: the statement can be paid once every order on it is completed or cancelled`;
   return null;
 }
 
@@ -80,8 +104,17 @@ export function serializeStatement(s: StatementRow, now = new Date()): Statement
 }
 
 /** Statements matching `where`, newest period first. */
-export async function loadStatements(where: Prisma.StatementWhereInput, take = 100, now = new Date()): Promise<StatementSummaryJson[]> {
-  const rows = await db.statement.findMany({ where, include: summaryInclude, orderBy: [{ period: "desc" }, { id: "desc" }], take });
+export async function loadStatements(
+  where: Prisma.StatementWhereInput,
+  take = 100,
+  now = new Date(),
+): Promise<StatementSummaryJson[]> {
+  const rows = await db.statement.findMany({
+    where,
+    include: summaryInclude,
+    orderBy: [{ period: "desc" }, { id: "desc" }],
+    take,
+  });
   return rows.map((s) => serializeStatement(s, now));
 }
 
@@ -92,7 +125,10 @@ const detailInclude = {
   ...summaryInclude,
   orders: {
     orderBy: { id: "asc" },
-    include: { items: { orderBy: { id: "asc" } }, fulfilment: { select: { localDate: true, feeCents: true } } },
+    include: {
+      items: { orderBy: { id: "asc" } },
+      fulfilment: { select: { localDate: true, feeCents: true } },
+    },
   },
 } satisfies Prisma.StatementInclude;
 
@@ -117,7 +153,12 @@ function serializeDetail(s: DetailRow, now = new Date()): StatementDetailJson {
       placedAt: o.createdAt.toISOString(),
       handoverDate: o.fulfilment?.localDate ?? null,
       status: o.status,
-      items: o.items.map((i) => ({ productName: i.productName, quantity: i.quantity, price: centsToDollars(i.priceCents), subtotal: centsToDollars(i.priceCents * i.quantity) })),
+      items: o.items.map((i) => ({
+        productName: i.productName,
+        quantity: i.quantity,
+        price: centsToDollars(i.priceCents),
+        subtotal: centsToDollars(i.priceCents * i.quantity),
+      })),
       fee: centsToDollars(o.fulfilment?.feeCents ?? 0),
       total: centsToDollars(o.status === "cancelled" ? 0 : o.totalCents),
     })),
@@ -125,7 +166,11 @@ function serializeDetail(s: DetailRow, now = new Date()): StatementDetailJson {
 }
 
 /** GET /api/invoices/{id} */
-export async function getInvoice(user: Pick<SessionUser, "id">, statementId: number, now = new Date()): Promise<StatementDetailJson> {
+export async function getInvoice(
+  user: Pick<SessionUser, "id">,
+  statementId: number,
+  now = new Date(),
+): Promise<StatementDetailJson> {
   return serializeDetail(await visibleStatement(user, statementId), now);
 }
 
@@ -142,32 +187,59 @@ export async function invoiceForDocument(user: Pick<SessionUser, "id">, statemen
  * and the later ones find it paid (409). With an Idempotency-Key a double submit replays the first
  * answer. Refused pays write nothing.
  */
-export function payInvoice(userId: number, statementId: number, idempotencyKey?: string, now = new Date()): Promise<IdempotentResult<PayStatementResult>> {
-  return withIdempotency<PayStatementResult>(userId, `invoices.pay.${statementId}`, idempotencyKey, { statementId }, async (tx) => {
-    const [locked] = await tx.$queryRaw<{ buyerId: number; farmUserId: number }[]>`
+export function payInvoice(
+  userId: number,
+  statementId: number,
+  idempotencyKey?: string,
+  now = new Date(),
+): Promise<IdempotentResult<PayStatementResult>> {
+  return withIdempotency<PayStatementResult>(
+    userId,
+    `invoices.pay.${statementId}`,
+    idempotencyKey,
+    { statementId },
+    async (tx) => {
+      const [locked] = await tx.$queryRaw<{ buyerId: number; farmUserId: number }[]>`
       SELECT s."buyerId", f."userId" AS "farmUserId" FROM "Statement" s JOIN "Farm" f ON f."id" = s."farmId"
       WHERE s."id" = ${statementId} FOR UPDATE OF s`;
-    if (!locked || (locked.buyerId !== userId && locked.farmUserId !== userId)) throw notFound("Statement not found");
-    if (locked.buyerId !== userId) throw forbidden("Only the buyer pays a statement");
+      if (!locked || (locked.buyerId !== userId && locked.farmUserId !== userId))
+        throw notFound("Statement not found");
+      if (locked.buyerId !== userId) throw forbidden("Only the buyer pays a statement");
 
-    const s = await tx.statement.findUniqueOrThrow({ where: { id: statementId }, include: detailInclude });
-    const summary = serializeStatement(s, now);
-    if (summary.notPayableReason) throw conflict(summary.notPayableReason);
+      const s = await tx.statement.findUniqueOrThrow({
+        where: { id: statementId },
+        include: detailInclude,
+      });
+      const summary = serializeStatement(s, now);
+      if (summary.notPayableReason) throw conflict(summary.notPayableReason);
 
-    const totalCents = totalOf(s.orders);
-    await ensureWallet(tx, userId);
-    const paid = await applyBalanceChange(tx, userId, -totalCents, {
-      type: "order",
-      description: `Statement ${statementNumber(s.id)} from ${s.farm.farmName} (${periodLabel(s.period)})`,
-      reference: `STATEMENT-${s.id}`,
-    });
-    if (!paid) {
-      const wallet = await tx.wallet.findUniqueOrThrow({ where: { userId } });
-      throw new AppError("insufficient_funds", `Insufficient balance: this statement is ${formatCents(totalCents)} but your wallet holds ${formatCents(wallet.balanceCents)}. Top up your wallet and try again.`);
-    }
-    await tx.statement.update({ where: { id: s.id }, data: { paidAt: now, paidCents: totalCents } });
-    await tx.order.updateMany({ where: { statementId: s.id, status: { not: "cancelled" } }, data: { isPaid: true } });
-    const after = await tx.statement.findUniqueOrThrow({ where: { id: s.id }, include: detailInclude });
-    return { statement: serializeDetail(after, now), wallet: serializeWallet(paid.wallet) };
-  });
+      const totalCents = totalOf(s.orders);
+      await ensureWallet(tx, userId);
+      const paid = await applyBalanceChange(tx, userId, -totalCents, {
+        type: "order",
+        description: `Statement ${statementNumber(s.id)} from ${s.farm.farmName} (${periodLabel(s.period)})`,
+        reference: `STATEMENT-${s.id}`,
+      });
+      if (!paid) {
+        const wallet = await tx.wallet.findUniqueOrThrow({ where: { userId } });
+        throw new AppError(
+          "insufficient_funds",
+          `Insufficient balance: this statement is ${formatCents(totalCents)} but your wallet holds ${formatCents(wallet.balanceCents)}. Top up your wallet and try again.`,
+        );
+      }
+      await tx.statement.update({
+        where: { id: s.id },
+        data: { paidAt: now, paidCents: totalCents },
+      });
+      await tx.order.updateMany({
+        where: { statementId: s.id, status: { not: "cancelled" } },
+        data: { isPaid: true },
+      });
+      const after = await tx.statement.findUniqueOrThrow({
+        where: { id: s.id },
+        include: detailInclude,
+      });
+      return { statement: serializeDetail(after, now), wallet: serializeWallet(paid.wallet) };
+    },
+  );
 }

@@ -15,7 +15,15 @@ import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { takeCredit } from "@/lib/server/account/credit";
 import type { ProposeAdjustmentInput } from "@/lib/validators/adjustments";
-import { adjustmentInclude, describeLines, serializeAdjustment, storedLines, type AdjustmentJson, type LineState, type StoredLine } from "./serialize";
+import {
+  adjustmentInclude,
+  describeLines,
+  serializeAdjustment,
+  storedLines,
+  type AdjustmentJson,
+  type LineState,
+  type StoredLine,
+} from "./serialize";
 
 export const STALE_MESSAGE = "This change is out of date: the order changed since it was proposed";
 
@@ -32,7 +40,10 @@ export const STALE_MESSAGE = "This change is out of date: the order changed sinc
  * at and is refused (stale) when the order has moved on.
  */
 
-const loadCard = async (tx: Tx, id: number) => serializeAdjustment(await tx.orderAdjustment.findUniqueOrThrow({ where: { id }, include: adjustmentInclude }));
+const loadCard = async (tx: Tx, id: number) =>
+  serializeAdjustment(
+    await tx.orderAdjustment.findUniqueOrThrow({ where: { id }, include: adjustmentInclude }),
+  );
 
 /** Sends the card's message to both participants' streams again (after commit). */
 async function publishCard(messageId: number | null) {
@@ -46,7 +57,9 @@ const clip = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1)}�
 
 /** The ledger row's and order history's words: what changed, and the farm's note when there is one. */
 function reason(orderId: number, farmName: string, lines: StoredLine[], note: string) {
-  return clip(`Order #${orderId} adjusted by ${farmName}: ${describeLines(lines)}${note ? ` — ${note}` : ""}`);
+  return clip(
+    `Order #${orderId} adjusted by ${farmName}: ${describeLines(lines)}${note ? ` — ${note}` : ""}`,
+  );
 }
 
 /**
@@ -55,7 +68,14 @@ function reason(orderId: number, farmName: string, lines: StoredLine[], note: st
  * deadlock), the lines change, the wallet pays or gets back the difference as one `adjustment`
  * ledger row, the order's total and version move, and the history says why.
  */
-async function applyLines(tx: Tx, order: Order & { items: OrderItem[] }, lines: StoredLine[], deltaCents: number, farmName: string, note: string) {
+async function applyLines(
+  tx: Tx,
+  order: Order & { items: OrderItem[] },
+  lines: StoredLine[],
+  deltaCents: number,
+  farmName: string,
+  note: string,
+) {
   const stock = new Map<number, number>();
   for (const { before, after } of lines) {
     stock.set(before.productId, (stock.get(before.productId) ?? 0) - before.quantity);
@@ -68,16 +88,36 @@ async function applyLines(tx: Tx, order: Order & { items: OrderItem[] }, lines: 
 
   for (const { itemId, after } of lines) {
     if (after.quantity === 0) await tx.orderItem.delete({ where: { id: itemId } });
-    else await tx.orderItem.update({ where: { id: itemId }, data: { productId: after.productId, productName: after.name, priceCents: after.priceCents, quantity: after.quantity } });
+    else
+      await tx.orderItem.update({
+        where: { id: itemId },
+        data: {
+          productId: after.productId,
+          productName: after.name,
+          priceCents: after.priceCents,
+          quantity: after.quantity,
+        },
+      });
   }
 
   const why = reason(order.id, farmName, lines, note);
   if (order.payment === "account") {
     // On account the statement moves with the order; paying more must fit the credit line (docs/money.md).
-    if (deltaCents > 0) await takeCredit(tx, order.userId, { id: order.farmId, farmName }, deltaCents, "this change costs");
+    if (deltaCents > 0)
+      await takeCredit(
+        tx,
+        order.userId,
+        { id: order.farmId, farmName },
+        deltaCents,
+        "this change costs",
+      );
   } else if (deltaCents !== 0) {
     await ensureWallet(tx, order.userId);
-    const moved = await applyBalanceChange(tx, order.userId, -deltaCents, { type: "adjustment", description: why, reference: `ORDER-${order.id}` });
+    const moved = await applyBalanceChange(tx, order.userId, -deltaCents, {
+      type: "adjustment",
+      description: why,
+      reference: `ORDER-${order.id}`,
+    });
     if (!moved) {
       const wallet = await tx.wallet.findUniqueOrThrow({ where: { userId: order.userId } });
       throw new AppError(
@@ -89,97 +129,204 @@ async function applyLines(tx: Tx, order: Order & { items: OrderItem[] }, lines: 
 
   const changed = new Map(lines.map((l) => [l.itemId, l.after.quantity]));
   const itemCount = order.items.reduce((sum, i) => sum + (changed.get(i.id) ?? i.quantity), 0);
-  await tx.order.update({ where: { id: order.id }, data: { totalCents: { increment: deltaCents }, itemCount, version: { increment: 1 } } });
+  await tx.order.update({
+    where: { id: order.id },
+    data: { totalCents: { increment: deltaCents }, itemCount, version: { increment: 1 } },
+  });
   await tx.orderEvent.create({ data: { orderId: order.id, status: "active", note: why } });
 }
 
 /** The card's text (the chat list's preview, and what a client without cards shows). */
-export function cardText(orderId: number, farmName: string, lines: StoredLine[], deltaCents: number, applied: boolean, note: string, onAccount = false) {
+export function cardText(
+  orderId: number,
+  farmName: string,
+  lines: StoredLine[],
+  deltaCents: number,
+  applied: boolean,
+  note: string,
+  onAccount = false,
+) {
   const money =
-    deltaCents === 0 ? "No change to the price." : applied ? `${formatCents(-deltaCents)} ${onAccount ? "taken off your statement" : "refunded to your wallet"}.` : deltaCents > 0 ? `You would pay ${formatCents(deltaCents)} more.` : `You would get ${formatCents(-deltaCents)} back.`;
-  const head = applied ? `${farmName} adjusted order #${orderId}` : `${farmName} proposes a change to order #${orderId}`;
+    deltaCents === 0
+      ? "No change to the price."
+      : applied
+        ? `${formatCents(-deltaCents)} ${onAccount ? "taken off your statement" : "refunded to your wallet"}.`
+        : deltaCents > 0
+          ? `You would pay ${formatCents(deltaCents)} more.`
+          : `You would get ${formatCents(-deltaCents)} back.`;
+  const head = applied
+    ? `${farmName} adjusted order #${orderId}`
+    : `${farmName} proposes a change to order #${orderId}`;
   return `${clip(`${head}: ${describeLines(lines)}.`)} ${money}${note ? `\n${note}` : ""}`;
 }
 
 /** POST /api/my-farm/orders/{id}/adjustments (the farmer of that order's farm; active orders only). */
-export async function proposeAdjustment(user: SessionUser, orderId: number, input: ProposeAdjustmentInput, idempotencyKey?: string): Promise<AdjustmentJson> {
+export async function proposeAdjustment(
+  user: SessionUser,
+  orderId: number,
+  input: ProposeAdjustmentInput,
+  idempotencyKey?: string,
+): Promise<AdjustmentJson> {
   const farm = await requireOwnFarm(user);
-  const { value } = await withIdempotency<AdjustmentJson>(user.id, `adjustments.propose.${orderId}`, idempotencyKey, input, async (tx) => {
-    const [locked] = await tx.$queryRaw<{ farmId: number; status: string }[]>`
+  const { value } = await withIdempotency<AdjustmentJson>(
+    user.id,
+    `adjustments.propose.${orderId}`,
+    idempotencyKey,
+    input,
+    async (tx) => {
+      const [locked] = await tx.$queryRaw<{ farmId: number; status: string }[]>`
       SELECT "farmId", "status"::text AS "status" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
-    if (!locked || locked.farmId !== farm.id) throw notFound("Order not found");
-    if (locked.status !== "active") throw new AppError("order_not_active", `Only active orders can be adjusted; this order is ${locked.status}`);
-    const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: { items: { orderBy: { id: "asc" } } } });
+      if (!locked || locked.farmId !== farm.id) throw notFound("Order not found");
+      if (locked.status !== "active")
+        throw new AppError(
+          "order_not_active",
+          `Only active orders can be adjusted; this order is ${locked.status}`,
+        );
+      const order = await tx.order.findUniqueOrThrow({
+        where: { id: orderId },
+        include: { items: { orderBy: { id: "asc" } } },
+      });
 
-    const items = new Map(order.items.map((i) => [i.id, i]));
-    const inOrder = new Set(order.items.map((i) => i.productId));
-    const substituteIds = input.lines.flatMap((l) => (l.substituteProductId === undefined ? [] : [l.substituteProductId]));
-    const substitutes = new Map(
-      (await tx.product.findMany({ where: { id: { in: substituteIds }, farmId: farm.id, isHidden: false }, select: { id: true, name: true, priceCents: true, restaurantPriceCents: true, caseSize: true } })).map((p) => [p.id, p]),
-    );
-    // A substitute costs what this buyer pays for it: a restaurant its restaurant price (docs/restaurants.md).
-    const level = await buyerLevel(tx, order.userId);
+      const items = new Map(order.items.map((i) => [i.id, i]));
+      const inOrder = new Set(order.items.map((i) => i.productId));
+      const substituteIds = input.lines.flatMap((l) =>
+        l.substituteProductId === undefined ? [] : [l.substituteProductId],
+      );
+      const substitutes = new Map(
+        (
+          await tx.product.findMany({
+            where: { id: { in: substituteIds }, farmId: farm.id, isHidden: false },
+            select: {
+              id: true,
+              name: true,
+              priceCents: true,
+              restaurantPriceCents: true,
+              caseSize: true,
+            },
+          })
+        ).map((p) => [p.id, p]),
+      );
+      // A substitute costs what this buyer pays for it: a restaurant its restaurant price (docs/restaurants.md).
+      const level = await buyerLevel(tx, order.userId);
 
-    const lines: StoredLine[] = [];
-    for (const l of input.lines) {
-      const item = items.get(l.itemId);
-      if (!item) throw badRequest(`Line ${l.itemId} is not part of order #${orderId}`, { lines: `Line ${l.itemId} is not part of order #${orderId}` });
-      const before: LineState = { productId: item.productId, name: item.productName, quantity: item.quantity, priceCents: item.priceCents };
-      let after: LineState = { ...before, quantity: l.quantity ?? item.quantity };
-      if (l.substituteProductId !== undefined && l.substituteProductId !== item.productId) {
-        const p = substitutes.get(l.substituteProductId);
-        const fail = (message: string) => badRequest(message, { lines: message });
-        if (!p) throw fail(`Product ${l.substituteProductId} is not one of ${farm.farmName}'s products`);
-        if (inOrder.has(p.id)) throw fail(`${p.name} is already in this order: change that line's quantity instead`);
-        if (after.quantity === 0) throw fail(`A substitute for ${item.productName} needs a quantity of at least 1`);
-        after = { productId: p.id, name: p.name, quantity: after.quantity, priceCents: unitPrice(p, level).cents };
+      const lines: StoredLine[] = [];
+      for (const l of input.lines) {
+        const item = items.get(l.itemId);
+        if (!item)
+          throw badRequest(`Line ${l.itemId} is not part of order #${orderId}`, {
+            lines: `Line ${l.itemId} is not part of order #${orderId}`,
+          });
+        const before: LineState = {
+          productId: item.productId,
+          name: item.productName,
+          quantity: item.quantity,
+          priceCents: item.priceCents,
+        };
+        let after: LineState = { ...before, quantity: l.quantity ?? item.quantity };
+        if (l.substituteProductId !== undefined && l.substituteProductId !== item.productId) {
+          const p = substitutes.get(l.substituteProductId);
+          const fail = (message: string) => badRequest(message, { lines: message });
+          if (!p)
+            throw fail(
+              `Product ${l.substituteProductId} is not one of ${farm.farmName}'s products`,
+            );
+          if (inOrder.has(p.id))
+            throw fail(`${p.name} is already in this order: change that line's quantity instead`);
+          if (after.quantity === 0)
+            throw fail(`A substitute for ${item.productName} needs a quantity of at least 1`);
+          after = {
+            productId: p.id,
+            name: p.name,
+            quantity: after.quantity,
+            priceCents: unitPrice(p, level).cents,
+          };
+        }
+        if (after.productId === before.productId && after.quantity === before.quantity) {
+          throw badRequest(`${item.productName}: nothing changes on this line`, {
+            lines: `${item.productName}: nothing changes on this line`,
+          });
+        }
+        lines.push({ itemId: item.id, before, after });
       }
-      if (after.productId === before.productId && after.quantity === before.quantity) {
-        throw badRequest(`${item.productName}: nothing changes on this line`, { lines: `${item.productName}: nothing changes on this line` });
+      if (
+        order.items.every((i) => lines.some((l) => l.itemId === i.id && l.after.quantity === 0))
+      ) {
+        const message =
+          "An adjustment cannot remove every line: the buyer can cancel the order instead";
+        throw badRequest(message, { lines: message });
       }
-      lines.push({ itemId: item.id, before, after });
-    }
-    if (order.items.every((i) => lines.some((l) => l.itemId === i.id && l.after.quantity === 0))) {
-      const message = "An adjustment cannot remove every line: the buyer can cancel the order instead";
-      throw badRequest(message, { lines: message });
-    }
 
-    const deltaCents = lines.reduce((sum, l) => sum + l.after.quantity * l.after.priceCents - l.before.quantity * l.before.priceCents, 0);
-    // Lower quantities of the same products only: nothing for the buyer to agree to.
-    const reduction = lines.every((l) => l.after.productId === l.before.productId && l.after.quantity < l.before.quantity);
-    const created = await tx.orderAdjustment.create({
-      data: {
-        orderId,
-        farmId: farm.id,
-        buyerId: order.userId,
-        status: reduction ? "applied" : "pending",
-        lines,
-        deltaCents,
-        note: input.note,
-        orderVersion: order.version,
-        decidedAt: reduction ? new Date() : null,
-      },
-    });
-    if (reduction) await applyLines(tx, order, lines, deltaCents, farm.farmName, input.note);
-    const message = await tx.message.create({
-      data: { senderId: user.id, receiverId: order.userId, content: cardText(orderId, farm.farmName, lines, deltaCents, reduction, input.note, order.payment === "account"), kind: "adjustment", adjustmentId: created.id },
-    });
-    await tx.orderAdjustment.update({ where: { id: created.id }, data: { messageId: message.id } });
-    // A reduction is applied already; anything else waits for the buyer (docs/notifications.md).
-    const kind = reduction ? "adjustment_applied" : "adjustment_proposed";
-    await enqueue(tx, { userId: order.userId, kind, payload: { adjustmentId: created.id }, dedupeKey: `${kind}:${created.id}:buyer` });
-    return loadCard(tx, created.id);
-  });
+      const deltaCents = lines.reduce(
+        (sum, l) =>
+          sum + l.after.quantity * l.after.priceCents - l.before.quantity * l.before.priceCents,
+        0,
+      );
+      // Lower quantities of the same products only: nothing for the buyer to agree to.
+      const reduction = lines.every(
+        (l) => l.after.productId === l.before.productId && l.after.quantity < l.before.quantity,
+      );
+      const created = await tx.orderAdjustment.create({
+        data: {
+          orderId,
+          farmId: farm.id,
+          buyerId: order.userId,
+          status: reduction ? "applied" : "pending",
+          lines,
+          deltaCents,
+          note: input.note,
+          orderVersion: order.version,
+          decidedAt: reduction ? new Date() : null,
+        },
+      });
+      if (reduction) await applyLines(tx, order, lines, deltaCents, farm.farmName, input.note);
+      const message = await tx.message.create({
+        data: {
+          senderId: user.id,
+          receiverId: order.userId,
+          content: cardText(
+            orderId,
+            farm.farmName,
+            lines,
+            deltaCents,
+            reduction,
+            input.note,
+            order.payment === "account",
+          ),
+          kind: "adjustment",
+          adjustmentId: created.id,
+        },
+      });
+      await tx.orderAdjustment.update({
+        where: { id: created.id },
+        data: { messageId: message.id },
+      });
+      // A reduction is applied already; anything else waits for the buyer (docs/notifications.md).
+      const kind = reduction ? "adjustment_applied" : "adjustment_proposed";
+      await enqueue(tx, {
+        userId: order.userId,
+        kind,
+        payload: { adjustmentId: created.id },
+        dedupeKey: `${kind}:${created.id}:buyer`,
+      });
+      return loadCard(tx, created.id);
+    },
+  );
   await publishCard(value.messageId);
   return value;
 }
 
 /** The buyer's card on their order, locked for the rest of the transaction (404 for anyone else's). */
 async function lockCard(tx: Tx, userId: number, orderId: number, adjustmentId: number) {
-  const [row] = await tx.$queryRaw<{ id: number; orderId: number; buyerId: number; status: string }[]>`
+  const [row] = await tx.$queryRaw<
+    { id: number; orderId: number; buyerId: number; status: string }[]
+  >`
     SELECT "id", "orderId", "buyerId", "status"::text AS "status" FROM "OrderAdjustment" WHERE "id" = ${adjustmentId} FOR UPDATE`;
-  if (!row || row.orderId !== orderId || row.buyerId !== userId) throw notFound("Adjustment not found");
-  return tx.orderAdjustment.findUniqueOrThrow({ where: { id: adjustmentId }, include: adjustmentInclude });
+  if (!row || row.orderId !== orderId || row.buyerId !== userId)
+    throw notFound("Adjustment not found");
+  return tx.orderAdjustment.findUniqueOrThrow({
+    where: { id: adjustmentId },
+    include: adjustmentInclude,
+  });
 }
 
 type Decision = { card: AdjustmentJson; publish: boolean; stale?: true };
@@ -195,37 +342,90 @@ async function finish(result: Decision): Promise<AdjustmentJson> {
  * the order; a card already accepted answers as it is and moves nothing (two tabs, a double click);
  * a card whose order changed since becomes stale (409); otherwise the lines, stock and wallet move.
  */
-export async function acceptAdjustment(userId: number, orderId: number, adjustmentId: number, idempotencyKey?: string): Promise<AdjustmentJson> {
-  const { value } = await withIdempotency<Decision>(userId, `adjustments.accept.${adjustmentId}`, idempotencyKey, { orderId, adjustmentId }, async (tx) => {
-    const card = await lockCard(tx, userId, orderId, adjustmentId);
-    if (card.status === "accepted" || card.status === "applied") return { card: serializeAdjustment(card), publish: false };
-    if (card.status === "declined") throw conflict("You declined this change already");
-    if (card.status === "stale") throw new AppError("adjustment_stale", STALE_MESSAGE);
+export async function acceptAdjustment(
+  userId: number,
+  orderId: number,
+  adjustmentId: number,
+  idempotencyKey?: string,
+): Promise<AdjustmentJson> {
+  const { value } = await withIdempotency<Decision>(
+    userId,
+    `adjustments.accept.${adjustmentId}`,
+    idempotencyKey,
+    { orderId, adjustmentId },
+    async (tx) => {
+      const card = await lockCard(tx, userId, orderId, adjustmentId);
+      if (card.status === "accepted" || card.status === "applied")
+        return { card: serializeAdjustment(card), publish: false };
+      if (card.status === "declined") throw conflict("You declined this change already");
+      if (card.status === "stale") throw new AppError("adjustment_stale", STALE_MESSAGE);
 
-    await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
-    const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: { items: true } });
-    if (order.status !== "active" || order.version !== card.orderVersion) {
-      await tx.orderAdjustment.update({ where: { id: adjustmentId }, data: { status: "stale", decidedAt: new Date() } });
-      return { card: await loadCard(tx, adjustmentId), publish: true, stale: true };
-    }
-    await applyLines(tx, order, storedLines(card), card.deltaCents, card.order.farm.farmName, card.note);
-    await tx.orderAdjustment.update({ where: { id: adjustmentId }, data: { status: "accepted", decidedAt: new Date() } });
-    await enqueue(tx, { userId: await farmOwnerId(tx, order.farmId), kind: "adjustment_applied", payload: { adjustmentId }, dedupeKey: `adjustment_applied:${adjustmentId}:farm` });
-    return { card: await loadCard(tx, adjustmentId), publish: true };
-  });
+      await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
+      const order = await tx.order.findUniqueOrThrow({
+        where: { id: orderId },
+        include: { items: true },
+      });
+      if (order.status !== "active" || order.version !== card.orderVersion) {
+        await tx.orderAdjustment.update({
+          where: { id: adjustmentId },
+          data: { status: "stale", decidedAt: new Date() },
+        });
+        return { card: await loadCard(tx, adjustmentId), publish: true, stale: true };
+      }
+      await applyLines(
+        tx,
+        order,
+        storedLines(card),
+        card.deltaCents,
+        card.order.farm.farmName,
+        card.note,
+      );
+      await tx.orderAdjustment.update({
+        where: { id: adjustmentId },
+        data: { status: "accepted", decidedAt: new Date() },
+      });
+      await enqueue(tx, {
+        userId: await farmOwnerId(tx, order.farmId),
+        kind: "adjustment_applied",
+        payload: { adjustmentId },
+        dedupeKey: `adjustment_applied:${adjustmentId}:farm`,
+      });
+      return { card: await loadCard(tx, adjustmentId), publish: true };
+    },
+  );
   return finish(value);
 }
 
 /** POST /api/orders/{id}/adjustments/{aid}/decline (the buyer): the order stays as it is. */
-export async function declineAdjustment(userId: number, orderId: number, adjustmentId: number): Promise<AdjustmentJson> {
-  const { value } = await withIdempotency<Decision>(userId, `adjustments.decline.${adjustmentId}`, undefined, null, async (tx) => {
-    const card = await lockCard(tx, userId, orderId, adjustmentId);
-    if (card.status === "declined") return { card: serializeAdjustment(card), publish: false };
-    if (card.status === "accepted" || card.status === "applied") throw conflict(`This change was ${card.status} already`);
-    if (card.status === "stale") throw new AppError("adjustment_stale", STALE_MESSAGE);
-    await tx.orderAdjustment.update({ where: { id: adjustmentId }, data: { status: "declined", decidedAt: new Date() } });
-    await tx.orderEvent.create({ data: { orderId, status: "active", note: clip(`Change declined: ${describeLines(storedLines(card))}`) } });
-    return { card: await loadCard(tx, adjustmentId), publish: true };
-  });
+export async function declineAdjustment(
+  userId: number,
+  orderId: number,
+  adjustmentId: number,
+): Promise<AdjustmentJson> {
+  const { value } = await withIdempotency<Decision>(
+    userId,
+    `adjustments.decline.${adjustmentId}`,
+    undefined,
+    null,
+    async (tx) => {
+      const card = await lockCard(tx, userId, orderId, adjustmentId);
+      if (card.status === "declined") return { card: serializeAdjustment(card), publish: false };
+      if (card.status === "accepted" || card.status === "applied")
+        throw conflict(`This change was ${card.status} already`);
+      if (card.status === "stale") throw new AppError("adjustment_stale", STALE_MESSAGE);
+      await tx.orderAdjustment.update({
+        where: { id: adjustmentId },
+        data: { status: "declined", decidedAt: new Date() },
+      });
+      await tx.orderEvent.create({
+        data: {
+          orderId,
+          status: "active",
+          note: clip(`Change declined: ${describeLines(storedLines(card))}`),
+        },
+      });
+      return { card: await loadCard(tx, adjustmentId), publish: true };
+    },
+  );
   return finish(value);
 }

@@ -10,10 +10,17 @@ export type LineState = { productId: number; name: string; quantity: number; pri
 export type StoredLine = { itemId: number; before: LineState; after: LineState };
 
 /** What a card needs besides its own row: the farm's name (through the order). */
-export const adjustmentInclude = { order: { select: { farm: { select: { id: true, farmName: true } } } } } as const satisfies Prisma.OrderAdjustmentInclude;
+export const adjustmentInclude = {
+  order: { select: { farm: { select: { id: true, farmName: true } } } },
+} as const satisfies Prisma.OrderAdjustmentInclude;
 export type AdjustmentRow = OrderAdjustment & { order: { farm: { id: number; farmName: string } } };
 
-const state = (s: LineState) => ({ productId: s.productId, name: s.name, quantity: s.quantity, price: centsToDollars(s.priceCents) });
+const state = (s: LineState) => ({
+  productId: s.productId,
+  name: s.name,
+  quantity: s.quantity,
+  price: centsToDollars(s.priceCents),
+});
 
 export function storedLines(a: Pick<OrderAdjustment, "lines">): StoredLine[] {
   return a.lines as unknown as StoredLine[];
@@ -26,7 +33,11 @@ export function serializeAdjustment(a: AdjustmentRow): AdjustmentJson {
     farm: { id: a.order.farm.id, farmName: a.order.farm.farmName },
     buyerId: a.buyerId,
     status: a.status,
-    lines: storedLines(a).map((l) => ({ itemId: l.itemId, before: state(l.before), after: state(l.after) })),
+    lines: storedLines(a).map((l) => ({
+      itemId: l.itemId,
+      before: state(l.before),
+      after: state(l.after),
+    })),
     delta: centsToDollars(a.deltaCents),
     note: a.note,
     messageId: a.messageId,
@@ -40,7 +51,8 @@ export function describeLines(lines: StoredLine[]): string {
   return lines
     .map(({ before, after }) => {
       if (after.quantity === 0) return `${before.name} ${before.quantity} → none`;
-      if (after.productId !== before.productId) return `${before.name} ${before.quantity} → ${after.name} ${after.quantity}`;
+      if (after.productId !== before.productId)
+        return `${before.name} ${before.quantity} → ${after.name} ${after.quantity}`;
       return `${before.name} ${before.quantity} → ${after.quantity}`;
     })
     .join(", ");

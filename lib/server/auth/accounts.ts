@@ -9,7 +9,10 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { createSession, publicUserSelect, type SessionUser } from "./session";
 
 export type RequestMeta = { ip: string; userAgent?: string | null; secure: boolean };
-export type SignedIn = { user: SessionUser; cookie: { name: string; value: string; expiresAt: Date } };
+export type SignedIn = {
+  user: SessionUser;
+  cookie: { name: string; value: string; expiresAt: Date };
+};
 
 const INVALID = "Invalid email or password";
 const TOO_MANY_LOGINS = "Too many failed login attempts. Please try again later.";
@@ -29,21 +32,35 @@ export async function login(input: LoginInput, meta: RequestMeta): Promise<Signe
   const window = { windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 };
 
   const user = await db.user.findFirst({
-    where: identifier.includes("@") ? { email: identifier } : { username: { equals: identifier, mode: "insensitive" } },
+    where: identifier.includes("@")
+      ? { email: identifier }
+      : { username: { equals: identifier, mode: "insensitive" } },
     select: { ...publicUserSelect, passwordHash: true },
   });
   const ipKey = `login-ip:${meta.ip}`;
-  const accountKey = user ? `login-account:${user.id}:${meta.ip}` : `login-unknown:${identifier}:${meta.ip}`;
-  await consume(ipKey, { ...window, max: e.LOGIN_MAX_FAILURES_PER_IP }, { message: TOO_MANY_LOGINS, log: `login failures from ip=${meta.ip}` });
+  const accountKey = user
+    ? `login-account:${user.id}:${meta.ip}`
+    : `login-unknown:${identifier}:${meta.ip}`;
+  await consume(
+    ipKey,
+    { ...window, max: e.LOGIN_MAX_FAILURES_PER_IP },
+    { message: TOO_MANY_LOGINS, log: `login failures from ip=${meta.ip}` },
+  );
   try {
-    await consume(accountKey, { ...window, max: e.LOGIN_MAX_FAILURES }, { message: TOO_MANY_LOGINS, log: `login failures for one account from ip=${meta.ip}` });
+    await consume(
+      accountKey,
+      { ...window, max: e.LOGIN_MAX_FAILURES },
+      { message: TOO_MANY_LOGINS, log: `login failures for one account from ip=${meta.ip}` },
+    );
   } catch (refused) {
     // Refused before any check: not a failure of this address.
     await release(ipKey);
     throw refused;
   }
 
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  const ok = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await burnPasswordCheck(input.password), false);
   if (!user || !ok) throw new AppError("invalid_credentials", INVALID);
   await Promise.all([release(ipKey), reset(accountKey)]);
   const { passwordHash: _hash, ...publicUser } = user;
@@ -56,20 +73,40 @@ export async function login(input: LoginInput, meta: RequestMeta): Promise<Signe
 export async function register(input: RegisterData, meta: RequestMeta): Promise<SignedIn> {
   // Every attempt from the address counts, counted atomically before anything else: parallel
   // sign-ups cannot slip past the limit, and "email already taken" cannot be probed without limit.
-  await consume(`register-ip:${meta.ip}`, { max: env().REGISTRATION_LIMIT_PER_IP_HOUR, windowMs: 60 * 60_000 }, {
-    message: "Too many sign-up attempts from this address. Please try again later.",
-    log: `registrations from ip=${meta.ip}`,
-  });
+  await consume(
+    `register-ip:${meta.ip}`,
+    { max: env().REGISTRATION_LIMIT_PER_IP_HOUR, windowMs: 60 * 60_000 },
+    {
+      message: "Too many sign-up attempts from this address. Please try again later.",
+      log: `registrations from ip=${meta.ip}`,
+    },
+  );
 
   const email = input.email.trim().toLowerCase();
   const username = input.username?.trim() || undefined;
-  refuseCommonPassword(input.password, [email, email.split("@")[0], username ?? "", input.fullName]);
+  refuseCommonPassword(input.password, [
+    email,
+    email.split("@")[0],
+    username ?? "",
+    input.fullName,
+  ]);
   const [byEmail, byUsername] = await Promise.all([
     db.user.findUnique({ where: { email }, select: { id: true } }),
-    username ? db.user.findFirst({ where: { username: { equals: username, mode: "insensitive" } }, select: { id: true } }) : null,
+    username
+      ? db.user.findFirst({
+          where: { username: { equals: username, mode: "insensitive" } },
+          select: { id: true },
+        })
+      : null,
   ]);
-  if (byEmail) throw new AppError("already_exists", "An account with this email already exists", { fieldErrors: { email: "An account with this email already exists" } });
-  if (byUsername) throw new AppError("already_exists", "This username is already taken", { fieldErrors: { username: "This username is already taken" } });
+  if (byEmail)
+    throw new AppError("already_exists", "An account with this email already exists", {
+      fieldErrors: { email: "An account with this email already exists" },
+    });
+  if (byUsername)
+    throw new AppError("already_exists", "This username is already taken", {
+      fieldErrors: { username: "This username is already taken" },
+    });
 
   const passwordHash = await hashPassword(input.password);
   let user: SessionUser;
@@ -89,7 +126,8 @@ export async function register(input: RegisterData, meta: RequestMeta): Promise<
     });
   } catch (e) {
     // Two registrations racing for the same email/username: the unique index decides.
-    if ((e as { code?: string }).code === "P2002") throw new AppError("already_exists", "An account with this email or username already exists");
+    if ((e as { code?: string }).code === "P2002")
+      throw new AppError("already_exists", "An account with this email or username already exists");
     throw e;
   }
   const cookie = await createSession(user.id, meta.secure, meta.userAgent);

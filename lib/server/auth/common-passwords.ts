@@ -12,7 +12,9 @@ const COMMON = new Set(
   abc12345 abcd1234 abcdefgh admin123 administrator monkey123 dragon123 trustno1 starwars superman batman123
   whatever computer internet samsung michelle jennifer charlie1 freedom1 shadow12 master12 mustang1 access14
   changeme changeme1 secret12 secret123 default1 test1234 testtest guest123 login123 hello123 letmein123
-  fieldfare fieldfare1 fieldfare123 kelowna1 kelowna123 okanagan farmfresh`.split(/\s+/).filter(Boolean),
+  fieldfare fieldfare1 fieldfare123 kelowna1 kelowna123 okanagan farmfresh`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 export function isCommonPassword(password: string, context: string[] = []): boolean {
@@ -26,5 +28,6 @@ const TOO_COMMON = "This password is too common. Please choose a less predictabl
 
 /** Throws the field error of a new password that is common or only the user's own email or name. */
 export function refuseCommonPassword(password: string, context: string[] = []): void {
-  if (isCommonPassword(password, context)) throw new AppError("validation", TOO_COMMON, { fieldErrors: { password: TOO_COMMON } });
+  if (isCommonPassword(password, context))
+    throw new AppError("validation", TOO_COMMON, { fieldErrors: { password: TOO_COMMON } });
 }

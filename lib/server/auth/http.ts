@@ -3,15 +3,30 @@ import { clientIp } from "@/lib/server/http/client-ip";
 import { isSecureRequest } from "@/lib/server/http/origin";
 import { json } from "@/lib/server/http/route";
 import { toPublicUser } from "./serialize";
-import { clearSessionCookieHeaders, destroySessionCookie, SESSION_COOKIE, sessionCookieHeaders, sessionCookieOf, withCookies } from "./session";
+import {
+  clearSessionCookieHeaders,
+  destroySessionCookie,
+  SESSION_COOKIE,
+  sessionCookieHeaders,
+  sessionCookieOf,
+  withCookies,
+} from "./session";
 import type { RequestMeta, SignedIn } from "./accounts";
 
 export function requestMeta(req: Request): RequestMeta {
-  return { ip: clientIp(req), userAgent: req.headers.get("user-agent"), secure: isSecureRequest(req) };
+  return {
+    ip: clientIp(req),
+    userAgent: req.headers.get("user-agent"),
+    secure: isSecureRequest(req),
+  };
 }
 
 /** The user as JSON plus the session cookie. */
-export function signedInResponse({ user, cookie }: SignedIn, status: number, secure: boolean): Response {
+export function signedInResponse(
+  { user, cookie }: SignedIn,
+  status: number,
+  secure: boolean,
+): Response {
   return json(toPublicUser(user), {
     status,
     headers: withCookies(sessionCookieHeaders(cookie.name, cookie.value, cookie.expiresAt, secure)),
@@ -22,5 +37,12 @@ export function signedInResponse({ user, cookie }: SignedIn, status: number, sec
 export async function signedOutResponse(req: Request): Promise<Response> {
   const c = sessionCookieOf(req);
   await destroySessionCookie(c?.value);
-  return json({ success: true }, { headers: withCookies(clearSessionCookieHeaders(c?.name ?? SESSION_COOKIE, isSecureRequest(req))) });
+  return json(
+    { success: true },
+    {
+      headers: withCookies(
+        clearSessionCookieHeaders(c?.name ?? SESSION_COOKIE, isSecureRequest(req)),
+      ),
+    },
+  );
 }

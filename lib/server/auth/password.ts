@@ -2,7 +2,12 @@ import "server-only";
 import { hash, verify } from "@node-rs/argon2";
 
 // OWASP argon2id parameters: m=19 MiB, t=2, p=1.
-const options = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const options = {
+  algorithm: 2 /* Argon2id */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, options);

@@ -19,7 +19,12 @@ const MAX_ENTRIES = 20_000;
 /** How long a logout waits for its own announcement to come back before answering. */
 const ANNOUNCE_WAIT_MS = 2_000;
 
-export type CachedSession = { user: SessionUser; expiresAt: number; lastSeenAt: number; cachedAt: number };
+export type CachedSession = {
+  user: SessionUser;
+  expiresAt: number;
+  lastSeenAt: number;
+  cachedAt: number;
+};
 
 type State = {
   entries: Map<string, CachedSession>;
@@ -29,7 +34,12 @@ type State = {
   waiters: Map<string, Set<() => void>>;
 };
 const g = globalThis as unknown as { __ffSessionCache?: State };
-const state = (g.__ffSessionCache ??= { entries: new Map(), epoch: 0, registered: false, waiters: new Map() });
+const state = (g.__ffSessionCache ??= {
+  entries: new Map(),
+  epoch: 0,
+  registered: false,
+  waiters: new Map(),
+});
 
 const ttlMs = () => env().SESSION_CACHE_SECONDS * 1000;
 

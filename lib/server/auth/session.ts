@@ -1,10 +1,22 @@
 import "server-only";
 import crypto from "node:crypto";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE, SESSION_COOKIES, SIGNED_IN_HINT_COOKIE } from "@/lib/auth/cookie-names";
+import {
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  SESSION_COOKIES,
+  SIGNED_IN_HINT_COOKIE,
+} from "@/lib/auth/cookie-names";
 import { db } from "@/lib/server/db";
 import { env } from "@/lib/server/env";
 import type { User } from "@/lib/generated/prisma/client";
-import { announcementOf, cachedSession, forgetSession, rememberSession, sessionCacheEpoch, sessionCacheLive } from "./session-cache";
+import {
+  announcementOf,
+  cachedSession,
+  forgetSession,
+  rememberSession,
+  sessionCacheEpoch,
+  sessionCacheLive,
+} from "./session-cache";
 
 /**
  * Database sessions: the cookie holds an opaque random id (256 bits, base64url); the `Session` row
@@ -41,7 +53,9 @@ export const publicUserSelect = {
 export async function createSession(userId: number, secure: boolean, userAgent?: string | null) {
   const sid = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + absoluteMs());
-  await db.session.create({ data: { idHash: sha256(sid), userId, expiresAt, userAgent: userAgent?.slice(0, 300) } });
+  await db.session.create({
+    data: { idHash: sha256(sid), userId, expiresAt, userAgent: userAgent?.slice(0, 300) },
+  });
   return { name: sessionCookieName(secure), value: sid, expiresAt };
 }
 
@@ -56,7 +70,10 @@ function sidFromCookie(value: string): string | null {
  * from this instance's session cache when it holds the session (./session-cache.ts), else from
  * the database, then remembered.
  */
-export async function userFromSessionCookie(value: string | undefined, source?: { from?: "cache" | "db" }): Promise<SessionUser | null> {
+export async function userFromSessionCookie(
+  value: string | undefined,
+  source?: { from?: "cache" | "db" },
+): Promise<SessionUser | null> {
   if (!value) return null;
   const sid = sidFromCookie(value);
   if (!sid) return null;
@@ -69,7 +86,10 @@ export async function userFromSessionCookie(value: string | undefined, source?: 
       if (source) source.from = "cache";
       if (now - hit.lastSeenAt <= TOUCH_MS) return hit.user;
       // The minute's touch also proves the row still exists.
-      const { count } = await db.session.updateMany({ where: { idHash }, data: { lastSeenAt: new Date(now) } });
+      const { count } = await db.session.updateMany({
+        where: { idHash },
+        data: { lastSeenAt: new Date(now) },
+      });
       if (count === 1) {
         hit.lastSeenAt = now;
         return hit.user;
@@ -80,7 +100,10 @@ export async function userFromSessionCookie(value: string | undefined, source?: 
 
   if (source) source.from = "db";
   const epoch = sessionCacheEpoch();
-  const session = await db.session.findUnique({ where: { idHash }, include: { user: { select: publicUserSelect } } });
+  const session = await db.session.findUnique({
+    where: { idHash },
+    include: { user: { select: publicUserSelect } },
+  });
   if (!session) return null;
   if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + idleMs() <= now) {
     await db.session.deleteMany({ where: { idHash } });
@@ -92,7 +115,12 @@ export async function userFromSessionCookie(value: string | undefined, source?: 
     await db.session.updateMany({ where: { idHash }, data: { lastSeenAt: new Date(now) } });
     lastSeenAt = now;
   }
-  if (live) rememberSession(idHash, { user: session.user, expiresAt: session.expiresAt.getTime(), lastSeenAt, cachedAt: now }, epoch);
+  if (live)
+    rememberSession(
+      idHash,
+      { user: session.user, expiresAt: session.expiresAt.getTime(), lastSeenAt, cachedAt: now },
+      epoch,
+    );
   return session.user;
 }
 
@@ -154,19 +182,47 @@ export function sessionTiming(req: Request): string | null {
 }
 
 /** The Set-Cookie headers of a new session: the session cookie and the signed-in hint beside it. */
-export function sessionCookieHeaders(name: string, value: string, expires: Date, secure: boolean): [string, string] {
-  const attrs = (httpOnly: boolean) => ["Path=/", httpOnly ? "HttpOnly" : "", "SameSite=Lax", `Expires=${expires.toUTCString()}`, secure ? "Secure" : ""].filter(Boolean);
-  return [[`${name}=${value}`, ...attrs(true)].join("; "), [`${SIGNED_IN_HINT_COOKIE}=1`, ...attrs(false)].join("; ")];
+export function sessionCookieHeaders(
+  name: string,
+  value: string,
+  expires: Date,
+  secure: boolean,
+): [string, string] {
+  const attrs = (httpOnly: boolean) =>
+    [
+      "Path=/",
+      httpOnly ? "HttpOnly" : "",
+      "SameSite=Lax",
+      `Expires=${expires.toUTCString()}`,
+      secure ? "Secure" : "",
+    ].filter(Boolean);
+  return [
+    [`${name}=${value}`, ...attrs(true)].join("; "),
+    [`${SIGNED_IN_HINT_COOKIE}=1`, ...attrs(false)].join("; "),
+  ];
 }
 
 /** The Set-Cookie headers that end a session in the browser: both cookies, expired. */
 export function clearSessionCookieHeaders(name: string, secure: boolean): [string, string] {
-  const attrs = (httpOnly: boolean) => ["Path=/", httpOnly ? "HttpOnly" : "", "SameSite=Lax", "Max-Age=0", secure ? "Secure" : ""].filter(Boolean);
-  return [[`${name}=`, ...attrs(true)].join("; "), [`${SIGNED_IN_HINT_COOKIE}=`, ...attrs(false)].join("; ")];
+  const attrs = (httpOnly: boolean) =>
+    [
+      "Path=/",
+      httpOnly ? "HttpOnly" : "",
+      "SameSite=Lax",
+      "Max-Age=0",
+      secure ? "Secure" : "",
+    ].filter(Boolean);
+  return [
+    [`${name}=`, ...attrs(true)].join("; "),
+    [`${SIGNED_IN_HINT_COOKIE}=`, ...attrs(false)].join("; "),
+  ];
 }
 
 /** Headers carrying several Set-Cookie lines (one header each: a cookie's Expires has a comma). */
-export function withCookies(cookies: readonly string[], headers: Record<string, string> = {}): Headers {
+export function withCookies(
+  cookies: readonly string[],
+  headers: Record<string, string> = {},
+): Headers {
   const h = new Headers(headers);
   for (const c of cookies) h.append("set-cookie", c);
   return h;

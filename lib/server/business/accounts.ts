@@ -25,15 +25,23 @@ export async function getBusinessAccount(userId: number): Promise<BusinessAccoun
   return a ? serializeBusinessAccount(a) : null;
 }
 
-export async function applyForBusinessAccount(user: { id: number; userType: string }, input: BusinessAccountInput): Promise<BusinessAccountJson> {
-  if (user.userType === "farmer") throw forbidden("Farm accounts sell: a business account is for buyers");
+export async function applyForBusinessAccount(
+  user: { id: number; userType: string },
+  input: BusinessAccountInput,
+): Promise<BusinessAccountJson> {
+  if (user.userType === "farmer")
+    throw forbidden("Farm accounts sell: a business account is for buyers");
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${user.id} FOR UPDATE`;
     const current = await tx.businessAccount.findUnique({ where: { userId: user.id } });
-    if (current?.status === "pending") throw conflict("Your application is being reviewed: we will let you know");
-    if (current?.status === "approved" || user.userType === "restaurant") throw conflict("Your account is already a business account");
+    if (current?.status === "pending")
+      throw conflict("Your application is being reviewed: we will let you know");
+    if (current?.status === "approved" || user.userType === "restaurant")
+      throw conflict("Your account is already a business account");
     const data = { ...input, status: "pending" as const, createdAt: new Date(), decidedAt: null };
-    const row = current ? await tx.businessAccount.update({ where: { userId: user.id }, data }) : await tx.businessAccount.create({ data: { userId: user.id, ...data } });
+    const row = current
+      ? await tx.businessAccount.update({ where: { userId: user.id }, data })
+      : await tx.businessAccount.create({ data: { userId: user.id, ...data } });
     return serializeBusinessAccount(row);
   });
 }
@@ -41,16 +49,28 @@ export async function applyForBusinessAccount(user: { id: number; userType: stri
 export type Decision = "approve" | "reject";
 
 /** `npm run buyer:approve -- email [--reject]`: decides a pending application. */
-export async function decideBusinessAccount(email: string, decision: Decision): Promise<{ userId: number; companyName: string; status: "approved" | "rejected" }> {
+export async function decideBusinessAccount(
+  email: string,
+  decision: Decision,
+): Promise<{ userId: number; companyName: string; status: "approved" | "rejected" }> {
   return db.$transaction(async (tx) => {
-    const user = await tx.user.findUnique({ where: { email: email.trim().toLowerCase() }, include: { businessAccount: true } });
+    const user = await tx.user.findUnique({
+      where: { email: email.trim().toLowerCase() },
+      include: { businessAccount: true },
+    });
     if (!user) throw new AppError("not_found", `No account uses ${email}`);
     const application = user.businessAccount;
-    if (!application) throw new AppError("not_found", `${email} has not applied for a business account`);
-    if (application.status !== "pending") throw conflict(`${email}'s application was already ${application.status}`);
+    if (!application)
+      throw new AppError("not_found", `${email} has not applied for a business account`);
+    if (application.status !== "pending")
+      throw conflict(`${email}'s application was already ${application.status}`);
     const status = decision === "approve" ? "approved" : "rejected";
-    await tx.businessAccount.update({ where: { id: application.id }, data: { status, decidedAt: new Date() } });
-    if (status === "approved") await tx.user.update({ where: { id: user.id }, data: { userType: "restaurant" } });
+    await tx.businessAccount.update({
+      where: { id: application.id },
+      data: { status, decidedAt: new Date() },
+    });
+    if (status === "approved")
+      await tx.user.update({ where: { id: user.id }, data: { userType: "restaurant" } });
     return { userId: user.id, companyName: application.companyName, status };
   });
 }

@@ -13,7 +13,11 @@ import { hearing, listenOn } from "@/lib/server/realtime/bus";
  */
 export const CATALOG_CHANNEL = "ff_catalog";
 
-type State = { entries: Map<string, { value: Promise<unknown>; at: number }>; epoch: number; registered: boolean };
+type State = {
+  entries: Map<string, { value: Promise<unknown>; at: number }>;
+  epoch: number;
+  registered: boolean;
+};
 const g = globalThis as unknown as { __ffCatalogCache?: State };
 const state = (g.__ffCatalogCache ??= { entries: new Map(), epoch: 0, registered: false });
 
@@ -41,12 +45,14 @@ export function cachedCatalogRead<T>(key: string, load: () => Promise<T>): Promi
   const epoch = state.epoch;
   const value = load();
   state.entries.delete(key);
-  if (state.entries.size >= CATALOG_CACHE_MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
+  if (state.entries.size >= CATALOG_CACHE_MAX_ENTRIES)
+    state.entries.delete(state.entries.keys().next().value!);
   state.entries.set(key, { value, at: Date.now() });
   value.then(
     () => {
       // A change announced while this read ran may not be in it: do not keep it.
-      if (state.epoch !== epoch && state.entries.get(key)?.value === value) state.entries.delete(key);
+      if (state.epoch !== epoch && state.entries.get(key)?.value === value)
+        state.entries.delete(key);
     },
     () => {
       if (state.entries.get(key)?.value === value) state.entries.delete(key);

@@ -4,5 +4,7 @@ import { cachedCatalogRead } from "./cache";
 import type { CategoryJson } from "./types";
 
 export function listCategories(): Promise<CategoryJson[]> {
-  return cachedCatalogRead("categories", () => db.category.findMany({ orderBy: { id: "asc" }, select: { id: true, name: true, icon: true } }));
+  return cachedCatalogRead("categories", () =>
+    db.category.findMany({ orderBy: { id: "asc" }, select: { id: true, name: true, icon: true } }),
+  );
 }

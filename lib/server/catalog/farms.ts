@@ -20,7 +20,10 @@ type FarmRow = {
 };
 
 function toFarmJson(r: FarmRow): FarmJson {
-  const products = typeof r.products === "string" ? (JSON.parse(r.products) as FarmThumbnail[]) : (r.products ?? []);
+  const products =
+    typeof r.products === "string"
+      ? (JSON.parse(r.products) as FarmThumbnail[])
+      : (r.products ?? []);
   return {
     id: r.id,
     userId: r.userId,
@@ -41,7 +44,9 @@ function toFarmJson(r: FarmRow): FarmJson {
  */
 export async function farmsByIds(ids: number[]): Promise<FarmJson[]> {
   if (ids.length === 0) return [];
-  return rankedFarms(Prisma.sql`SELECT id, rank FROM unnest(ARRAY[${Prisma.join(ids)}]::int[]) WITH ORDINALITY AS t(id, rank)`);
+  return rankedFarms(
+    Prisma.sql`SELECT id, rank FROM unnest(ARRAY[${Prisma.join(ids)}]::int[]) WITH ORDINALITY AS t(id, rank)`,
+  );
 }
 
 /**
@@ -65,7 +70,11 @@ export async function rankedFarms(ranking: Prisma.Sql): Promise<FarmJson[]> {
 /** Featured farms: best rated first (Farm(rating DESC, id) index). */
 export function listFeaturedFarms({ limit }: { limit: number }): Promise<FarmJson[]> {
   return cachedCatalogRead(`farms:${limit}`, async () => {
-    const top = await db.farm.findMany({ orderBy: [{ rating: "desc" }, { id: "asc" }], take: limit, select: { id: true } });
+    const top = await db.farm.findMany({
+      orderBy: [{ rating: "desc" }, { id: "asc" }],
+      take: limit,
+      select: { id: true },
+    });
     return farmsByIds(top.map((f) => f.id));
   });
 }

@@ -13,7 +13,10 @@ type ListOptions = { limit: number; categoryId?: number };
  * grow with the catalog. Hidden products never appear; out-of-stock ones do (the card disables
  * its add button, docs/product.md).
  */
-async function listFlagged(flag: "isFeatured" | "isPopular", { limit, categoryId }: ListOptions): Promise<CatalogProduct[]> {
+async function listFlagged(
+  flag: "isFeatured" | "isPopular",
+  { limit, categoryId }: ListOptions,
+): Promise<CatalogProduct[]> {
   if (categoryId) {
     // Flags and categories are correlated in real catalogs (featured beer can be rare); the fence
     // (OFFSET 0) stops the planner from walking the primary key over the whole catalog on an
@@ -34,8 +37,12 @@ async function listFlagged(flag: "isFeatured" | "isPopular", { limit, categoryId
   return rows.map(toCatalogProduct);
 }
 
-export const listFeaturedProducts = (o: ListOptions) => cachedCatalogRead(`featured:${o.limit}:${o.categoryId ?? ""}`, () => listFlagged("isFeatured", o));
-export const listPopularProducts = (o: ListOptions) => cachedCatalogRead(`popular:${o.limit}:${o.categoryId ?? ""}`, () => listFlagged("isPopular", o));
+export const listFeaturedProducts = (o: ListOptions) =>
+  cachedCatalogRead(`featured:${o.limit}:${o.categoryId ?? ""}`, () =>
+    listFlagged("isFeatured", o),
+  );
+export const listPopularProducts = (o: ListOptions) =>
+  cachedCatalogRead(`popular:${o.limit}:${o.categoryId ?? ""}`, () => listFlagged("isPopular", o));
 
 export async function getProduct(id: number): Promise<CatalogProduct> {
   const row = await db.product.findFirst({ where: { id, isHidden: false }, select: productSelect });
@@ -46,7 +53,10 @@ export async function getProduct(id: number): Promise<CatalogProduct> {
 /** Products by id, in the order given (hidden ones dropped). */
 export async function productsByIds(ids: number[]): Promise<CatalogProduct[]> {
   if (ids.length === 0) return [];
-  const rows = await db.product.findMany({ where: { id: { in: ids }, isHidden: false }, select: productSelect });
+  const rows = await db.product.findMany({
+    where: { id: { in: ids }, isHidden: false },
+    select: productSelect,
+  });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -60,7 +70,10 @@ export async function productsByIds(ids: number[]): Promise<CatalogProduct[]> {
  * fence it prefers walking the primary key backwards, which reads the whole catalog when the
  * farms are small (measured: 53 ms instead of < 1 ms at 100k products). Cost ∝ the farms' size.
  */
-export async function newestProductIdsOfFarms(farmIds: number[], opts: { limit: number; categoryId?: number; inStockOnly?: boolean }): Promise<number[]> {
+export async function newestProductIdsOfFarms(
+  farmIds: number[],
+  opts: { limit: number; categoryId?: number; inStockOnly?: boolean },
+): Promise<number[]> {
   if (farmIds.length === 0) return [];
   const rows = await db.$queryRaw<{ id: number }[]>`
     SELECT id FROM (
@@ -99,14 +112,28 @@ const likePattern = (q: string) => `%${escapeLike(q)}%`;
  * grouped order always lie inside the branches' own first `limit`, so the answer is exact while
  * the work stays bounded at 100k products.
  */
-export function searchProducts({ q, categoryId, limit }: { q: string; categoryId?: number; limit: number }): Promise<CatalogProduct[]> {
+export function searchProducts({
+  q,
+  categoryId,
+  limit,
+}: {
+  q: string;
+  categoryId?: number;
+  limit: number;
+}): Promise<CatalogProduct[]> {
   // Matching ignores letter case (a text search and ILIKE), so "Apple" and "apple" share an entry.
   const text = q.trim();
-  return cachedCatalogRead(`search:${limit}:${categoryId ?? ""}:${text.toLowerCase()}`, () => findProducts(text, categoryId, limit));
+  return cachedCatalogRead(`search:${limit}:${categoryId ?? ""}:${text.toLowerCase()}`, () =>
+    findProducts(text, categoryId, limit),
+  );
 }
 
 /** The search itself (uncached). */
-async function findProducts(text: string, categoryId: number | undefined, limit: number): Promise<CatalogProduct[]> {
+async function findProducts(
+  text: string,
+  categoryId: number | undefined,
+  limit: number,
+): Promise<CatalogProduct[]> {
   const inCategory = categoryId ? Prisma.sql`AND p."categoryId" = ${categoryId}` : Prisma.empty;
   if (!text) {
     const rows = await db.$queryRaw<{ id: number }[]>`
@@ -160,5 +187,7 @@ export async function rankedProducts(ranking: Prisma.Sql): Promise<CatalogProduc
     FROM (${ranking}) r JOIN "Product" p ON p.id = r.id JOIN "Farm" f ON f.id = p."farmId"
     WHERE NOT p."isHidden"
     ORDER BY r.rank`);
-  return rows.map(({ farmName, ...p }) => toCatalogProduct({ ...p, farm: { id: p.farmId, farmName } }));
+  return rows.map(({ farmName, ...p }) =>
+    toCatalogProduct({ ...p, farm: { id: p.farmId, farmName } }),
+  );
 }

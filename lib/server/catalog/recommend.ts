@@ -56,7 +56,10 @@ const newestOf = (group: Prisma.Sql, limit: number, categoryId?: number) => Pris
   WHERE ${group} AND p."isHidden" = false AND p."inStock" ${categoryId ? Prisma.sql`AND p."categoryId" = ${categoryId}` : Prisma.empty}
   ORDER BY p.id DESC LIMIT ${sqlInt(limit)}`;
 
-export async function recommendProducts(userId: number, { limit, categoryId }: { limit: number; categoryId?: number }): Promise<CatalogProduct[]> {
+export async function recommendProducts(
+  userId: number,
+  { limit, categoryId }: { limit: number; categoryId?: number },
+): Promise<CatalogProduct[]> {
   // A category filter leaves the category groups out: the farms' products in it are the candidates.
   return rankedProducts(Prisma.sql`
     WITH ${signals(userId)},
@@ -87,7 +90,10 @@ export async function recommendProducts(userId: number, { limit, categoryId }: {
     SELECT id, ${sqlInt(limit)} + row_number() OVER (ORDER BY id DESC) FROM fill`);
 }
 
-export async function recommendFarms(userId: number, { limit }: { limit: number }): Promise<FarmJson[]> {
+export async function recommendFarms(
+  userId: number,
+  { limit }: { limit: number },
+): Promise<FarmJson[]> {
   return rankedFarms(Prisma.sql`
     WITH ${signals(userId)},
     top_farms AS (SELECT farm_id AS id, row_number() OVER (ORDER BY w DESC, farm_id) AS rank FROM farm_w ORDER BY w DESC, farm_id LIMIT ${sqlInt(limit)}),

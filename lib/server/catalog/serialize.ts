@@ -45,7 +45,11 @@ export type ProductRow = {
  * size. It never leaves the server as is: `forViewer` turns it into the ProductJson of one price
  * level (a shopper never sees the restaurant price).
  */
-export type CatalogProduct = Omit<ProductJson, "price" | "priceLevel" | "caseSize"> & { priceCents: number; restaurantPriceCents: number | null; caseSize: number };
+export type CatalogProduct = Omit<ProductJson, "price" | "priceLevel" | "caseSize"> & {
+  priceCents: number;
+  restaurantPriceCents: number | null;
+  caseSize: number;
+};
 
 export function toCatalogProduct(p: ProductRow): CatalogProduct {
   return {
@@ -71,7 +75,13 @@ export function toCatalogProduct(p: ProductRow): CatalogProduct {
 export function forViewer(p: CatalogProduct, level: PriceLevel): ProductJson {
   const { priceCents, restaurantPriceCents, caseSize, ...rest } = p;
   const price = unitPrice({ priceCents, restaurantPriceCents, caseSize }, level);
-  return { ...rest, price: centsToDollars(price.cents), priceLevel: price.level, caseSize: caseSizeFor({ caseSize }, level) };
+  return {
+    ...rest,
+    price: centsToDollars(price.cents),
+    priceLevel: price.level,
+    caseSize: caseSizeFor({ caseSize }, level),
+  };
 }
 
-export const listForViewer = (products: CatalogProduct[], level: PriceLevel): ProductJson[] => products.map((p) => forViewer(p, level));
+export const listForViewer = (products: CatalogProduct[], level: PriceLevel): ProductJson[] =>
+  products.map((p) => forViewer(p, level));

@@ -6,39 +6,68 @@ import { invoiceForDocument } from "@/lib/server/account/statements";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { fieldfarePdf } from "./pdf";
 
-const STATUS_WORDS = { open: "Open: the month is still running", issued: "Issued", overdue: "Overdue", paid: "Paid" } as const;
+const STATUS_WORDS = {
+  open: "Open: the month is still running",
+  issued: "Issued",
+  overdue: "Overdue",
+  paid: "Paid",
+} as const;
 
 /**
  * A monthly statement as a PDF invoice (docs/restaurants.md, "Statements"): the farm, the buyer,
  * one block per order with its lines, the total, what was paid and the due date. PDFKit writes it
  * in the built-in Helvetica, as the order receipt. Only the buyer and the farm may fetch it.
  */
-export async function invoicePdf(user: Pick<SessionUser, "id">, statementId: number): Promise<{ filename: string; bytes: Buffer }> {
+export async function invoicePdf(
+  user: Pick<SessionUser, "id">,
+  statementId: number,
+): Promise<{ filename: string; bytes: Buffer }> {
   const { statement: s, json } = await invoiceForDocument(user, statementId);
   const zone = s.farm.timeZone;
-  const day = (iso: string) => DateTime.fromISO(iso, { zone }).setLocale("en-US").toFormat("d LLL yyyy");
+  const day = (iso: string) =>
+    DateTime.fromISO(iso, { zone }).setLocale("en-US").toFormat("d LLL yyyy");
   const buyer = json.buyer.company ? `${json.buyer.company} (${json.buyer.name})` : json.buyer.name;
 
-  const { doc, row, rule, finish } = fieldfarePdf({ title: `Invoice ${json.number}`, subject: `${s.farm.farmName} statement for ${json.periodLabel}` });
+  const { doc, row, rule, finish } = fieldfarePdf({
+    title: `Invoice ${json.number}`,
+    subject: `${s.farm.farmName} statement for ${json.periodLabel}`,
+  });
   doc.text(`Statement for ${json.periodLabel} · orders on account`);
   doc.text(`Due date: ${day(json.dueDate)} · Status: ${STATUS_WORDS[json.status]}`);
   doc.moveDown();
 
   const top = doc.y;
-  doc.font("Helvetica-Bold").text("From", 54, top).font("Helvetica").text(s.farm.farmName).text(json.farmLocation);
+  doc
+    .font("Helvetica-Bold")
+    .text("From", 54, top)
+    .font("Helvetica")
+    .text(s.farm.farmName)
+    .text(json.farmLocation);
   doc.font("Helvetica-Bold").text("Bill to", 320, top).font("Helvetica").text(buyer, 320);
   doc.x = 54;
   doc.moveDown(2);
-
-
 
   row(["Item", "Qty", "Unit price", "Amount"], true);
   rule();
   for (const line of json.lines) {
     const when = line.handoverDate ? `, handed over ${day(line.handoverDate)}` : "";
-    row([`Order #${line.orderId}, placed ${day(line.placedAt)}${when}${line.status === "cancelled" ? " (cancelled)" : ""}`, "", "", ""], true);
+    row(
+      [
+        `Order #${line.orderId}, placed ${day(line.placedAt)}${when}${line.status === "cancelled" ? " (cancelled)" : ""}`,
+        "",
+        "",
+        "",
+      ],
+      true,
+    );
     if (line.status === "cancelled") continue;
-    for (const i of line.items) row([`  ${i.productName}`, String(i.quantity), formatCents(dollarsToCents(i.price)), formatCents(dollarsToCents(i.subtotal))]);
+    for (const i of line.items)
+      row([
+        `  ${i.productName}`,
+        String(i.quantity),
+        formatCents(dollarsToCents(i.price)),
+        formatCents(dollarsToCents(i.subtotal)),
+      ]);
     if (line.fee > 0) row(["  Delivery fee", "", "", formatCents(dollarsToCents(line.fee))]);
     row([`  Order #${line.orderId} total`, "", "", formatCents(dollarsToCents(line.total))]);
   }
@@ -51,7 +80,12 @@ export async function invoicePdf(user: Pick<SessionUser, "id">, statementId: num
     .font("Helvetica")
     .fontSize(9)
     .fillColor("#555")
-    .text(json.paidAt ? `Paid from the Fieldfare wallet on ${day(json.paidAt)}.` : `Please pay from your Fieldfare wallet (Invoices) by ${day(json.dueDate)}.`, 54);
+    .text(
+      json.paidAt
+        ? `Paid from the Fieldfare wallet on ${day(json.paidAt)}.`
+        : `Please pay from your Fieldfare wallet (Invoices) by ${day(json.dueDate)}.`,
+      54,
+    );
 
   return { filename: `fieldfare-invoice-${json.number}.pdf`, bytes: await finish() };
 }

@@ -14,7 +14,11 @@ export function fieldfarePdf(info: { title: string; subject: string }): {
   rule: () => void;
   finish: () => Promise<Buffer>;
 } {
-  const doc = new PDFDocument({ size: "LETTER", margin: 54, info: { Title: info.title, Author: "Fieldfare", Subject: info.subject } });
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margin: 54,
+    info: { Title: info.title, Author: "Fieldfare", Subject: info.subject },
+  });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => {
@@ -23,7 +27,11 @@ export function fieldfarePdf(info: { title: string; subject: string }): {
   });
 
   doc.font("Helvetica-Bold").fontSize(20).fillColor("#1f5130").text("Fieldfare");
-  doc.font("Helvetica").fontSize(10).fillColor("#555").text("Farm-to-table marketplace, Kelowna BC");
+  doc
+    .font("Helvetica")
+    .fontSize(10)
+    .fillColor("#555")
+    .text("Farm-to-table marketplace, Kelowna BC");
   doc.moveDown(1.2);
   doc.font("Helvetica-Bold").fontSize(16).fillColor("#111").text(info.title);
   doc.font("Helvetica").fontSize(10).fillColor("#333");

@@ -16,7 +16,9 @@ import { fieldfarePdf } from "./pdf";
  */
 export const receiptOrderInclude = {
   farm: { select: { farmName: true, location: true, timeZone: true, userId: true } },
-  user: { select: { fullName: true, businessAccount: { select: { companyName: true, status: true } } } },
+  user: {
+    select: { fullName: true, businessAccount: { select: { companyName: true, status: true } } },
+  },
   items: { orderBy: { id: "asc" }, include: { product: { select: { unit: true } } } },
   fulfilment: true,
   statement: { select: { id: true, period: true, dueDate: true } },
@@ -25,26 +27,45 @@ export const receiptOrderInclude = {
 /** An order as its receipt (and the emails about it) read it. */
 export type ReceiptOrder = Prisma.OrderGetPayload<{ include: typeof receiptOrderInclude }>;
 
-export async function orderReceiptPdf(userId: number, orderId: number): Promise<{ filename: string; bytes: Buffer }> {
-  const order = await db.order.findFirst({ where: { id: orderId, userId }, include: receiptOrderInclude });
+export async function orderReceiptPdf(
+  userId: number,
+  orderId: number,
+): Promise<{ filename: string; bytes: Buffer }> {
+  const order = await db.order.findFirst({
+    where: { id: orderId, userId },
+    include: receiptOrderInclude,
+  });
   if (!order) throw notFound("Order not found");
   return receiptPdf(order);
 }
 
 /** The receipt of an order already read (the receipt email reads it once for its text and the PDF). */
-export async function receiptPdf(order: ReceiptOrder): Promise<{ filename: string; bytes: Buffer }> {
+export async function receiptPdf(
+  order: ReceiptOrder,
+): Promise<{ filename: string; bytes: Buffer }> {
   const zone = order.fulfilment?.timeZone ?? order.farm.timeZone;
   const at = (d: Date, format: string) => DateTime.fromJSDate(d, { zone }).toFormat(format);
-  const buyer = order.user.businessAccount?.status === "approved" ? `${order.user.businessAccount.companyName} (${order.user.fullName})` : order.user.fullName;
+  const buyer =
+    order.user.businessAccount?.status === "approved"
+      ? `${order.user.businessAccount.companyName} (${order.user.fullName})`
+      : order.user.fullName;
   const feeCents = order.fulfilment?.feeCents ?? 0;
 
-  const { doc, row, rule, finish } = fieldfarePdf({ title: `Receipt for order #${order.id}`, subject: `Order #${order.id} from ${order.farm.farmName}` });
+  const { doc, row, rule, finish } = fieldfarePdf({
+    title: `Receipt for order #${order.id}`,
+    subject: `Order #${order.id} from ${order.farm.farmName}`,
+  });
   doc.text(`Placed ${at(order.createdAt, "d LLL yyyy, h:mm a")} · reference ${order.checkoutRef}`);
   doc.text(`Status: ${order.status}`);
   doc.moveDown();
 
   const top = doc.y;
-  doc.font("Helvetica-Bold").text("Sold by", 54, top).font("Helvetica").text(order.farm.farmName).text(order.farm.location);
+  doc
+    .font("Helvetica-Bold")
+    .text("Sold by", 54, top)
+    .font("Helvetica")
+    .text(order.farm.farmName)
+    .text(order.farm.location);
   doc.font("Helvetica-Bold").text("Bought by", 320, top).font("Helvetica").text(buyer, 320);
   doc.x = 54;
   doc.moveDown(2);
@@ -52,14 +73,23 @@ export async function receiptPdf(order: ReceiptOrder): Promise<{ filename: strin
   if (order.fulfilment) {
     const f = order.fulfilment;
     const when = `${at(f.startsAt, "ccc d LLL yyyy, h:mm a")}–${at(f.endsAt, "h:mm a")}`;
-    const where = f.kind === "pickup" ? `Pickup at ${[f.pickupName, f.pickupAddress].filter(Boolean).join(", ")}` : `Delivery to ${f.deliveryAddress ?? ""} ${f.postalCode ?? ""}`.trim();
+    const where =
+      f.kind === "pickup"
+        ? `Pickup at ${[f.pickupName, f.pickupAddress].filter(Boolean).join(", ")}`
+        : `Delivery to ${f.deliveryAddress ?? ""} ${f.postalCode ?? ""}`.trim();
     doc.font("Helvetica-Bold").text("Handover").font("Helvetica").text(`${where}\n${when}`);
     doc.moveDown();
   }
 
   row(["Product", "Qty", "Unit price", "Amount"], true);
   rule();
-  for (const i of order.items) row([`${i.productName} (${i.product.unit})`, String(i.quantity), formatCents(i.priceCents), formatCents(i.priceCents * i.quantity)]);
+  for (const i of order.items)
+    row([
+      `${i.productName} (${i.product.unit})`,
+      String(i.quantity),
+      formatCents(i.priceCents),
+      formatCents(i.priceCents * i.quantity),
+    ]);
   if (feeCents > 0) row(["Delivery fee", "", "", formatCents(feeCents)]);
   rule();
   row(["Total", "", "", formatCents(order.totalCents)], true);

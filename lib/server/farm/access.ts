@@ -14,7 +14,11 @@ export type OwnFarm = { id: number; farmName: string; userId: number };
  */
 export async function requireOwnFarm(user: Pick<SessionUser, "id" | "userType">): Promise<OwnFarm> {
   if (user.userType !== "farmer") throw forbidden(NOT_A_FARMER);
-  const farm = await db.farm.findUnique({ where: { userId: user.id }, select: { id: true, farmName: true, userId: true } });
-  if (!farm) throw notFound("No farm is linked to this account yet. Please contact Fieldfare support.");
+  const farm = await db.farm.findUnique({
+    where: { userId: user.id },
+    select: { id: true, farmName: true, userId: true },
+  });
+  if (!farm)
+    throw notFound("No farm is linked to this account yet. Please contact Fieldfare support.");
   return farm;
 }

@@ -6,7 +6,10 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  * The tiny HTML pages of the one-time sign-in link. GET shows a button and only the POST spends
  * the token, so a mail scanner or link preview that fetches the URL cannot burn it.
  */
-export function claimPage(opts: { title: string; body: string; token?: string }, status = 200): Response {
+export function claimPage(
+  opts: { title: string; body: string; token?: string },
+  status = 200,
+): Response {
   const form = opts.token
     ? `<form method="post" action="/api/my-farm/claim"><input type="hidden" name="token" value="${escape(opts.token)}"><button type="submit">Sign in to My Farm</button></form>`
     : `<p><a href="/auth">Go to the sign-in page</a></p>`;

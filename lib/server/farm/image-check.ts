@@ -6,21 +6,43 @@
  * encoded again with sharp (image-encode.ts), which is what guarantees that no metadata survives.
  */
 export type ImageKind = "png" | "jpeg" | "webp" | "gif";
-export type CheckedImage = { kind: ImageKind; ext: string; contentType: string; bytes: Buffer; width: number; height: number };
+export type CheckedImage = {
+  kind: ImageKind;
+  ext: string;
+  contentType: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+};
 export type ImageCheck = { ok: true; image: CheckedImage } | { ok: false; reason: string };
 
 export const MAX_DIMENSION = 8000;
 
-const CONTENT_TYPE: Record<ImageKind, string> = { png: "image/png", jpeg: "image/jpeg", webp: "image/webp", gif: "image/gif" };
+const CONTENT_TYPE: Record<ImageKind, string> = {
+  png: "image/png",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+  gif: "image/gif",
+};
 const EXT: Record<ImageKind, string> = { png: "png", jpeg: "jpg", webp: "webp", gif: "gif" };
-export const CONTENT_TYPE_BY_EXT: Record<string, string> = { png: "image/png", jpg: "image/jpeg", webp: "image/webp", gif: "image/gif" };
+export const CONTENT_TYPE_BY_EXT: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  webp: "image/webp",
+  gif: "image/gif",
+};
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export function sniff(b: Buffer): ImageKind | null {
   if (b.length >= 8 && b.subarray(0, 8).equals(PNG_SIGNATURE)) return "png";
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
-  if (b.length >= 12 && b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP") return "webp";
+  if (
+    b.length >= 12 &&
+    b.toString("latin1", 0, 4) === "RIFF" &&
+    b.toString("latin1", 8, 12) === "WEBP"
+  )
+    return "webp";
   if (b.length >= 6 && /^GIF8[79]a$/.test(b.toString("latin1", 0, 6))) return "gif";
   return null;
 }
@@ -41,7 +63,23 @@ function crc32(buf: Buffer): number {
 }
 
 // Chunks a browser needs to draw a PNG (incl. APNG); text, EXIF and timestamps are dropped.
-const PNG_KEEP = new Set(["IHDR", "PLTE", "IDAT", "IEND", "tRNS", "gAMA", "cHRM", "sRGB", "iCCP", "sBIT", "pHYs", "bKGD", "acTL", "fcTL", "fdAT"]);
+const PNG_KEEP = new Set([
+  "IHDR",
+  "PLTE",
+  "IDAT",
+  "IEND",
+  "tRNS",
+  "gAMA",
+  "cHRM",
+  "sRGB",
+  "iCCP",
+  "sBIT",
+  "pHYs",
+  "bKGD",
+  "acTL",
+  "fcTL",
+  "fdAT",
+]);
 
 function checkPng(b: Buffer): ImageCheck {
   const out: Buffer[] = [PNG_SIGNATURE];
@@ -53,9 +91,11 @@ function checkPng(b: Buffer): ImageCheck {
   while (pos + 12 <= b.length) {
     const len = b.readUInt32BE(pos);
     const type = b.toString("latin1", pos + 4, pos + 8);
-    if (!/^[A-Za-z]{4}$/.test(type) || pos + 12 + len > b.length) return { ok: false, reason: "The PNG file is damaged" };
+    if (!/^[A-Za-z]{4}$/.test(type) || pos + 12 + len > b.length)
+      return { ok: false, reason: "The PNG file is damaged" };
     const typeAndData = b.subarray(pos + 4, pos + 8 + len);
-    if (crc32(typeAndData) !== b.readUInt32BE(pos + 8 + len)) return { ok: false, reason: "The PNG file is damaged" };
+    if (crc32(typeAndData) !== b.readUInt32BE(pos + 8 + len))
+      return { ok: false, reason: "The PNG file is damaged" };
     if (first) {
       if (type !== "IHDR" || len !== 13) return { ok: false, reason: "The PNG file is damaged" };
       width = b.readUInt32BE(pos + 8);
@@ -86,7 +126,8 @@ function checkJpeg(b: Buffer): ImageCheck {
       continue;
     }
     const len = b.readUInt16BE(pos + 2);
-    if (len < 2 || pos + 2 + len > b.length) return { ok: false, reason: "The JPEG file is damaged" };
+    if (len < 2 || pos + 2 + len > b.length)
+      return { ok: false, reason: "The JPEG file is damaged" };
     const segment = b.subarray(pos, pos + 2 + len);
     // SOF0..SOF15 (not DHT C4, JPG C8, DAC CC) carry the frame size.
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
@@ -140,8 +181,12 @@ function checkGif(b: Buffer): ImageCheck {
 
 function done(kind: ImageKind, bytes: Buffer, width: number, height: number): ImageCheck {
   if (!width || !height) return { ok: false, reason: "The image has no size" };
-  if (width > MAX_DIMENSION || height > MAX_DIMENSION) return { ok: false, reason: `Images can be at most ${MAX_DIMENSION}×${MAX_DIMENSION} pixels` };
-  return { ok: true, image: { kind, ext: EXT[kind], contentType: CONTENT_TYPE[kind], bytes, width, height } };
+  if (width > MAX_DIMENSION || height > MAX_DIMENSION)
+    return { ok: false, reason: `Images can be at most ${MAX_DIMENSION}×${MAX_DIMENSION} pixels` };
+  return {
+    ok: true,
+    image: { kind, ext: EXT[kind], contentType: CONTENT_TYPE[kind], bytes, width, height },
+  };
 }
 
 export function checkImage(bytes: Buffer): ImageCheck {

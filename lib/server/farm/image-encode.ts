@@ -7,7 +7,12 @@ import { MAX_DIMENSION, type CheckedImage } from "./image-check";
 sharp.cache(false);
 sharp.concurrency(1);
 
-const SHARP_FORMAT: Record<CheckedImage["kind"], string> = { png: "png", jpeg: "jpeg", webp: "webp", gif: "gif" };
+const SHARP_FORMAT: Record<CheckedImage["kind"], string> = {
+  png: "png",
+  jpeg: "jpeg",
+  webp: "webp",
+  gif: "gif",
+};
 
 /**
  * Decodes the checked image and encodes it again in the same format with sharp (libvips). Only the
@@ -17,10 +22,17 @@ const SHARP_FORMAT: Record<CheckedImage["kind"], string> = { png: "png", jpeg: "
  * whose header looks right but whose pixels do not decode is refused (415).
  */
 export async function reencodeImage(image: CheckedImage): Promise<CheckedImage> {
-  const damaged = () => new AppError("unsupported_media_type", `The ${image.kind.toUpperCase()} file is damaged`, { fieldErrors: { image: `The ${image.kind.toUpperCase()} file is damaged` } });
+  const damaged = () =>
+    new AppError("unsupported_media_type", `The ${image.kind.toUpperCase()} file is damaged`, {
+      fieldErrors: { image: `The ${image.kind.toUpperCase()} file is damaged` },
+    });
   const animated = image.kind === "gif" || image.kind === "webp";
   try {
-    const input = sharp(image.bytes, { animated, failOn: "error", limitInputPixels: MAX_DIMENSION * MAX_DIMENSION });
+    const input = sharp(image.bytes, {
+      animated,
+      failOn: "error",
+      limitInputPixels: MAX_DIMENSION * MAX_DIMENSION,
+    });
     const meta = await input.metadata();
     if (meta.format !== SHARP_FORMAT[image.kind]) throw damaged();
     // Apply the EXIF orientation to the pixels before the EXIF goes (a single-frame picture).

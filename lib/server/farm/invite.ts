@@ -23,22 +23,43 @@ export type Invite = { userId: number; farmId: number; token: string; expiresAt:
  * farmer sets one after the first sign-in. An existing email is refused, never overwritten.
  */
 export async function inviteFarmer(input: FarmerInviteInput, now = new Date()): Promise<Invite> {
-  const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
-  if (existing) throw new AppError("already_exists", `An account with the email ${input.email} already exists; nothing was changed.`);
+  const existing = await db.user.findUnique({
+    where: { email: input.email },
+    select: { id: true },
+  });
+  if (existing)
+    throw new AppError(
+      "already_exists",
+      `An account with the email ${input.email} already exists; nothing was changed.`,
+    );
   const token = crypto.randomBytes(32).toString("base64url");
   const passwordHash = await hashPassword(crypto.randomBytes(32).toString("base64url"));
   const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
   try {
     return await db.$transaction(async (tx) => {
       const user = await tx.user.create({
-        data: { email: input.email, fullName: input.farmName, userType: "farmer", address: input.location, passwordHash },
+        data: {
+          email: input.email,
+          fullName: input.farmName,
+          userType: "farmer",
+          address: input.location,
+          passwordHash,
+        },
       });
-      const farm = await tx.farm.create({ data: { userId: user.id, farmName: input.farmName, location: input.location } });
-      await tx.loginToken.create({ data: { tokenHash: sha256(token), userId: user.id, expiresAt } });
+      const farm = await tx.farm.create({
+        data: { userId: user.id, farmName: input.farmName, location: input.location },
+      });
+      await tx.loginToken.create({
+        data: { tokenHash: sha256(token), userId: user.id, expiresAt },
+      });
       return { userId: user.id, farmId: farm.id, token, expiresAt };
     });
   } catch (e) {
-    if ((e as { code?: string }).code === "P2002") throw new AppError("already_exists", `An account with the email ${input.email} already exists; nothing was changed.`);
+    if ((e as { code?: string }).code === "P2002")
+      throw new AppError(
+        "already_exists",
+        `An account with the email ${input.email} already exists; nothing was changed.`,
+      );
     throw e;
   }
 }
@@ -55,22 +76,42 @@ export function claimUrl(base: string, token: string): string {
 export async function consumeLoginToken(token: string, now = new Date()): Promise<number | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const tokenHash = sha256(token);
-  const { count } = await db.loginToken.updateMany({ where: { tokenHash, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  const { count } = await db.loginToken.updateMany({
+    where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
   if (count === 0) return null;
-  const row = await db.loginToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
+  const row = await db.loginToken.findUniqueOrThrow({
+    where: { tokenHash },
+    select: { userId: true },
+  });
   return row.userId;
 }
 
 /** Whether this user signed in with a one-time link recently enough to pick a password without the old one. */
 export async function canSetPassword(userId: number, now = new Date()): Promise<boolean> {
-  const recent = await db.loginToken.findFirst({ where: { userId, usedAt: { gt: new Date(now.getTime() - SET_PASSWORD_WINDOW_MS) } }, select: { tokenHash: true } });
+  const recent = await db.loginToken.findFirst({
+    where: { userId, usedAt: { gt: new Date(now.getTime() - SET_PASSWORD_WINDOW_MS) } },
+    select: { tokenHash: true },
+  });
   return !!recent;
 }
 
 /** Sets the farmer's first password, then retires their sign-in links so the window closes. */
-export async function setPasswordAfterClaim(user: SessionUser, input: SetPasswordInput): Promise<void> {
-  if (!(await canSetPassword(user.id))) throw forbidden("Setting a password here needs a fresh sign-in link. Ask Fieldfare support for a new one.");
-  refuseCommonPassword(input.password, [user.email, user.email.split("@")[0], user.username ?? "", user.fullName]);
+export async function setPasswordAfterClaim(
+  user: SessionUser,
+  input: SetPasswordInput,
+): Promise<void> {
+  if (!(await canSetPassword(user.id)))
+    throw forbidden(
+      "Setting a password here needs a fresh sign-in link. Ask Fieldfare support for a new one.",
+    );
+  refuseCommonPassword(input.password, [
+    user.email,
+    user.email.split("@")[0],
+    user.username ?? "",
+    user.fullName,
+  ]);
   const passwordHash = await hashPassword(input.password);
   await db.$transaction([
     db.user.update({ where: { id: user.id }, data: { passwordHash } }),

@@ -42,26 +42,43 @@ function toIncomingOrderJson(o: IncomingRow): IncomingOrderJson {
 }
 
 /** One page of the farm's active orders to prepare, oldest first (first paid, first packed). */
-export async function listIncomingOrders(user: SessionUser, page: { limit: number; cursor?: TimeCursor }): Promise<Page<IncomingOrderJson>> {
+export async function listIncomingOrders(
+  user: SessionUser,
+  page: { limit: number; cursor?: TimeCursor },
+): Promise<Page<IncomingOrderJson>> {
   const farm = await requireOwnFarm(user);
   return incomingPage(farm.id, page);
 }
 
 /** My Farm's first screen: the first page and how many active orders there are in all (the heading's count). */
-export async function incomingOrdersOverview(user: SessionUser, limit: number): Promise<Page<IncomingOrderJson> & { total: number }> {
+export async function incomingOrdersOverview(
+  user: SessionUser,
+  limit: number,
+): Promise<Page<IncomingOrderJson> & { total: number }> {
   const farm = await requireOwnFarm(user);
-  const [page, total] = await Promise.all([incomingPage(farm.id, { limit }), db.order.count({ where: { farmId: farm.id, status: "active" } })]);
+  const [page, total] = await Promise.all([
+    incomingPage(farm.id, { limit }),
+    db.order.count({ where: { farmId: farm.id, status: "active" } }),
+  ]);
   return { ...page, total };
 }
 
-async function incomingPage(farmId: number, page: { limit: number; cursor?: TimeCursor }): Promise<Page<IncomingOrderJson>> {
+async function incomingPage(
+  farmId: number,
+  page: { limit: number; cursor?: TimeCursor },
+): Promise<Page<IncomingOrderJson>> {
   const rows = await db.order.findMany({
     where: { farmId, status: "active", ...afterTimeCursor("createdAt", page.cursor, "asc") },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     include: incomingInclude,
     take: page.limit + 1,
   });
-  return toPage(rows, page.limit, (o) => encodeTimeCursor({ at: o.createdAt, id: o.id }), toIncomingOrderJson);
+  return toPage(
+    rows,
+    page.limit,
+    (o) => encodeTimeCursor({ at: o.createdAt, id: o.id }),
+    toIncomingOrderJson,
+  );
 }
 
 export function completionMessage(orderId: number, farmName: string): string {
@@ -74,7 +91,10 @@ export function completionMessage(orderId: number, farmName: string): string {
  * concurrent cancel can never both win. The buyer then gets a message from the farmer in Messages
  * (delivered live through the messages stream); its clientId makes a retry never send it twice.
  */
-export async function completeOrder(user: SessionUser, orderId: number): Promise<{ order: IncomingOrderJson; notified: boolean }> {
+export async function completeOrder(
+  user: SessionUser,
+  orderId: number,
+): Promise<{ order: IncomingOrderJson; notified: boolean }> {
   const farm = await requireOwnFarm(user);
   const order = await db.$transaction(async (tx) => {
     const { count } = await tx.order.updateMany({
@@ -82,17 +102,26 @@ export async function completeOrder(user: SessionUser, orderId: number): Promise
       data: { status: "completed", completedAt: new Date(), version: { increment: 1 } },
     });
     if (count === 0) {
-      const existing = await tx.order.findFirst({ where: { id: orderId, farmId: farm.id }, select: { status: true } });
+      const existing = await tx.order.findFirst({
+        where: { id: orderId, farmId: farm.id },
+        select: { status: true },
+      });
       if (!existing) throw notFound("Order not found");
       throw conflict(`Only active orders can be completed; this order is ${existing.status}`);
     }
-    await tx.orderEvent.create({ data: { orderId, status: "completed", note: `Completed by ${farm.farmName}` } });
+    await tx.orderEvent.create({
+      data: { orderId, status: "completed", note: `Completed by ${farm.farmName}` },
+    });
     return tx.order.findUniqueOrThrow({ where: { id: orderId }, include: incomingInclude });
   });
 
   let notified = true;
   try {
-    await sendMessage(user.id, { receiverId: order.userId, content: completionMessage(order.id, farm.farmName), clientId: `order-completed-${order.id}` });
+    await sendMessage(user.id, {
+      receiverId: order.userId,
+      content: completionMessage(order.id, farm.farmName),
+      clientId: `order-completed-${order.id}`,
+    });
   } catch (error) {
     // The order is completed either way; the buyer still sees it under Completed in /orders.
     notified = false;

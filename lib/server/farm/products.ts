@@ -13,7 +13,11 @@ import { catalogChanged } from "@/lib/server/catalog/cache";
 /** Every product of the farmer's farm, hidden ones included (the catalog never shows those). */
 export async function listMyProducts(user: SessionUser): Promise<MyProductJson[]> {
   const farm = await requireOwnFarm(user);
-  const rows = await db.product.findMany({ where: { farmId: farm.id }, orderBy: { id: "desc" }, take: 1000 });
+  const rows = await db.product.findMany({
+    where: { farmId: farm.id },
+    orderBy: { id: "desc" },
+    take: 1000,
+  });
   return rows.map(toMyProductJson);
 }
 
@@ -26,12 +30,16 @@ export async function getMyProduct(user: SessionUser, productId: number): Promis
 
 async function assertCategory(categoryId: number | null | undefined) {
   if (categoryId == null) return;
-  if (!isDbId(categoryId)) throw badRequest("Choose a category", { categoryId: "Choose a category" });
+  if (!isDbId(categoryId))
+    throw badRequest("Choose a category", { categoryId: "Choose a category" });
   const found = await db.category.findUnique({ where: { id: categoryId }, select: { id: true } });
   if (!found) throw badRequest("Choose a category", { categoryId: "Choose a category" });
 }
 
-export async function createMyProduct(user: SessionUser, input: ProductInput): Promise<MyProductJson> {
+export async function createMyProduct(
+  user: SessionUser,
+  input: ProductInput,
+): Promise<MyProductJson> {
   const farm = await requireOwnFarm(user);
   await assertCategory(input.categoryId);
   const row = await db.product.create({
@@ -40,7 +48,8 @@ export async function createMyProduct(user: SessionUser, input: ProductInput): P
       name: input.name,
       description: input.description,
       priceCents: dollarsToCents(input.price),
-      restaurantPriceCents: input.restaurantPrice === null ? null : dollarsToCents(input.restaurantPrice),
+      restaurantPriceCents:
+        input.restaurantPrice === null ? null : dollarsToCents(input.restaurantPrice),
       caseSize: input.caseSize,
       unit: input.unit,
       stock: input.stock,
@@ -58,14 +67,20 @@ export async function createMyProduct(user: SessionUser, input: ProductInput): P
  * Edits, hides/unhides and restocks a product of the farmer's own farm (404 for anyone else's).
  * The farm id is part of the UPDATE's WHERE, so ownership is checked by the same statement that writes.
  */
-export async function updateMyProduct(user: SessionUser, productId: number, input: ProductUpdateInput): Promise<MyProductJson> {
+export async function updateMyProduct(
+  user: SessionUser,
+  productId: number,
+  input: ProductUpdateInput,
+): Promise<MyProductJson> {
   const farm = await requireOwnFarm(user);
   await assertCategory(input.categoryId);
   const data: Prisma.ProductUncheckedUpdateManyInput = {};
   if (input.name !== undefined) data.name = input.name;
   if (input.description !== undefined) data.description = input.description;
   if (input.price !== undefined) data.priceCents = dollarsToCents(input.price);
-  if (input.restaurantPrice !== undefined) data.restaurantPriceCents = input.restaurantPrice === null ? null : dollarsToCents(input.restaurantPrice);
+  if (input.restaurantPrice !== undefined)
+    data.restaurantPriceCents =
+      input.restaurantPrice === null ? null : dollarsToCents(input.restaurantPrice);
   if (input.caseSize !== undefined) data.caseSize = input.caseSize;
   if (input.unit !== undefined) data.unit = input.unit;
   if (input.stock !== undefined) {
@@ -75,7 +90,10 @@ export async function updateMyProduct(user: SessionUser, productId: number, inpu
   if (input.isFeatured !== undefined) data.isFeatured = input.isFeatured;
   if (input.isHidden !== undefined) data.isHidden = input.isHidden;
   if (input.categoryId !== undefined) data.categoryId = input.categoryId;
-  const { count } = await db.product.updateMany({ where: { id: productId, farmId: farm.id }, data });
+  const { count } = await db.product.updateMany({
+    where: { id: productId, farmId: farm.id },
+    data,
+  });
   if (count === 0) throw notFound("Product not found");
   // This instance's cached lists go now; the others hear the database's announcement.
   catalogChanged();
@@ -83,14 +101,27 @@ export async function updateMyProduct(user: SessionUser, productId: number, inpu
 }
 
 /** Sets a product's image (after the upload was checked and stored); returns the previous one. */
-export async function setMyProductImage(user: SessionUser, productId: number, url: string): Promise<{ product: MyProductJson; previous: string }> {
+export async function setMyProductImage(
+  user: SessionUser,
+  productId: number,
+  url: string,
+): Promise<{ product: MyProductJson; previous: string }> {
   const farm = await requireOwnFarm(user);
-  const before = await db.product.findFirst({ where: { id: productId, farmId: farm.id }, select: { image: true } });
+  const before = await db.product.findFirst({
+    where: { id: productId, farmId: farm.id },
+    select: { image: true },
+  });
   if (!before) throw notFound("Product not found");
-  const { count } = await db.product.updateMany({ where: { id: productId, farmId: farm.id }, data: { image: url } });
+  const { count } = await db.product.updateMany({
+    where: { id: productId, farmId: farm.id },
+    data: { image: url },
+  });
   if (count === 0) throw notFound("Product not found");
   catalogChanged();
-  return { product: toMyProductJson(await db.product.findUniqueOrThrow({ where: { id: productId } })), previous: before.image };
+  return {
+    product: toMyProductJson(await db.product.findUniqueOrThrow({ where: { id: productId } })),
+    previous: before.image,
+  };
 }
 
 /** Categories for the product form's select. */

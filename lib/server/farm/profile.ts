@@ -13,10 +13,16 @@ export async function getMyFarm(user: SessionUser): Promise<MyFarmJson> {
 }
 
 /** Name, description and location; the owner's address follows the farm's location. */
-export async function updateFarmProfile(user: SessionUser, input: FarmProfileInput): Promise<MyFarmJson> {
+export async function updateFarmProfile(
+  user: SessionUser,
+  input: FarmProfileInput,
+): Promise<MyFarmJson> {
   const { id } = await requireOwnFarm(user);
   const [farm] = await db.$transaction([
-    db.farm.update({ where: { id }, data: { farmName: input.farmName, description: input.description, location: input.location } }),
+    db.farm.update({
+      where: { id },
+      data: { farmName: input.farmName, description: input.description, location: input.location },
+    }),
     db.user.update({ where: { id: user.id }, data: { address: input.location } }),
   ]);
   catalogChanged();
@@ -24,7 +30,10 @@ export async function updateFarmProfile(user: SessionUser, input: FarmProfileInp
 }
 
 /** Points the farm at a freshly stored image; returns the previous one so the caller can delete it. */
-export async function setFarmImage(user: SessionUser, url: string): Promise<{ farm: MyFarmJson; previous: string }> {
+export async function setFarmImage(
+  user: SessionUser,
+  url: string,
+): Promise<{ farm: MyFarmJson; previous: string }> {
   const { id } = await requireOwnFarm(user);
   const before = await db.farm.findUniqueOrThrow({ where: { id }, select: { farmImage: true } });
   const farm = await db.farm.update({ where: { id }, data: { farmImage: url } });

@@ -10,12 +10,19 @@ export const FARM_TIME_ZONE = "America/Vancouver";
 const DAY_MS = 86_400_000;
 
 const dayKey = (d: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(d);
 
 /** The last 7 calendar days ending today, oldest first, as YYYY-MM-DD (calendar maths, so DST never skips a day). */
 export function lastSevenDays(now: Date, timeZone = FARM_TIME_ZONE): string[] {
   const [y, m, d] = dayKey(now, timeZone).split("-").map(Number);
-  return Array.from({ length: 7 }, (_, i) => new Date(Date.UTC(y, m - 1, d - 6 + i)).toISOString().slice(0, 10));
+  return Array.from({ length: 7 }, (_, i) =>
+    new Date(Date.UTC(y, m - 1, d - 6 + i)).toISOString().slice(0, 10),
+  );
 }
 
 /**
@@ -27,7 +34,11 @@ export async function weeklySales(user: SessionUser, now = new Date()): Promise<
   const farm = await requireOwnFarm(user);
   const days = lastSevenDays(now);
   const rows = await db.order.findMany({
-    where: { farmId: farm.id, status: { in: ["active", "completed"] }, createdAt: { gte: new Date(now.getTime() - 8 * DAY_MS) } },
+    where: {
+      farmId: farm.id,
+      status: { in: ["active", "completed"] },
+      createdAt: { gte: new Date(now.getTime() - 8 * DAY_MS) },
+    },
     select: { createdAt: true, totalCents: true },
   });
   const byDay = new Map(days.map((d) => [d, { cents: 0, orders: 0 }]));
@@ -37,7 +48,16 @@ export async function weeklySales(user: SessionUser, now = new Date()): Promise<
     bucket.cents += r.totalCents;
     bucket.orders += 1;
   }
-  const list = days.map((date) => ({ date, total: centsToDollars(byDay.get(date)!.cents), orders: byDay.get(date)!.orders }));
+  const list = days.map((date) => ({
+    date,
+    total: centsToDollars(byDay.get(date)!.cents),
+    orders: byDay.get(date)!.orders,
+  }));
   const totalCents = [...byDay.values()].reduce((s, b) => s + b.cents, 0);
-  return { days: list, total: centsToDollars(totalCents), orders: list.reduce((s, d) => s + d.orders, 0), timeZone: FARM_TIME_ZONE };
+  return {
+    days: list,
+    total: centsToDollars(totalCents),
+    orders: list.reduce((s, d) => s + d.orders, 0),
+    timeZone: FARM_TIME_ZONE,
+  };
 }

@@ -23,7 +23,8 @@ export function toMyProductJson(p: Product): MyProductJson {
     name: p.name,
     description: p.description,
     price: centsToDollars(p.priceCents),
-    restaurantPrice: p.restaurantPriceCents === null ? null : centsToDollars(p.restaurantPriceCents),
+    restaurantPrice:
+      p.restaurantPriceCents === null ? null : centsToDollars(p.restaurantPriceCents),
     caseSize: p.caseSize,
     unit: p.unit,
     stock: p.stock,

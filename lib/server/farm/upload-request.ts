@@ -13,10 +13,19 @@ import { removeUpload, storeImage } from "./uploads";
  * succeeds, the previous file is. The request itself (session, farm permission, multipart, size
  * cap) is route()'s and the caller's job (app/api/my-farm/image, …/products/{id}/image).
  */
-export async function replaceImage<T>(file: File, apply: (url: string) => Promise<{ result: T; previous: string }>): Promise<T> {
-  if (file.size > MAX_IMAGE_BYTES) throw new AppError("payload_too_large", IMAGE_TOO_LARGE, { fieldErrors: { image: IMAGE_TOO_LARGE } });
+export async function replaceImage<T>(
+  file: File,
+  apply: (url: string) => Promise<{ result: T; previous: string }>,
+): Promise<T> {
+  if (file.size > MAX_IMAGE_BYTES)
+    throw new AppError("payload_too_large", IMAGE_TOO_LARGE, {
+      fieldErrors: { image: IMAGE_TOO_LARGE },
+    });
   const checked = checkImage(Buffer.from(await file.arrayBuffer()));
-  if (!checked.ok) throw new AppError("unsupported_media_type", checked.reason, { fieldErrors: { image: checked.reason } });
+  if (!checked.ok)
+    throw new AppError("unsupported_media_type", checked.reason, {
+      fieldErrors: { image: checked.reason },
+    });
 
   const url = await storeImage(await reencodeImage(checked.image));
   let applied;

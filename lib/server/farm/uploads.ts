@@ -17,7 +17,14 @@ export async function storeImage(image: CheckedImage): Promise<string> {
   const name = `${crypto.randomBytes(16).toString("hex")}.${image.ext}`;
   const etag = `"${crypto.createHash("sha256").update(image.bytes).digest("base64url").slice(0, 32)}"`;
   await db.uploadedImage.create({
-    data: { name, contentType: image.contentType, bytes: new Uint8Array(image.bytes), etag, width: image.width, height: image.height },
+    data: {
+      name,
+      contentType: image.contentType,
+      bytes: new Uint8Array(image.bytes),
+      etag,
+      width: image.width,
+      height: image.height,
+    },
   });
   return UPLOAD_URL_PREFIX + name;
 }
@@ -34,7 +41,12 @@ export async function removeUpload(url: string): Promise<void> {
  * Resolves the /uploads/[...path] segments to a stored image, or null. Only a single segment that
  * matches our own naming is looked up.
  */
-export async function readUpload(segments: string[]): Promise<{ bytes: Uint8Array; contentType: string; etag: string } | null> {
+export async function readUpload(
+  segments: string[],
+): Promise<{ bytes: Uint8Array; contentType: string; etag: string } | null> {
   if (segments.length !== 1 || !NAME.test(segments[0])) return null;
-  return db.uploadedImage.findUnique({ where: { name: segments[0] }, select: { bytes: true, contentType: true, etag: true } });
+  return db.uploadedImage.findUnique({
+    where: { name: segments[0] },
+    select: { bytes: true, contentType: true, etag: true },
+  });
 }

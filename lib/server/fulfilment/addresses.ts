@@ -3,7 +3,11 @@ import { db } from "@/lib/server/db";
 import { conflict, notFound } from "@/lib/server/errors";
 import type { Tx } from "@/lib/server/idempotency";
 import type { AddressJson } from "@/lib/contracts/fulfilment";
-import { MAX_ADDRESSES, type AddressInput, type AddressUpdateInput } from "@/lib/validators/fulfilment";
+import {
+  MAX_ADDRESSES,
+  type AddressInput,
+  type AddressUpdateInput,
+} from "@/lib/validators/fulfilment";
 import { serializeAddress } from "./serialize";
 
 /**
@@ -12,7 +16,10 @@ import { serializeAddress } from "./serialize";
  * first one added, or the one last marked so.
  */
 export async function listAddresses(userId: number): Promise<AddressJson[]> {
-  const rows = await db.address.findMany({ where: { userId }, orderBy: [{ isDefault: "desc" }, { id: "asc" }] });
+  const rows = await db.address.findMany({
+    where: { userId },
+    orderBy: [{ isDefault: "desc" }, { id: "asc" }],
+  });
   return rows.map(serializeAddress);
 }
 
@@ -25,22 +32,40 @@ export function createAddress(userId: number, input: AddressInput): Promise<Addr
   return db.$transaction(async (tx) => {
     await lockUser(tx, userId);
     const count = await tx.address.count({ where: { userId } });
-    if (count >= MAX_ADDRESSES) throw conflict(`You can keep at most ${MAX_ADDRESSES} addresses: remove one first`);
+    if (count >= MAX_ADDRESSES)
+      throw conflict(`You can keep at most ${MAX_ADDRESSES} addresses: remove one first`);
     const isDefault = input.isDefault || count === 0;
-    if (isDefault) await tx.address.updateMany({ where: { userId, isDefault: true }, data: { isDefault: false } });
+    if (isDefault)
+      await tx.address.updateMany({
+        where: { userId, isDefault: true },
+        data: { isDefault: false },
+      });
     return serializeAddress(await tx.address.create({ data: { userId, ...input, isDefault } }));
   });
 }
 
-export function updateAddress(userId: number, id: number, input: AddressUpdateInput): Promise<AddressJson> {
+export function updateAddress(
+  userId: number,
+  id: number,
+  input: AddressUpdateInput,
+): Promise<AddressJson> {
   return db.$transaction(async (tx) => {
     await lockUser(tx, userId);
     const current = await tx.address.findFirst({ where: { id, userId } });
     if (!current) throw notFound("Address not found");
-    if (input.isDefault) await tx.address.updateMany({ where: { userId, isDefault: true, NOT: { id } }, data: { isDefault: false } });
+    if (input.isDefault)
+      await tx.address.updateMany({
+        where: { userId, isDefault: true, NOT: { id } },
+        data: { isDefault: false },
+      });
     // The default stays put unless another address is made the default.
-    const isDefault = input.isDefault === false && current.isDefault ? true : (input.isDefault ?? current.isDefault);
-    return serializeAddress(await tx.address.update({ where: { id }, data: { ...input, isDefault } }));
+    const isDefault =
+      input.isDefault === false && current.isDefault
+        ? true
+        : (input.isDefault ?? current.isDefault);
+    return serializeAddress(
+      await tx.address.update({ where: { id }, data: { ...input, isDefault } }),
+    );
   });
 }
 

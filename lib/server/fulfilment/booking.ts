@@ -18,7 +18,8 @@ import { slotOn } from "./time";
 type FarmRef = { id: number; farmName: string };
 
 /** A farm's minimum, zone, live windows (with their points) and live delivery zones, as planFulfilment reads them. */
-export type FulfilmentSettings = Awaited<ReturnType<typeof loadFulfilmentSettings>> extends Map<number, infer S> ? S : never;
+export type FulfilmentSettings =
+  Awaited<ReturnType<typeof loadFulfilmentSettings>> extends Map<number, infer S> ? S : never;
 
 /** The fulfilment settings of every farm in a cart, in one read. */
 export async function loadFulfilmentSettings(tx: Tx, farmIds: number[]) {
@@ -55,15 +56,26 @@ export type FulfilmentPlan = {
  * Checks one farm's choice and prices its delivery, without writing anything. `goodsCents` is the
  * farm order's goods total (the minimum and the free-delivery threshold read it).
  */
-export function planFulfilment(settings: FulfilmentSettings, farm: FarmRef, goodsCents: number, choice: FulfilmentChoice | undefined, now: Date): FulfilmentPlan | null {
+export function planFulfilment(
+  settings: FulfilmentSettings,
+  farm: FarmRef,
+  goodsCents: number,
+  choice: FulfilmentChoice | undefined,
+  now: Date,
+): FulfilmentPlan | null {
   const field = `fulfilment.${farm.id}`;
 
   if (goodsCents < settings.minimumOrderCents) {
-    throw new AppError("below_minimum", `The minimum order at ${farm.farmName} is ${formatCents(settings.minimumOrderCents)}`);
+    throw new AppError(
+      "below_minimum",
+      `The minimum order at ${farm.farmName} is ${formatCents(settings.minimumOrderCents)}`,
+    );
   }
 
   // A pickup window whose point was retired has nowhere to hand over: it offers no slot (as the slot list).
-  const windows = settings.windows.filter((w) => w.kind === "delivery" || (w.pickupPoint && !w.pickupPoint.archived));
+  const windows = settings.windows.filter(
+    (w) => w.kind === "delivery" || (w.pickupPoint && !w.pickupPoint.archived),
+  );
   if (windows.length === 0) {
     if (choice) {
       const message = `${farm.farmName} sells without pickup or delivery times`;
@@ -71,22 +83,38 @@ export function planFulfilment(settings: FulfilmentSettings, farm: FarmRef, good
     }
     return null;
   }
-  if (!choice) throw new AppError("slot_required", `Choose a pickup or delivery time for ${farm.farmName}`);
+  if (!choice)
+    throw new AppError("slot_required", `Choose a pickup or delivery time for ${farm.farmName}`);
 
   const parsed = parseSlotId(choice.slotId);
   const window = parsed && windows.find((w) => w.id === parsed.windowId);
   const slot = parsed && window ? slotOn(window, parsed.localDate, settings.timeZone) : null;
-  if (!window || !slot) throw new AppError("slot_closed", `That pickup or delivery time is no longer offered by ${farm.farmName}: choose another`);
+  if (!window || !slot)
+    throw new AppError(
+      "slot_closed",
+      `That pickup or delivery time is no longer offered by ${farm.farmName}: choose another`,
+    );
 
   const what = `${farm.farmName}'s ${localLabel(slot.start, settings.timeZone)} ${window.kind}`;
   if (now.getTime() >= slot.cutoff.getTime()) {
-    throw new AppError("slot_closed", `Orders for ${what} closed at ${localLabel(slot.cutoff, settings.timeZone)}: choose another time`);
+    throw new AppError(
+      "slot_closed",
+      `Orders for ${what} closed at ${localLabel(slot.cutoff, settings.timeZone)}: choose another time`,
+    );
   }
   if (slot.start.getTime() > now.getTime() + SLOT_DAYS_MAX * 24 * 3600_000) {
     throw new AppError("slot_closed", `Orders for ${what} are not open yet: choose a sooner time`);
   }
 
-  const common = { farmId: farm.id, kind: window.kind, startsAt: slot.start, endsAt: slot.end, cutoffAt: slot.cutoff, localDate: slot.localDate, timeZone: settings.timeZone };
+  const common = {
+    farmId: farm.id,
+    kind: window.kind,
+    startsAt: slot.start,
+    endsAt: slot.end,
+    cutoffAt: slot.cutoff,
+    localDate: slot.localDate,
+    timeZone: settings.timeZone,
+  };
   if (window.kind === "pickup") {
     const point = window.pickupPoint!;
     return {
@@ -94,12 +122,24 @@ export function planFulfilment(settings: FulfilmentSettings, farm: FarmRef, good
       localDate: slot.localDate,
       feeCents: 0,
       what,
-      record: { ...common, pickupPointId: point.id, pickupName: point.name, pickupAddress: point.address, pickupNotes: point.notes },
+      record: {
+        ...common,
+        pickupPointId: point.id,
+        pickupName: point.name,
+        pickupAddress: point.address,
+        pickupNotes: point.notes,
+      },
     };
   }
 
-  if (!choice.address) throw badRequest(`Enter the delivery address for ${farm.farmName}`, { [`${field}.address`]: "Enter the delivery address" });
-  if (!choice.postalCode) throw badRequest(`Enter the postal code for delivery from ${farm.farmName}`, { [`${field}.postalCode`]: "Enter the postal code" });
+  if (!choice.address)
+    throw badRequest(`Enter the delivery address for ${farm.farmName}`, {
+      [`${field}.address`]: "Enter the delivery address",
+    });
+  if (!choice.postalCode)
+    throw badRequest(`Enter the postal code for delivery from ${farm.farmName}`, {
+      [`${field}.postalCode`]: "Enter the postal code",
+    });
   // Several zones may cover one code: the buyer pays the cheapest (after any free-over waiver).
   const priced = pickZone(settings.deliveryZones, choice.postalCode, goodsCents, (z) => z);
   if (!priced) {
@@ -112,7 +152,14 @@ export function planFulfilment(settings: FulfilmentSettings, farm: FarmRef, good
     localDate: slot.localDate,
     feeCents: fee,
     what,
-    record: { ...common, deliveryAddress: choice.address, postalCode: choice.postalCode, zoneId: zone.id, zoneFeeCents: zone.feeCents, freeOverCents: zone.freeOverCents },
+    record: {
+      ...common,
+      deliveryAddress: choice.address,
+      postalCode: choice.postalCode,
+      zoneId: zone.id,
+      zoneFeeCents: zone.feeCents,
+      freeOverCents: zone.freeOverCents,
+    },
   };
 }
 
@@ -131,7 +178,8 @@ export async function bookSlot(tx: Tx, plan: FulfilmentPlan): Promise<number> {
     WHERE w."id" = s."windowId" AND s."windowId" = ${plan.windowId} AND s."localDate" = ${plan.localDate}
       AND (w."capacity" IS NULL OR s."booked" < w."capacity")
     RETURNING s."id"`;
-  if (rows.length === 0) throw new AppError("slot_full", `${plan.what} is full: choose another time`);
+  if (rows.length === 0)
+    throw new AppError("slot_full", `${plan.what} is full: choose another time`);
   return rows[0].id;
 }
 

@@ -10,7 +10,10 @@ import { localDateOf } from "./time";
  */
 export async function nextPackDate(user: SessionUser, now = new Date()): Promise<string> {
   const { id: farmId } = await requireOwnFarm(user);
-  const { timeZone } = await db.farm.findUniqueOrThrow({ where: { id: farmId }, select: { timeZone: true } });
+  const { timeZone } = await db.farm.findUniqueOrThrow({
+    where: { id: farmId },
+    select: { timeZone: true },
+  });
   const today = localDateOf(now, timeZone);
   const next = await db.orderFulfilment.findFirst({
     where: { farmId, localDate: { gte: today }, order: { status: "active" } },

@@ -26,7 +26,15 @@ export async function packList(user: SessionUser, date: string): Promise<PackLis
             status: true,
             totalCents: true,
             user: { select: { id: true, fullName: true } },
-            items: { orderBy: { id: "asc" }, select: { productId: true, productName: true, quantity: true, product: { select: { unit: true } } } },
+            items: {
+              orderBy: { id: "asc" },
+              select: {
+                productId: true,
+                productName: true,
+                quantity: true,
+                product: { select: { unit: true } },
+              },
+            },
           },
         },
       },
@@ -36,7 +44,12 @@ export async function packList(user: SessionUser, date: string): Promise<PackLis
   const totals = new Map<number, PackListJson["products"][number]>();
   for (const { order } of rows) {
     for (const i of order.items) {
-      const t = totals.get(i.productId) ?? { productId: i.productId, productName: i.productName, unit: i.product.unit, quantity: 0 };
+      const t = totals.get(i.productId) ?? {
+        productId: i.productId,
+        productName: i.productName,
+        unit: i.product.unit,
+        quantity: 0,
+      };
       t.quantity += i.quantity;
       totals.set(i.productId, t);
     }
@@ -45,7 +58,9 @@ export async function packList(user: SessionUser, date: string): Promise<PackLis
   return {
     date,
     timeZone: farm.timeZone,
-    products: [...totals.values()].sort((a, b) => b.quantity - a.quantity || a.productName.localeCompare(b.productName)),
+    products: [...totals.values()].sort(
+      (a, b) => b.quantity - a.quantity || a.productName.localeCompare(b.productName),
+    ),
     orders: rows.map((f) => ({
       id: f.order.id,
       status: f.order.status,
@@ -53,9 +68,17 @@ export async function packList(user: SessionUser, date: string): Promise<PackLis
       kind: f.kind,
       start: toLocalIso(f.startsAt, f.timeZone),
       end: toLocalIso(f.endsAt, f.timeZone),
-      place: f.kind === "pickup" ? [f.pickupName, f.pickupAddress].filter(Boolean).join(", ") : (f.deliveryAddress ?? ""),
+      place:
+        f.kind === "pickup"
+          ? [f.pickupName, f.pickupAddress].filter(Boolean).join(", ")
+          : (f.deliveryAddress ?? ""),
       postalCode: f.kind === "delivery" ? (f.postalCode ?? null) : null,
-      items: f.order.items.map((i) => ({ productId: i.productId, productName: i.productName, unit: i.product.unit, quantity: i.quantity })),
+      items: f.order.items.map((i) => ({
+        productId: i.productId,
+        productName: i.productName,
+        unit: i.product.unit,
+        quantity: i.quantity,
+      })),
       totalAmount: centsToDollars(f.order.totalCents),
     })),
   };
@@ -70,11 +93,39 @@ function csvCell(value: string | number): string {
 
 /** The pack list as CSV: a header row, then one row per order line. */
 export function packListCsv(list: PackListJson): string {
-  const header = ["order", "buyer", "kind", "start", "end", "place", "postal_code", "product", "quantity", "unit", "status"];
+  const header = [
+    "order",
+    "buyer",
+    "kind",
+    "start",
+    "end",
+    "place",
+    "postal_code",
+    "product",
+    "quantity",
+    "unit",
+    "status",
+  ];
   const lines = [header.join(",")];
   for (const o of list.orders) {
     for (const i of o.items) {
-      lines.push([o.id, o.buyer.fullName, o.kind, o.start, o.end, o.place, o.postalCode ?? "", i.productName, i.quantity, i.unit, o.status].map(csvCell).join(","));
+      lines.push(
+        [
+          o.id,
+          o.buyer.fullName,
+          o.kind,
+          o.start,
+          o.end,
+          o.place,
+          o.postalCode ?? "",
+          i.productName,
+          i.quantity,
+          i.unit,
+          o.status,
+        ]
+          .map(csvCell)
+          .join(","),
+      );
     }
   }
   return `${lines.join("\r\n")}\r\n`;

@@ -1,12 +1,28 @@
 import "server-only";
 import { centsToDollars } from "@/lib/money";
-import type { DeliveryZone, FulfilmentWindow, OrderFulfilment, PickupPoint } from "@/lib/generated/prisma/client";
-import type { AddressJson, DeliveryZoneJson, FulfilmentWindowJson, OrderFulfilmentJson, PickupPointJson } from "@/lib/contracts/fulfilment";
+import type {
+  DeliveryZone,
+  FulfilmentWindow,
+  OrderFulfilment,
+  PickupPoint,
+} from "@/lib/generated/prisma/client";
+import type {
+  AddressJson,
+  DeliveryZoneJson,
+  FulfilmentWindowJson,
+  OrderFulfilmentJson,
+  PickupPointJson,
+} from "@/lib/contracts/fulfilment";
 import type { Address } from "@/lib/generated/prisma/client";
 import { clockOfMinutes, slotIdOf } from "@/lib/validators/fulfilment";
 import { toLocalIso } from "./time";
 
-export const serializePickupPoint = (p: PickupPoint): PickupPointJson => ({ id: p.id, name: p.name, address: p.address, notes: p.notes });
+export const serializePickupPoint = (p: PickupPoint): PickupPointJson => ({
+  id: p.id,
+  name: p.name,
+  address: p.address,
+  notes: p.notes,
+});
 
 export const serializeZone = (z: DeliveryZone): DeliveryZoneJson => ({
   id: z.id,
@@ -29,7 +45,20 @@ export const serializeWindow = (w: FulfilmentWindow): FulfilmentWindowJson => ({
 
 /** An order's handover as the order JSON carries it (times with the farm's offset). */
 export function serializeOrderFulfilment(
-  f: Pick<OrderFulfilment, "kind" | "startsAt" | "endsAt" | "cutoffAt" | "timeZone" | "pickupName" | "pickupAddress" | "pickupNotes" | "deliveryAddress" | "postalCode" | "feeCents"> & { slot: { windowId: number; localDate: string } },
+  f: Pick<
+    OrderFulfilment,
+    | "kind"
+    | "startsAt"
+    | "endsAt"
+    | "cutoffAt"
+    | "timeZone"
+    | "pickupName"
+    | "pickupAddress"
+    | "pickupNotes"
+    | "deliveryAddress"
+    | "postalCode"
+    | "feeCents"
+  > & { slot: { windowId: number; localDate: string } },
 ): OrderFulfilmentJson {
   return {
     kind: f.kind,
@@ -38,8 +67,18 @@ export function serializeOrderFulfilment(
     end: toLocalIso(f.endsAt, f.timeZone),
     cutoff: toLocalIso(f.cutoffAt, f.timeZone),
     timeZone: f.timeZone,
-    ...(f.kind === "pickup" ? { pickupPoint: { name: f.pickupName ?? "", address: f.pickupAddress ?? "", notes: f.pickupNotes ?? "" } } : {}),
-    ...(f.kind === "delivery" ? { address: f.deliveryAddress ?? "", postalCode: f.postalCode ?? "" } : {}),
+    ...(f.kind === "pickup"
+      ? {
+          pickupPoint: {
+            name: f.pickupName ?? "",
+            address: f.pickupAddress ?? "",
+            notes: f.pickupNotes ?? "",
+          },
+        }
+      : {}),
+    ...(f.kind === "delivery"
+      ? { address: f.deliveryAddress ?? "", postalCode: f.postalCode ?? "" }
+      : {}),
     fee: centsToDollars(f.feeCents),
   };
 }

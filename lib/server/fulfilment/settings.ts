@@ -14,12 +14,21 @@ import { serializePickupPoint, serializeWindow, serializeZone } from "./serializ
  * delivery zones and weekly windows. Saving replaces the set; what is left out is archived, so
  * orders and slots that point at it stay intact.
  */
-async function readSettings(client: Tx | typeof db, farmId: number): Promise<FulfilmentSettingsJson> {
+async function readSettings(
+  client: Tx | typeof db,
+  farmId: number,
+): Promise<FulfilmentSettingsJson> {
   const [farm, points, zones, windows] = await Promise.all([
-    client.farm.findUniqueOrThrow({ where: { id: farmId }, select: { timeZone: true, minimumOrderCents: true } }),
+    client.farm.findUniqueOrThrow({
+      where: { id: farmId },
+      select: { timeZone: true, minimumOrderCents: true },
+    }),
     client.pickupPoint.findMany({ where: { farmId, archived: false }, orderBy: { id: "asc" } }),
     client.deliveryZone.findMany({ where: { farmId, archived: false }, orderBy: { id: "asc" } }),
-    client.fulfilmentWindow.findMany({ where: { farmId, archived: false }, orderBy: [{ weekday: "asc" }, { startMinute: "asc" }, { id: "asc" }] }),
+    client.fulfilmentWindow.findMany({
+      where: { farmId, archived: false },
+      orderBy: [{ weekday: "asc" }, { startMinute: "asc" }, { id: "asc" }],
+    }),
   ]);
   return {
     timeZone: farm.timeZone,
@@ -36,7 +45,12 @@ export async function getFulfilmentSettings(user: SessionUser): Promise<Fulfilme
 }
 
 /** Ids sent back must be this farm's live rows: anything else is a field error, never someone else's row. */
-function checkIds(kind: string, sent: (number | undefined)[], live: Set<number>, field: (i: number) => string) {
+function checkIds(
+  kind: string,
+  sent: (number | undefined)[],
+  live: Set<number>,
+  field: (i: number) => string,
+) {
   const errors: Record<string, string> = {};
   sent.forEach((id, i) => {
     if (id !== undefined && !live.has(id)) errors[field(i)] = `Unknown ${kind}`;
@@ -44,7 +58,10 @@ function checkIds(kind: string, sent: (number | undefined)[], live: Set<number>,
   return errors;
 }
 
-export async function saveFulfilmentSettings(user: SessionUser, input: FulfilmentSettingsInput): Promise<FulfilmentSettingsJson> {
+export async function saveFulfilmentSettings(
+  user: SessionUser,
+  input: FulfilmentSettingsInput,
+): Promise<FulfilmentSettingsJson> {
   const { id: farmId } = await requireOwnFarm(user);
   return db.$transaction(async (tx) => {
     // One save at a time per farm: the row lock queues a second tab's save behind this one.
@@ -56,27 +73,53 @@ export async function saveFulfilmentSettings(user: SessionUser, input: Fulfilmen
     ]);
     const livePoints = new Set(points.map((p) => p.id));
     const errors = {
-      ...checkIds("pickup point", input.pickupPoints.map((p) => p.id), livePoints, (i) => `pickupPoints.${i}.id`),
-      ...checkIds("delivery zone", input.deliveryZones.map((z) => z.id), new Set(zones.map((z) => z.id)), (i) => `deliveryZones.${i}.id`),
-      ...checkIds("window", input.windows.map((w) => w.id), new Set(windows.map((w) => w.id)), (i) => `windows.${i}.id`),
+      ...checkIds(
+        "pickup point",
+        input.pickupPoints.map((p) => p.id),
+        livePoints,
+        (i) => `pickupPoints.${i}.id`,
+      ),
+      ...checkIds(
+        "delivery zone",
+        input.deliveryZones.map((z) => z.id),
+        new Set(zones.map((z) => z.id)),
+        (i) => `deliveryZones.${i}.id`,
+      ),
+      ...checkIds(
+        "window",
+        input.windows.map((w) => w.id),
+        new Set(windows.map((w) => w.id)),
+        (i) => `windows.${i}.id`,
+      ),
     };
     // A pickup window names a point that stays: one of this request's points (kept or new).
-    const keptPoints = new Set(input.pickupPoints.map((p) => p.id).filter((id): id is number => id !== undefined));
+    const keptPoints = new Set(
+      input.pickupPoints.map((p) => p.id).filter((id): id is number => id !== undefined),
+    );
     input.windows.forEach((w, i) => {
-      if (w.kind === "pickup" && w.pickupPointId != null && !keptPoints.has(w.pickupPointId)) errors[`windows.${i}.pickupPointId`] = "Choose one of your pickup points";
+      if (w.kind === "pickup" && w.pickupPointId != null && !keptPoints.has(w.pickupPointId))
+        errors[`windows.${i}.pickupPointId`] = "Choose one of your pickup points";
     });
     const first = Object.values(errors)[0];
     if (first) throw badRequest(first, errors);
 
-    await tx.farm.update({ where: { id: farmId }, data: { timeZone: input.timeZone, minimumOrderCents: dollarsToCents(input.minimumOrder) } });
+    await tx.farm.update({
+      where: { id: farmId },
+      data: { timeZone: input.timeZone, minimumOrderCents: dollarsToCents(input.minimumOrder) },
+    });
 
     const pointIds: number[] = [];
     for (const p of input.pickupPoints) {
       const data = { name: p.name, address: p.address, notes: p.notes };
-      const row = p.id ? await tx.pickupPoint.update({ where: { id: p.id }, data }) : await tx.pickupPoint.create({ data: { farmId, ...data } });
+      const row = p.id
+        ? await tx.pickupPoint.update({ where: { id: p.id }, data })
+        : await tx.pickupPoint.create({ data: { farmId, ...data } });
       pointIds.push(row.id);
     }
-    await tx.pickupPoint.updateMany({ where: { farmId, archived: false, id: { notIn: pointIds } }, data: { archived: true } });
+    await tx.pickupPoint.updateMany({
+      where: { farmId, archived: false, id: { notIn: pointIds } },
+      data: { archived: true },
+    });
 
     const zoneIds: number[] = [];
     for (const z of input.deliveryZones) {
@@ -86,10 +129,15 @@ export async function saveFulfilmentSettings(user: SessionUser, input: Fulfilmen
         feeCents: dollarsToCents(z.fee),
         freeOverCents: z.freeOver == null ? null : dollarsToCents(z.freeOver),
       };
-      const row = z.id ? await tx.deliveryZone.update({ where: { id: z.id }, data }) : await tx.deliveryZone.create({ data: { farmId, ...data } });
+      const row = z.id
+        ? await tx.deliveryZone.update({ where: { id: z.id }, data })
+        : await tx.deliveryZone.create({ data: { farmId, ...data } });
       zoneIds.push(row.id);
     }
-    await tx.deliveryZone.updateMany({ where: { farmId, archived: false, id: { notIn: zoneIds } }, data: { archived: true } });
+    await tx.deliveryZone.updateMany({
+      where: { farmId, archived: false, id: { notIn: zoneIds } },
+      data: { archived: true },
+    });
 
     const windowIds: number[] = [];
     for (const w of input.windows) {
@@ -100,12 +148,22 @@ export async function saveFulfilmentSettings(user: SessionUser, input: Fulfilmen
         endMinute: minutesOfClock(w.end),
         cutoffHours: w.cutoffHours,
         capacity: w.capacity ?? null,
-        pickupPointId: w.kind === "pickup" ? (w.pickupPointIndex != null ? pointIds[w.pickupPointIndex] : (w.pickupPointId ?? null)) : null,
+        pickupPointId:
+          w.kind === "pickup"
+            ? w.pickupPointIndex != null
+              ? pointIds[w.pickupPointIndex]
+              : (w.pickupPointId ?? null)
+            : null,
       };
-      const row = w.id ? await tx.fulfilmentWindow.update({ where: { id: w.id }, data }) : await tx.fulfilmentWindow.create({ data: { farmId, ...data } });
+      const row = w.id
+        ? await tx.fulfilmentWindow.update({ where: { id: w.id }, data })
+        : await tx.fulfilmentWindow.create({ data: { farmId, ...data } });
       windowIds.push(row.id);
     }
-    await tx.fulfilmentWindow.updateMany({ where: { farmId, archived: false, id: { notIn: windowIds } }, data: { archived: true } });
+    await tx.fulfilmentWindow.updateMany({
+      where: { farmId, archived: false, id: { notIn: windowIds } },
+      data: { archived: true },
+    });
 
     return readSettings(tx, farmId);
   });

@@ -32,17 +32,24 @@ type LoadedFarm = Awaited<ReturnType<typeof loadFarm>>;
 
 async function slotsOf(farm: LoadedFarm, days: number, now: Date): Promise<SlotJson[]> {
   // A pickup window whose point was retired has nowhere to hand over: it offers no slot.
-  const windows = farm.windows.filter((w) => w.kind === "delivery" || (w.pickupPoint && !w.pickupPoint.archived));
+  const windows = farm.windows.filter(
+    (w) => w.kind === "delivery" || (w.pickupPoint && !w.pickupPoint.archived),
+  );
   if (windows.length === 0) return [];
   const slots = upcomingSlots(windows, farm.timeZone, now, days);
   if (slots.length === 0) return [];
   const booked = await db.fulfilmentSlot.findMany({
-    where: { windowId: { in: windows.map((w) => w.id) }, localDate: { in: [...new Set(slots.map((s) => s.localDate))] } },
+    where: {
+      windowId: { in: windows.map((w) => w.id) },
+      localDate: { in: [...new Set(slots.map((s) => s.localDate))] },
+    },
     select: { windowId: true, localDate: true, booked: true },
   });
   const bookedBy = new Map(booked.map((b) => [slotIdOf(b.windowId, b.localDate), b.booked]));
   const byId = new Map(windows.map((w) => [w.id, w]));
-  const cheapestFee = farm.deliveryZones.length ? Math.min(...farm.deliveryZones.map((z) => z.feeCents)) : 0;
+  const cheapestFee = farm.deliveryZones.length
+    ? Math.min(...farm.deliveryZones.map((z) => z.feeCents))
+    : 0;
   return slots.map((s) => {
     const w = byId.get(s.windowId)!;
     const slotId = slotIdOf(s.windowId, s.localDate);
@@ -52,7 +59,9 @@ async function slotsOf(farm: LoadedFarm, days: number, now: Date): Promise<SlotJ
       start: toLocalIso(s.start, farm.timeZone),
       end: toLocalIso(s.end, farm.timeZone),
       cutoff: toLocalIso(s.cutoff, farm.timeZone),
-      ...(w.kind === "pickup" && w.pickupPoint ? { pickupPoint: serializePickupPoint(w.pickupPoint) } : {}),
+      ...(w.kind === "pickup" && w.pickupPoint
+        ? { pickupPoint: serializePickupPoint(w.pickupPoint) }
+        : {}),
       fee: w.kind === "delivery" ? centsToDollars(cheapestFee) : 0,
       remaining: w.capacity === null ? null : Math.max(0, w.capacity - (bookedBy.get(slotId) ?? 0)),
     };
@@ -60,12 +69,20 @@ async function slotsOf(farm: LoadedFarm, days: number, now: Date): Promise<SlotJ
 }
 
 /** GET /api/farms/{id}/slots */
-export async function listSlots(farmId: number, days: number, now = new Date()): Promise<SlotJson[]> {
+export async function listSlots(
+  farmId: number,
+  days: number,
+  now = new Date(),
+): Promise<SlotJson[]> {
   return slotsOf(await loadFarm(farmId), days, now);
 }
 
 /** GET /api/farms/{id}/fulfilment: what checkout shows for one farm. */
-export async function farmFulfilment(farmId: number, days: number, now = new Date()): Promise<FarmFulfilmentJson> {
+export async function farmFulfilment(
+  farmId: number,
+  days: number,
+  now = new Date(),
+): Promise<FarmFulfilmentJson> {
   const farm = await loadFarm(farmId);
   return {
     farmId: farm.id,
@@ -78,7 +95,10 @@ export async function farmFulfilment(farmId: number, days: number, now = new Dat
 }
 
 /** The farm's soonest slot that still takes orders (product and farm pages), or null. */
-export async function nextSlot(farmId: number, now = new Date()): Promise<(SlotJson & { timeZone: string }) | null> {
+export async function nextSlot(
+  farmId: number,
+  now = new Date(),
+): Promise<(SlotJson & { timeZone: string }) | null> {
   const farm = await loadFarm(farmId);
   const open = (await slotsOf(farm, 14, now)).find((s) => s.remaining === null || s.remaining > 0);
   return open ? { ...open, timeZone: farm.timeZone } : null;

@@ -8,13 +8,27 @@ import { DateTime } from "luxon";
  * 09:00 local on both sides of a daylight-saving change (-07:00 in summer, -08:00 in winter). The
  * cutoff is `cutoffHours` of elapsed time before the start.
  */
-export type WindowTimes = { id: number; weekday: number; startMinute: number; endMinute: number; cutoffHours: number };
-export type SlotTimes = { windowId: number; localDate: string; start: Date; end: Date; cutoff: Date };
+export type WindowTimes = {
+  id: number;
+  weekday: number;
+  startMinute: number;
+  endMinute: number;
+  cutoffHours: number;
+};
+export type SlotTimes = {
+  windowId: number;
+  localDate: string;
+  start: Date;
+  end: Date;
+  cutoff: Date;
+};
 
 /** A local wall time (minutes after midnight, 1440 = the next midnight) on a local date as an instant. Inside a spring-forward gap Luxon moves it forward (02:30 → 03:30). */
 function atLocal(localDate: string, minute: number, timeZone: string): DateTime {
   const [year, month, day] = localDate.split("-").map(Number);
-  return DateTime.fromObject({ year, month, day }, { zone: timeZone }).plus({ days: Math.floor(minute / 1440) }).set({ hour: Math.floor((minute % 1440) / 60), minute: minute % 60 });
+  return DateTime.fromObject({ year, month, day }, { zone: timeZone })
+    .plus({ days: Math.floor(minute / 1440) })
+    .set({ hour: Math.floor((minute % 1440) / 60), minute: minute % 60 });
 }
 
 /** The slot of `window` on `localDate` (YYYY-MM-DD in `timeZone`), or null when that date is not the window's weekday. */
@@ -23,11 +37,22 @@ export function slotOn(window: WindowTimes, localDate: string, timeZone: string)
   if (!day.isValid || day.weekday % 7 !== window.weekday) return null;
   const start = atLocal(localDate, window.startMinute, timeZone);
   const end = atLocal(localDate, window.endMinute, timeZone);
-  return { windowId: window.id, localDate, start: start.toJSDate(), end: end.toJSDate(), cutoff: start.minus({ hours: window.cutoffHours }).toJSDate() };
+  return {
+    windowId: window.id,
+    localDate,
+    start: start.toJSDate(),
+    end: end.toJSDate(),
+    cutoff: start.minus({ hours: window.cutoffHours }).toJSDate(),
+  };
 }
 
 /** Every slot of these windows starting within `days` days of `now` whose cutoff is still ahead, soonest first. */
-export function upcomingSlots(windows: WindowTimes[], timeZone: string, now: Date, days: number): SlotTimes[] {
+export function upcomingSlots(
+  windows: WindowTimes[],
+  timeZone: string,
+  now: Date,
+  days: number,
+): SlotTimes[] {
   const today = DateTime.fromJSDate(now, { zone: timeZone }).startOf("day");
   const horizon = now.getTime() + days * 24 * 3600 * 1000;
   const slots: SlotTimes[] = [];
@@ -73,7 +98,15 @@ function offsetMinutes(ms: number, timeZone: string): number | null {
   let format = zoneFormats.get(timeZone);
   if (format === undefined) {
     try {
-      format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" });
+      format = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+      });
     } catch {
       format = null;
     }
@@ -82,7 +115,8 @@ function offsetMinutes(ms: number, timeZone: string): number | null {
   if (!format) return null;
   const start = quarter * QUARTER_HOUR;
   const part: Record<string, number> = {};
-  for (const p of format.formatToParts(new Date(start))) if (p.type !== "literal") part[p.type] = Number(p.value);
+  for (const p of format.formatToParts(new Date(start)))
+    if (p.type !== "literal") part[p.type] = Number(p.value);
   const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute);
   const offset = Math.round((wall - start) / 60_000);
   if (offsetCache.size >= 10_000) offsetCache.clear();

@@ -38,11 +38,15 @@ function mediaType(req: Request): string {
 }
 
 function kib(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+  return bytes >= 1024 * 1024
+    ? `${Math.round(bytes / 1024 / 1024)} MB`
+    : `${Math.round(bytes / 1024)} KB`;
 }
 
 /** First value per name, as the schemas expect one value per field. */
-function firstValues(entries: Iterable<[string, FormDataEntryValue]>): Record<string, FormDataEntryValue> {
+function firstValues(
+  entries: Iterable<[string, FormDataEntryValue]>,
+): Record<string, FormDataEntryValue> {
   const out: Record<string, FormDataEntryValue> = {};
   for (const [name, value] of entries) if (!Object.hasOwn(out, name)) out[name] = value;
   return out;
@@ -72,7 +76,9 @@ export async function readBody(req: Request, spec: BodySpec): Promise<unknown> {
   }
   if (spec.kind === "form") return firstValues(new URLSearchParams(raw.toString("utf8")));
   try {
-    const form = await new Response(new Uint8Array(raw), { headers: { "content-type": req.headers.get("content-type")! } }).formData();
+    const form = await new Response(new Uint8Array(raw), {
+      headers: { "content-type": req.headers.get("content-type")! },
+    }).formData();
     return firstValues(form);
   } catch {
     throw new AppError("validation", "The upload could not be read. Please choose the file again.");

@@ -10,7 +10,10 @@ import { env } from "@/lib/server/env";
 export function clientIp(req: Request): string {
   const hops = env().TRUST_PROXY;
   if (hops > 0) {
-    const chain = (req.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const chain = (req.headers.get("x-forwarded-for") ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const candidate = chain[chain.length - hops];
     if (candidate) return candidate;
   }

@@ -24,7 +24,10 @@ function expectedOrigins(req: Request): string[] {
   origins.add(url.origin);
   const host = req.headers.get("host");
   if (host) {
-    const proto = env().TRUST_PROXY > 0 ? (req.headers.get("x-forwarded-proto")?.split(",")[0].trim() ?? url.protocol.slice(0, -1)) : url.protocol.slice(0, -1);
+    const proto =
+      env().TRUST_PROXY > 0
+        ? (req.headers.get("x-forwarded-proto")?.split(",")[0].trim() ?? url.protocol.slice(0, -1))
+        : url.protocol.slice(0, -1);
     origins.add(`${proto}://${host}`);
   }
   const appUrl = env().APP_URL;

@@ -36,9 +36,16 @@ export type RouteContext<E extends Endpoint> = {
   headers: Headers;
 };
 
-type Answer<E extends Endpoint> = E extends { response: infer R } ? (R extends z.ZodType ? z.input<R> | Response : Response) : unknown;
+type Answer<E extends Endpoint> = E extends { response: infer R }
+  ? R extends z.ZodType
+    ? z.input<R> | Response
+    : Response
+  : unknown;
 
-export type RouteHandler = ((req: Request, context?: { params?: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>) & {
+export type RouteHandler = ((
+  req: Request,
+  context?: { params?: Promise<Record<string, string | string[] | undefined>> },
+) => Promise<Response>) & {
   /** The contract a route() handler serves. */
   endpoint?: Endpoint;
   /** What a generated handler answers instead: "405" (handlers()), "404" (unknown /api paths), "options". */
@@ -93,8 +100,13 @@ export function zodToAppError(error: z.ZodError): AppError {
 
 /** Database connection failures become 503 so clients know to retry. */
 function isUnavailable(error: unknown): boolean {
-  const text = String((error as { code?: string })?.code ?? "") + " " + String((error as Error)?.message ?? "");
-  return /ECONNREFUSED|ECONNRESET|57P01|57P03|08006|08001|terminating connection|Connection terminated|connect ETIMEDOUT|P1001|P1017|DatabaseNotReachable/i.test(text);
+  const text =
+    String((error as { code?: string })?.code ?? "") +
+    " " +
+    String((error as Error)?.message ?? "");
+  return /ECONNREFUSED|ECONNRESET|57P01|57P03|08006|08001|terminating connection|Connection terminated|connect ETIMEDOUT|P1001|P1017|DatabaseNotReachable/i.test(
+    text,
+  );
 }
 
 /** Any thrown value as an AppError; unexpected ones are logged with a reference the client can quote. */
@@ -104,9 +116,16 @@ export function toAppError(error: unknown): AppError {
   const ref = crypto.randomBytes(6).toString("hex");
   console.error(`[api] unhandled error ref=${ref}:`, error);
   if (isUnavailable(error)) {
-    return new AppError("unavailable", `The service is temporarily unavailable. Please try again shortly. (ref ${ref})`, { headers: { "Retry-After": "5" } });
+    return new AppError(
+      "unavailable",
+      `The service is temporarily unavailable. Please try again shortly. (ref ${ref})`,
+      { headers: { "Retry-After": "5" } },
+    );
   }
-  return new AppError("internal", `Something went wrong on our side. Please try again. (ref ${ref})`);
+  return new AppError(
+    "internal",
+    `Something went wrong on our side. Please try again. (ref ${ref})`,
+  );
 }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -117,25 +136,54 @@ function parseWith(schema: z.ZodType, value: unknown): unknown {
   return parsed.data;
 }
 
-export function route<const E extends Endpoint>(contract: E, handler: (ctx: RouteContext<E>) => Promise<Answer<E>> | Answer<E>, options: RouteOptions<E> = {}): RouteHandler {
+export function route<const E extends Endpoint>(
+  contract: E,
+  handler: (ctx: RouteContext<E>) => Promise<Answer<E>> | Answer<E>,
+  options: RouteOptions<E> = {},
+): RouteHandler {
   const envelope = contract.envelope ?? "plain";
-  if (envelope === "html" && !options.renderError) throw new Error(`${contract.method} ${contract.path}: the html envelope needs renderError`);
-  if (contract.crossSite === "allowed" && contract.auth !== "none") throw new Error(`${contract.method} ${contract.path}: a cross-site call cannot use the session`);
+  if (envelope === "html" && !options.renderError)
+    throw new Error(`${contract.method} ${contract.path}: the html envelope needs renderError`);
+  if (contract.crossSite === "allowed" && contract.auth !== "none")
+    throw new Error(
+      `${contract.method} ${contract.path}: a cross-site call cannot use the session`,
+    );
   const run: RouteHandler = async (req, context) => {
     try {
-      if (MUTATING.has(req.method) && contract.crossSite !== "allowed" && isCrossSite(req)) throw new AppError("cross_site", "Cross-site requests are not allowed");
+      if (MUTATING.has(req.method) && contract.crossSite !== "allowed" && isCrossSite(req))
+        throw new AppError("cross_site", "Cross-site requests are not allowed");
       const user = contract.auth === "required" ? await userFromRequest(req) : null;
-      if (contract.auth === "required" && !user) throw new AppError("unauthenticated", "Not signed in");
-      const params = contract.params ? parseWith(contract.params, (await context?.params) ?? {}) : {};
-      const query = contract.query ? parseWith(contract.query, Object.fromEntries(new URL(req.url).searchParams)) : undefined;
-      if (options.guard) await options.guard({ req, user, params, query } as Parameters<NonNullable<RouteOptions<E>["guard"]>>[0]);
-      const body = contract.body ? parseWith(contract.body.schema, await readBody(req, contract.body)) : undefined;
+      if (contract.auth === "required" && !user)
+        throw new AppError("unauthenticated", "Not signed in");
+      const params = contract.params
+        ? parseWith(contract.params, (await context?.params) ?? {})
+        : {};
+      const query = contract.query
+        ? parseWith(contract.query, Object.fromEntries(new URL(req.url).searchParams))
+        : undefined;
+      if (options.guard)
+        await options.guard({ req, user, params, query } as Parameters<
+          NonNullable<RouteOptions<E>["guard"]>
+        >[0]);
+      const body = contract.body
+        ? parseWith(contract.body.schema, await readBody(req, contract.body))
+        : undefined;
       const idempotencyKey = contract.idempotencyKey ? idempotencyKeyFrom(req) : undefined;
       const headers = new Headers();
       const timing = sessionTiming(req);
       if (timing) headers.set("server-timing", timing);
-      const result = await handler({ req, user, params, query, body, idempotencyKey, headers } as RouteContext<E>);
-      return result instanceof Response ? result : json(result, { status: contract.status ?? 200, headers });
+      const result = await handler({
+        req,
+        user,
+        params,
+        query,
+        body,
+        idempotencyKey,
+        headers,
+      } as RouteContext<E>);
+      return result instanceof Response
+        ? result
+        : json(result, { status: contract.status ?? 200, headers });
     } catch (error) {
       const e = toAppError(error);
       return envelope === "html" ? options.renderError!(e) : errorResponse(e, envelope);
@@ -156,16 +204,28 @@ export function handlers(...routes: RouteHandler[]): RouteFile {
   const byMethod = new Map<Method, RouteHandler>();
   for (const r of routes) {
     if (!r.endpoint) throw new Error("handlers() takes route(contract, handler) values");
-    if (byMethod.has(r.endpoint.method)) throw new Error(`${r.endpoint.method} ${r.endpoint.path} is registered twice`);
+    if (byMethod.has(r.endpoint.method))
+      throw new Error(`${r.endpoint.method} ${r.endpoint.path} is registered twice`);
     byMethod.set(r.endpoint.method, r);
   }
   const allowed = METHODS.filter((m) => byMethod.has(m));
   const allow = [...allowed, ...(byMethod.has("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const notAllowed: RouteHandler = Object.assign(
-    async (req: Request) => errorResponse(new AppError("method_not_allowed", `${req.method} is not allowed here (allowed: ${allow})`, { headers: { Allow: allow } })),
+    async (req: Request) =>
+      errorResponse(
+        new AppError(
+          "method_not_allowed",
+          `${req.method} is not allowed here (allowed: ${allow})`,
+          { headers: { Allow: allow } },
+        ),
+      ),
     { filler: "405" as const },
   );
-  const options: RouteHandler = Object.assign(async () => new Response(null, { status: 204, headers: { Allow: allow, "cache-control": "no-store" } }), { filler: "options" as const });
+  const options: RouteHandler = Object.assign(
+    async () =>
+      new Response(null, { status: 204, headers: { Allow: allow, "cache-control": "no-store" } }),
+    { filler: "options" as const },
+  );
   return {
     GET: byMethod.get("GET") ?? notAllowed,
     POST: byMethod.get("POST") ?? notAllowed,
@@ -178,6 +238,16 @@ export function handlers(...routes: RouteHandler[]): RouteFile {
 
 /** For app/api/[[...path]]: every method of an unknown /api path answers a JSON 404. */
 export function unknownApiPath(): RouteFile {
-  const notFound: RouteHandler = Object.assign(async () => errorResponse(new AppError("not_found", "No API endpoint at this address")), { filler: "404" as const });
-  return { GET: notFound, POST: notFound, PUT: notFound, PATCH: notFound, DELETE: notFound, OPTIONS: notFound };
+  const notFound: RouteHandler = Object.assign(
+    async () => errorResponse(new AppError("not_found", "No API endpoint at this address")),
+    { filler: "404" as const },
+  );
+  return {
+    GET: notFound,
+    POST: notFound,
+    PUT: notFound,
+    PATCH: notFound,
+    DELETE: notFound,
+    OPTIONS: notFound,
+  };
 }

@@ -32,7 +32,10 @@ type ChatRow = MessageSqlRow & {
  * ahead, and guessing many made it scan every message to hash-join them). An adjustment card comes
  * in the same statement (`messageColumnsSql`).
  */
-export async function listChats(userId: number, page: { limit: number; cursor?: number }): Promise<Page<ChatListItem>> {
+export async function listChats(
+  userId: number,
+  page: { limit: number; cursor?: number },
+): Promise<Page<ChatListItem>> {
   const before = page.cursor ?? 2_147_483_647;
   const rows = await readRows<ChatRow>(Prisma.sql`
     WITH RECURSIVE sent(peer) AS (
@@ -79,10 +82,16 @@ export async function listChats(userId: number, page: { limit: number; cursor?: 
       profileImage: r.profileImage,
       verified: r.verified,
       farm: r.farmLocation === null ? null : { location: r.farmLocation },
-      businessAccount: r.companyName === null ? null : { companyName: r.companyName, status: r.businessStatus as "approved" },
+      businessAccount:
+        r.companyName === null
+          ? null
+          : { companyName: r.companyName, status: r.businessStatus as "approved" },
     }),
     lastMessage: messages[i],
     unreadCount: r.unread,
   }));
-  return { items, nextCursor: rows.length > page.limit ? String(shown[shown.length - 1].id) : null };
+  return {
+    items,
+    nextCursor: rows.length > page.limit ? String(shown[shown.length - 1].id) : null,
+  };
 }

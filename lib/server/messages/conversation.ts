@@ -5,7 +5,13 @@ import { isDbId } from "@/lib/validators/id";
 import { badRequest, notFound } from "@/lib/server/errors";
 import { publishRead } from "@/lib/server/realtime/bus";
 import type { ChatMessage, ChatUser } from "@/lib/validators/messages";
-import { chatUserSelect, messageColumnsSql, messagesFromSql, toChatUser, type MessageSqlRow } from "./serialize";
+import {
+  chatUserSelect,
+  messageColumnsSql,
+  messagesFromSql,
+  toChatUser,
+  type MessageSqlRow,
+} from "./serialize";
 
 /**
  * The other participant of a chat, or 404. Anyone may write to a farm; a chat with anyone else
@@ -34,7 +40,15 @@ async function linked(a: number, b: number): Promise<boolean> {
       },
       select: { id: true },
     }),
-    db.order.findFirst({ where: { OR: [{ userId: a, farm: { userId: b } }, { userId: b, farm: { userId: a } }] }, select: { id: true } }),
+    db.order.findFirst({
+      where: {
+        OR: [
+          { userId: a, farm: { userId: b } },
+          { userId: b, farm: { userId: a } },
+        ],
+      },
+      select: { id: true },
+    }),
   ]);
   return message !== null || order !== null;
 }
@@ -45,8 +59,13 @@ async function linked(a: number, b: number): Promise<boolean> {
  * Only messages where the viewer is a participant can ever match. Opening it marks what the
  * other user sent the viewer as read.
  */
-export async function getConversation(viewerId: number, otherUserId: number, page: { before?: number; limit: number }): Promise<ChatMessage[]> {
-  if (page.before !== undefined && !isDbId(page.before)) throw badRequest("before must be a message id", { before: "before must be a message id" });
+export async function getConversation(
+  viewerId: number,
+  otherUserId: number,
+  page: { before?: number; limit: number },
+): Promise<ChatMessage[]> {
+  if (page.before !== undefined && !isDbId(page.before))
+    throw badRequest("before must be a message id", { before: "before must be a message id" });
   await getChatPeer(viewerId, otherUserId);
   await markConversationRead(viewerId, otherUserId);
   // The newest `limit` of each direction from its own (sender, receiver, id) index range, then

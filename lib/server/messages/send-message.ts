@@ -8,7 +8,13 @@ import { announceMessageSql, publishMessage } from "@/lib/server/realtime/bus";
 import { consume, hitSql, refuseOver, toHit, type Hit, type Limit } from "@/lib/server/rate-limit";
 import { isDbId } from "@/lib/validators/id";
 import type { ChatMessage, SendMessageInput } from "@/lib/validators/messages";
-import { messageColumnsSql, messageSelect, messagesFromSql, toChatMessage, type MessageSqlRow } from "./serialize";
+import {
+  messageColumnsSql,
+  messageSelect,
+  messagesFromSql,
+  toChatMessage,
+  type MessageSqlRow,
+} from "./serialize";
 
 /**
  * Stores a message from `senderId` and publishes it (after commit) to both participants' streams.
@@ -20,13 +26,24 @@ import { messageColumnsSql, messageSelect, messagesFromSql, toChatMessage, type 
  * never exchanged a message with.
  */
 export async function sendMessage(senderId: number, input: SendMessageInput): Promise<ChatMessage> {
-  if (input.receiverId === senderId) throw badRequest("You cannot send a message to yourself", { receiverId: "You cannot send a message to yourself" });
+  if (input.receiverId === senderId)
+    throw badRequest("You cannot send a message to yourself", {
+      receiverId: "You cannot send a message to yourself",
+    });
   // An id out of range is the same 404 as one that does not exist.
   if (!isDbId(input.receiverId)) throw notFound("User not found");
 
-  const data = { senderId, receiverId: input.receiverId, content: input.content, clientId: input.clientId ?? null };
+  const data = {
+    senderId,
+    receiverId: input.receiverId,
+    content: input.content,
+    clientId: input.clientId ?? null,
+  };
   const perMinute = { max: env().MESSAGE_LIMIT_PER_MINUTE, windowMs: 60_000 };
-  const tooQuick = { message: "You're sending messages too quickly. Please wait a moment and try again.", log: `messages from user=${senderId}` };
+  const tooQuick = {
+    message: "You're sending messages too quickly. Please wait a moment and try again.",
+    log: `messages from user=${senderId}`,
+  };
   return replayingRetries(senderId, input, async () => {
     // Between people who have talked, on PostgreSQL, the whole send is one statement.
     const known = isPostgres(databaseUrl()) ? await sendToKnownPeer(data, perMinute) : null;
@@ -40,7 +57,8 @@ export async function sendMessage(senderId: number, input: SendMessageInput): Pr
     if (known?.hit) refuseOver(known.hit, perMinute, tooQuick);
     // The same rule as opening the chat (getChatPeer): anyone may write to a farm, others only when
     // linked by an order or an earlier conversation, and the same 404 otherwise.
-    if (!facts.receiverExists || (!facts.toFarm && !facts.talked && !facts.ordered)) throw notFound("User not found");
+    if (!facts.receiverExists || (!facts.toFarm && !facts.talked && !facts.ordered))
+      throw notFound("User not found");
 
     await consume(`message-sender:${senderId}`, perMinute, tooQuick);
     if (facts.talked) return storeAndAnnounce(data);
@@ -49,10 +67,15 @@ export async function sendMessage(senderId: number, input: SendMessageInput): Pr
       // new person count once, and a refused one cannot slip through beside another.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${NEW_RECIPIENT_LOCK}, ${senderId})`;
       if (!(await haveTalked(tx, senderId, input.receiverId))) {
-        await consume(`message-new-recipient:${senderId}`, { max: env().MESSAGE_NEW_RECIPIENTS_PER_HOUR, windowMs: 60 * 60_000 }, {
-          message: "You've started too many new conversations. Please try again later.",
-          log: `new conversations from user=${senderId}`,
-        }, tx);
+        await consume(
+          `message-new-recipient:${senderId}`,
+          { max: env().MESSAGE_NEW_RECIPIENTS_PER_HOUR, windowMs: 60 * 60_000 },
+          {
+            message: "You've started too many new conversations. Please try again later.",
+            log: `new conversations from user=${senderId}`,
+          },
+          tx,
+        );
       }
       return tx.message.create({ data, select: messageSelect });
     }, TX_OPTIONS);
@@ -63,7 +86,11 @@ export async function sendMessage(senderId: number, input: SendMessageInput): Pr
 }
 
 /** Two concurrent sends with the same clientId: the one that lost the unique index answers with the winner's row. */
-async function replayingRetries(senderId: number, input: SendMessageInput, send: () => Promise<ChatMessage>): Promise<ChatMessage> {
+async function replayingRetries(
+  senderId: number,
+  input: SendMessageInput,
+  send: () => Promise<ChatMessage>,
+): Promise<ChatMessage> {
   try {
     return await send();
   } catch (e) {
@@ -75,7 +102,13 @@ async function replayingRetries(senderId: number, input: SendMessageInput, send:
   }
 }
 
-type SendFacts = { earlierId: number | null; receiverExists: boolean; toFarm: boolean; talked: boolean; ordered: boolean };
+type SendFacts = {
+  earlierId: number | null;
+  receiverExists: boolean;
+  toFarm: boolean;
+  talked: boolean;
+  ordered: boolean;
+};
 
 /**
  * Everything a send checks before it writes, in one statement (docs/architecture.md, "Where the
@@ -83,7 +116,11 @@ type SendFacts = { earlierId: number | null; receiverExists: boolean; toFarm: bo
  * whether the two have exchanged a message (either direction, each from its own index) and
  * whether an order links them (either one bought from the other's farm).
  */
-async function sendFacts(senderId: number, receiverId: number, clientId: string | null): Promise<SendFacts> {
+async function sendFacts(
+  senderId: number,
+  receiverId: number,
+  clientId: string | null,
+): Promise<SendFacts> {
   const [f] = await db.$queryRaw<SendFacts[]>(factsSql(senderId, receiverId, clientId));
   return f;
 }
@@ -103,7 +140,9 @@ function factsSql(senderId: number, receiverId: number, clientId: string | null)
     FROM (SELECT 1) one LEFT JOIN "User" u ON u.id = ${receiverId}`;
 }
 
-type KnownPeerRow = SendFacts & { counted: number | null; retry: number | null } & ({ [K in keyof MessageSqlRow]: null } | MessageSqlRow);
+type KnownPeerRow = SendFacts & { counted: number | null; retry: number | null } & (
+    { [K in keyof MessageSqlRow]: null } | MessageSqlRow
+  );
 
 /**
  * The whole send in one statement (PostgreSQL), for the common case of people who have talked:
@@ -112,7 +151,10 @@ type KnownPeerRow = SendFacts & { counted: number | null; retry: number | null }
  * does. A retry, someone new and one send too many store nothing and come back with the facts
  * (and the count) for `sendMessage` to go on as it would have.
  */
-async function sendToKnownPeer(data: { senderId: number; receiverId: number; content: string; clientId: string | null }, limit: Limit): Promise<{ message: ChatMessage | null; facts: SendFacts; hit: Hit | null }> {
+async function sendToKnownPeer(
+  data: { senderId: number; receiverId: number; content: string; clientId: string | null },
+  limit: Limit,
+): Promise<{ message: ChatMessage | null; facts: SendFacts; hit: Hit | null }> {
   const [row] = await db.$queryRaw<KnownPeerRow[]>`
     WITH facts AS (${factsSql(data.senderId, data.receiverId, data.clientId)}),
     counted AS (${hitSql(`message-sender:${data.senderId}`, limit.windowMs, Prisma.sql`FROM facts WHERE facts."earlierId" IS NULL AND facts.talked`)}),
@@ -128,7 +170,11 @@ async function sendToKnownPeer(data: { senderId: number; receiverId: number; con
   const { earlierId, receiverExists, toFarm, talked, ordered, counted, retry, ...message } = row;
   const facts = { earlierId, receiverExists, toFarm, talked, ordered };
   const hit = counted === null ? null : toHit({ count: counted, retry: retry! });
-  return { facts, hit, message: message.id === null ? null : messagesFromSql([message as MessageSqlRow])[0] };
+  return {
+    facts,
+    hit,
+    message: message.id === null ? null : messagesFromSql([message as MessageSqlRow])[0],
+  };
 }
 
 /**
@@ -136,7 +182,12 @@ async function sendToKnownPeer(data: { senderId: number; receiverId: number; con
  * announces it (the NOTIFY goes out when the statement commits), one round trip instead of two;
  * PGlite delivers in this process after the write.
  */
-async function storeAndAnnounce(data: { senderId: number; receiverId: number; content: string; clientId: string | null }): Promise<ChatMessage> {
+async function storeAndAnnounce(data: {
+  senderId: number;
+  receiverId: number;
+  content: string;
+  clientId: string | null;
+}): Promise<ChatMessage> {
   if (!isPostgres(databaseUrl())) {
     const message = toChatMessage(await db.message.create({ data, select: messageSelect }));
     await publishMessage(message);
@@ -159,8 +210,19 @@ async function storeAndAnnounce(data: { senderId: number; receiverId: number; co
  * when the rest of that transaction does. No throttles: nobody typed it. `clientId` keeps it
  * unique; publish the answer with `publishMessage` after the commit.
  */
-export async function storeNotice(tx: Pick<typeof db, "message">, senderId: number, receiverId: number, content: string, clientId: string): Promise<ChatMessage> {
-  return toChatMessage(await tx.message.create({ data: { senderId, receiverId, content, clientId }, select: messageSelect }));
+export async function storeNotice(
+  tx: Pick<typeof db, "message">,
+  senderId: number,
+  receiverId: number,
+  content: string,
+  clientId: string,
+): Promise<ChatMessage> {
+  return toChatMessage(
+    await tx.message.create({
+      data: { senderId, receiverId, content, clientId },
+      select: messageSelect,
+    }),
+  );
 }
 
 /** Advisory-lock namespace for a sender's messages to new people (any constant unique to this use). */
@@ -170,18 +232,33 @@ const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 type Reader = Pick<typeof db, "message">;
 /** Whether the two have exchanged any message, in either direction (both directions are indexed). */
 async function haveTalked(client: Reader, a: number, b: number): Promise<boolean> {
-  const m = await client.message.findFirst({ where: { OR: [{ senderId: a, receiverId: b }, { senderId: b, receiverId: a }] }, select: { id: true } });
+  const m = await client.message.findFirst({
+    where: {
+      OR: [
+        { senderId: a, receiverId: b },
+        { senderId: b, receiverId: a },
+      ],
+    },
+    select: { id: true },
+  });
   return m !== null;
 }
 
 async function findByClientId(senderId: number, clientId: string) {
-  const m = await db.message.findUnique({ where: { senderId_clientId: { senderId, clientId } }, select: messageSelect });
+  const m = await db.message.findUnique({
+    where: { senderId_clientId: { senderId, clientId } },
+    select: messageSelect,
+  });
   return m ? toChatMessage(m) : null;
 }
 
 function sameSendOrConflict(earlier: ChatMessage, input: SendMessageInput): ChatMessage {
   if (earlier.receiverId !== input.receiverId || earlier.content !== input.content) {
-    throw new AppError("idempotency_key_reused", "This clientId was already used for a different message", { fieldErrors: { clientId: "Already used for a different message" } });
+    throw new AppError(
+      "idempotency_key_reused",
+      "This clientId was already used for a different message",
+      { fieldErrors: { clientId: "Already used for a different message" } },
+    );
   }
   return earlier;
 }

@@ -1,7 +1,11 @@
 import "server-only";
 import { db } from "@/lib/server/db";
 import { Prisma, type MessageKind } from "@/lib/generated/prisma/client";
-import { adjustmentInclude, serializeAdjustment, type AdjustmentRow } from "@/lib/server/adjustments/serialize";
+import {
+  adjustmentInclude,
+  serializeAdjustment,
+  type AdjustmentRow,
+} from "@/lib/server/adjustments/serialize";
 import type { ChatMessage, ChatUser } from "@/lib/validators/messages";
 
 /**
@@ -25,12 +29,20 @@ type ChatUserRow = Prisma.UserGetPayload<{ select: typeof chatUserSelect }>;
 /** The one place the chat label is decided. */
 export function chatLabel(u: Pick<ChatUserRow, "userType" | "farm" | "businessAccount">): string {
   if (u.userType === "farmer") return u.farm?.location || "Farm";
-  if (u.userType === "restaurant" && u.businessAccount?.status === "approved") return u.businessAccount.companyName;
+  if (u.userType === "restaurant" && u.businessAccount?.status === "approved")
+    return u.businessAccount.companyName;
   return "Restaurant";
 }
 
 export function toChatUser(u: ChatUserRow): ChatUser {
-  return { id: u.id, fullName: u.fullName, userType: u.userType, profileImage: u.profileImage, verified: u.verified, label: chatLabel(u) };
+  return {
+    id: u.id,
+    fullName: u.fullName,
+    userType: u.userType,
+    profileImage: u.profileImage,
+    verified: u.verified,
+    label: chatLabel(u),
+  };
 }
 
 export const messageSelect = {
@@ -46,7 +58,9 @@ export const messageSelect = {
   adjustment: { include: adjustmentInclude },
 } as const satisfies Prisma.MessageSelect;
 
-export function toChatMessage(m: Prisma.MessageGetPayload<{ select: typeof messageSelect }>): ChatMessage {
+export function toChatMessage(
+  m: Prisma.MessageGetPayload<{ select: typeof messageSelect }>,
+): ChatMessage {
   return {
     id: m.id,
     senderId: m.senderId,
@@ -76,7 +90,12 @@ export const messageColumnsSql = Prisma.sql`m.id, m."senderId", m."receiverId", 
     WHERE a.id = m."adjustmentId") AS card`;
 
 /** An adjustment card as `messageColumnsSql` writes it: JSON, its instants as UTC text without a zone. */
-type CardJson = Omit<AdjustmentRow, "order" | "createdAt" | "decidedAt"> & { createdAt: string; decidedAt: string | null; orderFarmId: number; farmName: string };
+type CardJson = Omit<AdjustmentRow, "order" | "createdAt" | "decidedAt"> & {
+  createdAt: string;
+  decidedAt: string | null;
+  orderFarmId: number;
+  farmName: string;
+};
 
 export type MessageSqlRow = {
   id: number;
@@ -95,7 +114,12 @@ export type MessageSqlRow = {
 const utc = (text: string) => new Date(`${text}Z`);
 
 function cardRow({ orderFarmId, farmName, createdAt, decidedAt, ...a }: CardJson): AdjustmentRow {
-  return { ...a, createdAt: utc(createdAt), decidedAt: decidedAt === null ? null : utc(decidedAt), order: { farm: { id: orderFarmId, farmName } } };
+  return {
+    ...a,
+    createdAt: utc(createdAt),
+    decidedAt: decidedAt === null ? null : utc(decidedAt),
+    order: { farm: { id: orderFarmId, farmName } },
+  };
 }
 
 /** Rows of `messageColumnsSql` as ChatMessages. */

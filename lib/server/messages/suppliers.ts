@@ -31,5 +31,8 @@ export async function listSuppliers(viewerId: number, q: string): Promise<Suppli
     orderBy: [{ verified: "desc" }, { fullName: "asc" }, { id: "asc" }],
     take: MAX_SUPPLIERS,
   });
-  return rows.map((r) => ({ user: toChatUser(r), status: r.farm ? `${r.farm.farmName} · ${r.farm.location}` : "Farmer" }));
+  return rows.map((r) => ({
+    user: toChatUser(r),
+    status: r.farm ? `${r.farm.farmName} · ${r.farm.location}` : "Farmer",
+  }));
 }

@@ -4,6 +4,8 @@ import { readRows } from "@/lib/server/db";
 
 /** Messages the user received and has not read yet (header badge; a hot read: every page view asks). */
 export async function countUnread(userId: number): Promise<number> {
-  const [row] = await readRows<{ count: number }>(Prisma.sql`SELECT count(*)::int AS count FROM "Message" WHERE "receiverId" = ${userId} AND NOT "isRead"`);
+  const [row] = await readRows<{ count: number }>(
+    Prisma.sql`SELECT count(*)::int AS count FROM "Message" WHERE "receiverId" = ${userId} AND NOT "isRead"`,
+  );
   return row.count;
 }

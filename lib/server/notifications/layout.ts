@@ -25,9 +25,16 @@ const MUTED = "#6b7280";
 
 export const appUrl = (path: string) => `${site.url}${path}`;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
-export function renderEmail(c: EmailContent, footer: { reason: string; unsubscribeUrl: string }): { html: string; text: string } {
+export function renderEmail(
+  c: EmailContent,
+  footer: { reason: string; unsubscribeUrl: string },
+): { html: string; text: string } {
   const action = appUrl(c.action.path);
   const rows = c.rows?.length
     ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:8px 0 20px">${c.rows

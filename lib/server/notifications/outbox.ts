@@ -10,14 +10,28 @@ import type { NotificationKind } from "@/lib/validators/notifications";
  * switched off is queued too: the sender sends no email for it but still tells their open screens
  * (the live order list) that something happened.
  */
-export type Queued = { userId: number; kind: NotificationKind; payload: Prisma.InputJsonObject; dedupeKey: string };
+export type Queued = {
+  userId: number;
+  kind: NotificationKind;
+  payload: Prisma.InputJsonObject;
+  dedupeKey: string;
+};
 
 export async function enqueue(tx: Tx, ...notifications: Queued[]): Promise<void> {
   if (!notifications.length) return;
-  await tx.notification.createMany({ data: notifications.map((n) => ({ userId: n.userId, kind: n.kind, payload: n.payload, dedupeKey: n.dedupeKey })), skipDuplicates: true });
+  await tx.notification.createMany({
+    data: notifications.map((n) => ({
+      userId: n.userId,
+      kind: n.kind,
+      payload: n.payload,
+      dedupeKey: n.dedupeKey,
+    })),
+    skipDuplicates: true,
+  });
 }
 
 /** The farm's owner, who receives the farm's emails. */
 export async function farmOwnerId(tx: Tx, farmId: number): Promise<number> {
-  return (await tx.farm.findUniqueOrThrow({ where: { id: farmId }, select: { userId: true } })).userId;
+  return (await tx.farm.findUniqueOrThrow({ where: { id: farmId }, select: { userId: true } }))
+    .userId;
 }

@@ -4,22 +4,44 @@ import { env } from "@/lib/server/env";
 import { notFound } from "@/lib/server/errors";
 import { consume } from "@/lib/server/rate-limit";
 import type { NotificationPreferencesJson, UnsubscribedJson } from "@/lib/contracts/notifications";
-import { KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind, type NotificationPreferencesInput } from "@/lib/validators/notifications";
+import {
+  KIND_LABELS,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type NotificationPreferencesInput,
+} from "@/lib/validators/notifications";
 import { verifyUnsubscribeToken } from "./unsubscribe";
 
 /** Profile → Notification (docs/notifications.md, "Preferences"): every kind on unless a row says off. */
 export async function getPreferences(userId: number): Promise<NotificationPreferencesJson> {
-  const rows = await db.notificationPreference.findMany({ where: { userId }, select: { kind: true, email: true } });
+  const rows = await db.notificationPreference.findMany({
+    where: { userId },
+    select: { kind: true, email: true },
+  });
   const stored = new Map(rows.map((r) => [r.kind, r.email]));
-  return { email: Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, stored.get(k) ?? true])) as NotificationPreferencesJson["email"] };
+  return {
+    email: Object.fromEntries(
+      NOTIFICATION_KINDS.map((k) => [k, stored.get(k) ?? true]),
+    ) as NotificationPreferencesJson["email"],
+  };
 }
 
 async function setEmail(userId: number, kind: NotificationKind, email: boolean) {
-  await db.notificationPreference.upsert({ where: { userId_kind: { userId, kind } }, create: { userId, kind, email }, update: { email } });
+  await db.notificationPreference.upsert({
+    where: { userId_kind: { userId, kind } },
+    create: { userId, kind, email },
+    update: { email },
+  });
 }
 
-export async function updatePreferences(userId: number, input: NotificationPreferencesInput): Promise<NotificationPreferencesJson> {
-  for (const [kind, email] of Object.entries(input.email) as [NotificationKind, boolean | undefined][]) {
+export async function updatePreferences(
+  userId: number,
+  input: NotificationPreferencesInput,
+): Promise<NotificationPreferencesJson> {
+  for (const [kind, email] of Object.entries(input.email) as [
+    NotificationKind,
+    boolean | undefined,
+  ][]) {
     if (email !== undefined) await setEmail(userId, kind, email);
   }
   return getPreferences(userId);
@@ -28,11 +50,16 @@ export async function updatePreferences(userId: number, input: NotificationPrefe
 export const INVALID_LINK = "This unsubscribe link is not valid";
 
 /** What a token unsubscribes from, or 404 when it does not verify (the confirm page). */
-export async function describeUnsubscribe(token: string): Promise<{ kind: NotificationKind; label: string; description: string; email: boolean }> {
+export async function describeUnsubscribe(
+  token: string,
+): Promise<{ kind: NotificationKind; label: string; description: string; email: boolean }> {
   const who = verifyUnsubscribeToken(token);
-  const user = who && (await db.user.findUnique({ where: { id: who.userId }, select: { id: true } }));
+  const user =
+    who && (await db.user.findUnique({ where: { id: who.userId }, select: { id: true } }));
   if (!who || !user) throw notFound(INVALID_LINK);
-  const row = await db.notificationPreference.findUnique({ where: { userId_kind: { userId: who.userId, kind: who.kind } } });
+  const row = await db.notificationPreference.findUnique({
+    where: { userId_kind: { userId: who.userId, kind: who.kind } },
+  });
   return { kind: who.kind, ...KIND_LABELS[who.kind], email: row?.email ?? true };
 }
 
@@ -42,10 +69,14 @@ export async function describeUnsubscribe(token: string): Promise<{ kind: Notifi
  * hopeless (the HMAC is 256 bits).
  */
 export async function unsubscribe(token: string, ip: string): Promise<UnsubscribedJson> {
-  await consume(`unsubscribe-ip:${ip}`, { max: env().UNSUBSCRIBE_LIMIT_PER_IP_HOUR, windowMs: 60 * 60_000 }, {
-    message: "Too many unsubscribe requests from this address. Please try again later.",
-    log: `unsubscribe from ip=${ip}`,
-  });
+  await consume(
+    `unsubscribe-ip:${ip}`,
+    { max: env().UNSUBSCRIBE_LIMIT_PER_IP_HOUR, windowMs: 60 * 60_000 },
+    {
+      message: "Too many unsubscribe requests from this address. Please try again later.",
+      log: `unsubscribe from ip=${ip}`,
+    },
+  );
   const { kind, label } = await describeUnsubscribe(token);
   const who = verifyUnsubscribeToken(token)!;
   await setEmail(who.userId, kind, false);

@@ -75,7 +75,9 @@ async function claim(now: Date, batch: number): Promise<Notification[]> {
  * (status `sending` and the attempt it claimed): a sender whose lease ran out changes nothing.
  */
 function release(n: Notification, set: Prisma.Sql) {
-  return execute(Prisma.sql`UPDATE "Notification" SET ${set} WHERE "id" = ${n.id} AND "status" = 'sending' AND "attempts" = ${n.attempts}`);
+  return execute(
+    Prisma.sql`UPDATE "Notification" SET ${set} WHERE "id" = ${n.id} AND "status" = 'sending' AND "attempts" = ${n.attempts}`,
+  );
 }
 
 /** The recipient's address and whether they want this kind by email (on unless switched off); null when the account is gone. */
@@ -126,9 +128,14 @@ async function deliver(mailer: Mailer, n: Notification, now: Date): Promise<keyo
     const gaveUp = n.attempts >= MAX_ATTEMPTS;
     await release(
       n,
-      gaveUp ? Prisma.sql`"status" = 'failed', "lastError" = ${lastError}` : Prisma.sql`"status" = 'pending', "lastError" = ${lastError}, "nextAttemptAt" = ${new Date(now.getTime() + retryDelayMs(n.attempts))}`,
+      gaveUp
+        ? Prisma.sql`"status" = 'failed', "lastError" = ${lastError}`
+        : Prisma.sql`"status" = 'pending', "lastError" = ${lastError}, "nextAttemptAt" = ${new Date(now.getTime() + retryDelayMs(n.attempts))}`,
     ).catch(() => undefined); // the lease runs out and the row is tried again
-    if (gaveUp) console.warn(`[mail] notification ${n.id} (${n.kind}) failed after ${n.attempts} attempts: ${lastError}`);
+    if (gaveUp)
+      console.warn(
+        `[mail] notification ${n.id} (${n.kind}) failed after ${n.attempts} attempts: ${lastError}`,
+      );
     return gaveUp ? "failed" : "retried";
   }
 }
@@ -160,7 +167,14 @@ export async function sendDueNotifications(opts: SenderOptions): Promise<RoundRe
  * and digests (./scans.ts); see startLoop. Returns a stop function that waits for the round in
  * flight and closes the mailer.
  */
-export function startNotificationSender(opts: { intervalMs?: number; mailer?: Mailer; log?: (m: string) => void; rounds?: Array<(now: Date) => Promise<unknown>> } = {}): () => Promise<void> {
+export function startNotificationSender(
+  opts: {
+    intervalMs?: number;
+    mailer?: Mailer;
+    log?: (m: string) => void;
+    rounds?: Array<(now: Date) => Promise<unknown>>;
+  } = {},
+): () => Promise<void> {
   const log = opts.log ?? ((m: string) => console.info(`[mail] ${m}`));
   const mailer = opts.mailer ?? configuredMailer();
   const stop = startLoop(
@@ -168,7 +182,10 @@ export function startNotificationSender(opts: { intervalMs?: number; mailer?: Ma
       const now = new Date();
       for (const scan of opts.rounds ?? []) await scan(now);
       const r = await sendDueNotifications({ mailer, now });
-      if (r.sent + r.failed + r.retried) log(`${r.sent} sent, ${r.retried} to retry, ${r.failed} failed, ${r.skipped} skipped (${mailer.describe})`);
+      if (r.sent + r.failed + r.retried)
+        log(
+          `${r.sent} sent, ${r.retried} to retry, ${r.failed} failed, ${r.skipped} skipped (${mailer.describe})`,
+        );
     },
     { firstMs: 3_000, intervalMs: opts.intervalMs ?? 5_000, log },
   );

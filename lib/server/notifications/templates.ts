@@ -19,7 +19,8 @@ export type Composed = { content: EmailContent; attachments?: Mail.Attachment[] 
 
 type Payload = Record<string, unknown>;
 const num = (p: Payload, key: string) => Number(p[key]);
-const when = (d: Date, zone = DEFAULT_TIME_ZONE) => DateTime.fromJSDate(d, { zone }).setLocale("en-US").toFormat("ccc d LLL, h:mm a");
+const when = (d: Date, zone = DEFAULT_TIME_ZONE) =>
+  DateTime.fromJSDate(d, { zone }).setLocale("en-US").toFormat("ccc d LLL, h:mm a");
 
 /** One read per email: what the text says and, for a receipt, what its PDF says. */
 function loadOrder(id: number) {
@@ -29,8 +30,13 @@ type LoadedOrder = NonNullable<Awaited<ReturnType<typeof loadOrder>>>;
 
 function orderRows(o: LoadedOrder): EmailContent["rows"] {
   return [
-    ...o.items.map((i) => ({ label: `${i.productName} × ${i.quantity} ${i.product.unit}`, value: formatCents(i.priceCents * i.quantity) })),
-    ...((o.fulfilment?.feeCents ?? 0) > 0 ? [{ label: "Delivery fee", value: formatCents(o.fulfilment!.feeCents) }] : []),
+    ...o.items.map((i) => ({
+      label: `${i.productName} × ${i.quantity} ${i.product.unit}`,
+      value: formatCents(i.priceCents * i.quantity),
+    })),
+    ...((o.fulfilment?.feeCents ?? 0) > 0
+      ? [{ label: "Delivery fee", value: formatCents(o.fulfilment!.feeCents) }]
+      : []),
     { label: "Total", value: formatCents(o.totalCents), strong: true },
   ];
 }
@@ -38,27 +44,48 @@ function orderRows(o: LoadedOrder): EmailContent["rows"] {
 function handover(o: LoadedOrder): string[] {
   const f = o.fulfilment;
   if (!f) return [];
-  const place = f.kind === "pickup" ? `Pickup at ${[f.pickupName, f.pickupAddress].filter(Boolean).join(", ")}` : `Delivery to ${[f.deliveryAddress, f.postalCode].filter(Boolean).join(" ")}`;
-  return [`${place}, ${when(f.startsAt, f.timeZone)}. You can change the order until ${when(f.cutoffAt, f.timeZone)}.`];
+  const place =
+    f.kind === "pickup"
+      ? `Pickup at ${[f.pickupName, f.pickupAddress].filter(Boolean).join(", ")}`
+      : `Delivery to ${[f.deliveryAddress, f.postalCode].filter(Boolean).join(" ")}`;
+  return [
+    `${place}, ${when(f.startsAt, f.timeZone)}. You can change the order until ${when(f.cutoffAt, f.timeZone)}.`,
+  ];
 }
 
 /** The buyer's email about a placed order: its lines, a link to their orders, and the PDF receipt attached. */
-async function withReceipt(orderId: number, words: (o: LoadedOrder) => Pick<EmailContent, "subject" | "heading" | "paragraphs">): Promise<Composed | null> {
+async function withReceipt(
+  orderId: number,
+  words: (o: LoadedOrder) => Pick<EmailContent, "subject" | "heading" | "paragraphs">,
+): Promise<Composed | null> {
   const o = await loadOrder(orderId);
   if (!o) return null;
   const receipt = await receiptPdf(o);
   return {
-    content: { ...words(o), preheader: `${formatCents(o.totalCents)} ${o.isPaid ? "paid" : "on account"} · receipt attached`, rows: orderRows(o), action: { label: "View your orders", path: "/orders" } },
-    attachments: [{ filename: receipt.filename, content: receipt.bytes, contentType: "application/pdf" }],
+    content: {
+      ...words(o),
+      preheader: `${formatCents(o.totalCents)} ${o.isPaid ? "paid" : "on account"} · receipt attached`,
+      rows: orderRows(o),
+      action: { label: "View your orders", path: "/orders" },
+    },
+    attachments: [
+      { filename: receipt.filename, content: receipt.bytes, contentType: "application/pdf" },
+    ],
   };
 }
 
-const composers: Record<NotificationKind, (n: Notification, p: Payload) => Promise<Composed | null>> = {
+const composers: Record<
+  NotificationKind,
+  (n: Notification, p: Payload) => Promise<Composed | null>
+> = {
   order_placed: (n, p) =>
     withReceipt(num(p, "orderId"), (o) => ({
       subject: `Your order #${o.id} from ${o.farm.farmName}`,
       heading: `Thanks for your order, ${o.user.fullName.split(" ")[0]}`,
-      paragraphs: [`${o.farm.farmName} has your order #${o.id}. Your receipt is attached as a PDF.`, ...handover(o)],
+      paragraphs: [
+        `${o.farm.farmName} has your order #${o.id}. Your receipt is attached as a PDF.`,
+        ...handover(o),
+      ],
     })),
   async order_received(n, p) {
     const o = await loadOrder(num(p, "orderId"));
@@ -68,7 +95,10 @@ const composers: Record<NotificationKind, (n: Notification, p: Payload) => Promi
         subject: `New order #${o.id} from ${o.user.fullName}`,
         preheader: `${o.itemCount} item(s), ${formatCents(o.totalCents)}`,
         heading: `New order #${o.id}`,
-        paragraphs: [`${o.user.fullName} ordered from ${o.farm.farmName}.`, ...handover(o).map((h) => h.replace(/ You can change.*$/, ""))],
+        paragraphs: [
+          `${o.user.fullName} ordered from ${o.farm.farmName}.`,
+          ...handover(o).map((h) => h.replace(/ You can change.*$/, "")),
+        ],
         rows: orderRows(o),
         action: { label: "Open My Farm", path: "/my-farm" },
       },
@@ -81,44 +111,84 @@ const composers: Record<NotificationKind, (n: Notification, p: Payload) => Promi
     return {
       content: {
         subject: `Order #${o.id} was cancelled`,
-        preheader: toBuyer ? `${formatCents(o.totalCents)} back in your wallet` : `${o.user.fullName} cancelled`,
+        preheader: toBuyer
+          ? `${formatCents(o.totalCents)} back in your wallet`
+          : `${o.user.fullName} cancelled`,
         heading: `Order #${o.id} was cancelled`,
         paragraphs: toBuyer
-          ? [`Your order #${o.id} from ${o.farm.farmName} is cancelled.${o.isPaid ? ` ${formatCents(o.totalCents)} is back in your wallet.` : ""}`]
-          : [`${o.user.fullName} cancelled order #${o.id}. Its items are back in stock and it no longer needs packing.`],
+          ? [
+              `Your order #${o.id} from ${o.farm.farmName} is cancelled.${o.isPaid ? ` ${formatCents(o.totalCents)} is back in your wallet.` : ""}`,
+            ]
+          : [
+              `${o.user.fullName} cancelled order #${o.id}. Its items are back in stock and it no longer needs packing.`,
+            ],
         rows: orderRows(o),
-        action: toBuyer ? { label: "View your orders", path: "/orders" } : { label: "Open My Farm", path: "/my-farm" },
+        action: toBuyer
+          ? { label: "View your orders", path: "/orders" }
+          : { label: "Open My Farm", path: "/my-farm" },
       },
     };
   },
   async adjustment_proposed(n, p) {
-    const a = await db.orderAdjustment.findUnique({ where: { id: num(p, "adjustmentId") }, include: { order: { select: { farm: { select: { farmName: true, userId: true } } } } } });
+    const a = await db.orderAdjustment.findUnique({
+      where: { id: num(p, "adjustmentId") },
+      include: { order: { select: { farm: { select: { farmName: true, userId: true } } } } },
+    });
     if (!a) return null;
-    const delta = a.deltaCents === 0 ? "The total stays the same." : a.deltaCents > 0 ? `The total goes up by ${formatCents(a.deltaCents)}.` : `The total goes down by ${formatCents(-a.deltaCents)}.`;
+    const delta =
+      a.deltaCents === 0
+        ? "The total stays the same."
+        : a.deltaCents > 0
+          ? `The total goes up by ${formatCents(a.deltaCents)}.`
+          : `The total goes down by ${formatCents(-a.deltaCents)}.`;
     return {
       content: {
         subject: `${a.order.farm.farmName} proposes a change to order #${a.orderId}`,
         preheader: describeLines(storedLines(a)),
         heading: `A change to order #${a.orderId}`,
-        paragraphs: [`${a.order.farm.farmName} proposes: ${describeLines(storedLines(a))}. ${delta}`, ...(a.note ? [`“${a.note}”`] : []), "Accept or decline it in your conversation with the farm."],
+        paragraphs: [
+          `${a.order.farm.farmName} proposes: ${describeLines(storedLines(a))}. ${delta}`,
+          ...(a.note ? [`“${a.note}”`] : []),
+          "Accept or decline it in your conversation with the farm.",
+        ],
         action: { label: "Review the change", path: `/messages/${a.order.farm.userId}` },
       },
     };
   },
   async adjustment_applied(n, p) {
-    const a = await db.orderAdjustment.findUnique({ where: { id: num(p, "adjustmentId") }, include: { order: { select: { userId: true, user: { select: { fullName: true } }, farm: { select: { farmName: true, userId: true } } } } } });
+    const a = await db.orderAdjustment.findUnique({
+      where: { id: num(p, "adjustmentId") },
+      include: {
+        order: {
+          select: {
+            userId: true,
+            user: { select: { fullName: true } },
+            farm: { select: { farmName: true, userId: true } },
+          },
+        },
+      },
+    });
     if (!a) return null;
     const toBuyer = n.userId === a.buyerId;
-    const money = a.deltaCents < 0 ? ` ${formatCents(-a.deltaCents)} was refunded to the wallet.` : a.deltaCents > 0 ? ` ${formatCents(a.deltaCents)} was paid from the wallet.` : "";
+    const money =
+      a.deltaCents < 0
+        ? ` ${formatCents(-a.deltaCents)} was refunded to the wallet.`
+        : a.deltaCents > 0
+          ? ` ${formatCents(a.deltaCents)} was paid from the wallet.`
+          : "";
     return {
       content: {
         subject: `Order #${a.orderId} was changed`,
         preheader: describeLines(storedLines(a)),
         heading: `Order #${a.orderId} was changed`,
         paragraphs: [
-          toBuyer ? `${a.order.farm.farmName} changed your order: ${describeLines(storedLines(a))}.${money}` : `${a.order.user.fullName} accepted your change: ${describeLines(storedLines(a))}.${money}`,
+          toBuyer
+            ? `${a.order.farm.farmName} changed your order: ${describeLines(storedLines(a))}.${money}`
+            : `${a.order.user.fullName} accepted your change: ${describeLines(storedLines(a))}.${money}`,
         ],
-        action: toBuyer ? { label: "View your orders", path: "/orders" } : { label: "Open My Farm", path: "/my-farm" },
+        action: toBuyer
+          ? { label: "View your orders", path: "/orders" }
+          : { label: "Open My Farm", path: "/my-farm" },
       },
     };
   },
@@ -126,10 +196,16 @@ const composers: Record<NotificationKind, (n: Notification, p: Payload) => Promi
     withReceipt(num(p, "orderId"), (o) => ({
       subject: `Your standing order from ${o.farm.farmName} was placed (#${o.id})`,
       heading: "Standing order placed",
-      paragraphs: [`We placed your standing order with ${o.farm.farmName} as order #${o.id}. Your receipt is attached as a PDF.`, ...handover(o)],
+      paragraphs: [
+        `We placed your standing order with ${o.farm.farmName} as order #${o.id}. Your receipt is attached as a PDF.`,
+        ...handover(o),
+      ],
     })),
   async standing_failed(n, p) {
-    const s = await db.standingOrder.findUnique({ where: { id: num(p, "standingOrderId") }, include: { farm: { select: { farmName: true } } } });
+    const s = await db.standingOrder.findUnique({
+      where: { id: num(p, "standingOrderId") },
+      include: { farm: { select: { farmName: true } } },
+    });
     if (!s) return null;
     const day = DateTime.fromISO(String(p.localDate)).setLocale("en-US").toFormat("cccc d LLLL");
     return {
@@ -137,22 +213,32 @@ const composers: Record<NotificationKind, (n: Notification, p: Payload) => Promi
         subject: `Your standing order from ${s.farm.farmName} for ${day} was not placed`,
         preheader: String(p.reason),
         heading: "We could not place your standing order",
-        paragraphs: [`Your standing order with ${s.farm.farmName} for ${day} was not placed: ${String(p.reason)}`, "Nothing was charged. Fix the reason and the next one is placed as usual."],
+        paragraphs: [
+          `Your standing order with ${s.farm.farmName} for ${day} was not placed: ${String(p.reason)}`,
+          "Nothing was charged. Fix the reason and the next one is placed as usual.",
+        ],
         action: { label: "Open standing orders", path: "/standing-orders" },
       },
     };
   },
   async cutoff_reminder(n, p) {
-    const s = await db.standingOrder.findUnique({ where: { id: num(p, "standingOrderId") }, include: { farm: { select: { farmName: true, timeZone: true } } } });
+    const s = await db.standingOrder.findUnique({
+      where: { id: num(p, "standingOrderId") },
+      include: { farm: { select: { farmName: true, timeZone: true } } },
+    });
     // Only while it still stands for that date: paused, cancelled or skipped meanwhile → nothing to remind.
-    if (!s || s.status !== "active" || s.nextDate !== p.localDate || s.skipNextDate === s.nextDate) return null;
+    if (!s || s.status !== "active" || s.nextDate !== p.localDate || s.skipNextDate === s.nextDate)
+      return null;
     const day = DateTime.fromISO(s.nextDate).setLocale("en-US").toFormat("cccc d LLLL");
     return {
       content: {
         subject: `Your standing order from ${s.farm.farmName} is placed ${when(s.nextDueAt, s.farm.timeZone)}`,
         preheader: "Change, skip or pause it before then",
         heading: "Your standing order is placed soon",
-        paragraphs: [`Your standing order with ${s.farm.farmName} for ${day} will be placed ${when(s.nextDueAt, s.farm.timeZone)}.`, "Until then you can change its items, skip this one or pause it."],
+        paragraphs: [
+          `Your standing order with ${s.farm.farmName} for ${day} will be placed ${when(s.nextDueAt, s.farm.timeZone)}.`,
+          "Until then you can change its items, skip this one or pause it.",
+        ],
         action: { label: "Open standing orders", path: "/standing-orders" },
       },
     };
@@ -160,18 +246,30 @@ const composers: Record<NotificationKind, (n: Notification, p: Payload) => Promi
   async unread_messages(n, p) {
     const senderId = num(p, "senderId");
     const [sender, unread] = await Promise.all([
-      db.user.findUnique({ where: { id: senderId }, select: { fullName: true, farm: { select: { farmName: true } } } }),
-      db.message.findMany({ where: { senderId, receiverId: n.userId, isRead: false }, orderBy: { id: "asc" }, take: 5, select: { content: true } }),
+      db.user.findUnique({
+        where: { id: senderId },
+        select: { fullName: true, farm: { select: { farmName: true } } },
+      }),
+      db.message.findMany({
+        where: { senderId, receiverId: n.userId, isRead: false },
+        orderBy: { id: "asc" },
+        take: 5,
+        select: { content: true },
+      }),
     ]);
     if (!sender || unread.length === 0) return null;
     const name = sender.farm?.farmName ?? sender.fullName;
-    const count = await db.message.count({ where: { senderId, receiverId: n.userId, isRead: false } });
+    const count = await db.message.count({
+      where: { senderId, receiverId: n.userId, isRead: false },
+    });
     return {
       content: {
         subject: count === 1 ? `${name} sent you a message` : `${name} sent you ${count} messages`,
         preheader: unread[0].content.slice(0, 90),
         heading: `Unread messages from ${name}`,
-        paragraphs: unread.map((m) => `“${m.content.length > 280 ? `${m.content.slice(0, 279)}…` : m.content}”`),
+        paragraphs: unread.map(
+          (m) => `“${m.content.length > 280 ? `${m.content.slice(0, 279)}…` : m.content}”`,
+        ),
         action: { label: "Reply", path: `/messages/${senderId}` },
       },
     };
@@ -179,5 +277,8 @@ const composers: Record<NotificationKind, (n: Notification, p: Payload) => Promi
 };
 
 export function compose(n: Notification): Promise<Composed | null> {
-  return composers[n.kind as NotificationKind]?.(n, (n.payload ?? {}) as Payload) ?? Promise.resolve(null);
+  return (
+    composers[n.kind as NotificationKind]?.(n, (n.payload ?? {}) as Payload) ??
+    Promise.resolve(null)
+  );
 }

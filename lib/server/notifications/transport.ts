@@ -12,11 +12,22 @@ import { env } from "@/lib/server/env";
  * and the first one says where in the log. Timeouts stay well under the sender's lease, so a slow
  * server cannot make a second sender think the row was abandoned.
  */
-export type Mailer = { send(message: Mail.Options): Promise<void>; close(): void; describe: string };
+export type Mailer = {
+  send(message: Mail.Options): Promise<void>;
+  close(): void;
+  describe: string;
+};
 
 export function smtpMailer(url: string): Mailer {
   // Query parameters of the URL (?pool=false, ?secure=true) override these defaults.
-  const transport = nodemailer.createTransport({ url, pool: true, maxConnections: 4, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never);
+  const transport = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: 4,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as never);
   return {
     describe: `SMTP ${new URL(url).host}`,
     async send(message) {
@@ -27,7 +38,11 @@ export function smtpMailer(url: string): Mailer {
 }
 
 export function fileMailer(dir: string): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
   let told = false;
   return {
     describe: `files in ${dir}`,

@@ -10,14 +10,19 @@ import { NOTIFICATION_KINDS, type NotificationKind } from "@/lib/validators/noti
  * an old email must still work. Anything that does not verify is simply not a token (null).
  */
 function mac(userId: number, kind: string): string {
-  return crypto.createHmac("sha256", authSecret()).update(`unsubscribe:${userId}:${kind}`).digest("base64url");
+  return crypto
+    .createHmac("sha256", authSecret())
+    .update(`unsubscribe:${userId}:${kind}`)
+    .digest("base64url");
 }
 
 export function unsubscribeToken(userId: number, kind: NotificationKind): string {
   return `${userId}.${kind}.${mac(userId, kind)}`;
 }
 
-export function verifyUnsubscribeToken(token: string): { userId: number; kind: NotificationKind } | null {
+export function verifyUnsubscribeToken(
+  token: string,
+): { userId: number; kind: NotificationKind } | null {
   const m = /^([1-9][0-9]{0,9})\.([a-z_]{1,40})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!m) return null;
   const userId = Number(m[1]);
@@ -25,5 +30,7 @@ export function verifyUnsubscribeToken(token: string): { userId: number; kind: N
   if (!NOTIFICATION_KINDS.includes(kind) || userId > 2_147_483_647) return null;
   const expected = Buffer.from(mac(userId, kind));
   const given = Buffer.from(m[3]);
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? { userId, kind } : null;
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected)
+    ? { userId, kind }
+    : null;
 }

@@ -19,15 +19,22 @@ export function cancelOrder(userId: number, orderId: number) {
       data: { status: "cancelled", cancelledAt: new Date(), version: { increment: 1 } },
     });
     if (count === 0) {
-      const existing = await tx.order.findFirst({ where: { id: orderId, userId }, select: { status: true } });
+      const existing = await tx.order.findFirst({
+        where: { id: orderId, userId },
+        select: { status: true },
+      });
       if (!existing) throw notFound("Order not found");
       throw conflict(`Only active orders can be cancelled; this order is ${existing.status}`);
     }
 
-    const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: orderDetailInclude });
+    const order = await tx.order.findUniqueOrThrow({
+      where: { id: orderId },
+      include: orderDetailInclude,
+    });
 
     const restock = new Map<number, number>();
-    for (const i of order.items) restock.set(i.productId, (restock.get(i.productId) ?? 0) + i.quantity);
+    for (const i of order.items)
+      restock.set(i.productId, (restock.get(i.productId) ?? 0) + i.quantity);
     // Ascending id order, as in checkout, so the two never deadlock.
     for (const [productId, quantity] of [...restock].sort(([a], [b]) => a - b)) {
       await tx.$executeRaw`
@@ -47,18 +54,34 @@ export function cancelOrder(userId: number, orderId: number) {
         description: `Refund for order #${order.id} from ${order.farm.farmName}`,
         reference: `ORDER-${order.id}`,
       });
-      if (!refunded) throw new Error(`Refund of order ${order.id} was refused by the wallet constraints`);
+      if (!refunded)
+        throw new Error(`Refund of order ${order.id} was refused by the wallet constraints`);
     }
 
     await tx.orderEvent.create({
-      data: { orderId, status: "cancelled", note: refund ? "Cancelled by you · refunded to your wallet" : order.payment === "account" ? "Cancelled by you · taken off your statement" : "Cancelled by you" },
+      data: {
+        orderId,
+        status: "cancelled",
+        note: refund
+          ? "Cancelled by you · refunded to your wallet"
+          : order.payment === "account"
+            ? "Cancelled by you · taken off your statement"
+            : "Cancelled by you",
+      },
     });
     const payload = { orderId };
     await enqueue(
       tx,
       { userId, kind: "order_cancelled", payload, dedupeKey: `order_cancelled:${orderId}:buyer` },
-      { userId: await farmOwnerId(tx, order.farmId), kind: "order_cancelled", payload, dedupeKey: `order_cancelled:${orderId}:farm` },
+      {
+        userId: await farmOwnerId(tx, order.farmId),
+        kind: "order_cancelled",
+        payload,
+        dedupeKey: `order_cancelled:${orderId}:farm`,
+      },
     );
-    return serializeOrderDetail(await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: orderDetailInclude }));
+    return serializeOrderDetail(
+      await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: orderDetailInclude }),
+    );
   });
 }

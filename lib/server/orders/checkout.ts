@@ -9,7 +9,13 @@ import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyLedgerEntries } from "@/lib/server/wallet/ledger";
 import { formatCents, serializeWallet } from "@/lib/server/wallet/serialize";
 import type { Wallet } from "@/lib/generated/prisma/client";
-import { bookSlot, fulfilmentRecord, loadFulfilmentSettings, planFulfilment, type FulfilmentPlan } from "@/lib/server/fulfilment/booking";
+import {
+  bookSlot,
+  fulfilmentRecord,
+  loadFulfilmentSettings,
+  planFulfilment,
+  type FulfilmentPlan,
+} from "@/lib/server/fulfilment/booking";
 import { holdingCap, type CheckoutInput } from "@/lib/validators/orders";
 import { serializeOrder } from "./serialize";
 
@@ -21,7 +27,8 @@ const KM_PER_MILE = 1.609344;
 /** The same product twice in one cart is one line. Map keeps first-seen (cart) order. */
 function mergeLines(items: CheckoutInput["items"]): Map<number, number> {
   const lines = new Map<number, number>();
-  for (const { productId, quantity } of items) lines.set(productId, (lines.get(productId) ?? 0) + quantity);
+  for (const { productId, quantity } of items)
+    lines.set(productId, (lines.get(productId) ?? 0) + quantity);
   return lines;
 }
 
@@ -62,7 +69,10 @@ async function reserveStocks(tx: Tx, lines: Map<number, number>) {
     RETURNING p."id"`;
   if (taken.length === ids.length) return;
   const done = new Set(taken.map((r) => r.id));
-  await refuseStock(tx, ids.find((id) => !done.has(id))!);
+  await refuseStock(
+    tx,
+    ids.find((id) => !done.has(id))!,
+  );
 }
 
 async function refuseStock(tx: Tx, productId: number): Promise<never> {
@@ -78,7 +88,12 @@ async function refuseStock(tx: Tx, productId: number): Promise<never> {
  * Counted inside the checkout's transaction after the stock rows were updated, so two checkouts
  * of the same product queue on its row lock and the second one sees the first one's order.
  */
-export async function enforceHoldingCap(tx: Tx, userId: number, lines: Map<number, number>, products: Map<number, { name: string; unit: string; farm: { farmName: string } }>) {
+export async function enforceHoldingCap(
+  tx: Tx,
+  userId: number,
+  lines: Map<number, number>,
+  products: Map<number, { name: string; unit: string; farm: { farmName: string } }>,
+) {
   const ids = [...lines.keys()];
   const rows = await tx.$queryRaw<{ id: number; stock: number; held: number }[]>`
     SELECT p."id", p."stock",
@@ -92,8 +107,16 @@ export async function enforceHoldingCap(tx: Tx, userId: number, lines: Map<numbe
     if (row.held <= cap) continue;
     const p = products.get(id)!;
     const before = row.held - requested;
-    const tail = before <= 0 ? `you asked for ${requested}` : cap > before ? `you already hold ${before}, so ${cap - before} more` : `you already hold ${before}`;
-    throw new AppError("order_limit", `You can hold at most ${cap} ${p.unit} of ${p.name} in open orders (half of what ${p.farm.farmName} has); ${tail}`);
+    const tail =
+      before <= 0
+        ? `you asked for ${requested}`
+        : cap > before
+          ? `you already hold ${before}, so ${cap - before} more`
+          : `you already hold ${before}`;
+    throw new AppError(
+      "order_limit",
+      `You can hold at most ${cap} ${p.unit} of ${p.name} in open orders (half of what ${p.farm.farmName} has); ${tail}`,
+    );
   }
 }
 
@@ -105,8 +128,15 @@ export async function enforceHoldingCap(tx: Tx, userId: number, lines: Map<numbe
  * total. `now` decides which cutoffs have passed (tests pass their own). With an Idempotency-Key a
  * retried or double-clicked checkout replays the first answer instead of paying twice.
  */
-export function checkout(userId: number, input: CheckoutInput, idempotencyKey?: string, now = new Date()) {
-  return withIdempotency<CheckoutResult>(userId, "orders.checkout", idempotencyKey, input, (tx) => placeCheckout(tx, userId, input, now));
+export function checkout(
+  userId: number,
+  input: CheckoutInput,
+  idempotencyKey?: string,
+  now = new Date(),
+) {
+  return withIdempotency<CheckoutResult>(userId, "orders.checkout", idempotencyKey, input, (tx) =>
+    placeCheckout(tx, userId, input, now),
+  );
 }
 
 type OrderRow = Parameters<typeof serializeOrder>[0];
@@ -128,8 +158,20 @@ type CartProduct = {
  * client sent: docs/restaurants.md), in one statement. The type is read here, inside the order's
  * transaction: the session's copy could be a moment old.
  */
-async function readCart(tx: Tx, userId: number, ids: number[]): Promise<{ products: CartProduct[]; level: PriceLevel }> {
-  const rows = await tx.$queryRaw<(Omit<CartProduct, "farm"> & { farmName: string; distance: number; timeZone: string; farmOwnerId: number; userType: string | null })[]>`
+async function readCart(
+  tx: Tx,
+  userId: number,
+  ids: number[],
+): Promise<{ products: CartProduct[]; level: PriceLevel }> {
+  const rows = await tx.$queryRaw<
+    (Omit<CartProduct, "farm"> & {
+      farmName: string;
+      distance: number;
+      timeZone: string;
+      farmOwnerId: number;
+      userType: string | null;
+    })[]
+  >`
     SELECT p."id", p."farmId", p."name", p."unit", p."priceCents", p."restaurantPriceCents", p."caseSize",
       f."farmName", f."distance", f."timeZone", f."userId" AS "farmOwnerId", u."userType"::text AS "userType"
     FROM (SELECT ${userId}::int AS "id") me
@@ -147,13 +189,25 @@ async function readCart(tx: Tx, userId: number, ids: number[]): Promise<{ produc
       priceCents: r.priceCents,
       restaurantPriceCents: r.restaurantPriceCents,
       caseSize: r.caseSize,
-      farm: { id: r.farmId, farmName: r.farmName, distance: r.distance, timeZone: r.timeZone, userId: r.farmOwnerId },
+      farm: {
+        id: r.farmId,
+        farmName: r.farmName,
+        distance: r.distance,
+        timeZone: r.timeZone,
+        userId: r.farmOwnerId,
+      },
     }));
   return { products, level: levelOf({ userType: rows[0].userType }) };
 }
 
 /** A farm's order in this checkout: its lines, goods total, handover and how it is paid. */
-type FarmOrder = { farm: CartProduct["farm"]; lines: { product: CartProduct; quantity: number }[]; goodsCents: number; plan: FulfilmentPlan | null; onAccount: boolean };
+type FarmOrder = {
+  farm: CartProduct["farm"];
+  lines: { product: CartProduct; quantity: number }[];
+  goodsCents: number;
+  plan: FulfilmentPlan | null;
+  onAccount: boolean;
+};
 
 /**
  * This checkout's own rows in ONE statement: an order per farm (cart order), its lines, "Paid from
@@ -162,10 +216,19 @@ type FarmOrder = { farm: CartProduct["farm"]; lines: { product: CartProduct; qua
  * (`order_received`), each keyed `kind:orderId` so a retried transaction queues it once.
  * Times are the app's clock, as Prisma's own inserts write @default(now()).
  */
-async function insertOrders(tx: Tx, userId: number, groups: FarmOrder[], prices: { totalOf: (g: FarmOrder) => number; priceOf: (p: CartProduct) => number }, receipt: boolean, at: Date) {
+async function insertOrders(
+  tx: Tx,
+  userId: number,
+  groups: FarmOrder[],
+  prices: { totalOf: (g: FarmOrder) => number; priceOf: (p: CartProduct) => number },
+  receipt: boolean,
+  at: Date,
+) {
   const checkoutRef = `CO-${crypto.randomBytes(6).toString("hex").toUpperCase()}`;
   const lines = groups.flatMap((g) => g.lines.map((l) => ({ farmId: g.farm.id, ...l })));
-  const rows = await tx.$queryRaw<(Omit<OrderRow, "farm" | "items" | "fulfilment"> & { items: OrderRow["items"] })[]>`
+  const rows = await tx.$queryRaw<
+    (Omit<OrderRow, "farm" | "items" | "fulfilment"> & { items: OrderRow["items"] })[]
+  >`
     WITH g AS (
       SELECT * FROM unnest(
         ${groups.map((g) => g.farm.id)}::int[], ${groups.map((g) => (g.onAccount ? "account" : "wallet"))}::text[],
@@ -216,7 +279,13 @@ async function insertOrders(tx: Tx, userId: number, groups: FarmOrder[], prices:
  * money path takes them: stock, slots, credit lines, the wallet; last the hoarding cap. So those
  * shared rows stay locked for a few statements, not for the whole checkout.
  */
-export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput, now: Date, notify = { receipt: true }): Promise<CheckoutResult> {
+export async function placeCheckout(
+  tx: Tx,
+  userId: number,
+  input: CheckoutInput,
+  now: Date,
+  notify = { receipt: true },
+): Promise<CheckoutResult> {
   const lines = mergeLines(input.items);
   const ids = [...lines.keys()];
   const { products, level } = await readCart(tx, userId, ids);
@@ -224,7 +293,10 @@ export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput
   const missing = ids.find((id) => !byId.has(id));
   if (missing !== undefined) throw notFound(`Product ${missing} was not found`);
 
-  const cases = caseProblem([...lines].map(([id, quantity]) => ({ product: byId.get(id)!, quantity })), level);
+  const cases = caseProblem(
+    [...lines].map(([id, quantity]) => ({ product: byId.get(id)!, quantity })),
+    level,
+  );
   if (cases) throw badRequest(cases, { items: cases });
   const priceOf = (p: CartProduct) => unitPrice(p, level).cents;
 
@@ -233,7 +305,13 @@ export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput
   const byFarm = new Map<number, FarmOrder>();
   for (const [id, quantity] of lines) {
     const product = byId.get(id)!;
-    const group = byFarm.get(product.farmId) ?? { farm: product.farm, lines: [], goodsCents: 0, plan: null, onAccount: onAccount(product.farmId) };
+    const group = byFarm.get(product.farmId) ?? {
+      farm: product.farm,
+      lines: [],
+      goodsCents: 0,
+      plan: null,
+      onAccount: onAccount(product.farmId),
+    };
     group.lines.push({ product, quantity });
     group.goodsCents += priceOf(product) * quantity;
     byFarm.set(product.farmId, group);
@@ -242,15 +320,33 @@ export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput
 
   // The slot, place and fee of each farm order, checked before any row is touched. A choice for a
   // farm that is not in the cart is ignored (the cart changed after the slot was picked).
-  const settings = await loadFulfilmentSettings(tx, groups.map((g) => g.farm.id));
-  for (const group of groups) group.plan = planFulfilment(settings.get(group.farm.id)!, group.farm, group.goodsCents, input.fulfilment?.[String(group.farm.id)], now);
+  const settings = await loadFulfilmentSettings(
+    tx,
+    groups.map((g) => g.farm.id),
+  );
+  for (const group of groups)
+    group.plan = planFulfilment(
+      settings.get(group.farm.id)!,
+      group.farm,
+      group.goodsCents,
+      input.fulfilment?.[String(group.farm.id)],
+      now,
+    );
 
-  if (level !== "restaurant" && groups.some((g) => g.onAccount)) throw forbidden("Only restaurants can buy on account: pay from your wallet");
+  if (level !== "restaurant" && groups.some((g) => g.onAccount))
+    throw forbidden("Only restaurants can buy on account: pay from your wallet");
   const totalOf = (g: FarmOrder) => g.goodsCents + (g.plan?.feeCents ?? 0);
 
   // This checkout's own rows. On account: not paid until its statement is (docs/money.md); the
   // statement and the event naming it come once the credit line is taken, below.
-  const orderOf = await insertOrders(tx, userId, groups, { totalOf, priceOf }, notify.receipt, new Date());
+  const orderOf = await insertOrders(
+    tx,
+    userId,
+    groups,
+    { totalOf, priceOf },
+    notify.receipt,
+    new Date(),
+  );
   const paidByWallet = groups.filter((g) => !g.onAccount);
 
   // Shared rows from here on. Stock first, every line in one statement.
@@ -258,10 +354,18 @@ export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput
 
   // Places in slots after stock (the order cancel releases them in), ascending window id.
   const fulfilments = new Map<number, NonNullable<OrderRow["fulfilment"]>>();
-  for (const g of groups.filter((g) => g.plan).sort((a, b) => a.plan!.windowId - b.plan!.windowId)) {
+  for (const g of groups
+    .filter((g) => g.plan)
+    .sort((a, b) => a.plan!.windowId - b.plan!.windowId)) {
     const orderId = orderOf.get(g.farm.id)!.id;
     const slotId = await bookSlot(tx, g.plan!);
-    fulfilments.set(orderId, await tx.orderFulfilment.create({ data: { orderId, ...fulfilmentRecord(g.plan!, slotId) }, include: { slot: { select: { windowId: true, localDate: true } } } }));
+    fulfilments.set(
+      orderId,
+      await tx.orderFulfilment.create({
+        data: { orderId, ...fulfilmentRecord(g.plan!, slotId) },
+        include: { slot: { select: { windowId: true, localDate: true } } },
+      }),
+    );
   }
 
   // Credit lines after stock and slots, before the wallet, in ascending farm id (docs/restaurants.md).
@@ -270,7 +374,13 @@ export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput
     await takeCredit(tx, userId, g.farm, totalOf(g));
     const statement = await statementFor(tx, g.farm.id, userId, g.farm.timeZone, now);
     await tx.order.update({ where: { id: order.id }, data: { statementId: statement.id } });
-    await tx.orderEvent.create({ data: { orderId: order.id, status: "active", note: `On account: ${g.farm.farmName} statement for ${periodLabel(statement.period)}` } });
+    await tx.orderEvent.create({
+      data: {
+        orderId: order.id,
+        status: "active",
+        note: `On account: ${g.farm.farmName} statement for ${periodLabel(statement.period)}`,
+      },
+    });
     order.statementId = statement.id;
   }
 
@@ -283,7 +393,12 @@ export async function placeCheckout(tx: Tx, userId: number, input: CheckoutInput
       userId,
       paidByWallet.map((g) => {
         const orderId = orderOf.get(g.farm.id)!.id;
-        return { deltaCents: -totalOf(g), type: "order" as const, description: `Order #${orderId} from ${g.farm.farmName}`, reference: `ORDER-${orderId}` };
+        return {
+          deltaCents: -totalOf(g),
+          type: "order" as const,
+          description: `Order #${orderId} from ${g.farm.farmName}`,
+          reference: `ORDER-${orderId}`,
+        };
       }),
     );
     if (!paid) {

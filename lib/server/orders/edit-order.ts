@@ -13,7 +13,8 @@ import { enforceHoldingCap, reserveStock } from "./checkout";
 import { orderDetailInclude, serializeOrderDetail, type OrderDetailJson } from "./serialize";
 
 const LOCKED_AFTER_CUTOFF = "This order is locked: the cutoff has passed";
-const LOCKED_WITHOUT_SLOT = "This order has no pickup or delivery time, so it cannot be changed: cancel it and order again";
+const LOCKED_WITHOUT_SLOT =
+  "This order has no pickup or delivery time, so it cannot be changed: cancel it and order again";
 
 /** Gives `quantity` units back to the shelf (a line lowered or removed). */
 export async function returnStock(tx: Tx, productId: number, quantity: number) {
@@ -31,104 +32,178 @@ export async function returnStock(tx: Tx, productId: number, quantity: number) {
  * gets back the difference as one signed `adjustment` ledger row — all in one transaction that
  * first locks the order row, so two edits (or an edit and a cancel) queue instead of interleaving.
  */
-export function editOrder(userId: number, orderId: number, input: OrderEditInput, idempotencyKey?: string, now = new Date()) {
-  return withIdempotency<OrderDetailJson>(userId, `orders.edit.${orderId}`, idempotencyKey, input, async (tx) => {
-    const [locked] = await tx.$queryRaw<{ userId: number; status: string }[]>`
+export function editOrder(
+  userId: number,
+  orderId: number,
+  input: OrderEditInput,
+  idempotencyKey?: string,
+  now = new Date(),
+) {
+  return withIdempotency<OrderDetailJson>(
+    userId,
+    `orders.edit.${orderId}`,
+    idempotencyKey,
+    input,
+    async (tx) => {
+      const [locked] = await tx.$queryRaw<{ userId: number; status: string }[]>`
       SELECT "userId", "status"::text AS "status" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
-    if (!locked || locked.userId !== userId) throw notFound("Order not found");
-    if (locked.status !== "active") throw new AppError("order_not_active", `Only active orders can be changed; this order is ${locked.status}`);
-
-    const order = await tx.order.findUniqueOrThrow({
-      where: { id: orderId },
-      include: { ...orderDetailInclude, farm: { select: { id: true, farmName: true, minimumOrderCents: true } } },
-    });
-    const fulfilment = order.fulfilment;
-    if (!fulfilment) throw new AppError("order_locked", LOCKED_WITHOUT_SLOT);
-    if (now.getTime() >= fulfilment.cutoffAt.getTime()) throw new AppError("order_locked", LOCKED_AFTER_CUTOFF);
-
-    const wanted = new Map<number, number>();
-    for (const { productId, quantity } of input.items) wanted.set(productId, (wanted.get(productId) ?? 0) + quantity);
-    const ids = [...wanted.keys()];
-    const products = await tx.product.findMany({
-      where: { id: { in: ids.filter(isDbId) } },
-      select: { id: true, farmId: true, name: true, unit: true, priceCents: true, restaurantPriceCents: true, caseSize: true },
-    });
-    const byId = new Map(products.map((p) => [p.id, p]));
-    for (const id of ids) {
-      const p = byId.get(id);
-      if (!p) throw badRequest(`Product ${id} was not found`, { items: `Product ${id} was not found` });
-      if (p.farmId !== order.farmId) {
-        const message = `${p.name} is not sold by ${order.farm.farmName}: order it separately`;
-        throw badRequest(message, { items: message });
-      }
-    }
-
-    // New lines take the buyer's level price; every line is whole cases for a restaurant (docs/restaurants.md).
-    const level = await buyerLevel(tx, userId);
-    const cases = caseProblem([...wanted].map(([id, quantity]) => ({ product: byId.get(id)!, quantity })), level);
-    if (cases) throw badRequest(cases, { items: cases });
-    const priceOf = (id: number) => unitPrice(byId.get(id)!, level).cents;
-
-    const had = new Map(order.items.map((i) => [i.productId, i]));
-    const changed = new Set([...had.keys(), ...wanted.keys()]);
-    // Ascending id order, as checkout and cancel, so the three never deadlock on product rows.
-    const increases = new Map<number, number>();
-    for (const id of [...changed].sort((a, b) => a - b)) {
-      const delta = (wanted.get(id) ?? 0) - (had.get(id)?.quantity ?? 0);
-      if (delta > 0) {
-        await reserveStock(tx, id, delta);
-        increases.set(id, delta);
-      } else if (delta < 0) {
-        await returnStock(tx, id, -delta);
-      }
-    }
-
-    // The new lines: kept lines keep their price and id, new ones take today's price.
-    for (const item of order.items) {
-      const quantity = wanted.get(item.productId);
-      if (quantity === undefined) await tx.orderItem.delete({ where: { id: item.id } });
-      else if (quantity !== item.quantity) await tx.orderItem.update({ where: { id: item.id }, data: { quantity } });
-    }
-    const added = ids.filter((id) => !had.has(id));
-    if (added.length) {
-      await tx.orderItem.createMany({
-        data: added.map((id) => ({ orderId, productId: id, productName: byId.get(id)!.name, quantity: wanted.get(id)!, priceCents: priceOf(id) })),
-      });
-    }
-
-    const goodsCents = ids.reduce((sum, id) => sum + (had.get(id)?.priceCents ?? priceOf(id)) * wanted.get(id)!, 0);
-    if (goodsCents < order.farm.minimumOrderCents) {
-      throw new AppError("below_minimum", `The minimum order at ${order.farm.farmName} is ${formatCents(order.farm.minimumOrderCents)}`);
-    }
-    const feeCents = fulfilment.kind === "delivery" ? zoneFeeCents({ feeCents: fulfilment.zoneFeeCents, freeOverCents: fulfilment.freeOverCents }, goodsCents) : 0;
-    const totalCents = goodsCents + feeCents;
-    const difference = totalCents - order.totalCents;
-
-    if (order.payment === "account") {
-      // On account the statement moves with the order; more must fit the credit line (docs/money.md).
-      if (difference > 0) await takeCredit(tx, userId, order.farm, difference, "this change costs");
-    } else if (difference !== 0) {
-      await ensureWallet(tx, userId);
-      const moved = await applyBalanceChange(tx, userId, -difference, { type: "adjustment", description: `Order #${orderId} changed`, reference: `ORDER-${orderId}` });
-      if (!moved) {
-        const wallet = await tx.wallet.findUniqueOrThrow({ where: { userId } });
+      if (!locked || locked.userId !== userId) throw notFound("Order not found");
+      if (locked.status !== "active")
         throw new AppError(
-          "insufficient_funds",
-          `Insufficient balance: this change costs ${formatCents(difference)} more but your wallet holds ${formatCents(wallet.balanceCents)}. Top up your wallet and try again.`,
+          "order_not_active",
+          `Only active orders can be changed; this order is ${locked.status}`,
+        );
+
+      const order = await tx.order.findUniqueOrThrow({
+        where: { id: orderId },
+        include: {
+          ...orderDetailInclude,
+          farm: { select: { id: true, farmName: true, minimumOrderCents: true } },
+        },
+      });
+      const fulfilment = order.fulfilment;
+      if (!fulfilment) throw new AppError("order_locked", LOCKED_WITHOUT_SLOT);
+      if (now.getTime() >= fulfilment.cutoffAt.getTime())
+        throw new AppError("order_locked", LOCKED_AFTER_CUTOFF);
+
+      const wanted = new Map<number, number>();
+      for (const { productId, quantity } of input.items)
+        wanted.set(productId, (wanted.get(productId) ?? 0) + quantity);
+      const ids = [...wanted.keys()];
+      const products = await tx.product.findMany({
+        where: { id: { in: ids.filter(isDbId) } },
+        select: {
+          id: true,
+          farmId: true,
+          name: true,
+          unit: true,
+          priceCents: true,
+          restaurantPriceCents: true,
+          caseSize: true,
+        },
+      });
+      const byId = new Map(products.map((p) => [p.id, p]));
+      for (const id of ids) {
+        const p = byId.get(id);
+        if (!p)
+          throw badRequest(`Product ${id} was not found`, { items: `Product ${id} was not found` });
+        if (p.farmId !== order.farmId) {
+          const message = `${p.name} is not sold by ${order.farm.farmName}: order it separately`;
+          throw badRequest(message, { items: message });
+        }
+      }
+
+      // New lines take the buyer's level price; every line is whole cases for a restaurant (docs/restaurants.md).
+      const level = await buyerLevel(tx, userId);
+      const cases = caseProblem(
+        [...wanted].map(([id, quantity]) => ({ product: byId.get(id)!, quantity })),
+        level,
+      );
+      if (cases) throw badRequest(cases, { items: cases });
+      const priceOf = (id: number) => unitPrice(byId.get(id)!, level).cents;
+
+      const had = new Map(order.items.map((i) => [i.productId, i]));
+      const changed = new Set([...had.keys(), ...wanted.keys()]);
+      // Ascending id order, as checkout and cancel, so the three never deadlock on product rows.
+      const increases = new Map<number, number>();
+      for (const id of [...changed].sort((a, b) => a - b)) {
+        const delta = (wanted.get(id) ?? 0) - (had.get(id)?.quantity ?? 0);
+        if (delta > 0) {
+          await reserveStock(tx, id, delta);
+          increases.set(id, delta);
+        } else if (delta < 0) {
+          await returnStock(tx, id, -delta);
+        }
+      }
+
+      // The new lines: kept lines keep their price and id, new ones take today's price.
+      for (const item of order.items) {
+        const quantity = wanted.get(item.productId);
+        if (quantity === undefined) await tx.orderItem.delete({ where: { id: item.id } });
+        else if (quantity !== item.quantity)
+          await tx.orderItem.update({ where: { id: item.id }, data: { quantity } });
+      }
+      const added = ids.filter((id) => !had.has(id));
+      if (added.length) {
+        await tx.orderItem.createMany({
+          data: added.map((id) => ({
+            orderId,
+            productId: id,
+            productName: byId.get(id)!.name,
+            quantity: wanted.get(id)!,
+            priceCents: priceOf(id),
+          })),
+        });
+      }
+
+      const goodsCents = ids.reduce(
+        (sum, id) => sum + (had.get(id)?.priceCents ?? priceOf(id)) * wanted.get(id)!,
+        0,
+      );
+      if (goodsCents < order.farm.minimumOrderCents) {
+        throw new AppError(
+          "below_minimum",
+          `The minimum order at ${order.farm.farmName} is ${formatCents(order.farm.minimumOrderCents)}`,
         );
       }
-    }
+      const feeCents =
+        fulfilment.kind === "delivery"
+          ? zoneFeeCents(
+              { feeCents: fulfilment.zoneFeeCents, freeOverCents: fulfilment.freeOverCents },
+              goodsCents,
+            )
+          : 0;
+      const totalCents = goodsCents + feeCents;
+      const difference = totalCents - order.totalCents;
 
-    await tx.order.update({ where: { id: orderId }, data: { totalCents, itemCount: ids.reduce((sum, id) => sum + wanted.get(id)!, 0), version: { increment: 1 } } });
-    if (feeCents !== fulfilment.feeCents) await tx.orderFulfilment.update({ where: { orderId }, data: { feeCents } });
-    await tx.orderEvent.create({ data: { orderId, status: "active", note: "Changed by the buyer" } });
+      if (order.payment === "account") {
+        // On account the statement moves with the order; more must fit the credit line (docs/money.md).
+        if (difference > 0)
+          await takeCredit(tx, userId, order.farm, difference, "this change costs");
+      } else if (difference !== 0) {
+        await ensureWallet(tx, userId);
+        const moved = await applyBalanceChange(tx, userId, -difference, {
+          type: "adjustment",
+          description: `Order #${orderId} changed`,
+          reference: `ORDER-${orderId}`,
+        });
+        if (!moved) {
+          const wallet = await tx.wallet.findUniqueOrThrow({ where: { userId } });
+          throw new AppError(
+            "insufficient_funds",
+            `Insufficient balance: this change costs ${formatCents(difference)} more but your wallet holds ${formatCents(wallet.balanceCents)}. Top up your wallet and try again.`,
+          );
+        }
+      }
 
-    // Last, as at checkout: counted over the buyer's open orders after this one changed.
-    if (increases.size) {
-      const farm = { farmName: order.farm.farmName };
-      await enforceHoldingCap(tx, userId, increases, new Map(products.map((p) => [p.id, { name: p.name, unit: p.unit, farm }])));
-    }
+      await tx.order.update({
+        where: { id: orderId },
+        data: {
+          totalCents,
+          itemCount: ids.reduce((sum, id) => sum + wanted.get(id)!, 0),
+          version: { increment: 1 },
+        },
+      });
+      if (feeCents !== fulfilment.feeCents)
+        await tx.orderFulfilment.update({ where: { orderId }, data: { feeCents } });
+      await tx.orderEvent.create({
+        data: { orderId, status: "active", note: "Changed by the buyer" },
+      });
 
-    return serializeOrderDetail(await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: orderDetailInclude }));
-  });
+      // Last, as at checkout: counted over the buyer's open orders after this one changed.
+      if (increases.size) {
+        const farm = { farmName: order.farm.farmName };
+        await enforceHoldingCap(
+          tx,
+          userId,
+          increases,
+          new Map(products.map((p) => [p.id, { name: p.name, unit: p.unit, farm }])),
+        );
+      }
+
+      return serializeOrderDetail(
+        await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: orderDetailInclude }),
+      );
+    },
+  );
 }

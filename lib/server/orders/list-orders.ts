@@ -5,15 +5,41 @@ import type { OrderStatusValue } from "@/lib/validators/orders";
 import { Prisma, type OrderFulfilment } from "@/lib/generated/prisma/client";
 import { toPage } from "@/lib/server/page";
 import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
-import { orderDetailInclude, serializeOrder, serializeOrderDetail, type OrderJson, type OrderRow } from "./serialize";
+import {
+  orderDetailInclude,
+  serializeOrder,
+  serializeOrderDetail,
+  type OrderJson,
+  type OrderRow,
+} from "./serialize";
 
 type OrderSqlRow = Omit<OrderRow, "farm" | "items" | "fulfilment"> & {
   farmName: string;
-  items: [id: number, productId: number, productName: string, quantity: number, priceCents: number][];
+  items: [
+    id: number,
+    productId: number,
+    productName: string,
+    quantity: number,
+    priceCents: number,
+  ][];
   fKind: OrderFulfilment["kind"] | null;
   windowId: number | null;
   slotDate: string | null;
-} & { [K in "startsAt" | "endsAt" | "cutoffAt" | "timeZone" | "pickupName" | "pickupAddress" | "pickupNotes" | "deliveryAddress" | "postalCode" | "feeCents"]: OrderFulfilment[K] | null };
+} & {
+  [
+    K in
+      | "startsAt"
+      | "endsAt"
+      | "cutoffAt"
+      | "timeZone"
+      | "pickupName"
+      | "pickupAddress"
+      | "pickupNotes"
+      | "deliveryAddress"
+      | "postalCode"
+      | "feeCents"
+  ]: OrderFulfilment[K] | null;
+};
 
 /**
  * GET /api/orders (and the Orders page): one page of the user's orders, newest first; every
@@ -22,7 +48,10 @@ type OrderSqlRow = Omit<OrderRow, "farm" | "items" | "fulfilment"> & {
  * route's own CPU (docs/architecture.md, "Where the time goes"). The (userId, createdAt, id) and
  * (userId, status, createdAt) indexes give the page without reading the rest of the history.
  */
-export async function listOrders(userId: number, query: { status?: OrderStatusValue; limit: number; cursor?: TimeCursor }): Promise<Page<OrderJson>> {
+export async function listOrders(
+  userId: number,
+  query: { status?: OrderStatusValue; limit: number; cursor?: TimeCursor },
+): Promise<Page<OrderJson>> {
   const { status, cursor } = query;
   const rows = await readRows<OrderSqlRow>(Prisma.sql`
     SELECT o.id, o."farmId", o.status::text AS status, o."totalCents", o."isPaid", o.payment::text AS payment, o."statementId", o."itemCount", o."distanceKm",
@@ -39,25 +68,69 @@ export async function listOrders(userId: number, query: { status?: OrderStatusVa
       ${cursor ? Prisma.sql`AND (o."createdAt" < ${cursor.at} OR (o."createdAt" = ${cursor.at} AND o.id < ${cursor.id}))` : Prisma.empty}
     ORDER BY o."createdAt" DESC, o.id DESC
     LIMIT ${sqlInt(query.limit + 1)}`);
-  return toPage(rows.map(toOrderRow), query.limit, (o) => encodeTimeCursor({ at: o.createdAt, id: o.id }), serializeOrder);
+  return toPage(
+    rows.map(toOrderRow),
+    query.limit,
+    (o) => encodeTimeCursor({ at: o.createdAt, id: o.id }),
+    serializeOrder,
+  );
 }
 
 function toOrderRow(r: OrderSqlRow): OrderRow {
-  const { farmName, items, fKind, windowId, slotDate, startsAt, endsAt, cutoffAt, timeZone, pickupName, pickupAddress, pickupNotes, deliveryAddress, postalCode, feeCents, ...order } = r;
+  const {
+    farmName,
+    items,
+    fKind,
+    windowId,
+    slotDate,
+    startsAt,
+    endsAt,
+    cutoffAt,
+    timeZone,
+    pickupName,
+    pickupAddress,
+    pickupNotes,
+    deliveryAddress,
+    postalCode,
+    feeCents,
+    ...order
+  } = r;
   return {
     ...order,
     farm: { id: order.farmId, farmName },
-    items: (items ?? []).map(([id, productId, productName, quantity, priceCents]) => ({ id, productId, productName, quantity, priceCents })),
+    items: (items ?? []).map(([id, productId, productName, quantity, priceCents]) => ({
+      id,
+      productId,
+      productName,
+      quantity,
+      priceCents,
+    })),
     fulfilment:
       fKind === null
         ? null
-        : { kind: fKind, startsAt: startsAt!, endsAt: endsAt!, cutoffAt: cutoffAt!, timeZone: timeZone!, pickupName, pickupAddress, pickupNotes, deliveryAddress, postalCode, feeCents: feeCents!, slot: { windowId: windowId!, localDate: slotDate! } },
+        : {
+            kind: fKind,
+            startsAt: startsAt!,
+            endsAt: endsAt!,
+            cutoffAt: cutoffAt!,
+            timeZone: timeZone!,
+            pickupName,
+            pickupAddress,
+            pickupNotes,
+            deliveryAddress,
+            postalCode,
+            feeCents: feeCents!,
+            slot: { windowId: windowId!, localDate: slotDate! },
+          },
   };
 }
 
 /** GET /api/orders/{id}: 404 for someone else's order, so ids reveal nothing. */
 export async function getOrder(userId: number, orderId: number) {
-  const order = await db.order.findFirst({ where: { id: orderId, userId }, include: orderDetailInclude });
+  const order = await db.order.findFirst({
+    where: { id: orderId, userId },
+    include: orderDetailInclude,
+  });
   if (!order) throw notFound("Order not found");
   return serializeOrderDetail(order);
 }

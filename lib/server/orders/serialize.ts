@@ -1,11 +1,27 @@
 import "server-only";
 import { centsToDollars } from "@/lib/money";
-import type { Farm, Order, OrderEvent, OrderFulfilment, OrderItem, Prisma } from "@/lib/generated/prisma/client";
-import { adjustmentInclude, serializeAdjustment, type AdjustmentRow } from "@/lib/server/adjustments/serialize";
+import type {
+  Farm,
+  Order,
+  OrderEvent,
+  OrderFulfilment,
+  OrderItem,
+  Prisma,
+} from "@/lib/generated/prisma/client";
+import {
+  adjustmentInclude,
+  serializeAdjustment,
+  type AdjustmentRow,
+} from "@/lib/server/adjustments/serialize";
 import { serializeOrderFulfilment } from "@/lib/server/fulfilment/serialize";
 import { toLocalIso } from "@/lib/server/fulfilment/time";
 
-import type { OrderDetailJson, OrderEventJson, OrderItemJson, OrderJson } from "@/lib/contracts/orders";
+import type {
+  OrderDetailJson,
+  OrderEventJson,
+  OrderItemJson,
+  OrderJson,
+} from "@/lib/contracts/orders";
 
 export type { OrderDetailJson, OrderEventJson, OrderItemJson, OrderJson };
 
@@ -22,12 +38,40 @@ export const orderDetailInclude = {
 } satisfies Prisma.OrderInclude;
 
 /** What an order's JSON is made of: the `orderInclude` read, or list-orders.ts' own SQL. */
-export type OrderRow = Pick<Order, "id" | "farmId" | "status" | "totalCents" | "isPaid" | "payment" | "statementId" | "itemCount" | "distanceKm" | "checkoutRef" | "createdAt" | "completedAt" | "cancelledAt"> & {
+export type OrderRow = Pick<
+  Order,
+  | "id"
+  | "farmId"
+  | "status"
+  | "totalCents"
+  | "isPaid"
+  | "payment"
+  | "statementId"
+  | "itemCount"
+  | "distanceKm"
+  | "checkoutRef"
+  | "createdAt"
+  | "completedAt"
+  | "cancelledAt"
+> & {
   farm: Pick<Farm, "id" | "farmName">;
   items: Pick<OrderItem, "id" | "productId" | "productName" | "quantity" | "priceCents">[];
   fulfilment: OrderFulfilmentRow | null;
 };
-export type OrderFulfilmentRow = Pick<OrderFulfilment, "kind" | "startsAt" | "endsAt" | "cutoffAt" | "timeZone" | "pickupName" | "pickupAddress" | "pickupNotes" | "deliveryAddress" | "postalCode" | "feeCents"> & {
+export type OrderFulfilmentRow = Pick<
+  OrderFulfilment,
+  | "kind"
+  | "startsAt"
+  | "endsAt"
+  | "cutoffAt"
+  | "timeZone"
+  | "pickupName"
+  | "pickupAddress"
+  | "pickupNotes"
+  | "deliveryAddress"
+  | "postalCode"
+  | "feeCents"
+> & {
   slot: { windowId: number; localDate: string };
 };
 
@@ -57,14 +101,23 @@ export function serializeOrder(o: OrderRow): OrderJson {
     })),
     fulfilment: o.fulfilment ? serializeOrderFulfilment(o.fulfilment) : null,
     // An order with a slot can be changed until its cutoff while it is active (docs/fulfilment.md).
-    editableUntil: o.fulfilment && o.status === "active" ? toLocalIso(o.fulfilment.cutoffAt, o.fulfilment.timeZone) : null,
+    editableUntil:
+      o.fulfilment && o.status === "active"
+        ? toLocalIso(o.fulfilment.cutoffAt, o.fulfilment.timeZone)
+        : null,
   };
 }
 
-export function serializeOrderDetail(o: OrderRow & { events: OrderEvent[]; adjustments: AdjustmentRow[] }): OrderDetailJson {
+export function serializeOrderDetail(
+  o: OrderRow & { events: OrderEvent[]; adjustments: AdjustmentRow[] },
+): OrderDetailJson {
   return {
     ...serializeOrder(o),
-    events: o.events.map((e) => ({ status: e.status, note: e.note, createdAt: e.createdAt.toISOString() })),
+    events: o.events.map((e) => ({
+      status: e.status,
+      note: e.note,
+      createdAt: e.createdAt.toISOString(),
+    })),
     adjustments: o.adjustments.map(serializeAdjustment),
   };
 }

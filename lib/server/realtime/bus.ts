@@ -4,7 +4,14 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { databaseUrl, db, execute, isPostgres } from "@/lib/server/db";
 import { loadMessage } from "@/lib/server/messages/serialize";
 import type { ChatMessage } from "@/lib/validators/messages";
-import { deliverLocally, deliverToAllLocal, hasLocalListeners, listenLocally, type RealtimeEvent, type RealtimeListener } from "./hub";
+import {
+  deliverLocally,
+  deliverToAllLocal,
+  hasLocalListeners,
+  listenLocally,
+  type RealtimeEvent,
+  type RealtimeListener,
+} from "./hub";
 
 /**
  * Realtime transport (docs/realtime.md). Call `publish*` only after the write committed.
@@ -55,7 +62,10 @@ export async function notifyChannel(channel: string, payload: string): Promise<v
   await db.$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
 }
 
-type Notice = { t: "m"; id: number; s: number; r: number } | { t: "r"; by: number; other: number } | { t: "n"; u: number; k: string };
+type Notice =
+  | { t: "m"; id: number; s: number; r: number }
+  | { t: "r"; by: number; other: number }
+  | { t: "n"; u: number; k: string };
 
 /**
  * The notice `publishMessage` sends, as SQL over a just-written message row aliased `m`, for a
@@ -108,9 +118,21 @@ export function subscribe(userId: number, listener: RealtimeListener): () => voi
 
 // --- PostgreSQL LISTEN side ------------------------------------------------------------------
 
-type ListenerState = { client: pg.Client | null; connecting: boolean; attempts: number; timer: ReturnType<typeof setTimeout> | null; everConnected: boolean };
+type ListenerState = {
+  client: pg.Client | null;
+  connecting: boolean;
+  attempts: number;
+  timer: ReturnType<typeof setTimeout> | null;
+  everConnected: boolean;
+};
 const g = globalThis as unknown as { __ffRealtimeListener?: ListenerState };
-const state = (g.__ffRealtimeListener ??= { client: null, connecting: false, attempts: 0, timer: null, everConnected: false });
+const state = (g.__ffRealtimeListener ??= {
+  client: null,
+  connecting: false,
+  attempts: 0,
+  timer: null,
+  everConnected: false,
+});
 
 export function ensureListener() {
   if (state.client || state.connecting || state.timer) return;
@@ -119,7 +141,11 @@ export function ensureListener() {
 
 async function connect() {
   state.connecting = true;
-  const client = new pg.Client({ connectionString: databaseUrl(), keepAlive: true, application_name: "fieldfare-realtime" });
+  const client = new pg.Client({
+    connectionString: databaseUrl(),
+    keepAlive: true,
+    application_name: "fieldfare-realtime",
+  });
   let dropped = false;
   const onDrop = (why: string) => {
     if (dropped) return;

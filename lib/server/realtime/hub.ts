@@ -44,7 +44,13 @@ export function listenLocally(userId: number, listener: RealtimeListener): () =>
 
 /** The users with at least one stream open in this process. */
 export function localUserIds(): number[] {
-  return hub.eventNames().flatMap((name) => (typeof name === "string" && name.startsWith("u:") && hub.listenerCount(name) > 0 ? [Number(name.slice(2))] : []));
+  return hub
+    .eventNames()
+    .flatMap((name) =>
+      typeof name === "string" && name.startsWith("u:") && hub.listenerCount(name) > 0
+        ? [Number(name.slice(2))]
+        : [],
+    );
 }
 
 export function localListenerCount(): number {

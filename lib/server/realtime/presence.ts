@@ -25,10 +25,14 @@ const g = globalThis as unknown as { __ffPresenceTicker?: ReturnType<typeof setI
 
 /** A stream of `userId` opened here: say so now, and keep saying so for this instance's streams. */
 export function streamOpened(userId: number): void {
-  markPresent([userId]).catch((e: Error) => console.warn(`[realtime] presence not recorded: ${e.message}`));
+  markPresent([userId]).catch((e: Error) =>
+    console.warn(`[realtime] presence not recorded: ${e.message}`),
+  );
   if (g.__ffPresenceTicker) return;
   g.__ffPresenceTicker = setInterval(() => {
-    markPresent(localUserIds()).catch((e: Error) => console.warn(`[realtime] presence not recorded: ${e.message}`));
+    markPresent(localUserIds()).catch((e: Error) =>
+      console.warn(`[realtime] presence not recorded: ${e.message}`),
+    );
   }, PRESENCE_EVERY_MS);
   g.__ffPresenceTicker.unref();
 }

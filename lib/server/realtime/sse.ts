@@ -33,7 +33,11 @@ function frame(event: RealtimeEvent): string {
  * Admission first (./stream-limits.ts): over a cap this throws 429 before any stream exists, and a
  * user's oldest stream is closed when they open one more than their cap.
  */
-export function eventStreamResponse(req: Request, userId: number, opts: { heartbeatMs?: number } = {}): Response {
+export function eventStreamResponse(
+  req: Request,
+  userId: number,
+  opts: { heartbeatMs?: number } = {},
+): Response {
   const slot = admitStream(userId, clientIp(req));
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({

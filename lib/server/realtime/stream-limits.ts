@@ -30,14 +30,25 @@ export function admitStream(userId: number, ip: string): StreamSlot {
   const mine = [...open].filter((s) => s.userId === userId);
   const evicted = mine.slice(0, Math.max(0, mine.length - STREAMS_PER_USER + 1));
   const total = open.size - evicted.length;
-  const fromIp = [...open].filter((s) => s.ip === ip).length - evicted.filter((s) => s.ip === ip).length;
+  const fromIp =
+    [...open].filter((s) => s.ip === ip).length - evicted.filter((s) => s.ip === ip).length;
   if (total >= STREAMS_MAX) {
-    console.warn(`[streams] refused: instance ceiling STREAMS_MAX=${STREAMS_MAX} reached (user=${userId} ip=${ip})`);
-    throw tooManyRequests(RETRY_AFTER_SECONDS, "The server has too many live connections right now. Please try again shortly.");
+    console.warn(
+      `[streams] refused: instance ceiling STREAMS_MAX=${STREAMS_MAX} reached (user=${userId} ip=${ip})`,
+    );
+    throw tooManyRequests(
+      RETRY_AFTER_SECONDS,
+      "The server has too many live connections right now. Please try again shortly.",
+    );
   }
   if (fromIp >= STREAMS_PER_IP) {
-    console.warn(`[streams] refused: STREAMS_PER_IP=${STREAMS_PER_IP} reached for ip=${ip} (user=${userId})`);
-    throw tooManyRequests(RETRY_AFTER_SECONDS, "Too many live connections from this address. Please close a tab or try again shortly.");
+    console.warn(
+      `[streams] refused: STREAMS_PER_IP=${STREAMS_PER_IP} reached for ip=${ip} (user=${userId})`,
+    );
+    throw tooManyRequests(
+      RETRY_AFTER_SECONDS,
+      "Too many live connections from this address. Please close a tab or try again shortly.",
+    );
   }
   for (const old of evicted) {
     open.delete(old);

@@ -9,24 +9,53 @@ import type { SeedLog, Tx } from "./types";
  * yet, so a newcomer sees Invoices, Pay from wallet and My Farm → Customers right after npm start.
  * Its standing order there is placed on account from then on. Left alone once the credit line exists.
  */
-const ACCOUNT = { restaurant: RESTAURANTS[0].email, farm: "glenmore-valley-greens", limitCents: 150_000, orderDays: [6, 20], lines: 2, cases: 2 };
+const ACCOUNT = {
+  restaurant: RESTAURANTS[0].email,
+  farm: "glenmore-valley-greens",
+  limitCents: 150_000,
+  orderDays: [6, 20],
+  lines: 2,
+  cases: 2,
+};
 
-export async function ensureAccount(tx: Tx, userIds: Map<string, number>, farmIds: Map<string, number>, now: Date, log: SeedLog): Promise<void> {
+export async function ensureAccount(
+  tx: Tx,
+  userIds: Map<string, number>,
+  farmIds: Map<string, number>,
+  now: Date,
+  log: SeedLog,
+): Promise<void> {
   const buyerId = userIds.get(ACCOUNT.restaurant)!;
   const farmId = farmIds.get(ACCOUNT.farm)!;
   if (await tx.creditLine.findUnique({ where: { farmId_buyerId: { farmId, buyerId } } })) return;
   await tx.creditLine.create({ data: { farmId, buyerId, limitCents: ACCOUNT.limitCents } });
 
-  const farm = await tx.farm.findUniqueOrThrow({ where: { id: farmId }, select: { farmName: true, timeZone: true, distance: true } });
+  const farm = await tx.farm.findUniqueOrThrow({
+    where: { id: farmId },
+    select: { farmName: true, timeZone: true, distance: true },
+  });
   const lastMonth = DateTime.fromJSDate(now, { zone: farm.timeZone }).minus({ months: 1 });
   const period = periodOf(lastMonth.toJSDate(), farm.timeZone);
-  const products = await tx.product.findMany({ where: { farmId, isHidden: false }, orderBy: { id: "asc" }, take: ACCOUNT.lines });
-  const statement = await tx.statement.create({ data: { farmId, buyerId, period, dueDate: dueDateOf(period) } });
+  const products = await tx.product.findMany({
+    where: { farmId, isHidden: false },
+    orderBy: { id: "asc" },
+    take: ACCOUNT.lines,
+  });
+  const statement = await tx.statement.create({
+    data: { farmId, buyerId, period, dueDate: dueDateOf(period) },
+  });
 
   for (const [n, day] of ACCOUNT.orderDays.entries()) {
-    const placedAt = lastMonth.set({ day, hour: 9, minute: 30, second: 0, millisecond: 0 }).toJSDate();
+    const placedAt = lastMonth
+      .set({ day, hour: 9, minute: 30, second: 0, millisecond: 0 })
+      .toJSDate();
     const handedAt = new Date(placedAt.getTime() + 3 * 86_400_000);
-    const items = products.map((p) => ({ productId: p.id, productName: p.name, quantity: ACCOUNT.cases * p.caseSize, priceCents: p.restaurantPriceCents ?? p.priceCents }));
+    const items = products.map((p) => ({
+      productId: p.id,
+      productName: p.name,
+      quantity: ACCOUNT.cases * p.caseSize,
+      priceCents: p.restaurantPriceCents ?? p.priceCents,
+    }));
     await tx.order.create({
       data: {
         userId: buyerId,
@@ -45,12 +74,18 @@ export async function ensureAccount(tx: Tx, userIds: Map<string, number>, farmId
         items: { create: items },
         events: {
           create: [
-            { status: "active", note: `On account: ${farm.farmName} statement for ${periodLabel(period)}`, createdAt: placedAt },
+            {
+              status: "active",
+              note: `On account: ${farm.farmName} statement for ${periodLabel(period)}`,
+              createdAt: placedAt,
+            },
             { status: "completed", note: "Picked up", createdAt: handedAt },
           ],
         },
       },
     });
   }
-  log(`pay on account: ${RESTAURANTS[0].company.companyName} has credit at ${farm.farmName} and a ${periodLabel(period)} statement with ${ACCOUNT.orderDays.length} orders`);
+  log(
+    `pay on account: ${RESTAURANTS[0].company.companyName} has credit at ${farm.farmName} and a ${periodLabel(period)} statement with ${ACCOUNT.orderDays.length} orders`,
+  );
 }

@@ -1,6 +1,16 @@
-import { DEMO_USER, FARMS, PARTNER_PASSWORD, RESTAURANTS, type CategoryKey } from "@/prisma/seed-data/catalog";
+import {
+  DEMO_USER,
+  FARMS,
+  PARTNER_PASSWORD,
+  RESTAURANTS,
+  type CategoryKey,
+} from "@/prisma/seed-data/catalog";
 import { foodImage } from "@/prisma/seed-data/food-art";
-import { caseSizeForUnit, RESTAURANT_DISCOUNT, RETAIL_ONLY_FARMS } from "@/prisma/seed-data/fulfilment";
+import {
+  caseSizeForUnit,
+  RESTAURANT_DISCOUNT,
+  RETAIL_ONLY_FARMS,
+} from "@/prisma/seed-data/fulfilment";
 import { hashPassword } from "@/lib/server/auth/password";
 import type { SeedLog, Tx } from "./types";
 
@@ -9,7 +19,11 @@ const DAY = 24 * 60 * 60 * 1000;
 export type PasswordHashes = { demo: string; partner: string };
 
 /** Every seeded account's email, so the caller can tell which passwords need hashing. */
-export const SEED_EMAILS = [DEMO_USER.email, ...FARMS.map((f) => f.owner.email), ...RESTAURANTS.map((r) => r.email)];
+export const SEED_EMAILS = [
+  DEMO_USER.email,
+  ...FARMS.map((f) => f.owner.email),
+  ...RESTAURANTS.map((r) => r.email),
+];
 
 /**
  * argon2id is deliberately slow, so each distinct password is hashed at most once, and only when
@@ -18,13 +32,24 @@ export const SEED_EMAILS = [DEMO_USER.email, ...FARMS.map((f) => f.owner.email),
 export async function hashesFor(missingEmails: Set<string>): Promise<Partial<PasswordHashes>> {
   const needDemo = missingEmails.has(DEMO_USER.email);
   const needPartner = [...missingEmails].some((e) => e !== DEMO_USER.email);
-  const [demo, partner] = await Promise.all([needDemo ? hashPassword(DEMO_USER.password) : undefined, needPartner ? hashPassword(PARTNER_PASSWORD) : undefined]);
+  const [demo, partner] = await Promise.all([
+    needDemo ? hashPassword(DEMO_USER.password) : undefined,
+    needPartner ? hashPassword(PARTNER_PASSWORD) : undefined,
+  ]);
   return { demo, partner };
 }
 
 /** Farmers, restaurants and the demo shopper; email is the natural key and existing rows are left alone. */
-export async function ensureUsers(tx: Tx, hashes: Partial<PasswordHashes>, now: Date, log: SeedLog): Promise<Map<string, number>> {
-  const existing = await tx.user.findMany({ where: { email: { in: SEED_EMAILS } }, select: { email: true } });
+export async function ensureUsers(
+  tx: Tx,
+  hashes: Partial<PasswordHashes>,
+  now: Date,
+  log: SeedLog,
+): Promise<Map<string, number>> {
+  const existing = await tx.user.findMany({
+    where: { email: { in: SEED_EMAILS } },
+    select: { email: true },
+  });
   const have = new Set(existing.map((u) => u.email));
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
 
@@ -64,16 +89,28 @@ export async function ensureUsers(tx: Tx, hashes: Partial<PasswordHashes>, now: 
       ];
   const data = [...farmers, ...restaurants, ...demo];
   if (data.length) await tx.user.createMany({ data, skipDuplicates: true });
-  log(`users: ${SEED_EMAILS.length} (${data.length} new: ${farmers.length} farmers, ${restaurants.length} restaurants, ${demo.length} demo)`);
+  log(
+    `users: ${SEED_EMAILS.length} (${data.length} new: ${farmers.length} farmers, ${restaurants.length} restaurants, ${demo.length} demo)`,
+  );
 
-  const rows = await tx.user.findMany({ where: { email: { in: SEED_EMAILS } }, select: { id: true, email: true } });
+  const rows = await tx.user.findMany({
+    where: { email: { in: SEED_EMAILS } },
+    select: { id: true, email: true },
+  });
   return new Map(rows.map((u) => [u.email, u.id]));
 }
 
 /** One farm per farmer (Farm.userId is unique, so the owner is the natural key). Returns slug → farm id. */
-export async function ensureFarms(tx: Tx, userIds: Map<string, number>, log: SeedLog): Promise<Map<string, number>> {
+export async function ensureFarms(
+  tx: Tx,
+  userIds: Map<string, number>,
+  log: SeedLog,
+): Promise<Map<string, number>> {
   const ownerIds = FARMS.map((f) => userIds.get(f.owner.email)!);
-  const existing = await tx.farm.findMany({ where: { userId: { in: ownerIds } }, select: { userId: true } });
+  const existing = await tx.farm.findMany({
+    where: { userId: { in: ownerIds } },
+    select: { userId: true },
+  });
   const have = new Set(existing.map((f) => f.userId));
   const missing = FARMS.filter((f) => !have.has(userIds.get(f.owner.email)!));
   if (missing.length) {
@@ -92,14 +129,25 @@ export async function ensureFarms(tx: Tx, userIds: Map<string, number>, log: See
   }
   log(`farms: ${FARMS.length} (${missing.length} new)`);
 
-  const rows = await tx.farm.findMany({ where: { userId: { in: ownerIds } }, select: { id: true, userId: true } });
+  const rows = await tx.farm.findMany({
+    where: { userId: { in: ownerIds } },
+    select: { id: true, userId: true },
+  });
   const farmIdByOwner = new Map(rows.map((r) => [r.userId, r.id]));
   return new Map(FARMS.map((f) => [f.slug, farmIdByOwner.get(userIds.get(f.owner.email)!)!]));
 }
 
 /** Products keyed by (farm, name); a product the farmer renamed or edited is never touched. */
-export async function ensureProducts(tx: Tx, farmIds: Map<string, number>, categoryIds: Record<CategoryKey, number>, log: SeedLog): Promise<void> {
-  const existing = await tx.product.findMany({ where: { farmId: { in: [...farmIds.values()] } }, select: { farmId: true, name: true } });
+export async function ensureProducts(
+  tx: Tx,
+  farmIds: Map<string, number>,
+  categoryIds: Record<CategoryKey, number>,
+  log: SeedLog,
+): Promise<void> {
+  const existing = await tx.product.findMany({
+    where: { farmId: { in: [...farmIds.values()] } },
+    select: { farmId: true, name: true },
+  });
   const have = new Set(existing.map((p) => `${p.farmId}\u0000${p.name}`));
   const data = FARMS.flatMap((f) => {
     const farmId = farmIds.get(f.slug)!;
@@ -128,12 +176,30 @@ export async function ensureProducts(tx: Tx, farmIds: Map<string, number>, categ
 }
 
 /** The seeded restaurants' approved business accounts (their company name is their chat label). */
-export async function ensureBusinessAccounts(tx: Tx, userIds: Map<string, number>, log: SeedLog): Promise<void> {
+export async function ensureBusinessAccounts(
+  tx: Tx,
+  userIds: Map<string, number>,
+  log: SeedLog,
+): Promise<void> {
   const ids = RESTAURANTS.map((r) => userIds.get(r.email)!);
-  const have = new Set((await tx.businessAccount.findMany({ where: { userId: { in: ids } }, select: { userId: true } })).map((a) => a.userId));
+  const have = new Set(
+    (
+      await tx.businessAccount.findMany({
+        where: { userId: { in: ids } },
+        select: { userId: true },
+      })
+    ).map((a) => a.userId),
+  );
   const missing = RESTAURANTS.filter((r) => !have.has(userIds.get(r.email)!));
   if (missing.length) {
-    await tx.businessAccount.createMany({ data: missing.map((r) => ({ userId: userIds.get(r.email)!, ...r.company, status: "approved" as const, decidedAt: new Date() })) });
+    await tx.businessAccount.createMany({
+      data: missing.map((r) => ({
+        userId: userIds.get(r.email)!,
+        ...r.company,
+        status: "approved" as const,
+        decidedAt: new Date(),
+      })),
+    });
   }
   log(`business accounts: ${RESTAURANTS.length} (${missing.length} new)`);
 }

@@ -11,7 +11,13 @@ const hex = (bytes: number) => crypto.randomBytes(bytes).toString("hex").toUpper
  * a second run (or a demo account that already has a wallet) writes nothing. The balance is the sum
  * of the ledger by construction (docs/money.md).
  */
-export async function ensureDemoActivity(tx: Tx, userIds: Map<string, number>, farmIds: Map<string, number>, now: Date, log: SeedLog): Promise<void> {
+export async function ensureDemoActivity(
+  tx: Tx,
+  userIds: Map<string, number>,
+  farmIds: Map<string, number>,
+  now: Date,
+  log: SeedLog,
+): Promise<void> {
   const userId = userIds.get(DEMO_USER.email)!;
   if (await tx.wallet.findUnique({ where: { userId }, select: { id: true } })) {
     log("demo wallet: exists (history unchanged)");
@@ -37,14 +43,27 @@ export async function ensureDemoActivity(tx: Tx, userIds: Map<string, number>, f
     if (event.kind === "top-up") {
       balance += event.amountCents;
       await tx.transaction.create({
-        data: { userId, type: "top_up", amountCents: event.amountCents, description: "Wallet top-up", reference: `TOP-${hex(5)}`, timestamp: when },
+        data: {
+          userId,
+          type: "top_up",
+          amountCents: event.amountCents,
+          description: "Wallet top-up",
+          reference: `TOP-${hex(5)}`,
+          timestamp: when,
+        },
       });
       ledgerRows++;
       continue;
     }
 
     const checkoutRef = `CO-${hex(6)}`;
-    const created: { id: number; totalCents: number; farmName: string; status: string; closedAt?: Date }[] = [];
+    const created: {
+      id: number;
+      totalCents: number;
+      farmName: string;
+      status: string;
+      closedAt?: Date;
+    }[] = [];
     for (const o of event.orders) {
       const farm = farmBySlug.get(o.farm)!;
       const farmId = farmIds.get(o.farm)!;
@@ -53,12 +72,21 @@ export async function ensureDemoActivity(tx: Tx, userIds: Map<string, number>, f
         return { productId: p.id, productName: p.name, quantity, priceCents: p.priceCents };
       });
       const totalCents = items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0);
-      const closedAt = o.closedAfterMs === undefined ? undefined : new Date(when.getTime() + o.closedAfterMs);
-      const events: { status: "active" | "completed" | "cancelled"; note: string; createdAt: Date }[] = [
-        { status: "active", note: "Paid from wallet", createdAt: when },
-      ];
-      if (o.status === "completed") events.push({ status: "completed", note: "Delivered", createdAt: closedAt! });
-      if (o.status === "cancelled") events.push({ status: "cancelled", note: "Cancelled by you · refunded to your wallet", createdAt: closedAt! });
+      const closedAt =
+        o.closedAfterMs === undefined ? undefined : new Date(when.getTime() + o.closedAfterMs);
+      const events: {
+        status: "active" | "completed" | "cancelled";
+        note: string;
+        createdAt: Date;
+      }[] = [{ status: "active", note: "Paid from wallet", createdAt: when }];
+      if (o.status === "completed")
+        events.push({ status: "completed", note: "Delivered", createdAt: closedAt! });
+      if (o.status === "cancelled")
+        events.push({
+          status: "cancelled",
+          note: "Cancelled by you · refunded to your wallet",
+          createdAt: closedAt!,
+        });
       const order = await tx.order.create({
         data: {
           userId,
@@ -79,7 +107,13 @@ export async function ensureDemoActivity(tx: Tx, userIds: Map<string, number>, f
         select: { id: true },
       });
       orders++;
-      created.push({ id: order.id, totalCents, farmName: farm.farmName, status: o.status, closedAt });
+      created.push({
+        id: order.id,
+        totalCents,
+        farmName: farm.farmName,
+        status: o.status,
+        closedAt,
+      });
     }
 
     // Same ledger shape as a real checkout and cancel (lib/server/orders): one row per order.
@@ -87,25 +121,53 @@ export async function ensureDemoActivity(tx: Tx, userIds: Map<string, number>, f
       balance -= o.totalCents;
       if (balance < 0) throw new Error("seed: the demo ledger would overdraw the wallet");
       await tx.transaction.create({
-        data: { userId, type: "order", amountCents: -o.totalCents, description: `Order #${o.id} from ${o.farmName}`, reference: `ORDER-${o.id}`, timestamp: when },
+        data: {
+          userId,
+          type: "order",
+          amountCents: -o.totalCents,
+          description: `Order #${o.id} from ${o.farmName}`,
+          reference: `ORDER-${o.id}`,
+          timestamp: when,
+        },
       });
       ledgerRows++;
     }
     for (const o of created.filter((x) => x.status === "cancelled")) {
       balance += o.totalCents;
       await tx.transaction.create({
-        data: { userId, type: "refund", amountCents: o.totalCents, description: `Refund for order #${o.id} from ${o.farmName}`, reference: `ORDER-${o.id}`, timestamp: o.closedAt! },
+        data: {
+          userId,
+          type: "refund",
+          amountCents: o.totalCents,
+          description: `Refund for order #${o.id} from ${o.farmName}`,
+          reference: `ORDER-${o.id}`,
+          timestamp: o.closedAt!,
+        },
       });
       ledgerRows++;
     }
   }
 
-  await tx.wallet.create({ data: { userId, walletId: DEMO_USER.walletId, balanceCents: balance, createdAt: at(DEMO_LEDGER[0].agoMs) } });
-  log(`demo wallet: ${DEMO_USER.walletId}, balance ${(balance / 100).toFixed(2)} (${ledgerRows} ledger rows, ${orders} orders)`);
+  await tx.wallet.create({
+    data: {
+      userId,
+      walletId: DEMO_USER.walletId,
+      balanceCents: balance,
+      createdAt: at(DEMO_LEDGER[0].agoMs),
+    },
+  });
+  log(
+    `demo wallet: ${DEMO_USER.walletId}, balance ${(balance / 100).toFixed(2)} (${ledgerRows} ledger rows, ${orders} orders)`,
+  );
 }
 
 /** Conversations keyed by the pair of users: a pair that already talked is left alone. */
-export async function ensureConversations(tx: Tx, userIds: Map<string, number>, now: Date, log: SeedLog): Promise<void> {
+export async function ensureConversations(
+  tx: Tx,
+  userIds: Map<string, number>,
+  now: Date,
+  log: SeedLog,
+): Promise<void> {
   const ownerEmail = new Map(FARMS.map((f) => [f.slug, f.owner.email]));
   let created = 0;
   let messages = 0;
@@ -113,7 +175,12 @@ export async function ensureConversations(tx: Tx, userIds: Map<string, number>, 
     const a = userIds.get(c.a)!;
     const b = userIds.get(ownerEmail.get(c.farm)!)!;
     const exists = await tx.message.findFirst({
-      where: { OR: [{ senderId: a, receiverId: b }, { senderId: b, receiverId: a }] },
+      where: {
+        OR: [
+          { senderId: a, receiverId: b },
+          { senderId: b, receiverId: a },
+        ],
+      },
       select: { id: true },
     });
     if (exists) continue;

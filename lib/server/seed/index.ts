@@ -1,8 +1,20 @@
 import type { SeedDb, SeedLog } from "./types";
 import { ensureCategories } from "./categories";
-import { SEED_EMAILS, ensureBusinessAccounts, ensureFarms, ensureProducts, ensureUsers, hashesFor } from "./catalog";
+import {
+  SEED_EMAILS,
+  ensureBusinessAccounts,
+  ensureFarms,
+  ensureProducts,
+  ensureUsers,
+  hashesFor,
+} from "./catalog";
 import { ensureConversations, ensureDemoActivity } from "./demo";
-import { ensureDemoAddresses, ensureDemoAdjustment, ensureDemoHandovers, ensureFulfilment } from "./fulfilment";
+import {
+  ensureDemoAddresses,
+  ensureDemoAdjustment,
+  ensureDemoHandovers,
+  ensureFulfilment,
+} from "./fulfilment";
 import { ensureStandingOrders } from "./standing";
 import { ensureAccount } from "./account";
 
@@ -11,7 +23,12 @@ export type { SeedDb, SeedLog } from "./types";
 
 /** True when nothing has been written yet: `npm start` seeds only such a database. */
 export async function isDatabaseEmpty(db: SeedDb): Promise<boolean> {
-  const [users, categories, farms, products] = [await db.user.count(), await db.category.count(), await db.farm.count(), await db.product.count()];
+  const [users, categories, farms, products] = [
+    await db.user.count(),
+    await db.category.count(),
+    await db.farm.count(),
+    await db.product.count(),
+  ];
   return users + categories + farms + products === 0;
 }
 
@@ -26,7 +43,10 @@ export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {})
   const now = opts.now ?? new Date();
 
   // Hash before opening the transaction: argon2 takes a while and must not hold it open.
-  const existing = await db.user.findMany({ where: { email: { in: SEED_EMAILS } }, select: { email: true } });
+  const existing = await db.user.findMany({
+    where: { email: { in: SEED_EMAILS } },
+    select: { email: true },
+  });
   const have = new Set(existing.map((u) => u.email));
   const hashes = await hashesFor(new Set(SEED_EMAILS.filter((e) => !have.has(e))));
 

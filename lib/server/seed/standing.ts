@@ -5,7 +5,14 @@ import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import type { SeedLog, Tx } from "./types";
 
 /** Bench Bistro buys its greens at Glenmore Valley Greens' Saturday market stall every week. */
-const STANDING = { restaurant: RESTAURANTS[0].email, farm: "glenmore-valley-greens", weekday: 6, kind: "pickup" as const, lines: 2, quantity: 2 };
+const STANDING = {
+  restaurant: RESTAURANTS[0].email,
+  farm: "glenmore-valley-greens",
+  weekday: 6,
+  kind: "pickup" as const,
+  lines: 2,
+  quantity: 2,
+};
 const OPENING_BALANCE_CENTS = 40_000;
 
 /**
@@ -13,16 +20,36 @@ const OPENING_BALANCE_CENTS = 40_000;
  * sees the page filled, and a wallet to pay it from. Left alone once that restaurant has any
  * standing order; the wallet is created only when it has none.
  */
-export async function ensureStandingOrders(tx: Tx, userIds: Map<string, number>, farmIds: Map<string, number>, now: Date, log: SeedLog): Promise<void> {
+export async function ensureStandingOrders(
+  tx: Tx,
+  userIds: Map<string, number>,
+  farmIds: Map<string, number>,
+  now: Date,
+  log: SeedLog,
+): Promise<void> {
   const userId = userIds.get(STANDING.restaurant)!;
   const farmId = farmIds.get(STANDING.farm)!;
   if (await tx.standingOrder.count({ where: { userId } })) return;
-  const window = await findWindow(tx, { farmId, kind: STANDING.kind, weekday: STANDING.weekday, pickupPointId: null });
+  const window = await findWindow(tx, {
+    farmId,
+    kind: STANDING.kind,
+    weekday: STANDING.weekday,
+    pickupPointId: null,
+  });
   if (!window) return; // the farmer changed the windows: nothing to tie it to
-  const products = await tx.product.findMany({ where: { farmId, isHidden: false }, orderBy: { id: "asc" }, take: STANDING.lines, select: { id: true, caseSize: true } });
+  const products = await tx.product.findMany({
+    where: { farmId, isHidden: false },
+    orderBy: { id: "asc" },
+    take: STANDING.lines,
+    select: { id: true, caseSize: true },
+  });
   if (!(await tx.wallet.findUnique({ where: { userId } }))) {
     await ensureWallet(tx, userId);
-    await applyBalanceChange(tx, userId, OPENING_BALANCE_CENTS, { type: "top_up", description: "Wallet top-up", reference: "SEED-OPENING" });
+    await applyBalanceChange(tx, userId, OPENING_BALANCE_CENTS, {
+      type: "top_up",
+      description: "Wallet top-up",
+      reference: "SEED-OPENING",
+    });
   }
   const nextDate = firstDate(window, now);
   await tx.standingOrder.create({
@@ -38,5 +65,7 @@ export async function ensureStandingOrders(tx: Tx, userIds: Map<string, number>,
       nextDueAt: dueAt(window, nextDate, window.farm.timeZone),
     },
   });
-  log(`standing orders: 1 (${RESTAURANTS[0].company.companyName}, ${window.farm.farmName}, Saturdays)`);
+  log(
+    `standing orders: 1 (${RESTAURANTS[0].company.companyName}, ${window.farm.farmName}, Saturdays)`,
+  );
 }

@@ -7,7 +7,9 @@ const ID_OFFSET = SHEET_COLUMNS - 1;
 
 function splitSheet(range: string): { sheet: string; cells: string } {
   const bang = range.lastIndexOf("!");
-  return bang < 0 ? { sheet: "", cells: range } : { sheet: range.slice(0, bang), cells: range.slice(bang + 1) };
+  return bang < 0
+    ? { sheet: "", cells: range }
+    : { sheet: range.slice(0, bang), cells: range.slice(bang + 1) };
 }
 
 export function columnToNumber(letters: string): number {
@@ -41,7 +43,9 @@ export function rowRanges(updatedRange: string, count: number): string[] {
   const m = /^([A-Za-z]+)(\d+)(?::([A-Za-z]+)\d+)?$/.exec(cells);
   if (!m) return Array.from({ length: count }, () => updatedRange);
   const [, c1, r1, c2 = c1] = m;
-  return Array.from({ length: count }, (_, i) => withSheet(sheet, `${c1}${Number(r1) + i}:${c2}${Number(r1) + i}`));
+  return Array.from({ length: count }, (_, i) =>
+    withSheet(sheet, `${c1}${Number(r1) + i}:${c2}${Number(r1) + i}`),
+  );
 }
 
 /** The A1 range of sheet row `rowNumber` (1-based) within the configured columns. */

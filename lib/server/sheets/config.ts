@@ -53,11 +53,15 @@ const schema = z.object({
 const blankToUndefined = (env: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v]));
 
-export function loadSheetsConfig(env: Record<string, string | undefined> = process.env): SheetsConfig {
+export function loadSheetsConfig(
+  env: Record<string, string | undefined> = process.env,
+): SheetsConfig {
   const parsed = schema.safeParse(blankToUndefined(env));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`Invalid Google Sheets configuration: ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(
+      `Invalid Google Sheets configuration: ${issue.path.join(".")}: ${issue.message}`,
+    );
   }
   const e = parsed.data;
   const serviceAccount = readServiceAccount(e);
@@ -101,12 +105,20 @@ function readServiceAccount(e: z.infer<typeof schema>): ServiceAccount | null {
     try {
       json = JSON.parse(fs.readFileSync(e.GOOGLE_APPLICATION_CREDENTIALS, "utf8"));
     } catch (error) {
-      throw new Error(`GOOGLE_APPLICATION_CREDENTIALS: cannot read a service-account JSON key (${(error as Error).message})`);
+      throw new Error(
+        `GOOGLE_APPLICATION_CREDENTIALS: cannot read a service-account JSON key (${(error as Error).message})`,
+      );
     }
     if (!json.client_email || !json.private_key) {
-      throw new Error("GOOGLE_APPLICATION_CREDENTIALS: the JSON key has no client_email or private_key");
+      throw new Error(
+        "GOOGLE_APPLICATION_CREDENTIALS: the JSON key has no client_email or private_key",
+      );
     }
-    return { email: json.client_email, privateKey: json.private_key, tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL ?? json.token_uri };
+    return {
+      email: json.client_email,
+      privateKey: json.private_key,
+      tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL ?? json.token_uri,
+    };
   }
   return null;
 }

@@ -16,10 +16,15 @@ const SCOPES = ["https://www.googleapis.com/auth/spreadsheets"];
 
 export function createSheetsApi(config: SheetsConfig): SheetsApi {
   const { spreadsheetId, serviceAccount } = config;
-  if (!spreadsheetId || !serviceAccount) throw new Error(`Google Sheets sync is off: ${config.offReason}`);
+  if (!spreadsheetId || !serviceAccount)
+    throw new Error(`Google Sheets sync is off: ${config.offReason}`);
 
   // google-auth-library's JWT, taken from the copy @googleapis/sheets itself is built against.
-  const jwt = new googleAuth.JWT({ email: serviceAccount.email, key: serviceAccount.privateKey, scopes: SCOPES });
+  const jwt = new googleAuth.JWT({
+    email: serviceAccount.email,
+    key: serviceAccount.privateKey,
+    scopes: SCOPES,
+  });
   const tokenUrl = serviceAccount.tokenUrl;
   jwt.transporter.interceptors.request.add({
     resolved: async (req) => {
@@ -67,7 +72,8 @@ export function createSheetsApi(config: SheetsConfig): SheetsApi {
       // A whole-column range ("G:G") starts at row 1, so index i is sheet row i + 1.
       (res.data.values ?? []).forEach((cells, i) => {
         const id = cells?.[0];
-        if (typeof id === "string" && id && !ids.has(id)) ids.set(id, rowRange(config.range, i + 1));
+        if (typeof id === "string" && id && !ids.has(id))
+          ids.set(id, rowRange(config.range, i + 1));
       });
       return ids;
     },
@@ -84,9 +90,15 @@ export function describeSheetsError(error: unknown): { message: string; retryAft
   };
   const status = e.status ?? e.response?.status;
   const headers = e.response?.headers;
-  const retryAfter = headers instanceof Headers ? headers.get("retry-after") : headers?.["retry-after"];
+  const retryAfter =
+    headers instanceof Headers ? headers.get("retry-after") : headers?.["retry-after"];
   const seconds = retryAfter ? Number(retryAfter) : NaN;
-  const detail = String(e.message ?? error).split("\n")[0].slice(0, 300);
+  const detail = String(e.message ?? error)
+    .split("\n")[0]
+    .slice(0, 300);
   const message = status ? `HTTP ${status}: ${detail}` : `${e.code ? `${e.code}: ` : ""}${detail}`;
-  return { message, retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined };
+  return {
+    message,
+    retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined,
+  };
 }

@@ -17,13 +17,26 @@ export type SheetRowInput = {
 
 /** Ops columns, in order: submitted at, name, email, company, role, source, submission id. */
 export function sheetRow(r: SheetRowInput): string[] {
-  return [r.submittedAt.toISOString(), r.fullName, r.email, r.companyName, r.role, r.source, r.submissionId];
+  return [
+    r.submittedAt.toISOString(),
+    r.fullName,
+    r.email,
+    r.companyName,
+    r.role,
+    r.source,
+    r.submissionId,
+  ];
 }
 
 /** The outbox insert, to run in the same transaction as the submission itself. */
 export function enqueueSheetRow(r: SheetRowInput) {
   return db.sheetsOutbox.create({
-    data: { submissionId: r.submissionId, source: r.source, row: sheetRow(r), createdAt: r.submittedAt },
+    data: {
+      submissionId: r.submissionId,
+      source: r.source,
+      row: sheetRow(r),
+      createdAt: r.submittedAt,
+    },
   });
 }
 
@@ -45,8 +58,14 @@ const utc = (d: Date) => Prisma.sql`(${d.toISOString()}::timestamptz AT TIME ZON
  * nextAttemptAt out by `leaseMs` keeps the row ours while we talk to Google outside any transaction.
  * `attempts` counts claims, so attempts > 1 means an earlier try may already have reached the sheet.
  */
-export async function claimDueRows(limit: number, leaseMs: number, now = new Date()): Promise<ClaimedRow[]> {
-  const rows = await db.$queryRaw<{ id: number; submissionId: string; row: unknown; attempts: number }[]>`
+export async function claimDueRows(
+  limit: number,
+  leaseMs: number,
+  now = new Date(),
+): Promise<ClaimedRow[]> {
+  const rows = await db.$queryRaw<
+    { id: number; submissionId: string; row: unknown; attempts: number }[]
+  >`
     UPDATE "SheetsOutbox" o
        SET attempts = o.attempts + 1, "nextAttemptAt" = ${utc(new Date(now.getTime() + leaseMs))}
       FROM (SELECT id FROM "SheetsOutbox"
@@ -67,7 +86,10 @@ export async function claimDueRows(limit: number, leaseMs: number, now = new Dat
 }
 
 /** Records success. `attempts` must still match our claim, so a row another worker re-claimed after our lease ran out is left to it. */
-export async function markSynced(rows: { row: ClaimedRow; updatedRange: string }[], at = new Date()): Promise<void> {
+export async function markSynced(
+  rows: { row: ClaimedRow; updatedRange: string }[],
+  at = new Date(),
+): Promise<void> {
   if (!rows.length) return;
   await db.$transaction(
     rows.map(({ row, updatedRange }) =>
@@ -80,24 +102,49 @@ export async function markSynced(rows: { row: ClaimedRow; updatedRange: string }
   );
 }
 
-export type RetryPolicy = { backoffBaseMs: number; backoffMaxMs: number; maxAttempts: number; failedRetryMs: number };
+export type RetryPolicy = {
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  maxAttempts: number;
+  failedRetryMs: number;
+};
 
 /** Exponential backoff with jitter: base·2^(n-1), capped, scaled by a random 0.5–1. */
-export function backoffMs(attempts: number, policy: RetryPolicy, retryAfterMs = 0, random = Math.random): number {
-  const exp = Math.min(policy.backoffMaxMs, policy.backoffBaseMs * 2 ** Math.min(30, Math.max(0, attempts - 1)));
+export function backoffMs(
+  attempts: number,
+  policy: RetryPolicy,
+  retryAfterMs = 0,
+  random = Math.random,
+): number {
+  const exp = Math.min(
+    policy.backoffMaxMs,
+    policy.backoffBaseMs * 2 ** Math.min(30, Math.max(0, attempts - 1)),
+  );
   return Math.max(Math.round(exp * (0.5 + random() * 0.5)), retryAfterMs);
 }
 
 /** Schedules the next try. After maxAttempts the row is marked failed but still retried every failedRetryMs: nothing is ever dropped. */
-export async function markRetry(rows: ClaimedRow[], error: string, policy: RetryPolicy, retryAfterMs = 0, now = new Date()) {
+export async function markRetry(
+  rows: ClaimedRow[],
+  error: string,
+  policy: RetryPolicy,
+  retryAfterMs = 0,
+  now = new Date(),
+) {
   if (!rows.length) return;
   await db.$transaction(
     rows.map((row) => {
       const failed = row.attempts >= policy.maxAttempts;
-      const delay = failed ? Math.max(policy.failedRetryMs, retryAfterMs) : backoffMs(row.attempts, policy, retryAfterMs);
+      const delay = failed
+        ? Math.max(policy.failedRetryMs, retryAfterMs)
+        : backoffMs(row.attempts, policy, retryAfterMs);
       return db.sheetsOutbox.updateMany({
         where: { id: row.id, attempts: row.attempts, status: { not: "synced" } },
-        data: { status: failed ? "failed" : "pending", lastError: error.slice(0, 1000), nextAttemptAt: new Date(now.getTime() + delay) },
+        data: {
+          status: failed ? "failed" : "pending",
+          lastError: error.slice(0, 1000),
+          nextAttemptAt: new Date(now.getTime() + delay),
+        },
       });
     }),
     TX_OPTIONS,
@@ -106,29 +153,57 @@ export async function markRetry(rows: ClaimedRow[], error: string, policy: Retry
 
 /** When the next row falls due (null when nothing is waiting). */
 export async function nextDueAt(): Promise<Date | null> {
-  const r = await db.sheetsOutbox.aggregate({ where: { status: { in: ["pending", "failed"] } }, _min: { nextAttemptAt: true } });
+  const r = await db.sheetsOutbox.aggregate({
+    where: { status: { in: ["pending", "failed"] } },
+    _min: { nextAttemptAt: true },
+  });
   return r._min.nextAttemptAt;
 }
 
 export async function syncedSubmissionIds(ids: string[]): Promise<Set<string>> {
-  const rows = await db.sheetsOutbox.findMany({ where: { submissionId: { in: ids }, status: "synced" }, select: { submissionId: true } });
+  const rows = await db.sheetsOutbox.findMany({
+    where: { submissionId: { in: ids }, status: "synced" },
+    select: { submissionId: true },
+  });
   return new Set(rows.map((r) => r.submissionId));
 }
 
-export type OutboxCounts = { pending: number; failed: number; synced: number; oldestPendingAt: Date | null; lastError: string | null };
+export type OutboxCounts = {
+  pending: number;
+  failed: number;
+  synced: number;
+  oldestPendingAt: Date | null;
+  lastError: string | null;
+};
 
 export async function outboxCounts(): Promise<OutboxCounts> {
   const [groups, oldest, lastFailure] = await Promise.all([
     db.sheetsOutbox.groupBy({ by: ["status"], _count: { _all: true } }),
-    db.sheetsOutbox.aggregate({ where: { status: { in: ["pending", "failed"] } }, _min: { createdAt: true } }),
-    db.sheetsOutbox.findFirst({ where: { status: { in: ["pending", "failed"] }, lastError: { not: null } }, orderBy: { id: "desc" }, select: { lastError: true } }),
+    db.sheetsOutbox.aggregate({
+      where: { status: { in: ["pending", "failed"] } },
+      _min: { createdAt: true },
+    }),
+    db.sheetsOutbox.findFirst({
+      where: { status: { in: ["pending", "failed"] }, lastError: { not: null } },
+      orderBy: { id: "desc" },
+      select: { lastError: true },
+    }),
   ]);
   const count = (s: string) => groups.find((g) => g.status === s)?._count._all ?? 0;
-  return { pending: count("pending"), failed: count("failed"), synced: count("synced"), oldestPendingAt: oldest._min.createdAt, lastError: lastFailure?.lastError ?? null };
+  return {
+    pending: count("pending"),
+    failed: count("failed"),
+    synced: count("synced"),
+    oldestPendingAt: oldest._min.createdAt,
+    lastError: lastFailure?.lastError ?? null,
+  };
 }
 
 /** Admin: puts failed rows back in the queue for an immediate try. */
 export async function requeueFailed(now = new Date()): Promise<number> {
-  const r = await db.sheetsOutbox.updateMany({ where: { status: "failed" }, data: { status: "pending", nextAttemptAt: now } });
+  const r = await db.sheetsOutbox.updateMany({
+    where: { status: "failed" },
+    data: { status: "pending", nextAttemptAt: now },
+  });
   return r.count;
 }

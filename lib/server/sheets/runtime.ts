@@ -8,9 +8,15 @@ import { SheetsWorker, type SheetsLog } from "./worker";
  * The process's own outbox worker, if it runs one (instrumentation.ts starts it unless
  * SHEETS_WORKER=off). Kept on globalThis so dev-mode module reloads do not start a second loop.
  */
-const g = globalThis as unknown as { __fieldfareSheets?: { worker: SheetsWorker }; __fieldfareSheetsConfig?: SheetsConfig };
+const g = globalThis as unknown as {
+  __fieldfareSheets?: { worker: SheetsWorker };
+  __fieldfareSheetsConfig?: SheetsConfig;
+};
 
-export function startSheetsWorker(config: SheetsConfig = loadSheetsConfig(), opts: { log?: SheetsLog } = {}): SheetsWorker {
+export function startSheetsWorker(
+  config: SheetsConfig = loadSheetsConfig(),
+  opts: { log?: SheetsLog } = {},
+): SheetsWorker {
   if (g.__fieldfareSheets) return g.__fieldfareSheets.worker;
   const worker = new SheetsWorker(config, opts).start();
   g.__fieldfareSheets = { worker };

@@ -3,7 +3,14 @@ import { EventEmitter } from "node:events";
 import { rowRanges } from "./a1";
 import { syncEnabled, type SheetsConfig } from "./config";
 import { createSheetsApi, describeSheetsError, type SheetsApi } from "./google-client";
-import { claimDueRows, markRetry, markSynced, nextDueAt, syncedSubmissionIds, type ClaimedRow } from "./outbox";
+import {
+  claimDueRows,
+  markRetry,
+  markSynced,
+  nextDueAt,
+  syncedSubmissionIds,
+  type ClaimedRow,
+} from "./outbox";
 
 export type SheetsLog = (level: "info" | "warn" | "error", message: string) => void;
 
@@ -44,7 +51,10 @@ export class SheetsWorker {
   start(): this {
     if (this.loop || this.stopping) return this;
     if (!this.enabled) {
-      this.log("warn", `${SYNC_OFF_MESSAGE}: ${this.config.offReason}. Submissions are saved and their rows are kept and will sync when credentials are configured.`);
+      this.log(
+        "warn",
+        `${SYNC_OFF_MESSAGE}: ${this.config.offReason}. Submissions are saved and their rows are kept and will sync when credentials are configured.`,
+      );
       return this;
     }
     this.loop = this.run();
@@ -108,7 +118,9 @@ export class SheetsWorker {
         const present = await this.api.readIds();
         const already = claimed.filter((r) => present.has(r.submissionId));
         if (already.length) {
-          await markSynced(already.map((row) => ({ row, updatedRange: present.get(row.submissionId)! })));
+          await markSynced(
+            already.map((row) => ({ row, updatedRange: present.get(row.submissionId)! })),
+          );
           this.emitSynced(already);
           rest = claimed.filter((r) => !present.has(r.submissionId));
         }
@@ -122,7 +134,10 @@ export class SheetsWorker {
     } catch (error) {
       const { message, retryAfterMs } = describeSheetsError(error);
       const attempts = Math.max(...rest.map((r) => r.attempts));
-      this.log("warn", `append of ${rest.length} row(s) failed (attempt ${attempts}): ${message}; will retry`);
+      this.log(
+        "warn",
+        `append of ${rest.length} row(s) failed (attempt ${attempts}): ${message}; will retry`,
+      );
       await markRetry(rest, message, c, retryAfterMs);
     }
     return claimed.length;

@@ -13,18 +13,33 @@ import { localDateOf, slotOn } from "@/lib/server/fulfilment/time";
 export const LEAD_HOURS = 2;
 const LEAD_MS = LEAD_HOURS * 3600_000;
 
-export type StandingRef = { farmId: number; kind: FulfilmentKind; weekday: number; pickupPointId: number | null };
+export type StandingRef = {
+  farmId: number;
+  kind: FulfilmentKind;
+  weekday: number;
+  pickupPointId: number | null;
+};
 type Reader = Pick<Tx, "fulfilmentWindow">;
 
 /** The farm's live window for this standing order, or null when it no longer has one. */
 export async function findWindow(client: Reader, s: StandingRef) {
   const windows = await client.fulfilmentWindow.findMany({
-    where: { farmId: s.farmId, kind: s.kind, weekday: s.weekday, archived: false, ...(s.kind === "pickup" && s.pickupPointId !== null ? { pickupPointId: s.pickupPointId } : {}) },
+    where: {
+      farmId: s.farmId,
+      kind: s.kind,
+      weekday: s.weekday,
+      archived: false,
+      ...(s.kind === "pickup" && s.pickupPointId !== null
+        ? { pickupPointId: s.pickupPointId }
+        : {}),
+    },
     include: { pickupPoint: true, farm: { select: { timeZone: true, farmName: true } } },
     orderBy: { id: "asc" },
   });
   // A pickup window whose point was retired hands over nowhere (as the slot list says).
-  return windows.find((w) => w.kind === "delivery" || (w.pickupPoint && !w.pickupPoint.archived)) ?? null;
+  return (
+    windows.find((w) => w.kind === "delivery" || (w.pickupPoint && !w.pickupPoint.archived)) ?? null
+  );
 }
 
 export type LiveWindow = NonNullable<Awaited<ReturnType<typeof findWindow>>>;
@@ -42,11 +57,14 @@ export function firstDate(window: LiveWindow, now: Date): string {
   const today = DateTime.fromISO(localDateOf(now, tz), { zone: tz });
   for (let d = 0; ; d++) {
     const localDate = today.plus({ days: d }).toISODate()!;
-    if (slotOn(window, localDate, tz) && dueAt(window, localDate, tz).getTime() > now.getTime()) return localDate;
+    if (slotOn(window, localDate, tz) && dueAt(window, localDate, tz).getTime() > now.getTime())
+      return localDate;
   }
 }
 
 /** The occurrence after `localDate`. */
 export function followingDate(localDate: string, everyWeeks: number): string {
-  return DateTime.fromISO(localDate, { zone: "UTC" }).plus({ days: 7 * everyWeeks }).toISODate()!;
+  return DateTime.fromISO(localDate, { zone: "UTC" })
+    .plus({ days: 7 * everyWeeks })
+    .toISODate()!;
 }

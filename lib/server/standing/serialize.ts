@@ -18,14 +18,33 @@ type Reader = Pick<Tx, "product" | "pickupPoint" | "address">;
 export const itemsOf = (row: { items: Prisma.JsonValue }) => row.items as StandingItem[];
 
 /** Standing orders as the API answers them: products, pickup points and addresses read once for all rows. */
-export async function serializeStandingOrders(client: Reader, rows: Row[]): Promise<StandingOrderJson[]> {
+export async function serializeStandingOrders(
+  client: Reader,
+  rows: Row[],
+): Promise<StandingOrderJson[]> {
   const productIds = [...new Set(rows.flatMap((r) => itemsOf(r).map((i) => i.productId)))];
   const pointIds = rows.flatMap((r) => (r.pickupPointId === null ? [] : [r.pickupPointId]));
   const addressIds = rows.flatMap((r) => (r.addressId === null ? [] : [r.addressId]));
   const [products, points, addresses] = await Promise.all([
-    client.product.findMany({ where: { id: { in: productIds } }, select: { id: true, name: true, unit: true, priceCents: true, restaurantPriceCents: true, caseSize: true } }),
-    client.pickupPoint.findMany({ where: { id: { in: pointIds } }, select: { id: true, name: true } }),
-    client.address.findMany({ where: { id: { in: addressIds } }, select: { id: true, label: true, line1: true } }),
+    client.product.findMany({
+      where: { id: { in: productIds } },
+      select: {
+        id: true,
+        name: true,
+        unit: true,
+        priceCents: true,
+        restaurantPriceCents: true,
+        caseSize: true,
+      },
+    }),
+    client.pickupPoint.findMany({
+      where: { id: { in: pointIds } },
+      select: { id: true, name: true },
+    }),
+    client.address.findMany({
+      where: { id: { in: addressIds } },
+      select: { id: true, label: true, line1: true },
+    }),
   ]);
   const product = new Map(products.map((p) => [p.id, p]));
   const point = new Map(points.map((p) => [p.id, p.name]));
@@ -39,20 +58,35 @@ export async function serializeStandingOrders(client: Reader, rows: Row[]): Prom
       items: itemsOf(r).map((i) => {
         const p = product.get(i.productId);
         // Standing orders are restaurants': the price their occurrences are charged.
-        return { productId: i.productId, productName: p?.name ?? "A product no longer sold", unit: p?.unit ?? "", quantity: i.quantity, price: centsToDollars(p ? unitPrice(p, "restaurant").cents : 0) };
+        return {
+          productId: i.productId,
+          productName: p?.name ?? "A product no longer sold",
+          unit: p?.unit ?? "",
+          quantity: i.quantity,
+          price: centsToDollars(p ? unitPrice(p, "restaurant").cents : 0),
+        };
       }),
       weekday: r.weekday,
       kind: r.kind,
       pickupPointId: r.pickupPointId,
       addressId: r.addressId,
-      place: (r.kind === "pickup" ? r.pickupPointId !== null && point.get(r.pickupPointId) : r.addressId !== null && address.get(r.addressId)) || "No longer available",
+      place:
+        (r.kind === "pickup"
+          ? r.pickupPointId !== null && point.get(r.pickupPointId)
+          : r.addressId !== null && address.get(r.addressId)) || "No longer available",
       everyWeeks: r.everyWeeks === 2 ? 2 : 1,
       status: r.status,
       nextDate: live ? r.nextDate : null,
       skipNextDate: live ? r.skipNextDate : null,
       placesAt: live ? r.nextDueAt.toISOString() : null,
       createdAt: r.createdAt.toISOString(),
-      recent: r.occurrences.map((o) => ({ localDate: o.localDate, status: o.status, orderId: o.orderId, reason: o.reason, createdAt: o.createdAt.toISOString() })),
+      recent: r.occurrences.map((o) => ({
+        localDate: o.localDate,
+        status: o.status,
+        orderId: o.orderId,
+        reason: o.reason,
+        createdAt: o.createdAt.toISOString(),
+      })),
     };
   });
 }

@@ -8,9 +8,18 @@ import type { StandingOrderJson } from "@/lib/contracts/standing";
 import { compactPostal } from "@/lib/validators/fulfilment";
 import { isDbId } from "@/lib/validators/id";
 import { caseProblem } from "@/lib/server/catalog/pricing";
-import { MAX_STANDING_ORDERS, type StandingOrderInput, type StandingOrderUpdateInput } from "@/lib/validators/standing";
+import {
+  MAX_STANDING_ORDERS,
+  type StandingOrderInput,
+  type StandingOrderUpdateInput,
+} from "@/lib/validators/standing";
 import { dueAt, findWindow, firstDate, type StandingRef } from "./schedule";
-import { serializeStandingOrder, serializeStandingOrders, standingInclude, type StandingItem } from "./serialize";
+import {
+  serializeStandingOrder,
+  serializeStandingOrders,
+  standingInclude,
+  type StandingItem,
+} from "./serialize";
 
 /**
  * Standing orders (docs/restaurants.md, "Standing orders"): restaurants only; every query is scoped
@@ -20,45 +29,84 @@ import { serializeStandingOrder, serializeStandingOrders, standingInclude, type 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 function requireRestaurant(user: SessionUser) {
-  if (user.userType !== "restaurant") throw forbidden("Standing orders are for business accounts: apply from Profile → Business account");
+  if (user.userType !== "restaurant")
+    throw forbidden(
+      "Standing orders are for business accounts: apply from Profile → Business account",
+    );
 }
 
 export async function listStandingOrders(user: SessionUser): Promise<StandingOrderJson[]> {
   requireRestaurant(user);
-  const rows = await db.standingOrder.findMany({ where: { userId: user.id, status: { not: "cancelled" } }, include: standingInclude, orderBy: { id: "desc" } });
+  const rows = await db.standingOrder.findMany({
+    where: { userId: user.id, status: { not: "cancelled" } },
+    include: standingInclude,
+    orderBy: { id: "desc" },
+  });
   return serializeStandingOrders(db, rows);
 }
 
 /** The items merged per product, each one of the farm's products still for sale, in whole cases (standing orders are restaurants'). */
 async function checkItems(tx: Tx, farmId: number, items: StandingItem[]): Promise<StandingItem[]> {
   const merged = new Map<number, number>();
-  for (const { productId, quantity } of items) merged.set(productId, (merged.get(productId) ?? 0) + quantity);
+  for (const { productId, quantity } of items)
+    merged.set(productId, (merged.get(productId) ?? 0) + quantity);
   // Out-of-range ids match nothing (and would make Prisma throw): they are reported below.
   const products = await tx.product.findMany({
     where: { id: { in: [...merged.keys()].filter(isDbId) }, farmId, isHidden: false },
-    select: { id: true, name: true, unit: true, priceCents: true, restaurantPriceCents: true, caseSize: true },
+    select: {
+      id: true,
+      name: true,
+      unit: true,
+      priceCents: true,
+      restaurantPriceCents: true,
+      caseSize: true,
+    },
   });
   const byId = new Map(products.map((p) => [p.id, p]));
   const missing = [...merged.keys()].findIndex((id) => !byId.has(id));
-  if (missing >= 0) throw badRequest("Every product must be one the farm still sells", { [`items.${missing}.productId`]: "Not sold by this farm" });
-  const cases = caseProblem([...merged].map(([id, quantity]) => ({ product: byId.get(id)!, quantity })), "restaurant");
+  if (missing >= 0)
+    throw badRequest("Every product must be one the farm still sells", {
+      [`items.${missing}.productId`]: "Not sold by this farm",
+    });
+  const cases = caseProblem(
+    [...merged].map(([id, quantity]) => ({ product: byId.get(id)!, quantity })),
+    "restaurant",
+  );
   if (cases) throw badRequest(cases, { items: cases });
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
 }
 
-export function createStandingOrder(user: SessionUser, input: StandingOrderInput, now = new Date()): Promise<StandingOrderJson> {
+export function createStandingOrder(
+  user: SessionUser,
+  input: StandingOrderInput,
+  now = new Date(),
+): Promise<StandingOrderJson> {
   requireRestaurant(user);
   return inTransaction(async (tx) => {
     // One buyer's creations one at a time (the count limit).
     await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${user.id} FOR UPDATE`;
-    if ((await tx.standingOrder.count({ where: { userId: user.id, status: { not: "cancelled" } } })) >= MAX_STANDING_ORDERS) {
-      throw conflict(`You can keep at most ${MAX_STANDING_ORDERS} standing orders: cancel one first`);
+    if (
+      (await tx.standingOrder.count({
+        where: { userId: user.id, status: { not: "cancelled" } },
+      })) >= MAX_STANDING_ORDERS
+    ) {
+      throw conflict(
+        `You can keep at most ${MAX_STANDING_ORDERS} standing orders: cancel one first`,
+      );
     }
-    const farm = await tx.farm.findUnique({ where: { id: input.farmId }, include: { deliveryZones: { where: { archived: false } } } });
+    const farm = await tx.farm.findUnique({
+      where: { id: input.farmId },
+      include: { deliveryZones: { where: { archived: false } } },
+    });
     if (!farm) throw notFound("Farm not found");
     const items = await checkItems(tx, farm.id, input.items);
 
-    const ref: StandingRef = { farmId: farm.id, kind: input.kind, weekday: input.weekday, pickupPointId: input.kind === "pickup" ? (input.pickupPointId ?? null) : null };
+    const ref: StandingRef = {
+      farmId: farm.id,
+      kind: input.kind,
+      weekday: input.weekday,
+      pickupPointId: input.kind === "pickup" ? (input.pickupPointId ?? null) : null,
+    };
     const window = await findWindow(tx, ref);
     if (!window) {
       const message = `${farm.farmName} has no ${input.kind} window on ${WEEKDAYS[input.weekday]}s${ref.pickupPointId !== null ? " at that pickup point" : ""}`;
@@ -67,11 +115,23 @@ export function createStandingOrder(user: SessionUser, input: StandingOrderInput
 
     let addressId: number | null = null;
     if (input.kind === "delivery") {
-      if (input.addressId === undefined) throw badRequest("Choose the delivery address", { addressId: "Choose the delivery address" });
-      const address = await tx.address.findFirst({ where: { id: input.addressId, userId: user.id } });
-      if (!address) throw badRequest("Choose one of your addresses", { addressId: "Choose one of your addresses" });
+      if (input.addressId === undefined)
+        throw badRequest("Choose the delivery address", {
+          addressId: "Choose the delivery address",
+        });
+      const address = await tx.address.findFirst({
+        where: { id: input.addressId, userId: user.id },
+      });
+      if (!address)
+        throw badRequest("Choose one of your addresses", {
+          addressId: "Choose one of your addresses",
+        });
       const postal = compactPostal(address.postalCode);
-      if (!farm.deliveryZones.some((z) => z.postalPrefixes.some((p) => postal.startsWith(compactPostal(p))))) {
+      if (
+        !farm.deliveryZones.some((z) =>
+          z.postalPrefixes.some((p) => postal.startsWith(compactPostal(p))),
+        )
+      ) {
         const message = `${farm.farmName} does not deliver to ${address.postalCode}`;
         throw badRequest(message, { addressId: message });
       }
@@ -99,18 +159,27 @@ export function createStandingOrder(user: SessionUser, input: StandingOrderInput
 }
 
 async function lockOwn(tx: Tx, userId: number, id: number) {
-  const locked = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "StandingOrder" WHERE "id" = ${id} AND "userId" = ${userId} AND "status" <> 'cancelled' FOR UPDATE`;
+  const locked = await tx.$queryRaw<
+    { id: number }[]
+  >`SELECT "id" FROM "StandingOrder" WHERE "id" = ${id} AND "userId" = ${userId} AND "status" <> 'cancelled' FOR UPDATE`;
   if (!locked.length) throw notFound("Standing order not found");
   return tx.standingOrder.findUniqueOrThrow({ where: { id }, include: standingInclude });
 }
 
-export function updateStandingOrder(user: SessionUser, id: number, input: StandingOrderUpdateInput, now = new Date()): Promise<StandingOrderJson> {
+export function updateStandingOrder(
+  user: SessionUser,
+  id: number,
+  input: StandingOrderUpdateInput,
+  now = new Date(),
+): Promise<StandingOrderJson> {
   requireRestaurant(user);
   return inTransaction(async (tx) => {
     const current = await lockOwn(tx, user.id, id);
     let data: Prisma.StandingOrderUpdateInput;
     if (input.items) {
-      data = { items: (await checkItems(tx, current.farmId, input.items)) as Prisma.InputJsonValue };
+      data = {
+        items: (await checkItems(tx, current.farmId, input.items)) as Prisma.InputJsonValue,
+      };
     } else if (input.action === "pause") {
       data = { status: "paused" };
     } else if (input.action === "skipNext") {
@@ -120,9 +189,17 @@ export function updateStandingOrder(user: SessionUser, id: number, input: Standi
       if (current.status === "active") return serializeStandingOrder(tx, current);
       // Resuming starts again from the window's next date still ahead of its placement time.
       const window = await findWindow(tx, current);
-      if (!window) throw conflict(`${current.farm.farmName} no longer has this ${current.kind} window: cancel this standing order and set up a new one`);
+      if (!window)
+        throw conflict(
+          `${current.farm.farmName} no longer has this ${current.kind} window: cancel this standing order and set up a new one`,
+        );
       const nextDate = firstDate(window, now);
-      data = { status: "active", nextDate, nextDueAt: dueAt(window, nextDate, window.farm.timeZone), skipNextDate: null };
+      data = {
+        status: "active",
+        nextDate,
+        nextDueAt: dueAt(window, nextDate, window.farm.timeZone),
+        skipNextDate: null,
+      };
     }
     const row = await tx.standingOrder.update({ where: { id }, data, include: standingInclude });
     return serializeStandingOrder(tx, row);
@@ -133,7 +210,11 @@ export function cancelStandingOrder(user: SessionUser, id: number): Promise<Stan
   requireRestaurant(user);
   return inTransaction(async (tx) => {
     await lockOwn(tx, user.id, id);
-    const row = await tx.standingOrder.update({ where: { id }, data: { status: "cancelled" }, include: standingInclude });
+    const row = await tx.standingOrder.update({
+      where: { id },
+      data: { status: "cancelled" },
+      include: standingInclude,
+    });
     return serializeStandingOrder(tx, row);
   });
 }

@@ -22,34 +22,67 @@ import { itemsOf } from "./serialize";
  * is rolled back to a savepoint and recorded as `failed` with its reason, together with a message
  * to the buyer from the farm: nothing is half-written, and a retry finds the occurrence recorded.
  */
-export type Outcome = { standingOrderId: number; localDate: string; status: "placed" | "failed" | "skipped" | "recorded"; orderId?: number; reason?: string };
+export type Outcome = {
+  standingOrderId: number;
+  localDate: string;
+  status: "placed" | "failed" | "skipped" | "recorded";
+  orderId?: number;
+  reason?: string;
+};
 
 type Claimed = Awaited<ReturnType<typeof load>>;
 
 function load(tx: Tx, id: number) {
-  return tx.standingOrder.findUniqueOrThrow({ where: { id }, include: { farm: { select: { farmName: true, userId: true, timeZone: true } } } });
+  return tx.standingOrder.findUniqueOrThrow({
+    where: { id },
+    include: { farm: { select: { farmName: true, userId: true, timeZone: true } } },
+  });
 }
 
-const dayLabel = (localDate: string) => DateTime.fromISO(localDate).setLocale("en-US").toFormat("ccc d LLL");
+const dayLabel = (localDate: string) =>
+  DateTime.fromISO(localDate).setLocale("en-US").toFormat("ccc d LLL");
 
-async function checkoutInput(tx: Tx, s: Claimed, window: LiveWindow, localDate: string): Promise<CheckoutInput> {
-  const choice: NonNullable<CheckoutInput["fulfilment"]>[string] = { slotId: slotIdOf(window.id, localDate) };
+async function checkoutInput(
+  tx: Tx,
+  s: Claimed,
+  window: LiveWindow,
+  localDate: string,
+): Promise<CheckoutInput> {
+  const choice: NonNullable<CheckoutInput["fulfilment"]>[string] = {
+    slotId: slotIdOf(window.id, localDate),
+  };
   if (s.kind === "delivery") {
-    const address = s.addressId === null ? null : await tx.address.findFirst({ where: { id: s.addressId, userId: s.userId } });
+    const address =
+      s.addressId === null
+        ? null
+        : await tx.address.findFirst({ where: { id: s.addressId, userId: s.userId } });
     if (!address) throw conflict("Your delivery address for this standing order was removed");
     choice.address = `${address.line1}, ${address.city}`;
     choice.postalCode = address.postalCode;
   }
   // A buyer with a credit line at the farm gets the weekly order on the monthly statement (docs/restaurants.md).
-  const credit = await tx.creditLine.findUnique({ where: { farmId_buyerId: { farmId: s.farmId, buyerId: s.userId } }, select: { id: true } });
-  return { items: itemsOf(s), fulfilment: { [String(s.farmId)]: choice }, ...(credit ? { payment: { [String(s.farmId)]: "account" as const } } : {}) };
+  const credit = await tx.creditLine.findUnique({
+    where: { farmId_buyerId: { farmId: s.farmId, buyerId: s.userId } },
+    select: { id: true },
+  });
+  return {
+    items: itemsOf(s),
+    fulfilment: { [String(s.farmId)]: choice },
+    ...(credit ? { payment: { [String(s.farmId)]: "account" as const } } : {}),
+  };
 }
 
 /** Places (or skips, or records the failure of) the occurrence on `s.nextDate`. */
-async function placeOccurrence(tx: Tx, s: Claimed, window: LiveWindow | null, now: Date): Promise<{ outcome: Outcome; notice?: ChatMessage }> {
+async function placeOccurrence(
+  tx: Tx,
+  s: Claimed,
+  window: LiveWindow | null,
+  now: Date,
+): Promise<{ outcome: Outcome; notice?: ChatMessage }> {
   const localDate = s.nextDate;
   const base = { standingOrderId: s.id, localDate };
-  if (await tx.standingOrderOccurrence.findUnique({ where: { standingOrderId_localDate: base } })) return { outcome: { ...base, status: "recorded" } };
+  if (await tx.standingOrderOccurrence.findUnique({ where: { standingOrderId_localDate: base } }))
+    return { outcome: { ...base, status: "recorded" } };
   if (s.skipNextDate === localDate) {
     await tx.standingOrderOccurrence.create({ data: { ...base, status: "skipped" } });
     return { outcome: { ...base, status: "skipped" } };
@@ -60,11 +93,22 @@ async function placeOccurrence(tx: Tx, s: Claimed, window: LiveWindow | null, no
   try {
     if (!window) throw conflict(`${s.farm.farmName} no longer has this ${s.kind} window`);
     // The farm's new-order email comes with the order; the buyer gets the "placed" email (with the receipt) instead of a checkout receipt.
-    const placed = await placeCheckout(tx, s.userId, await checkoutInput(tx, s, window, localDate), now, { receipt: false });
+    const placed = await placeCheckout(
+      tx,
+      s.userId,
+      await checkoutInput(tx, s, window, localDate),
+      now,
+      { receipt: false },
+    );
     await tx.$executeRaw`RELEASE SAVEPOINT standing_occurrence`;
     const orderId = placed.orders[0].id;
     await tx.standingOrderOccurrence.create({ data: { ...base, status: "placed", orderId } });
-    await enqueue(tx, { userId: s.userId, kind: "standing_placed", payload: { standingOrderId: s.id, orderId }, dedupeKey: `standing_placed:${s.id}:${localDate}` });
+    await enqueue(tx, {
+      userId: s.userId,
+      kind: "standing_placed",
+      payload: { standingOrderId: s.id, orderId },
+      dedupeKey: `standing_placed:${s.id}:${localDate}`,
+    });
     return { outcome: { ...base, status: "placed", orderId } };
   } catch (error) {
     // Anything else (the database went away) rolls the whole claim back: the next round retries it.
@@ -72,8 +116,15 @@ async function placeOccurrence(tx: Tx, s: Claimed, window: LiveWindow | null, no
     await tx.$executeRaw`ROLLBACK TO SAVEPOINT standing_occurrence`;
     reason = error.message;
   }
-  const occurrence = await tx.standingOrderOccurrence.create({ data: { ...base, status: "failed", reason } });
-  await enqueue(tx, { userId: s.userId, kind: "standing_failed", payload: { standingOrderId: s.id, localDate, reason }, dedupeKey: `standing_failed:${s.id}:${localDate}` });
+  const occurrence = await tx.standingOrderOccurrence.create({
+    data: { ...base, status: "failed", reason },
+  });
+  await enqueue(tx, {
+    userId: s.userId,
+    kind: "standing_failed",
+    payload: { standingOrderId: s.id, localDate, reason },
+    dedupeKey: `standing_failed:${s.id}:${localDate}`,
+  });
   const notice = await storeNotice(
     tx,
     s.farm.userId,
@@ -100,7 +151,11 @@ export async function placeNextDue(now = new Date()): Promise<Outcome | null> {
     const nextDate = followingDate(s.nextDate, s.everyWeeks);
     await tx.standingOrder.update({
       where: { id: s.id },
-      data: { nextDate, nextDueAt: dueAt(window, nextDate, s.farm.timeZone), ...(s.skipNextDate === s.nextDate ? { skipNextDate: null } : {}) },
+      data: {
+        nextDate,
+        nextDueAt: dueAt(window, nextDate, s.farm.timeZone),
+        ...(s.skipNextDate === s.nextDate ? { skipNextDate: null } : {}),
+      },
     });
     return done;
   });
@@ -123,11 +178,17 @@ export async function placeDueStandingOrders(now = new Date(), limit = 10_000): 
  * Runs placeDueStandingOrders every `intervalMs` (a minute by default) in this process (see
  * startLoop). Returns a stop function that waits for the round in flight.
  */
-export function startStandingWorker(intervalMs = 60_000, log: (message: string) => void = (m) => console.info(`[standing] ${m}`)): () => Promise<void> {
+export function startStandingWorker(
+  intervalMs = 60_000,
+  log: (message: string) => void = (m) => console.info(`[standing] ${m}`),
+): () => Promise<void> {
   return startLoop(
     async () => {
       const outcomes = await placeDueStandingOrders();
-      if (outcomes.length) log(`${outcomes.length} occurrence(s): ${["placed", "failed", "skipped"].map((s) => `${outcomes.filter((o) => o.status === s).length} ${s}`).join(", ")}`);
+      if (outcomes.length)
+        log(
+          `${outcomes.length} occurrence(s): ${["placed", "failed", "skipped"].map((s) => `${outcomes.filter((o) => o.status === s).length} ${s}`).join(", ")}`,
+        );
     },
     { firstMs: 5_000, intervalMs, log },
   );

@@ -4,14 +4,19 @@ import type { demoRequestAnswer, waitlistAnswer } from "@/lib/contracts/submissi
 import { db } from "@/lib/server/db";
 import { enqueueSheetRow, TX_OPTIONS } from "@/lib/server/sheets/outbox";
 import { nudgeSheetsWorker, waitForSheetsSync } from "@/lib/server/sheets/runtime";
-import { roleOptions, type DemoRequestInput, type WaitlistInput } from "@/lib/validators/submissions";
+import {
+  roleOptions,
+  type DemoRequestInput,
+  type WaitlistInput,
+} from "@/lib/validators/submissions";
 import { newSubmissionId } from "./submission-id";
 import { throttleSubmission, type SubmissionMeta } from "./throttle";
 
 export type WaitlistResult = z.infer<typeof waitlistAnswer>;
 export type DemoRequestResult = z.infer<typeof demoRequestAnswer>;
 
-const roleLabel = (role: WaitlistInput["role"]) => roleOptions.find((o) => o.value === role)?.label ?? role;
+const roleLabel = (role: WaitlistInput["role"]) =>
+  roleOptions.find((o) => o.value === role)?.label ?? role;
 
 const THANKS = {
   waitlist: "Thanks for joining our waitlist! We'll be in touch soon with more information.",
@@ -23,17 +28,38 @@ const THANKS = {
  * row in one transaction, then gives the worker a bounded time to append it: a Sheets outage can
  * only delay the row, never lose it or fail the request (docs/operations.md).
  */
-async function saveForSheet(source: keyof typeof THANKS, input: WaitlistInput | DemoRequestInput, meta: SubmissionMeta) {
+async function saveForSheet(
+  source: keyof typeof THANKS,
+  input: WaitlistInput | DemoRequestInput,
+  meta: SubmissionMeta,
+) {
   await throttleSubmission(source, input.email, meta);
   const submissionId = newSubmissionId();
   const submittedAt = new Date();
   const email = input.email.toLowerCase();
-  const person = { submissionId, fullName: input.fullName, email, companyName: input.companyName, role: input.role, createdAt: submittedAt };
+  const person = {
+    submissionId,
+    fullName: input.fullName,
+    email,
+    companyName: input.companyName,
+    role: input.role,
+    createdAt: submittedAt,
+  };
   await db.$transaction(
     [
       // The phone number of a demo request stays in the database; the sheet gets the shared columns.
-      "phoneNumber" in input ? db.demoRequest.create({ data: { ...person, phoneNumber: input.phoneNumber } }) : db.waitlistEntry.create({ data: person }),
-      enqueueSheetRow({ submittedAt, fullName: input.fullName, email, companyName: input.companyName, role: roleLabel(input.role), source, submissionId }),
+      "phoneNumber" in input
+        ? db.demoRequest.create({ data: { ...person, phoneNumber: input.phoneNumber } })
+        : db.waitlistEntry.create({ data: person }),
+      enqueueSheetRow({
+        submittedAt,
+        fullName: input.fullName,
+        email,
+        companyName: input.companyName,
+        role: roleLabel(input.role),
+        source,
+        submissionId,
+      }),
     ],
     TX_OPTIONS,
   );
@@ -42,5 +68,9 @@ async function saveForSheet(source: keyof typeof THANKS, input: WaitlistInput | 
   return { success: true as const, message: THANKS[source], googleSheetsSuccess, submissionId };
 }
 
-export const joinWaitlist = (input: WaitlistInput, meta: SubmissionMeta): Promise<WaitlistResult> => saveForSheet("waitlist", input, meta);
-export const requestDemo = (input: DemoRequestInput, meta: SubmissionMeta): Promise<DemoRequestResult> => saveForSheet("demo", input, meta);
+export const joinWaitlist = (input: WaitlistInput, meta: SubmissionMeta): Promise<WaitlistResult> =>
+  saveForSheet("waitlist", input, meta);
+export const requestDemo = (
+  input: DemoRequestInput,
+  meta: SubmissionMeta,
+): Promise<DemoRequestResult> => saveForSheet("demo", input, meta);

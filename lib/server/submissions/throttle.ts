@@ -12,15 +12,27 @@ export type SubmissionMeta = { ip: string };
  * Over either, 429 with Retry-After and nothing is stored or synced to the sheet. The log line
  * names the form and the address, never the email.
  */
-export async function throttleSubmission(form: SubmissionForm, email: string, meta: SubmissionMeta): Promise<void> {
+export async function throttleSubmission(
+  form: SubmissionForm,
+  email: string,
+  meta: SubmissionMeta,
+): Promise<void> {
   const e = env();
   const hour = 60 * 60_000;
-  await consume(`form-ip:${form}:${meta.ip}`, { max: e.FORM_LIMIT_PER_IP_HOUR, windowMs: hour }, {
-    message: "Too many submissions from this address. Please try again later.",
-    log: `${form} submissions from ip=${meta.ip}`,
-  });
-  await consume(`form-email:${form}:${email.trim().toLowerCase()}`, { max: e.FORM_LIMIT_PER_EMAIL_HOUR, windowMs: hour }, {
-    message: "Too many submissions for this email address. Please try again later.",
-    log: `${form} submissions for one email address, latest from ip=${meta.ip}`,
-  });
+  await consume(
+    `form-ip:${form}:${meta.ip}`,
+    { max: e.FORM_LIMIT_PER_IP_HOUR, windowMs: hour },
+    {
+      message: "Too many submissions from this address. Please try again later.",
+      log: `${form} submissions from ip=${meta.ip}`,
+    },
+  );
+  await consume(
+    `form-email:${form}:${email.trim().toLowerCase()}`,
+    { max: e.FORM_LIMIT_PER_EMAIL_HOUR, windowMs: hour },
+    {
+      message: "Too many submissions for this email address. Please try again later.",
+      log: `${form} submissions for one email address, latest from ip=${meta.ip}`,
+    },
+  );
 }

@@ -9,16 +9,26 @@ import { serializeTransaction, serializeWallet, type TransactionJson } from "./s
 
 /** GET /api/wallet (created on first use). A hot read (readRows): every wallet, checkout and invoices screen asks for it. */
 export async function getWallet(userId: number) {
-  const [existing] = await readRows<{ walletId: string; balanceCents: number }>(Prisma.sql`SELECT "walletId", "balanceCents" FROM "Wallet" WHERE "userId" = ${userId}`);
+  const [existing] = await readRows<{ walletId: string; balanceCents: number }>(
+    Prisma.sql`SELECT "walletId", "balanceCents" FROM "Wallet" WHERE "userId" = ${userId}`,
+  );
   return serializeWallet(existing ?? (await inTransaction((tx) => ensureWallet(tx, userId))));
 }
 
 /** GET /api/transactions: one page of the user's ledger, newest first (cursor pagination). */
-export async function listTransactions(userId: number, page: { limit: number; cursor?: TimeCursor }): Promise<Page<TransactionJson>> {
+export async function listTransactions(
+  userId: number,
+  page: { limit: number; cursor?: TimeCursor },
+): Promise<Page<TransactionJson>> {
   const rows = await db.transaction.findMany({
     where: { userId, ...afterTimeCursor("timestamp", page.cursor, "desc") },
     orderBy: [{ timestamp: "desc" }, { id: "desc" }],
     take: page.limit + 1,
   });
-  return toPage(rows, page.limit, (t) => encodeTimeCursor({ at: t.timestamp, id: t.id }), serializeTransaction);
+  return toPage(
+    rows,
+    page.limit,
+    (t) => encodeTimeCursor({ at: t.timestamp, id: t.id }),
+    serializeTransaction,
+  );
 }

@@ -5,7 +5,12 @@ import type { Tx } from "@/lib/server/idempotency";
 export type LedgerEntry = { type: TransactionType; description: string; reference: string };
 
 /** How the database spells each ledger type (Prisma's `top_up` is `top-up` there), for raw SQL. */
-export const LEDGER_TYPE_IN_DB: Record<TransactionType, string> = { top_up: "top-up", order: "order", refund: "refund", adjustment: "adjustment" };
+export const LEDGER_TYPE_IN_DB: Record<TransactionType, string> = {
+  top_up: "top-up",
+  order: "order",
+  refund: "refund",
+  adjustment: "adjustment",
+};
 
 /**
  * How a balance changes inside a business transaction (see docs/money.md; a top-up, which has no
@@ -16,7 +21,13 @@ export const LEDGER_TYPE_IN_DB: Record<TransactionType, string> = { top_up: "top
  * the wait. Returns the wallet as it is now, or null when refused; the caller decides the message.
  * The wallet must exist (ensureWallet).
  */
-export async function applyBalanceChange(tx: Tx, userId: number, deltaCents: number, entry: LedgerEntry, maxBalanceCents = 2_000_000_000): Promise<{ wallet: Wallet } | null> {
+export async function applyBalanceChange(
+  tx: Tx,
+  userId: number,
+  deltaCents: number,
+  entry: LedgerEntry,
+  maxBalanceCents = 2_000_000_000,
+): Promise<{ wallet: Wallet } | null> {
   const wallet = await applyLedgerEntries(tx, userId, [{ deltaCents, ...entry }], maxBalanceCents);
   return wallet ? { wallet } : null;
 }
@@ -25,8 +36,15 @@ export async function applyBalanceChange(tx: Tx, userId: number, deltaCents: num
  * Several ledger rows (a checkout pays one per farm order) in ONE statement: the balance moves by
  * their sum under the same condition, and the rows are written in the order given, all or none.
  */
-export async function applyLedgerEntries(tx: Tx, userId: number, entries: (LedgerEntry & { deltaCents: number })[], maxBalanceCents = 2_000_000_000): Promise<Wallet | null> {
-  for (const e of entries) if (!Number.isSafeInteger(e.deltaCents) || e.deltaCents === 0) throw new Error(`Bad ledger amount ${e.deltaCents}`);
+export async function applyLedgerEntries(
+  tx: Tx,
+  userId: number,
+  entries: (LedgerEntry & { deltaCents: number })[],
+  maxBalanceCents = 2_000_000_000,
+): Promise<Wallet | null> {
+  for (const e of entries)
+    if (!Number.isSafeInteger(e.deltaCents) || e.deltaCents === 0)
+      throw new Error(`Bad ledger amount ${e.deltaCents}`);
   if (!entries.length) throw new Error("No ledger entries");
   const total = entries.reduce((sum, e) => sum + e.deltaCents, 0);
   // The app's clock, as Prisma's own inserts use for @default(now()).

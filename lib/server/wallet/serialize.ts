@@ -6,7 +6,12 @@ import type { TransactionJson, WalletJson } from "@/lib/contracts/wallet";
 
 export type { TransactionJson, WalletJson };
 
-const TYPE: Record<TransactionType, TransactionJson["type"]> = { top_up: "top-up", order: "order", refund: "refund", adjustment: "adjustment" };
+const TYPE: Record<TransactionType, TransactionJson["type"]> = {
+  top_up: "top-up",
+  order: "order",
+  refund: "refund",
+  adjustment: "adjustment",
+};
 
 export function serializeWallet(w: Pick<Wallet, "walletId" | "balanceCents">): WalletJson {
   return { walletId: w.walletId, balance: centsToDollars(w.balanceCents), currency: "USD" };

@@ -3,7 +3,13 @@ import crypto from "node:crypto";
 import { dollarsToCents } from "@/lib/money";
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
-import { inTransaction, isUniqueViolation, requestHash, storedAnswer, type IdempotentResult } from "@/lib/server/idempotency";
+import {
+  inTransaction,
+  isUniqueViolation,
+  requestHash,
+  storedAnswer,
+  type IdempotentResult,
+} from "@/lib/server/idempotency";
 import type { TopUpInput } from "@/lib/validators/wallet";
 import { ensureWallet } from "./ensure-wallet";
 import { generateWalletId } from "./wallet-id";
@@ -29,7 +35,11 @@ const SCOPE = "wallet.topup";
  * replayed. When the statement changes nothing (the balance cap, a key that was used, or a wallet
  * opened by a concurrent request since the statement's snapshot), `unchanged` finds out why.
  */
-export async function topUp(userId: number, input: TopUpInput, idempotencyKey?: string): Promise<IdempotentResult<TopUpResult>> {
+export async function topUp(
+  userId: number,
+  input: TopUpInput,
+  idempotencyKey?: string,
+): Promise<IdempotentResult<TopUpResult>> {
   const cents = dollarsToCents(input.amount);
   const hash = idempotencyKey ? requestHash(input) : null;
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -57,9 +67,18 @@ export async function topUp(userId: number, input: TopUpInput, idempotencyKey?: 
  * of its own and ran the statement again: seven round trips, with the new wallet's index entry
  * held across them, which under load made the first top-ups of new users the slowest of all.
  */
-async function creditOnce(userId: number, cents: number, key: string | null, hash: string | null): Promise<TopUpResult | null> {
+async function creditOnce(
+  userId: number,
+  cents: number,
+  key: string | null,
+  hash: string | null,
+): Promise<TopUpResult | null> {
   const timestamp = new Date();
-  const entry = { type: "top_up" as const, description: "Wallet top-up", reference: `TOP-${crypto.randomBytes(5).toString("hex").toUpperCase()}` };
+  const entry = {
+    type: "top_up" as const,
+    description: "Wallet top-up",
+    reference: `TOP-${crypto.randomBytes(5).toString("hex").toUpperCase()}`,
+  };
   const template: TopUpResult = {
     wallet: serializeWallet({ walletId: "", balanceCents: 0 }),
     transaction: serializeTransaction({ id: 0, userId, amountCents: cents, timestamp, ...entry }),
@@ -101,7 +120,13 @@ async function creditOnce(userId: number, cents: number, key: string | null, has
  * been purged since (24 h retention), so without a row the top-up simply runs again. A wallet
  * created (or a balance lowered) by another request since the statement ran is a "retry" too.
  */
-async function unchanged(userId: number, cents: number, key: string | undefined, hash: string | null, keyTaken: boolean): Promise<IdempotentResult<TopUpResult> | "retry"> {
+async function unchanged(
+  userId: number,
+  cents: number,
+  key: string | undefined,
+  hash: string | null,
+  keyTaken: boolean,
+): Promise<IdempotentResult<TopUpResult> | "retry"> {
   if (key) {
     const stored = await storedAnswer<TopUpResult>(db, userId, SCOPE, key, hash!);
     if (stored) return stored;
@@ -113,5 +138,8 @@ async function unchanged(userId: number, cents: number, key: string | undefined,
     return "retry";
   }
   if (wallet.balanceCents + cents <= MAX_BALANCE_CENTS) return "retry";
-  throw new AppError("wallet_limit", `Top-up refused: a wallet can hold at most ${formatCents(MAX_BALANCE_CENTS)}`);
+  throw new AppError(
+    "wallet_limit",
+    `Top-up refused: a wallet can hold at most ${formatCents(MAX_BALANCE_CENTS)}`,
+  );
 }

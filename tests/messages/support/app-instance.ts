@@ -18,7 +18,12 @@ export function ensureBuild(distDir = DIST_DIR): void {
   execFileSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_DIST_DIR: distDir,
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
   });
 }
 
@@ -36,27 +41,39 @@ export async function freePort(): Promise<number> {
 export type AppInstance = { url: string; port: number; pid: number; stop: () => Promise<void> };
 
 /** Starts `scripts/serve.ts` on a free port and resolves once /api/health answers. */
-export async function startInstance(opts: { databaseUrl: string; authSecret: string; distDir?: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<AppInstance> {
+export async function startInstance(opts: {
+  databaseUrl: string;
+  authSecret: string;
+  distDir?: string;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+}): Promise<AppInstance> {
   const port = await freePort();
   // nodeArgs: e.g. --cpu-prof for bench/profile.ts (not allowed in NODE_OPTIONS).
-  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "scripts/serve.ts"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      ...opts.env,
-      PORT: String(port),
-      DATABASE_URL: opts.databaseUrl,
-      AUTH_SECRET: opts.authSecret,
-      NEXT_DIST_DIR: opts.distDir ?? DIST_DIR,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), "--import", "tsx", "scripts/serve.ts"],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        ...opts.env,
+        PORT: String(port),
+        DATABASE_URL: opts.databaseUrl,
+        AUTH_SECRET: opts.authSecret,
+        NEXT_DIST_DIR: opts.distDir ?? DIST_DIR,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
     },
-  });
+  );
   let output = "";
   child.stdout?.on("data", (d) => (output = (output + d).slice(-4000)));
   child.stderr?.on("data", (d) => (output = (output + d).slice(-4000)));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
   const url = `http://localhost:${port}`;
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -67,7 +84,8 @@ export async function startInstance(opts: { databaseUrl: string; authSecret: str
   };
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`app instance on ${port} exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`app instance on ${port} exited (${child.exitCode}):\n${output}`);
     try {
       const r = await fetch(`${url}/api/health`);
       if (r.ok) break;
@@ -88,8 +106,12 @@ export type SseFrame = { event: string; data: unknown; at: number };
 /** Opens GET /api/messages/stream over real HTTP and parses frames as they arrive. */
 export async function openSse(baseUrl: string, cookie: string, onFrame?: (f: SseFrame) => void) {
   const abort = new AbortController();
-  const res = await fetch(`${baseUrl}/api/messages/stream`, { headers: { cookie, accept: "text/event-stream" }, signal: abort.signal });
-  if (res.status !== 200 || !res.body) throw new Error(`stream answered ${res.status}: ${await res.text()}`);
+  const res = await fetch(`${baseUrl}/api/messages/stream`, {
+    headers: { cookie, accept: "text/event-stream" },
+    signal: abort.signal,
+  });
+  if (res.status !== 200 || !res.body)
+    throw new Error(`stream answered ${res.status}: ${await res.text()}`);
   const frames: SseFrame[] = [];
   const waiters = new Set<() => void>();
   let connected!: () => void;
@@ -158,7 +180,13 @@ export async function openSse(baseUrl: string, cookie: string, onFrame?: (f: Sse
  * For a vitest suite: `n` app instances on the test database, started before its tests (building
  * first if needed) and stopped after them. The array fills in beforeAll.
  */
-export function instancesForSuite(n: number, hooks: { beforeAll: (fn: () => Promise<void>, timeout?: number) => void; afterAll: (fn: () => Promise<void>) => void }): AppInstance[] {
+export function instancesForSuite(
+  n: number,
+  hooks: {
+    beforeAll: (fn: () => Promise<void>, timeout?: number) => void;
+    afterAll: (fn: () => Promise<void>) => void;
+  },
+): AppInstance[] {
   const instances: AppInstance[] = [];
   hooks.beforeAll(async () => {
     ensureBuild();

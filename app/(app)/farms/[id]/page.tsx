@@ -37,7 +37,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: `${farm.farmName} — ${farm.location}`,
     description,
     alternates: { canonical: `/farms/${farm.id}` },
-    openGraph: { title: farm.farmName, description, images: farm.farmImage ? [farm.farmImage] : undefined },
+    openGraph: {
+      title: farm.farmName,
+      description,
+      images: farm.farmImage ? [farm.farmImage] : undefined,
+    },
   };
 }
 
@@ -54,7 +58,13 @@ export default async function FarmPage({ params }: Props) {
         <div className="aspect-[3/1] bg-brand-100">
           {farm.farmImage ? (
             // eslint-disable-next-line @next/next/no-img-element -- local SVG landscape
-            <img src={farm.farmImage} alt="" width={960} height={320} className="h-full w-full object-cover" />
+            <img
+              src={farm.farmImage}
+              alt=""
+              width={960}
+              height={320}
+              className="h-full w-full object-cover"
+            />
           ) : null}
         </div>
         <div className="grid gap-2 p-6">
@@ -64,7 +74,9 @@ export default async function FarmPage({ params }: Props) {
             <MapPin aria-hidden className="h-4 w-4" />
             {farm.location} · {formatDistance(farm.distance, "mi")}
           </p>
-          {farm.description ? <p className="max-w-3xl leading-relaxed text-ink">{farm.description}</p> : null}
+          {farm.description ? (
+            <p className="max-w-3xl leading-relaxed text-ink">{farm.description}</p>
+          ) : null}
           <NextSlot farmId={farm.id} />
         </div>
       </header>

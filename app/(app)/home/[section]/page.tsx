@@ -23,11 +23,17 @@ const SECTIONS = {
 type SectionKey = keyof typeof SECTIONS;
 const isSection = (s: string): s is SectionKey => Object.hasOwn(SECTIONS, s);
 
-type Props = { params: Promise<{ section: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ section: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { section } = await params;
-  return { title: isSection(section) ? SECTIONS[section].title : "Not found", robots: { index: false } };
+  return {
+    title: isSection(section) ? SECTIONS[section].title : "Not found",
+    robots: { index: false },
+  };
 }
 
 export default async function SeeAllPage({ params, searchParams }: Props) {
@@ -53,7 +59,10 @@ export default async function SeeAllPage({ params, searchParams }: Props) {
     const products = listForViewer(
       section === "recommended"
         ? await recommendProducts(user.id, { limit, categoryId })
-        : await (section === "harvest" ? listFeaturedProducts : listPopularProducts)({ limit, categoryId }),
+        : await (section === "harvest" ? listFeaturedProducts : listPopularProducts)({
+            limit,
+            categoryId,
+          }),
       levelOf(user),
     );
     body = products.length ? (
@@ -70,7 +79,10 @@ export default async function SeeAllPage({ params, searchParams }: Props) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
-        <Link href={categoryId ? `/home?category=${categoryId}` : "/home"} className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+        <Link
+          href={categoryId ? `/home?category=${categoryId}` : "/home"}
+          className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+        >
           <ChevronLeft aria-hidden className="h-4 w-4" />
           Back to Home
         </Link>

@@ -18,8 +18,9 @@ export default async function FulfilmentPage() {
           Fulfilment
         </h2>
         <p className="max-w-2xl text-sm text-muted">
-          When and where buyers get their orders: your pickup points, the postal codes you deliver to, and the weekly windows orders are packed for. Orders close a set
-          number of hours before each window starts.
+          When and where buyers get their orders: your pickup points, the postal codes you deliver
+          to, and the weekly windows orders are packed for. Orders close a set number of hours
+          before each window starts.
         </p>
       </div>
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">

@@ -16,5 +16,10 @@ export default async function PackListPage({ searchParams }: Props) {
   const asked = typeof raw === "string" && raw !== "" ? localDate.safeParse(raw) : null;
   const date = asked?.success ? asked.data : await nextPackDate(user);
   const list = await packList(user, date);
-  return <PackListView list={list} dateError={asked && !asked.success ? asked.error.issues[0]?.message : undefined} />;
+  return (
+    <PackListView
+      list={list}
+      dateError={asked && !asked.success ? asked.error.issues[0]?.message : undefined}
+    />
+  );
 }

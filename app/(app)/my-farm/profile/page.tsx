@@ -15,7 +15,10 @@ export default async function FarmProfilePage() {
         <h2 id="profile-title" className="text-lg font-bold text-ink">
           Farm profile
         </h2>
-        <Link href={`/farms/${farm.id}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline">
+        <Link
+          href={`/farms/${farm.id}`}
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+        >
           View your public farm page
         </Link>
       </div>

@@ -17,12 +17,19 @@ export default async function WelcomePage() {
       </h2>
       {allowed ? (
         <>
-          <p className="max-w-prose text-muted">You are signed in with your one-time link. Choose a password so you can sign in again with {user.email}.</p>
+          <p className="max-w-prose text-muted">
+            You are signed in with your one-time link. Choose a password so you can sign in again
+            with {user.email}.
+          </p>
           <SetPasswordForm email={user.email} />
         </>
       ) : (
         <p className="max-w-prose text-muted">
-          Your account is ready. Continue to <Link href="/my-farm/products" className="font-semibold text-brand-800 underline">your products</Link>.
+          Your account is ready. Continue to{" "}
+          <Link href="/my-farm/products" className="font-semibold text-brand-800 underline">
+            your products
+          </Link>
+          .
         </p>
       )}
     </section>

@@ -54,25 +54,46 @@ export default async function ProductPage({ params }: Props) {
       <div className="flex aspect-square items-center justify-center rounded-3xl bg-brand-50">
         {p.image ? (
           // eslint-disable-next-line @next/next/no-img-element -- local SVG illustration
-          <img src={p.image} alt={p.name} width={320} height={320} className="h-2/3 w-2/3 object-contain" />
+          <img
+            src={p.image}
+            alt={p.name}
+            width={320}
+            height={320}
+            className="h-2/3 w-2/3 object-contain"
+          />
         ) : null}
       </div>
       <div className="grid content-start gap-4">
-        {badge ? <Badge className="w-fit" variant={badge === "Out of Stock" ? "muted" : badge === "Bestseller" ? "warning" : "default"}>{badge}</Badge> : null}
+        {badge ? (
+          <Badge
+            className="w-fit"
+            variant={
+              badge === "Out of Stock" ? "muted" : badge === "Bestseller" ? "warning" : "default"
+            }
+          >
+            {badge}
+          </Badge>
+        ) : null}
         <h1 className="text-3xl font-bold text-ink">{p.name}</h1>
         <p className="text-muted">
           From{" "}
-          <Link href={`/farms/${p.farm.id}`} className="font-semibold text-brand-700 hover:underline">
+          <Link
+            href={`/farms/${p.farm.id}`}
+            className="font-semibold text-brand-700 hover:underline"
+          >
             {p.farm.farmName}
           </Link>
         </p>
         <p className="text-2xl font-bold text-ink">
-          {formatCurrency(p.price)} <span className="text-base font-normal text-muted">/ {p.unit}</span>
+          {formatCurrency(p.price)}{" "}
+          <span className="text-base font-normal text-muted">/ {p.unit}</span>
         </p>
         {p.priceLevel === "restaurant" || p.caseSize > 1 ? (
           <p className="text-sm text-muted" data-testid="price-level">
             {p.priceLevel === "restaurant" ? "Restaurant price" : "Your price"}
-            {p.caseSize > 1 ? ` · sold by the case of ${p.caseSize} (${formatCurrency(p.price * p.caseSize)} a case)` : ""}
+            {p.caseSize > 1
+              ? ` · sold by the case of ${p.caseSize} (${formatCurrency(p.price * p.caseSize)} a case)`
+              : ""}
           </p>
         ) : null}
         {p.description ? <p className="leading-relaxed text-ink">{p.description}</p> : null}

@@ -34,13 +34,19 @@ export default async function BlogPostPage({ params }: Props) {
   };
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(ld).replace(/</g, "\\u003c") }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: JSON.stringify(ld).replace(/</g, "\\u003c") }}
+      />
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href="/blog" className="font-medium text-brand-700 hover:underline">← All posts</Link>
+        <Link href="/blog" className="font-medium text-brand-700 hover:underline">
+          ← All posts
+        </Link>
       </nav>
       <h1 className="mt-4 text-4xl font-extrabold tracking-tight text-ink">{post.title}</h1>
       <p className="mt-3 text-muted">
-        By {post.author} · <time dateTime={post.date}>{formatPostDate(post.date)}</time> · {post.readingMinutes} min read
+        By {post.author} · <time dateTime={post.date}>{formatPostDate(post.date)}</time> ·{" "}
+        {post.readingMinutes} min read
       </p>
       <div className="mt-8">
         <Prose>
@@ -48,7 +54,9 @@ export default async function BlogPostPage({ params }: Props) {
             <section key={i}>
               {s.heading ? <h2>{s.heading}</h2> : null}
               {s.paragraphs.map((p, j) => (
-                <p key={j} className="mt-4">{p}</p>
+                <p key={j} className="mt-4">
+                  {p}
+                </p>
               ))}
               {s.list ? (
                 <ul className="mt-4">

@@ -3,5 +3,7 @@ import { handlers, route } from "@/lib/server/http/route";
 import { getConversation } from "@/lib/server/messages/conversation";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
-  route(messagesApi.conversation, ({ user, params, query }) => getConversation(user.id, params.userId, query)),
+  route(messagesApi.conversation, ({ user, params, query }) =>
+    getConversation(user.id, params.userId, query),
+  ),
 );

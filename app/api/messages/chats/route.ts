@@ -4,5 +4,7 @@ import { handlers, route } from "@/lib/server/http/route";
 import { listChats } from "@/lib/server/messages/chats";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
-  route(messagesApi.chats, async ({ req, user, query, headers }) => pageAnswer(req, headers, await listChats(user.id, query))),
+  route(messagesApi.chats, async ({ req, user, query, headers }) =>
+    pageAnswer(req, headers, await listChats(user.id, query)),
+  ),
 );

@@ -11,8 +11,13 @@ import { isSecureRequest } from "@/lib/server/http/origin";
  * so both methods answer HTML pages (errors too); GET only shows a button, POST spends the token.
  */
 function errorPage(error: AppError): Response {
-  if (error.code === "cross_site") return claimPage({ title: "Request refused", body: "Cross-site requests are not allowed." }, error.status);
-  if (error.status >= 500) return claimPage({ title: "Something went wrong", body: error.message }, error.status);
+  if (error.code === "cross_site")
+    return claimPage(
+      { title: "Request refused", body: "Cross-site requests are not allowed." },
+      error.status,
+    );
+  if (error.status >= 500)
+    return claimPage({ title: "Something went wrong", body: error.message }, error.status);
   return claimPage(LINK_INVALID, error.status);
 }
 
@@ -21,7 +26,11 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
     farmApi.claimPage,
     ({ query }) => {
       if (!query.token) return claimPage(LINK_INVALID, 400);
-      return claimPage({ title: "Welcome to Fieldfare", body: "Sign in once with this link, then choose a password for your farm account.", token: query.token });
+      return claimPage({
+        title: "Welcome to Fieldfare",
+        body: "Sign in once with this link, then choose a password for your farm account.",
+        token: query.token,
+      });
     },
     { renderError: errorPage },
   ),
@@ -34,11 +43,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
       const session = await createSession(userId, secure, req.headers.get("user-agent"));
       return new Response(null, {
         status: 303,
-        headers: withCookies(sessionCookieHeaders(session.name, session.value, session.expiresAt, secure), {
-          location: "/my-farm/welcome",
-          "cache-control": "no-store",
-          "referrer-policy": "no-referrer",
-        }),
+        headers: withCookies(
+          sessionCookieHeaders(session.name, session.value, session.expiresAt, secure),
+          {
+            location: "/my-farm/welcome",
+            "cache-control": "no-store",
+            "referrer-policy": "no-referrer",
+          },
+        ),
       });
     },
     { renderError: errorPage },

@@ -5,5 +5,7 @@ import { forViewer } from "@/lib/server/catalog/serialize";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
-  route(catalogApi.product, async ({ req, params }) => forViewer(await getProduct(params.id), await levelOfRequest(req))),
+  route(catalogApi.product, async ({ req, params }) =>
+    forViewer(await getProduct(params.id), await levelOfRequest(req)),
+  ),
 );

@@ -5,5 +5,7 @@ import { listForViewer } from "@/lib/server/catalog/serialize";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
-  route(catalogApi.featuredProducts, async ({ req, query }) => listForViewer(await listFeaturedProducts(query), await levelOfRequest(req))),
+  route(catalogApi.featuredProducts, async ({ req, query }) =>
+    listForViewer(await listFeaturedProducts(query), await levelOfRequest(req)),
+  ),
 );

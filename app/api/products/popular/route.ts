@@ -5,5 +5,7 @@ import { listForViewer } from "@/lib/server/catalog/serialize";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
-  route(catalogApi.popularProducts, async ({ req, query }) => listForViewer(await listPopularProducts(query), await levelOfRequest(req))),
+  route(catalogApi.popularProducts, async ({ req, query }) =>
+    listForViewer(await listPopularProducts(query), await levelOfRequest(req)),
+  ),
 );

@@ -5,5 +5,7 @@ import { listForViewer } from "@/lib/server/catalog/serialize";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
-  route(catalogApi.searchProducts, async ({ req, query }) => listForViewer(await searchProducts(query), await levelOfRequest(req))),
+  route(catalogApi.searchProducts, async ({ req, query }) =>
+    listForViewer(await searchProducts(query), await levelOfRequest(req)),
+  ),
 );

@@ -30,7 +30,11 @@ export default async function EditProductPage({ params }: { params: Promise<{ id
       <h2 id="edit-product-title" className="text-lg font-bold text-ink">
         Edit {product.name}
       </h2>
-      <ImageUpload endpoint={`/api/my-farm/products/${product.id}/image`} current={product.image} label="Product picture" />
+      <ImageUpload
+        endpoint={`/api/my-farm/products/${product.id}/image`}
+        current={product.image}
+        label="Product picture"
+      />
       <ProductForm categories={categories} product={product} />
     </section>
   );

@@ -7,7 +7,11 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
   route(accountApi.invoicePdf, async ({ user, params }) => {
     const { filename, bytes } = await invoicePdf(user, params.id);
     return new Response(new Uint8Array(bytes), {
-      headers: { "content-type": "application/pdf", "content-disposition": `inline; filename="${filename}"`, "cache-control": "private, no-store" },
+      headers: {
+        "content-type": "application/pdf",
+        "content-disposition": `inline; filename="${filename}"`,
+        "cache-control": "private, no-store",
+      },
     });
   }),
 );

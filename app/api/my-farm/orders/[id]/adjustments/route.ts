@@ -3,5 +3,7 @@ import { proposeAdjustment } from "@/lib/server/adjustments/adjustments";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
-  route(adjustmentsApi.propose, ({ user, params, body, idempotencyKey }) => proposeAdjustment(user, params.id, body, idempotencyKey)),
+  route(adjustmentsApi.propose, ({ user, params, body, idempotencyKey }) =>
+    proposeAdjustment(user, params.id, body, idempotencyKey),
+  ),
 );

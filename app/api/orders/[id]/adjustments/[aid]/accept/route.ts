@@ -3,5 +3,7 @@ import { acceptAdjustment } from "@/lib/server/adjustments/adjustments";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
-  route(adjustmentsApi.accept, ({ user, params, idempotencyKey }) => acceptAdjustment(user.id, params.id, params.aid, idempotencyKey)),
+  route(adjustmentsApi.accept, ({ user, params, idempotencyKey }) =>
+    acceptAdjustment(user.id, params.id, params.aid, idempotencyKey),
+  ),
 );

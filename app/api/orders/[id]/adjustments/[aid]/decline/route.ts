@@ -3,5 +3,7 @@ import { declineAdjustment } from "@/lib/server/adjustments/adjustments";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
-  route(adjustmentsApi.decline, ({ user, params }) => declineAdjustment(user.id, params.id, params.aid)),
+  route(adjustmentsApi.decline, ({ user, params }) =>
+    declineAdjustment(user.id, params.id, params.aid),
+  ),
 );
