@@ -1,13 +1,13 @@
 import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
-import noServerImportsInClient from "./eslint-rules/no-server-imports-in-client.mjs";
+import noServerImportsInUi from "./eslint-rules/no-server-imports-in-ui.mjs";
 
 const config = [
   ...next,
   ...nextTs,
   {
-    plugins: { fieldfare: { rules: { "no-server-imports-in-client": noServerImportsInClient } } },
-    rules: { "fieldfare/no-server-imports-in-client": "error" },
+    plugins: { fieldfare: { rules: { "no-server-imports-in-ui": noServerImportsInUi } } },
+    rules: { "fieldfare/no-server-imports-in-ui": "error" },
   },
   {
     ignores: [

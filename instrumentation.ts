@@ -8,7 +8,7 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const { startHousekeeping } = await import("./lib/server/housekeeping");
+  const { startHousekeeping } = await import("./lib/server/platform/housekeeping");
   startHousekeeping();
   const off = (name: string) => (process.env[name] ?? "").trim().toLowerCase() === "off";
   if (!off("STANDING_WORKER")) {

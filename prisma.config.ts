@@ -7,7 +7,7 @@ selectSchemaEngine();
 
 export default defineConfig({
   schema: "prisma/schema.prisma",
-  migrations: { path: "prisma/migrations", seed: "tsx prisma/seed.ts" },
+  migrations: { path: "prisma/migrations", seed: "tsx prisma/seed/cli.ts" },
   datasource: {
     url: process.env.DATABASE_URL ?? "pglite:./.data/pglite",
     shadowDatabaseUrl: process.env.SHADOW_DATABASE_URL,

@@ -89,7 +89,10 @@ const tsx = (file: string, ...rest: string[]) => [
 
 function seedTo(products: number, databaseUrl: string) {
   const t = Date.now();
-  step(tsx("prisma/seed-scale.ts", "--products", String(products), "--batch", "2000"), databaseUrl);
+  step(
+    tsx("prisma/seed/scale-cli.ts", "--products", String(products), "--batch", "2000"),
+    databaseUrl,
+  );
   // Fresh statistics, as autovacuum would have them on a live database (PGlite has no autovacuum).
   step(
     [
@@ -97,7 +100,7 @@ function seedTo(products: number, databaseUrl: string) {
       "tsx",
       "--conditions=react-server",
       "-e",
-      'const { db, closeDb } = await import("./lib/server/db.ts"); await db.$executeRawUnsafe("VACUUM ANALYZE"); await closeDb();',
+      'const { db, closeDb } = await import("./lib/server/platform/db.ts"); await db.$executeRawUnsafe("VACUUM ANALYZE"); await closeDb();',
     ],
     databaseUrl,
   );
@@ -255,7 +258,7 @@ async function database(prefix: string, products: number) {
   };
   try {
     step(["node_modules/prisma/build/index.js", "migrate", "deploy"], url);
-    step(tsx("prisma/seed.ts"), url);
+    step(tsx("prisma/seed/cli.ts"), url);
     seedTo(products, url);
   } catch (e) {
     await drop();

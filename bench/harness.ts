@@ -98,7 +98,7 @@ export async function freshSeededDatabase(prefix: string) {
       "this bench needs PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL=postgres://…, default postgres://postgres@127.0.0.1:5432/postgres)",
     );
   step(["node_modules/prisma/build/index.js", "migrate", "deploy"], database.url);
-  step(["--import", "tsx", "--conditions=react-server", "prisma/seed.ts"], database.url);
+  step(["--import", "tsx", "--conditions=react-server", "prisma/seed/cli.ts"], database.url);
   return database;
 }
 

@@ -11,7 +11,7 @@ process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0123";
 const pgDb = process.env.BENCH_PGLITE === "1" ? null : await freshPostgres("ff_bench_login");
 process.env.DATABASE_URL = pgDb?.url ?? "pglite:memory";
 
-const { db, embeddedPglite, closeDb } = await import("@/lib/server/db");
+const { db, embeddedPglite, closeDb } = await import("@/lib/server/platform/db");
 if (!pgDb) await embeddedPglite()!.exec(migrationSql());
 else {
   const c = new (await import("pg")).default.Client({ connectionString: pgDb.url });

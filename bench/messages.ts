@@ -63,7 +63,7 @@ function migrate(databaseUrl: string) {
 /** Users and live sessions written straight to the database before the server owns it (PGlite: one process at a time). */
 async function prepare(databaseUrl: string): Promise<Prepared> {
   process.env.DATABASE_URL = databaseUrl;
-  const { db, closeDb } = await import("@/lib/server/db");
+  const { db, closeDb } = await import("@/lib/server/platform/db");
   const { hashPassword } = await import("@/lib/server/auth/password");
   const { createSession } = await import("@/lib/server/auth/session");
   const passwordHash = await hashPassword(crypto.randomBytes(12).toString("hex"));

@@ -13,8 +13,8 @@ const N = Number(process.env.BENCH_STANDING ?? 1000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
 const database = await migratedPostgres("ff_bench_standing", "bench/standing.ts");
 
-const { db, closeDb } = await import("@/lib/server/db");
-const { inTransaction } = await import("@/lib/server/idempotency");
+const { db, closeDb } = await import("@/lib/server/platform/db");
+const { inTransaction } = await import("@/lib/server/platform/transaction");
 const { applyBalanceChange } = await import("@/lib/server/wallet/ledger");
 const { ensureWallet } = await import("@/lib/server/wallet/ensure-wallet");
 const { dueAt, findWindow, firstDate } = await import("@/lib/server/standing/schedule");

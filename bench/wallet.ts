@@ -92,7 +92,7 @@ type Prepared = {
 /** Users, sessions, farms and products written before the server starts (the real domain functions fund the wallets). */
 async function prepare(databaseUrl: string): Promise<Prepared> {
   process.env.DATABASE_URL = databaseUrl;
-  const { db, closeDb } = await import("@/lib/server/db");
+  const { db, closeDb } = await import("@/lib/server/platform/db");
   const { hashPassword } = await import("@/lib/server/auth/password");
   const { createSession } = await import("@/lib/server/auth/session");
   const { topUp } = await import("@/lib/server/wallet/top-up");

@@ -4,7 +4,7 @@
  * (PostgreSQL: FOR UPDATE SKIP LOCKED shares the due rows with the server's own worker).
  *   node --import tsx --conditions=react-server e2e/place-standing.ts <standingOrderId>
  */
-import { closeDb, db } from "@/lib/server/db";
+import { closeDb, db } from "@/lib/server/platform/db";
 import { placeDueStandingOrders } from "@/lib/server/standing/worker";
 
 const id = Number(process.argv[2]);

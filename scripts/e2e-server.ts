@@ -55,8 +55,8 @@ fs.writeFileSync(dbUrlFile, process.env.DATABASE_URL!);
 const run = (args: string[]) =>
   execFileSync(process.execPath, args, { stdio: "inherit", env: process.env });
 run(["node_modules/prisma/build/index.js", "migrate", "deploy"]);
-if (fs.existsSync("prisma/seed.ts"))
-  run(["--import", "tsx", "--conditions=react-server", "prisma/seed.ts"]);
+if (fs.existsSync("prisma/seed/cli.ts"))
+  run(["--import", "tsx", "--conditions=react-server", "prisma/seed/cli.ts"]);
 if (process.env.E2E_SKIP_BUILD !== "1") run(["node_modules/next/dist/bin/next", "build"]);
 
 const { serve } = await import("./serve");

@@ -3,8 +3,8 @@
  * work: refuse to open the embedded PGlite folder while the app may hold it, turn a refusal
  * (AppError) into its message and exit code 1, and close the database.
  */
-import { closeDb, dbKind } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { closeDb, dbKind } from "@/lib/server/platform/db";
+import { AppError } from "@/lib/server/platform/errors";
 
 /** PGlite lets one process own its folder; a second writer would silently lose writes (docs/architecture.md). */
 export function refuseEmbeddedWhileAppRuns(command: string, args: string[]): void {

@@ -5,8 +5,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { closeDb, db } from "@/lib/server/db";
-import { isDatabaseEmpty, seed } from "@/lib/server/seed";
+import { closeDb, db } from "@/lib/server/platform/db";
+import { isDatabaseEmpty, seed } from "@/prisma/seed";
 import { migrate } from "./migrate";
 
 function migrationNames(): string[] {

@@ -4,7 +4,7 @@
  * immediate retry.
  *   node --import tsx --conditions=react-server scripts/sheets-status.ts [--requeue-failed]
  */
-import { closeDb, dbKind } from "@/lib/server/db";
+import { closeDb, dbKind } from "@/lib/server/platform/db";
 import { loadSheetsConfig } from "@/lib/server/sheets/config";
 import { outboxCounts, requeueFailed } from "@/lib/server/sheets/outbox";
 

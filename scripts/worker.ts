@@ -6,7 +6,7 @@
  *   node --import tsx --conditions=react-server scripts/worker.ts
  */
 import pg from "pg";
-import { closeDb, databaseUrl, dbKind } from "@/lib/server/db";
+import { closeDb, databaseUrl, dbKind } from "@/lib/server/platform/db";
 import { loadSheetsConfig } from "@/lib/server/sheets/config";
 import { NUDGE_CHANNEL } from "@/lib/server/sheets/runtime";
 import { SheetsWorker } from "@/lib/server/sheets/worker";

@@ -10,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import type { PublicUser } from "@/lib/types";
+import type { PublicUser } from "@/lib/contracts/session";
 
 export type UserMenuPopupProps = { user: PublicUser; face: React.ReactNode };
 

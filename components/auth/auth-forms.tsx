@@ -14,7 +14,7 @@ import {
   type LoginInput,
   type RegisterInput,
 } from "@/lib/validators/auth";
-import type { PublicUser } from "@/lib/types";
+import type { PublicUser } from "@/lib/contracts/session";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { useAuth } from "./auth-provider";
 import { Field } from "@/components/ui/field";

@@ -13,7 +13,7 @@ import useSWR from "swr";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/cookie-names";
 import { isProtectedPath, signInPath } from "@/lib/auth/protected-paths";
 import { ApiError, apiFetch } from "@/lib/client/api";
-import type { PublicUser } from "@/lib/types";
+import type { PublicUser } from "@/lib/contracts/session";
 
 /**
  * Session state in the browser (docs/architecture.md, "Sessions"). The signed-in app's pages are

@@ -1,7 +1,7 @@
 "use client";
 import { useTransition } from "react";
 import { usePathname, useRouter } from "next/navigation";
-import type { CategoryJson } from "@/lib/server/catalog/types";
+import type { CategoryJson } from "@/lib/contracts/catalog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { CategoryIcon } from "./category-icon";

@@ -1,5 +1,5 @@
 import { IntentLink } from "@/components/ui/intent-link";
-import type { FarmJson } from "@/lib/server/catalog/types";
+import type { FarmJson } from "@/lib/contracts/catalog";
 import { formatDistance } from "@/lib/format";
 import { Stars } from "./stars";
 import { Icon } from "@/components/ui/icon";

@@ -4,7 +4,7 @@ import { Suspense, useEffect, useState } from "react";
 import useSWR from "swr";
 import { useAuth } from "@/components/auth/auth-provider";
 import { categoryParam } from "@/lib/category-param";
-import type { CategoryJson } from "@/lib/server/catalog/types";
+import type { CategoryJson } from "@/lib/contracts/catalog";
 import { CategoryGrid } from "./category-grid";
 import { Greeting } from "./greeting";
 import { HomeSections } from "./home-sections";

@@ -1,7 +1,7 @@
 "use client";
 import useSWR from "swr";
 import { useNearViewport } from "@/lib/client/use-near-viewport";
-import type { FarmJson, ProductJson } from "@/lib/server/catalog/types";
+import type { FarmJson, ProductJson } from "@/lib/contracts/catalog";
 import { Carousel } from "./carousel";
 import { FarmCard } from "./farm-card";
 import { ProductCard } from "./product-card";

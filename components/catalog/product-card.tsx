@@ -1,6 +1,6 @@
 import { IntentLink } from "@/components/ui/intent-link";
 import { Badge } from "@/components/ui/badge";
-import type { ProductJson } from "@/lib/server/catalog/types";
+import type { ProductJson } from "@/lib/contracts/catalog";
 import { formatCurrency } from "@/lib/format";
 import { toCartProduct } from "@/components/cart/cart-reducer";
 import { AddToCartButton } from "./add-to-cart-button";

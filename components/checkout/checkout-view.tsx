@@ -33,8 +33,8 @@ import {
   type Choice,
   type FarmState,
 } from "./fulfilment-choice";
-import type { CheckoutResult } from "@/lib/server/orders/checkout";
-import type { WalletJson } from "@/lib/server/wallet/serialize";
+import type { CheckoutResult } from "@/lib/contracts/orders";
+import type { WalletJson } from "@/lib/contracts/wallet";
 
 type FarmGroup = { farmId: number; farmName: string; items: CartItem[]; subtotal: number };
 

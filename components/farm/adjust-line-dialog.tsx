@@ -16,7 +16,7 @@ import { apiFetch, messageOf } from "@/lib/client/api";
 import { formatCurrency } from "@/lib/format";
 import type { AdjustmentJson } from "@/lib/contracts/adjustments";
 import type { MyProductJson } from "@/lib/contracts/farm";
-import type { IncomingOrderJson } from "@/lib/server/farm/types";
+import type { IncomingOrderJson } from "@/lib/contracts/farm";
 import { ADJUSTMENT_NOTE_MAX } from "@/lib/validators/adjustments";
 import { MAX_QUANTITY } from "@/lib/validators/orders";
 

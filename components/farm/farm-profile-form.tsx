@@ -7,7 +7,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { farmProfileSchema, type FarmProfileInput } from "@/lib/validators/farm";
-import type { MyFarmJson } from "@/lib/server/farm/types";
+import type { MyFarmJson } from "@/lib/contracts/farm";
 import { Field } from "@/components/ui/field";
 import { cn } from "@/lib/cn";
 import { Input, inputClass } from "@/components/ui/input";

@@ -12,7 +12,7 @@ import { useOrderEvents } from "@/components/orders/use-order-events";
 import { usePaged } from "@/lib/client/use-paged";
 import type { Page } from "@/lib/validators/page";
 import { formatCurrency, formatSlotDay, formatSlotRange } from "@/lib/format";
-import type { IncomingOrderJson } from "@/lib/server/farm/types";
+import type { IncomingOrderJson } from "@/lib/contracts/farm";
 import { DateTime } from "@/components/ui/date-time";
 import type { AdjustmentJson } from "@/lib/contracts/adjustments";
 import { orderPlace } from "@/components/orders/order-fulfilment";

@@ -14,7 +14,7 @@ import {
   productSchema,
   type ProductInput,
 } from "@/lib/validators/farm";
-import type { MyProductJson } from "@/lib/server/farm/types";
+import type { MyProductJson } from "@/lib/contracts/farm";
 import { Field } from "@/components/ui/field";
 import { cn } from "@/lib/cn";
 import { Input, inputClass } from "@/components/ui/input";

@@ -9,7 +9,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useServerList } from "@/lib/client/use-server-list";
 import { formatCurrency } from "@/lib/format";
-import type { MyProductJson } from "@/lib/server/farm/types";
+import type { MyProductJson } from "@/lib/contracts/farm";
 
 /** Every product of the farm, hidden ones included, with edit and hide/unhide. */
 export function ProductList({ products: fromServer }: { products: MyProductJson[] }) {

@@ -1,5 +1,5 @@
 import { formatCurrency } from "@/lib/format";
-import type { WeeklySalesJson } from "@/lib/server/farm/types";
+import type { WeeklySalesJson } from "@/lib/contracts/farm";
 
 const W = 560;
 const H = 180;

@@ -11,7 +11,7 @@ import { toast } from "@/components/ui/use-toast";
 import { usePaged } from "@/lib/client/use-paged";
 import { cn } from "@/lib/cn";
 import { initials } from "@/lib/format";
-import type { ChatListItem } from "@/lib/validators/messages";
+import type { ChatListItem } from "@/lib/contracts/messages";
 import { onLocalMessagesRead, subscribeToMessageStream } from "./message-stream";
 import { DateTime } from "@/components/ui/date-time";
 

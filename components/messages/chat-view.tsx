@@ -8,7 +8,8 @@ import { inputClass } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
 import { DateTime } from "@/components/ui/date-time";
 import { initials } from "@/lib/format";
-import { MESSAGE_MAX_LENGTH, type ChatUser } from "@/lib/validators/messages";
+import { MESSAGE_MAX_LENGTH } from "@/lib/validators/messages";
+import { type ChatUser } from "@/lib/contracts/messages";
 import { AdjustmentCard } from "@/components/adjustments/adjustment-card";
 import { chatItemKey, useConversation, type ChatItem } from "./use-conversation";
 

@@ -1,5 +1,5 @@
 "use client";
-import type { StreamEvent } from "@/lib/validators/messages";
+import type { StreamEvent } from "@/lib/contracts/messages";
 
 /**
  * One EventSource per tab for GET /api/messages/stream, shared by every subscriber (header badge,

@@ -9,7 +9,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
 import { cn } from "@/lib/cn";
 import { initials } from "@/lib/format";
-import type { SupplierListItem } from "@/lib/validators/messages";
+import type { SupplierListItem } from "@/lib/contracts/messages";
 
 const SEARCH_DELAY_MS = 250;
 

@@ -10,7 +10,8 @@ import {
 } from "react";
 import useSWRInfinite from "swr/infinite";
 import { apiFetch, messageOf } from "@/lib/client/api";
-import { CONVERSATION_PAGE_SIZE, type ChatMessage } from "@/lib/validators/messages";
+import { CONVERSATION_PAGE_SIZE } from "@/lib/validators/messages";
+import { type ChatMessage } from "@/lib/contracts/messages";
 import { notifyMessagesRead, subscribeToMessageStream } from "./message-stream";
 
 export type ChatItem = ChatMessage & { state: "sent" | "sending" | "failed"; error?: string };

@@ -16,7 +16,7 @@ import {
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { formatCurrency, formatDistance } from "@/lib/format";
-import type { OrderDetailJson, OrderJson } from "@/lib/server/orders/serialize";
+import type { OrderDetailJson, OrderJson } from "@/lib/contracts/orders";
 import { OrderDetailDialog } from "./order-detail-dialog";
 import { STATUS_BADGE, itemCountLabel } from "./status";
 import { DateTime } from "@/components/ui/date-time";

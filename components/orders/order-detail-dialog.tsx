@@ -13,7 +13,7 @@ import {
 } from "@/components/ui/dialog";
 import { messageOf } from "@/lib/client/api";
 import { formatCurrency, formatDistance } from "@/lib/format";
-import type { OrderDetailJson, OrderJson } from "@/lib/server/orders/serialize";
+import type { OrderDetailJson, OrderJson } from "@/lib/contracts/orders";
 import { STATUS_BADGE, STATUS_EVENT, itemCountLabel } from "./status";
 import { DateTime } from "@/components/ui/date-time";
 import { AdjustmentCard } from "@/components/adjustments/adjustment-card";

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { usePaged } from "@/lib/client/use-paged";
-import type { OrderJson } from "@/lib/server/orders/serialize";
+import type { OrderJson } from "@/lib/contracts/orders";
 import type { OrderStatusValue } from "@/lib/validators/orders";
 import { StandingOrdersLink } from "@/components/standing/standing-orders-link";
 import { OrderCard } from "./order-card";

@@ -1,4 +1,4 @@
-import type { OrderJson } from "@/lib/server/orders/serialize";
+import type { OrderJson } from "@/lib/contracts/orders";
 
 /** Order status badges: active → Paid, completed → Completed, cancelled → Cancelled. */
 export const STATUS_BADGE: Record<

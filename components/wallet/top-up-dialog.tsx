@@ -15,7 +15,7 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf, newIdempotencyKey } from "@/lib/client/api";
 import { formatCurrency } from "@/lib/format";
-import type { TopUpResult } from "@/lib/server/wallet/top-up";
+import type { TopUpResult } from "@/lib/contracts/wallet";
 import { INVALID_AMOUNT, MAX_TOP_UP, topUpFormSchema } from "@/lib/validators/wallet";
 
 const QUICK_AMOUNTS = [10, 25, 50, 100];

@@ -1,7 +1,7 @@
 import type { Ref } from "react";
 import { ArrowDownLeft, PencilLine, RotateCcw, ShoppingBag } from "lucide-react";
 import { formatCurrency } from "@/lib/format";
-import type { TransactionJson } from "@/lib/server/wallet/serialize";
+import type { TransactionJson } from "@/lib/contracts/wallet";
 import { cn } from "@/lib/cn";
 import { DateTime } from "@/components/ui/date-time";
 

@@ -8,7 +8,7 @@ import { LoadError } from "@/components/ui/load-error";
 import { LoadMoreButton } from "@/components/ui/load-more";
 import { usePaged } from "@/lib/client/use-paged";
 import { formatCurrency } from "@/lib/format";
-import type { TransactionJson, WalletJson } from "@/lib/server/wallet/serialize";
+import type { TransactionJson, WalletJson } from "@/lib/contracts/wallet";
 import { InvoicesLink } from "@/components/account/invoices-link";
 import { TopUpDialog } from "./top-up-dialog";
 import { TransactionList } from "./transaction-list";

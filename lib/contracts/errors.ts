@@ -1,7 +1,7 @@
 /**
  * Every error the API answers carries one of these codes (`{message, code, errors?}`), and this
  * table is the only place that decides the HTTP status of each. Clients switch on `code`, never on
- * the message text. Shared by the server (lib/server/errors.ts), the generated API document and
+ * the message text. Shared by the server (lib/server/platform/errors.ts), the generated API document and
  * the browser (lib/client/api.ts). See docs/architecture.md, "Errors".
  *
  * No zod here: the browser's API client imports this table, and it must not pull the validation

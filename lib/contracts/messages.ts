@@ -127,3 +127,11 @@ export const messagesApi = {
     response: z.array(supplierListItem),
   }),
 };
+
+/** Server-Sent Events on GET /api/messages/stream. */
+export type StreamEvent =
+  | { type: "message"; message: ChatMessage }
+  /** `byUserId` read the messages `otherUserId` sent them. */
+  | { type: "read"; byUserId: number; otherUserId: number }
+  /** The user was notified of an order event (docs/notifications.md): order lists refetch. */
+  | { type: "notification"; kind: string };

@@ -43,22 +43,3 @@ export const supplierQuerySchema = z.object({
     .optional()
     .default(""),
 });
-
-// Wire shapes (JSON), shared by the handlers' serialisers and the client UI.
-
-import type {
-  ChatListItem,
-  ChatMessage,
-  ChatUser,
-  SupplierListItem,
-} from "@/lib/contracts/messages";
-
-export type { ChatListItem, ChatMessage, ChatUser, SupplierListItem };
-
-/** Server-Sent Events on GET /api/messages/stream. */
-export type StreamEvent =
-  | { type: "message"; message: ChatMessage }
-  /** `byUserId` read the messages `otherUserId` sent them. */
-  | { type: "read"; byUserId: number; otherUserId: number }
-  /** The user was notified of an order event (docs/notifications.md): order lists refetch. */
-  | { type: "notification"; kind: string };

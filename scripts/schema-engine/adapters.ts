@@ -32,7 +32,7 @@ export function databaseKind(url: string): DatabaseKind {
   );
 }
 
-/** `pglite:memory` / `pglite:` → in-memory; `pglite:<dir>` → that folder (same rules as lib/server/db.ts). */
+/** `pglite:memory` / `pglite:` → in-memory; `pglite:<dir>` → that folder (same rules as lib/server/platform/db.ts). */
 export function pgliteDataDir(url: string): string | undefined {
   const dir = url.slice("pglite:".length);
   return dir === "" || dir === "memory" ? undefined : path.resolve(dir);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as customersRoute from "@/app/api/my-farm/customers/route";
 import * as creditRoute from "@/app/api/my-farm/customers/[buyerId]/credit/route";
 import * as creditLinesRoute from "@/app/api/credit-lines/route";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as listRoute from "@/app/api/standing-orders/route";
 import { placeDueStandingOrders } from "@/lib/server/standing/worker";
 import { call } from "../support/http";

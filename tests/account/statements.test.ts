@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as invoicesRoute from "@/app/api/invoices/route";
 import * as invoiceRoute from "@/app/api/invoices/[id]/route";
 import * as invoicePdfRoute from "@/app/api/invoices/[id]/invoice.pdf/route";

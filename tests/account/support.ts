@@ -1,4 +1,4 @@
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as ordersRoute from "@/app/api/orders/route";
 import * as creditRoute from "@/app/api/my-farm/customers/[buyerId]/credit/route";
 import * as payRoute from "@/app/api/invoices/[id]/pay/route";

@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { db, isPostgres } from "@/lib/server/db";
+import { db, isPostgres } from "@/lib/server/platform/db";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 import { closeRealtime, listenerConnected, subscribe } from "@/lib/server/realtime/bus";
 import type { RealtimeEvent } from "@/lib/server/realtime/hub";

@@ -3,8 +3,8 @@ import { GET as getUser } from "@/app/api/user/route";
 import { POST as login } from "@/app/api/login/route";
 import { POST as logout } from "@/app/api/logout/route";
 import { POST as register } from "@/app/api/register/route";
-import { db } from "@/lib/server/db";
-import { hit } from "@/lib/server/rate-limit";
+import { db } from "@/lib/server/platform/db";
+import { hit } from "@/lib/server/platform/rate-limit";
 import { call, cookieFrom } from "../support/http";
 import { createUser, TEST_PASSWORD } from "../support/factories";
 

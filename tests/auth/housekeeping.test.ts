@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
-import { housekeep } from "@/lib/server/housekeeping";
+import { db } from "@/lib/server/platform/db";
+import { housekeep } from "@/lib/server/platform/housekeeping";
 import * as userRoute from "@/app/api/user/route";
 import { createUser, createUserWithSession } from "../support/factories";
 import { call } from "../support/http";
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);
 
-describe("housekeeping (hourly, lib/server/housekeeping.ts)", () => {
+describe("housekeeping (hourly, lib/server/platform/housekeeping.ts)", () => {
   it("removes expired sessions, stale idempotency keys, closed rate-limit windows and expired sign-in links — and nothing live", async () => {
     const live = await createUserWithSession({ fullName: "Live Lena" });
     const gone = await createUserWithSession({ fullName: "Gone Gus" });

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { db } from "@/lib/server/db";
-import { resetEnvCache } from "@/lib/server/env";
+import { db } from "@/lib/server/platform/db";
+import { resetEnvCache } from "@/lib/server/platform/env";
 import { cachedSession, sessionCacheLive, sessionCacheSize } from "@/lib/server/auth/session-cache";
 import { userFromSessionCookie } from "@/lib/server/auth/session";
 import { closeRealtime, dropListenerForTests } from "@/lib/server/realtime/bus";

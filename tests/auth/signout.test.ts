@@ -5,7 +5,7 @@ import * as unknownApi from "@/app/api/[[...path]]/route";
 import { GET as getUser } from "@/app/api/user/route";
 import { POST as login } from "@/app/api/login/route";
 import { POST as logout } from "@/app/api/logout/route";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { call, cookieFrom } from "../support/http";
 import { createUser, TEST_PASSWORD } from "../support/factories";
 

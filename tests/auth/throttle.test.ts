@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { POST as login } from "@/app/api/login/route";
 import { POST as register } from "@/app/api/register/route";
-import { db } from "@/lib/server/db";
-import { hit } from "@/lib/server/rate-limit";
+import { db } from "@/lib/server/platform/db";
+import { hit } from "@/lib/server/platform/rate-limit";
 import { call } from "../support/http";
 import { withEnv } from "../support/env";
 import { createUser, TEST_PASSWORD } from "../support/factories";

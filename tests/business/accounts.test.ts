@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as accountRoute from "@/app/api/business-account/route";
 import * as userRoute from "@/app/api/user/route";
 import * as chatsRoute from "@/app/api/messages/chats/route";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as productRoute from "@/app/api/products/[id]/route";
 import * as featuredRoute from "@/app/api/products/featured/route";
 import * as searchRoute from "@/app/api/products/search/route";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as featuredRoute from "@/app/api/products/featured/route";
 import * as searchRoute from "@/app/api/products/search/route";
 import * as productRoute from "@/app/api/my-farm/products/[id]/route";
-import { resetEnvCache } from "@/lib/server/env";
+import { resetEnvCache } from "@/lib/server/platform/env";
 import { hearing } from "@/lib/server/realtime/bus";
 import {
   CATALOG_CACHE_MAX_ENTRIES,

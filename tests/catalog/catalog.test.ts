@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { GET as categories } from "@/app/api/categories/route";

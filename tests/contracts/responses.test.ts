@@ -14,7 +14,7 @@ import type { Endpoint } from "@/lib/contracts/endpoint";
 import { ERROR_STATUS } from "@/lib/contracts/errors";
 import { endpoints } from "@/lib/contracts/index";
 import { errorCodes, openApiDocument } from "@/lib/openapi";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { call, type CallOptions } from "../support/http";
 import {
   createFarm,

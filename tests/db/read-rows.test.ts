@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { db, setDirectReads } from "@/lib/server/db";
-import { seed } from "@/lib/server/seed";
+import { db, setDirectReads } from "@/lib/server/platform/db";
+import { seed } from "@/prisma/seed";
 import { listOrders } from "@/lib/server/orders/list-orders";
 import { listChats } from "@/lib/server/messages/chats";
 import { getConversation } from "@/lib/server/messages/conversation";
@@ -13,7 +13,7 @@ import { decodeTimeCursor } from "@/lib/validators/page";
 import { onPostgres } from "../support/pg";
 
 /**
- * The hot reads (lib/server/db.ts, readRows) answer the same through pg's prepared statements as
+ * The hot reads (lib/server/platform/db.ts, readRows) answer the same through pg's prepared statements as
  * through Prisma's $queryRaw: every column type they return (timestamps as UTC instants, arrays,
  * json, enums cast to text, counts) reads alike, on the demo data with its orders, slots, chats,
  * attachments and an adjustment card. On PGlite both are Prisma's path, so there is nothing to

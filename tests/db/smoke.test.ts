@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 
 describe("test database", () => {
   it("starts migrated and empty", async () => {

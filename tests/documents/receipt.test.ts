@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import * as receiptRoute from "@/app/api/orders/[id]/receipt.pdf/route";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { placeOrder, topUp } from "../wallet/support";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as claimRoute from "@/app/api/my-farm/claim/route";
 import * as passwordRoute from "@/app/api/my-farm/password/route";
 import * as farmRoute from "@/app/api/my-farm/route";

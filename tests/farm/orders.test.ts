@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as completeRoute from "@/app/api/my-farm/orders/[id]/complete/route";
 import * as incomingRoute from "@/app/api/my-farm/orders/route";
 import * as salesRoute from "@/app/api/my-farm/sales/route";
@@ -7,7 +7,7 @@ import * as buyerOrdersRoute from "@/app/api/orders/route";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import * as conversationRoute from "@/app/api/messages/[userId]/route";
 import { closeRealtime, listenerConnected, subscribe } from "@/lib/server/realtime/bus";
-import { isPostgres } from "@/lib/server/db";
+import { isPostgres } from "@/lib/server/platform/db";
 import { lastSevenDays } from "@/lib/server/farm/sales";
 import type { RealtimeEvent } from "@/lib/server/realtime/hub";
 import { call } from "../support/http";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as farmRoute from "@/app/api/my-farm/route";
 import * as farmImageRoute from "@/app/api/my-farm/image/route";
 import * as productsRoute from "@/app/api/my-farm/products/route";

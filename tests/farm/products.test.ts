@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as productsRoute from "@/app/api/my-farm/products/route";
 import * as productRoute from "@/app/api/my-farm/products/[id]/route";
 import * as farmRoute from "@/app/api/my-farm/route";

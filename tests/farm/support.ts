@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import zlib from "node:zlib";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { ORIGIN } from "../support/http";
 import { createFarm, sessionCookie } from "../support/factories";
 

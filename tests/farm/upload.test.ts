@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, isPostgres } from "@/lib/server/db";
+import { db, isPostgres } from "@/lib/server/platform/db";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import * as farmImageRoute from "@/app/api/my-farm/image/route";
 import * as productImageRoute from "@/app/api/my-farm/products/[id]/image/route";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { createFarmerWithSession } from "../support/factories";
 import { onPostgres } from "../support/pg";
 import { instancesForSuite } from "../messages/support/app-instance";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as ordersRoute from "@/app/api/orders/route";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import * as incomingRoute from "@/app/api/my-farm/orders/route";

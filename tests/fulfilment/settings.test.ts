@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as settingsRoute from "@/app/api/my-farm/fulfilment/route";
 import * as slotsRoute from "@/app/api/farms/[id]/slots/route";
 import * as farmFulfilmentRoute from "@/app/api/farms/[id]/fulfilment/route";

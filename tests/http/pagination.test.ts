@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as transactionsRoute from "@/app/api/transactions/route";
 import * as ordersRoute from "@/app/api/orders/route";
 import * as farmOrdersRoute from "@/app/api/my-farm/orders/route";

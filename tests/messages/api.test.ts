@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { call } from "../support/http";
 import { createFarm, createFarmerWithSession, createUserWithSession } from "../support/factories";
 import { onPostgres } from "../support/pg";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { sendMessage } from "@/lib/server/messages/send-message";
 import * as send from "@/app/api/messages/route";
 import * as chats from "@/app/api/messages/chats/route";

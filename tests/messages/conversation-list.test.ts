@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { combine, type ChatItem } from "@/components/messages/use-conversation";
-import type { ChatMessage } from "@/lib/validators/messages";
+import type { ChatMessage } from "@/lib/contracts/messages";
 
 const ME = 1;
 const PEER = 2;

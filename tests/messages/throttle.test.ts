@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as send from "@/app/api/messages/route";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { call } from "../support/http";
 import { withEnv } from "../support/env";
 import { createFarmerWithSession, createUserWithSession } from "../support/factories";

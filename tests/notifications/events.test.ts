@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as proposeRoute from "@/app/api/my-farm/orders/[id]/adjustments/route";
 import * as acceptRoute from "@/app/api/orders/[id]/adjustments/[aid]/accept/route";
 import * as standingRoute from "@/app/api/standing-orders/route";

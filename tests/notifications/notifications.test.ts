@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import { closeRealtime, listenerConnected, subscribe } from "@/lib/server/realtime/bus";
 import {

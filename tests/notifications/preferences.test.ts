@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as prefsRoute from "@/app/api/notification-preferences/route";
 import * as unsubscribeRoute from "@/app/api/unsubscribe/[token]/route";
 import { sendDueNotifications } from "@/lib/server/notifications/sender";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import * as transactionsRoute from "@/app/api/transactions/route";
 import { call } from "../support/http";

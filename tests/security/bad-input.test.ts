@@ -9,7 +9,7 @@
  * the bad part and not from a broken base request.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { GET as categoriesGET } from "@/app/api/categories/route";
 import { POST as contactPOST } from "@/app/api/contact/route";
 import { POST as demoPOST } from "@/app/api/demo-requests/route";

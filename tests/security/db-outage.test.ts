@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { endpoint } from "@/lib/contracts/endpoint";
 import { route } from "@/lib/server/http/route";
 import { call } from "../support/http";

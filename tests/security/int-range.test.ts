@@ -11,7 +11,7 @@ import { POST as myProductsPOST } from "@/app/api/my-farm/products/route";
 import { PATCH as myProductPATCH } from "@/app/api/my-farm/products/[id]/route";
 import { POST as ordersPOST } from "@/app/api/orders/route";
 import { POST as topupPOST } from "@/app/api/transactions/topup/route";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { call } from "../support/http";
 import {
   createFarm,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { call } from "../support/http";
 import { createProduct, createUserWithSession } from "../support/factories";
 import { farmerWithSession } from "../farm/support";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as send from "@/app/api/messages/route";
 import * as chats from "@/app/api/messages/chats/route";
 import * as conversation from "@/app/api/messages/[userId]/route";

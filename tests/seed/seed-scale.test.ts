@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
-import { countScaleProducts, seed, seedScale } from "@/lib/server/seed";
+import { db } from "@/lib/server/platform/db";
+import { countScaleProducts, seed, seedScale } from "@/prisma/seed";
 
 describe("seed:scale", () => {
   it("adds products up to the requested total, spread over farms and categories, without duplicating", async () => {

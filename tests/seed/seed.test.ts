@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { verifyPassword } from "@/lib/server/auth/password";
-import { isDatabaseEmpty, seed } from "@/lib/server/seed";
+import { isDatabaseEmpty, seed } from "@/prisma/seed";
 import {
   CATEGORIES,
   DEMO_USER,

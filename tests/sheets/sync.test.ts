@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as demoPOST } from "@/app/api/demo-requests/route";
 import { POST as waitlistPOST } from "@/app/api/waitlist/route";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { loadSheetsConfig } from "@/lib/server/sheets/config";
 import { outboxCounts } from "@/lib/server/sheets/outbox";
 import {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as waitlistPOST } from "@/app/api/waitlist/route";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { call } from "../support/http";
 import { onPostgres } from "../support/pg";
 import { SheetsEmulator } from "./emulator";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as listRoute from "@/app/api/standing-orders/route";
 import * as oneRoute from "@/app/api/standing-orders/[id]/route";
 import { placeDueStandingOrders, placeNextDue } from "@/lib/server/standing/worker";

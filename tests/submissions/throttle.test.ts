@@ -3,7 +3,7 @@ import { POST as contactPOST } from "@/app/api/contact/route";
 import { POST as demoPOST } from "@/app/api/demo-requests/route";
 import { POST as newsletterPOST } from "@/app/api/newsletter/route";
 import { POST as waitlistPOST } from "@/app/api/waitlist/route";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { call } from "../support/http";
 import { withEnv } from "../support/env";
 

@@ -1,4 +1,4 @@
-import { resetEnvCache } from "@/lib/server/env";
+import { resetEnvCache } from "@/lib/server/platform/env";
 
 /** Runs `fn` with these environment variables set (undefined = unset), then puts the old values back. */
 export async function withEnv<T>(

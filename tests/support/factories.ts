@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { hashPassword } from "@/lib/server/auth/password";
 import { createSession } from "@/lib/server/auth/session";
 import type { UserType } from "@/lib/generated/prisma/client";

@@ -1,4 +1,4 @@
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import type { FulfilmentKind } from "@/lib/generated/prisma/client";
 import { slotOn } from "@/lib/server/fulfilment/time";
 import { createUser } from "./factories";

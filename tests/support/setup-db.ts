@@ -9,13 +9,13 @@ if (onPostgres) {
   await adminQuery(baseUrl, `CREATE DATABASE "${name}" TEMPLATE "${inject("templateDb")}"`);
   process.env.DATABASE_URL = withDatabase(baseUrl, name);
   afterAll(async () => {
-    const { closeDb } = await import("@/lib/server/db");
+    const { closeDb } = await import("@/lib/server/platform/db");
     await closeDb();
     await adminQuery(baseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   });
 } else {
   process.env.DATABASE_URL = "pglite:memory";
-  const { embeddedPglite, closeDb } = await import("@/lib/server/db");
+  const { embeddedPglite, closeDb } = await import("@/lib/server/platform/db");
   await embeddedPglite()!.exec(migrationSql());
   afterAll(closeDb);
 }

@@ -1,5 +1,5 @@
 import { afterEach, expect } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { call } from "../support/http";
 import * as topupRoute from "@/app/api/transactions/topup/route";
 import * as ordersRoute from "@/app/api/orders/route";

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import * as walletRoute from "@/app/api/wallet/route";
 import * as transactionsRoute from "@/app/api/transactions/route";
 import * as topupRoute from "@/app/api/transactions/topup/route";
@@ -265,7 +265,7 @@ describe("GET /api/transactions", () => {
 
 describe("idempotency key retention", () => {
   it("purges keys older than 24 hours, after which the key may be used again", async () => {
-    const { purgeIdempotencyKeys } = await import("@/lib/server/idempotency");
+    const { purgeIdempotencyKeys } = await import("@/lib/server/platform/idempotency");
     expect((await topUp(me.cookie, 3, "old-key")).status).toBe(200);
     await db.idempotencyKey.updateMany({
       where: { userId: me.user.id, key: "old-key" },

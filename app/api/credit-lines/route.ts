@@ -1,5 +1,5 @@
 import { accountApi } from "@/lib/contracts/account";
-import { listCreditLines } from "@/lib/server/account/customers";
+import { listCreditLines } from "@/lib/server/credit/customers";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { UnsubscribeButton } from "@/components/notifications/unsubscribe-button";
-import { isAppError } from "@/lib/server/errors";
+import { isAppError } from "@/lib/server/platform/errors";
 import { describeUnsubscribe } from "@/lib/server/notifications/preferences";
 
 export const metadata: Metadata = { title: "Unsubscribe", robots: { index: false } };

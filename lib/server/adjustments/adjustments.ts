@@ -1,9 +1,10 @@
 import "server-only";
 import type { Order, OrderItem } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
-import { AppError, badRequest, conflict, notFound } from "@/lib/server/errors";
+import { AppError, badRequest, conflict, notFound } from "@/lib/server/platform/errors";
 import { requireOwnFarm } from "@/lib/server/farm/access";
-import { withIdempotency, type Tx } from "@/lib/server/idempotency";
+import { withIdempotency } from "@/lib/server/platform/idempotency";
+import { type Tx } from "@/lib/server/platform/transaction";
 import { buyerLevel, unitPrice } from "@/lib/server/catalog/pricing";
 import { loadMessage } from "@/lib/server/messages/serialize";
 import { reserveStock } from "@/lib/server/orders/checkout";
@@ -13,17 +14,17 @@ import { publishMessage } from "@/lib/server/realtime/bus";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { formatCents } from "@/lib/server/wallet/serialize";
-import { takeCredit } from "@/lib/server/account/credit";
+import { takeCredit } from "@/lib/server/credit/credit";
 import type { ProposeAdjustmentInput } from "@/lib/validators/adjustments";
 import {
   adjustmentInclude,
   describeLines,
   serializeAdjustment,
   storedLines,
-  type AdjustmentJson,
   type LineState,
   type StoredLine,
 } from "./serialize";
+import { type AdjustmentJson } from "@/lib/contracts/adjustments";
 
 export const STALE_MESSAGE = "This change is out of date: the order changed since it was proposed";
 

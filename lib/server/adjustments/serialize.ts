@@ -3,8 +3,6 @@ import { centsToDollars } from "@/lib/money";
 import type { OrderAdjustment, Prisma } from "@/lib/generated/prisma/client";
 import type { AdjustmentJson } from "@/lib/contracts/adjustments";
 
-export type { AdjustmentJson };
-
 export type LineState = { productId: number; name: string; quantity: number; priceCents: number };
 /** One entry of `OrderAdjustment.lines` (the JSON column). */
 export type StoredLine = { itemId: number; before: LineState; after: LineState };

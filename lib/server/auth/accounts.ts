@@ -1,8 +1,8 @@
 import "server-only";
-import { db } from "@/lib/server/db";
-import { env } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
-import { consume, release, reset } from "@/lib/server/rate-limit";
+import { db } from "@/lib/server/platform/db";
+import { env } from "@/lib/server/platform/env";
+import { AppError } from "@/lib/server/platform/errors";
+import { consume, release, reset } from "@/lib/server/platform/rate-limit";
 import type { LoginInput, RegisterData } from "@/lib/validators/auth";
 import { refuseCommonPassword } from "./common-passwords";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";

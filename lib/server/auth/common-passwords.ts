@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 
 /**
  * A short list of the most common passwords (from public breach corpora), refused at registration

@@ -2,11 +2,11 @@ import "server-only";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { isSecureRequest } from "@/lib/server/http/origin";
 import { json } from "@/lib/server/http/route";
+import { SESSION_COOKIE } from "@/lib/auth/cookie-names";
 import { toPublicUser } from "./serialize";
 import {
   clearSessionCookieHeaders,
   destroySessionCookie,
-  SESSION_COOKIE,
   sessionCookieHeaders,
   sessionCookieOf,
   withCookies,

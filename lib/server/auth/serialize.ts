@@ -1,4 +1,4 @@
-import type { PublicUser } from "@/lib/types";
+import type { PublicUser } from "@/lib/contracts/session";
 import type { SessionUser } from "./session";
 
 /** The user as the API shows it: never the password hash. */

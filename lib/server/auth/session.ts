@@ -6,8 +6,8 @@ import {
   SESSION_COOKIES,
   SIGNED_IN_HINT_COOKIE,
 } from "@/lib/auth/cookie-names";
-import { db } from "@/lib/server/db";
-import { env } from "@/lib/server/env";
+import { db } from "@/lib/server/platform/db";
+import { env } from "@/lib/server/platform/env";
 import type { User } from "@/lib/generated/prisma/client";
 import {
   announcementOf,
@@ -24,8 +24,6 @@ import {
  * session. Nothing to decode or derive per request: one hash and one indexed lookup.
  * Idle and absolute lifetimes.
  */
-export { SECURE_SESSION_COOKIE, SESSION_COOKIE };
-
 export function sessionCookieName(secure: boolean): string {
   return secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/server/db";
-import { AppError, conflict, forbidden } from "@/lib/server/errors";
+import { db } from "@/lib/server/platform/db";
+import { AppError, conflict, forbidden } from "@/lib/server/platform/errors";
 import type { BusinessAccount } from "@/lib/generated/prisma/client";
 import type { BusinessAccountJson } from "@/lib/contracts/business";
 import type { BusinessAccountInput } from "@/lib/validators/business";

@@ -1,6 +1,6 @@
 import "server-only";
-import { databaseUrl, isPostgres } from "@/lib/server/db";
-import { env } from "@/lib/server/env";
+import { databaseUrl, isPostgres } from "@/lib/server/platform/db";
+import { env } from "@/lib/server/platform/env";
 import { hearing, listenOn } from "@/lib/server/realtime/bus";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { cachedCatalogRead } from "./cache";
-import type { CategoryJson } from "./types";
+import type { CategoryJson } from "@/lib/contracts/catalog";
 
 export function listCategories(): Promise<CategoryJson[]> {
   return cachedCatalogRead("categories", () =>

@@ -1,8 +1,8 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { db, readRows } from "@/lib/server/db";
-import { notFound } from "@/lib/server/errors";
-import type { FarmJson, FarmThumbnail } from "./types";
+import { db, readRows } from "@/lib/server/platform/db";
+import { notFound } from "@/lib/server/platform/errors";
+import type { FarmJson, FarmThumbnail } from "@/lib/contracts/catalog";
 import { cachedCatalogRead } from "./cache";
 
 type FarmRow = {

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Tx } from "@/lib/server/idempotency";
+import type { Tx } from "@/lib/server/platform/transaction";
 
 /**
  * Price levels (docs/restaurants.md): restaurants pay a product's restaurant price, where the farm

@@ -1,8 +1,8 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { db, readRows } from "@/lib/server/db";
-import { notFound } from "@/lib/server/errors";
-import { escapeLike } from "@/lib/server/like";
+import { db, readRows } from "@/lib/server/platform/db";
+import { notFound } from "@/lib/server/platform/errors";
+import { escapeLike } from "@/lib/server/platform/like";
 import { cachedCatalogRead } from "./cache";
 import { productSelect, toCatalogProduct, type CatalogProduct, type ProductRow } from "./serialize";
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { sqlInt } from "@/lib/server/db";
+import { sqlInt } from "@/lib/server/platform/db";
 import { rankedFarms } from "./farms";
 import { rankedProducts } from "./products";
 import type { CatalogProduct } from "./serialize";
-import type { FarmJson } from "./types";
+import type { FarmJson } from "@/lib/contracts/catalog";
 
 /*
  * How recommendations work:

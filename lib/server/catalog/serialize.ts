@@ -1,7 +1,7 @@
 import "server-only";
 import { centsToDollars } from "@/lib/money";
 import { caseSizeFor, unitPrice, type PriceLevel } from "./pricing";
-import type { ProductJson } from "./types";
+import type { ProductJson } from "@/lib/contracts/catalog";
 
 /** The columns a product card needs; the tsvector and stock count never leave the server. */
 export const productSelect = {

@@ -2,7 +2,7 @@ import "server-only";
 import { DateTime } from "luxon";
 import { dollarsToCents } from "@/lib/money";
 import type { SessionUser } from "@/lib/server/auth/session";
-import { invoiceForDocument } from "@/lib/server/account/statements";
+import { invoiceForDocument } from "@/lib/server/credit/statements";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { fieldfarePdf } from "./pdf";
 

@@ -1,11 +1,11 @@
 import "server-only";
 import { DateTime } from "luxon";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/server/errors";
+import { notFound } from "@/lib/server/platform/errors";
 import { formatCents } from "@/lib/server/wallet/serialize";
-import { periodLabel } from "@/lib/server/account/credit";
-import { statementNumber } from "@/lib/server/account/statements";
+import { periodLabel } from "@/lib/server/credit/credit";
+import { statementNumber } from "@/lib/server/credit/statements";
 import { fieldfarePdf } from "./pdf";
 
 /**

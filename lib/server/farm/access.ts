@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/server/db";
-import { forbidden, notFound } from "@/lib/server/errors";
+import { db } from "@/lib/server/platform/db";
+import { forbidden, notFound } from "@/lib/server/platform/errors";
 import type { SessionUser } from "@/lib/server/auth/session";
 
 export const NOT_A_FARMER = "This area is for farm accounts";

@@ -1,6 +1,6 @@
 import "server-only";
 import sharp from "sharp";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import { MAX_DIMENSION, type CheckedImage } from "./image-check";
 
 // One small image at a time is plenty here; libvips' cache only grows memory on a web server.

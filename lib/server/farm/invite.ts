@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
-import { db } from "@/lib/server/db";
-import { AppError, forbidden } from "@/lib/server/errors";
+import { db } from "@/lib/server/platform/db";
+import { AppError, forbidden } from "@/lib/server/platform/errors";
 import { hashPassword } from "@/lib/server/auth/password";
 import { refuseCommonPassword } from "@/lib/server/auth/common-passwords";
 import type { SessionUser } from "@/lib/server/auth/session";

@@ -1,15 +1,15 @@
 import "server-only";
-import { db } from "@/lib/server/db";
-import { conflict, notFound } from "@/lib/server/errors";
+import { db } from "@/lib/server/platform/db";
+import { conflict, notFound } from "@/lib/server/platform/errors";
 import { centsToDollars } from "@/lib/money";
 import { serializeOrderFulfilment } from "@/lib/server/fulfilment/serialize";
 import { sendMessage } from "@/lib/server/messages/send-message";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
-import { afterTimeCursor, toPage } from "@/lib/server/page";
+import { afterTimeCursor, toPage } from "@/lib/server/platform/pagination";
 import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
 import { requireOwnFarm } from "./access";
-import type { IncomingOrderJson } from "./types";
+import type { IncomingOrderJson } from "@/lib/contracts/farm";
 
 const incomingInclude = {
   user: { select: { id: true, fullName: true } },

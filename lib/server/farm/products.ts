@@ -1,13 +1,14 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { isDbId } from "@/lib/validators/id";
-import { badRequest, notFound } from "@/lib/server/errors";
+import { badRequest, notFound } from "@/lib/server/platform/errors";
 import { dollarsToCents } from "@/lib/money";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
 import type { ProductInput, ProductUpdateInput } from "@/lib/validators/farm";
 import { requireOwnFarm } from "./access";
-import { toMyProductJson, type MyProductJson } from "./serialize";
+import { toMyProductJson } from "./serialize";
+import { type MyProductJson } from "@/lib/contracts/farm";
 import { catalogChanged } from "@/lib/server/catalog/cache";
 
 /** Every product of the farmer's farm, hidden ones included (the catalog never shows those). */

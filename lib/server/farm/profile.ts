@@ -1,10 +1,11 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import type { FarmProfileInput } from "@/lib/validators/farm";
 import { requireOwnFarm } from "./access";
-import { toMyFarmJson, type MyFarmJson } from "./serialize";
+import { toMyFarmJson } from "./serialize";
+import { type MyFarmJson } from "@/lib/contracts/farm";
 import { catalogChanged } from "@/lib/server/catalog/cache";
 
 export async function getMyFarm(user: SessionUser): Promise<MyFarmJson> {

@@ -1,9 +1,9 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { centsToDollars } from "@/lib/money";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { requireOwnFarm } from "./access";
-import type { WeeklySalesJson } from "./types";
+import type { WeeklySalesJson } from "@/lib/contracts/farm";
 
 /** Fieldfare serves the Kelowna region: a farm's "day" is a Pacific-time calendar day. */
 export const FARM_TIME_ZONE = "America/Vancouver";

@@ -1,9 +1,7 @@
 import "server-only";
 import { centsToDollars } from "@/lib/money";
 import type { Farm, Product } from "@/lib/generated/prisma/client";
-import type { MyFarmJson, MyProductJson } from "./types";
-
-export type { MyFarmJson, MyProductJson } from "./types";
+import type { MyFarmJson, MyProductJson } from "@/lib/contracts/farm";
 
 export function toMyFarmJson(f: Farm): MyFarmJson {
   return {

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "@/lib/validators/farm";
 import { checkImage } from "./image-check";
 import { reencodeImage } from "./image-encode";

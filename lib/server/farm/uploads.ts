@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import type { CheckedImage } from "./image-check";
 
 /**

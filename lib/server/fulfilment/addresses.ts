@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/server/db";
-import { conflict, notFound } from "@/lib/server/errors";
-import type { Tx } from "@/lib/server/idempotency";
+import { db } from "@/lib/server/platform/db";
+import { conflict, notFound } from "@/lib/server/platform/errors";
+import type { Tx } from "@/lib/server/platform/transaction";
 import type { AddressJson } from "@/lib/contracts/fulfilment";
 import {
   MAX_ADDRESSES,

@@ -1,8 +1,8 @@
 import "server-only";
 import { DateTime } from "luxon";
 import { pickZone } from "@/lib/delivery-fee";
-import { AppError, badRequest } from "@/lib/server/errors";
-import type { Tx } from "@/lib/server/idempotency";
+import { AppError, badRequest } from "@/lib/server/platform/errors";
+import type { Tx } from "@/lib/server/platform/transaction";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { parseSlotId, SLOT_DAYS_MAX, type FulfilmentChoice } from "@/lib/validators/fulfilment";

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { requireOwnFarm } from "@/lib/server/farm/access";
 import { localDateOf } from "./time";

@@ -1,9 +1,9 @@
 import "server-only";
-import { db } from "@/lib/server/db";
-import { badRequest } from "@/lib/server/errors";
+import { db } from "@/lib/server/platform/db";
+import { badRequest } from "@/lib/server/platform/errors";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { requireOwnFarm } from "@/lib/server/farm/access";
-import type { Tx } from "@/lib/server/idempotency";
+import type { Tx } from "@/lib/server/platform/transaction";
 import { centsToDollars, dollarsToCents } from "@/lib/money";
 import type { FulfilmentSettingsJson } from "@/lib/contracts/fulfilment";
 import { minutesOfClock, type FulfilmentSettingsInput } from "@/lib/validators/fulfilment";

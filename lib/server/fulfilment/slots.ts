@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/server/db";
-import { notFound } from "@/lib/server/errors";
+import { db } from "@/lib/server/platform/db";
+import { notFound } from "@/lib/server/platform/errors";
 import { centsToDollars } from "@/lib/money";
 import type { FarmFulfilmentJson, SlotJson } from "@/lib/contracts/fulfilment";
 import { slotIdOf } from "@/lib/validators/fulfilment";
@@ -102,4 +102,13 @@ export async function nextSlot(
   const farm = await loadFarm(farmId);
   const open = (await slotsOf(farm, 14, now)).find((s) => s.remaining === null || s.remaining > 0);
   return open ? { ...open, timeZone: farm.timeZone } : null;
+}
+
+/** nextSlot for a page line that is worth having but not worth failing the page for. */
+export function nextSlotOrNone(farmId: number): Promise<(SlotJson & { timeZone: string }) | null> {
+  return nextSlot(farmId).catch((error: unknown) => {
+    // The page stays useful without the line; the reason goes to the server log.
+    console.error("[next-slot] failed to load:", error);
+    return null;
+  });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { BodySpec } from "@/lib/contracts/endpoint";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 
 /**
  * Reading request bodies: the one capped reader (413 as soon as the stream passes the cap, before

@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/server/env";
+import { env } from "@/lib/server/platform/env";
 
 /**
  * The client's address. Our server (scripts/serve.ts) overwrites `x-fieldfare-client-ip` with the

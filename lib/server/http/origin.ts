@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/server/env";
+import { env } from "@/lib/server/platform/env";
 
 /**
  * What the request says about where it came from, believing only what the deployment vouches for:

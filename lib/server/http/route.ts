@@ -2,9 +2,9 @@ import "server-only";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { METHODS, type BodySpec, type Endpoint, type Method } from "@/lib/contracts/endpoint";
-import { AppError, type FieldErrors } from "@/lib/server/errors";
+import { AppError, type FieldErrors } from "@/lib/server/platform/errors";
 import { sessionTiming, userFromRequest, type SessionUser } from "@/lib/server/auth/session";
-import { idempotencyKeyFrom } from "@/lib/server/idempotency";
+import { idempotencyKeyFrom } from "@/lib/server/platform/idempotency";
 import { readBody } from "./body";
 import { isCrossSite } from "./origin";
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { UserType } from "@/lib/generated/prisma/client";
-import { readRows, sqlInt } from "@/lib/server/db";
-import type { ChatListItem } from "@/lib/validators/messages";
+import { readRows, sqlInt } from "@/lib/server/platform/db";
+import type { ChatListItem } from "@/lib/contracts/messages";
 import type { Page } from "@/lib/validators/page";
 import { messageColumnsSql, messagesFromSql, toChatUser, type MessageSqlRow } from "./serialize";
 

@@ -1,10 +1,10 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { db, readRows, sqlInt } from "@/lib/server/db";
+import { db, readRows, sqlInt } from "@/lib/server/platform/db";
 import { isDbId } from "@/lib/validators/id";
-import { badRequest, notFound } from "@/lib/server/errors";
+import { badRequest, notFound } from "@/lib/server/platform/errors";
 import { publishRead } from "@/lib/server/realtime/bus";
-import type { ChatMessage, ChatUser } from "@/lib/validators/messages";
+import type { ChatMessage, ChatUser } from "@/lib/contracts/messages";
 import {
   chatUserSelect,
   messageColumnsSql,

@@ -1,13 +1,21 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { databaseUrl, db, isPostgres } from "@/lib/server/db";
-import { env } from "@/lib/server/env";
-import { AppError, badRequest, notFound } from "@/lib/server/errors";
-import { isUniqueViolation } from "@/lib/server/idempotency";
+import { databaseUrl, db, isPostgres } from "@/lib/server/platform/db";
+import { env } from "@/lib/server/platform/env";
+import { AppError, badRequest, notFound } from "@/lib/server/platform/errors";
+import { isUniqueViolation } from "@/lib/server/platform/db";
 import { announceMessageSql, publishMessage } from "@/lib/server/realtime/bus";
-import { consume, hitSql, refuseOver, toHit, type Hit, type Limit } from "@/lib/server/rate-limit";
+import {
+  consume,
+  hitSql,
+  refuseOver,
+  toHit,
+  type Hit,
+  type Limit,
+} from "@/lib/server/platform/rate-limit";
 import { isDbId } from "@/lib/validators/id";
-import type { ChatMessage, SendMessageInput } from "@/lib/validators/messages";
+import type { ChatMessage } from "@/lib/contracts/messages";
+import type { SendMessageInput } from "@/lib/validators/messages";
 import {
   messageColumnsSql,
   messageSelect,

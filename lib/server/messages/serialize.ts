@@ -1,12 +1,12 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { Prisma, type MessageKind } from "@/lib/generated/prisma/client";
 import {
   adjustmentInclude,
   serializeAdjustment,
   type AdjustmentRow,
 } from "@/lib/server/adjustments/serialize";
-import type { ChatMessage, ChatUser } from "@/lib/validators/messages";
+import type { ChatMessage, ChatUser } from "@/lib/contracts/messages";
 
 /**
  * What one user may see of another in chats: name, picture, verified tick and a label worked out

@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/server/db";
-import { escapeLike } from "@/lib/server/like";
-import type { SupplierListItem } from "@/lib/validators/messages";
+import { db } from "@/lib/server/platform/db";
+import { escapeLike } from "@/lib/server/platform/like";
+import type { SupplierListItem } from "@/lib/contracts/messages";
 import { chatUserSelect, toChatUser } from "./serialize";
 
 const MAX_SUPPLIERS = 50;

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { readRows } from "@/lib/server/db";
+import { readRows } from "@/lib/server/platform/db";
 
 /** Messages the user received and has not read yet (header badge; a hot read: every page view asks). */
 export async function countUnread(userId: number): Promise<number> {

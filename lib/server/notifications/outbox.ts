@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/server/idempotency";
+import type { Tx } from "@/lib/server/platform/transaction";
 import type { NotificationKind } from "@/lib/validators/notifications";
 
 /**

@@ -1,8 +1,8 @@
 import "server-only";
-import { db } from "@/lib/server/db";
-import { env } from "@/lib/server/env";
-import { notFound } from "@/lib/server/errors";
-import { consume } from "@/lib/server/rate-limit";
+import { db } from "@/lib/server/platform/db";
+import { env } from "@/lib/server/platform/env";
+import { notFound } from "@/lib/server/platform/errors";
+import { consume } from "@/lib/server/platform/rate-limit";
 import type { NotificationPreferencesJson, UnsubscribedJson } from "@/lib/contracts/notifications";
 import {
   KIND_LABELS,

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { PRESENT_FOR_MS } from "@/lib/server/realtime/presence";
 
 /**

@@ -1,10 +1,10 @@
 import "server-only";
 import crypto from "node:crypto";
 import { Prisma, type Notification } from "@/lib/generated/prisma/client";
-import { startLoop } from "@/lib/server/background";
-import { db, execute, readRows } from "@/lib/server/db";
+import { startLoop } from "@/lib/server/platform/loop";
+import { db, execute, readRows } from "@/lib/server/platform/db";
 import { publishNotification } from "@/lib/server/realtime/bus";
-import { env } from "@/lib/server/env";
+import { env } from "@/lib/server/platform/env";
 import { site } from "@/lib/site";
 import { KIND_LABELS, type NotificationKind } from "@/lib/validators/notifications";
 import { appUrl, renderEmail } from "./layout";

@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import type Mail from "nodemailer/lib/mailer";
 import type { Notification } from "@/lib/generated/prisma/client";
 import { describeLines, storedLines } from "@/lib/server/adjustments/serialize";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { receiptOrderInclude, receiptPdf } from "@/lib/server/documents/receipt";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { DEFAULT_TIME_ZONE } from "@/lib/format";

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
-import { env } from "@/lib/server/env";
+import { env } from "@/lib/server/platform/env";
 
 /**
  * Where email goes (docs/notifications.md, "Transport"): SMTP through nodemailer when SMTP_URL is

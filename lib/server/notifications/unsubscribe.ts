@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { authSecret } from "@/lib/server/env";
+import { authSecret } from "@/lib/server/platform/env";
 import { NOTIFICATION_KINDS, type NotificationKind } from "@/lib/validators/notifications";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
-import { conflict, notFound } from "@/lib/server/errors";
+import { conflict, notFound } from "@/lib/server/platform/errors";
 import { releaseSlot } from "@/lib/server/fulfilment/booking";
-import { inTransaction } from "@/lib/server/idempotency";
+import { inTransaction } from "@/lib/server/platform/transaction";
 import { enqueue, farmOwnerId } from "@/lib/server/notifications/outbox";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";

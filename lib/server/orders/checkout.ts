@@ -2,9 +2,10 @@ import "server-only";
 import crypto from "node:crypto";
 import { isDbId } from "@/lib/validators/id";
 import { caseProblem, levelOf, unitPrice, type PriceLevel } from "@/lib/server/catalog/pricing";
-import { AppError, badRequest, forbidden, notFound } from "@/lib/server/errors";
-import { periodLabel, statementFor, takeCredit } from "@/lib/server/account/credit";
-import { withIdempotency, type Tx } from "@/lib/server/idempotency";
+import { AppError, badRequest, forbidden, notFound } from "@/lib/server/platform/errors";
+import { periodLabel, statementFor, takeCredit } from "@/lib/server/credit/credit";
+import { withIdempotency } from "@/lib/server/platform/idempotency";
+import { type Tx } from "@/lib/server/platform/transaction";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyLedgerEntries } from "@/lib/server/wallet/ledger";
 import { formatCents, serializeWallet } from "@/lib/server/wallet/serialize";
@@ -19,7 +20,6 @@ import {
 import { holdingCap, type CheckoutInput } from "@/lib/validators/orders";
 import { serializeOrder } from "./serialize";
 
-export type { CheckoutResult } from "@/lib/contracts/orders";
 import type { CheckoutResult } from "@/lib/contracts/orders";
 
 const KM_PER_MILE = 1.609344;

@@ -1,16 +1,18 @@
 import "server-only";
 import { zoneFeeCents } from "@/lib/delivery-fee";
-import { AppError, badRequest, notFound } from "@/lib/server/errors";
-import { withIdempotency, type Tx } from "@/lib/server/idempotency";
+import { AppError, badRequest, notFound } from "@/lib/server/platform/errors";
+import { withIdempotency } from "@/lib/server/platform/idempotency";
+import { type Tx } from "@/lib/server/platform/transaction";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { formatCents } from "@/lib/server/wallet/serialize";
-import { takeCredit } from "@/lib/server/account/credit";
+import { takeCredit } from "@/lib/server/credit/credit";
 import { isDbId } from "@/lib/validators/id";
 import { buyerLevel, caseProblem, unitPrice } from "@/lib/server/catalog/pricing";
 import type { OrderEditInput } from "@/lib/validators/orders";
 import { enforceHoldingCap, reserveStock } from "./checkout";
-import { orderDetailInclude, serializeOrderDetail, type OrderDetailJson } from "./serialize";
+import { orderDetailInclude, serializeOrderDetail } from "./serialize";
+import { type OrderDetailJson } from "@/lib/contracts/orders";
 
 const LOCKED_AFTER_CUTOFF = "This order is locked: the cutoff has passed";
 const LOCKED_WITHOUT_SLOT =

@@ -1,17 +1,17 @@
 import "server-only";
-import { db, readRows, sqlInt } from "@/lib/server/db";
-import { notFound } from "@/lib/server/errors";
+import { db, readRows, sqlInt } from "@/lib/server/platform/db";
+import { notFound } from "@/lib/server/platform/errors";
 import type { OrderStatusValue } from "@/lib/validators/orders";
 import { Prisma, type OrderFulfilment } from "@/lib/generated/prisma/client";
-import { toPage } from "@/lib/server/page";
+import { toPage } from "@/lib/server/platform/pagination";
 import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
 import {
   orderDetailInclude,
   serializeOrder,
   serializeOrderDetail,
-  type OrderJson,
   type OrderRow,
 } from "./serialize";
+import { type OrderJson } from "@/lib/contracts/orders";
 
 type OrderSqlRow = Omit<OrderRow, "farm" | "items" | "fulfilment"> & {
   farmName: string;

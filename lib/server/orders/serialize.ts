@@ -16,14 +16,7 @@ import {
 import { serializeOrderFulfilment } from "@/lib/server/fulfilment/serialize";
 import { toLocalIso } from "@/lib/server/fulfilment/time";
 
-import type {
-  OrderDetailJson,
-  OrderEventJson,
-  OrderItemJson,
-  OrderJson,
-} from "@/lib/contracts/orders";
-
-export type { OrderDetailJson, OrderEventJson, OrderItemJson, OrderJson };
+import type { OrderDetailJson, OrderJson } from "@/lib/contracts/orders";
 
 export const orderInclude = {
   farm: { select: { id: true, farmName: true } },

@@ -1,9 +1,9 @@
 import "server-only";
 import pg from "pg";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { databaseUrl, db, execute, isPostgres } from "@/lib/server/db";
+import { databaseUrl, db, execute, isPostgres } from "@/lib/server/platform/db";
 import { loadMessage } from "@/lib/server/messages/serialize";
-import type { ChatMessage } from "@/lib/validators/messages";
+import type { ChatMessage } from "@/lib/contracts/messages";
 import {
   deliverLocally,
   deliverToAllLocal,

@@ -1,6 +1,6 @@
 import "server-only";
 import { EventEmitter } from "node:events";
-import type { ChatMessage } from "@/lib/validators/messages";
+import type { ChatMessage } from "@/lib/contracts/messages";
 
 /**
  * Per-process fan-out of realtime events to the SSE streams open in this process, keyed by the

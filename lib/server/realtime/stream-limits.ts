@@ -1,6 +1,6 @@
 import "server-only";
-import { env } from "@/lib/server/env";
-import { tooManyRequests } from "@/lib/server/errors";
+import { env } from "@/lib/server/platform/env";
+import { tooManyRequests } from "@/lib/server/platform/errors";
 
 /**
  * The open SSE streams of this process, and their caps (README, "Security"):

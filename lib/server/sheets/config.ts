@@ -4,7 +4,7 @@ import { z } from "zod";
 
 /**
  * Google Sheets sync settings (docs/operations.md), validated once per worker. Read here rather than in
- * lib/server/env.ts because the worker also runs as its own process (scripts/worker.ts) and tests
+ * lib/server/platform/env.ts because the worker also runs as its own process (scripts/worker.ts) and tests
  * build several configurations side by side.
  */
 export type ServiceAccount = { email: string; privateKey: string; tokenUrl?: string };

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 /** The SheetsOutbox table (docs/operations.md): one row per submission waiting for, or done with, the sheet. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { db, dbKind } from "@/lib/server/db";
+import { db, dbKind } from "@/lib/server/platform/db";
 import { loadSheetsConfig, syncEnabled, type SheetsConfig } from "./config";
 import { watchSynced } from "./sync-watcher";
 import { SheetsWorker, type SheetsLog } from "./worker";

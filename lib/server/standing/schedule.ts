@@ -1,7 +1,7 @@
 import "server-only";
 import { DateTime } from "luxon";
 import type { FulfilmentKind } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/server/idempotency";
+import type { Tx } from "@/lib/server/platform/transaction";
 import { localDateOf, slotOn } from "@/lib/server/fulfilment/time";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { centsToDollars } from "@/lib/money";
-import type { Tx } from "@/lib/server/idempotency";
+import type { Tx } from "@/lib/server/platform/transaction";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
 import { unitPrice } from "@/lib/server/catalog/pricing";

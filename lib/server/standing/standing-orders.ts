@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/server/db";
-import { badRequest, conflict, forbidden, notFound } from "@/lib/server/errors";
-import { inTransaction, type Tx } from "@/lib/server/idempotency";
+import { db } from "@/lib/server/platform/db";
+import { badRequest, conflict, forbidden, notFound } from "@/lib/server/platform/errors";
+import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
 import type { SessionUser } from "@/lib/server/auth/session";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { StandingOrderJson } from "@/lib/contracts/standing";

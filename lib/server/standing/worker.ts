@@ -1,13 +1,13 @@
 import "server-only";
 import { DateTime } from "luxon";
-import { startLoop } from "@/lib/server/background";
-import { conflict, isAppError } from "@/lib/server/errors";
-import { inTransaction, type Tx } from "@/lib/server/idempotency";
+import { startLoop } from "@/lib/server/platform/loop";
+import { conflict, isAppError } from "@/lib/server/platform/errors";
+import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
 import { enqueue } from "@/lib/server/notifications/outbox";
 import { storeNotice } from "@/lib/server/messages/send-message";
 import { placeCheckout } from "@/lib/server/orders/checkout";
 import { publishMessage } from "@/lib/server/realtime/bus";
-import type { ChatMessage } from "@/lib/validators/messages";
+import type { ChatMessage } from "@/lib/contracts/messages";
 import { slotIdOf } from "@/lib/validators/fulfilment";
 import type { CheckoutInput } from "@/lib/validators/orders";
 import { dueAt, findWindow, followingDate, type LiveWindow } from "./schedule";

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import type { ContactInput } from "@/lib/validators/submissions";
 import { throttleSubmission, type SubmissionMeta } from "./throttle";
 

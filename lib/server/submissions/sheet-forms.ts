@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { demoRequestAnswer, waitlistAnswer } from "@/lib/contracts/submissions";
-import { db } from "@/lib/server/db";
+import { db } from "@/lib/server/platform/db";
 import { enqueueSheetRow, TX_OPTIONS } from "@/lib/server/sheets/outbox";
 import { nudgeSheetsWorker, waitForSheetsSync } from "@/lib/server/sheets/runtime";
 import {

@@ -1,6 +1,6 @@
 import "server-only";
-import { env } from "@/lib/server/env";
-import { consume } from "@/lib/server/rate-limit";
+import { env } from "@/lib/server/platform/env";
+import { consume } from "@/lib/server/platform/rate-limit";
 
 export type SubmissionForm = "waitlist" | "demo" | "newsletter" | "contact";
 /** Who is submitting: the client address as lib/server/http/client-ip.ts resolves it. */

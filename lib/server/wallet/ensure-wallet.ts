@@ -1,6 +1,6 @@
 import "server-only";
 import type { Wallet } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/server/idempotency";
+import type { Tx } from "@/lib/server/platform/transaction";
 import { generateWalletId } from "./wallet-id";
 
 /**

@@ -1,11 +1,12 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { db, readRows } from "@/lib/server/db";
-import { inTransaction } from "@/lib/server/idempotency";
+import { db, readRows } from "@/lib/server/platform/db";
+import { inTransaction } from "@/lib/server/platform/transaction";
 import { ensureWallet } from "./ensure-wallet";
-import { afterTimeCursor, toPage } from "@/lib/server/page";
+import { afterTimeCursor, toPage } from "@/lib/server/platform/pagination";
 import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
-import { serializeTransaction, serializeWallet, type TransactionJson } from "./serialize";
+import { serializeTransaction, serializeWallet } from "./serialize";
+import { type TransactionJson } from "@/lib/contracts/wallet";
 
 /** GET /api/wallet (created on first use). A hot read (readRows): every wallet, checkout and invoices screen asks for it. */
 export async function getWallet(userId: number) {

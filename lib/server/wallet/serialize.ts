@@ -4,8 +4,6 @@ import type { Transaction, TransactionType, Wallet } from "@/lib/generated/prism
 
 import type { TransactionJson, WalletJson } from "@/lib/contracts/wallet";
 
-export type { TransactionJson, WalletJson };
-
 const TYPE: Record<TransactionType, TransactionJson["type"]> = {
   top_up: "top-up",
   order: "order",

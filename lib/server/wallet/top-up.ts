@@ -1,15 +1,15 @@
 import "server-only";
 import crypto from "node:crypto";
 import { dollarsToCents } from "@/lib/money";
-import { db } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { db } from "@/lib/server/platform/db";
+import { AppError } from "@/lib/server/platform/errors";
+import { inTransaction } from "@/lib/server/platform/transaction";
+import { isUniqueViolation } from "@/lib/server/platform/db";
 import {
-  inTransaction,
-  isUniqueViolation,
   requestHash,
   storedAnswer,
   type IdempotentResult,
-} from "@/lib/server/idempotency";
+} from "@/lib/server/platform/idempotency";
 import type { TopUpInput } from "@/lib/validators/wallet";
 import { ensureWallet } from "./ensure-wallet";
 import { generateWalletId } from "./wallet-id";
@@ -19,7 +19,6 @@ import { formatCents, serializeTransaction, serializeWallet } from "./serialize"
 /** Keeps a runaway script (or a typo'd loop) from parking unlimited money in one wallet. */
 export const MAX_BALANCE_CENTS = 100_000_000; // $1,000,000.00
 
-export type { TopUpResult } from "@/lib/contracts/wallet";
 import type { TopUpResult } from "@/lib/contracts/wallet";
 
 const SCOPE = "wallet.topup";

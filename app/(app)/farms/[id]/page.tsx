@@ -6,7 +6,8 @@ import { ProductCard } from "@/components/catalog/product-card";
 import { EmptyNote } from "@/components/catalog/section";
 import { Stars } from "@/components/catalog/stars";
 import { NextSlot } from "@/components/fulfilment/next-slot";
-import { isAppError } from "@/lib/server/errors";
+import { isAppError } from "@/lib/server/platform/errors";
+import { nextSlotOrNone } from "@/lib/server/fulfilment/slots";
 import { parseIdParam } from "@/lib/validators/id";
 import { getFarm } from "@/lib/server/catalog/farms";
 import { listFarmProducts } from "@/lib/server/catalog/products";
@@ -77,7 +78,7 @@ export default async function FarmPage({ params }: Props) {
           {farm.description ? (
             <p className="max-w-3xl leading-relaxed text-ink">{farm.description}</p>
           ) : null}
-          <NextSlot farmId={farm.id} />
+          <NextSlot slot={nextSlotOrNone(farm.id)} />
         </div>
       </header>
       <section aria-labelledby="farm-products" className="grid gap-4">

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { ChatView } from "@/components/messages/chat-view";
 import { requireUser } from "@/lib/server/auth/current-user";
-import { isAppError } from "@/lib/server/errors";
+import { isAppError } from "@/lib/server/platform/errors";
 import { getChatPeer } from "@/lib/server/messages/conversation";
 import { parseIdParam } from "@/lib/validators/id";
 

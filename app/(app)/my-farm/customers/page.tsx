@@ -1,5 +1,5 @@
 import { CustomersView } from "@/components/account/customers-view";
-import { listCustomers } from "@/lib/server/account/customers";
+import { listCustomers } from "@/lib/server/credit/customers";
 import { farmPageUser } from "@/lib/server/farm/profile";
 
 export const dynamic = "force-dynamic";

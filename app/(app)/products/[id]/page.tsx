@@ -7,7 +7,8 @@ import { productBadge } from "@/components/catalog/badge";
 import { toCartProduct } from "@/components/cart/cart-reducer";
 import { Badge } from "@/components/ui/badge";
 import { NextSlot } from "@/components/fulfilment/next-slot";
-import { isAppError } from "@/lib/server/errors";
+import { isAppError } from "@/lib/server/platform/errors";
+import { nextSlotOrNone } from "@/lib/server/fulfilment/slots";
 import { parseIdParam } from "@/lib/validators/id";
 import { getProduct } from "@/lib/server/catalog/products";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
@@ -97,7 +98,7 @@ export default async function ProductPage({ params }: Props) {
           </p>
         ) : null}
         {p.description ? <p className="leading-relaxed text-ink">{p.description}</p> : null}
-        <NextSlot farmId={p.farm.id} />
+        <NextSlot slot={nextSlotOrNone(p.farm.id)} />
         <div>
           <AddToCartButton product={toCartProduct(p)} full />
         </div>

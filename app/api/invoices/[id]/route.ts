@@ -1,5 +1,5 @@
 import { accountApi } from "@/lib/contracts/account";
-import { getInvoice } from "@/lib/server/account/statements";
+import { getInvoice } from "@/lib/server/credit/statements";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(

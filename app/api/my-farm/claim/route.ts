@@ -1,6 +1,6 @@
 import { farmApi } from "@/lib/contracts/farm";
 import { createSession, sessionCookieHeaders, withCookies } from "@/lib/server/auth/session";
-import type { AppError } from "@/lib/server/errors";
+import type { AppError } from "@/lib/server/platform/errors";
 import { claimPage, LINK_INVALID } from "@/lib/server/farm/claim-page";
 import { consumeLoginToken } from "@/lib/server/farm/invite";
 import { handlers, route } from "@/lib/server/http/route";

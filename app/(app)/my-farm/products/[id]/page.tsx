@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { ImageUpload } from "@/components/farm/image-upload";
 import { ProductForm } from "@/components/farm/product-form";
-import { isAppError } from "@/lib/server/errors";
+import { isAppError } from "@/lib/server/platform/errors";
 import { getMyProduct, listCategoryOptions } from "@/lib/server/farm/products";
 import { farmPageUser } from "@/lib/server/farm/profile";
 import { parseIdParam } from "@/lib/validators/id";

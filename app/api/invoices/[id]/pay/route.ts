@@ -1,5 +1,5 @@
 import { accountApi } from "@/lib/contracts/account";
-import { payInvoice } from "@/lib/server/account/statements";
+import { payInvoice } from "@/lib/server/credit/statements";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(

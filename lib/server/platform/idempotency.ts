@@ -1,23 +1,8 @@
 import "server-only";
 import crypto from "node:crypto";
-import { db } from "@/lib/server/db";
-import { AppError, badRequest } from "@/lib/server/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
-
-/** A Prisma interactive-transaction client. */
-export type Tx = Prisma.TransactionClient;
-
-/**
- * Money transactions queue on row locks (a wallet, the last units of a product); under load a
- * request may wait for a pooled connection and then for a lock, so the defaults (2 s / 5 s) are
- * too tight. READ COMMITTED is enough: every balance/stock change is a conditional UPDATE whose
- * WHERE clause Postgres re-checks after the lock wait.
- */
-const TX_OPTIONS = { maxWait: 20_000, timeout: 30_000 } as const;
-
-export function inTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.$transaction(fn, TX_OPTIONS);
-}
+import { db } from "@/lib/server/platform/db";
+import { AppError, badRequest } from "@/lib/server/platform/errors";
+import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
 
 /** The work's value, and whether it is the stored answer of an earlier request with the same key. */
 export type IdempotentResult<T> = { value: T; replayed: boolean };
@@ -131,24 +116,9 @@ export async function storedAnswer<T>(
   return { value: stored.responseBody as T, replayed: true };
 }
 
-/** A unique-index violation (PostgreSQL 23505), however the driver adapter reports it. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as {
-    code?: string;
-    meta?: {
-      code?: string;
-      driverAdapterError?: { cause?: { kind?: string; originalCode?: string } };
-    };
-  } | null;
-  if (!e) return false;
-  if (e.code === "P2002" || e.code === "23505" || e.meta?.code === "23505") return true;
-  const cause = e.meta?.driverAdapterError?.cause;
-  return cause?.kind === "UniqueConstraintViolation" || cause?.originalCode === "23505";
-}
-
 /**
  * Keys are kept 24 hours (as payment APIs do); a retry after that runs again. Called hourly by
- * lib/server/housekeeping.ts.
+ * lib/server/platform/housekeeping.ts.
  */
 export async function purgeIdempotencyKeys(olderThanMs = 24 * 3600_000): Promise<number> {
   const { count } = await db.idempotencyKey.deleteMany({

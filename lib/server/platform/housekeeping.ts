@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/server/db";
-import { purgeIdempotencyKeys } from "@/lib/server/idempotency";
-import { pruneCounters } from "@/lib/server/rate-limit";
+import { db } from "@/lib/server/platform/db";
+import { purgeIdempotencyKeys } from "@/lib/server/platform/idempotency";
+import { pruneCounters } from "@/lib/server/platform/rate-limit";
 
 /**
  * Rows that only matter for a while: idempotency keys (kept 24 h), rate-limit counters whose

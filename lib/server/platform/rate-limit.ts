@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { db } from "@/lib/server/db";
-import { tooManyRequests } from "@/lib/server/errors";
+import { db } from "@/lib/server/platform/db";
+import { tooManyRequests } from "@/lib/server/platform/errors";
 
 /**
  * Throttle counters in the database, so every app instance shares them. A key's window opens at
@@ -84,7 +84,7 @@ export async function reset(key: string): Promise<void> {
   await db.rateLimitCounter.deleteMany({ where: { key } });
 }
 
-/** Counters whose window has closed are useless; called by lib/server/housekeeping.ts. */
+/** Counters whose window has closed are useless; called by lib/server/platform/housekeeping.ts. */
 export async function pruneCounters(now = new Date()): Promise<number> {
   const { count } = await db.rateLimitCounter.deleteMany({ where: { resetAt: { lt: now } } });
   return count;

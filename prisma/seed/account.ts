@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { RESTAURANTS } from "@/prisma/seed-data/catalog";
-import { dueDateOf, periodLabel, periodOf } from "@/lib/server/account/credit";
+import { dueDateOf, periodLabel, periodOf } from "@/lib/server/credit/credit";
 import type { SeedLog, Tx } from "./types";
 
 /**

@@ -7,7 +7,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
-import { env } from "@/lib/server/env";
+import { env } from "@/lib/server/platform/env";
 
 /**
  * One Prisma client per process. `DATABASE_URL` unset → embedded PGlite in ./.data/pglite
@@ -188,4 +188,19 @@ export async function closeDb(): Promise<void> {
   globalForDb.__fieldfareDb = undefined;
   await h.prisma.$disconnect();
   await h.pglite?.close();
+}
+
+/** A unique-index violation (PostgreSQL 23505), however the driver adapter reports it. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as {
+    code?: string;
+    meta?: {
+      code?: string;
+      driverAdapterError?: { cause?: { kind?: string; originalCode?: string } };
+    };
+  } | null;
+  if (!e) return false;
+  if (e.code === "P2002" || e.code === "23505" || e.meta?.code === "23505") return true;
+  const cause = e.meta?.driverAdapterError?.cause;
+  return cause?.kind === "UniqueConstraintViolation" || cause?.originalCode === "23505";
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import { centsToDollars, dollarsToCents } from "@/lib/money";
 import type { SessionUser } from "@/lib/server/auth/session";
-import { db } from "@/lib/server/db";
-import { forbidden, notFound } from "@/lib/server/errors";
+import { db } from "@/lib/server/platform/db";
+import { forbidden, notFound } from "@/lib/server/platform/errors";
 import { requireOwnFarm } from "@/lib/server/farm/access";
-import { inTransaction } from "@/lib/server/idempotency";
+import { inTransaction } from "@/lib/server/platform/transaction";
 import type { BuyerCreditLineJson, CreditLineJson, CustomerJson } from "@/lib/contracts/account";
 import type { CreditLimitInput } from "@/lib/validators/account";
 import { owedCents } from "./credit";

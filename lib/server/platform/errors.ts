@@ -6,7 +6,6 @@ import { ERROR_STATUS, type ErrorCode } from "@/lib/contracts/errors";
  * table, never from the domain. lib/server/http/route.ts turns it into `{message, code, errors?}`.
  */
 export type FieldErrors = Record<string, string>;
-export type { ErrorCode };
 
 export class AppError extends Error {
   readonly fieldErrors?: FieldErrors;

@@ -1,7 +1,7 @@
 import "server-only";
 import { DateTime } from "luxon";
-import { AppError } from "@/lib/server/errors";
-import type { Tx } from "@/lib/server/idempotency";
+import { AppError } from "@/lib/server/platform/errors";
+import type { Tx } from "@/lib/server/platform/transaction";
 import { formatCents } from "@/lib/server/wallet/serialize";
 
 /**

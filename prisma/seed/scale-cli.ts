@@ -3,8 +3,8 @@
  * Adds scale products until the requested total exists, so reruns never duplicate.
  */
 import { parseArgs } from "node:util";
-import { closeDb, db } from "@/lib/server/db";
-import { seedScale } from "@/lib/server/seed";
+import { closeDb, db } from "@/lib/server/platform/db";
+import { seedScale } from "@/prisma/seed";
 
 const { values } = parseArgs({
   options: {

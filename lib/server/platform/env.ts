@@ -38,7 +38,7 @@ const schema = z.object({
   UNSUBSCRIBE_LIMIT_PER_IP_HOUR: z.coerce.number().int().min(1).default(60),
   /**
    * "on": every statement is a named prepared statement kept per PostgreSQL connection
-   * (lib/server/db.ts). "off" behind a pooler that cannot keep them (PgBouncer before 1.21 in
+   * (lib/server/platform/db.ts). "off" behind a pooler that cannot keep them (PgBouncer before 1.21 in
    * transaction mode).
    */
   DATABASE_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
