@@ -150,39 +150,62 @@ test.describe("landing page", () => {
   test("How It Works carousel: progress ticks, auto-advances and cycles, click selects", async ({
     page,
   }) => {
+    // Fake timers: the test moves the carousel's 100 ms ticks itself instead of waiting for them.
+    await page.clock.install();
     await page.goto("/");
     const section = page.locator("#how-it-works");
     await section.scrollIntoViewIfNeeded();
     const progress = section.getByRole("progressbar");
     const panel = section.getByTestId("hiw-panel");
-    const value = async () => Number(await progress.getAttribute("aria-valuenow"));
+    const tabs = section.getByRole("tab");
     await expect(panel).toHaveAttribute("data-step", "0");
-    const first = await value();
-    await expect.poll(value, { timeout: 3000 }).toBeGreaterThan(first);
-    // 4 s per step: the second step is shown within generous bounds.
-    await expect(panel).toHaveAttribute("data-step", "1", { timeout: 8000 });
-    await expect(section.getByRole("tab").nth(1)).toHaveAttribute("aria-selected", "true");
+    // Time still flows until the bar has moved once (the page is hydrated), then it stops.
+    await expect
+      .poll(async () => Number(await progress.getAttribute("aria-valuenow")))
+      .toBeGreaterThan(0);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
+    await tabs.nth(0).click();
+    await expect(progress).toHaveAttribute("aria-valuenow", "0");
 
-    await section.getByRole("tab").nth(2).click();
+    // 4 s per step, the bar in 100 ms ticks.
+    await page.clock.runFor(1000);
+    await expect(progress).toHaveAttribute("aria-valuenow", "25");
+    await page.clock.runFor(3000);
+    await expect(panel).toHaveAttribute("data-step", "1");
+    await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
+    await expect(progress).toHaveAttribute("aria-valuenow", "0");
+
+    await tabs.nth(2).click();
     await expect(panel).toHaveAttribute("data-step", "2");
-    await expect(section.getByRole("tab").nth(2)).toHaveAttribute("aria-selected", "true");
-    expect(await value()).toBeLessThan(50);
+    await expect(tabs.nth(2)).toHaveAttribute("aria-selected", "true");
     // From the last step it cycles back to the first.
-    await expect(panel).toHaveAttribute("data-step", "0", { timeout: 8000 });
+    await page.clock.runFor(4000);
+    await expect(panel).toHaveAttribute("data-step", "0");
 
-    // Pause stops it.
+    // Pause stops it: once the button reads Play, the interval is gone (a click's effects run
+    // before the next event), so 8 s of timers change nothing; Play moves it on again.
+    await page.clock.runFor(1000);
+    await expect(progress).toHaveAttribute("aria-valuenow", "25");
     await section.getByRole("button", { name: "Pause steps" }).click();
-    const paused = await value();
-    await page.waitForTimeout(600);
-    expect(await value()).toBe(paused);
+    await expect(section.getByRole("button", { name: "Play steps" })).toBeVisible();
+    await page.clock.runFor(8000);
+    await expect(progress).toHaveAttribute("aria-valuenow", "25");
+    await expect(panel).toHaveAttribute("data-step", "0");
+    await section.getByRole("button", { name: "Play steps" }).click();
+    await page.clock.runFor(1000);
+    await expect(progress).toHaveAttribute("aria-valuenow", "50");
   });
 
   test("carousel is still under prefers-reduced-motion", async ({ page }) => {
+    await page.clock.install();
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
-    const progress = page.locator("#how-it-works").getByRole("progressbar");
-    await page.waitForTimeout(1000);
-    await expect(progress).toHaveAttribute("aria-valuenow", "0");
+    const section = page.locator("#how-it-works");
+    // The server renders the button enabled; disabled means the page read the preference.
+    await expect(section.getByRole("button", { name: "Pause steps" })).toBeDisabled();
+    await page.clock.runFor(8000);
+    await expect(section.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
+    await expect(section.getByTestId("hiw-panel")).toHaveAttribute("data-step", "0");
   });
 
   test("carousel image that fails to load leaves a pale green panel", async ({ page }) => {
@@ -338,10 +361,12 @@ test.describe("landing page", () => {
     await page.goto("/");
     const button = page.getByRole("button", { name: "Scroll to top" });
     await expect(button).toBeHidden();
-    await page.evaluate(() => window.scrollTo(0, 200));
-    await page.waitForTimeout(200);
-    await expect(button).toBeHidden();
+    // Each step waits for a change, so the 200 px check is a change seen, not a pause.
     await page.evaluate(() => window.scrollTo(0, 900));
+    await expect(button).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await expect(button).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 400));
     await expect(button).toBeVisible();
     await button.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
