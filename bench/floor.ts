@@ -11,7 +11,7 @@
  *             is the prerendered shell and only the greeting is rendered (resumed) per request;
  *   /api/hello the smallest route handler that reads anything per request (the cookie, as JSON):
  *             what any /api read of the app costs at least.
- * docs/architecture.md ("Where the time goes") reads the figures. Writes bench/out/floor.json.
+ * bench/JOURNAL.md reads the figures. Writes bench/out/floor.json.
  *
  *   node --import tsx bench/floor.ts
  * Env: BENCH_SECONDS (per page, default 5), BENCH_CONNECTIONS (default 10).

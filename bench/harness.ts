@@ -227,7 +227,7 @@ export async function ledgerCheck(databaseUrl: string) {
  * autocannon starts its connections), the users who came first saturate the server, and Node
  * (libuv ≥ 1.45) accepts one new connection per turn of its event loop, so under that load the
  * others were accepted a few a second: the last endpoint of the mix got its first answers 20 s into
- * a 30 s run, and its p95 was the wait to be let in (docs/architecture.md, "Where the time goes").
+ * a 30 s run, and its p95 was the wait to be let in (bench/JOURNAL.md, 2026-11-26).
  * The arrival is reported on its own (`arrival`); requests still in flight when the window closes
  * are counted as unfinished, not sampled.
  */

@@ -73,7 +73,7 @@ async function farmOwners(url: string): Promise<number[]> {
 const distDir = prepareBuild();
 const database = await freshSeededDatabase("ff_bench_load");
 // The connections of the app's pool: under this load a query's connection is held until the busy
-// event loop gets to its answer, so 20 left most requests queueing for one (docs/architecture.md).
+// event loop gets to its answer, so 20 left most requests queueing for one (bench/JOURNAL.md).
 const POOL = process.env.LOAD_POOL_SIZE ?? "40";
 const profDir =
   process.env.LOAD_PROFILE === "1"

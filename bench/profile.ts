@@ -4,7 +4,7 @@
  * function and by package (next, react-dom, prisma, pg, our code). PostgreSQL logs the bench
  * database's statements meanwhile (`log_statement = all` on that database only), so the queries
  * per request are counted from 20 sequential requests. Writes bench/out/profile.json and prints
- * a summary; docs/architecture.md ("Where the time goes") holds the findings.
+ * a summary; bench/JOURNAL.md holds the findings.
  *
  *   flock /work/heavy.lock node --import tsx bench/profile.ts [route …]
  * Env: as bench/routes.ts; PG_LOG (default /var/log/postgresql/postgresql-15-main.log; the query

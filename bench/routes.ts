@@ -36,7 +36,7 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BASELINE = "/pricing";
 
-/** The routes of the speed budget and the ratio each should reach (issue table; docs/architecture.md). */
+/** The routes of the speed budget and the ratio each should reach (bench/RESULTS.md has each against it). */
 const ALL_ROUTES: { path: string; goal: number; auth: boolean }[] = [
   { path: "/home", goal: 0.25, auth: true },
   { path: "/wallet", goal: 0.3, auth: true },

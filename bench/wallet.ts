@@ -9,7 +9,7 @@
  * the first scenario its first second (p99 over 1 s). Prints the figures and writes
  * bench/out/wallet.json.
  *
- * WALLET_PROFILE=1 also shows where the time goes (docs/architecture.md): the statements PostgreSQL
+ * WALLET_PROFILE=1 also shows where the time goes (bench/JOURNAL.md): the statements PostgreSQL
  * logs for 10 sequential requests of each scenario (on an instance of their own, before the load),
  * and a CPU profile of the server under each scenario's load (`node --cpu-prof`, summed by package
  * and function as bench/profile.ts does), written to bench/out/wallet-profile.json.
