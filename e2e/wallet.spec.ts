@@ -30,16 +30,19 @@ test.describe("wallet", () => {
       (await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations,
     ).toEqual([]);
 
-    // Hold the request briefly so the busy label can be seen; the server still does the work.
+    // The first top-up is held until the busy label has been seen; the server still does the work.
     const keys: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/transactions/topup", async (route) => {
       keys.push(route.request().headers()["idempotency-key"] ?? "");
-      await new Promise((r) => setTimeout(r, 400));
+      await held;
       await route.continue();
     });
     await amount.fill("25.50");
     await page.getByTestId("topup-submit").click();
     await expect(page.getByRole("button", { name: "Processing..." })).toBeVisible();
+    release();
     await expect(toast(page).filter({ hasText: "Top Up Successful" })).toContainText(
       "$25.50 has been added to your wallet",
     );
@@ -114,9 +117,11 @@ test.describe("wallet", () => {
     await expect(rows).toHaveCount(20);
     await expect(rows.first().getByTestId("transaction-amount")).toHaveText("+$23.00");
 
-    // Hold the next page briefly so the loading state can be seen.
+    // The next page is held until the loading state has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/transactions?*cursor=*", async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await held;
       await route.continue();
     });
     const more = page.getByRole("button", { name: "Load more transactions" });
@@ -130,6 +135,7 @@ test.describe("wallet", () => {
         { timeout: 2_000 },
       );
     }).toPass();
+    release();
     await expect(rows).toHaveCount(23);
     await expect(rows.last().getByTestId("transaction-amount")).toHaveText("+$1.00");
     await expect(rows.nth(20)).toBeFocused();
