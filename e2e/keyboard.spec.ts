@@ -155,6 +155,8 @@ test("send a message in /messages/{id} with the keyboard only", async ({
   // Shift+Enter does not send.
   await page.keyboard.press("Shift+Enter");
   await expect(page.getByTestId("chat-message")).toHaveCount(0);
+  // The box sends once the page knows who is signed in; before that Enter keeps the text.
+  await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled();
   await page.keyboard.press("Enter");
   const sent = page.getByTestId("chat-message").filter({ hasText: text });
   await expect(sent).toHaveCount(1);

@@ -111,6 +111,8 @@ test.describe("messages", () => {
     await composer(page).fill("   ");
     await expect(sendButton(page)).toBeDisabled();
     await composer(page).fill("first line");
+    // Enabled once there is text and the page knows who is signed in (before that, Enter keeps
+    // the text rather than clearing it unsent).
     await expect(sendButton(page)).toBeEnabled();
     await composer(page).press("Shift+Enter");
     await composer(page).pressSequentially("second line");
@@ -154,6 +156,49 @@ test.describe("messages", () => {
       axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
     ).toEqual([]);
     await b.context.close();
+  });
+
+  test("a message typed before the page knows who is signed in is kept, then sent once it does", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await registerFresh(page, "msgearly");
+    const b = await secondUser(
+      browser,
+      testInfo,
+      testInfo.project.name === "desktop" ? SEEDED_FARMERS.priya : SEEDED_FARMERS.hannah,
+    );
+    await b.context.close();
+    // The session user's answer is held: the page is hydrated (it asked) but does not know it yet.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/user");
+    await page.route("**/api/user", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname === "/api/messages")
+        posts.push(r.url());
+    });
+    await page.goto(`/messages/${b.account.user.id}`);
+    await asked;
+
+    const text = `Are you open on Monday? ${Date.now()}`;
+    await composer(page).fill(text);
+    await composer(page).press("Enter");
+    await expect(sendButton(page)).toBeDisabled();
+    await expect(composer(page)).toHaveValue(text);
+    expect(posts).toEqual([]);
+
+    release();
+    await expect(sendButton(page)).toBeEnabled();
+    await composer(page).press("Enter");
+    await expect(composer(page)).toHaveValue("");
+    const sent = log(page).getByTestId("chat-message").filter({ hasText: text });
+    await expect(sent.getByTestId("read-state")).toHaveText("Sent");
+    expect(posts).toHaveLength(1);
   });
 
   test("new chat: empty state leads to real suppliers, search filters by name, Create Group Chat is coming soon", async ({

@@ -106,7 +106,7 @@ export function ChatView({ peer }: { peer: ChatUser }) {
         </ol>
       </div>
 
-      <Composer peerName={peer.fullName} onSend={chat.send} />
+      <Composer peerName={peer.fullName} ready={me !== 0} onSend={chat.send} />
     </section>
   );
 }
@@ -147,16 +147,27 @@ function ChatHeader({ peer }: { peer: ChatUser }) {
   );
 }
 
-/** The message box: Enter sends, Shift+Enter adds a line; focus stays in the box after sending. */
-function Composer({ peerName, onSend }: { peerName: string; onSend: (content: string) => void }) {
+/**
+ * The message box: Enter sends, Shift+Enter adds a line; focus stays in the box after sending.
+ * Until the conversation can send (`ready`: the session user is known) the button is disabled and
+ * Enter keeps the text, so nothing typed in the page's first moments is cleared unsent.
+ */
+function Composer({
+  peerName,
+  ready,
+  onSend,
+}: {
+  peerName: string;
+  ready: boolean;
+  onSend: (content: string) => boolean;
+}) {
   const [text, setText] = useState("");
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const inputId = useId();
   const blank = text.trim() === "";
   const send = () => {
     const content = text.trim();
-    if (!content) return;
-    onSend(content);
+    if (!content || !onSend(content)) return;
     setText("");
     inputRef.current?.focus();
   };
@@ -190,7 +201,7 @@ function Composer({ peerName, onSend }: { peerName: string; onSend: (content: st
       />
       <button
         type="submit"
-        disabled={blank}
+        disabled={blank || !ready}
         aria-label="Send message"
         className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-gray-300 disabled:text-gray-700"
       >

@@ -210,10 +210,13 @@ export function useConversation(peerId: number, me: number, logRef: RefObject<HT
     [peerId],
   );
 
-  /** Shows the message at once ("Sending...") and sends it with a fresh clientId. */
+  /**
+   * Shows the message at once ("Sending...") and sends it with a fresh clientId. False when it
+   * took nothing: before the session user is known there is no sender to show it as.
+   */
   const send = useCallback(
-    (content: string) => {
-      if (!content || !me) return;
+    (content: string): boolean => {
+      if (!content || !me) return false;
       const clientId = crypto.randomUUID();
       const optimistic: ChatItem = {
         id: -Date.now(),
@@ -231,6 +234,7 @@ export function useConversation(peerId: number, me: number, logRef: RefObject<HT
       scrollIntent.current = { kind: "bottom" };
       setLocal((prev) => [...prev, optimistic]);
       void deliver(content, clientId);
+      return true;
     },
     [me, peerId, deliver],
   );
