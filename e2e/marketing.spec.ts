@@ -495,3 +495,34 @@ test.describe("public site", () => {
     ).toEqual([]);
   });
 });
+
+test.describe("the public site agrees with the app", () => {
+  test("a Sign in link in the header or the phone menu leads to sign-in", async ({ page }) => {
+    await page.goto("/");
+    if (isMobile(page)) {
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await page
+        .getByRole("dialog", { name: "Menu" })
+        .getByRole("link", { name: "Sign in" })
+        .click();
+    } else {
+      await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
+    }
+    await expect(page.getByRole("heading", { name: "Sign in to Fieldfare" })).toBeVisible();
+  });
+
+  test("radius, fees, statements, commission and currency match the app", async ({ page }) => {
+    await page.goto("/");
+    const landing = (await page.locator("main").textContent()) ?? "";
+    expect(landing).toContain("within 80 km of Kelowna");
+    expect(landing).toContain("keep 92% of every sale, after our 8% commission");
+    expect(landing).not.toMatch(/50 km|95%/);
+    await page.goto("/pricing");
+    const pricing = (await page.locator("main").textContent()) ?? "";
+    // The seeded Kelowna zone charges $6.00, free over $60; statements are monthly per farm.
+    expect(pricing).toContain("$6.00 in Kelowna, free over $60");
+    expect(pricing).toContain("One monthly statement per farm");
+    expect(pricing).toContain("US dollars");
+    expect(pricing).not.toMatch(/Canadian dollars|\$6\.50|per week/);
+  });
+});

@@ -32,7 +32,7 @@ const benefits = [
 const steps: Step[] = [
   {
     title: "Browse local farms",
-    text: "See what farms within 50 km of Kelowna are harvesting this week, with prices set by the growers themselves.",
+    text: "See what farms within 80 km of Kelowna are harvesting this week, with prices set by the growers themselves.",
     image: "/images/marketing/step-browse.svg",
     alt: "A phone showing a list of farm produce with prices",
   },
@@ -57,7 +57,7 @@ const audiences = [
     join: "Join as a Farmer",
     image: "/images/marketing/audience-farmers.svg",
     points: [
-      "Set your own prices and keep up to 95% of every sale",
+      "Set your own prices and keep 92% of every sale, after our 8% commission",
       "Weekly payouts with a clear statement",
       "Pickups planned around your harvest days",
       "Chat directly with the kitchens that buy from you",

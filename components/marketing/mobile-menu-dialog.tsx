@@ -88,6 +88,11 @@ export default function MobileMenuDialog({ open, onOpenChange, triggerRef }: Pro
           >
             Book a Demo
           </Button>
+          <Button asChild variant="outline" size="lg" className="mt-3">
+            <Link href="/auth" onClick={close}>
+              Sign in
+            </Link>
+          </Button>
         </D.Content>
       </D.Portal>
     </D.Root>

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { DesktopNav } from "./desktop-nav";
 import { OpenDialogButton } from "./dialogs";
 import { Logo } from "./logo";
@@ -10,6 +11,14 @@ export function SiteHeader() {
         <Logo />
         <DesktopNav />
         <div className="flex items-center gap-2">
+          {/* Not prefetched: the sign-in page's code (its toaster included) is not for every visitor. */}
+          <Link
+            href="/auth"
+            prefetch={false}
+            className="hidden rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-gray-100 md:inline-flex"
+          >
+            Sign in
+          </Link>
           <OpenDialogButton kind="demo" size="sm" className="hidden md:inline-flex">
             Book a Demo
           </OpenDialogButton>

@@ -13,7 +13,7 @@ const tiers = [
     price: "Free",
     unit: "to join",
     summary:
-      "Buy from local farms with a prepaid wallet. Delivery is $6.50 per order, free over $60.",
+      "Buy from local farms with a prepaid wallet. Each farm sets its delivery fee: $6.00 in Kelowna, free over $60.",
     features: [
       "Order from many farms in one basket",
       "Next-morning chilled delivery in Kelowna",
@@ -29,9 +29,9 @@ const tiers = [
     unit: "per month",
     summary: "Everything a restaurant needs to source locally every week. First month free.",
     features: [
-      "Standing weekly orders, adjustable until Tuesday noon",
-      "Free delivery on orders over $150",
-      "One consolidated invoice per week",
+      "Standing weekly orders, adjustable until each farm's cutoff",
+      "Pay on account, with restaurant prices by the case",
+      "One monthly statement per farm",
       "Priority access to limited harvests",
     ],
     cta: { kind: "demo" as const, label: "Book a Demo" },
@@ -60,7 +60,7 @@ export default function PricingPage() {
       <PageHero
         eyebrow="Pricing"
         title="Simple, published pricing"
-        lead="No setup fees, no long contracts. Prices are in Canadian dollars before applicable taxes; restaurants can cancel at the end of any month."
+        lead="No setup fees, no long contracts. Prices are in US dollars before applicable taxes; restaurants can cancel at the end of any month."
       />
       <Section>
         <div className="grid gap-6 md:grid-cols-3">
