@@ -133,6 +133,8 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
   await expect(cards.nth(1)).toHaveAttribute("data-status", "pending");
   await expect(cards.nth(1)).toContainText(`2 × ${chard}`);
   await expect(cards.nth(1)).toContainText("You pay $3.00 more");
+  // The buyer is the one asked: the badge says so; the farm reads that it waits for them.
+  await expect(cards.nth(1)).toContainText("Needs your answer");
   await expect(cards.nth(2)).toContainText("You pay $4.00 more");
   await axe(shopper.page);
 
@@ -142,6 +144,7 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
   await expect(farmCards).toHaveCount(3);
   await expect(farmCards.nth(1)).toHaveAttribute("data-status", "pending");
   await expect(farmCards.nth(1).getByRole("button", { name: /^Accept/ })).toHaveCount(0);
+  await expect(farmCards.nth(1)).toContainText("Waiting for the buyer");
 
   // Accept the substitution, decline the weight.
   await cards
@@ -149,6 +152,9 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
     .getByRole("button", { name: `Accept the change to order #${orderId}` })
     .click();
   await expect(cards.nth(1)).toHaveAttribute("data-status", "accepted");
+  await expect(
+    shopper.page.getByTestId("toast").filter({ hasText: "Change accepted" }),
+  ).toContainText("$3.00 charged for this change");
   await cards
     .nth(2)
     .getByRole("button", { name: `Decline the change to order #${orderId}` })
@@ -247,6 +253,11 @@ test("the buyer accepts a farm's change from the order's details: the dialog sta
   // The answer shows in the open dialog (it used to close as the list behind refreshed).
   await expect(change).toHaveAttribute("data-status", "accepted");
   await expect(detail.getByTestId("order-detail-total")).toHaveText("$6.00");
+  // The charge is confirmed; Escape dismisses that newest layer first, then the dialog.
+  const confirmed = shopper.page.getByTestId("toast").filter({ hasText: "Change accepted" });
+  await expect(confirmed).toContainText("$2.00 charged for this change");
+  await shopper.page.keyboard.press("Escape");
+  await expect(confirmed).toBeHidden();
   await shopper.page.keyboard.press("Escape");
   await expect(detail).toBeHidden();
   await expect(card.getByTestId("order-total")).toHaveText("$6.00");

@@ -1,6 +1,7 @@
 "use client";
 import { useRef, useState } from "react";
 import { Check, X } from "lucide-react";
+import { toast } from "@/components/ui/use-toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { apiFetch, hasCode, messageOf } from "@/lib/client/api";
@@ -29,6 +30,14 @@ function moneyLine(card: AdjustmentJson, buyer: boolean): string {
   return buyer ? `You get ${amount} back` : `The buyer gets ${amount} back`;
 }
 
+/** What accepting did to the buyer's money, confirmed right after Accept. */
+function settledLine(card: AdjustmentJson): string {
+  const amount = formatCurrency(Math.abs(card.delta));
+  if (card.delta > 0) return `${amount} charged for this change`;
+  if (card.delta < 0) return `${amount} back to you`;
+  return "No change to the price";
+}
+
 /**
  * A farm's proposed change to an order (docs/adjustments.md), shown in the conversation and on the
  * order: each line before → after, the money difference, the farm's note and the status. The
@@ -55,7 +64,11 @@ export function AdjustmentCard({
   const [error, setError] = useState<string | null>(null);
   // One key per card and tab: a retried Accept never pays twice.
   const key = useRef<string | null>(null);
-  const status = STATUS[card.status];
+  // The buyer is the one who must answer a pending card; the farm is waiting for them.
+  const status =
+    buyer && card.status === "pending"
+      ? { label: "Needs your answer", variant: "warning" as const }
+      : STATUS[card.status];
   const titleId = `adjustment-${card.id}-title`;
 
   async function decide(what: "accept" | "decline") {
@@ -68,6 +81,7 @@ export function AdjustmentCard({
         { method: "POST", ...(what === "accept" ? { idempotencyKey: key.current } : {}) },
       );
       onDecided?.(next);
+      if (what === "accept") toast({ title: "Change accepted", description: settledLine(next) });
     } catch (e) {
       setError(
         messageOf(

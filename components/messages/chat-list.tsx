@@ -156,7 +156,10 @@ function ChatRow({ item, mine, active }: { item: ChatListItem; mine: boolean; ac
           <span
             className={cn("truncate text-ink", unreadCount > 0 ? "font-bold" : "font-semibold")}
           >
-            {user.fullName}
+            {user.farmName ?? user.fullName}
+            {user.farmName ? (
+              <span className="font-normal text-muted"> · {user.fullName}</span>
+            ) : null}
           </span>
           <DateTime
             value={lastMessage.timestamp}

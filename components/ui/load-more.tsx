@@ -13,9 +13,12 @@ export function LoadMoreButton({
   label,
 }: {
   list: Pick<PagedList<unknown>, "page" | "loading" | "loadMore">;
+  /** The plural noun ("orders"); one item reads in the singular. */
   label: string;
 }) {
   const { page, loading } = list;
+  const count = page?.items.length ?? 0;
+  const noun = count === 1 ? label.replace(/s$/, "") : label;
   const more = async () => {
     if (!(await list.loadMore()))
       toast({
@@ -27,7 +30,7 @@ export function LoadMoreButton({
   return (
     <div className="flex flex-col items-center gap-1">
       <p role="status" className="sr-only">
-        {loading ? `Loading more ${label}` : `Showing ${page?.items.length ?? 0} ${label}`}
+        {loading ? `Loading more ${label}` : `Showing ${count} ${noun}`}
       </p>
       {page?.next ? (
         <Button

@@ -19,6 +19,7 @@ export const chatUser = z.object({
   fullName: z.string(),
   userType,
   label: z.string(),
+  farmName: z.string().nullable().describe("a farmer's farm: chats are named by it"),
   profileImage: z.string(),
   verified: z.boolean(),
 });

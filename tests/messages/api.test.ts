@@ -295,6 +295,7 @@ describe("GET /api/messages/chats", () => {
     ]);
     // Other users appear in their public shape only.
     expect(Object.keys(r.json[0].user).sort()).toEqual([
+      "farmName",
       "fullName",
       "id",
       "label",
@@ -308,6 +309,13 @@ describe("GET /api/messages/chats", () => {
       "Restaurant",
     ]);
     expect(r.text).not.toMatch(/passwordHash|@example\.test|Farm Rd/);
+    // Chats with a farm are named by the farm; nobody else has one.
+    const farmOfX = await db.farm.findFirstOrThrow({ where: { userId: x.user.id } });
+    expect(r.json.map((c: { user: { farmName: string | null } }) => c.user.farmName)).toEqual([
+      farmOfX.farmName,
+      null,
+      null,
+    ]);
 
     await open(me.cookie, z.user.id);
     const after = await call(chats.GET, "/api/messages/chats", { cookie: me.cookie });

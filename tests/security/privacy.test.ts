@@ -51,6 +51,7 @@ describe("what one user sees of another", () => {
       profileImage: "",
       verified: false,
       label: "Restaurant",
+      farmName: null,
     });
     const convo = await open(farmCookie, buyer.user.id);
     expect(convo.status).toBe(200);
@@ -62,6 +63,7 @@ describe("what one user sees of another", () => {
       profileImage: "",
       verified: false,
       label: "Restaurant",
+      farmName: null,
     });
     for (const text of [list.text, convo.text, JSON.stringify(peer)]) {
       expect(text).not.toContain("Secret Lane");
@@ -82,6 +84,7 @@ describe("what one user sees of another", () => {
       id: owner.id,
       userType: "farmer",
       label: "East Kelowna, BC",
+      farmName: "Stillwater Orchard",
     });
     const found = await call(suppliers.GET, "/api/suppliers?q=stillwater", {
       cookie: buyer.cookie,

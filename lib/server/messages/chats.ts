@@ -13,6 +13,7 @@ type ChatRow = MessageSqlRow & {
   profileImage: string;
   verified: boolean;
   farmLocation: string | null;
+  farmName: string | null;
   companyName: string | null;
   businessStatus: string | null;
   unread: number;
@@ -65,7 +66,7 @@ export async function listChats(
     ) m
     CROSS JOIN LATERAL (
       SELECT u.id AS "peerId", u."fullName", u."userType"::text AS "userType", u."profileImage", u.verified,
-        f.location AS "farmLocation", b."companyName", b.status::text AS "businessStatus"
+        f.location AS "farmLocation", f."farmName", b."companyName", b.status::text AS "businessStatus"
       FROM "User" u LEFT JOIN "Farm" f ON f."userId" = u.id LEFT JOIN "BusinessAccount" b ON b."userId" = u.id
       WHERE u.id = s.peer LIMIT 1
     ) u
@@ -81,7 +82,8 @@ export async function listChats(
       userType: r.userType,
       profileImage: r.profileImage,
       verified: r.verified,
-      farm: r.farmLocation === null ? null : { location: r.farmLocation },
+      farm:
+        r.farmLocation === null ? null : { location: r.farmLocation, farmName: r.farmName ?? "" },
       businessAccount:
         r.companyName === null
           ? null

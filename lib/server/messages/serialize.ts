@@ -20,7 +20,7 @@ export const chatUserSelect = {
   userType: true,
   profileImage: true,
   verified: true,
-  farm: { select: { location: true } },
+  farm: { select: { location: true, farmName: true } },
   businessAccount: { select: { companyName: true, status: true } },
 } as const satisfies Prisma.UserSelect;
 
@@ -42,6 +42,7 @@ export function toChatUser(u: ChatUserRow): ChatUser {
     profileImage: u.profileImage,
     verified: u.verified,
     label: chatLabel(u),
+    farmName: u.userType === "farmer" ? (u.farm?.farmName ?? null) : null,
   };
 }
 

@@ -27,7 +27,7 @@ export async function listSuppliers(viewerId: number, q: string): Promise<Suppli
           }
         : {}),
     },
-    select: { ...chatUserSelect, farm: { select: { farmName: true, location: true } } },
+    select: chatUserSelect,
     orderBy: [{ verified: "desc" }, { fullName: "asc" }, { id: "asc" }],
     take: MAX_SUPPLIERS,
   });
