@@ -65,7 +65,17 @@ test("cart: add, increase, steppers, remove, clear — with toasts, badge count 
     .getByRole("dialog", { name: "Your cart" })
     .getByRole("button", { name: "Clear cart" })
     .click();
-  await expect(page.getByTestId("toast").getByText("Cart Cleared")).toBeVisible();
+  const cleared = page.getByTestId("toast").filter({ hasText: "Cart Cleared" });
+  await expect(cleared).toBeVisible();
+  await expect(badge).toHaveText("0");
+  // Undo puts the cart back as it was; clearing again is final.
+  await cleared.getByRole("button", { name: "Undo" }).click();
+  await expect(badge).toHaveText("1");
+  await page.getByRole("button", { name: "Cart, 1 item" }).click();
+  await page
+    .getByRole("dialog", { name: "Your cart" })
+    .getByRole("button", { name: "Clear cart" })
+    .click();
   await expect(badge).toHaveText("0");
   await page.reload();
   await expect(page.getByTestId("cart-count")).toHaveText("0");

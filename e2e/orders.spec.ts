@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { animationsDone } from "./a11y";
-import { registerFresh } from "./support";
+import { DEMO, registerFresh, signIn } from "./support";
 
 type Product = {
   id: number;
@@ -142,6 +142,30 @@ test.describe("checkout and orders", () => {
     ).toHaveCount(1);
     const wallet = await (await page.request.get("/api/wallet")).json();
     expect(wallet.balance).toBeCloseTo(50 - product.price, 2);
+  });
+
+  test("Order again puts a completed order's lines back in the cart and opens checkout", async ({
+    page,
+  }) => {
+    // Taps: Completed tab, Order again (2) — instead of finding each product again.
+    await signIn(page, DEMO.email, DEMO.password);
+    await page.goto("/orders");
+    await page.getByRole("tab", { name: "Completed" }).click();
+    const panel = page.getByRole("tabpanel", { name: "Completed" });
+    const card = panel.getByTestId("order-card").first();
+    await expect(card).toBeVisible();
+    const id = Number((await card.getAttribute("data-order-id")) ?? NaN);
+    const order = (await (await page.request.get(`/api/orders/${id}`)).json()) as {
+      farm: { farmName: string };
+      items: { productName: string; quantity: number }[];
+    };
+    await card.getByRole("button", { name: `Order again from ${order.farm.farmName}` }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    const farm = page.getByTestId("checkout-farm").filter({ hasText: order.farm.farmName });
+    for (const item of order.items) await expect(farm).toContainText(item.productName);
+    await expect(page.getByTestId("cart-count")).toHaveText(
+      String(order.items.reduce((n, i) => n + i.quantity, 0)),
+    );
   });
 
   test("empty states for a new user, per tab, and an empty checkout", async ({ page }) => {

@@ -30,6 +30,8 @@ type CartContextValue = {
   addItem: (product: CartProduct) => void;
   updateQuantity: (productId: number, quantity: number) => void;
   removeItem: (productId: number) => void;
+  /** Adds several lines without a toast each (the caller says what happened). */
+  addItems: (lines: CartItem[]) => void;
   /** `silent` skips the "Cart Cleared" toast (e.g. after a checkout that shows its own). */
   clearCart: (options?: { silent?: boolean }) => void;
   itemCount: number;
@@ -116,11 +118,35 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     });
   }, []);
 
+  const addItems = useCallback((lines: CartItem[]) => {
+    const action = {
+      type: "addMany" as const,
+      lines: lines.map((l) => ({ ...l, product: toCartProduct(l.product) })),
+    };
+    dispatch(action);
+    itemsRef.current = cartReducer({ items: itemsRef.current }, action).items;
+  }, []);
+
   const clearCart = useCallback((options?: { silent?: boolean }) => {
+    const before = itemsRef.current;
     dispatch({ type: "clear" });
     itemsRef.current = [];
-    if (!options?.silent)
-      toast({ title: "Cart Cleared", description: "All items have been removed from your cart" });
+    if (options?.silent || before.length === 0) return;
+    // No confirm step: clearing is one tap, and Undo puts every line back.
+    const shown = toast({
+      title: "Cart Cleared",
+      description: "All items have been removed from your cart",
+      duration: 10_000,
+      action: {
+        label: "Undo",
+        altText: "Add the items back from the home page",
+        onClick: () => {
+          dispatch({ type: "replace", items: before });
+          itemsRef.current = before;
+          shown.dismiss();
+        },
+      },
+    });
   }, []);
 
   const value = useMemo<CartContextValue>(
@@ -129,11 +155,12 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       addItem,
       updateQuantity,
       removeItem,
+      addItems,
       clearCart,
       itemCount: cartItemCount(state.items),
       total: cartTotal(state.items),
     }),
-    [state.items, addItem, updateQuantity, removeItem, clearCart],
+    [state.items, addItem, updateQuantity, removeItem, addItems, clearCart],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -47,6 +47,8 @@ export type CartAction =
   | { type: "setQuantity"; productId: number; quantity: number }
   | { type: "remove"; productId: number }
   | { type: "clear" }
+  /** Lines added at once (Order again): quantities add to what the cart holds, capped per line. */
+  | { type: "addMany"; lines: CartItem[] }
   | { type: "replace"; items: CartItem[] };
 
 /** A cart line never exceeds this, so a stuck key or a tampered store cannot build absurd orders. */
@@ -95,6 +97,16 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return { items: state.items.filter((i) => i.product.id !== action.productId) };
     case "clear":
       return emptyCart;
+    case "addMany":
+      return action.lines.reduce<CartState>((state, line) => {
+        const held = state.items.find((i) => i.product.id === line.product.id)?.quantity ?? 0;
+        const others = state.items.filter((i) => i.product.id !== line.product.id);
+        const quantity = Math.min(
+          maxQuantityOf(line.product),
+          roundUp(held + Math.max(1, Math.floor(line.quantity)), stepOf(line.product)),
+        );
+        return { items: [...others, { product: line.product, quantity }] };
+      }, state);
     case "replace":
       return { items: action.items };
   }

@@ -141,7 +141,14 @@ export function CartSheetPanel({ open, onOpenChange, trigger }: CartSheetPanelPr
                   <Link href="/checkout">Checkout</Link>
                 </Button>
               </SheetClose>
-              <Button variant="ghost" onClick={() => clearCart()}>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  // Close the sheet too: the toast's Undo must not sit behind a modal layer.
+                  onOpenChange(false);
+                  clearCart();
+                }}
+              >
                 Clear cart
               </Button>
             </div>

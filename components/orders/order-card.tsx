@@ -17,6 +17,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { formatCurrency, formatDistance } from "@/lib/format";
 import type { OrderDetailJson, OrderJson } from "@/lib/contracts/orders";
+import { OrderAgainButton } from "./order-again-button";
 import { OrderDetailDialog } from "./order-detail-dialog";
 import { STATUS_BADGE, itemCountLabel } from "./status";
 import { DateTime } from "@/components/ui/date-time";
@@ -113,7 +114,7 @@ export function OrderCard({
           <dd className="font-semibold text-ink tabular-nums" data-testid="order-total">
             {formatCurrency(order.totalAmount)}
             {order.payment === "account" ? (
-              <span className="ml-1 text-xs font-normal text-muted">on account</span>
+              <span className="text-xs font-normal text-muted"> on account</span>
             ) : null}
           </dd>
         </div>
@@ -172,14 +173,12 @@ export function OrderCard({
           </Button>
         </div>
       ) : (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="justify-self-start"
-          onClick={() => setTracking(true)}
-        >
-          View details
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="ghost" size="sm" onClick={() => setTracking(true)}>
+            View details
+          </Button>
+          {order.status === "completed" ? <OrderAgainButton order={order} /> : null}
+        </div>
       )}
       <OrderDetailDialog
         order={order}

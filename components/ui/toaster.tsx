@@ -30,6 +30,15 @@ export function Toaster() {
             {t.description ? (
               <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description>
             ) : null}
+            {t.action ? (
+              <Toast.Action
+                altText={t.action.altText}
+                onClick={t.action.onClick}
+                className="mt-1 justify-self-start rounded-md border border-current px-3 py-1 text-sm font-semibold"
+              >
+                {t.action.label}
+              </Toast.Action>
+            ) : null}
           </div>
           <Toast.Close
             aria-label="Close"

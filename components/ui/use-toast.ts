@@ -7,6 +7,8 @@ export type ToastInput = {
   description?: string;
   variant?: "default" | "destructive";
   duration?: number;
+  /** One button, e.g. Undo; `altText` tells screen readers how to do the same without it. */
+  action?: { label: string; altText: string; onClick: () => void };
 };
 export type ToastItem = ToastInput & { id: number; open: boolean };
 

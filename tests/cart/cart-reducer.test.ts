@@ -25,6 +25,27 @@ const apply = (s: CartState, ...actions: Parameters<typeof cartReducer>[1][]) =>
   actions.reduce(cartReducer, s);
 
 describe("cart rules", () => {
+  it("adds several lines at once: quantities add up, cases round up, each line capped", () => {
+    const caseOf6 = { ...product(2, 3), caseSize: 6 };
+    const s = apply(
+      emptyCart,
+      { type: "add", product: product(1, 2) },
+      {
+        type: "addMany",
+        lines: [
+          { product: product(1, 2), quantity: 4 },
+          { product: caseOf6, quantity: 7 },
+          { product: product(3, 1), quantity: 500 },
+        ],
+      },
+    );
+    expect(s.items.map((i) => [i.product.id, i.quantity])).toEqual([
+      [1, 5],
+      [2, 12],
+      [3, MAX_QUANTITY],
+    ]);
+  });
+
   it("adds a new product with quantity 1", () => {
     const s = apply(emptyCart, { type: "add", product: product(1, 2) });
     expect(s.items).toEqual([{ product: product(1, 2), quantity: 1 }]);
