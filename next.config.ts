@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { securityHeaders, uploadHeaders } from "./lib/security-headers";
+import { HSTS, OVER_HTTPS, securityHeaders, uploadHeaders } from "./lib/security-headers";
 
 const dev = process.env.NODE_ENV === "development";
 
@@ -35,6 +35,7 @@ const nextConfig: NextConfig = {
     return [
       { source: "/((?!uploads/).*)", headers: securityHeaders({ production: !dev, dev }) },
       { source: "/uploads/:path*", headers: uploadHeaders({ production: !dev, dev }) },
+      ...(dev ? [] : [{ source: "/:path*", has: OVER_HTTPS, headers: [HSTS] }]),
     ];
   },
 };

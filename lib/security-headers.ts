@@ -31,13 +31,22 @@ export function securityHeaders(env: { production: boolean; dev: boolean }) {
     { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
     { key: "Cross-Origin-Resource-Policy", value: "same-origin" },
   ];
-  if (env.production)
-    headers.push({
-      key: "Strict-Transport-Security",
-      value: "max-age=63072000; includeSubDomains",
-    });
   return headers;
 }
+
+/**
+ * HSTS is sent only on a response to HTTPS (RFC 6797 §7.2: a browser ignores it over HTTP, and
+ * on a plain-HTTP host it would only mislead). This app serves plain HTTP behind a TLS proxy, so
+ * HTTPS is what the proxy reports in `X-Forwarded-Proto` (its first value), and scripts/serve.ts
+ * keeps that header only when `TRUST_PROXY` says a proxy sets it.
+ */
+export const HSTS = {
+  key: "Strict-Transport-Security",
+  value: "max-age=63072000; includeSubDomains",
+};
+export const OVER_HTTPS = [
+  { type: "header" as const, key: "x-forwarded-proto", value: "https(?:\\s*,.*)?" },
+];
 
 /** The sandbox policy of uploaded images: nothing opened from /uploads can run as a document. */
 export const UPLOAD_CSP = "default-src 'none'; sandbox";

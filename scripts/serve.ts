@@ -2,10 +2,14 @@
  * Production server: Next's request handler behind a plain node:http server, so that the client's
  * socket address reaches the app in `x-fieldfare-client-ip` (a header no client can set: it is
  * overwritten here) and a client-sent X-Forwarded-For is dropped unless TRUST_PROXY says a proxy
- * in front of us sets it. `next start` alone would keep a spoofed X-Forwarded-For.
+ * in front of us sets it. `next start` alone would keep a spoofed X-Forwarded-For. A malformed
+ * request line (a broken %-escape, a dot segment, an unknown method) is answered here, before Next
+ * parses it (lib/request-guard.ts).
  */
 import http from "node:http";
 import next from "next";
+import { endpoints } from "../lib/contracts/index";
+import { guardRequest, routeTable } from "../lib/request-guard";
 
 export async function serve(opts: {
   port: number;
@@ -22,7 +26,14 @@ export async function serve(opts: {
   const handle = app.getRequestHandler();
   await app.prepare();
   const trustProxy = Number(process.env.TRUST_PROXY ?? 0) > 0;
+  const routes = routeTable(endpoints);
   const server = http.createServer((req, res) => {
+    const refused = guardRequest(req.method ?? "GET", req.url ?? "/", routes);
+    if (refused) {
+      res.writeHead(refused.status, refused.headers);
+      res.end(req.method === "HEAD" ? undefined : refused.body);
+      return;
+    }
     req.headers["x-fieldfare-client-ip"] = req.socket.remoteAddress ?? "unknown";
     if (!trustProxy) {
       delete req.headers["x-forwarded-for"];

@@ -8,6 +8,12 @@ export type OrderStatusValue = (typeof orderStatuses)[number];
 
 export const MAX_LINES = 50;
 export const MAX_QUANTITY = 999;
+/**
+ * The most one checkout may cost, in cents ($1,000,000.00: a wallet holds no more, and a credit line
+ * is capped far below). Checked in plain numbers before any total reaches the database, so no
+ * 32-bit money column can overflow: 50 lines x 999 units x $10,000 would be $499,500,000.
+ */
+export const MAX_CHECKOUT_CENTS = 100_000_000;
 
 /**
  * Hoarding cap: one buyer's open (active) orders may hold at most this share of a product's supply

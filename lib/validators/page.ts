@@ -25,6 +25,8 @@ export const pageLimit = z.coerce
 export type TimeCursor = { at: Date; id: number };
 
 const TIME_CURSOR = /^(\d{1,15})\.([1-9]\d{0,9})$/;
+/** 9999-12-31T23:59:59.999Z: a later time has a six-digit year, which no database column takes. */
+const LAST_CURSOR_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 export function encodeTimeCursor(c: TimeCursor): string {
   return `${c.at.getTime()}.${c.id}`;
@@ -33,9 +35,10 @@ export function encodeTimeCursor(c: TimeCursor): string {
 export function decodeTimeCursor(raw: string): TimeCursor | null {
   const m = TIME_CURSOR.exec(raw);
   if (!m) return null;
-  const at = new Date(Number(m[1]));
+  const ms = Number(m[1]);
   const id = Number(m[2]);
-  if (Number.isNaN(at.getTime()) || !isDbId(id)) return null;
+  if (ms > LAST_CURSOR_MS || !isDbId(id)) return null;
+  const at = new Date(ms);
   return { at, id };
 }
 

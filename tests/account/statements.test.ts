@@ -1,4 +1,5 @@
 import { extractText, getDocumentProxy } from "unpdf";
+import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
 import * as invoicesRoute from "@/app/api/invoices/route";
@@ -285,6 +286,42 @@ describe("paying a statement from the wallet", () => {
     ).toBeNull();
     await topUp(chef.cookie, 100);
     expect((await pay(chef.cookie, statementId, "poor")).status).toBe(200);
+  });
+
+  it("a paid statement never takes another order: a farm whose new time zone reaches a paid month puts the order on the next month's", async () => {
+    const { chef, farmer, product } = await farmWithCreditCustomer(500);
+    // What a move of the farm's zone back across a month end does: the month "now" falls in, by
+    // the farm's clock, already has a paid statement.
+    const period = DateTime.now().setZone(farmer.farm.timeZone).toFormat("yyyy-MM");
+    const paid = await db.statement.create({
+      data: {
+        farmId: farmer.farm.id,
+        buyerId: chef.user.id,
+        period,
+        dueDate: "2020-01-15",
+        paidAt: new Date(),
+        paidCents: 4500,
+      },
+    });
+    const r = await checkoutOnAccount(chef.cookie, farmer.farm.id, [
+      { productId: product.id, quantity: 2 },
+    ]);
+    expect(r.status, r.text).toBe(201);
+    const order = await db.order.findUniqueOrThrow({
+      where: { id: r.json.orders[0].id },
+      include: { statement: true },
+    });
+    expect(order.statementId).not.toBe(paid.id);
+    expect(order.statement).toMatchObject({
+      period: DateTime.fromISO(`${period}-01`).plus({ months: 1 }).toFormat("yyyy-MM"),
+      paidAt: null,
+    });
+    expect(await db.order.count({ where: { statementId: paid.id } })).toBe(0);
+    // The order is owed: the paid statement does not hide it from the credit line.
+    const second = await checkoutOnAccount(chef.cookie, farmer.farm.id, [
+      { productId: product.id, quantity: 33 },
+    ]);
+    expect([second.status, second.json.code]).toEqual([409, "credit_limit"]);
   });
 
   pg(

@@ -3,6 +3,7 @@ import { POST as login } from "@/app/api/login/route";
 import { POST as register } from "@/app/api/register/route";
 import { db } from "@/lib/server/platform/db";
 import { hit } from "@/lib/server/platform/rate-limit";
+import { loginPause } from "@/lib/server/auth/accounts";
 import { call } from "../support/http";
 import { withEnv } from "../support/env";
 import { createUser, TEST_PASSWORD } from "../support/factories";
@@ -147,6 +148,69 @@ describe("login throttle", () => {
       expect(text).not.toContain("hunter2");
       expect(text).not.toContain("secret-person");
     });
+  });
+
+  it("guesses at one account spread over many addresses are slowed, not locked: past LOGIN_ACCOUNT_FREE_ATTEMPTS each check waits its turn, the turns doubling; the owner still gets in", async () => {
+    const user = await createUser();
+    // Each slowed check's turn, as the time it would start (the pause is recorded, not slept, so
+    // no real time passes): turns are compared with the first one's, whatever the machine's speed.
+    const waits: number[] = [];
+    const sleep = loginPause.sleep;
+    loginPause.sleep = async (ms) => void waits.push(Date.now() + ms);
+    const spacing = () => waits.map((t) => t - waits[0]);
+    const near = (got: number[], want: number[]) => {
+      expect(got).toHaveLength(want.length);
+      got.forEach((g, i) => expect(Math.abs(g - want[i]), `turn ${i}: ${got}`).toBeLessThan(400));
+    };
+    try {
+      await withEnv(
+        {
+          LOGIN_ACCOUNT_FREE_ATTEMPTS: "20",
+          LOGIN_ACCOUNT_DELAY_SECONDS: "1",
+          LOGIN_ACCOUNT_MAX_DELAY_SECONDS: "30",
+        },
+        async () => {
+          // One guess from each of 20 addresses: no per-address budget is near, and none waits.
+          for (let i = 0; i < 20; i++)
+            expect((await wrong(user.email, freshIp())).status).toBe(401);
+          expect(waits).toEqual([]);
+          // From the 21st on, each check waits for its turn: turns 1, 2, 4, 8 s apart.
+          for (let i = 0; i < 4; i++) expect((await wrong(user.email, freshIp())).status).toBe(401);
+          const right = await call(login, "/api/login", {
+            body: { username: user.email, password: TEST_PASSWORD },
+            ip: freshIp(),
+          });
+          expect(right.status).toBe(200);
+          near(spacing(), [0, 1000, 3000, 7000, 15000]);
+          // The right password cleared the account's count: the next guess is not slowed.
+          expect((await wrong(user.email, freshIp())).status).toBe(401);
+          expect(waits).toHaveLength(5);
+        },
+      );
+      // A queue longer than the longest delay is a short 429 (nothing reserved), never a lock:
+      // Retry-After says when a turn is free. Unknown names are slowed the same (nothing to probe).
+      await withEnv(
+        {
+          LOGIN_ACCOUNT_FREE_ATTEMPTS: "2",
+          LOGIN_ACCOUNT_DELAY_SECONDS: "1",
+          LOGIN_ACCOUNT_MAX_DELAY_SECONDS: "5",
+        },
+        async () => {
+          for (const name of [(await createUser()).email, `nobody-${freshIp()}@example.test`]) {
+            waits.length = 0;
+            for (let i = 0; i < 5; i++)
+              expect((await wrong(name, freshIp())).status, name).toBe(401);
+            near(spacing(), [0, 1000, 3000]);
+            const full = await wrong(name, freshIp());
+            expect([full.status, full.json.code], name).toEqual([429, "rate_limited"]);
+            expect([1, 2]).toContain(Number(full.headers.get("retry-after")));
+            expect(waits).toHaveLength(3);
+          }
+        },
+      );
+    } finally {
+      loginPause.sleep = sleep;
+    }
   });
 });
 

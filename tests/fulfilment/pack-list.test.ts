@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parse } from "csv-parse/sync";
 import * as packRoute from "@/app/api/my-farm/pack-list/route";
 import { call } from "../support/http";
 import {
@@ -87,33 +88,61 @@ describe("My Farm → Pack list", () => {
     expect(csv.headers.get("content-disposition")).toBe(
       `attachment; filename="pack-list-${DATE}.csv"`,
     );
-    const rows = csv.text.trim().split("\r\n");
-    expect(rows[0]).toBe(
-      "order,buyer,kind,start,end,place,postal_code,product,quantity,unit,status",
+    const rows = parse(csv.text) as string[][];
+    expect(rows[0]).toEqual(
+      "order,buyer,kind,start,end,place,postal_code,product,quantity,unit,status".split(","),
     );
     expect(rows).toHaveLength(4);
-    expect(rows[3]).toBe(
-      `${b.id},Bo Chef,delivery,2026-11-28T16:00:00.000-08:00,2026-11-28T19:00:00.000-08:00,"221 Main St, West Kelowna",V4T 2K3,Kale,2,${kale.unit},active`,
-    );
+    expect(rows[3]).toEqual([
+      String(b.id),
+      "Bo Chef",
+      "delivery",
+      "2026-11-28T16:00:00.000-08:00",
+      "2026-11-28T19:00:00.000-08:00",
+      "221 Main St, West Kelowna",
+      "V4T 2K3",
+      "Kale",
+      "2",
+      kale.unit,
+      "active",
+    ]);
   });
 
-  it("writes a cell a spreadsheet would run as a formula as text", async () => {
+  it("writes a cell a spreadsheet would run as a formula as text, also after a ; or , inside it", async () => {
     const me = await createFarmerWithSession();
     const point = await createPickupPoint(me.farm.id, { name: '=HYPERLINK("http://x")' });
     const w = await createWindow(me.farm.id, { pickupPointId: point.id });
     const p = await createProduct(me.farm.id, { name: "+Radish" });
     await createOrderInSlot(me.farm.id, w, DATE, {
-      buyerName: "@Eve",
+      buyerName: "Bob;=cmd|' /C calc'!A0;x",
       lines: [{ product: p, quantity: 1 }],
       place: { pickupName: point.name, pickupAddress: point.address },
+    });
+    const evening = await createWindow(me.farm.id, {
+      kind: "delivery",
+      startMinute: 16 * 60,
+      endMinute: 19 * 60,
+    });
+    await createOrderInSlot(me.farm.id, evening, DATE, {
+      buyerName: "@Eve",
+      lines: [{ product: p, quantity: 2 }],
+      place: { deliveryAddress: "1 Main St, -2+3; @SUM(A1),\t=1" },
     });
     const csv = await call(packRoute.GET, `/api/my-farm/pack-list?date=${DATE}&format=csv`, {
       cookie: me.cookie,
     });
-    const row = csv.text.trim().split("\r\n")[1];
-    expect(row).toContain(",'@Eve,");
-    expect(row).toContain(",'+Radish,");
-    expect(row).toContain(`"'=HYPERLINK(""http://x""), ${point.address}"`);
+    const rows = parse(csv.text) as string[][];
+    expect(rows.map((r) => [r[1], r[5], r[7], r[8]])).toEqual([
+      ["buyer", "place", "product", "quantity"],
+      ["Bob;'=cmd|' /C calc'!A0;x", `'=HYPERLINK("http://x"), ${point.address}`, "'+Radish", "1"],
+      ["'@Eve", "1 Main St, '-2+3; '@SUM(A1),'\t=1", "'+Radish", "2"],
+    ]);
+    // Every text cell is quoted; numbers are not.
+    for (const line of csv.text.trim().split("\r\n").slice(1))
+      expect(line).toMatch(/^\d+,"[^]*",\d+,"[^"]*","[^"]*"$/);
+    // Split the way Excel does with a ; or , list separator: no piece starts a formula.
+    for (const piece of csv.text.split(/[;,\r\n]/))
+      expect(piece.replace(/^[ "]*/, ""), piece).not.toMatch(/^[=+\-@\t]/);
   });
 
   it("another farm's orders never appear; a day without orders is empty; the date is checked; buyers get 403", async () => {

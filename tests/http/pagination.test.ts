@@ -276,6 +276,9 @@ describe("bad paging input is a 400 with a message", () => {
     "0",
     "1772366400000.5.5",
     "%00",
+    // Past year 9999 (a six-digit year no database column takes): once a 500.
+    "253402300800000.1",
+    "999999999999999.1",
   ];
   it.each(lists)("%s", async (_name, handler, path) => {
     const me = await createFarmerWithSession();

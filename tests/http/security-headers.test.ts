@@ -7,14 +7,21 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildCustomRoute } from "next/dist/lib/build-custom-route";
+import { matchHas } from "next/dist/shared/lib/router/utils/prepare-destination";
 import nextConfig from "@/next.config";
 
-async function headersFor(pathname: string): Promise<Record<string, string>> {
+/** The headers Next adds to a response to `pathname` asked with `request` headers (its `has` rules too). */
+async function headersFor(
+  pathname: string,
+  request: Record<string, string> = {},
+): Promise<Record<string, string>> {
   const rules = (await nextConfig.headers!()) ?? [];
   const out: Record<string, string> = {};
   for (const rule of rules) {
     const { regex } = buildCustomRoute("header", rule);
     if (!new RegExp(regex).test(pathname)) continue;
+    const req = { headers: request } as unknown as Parameters<typeof matchHas>[0];
+    if ((rule.has || rule.missing) && !matchHas(req, {}, rule.has, rule.missing)) continue;
     for (const h of rule.headers) out[h.key.toLowerCase()] = h.value;
   }
   return out;
@@ -40,4 +47,27 @@ describe("security headers per path (next.config.ts)", () => {
       expect(h["x-frame-options"]).toBe("DENY");
     },
   );
+
+  it("sends HSTS only over HTTPS (X-Forwarded-Proto from a trusted proxy), never over plain HTTP", async () => {
+    const hsts = "max-age=63072000; includeSubDomains";
+    for (const p of ["/", "/api/health", "/uploads/x.png"]) {
+      expect((await headersFor(p))["strict-transport-security"], p).toBeUndefined();
+      expect(
+        (await headersFor(p, { "x-forwarded-proto": "http" }))["strict-transport-security"],
+        p,
+      ).toBeUndefined();
+      expect(
+        (await headersFor(p, { "x-forwarded-proto": "https" }))["strict-transport-security"],
+        p,
+      ).toBe(hsts);
+      expect(
+        (await headersFor(p, { "x-forwarded-proto": "https, http" }))["strict-transport-security"],
+        p,
+      ).toBe(hsts);
+      expect(
+        (await headersFor(p, { "x-forwarded-proto": "http, https" }))["strict-transport-security"],
+        p,
+      ).toBeUndefined();
+    }
+  });
 });

@@ -291,6 +291,46 @@ describe("POST /api/orders", () => {
     expect(await db.order.count({ where: { userId: me.user.id } })).toBe(1);
   });
 
+  it("caps a product repeated in one cart once its lines are merged (400, nothing written)", async () => {
+    const big = await createProduct(farmA.id, { priceCents: 1, stock: 900_000 });
+    const res = await placeOrder(
+      me.cookie,
+      Array.from({ length: 50 }, () => ({ productId: big.id, quantity: 999 })),
+    );
+    expect([res.status, res.json.code]).toEqual([400, "validation"]);
+    expect(res.json.message).toBe(
+      `You can order at most 999 of one product; product ${big.id} adds up to 1998`,
+    );
+    expect(res.json.errors.items).toBe(res.json.message);
+    const two = await placeOrder(me.cookie, [
+      { productId: big.id, quantity: 500 },
+      { productId: big.id, quantity: 500 },
+    ]);
+    expect(two.status).toBe(400);
+    expect(await stockOf(big.id)).toBe(900_000);
+    await expectNothingWritten();
+  });
+
+  it("bounds the total before any arithmetic: 50 lines of 999 at $10,000 is a 400, not a 32-bit overflow", async () => {
+    const dear = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        createProduct(farmA.id, { priceCents: 1_000_000, stock: 1_000_000 }),
+      ),
+    );
+    const res = await placeOrder(
+      me.cookie,
+      dear.map((p) => ({ productId: p.id, quantity: 999 })),
+    );
+    expect([res.status, res.json.code]).toEqual([400, "validation"]);
+    expect(res.json.message).toBe(
+      "A checkout can cost at most $1,000,000.00; this one costs $499,500,000.00",
+    );
+    // Just over the bound on one line: still a 400 (a wallet could never hold it anyway).
+    const one = await placeOrder(me.cookie, [{ productId: dear[0].id, quantity: 101 }]);
+    expect(one.status).toBe(400);
+    await expectNothingWritten();
+  });
+
   it("lets the same key succeed after a refused attempt (a refusal stores nothing)", async () => {
     // $102.65 against $100 (within the hoarding cap: at most 10 of each here).
     const items = [

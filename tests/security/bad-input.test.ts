@@ -9,7 +9,9 @@
  * the bad part and not from a broken base request.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { db } from "@/lib/server/platform/db";
+import { resetEnvCache } from "@/lib/server/platform/env";
 import { GET as categoriesGET } from "@/app/api/categories/route";
 import { POST as contactPOST } from "@/app/api/contact/route";
 import { POST as demoPOST } from "@/app/api/demo-requests/route";
@@ -90,6 +92,7 @@ import {
 } from "@/app/api/unsubscribe/[token]/route";
 import { unsubscribeToken } from "@/lib/server/notifications/unsubscribe";
 import { endpoints as contracts } from "@/lib/contracts/index";
+import { guardRequest, routeTable } from "@/lib/request-guard";
 import { ORIGIN, call } from "../support/http";
 import {
   createFarm,
@@ -211,6 +214,10 @@ async function mustOk(res: Promise<{ status: number; text: string }>, status: nu
 }
 
 beforeAll(async () => {
+  // Every case signs in as the same name from its own address: the per-account budget across
+  // addresses (tests/auth/throttle.test.ts) would make the sweep wait for turns.
+  process.env.LOGIN_ACCOUNT_FREE_ATTEMPTS = "100000";
+  resetEnvCache();
   categoryId = (await db.category.create({ data: { name: "Sweep Vegetables", icon: "🥬" } })).id;
   const a = await createUserWithSession();
   const b = await createUserWithSession();
@@ -1458,6 +1465,18 @@ function wrongValues(field: Field): [string, unknown][] {
   return v;
 }
 
+const BAD_CURSORS = [
+  "253402300800000.1",
+  "999999999999999.1",
+  "8640000000000001.1",
+  "1.0",
+  "-1.1",
+  "%zz",
+  "1.99999999999",
+];
+const contractOf = (e: Endpoint) =>
+  contracts.find((c) => c.method === e.method && c.path === e.path.replace(/:(\w+)/g, "{$1}"));
+
 function casesFor(e: Endpoint): Case[] {
   const out: Case[] = [];
   const mutating = e.method !== "GET";
@@ -1540,6 +1559,25 @@ function casesFor(e: Endpoint): Case[] {
         status: 404,
       });
   }
+  // A path segment Next could not decode reaches the handler as sent: 400, on every parameter.
+  for (const name of (e.path.match(/:\w+/g) ?? []).map((p) => p.slice(1)))
+    for (const bad of ["%zz", "%", "%E0%A4%A"])
+      out.push({
+        endpoint: e,
+        label: `path ${name}=${JSON.stringify(bad)} (malformed escape)`,
+        params: { [name]: bad },
+        body: e.body ? "VALID" : undefined,
+        status: 400,
+      });
+  // Every list the registry gives a cursor: a cursor past year 9999 once answered 500.
+  if (contractOf(e)?.query && "cursor" in ((contractOf(e)!.query as z.ZodObject).shape ?? {}))
+    for (const cursor of BAD_CURSORS)
+      out.push({
+        endpoint: e,
+        label: `query cursor=${JSON.stringify(cursor)}`,
+        path: `${e.path}?${new URLSearchParams({ ...e.baseQuery, cursor })}`,
+        status: 400,
+      });
   if (e.query) {
     for (const [key, values] of Object.entries(e.query)) {
       for (const v of values)
@@ -2004,6 +2042,74 @@ describe("bad-input sweep over every /api route handler", () => {
       "validation",
       { q: "Search text must not contain control characters" },
     ]);
+  });
+
+  it("malformed request lines on every route of the registry: a broken %-escape or a dot segment is a JSON 400, an unknown method a JSON 405 with the route's Allow (scripts/serve.ts)", () => {
+    const table = routeTable(contracts);
+    const bad: string[] = [];
+    const expectRefusal = (
+      method: string,
+      url: string,
+      status: number,
+      code: string,
+      allow?: string,
+    ) => {
+      const r = guardRequest(method, url, table);
+      const body = r ? (JSON.parse(r.body) as { message?: string; code?: string }) : undefined;
+      if (
+        !r ||
+        r.status !== status ||
+        body?.code !== code ||
+        (body.message ?? "").length < 10 ||
+        !r.headers["content-type"].startsWith("application/json") ||
+        (allow !== undefined && r.headers.Allow !== allow)
+      )
+        bad.push(`${method} ${url}: ${JSON.stringify(r)}`);
+    };
+    const paths = [...new Set(contracts.map((c) => c.path))];
+    for (const path of paths) {
+      const methods = new Set<string>(
+        contracts.filter((c) => c.path === path).map((c) => c.method),
+      );
+      const allow = [
+        ...["GET", "POST", "PUT", "PATCH", "DELETE"].filter((m) => methods.has(m)),
+        ...(methods.has("GET") ? ["HEAD"] : []),
+        "OPTIONS",
+      ].join(", ");
+      const real = path.replace(/\{\w+\}/g, "1");
+      if (guardRequest("GET", real, table) !== null) bad.push(`GET ${real} refused`);
+      for (const method of ["TRACE", "TRACK", "PROPFIND", "CONNECT", "get", "FOO"])
+        expectRefusal(method, real, 405, "method_not_allowed", allow);
+      for (const segment of ["%zz", "%", "%E0%A4%A", "%2e%2e", "%2E", "..", "."]) {
+        const names = path.match(/\{\w+\}/g) ?? [];
+        for (const name of names)
+          expectRefusal(
+            "GET",
+            path.replace(name, segment).replace(/\{\w+\}/g, "1"),
+            400,
+            "validation",
+          );
+        expectRefusal("GET", `/api/${segment}${real.slice(4)}`, 400, "validation");
+      }
+      expectRefusal(
+        "GET",
+        `${real}?cursor=1.1`.replace("/api/", "/api/%2e%2e/"),
+        400,
+        "validation",
+      );
+    }
+    expectRefusal("GET", "/api/%2e%2e/health", 400, "validation");
+    expectRefusal("TRACE", "/api/nope", 404, "not_found");
+    for (const page of ["/uploads/%zz", "/products/%zz", "/orders/%zz", "/%2e%2e/home"]) {
+      const r = guardRequest("GET", page, table);
+      if (r?.status !== 400) bad.push(`GET ${page}: ${JSON.stringify(r)}`);
+    }
+    expect(guardRequest("TRACE", "/home", table)).toMatchObject({
+      status: 405,
+      headers: { Allow: "GET, HEAD, OPTIONS" },
+    });
+    expect(bad).toEqual([]);
+    expect(paths.length).toBeGreaterThanOrEqual(50);
   });
 
   it("covers every contract of /api (a new handler without a sweep entry fails here)", () => {

@@ -1,8 +1,8 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
 import { env } from "@/lib/server/platform/env";
-import { AppError } from "@/lib/server/platform/errors";
-import { consume, release, reset } from "@/lib/server/platform/rate-limit";
+import { AppError, tooManyRequests } from "@/lib/server/platform/errors";
+import { consume, hit, release, reset, takeTurn } from "@/lib/server/platform/rate-limit";
 import type { LoginInput, RegisterData } from "@/lib/validators/auth";
 import { refuseCommonPassword } from "./common-passwords";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
@@ -17,6 +17,11 @@ export type SignedIn = {
 const INVALID = "Invalid email or password";
 const TOO_MANY_LOGINS = "Too many failed login attempts. Please try again later.";
 
+/** How a slowed sign-in waits for its turn (tests record the waits instead of sleeping). */
+export const loginPause = {
+  sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+};
+
 /**
  * docs/product.md: the identifier is an email or a username. Unknown accounts cost the same argon2 work.
  *
@@ -25,6 +30,15 @@ const TOO_MANY_LOGINS = "Too many failed login attempts. Please try again later.
  * an unknown identifier has its own) from this address, and every failure from this address (one
  * address spraying many accounts). Over either budget the password is not checked at all. A right
  * password gives its attempt back to the address and clears that account's failures.
+ *
+ * Guesses spread over many addresses meet a third budget, the account's attempts from every
+ * address, which slows rather than locks (the owner still gets in): past
+ * LOGIN_ACCOUNT_FREE_ATTEMPTS in the window, each check of that account's password takes a turn
+ * in a queue kept in the database (`takeTurn`), the turns spaced by a delay that doubles from
+ * LOGIN_ACCOUNT_DELAY_SECONDS up to LOGIN_ACCOUNT_MAX_DELAY_SECONDS, however many run in parallel.
+ * A request waits for its turn; one whose turn is further off than the longest delay is 429 with
+ * the seconds until it is not. An unknown identifier is slowed the same, so the delay does not
+ * tell which accounts exist.
  */
 export async function login(input: LoginInput, meta: RequestMeta): Promise<SignedIn> {
   const identifier = input.username.trim().toLowerCase();
@@ -57,12 +71,31 @@ export async function login(input: LoginInput, meta: RequestMeta): Promise<Signe
     await release(ipKey);
     throw refused;
   }
+  const everywhereKey = user ? `login-all:${user.id}` : `login-all-unknown:${identifier}`;
+  const { count } = await hit(everywhereKey, window.windowMs);
+  const over = count - e.LOGIN_ACCOUNT_FREE_ATTEMPTS;
+  if (over > 0) {
+    const maxMs = e.LOGIN_ACCOUNT_MAX_DELAY_SECONDS * 1000;
+    const spacingMs = Math.min(maxMs, e.LOGIN_ACCOUNT_DELAY_SECONDS * 1000 * 2 ** (over - 1));
+    const turn = await takeTurn(`login-turn:${everywhereKey}`, spacingMs, maxMs);
+    if ("retryAfterSeconds" in turn) {
+      await Promise.all([release(ipKey), release(accountKey), release(everywhereKey)]);
+      console.warn(
+        `[rate-limit] refused: login attempts for one account from every address, ip=${meta.ip} (${count} > ${e.LOGIN_ACCOUNT_FREE_ATTEMPTS} per ${e.LOGIN_WINDOW_MINUTES * 60} s, queue full, retry after ${turn.retryAfterSeconds} s)`,
+      );
+      throw tooManyRequests(turn.retryAfterSeconds, TOO_MANY_LOGINS);
+    }
+    console.warn(
+      `[rate-limit] slowed: login attempts for one account from every address, ip=${meta.ip} (${count} > ${e.LOGIN_ACCOUNT_FREE_ATTEMPTS} per ${e.LOGIN_WINDOW_MINUTES * 60} s, waits ${turn.waitMs} ms)`,
+    );
+    await loginPause.sleep(turn.waitMs);
+  }
 
   const ok = user
     ? await verifyPassword(user.passwordHash, input.password)
     : (await burnPasswordCheck(input.password), false);
   if (!user || !ok) throw new AppError("invalid_credentials", INVALID);
-  await Promise.all([release(ipKey), reset(accountKey)]);
+  await Promise.all([release(ipKey), reset(accountKey), reset(everywhereKey)]);
   const { passwordHash: _hash, ...publicUser } = user;
   void _hash;
   const cookie = await createSession(user.id, meta.secure, meta.userAgent);

@@ -65,7 +65,10 @@ export const periodLabel = (period: string) =>
 
 /**
  * The id of this month's statement of the buyer at the farm, created on the first order on account
- * of the month. INSERT … ON CONFLICT keeps it one row however many checkouts arrive at once.
+ * of the month. INSERT … ON CONFLICT keeps it one row however many checkouts arrive at once, and
+ * locks it until this transaction ends, so a payment of it waits for this order. A paid statement
+ * never takes another order: when the month's is paid already (a farm that moved its time zone
+ * back across a month end reaches a month it was paid for), the order goes on the next month's.
  */
 export async function statementFor(
   tx: Tx,
@@ -74,11 +77,14 @@ export async function statementFor(
   timeZone: string,
   now: Date,
 ): Promise<{ id: number; period: string }> {
-  const period = periodOf(now, timeZone);
-  const [row] = await tx.$queryRaw<{ id: number }[]>`
-    INSERT INTO "Statement" ("farmId", "buyerId", "period", "dueDate")
-    VALUES (${farmId}, ${buyerId}, ${period}, ${dueDateOf(period)})
-    ON CONFLICT ("farmId", "buyerId", "period") DO UPDATE SET "period" = EXCLUDED."period"
-    RETURNING "id"`;
-  return { id: row.id, period };
+  let period = periodOf(now, timeZone);
+  for (;;) {
+    const [row] = await tx.$queryRaw<{ id: number; paidAt: Date | null }[]>`
+      INSERT INTO "Statement" ("farmId", "buyerId", "period", "dueDate")
+      VALUES (${farmId}, ${buyerId}, ${period}, ${dueDateOf(period)})
+      ON CONFLICT ("farmId", "buyerId", "period") DO UPDATE SET "period" = EXCLUDED."period"
+      RETURNING "id", "paidAt"`;
+    if (!row.paidAt) return { id: row.id, period };
+    period = DateTime.fromISO(`${period}-01`).plus({ months: 1 }).toFormat("yyyy-MM");
+  }
 }

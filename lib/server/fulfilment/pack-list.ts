@@ -4,6 +4,7 @@ import type { SessionUser } from "@/lib/server/auth/session";
 import { requireOwnFarm } from "@/lib/server/farm/access";
 import { centsToDollars } from "@/lib/money";
 import type { PackListJson } from "@/lib/contracts/fulfilment";
+import { toCsv, type CsvCell } from "@/lib/server/documents/csv";
 import { toLocalIso } from "./time";
 
 /**
@@ -84,14 +85,7 @@ export async function packList(user: SessionUser, date: string): Promise<PackLis
   };
 }
 
-/** A cell that a spreadsheet would run as a formula is written as text (a leading apostrophe). */
-function csvCell(value: string | number): string {
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** The pack list as CSV: a header row, then one row per order line. */
+/** The pack list as CSV: a header row, then one row per order line (lib/server/documents/csv.ts). */
 export function packListCsv(list: PackListJson): string {
   const header = [
     "order",
@@ -106,27 +100,23 @@ export function packListCsv(list: PackListJson): string {
     "unit",
     "status",
   ];
-  const lines = [header.join(",")];
+  const rows: CsvCell[][] = [];
   for (const o of list.orders) {
     for (const i of o.items) {
-      lines.push(
-        [
-          o.id,
-          o.buyer.fullName,
-          o.kind,
-          o.start,
-          o.end,
-          o.place,
-          o.postalCode ?? "",
-          i.productName,
-          i.quantity,
-          i.unit,
-          o.status,
-        ]
-          .map(csvCell)
-          .join(","),
-      );
+      rows.push([
+        o.id,
+        o.buyer.fullName,
+        o.kind,
+        o.start,
+        o.end,
+        o.place,
+        o.postalCode ?? "",
+        i.productName,
+        i.quantity,
+        i.unit,
+        o.status,
+      ]);
     }
   }
-  return `${lines.join("\r\n")}\r\n`;
+  return toCsv(header, rows);
 }

@@ -129,6 +129,7 @@ export function toAppError(error: unknown): AppError {
 }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const BROKEN_ESCAPE = /%(?![0-9a-f]{2})/i;
 
 function parseWith(schema: z.ZodType, value: unknown): unknown {
   const parsed = schema.safeParse(value);
@@ -155,9 +156,11 @@ export function route<const E extends Endpoint>(
       const user = contract.auth === "required" ? await userFromRequest(req) : null;
       if (contract.auth === "required" && !user)
         throw new AppError("unauthenticated", "Not signed in");
-      const params = contract.params
-        ? parseWith(contract.params, (await context?.params) ?? {})
-        : {};
+      const rawParams = (await context?.params) ?? {};
+      // A segment Next could not decode arrives as it was sent (lib/request-guard.ts refuses it first).
+      if (Object.values(rawParams).some((v) => typeof v === "string" && BROKEN_ESCAPE.test(v)))
+        throw new AppError("validation", "The address has a malformed %-escape");
+      const params = contract.params ? parseWith(contract.params, rawParams) : {};
       const query = contract.query
         ? parseWith(contract.query, Object.fromEntries(new URL(req.url).searchParams))
         : undefined;

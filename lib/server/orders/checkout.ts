@@ -17,18 +17,32 @@ import {
   planFulfilment,
   type FulfilmentPlan,
 } from "@/lib/server/fulfilment/booking";
-import { holdingCap, type CheckoutInput } from "@/lib/validators/orders";
+import {
+  holdingCap,
+  MAX_CHECKOUT_CENTS,
+  MAX_QUANTITY,
+  type CheckoutInput,
+} from "@/lib/validators/orders";
 import { serializeOrder } from "./serialize";
 
 import type { CheckoutResult } from "@/lib/contracts/orders";
 
 const KM_PER_MILE = 1.609344;
 
-/** The same product twice in one cart is one line. Map keeps first-seen (cart) order. */
+/**
+ * The same product twice in one cart is one line, held to the per-line cap once merged (400).
+ * Map keeps first-seen (cart) order.
+ */
 function mergeLines(items: CheckoutInput["items"]): Map<number, number> {
   const lines = new Map<number, number>();
-  for (const { productId, quantity } of items)
-    lines.set(productId, (lines.get(productId) ?? 0) + quantity);
+  for (const { productId, quantity } of items) {
+    const merged = (lines.get(productId) ?? 0) + quantity;
+    if (merged > MAX_QUANTITY) {
+      const message = `You can order at most ${MAX_QUANTITY} of one product; product ${productId} adds up to ${merged}`;
+      throw badRequest(message, { items: message });
+    }
+    lines.set(productId, merged);
+  }
   return lines;
 }
 
@@ -336,6 +350,11 @@ export async function placeCheckout(
   if (level !== "restaurant" && groups.some((g) => g.onAccount))
     throw forbidden("Only restaurants can buy on account: pay from your wallet");
   const totalOf = (g: FarmOrder) => g.goodsCents + (g.plan?.feeCents ?? 0);
+  const grandTotal = groups.reduce((sum, g) => sum + totalOf(g), 0);
+  if (grandTotal > MAX_CHECKOUT_CENTS) {
+    const message = `A checkout can cost at most ${formatCents(MAX_CHECKOUT_CENTS)}; this one costs ${formatCents(grandTotal)}`;
+    throw badRequest(message, { items: message });
+  }
 
   // This checkout's own rows. On account: not paid until its statement is (docs/money.md); the
   // statement and the event naming it come once the credit line is taken, below.

@@ -74,6 +74,35 @@ export function refuseOver(h: Hit, limit: Limit, refusal: Refusal): Hit {
   return h;
 }
 
+export type Turn = { waitMs: number } | { retryAfterSeconds: number };
+
+/**
+ * Slowing down instead of refusing: reserves the next turn on `key`, `spacingMs` after the turn
+ * before it, in ONE statement (the row lock orders parallel callers, so each gets its own turn and
+ * turns never overlap). The caller waits `waitMs` and then goes ahead. When the queue reaches
+ * further than `maxWaitMs` nothing is reserved and the answer is how long until it would not.
+ */
+export async function takeTurn(
+  key: string,
+  spacingMs: number,
+  maxWaitMs: number,
+  client: Db = db,
+): Promise<Turn> {
+  const [row] = await client.$queryRaw<{ wait: number }[]>`
+    INSERT INTO "RateLimitCounter" ("key", "count", "resetAt")
+    VALUES (${key}, 1, timezone('UTC', now()) + ${spacingMs}::float8 * interval '1 millisecond')
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = "RateLimitCounter"."count" + 1,
+      "resetAt" = greatest("RateLimitCounter"."resetAt", timezone('UTC', now())) + ${spacingMs}::float8 * interval '1 millisecond'
+    WHERE "RateLimitCounter"."resetAt" <= timezone('UTC', now()) + ${maxWaitMs}::float8 * interval '1 millisecond'
+    RETURNING extract(epoch FROM ("resetAt" - timezone('UTC', now())))::float8 * 1000 - ${spacingMs}::float8 AS wait`;
+  if (row) return { waitMs: Math.max(0, Math.round(Number(row.wait))) };
+  const [busy] = await client.$queryRaw<{ retry: number }[]>`
+    SELECT extract(epoch FROM ("resetAt" - timezone('UTC', now())))::float8 - ${maxWaitMs / 1000}::float8 AS retry
+    FROM "RateLimitCounter" WHERE "key" = ${key}`;
+  return { retryAfterSeconds: Math.max(1, Math.ceil(Number(busy?.retry ?? 1))) };
+}
+
 /** Gives back one attempt counted by `hit` (a login that turned out to be right). */
 export async function release(key: string): Promise<void> {
   await db.$executeRaw`UPDATE "RateLimitCounter" SET "count" = greatest("count" - 1, 0) WHERE "key" = ${key}`;
