@@ -3,7 +3,8 @@ import { isUniqueViolation } from "@/lib/server/platform/db";
 import { AppError, isAppError } from "@/lib/server/platform/errors";
 import { readCapped } from "@/lib/server/http/body";
 import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
-import type { TopUp } from "@/lib/generated/prisma/client";
+import type { Payout, TopUp } from "@/lib/generated/prisma/client";
+import { failPayout } from "./payouts";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { paymentProvider, type VerifiedEvent } from "./provider";
@@ -52,6 +53,10 @@ async function handle(tx: Tx, event: VerifiedEvent): Promise<void> {
       return sessionPaid(tx, event.object);
     case "checkout.session.expired":
       return sessionExpired(tx, event.object);
+    case "account.updated":
+      return accountUpdated(tx, event.object);
+    case "transfer.reversed":
+      return transferReversed(tx, event.object);
     default:
       return; // verified but not ours to act on: recorded, 200
   }
@@ -120,4 +125,21 @@ async function sessionExpired(tx: Tx, session: Record<string, unknown>): Promise
     where: { id: topUp.id },
     data: { status: "expired", settledAt: new Date() },
   });
+}
+
+/** A farm's connected account can (or can no longer) receive transfers. */
+async function accountUpdated(tx: Tx, account: Record<string, unknown>): Promise<void> {
+  if (typeof account.id !== "string") return;
+  await tx.farmAccount.updateMany({
+    where: { stripeAccountId: account.id },
+    data: { payoutsEnabled: account.payouts_enabled === true },
+  });
+}
+
+/** Stripe took a payout's transfer back: the payout failed and its money is the farm's again. */
+async function transferReversed(tx: Tx, transfer: Record<string, unknown>): Promise<void> {
+  if (typeof transfer.id !== "string") return;
+  const [payout] = await tx.$queryRaw<Payout[]>`
+    SELECT * FROM "Payout" WHERE "reference" = ${transfer.id} AND "status" = 'paid' FOR UPDATE`;
+  if (payout) await failPayout(tx, payout, "The transfer was reversed");
 }
