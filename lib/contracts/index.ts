@@ -10,7 +10,7 @@ import { messagesApi } from "./messages";
 import { notificationsApi } from "./notifications";
 import { operationsApi } from "./operations";
 import { ordersApi } from "./orders";
-import { paymentsApi } from "./payments";
+import { farmPayoutsApi, paymentsApi } from "./payments";
 import { sessionApi } from "./session";
 import { standingApi } from "./standing";
 import { submissionsApi } from "./submissions";
@@ -28,6 +28,7 @@ export const endpoints: Endpoint[] = [
   adjustmentsApi,
   walletApi,
   paymentsApi,
+  farmPayoutsApi,
   farmApi,
   fulfilmentApi,
   businessApi,
