@@ -4,6 +4,7 @@ import { db } from "@/lib/server/platform/db";
 import { commissionCents } from "@/lib/server/payments/farm-ledger";
 import { createProduct, createUserWithSession } from "../support/factories";
 import { withEnv } from "../support/env";
+import { onPostgres } from "../support/pg";
 import { farmerWithSession } from "../farm/support";
 import { checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 import { cancel, complete, expectFarmLedgerHolds } from "./ledger-support";
@@ -74,6 +75,32 @@ describe("farm earnings ledger", () => {
       where: { dedupeKey: `commission-${id}` },
     });
     expect(commission.amountCents).toBe(-125);
+  });
+});
+
+describe.runIf(onPostgres)("a completion racing a cancel on PostgreSQL", () => {
+  it("one of them wins each time: earnings without a refund, or a refund without earnings", async () => {
+    const farmer = await farmerWithSession();
+    const buyer = await createUserWithSession();
+    await topUp(buyer.cookie, 1000);
+    const product = await createProduct(farmer.farm.id, { priceCents: 999, stock: 100 });
+    for (let i = 0; i < 8; i++) {
+      const res = await placeOrder(buyer.cookie, [{ productId: product.id, quantity: 1 }]);
+      const id = res.json.orders[0].id as number;
+      const [done, cancelled] = await Promise.all([
+        complete(farmer.cookie, id),
+        cancel(buyer.cookie, id),
+      ]);
+      expect([done.status, cancelled.status].sort()).toEqual([200, 409]);
+      const order = await db.order.findUniqueOrThrow({ where: { id } });
+      const earned = await db.farmLedgerEntry.count({ where: { orderId: id } });
+      const refunded = await db.transaction.count({
+        where: { type: "refund", reference: `ORDER-${id}` },
+      });
+      if (order.status === "completed") expect([earned, refunded]).toEqual([2, 0]);
+      else expect([order.status, earned, refunded]).toEqual(["cancelled", 0, 1]);
+    }
+    await expectFarmLedgerHolds([farmer.farm.id]);
   });
 });
 
