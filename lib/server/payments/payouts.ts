@@ -5,7 +5,7 @@ import { env } from "@/lib/server/platform/env";
 import { startLoop } from "@/lib/server/platform/loop";
 import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
 import type { Payout } from "@/lib/generated/prisma/client";
-import { enqueue, farmOwnerId } from "@/lib/server/notifications/outbox";
+import { enqueue } from "@/lib/server/notifications/outbox";
 import { recordFarmEntry } from "./farm-ledger";
 import { paymentProvider } from "./provider";
 
@@ -58,12 +58,15 @@ async function claimOne(
     const [farm] = await tx.$queryRaw<
       {
         farmId: number;
+        ownerId: number;
         balanceCents: number;
         stripeAccountId: string | null;
-        payoutsEnabled: boolean;
+        total: number;
       }[]
     >`
-      SELECT a."farmId", a."balanceCents", a."stripeAccountId", a."payoutsEnabled"
+      SELECT a."farmId", f."userId" AS "ownerId", a."balanceCents", a."stripeAccountId",
+             (SELECT COALESCE(SUM(e."amountCents"), 0)::int FROM "FarmLedgerEntry" e
+              WHERE e."farmId" = a."farmId" AND e."payoutId" IS NULL AND e."createdAt" < ${week.cutoff}) AS "total"
       FROM "FarmAccount" a JOIN "Farm" f ON f."id" = a."farmId"
       WHERE f."timeZone" = ${timeZone}
         AND a."farmId" <> ALL(${skip}::int[])
@@ -74,9 +77,8 @@ async function claimOne(
       LIMIT 1
       FOR UPDATE OF a SKIP LOCKED`;
     if (!farm) return null;
-    const [{ total }] = await tx.$queryRaw<{ total: number }[]>`
-      SELECT COALESCE(SUM("amountCents"), 0)::int AS "total" FROM "FarmLedgerEntry"
-      WHERE "farmId" = ${farm.farmId} AND "payoutId" IS NULL AND "createdAt" < ${week.cutoff}`;
+    // Read in the claiming statement: only a payout claim (which holds this row) changes these rows.
+    const total = farm.total;
     if (total <= 0 || total > farm.balanceCents) {
       skip.push(farm.farmId);
       return "skipped";
@@ -95,7 +97,7 @@ async function claimOne(
       UPDATE "FarmLedgerEntry" SET "payoutId" = ${payout.id}
       WHERE "farmId" = ${farm.farmId} AND "payoutId" IS NULL AND "createdAt" < ${week.cutoff}`;
     await enqueue(tx, {
-      userId: await farmOwnerId(tx, farm.farmId),
+      userId: farm.ownerId,
       kind: "payout_sent",
       payload: { payoutId: payout.id },
       dedupeKey: `payout_sent-${payout.id}`,

@@ -103,8 +103,13 @@ async function sessionPaid(tx: Tx, session: Record<string, unknown>): Promise<vo
     });
     return;
   }
+  await tx.topUp.update({
+    where: { id: topUp.id },
+    data: { status: "paid", sessionId: String(session.id), settledAt: new Date() },
+  });
   await ensureWallet(tx, topUp.userId);
-  // A card payment that went through is credited even past the manual top-up cap.
+  // Last, so the wallet's row lock is held only for this statement and the commit: deliveries for
+  // one wallet queue there. A card payment that went through is credited past the top-up cap.
   const credited = await applyBalanceChange(tx, topUp.userId, topUp.amountCents, {
     type: "top_up",
     description: "Card top-up",
@@ -112,10 +117,6 @@ async function sessionPaid(tx: Tx, session: Record<string, unknown>): Promise<vo
   });
   // Only past 20 million dollars; the event is then refused and Stripe delivers it again.
   if (!credited) throw new Error(`Top-up ${topUp.id} would overflow the wallet`);
-  await tx.topUp.update({
-    where: { id: topUp.id },
-    data: { status: "paid", sessionId: String(session.id), settledAt: new Date() },
-  });
 }
 
 async function sessionExpired(tx: Tx, session: Record<string, unknown>): Promise<void> {
