@@ -64,7 +64,7 @@ function runBench(
   console.log(`\n=== bench ${name} (at most ${minutes} min) ===`);
   return new Promise((resolve) => {
     // login.ts, standing.ts and notifications.ts import lib/server directly (server-only): they need the react-server condition.
-    const conditions = ["login", "standing", "notifications"].includes(name)
+    const conditions = ["login", "standing", "notifications", "payments"].includes(name)
       ? ["--conditions=react-server"]
       : [];
     const child = spawn(process.execPath, ["--import", "tsx", ...conditions, file], {
@@ -123,6 +123,7 @@ if (process.env.BENCH_REPORT_ONLY !== "1") {
     ["wallet", "bench/wallet.ts", 10, {}],
     ["standing", "bench/standing.ts", 10, {}],
     ["notifications", "bench/notifications.ts", 10, {}],
+    ["payments", "bench/payments.ts", 10, {}],
   ];
   for (const [name, file, minutes, env] of plan) {
     if (!want(name)) continue;
@@ -381,6 +382,19 @@ if (notifications) {
     bench: "notifications" + freshness(notifications),
     figure: `email sender: ${num(notifications.notifications, 0)} queued, ${notifications.senders} senders, local smtp-server (emails/s; exactly once)`,
     value: `${num(notifications.perSecond)}/s in ${num(notifications.seconds, 2)} s; ${notifications.exactlyOnce ? "yes" : "**NO**"}`,
+  });
+}
+const payments = read("payments");
+if (payments) {
+  rows.push({
+    bench: "payments" + freshness(payments),
+    figure: `Stripe webhooks on one wallet: ${num(payments.deliveries, 0)} deliveries (each top-up twice), concurrency ${payments.concurrency} (credited/s; double credits; goal ≥ 300/s)`,
+    value: `${num(payments.webhooksPerSecond)}/s; ${payments.doubleCredits} double${payments.webhooksOk ? "" : " **VIOLATED**"}`,
+  });
+  rows.push({
+    bench: "payments" + freshness(payments),
+    figure: `payout run for ${num(payments.farms, 0)} farms, 2 workers racing (s; one payout per farm; goal ≤ 10 s)`,
+    value: `${num(payments.payoutSeconds, 2)} s; ${payments.payoutsOk ? "yes" : "**NO**"}`,
   });
 }
 const load = read("load");

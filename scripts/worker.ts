@@ -1,7 +1,7 @@
 /**
- * `npm run worker`: the Google Sheets outbox worker, the standing-order worker and the email sender
+ * `npm run worker`: the Google Sheets outbox worker, the standing-order worker, the email sender and payouts
  * as their own process, for scale-out (docs/operations.md). Run one or more next to app instances
- * started with SHEETS_WORKER=off STANDING_WORKER=off NOTIFICATIONS_WORKER=off; rows are shared out with FOR UPDATE SKIP LOCKED. Stops
+ * started with SHEETS_WORKER=off STANDING_WORKER=off NOTIFICATIONS_WORKER=off PAYOUTS_WORKER=off; rows are shared out with FOR UPDATE SKIP LOCKED. Stops
  * gracefully on SIGINT/SIGTERM (the batch and the placement in flight finish).
  *   node --import tsx --conditions=react-server scripts/worker.ts
  */
@@ -12,6 +12,7 @@ import { NUDGE_CHANNEL } from "@/lib/server/sheets/runtime";
 import { SheetsWorker } from "@/lib/server/sheets/worker";
 import { startNotifications } from "@/lib/server/notifications/runtime";
 import { startStandingWorker } from "@/lib/server/standing/worker";
+import { startPayoutWorker } from "@/lib/server/payments/payouts";
 
 if (dbKind() !== "postgres") {
   // PGlite allows one process per data folder; a second one silently loses writes.
@@ -26,6 +27,8 @@ const stopStanding = startStandingWorker();
 console.info("[standing] worker started");
 const stopNotifications = startNotifications();
 console.info("[mail] sender started");
+const stopPayouts = startPayoutWorker();
+console.info("[payouts] worker started");
 let listener: pg.Client | null = null;
 
 if (worker.enabled) {
@@ -47,7 +50,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.info(`[sheets] ${signal}: finishing the batch in flight…`);
-  await Promise.all([worker.stop(), stopStanding(), stopNotifications()]);
+  await Promise.all([worker.stop(), stopStanding(), stopNotifications(), stopPayouts()]);
   await listener?.end().catch(() => undefined);
   await closeDb();
   process.exit(0);

@@ -9,6 +9,7 @@ const LINKS = [
   { href: "/my-farm/fulfilment", label: "Fulfilment" },
   { href: "/my-farm/pack-list", label: "Pack list" },
   { href: "/my-farm/customers", label: "Customers" },
+  { href: "/my-farm/payouts", label: "Payouts" },
   { href: "/my-farm/profile", label: "Farm profile" },
 ];
 

@@ -18,6 +18,7 @@ import type { MyProductJson } from "@/lib/contracts/farm";
 import { Field } from "@/components/ui/field";
 import { cn } from "@/lib/cn";
 import { Input, inputClass } from "@/components/ui/input";
+import { YouReceive } from "./you-receive";
 
 type Props = { categories: { id: number; name: string }[]; product?: MyProductJson };
 
@@ -130,6 +131,7 @@ export function ProductForm({ categories, product }: Props) {
           />
         </Field>
       </div>
+      <YouReceive id="product-price-net" control={form.control} />
       <fieldset className="grid gap-4 rounded-2xl border border-gray-200 p-4 sm:grid-cols-2">
         <legend className="px-1 text-sm font-semibold text-ink">For restaurants</legend>
         <Field

@@ -16,13 +16,15 @@ import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf, newIdempotencyKey } from "@/lib/client/api";
 import { formatCurrency } from "@/lib/format";
 import type { TopUpResult } from "@/lib/contracts/wallet";
+import type { CardTopUpStarted } from "@/lib/contracts/payments";
 import { INVALID_AMOUNT, MAX_TOP_UP, topUpFormSchema } from "@/lib/validators/wallet";
 
 const QUICK_AMOUNTS = [10, 25, 50, 100];
 
 /**
  * The top-up dialog (docs/product.md, "Orders, wallet, profile"), shared by /wallet and /checkout. Each submission
- * carries its own Idempotency-Key, so a request the network retries is credited once.
+ * carries its own Idempotency-Key, so a request the network retries is credited once. With card
+ * payments on, the answer is a Checkout page to go to; the wallet waits for the webhook on return.
  */
 export function TopUpDialog({
   trigger,
@@ -48,11 +50,16 @@ export function TopUpDialog({
       }
       setInvalid(false);
       try {
-        const result = await apiFetch<TopUpResult>("/api/transactions/topup", {
+        const result = await apiFetch<TopUpResult | CardTopUpStarted>("/api/transactions/topup", {
           method: "POST",
           json: { amount: parsed.data.amount },
           idempotencyKey: newIdempotencyKey(),
         });
+        if ("checkoutUrl" in result) {
+          // Card payments: the wallet says "Top Up Successful" once Stripe's webhook credits it.
+          window.location.assign(result.checkoutUrl);
+          return;
+        }
         toast({
           title: "Top Up Successful",
           description: `${formatCurrency(parsed.data.amount)} has been added to your wallet`,

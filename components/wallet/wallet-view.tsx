@@ -9,9 +9,11 @@ import { LoadMoreButton } from "@/components/ui/load-more";
 import { usePaged } from "@/lib/client/use-paged";
 import { formatCurrency } from "@/lib/format";
 import type { TransactionJson, WalletJson } from "@/lib/contracts/wallet";
+import type { PaymentsConfigJson } from "@/lib/contracts/payments";
 import { InvoicesLink } from "@/components/account/invoices-link";
 import { TopUpDialog } from "./top-up-dialog";
 import { TransactionList } from "./transaction-list";
+import { useCardTopUpReturn } from "./use-card-top-up-return";
 
 /**
  * /wallet: the card ("/api/wallet") and the first page of the history (GET /api/transactions),
@@ -35,6 +37,8 @@ export function WalletView() {
     await Promise.allSettled([mutateWallet(), history.refresh()]);
     setRefreshing(false);
   };
+  const { data: payments } = useSWR<PaymentsConfigJson>("/api/payments/config");
+  const cardTopUp = useCardTopUpReturn(refresh);
 
   return (
     <div className="grid grid-cols-1 gap-8">
@@ -63,6 +67,16 @@ export function WalletView() {
           <p className="font-mono text-base tracking-wider" data-testid="wallet-id">
             {wallet.walletId}
           </p>
+          {payments?.provider === "demo" ? (
+            <p className="mt-4 text-sm text-white/85" data-testid="demo-payments">
+              Demo payments — no card is charged
+            </p>
+          ) : null}
+          {cardTopUp.waiting ? (
+            <p role="status" className="mt-4 text-sm text-white/85" data-testid="topup-waiting">
+              Confirming your card payment...
+            </p>
+          ) : null}
           <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
             <div>
               <p className="text-sm text-white/85">Balance</p>

@@ -51,6 +51,8 @@ export const ERROR_STATUS = {
   /** An Idempotency-Key (or message clientId) reused for a different request. */
   idempotency_key_reused: 409,
   /** A one-time link that was used already or has expired. */
+  /** A Stripe webhook without a valid, fresh signature (or too large to be one). */
+  invalid_webhook: 400,
   link_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

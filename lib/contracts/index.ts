@@ -10,6 +10,7 @@ import { messagesApi } from "./messages";
 import { notificationsApi } from "./notifications";
 import { operationsApi } from "./operations";
 import { ordersApi } from "./orders";
+import { farmPayoutsApi, paymentsApi } from "./payments";
 import { sessionApi } from "./session";
 import { standingApi } from "./standing";
 import { submissionsApi } from "./submissions";
@@ -26,6 +27,8 @@ export const endpoints: Endpoint[] = [
   ordersApi,
   adjustmentsApi,
   walletApi,
+  paymentsApi,
+  farmPayoutsApi,
   farmApi,
   fulfilmentApi,
   businessApi,

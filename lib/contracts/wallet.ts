@@ -2,6 +2,7 @@ import { topUpSchema, transactionsQuerySchema } from "@/lib/validators/wallet";
 import { z } from "zod";
 import { endpoint, jsonBody, PAGED } from "./endpoint";
 import { id, isoDate, money } from "./json";
+import { cardTopUpStarted } from "./payments";
 
 export const wallet = z.object({
   walletId: z.string(),
@@ -50,10 +51,13 @@ export const walletApi = {
     path: "/api/transactions/topup",
     tag: "Wallet",
     summary: "Top up the wallet (at most 10,000.00 per top-up)",
+    description:
+      "demo provider: credited at once, 200 `{wallet, transaction}`. stripe: 202 `{topUp, checkoutUrl}`, a Checkout Session for exactly that amount; the wallet is credited only by its verified webhook (GET /api/payments/top-ups/{id} tells when).",
     auth: "required",
     body: jsonBody(topUpSchema),
     idempotencyKey: true,
-    response: topUpResult,
-    errors: ["wallet_limit", "idempotency_key_reused"],
+    response: z.union([topUpResult, cardTopUpStarted]),
+    otherAnswers: { 202: "stripe: the card top-up was started; pay on `checkoutUrl`" },
+    errors: ["wallet_limit", "idempotency_key_reused", "unavailable"],
   }),
 };

@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   "standing_failed",
   "cutoff_reminder",
   "unread_messages",
+  "payout_sent",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -58,6 +59,10 @@ export const KIND_LABELS: Record<NotificationKind, { label: string; description:
     label: "Unread messages",
     description: "A digest when a message waits unread for 10 minutes",
   },
+  payout_sent: {
+    label: "Payouts",
+    description: "Each weekly payout to your farm, with its statement",
+  },
 };
 
 /** PUT /api/notification-preferences: any subset of kinds, each on or off. */
@@ -71,8 +76,14 @@ export type NotificationPreferencesInput = z.infer<typeof notificationPreference
 /** The switches a kind of account is shown (a farm gets no receipts, a shopper no standing orders); the server honours every kind either way. */
 export function kindsFor(userType: string): NotificationKind[] {
   if (userType === "farmer")
-    return ["order_received", "order_cancelled", "adjustment_applied", "unread_messages"];
-  const buyer = NOTIFICATION_KINDS.filter((k) => k !== "order_received");
+    return [
+      "order_received",
+      "order_cancelled",
+      "adjustment_applied",
+      "unread_messages",
+      "payout_sent",
+    ];
+  const buyer = NOTIFICATION_KINDS.filter((k) => k !== "order_received" && k !== "payout_sent");
   return userType === "restaurant"
     ? buyer
     : buyer.filter((k) => !k.startsWith("standing_") && k !== "cutoff_reminder");

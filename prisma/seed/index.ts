@@ -17,6 +17,7 @@ import {
 } from "./fulfilment";
 import { ensureStandingOrders } from "./standing";
 import { ensureAccount } from "./account";
+import { ensureFarmEarnings } from "./payouts";
 
 export { seedScale, countScaleProducts } from "./scale";
 export type { SeedDb, SeedLog } from "./types";
@@ -66,6 +67,7 @@ export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {})
       await ensureDemoAdjustment(tx, userIds, farmIds, now, log);
       await ensureStandingOrders(tx, userIds, farmIds, now, log);
       await ensureAccount(tx, userIds, farmIds, now, log);
+      await ensureFarmEarnings(tx, now, log);
     },
     { maxWait: 30_000, timeout: 300_000 },
   );

@@ -135,11 +135,23 @@ beforeAll(async () => {
   expect(onAccount.status, onAccount.text).toBe(201);
   statementId = String(onAccount.json.orders[0].statementId);
 
+  // A card top-up and a payout (rows the stripe webhook and the payout worker write).
+  const cardTopUp = await db.topUp.create({ data: { userId: shopper.user.id, amountCents: 500 } });
+  const payout = await db.payout.create({
+    data: {
+      farmId: farmer.farm.id,
+      periodEnd: "2026-01-05",
+      amountCents: 100,
+      status: "pending_manual",
+    },
+  });
   ids = {
     id: String(placed.json.orders[0].id),
     userId: String(farmer.user.id),
     date: slot.slotId.slice(-10),
     slotId: slot.slotId,
+    topUpId: String(cardTopUp.id),
+    payoutId: String(payout.id),
   };
 });
 
@@ -163,6 +175,8 @@ function callFor(e: Endpoint): CallOptions & { path: string } {
     params.id = String(ids.productId);
   if (e.path.startsWith("/api/farms/{id}")) params.id = String(farmer.farm.id);
   if (e.path.startsWith("/api/invoices/{id}")) params.id = statementId;
+  if (e.path === "/api/payments/top-ups/{id}") params.id = ids.topUpId;
+  if (e.path.startsWith("/api/my-farm/payouts/{id}")) params.id = ids.payoutId;
   const filled = e.path.replace(/\{(\w+)\}/g, (_, n: string) => params[n]);
   const query =
     e.path === "/api/products/search"

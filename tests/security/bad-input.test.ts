@@ -81,6 +81,13 @@ import { GET as creditLinesGET } from "@/app/api/credit-lines/route";
 import { GET as invoicesGET } from "@/app/api/invoices/route";
 import { GET as invoiceGET } from "@/app/api/invoices/[id]/route";
 import { GET as invoicePdfGET } from "@/app/api/invoices/[id]/invoice.pdf/route";
+import { GET as paymentsConfigGET } from "@/app/api/payments/config/route";
+import { GET as topUpStatusGET } from "@/app/api/payments/top-ups/[id]/route";
+import { POST as stripeWebhookPOST } from "@/app/api/webhooks/stripe/route";
+import { GET as payoutsGET } from "@/app/api/my-farm/payouts/route";
+import { GET as payoutGET } from "@/app/api/my-farm/payouts/[id]/route";
+import { GET as payoutPdfGET } from "@/app/api/my-farm/payouts/[id]/statement.pdf/route";
+import { POST as payoutsConnectPOST } from "@/app/api/my-farm/payouts/connect/route";
 import { POST as invoicePayPOST } from "@/app/api/invoices/[id]/pay/route";
 import {
   GET as notificationPrefsGET,
@@ -192,6 +199,11 @@ let r2StandingId = 0;
 /** R's and R2's statements at G (orders on account); R's is closed and payable. */
 let rStatementId = 0;
 let r2StatementId = 0;
+/** A's and B's card top-ups; G's and F's payouts (rows the webhook and the payout worker write). */
+let aTopUpId = 0;
+let bTopUpId = 0;
+let gPayoutId = 0;
+let fPayoutId = 0;
 let categoryId = 0;
 let ipCounter = 0;
 const nextIp = () => `10.9.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
@@ -362,6 +374,14 @@ beforeAll(async () => {
     call(topupPOST, "/api/transactions/topup", { body: { amount: 50 }, cookie: r.cookie }),
     200,
   );
+  aTopUpId = (await db.topUp.create({ data: { userId: A.id, amountCents: 500 } })).id;
+  bTopUpId = (await db.topUp.create({ data: { userId: B.id, amountCents: 500 } })).id;
+  const payout = (farmId: number) =>
+    db.payout.create({
+      data: { farmId, periodEnd: "2026-01-05", amountCents: 100, status: "pending_manual" },
+    });
+  gPayoutId = (await payout(G.farmId)).id;
+  fPayoutId = (await payout(F.farmId)).id;
 });
 
 // ---- the endpoint table -------------------------------------------------------------------------
@@ -1198,6 +1218,72 @@ const endpoints: Endpoint[] = [
     ok: 200,
   },
   // Pay on account (docs/restaurants.md): G's customers and credit lines, R's statements.
+  {
+    name: "payments/config",
+    method: "GET",
+    path: "/api/payments/config",
+    handler: paymentsConfigGET as Handler,
+    auth: "none",
+    ok: 200,
+  },
+  {
+    name: "payments/top-ups/[id]",
+    method: "GET",
+    path: "/api/payments/top-ups/:id",
+    handler: topUpStatusGET as Handler,
+    auth: "required",
+    params: () => ({ id: String(aTopUpId) }),
+    idParam: { name: "id", foreign: () => String(bTopUpId) },
+    ok: 200,
+  },
+  {
+    name: "webhooks/stripe",
+    method: "POST",
+    path: "/api/webhooks/stripe",
+    handler: stripeWebhookPOST as Handler,
+    auth: "none",
+    crossSiteAllowed: true,
+  },
+  {
+    name: "my-farm/payouts",
+    method: "GET",
+    path: "/api/my-farm/payouts",
+    handler: payoutsGET as Handler,
+    auth: "required",
+    cookie: () => G.cookie,
+    ok: 200,
+  },
+  {
+    name: "my-farm/payouts/[id]",
+    method: "GET",
+    path: "/api/my-farm/payouts/:id",
+    handler: payoutGET as Handler,
+    auth: "required",
+    cookie: () => G.cookie,
+    params: () => ({ id: String(gPayoutId) }),
+    idParam: { name: "id", foreign: () => String(fPayoutId) },
+    query: { format: ["xml", "", "CSV", "csv;", "json\u0000"] },
+    ok: 200,
+  },
+  {
+    name: "my-farm/payouts/[id]/statement.pdf",
+    method: "GET",
+    path: "/api/my-farm/payouts/:id/statement.pdf",
+    handler: payoutPdfGET as Handler,
+    auth: "required",
+    cookie: () => G.cookie,
+    params: () => ({ id: String(gPayoutId) }),
+    idParam: { name: "id", foreign: () => String(fPayoutId) },
+    ok: 200,
+  },
+  {
+    name: "my-farm/payouts/connect",
+    method: "POST",
+    path: "/api/my-farm/payouts/connect",
+    handler: payoutsConnectPOST as Handler,
+    auth: "required",
+    cookie: () => G.cookie,
+  },
   {
     name: "my-farm/customers",
     method: "GET",

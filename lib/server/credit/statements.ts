@@ -1,4 +1,5 @@
 import "server-only";
+import { recordOrderEarnings } from "@/lib/server/payments/farm-ledger";
 import { DateTime } from "luxon";
 import { centsToDollars } from "@/lib/money";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -235,6 +236,11 @@ export function payInvoice(
         where: { statementId: s.id, status: { not: "cancelled" } },
         data: { isPaid: true },
       });
+      await recordOrderEarnings(
+        tx,
+        s.orders.map((o) => o.id),
+        now,
+      );
       const after = await tx.statement.findUniqueOrThrow({
         where: { id: s.id },
         include: detailInclude,

@@ -1,4 +1,5 @@
 import "server-only";
+import { recordOrderEarnings } from "@/lib/server/payments/farm-ledger";
 import { db } from "@/lib/server/platform/db";
 import { conflict, notFound } from "@/lib/server/platform/errors";
 import { centsToDollars } from "@/lib/money";
@@ -112,6 +113,7 @@ export async function completeOrder(
     await tx.orderEvent.create({
       data: { orderId, status: "completed", note: `Completed by ${farm.farmName}` },
     });
+    await recordOrderEarnings(tx, [orderId]);
     return tx.order.findUniqueOrThrow({ where: { id: orderId }, include: incomingInclude });
   });
 

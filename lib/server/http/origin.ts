@@ -45,3 +45,15 @@ export function isCrossSite(req: Request): boolean {
   const site = req.headers.get("sec-fetch-site");
   return site !== null && site !== "same-origin" && site !== "none";
 }
+
+/**
+ * The public origin to send a person back to (a payment page's return URL): APP_URL when set,
+ * else the Origin of this same-origin mutation (checked by isCrossSite), else the request's own.
+ */
+export function appOrigin(req: Request): string {
+  const appUrl = env().APP_URL;
+  if (appUrl) return new URL(appUrl).origin;
+  const origin = req.headers.get("origin");
+  if (origin && origin !== "null" && expectedOrigins(req).includes(origin)) return origin;
+  return new URL(req.url).origin;
+}

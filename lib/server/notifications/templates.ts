@@ -6,6 +6,7 @@ import { describeLines, storedLines } from "@/lib/server/adjustments/serialize";
 import { db } from "@/lib/server/platform/db";
 import { receiptOrderInclude, receiptPdf } from "@/lib/server/documents/receipt";
 import { formatCents } from "@/lib/server/wallet/serialize";
+import { payoutForEmail } from "@/lib/server/payments/farm-payouts";
 import { DEFAULT_TIME_ZONE } from "@/lib/format";
 import type { NotificationKind } from "@/lib/validators/notifications";
 import type { EmailContent } from "./layout";
@@ -272,6 +273,36 @@ const composers: Record<
         ),
         action: { label: "Reply", path: `/messages/${senderId}` },
       },
+    };
+  },
+  async payout_sent(n, p) {
+    const found = await payoutForEmail(num(p, "payoutId"));
+    if (!found) return null;
+    const { detail: d, pdf } = found;
+    const how =
+      d.status === "pending_manual"
+        ? "Fieldfare sends it to you by e-transfer."
+        : d.status === "failed"
+          ? `The transfer failed (${d.failureReason ?? "no reason given"}); the amount is back on your balance.`
+          : "It is on its way to your bank account through Stripe.";
+    return {
+      content: {
+        subject: `Your payout of ${formatCents(Math.round(d.amount * 100))} for the week to ${d.periodEnd}`,
+        preheader: `${d.lines.length} line(s) · statement attached`,
+        heading: `Payout #${d.id}`,
+        paragraphs: [
+          `${d.farmName}'s payout for the week to ${d.periodEnd} is ${formatCents(Math.round(d.amount * 100))}. ${how} The statement is attached as a PDF.`,
+        ],
+        rows: [
+          ...d.lines.map((l) => ({
+            label: l.orderId ? `Order #${l.orderId}` : (l.buyer ?? "Other"),
+            value: formatCents(Math.round(l.net * 100)),
+          })),
+          { label: "Total", value: formatCents(Math.round(d.amount * 100)), strong: true },
+        ],
+        action: { label: "Open Payouts", path: "/my-farm/payouts" },
+      },
+      attachments: [{ filename: pdf.filename, content: pdf.bytes, contentType: "application/pdf" }],
     };
   },
 };

@@ -45,6 +45,18 @@ const schema = z.object({
    * transaction mode).
    */
   DATABASE_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
+  /** Payments (docs/money.md, "Payment providers"): card top-ups and payouts through Stripe when set; the demo provider otherwise. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Verifies POST /api/webhooks/stripe (the endpoint's signing secret, `whsec_…`). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API host, e.g. `http://127.0.0.1:12111` (the tests' emulator). */
+  STRIPE_API_URL: z.string().url().optional(),
+  /** Fieldfare's commission on a completed order's goods, in basis points (800 = 8 %). */
+  COMMISSION_BPS: z.coerce.number().int().min(0).max(10_000).default(800),
+  /** The weekday payouts run (1 = Monday … 7 = Sunday), at 06:00 farm time. */
+  PAYOUT_WEEKDAY: z.coerce.number().int().min(1).max(7).default(1),
+  /** Earnings younger than this many days wait for the next payout. */
+  PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(60).default(2),
   DATA_DIR: z.string().default(".data"),
   NODE_ENV: z.string().default("development"),
 });

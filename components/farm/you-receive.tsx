@@ -1,0 +1,32 @@
+"use client";
+import useSWR from "swr";
+import { useWatch, type Control } from "react-hook-form";
+import type { z } from "zod";
+import type { productSchema } from "@/lib/validators/farm";
+import { commissionOf, percentLabel } from "@/lib/commission";
+import { formatCurrency } from "@/lib/format";
+import type { PaymentsConfigJson } from "@/lib/contracts/payments";
+
+/** Fieldfare's rate until /api/payments/config answers (docs/money.md). */
+const DEFAULT_RATE = 0.08;
+
+/** Under the product's price: what the farm keeps of it after the commission. */
+export function YouReceive({
+  id,
+  control,
+}: {
+  id: string;
+  control: Control<z.input<typeof productSchema>, unknown, z.output<typeof productSchema>>;
+}) {
+  const price: unknown = useWatch({ control, name: "price" });
+  const { data } = useSWR<PaymentsConfigJson>("/api/payments/config");
+  const rate = data?.commissionRate ?? DEFAULT_RATE;
+  const cents =
+    typeof price === "number" && Number.isFinite(price) && price > 0 ? Math.round(price * 100) : 0;
+  const net = cents - commissionOf(cents, Math.round(rate * 10_000));
+  return (
+    <p id={id} className="text-sm text-muted" data-testid="product-price-net">
+      You receive {formatCurrency(net / 100)} after Fieldfare&apos;s {percentLabel(rate)} commission
+    </p>
+  );
+}

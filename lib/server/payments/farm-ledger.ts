@@ -1,0 +1,114 @@
+import "server-only";
+import { commissionOf } from "@/lib/commission";
+import { env } from "@/lib/server/platform/env";
+import type { Tx } from "@/lib/server/platform/transaction";
+import type { FarmLedgerType } from "@/lib/generated/prisma/client";
+
+/**
+ * The farm earnings ledger (docs/money.md, "Farm ledger"): what Fieldfare owes each farm, as
+ * signed rows like the wallet's, and `FarmAccount.balanceCents` moved by their sum in the same
+ * statement, so balance = Σ rows always. Only this module writes either table.
+ */
+
+/** Commission on goods, rounded half-up to the cent once per order (lib/commission.ts). */
+export function commissionCents(goodsCents: number, bps = env().COMMISSION_BPS): number {
+  return commissionOf(goodsCents, bps);
+}
+
+/**
+ * `sale` (+ the order's total: goods, fees, taxes) and `commission` (− COMMISSION_BPS of the goods)
+ * for each of these orders that is completed and paid (from the wallet, or on a paid statement),
+ * once per order whatever the callers: the rows' dedupe keys make a repeat insert nothing, and only
+ * what was inserted moves the balance. Called when an order is completed and when a statement is paid.
+ */
+export async function recordOrderEarnings(tx: Tx, orderIds: number[], at = new Date()) {
+  if (!orderIds.length) return;
+  const bps = env().COMMISSION_BPS;
+  // bigint all through: SUM(bigint) is numeric, whose division would round instead of truncating.
+  await tx.$executeRaw`
+    WITH o AS (
+      SELECT o."id", o."farmId", o."totalCents",
+             COALESCE((SELECT SUM(i."priceCents"::bigint * i."quantity") FROM "OrderItem" i WHERE i."orderId" = o."id"), 0)::bigint AS "goods"
+      FROM "Order" o LEFT JOIN "Statement" s ON s."id" = o."statementId"
+      WHERE o."id" = ANY(${orderIds}::int[]) AND o."status" = 'completed'
+        AND (o."payment" = 'wallet' OR s."paidAt" IS NOT NULL)
+    ), r AS (
+      SELECT "farmId", "id" AS "orderId", 'sale' AS "type", "totalCents" AS "amount",
+             'Order #' || "id" AS "description", 'sale-' || "id" AS "key" FROM o
+      UNION ALL
+      SELECT "farmId", "id", 'commission', -(("goods" * ${bps}::bigint + 5000) / 10000)::int,
+             'Commission on order #' || "id", 'commission-' || "id" FROM o
+    ), ins AS (
+      INSERT INTO "FarmLedgerEntry" ("farmId", "type", "amountCents", "description", "orderId", "dedupeKey", "createdAt")
+      SELECT "farmId", "type"::"FarmLedgerType", "amount", "description", "orderId", "key", ${at} FROM r
+      ON CONFLICT ("dedupeKey") DO NOTHING
+      RETURNING "farmId", "amountCents"
+    )
+    INSERT INTO "FarmAccount" ("farmId", "balanceCents")
+    SELECT "farmId", SUM("amountCents")::int FROM ins GROUP BY "farmId"
+    ON CONFLICT ("farmId") DO UPDATE SET "balanceCents" = "FarmAccount"."balanceCents" + EXCLUDED."balanceCents"`;
+}
+
+/**
+ * One signed row for a farm (an adjustment or refund of a completed order, a payout) and the
+ * balance moved by it; a repeated `dedupeKey` writes and moves nothing. Returns whether it wrote.
+ */
+export async function recordFarmEntry(
+  tx: Tx,
+  entry: {
+    farmId: number;
+    type: FarmLedgerType;
+    amountCents: number;
+    description: string;
+    dedupeKey: string;
+    orderId?: number;
+    payoutId?: number;
+  },
+  at = new Date(),
+): Promise<boolean> {
+  if (!Number.isSafeInteger(entry.amountCents)) throw new Error("Bad farm ledger amount");
+  const rows = await tx.$queryRaw<{ n: number }[]>`
+    WITH ins AS (
+      INSERT INTO "FarmLedgerEntry" ("farmId", "type", "amountCents", "description", "orderId", "payoutId", "dedupeKey", "createdAt")
+      VALUES (${entry.farmId}, ${entry.type}::"FarmLedgerType", ${entry.amountCents}, ${entry.description},
+              ${entry.orderId ?? null}::int, ${entry.payoutId ?? null}::int, ${entry.dedupeKey}, ${at})
+      ON CONFLICT ("dedupeKey") DO NOTHING
+      RETURNING "farmId", "amountCents"
+    ), acc AS (
+      INSERT INTO "FarmAccount" ("farmId", "balanceCents")
+      SELECT "farmId", "amountCents" FROM ins
+      ON CONFLICT ("farmId") DO UPDATE SET "balanceCents" = "FarmAccount"."balanceCents" + EXCLUDED."balanceCents"
+    )
+    SELECT COUNT(*)::int AS "n" FROM ins`;
+  return rows[0].n > 0;
+}
+
+/**
+ * A signed change of an order after its earnings were recorded (an adjustment or a refund of a
+ * completed order): positive, the farm earns more; negative, less. Nothing before the sale row
+ * exists: until then the sale itself will carry the order's new total.
+ */
+export async function recordCompletedOrderChange(
+  tx: Tx,
+  change: { orderId: number; type: "adjustment" | "refund"; deltaCents: number; key: string },
+  at = new Date(),
+): Promise<boolean> {
+  if (change.deltaCents === 0) return false;
+  const sale = await tx.farmLedgerEntry.findUnique({
+    where: { dedupeKey: `sale-${change.orderId}` },
+    select: { farmId: true },
+  });
+  if (!sale) return false;
+  return recordFarmEntry(
+    tx,
+    {
+      farmId: sale.farmId,
+      type: change.type,
+      amountCents: change.deltaCents,
+      description: `${change.type === "refund" ? "Refund" : "Adjustment"} of order #${change.orderId}`,
+      dedupeKey: `${change.type}-${change.orderId}-${change.key}`,
+      orderId: change.orderId,
+    },
+    at,
+  );
+}

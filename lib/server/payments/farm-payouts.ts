@@ -1,0 +1,260 @@
+import "server-only";
+import { stringify } from "csv-stringify/sync";
+import { centsToDollars } from "@/lib/money";
+import type {
+  FarmPayoutsJson,
+  PayoutDetailJson,
+  PayoutLineJson,
+  PayoutSummaryJson,
+} from "@/lib/contracts/payments";
+import type { Payout } from "@/lib/generated/prisma/client";
+import type { SessionUser } from "@/lib/server/auth/session";
+import { fieldfarePdf } from "@/lib/server/documents/pdf";
+import { requireOwnFarm } from "@/lib/server/farm/access";
+import { db } from "@/lib/server/platform/db";
+import { env } from "@/lib/server/platform/env";
+import { AppError, conflict, notFound } from "@/lib/server/platform/errors";
+import { formatCents } from "@/lib/server/wallet/serialize";
+import { nextPayoutAt, payoutWeek } from "./payouts";
+import { commissionRate, paymentProvider } from "./provider";
+
+/** My Farm → Payouts (docs/money.md, "Payouts"): what the farm earned, holds and was paid. */
+
+function serializePayout(p: Payout): PayoutSummaryJson {
+  return {
+    id: p.id,
+    periodEnd: p.periodEnd,
+    amount: centsToDollars(p.amountCents),
+    status: p.status,
+    ...(p.paidAt ? { paidAt: p.paidAt.toISOString() } : {}),
+    ...(p.reference ? { reference: p.reference } : {}),
+    ...(p.failureReason ? { failureReason: p.failureReason } : {}),
+  };
+}
+
+async function unpaidBefore(farmId: number, before: Date): Promise<number> {
+  const sum = await db.farmLedgerEntry.aggregate({
+    where: { farmId, payoutId: null, createdAt: { lt: before } },
+    _sum: { amountCents: true },
+  });
+  return sum._sum.amountCents ?? 0;
+}
+
+/** GET /api/my-farm/payouts */
+export async function farmPayouts(user: SessionUser, now = new Date()): Promise<FarmPayoutsJson> {
+  const own = await requireOwnFarm(user);
+  const farm = await db.farm.findUniqueOrThrow({
+    where: { id: own.id },
+    select: { timeZone: true, account: true },
+  });
+  const balance = farm.account?.balanceCents ?? 0;
+  const availableCents = await unpaidBefore(
+    own.id,
+    new Date(now.getTime() - env().PAYOUT_HOLD_DAYS * 86_400_000),
+  );
+  const next = nextPayoutAt(now, farm.timeZone);
+  const nextCutoff = payoutWeek(next.plus({ minutes: 1 }).toJSDate(), farm.timeZone)!.cutoff;
+  const nextCents = await unpaidBefore(own.id, nextCutoff);
+  const payouts = await db.payout.findMany({
+    where: { farmId: own.id },
+    orderBy: [{ periodEnd: "desc" }, { id: "desc" }],
+    take: 104,
+  });
+  const provider = paymentProvider().name;
+  return {
+    provider,
+    connected:
+      provider === "stripe" && !!farm.account?.stripeAccountId && farm.account.payoutsEnabled,
+    commissionRate: commissionRate(),
+    balance: centsToDollars(balance),
+    available: centsToDollars(Math.max(0, Math.min(availableCents, balance))),
+    held: centsToDollars(Math.max(0, balance - Math.max(0, availableCents))),
+    nextPayout: {
+      date: next.toISODate()!,
+      amount: centsToDollars(nextCents > 0 && nextCents <= balance ? nextCents : 0),
+    },
+    payouts: payouts.map(serializePayout),
+  };
+}
+
+async function ownPayout(user: SessionUser, payoutId: number) {
+  const own = await requireOwnFarm(user);
+  const payout = await db.payout.findFirst({ where: { id: payoutId, farmId: own.id } });
+  if (!payout) throw notFound("Payout not found");
+  return { own, payout };
+}
+
+/** The payout's lines: one per order it collected (goods, fees, commission, later changes, net). */
+export async function payoutDetail(user: SessionUser, payoutId: number): Promise<PayoutDetailJson> {
+  const { own, payout } = await ownPayout(user, payoutId);
+  return detailOf(own.farmName, payout);
+}
+
+async function detailOf(farmName: string, payout: Payout): Promise<PayoutDetailJson> {
+  const rows = await db.farmLedgerEntry.findMany({
+    where: { payoutId: payout.id, NOT: { dedupeKey: `payout-${payout.id}` } },
+    orderBy: { id: "asc" },
+  });
+  const orderIds = [...new Set(rows.flatMap((r) => (r.orderId ? [r.orderId] : [])))];
+  const orders = await db.order.findMany({
+    where: { id: { in: orderIds } },
+    include: { items: true, user: { select: { fullName: true } } },
+  });
+  const byId = new Map(orders.map((o) => [o.id, o]));
+  const lines = new Map<string, PayoutLineJson & { cents: Record<string, number> }>();
+  for (const r of rows) {
+    const key = r.orderId ? `o${r.orderId}` : `r${r.id}`;
+    let line = lines.get(key);
+    if (!line) {
+      const o = r.orderId ? byId.get(r.orderId) : undefined;
+      const goods = o ? o.items.reduce((s, i) => s + i.priceCents * i.quantity, 0) : 0;
+      line = {
+        orderId: r.orderId,
+        buyer: o?.user.fullName ?? (r.orderId ? null : r.description),
+        completedAt: o?.completedAt?.toISOString() ?? null,
+        goods: 0,
+        fees: 0,
+        commission: 0,
+        adjustments: 0,
+        net: 0,
+        cents: { goods, sale: 0, commission: 0, adjustments: 0, net: 0 },
+      };
+      lines.set(key, line);
+    }
+    const c = line.cents;
+    if (r.type === "sale") c.sale += r.amountCents;
+    else if (r.type === "commission") c.commission += r.amountCents;
+    else c.adjustments += r.amountCents;
+    c.net += r.amountCents;
+  }
+  return {
+    ...serializePayout(payout),
+    farmName,
+    lines: [...lines.values()].map(({ cents, ...line }) => ({
+      ...line,
+      goods: centsToDollars(cents.sale ? cents.goods : 0),
+      fees: centsToDollars(cents.sale ? cents.sale - cents.goods : 0),
+      commission: centsToDollars(cents.commission),
+      adjustments: centsToDollars(cents.adjustments),
+      net: centsToDollars(cents.net),
+    })),
+  };
+}
+
+const COLUMNS = [
+  "orderId",
+  "buyer",
+  "completedAt",
+  "goods",
+  "fees",
+  "commission",
+  "adjustments",
+  "net",
+] as const;
+
+/** The payout's lines as CSV (one header row, dollars with 2 decimals). */
+export async function payoutCsv(user: SessionUser, payoutId: number) {
+  const detail = await payoutDetail(user, payoutId);
+  const money = (n: number) => n.toFixed(2);
+  const csv = stringify(
+    detail.lines.map((l) => [
+      l.orderId ?? "",
+      l.buyer ?? "",
+      l.completedAt ?? "",
+      money(l.goods),
+      money(l.fees),
+      money(l.commission),
+      money(l.adjustments),
+      money(l.net),
+    ]),
+    { header: true, columns: [...COLUMNS] },
+  );
+  return { filename: `fieldfare-payout-${detail.id}.csv`, csv };
+}
+
+/** The payout's PDF statement: each order, its commission and the net, and the total paid. */
+export async function payoutStatementPdf(user: SessionUser, payoutId: number) {
+  return statementPdf(await payoutDetail(user, payoutId));
+}
+
+/** The payout and its PDF statement for the farm's payout email (docs/notifications.md). */
+export async function payoutForEmail(payoutId: number) {
+  const payout = await db.payout.findUnique({
+    where: { id: payoutId },
+    include: { farm: { select: { farmName: true } } },
+  });
+  if (!payout) return null;
+  const detail = await detailOf(payout.farm.farmName, payout);
+  return { detail, pdf: await statementPdf(detail) };
+}
+
+async function statementPdf(d: PayoutDetailJson) {
+  const pdf = fieldfarePdf({
+    title: `Payout statement #${d.id}`,
+    subject: `${d.farmName}, week to ${d.periodEnd}`,
+  });
+  const usd = (dollars: number) => formatCents(Math.round(dollars * 100));
+  pdf.doc.text(`${d.farmName} — week to ${d.periodEnd}`);
+  pdf.doc.text(
+    `Status: ${d.status === "pending_manual" ? "to be paid by e-transfer" : d.status}${d.reference ? ` (ref ${d.reference})` : ""}`,
+  );
+  pdf.doc.moveDown();
+  pdf.row(["Order", "Sale", "Commission", "Net"], true);
+  pdf.rule();
+  for (const l of d.lines) {
+    const label = l.orderId ? `Order #${l.orderId} — ${l.buyer ?? ""}` : (l.buyer ?? "Other");
+    pdf.row([label, usd(l.goods + l.fees), usd(l.commission), usd(l.net)]);
+    if (l.adjustments) pdf.row(["   adjustments", usd(l.adjustments), "", ""]);
+  }
+  pdf.rule();
+  pdf.row(["Total paid out", "", "", usd(d.amount)], true);
+  return { filename: `fieldfare-payout-${d.id}.pdf`, bytes: await pdf.finish() };
+}
+
+/**
+ * POST /api/my-farm/payouts/connect: the farm's Stripe connected account, created once (its
+ * idempotency key is the farm), and a fresh onboarding link; demo mode has nothing to connect.
+ */
+export async function connectPayouts(
+  user: SessionUser,
+  appOrigin: string,
+): Promise<{ url: string }> {
+  const own = await requireOwnFarm(user);
+  const provider = paymentProvider();
+  if (provider.name !== "stripe")
+    throw conflict(
+      "Payouts are paid by hand in demo mode: Fieldfare sends each weekly payout by e-transfer, so there is no account to connect.",
+    );
+  try {
+    let account = await db.farmAccount.upsert({
+      where: { farmId: own.id },
+      create: { farmId: own.id },
+      update: {},
+    });
+    if (!account.stripeAccountId) {
+      const email = (await db.user.findUniqueOrThrow({ where: { id: user.id } })).email;
+      const id = await provider.createConnectedAccount({ farmId: own.id, email });
+      account = await db.farmAccount.update({
+        where: { farmId: own.id },
+        data: { stripeAccountId: id },
+      });
+    }
+    const back = `${appOrigin}/my-farm/payouts`;
+    const url = await provider.accountLink({
+      accountId: account.stripeAccountId!,
+      returnUrl: back,
+      refreshUrl: back,
+    });
+    return { url };
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    console.error(`[payments] payout setup for farm ${own.id} failed:`, e);
+    throw new AppError(
+      "unavailable",
+      "Payout setup is unavailable for a moment. Please try again shortly.",
+      {
+        headers: { "Retry-After": "5" },
+      },
+    );
+  }
+}

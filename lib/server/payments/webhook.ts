@@ -1,0 +1,146 @@
+import "server-only";
+import { isUniqueViolation } from "@/lib/server/platform/db";
+import { AppError, isAppError } from "@/lib/server/platform/errors";
+import { readCapped } from "@/lib/server/http/body";
+import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
+import type { Payout, TopUp } from "@/lib/generated/prisma/client";
+import { failPayout } from "./payouts";
+import { applyBalanceChange } from "@/lib/server/wallet/ledger";
+import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
+import { paymentProvider, type VerifiedEvent } from "./provider";
+
+/** Stripe's events are a few KB; anything this large is not one of them. */
+export const WEBHOOK_MAX_BYTES = 256 * 1024;
+
+const invalid = (message: string) => new AppError("invalid_webhook", message);
+
+/** The raw bytes the signature covers; an oversized body is refused as no webhook (400, not 413). */
+export async function readWebhookBody(req: Request): Promise<Buffer> {
+  try {
+    return await readCapped(req, WEBHOOK_MAX_BYTES, "Webhook body too large");
+  } catch (e) {
+    if (isAppError(e, "payload_too_large")) throw invalid(e.message);
+    throw e;
+  }
+}
+
+/**
+ * POST /api/webhooks/stripe (docs/money.md, "Card top-ups"). The signature is checked on the raw
+ * bytes before anything is parsed or written. Each verified event is handled once: its id is
+ * inserted (primary key) in the same transaction as what it changes, so a replay or a parallel
+ * delivery fails that insert, rolls back, and answers 200 having changed nothing.
+ */
+export async function receiveStripeWebhook(raw: Buffer, signature: string | null): Promise<void> {
+  const provider = paymentProvider();
+  if (provider.name !== "stripe") throw invalid("Card payments are not configured");
+  if (raw.byteLength > WEBHOOK_MAX_BYTES) throw invalid("Webhook body too large");
+  const event = provider.verifyWebhook(raw.toString("utf8"), signature);
+  if (!event) throw invalid("Missing, invalid or stale Stripe-Signature");
+  try {
+    await inTransaction(async (tx) => {
+      await tx.stripeEvent.create({ data: { id: event.id, type: event.type } });
+      await handle(tx, event);
+    });
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+  }
+}
+
+async function handle(tx: Tx, event: VerifiedEvent): Promise<void> {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+      return sessionPaid(tx, event.object);
+    case "checkout.session.expired":
+      return sessionExpired(tx, event.object);
+    case "account.updated":
+      return accountUpdated(tx, event.object);
+    case "transfer.reversed":
+      return transferReversed(tx, event.object);
+    default:
+      return; // verified but not ours to act on: recorded, 200
+  }
+}
+
+/** The top-up a session names, locked: two different events for one session queue here. */
+async function lockTopUp(tx: Tx, session: Record<string, unknown>): Promise<TopUp | null> {
+  const ref = Number(session.client_reference_id);
+  if (!Number.isSafeInteger(ref) || ref <= 0) return null;
+  const rows = await tx.$queryRaw<TopUp[]>`SELECT * FROM "TopUp" WHERE "id" = ${ref} FOR UPDATE`;
+  return rows[0] ?? null;
+}
+
+/** Why a paid session may not credit its top-up, or null when everything matches. */
+function mismatch(topUp: TopUp, session: Record<string, unknown>): string | null {
+  if (topUp.sessionId !== null && session.id !== topUp.sessionId)
+    return `session ${String(session.id)} is not the top-up's session ${topUp.sessionId}`;
+  if (session.amount_total !== topUp.amountCents)
+    return `amount ${String(session.amount_total)} instead of ${topUp.amountCents} cents`;
+  if (session.currency !== topUp.currency)
+    return `currency ${String(session.currency)} instead of ${topUp.currency}`;
+  const metadata = (session.metadata ?? {}) as Record<string, unknown>;
+  if (metadata.userId !== String(topUp.userId))
+    return `user ${String(metadata.userId)} instead of ${topUp.userId}`;
+  return null;
+}
+
+async function sessionPaid(tx: Tx, session: Record<string, unknown>): Promise<void> {
+  // An asynchronous payment method is `unpaid` at completion; its own success event comes later.
+  if (session.payment_status !== "paid") return;
+  const topUp = await lockTopUp(tx, session);
+  if (!topUp) {
+    console.warn(`[payments] paid session ${String(session.id)} names no top-up`);
+    return;
+  }
+  // Paid (by another event of this session) or failed already: settled once.
+  if (topUp.status === "paid" || topUp.status === "failed") return;
+  const wrong = mismatch(topUp, session);
+  if (wrong) {
+    console.warn(`[payments] top-up ${topUp.id} failed: ${wrong}`);
+    await tx.topUp.update({
+      where: { id: topUp.id },
+      data: { status: "failed", failureReason: wrong, settledAt: new Date() },
+    });
+    return;
+  }
+  await tx.topUp.update({
+    where: { id: topUp.id },
+    data: { status: "paid", sessionId: String(session.id), settledAt: new Date() },
+  });
+  await ensureWallet(tx, topUp.userId);
+  // Last, so the wallet's row lock is held only for this statement and the commit: deliveries for
+  // one wallet queue there. A card payment that went through is credited past the top-up cap.
+  const credited = await applyBalanceChange(tx, topUp.userId, topUp.amountCents, {
+    type: "top_up",
+    description: "Card top-up",
+    reference: `TOPUP-${topUp.id}`,
+  });
+  // Only past 20 million dollars; the event is then refused and Stripe delivers it again.
+  if (!credited) throw new Error(`Top-up ${topUp.id} would overflow the wallet`);
+}
+
+async function sessionExpired(tx: Tx, session: Record<string, unknown>): Promise<void> {
+  const topUp = await lockTopUp(tx, session);
+  if (!topUp || topUp.status !== "pending") return;
+  await tx.topUp.update({
+    where: { id: topUp.id },
+    data: { status: "expired", settledAt: new Date() },
+  });
+}
+
+/** A farm's connected account can (or can no longer) receive transfers. */
+async function accountUpdated(tx: Tx, account: Record<string, unknown>): Promise<void> {
+  if (typeof account.id !== "string") return;
+  await tx.farmAccount.updateMany({
+    where: { stripeAccountId: account.id },
+    data: { payoutsEnabled: account.payouts_enabled === true },
+  });
+}
+
+/** Stripe took a payout's transfer back: the payout failed and its money is the farm's again. */
+async function transferReversed(tx: Tx, transfer: Record<string, unknown>): Promise<void> {
+  if (typeof transfer.id !== "string") return;
+  const [payout] = await tx.$queryRaw<Payout[]>`
+    SELECT * FROM "Payout" WHERE "reference" = ${transfer.id} AND "status" = 'paid' FOR UPDATE`;
+  if (payout) await failPayout(tx, payout, "The transfer was reversed");
+}

@@ -1,0 +1,161 @@
+import { extractText, getDocumentProxy } from "unpdf";
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/server/platform/db";
+import * as listRoute from "@/app/api/my-farm/payouts/route";
+import * as detailRoute from "@/app/api/my-farm/payouts/[id]/route";
+import * as statementRoute from "@/app/api/my-farm/payouts/[id]/statement.pdf/route";
+import * as connectRoute from "@/app/api/my-farm/payouts/connect/route";
+import { nextPayoutAt, runPayouts } from "@/lib/server/payments/payouts";
+import { call } from "../support/http";
+import { createProduct, createUserWithSession } from "../support/factories";
+import { withEnv } from "../support/env";
+import { farmerWithSession } from "../farm/support";
+import { checkLedgerAfterEach, placeOrder } from "../wallet/support";
+import { complete } from "./ledger-support";
+import { deliver, fundWallet, stripeForThisFile } from "./support";
+
+checkLedgerAfterEach();
+const stripe = stripeForThisFile();
+
+const payoutDay = () =>
+  nextPayoutAt(new Date(Date.now() + 3 * 86_400_000), "America/Vancouver")
+    .plus({ hours: 1 })
+    .toJSDate();
+
+async function farmWithPayout() {
+  const farmer = await farmerWithSession({ farmName: "Statement Farm" });
+  const buyer = await createUserWithSession({ fullName: "Petra Payer" });
+  await fundWallet(stripe.emulator(), buyer.cookie, 500);
+  const kale = await createProduct(farmer.farm.id, { name: "Kale", priceCents: 1069 });
+  const res = await placeOrder(buyer.cookie, [{ productId: kale.id, quantity: 3 }]);
+  const orderId = res.json.orders[0].id as number;
+  expect((await complete(farmer.cookie, orderId)).status).toBe(200);
+  await runPayouts(payoutDay());
+  const payout = await db.payout.findFirstOrThrow({ where: { farmId: farmer.farm.id } });
+  return { farmer, buyer, orderId, payout };
+}
+
+const get = (handler: typeof detailRoute.GET, path: string, cookie: string, id?: number) =>
+  call(handler, path, { cookie, params: id ? { id: String(id) } : {} });
+
+describe("My Farm → Payouts API", () => {
+  it("lists the balance, the next payout and the history; a payout's lines add up", async () => {
+    const { farmer, orderId, payout } = await farmWithPayout();
+    const list = await get(listRoute.GET, "/api/my-farm/payouts", farmer.cookie);
+    expect(list.status).toBe(200);
+    expect(list.json).toMatchObject({
+      provider: "stripe",
+      connected: false,
+      commissionRate: 0.08,
+      balance: 0,
+      available: 0,
+      held: 0,
+      nextPayout: { date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), amount: 0 },
+      payouts: [{ id: payout.id, status: "pending_manual", amount: 29.5 }],
+    });
+    // 3 × 10.69 = 32.07 goods; 8 % = 2.5656 → 2.57; net 29.50.
+    const detail = await get(
+      detailRoute.GET,
+      `/api/my-farm/payouts/${payout.id}`,
+      farmer.cookie,
+      payout.id,
+    );
+    expect(detail.json.lines).toEqual([
+      {
+        orderId,
+        buyer: "Petra Payer",
+        completedAt: expect.any(String),
+        goods: 32.07,
+        fees: 0,
+        commission: -2.57,
+        adjustments: 0,
+        net: 29.5,
+      },
+    ]);
+    const csv = await get(
+      detailRoute.GET,
+      `/api/my-farm/payouts/${payout.id}?format=csv`,
+      farmer.cookie,
+      payout.id,
+    );
+    expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(csv.text.split("\n")[0]).toBe(
+      "orderId,buyer,completedAt,goods,fees,commission,adjustments,net",
+    );
+    expect(csv.text).toContain(`${orderId},Petra Payer,`);
+    expect(csv.text).toContain(",32.07,0.00,-2.57,0.00,29.50");
+  });
+
+  it("the PDF statement shows the order, the commission and the net", async () => {
+    const { farmer, orderId, payout } = await farmWithPayout();
+    const res = await statementRoute.GET(
+      new Request(`http://localhost:3000/api/my-farm/payouts/${payout.id}/statement.pdf`, {
+        headers: { host: "localhost:3000", cookie: farmer.cookie },
+      }),
+      { params: Promise.resolve({ id: String(payout.id) }) },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const pdf = await getDocumentProxy(new Uint8Array(await res.arrayBuffer()));
+    const { text } = await extractText(pdf, { mergePages: true });
+    for (const s of [
+      `Payout statement #${payout.id}`,
+      `Order #${orderId}`,
+      "$32.07",
+      "-$2.57",
+      "$29.50",
+    ])
+      expect(text).toContain(s);
+  });
+
+  it("another farm's payout is a 404; a shopper is refused", async () => {
+    const { payout } = await farmWithPayout();
+    const other = await farmerWithSession();
+    expect(
+      (await get(detailRoute.GET, `/api/my-farm/payouts/${payout.id}`, other.cookie, payout.id))
+        .status,
+    ).toBe(404);
+    const shopper = await createUserWithSession();
+    expect((await get(listRoute.GET, "/api/my-farm/payouts", shopper.cookie)).status).toBe(403);
+  });
+
+  it("Set up payouts creates the connected account once and answers its onboarding link", async () => {
+    const farmer = await farmerWithSession();
+    const connect = () =>
+      call(connectRoute.POST, "/api/my-farm/payouts/connect", {
+        method: "POST",
+        cookie: farmer.cookie,
+      });
+    const first = await connect();
+    expect(first.status).toBe(200);
+    expect(first.json.url).toMatch(new RegExp(`^${stripe.emulator().url}/onboard/acct_`));
+    const again = await connect();
+    const account = await db.farmAccount.findUniqueOrThrow({ where: { farmId: farmer.farm.id } });
+    expect(again.json.url).toContain(account.stripeAccountId!);
+    expect(stripe.emulator().accounts.get(account.stripeAccountId!)).toMatchObject({
+      country: "CA",
+    });
+    // Stripe's account.updated after onboarding turns transfers on.
+
+    const updated = stripe.emulator().sign("account.updated", {
+      id: account.stripeAccountId,
+      object: "account",
+      payouts_enabled: true,
+    });
+    expect((await deliver(updated.payload, updated.signature)).status).toBe(200);
+    const list = await get(listRoute.GET, "/api/my-farm/payouts", farmer.cookie);
+    expect(list.json.connected).toBe(true);
+  });
+
+  it("in demo mode there is nothing to connect (409 with a plain explanation)", async () => {
+    const farmer = await farmerWithSession();
+    await withEnv({ STRIPE_SECRET_KEY: undefined }, async () => {
+      const res = await call(connectRoute.POST, "/api/my-farm/payouts/connect", {
+        method: "POST",
+        cookie: farmer.cookie,
+      });
+      expect(res.status).toBe(409);
+      expect(res.json.message).toMatch(/paid by hand in demo mode/);
+    });
+  });
+});

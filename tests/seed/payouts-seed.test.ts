@@ -1,0 +1,32 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/server/platform/db";
+import { reconcile } from "@/lib/server/payments/reconcile";
+import { seed } from "@/prisma/seed";
+
+beforeAll(async () => {
+  await seed(db);
+});
+
+describe("seeded farm earnings and payouts", () => {
+  it("gives completed orders at two farms or more their earnings, one paid payout, and money still to pay", async () => {
+    const farms = await db.farmAccount.findMany();
+    const earning = await db.farmLedgerEntry.groupBy({
+      by: ["farmId"],
+      where: { type: "sale" },
+      _count: true,
+    });
+    expect(earning.length).toBeGreaterThanOrEqual(2);
+    const paid = await db.payout.findMany({ where: { status: "paid" } });
+    expect(paid).toHaveLength(1);
+    expect(paid[0].reference).toMatch(/^E-TRANSFER-/);
+    expect(farms.some((f) => f.balanceCents > 0)).toBe(true);
+    expect((await reconcile()).filter((c) => c.problems.length)).toEqual([]);
+  });
+
+  it("writes nothing on a second run", async () => {
+    const before = await db.farmLedgerEntry.count();
+    await seed(db);
+    expect(await db.farmLedgerEntry.count()).toBe(before);
+    expect(await db.payout.count()).toBe(1);
+  });
+});
