@@ -199,10 +199,32 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
     "Pickup at Saturday market stall",
   );
   await expect(cardA.getByTestId("order-editable")).toContainText(/^Editable until \w{3} /);
-  await cardA.getByRole("button", { name: "Track Delivery" }).click();
+  // "Edit order" sits on the card before the cutoff (it used to hide inside Track Delivery).
+  await cardA.getByRole("button", { name: "Edit order" }).click();
   const detail = page.getByTestId("order-detail");
   await expect(detail.getByTestId("order-history")).toBeVisible();
-  await detail.getByRole("button", { name: "Edit order" }).click();
+  await expect(detail.getByTestId("order-edit")).toBeVisible();
+  // Nothing scrolls sideways, on the phone least of all: Add, Remove and prices stay on screen.
+  for (const box of [page.locator("html"), detail]) {
+    const { scroll, client, wide } = await box.evaluate((el) => {
+      const right = el.getBoundingClientRect().left + el.clientWidth;
+      // What sticks out, named, so a failure says where to look.
+      const wide = [...el.querySelectorAll("*")]
+        .filter((c) => c.getBoundingClientRect().right > right + 1)
+        .slice(0, 5)
+        .map((c) => `${c.tagName.toLowerCase()}.${c.className}`.slice(0, 120));
+      return { scroll: el.scrollWidth, client: el.clientWidth, wide };
+    });
+    expect(scroll, `no sideways scroll; too wide: ${wide.join(" | ")}`).toBeLessThanOrEqual(client);
+  }
+  const width = page.viewportSize()!.width;
+  for (const control of [
+    detail.getByRole("button", { name: `Remove ${a.name}` }),
+    detail.getByRole("button", { name: "Add", exact: true }),
+  ]) {
+    const box = (await control.boundingBox())!;
+    expect(box.x + box.width, "within the screen's width").toBeLessThanOrEqual(width);
+  }
   await detail.getByRole("button", { name: `More ${a.name}` }).click();
   await expect(detail.getByLabel(`Quantity of ${a.name}`)).toHaveValue("2");
   await detail.getByTestId("order-edit-save").click();

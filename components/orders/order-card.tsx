@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
-import { MapPin, Package, Truck, XCircle } from "lucide-react";
+import { MapPin, Package, Pencil, Truck, XCircle } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import {
@@ -21,7 +21,7 @@ import { OrderAgainButton } from "./order-again-button";
 import { OrderDetailDialog } from "./order-detail-dialog";
 import { STATUS_BADGE, itemCountLabel } from "./status";
 import { DateTime } from "@/components/ui/date-time";
-import { OrderFulfilment } from "./order-fulfilment";
+import { OrderFulfilment, isEditable } from "./order-fulfilment";
 
 /** One order: farm, item count, distance in km, total, badge; actions when active. */
 export function OrderCard({
@@ -35,6 +35,7 @@ export function OrderCard({
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [tracking, setTracking] = useState(false);
+  const [editFirst, setEditFirst] = useState(false);
   const badge = STATUS_BADGE[order.status];
 
   const cancel = async () => {
@@ -171,6 +172,19 @@ export function OrderCard({
             <Truck aria-hidden className="h-4 w-4" />
             Track Delivery
           </Button>
+          {order.fulfilment && isEditable(order) ? (
+            <Button
+              variant="secondary"
+              className="col-span-2"
+              onClick={() => {
+                setEditFirst(true);
+                setTracking(true);
+              }}
+            >
+              <Pencil aria-hidden className="h-4 w-4" />
+              Edit order
+            </Button>
+          ) : null}
         </div>
       ) : (
         <div className="flex flex-wrap items-center gap-2">
@@ -183,7 +197,11 @@ export function OrderCard({
       <OrderDetailDialog
         order={order}
         open={tracking}
-        onOpenChange={setTracking}
+        editOnOpen={editFirst}
+        onOpenChange={(open) => {
+          setTracking(open);
+          if (!open) setEditFirst(false);
+        }}
         onChanged={onChanged}
       />
     </li>

@@ -31,13 +31,18 @@ export function OrderDetailDialog({
   open,
   onOpenChange,
   onChanged,
+  editOnOpen = false,
 }: {
   order: OrderJson;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onChanged?: () => void | Promise<void>;
+  /** Opened from the card's "Edit order": the editor shows at once. */
+  editOnOpen?: boolean;
 }) {
-  const [editing, setEditing] = useState(false);
+  // null until the buyer chooses: then the dialog opens the way it was asked to.
+  const [choice, setEditing] = useState<boolean | null>(null);
+  const editing = choice ?? editOnOpen;
   // The list behind is refreshed once the dialog closes: refreshing it now would unmount this card.
   const [edited, setEdited] = useState(false);
   // Fetched when the dialog opens, and again on every later opening (the status may have moved).
@@ -57,7 +62,7 @@ export function OrderDetailDialog({
       open={open}
       onOpenChange={(o) => {
         if (!o) {
-          setEditing(false);
+          setEditing(null);
           if (edited) {
             setEdited(false);
             void onChanged?.();
@@ -66,7 +71,8 @@ export function OrderDetailDialog({
         onOpenChange(o);
       }}
     >
-      <DialogContent data-testid="order-detail">
+      {/* One shrinkable column: a long product name or option must wrap, not widen the phone. */}
+      <DialogContent data-testid="order-detail" className="grid-cols-[minmax(0,1fr)]">
         <DialogHeader>
           <DialogTitle>Order #{order.id}</DialogTitle>
           <DialogDescription>

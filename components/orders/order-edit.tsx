@@ -121,7 +121,11 @@ export function OrderEdit({
   };
 
   return (
-    <section aria-labelledby={`edit-${order.id}`} className="grid gap-3" data-testid="order-edit">
+    <section
+      aria-labelledby={`edit-${order.id}`}
+      className="grid grid-cols-[minmax(0,1fr)] gap-3"
+      data-testid="order-edit"
+    >
       <h3 id={`edit-${order.id}`} className="font-semibold text-ink">
         Edit order
       </h3>
@@ -190,7 +194,7 @@ export function OrderEdit({
             value={adding}
             onChange={(e) => setAdding(e.target.value)}
             disabled={!found || addable.length === 0}
-            className="block h-11 min-w-0 flex-1 rounded-lg border border-gray-400 bg-white px-3 text-base text-ink disabled:opacity-60"
+            className="block h-11 w-0 min-w-0 flex-1 rounded-lg border border-gray-400 bg-white px-3 text-base text-ink disabled:opacity-60"
           >
             <option value="">
               {productsError
