@@ -7,9 +7,8 @@ import { withIdempotency } from "@/lib/server/platform/idempotency";
 import { type Tx } from "@/lib/server/platform/transaction";
 import { buyerLevel, unitPrice } from "@/lib/server/catalog/pricing";
 import { loadMessage } from "@/lib/server/messages/serialize";
-import { reserveStock } from "@/lib/server/orders/checkout";
 import { enqueue, farmOwnerId } from "@/lib/server/notifications/outbox";
-import { returnStock } from "@/lib/server/orders/edit-order";
+import { moveStock } from "@/lib/server/stock/stock";
 import { publishMessage } from "@/lib/server/realtime/bus";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
@@ -82,10 +81,7 @@ async function applyLines(
     stock.set(before.productId, (stock.get(before.productId) ?? 0) - before.quantity);
     stock.set(after.productId, (stock.get(after.productId) ?? 0) + after.quantity);
   }
-  for (const [productId, wanted] of [...stock].sort(([a], [b]) => a - b)) {
-    if (wanted > 0) await reserveStock(tx, productId, wanted);
-    else if (wanted < 0) await returnStock(tx, productId, -wanted);
-  }
+  await moveStock(tx, stock);
 
   for (const { itemId, after } of lines) {
     if (after.quantity === 0) await tx.orderItem.delete({ where: { id: itemId } });

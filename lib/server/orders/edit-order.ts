@@ -10,20 +10,13 @@ import { takeCredit } from "@/lib/server/credit/credit";
 import { isDbId } from "@/lib/validators/id";
 import { buyerLevel, caseProblem, unitPrice } from "@/lib/server/catalog/pricing";
 import type { OrderEditInput } from "@/lib/validators/orders";
-import { enforceHoldingCap, reserveStock } from "./checkout";
+import { enforceHoldingCap, moveStock } from "@/lib/server/stock/stock";
 import { orderDetailInclude, serializeOrderDetail } from "./serialize";
 import { type OrderDetailJson } from "@/lib/contracts/orders";
 
 const LOCKED_AFTER_CUTOFF = "This order is locked: the cutoff has passed";
 const LOCKED_WITHOUT_SLOT =
   "This order has no pickup or delivery time, so it cannot be changed: cancel it and order again";
-
-/** Gives `quantity` units back to the shelf (a line lowered or removed). */
-export async function returnStock(tx: Tx, productId: number, quantity: number) {
-  await tx.$executeRaw`
-    UPDATE "Product" SET "stock" = "stock" + ${quantity}, "inStock" = true, "updatedAt" = now()
-    WHERE "id" = ${productId}`;
-}
 
 /**
  * PATCH /api/orders/{id} (docs/fulfilment.md, "Changing an order"): before its cutoff the buyer
@@ -106,17 +99,12 @@ export function editOrder(
 
       const had = new Map(order.items.map((i) => [i.productId, i]));
       const changed = new Set([...had.keys(), ...wanted.keys()]);
-      // Ascending id order, as checkout and cancel, so the three never deadlock on product rows.
-      const increases = new Map<number, number>();
-      for (const id of [...changed].sort((a, b) => a - b)) {
-        const delta = (wanted.get(id) ?? 0) - (had.get(id)?.quantity ?? 0);
-        if (delta > 0) {
-          await reserveStock(tx, id, delta);
-          increases.set(id, delta);
-        } else if (delta < 0) {
-          await returnStock(tx, id, -delta);
-        }
-      }
+      // Stock moves by the difference per product, in one statement (lib/server/stock).
+      const deltas = new Map<number, number>();
+      for (const id of changed)
+        deltas.set(id, (wanted.get(id) ?? 0) - (had.get(id)?.quantity ?? 0));
+      await moveStock(tx, deltas);
+      const increases = new Map([...deltas].filter(([, delta]) => delta > 0));
 
       // The new lines: kept lines keep their price and id, new ones take today's price.
       for (const item of order.items) {
