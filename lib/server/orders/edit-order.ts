@@ -11,6 +11,7 @@ import { isDbId } from "@/lib/validators/id";
 import { buyerLevel, caseProblem, unitPrice } from "@/lib/server/catalog/pricing";
 import type { OrderEditInput } from "@/lib/validators/orders";
 import { enforceHoldingCap, moveStock } from "@/lib/server/stock/stock";
+import { writeLines } from "./lines";
 import { orderDetailInclude, serializeOrderDetail } from "./serialize";
 import { type OrderDetailJson } from "@/lib/contracts/orders";
 
@@ -106,25 +107,19 @@ export function editOrder(
       await moveStock(tx, deltas);
       const increases = new Map([...deltas].filter(([, delta]) => delta > 0));
 
-      // The new lines: kept lines keep their price and id, new ones take today's price.
-      for (const item of order.items) {
-        const quantity = wanted.get(item.productId);
-        if (quantity === undefined) await tx.orderItem.delete({ where: { id: item.id } });
-        else if (quantity !== item.quantity)
-          await tx.orderItem.update({ where: { id: item.id }, data: { quantity } });
-      }
-      const added = ids.filter((id) => !had.has(id));
-      if (added.length) {
-        await tx.orderItem.createMany({
-          data: added.map((id) => ({
-            orderId,
+      // The new lines, one per product: kept lines keep their price, new ones take today's.
+      const wantedLines = new Map(
+        ids.map((id) => [
+          id,
+          {
             productId: id,
-            productName: byId.get(id)!.name,
+            name: had.get(id)?.productName ?? byId.get(id)!.name,
             quantity: wanted.get(id)!,
-            priceCents: priceOf(id),
-          })),
-        });
-      }
+            priceCents: had.get(id)?.priceCents ?? priceOf(id),
+          },
+        ]),
+      );
+      const itemCount = await writeLines(tx, orderId, order.items, wantedLines);
 
       const goodsCents = ids.reduce(
         (sum, id) => sum + (had.get(id)?.priceCents ?? priceOf(id)) * wanted.get(id)!,
@@ -170,7 +165,7 @@ export function editOrder(
         where: { id: orderId },
         data: {
           totalCents,
-          itemCount: ids.reduce((sum, id) => sum + wanted.get(id)!, 0),
+          itemCount,
           version: { increment: 1 },
         },
       });
