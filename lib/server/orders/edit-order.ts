@@ -2,7 +2,6 @@ import "server-only";
 import { zoneFeeCents } from "@/lib/delivery-fee";
 import { AppError, badRequest, notFound } from "@/lib/server/platform/errors";
 import { withIdempotency } from "@/lib/server/platform/idempotency";
-import { type Tx } from "@/lib/server/platform/transaction";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { formatCents } from "@/lib/server/wallet/serialize";
