@@ -244,7 +244,7 @@ describe("POST /api/my-farm/orders/{id}/adjustments", () => {
     expect(res.json.delta).toBe(1.4);
   });
 
-  it("refuses bad lines with a message per field: another order's line, another farm's product, a product already in the order, no change", async () => {
+  it("refuses bad lines with a message per field: another order's line, another farm's product, no change", async () => {
     const o = await order();
     const other = await order([{ productId: chard.id, quantity: 1 }]);
     const stranger = await createFarmerWithSession({ farmName: "Sunny Hen" });
@@ -257,10 +257,6 @@ describe("POST /api/my-farm/orders/{id}/adjustments", () => {
       [
         [{ itemId: o.line(kale.id), substituteProductId: eggs.id }],
         `Product ${eggs.id} is not one of Green Acres's products`,
-      ],
-      [
-        [{ itemId: o.line(kale.id), substituteProductId: carrots.id }],
-        "Carrots is already in this order: change that line's quantity instead",
       ],
       [[{ itemId: o.line(kale.id), quantity: 2 }], "Kale: nothing changes on this line"],
       [
@@ -583,6 +579,125 @@ describe("accepting and declining a card", () => {
   );
 });
 
+describe("one line per product, whatever path writes the order", () => {
+  /** An order with a slot, so the buyer may edit it (PATCH needs a cutoff ahead). */
+  async function editableOrder(items: { productId: number; quantity: number }[]) {
+    await createPickupAndDelivery(farmer.farm.id);
+    const slot = (await listSlots(farmer.farm.id, 14)).find((s) => s.kind === "pickup")!;
+    const res = await call(ordersRoute.POST, "/api/orders", {
+      body: { items, fulfilment: { [farmer.farm.id]: { slotId: slot.slotId } } },
+      cookie: buyer.cookie,
+    });
+    expect(res.status, res.text).toBe(201);
+    const id = res.json.orders[0].id as number;
+    const lines = await db.orderItem.findMany({ where: { orderId: id } });
+    return { id, line: (productId: number) => lines.find((l) => l.productId === productId)!.id };
+  }
+
+  const edit = (id: number, items: { productId: number; quantity: number }[]) =>
+    call(orderRoute.PATCH, `/api/orders/${id}`, {
+      method: "PATCH",
+      body: { items },
+      cookie: buyer.cookie,
+      params: { id: String(id) },
+    });
+  const cancel = (id: number) =>
+    call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
+      method: "POST",
+      cookie: buyer.cookie,
+      params: { id: String(id) },
+    });
+
+  it("the audit's case: two sold-out lines substituted with one product become one line; accept, edit and cancel keep stock and money exact", async () => {
+    const o = await editableOrder([
+      { productId: carrots.id, quantity: 4 },
+      { productId: kale.id, quantity: 2 },
+    ]);
+    expect(await balanceCents(buyer.user.id)).toBe(10000 - 1700);
+    const card = await propose(o.id, [
+      { itemId: o.line(carrots.id), substituteProductId: chard.id },
+      { itemId: o.line(kale.id), substituteProductId: chard.id },
+    ]);
+    expect(card.status, card.text).toBe(201);
+    expect(card.json.delta).toBe(7);
+
+    const accepted = await decide("accept", o.id, card.json.id);
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(await linesOf(o.id)).toEqual([["Chard", 6, 400]]);
+    expect(await stocks()).toEqual([100, 100, 94]);
+    expect(await totalOf(o.id)).toBe(2400);
+    expect(await balanceCents(buyer.user.id)).toBe(10000 - 2400);
+    expect((await db.order.findUniqueOrThrow({ where: { id: o.id } })).itemCount).toBe(6);
+
+    const edited = await edit(o.id, [{ productId: chard.id, quantity: 5 }]);
+    expect(edited.status, edited.text).toBe(200);
+    expect(await linesOf(o.id)).toEqual([["Chard", 5, 400]]);
+    expect(await stocks()).toEqual([100, 100, 95]);
+    expect(await totalOf(o.id)).toBe(2000);
+    expect(await balanceCents(buyer.user.id)).toBe(10000 - 2000);
+
+    const cancelled = await cancel(o.id);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(await stocks()).toEqual([100, 100, 100]);
+    expect(await balanceCents(buyer.user.id)).toBe(10000);
+  });
+
+  it("a substitute already in the order joins that line at the line's price", async () => {
+    const o = await order();
+    const card = await propose(o.id, [
+      { itemId: o.line(carrots.id), substituteProductId: kale.id },
+    ]);
+    expect(card.status, card.text).toBe(201);
+    expect(card.json.lines[0].after).toEqual({
+      productId: kale.id,
+      name: "Kale",
+      quantity: 4,
+      price: 2.5,
+    });
+    expect(card.json.delta).toBe(-2);
+    const accepted = await decide("accept", o.id, card.json.id);
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(await linesOf(o.id)).toEqual([["Kale", 6, 250]]);
+    expect(await stocks()).toEqual([100, 94, 100]);
+    expect(await totalOf(o.id)).toBe(1500);
+    expect(await balanceCents(buyer.user.id)).toBe(10000 - 1500);
+  });
+
+  it("two lines that trade products stay two lines, each of the other product", async () => {
+    const o = await order();
+    const card = await propose(o.id, [
+      { itemId: o.line(carrots.id), substituteProductId: kale.id },
+      { itemId: o.line(kale.id), substituteProductId: carrots.id },
+    ]);
+    expect(card.status, card.text).toBe(201);
+    const accepted = await decide("accept", o.id, card.json.id);
+    expect(accepted.status, accepted.text).toBe(200);
+    // Carrots 4 at 300 → Kale 4 at Kale's line price; Kale 2 at 250 → Carrots 2 at Carrots' line price.
+    expect(await linesOf(o.id)).toEqual([
+      ["Carrots", 2, 300],
+      ["Kale", 4, 250],
+    ]);
+    expect(await stocks()).toEqual([98, 96, 100]);
+    expect(await totalOf(o.id)).toBe(1600);
+    expect(await balanceCents(buyer.user.id)).toBe(10000 - 1600);
+  });
+
+  it("the database refuses a second line of one product in an order", async () => {
+    const o = await order();
+    await expect(
+      db.orderItem.create({
+        data: {
+          orderId: o.id,
+          productId: kale.id,
+          productName: "Kale",
+          quantity: 1,
+          priceCents: 250,
+        },
+      }),
+    ).rejects.toThrow();
+  });
+});
+
 describe("property: balance = Σ ledger and stock exact after a random mix of adjustments, edits and cancels", () => {
   it("holds after every step of a seeded random run", { timeout: 120_000 }, async () => {
     // Windows so the buyer may edit (PATCH needs a slot whose cutoff is ahead).
@@ -636,13 +751,30 @@ describe("property: balance = Σ ledger and stock exact after a random mix of ad
         expect(o.totalCents, `${step}: total of #${o.id}`).toBe(
           goods + (o.fulfilment?.feeCents ?? 0),
         );
+        expect(new Set(o.items.map((i) => i.productId)).size, `${step}: lines of #${o.id}`).toBe(
+          o.items.length,
+        );
+        expect(o.itemCount, `${step}: units of #${o.id}`).toBe(
+          o.items.reduce((s, i) => s + i.quantity, 0),
+        );
       }
     }
 
-    let current = await newOrder();
     const cards: { orderId: number; id: number }[] = [];
     const counts: Record<string, number> = {};
-    for (let step = 0; step < 40; step++) {
+
+    /** Accepts or declines a card; counts the accepts after which the order has fewer lines. */
+    async function decideCard(op: "accept" | "decline", card: { orderId: number; id: number }) {
+      const before = await db.orderItem.count({ where: { orderId: card.orderId } });
+      const { status } = await decide(op, card.orderId, card.id);
+      // No card here lowers a line to 0: fewer lines after an accept are lines that merged.
+      const after = await db.orderItem.count({ where: { orderId: card.orderId } });
+      if (status === 200 && after < before) counts.merged = (counts.merged ?? 0) + 1;
+      return status;
+    }
+
+    let current = await newOrder();
+    for (let step = 0; step < 60; step++) {
       const items = await db.orderItem.findMany({
         where: { orderId: current },
         orderBy: { id: "asc" },
@@ -664,18 +796,34 @@ describe("property: balance = Σ ledger and stock exact after a random mix of ad
           status = (await propose(current, [{ itemId: item.id, quantity: item.quantity - 1 }]))
             .status;
       } else if (op === "propose") {
+        // A higher quantity; a substitute that may be new to the order, already in it (the lines
+        // merge) or the line's own product (nothing changes: 400); two lines, one substitute.
         const item = pick(items);
-        const absent = products.filter((p) => !items.some((i) => i.productId === p.id));
-        const line =
-          absent.length && rand() < 0.5
-            ? { itemId: item.id, substituteProductId: pick(absent).id }
-            : { itemId: item.id, quantity: item.quantity + qty() };
-        const res = await propose(current, [line]);
+        const others = items.filter((i) => i.id !== item.id);
+        const r = rand();
+        const substitute = pick(products).id;
+        const lines: Line[] =
+          r < 0.3
+            ? [{ itemId: item.id, quantity: item.quantity + qty() }]
+            : r < 0.65 || !others.length
+              ? [{ itemId: item.id, substituteProductId: substitute }]
+              : [
+                  { itemId: item.id, substituteProductId: substitute },
+                  { itemId: pick(others).id, substituteProductId: substitute },
+                ];
+        const res = await propose(current, lines);
         status = res.status;
-        if (res.status === 201) cards.push({ orderId: current, id: res.json.id });
+        if (res.status === 201) {
+          cards.push({ orderId: current, id: res.json.id });
+          // Half the time the buyer answers at once (a substitution then applies).
+          if (rand() < 0.5) {
+            const answer = await decideCard("accept", cards[cards.length - 1]);
+            counts[`accept ${answer}`] = (counts[`accept ${answer}`] ?? 0) + 1;
+          }
+        }
       } else if ((op === "accept" || op === "decline") && cards.length) {
-        const card = pick(cards);
-        status = (await decide(op, card.orderId, card.id)).status;
+        // Mostly the newest card (the others are mostly stale by now).
+        status = await decideCard(op, rand() < 0.7 ? cards[cards.length - 1] : pick(cards));
       } else if (op === "edit") {
         const lines = products
           .filter(() => rand() < 0.6)
@@ -708,8 +856,10 @@ describe("property: balance = Σ ledger and stock exact after a random mix of ad
       await check(`step ${step} (${op} ${status})`);
     }
     console.log("[adjustments] property run:", JSON.stringify(counts));
-    // The run exercised both outcomes of a decision (a change applied, a card refused as stale).
+    // The run exercised both outcomes of a decision (a change applied, a card refused as stale),
+    // and accepted substitutions into a product already in the order.
     expect(Object.keys(counts).some((k) => k.startsWith("accept 200"))).toBe(true);
+    expect(counts.merged).toBeGreaterThan(0);
     expect(Object.keys(counts).some((k) => k === "accept 409" || k === "decline 409")).toBe(true);
   });
 });

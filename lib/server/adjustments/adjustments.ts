@@ -7,15 +7,16 @@ import { withIdempotency } from "@/lib/server/platform/idempotency";
 import { type Tx } from "@/lib/server/platform/transaction";
 import { buyerLevel, unitPrice } from "@/lib/server/catalog/pricing";
 import { loadMessage } from "@/lib/server/messages/serialize";
-import { reserveStock } from "@/lib/server/orders/checkout";
 import { enqueue, farmOwnerId } from "@/lib/server/notifications/outbox";
-import { returnStock } from "@/lib/server/orders/edit-order";
+import { moveStock } from "@/lib/server/stock/stock";
 import { publishMessage } from "@/lib/server/realtime/bus";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { takeCredit } from "@/lib/server/credit/credit";
 import type { ProposeAdjustmentInput } from "@/lib/validators/adjustments";
+import { MAX_QUANTITY } from "@/lib/validators/orders";
+import { writeLines, type Line } from "@/lib/server/orders/lines";
 import {
   adjustmentInclude,
   describeLines,
@@ -64,9 +65,30 @@ function reason(orderId: number, farmName: string, lines: StoredLine[], note: st
 }
 
 /**
+ * What the order holds per product once a card's lines apply: two lines substituted with one
+ * product, or a substitute already in the order, make one line (their prices agree: see
+ * proposeAdjustment).
+ */
+function linesAfter(items: OrderItem[], lines: StoredLine[]): Map<number, Line> {
+  const after = new Map(lines.map((l) => [l.itemId, l.after]));
+  const held = new Map<number, Line>();
+  for (const item of [...items].sort((a, b) => a.id - b.id)) {
+    const state = after.get(item.id) ?? {
+      productId: item.productId,
+      name: item.productName,
+      quantity: item.quantity,
+      priceCents: item.priceCents,
+    };
+    const same = held.get(state.productId);
+    held.set(state.productId, same ? { ...same, quantity: same.quantity + state.quantity } : state);
+  }
+  return held;
+}
+
+/**
  * Applies a card's lines to the order inside the caller's transaction (the order row is locked):
  * stock moves by product in ascending id order (as checkout, edit and cancel, so they never
- * deadlock), the lines change, the wallet pays or gets back the difference as one `adjustment`
+ * deadlock), the lines change (one per product: lib/server/orders/lines.ts), the wallet pays or gets back the difference as one `adjustment`
  * ledger row, the order's total and version move, and the history says why.
  */
 async function applyLines(
@@ -82,24 +104,9 @@ async function applyLines(
     stock.set(before.productId, (stock.get(before.productId) ?? 0) - before.quantity);
     stock.set(after.productId, (stock.get(after.productId) ?? 0) + after.quantity);
   }
-  for (const [productId, wanted] of [...stock].sort(([a], [b]) => a - b)) {
-    if (wanted > 0) await reserveStock(tx, productId, wanted);
-    else if (wanted < 0) await returnStock(tx, productId, -wanted);
-  }
+  await moveStock(tx, stock);
 
-  for (const { itemId, after } of lines) {
-    if (after.quantity === 0) await tx.orderItem.delete({ where: { id: itemId } });
-    else
-      await tx.orderItem.update({
-        where: { id: itemId },
-        data: {
-          productId: after.productId,
-          productName: after.name,
-          priceCents: after.priceCents,
-          quantity: after.quantity,
-        },
-      });
-  }
+  const itemCount = await writeLines(tx, order.id, order.items, linesAfter(order.items, lines));
 
   const why = reason(order.id, farmName, lines, note);
   if (order.payment === "account") {
@@ -128,8 +135,6 @@ async function applyLines(
     }
   }
 
-  const changed = new Map(lines.map((l) => [l.itemId, l.after.quantity]));
-  const itemCount = order.items.reduce((sum, i) => sum + (changed.get(i.id) ?? i.quantity), 0);
   await tx.order.update({
     where: { id: order.id },
     data: { totalCents: { increment: deltaCents }, itemCount, version: { increment: 1 } },
@@ -189,7 +194,7 @@ export async function proposeAdjustment(
       });
 
       const items = new Map(order.items.map((i) => [i.id, i]));
-      const inOrder = new Set(order.items.map((i) => i.productId));
+      const inOrder = new Map(order.items.map((i) => [i.productId, i]));
       const substituteIds = input.lines.flatMap((l) =>
         l.substituteProductId === undefined ? [] : [l.substituteProductId],
       );
@@ -231,15 +236,15 @@ export async function proposeAdjustment(
             throw fail(
               `Product ${l.substituteProductId} is not one of ${farm.farmName}'s products`,
             );
-          if (inOrder.has(p.id))
-            throw fail(`${p.name} is already in this order: change that line's quantity instead`);
           if (after.quantity === 0)
             throw fail(`A substitute for ${item.productName} needs a quantity of at least 1`);
+          // A product already in the order joins its line at that line's price, as a buyer's
+          // edit keeps it; two lines substituted with one new product share today's price.
           after = {
             productId: p.id,
             name: p.name,
             quantity: after.quantity,
-            priceCents: unitPrice(p, level).cents,
+            priceCents: inOrder.get(p.id)?.priceCents ?? unitPrice(p, level).cents,
           };
         }
         if (after.productId === before.productId && after.quantity === before.quantity) {
@@ -256,6 +261,12 @@ export async function proposeAdjustment(
           "An adjustment cannot remove every line: the buyer can cancel the order instead";
         throw badRequest(message, { lines: message });
       }
+
+      for (const line of linesAfter(order.items, lines).values())
+        if (line.quantity > MAX_QUANTITY) {
+          const message = `${line.name}: this order would hold ${line.quantity}, at most ${MAX_QUANTITY} per product`;
+          throw badRequest(message, { lines: message });
+        }
 
       const deltaCents = lines.reduce(
         (sum, l) =>

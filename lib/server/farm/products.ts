@@ -10,6 +10,7 @@ import { requireOwnFarm } from "./access";
 import { toMyProductJson } from "./serialize";
 import { type MyProductJson } from "@/lib/contracts/farm";
 import { catalogChanged } from "@/lib/server/catalog/cache";
+import { countedStock } from "@/lib/server/stock/stock";
 
 /** Every product of the farmer's farm, hidden ones included (the catalog never shows those). */
 export async function listMyProducts(user: SessionUser): Promise<MyProductJson[]> {
@@ -53,9 +54,8 @@ export async function createMyProduct(
         input.restaurantPrice === null ? null : dollarsToCents(input.restaurantPrice),
       caseSize: input.caseSize,
       unit: input.unit,
-      stock: input.stock,
       // Checkout sells only while inStock and stock suffice; the farmer manages the count.
-      inStock: input.stock > 0,
+      ...countedStock(input.stock),
       categoryId: input.categoryId,
       isFeatured: input.isFeatured,
     },
@@ -84,10 +84,7 @@ export async function updateMyProduct(
       input.restaurantPrice === null ? null : dollarsToCents(input.restaurantPrice);
   if (input.caseSize !== undefined) data.caseSize = input.caseSize;
   if (input.unit !== undefined) data.unit = input.unit;
-  if (input.stock !== undefined) {
-    data.stock = input.stock;
-    data.inStock = input.stock > 0;
-  }
+  if (input.stock !== undefined) Object.assign(data, countedStock(input.stock));
   if (input.isFeatured !== undefined) data.isFeatured = input.isFeatured;
   if (input.isHidden !== undefined) data.isHidden = input.isHidden;
   if (input.categoryId !== undefined) data.categoryId = input.categoryId;

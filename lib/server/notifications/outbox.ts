@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/server/platform/transaction";
 import type { NotificationKind } from "@/lib/validators/notifications";
 
@@ -28,6 +28,20 @@ export async function enqueue(tx: Tx, ...notifications: Queued[]): Promise<void>
     })),
     skipDuplicates: true,
   });
+}
+
+/**
+ * `enqueue` as a piece of SQL, for a caller that queues inside one statement of its own (checkout
+ * writes its orders, lines and emails in one: lib/server/orders/checkout.ts). `rows` is a query
+ * (in a WITH, it may read the caller's other parts) whose columns are "userId", "kind",
+ * "payload" (jsonb) and "dedupeKey", in the order the emails should be queued; `at` is the time
+ * they are queued and first due.
+ */
+export function enqueueSql(rows: Prisma.Sql, at: Date): Prisma.Sql {
+  return Prisma.sql`
+    INSERT INTO "Notification" ("userId", "kind", "payload", "dedupeKey", "nextAttemptAt", "createdAt")
+    SELECT q."userId", q."kind", q."payload", q."dedupeKey", ${at}, ${at} FROM (${rows}) AS q
+    ON CONFLICT ("dedupeKey") DO NOTHING`;
 }
 
 /** The farm's owner, who receives the farm's emails. */

@@ -5,6 +5,7 @@ import { inTransaction } from "@/lib/server/platform/transaction";
 import { enqueue, farmOwnerId } from "@/lib/server/notifications/outbox";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
+import { release } from "@/lib/server/stock/stock";
 import { orderDetailInclude, serializeOrderDetail } from "./serialize";
 
 /**
@@ -35,12 +36,7 @@ export function cancelOrder(userId: number, orderId: number) {
     const restock = new Map<number, number>();
     for (const i of order.items)
       restock.set(i.productId, (restock.get(i.productId) ?? 0) + i.quantity);
-    // Ascending id order, as in checkout, so the two never deadlock.
-    for (const [productId, quantity] of [...restock].sort(([a], [b]) => a - b)) {
-      await tx.$executeRaw`
-        UPDATE "Product" SET "stock" = "stock" + ${quantity}, "inStock" = true, "updatedAt" = now()
-        WHERE "id" = ${productId}`;
-    }
+    await release(tx, restock);
 
     // Its place in the slot is free again: a slot's capacity counts active orders (docs/fulfilment.md).
     if (order.fulfilment) await releaseSlot(tx, order.id);

@@ -9,7 +9,7 @@ import { type Tx } from "@/lib/server/platform/transaction";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyLedgerEntries } from "@/lib/server/wallet/ledger";
 import { formatCents, serializeWallet } from "@/lib/server/wallet/serialize";
-import type { Wallet } from "@/lib/generated/prisma/client";
+import { Prisma, type Wallet } from "@/lib/generated/prisma/client";
 import {
   bookSlot,
   fulfilmentRecord,
@@ -17,12 +17,9 @@ import {
   planFulfilment,
   type FulfilmentPlan,
 } from "@/lib/server/fulfilment/booking";
-import {
-  holdingCap,
-  MAX_CHECKOUT_CENTS,
-  MAX_QUANTITY,
-  type CheckoutInput,
-} from "@/lib/validators/orders";
+import { enforceHoldingCap, reserve } from "@/lib/server/stock/stock";
+import { enqueueSql } from "@/lib/server/notifications/outbox";
+import { MAX_CHECKOUT_CENTS, MAX_QUANTITY, type CheckoutInput } from "@/lib/validators/orders";
 import { serializeOrder } from "./serialize";
 
 import type { CheckoutResult } from "@/lib/contracts/orders";
@@ -44,94 +41,6 @@ function mergeLines(items: CheckoutInput["items"]): Map<number, number> {
     lines.set(productId, merged);
   }
   return lines;
-}
-
-/**
- * Takes `quantity` units or refuses with the reason. The conditional UPDATE is the stock check:
- * concurrent buyers of the last units queue on the row lock and the loser's WHERE no longer holds,
- * so stock can never go negative (a CHECK constraint backs this up).
- */
-export async function reserveStock(tx: Tx, productId: number, quantity: number) {
-  const rows = await tx.$queryRaw<{ stock: number }[]>`
-    UPDATE "Product"
-    SET "stock" = "stock" - ${quantity}, "inStock" = ("stock" - ${quantity} > 0), "updatedAt" = now()
-    WHERE "id" = ${productId} AND NOT "isHidden" AND "inStock" AND "stock" >= ${quantity}
-    RETURNING "stock"`;
-  if (!rows.length) await refuseStock(tx, productId);
-}
-
-/**
- * reserveStock for every line of a cart in ONE statement. The rows are locked first in ascending
- * id order (the locking CTE), as every path that changes stock takes them, so two checkouts never
- * deadlock; then the same conditional UPDATE runs on each (READ COMMITTED re-checks it on the
- * newest row after a wait). A line it could not take is refused as reserveStock would, the lowest
- * id first, and the caller's transaction rolls back the others.
- */
-async function reserveStocks(tx: Tx, lines: Map<number, number>) {
-  const ids = [...lines.keys()].sort((a, b) => a - b);
-  const taken = await tx.$queryRaw<{ id: number }[]>`
-    WITH wanted AS (
-      SELECT * FROM unnest(${ids}::int[], ${ids.map((id) => lines.get(id)!)}::int[]) AS w("id", "quantity")
-    ), locked AS (
-      SELECT p."id" FROM "Product" p WHERE p."id" = ANY(${ids}::int[]) ORDER BY p."id" FOR NO KEY UPDATE
-    )
-    UPDATE "Product" p
-    SET "stock" = p."stock" - w."quantity", "inStock" = (p."stock" - w."quantity" > 0), "updatedAt" = now()
-    FROM wanted w
-    WHERE p."id" = w."id" AND p."id" IN (SELECT "id" FROM locked)
-      AND NOT p."isHidden" AND p."inStock" AND p."stock" >= w."quantity"
-    RETURNING p."id"`;
-  if (taken.length === ids.length) return;
-  const done = new Set(taken.map((r) => r.id));
-  await refuseStock(
-    tx,
-    ids.find((id) => !done.has(id))!,
-  );
-}
-
-async function refuseStock(tx: Tx, productId: number): Promise<never> {
-  const p = await tx.product.findUniqueOrThrow({ where: { id: productId } });
-  if (p.isHidden) throw new AppError("out_of_stock", `${p.name} is no longer available`);
-  if (!p.inStock || p.stock <= 0) throw new AppError("out_of_stock", `${p.name} is out of stock`);
-  throw new AppError("out_of_stock", `Only ${p.stock} ${p.unit} of ${p.name} left in stock`);
-}
-
-/**
- * The hoarding cap (docs/product.md, "Stock and hoarding"): after this checkout's orders exist, the
- * buyer's open orders may hold at most `holdingCap(left in stock + held by them)` of each product.
- * Counted inside the checkout's transaction after the stock rows were updated, so two checkouts
- * of the same product queue on its row lock and the second one sees the first one's order.
- */
-export async function enforceHoldingCap(
-  tx: Tx,
-  userId: number,
-  lines: Map<number, number>,
-  products: Map<number, { name: string; unit: string; farm: { farmName: string } }>,
-) {
-  const ids = [...lines.keys()];
-  const rows = await tx.$queryRaw<{ id: number; stock: number; held: number }[]>`
-    SELECT p."id", p."stock",
-      (SELECT COALESCE(SUM(oi."quantity"), 0)::int FROM "OrderItem" oi JOIN "Order" o ON o."id" = oi."orderId"
-        WHERE o."userId" = ${userId} AND o."status" = 'active' AND oi."productId" = p."id") AS "held"
-    FROM "Product" p WHERE p."id" = ANY(${ids}::int[])`;
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const [id, requested] of lines) {
-    const row = byId.get(id)!;
-    const cap = holdingCap(row.stock + row.held);
-    if (row.held <= cap) continue;
-    const p = products.get(id)!;
-    const before = row.held - requested;
-    const tail =
-      before <= 0
-        ? `you asked for ${requested}`
-        : cap > before
-          ? `you already hold ${before}, so ${cap - before} more`
-          : `you already hold ${before}`;
-    throw new AppError(
-      "order_limit",
-      `You can hold at most ${cap} ${p.unit} of ${p.name} in open orders (half of what ${p.farm.farmName} has); ${tail}`,
-    );
-  }
 }
 
 /**
@@ -265,15 +174,15 @@ async function insertOrders(
     ), e AS (
       INSERT INTO "OrderEvent" ("orderId", "status", "note", "createdAt")
       SELECT o."id", 'active', 'Paid from wallet', ${at} FROM o JOIN g ON g."farmId" = o."farmId" WHERE o."payment" = 'wallet' ORDER BY g."n"
-    ), n AS (
-      INSERT INTO "Notification" ("userId", "kind", "payload", "dedupeKey", "nextAttemptAt", "createdAt")
-      SELECT q."userId", q."kind", jsonb_build_object('orderId', o."id"), q."kind" || ':' || o."id", ${at}, ${at}
-      FROM o JOIN g ON g."farmId" = o."farmId"
-      CROSS JOIN LATERAL (VALUES (1, ${userId}::int, 'order_placed'), (2, g."farmOwnerId", 'order_received')) AS q("k", "userId", "kind")
-      WHERE q."kind" <> 'order_placed' OR ${receipt}::boolean
-      ORDER BY g."n", q."k"
-      ON CONFLICT ("dedupeKey") DO NOTHING
-    )
+    ), n AS (${enqueueSql(
+      Prisma.sql`
+        SELECT q."userId", q."kind", jsonb_build_object('orderId', o."id") AS "payload", q."kind" || ':' || o."id" AS "dedupeKey"
+        FROM o JOIN g ON g."farmId" = o."farmId"
+        CROSS JOIN LATERAL (VALUES (1, ${userId}::int, 'order_placed'), (2, g."farmOwnerId", 'order_received')) AS q("k", "userId", "kind")
+        WHERE q."kind" <> 'order_placed' OR ${receipt}::boolean
+        ORDER BY g."n", q."k"`,
+      at,
+    )})
     SELECT o."id", o."farmId", o."status"::text AS "status", o."totalCents", o."isPaid", o."payment"::text AS "payment", o."statementId",
       o."itemCount", o."distanceKm", o."checkoutRef", o."createdAt", o."completedAt", o."cancelledAt",
       (SELECT json_agg(json_build_object('id', i."id", 'productId', i."productId", 'productName', i."productName", 'quantity', i."quantity", 'priceCents', i."priceCents") ORDER BY i."id")
@@ -369,7 +278,7 @@ export async function placeCheckout(
   const paidByWallet = groups.filter((g) => !g.onAccount);
 
   // Shared rows from here on. Stock first, every line in one statement.
-  await reserveStocks(tx, lines);
+  await reserve(tx, lines);
 
   // Places in slots after stock (the order cancel releases them in), ascending window id.
   const fulfilments = new Map<number, NonNullable<OrderRow["fulfilment"]>>();

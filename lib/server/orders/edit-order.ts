@@ -2,7 +2,6 @@ import "server-only";
 import { zoneFeeCents } from "@/lib/delivery-fee";
 import { AppError, badRequest, notFound } from "@/lib/server/platform/errors";
 import { withIdempotency } from "@/lib/server/platform/idempotency";
-import { type Tx } from "@/lib/server/platform/transaction";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { formatCents } from "@/lib/server/wallet/serialize";
@@ -10,20 +9,14 @@ import { takeCredit } from "@/lib/server/credit/credit";
 import { isDbId } from "@/lib/validators/id";
 import { buyerLevel, caseProblem, unitPrice } from "@/lib/server/catalog/pricing";
 import type { OrderEditInput } from "@/lib/validators/orders";
-import { enforceHoldingCap, reserveStock } from "./checkout";
+import { enforceHoldingCap, moveStock } from "@/lib/server/stock/stock";
+import { writeLines } from "./lines";
 import { orderDetailInclude, serializeOrderDetail } from "./serialize";
 import { type OrderDetailJson } from "@/lib/contracts/orders";
 
 const LOCKED_AFTER_CUTOFF = "This order is locked: the cutoff has passed";
 const LOCKED_WITHOUT_SLOT =
   "This order has no pickup or delivery time, so it cannot be changed: cancel it and order again";
-
-/** Gives `quantity` units back to the shelf (a line lowered or removed). */
-export async function returnStock(tx: Tx, productId: number, quantity: number) {
-  await tx.$executeRaw`
-    UPDATE "Product" SET "stock" = "stock" + ${quantity}, "inStock" = true, "updatedAt" = now()
-    WHERE "id" = ${productId}`;
-}
 
 /**
  * PATCH /api/orders/{id} (docs/fulfilment.md, "Changing an order"): before its cutoff the buyer
@@ -106,37 +99,26 @@ export function editOrder(
 
       const had = new Map(order.items.map((i) => [i.productId, i]));
       const changed = new Set([...had.keys(), ...wanted.keys()]);
-      // Ascending id order, as checkout and cancel, so the three never deadlock on product rows.
-      const increases = new Map<number, number>();
-      for (const id of [...changed].sort((a, b) => a - b)) {
-        const delta = (wanted.get(id) ?? 0) - (had.get(id)?.quantity ?? 0);
-        if (delta > 0) {
-          await reserveStock(tx, id, delta);
-          increases.set(id, delta);
-        } else if (delta < 0) {
-          await returnStock(tx, id, -delta);
-        }
-      }
+      // Stock moves by the difference per product, in one statement (lib/server/stock).
+      const deltas = new Map<number, number>();
+      for (const id of changed)
+        deltas.set(id, (wanted.get(id) ?? 0) - (had.get(id)?.quantity ?? 0));
+      await moveStock(tx, deltas);
+      const increases = new Map([...deltas].filter(([, delta]) => delta > 0));
 
-      // The new lines: kept lines keep their price and id, new ones take today's price.
-      for (const item of order.items) {
-        const quantity = wanted.get(item.productId);
-        if (quantity === undefined) await tx.orderItem.delete({ where: { id: item.id } });
-        else if (quantity !== item.quantity)
-          await tx.orderItem.update({ where: { id: item.id }, data: { quantity } });
-      }
-      const added = ids.filter((id) => !had.has(id));
-      if (added.length) {
-        await tx.orderItem.createMany({
-          data: added.map((id) => ({
-            orderId,
+      // The new lines, one per product: kept lines keep their price, new ones take today's.
+      const wantedLines = new Map(
+        ids.map((id) => [
+          id,
+          {
             productId: id,
-            productName: byId.get(id)!.name,
+            name: had.get(id)?.productName ?? byId.get(id)!.name,
             quantity: wanted.get(id)!,
-            priceCents: priceOf(id),
-          })),
-        });
-      }
+            priceCents: had.get(id)?.priceCents ?? priceOf(id),
+          },
+        ]),
+      );
+      const itemCount = await writeLines(tx, orderId, order.items, wantedLines);
 
       const goodsCents = ids.reduce(
         (sum, id) => sum + (had.get(id)?.priceCents ?? priceOf(id)) * wanted.get(id)!,
@@ -182,7 +164,7 @@ export function editOrder(
         where: { id: orderId },
         data: {
           totalCents,
-          itemCount: ids.reduce((sum, id) => sum + wanted.get(id)!, 0),
+          itemCount,
           version: { increment: 1 },
         },
       });
