@@ -17,15 +17,19 @@ export type GuardRefusal = { status: number; headers: Record<string, string>; bo
 export function routeTable(routes: readonly GuardRoute[]) {
   const byPath = new Map<string, Set<string>>();
   for (const r of routes) byPath.set(r.path, (byPath.get(r.path) ?? new Set()).add(r.method));
-  return [...byPath].map(([path, methods]) => ({
-    regex: new RegExp(
-      `^${path
-        .split(/\{[^}]+\}/)
-        .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))
-        .join("[^/]+")}$`,
-    ),
-    methods,
-  }));
+  // Static paths first, as Next routes them: /payouts/connect before /payouts/{id}.
+  const params = (path: string) => path.split("{").length;
+  return [...byPath]
+    .sort(([a], [b]) => params(a) - params(b))
+    .map(([path, methods]) => ({
+      regex: new RegExp(
+        `^${path
+          .split(/\{[^}]+\}/)
+          .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))
+          .join("[^/]+")}$`,
+      ),
+      methods,
+    }));
 }
 
 const ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
