@@ -14,9 +14,10 @@ import { holdingCap } from "@/lib/validators/orders";
 export type StockLines = Map<number, number>;
 
 /**
- * Moves stock by a signed quantity per product in ONE statement: a positive quantity is taken
- * from the shelf, a negative one given back. The rows are locked first in ascending id order (the
- * locking CTE), as every path that changes stock takes them, so two transactions never deadlock;
+ * Moves stock by a signed quantity per product in two statements: a positive quantity is taken
+ * from the shelf, a negative one given back. The rows are locked first in ascending id order (a
+ * SELECT … FOR NO KEY UPDATE), as every path that changes stock takes them, so two transactions
+ * never deadlock;
  * then a conditional UPDATE runs on each (READ COMMITTED re-checks it on the newest row after a
  * wait). Taking needs a visible product in stock with enough units, so stock never goes negative
  * (a CHECK constraint backs this up); giving back always succeeds. A product it could not take
@@ -26,17 +27,19 @@ export type StockLines = Map<number, number>;
 export async function moveStock(tx: Tx, deltas: StockLines): Promise<void> {
   const ids = [...deltas.keys()].filter((id) => deltas.get(id) !== 0).sort((a, b) => a - b);
   if (!ids.length) return;
+  // Lock first, in its own statement, in ascending id order: within one UPDATE … FROM the planner
+  // chooses the order rows are locked in, and two checkouts of the same products deadlocked.
+  await tx.$queryRaw`
+    SELECT p."id" FROM "Product" p WHERE p."id" = ANY(${ids}::int[]) ORDER BY p."id" FOR NO KEY UPDATE`;
   const moved = await tx.$queryRaw<{ id: number }[]>`
     WITH wanted AS (
       SELECT * FROM unnest(${ids}::int[], ${ids.map((id) => deltas.get(id)!)}::int[]) AS w("id", "quantity")
-    ), locked AS (
-      SELECT p."id" FROM "Product" p WHERE p."id" = ANY(${ids}::int[]) ORDER BY p."id" FOR NO KEY UPDATE
     )
     UPDATE "Product" p
     SET "stock" = p."stock" - w."quantity",
       "inStock" = (w."quantity" < 0 OR p."stock" - w."quantity" > 0), "updatedAt" = now()
     FROM wanted w
-    WHERE p."id" = w."id" AND p."id" IN (SELECT "id" FROM locked)
+    WHERE p."id" = w."id"
       AND (w."quantity" < 0 OR (NOT p."isHidden" AND p."inStock" AND p."stock" >= w."quantity"))
     RETURNING p."id"`;
   if (moved.length === ids.length) return;
