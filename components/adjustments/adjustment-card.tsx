@@ -115,21 +115,29 @@ export function AdjustmentCard({
       </header>
       <p className="text-xs text-muted">{card.farm.farmName}</p>
       <ul className="grid gap-1" aria-label="Changed lines">
-        {card.lines.map((l) => (
-          <li key={l.itemId} className="flex flex-wrap items-baseline gap-x-1.5">
-            <span className="text-muted line-through decoration-gray-400">
-              {l.before.quantity} × {l.before.name}
-            </span>
-            <span aria-hidden>→</span>
-            <span className="sr-only">becomes</span>
-            <span className="font-medium">
-              {l.after.quantity === 0 ? "none" : `${l.after.quantity} × ${l.after.name}`}
-            </span>
-            {l.after.quantity > 0 && l.after.productId !== l.before.productId ? (
-              <span className="text-xs text-muted">at {formatCurrency(l.after.price)}</span>
-            ) : null}
-          </li>
-        ))}
+        {card.lines.map((l) => {
+          // A standing order's price rise: same product and quantity, a new price.
+          const repriced =
+            l.after.productId === l.before.productId &&
+            l.after.quantity === l.before.quantity &&
+            l.after.price !== l.before.price;
+          return (
+            <li key={l.itemId} className="flex flex-wrap items-baseline gap-x-1.5">
+              <span className="text-muted line-through decoration-gray-400">
+                {l.before.quantity} × {l.before.name}
+                {repriced ? ` at ${formatCurrency(l.before.price)}` : null}
+              </span>
+              <span aria-hidden>→</span>
+              <span className="sr-only">becomes</span>
+              <span className="font-medium">
+                {l.after.quantity === 0 ? "none" : `${l.after.quantity} × ${l.after.name}`}
+              </span>
+              {l.after.quantity > 0 && (l.after.productId !== l.before.productId || repriced) ? (
+                <span className="text-xs text-muted">at {formatCurrency(l.after.price)}</span>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
       <p className="font-semibold" data-testid="adjustment-money">
         {moneyLine(card, buyer)}

@@ -19,6 +19,10 @@ import { orderPlace } from "@/components/orders/order-fulfilment";
 import { AdjustLineDialog } from "./adjust-line-dialog";
 import { ordersByDate } from "./orders-by-date";
 
+/** An order handed over at a slot is completed from the slot's start (the server refuses earlier). */
+const beforeSlot = (o: IncomingOrderJson, now = Date.now()) =>
+  o.fulfilment !== null && now < Date.parse(o.fulfilment.start);
+
 /**
  * The farm's active orders, oldest first, each with its items, its buyer and a "Mark completed"
  * button, grouped by the day they are handed over (each day links its pack list); the first page
@@ -169,12 +173,22 @@ export function IncomingOrders({
                           </li>
                         ))}
                       </ul>
-                      <div>
-                        <Button onClick={() => complete(o)} disabled={busy !== null}>
+                      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                        <Button
+                          onClick={() => complete(o)}
+                          disabled={busy !== null || beforeSlot(o)}
+                          aria-describedby={beforeSlot(o) ? `complete-from-${o.id}` : undefined}
+                        >
                           <PackageCheck aria-hidden className="h-4 w-4" />
                           {busy === o.id ? "Completing..." : "Mark completed"}
                           <span className="sr-only"> order #{o.id}</span>
                         </Button>
+                        {beforeSlot(o) && o.fulfilment ? (
+                          <p id={`complete-from-${o.id}`} className="text-sm text-muted">
+                            From {formatSlotDay(o.fulfilment.start)}, when its {o.fulfilment.kind}{" "}
+                            starts: until the cutoff the buyer can still cancel.
+                          </p>
+                        ) : null}
                       </div>
                     </li>
                   ))}

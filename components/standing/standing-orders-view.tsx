@@ -122,7 +122,9 @@ function StandingOrderCard({
   }
   const action = (a: "pause" | "resume" | "skipNext", done: string) =>
     send(a, { method: "PATCH", json: { action: a } }, done);
-  const total = s.items.reduce((sum, i) => sum + i.price * i.quantity, 0);
+  // Each occurrence is charged the agreed price, or the farm's price when it is lower now.
+  const charged = (i: StandingOrderJson["items"][number]) => Math.min(i.price, i.currentPrice);
+  const total = s.items.reduce((sum, i) => sum + charged(i) * i.quantity, 0);
 
   return (
     <article
@@ -166,10 +168,17 @@ function StandingOrderCard({
               <span className="font-medium text-ink">{i.productName}</span>
               <span className="text-muted">
                 {" "}
-                × {i.quantity} {i.unit} @ {formatCurrency(i.price)}
+                × {i.quantity} {i.unit} @ {formatCurrency(charged(i))}
               </span>
+              {i.currentPrice !== i.price ? (
+                <span className="block text-xs text-muted" data-testid="standing-price-change">
+                  {i.currentPrice > i.price
+                    ? `The farm charges ${formatCurrency(i.currentPrice)} now: you pay the ${formatCurrency(i.price)} you agreed unless you accept the rise`
+                    : `Down from the ${formatCurrency(i.price)} you agreed`}
+                </span>
+              ) : null}
             </span>
-            <span className="tabular-nums">{formatCurrency(i.price * i.quantity)}</span>
+            <span className="tabular-nums">{formatCurrency(charged(i) * i.quantity)}</span>
           </li>
         ))}
         <li className="flex justify-between p-3 font-semibold">

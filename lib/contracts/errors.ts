@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   order_limit: 409,
   /** Cancel or complete an order that is no longer active. */
   order_not_active: 409,
+  /** Complete an order before its slot starts (the buyer can still cancel until the cutoff). */
+  order_not_started: 409,
   /** A farm with windows and no slot chosen for it at checkout. */
   slot_required: 409,
   /** The chosen slot's cutoff has passed (or the slot no longer exists). */

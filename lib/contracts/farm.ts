@@ -160,7 +160,7 @@ export const farmApi = {
       order: incomingOrder,
       notified: z.boolean().describe("the buyer was sent a message"),
     }),
-    errors: [...farmerErrors, "order_not_active"],
+    errors: [...farmerErrors, "order_not_active", "order_not_started"],
   }),
   products: endpoint({
     method: "GET",

@@ -22,7 +22,10 @@ export const standingOrder = z.object({
       productName: z.string(),
       unit: z.string(),
       quantity: z.number().int(),
-      price: money,
+      price: money.describe("the unit price agreed when the line was set up"),
+      currentPrice: money.describe(
+        "the farm's price now: an occurrence is charged the lower of the two, and a rise above the agreed price waits for the buyer's acceptance",
+      ),
     }),
   ),
   weekday: z.number().int().min(0).max(6),

@@ -1,5 +1,6 @@
 import { RESTAURANTS } from "@/prisma/seed-data/catalog";
 import { dueAt, findWindow, firstDate } from "@/lib/server/standing/schedule";
+import { unitPrice } from "@/lib/server/catalog/pricing";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import type { SeedLog, Tx } from "./types";
@@ -41,7 +42,7 @@ export async function ensureStandingOrders(
     where: { farmId, isHidden: false },
     orderBy: { id: "asc" },
     take: STANDING.lines,
-    select: { id: true, caseSize: true },
+    select: { id: true, caseSize: true, priceCents: true, restaurantPriceCents: true },
   });
   if (!(await tx.wallet.findUnique({ where: { userId } }))) {
     await ensureWallet(tx, userId);
@@ -56,8 +57,12 @@ export async function ensureStandingOrders(
     data: {
       userId,
       farmId,
-      // Restaurants buy whole cases: STANDING.quantity cases of each.
-      items: products.map((p) => ({ productId: p.id, quantity: STANDING.quantity * p.caseSize })),
+      // Restaurants buy whole cases: STANDING.quantity cases of each, at today's restaurant price.
+      items: products.map((p) => ({
+        productId: p.id,
+        quantity: STANDING.quantity * p.caseSize,
+        priceCents: unitPrice(p, "restaurant").cents,
+      })),
       weekday: STANDING.weekday,
       kind: STANDING.kind,
       pickupPointId: window.pickupPointId,

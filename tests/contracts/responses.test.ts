@@ -257,6 +257,11 @@ describe("every JSON answer matches its contract", () => {
       cookie: farmer.cookie,
       body: { receiverId: shopper.user.id, content: "Very sweet." },
     });
+    // Completed once its slot has started (until the cutoff the buyer may still cancel).
+    await db.orderFulfilment.updateMany({
+      where: { orderId: Number(ids.id) },
+      data: { startsAt: new Date(Date.now() - 3600_000) },
+    });
     await check(byPath("POST", "/api/my-farm/orders/{id}/complete"), {
       path: `/api/my-farm/orders/${ids.id}/complete`,
       cookie: farmer.cookie,

@@ -14,6 +14,7 @@ import { call } from "../support/http";
 import { createProduct, createUserWithSession } from "../support/factories";
 import { placeOrder, topUp, checkLedgerAfterEach } from "../wallet/support";
 import { farmerWithSession } from "./support";
+import { createOrderInSlot, createPickupAndDelivery } from "../support/fulfilment";
 
 checkLedgerAfterEach();
 afterAll(closeRealtime);
@@ -144,6 +145,31 @@ describe("incoming orders", () => {
         })
       ).status,
     ).toBe(409);
+  });
+
+  it("an order is completed from its slot's start, not before: 409 order_not_started while the buyer can still cancel", async () => {
+    const me = await farmerWithSession({ farmName: "Early Farm" });
+    const { pickup } = await createPickupAndDelivery(me.farm.id);
+    // A Saturday two to three weeks ahead, and one long past.
+    const ahead = new Date(Date.now() + 14 * 86_400_000);
+    ahead.setUTCDate(ahead.getUTCDate() + ((6 - ahead.getUTCDay() + 7) % 7));
+    const future = await createOrderInSlot(me.farm.id, pickup, ahead.toISOString().slice(0, 10));
+    const past = await createOrderInSlot(me.farm.id, pickup, "2026-01-03");
+
+    const early = await complete(me.cookie, future.id);
+    expect([early.status, early.json.code]).toEqual([409, "order_not_started"]);
+    expect(early.json.message).toMatch(
+      new RegExp(
+        `^Order #${future.id} cannot be completed before its pickup on Sat \\d+ \\w+, 9:00 am–1:00 pm: until its cutoff the buyer can still cancel it$`,
+      ),
+    );
+    const still = await db.order.findUniqueOrThrow({ where: { id: future.id } });
+    expect([still.status, still.completedAt, still.version]).toEqual(["active", null, 0]);
+    expect(await db.orderEvent.count({ where: { orderId: future.id } })).toBe(0);
+
+    const started = await complete(me.cookie, past.id);
+    expect(started.status, started.text).toBe(200);
+    expect(started.json.order.status).toBe("completed");
   });
 
   it("a cancelled order cannot be completed (409) and leaves the incoming list", async () => {

@@ -130,6 +130,9 @@ describe("standing orders", () => {
     expect(to(buyer.user)).toEqual([
       expect.stringMatching(/^Your standing order from Green Acres is placed /),
     ]);
+    // The amount it will be placed for: 3 carrots at $3.00.
+    expect(smtp.mails[0].text).toContain("for $9.00 before any delivery fee");
+    expect(smtp.mails[0].text).toContain("Carrots × 3 lb: $9.00");
     smtp.mails.length = 0;
 
     const due = new Date(placesAt + 60_000);
@@ -142,6 +145,30 @@ describe("standing orders", () => {
       smtp.mails.find((m) => m.subject?.startsWith("Your standing"))!.attachments[0].contentType,
     ).toBe("application/pdf");
     expect(to(farmer.user)).toEqual([expect.stringMatching(/^New order #\d+ from Bea Buyer$/)]);
+  });
+
+  it("the reminder shows the agreed amount, and a price rise since set-up as one to accept or not", async () => {
+    const s = await standing();
+    await db.product.update({ where: { id: carrots.id }, data: { priceCents: 350 } });
+    const remindAt = new Date(new Date(s.placesAt).getTime() - REMINDER_LEAD_MS + 60_000);
+    expect(await queueCutoffReminders(remindAt)).toBe(1);
+    await send(remindAt);
+    const [mail] = smtp.mails;
+    expect(mail.text).toContain("for $9.00 before any delivery fee");
+    expect(mail.text).toContain(
+      "Carrots costs $3.50 at the farm now, above the $3.00 you agreed: you pay $3.00 unless you accept the rise",
+    );
+    // And so it is placed: $9.00, with the $1.50 rise as a card (which keeps later tests' scans clear).
+    const [placed] = await placeDueStandingOrders(
+      new Date(new Date(s.placesAt).getTime() + 60_000),
+    );
+    expect((await db.order.findUniqueOrThrow({ where: { id: placed.orderId } })).totalCents).toBe(
+      900,
+    );
+    expect(
+      (await db.orderAdjustment.findFirstOrThrow({ where: { orderId: placed.orderId } }))
+        .deltaCents,
+    ).toBe(150);
   });
 
   it("a skipped occurrence gets no reminder; a failed one tells the buyer why, once", async () => {

@@ -299,7 +299,10 @@ describe("seeded standing order", () => {
           !w.archived,
       ),
     ).toBe(true);
-    expect((standing.items as { productId: number; quantity: number }[]).length).toBeGreaterThan(0);
+    const items = standing.items as { productId: number; quantity: number; priceCents: number }[];
+    expect(items.length).toBeGreaterThan(0);
+    // Each line keeps the price it was set up at (docs/restaurants.md, "Agreed prices").
+    expect(items.every((i) => Number.isInteger(i.priceCents) && i.priceCents > 0)).toBe(true);
     expect(standing.nextDueAt.getTime()).toBeGreaterThan(Date.now());
     expect(olivia.wallet?.balanceCents).toBeGreaterThan(0);
   });

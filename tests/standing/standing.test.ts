@@ -4,10 +4,12 @@ import * as listRoute from "@/app/api/standing-orders/route";
 import * as oneRoute from "@/app/api/standing-orders/[id]/route";
 import { placeDueStandingOrders, placeNextDue } from "@/lib/server/standing/worker";
 import { LEAD_HOURS } from "@/lib/server/standing/schedule";
+import { acceptAdjustment, declineAdjustment } from "@/lib/server/adjustments/adjustments";
 import { call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { createPickupAndDelivery } from "../support/fulfilment";
 import { onPostgres } from "../support/pg";
+import fs from "node:fs";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
 
 checkLedgerAfterEach();
@@ -144,7 +146,14 @@ describe("standing orders: the calls", () => {
     const edited = await patch(s.id, { items: [{ productId: apples.id, quantity: 5 }] });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.json.items).toEqual([
-      { productId: apples.id, productName: "Apples", unit: apples.unit, quantity: 5, price: 10 },
+      {
+        productId: apples.id,
+        productName: "Apples",
+        unit: apples.unit,
+        quantity: 5,
+        price: 10,
+        currentPrice: 10,
+      },
     ]);
     const other = await createUserWithSession({ userType: "restaurant" });
     expect((await patch(s.id, { action: "pause" }, other.cookie)).status).toBe(404);
@@ -374,4 +383,142 @@ describe("standing orders: the worker", () => {
       ).toBe(12);
     },
   );
+});
+
+describe("standing orders: the prices agreed at set-up", () => {
+  const placedOrder = async (s: { id: number; placesAt: string }) => {
+    const [outcome] = (await placeDueStandingOrders(dueNow(s))).filter(
+      (o) => o.standingOrderId === s.id,
+    );
+    expect(outcome.status, outcome.reason).toBe("placed");
+    return db.order.findUniqueOrThrow({
+      where: { id: outcome.orderId },
+      include: { items: true, adjustments: true },
+    });
+  };
+
+  it("a price rise before placement is not charged: the occurrence is placed at the agreed price with a card for the difference", async () => {
+    const s = await saturdayPickup(3);
+    // The farm raises Apples from $10 to $12 the evening before placement.
+    await db.product.update({ where: { id: apples.id }, data: { priceCents: 1200 } });
+    const listed = await call(listRoute.GET, "/api/standing-orders", { cookie: chef.cookie });
+    expect(listed.json[0].items[0]).toMatchObject({ price: 10, currentPrice: 12 });
+
+    const order = await placedOrder(s);
+    expect(order.items.map((i) => [i.productId, i.quantity, i.priceCents])).toEqual([
+      [apples.id, 3, 1000],
+    ]);
+    expect(order.totalCents).toBe(3000);
+    expect(await balanceCents(chef.user.id)).toBe(50_000 - 3000);
+
+    // The rise waits for the buyer, as a card from the farm in their conversation.
+    expect(order.adjustments).toHaveLength(1);
+    const [card] = order.adjustments;
+    expect(card).toMatchObject({ status: "pending", deltaCents: 600, buyerId: chef.user.id });
+    const message = await db.message.findUniqueOrThrow({ where: { id: card.messageId! } });
+    expect(message).toMatchObject({
+      senderId: farmOwnerId,
+      receiverId: chef.user.id,
+      kind: "adjustment",
+    });
+    expect(message.content).toContain("Apples 3 at $10.00 → $12.00");
+    expect(message.content).toContain("You would pay $6.00 more.");
+    expect(
+      await db.notification.count({
+        where: { userId: chef.user.id, kind: "adjustment_proposed" },
+      }),
+    ).toBe(1);
+
+    // Accepting pays the difference; the next week is still agreed at $10.
+    const accepted = await acceptAdjustment(chef.user.id, order.id, card.id);
+    expect(accepted.status).toBe("accepted");
+    const after = await db.order.findUniqueOrThrow({
+      where: { id: order.id },
+      include: { items: true },
+    });
+    expect(after.totalCents).toBe(3600);
+    expect(after.items[0].priceCents).toBe(1200);
+    expect(await balanceCents(chef.user.id)).toBe(50_000 - 3600);
+    const standing = await call(listRoute.GET, "/api/standing-orders", { cookie: chef.cookie });
+    expect(standing.json[0].items[0]).toMatchObject({ price: 10, currentPrice: 12 });
+  });
+
+  it("declining the rise keeps the agreed price: nothing more is charged", async () => {
+    const s = await saturdayPickup(3);
+    await db.product.update({ where: { id: apples.id }, data: { priceCents: 1500 } });
+    const order = await placedOrder(s);
+    await declineAdjustment(chef.user.id, order.id, order.adjustments[0].id);
+    expect((await db.order.findUniqueOrThrow({ where: { id: order.id } })).totalCents).toBe(3000);
+    expect(await balanceCents(chef.user.id)).toBe(50_000 - 3000);
+  });
+
+  it("a price drop is passed on at once, with no card", async () => {
+    const s = await saturdayPickup(3);
+    await db.product.update({ where: { id: apples.id }, data: { priceCents: 900 } });
+    const order = await placedOrder(s);
+    expect(order.items[0].priceCents).toBe(900);
+    expect(order.totalCents).toBe(2700);
+    expect(order.adjustments).toEqual([]);
+    expect(await balanceCents(chef.user.id)).toBe(50_000 - 2700);
+  });
+
+  it("the agreed price is the restaurant price; a rise of it alone is a card too", async () => {
+    await db.product.update({
+      where: { id: apples.id },
+      data: { restaurantPriceCents: 800 },
+    });
+    const s = await saturdayPickup(2);
+    await db.product.update({ where: { id: apples.id }, data: { restaurantPriceCents: 850 } });
+    const order = await placedOrder(s);
+    expect(order.totalCents).toBe(1600);
+    expect(order.adjustments.map((a) => a.deltaCents)).toEqual([100]);
+  });
+
+  it("editing quantities keeps the agreed price of a line; a product added is agreed at today's price", async () => {
+    const pears = await createProduct(farm.id, { name: "Pears", priceCents: 500, stock: 50 });
+    const s = await saturdayPickup(3);
+    await db.product.update({ where: { id: apples.id }, data: { priceCents: 1100 } });
+    const edited = await patch(s.id, {
+      items: [
+        { productId: apples.id, quantity: 4 },
+        { productId: pears.id, quantity: 1 },
+      ],
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(
+      edited.json.items.map((i: { productName: string; price: number }) => [
+        i.productName,
+        i.price,
+      ]),
+    ).toEqual([
+      ["Apples", 10],
+      ["Pears", 5],
+    ]);
+    const order = await placedOrder(s);
+    expect(order.totalCents).toBe(4 * 1000 + 500);
+    expect(order.adjustments.map((a) => a.deltaCents)).toEqual([400]);
+  });
+
+  it("the migration gives lines set up before it today's price, and keeps a price already agreed", async () => {
+    const s = await saturdayPickup(3);
+    await db.product.update({ where: { id: apples.id }, data: { restaurantPriceCents: 700 } });
+    const pears = await createProduct(farm.id, { name: "Pears", priceCents: 500, stock: 50 });
+    await db.standingOrder.update({
+      where: { id: s.id },
+      data: {
+        items: [
+          { productId: apples.id, quantity: 3 },
+          { productId: pears.id, quantity: 1, priceCents: 450 },
+        ],
+      },
+    });
+    const dir = fs
+      .readdirSync("prisma/migrations")
+      .find((d) => d.endsWith("_standing_agreed_prices"))!;
+    await db.$executeRawUnsafe(fs.readFileSync(`prisma/migrations/${dir}/migration.sql`, "utf8"));
+    expect((await db.standingOrder.findUniqueOrThrow({ where: { id: s.id } })).items).toEqual([
+      { productId: apples.id, quantity: 3, priceCents: 700 },
+      { productId: pears.id, quantity: 1, priceCents: 450 },
+    ]);
+  });
 });

@@ -48,7 +48,7 @@ const loadCard = async (tx: Tx, id: number) =>
   );
 
 /** Sends the card's message to both participants' streams again (after commit). */
-async function publishCard(messageId: number | null) {
+export async function publishCard(messageId: number | null) {
   if (messageId === null) return;
   const message = await loadMessage(messageId);
   if (message) await publishMessage(message);
@@ -166,6 +166,115 @@ export function cardText(
   return `${clip(`${head}: ${describeLines(lines)}.`)} ${money}${note ? `\n${note}` : ""}`;
 }
 
+type CardFarm = { id: number; farmName: string; userId: number };
+
+/**
+ * A card in the buyer–farm conversation (the row, its message from the farmer, the buyer's email),
+ * inside the caller's transaction; `applied` cards were applied by the caller already.
+ */
+async function raiseCard(
+  tx: Tx,
+  c: {
+    order: Order;
+    farm: CardFarm;
+    lines: StoredLine[];
+    deltaCents: number;
+    note: string;
+    applied: boolean;
+  },
+) {
+  const created = await tx.orderAdjustment.create({
+    data: {
+      orderId: c.order.id,
+      farmId: c.farm.id,
+      buyerId: c.order.userId,
+      status: c.applied ? "applied" : "pending",
+      lines: c.lines,
+      deltaCents: c.deltaCents,
+      note: c.note,
+      orderVersion: c.order.version,
+      decidedAt: c.applied ? new Date() : null,
+    },
+  });
+  const message = await tx.message.create({
+    data: {
+      senderId: c.farm.userId,
+      receiverId: c.order.userId,
+      content: cardText(
+        c.order.id,
+        c.farm.farmName,
+        c.lines,
+        c.deltaCents,
+        c.applied,
+        c.note,
+        c.order.payment === "account",
+      ),
+      kind: "adjustment",
+      adjustmentId: created.id,
+    },
+  });
+  const card = await tx.orderAdjustment.update({
+    where: { id: created.id },
+    data: { messageId: message.id },
+  });
+  // An applied card is news; anything else waits for the buyer (docs/notifications.md).
+  const kind = c.applied ? "adjustment_applied" : "adjustment_proposed";
+  await enqueue(tx, {
+    userId: c.order.userId,
+    kind,
+    payload: { adjustmentId: created.id },
+    dedupeKey: `${kind}:${created.id}:buyer`,
+  });
+  return card;
+}
+
+export const PRICE_RISE_NOTE =
+  "The farm's price went up since you set up this standing order. Accept to pay the new price for this order, or decline to keep the price you agreed.";
+
+/**
+ * A standing order's occurrence was placed at the prices its buyer agreed to while the farm charges
+ * more now (docs/restaurants.md, "Agreed prices"): one pending card for the difference, so the rise
+ * is paid only if the buyer accepts it. `current` maps product ids to the farm's price now; lines
+ * whose price is not above it are left alone. Inside the caller's transaction, right after the
+ * order was placed; returns the card's message id to publish after commit, or null without a rise.
+ */
+export async function proposePriceRise(
+  tx: Tx,
+  orderId: number,
+  farm: CardFarm,
+  current: ReadonlyMap<number, number>,
+): Promise<number | null> {
+  const order = await tx.order.findUniqueOrThrow({
+    where: { id: orderId },
+    include: { items: { orderBy: { id: "asc" } } },
+  });
+  const lines: StoredLine[] = order.items.flatMap((i) => {
+    const now = current.get(i.productId);
+    if (now === undefined || now <= i.priceCents) return [];
+    const before: LineState = {
+      productId: i.productId,
+      name: i.productName,
+      quantity: i.quantity,
+      priceCents: i.priceCents,
+    };
+    return [{ itemId: i.id, before, after: { ...before, priceCents: now } }];
+  });
+  if (!lines.length) return null;
+  const deltaCents = lines.reduce(
+    (sum, l) => sum + l.after.quantity * (l.after.priceCents - l.before.priceCents),
+    0,
+  );
+  const card = await raiseCard(tx, {
+    order,
+    farm,
+    lines,
+    deltaCents,
+    note: PRICE_RISE_NOTE,
+    applied: false,
+  });
+  return card.messageId;
+}
+
 /** POST /api/my-farm/orders/{id}/adjustments (the farmer of that order's farm; active orders only). */
 export async function proposeAdjustment(
   user: SessionUser,
@@ -277,49 +386,15 @@ export async function proposeAdjustment(
       const reduction = lines.every(
         (l) => l.after.productId === l.before.productId && l.after.quantity < l.before.quantity,
       );
-      const created = await tx.orderAdjustment.create({
-        data: {
-          orderId,
-          farmId: farm.id,
-          buyerId: order.userId,
-          status: reduction ? "applied" : "pending",
-          lines,
-          deltaCents,
-          note: input.note,
-          orderVersion: order.version,
-          decidedAt: reduction ? new Date() : null,
-        },
+      const created = await raiseCard(tx, {
+        order,
+        farm,
+        lines,
+        deltaCents,
+        note: input.note,
+        applied: reduction,
       });
       if (reduction) await applyLines(tx, order, lines, deltaCents, farm.farmName, input.note);
-      const message = await tx.message.create({
-        data: {
-          senderId: user.id,
-          receiverId: order.userId,
-          content: cardText(
-            orderId,
-            farm.farmName,
-            lines,
-            deltaCents,
-            reduction,
-            input.note,
-            order.payment === "account",
-          ),
-          kind: "adjustment",
-          adjustmentId: created.id,
-        },
-      });
-      await tx.orderAdjustment.update({
-        where: { id: created.id },
-        data: { messageId: message.id },
-      });
-      // A reduction is applied already; anything else waits for the buyer (docs/notifications.md).
-      const kind = reduction ? "adjustment_applied" : "adjustment_proposed";
-      await enqueue(tx, {
-        userId: order.userId,
-        kind,
-        payload: { adjustmentId: created.id },
-        dedupeKey: `${kind}:${created.id}:buyer`,
-      });
       return loadCard(tx, created.id);
     },
   );

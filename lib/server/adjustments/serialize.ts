@@ -1,5 +1,6 @@
 import "server-only";
 import { centsToDollars } from "@/lib/money";
+import { formatCents } from "@/lib/server/wallet/serialize";
 import type { OrderAdjustment, Prisma } from "@/lib/generated/prisma/client";
 import type { AdjustmentJson } from "@/lib/contracts/adjustments";
 
@@ -44,13 +45,15 @@ export function serializeAdjustment(a: AdjustmentRow): AdjustmentJson {
   };
 }
 
-/** "Carrots 4 → 2", "Kale 2 → none", "Kale 2 → Chard 2": the change in words (cards, ledger, order history). */
+/** "Carrots 4 → 2", "Kale 2 → none", "Kale 2 → Chard 2", "Kale 2 at $3.00 → $3.50": the change in words (cards, ledger, order history). */
 export function describeLines(lines: StoredLine[]): string {
   return lines
     .map(({ before, after }) => {
       if (after.quantity === 0) return `${before.name} ${before.quantity} → none`;
       if (after.productId !== before.productId)
         return `${before.name} ${before.quantity} → ${after.name} ${after.quantity}`;
+      if (after.quantity === before.quantity)
+        return `${before.name} ${before.quantity} at ${formatCents(before.priceCents)} → ${formatCents(after.priceCents)}`;
       return `${before.name} ${before.quantity} → ${after.quantity}`;
     })
     .join(", ");

@@ -1,7 +1,9 @@
 import "server-only";
 import { recordOrderEarnings } from "@/lib/server/payments/farm-ledger";
 import { db } from "@/lib/server/platform/db";
-import { conflict, notFound } from "@/lib/server/platform/errors";
+import { AppError, conflict, notFound } from "@/lib/server/platform/errors";
+import { toLocalIso } from "@/lib/server/fulfilment/time";
+import { formatSlot } from "@/lib/format";
 import { centsToDollars } from "@/lib/money";
 import { serializeOrderFulfilment } from "@/lib/server/fulfilment/serialize";
 import { sendMessage } from "@/lib/server/messages/send-message";
@@ -87,6 +89,27 @@ export function completionMessage(orderId: number, farmName: string): string {
 }
 
 /**
+ * An order handed over at a slot is completed from that slot's start, never before: until its
+ * cutoff the buyer may still cancel it (docs/fulfilment.md). A slot's times never change once the
+ * order holds it, so checking ahead of the completion's transaction is enough.
+ */
+async function refuseBeforeSlot(farmId: number, orderId: number, now: Date) {
+  const slot = await db.orderFulfilment.findFirst({
+    where: { orderId, order: { farmId } },
+    select: { kind: true, startsAt: true, endsAt: true, timeZone: true },
+  });
+  if (!slot || slot.startsAt <= now) return;
+  const when = formatSlot(
+    toLocalIso(slot.startsAt, slot.timeZone),
+    toLocalIso(slot.endsAt, slot.timeZone),
+  );
+  throw new AppError(
+    "order_not_started",
+    `Order #${orderId} cannot be completed before its ${slot.kind} on ${when}: until its cutoff the buyer can still cancel it`,
+  );
+}
+
+/**
  * "Mark completed": the farm's own active order only (404 for any other farm's, 409 when it is no
  * longer active). The status flip is a conditional UPDATE, so a double click or a buyer's
  * concurrent cancel can never both win. The buyer then gets a message from the farmer in Messages
@@ -95,8 +118,10 @@ export function completionMessage(orderId: number, farmName: string): string {
 export async function completeOrder(
   user: SessionUser,
   orderId: number,
+  now = new Date(),
 ): Promise<{ order: IncomingOrderJson; notified: boolean }> {
   const farm = await requireOwnFarm(user);
+  await refuseBeforeSlot(farm.id, orderId, now);
   const order = await db.$transaction(async (tx) => {
     const { count } = await tx.order.updateMany({
       where: { id: orderId, farmId: farm.id, status: "active" },

@@ -7,6 +7,8 @@ import { db } from "@/lib/server/platform/db";
 import { receiptOrderInclude, receiptPdf } from "@/lib/server/documents/receipt";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { payoutForEmail } from "@/lib/server/payments/farm-payouts";
+import { unitPrice } from "@/lib/server/catalog/pricing";
+import { itemsOf, type StandingItem } from "@/lib/server/standing/serialize";
 import { DEFAULT_TIME_ZONE } from "@/lib/format";
 import type { NotificationKind } from "@/lib/validators/notifications";
 import type { EmailContent } from "./layout";
@@ -52,6 +54,46 @@ function handover(o: LoadedOrder): string[] {
   return [
     `${place}, ${when(f.startsAt, f.timeZone)}. You can change the order until ${when(f.cutoffAt, f.timeZone)}.`,
   ];
+}
+
+/**
+ * What a standing order's next occurrence costs (docs/restaurants.md, "Agreed prices"): each line
+ * at its agreed price or the farm's lower price now, and the lines whose price rose above it.
+ */
+async function standingAmount(items: StandingItem[]) {
+  const products = await db.product.findMany({
+    where: { id: { in: items.map((i) => i.productId) } },
+    select: {
+      id: true,
+      name: true,
+      unit: true,
+      priceCents: true,
+      restaurantPriceCents: true,
+      caseSize: true,
+    },
+  });
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const lines = items.flatMap((i) => {
+    const p = byId.get(i.productId);
+    if (!p) return [];
+    const nowCents = unitPrice(p, "restaurant").cents;
+    const cents = Math.min(i.priceCents, nowCents);
+    return [{ ...i, name: p.name, unit: p.unit, nowCents, cents }];
+  });
+  const totalCents = lines.reduce((sum, l) => sum + l.cents * l.quantity, 0);
+  return {
+    totalCents,
+    rows: [
+      ...lines.map((l) => ({
+        label: `${l.name} × ${l.quantity} ${l.unit}`,
+        value: formatCents(l.cents * l.quantity),
+      })),
+      { label: "Total before any fee", value: formatCents(totalCents), strong: true },
+    ],
+    rises: lines
+      .filter((l) => l.nowCents > l.priceCents)
+      .map((l) => ({ name: l.name, nowCents: l.nowCents, agreedCents: l.priceCents })),
+  };
 }
 
 /** The buyer's email about a placed order: its lines, a link to their orders, and the PDF receipt attached. */
@@ -231,15 +273,21 @@ const composers: Record<
     if (!s || s.status !== "active" || s.nextDate !== p.localDate || s.skipNextDate === s.nextDate)
       return null;
     const day = DateTime.fromISO(s.nextDate).setLocale("en-US").toFormat("cccc d LLLL");
+    const { rows, totalCents, rises } = await standingAmount(itemsOf(s));
     return {
       content: {
         subject: `Your standing order from ${s.farm.farmName} is placed ${when(s.nextDueAt, s.farm.timeZone)}`,
-        preheader: "Change, skip or pause it before then",
+        preheader: `${formatCents(totalCents)} before any delivery fee. Change, skip or pause it before then`,
         heading: "Your standing order is placed soon",
         paragraphs: [
-          `Your standing order with ${s.farm.farmName} for ${day} will be placed ${when(s.nextDueAt, s.farm.timeZone)}.`,
+          `Your standing order with ${s.farm.farmName} for ${day} will be placed ${when(s.nextDueAt, s.farm.timeZone)}, for ${formatCents(totalCents)} before any delivery fee.`,
+          ...rises.map(
+            (r) =>
+              `${r.name} costs ${formatCents(r.nowCents)} at the farm now, above the ${formatCents(r.agreedCents)} you agreed: you pay ${formatCents(r.agreedCents)} unless you accept the rise in your conversation with the farm.`,
+          ),
           "Until then you can change its items, skip this one or pause it.",
         ],
+        rows,
         action: { label: "Open standing orders", path: "/standing-orders" },
       },
     };

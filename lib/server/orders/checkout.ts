@@ -193,7 +193,8 @@ async function insertOrders(
 
 /**
  * The checkout inside a caller's transaction (the standing-order worker places occurrences with
- * it; `receipt: false` there, as it sends its own "placed" email). Also queues the buyer's receipt
+ * it; `receipt: false` there, as it sends its own "placed" email, and `agreedCents`, the unit
+ * price per product its buyer agreed to, so no line costs more). Also queues the buyer's receipt
  * and each farm's new-order email, committed with the orders (docs/notifications.md).
  *
  * Order of work (docs/money.md, "Checkout"): first everything that reads or writes only rows of
@@ -207,7 +208,7 @@ export async function placeCheckout(
   userId: number,
   input: CheckoutInput,
   now: Date,
-  notify = { receipt: true },
+  options: { receipt: boolean; agreedCents?: ReadonlyMap<number, number> } = { receipt: true },
 ): Promise<CheckoutResult> {
   const lines = mergeLines(input.items);
   const ids = [...lines.keys()];
@@ -221,7 +222,9 @@ export async function placeCheckout(
     level,
   );
   if (cases) throw badRequest(cases, { items: cases });
-  const priceOf = (p: CartProduct) => unitPrice(p, level).cents;
+  // A standing order's agreed price caps what its occurrence is charged (docs/restaurants.md).
+  const priceOf = (p: CartProduct) =>
+    Math.min(unitPrice(p, level).cents, options.agreedCents?.get(p.id) ?? Infinity);
 
   // Wallet unless the buyer chose the account for that farm; only restaurants buy on account.
   const onAccount = (farmId: number) => input.payment?.[String(farmId)] === "account";
@@ -272,7 +275,7 @@ export async function placeCheckout(
     userId,
     groups,
     { totalOf, priceOf },
-    notify.receipt,
+    options.receipt,
     new Date(),
   );
   const paidByWallet = groups.filter((g) => !g.onAccount);

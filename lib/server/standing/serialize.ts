@@ -5,7 +5,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
 import { unitPrice } from "@/lib/server/catalog/pricing";
 
-export type StandingItem = { productId: number; quantity: number };
+/** One line of `StandingOrder.items`: the agreed unit price is what the buyer set it up at (docs/restaurants.md). */
+export type StandingItem = { productId: number; quantity: number; priceCents: number };
 
 export const standingInclude = {
   farm: { select: { farmName: true } },
@@ -57,13 +58,14 @@ export async function serializeStandingOrders(
       farmName: r.farm.farmName,
       items: itemsOf(r).map((i) => {
         const p = product.get(i.productId);
-        // Standing orders are restaurants': the price their occurrences are charged.
+        // Standing orders are restaurants': the farm's price now is its restaurant price.
         return {
           productId: i.productId,
           productName: p?.name ?? "A product no longer sold",
           unit: p?.unit ?? "",
           quantity: i.quantity,
-          price: centsToDollars(p ? unitPrice(p, "restaurant").cents : 0),
+          price: centsToDollars(i.priceCents),
+          currentPrice: centsToDollars(p ? unitPrice(p, "restaurant").cents : i.priceCents),
         };
       }),
       weekday: r.weekday,

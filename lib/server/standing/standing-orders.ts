@@ -7,7 +7,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
 import { compactPostal } from "@/lib/validators/fulfilment";
 import { isDbId } from "@/lib/validators/id";
-import { caseProblem } from "@/lib/server/catalog/pricing";
+import { caseProblem, unitPrice } from "@/lib/server/catalog/pricing";
 import {
   MAX_STANDING_ORDERS,
   type StandingOrderInput,
@@ -15,6 +15,7 @@ import {
 } from "@/lib/validators/standing";
 import { dueAt, findWindow, firstDate, type StandingRef } from "./schedule";
 import {
+  itemsOf,
   serializeStandingOrder,
   serializeStandingOrders,
   standingInclude,
@@ -45,8 +46,17 @@ export async function listStandingOrders(user: SessionUser): Promise<StandingOrd
   return serializeStandingOrders(db, rows);
 }
 
-/** The items merged per product, each one of the farm's products still for sale, in whole cases (standing orders are restaurants'). */
-async function checkItems(tx: Tx, farmId: number, items: StandingItem[]): Promise<StandingItem[]> {
+/**
+ * The items merged per product, each one of the farm's products still for sale, in whole cases
+ * (standing orders are restaurants'), each with the unit price agreed for it: the price it had
+ * when it joined this standing order (`agreed`), or the restaurant price now for a new line.
+ */
+async function checkItems(
+  tx: Tx,
+  farmId: number,
+  items: { productId: number; quantity: number }[],
+  agreed: ReadonlyMap<number, number> = new Map(),
+): Promise<StandingItem[]> {
   const merged = new Map<number, number>();
   for (const { productId, quantity } of items)
     merged.set(productId, (merged.get(productId) ?? 0) + quantity);
@@ -73,7 +83,11 @@ async function checkItems(tx: Tx, farmId: number, items: StandingItem[]): Promis
     "restaurant",
   );
   if (cases) throw badRequest(cases, { items: cases });
-  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+  return [...merged].map(([productId, quantity]) => ({
+    productId,
+    quantity,
+    priceCents: agreed.get(productId) ?? unitPrice(byId.get(productId)!, "restaurant").cents,
+  }));
 }
 
 export function createStandingOrder(
@@ -177,8 +191,10 @@ export function updateStandingOrder(
     const current = await lockOwn(tx, user.id, id);
     let data: Prisma.StandingOrderUpdateInput;
     if (input.items) {
+      // A line kept keeps its agreed price: changing quantities never accepts a price rise.
+      const agreed = new Map(itemsOf(current).map((i) => [i.productId, i.priceCents]));
       data = {
-        items: (await checkItems(tx, current.farmId, input.items)) as Prisma.InputJsonValue,
+        items: (await checkItems(tx, current.farmId, input.items, agreed)) as Prisma.InputJsonValue,
       };
     } else if (input.action === "pause") {
       data = { status: "paused" };

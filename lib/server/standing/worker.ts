@@ -6,6 +6,8 @@ import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
 import { enqueue } from "@/lib/server/notifications/outbox";
 import { storeNotice } from "@/lib/server/messages/send-message";
 import { placeCheckout } from "@/lib/server/orders/checkout";
+import { proposePriceRise, publishCard } from "@/lib/server/adjustments/adjustments";
+import { buyerLevel, unitPrice } from "@/lib/server/catalog/pricing";
 import { publishMessage } from "@/lib/server/realtime/bus";
 import type { ChatMessage } from "@/lib/contracts/messages";
 import { slotIdOf } from "@/lib/validators/fulfilment";
@@ -72,13 +74,23 @@ async function checkoutInput(
   };
 }
 
+/** What the buyer would pay per unit today for each product of the standing order. */
+async function currentPrices(tx: Tx, s: Claimed): Promise<Map<number, number>> {
+  const level = await buyerLevel(tx, s.userId);
+  const products = await tx.product.findMany({
+    where: { id: { in: itemsOf(s).map((i) => i.productId) } },
+    select: { id: true, priceCents: true, restaurantPriceCents: true, caseSize: true },
+  });
+  return new Map(products.map((p) => [p.id, unitPrice(p, level).cents]));
+}
+
 /** Places (or skips, or records the failure of) the occurrence on `s.nextDate`. */
 async function placeOccurrence(
   tx: Tx,
   s: Claimed,
   window: LiveWindow | null,
   now: Date,
-): Promise<{ outcome: Outcome; notice?: ChatMessage }> {
+): Promise<{ outcome: Outcome; notice?: ChatMessage; cardMessageId?: number | null }> {
   const localDate = s.nextDate;
   const base = { standingOrderId: s.id, localDate };
   if (await tx.standingOrderOccurrence.findUnique({ where: { standingOrderId_localDate: base } }))
@@ -93,23 +105,30 @@ async function placeOccurrence(
   try {
     if (!window) throw conflict(`${s.farm.farmName} no longer has this ${s.kind} window`);
     // The farm's new-order email comes with the order; the buyer gets the "placed" email (with the receipt) instead of a checkout receipt.
+    // Charged at the agreed prices at most: a price drop is passed on, a rise waits for the buyer.
     const placed = await placeCheckout(
       tx,
       s.userId,
       await checkoutInput(tx, s, window, localDate),
       now,
-      { receipt: false },
+      { receipt: false, agreedCents: new Map(itemsOf(s).map((i) => [i.productId, i.priceCents])) },
     );
     await tx.$executeRaw`RELEASE SAVEPOINT standing_occurrence`;
     const orderId = placed.orders[0].id;
     await tx.standingOrderOccurrence.create({ data: { ...base, status: "placed", orderId } });
+    const cardMessageId = await proposePriceRise(
+      tx,
+      orderId,
+      { id: s.farmId, farmName: s.farm.farmName, userId: s.farm.userId },
+      await currentPrices(tx, s),
+    );
     await enqueue(tx, {
       userId: s.userId,
       kind: "standing_placed",
       payload: { standingOrderId: s.id, orderId },
       dedupeKey: `standing_placed:${s.id}:${localDate}`,
     });
-    return { outcome: { ...base, status: "placed", orderId } };
+    return { outcome: { ...base, status: "placed", orderId }, cardMessageId };
   } catch (error) {
     // Anything else (the database went away) rolls the whole claim back: the next round retries it.
     if (!isAppError(error)) throw error;
@@ -159,7 +178,9 @@ export async function placeNextDue(now = new Date()): Promise<Outcome | null> {
     });
     return done;
   });
-  if (result?.notice) await publishMessage(result.notice).catch(() => undefined); // stored; the chat shows it on its next load
+  // Stored either way; the chat shows them on its next load.
+  if (result?.notice) await publishMessage(result.notice).catch(() => undefined);
+  if (result?.cardMessageId) await publishCard(result.cardMessageId).catch(() => undefined);
   return result?.outcome ?? null;
 }
 
