@@ -12,7 +12,7 @@ import { toast } from "@/components/ui/use-toast";
 import {
   cartItemCount,
   cartReducer,
-  cartTotal,
+  cartTotalCents,
   emptyCart,
   parseStoredCart,
   toCartProduct,
@@ -33,8 +33,8 @@ type CartContextValue = {
   /** `silent` skips the "Cart Cleared" toast (e.g. after a checkout that shows its own). */
   clearCart: (options?: { silent?: boolean }) => void;
   itemCount: number;
-  /** Dollars. */
-  total: number;
+  /** Integer cents (lib/money.ts). */
+  totalCents: number;
 };
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -131,7 +131,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       removeItem,
       clearCart,
       itemCount: cartItemCount(state.items),
-      total: cartTotal(state.items),
+      totalCents: cartTotalCents(state.items),
     }),
     [state.items, addItem, updateQuantity, removeItem, clearCart],
   );

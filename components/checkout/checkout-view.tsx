@@ -18,7 +18,14 @@ import { TopUpDialog } from "@/components/wallet/top-up-dialog";
 import { apiFetch, ApiError, hasCode, messageOf, newIdempotencyKey } from "@/lib/client/api";
 import type { AddressJson, FarmFulfilmentJson } from "@/lib/contracts/fulfilment";
 import { formatCurrency } from "@/lib/format";
-import { dollarsToCents } from "@/lib/money";
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatCents,
+  lineCents,
+  sumCents,
+  sumDollarsInCents,
+} from "@/lib/money";
 import { FarmFulfilment } from "./farm-fulfilment";
 import { FarmPayment } from "./farm-payment";
 import { repeatWeekly } from "@/components/standing/repeat-weekly-button";
@@ -36,7 +43,8 @@ import {
 import type { CheckoutResult } from "@/lib/contracts/orders";
 import type { WalletJson } from "@/lib/contracts/wallet";
 
-type FarmGroup = { farmId: number; farmName: string; items: CartItem[]; subtotal: number };
+/** One farm's part of the cart; amounts in integer cents (lib/money.ts). */
+type FarmGroup = { farmId: number; farmName: string; items: CartItem[]; subtotalCents: number };
 
 const FULFILMENT_ERRORS = [
   "slot_required",
@@ -72,11 +80,10 @@ function byFarm(items: CartItem[]): FarmGroup[] {
       farmId: item.product.farm.id,
       farmName: item.product.farm.farmName,
       items: [],
-      subtotal: 0,
+      subtotalCents: 0,
     };
     g.items.push(item);
-    g.subtotal =
-      (dollarsToCents(g.subtotal) + dollarsToCents(item.product.price) * item.quantity) / 100;
+    g.subtotalCents += lineCents(item.product.price, item.quantity);
     groups.set(g.farmId, g);
   }
   return [...groups.values()];
@@ -91,7 +98,7 @@ function byFarm(items: CartItem[]): FarmGroup[] {
  * (docs/fulfilment.md); delivery fees are part of the total shown.
  */
 export function CheckoutView() {
-  const { items, total, itemCount, clearCart } = useCart();
+  const { items, totalCents, itemCount, clearCart } = useCart();
   const router = useRouter();
   // The "/api/wallet" key, shared with the wallet screen and the order cards' refunds.
   const {
@@ -129,7 +136,7 @@ export function CheckoutView() {
     states.set(f.farmId, {
       farm: f,
       choice,
-      state: farmState(f, g.subtotal, choice, addresses ?? []),
+      state: farmState(f, centsToDollars(g.subtotalCents), choice, addresses ?? []),
     });
   }
   // Without the farms' times (still loading) nothing can be chosen yet; if they failed to load,
@@ -137,8 +144,8 @@ export function CheckoutView() {
   const fulfilmentReady =
     fulfilments.error !== undefined ||
     (fulfilments.data !== undefined && states.size === groups.length);
-  const fees = [...states.values()].reduce((sum, s) => sum + dollarsToCents(s.state.fee), 0) / 100;
-  const grandTotal = (dollarsToCents(total) + dollarsToCents(fees)) / 100;
+  const feesCents = sumDollarsInCents(states.values(), (s) => s.state.fee);
+  const grandTotalCents = totalCents + feesCents;
   const fulfilment = Object.fromEntries(
     [...states.entries()].flatMap(([farmId, s]) => {
       const body = fulfilmentBody(s.state);
@@ -146,18 +153,18 @@ export function CheckoutView() {
     }),
   );
   const onAccount = (farmId: number) => creditAt.has(farmId) && payWith[farmId] === "account";
-  const farmTotal = (g: FarmGroup) =>
-    (dollarsToCents(g.subtotal) + dollarsToCents(states.get(g.farmId)?.state.fee ?? 0)) / 100;
-  const accountTotal =
-    groups
-      .filter((g) => onAccount(g.farmId))
-      .reduce((sum, g) => sum + dollarsToCents(farmTotal(g)), 0) / 100;
-  const walletTotal = (dollarsToCents(grandTotal) - dollarsToCents(accountTotal)) / 100;
+  const farmTotalCents = (g: FarmGroup) =>
+    g.subtotalCents + dollarsToCents(states.get(g.farmId)?.state.fee ?? 0);
+  const accountTotalCents = sumCents(
+    groups.filter((g) => onAccount(g.farmId)),
+    farmTotalCents,
+  );
+  const walletTotalCents = grandTotalCents - accountTotalCents;
   const payment = Object.fromEntries(
     groups.filter((g) => onAccount(g.farmId)).map((g) => [String(g.farmId), "account" as const]),
   );
   const signature = `${items.map((i) => `${i.product.id}x${i.quantity}`).join(",")}|${JSON.stringify(fulfilment)}|${JSON.stringify(payment)}`;
-  const short = wallet !== null && dollarsToCents(wallet.balance) < dollarsToCents(walletTotal);
+  const short = wallet !== null && dollarsToCents(wallet.balance) < walletTotalCents;
 
   const choose = (farmId: number, choice: Choice) => {
     setChoices((c) => ({ ...c, [farmId]: choice }));
@@ -200,13 +207,13 @@ export function CheckoutView() {
       setPlaced(true);
       setWallet(result.wallet);
       const sumOf = (orders: typeof result.orders) =>
-        orders.reduce((sum, o) => sum + dollarsToCents(o.totalAmount), 0) / 100;
+        sumDollarsInCents(orders, (o) => o.totalAmount);
       const paid = sumOf(result.orders.filter((o) => o.payment === "wallet"));
       const billed = sumOf(result.orders.filter((o) => o.payment === "account"));
       const n = result.orders.length;
       const how = [
-        paid > 0 || billed === 0 ? `${formatCurrency(paid)} paid from your wallet` : "",
-        billed > 0 ? `${formatCurrency(billed)} on account` : "",
+        paid > 0 || billed === 0 ? `${formatCents(paid)} paid from your wallet` : "",
+        billed > 0 ? `${formatCents(billed)} on account` : "",
       ]
         .filter(Boolean)
         .join(", ");
@@ -361,7 +368,7 @@ export function CheckoutView() {
                     </span>
                   </span>
                   <span className="shrink-0 tabular-nums">
-                    {formatCurrency((dollarsToCents(product.price) * quantity) / 100)}
+                    {formatCents(lineCents(product.price, quantity))}
                   </span>
                 </li>
               ))}
@@ -369,7 +376,7 @@ export function CheckoutView() {
             <p className="mt-2 flex justify-between border-t border-gray-100 pt-2 text-sm font-semibold">
               <span>Subtotal</span>
               <span className="tabular-nums" data-testid="checkout-subtotal">
-                {formatCurrency(g.subtotal)}
+                {formatCents(g.subtotalCents)}
               </span>
             </p>
             {(() => {
@@ -404,7 +411,7 @@ export function CheckoutView() {
                 farmName={g.farmName}
                 credit={creditAt.get(g.farmId)!}
                 value={onAccount(g.farmId) ? "account" : "wallet"}
-                orderTotal={farmTotal(g)}
+                orderTotalCents={farmTotalCents(g)}
                 onChange={(v) => {
                   setPayWith((p) => ({ ...p, [g.farmId]: v }));
                   setRefusal(null);
@@ -419,25 +426,25 @@ export function CheckoutView() {
         aria-label="Payment"
         className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm lg:sticky lg:top-24"
       >
-        {fees > 0 ? (
+        {feesCents > 0 ? (
           <p className="flex items-center justify-between text-sm">
             <span className="text-muted">Delivery fees</span>
             <span className="tabular-nums" data-testid="checkout-fees">
-              {formatCurrency(fees)}
+              {formatCents(feesCents)}
             </span>
           </p>
         ) : null}
         <p className="flex items-center justify-between text-lg font-bold">
           <span>Total</span>
           <span className="tabular-nums" data-testid="checkout-total">
-            {formatCurrency(grandTotal)}
+            {formatCents(grandTotalCents)}
           </span>
         </p>
-        {accountTotal > 0 ? (
+        {accountTotalCents > 0 ? (
           <p className="flex items-center justify-between text-sm">
             <span className="text-muted">On account</span>
             <span className="tabular-nums" data-testid="checkout-on-account-total">
-              {formatCurrency(accountTotal)}
+              {formatCents(accountTotalCents)}
             </span>
           </p>
         ) : null}
@@ -464,7 +471,7 @@ export function CheckoutView() {
               <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-harvest-500" />
               <span>
                 {shortfall ??
-                  `Insufficient balance: top up at least ${formatCurrency((dollarsToCents(walletTotal) - dollarsToCents(wallet!.balance)) / 100)} to pay for this order.`}
+                  `Insufficient balance: top up at least ${formatCents(walletTotalCents - dollarsToCents(wallet!.balance))} to pay for this order.`}
               </span>
             </p>
             {topUp}
@@ -504,9 +511,9 @@ export function CheckoutView() {
             ? "Processing..."
             : !fulfilmentReady && !fulfilments.error
               ? "Loading pickup times..."
-              : walletTotal === 0 && accountTotal > 0
-                ? `Order on account (${formatCurrency(accountTotal)})`
-                : `Pay ${formatCurrency(walletTotal)}${accountTotal > 0 ? ` + ${formatCurrency(accountTotal)} on account` : ""}`}
+              : walletTotalCents === 0 && accountTotalCents > 0
+                ? `Order on account (${formatCents(accountTotalCents)})`
+                : `Pay ${formatCents(walletTotalCents)}${accountTotalCents > 0 ? ` + ${formatCents(accountTotalCents)} on account` : ""}`}
         </Button>
         <p className="text-xs text-muted">
           Prices are confirmed by the farm&apos;s current catalogue when you pay.

@@ -8,7 +8,7 @@ import { apiFetch, hasCode, messageOf, newIdempotencyKey } from "@/lib/client/ap
 import type { ProductJson } from "@/lib/contracts/catalog";
 import type { OrderDetailJson, OrderJson } from "@/lib/contracts/orders";
 import { formatCurrency } from "@/lib/format";
-import { dollarsToCents } from "@/lib/money";
+import { dollarsToCents, formatCents, lineCents, sumCents, sumDollarsInCents } from "@/lib/money";
 import { MAX_QUANTITY } from "@/lib/validators/orders";
 
 type Line = { productId: number; productName: string; price: number; quantity: number };
@@ -18,12 +18,12 @@ export function differenceText(before: number, after: number, onAccount = false)
   const cents = dollarsToCents(after) - dollarsToCents(before);
   if (cents > 0)
     return onAccount
-      ? `${formatCurrency(cents / 100)} more on your statement`
-      : `You paid ${formatCurrency(cents / 100)} more`;
+      ? `${formatCents(cents)} more on your statement`
+      : `You paid ${formatCents(cents)} more`;
   if (cents < 0)
     return onAccount
-      ? `${formatCurrency(-cents / 100)} off your statement`
-      : `${formatCurrency(-cents / 100)} went back to your wallet`;
+      ? `${formatCents(-cents)} off your statement`
+      : `${formatCents(-cents)} went back to your wallet`;
   return "The total did not change";
 }
 
@@ -82,8 +82,8 @@ export function OrderEdit({
     setAdding("");
   };
 
-  const goods = lines.reduce((sum, l) => sum + dollarsToCents(l.price) * l.quantity, 0) / 100;
-  const before = order.items.reduce((sum, i) => sum + dollarsToCents(i.subtotal), 0) / 100;
+  const goodsCents = sumCents(lines, (l) => lineCents(l.price, l.quantity));
+  const beforeCents = sumDollarsInCents(order.items, (i) => i.subtotal);
 
   const save = async () => {
     if (saving || lines.length === 0) return;
@@ -130,9 +130,7 @@ export function OrderEdit({
           <li key={l.productId} className="grid gap-2 p-3 text-sm" data-testid="edit-line">
             <div className="flex items-center justify-between gap-3">
               <span className="font-medium text-ink">{l.productName}</span>
-              <span className="tabular-nums">
-                {formatCurrency((dollarsToCents(l.price) * l.quantity) / 100)}
-              </span>
+              <span className="tabular-nums">{formatCents(lineCents(l.price, l.quantity))}</span>
             </div>
             <div className="flex items-center gap-2">
               <Button
@@ -215,7 +213,8 @@ export function OrderEdit({
       <p className="flex justify-between text-sm">
         <span className="text-muted">Items total</span>
         <span className="tabular-nums">
-          {formatCurrency(goods)} <span className="text-muted">(was {formatCurrency(before)})</span>
+          {formatCents(goodsCents)}{" "}
+          <span className="text-muted">(was {formatCents(beforeCents)})</span>
         </span>
       </p>
       {problem ? (

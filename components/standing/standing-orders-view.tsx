@@ -17,6 +17,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useAuth } from "@/components/auth/auth-provider";
 import { formatCurrency } from "@/lib/format";
+import { formatCents, lineCents, sumCents } from "@/lib/money";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
 import { MAX_QUANTITY } from "@/lib/validators/orders";
 import { WEEKDAYS, localDay } from "./format";
@@ -122,7 +123,7 @@ function StandingOrderCard({
   }
   const action = (a: "pause" | "resume" | "skipNext", done: string) =>
     send(a, { method: "PATCH", json: { action: a } }, done);
-  const total = s.items.reduce((sum, i) => sum + i.price * i.quantity, 0);
+  const totalCents = sumCents(s.items, (i) => lineCents(i.price, i.quantity));
 
   return (
     <article
@@ -169,12 +170,12 @@ function StandingOrderCard({
                 × {i.quantity} {i.unit} @ {formatCurrency(i.price)}
               </span>
             </span>
-            <span className="tabular-nums">{formatCurrency(i.price * i.quantity)}</span>
+            <span className="tabular-nums">{formatCents(lineCents(i.price, i.quantity))}</span>
           </li>
         ))}
         <li className="flex justify-between p-3 font-semibold">
           <span>Each time, before any fee</span>
-          <span className="tabular-nums">{formatCurrency(total)}</span>
+          <span className="tabular-nums">{formatCents(totalCents)}</span>
         </li>
       </ul>
       {s.recent.length ? (
