@@ -1,15 +1,15 @@
 "use client";
 import { useRef, useState } from "react";
-import useSWR, { useSWRConfig } from "swr";
+import { useSWRConfig } from "swr";
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, hasCode, messageOf, newIdempotencyKey } from "@/lib/client/api";
-import type { ProductJson } from "@/lib/contracts/catalog";
 import type { OrderDetailJson, OrderJson } from "@/lib/contracts/orders";
 import { formatCurrency } from "@/lib/format";
 import { dollarsToCents, formatCents, lineCents, sumCents, sumDollarsInCents } from "@/lib/money";
 import { MAX_QUANTITY } from "@/lib/validators/orders";
+import { orderKey, useProductSearch, WALLET_KEY } from "@/lib/client/resources";
 
 type Line = { productId: number; productName: string; price: number; quantity: number };
 
@@ -55,9 +55,7 @@ export function OrderEdit({
   const [problem, setProblem] = useState<string | null>(null);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
   // The farm's products, through the catalogue search (a farm's name finds its products).
-  const { data: found, error: productsError } = useSWR<ProductJson[]>(
-    `/api/products/search?q=${encodeURIComponent(order.farm.farmName)}&limit=50`,
-  );
+  const { data: found, error: productsError } = useProductSearch(order.farm.farmName, 50);
   const addable = (found ?? []).filter(
     (p) => p.farmId === order.farmId && p.inStock && !lines.some((l) => l.productId === p.id),
   );
@@ -100,8 +98,8 @@ export function OrderEdit({
         idempotencyKey: attempt.current.key,
       });
       attempt.current = null;
-      void mutate(`/api/orders/${order.id}`, detail, { revalidate: false });
-      void mutate("/api/wallet");
+      void mutate(orderKey(order.id), detail, { revalidate: false });
+      void mutate(WALLET_KEY);
       toast({
         title: "Order updated",
         description: differenceText(
@@ -114,7 +112,7 @@ export function OrderEdit({
     } catch (e) {
       setProblem(messageOf(e, "Could not change the order. Please try again."));
       if (hasCode(e, "order_locked") || hasCode(e, "order_not_active"))
-        void mutate(`/api/orders/${order.id}`);
+        void mutate(orderKey(order.id));
     } finally {
       setSaving(false);
     }

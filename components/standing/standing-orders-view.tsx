@@ -1,7 +1,6 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
-import useSWR from "swr";
 import { CalendarClock, Loader2, Repeat } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -21,6 +20,7 @@ import { formatCents, lineCents, sumCents } from "@/lib/money";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
 import { MAX_QUANTITY } from "@/lib/validators/orders";
 import { WEEKDAYS, localDay } from "./format";
+import { useStandingOrders } from "@/lib/client/resources";
 
 const KEY = "/api/standing-orders";
 const OCCURRENCE = { placed: "Placed", failed: "Not placed", skipped: "Skipped" } as const;
@@ -35,7 +35,7 @@ export function StandingOrdersPage() {
 
 /** A restaurant's repeating orders, each with its next date and its controls. */
 function StandingOrdersView({ restaurant }: { restaurant: boolean }) {
-  const { data, error, mutate } = useSWR<StandingOrderJson[]>(restaurant ? KEY : null);
+  const { data, error, mutate } = useStandingOrders(restaurant);
   const replace = (next: StandingOrderJson) =>
     mutate(
       (list) =>
