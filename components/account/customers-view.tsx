@@ -20,15 +20,12 @@ import { apiFetch, messageOf } from "@/lib/client/api";
 import { useSeededSWR } from "@/lib/client/data";
 import { cn } from "@/lib/cn";
 import { formatCurrency, formatDate } from "@/lib/format";
-import { dollarsToCents } from "@/lib/money";
+import { formatCents, sumDollarsInCents } from "@/lib/money";
 import type { CustomerJson } from "@/lib/contracts/account";
 import { creditLimitFormSchema } from "@/lib/validators/account";
 import { formatDueDate, invoicePdfHref, StatementStatus } from "./statement-status";
 
 const KEY = "/api/my-farm/customers";
-
-const sumOf = (list: CustomerJson[], pick: (c: CustomerJson) => number) =>
-  list.reduce((s, c) => s + dollarsToCents(pick(c)), 0) / 100;
 
 /** My Farm → Customers (docs/restaurants.md, "Pay on account"): who owes what, credit lines, statements. */
 export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
@@ -60,7 +57,7 @@ export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
           <div>
             <dt className="text-muted">Owed to you</dt>
             <dd className="text-lg font-bold tabular-nums" data-testid="customers-owed">
-              {formatCurrency(sumOf(list, (c) => c.owed))}
+              {formatCents(sumDollarsInCents(list, (c) => c.owed))}
             </dd>
           </div>
           <div>
@@ -68,10 +65,10 @@ export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
             <dd
               className={cn(
                 "text-lg font-bold tabular-nums",
-                sumOf(list, (c) => c.overdue) > 0 && "text-red-700",
+                sumDollarsInCents(list, (c) => c.overdue) > 0 && "text-red-700",
               )}
             >
-              {formatCurrency(sumOf(list, (c) => c.overdue))}
+              {formatCents(sumDollarsInCents(list, (c) => c.overdue))}
             </dd>
           </div>
         </dl>

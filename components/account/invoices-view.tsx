@@ -14,18 +14,15 @@ import {
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf, newIdempotencyKey } from "@/lib/client/api";
-import useSWR from "swr";
 import { formatCurrency } from "@/lib/format";
 import type { PayStatementResult, StatementSummaryJson } from "@/lib/contracts/account";
-import type { WalletJson } from "@/lib/contracts/wallet";
 import { formatDueDate, invoicePdfHref, StatementStatus } from "./statement-status";
-
-const KEY = "/api/invoices";
+import { useInvoices, useWallet } from "@/lib/client/resources";
 
 /** /invoices: a buyer's monthly statements from the farms that give them credit, each with its PDF and Pay from wallet. */
 export function InvoicesView() {
-  const { data, error, mutate } = useSWR<StatementSummaryJson[]>(KEY);
-  const { data: wallet, mutate: mutateWallet } = useSWR<WalletJson>("/api/wallet");
+  const { data, error, mutate } = useInvoices();
+  const { data: wallet, mutate: mutateWallet } = useWallet();
 
   return (
     <div className="mx-auto grid max-w-2xl gap-6">

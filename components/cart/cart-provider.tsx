@@ -12,7 +12,7 @@ import { toast } from "@/components/ui/use-toast";
 import {
   cartItemCount,
   cartReducer,
-  cartTotal,
+  cartTotalCents,
   emptyCart,
   parseStoredCart,
   toCartProduct,
@@ -35,8 +35,8 @@ type CartContextValue = {
   /** `silent` skips the "Cart Cleared" toast (e.g. after a checkout that shows its own). */
   clearCart: (options?: { silent?: boolean }) => void;
   itemCount: number;
-  /** Dollars. */
-  total: number;
+  /** Integer cents (lib/money.ts). */
+  totalCents: number;
 };
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -158,7 +158,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       addItems,
       clearCart,
       itemCount: cartItemCount(state.items),
-      total: cartTotal(state.items),
+      totalCents: cartTotalCents(state.items),
     }),
     [state.items, addItem, updateQuantity, removeItem, addItems, clearCart],
   );

@@ -1,8 +1,10 @@
+import { lineCents, sumCents } from "@/lib/money";
+
 /**
  * Pure cart rules of docs/product.md (client side): adding an existing product raises its quantity by
  * one step, a new product starts at one step, a quantity ≤ 0 removes the item, remove and clear; a
  * step is one unit, or one case for a restaurant (docs/restaurants.md); totals are the
- * item count and the sum of price × quantity. No React here so the rules are unit-tested alone.
+ * item count and the sum of price × quantity in cents. No React here so the rules are unit-tested alone.
  */
 export type CartProduct = {
   id: number;
@@ -116,11 +118,9 @@ export function cartItemCount(items: CartItem[]): number {
   return items.reduce((n, i) => n + i.quantity, 0);
 }
 
-/** Sum in integer cents, then back to dollars, so 0.1 + 0.2 style drift never shows. */
-export function cartTotal(items: CartItem[]): number {
-  return (
-    items.reduce((cents, i) => cents + Math.round(i.product.price * 100) * i.quantity, 0) / 100
-  );
+/** The cart's total in integer cents (lib/money.ts), so 0.1 + 0.2 style drift never shows. */
+export function cartTotalCents(items: CartItem[]): number {
+  return sumCents(items, (i) => lineCents(i.product.price, i.quantity));
 }
 
 /** Parses what localStorage holds; anything malformed is dropped rather than trusted. */

@@ -12,6 +12,7 @@ import {
   SheetTitle,
 } from "@/components/ui/sheet";
 import { formatCurrency } from "@/lib/format";
+import { formatCents } from "@/lib/money";
 import { useCart } from "./cart-provider";
 import { stepOf } from "./cart-reducer";
 
@@ -26,7 +27,7 @@ export type CartSheetPanelProps = {
  * loads this on demand; focus goes back to that button when it closes.
  */
 export function CartSheetPanel({ open, onOpenChange, trigger }: CartSheetPanelProps) {
-  const { items, itemCount, total, updateQuantity, removeItem, clearCart } = useCart();
+  const { items, itemCount, totalCents, updateQuantity, removeItem, clearCart } = useCart();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
@@ -134,7 +135,7 @@ export function CartSheetPanel({ open, onOpenChange, trigger }: CartSheetPanelPr
             <div className="grid gap-3 border-t border-gray-200 pt-4">
               <div className="flex items-center justify-between text-base font-bold">
                 <span>Total</span>
-                <span data-testid="cart-total">{formatCurrency(total)}</span>
+                <span data-testid="cart-total">{formatCents(totalCents)}</span>
               </div>
               <SheetClose asChild>
                 <Button asChild size="lg">

@@ -1,13 +1,12 @@
 "use client";
 import { useSearchParams } from "next/navigation";
 import { Suspense, useEffect, useState } from "react";
-import useSWR from "swr";
 import { useAuth } from "@/components/auth/auth-provider";
 import { categoryParam } from "@/lib/category-param";
-import type { CategoryJson } from "@/lib/contracts/catalog";
 import { CategoryGrid } from "./category-grid";
 import { Greeting } from "./greeting";
 import { HomeSections } from "./home-sections";
+import { useCategories } from "@/lib/client/resources";
 
 /** The greeting of /home: the signed-in user's first name once /api/user has answered. */
 export function HomeGreeting() {
@@ -21,7 +20,7 @@ export function HomeGreeting() {
  */
 function HomeFeedView({ categoryId, waiting }: { categoryId?: number; waiting: boolean }) {
   const { status } = useAuth();
-  const { data: categories, error, mutate } = useSWR<CategoryJson[]>("/api/categories");
+  const { data: categories, error, mutate } = useCategories();
   // An id that is not a category (a hand-edited URL) filters nothing, once the list says so.
   const selected =
     categories && !categories.some((c) => c.id === categoryId) ? undefined : categoryId;

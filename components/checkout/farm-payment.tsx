@@ -1,6 +1,7 @@
 "use client";
 import { useId } from "react";
 import { formatCurrency } from "@/lib/format";
+import { dollarsToCents } from "@/lib/money";
 import type { BuyerCreditLineJson } from "@/lib/contracts/account";
 import type { PaymentMethodValue } from "@/lib/validators/account";
 
@@ -12,17 +13,18 @@ export function FarmPayment({
   farmName,
   credit,
   value,
-  orderTotal,
+  orderTotalCents,
   onChange,
 }: {
   farmName: string;
   credit: BuyerCreditLineJson;
   value: PaymentMethodValue;
-  orderTotal: number;
+  /** This farm's order with its delivery fee, in integer cents. */
+  orderTotalCents: number;
   onChange: (v: PaymentMethodValue) => void;
 }) {
   const name = useId();
-  const over = value === "account" && orderTotal > credit.available;
+  const over = value === "account" && orderTotalCents > dollarsToCents(credit.available);
   return (
     <fieldset
       className="mt-3 grid gap-2 border-t border-gray-100 pt-3"

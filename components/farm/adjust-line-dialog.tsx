@@ -1,6 +1,5 @@
 "use client";
 import { useId, useState } from "react";
-import useSWR from "swr";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -15,10 +14,10 @@ import { Textarea } from "@/components/ui/textarea";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { formatCurrency } from "@/lib/format";
 import type { AdjustmentJson } from "@/lib/contracts/adjustments";
-import type { MyProductJson } from "@/lib/contracts/farm";
 import type { IncomingOrderJson } from "@/lib/contracts/farm";
 import { ADJUSTMENT_NOTE_MAX } from "@/lib/validators/adjustments";
 import { MAX_QUANTITY } from "@/lib/validators/orders";
+import { useMyProducts } from "@/lib/client/resources";
 
 type Item = IncomingOrderJson["items"][number];
 
@@ -47,9 +46,7 @@ export function AdjustLineDialog({
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ quantity?: string; form?: string }>({});
-  const { data: products, error: productsFailed } = useSWR<MyProductJson[]>(
-    open ? "/api/my-farm/products" : null,
-  );
+  const { data: products, error: productsFailed } = useMyProducts(open);
   const inOrder = new Set(order.items.map((i) => i.productId));
   const choices = (products ?? []).filter((p) => !p.isHidden && !inOrder.has(p.id));
 

@@ -1,4 +1,5 @@
 import type { FulfilmentSettingsJson } from "@/lib/contracts/fulfilment";
+import { amountInputText } from "@/lib/money";
 import { fulfilmentSettingsSchema } from "@/lib/validators/fulfilment";
 
 /**
@@ -60,12 +61,10 @@ let fresh = 0;
 /** A ref for a point added in this form (it has no id until saved). */
 export const newPointRef = () => `n${Date.now().toString(36)}${(fresh++).toString(36)}`;
 
-const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
-
 export function toForm(s: FulfilmentSettingsJson): FulfilmentForm {
   return {
     timeZone: s.timeZone,
-    minimumOrder: money(s.minimumOrder),
+    minimumOrder: amountInputText(s.minimumOrder),
     pickupPoints: s.pickupPoints.map((p) => ({
       id: p.id,
       ref: pointRef(p.id),
@@ -77,8 +76,8 @@ export function toForm(s: FulfilmentSettingsJson): FulfilmentForm {
       id: z.id,
       name: z.name,
       postalPrefixes: z.postalPrefixes.join(", "),
-      fee: money(z.fee),
-      freeOver: z.freeOver === null ? "" : money(z.freeOver),
+      fee: amountInputText(z.fee),
+      freeOver: z.freeOver === null ? "" : amountInputText(z.freeOver),
     })),
     windows: s.windows.map((w) => ({
       id: w.id,

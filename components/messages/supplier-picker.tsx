@@ -1,22 +1,15 @@
 "use client";
 import Link from "next/link";
 import { useEffect, useId, useState } from "react";
-import useSWR from "swr";
 import { ArrowLeft, BadgeCheck, Search, Users } from "lucide-react";
 import { Avatar } from "@/components/ui/avatar";
 import { inputClass } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
-import { apiFetch } from "@/lib/client/api";
 import { cn } from "@/lib/cn";
 import { initials } from "@/lib/format";
-import type { SupplierListItem } from "@/lib/contracts/messages";
+import { useSupplierSearch } from "@/lib/client/resources";
 
 const SEARCH_DELAY_MS = 250;
-
-async function searchSuppliers(path: string): Promise<{ q: string; items: SupplierListItem[] }> {
-  const q = new URLSearchParams(path.slice(path.indexOf("?"))).get("q") ?? "";
-  return { q, items: await apiFetch<SupplierListItem[]>(path) };
-}
 
 /** New chat: search farms by name, a "Create Group Chat" row (coming soon), and All Suppliers. */
 export function SupplierPicker() {
@@ -28,11 +21,7 @@ export function SupplierPicker() {
     return () => clearTimeout(timer);
   }, [q]);
   // While the next search loads, the last answer stays on screen (with the query it answered).
-  const { data: result, error } = useSWR(
-    `/api/suppliers?q=${encodeURIComponent(query.trim())}`,
-    searchSuppliers,
-    { keepPreviousData: true },
-  );
+  const { data: result, error } = useSupplierSearch(query.trim());
   const failed = error !== undefined;
 
   const items = result?.items ?? [];

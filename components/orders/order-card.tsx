@@ -22,6 +22,7 @@ import { OrderDetailDialog } from "./order-detail-dialog";
 import { STATUS_BADGE, itemCountLabel } from "./status";
 import { DateTime } from "@/components/ui/date-time";
 import { OrderFulfilment, isEditable } from "./order-fulfilment";
+import { orderKey, WALLET_KEY } from "@/lib/client/resources";
 
 /** One order: farm, item count, distance in km, total, badge; actions when active. */
 export function OrderCard({
@@ -45,8 +46,8 @@ export function OrderCard({
         method: "POST",
       });
       // The answer is the order's new detail; the refund changed the wallet.
-      void mutate(`/api/orders/${order.id}`, cancelled, { revalidate: false });
-      void mutate("/api/wallet");
+      void mutate(orderKey(order.id), cancelled, { revalidate: false });
+      void mutate(WALLET_KEY);
       setConfirming(false);
       toast({
         title: "Order Cancelled",

@@ -1,6 +1,5 @@
 "use client";
 import { useState } from "react";
-import useSWR from "swr";
 import { FileText, Loader2, Lock, Pencil } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
@@ -13,7 +12,7 @@ import {
 } from "@/components/ui/dialog";
 import { messageOf } from "@/lib/client/api";
 import { formatCurrency, formatDistance } from "@/lib/format";
-import type { OrderDetailJson, OrderJson } from "@/lib/contracts/orders";
+import type { OrderJson } from "@/lib/contracts/orders";
 import { STATUS_BADGE, STATUS_EVENT, itemCountLabel } from "./status";
 import { DateTime } from "@/components/ui/date-time";
 import { AdjustmentCard } from "@/components/adjustments/adjustment-card";
@@ -21,6 +20,7 @@ import { useAuth } from "@/components/auth/auth-provider";
 import { OrderEdit } from "./order-edit";
 import { isEditable, OrderFulfilment } from "./order-fulfilment";
 import { RepeatWeeklyButton } from "@/components/standing/repeat-weekly-button";
+import { useOrderDetail } from "@/lib/client/resources";
 
 /**
  * Track Delivery: the order's slot and place, items, times and status history (GET
@@ -50,7 +50,7 @@ export function OrderDetailDialog({
     data: detail,
     error: failed,
     mutate,
-  } = useSWR<OrderDetailJson>(open ? `/api/orders/${order.id}` : null, { revalidateOnMount: true });
+  } = useOrderDetail(open ? order.id : null, { revalidateOnMount: true });
   const { user } = useAuth();
   const error = failed ? messageOf(failed, "Failed to fetch order") : null;
 

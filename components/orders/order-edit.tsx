@@ -1,15 +1,15 @@
 "use client";
 import { useRef, useState } from "react";
-import useSWR, { useSWRConfig } from "swr";
+import { useSWRConfig } from "swr";
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, hasCode, messageOf, newIdempotencyKey } from "@/lib/client/api";
-import type { ProductJson } from "@/lib/contracts/catalog";
 import type { OrderDetailJson, OrderJson } from "@/lib/contracts/orders";
 import { formatCurrency } from "@/lib/format";
-import { dollarsToCents } from "@/lib/money";
+import { dollarsToCents, formatCents, lineCents, sumCents, sumDollarsInCents } from "@/lib/money";
 import { MAX_QUANTITY } from "@/lib/validators/orders";
+import { orderKey, useProductSearch, WALLET_KEY } from "@/lib/client/resources";
 
 type Line = { productId: number; productName: string; price: number; quantity: number };
 
@@ -18,12 +18,12 @@ export function differenceText(before: number, after: number, onAccount = false)
   const cents = dollarsToCents(after) - dollarsToCents(before);
   if (cents > 0)
     return onAccount
-      ? `${formatCurrency(cents / 100)} more on your statement`
-      : `You paid ${formatCurrency(cents / 100)} more`;
+      ? `${formatCents(cents)} more on your statement`
+      : `You paid ${formatCents(cents)} more`;
   if (cents < 0)
     return onAccount
-      ? `${formatCurrency(-cents / 100)} off your statement`
-      : `${formatCurrency(-cents / 100)} went back to your wallet`;
+      ? `${formatCents(-cents)} off your statement`
+      : `${formatCents(-cents)} went back to your wallet`;
   return "The total did not change";
 }
 
@@ -55,9 +55,7 @@ export function OrderEdit({
   const [problem, setProblem] = useState<string | null>(null);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
   // The farm's products, through the catalogue search (a farm's name finds its products).
-  const { data: found, error: productsError } = useSWR<ProductJson[]>(
-    `/api/products/search?q=${encodeURIComponent(order.farm.farmName)}&limit=50`,
-  );
+  const { data: found, error: productsError } = useProductSearch(order.farm.farmName, 50);
   const addable = (found ?? []).filter(
     (p) => p.farmId === order.farmId && p.inStock && !lines.some((l) => l.productId === p.id),
   );
@@ -82,8 +80,8 @@ export function OrderEdit({
     setAdding("");
   };
 
-  const goods = lines.reduce((sum, l) => sum + dollarsToCents(l.price) * l.quantity, 0) / 100;
-  const before = order.items.reduce((sum, i) => sum + dollarsToCents(i.subtotal), 0) / 100;
+  const goodsCents = sumCents(lines, (l) => lineCents(l.price, l.quantity));
+  const beforeCents = sumDollarsInCents(order.items, (i) => i.subtotal);
 
   const save = async () => {
     if (saving || lines.length === 0) return;
@@ -100,8 +98,8 @@ export function OrderEdit({
         idempotencyKey: attempt.current.key,
       });
       attempt.current = null;
-      void mutate(`/api/orders/${order.id}`, detail, { revalidate: false });
-      void mutate("/api/wallet");
+      void mutate(orderKey(order.id), detail, { revalidate: false });
+      void mutate(WALLET_KEY);
       toast({
         title: "Order updated",
         description: differenceText(
@@ -114,7 +112,7 @@ export function OrderEdit({
     } catch (e) {
       setProblem(messageOf(e, "Could not change the order. Please try again."));
       if (hasCode(e, "order_locked") || hasCode(e, "order_not_active"))
-        void mutate(`/api/orders/${order.id}`);
+        void mutate(orderKey(order.id));
     } finally {
       setSaving(false);
     }
@@ -134,9 +132,7 @@ export function OrderEdit({
           <li key={l.productId} className="grid gap-2 p-3 text-sm" data-testid="edit-line">
             <div className="flex items-center justify-between gap-3">
               <span className="font-medium text-ink">{l.productName}</span>
-              <span className="tabular-nums">
-                {formatCurrency((dollarsToCents(l.price) * l.quantity) / 100)}
-              </span>
+              <span className="tabular-nums">{formatCents(lineCents(l.price, l.quantity))}</span>
             </div>
             <div className="flex items-center gap-2">
               <Button
@@ -219,7 +215,8 @@ export function OrderEdit({
       <p className="flex justify-between text-sm">
         <span className="text-muted">Items total</span>
         <span className="tabular-nums">
-          {formatCurrency(goods)} <span className="text-muted">(was {formatCurrency(before)})</span>
+          {formatCents(goodsCents)}{" "}
+          <span className="text-muted">(was {formatCents(beforeCents)})</span>
         </span>
       </p>
       {problem ? (

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import Link from "next/link";
-import useSWR, { useSWRConfig } from "swr";
+import { useSWRConfig } from "swr";
 import { ChevronLeft, Loader2, MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,11 +17,12 @@ import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import type { AddressJson } from "@/lib/contracts/fulfilment";
 import { AddressDialog } from "./address-dialog";
+import { ADDRESSES_KEY, useAddresses } from "@/lib/client/resources";
 
 /** Profile → Address: the buyer's delivery addresses (the default first), added, edited, removed, made default. */
 export function AddressBook() {
   const { mutate } = useSWRConfig();
-  const { data, error } = useSWR<AddressJson[]>("/api/addresses");
+  const { data, error } = useAddresses();
   const [editing, setEditing] = useState<AddressJson | undefined>(undefined);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [removing, setRemoving] = useState<AddressJson | null>(null);
@@ -36,7 +37,7 @@ export function AddressBook() {
     setBusy(a.id);
     try {
       await apiFetch(`/api/addresses/${a.id}`, { method: "PATCH", json: { isDefault: true } });
-      await mutate("/api/addresses");
+      await mutate(ADDRESSES_KEY);
       toast({
         title: "Default address changed",
         description: `${a.label} is now your default address`,
@@ -58,7 +59,7 @@ export function AddressBook() {
     setBusy(a.id);
     try {
       await apiFetch(`/api/addresses/${a.id}`, { method: "DELETE" });
-      await mutate("/api/addresses");
+      await mutate(ADDRESSES_KEY);
       toast({
         title: "Address removed",
         description: `${a.label} was removed from your address book`,

@@ -19,6 +19,7 @@ import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import type { AddressJson } from "@/lib/contracts/fulfilment";
 import { addressSchema } from "@/lib/validators/fulfilment";
+import { ADDRESSES_KEY } from "@/lib/client/resources";
 
 type FormIn = z.input<typeof addressSchema>;
 type FormOut = z.output<typeof addressSchema>;
@@ -105,7 +106,7 @@ function AddressForm({
             json: values,
           })
         : await apiFetch<AddressJson>("/api/addresses", { method: "POST", json: values });
-      await mutate("/api/addresses");
+      await mutate(ADDRESSES_KEY);
       toast({
         title: address ? "Address saved" : "Address added",
         description: `${saved.label}: ${saved.line1}, ${saved.city} ${saved.postalCode}`,

@@ -1,6 +1,5 @@
 "use client";
 import { useState } from "react";
-import useSWR from "swr";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
@@ -16,6 +15,7 @@ import { showServerFieldErrors } from "@/lib/client/form-errors";
 import type { BusinessAccountJson } from "@/lib/contracts/business";
 import { businessAccountSchema } from "@/lib/validators/business";
 import { ProfileSubpage } from "./profile-subpage";
+import { useBusinessAccount } from "@/lib/client/resources";
 
 type FormIn = z.input<typeof businessAccountSchema>;
 type FormOut = z.output<typeof businessAccountSchema>;
@@ -44,7 +44,7 @@ const STATUS = {
 /** Profile → Business account, filled from /api in the browser (the application, if any, and the user's kind of account). */
 export function BusinessAccountPage() {
   const { user } = useAuth();
-  const { data, error, mutate } = useSWR<BusinessAccountJson | null>("/api/business-account");
+  const { data, error, mutate } = useBusinessAccount();
   return (
     <ProfileSubpage
       title="Business account"

@@ -1,6 +1,5 @@
 "use client";
 import { useState } from "react";
-import useSWR from "swr";
 import { Loader2 } from "lucide-react";
 import { Switch } from "radix-ui";
 import { useAuth } from "@/components/auth/auth-provider";
@@ -10,15 +9,14 @@ import { apiFetch, messageOf } from "@/lib/client/api";
 import type { NotificationPreferencesJson } from "@/lib/contracts/notifications";
 import { KIND_LABELS, kindsFor, type NotificationKind } from "@/lib/validators/notifications";
 import { ProfileSubpage } from "./profile-subpage";
+import { useNotificationPreferences } from "@/lib/client/resources";
 
 type Email = NotificationPreferencesJson["email"];
 
 /** Profile → Notification, filled from /api in the browser: the user's kinds of email and their switches. */
 export function NotificationSettings() {
   const { user } = useAuth();
-  const { data, error, mutate } = useSWR<NotificationPreferencesJson>(
-    "/api/notification-preferences",
-  );
+  const { data, error, mutate } = useNotificationPreferences();
   return (
     <ProfileSubpage
       title="Notifications"

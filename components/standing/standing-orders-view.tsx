@@ -1,7 +1,6 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
-import useSWR from "swr";
 import { CalendarClock, Loader2, Repeat } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,9 +16,11 @@ import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useAuth } from "@/components/auth/auth-provider";
 import { formatCurrency } from "@/lib/format";
+import { formatCents, lineCents, sumCents } from "@/lib/money";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
 import { MAX_QUANTITY } from "@/lib/validators/orders";
 import { WEEKDAYS, localDay } from "./format";
+import { useStandingOrders } from "@/lib/client/resources";
 
 const KEY = "/api/standing-orders";
 const OCCURRENCE = { placed: "Placed", failed: "Not placed", skipped: "Skipped" } as const;
@@ -34,7 +35,7 @@ export function StandingOrdersPage() {
 
 /** A restaurant's repeating orders, each with its next date and its controls. */
 function StandingOrdersView({ restaurant }: { restaurant: boolean }) {
-  const { data, error, mutate } = useSWR<StandingOrderJson[]>(restaurant ? KEY : null);
+  const { data, error, mutate } = useStandingOrders(restaurant);
   const replace = (next: StandingOrderJson) =>
     mutate(
       (list) =>
@@ -124,7 +125,7 @@ function StandingOrderCard({
     send(a, { method: "PATCH", json: { action: a } }, done);
   // Each occurrence is charged the agreed price, or the farm's price when it is lower now.
   const charged = (i: StandingOrderJson["items"][number]) => Math.min(i.price, i.currentPrice);
-  const total = s.items.reduce((sum, i) => sum + charged(i) * i.quantity, 0);
+  const totalCents = sumCents(s.items, (i) => lineCents(charged(i), i.quantity));
 
   return (
     <article
@@ -178,12 +179,12 @@ function StandingOrderCard({
                 </span>
               ) : null}
             </span>
-            <span className="tabular-nums">{formatCurrency(charged(i) * i.quantity)}</span>
+            <span className="tabular-nums">{formatCents(lineCents(charged(i), i.quantity))}</span>
           </li>
         ))}
         <li className="flex justify-between p-3 font-semibold">
           <span>Each time, before any fee</span>
-          <span className="tabular-nums">{formatCurrency(total)}</span>
+          <span className="tabular-nums">{formatCents(totalCents)}</span>
         </li>
       </ul>
       {s.recent.length ? (

@@ -1,6 +1,5 @@
 "use client";
 import { useRef, useState } from "react";
-import useSWR from "swr";
 import { Plus, Wallet as WalletIcon } from "lucide-react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { Button } from "@/components/ui/button";
@@ -8,12 +7,14 @@ import { LoadError } from "@/components/ui/load-error";
 import { LoadMoreButton } from "@/components/ui/load-more";
 import { usePaged } from "@/lib/client/use-paged";
 import { formatCurrency } from "@/lib/format";
-import type { TransactionJson, WalletJson } from "@/lib/contracts/wallet";
+import type { TransactionJson } from "@/lib/contracts/wallet";
 import type { PaymentsConfigJson } from "@/lib/contracts/payments";
 import { InvoicesLink } from "@/components/account/invoices-link";
 import { TopUpDialog } from "./top-up-dialog";
 import { TransactionList } from "./transaction-list";
 import { useCardTopUpReturn } from "./use-card-top-up-return";
+import useSWR from "swr";
+import { useWallet } from "@/lib/client/resources";
 
 /**
  * /wallet: the card ("/api/wallet") and the first page of the history (GET /api/transactions),
@@ -22,11 +23,7 @@ import { useCardTopUpReturn } from "./use-card-top-up-return";
  */
 export function WalletView() {
   const { user } = useAuth();
-  const {
-    data: wallet,
-    error: walletError,
-    mutate: mutateWallet,
-  } = useSWR<WalletJson>("/api/wallet");
+  const { data: wallet, error: walletError, mutate: mutateWallet } = useWallet();
   const listRef = useRef<HTMLUListElement>(null);
   const history = usePaged<TransactionJson>("/api/transactions", undefined, listRef);
   const transactions = history.page?.items ?? null;

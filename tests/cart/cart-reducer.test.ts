@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   cartItemCount,
   cartReducer,
-  cartTotal,
+  cartTotalCents,
   emptyCart,
   MAX_QUANTITY,
   parseStoredCart,
@@ -98,7 +98,7 @@ describe("cart rules", () => {
     expect(cartReducer(s, { type: "clear" }).items).toEqual([]);
   });
 
-  it("totals: item count and sum of price × quantity without float drift", () => {
+  it("totals: item count and sum of price × quantity in integer cents", () => {
     const s = apply(
       emptyCart,
       { type: "add", product: product(1, 0.1) },
@@ -106,9 +106,29 @@ describe("cart rules", () => {
       { type: "setQuantity", productId: 1, quantity: 3 },
     );
     expect(cartItemCount(s.items)).toBe(4);
-    expect(cartTotal(s.items)).toBe(0.5);
-    expect(cartTotal([])).toBe(0);
+    expect(cartTotalCents(s.items)).toBe(50);
+    expect(cartTotalCents([])).toBe(0);
     expect(cartItemCount([])).toBe(0);
+  });
+
+  it.each([
+    // Prices whose float × 100 is not the cents (1.15 * 100 = 114.99999999999999).
+    [[[1.15, 3]], 345],
+    [
+      [
+        [4.35, 1],
+        [0.29, 7],
+      ],
+      638,
+    ],
+    [[[10000.31, 99]], 99_003_069],
+  ])("the total of %j is %i cents, a whole number", (lines, cents) => {
+    const items = lines.map(([price, quantity], i) => ({
+      product: product(i + 1, price),
+      quantity,
+    }));
+    expect(cartTotalCents(items)).toBe(cents);
+    expect(Number.isInteger(cartTotalCents(items))).toBe(true);
   });
 
   it("restores a stored cart and drops malformed entries", () => {

@@ -1,5 +1,6 @@
 import "server-only";
 import type { TransactionType, Wallet } from "@/lib/generated/prisma/client";
+import { MAX_BALANCE_CENTS } from "@/lib/money";
 import type { Tx } from "@/lib/server/platform/transaction";
 
 export type LedgerEntry = { type: TransactionType; description: string; reference: string };
@@ -15,8 +16,9 @@ export const LEDGER_TYPE_IN_DB: Record<TransactionType, string> = {
 /**
  * How a balance changes inside a business transaction (see docs/money.md; a top-up, which has no
  * other write, is the same UPDATE and ledger row in one statement of its own): one conditional
- * UPDATE that can never take the balance below 0 (or above `maxBalanceCents`), and the signed
- * ledger row in the same transaction, so the balance always equals the sum of the ledger.
+ * UPDATE that can never take the balance below 0 or above `MAX_BALANCE_CENTS` (the one cap, in
+ * lib/money.ts), and the signed ledger row in the same transaction, so the balance always equals
+ * the sum of the ledger.
  * Concurrent callers queue on the wallet's row lock and Postgres re-checks the WHERE clause after
  * the wait. Returns the wallet as it is now, or null when refused; the caller decides the message.
  * The wallet must exist (ensureWallet).
@@ -26,9 +28,8 @@ export async function applyBalanceChange(
   userId: number,
   deltaCents: number,
   entry: LedgerEntry,
-  maxBalanceCents = 2_000_000_000,
 ): Promise<{ wallet: Wallet } | null> {
-  const wallet = await applyLedgerEntries(tx, userId, [{ deltaCents, ...entry }], maxBalanceCents);
+  const wallet = await applyLedgerEntries(tx, userId, [{ deltaCents, ...entry }]);
   return wallet ? { wallet } : null;
 }
 
@@ -40,7 +41,6 @@ export async function applyLedgerEntries(
   tx: Tx,
   userId: number,
   entries: (LedgerEntry & { deltaCents: number })[],
-  maxBalanceCents = 2_000_000_000,
 ): Promise<Wallet | null> {
   for (const e of entries)
     if (!Number.isSafeInteger(e.deltaCents) || e.deltaCents === 0)
@@ -53,7 +53,7 @@ export async function applyLedgerEntries(
     WITH w AS (
       UPDATE "Wallet" SET "balanceCents" = "balanceCents" + ${total}
       WHERE "userId" = ${userId}
-        AND "balanceCents"::bigint + ${total} BETWEEN 0 AND ${maxBalanceCents}
+        AND "balanceCents"::bigint + ${total} BETWEEN 0 AND ${MAX_BALANCE_CENTS}
       RETURNING *
     ), ledger AS (
       INSERT INTO "Transaction" ("userId", "type", "amountCents", "description", "reference", "timestamp")

@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { dollarsToCents } from "@/lib/money";
+import { dollarsToCents, MAX_BALANCE_CENTS } from "@/lib/money";
 import { db } from "@/lib/server/platform/db";
 import { AppError } from "@/lib/server/platform/errors";
 import { inTransaction } from "@/lib/server/platform/transaction";
@@ -15,9 +15,6 @@ import { ensureWallet } from "./ensure-wallet";
 import { generateWalletId } from "./wallet-id";
 import { LEDGER_TYPE_IN_DB } from "./ledger";
 import { formatCents, serializeTransaction, serializeWallet } from "./serialize";
-
-/** Keeps a runaway script (or a typo'd loop) from parking unlimited money in one wallet. */
-export const MAX_BALANCE_CENTS = 100_000_000; // $1,000,000.00
 
 import type { TopUpResult } from "@/lib/contracts/wallet";
 

@@ -15,6 +15,7 @@ import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { levelOf } from "@/lib/server/catalog/pricing";
 import { forViewer } from "@/lib/server/catalog/serialize";
 import { formatCurrency } from "@/lib/format";
+import { formatCents, lineCents } from "@/lib/money";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -93,7 +94,7 @@ export default async function ProductPage({ params }: Props) {
           <p className="text-sm text-muted" data-testid="price-level">
             {p.priceLevel === "restaurant" ? "Restaurant price" : "Your price"}
             {p.caseSize > 1
-              ? ` · sold by the case of ${p.caseSize} (${formatCurrency(p.price * p.caseSize)} a case)`
+              ? ` · sold by the case of ${p.caseSize} (${formatCents(lineCents(p.price, p.caseSize))} a case)`
               : ""}
           </p>
         ) : null}

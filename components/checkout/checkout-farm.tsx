@@ -1,0 +1,80 @@
+"use client";
+import { Store } from "lucide-react";
+import { formatCurrency } from "@/lib/format";
+import { formatCents, lineCents } from "@/lib/money";
+import { FarmFulfilment } from "./farm-fulfilment";
+import type { FarmGroup } from "./farm-groups";
+import { FarmPayment } from "./farm-payment";
+import type { Checkout } from "./use-checkout";
+
+/** One farm's part of the checkout (one order): its lines, subtotal, handover and payment. */
+export function CheckoutFarm({ group: g, checkout: c }: { group: FarmGroup; checkout: Checkout }) {
+  const s = c.states.get(g.farmId);
+  const credit = c.creditAt.get(g.farmId);
+  return (
+    <section
+      aria-labelledby={`farm-${g.farmId}`}
+      data-testid="checkout-farm"
+      className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id={`farm-${g.farmId}`} className="flex items-center gap-2 font-semibold text-ink">
+        <Store aria-hidden className="h-4 w-4 text-brand-700" />
+        {g.farmName}
+      </h2>
+      <ul className="mt-3 divide-y divide-gray-100">
+        {g.items.map(({ product, quantity }) => (
+          <li key={product.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+            <span className="min-w-0">
+              <span className="font-medium text-ink">{product.name}</span>
+              <span className="text-muted">
+                {" "}
+                × {quantity} @ {formatCurrency(product.price)} / {product.unit}
+              </span>
+            </span>
+            <span className="shrink-0 tabular-nums">
+              {formatCents(lineCents(product.price, quantity))}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 flex justify-between border-t border-gray-100 pt-2 text-sm font-semibold">
+        <span>Subtotal</span>
+        <span className="tabular-nums" data-testid="checkout-subtotal">
+          {formatCents(g.subtotalCents)}
+        </span>
+      </p>
+      {s ? (
+        <FarmFulfilment
+          farm={s.farm}
+          state={s.state}
+          choice={s.choice}
+          onChange={(choice) => c.choose(g.farmId, choice)}
+          addresses={c.addresses}
+          showProblem={c.attempted}
+          serverError={c.farmErrors[g.farmId] ?? null}
+        />
+      ) : null}
+      {c.restaurant && s?.state.needsSlot ? (
+        <label className="mt-3 flex min-h-11 items-center gap-2 border-t border-gray-100 pt-3 text-sm">
+          <input
+            type="checkbox"
+            checked={c.repeat[g.farmId] ?? false}
+            onChange={(e) => c.setRepeatFor(g.farmId, e.target.checked)}
+            className="h-4 w-4 accent-brand-700"
+            data-testid="checkout-repeat"
+          />
+          Repeat every week (a standing order for this day and place)
+        </label>
+      ) : null}
+      {credit ? (
+        <FarmPayment
+          farmName={g.farmName}
+          credit={credit}
+          value={c.onAccount(g.farmId) ? "account" : "wallet"}
+          orderTotalCents={c.farmTotalCents(g)}
+          onChange={(method) => c.choosePayment(g.farmId, method)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+"use client";
+import useSWR, { type SWRConfiguration } from "swr";
+import type { z } from "zod";
+import type { accountApi } from "@/lib/contracts/account";
+import type { businessApi } from "@/lib/contracts/business";
+import type { catalogApi } from "@/lib/contracts/catalog";
+import type { farmApi } from "@/lib/contracts/farm";
+import type { fulfilmentApi } from "@/lib/contracts/fulfilment";
+import type { messagesApi } from "@/lib/contracts/messages";
+import type { notificationsApi } from "@/lib/contracts/notifications";
+import type { ordersApi } from "@/lib/contracts/orders";
+import type { standingApi } from "@/lib/contracts/standing";
+import type { walletApi } from "@/lib/contracts/wallet";
+import { apiFetch } from "./api";
+
+/*
+ * One typed hook per resource a screen reads through SWR (docs/architecture.md, "Client data").
+ * The key is the contract's path (a path that is not the contract's does not compile) and the
+ * data type is what the contract's response schema answers, so a screen names the resource, not
+ * a URL and a type that could drift apart. Writers `mutate(apiKey(...))` the same keys.
+ */
+
+type GetEndpoint = { method: "GET"; path: string; response?: unknown };
+
+/** What a GET endpoint answers, read from its contract's response schema. */
+export type AnswerOf<E extends GetEndpoint> = E["response"] extends z.ZodType
+  ? z.infer<E["response"]>
+  : never;
+
+/** The SWR key of a read: the contract's path with its `{name}` parameters filled in. */
+export function apiKey<E extends GetEndpoint>(
+  path: E["path"],
+  params: Record<string, string | number> = {},
+): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+function useRead<E extends GetEndpoint>(key: string | null, config?: SWRConfiguration) {
+  return useSWR<AnswerOf<E>>(key, config ?? {});
+}
+
+type Wallet = typeof walletApi.wallet;
+/** GET /api/wallet: one key shared by the wallet screen, checkout, invoices and order refunds. */
+export const WALLET_KEY = apiKey<Wallet>("/api/wallet");
+export const useWallet = () => useRead<Wallet>(WALLET_KEY);
+
+type Addresses = typeof fulfilmentApi.addresses;
+export const ADDRESSES_KEY = apiKey<Addresses>("/api/addresses");
+/** GET /api/addresses; `enabled: false` reads nothing (no key). */
+export const useAddresses = (enabled = true) => useRead<Addresses>(enabled ? ADDRESSES_KEY : null);
+
+type CreditLines = typeof accountApi.creditLines;
+/** GET /api/credit-lines (a restaurant's credit lines per farm). */
+export const useCreditLines = (enabled = true) =>
+  useRead<CreditLines>(enabled ? apiKey<CreditLines>("/api/credit-lines") : null);
+
+type Invoices = typeof accountApi.invoices;
+export const INVOICES_KEY = apiKey<Invoices>("/api/invoices");
+export const useInvoices = () => useRead<Invoices>(INVOICES_KEY);
+
+type Categories = typeof catalogApi.categories;
+export const useCategories = () => useRead<Categories>(apiKey<Categories>("/api/categories"));
+
+type BusinessAccount = typeof businessApi.get;
+export const useBusinessAccount = () =>
+  useRead<BusinessAccount>(apiKey<BusinessAccount>("/api/business-account"));
+
+type NotificationPreferences = typeof notificationsApi.preferences;
+export const useNotificationPreferences = () =>
+  useRead<NotificationPreferences>(
+    apiKey<NotificationPreferences>("/api/notification-preferences"),
+  );
+
+type StandingOrders = typeof standingApi.list;
+export const STANDING_ORDERS_KEY = apiKey<StandingOrders>("/api/standing-orders");
+export const useStandingOrders = (enabled = true) =>
+  useRead<StandingOrders>(enabled ? STANDING_ORDERS_KEY : null);
+
+type OrderDetail = typeof ordersApi.get;
+export const orderKey = (id: number) => apiKey<OrderDetail>("/api/orders/{id}", { id });
+/** GET /api/orders/{id}; `null` reads nothing. */
+export const useOrderDetail = (id: number | null, config?: SWRConfiguration) =>
+  useRead<OrderDetail>(id === null ? null : orderKey(id), config);
+
+type FarmFulfilment = typeof fulfilmentApi.farmFulfilment;
+/** GET /api/farms/{id}/fulfilment for each farm, fetched together under one key. */
+export function useFarmFulfilments(farmIds: number[]) {
+  const keys = farmIds.map((id) => apiKey<FarmFulfilment>("/api/farms/{id}/fulfilment", { id }));
+  return useSWR<AnswerOf<FarmFulfilment>[]>(keys.length ? keys : null, (paths: string[]) =>
+    Promise.all(paths.map((p) => apiFetch<AnswerOf<FarmFulfilment>>(p))),
+  );
+}
+
+type ProductSearch = typeof catalogApi.searchProducts;
+/** GET /api/products/search?q=&limit= */
+export const useProductSearch = (q: string, limit: number) =>
+  useRead<ProductSearch>(
+    `${apiKey<ProductSearch>("/api/products/search")}?q=${encodeURIComponent(q)}&limit=${limit}`,
+  );
+
+type MyProducts = typeof farmApi.products;
+/** GET /api/my-farm/products (the farmer's own catalogue); `enabled: false` reads nothing. */
+export const useMyProducts = (enabled = true) =>
+  useRead<MyProducts>(enabled ? apiKey<MyProducts>("/api/my-farm/products") : null);
+
+type Suppliers = typeof messagesApi.suppliers;
+type SupplierSearch = { q: string; items: AnswerOf<Suppliers> };
+async function searchSuppliers(path: string): Promise<SupplierSearch> {
+  const q = new URLSearchParams(path.slice(path.indexOf("?"))).get("q") ?? "";
+  return { q, items: await apiFetch<AnswerOf<Suppliers>>(path) };
+}
+/** GET /api/suppliers?q=, with the query each answer is for; the last answer stays while the next loads. */
+export const useSupplierSearch = (q: string) =>
+  useSWR<SupplierSearch>(
+    `${apiKey<Suppliers>("/api/suppliers")}?q=${encodeURIComponent(q)}`,
+    searchSuppliers,
+    { keepPreviousData: true },
+  );
