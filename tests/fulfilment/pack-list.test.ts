@@ -62,7 +62,7 @@ describe("My Farm → Pack list", () => {
         id: a.id,
         buyer: expect.objectContaining({ fullName: "Ada Buyer" }),
         kind: "pickup",
-        start: "2026-11-28T09:00:00.000-08:00",
+        start: "2026-11-28T09:00:00.000-07:00",
         place: `${point.name}, ${point.address}`,
         postalCode: null,
         totalAmount: 19,
@@ -71,7 +71,7 @@ describe("My Farm → Pack list", () => {
         id: b.id,
         buyer: expect.objectContaining({ fullName: "Bo Chef" }),
         kind: "delivery",
-        start: "2026-11-28T16:00:00.000-08:00",
+        start: "2026-11-28T16:00:00.000-07:00",
         place: "221 Main St, West Kelowna",
         postalCode: "V4T 2K3",
       }),
@@ -93,7 +93,7 @@ describe("My Farm → Pack list", () => {
     );
     expect(rows).toHaveLength(4);
     expect(rows[3]).toBe(
-      `${b.id},Bo Chef,delivery,2026-11-28T16:00:00.000-08:00,2026-11-28T19:00:00.000-08:00,"221 Main St, West Kelowna",V4T 2K3,Kale,2,${kale.unit},active`,
+      `${b.id},Bo Chef,delivery,2026-11-28T16:00:00.000-07:00,2026-11-28T19:00:00.000-07:00,"221 Main St, West Kelowna",V4T 2K3,Kale,2,${kale.unit},active`,
     );
   });
 
