@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { wallDate } from "@/lib/tz";
 import { auditPage } from "./a11y";
 import { FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn } from "./support";
 
@@ -12,22 +13,8 @@ const usd = (n: number) =>
 
 /** Tomorrow in the farms' zone: its weekday (0 = Sunday) and YYYY-MM-DD, as the server reckons them. */
 function tomorrow() {
-  const at = new Date(Date.now() + 24 * 3600 * 1000);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: ZONE,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      weekday: "short",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    weekday: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday),
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-  };
+  const wall = wallDate(Date.now() + 24 * 3600 * 1000, ZONE)!;
+  return { weekday: wall.getUTCDay(), date: wall.toISOString().slice(0, 10) };
 }
 
 const EMPTY = { timeZone: ZONE, minimumOrder: 0, pickupPoints: [], deliveryZones: [], windows: [] };

@@ -1,6 +1,10 @@
+import { wallDate } from "./tz";
+
 /**
- * Display formatting. Dates and times take an explicit IANA time zone,
- * defaulting to the marketplace's own, so the server render and the browser agree.
+ * Display formatting: every date and time a person reads, on a page, in an email or a PDF, is
+ * written here. Times take an IANA zone, defaulting to the marketplace's own, and are read in our
+ * tz data (lib/tz.ts) rather than the runtime's, so the server's render and every browser write the
+ * same text (docs/fulfilment.md, "Time-zone data").
  */
 
 export const DEFAULT_TIME_ZONE = "America/Vancouver";
@@ -48,34 +52,48 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-// ICU writes a narrow no-break space before AM/PM in some versions and not in others; normalise so
-// Node and every browser produce the same text (and hydration matches).
-const normaliseSpaces = (s: string) => s.replace(/[\u202f\u00a0]/g, " ");
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sep",
+  "Oct",
+  "Nov",
+  "Dec",
+] as const;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: "date" | "time12" | "time24", timeZone: string): Intl.DateTimeFormat {
-  const key = `${kind}|${timeZone}`;
-  let f = formatters.get(key);
-  if (!f) {
-    const options: Intl.DateTimeFormatOptions =
-      kind === "date"
-        ? { month: "short", day: "numeric", year: "numeric" }
-        : kind === "time12"
-          ? { hour: "numeric", minute: "2-digit", hour12: true }
-          : { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
-    f = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
-    formatters.set(key, f);
-  }
-  return f;
+/** The zone's wall clock at an instant (its UTC fields), or null for an invalid date or zone. */
+function zoned(value: DateInput, timeZone: string): Date | null {
+  const d = toDate(value);
+  return d && wallDate(d.getTime(), timeZone);
 }
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+const time12 = (w: Date) =>
+  `${w.getUTCHours() % 12 || 12}:${pad2(w.getUTCMinutes())} ${w.getUTCHours() < 12 ? "AM" : "PM"}`;
 
 /** Short month, day and year: "Nov 22, 2026". An invalid date gives "". */
 export function formatDate(
   value: DateInput,
   { timeZone = DEFAULT_TIME_ZONE }: TimeZoneOption = {},
 ): string {
-  const d = toDate(value);
-  return d ? formatter("date", timeZone).format(d) : "";
+  const w = zoned(value, timeZone);
+  return w ? `${MONTHS[w.getUTCMonth()]} ${w.getUTCDate()}, ${w.getUTCFullYear()}` : "";
+}
+
+/** Day, short month and year, as documents write them: "22 Nov 2026". An invalid date gives "". */
+export function formatDocumentDate(
+  value: DateInput,
+  { timeZone = DEFAULT_TIME_ZONE }: TimeZoneOption = {},
+): string {
+  const w = zoned(value, timeZone);
+  return w ? `${w.getUTCDate()} ${MONTHS[w.getUTCMonth()]} ${w.getUTCFullYear()}` : "";
 }
 
 /** 12-hour time: "3:05 PM". An invalid date gives "". */
@@ -83,8 +101,19 @@ export function formatTime(
   value: DateInput,
   { timeZone = DEFAULT_TIME_ZONE }: TimeZoneOption = {},
 ): string {
-  const d = toDate(value);
-  return d ? normaliseSpaces(formatter("time12", timeZone).format(d)) : "";
+  const w = zoned(value, timeZone);
+  return w ? time12(w) : "";
+}
+
+/** Weekday, day, month and time, as emails write a moment: "Sat 28 Nov, 9:00 AM". An invalid date gives "". */
+export function formatDayTime(
+  value: DateInput,
+  { timeZone = DEFAULT_TIME_ZONE }: TimeZoneOption = {},
+): string {
+  const w = zoned(value, timeZone);
+  return w
+    ? `${WEEKDAYS[w.getUTCDay()]} ${w.getUTCDate()} ${MONTHS[w.getUTCMonth()]}, ${time12(w)}`
+    : "";
 }
 
 /** Message list: 24-hour "HH:MM" ("15:05", midnight is "00:00"). An invalid date gives "". */
@@ -92,13 +121,8 @@ export function formatMessageListTime(
   value: DateInput,
   { timeZone = DEFAULT_TIME_ZONE }: TimeZoneOption = {},
 ): string {
-  const d = toDate(value);
-  if (!d) return "";
-  const parts = formatter("time24", timeZone).formatToParts(d);
-  const hour = parts.find((p) => p.type === "hour")?.value ?? "00";
-  const minute = parts.find((p) => p.type === "minute")?.value ?? "00";
-  // Some ICU builds still say "24" for midnight even with h23.
-  return `${hour === "24" ? "00" : hour.padStart(2, "0")}:${minute.padStart(2, "0")}`;
+  const w = zoned(value, timeZone);
+  return w ? `${pad2(w.getUTCHours())}:${pad2(w.getUTCMinutes())}` : "";
 }
 
 /** Inside a chat, messages show 12-hour time: "3:05 PM". */
@@ -124,25 +148,9 @@ export function formatRating(value: number): string {
 
 /*
  * Slot times (docs/fulfilment.md). The API writes them as ISO 8601 with the farm's own offset
- * ("2026-11-28T09:00:00.000-08:00"), so the farm-local wall clock is in the text itself: these
- * read it from there instead of asking a time-zone database, and the server's render and every
- * browser show the same local time whatever their own zone data says.
+ * ("2026-11-28T09:00:00.000-07:00", from our tz data), so the farm-local wall clock is in the text
+ * itself: these read it from there, and need no zone name.
  */
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
-const MONTHS = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-] as const;
 const LOCAL_ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
 
 export type WallClock = {
@@ -195,6 +203,12 @@ export function formatSlotRange(startIso: string, endIso: string): string {
 export function formatCutoff(iso: string): string {
   const c = wallClock(iso);
   return c ? `${WEEKDAYS[c.weekday]} ${clock(c, { compact: true })}` : "";
+}
+
+/** A moment in the farm's day, as a refusal names a slot or a cutoff: "Sat 28 Nov, 9:00 am". */
+export function formatSlotMoment(iso: string): string {
+  const c = wallClock(iso);
+  return c ? `${formatSlotDay(iso)}, ${clock(c)}` : "";
 }
 
 /** "Sat 28 Nov, 9:00 am–1:00 pm" */

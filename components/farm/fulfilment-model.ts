@@ -1,6 +1,7 @@
 import type { FulfilmentSettingsJson } from "@/lib/contracts/fulfilment";
 import { amountInputText } from "@/lib/money";
 import { fulfilmentSettingsSchema } from "@/lib/validators/fulfilment";
+import { FARM_TIME_ZONES } from "@/lib/tz";
 
 /**
  * My Farm → Fulfilment as the form holds it: every input is text (what the farmer typed, kept as
@@ -35,16 +36,8 @@ export type FulfilmentForm = {
   windows: WindowForm[];
 };
 
-export const TIME_ZONES = [
-  { value: "America/Vancouver", label: "Pacific (Vancouver)" },
-  { value: "America/Edmonton", label: "Mountain (Edmonton)" },
-  { value: "America/Regina", label: "Saskatchewan (Regina)" },
-  { value: "America/Winnipeg", label: "Central (Winnipeg)" },
-  { value: "America/Toronto", label: "Eastern (Toronto)" },
-  { value: "America/Halifax", label: "Atlantic (Halifax)" },
-  { value: "America/St_Johns", label: "Newfoundland (St. John's)" },
-  { value: "America/Whitehorse", label: "Yukon (Whitehorse)" },
-] as const;
+/** The zones a farm can pick: the ones our tz data carries (lib/tz.ts). */
+export const TIME_ZONES = FARM_TIME_ZONES;
 
 export const WEEKDAY_NAMES = [
   "Sunday",

@@ -15,14 +15,10 @@ const FORMATS = {
 } as const;
 
 /**
- * A date or time in the marketplace's zone, as a <time> element, for client components. Node and
- * the browser each carry their own time-zone database, and they can disagree on a zone's rules:
- * Chromium's data has British Columbia on permanent daylight time from November 2026 (UTC-7),
- * Node's ICU still says PST (UTC-8), so "10:35 PM" on the server became "11:35 PM" in the browser
- * and React threw hydration error #418 on /wallet and /my-farm. No option of Intl can make two
- * databases agree, so the text is decided once, by the server's render, and hydration keeps it
- * (`suppressHydrationWarning` on this one element, React's escape hatch for timestamps); rows that
- * only the browser renders (a new message, "Load more") are formatted by the browser.
+ * A date or time in the marketplace's zone, as a <time> element, for client components. The text
+ * comes from lib/format.ts, which reads our own tz data (lib/tz.ts) and not the runtime's, so the
+ * server's render and the browser write the same text and hydration matches (Node's ICU and
+ * Chromium once disagreed on British Columbia's clock by an hour: docs/fulfilment.md).
  * Every date a client component shows goes through here (see docs/product.md, "Formatting").
  */
 export function DateTime({
@@ -35,7 +31,7 @@ export function DateTime({
   className?: string;
 }) {
   return (
-    <time dateTime={value} className={className} suppressHydrationWarning>
+    <time dateTime={value} className={className}>
       {FORMATS[format](value)}
     </time>
   );

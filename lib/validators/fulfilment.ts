@@ -2,6 +2,7 @@ import { z } from "zod";
 import { hasAtMostTwoDecimals } from "@/lib/money";
 import { isDbId } from "./id";
 import { visibleText } from "./text";
+import { FARM_TIME_ZONES } from "@/lib/tz";
 
 /**
  * Fulfilment payloads (docs/fulfilment.md): a farm's time zone, minimum order, pickup points,
@@ -53,14 +54,12 @@ export const minutesOfClock = (hhmm: string) =>
 export const clockOfMinutes = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
-/** True for an IANA zone the runtime knows ("America/Vancouver"); "UTC" too. */
+/**
+ * True for a zone a farm can pick (FARM_TIME_ZONES): the ones our tz data carries, so every time in
+ * the farm's zone is computed and shown with the same rules on the server and in the browser.
+ */
 export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return zone.length <= 64 && /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone);
-  } catch {
-    return false;
-  }
+  return FARM_TIME_ZONES.some((z) => z.value === zone);
 }
 
 /** Postal-code text as the farm and the buyer type it: upper case, no spaces ("v1y 2k3" → "V1Y2K3"). */

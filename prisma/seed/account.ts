@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { zoneOf } from "@/lib/server/tz-zone";
 import { RESTAURANTS } from "@/prisma/seed-data/catalog";
 import { dueDateOf, periodLabel, periodOf } from "@/lib/server/credit/credit";
 import type { SeedLog, Tx } from "./types";
@@ -34,7 +35,7 @@ export async function ensureAccount(
     where: { id: farmId },
     select: { farmName: true, timeZone: true, distance: true },
   });
-  const lastMonth = DateTime.fromJSDate(now, { zone: farm.timeZone }).minus({ months: 1 });
+  const lastMonth = DateTime.fromJSDate(now, { zone: zoneOf(farm.timeZone) }).minus({ months: 1 });
   const period = periodOf(lastMonth.toJSDate(), farm.timeZone);
   const products = await tx.product.findMany({
     where: { farmId, isHidden: false },

@@ -3,6 +3,7 @@ import * as ordersRoute from "@/app/api/orders/route";
 import * as creditRoute from "@/app/api/my-farm/customers/[buyerId]/credit/route";
 import * as payRoute from "@/app/api/invoices/[id]/pay/route";
 import { DateTime } from "luxon";
+import { zoneOf } from "@/lib/server/tz-zone";
 import { call } from "../support/http";
 import {
   createFarmerWithSession,
@@ -76,7 +77,7 @@ export function pay(cookie: string, id: number, key?: string) {
 
 /** The month ends: the statement's period moves to last month (as time passing would), its orders handed over. */
 export async function closeStatement(id: number, { complete = true } = {}) {
-  const last = DateTime.now().setZone("America/Vancouver").minus({ months: 1 });
+  const last = DateTime.now().setZone(zoneOf("America/Vancouver")).minus({ months: 1 });
   await db.statement.update({
     where: { id },
     data: {

@@ -86,8 +86,9 @@ describe("formatCurrency (USD, en-US, 2 decimals)", () => {
 });
 
 describe("dates and times (America/Vancouver by default)", () => {
-  // 2026-11-22 23:05 UTC is 15:05 in Vancouver (PST, UTC-8).
-  const afternoon = "2026-11-22T23:05:00.000Z";
+  // 2026-11-22 22:05 UTC is 15:05 in Vancouver: UTC−7 for good from 1 November 2026 (tz database
+  // 2026b on; Node 20's own data, 2025c, still says PST and 14:05).
+  const afternoon = "2026-11-22T22:05:00.000Z";
 
   it("defaults to the marketplace time zone", () => {
     expect(DEFAULT_TIME_ZONE).toBe("America/Vancouver");
@@ -108,25 +109,28 @@ describe("dates and times (America/Vancouver by default)", () => {
 
   it("formatTime: 12-hour with a plain space before AM/PM", () => {
     expect(formatTime(afternoon)).toBe("3:05 PM");
-    expect(formatTime(afternoon, { timeZone: "UTC" })).toBe("11:05 PM");
-    expect(formatTime("2026-11-22T08:00:00Z")).toBe("12:00 AM"); // midnight
-    expect(formatTime("2026-11-22T20:00:00Z")).toBe("12:00 PM"); // noon
-    expect(formatTime("2026-11-22T17:09:00Z")).toBe("9:09 AM");
+    expect(formatTime(afternoon, { timeZone: "UTC" })).toBe("10:05 PM");
+    expect(formatTime("2026-11-22T07:00:00Z")).toBe("12:00 AM"); // midnight
+    expect(formatTime("2026-11-22T19:00:00Z")).toBe("12:00 PM"); // noon
+    expect(formatTime("2026-11-22T16:09:00Z")).toBe("9:09 AM");
+    // Before 8 March 2026, the last change, winter was still PST (UTC−8).
+    expect(formatTime("2026-02-22T17:09:00Z")).toBe("9:09 AM");
     expect(formatTime(afternoon)).not.toMatch(/[\u202f\u00a0]/);
   });
 
   it("formatMessageListTime: 24-hour HH:MM", () => {
     expect(formatMessageListTime(afternoon)).toBe("15:05");
-    expect(formatMessageListTime("2026-11-22T08:00:00Z")).toBe("00:00"); // midnight, never 24:00
-    expect(formatMessageListTime("2026-11-22T08:07:00Z")).toBe("00:07");
-    expect(formatMessageListTime("2026-11-22T20:00:00Z")).toBe("12:00"); // noon
-    expect(formatMessageListTime("2026-11-22T17:09:00Z")).toBe("09:09");
-    expect(formatMessageListTime(afternoon, { timeZone: "Asia/Tokyo" })).toBe("08:05");
+    expect(formatMessageListTime("2026-11-22T07:00:00Z")).toBe("00:00"); // midnight, never 24:00
+    expect(formatMessageListTime("2026-11-22T07:07:00Z")).toBe("00:07");
+    expect(formatMessageListTime("2026-11-22T19:00:00Z")).toBe("12:00"); // noon
+    expect(formatMessageListTime("2026-11-22T16:09:00Z")).toBe("09:09");
+    // A zone outside our data falls back to the runtime's.
+    expect(formatMessageListTime(afternoon, { timeZone: "Asia/Tokyo" })).toBe("07:05");
   });
 
   it("formatChatTime: 12-hour", () => {
     expect(formatChatTime(afternoon)).toBe("3:05 PM");
-    expect(formatChatTime("2026-11-22T08:00:00Z")).toBe("12:00 AM");
+    expect(formatChatTime("2026-11-22T07:00:00Z")).toBe("12:00 AM");
   });
 
   it("daylight saving time is respected", () => {
@@ -180,17 +184,22 @@ describe("formatRating (one decimal)", () => {
 
 describe("slot times read the farm-local clock from the ISO text (docs/fulfilment.md)", () => {
   it.each([
-    // winter (-08:00) and summer (-07:00) both show the farm's own wall clock
+    // the old winter (-08:00) and the permanent -07:00 both show the farm's own wall clock
     [
-      "2026-11-28T09:00:00.000-08:00",
-      "2026-11-28T13:00:00.000-08:00",
+      "2026-02-28T09:00:00.000-08:00",
+      "2026-02-28T13:00:00.000-08:00",
+      "Sat 28 Feb, 9:00 am–1:00 pm",
+    ],
+    [
+      "2026-11-28T09:00:00.000-07:00",
+      "2026-11-28T13:00:00.000-07:00",
       "Sat 28 Nov, 9:00 am–1:00 pm",
     ],
     ["2026-07-04T09:00:00.000-07:00", "2026-07-04T11:30:00.000-07:00", "Sat 4 Jul, 9:00–11:30 am"],
-    ["2026-12-02T16:00:00.000-08:00", "2026-12-02T19:00:00.000-08:00", "Wed 2 Dec, 4:00–7:00 pm"],
+    ["2026-12-02T16:00:00.000-07:00", "2026-12-02T19:00:00.000-07:00", "Wed 2 Dec, 4:00–7:00 pm"],
     [
-      "2026-12-02T12:00:00.000-08:00",
-      "2026-12-03T00:00:00.000-08:00",
+      "2026-12-02T12:00:00.000-07:00",
+      "2026-12-03T00:00:00.000-07:00",
       "Wed 2 Dec, 12:00 pm–12:00 am",
     ],
   ])("%s – %s → %s", (start, end, expected) => {
@@ -198,14 +207,14 @@ describe("slot times read the farm-local clock from the ISO text (docs/fulfilmen
   });
 
   it("writes a cutoff compactly and the next-slot sentence", () => {
-    expect(formatCutoff("2026-11-26T18:00:00.000-08:00")).toBe("Thu 6 pm");
-    expect(formatCutoff("2026-11-26T18:30:00.000-08:00")).toBe("Thu 6:30 pm");
-    expect(formatCutoff("2026-11-26T00:00:00.000-08:00")).toBe("Thu 12 am");
+    expect(formatCutoff("2026-11-26T18:00:00.000-07:00")).toBe("Thu 6 pm");
+    expect(formatCutoff("2026-11-26T18:30:00.000-07:00")).toBe("Thu 6:30 pm");
+    expect(formatCutoff("2026-11-26T00:00:00.000-07:00")).toBe("Thu 12 am");
     expect(
       formatNextSlot({
         kind: "pickup",
-        start: "2026-11-28T09:00:00.000-08:00",
-        cutoff: "2026-11-26T18:00:00.000-08:00",
+        start: "2026-11-28T09:00:00.000-07:00",
+        cutoff: "2026-11-26T18:00:00.000-07:00",
       }),
     ).toBe("Order by Thu 6 pm for Sat pickup");
     expect(formatSlotWeekday("not a date")).toBe("");

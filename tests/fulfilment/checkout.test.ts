@@ -174,9 +174,10 @@ describe("checkout with fulfilment", () => {
       items: [{ productId: apples.id, quantity: 1 }],
       fulfilment: { [farm.id]: { slotId: `w${setup.pickup.id}-2026-11-28` } },
     };
-    // Saturday 28 Nov 09:00 with a 40 h cutoff closes on Thursday 26 Nov at 17:00, Vancouver time.
-    const inCart = new Date("2026-11-26T16:59:59-08:00");
-    const atPayment = new Date("2026-11-26T17:00:00-08:00");
+    // Saturday 28 Nov 09:00 with a 40 h cutoff closes on Thursday 26 Nov at 17:00, Vancouver time
+    // (UTC−7 for good from 1 Nov 2026: tz database 2026b on).
+    const inCart = new Date("2026-11-26T16:59:59-07:00");
+    const atPayment = new Date("2026-11-26T17:00:00-07:00");
     await expect(checkout(me.user.id, input, undefined, atPayment)).rejects.toMatchObject({
       code: "slot_closed",
       message:
@@ -184,47 +185,62 @@ describe("checkout with fulfilment", () => {
     });
     expect(await db.order.count({ where: { userId: me.user.id } })).toBe(0);
     const { value } = await checkout(me.user.id, input, undefined, inCart);
-    expect(value.orders[0].fulfilment?.cutoff).toBe("2026-11-26T17:00:00.000-08:00");
+    expect(value.orders[0].fulfilment?.cutoff).toBe("2026-11-26T17:00:00.000-07:00");
   });
 
-  it("DST weeks: a Saturday 09:00–13:00 window is 09:00-07:00 before 1 Nov 2026 and 09:00-08:00 after", async () => {
-    const now = new Date("2026-10-20T12:00:00Z");
+  it("British Columbia's last clock change: a Saturday 09:00–13:00 window is 09:00-08:00 before 8 Mar 2026 and 09:00-07:00 after; no change on 1 Nov 2026", async () => {
+    const now = new Date("2026-02-20T12:00:00Z");
     const before = await checkout(
       me.user.id,
       {
         items: [{ productId: apples.id, quantity: 1 }],
-        fulfilment: { [farm.id]: { slotId: `w${setup.pickup.id}-2026-10-31` } },
+        fulfilment: { [farm.id]: { slotId: `w${setup.pickup.id}-2026-03-07` } },
       },
       undefined,
       now,
     );
     expect(before.value.orders[0].fulfilment).toMatchObject({
-      start: "2026-10-31T09:00:00.000-07:00",
-      end: "2026-10-31T13:00:00.000-07:00",
-      cutoff: "2026-10-29T17:00:00.000-07:00",
+      start: "2026-03-07T09:00:00.000-08:00",
+      end: "2026-03-07T13:00:00.000-08:00",
+      cutoff: "2026-03-05T17:00:00.000-08:00",
     });
     const after = await checkout(
+      me.user.id,
+      {
+        items: [{ productId: apples.id, quantity: 1 }],
+        fulfilment: { [farm.id]: { slotId: `w${setup.pickup.id}-2026-03-14` } },
+      },
+      undefined,
+      now,
+    );
+    expect(after.value.orders[0].fulfilment).toMatchObject({
+      start: "2026-03-14T09:00:00.000-07:00",
+      end: "2026-03-14T13:00:00.000-07:00",
+      cutoff: "2026-03-12T17:00:00.000-07:00",
+    });
+    // 1 November 2026 is no change any more (Node 20's own data, 2025c, still said PST from then).
+    const november = await checkout(
       me.user.id,
       {
         items: [{ productId: apples.id, quantity: 1 }],
         fulfilment: { [farm.id]: { slotId: `w${setup.pickup.id}-2026-11-07` } },
       },
       undefined,
-      now,
+      new Date("2026-10-20T12:00:00Z"),
     );
-    // 40 hours of elapsed time before the start crosses the change: Thursday 17:00 stays 17:00 (-08:00 then).
-    expect(after.value.orders[0].fulfilment).toMatchObject({
-      start: "2026-11-07T09:00:00.000-08:00",
-      end: "2026-11-07T13:00:00.000-08:00",
-      cutoff: "2026-11-05T17:00:00.000-08:00",
+    expect(november.value.orders[0].fulfilment).toMatchObject({
+      start: "2026-11-07T09:00:00.000-07:00",
+      end: "2026-11-07T13:00:00.000-07:00",
+      cutoff: "2026-11-05T17:00:00.000-07:00",
     });
     const stored = await db.orderFulfilment.findMany({
       where: { order: { userId: me.user.id } },
       orderBy: { orderId: "asc" },
     });
     expect(stored.map((f) => [f.localDate, f.startsAt.toISOString()])).toEqual([
-      ["2026-10-31", "2026-10-31T16:00:00.000Z"],
-      ["2026-11-07", "2026-11-07T17:00:00.000Z"],
+      ["2026-03-07", "2026-03-07T17:00:00.000Z"],
+      ["2026-03-14", "2026-03-14T16:00:00.000Z"],
+      ["2026-11-07", "2026-11-07T16:00:00.000Z"],
     ]);
   });
 

@@ -8,9 +8,12 @@ describe("the pack list's default day", () => {
     const me = await createFarmerWithSession();
     const point = await createPickupPoint(me.farm.id);
     const saturday = await createWindow(me.farm.id, { pickupPointId: point.id });
-    // Wed 25 Nov 2026, 23:30 in Vancouver (already the 26th in UTC).
-    const now = new Date("2026-11-26T07:30:00Z");
+    // Wed 25 Nov 2026, 23:30 in Vancouver, UTC−7 for good since 1 November (already the 26th in
+    // UTC; Node's own data, still on PST, would say 22:30).
+    const now = new Date("2026-11-26T06:30:00Z");
     expect(await nextPackDate(me.user, now)).toBe("2026-11-25");
+    // An hour later it is 00:30 on the 26th (PST would still have said 23:30 on the 25th).
+    expect(await nextPackDate(me.user, new Date("2026-11-26T07:30:00Z"))).toBe("2026-11-26");
 
     await createOrderInSlot(me.farm.id, saturday, "2026-11-21", { status: "active" }); // past
     await createOrderInSlot(me.farm.id, saturday, "2026-11-28", { status: "cancelled" });

@@ -267,7 +267,7 @@ describe("My Farm → Fulfilment settings", () => {
       remaining: 30,
       pickupPoint: { name: market.name, address: market.address },
     });
-    expect(pickup.start).toMatch(/T09:00:00\.000-0[78]:00$/);
+    expect(pickup.start).toMatch(/T09:00:00\.000-07:00$/);
     const delivery = slots.json.find((s: { kind: string }) => s.kind === "delivery");
     expect(delivery).toMatchObject({ fee: 4, remaining: null });
     expect(delivery).not.toHaveProperty("pickupPoint");
@@ -286,6 +286,37 @@ describe("My Farm → Fulfilment settings", () => {
       "Kelowna",
       "West Kelowna",
     ]);
+  });
+
+  it("GET /api/farms/{id}/slots answers Vancouver's -07:00 from our tz data, not Node's stale PST (-08:00)", async () => {
+    const me = await createFarmerWithSession();
+    const every = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+      kind: "delivery",
+      weekday,
+      start: "15:00",
+      end: "17:00",
+      cutoffHours: 0,
+    }));
+    const saved = await put(me.cookie, {
+      timeZone: "America/Vancouver",
+      minimumOrder: 0,
+      pickupPoints: [],
+      deliveryZones: [kelowna],
+      windows: every,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const id = String(me.farm.id);
+    const slots = await call(slotsRoute.GET, `/api/farms/${id}/slots?days=14`, { params: { id } });
+    expect(slots.json.length).toBeGreaterThanOrEqual(13);
+    for (const s of slots.json as { start: string; end: string; cutoff: string }[]) {
+      // Permanent UTC−7 from 1 November 2026 (tz database 2026b on): a 3 pm slot is 22:00 UTC.
+      expect([s.start, s.end, s.cutoff].map((t) => t.slice(-18))).toEqual([
+        "15:00:00.000-07:00",
+        "17:00:00.000-07:00",
+        "15:00:00.000-07:00",
+      ]);
+      expect(new Date(s.start).toISOString()).toMatch(/T22:00:00\.000Z$/);
+    }
   });
 
   it("a farm without windows answers [] (it sells without a slot); an unknown farm is 404; days is checked", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { slotOn, toLocalIso, upcomingSlots } from "@/lib/server/fulfilment/time";
+import { zoneOf } from "@/lib/server/tz-zone";
 
 const VAN = "America/Vancouver";
 const saturdayMarket = {
@@ -12,8 +13,9 @@ const saturdayMarket = {
 const local = (d: Date) => toLocalIso(d, VAN);
 
 describe("slot times in the farm's zone", () => {
-  it("a Saturday 09:00 market stays at 09:00 local across the November change (-07:00, then -08:00)", () => {
-    // Daylight saving ended on Sunday 1 November 2026 in Vancouver.
+  it("1 November 2026 is no change any more: a Saturday 09:00 market is 09:00-07:00 on both sides", () => {
+    // British Columbia stays on UTC−7 from 1 November 2026 (tz database 2026b on); Node 20's own
+    // data (2025c) still fell back to PST that day, an hour off.
     const before = slotOn(saturdayMarket, "2026-10-31", VAN)!;
     const after = slotOn(saturdayMarket, "2026-11-07", VAN)!;
     expect([local(before.start), local(before.end), local(before.cutoff)]).toEqual([
@@ -22,31 +24,58 @@ describe("slot times in the farm's zone", () => {
       "2026-10-29T17:00:00.000-07:00",
     ]);
     expect([local(after.start), local(after.end), local(after.cutoff)]).toEqual([
-      "2026-11-07T09:00:00.000-08:00",
-      "2026-11-07T13:00:00.000-08:00",
-      "2026-11-05T17:00:00.000-08:00",
+      "2026-11-07T09:00:00.000-07:00",
+      "2026-11-07T13:00:00.000-07:00",
+      "2026-11-05T17:00:00.000-07:00",
     ]);
-    expect(after.start.toISOString()).toBe("2026-11-07T17:00:00.000Z");
+    expect(after.start.toISOString()).toBe("2026-11-07T16:00:00.000Z");
     expect(before.start.toISOString()).toBe("2026-10-31T16:00:00.000Z");
   });
 
-  it("in the March change week: a Sunday 02:00 start falls in the gap and moves to 03:00; a cutoff across the change is elapsed hours", () => {
-    // Daylight saving starts on Sunday 14 March 2027 at 02:00.
+  it("2026-11-27 15:00 in Vancouver is 22:00 UTC", () => {
+    const friday = slotOn(
+      { id: 6, weekday: 5, startMinute: 15 * 60, endMinute: 17 * 60, cutoffHours: 0 },
+      "2026-11-27",
+      VAN,
+    )!;
+    expect(friday.start.toISOString()).toBe("2026-11-27T22:00:00.000Z");
+    expect(local(friday.start)).toBe("2026-11-27T15:00:00.000-07:00");
+  });
+
+  it("the last change, 8 March 2026: a Sunday 02:00 start falls in the gap and moves to 03:00; a cutoff across the change is elapsed hours", () => {
+    // Daylight saving started on Sunday 8 March 2026 at 02:00, for the last time.
     const sundayEarly = slotOn(
       { id: 2, weekday: 0, startMinute: 2 * 60, endMinute: 6 * 60, cutoffHours: 0 },
+      "2026-03-08",
+      VAN,
+    )!;
+    expect(local(sundayEarly.start)).toBe("2026-03-08T03:00:00.000-07:00");
+    expect(local(sundayEarly.end)).toBe("2026-03-08T06:00:00.000-07:00");
+    const mondayDelivery = slotOn(
+      { id: 3, weekday: 1, startMinute: 10 * 60, endMinute: 14 * 60, cutoffHours: 48 },
+      "2026-03-09",
+      VAN,
+    )!;
+    expect(local(mondayDelivery.start)).toBe("2026-03-09T10:00:00.000-07:00");
+    // 48 elapsed hours before Monday 10:00 PDT is Saturday 09:00 PST (the clock jumped in between).
+    expect(local(mondayDelivery.cutoff)).toBe("2026-03-07T09:00:00.000-08:00");
+  });
+
+  it("no spring-forward gap in March 2027: Sunday 14 March 02:30 exists, at -07:00, and cutoffs are plain hours", () => {
+    const sundayEarly = slotOn(
+      { id: 2, weekday: 0, startMinute: 2 * 60 + 30, endMinute: 6 * 60, cutoffHours: 0 },
       "2027-03-14",
       VAN,
     )!;
-    expect(local(sundayEarly.start)).toBe("2027-03-14T03:00:00.000-07:00");
-    expect(local(sundayEarly.end)).toBe("2027-03-14T06:00:00.000-07:00");
+    expect(local(sundayEarly.start)).toBe("2027-03-14T02:30:00.000-07:00");
+    expect(sundayEarly.start.toISOString()).toBe("2027-03-14T09:30:00.000Z");
     const mondayDelivery = slotOn(
       { id: 3, weekday: 1, startMinute: 10 * 60, endMinute: 14 * 60, cutoffHours: 48 },
       "2027-03-15",
       VAN,
     )!;
     expect(local(mondayDelivery.start)).toBe("2027-03-15T10:00:00.000-07:00");
-    // 48 elapsed hours before Monday 10:00 PDT is Saturday 09:00 PST (the clock jumped in between).
-    expect(local(mondayDelivery.cutoff)).toBe("2027-03-13T09:00:00.000-08:00");
+    expect(local(mondayDelivery.cutoff)).toBe("2027-03-13T10:00:00.000-07:00");
   });
 
   it("a window may end at midnight (24:00 is the next day's 00:00)", () => {
@@ -55,7 +84,7 @@ describe("slot times in the farm's zone", () => {
       "2026-11-27",
       VAN,
     )!;
-    expect(local(late.end)).toBe("2026-11-28T00:00:00.000-08:00");
+    expect(local(late.end)).toBe("2026-11-28T00:00:00.000-07:00");
   });
 
   it("other weekdays have no slot of that window", () => {
@@ -70,8 +99,8 @@ describe("slot times in the farm's zone", () => {
       endMinute: 18 * 60,
       cutoffHours: 24,
     };
-    // Thursday 26 Nov 2026 18:00 Vancouver: Saturday's cutoff (Thu 17:00) has just passed.
-    const now = new Date("2026-11-27T02:00:00Z");
+    // Thursday 26 Nov 2026 18:00 Vancouver (UTC−7): Saturday's cutoff (Thu 17:00) has just passed.
+    const now = new Date("2026-11-27T01:00:00Z");
     const slots = upcomingSlots([saturdayMarket, wednesday], VAN, now, 14);
     expect(slots.map((s) => `${s.windowId}@${s.localDate}`)).toEqual([
       "5@2026-12-02",
@@ -79,7 +108,7 @@ describe("slot times in the farm's zone", () => {
       "5@2026-12-09",
     ]);
     // One hour earlier the Saturday of the same week still takes orders.
-    const earlier = upcomingSlots([saturdayMarket], VAN, new Date("2026-11-27T00:59:00Z"), 7);
+    const earlier = upcomingSlots([saturdayMarket], VAN, new Date("2026-11-26T23:59:00Z"), 7);
     expect(earlier.map((s) => s.localDate)).toEqual(["2026-11-28"]);
     // Tokyo's Saturday 09:00 is Friday 16:00 in Vancouver: the date is the farm's.
     const tokyo = upcomingSlots(
@@ -95,7 +124,7 @@ describe("slot times in the farm's zone", () => {
 });
 
 describe("toLocalIso", () => {
-  it("writes what Luxon's toISO writes, across DST changes, quarter-hour zones and the year's edges", async () => {
+  it("writes what Luxon's toISO writes with the same zone, across DST changes, quarter-hour zones and the year's edges", async () => {
     const { DateTime } = await import("luxon");
     const zones = [
       VAN,
@@ -114,7 +143,7 @@ describe("toLocalIso", () => {
       instants.push(new Date(t + (t % 997)));
     for (const zone of zones) {
       const mismatches = instants.filter(
-        (d) => toLocalIso(d, zone) !== DateTime.fromJSDate(d, { zone }).toISO(),
+        (d) => toLocalIso(d, zone) !== DateTime.fromJSDate(d, { zone: zoneOf(zone) }).toISO(),
       );
       expect(mismatches.map((d) => [zone, d.toISOString()]).slice(0, 3)).toEqual([]);
     }

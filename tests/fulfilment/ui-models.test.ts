@@ -116,9 +116,9 @@ describe("settings form → PUT body", () => {
 const slot = (over: Partial<SlotJson>): SlotJson => ({
   slotId: "w1-2026-11-28",
   kind: "pickup",
-  start: "2026-11-28T09:00:00.000-08:00",
-  end: "2026-11-28T13:00:00.000-08:00",
-  cutoff: "2026-11-26T17:00:00.000-08:00",
+  start: "2026-11-28T09:00:00.000-07:00",
+  end: "2026-11-28T13:00:00.000-07:00",
+  cutoff: "2026-11-26T17:00:00.000-07:00",
   fee: 0,
   remaining: null,
   ...over,
@@ -210,9 +210,9 @@ describe("incoming orders by date", () => {
     const at = (start: string | null, id: number) => ({ id, fulfilment: start ? { start } : null });
     const groups = ordersByDate([
       at(null, 1),
-      at("2026-12-02T14:00:00.000-08:00", 2),
-      at("2026-11-28T08:00:00.000-08:00", 3),
-      at("2026-12-02T16:00:00.000-08:00", 4),
+      at("2026-12-02T14:00:00.000-07:00", 2),
+      at("2026-11-28T08:00:00.000-07:00", 3),
+      at("2026-12-02T16:00:00.000-07:00", 4),
     ]);
     expect(groups.map((g) => [g.date, g.orders.map((o) => o.id)])).toEqual([
       ["2026-11-28", [3]],

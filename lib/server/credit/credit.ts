@@ -1,5 +1,6 @@
 import "server-only";
 import { DateTime } from "luxon";
+import { zoneOf } from "@/lib/server/tz-zone";
 import { AppError } from "@/lib/server/platform/errors";
 import type { Tx } from "@/lib/server/platform/transaction";
 import { formatCents } from "@/lib/server/wallet/serialize";
@@ -53,7 +54,7 @@ export async function takeCredit(
 
 /** YYYY-MM of `at` in the farm's zone: the statement period an order placed then goes on. */
 export const periodOf = (at: Date, timeZone: string) =>
-  DateTime.fromJSDate(at, { zone: timeZone }).toFormat("yyyy-MM");
+  DateTime.fromJSDate(at, { zone: zoneOf(timeZone) }).toFormat("yyyy-MM");
 
 /** The 15th of the month after the period. */
 export const dueDateOf = (period: string) =>

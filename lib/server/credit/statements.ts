@@ -1,6 +1,7 @@
 import "server-only";
 import { recordOrderEarnings } from "@/lib/server/payments/farm-ledger";
 import { DateTime } from "luxon";
+import { zoneOf } from "@/lib/server/tz-zone";
 import { centsToDollars } from "@/lib/money";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
@@ -63,7 +64,7 @@ function statusOf(s: StatementRow, totalCents: number, now: Date): StatementStat
   if (s.paidAt) return "paid";
   if (s.period >= periodOf(now, s.farm.timeZone)) return "open";
   if (totalCents === 0) return "paid";
-  const today = DateTime.fromJSDate(now, { zone: s.farm.timeZone }).toISODate()!;
+  const today = DateTime.fromJSDate(now, { zone: zoneOf(s.farm.timeZone) }).toISODate()!;
   return today > s.dueDate ? "overdue" : "issued";
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { DateTime } from "luxon";
+import { zoneOf } from "@/lib/server/tz-zone";
 import { dollarsToCents } from "@/lib/money";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { invoiceForDocument } from "@/lib/server/credit/statements";
@@ -25,7 +26,9 @@ export async function invoicePdf(
   const { statement: s, json } = await invoiceForDocument(user, statementId);
   const zone = s.farm.timeZone;
   const day = (iso: string) =>
-    DateTime.fromISO(iso, { zone }).setLocale("en-US").toFormat("d LLL yyyy");
+    DateTime.fromISO(iso, { zone: zoneOf(zone) })
+      .setLocale("en-US")
+      .toFormat("d LLL yyyy");
   const buyer = json.buyer.company ? `${json.buyer.company} (${json.buyer.name})` : json.buyer.name;
 
   const { doc, row, rule, finish } = fieldfarePdf({

@@ -1,5 +1,6 @@
 import "server-only";
-import { DateTime } from "luxon";
+import { formatDocumentDate, formatSlotWeekday, formatTime } from "@/lib/format";
+import { toLocalIso } from "@/lib/server/fulfilment/time";
 import { db } from "@/lib/server/platform/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/server/platform/errors";
@@ -44,7 +45,7 @@ export async function receiptPdf(
   order: ReceiptOrder,
 ): Promise<{ filename: string; bytes: Buffer }> {
   const zone = order.fulfilment?.timeZone ?? order.farm.timeZone;
-  const at = (d: Date, format: string) => DateTime.fromJSDate(d, { zone }).toFormat(format);
+  const timeZone = { timeZone: zone };
   const buyer =
     order.user.businessAccount?.status === "approved"
       ? `${order.user.businessAccount.companyName} (${order.user.fullName})`
@@ -55,7 +56,9 @@ export async function receiptPdf(
     title: `Receipt for order #${order.id}`,
     subject: `Order #${order.id} from ${order.farm.farmName}`,
   });
-  doc.text(`Placed ${at(order.createdAt, "d LLL yyyy, h:mm a")} · reference ${order.checkoutRef}`);
+  doc.text(
+    `Placed ${formatDocumentDate(order.createdAt, timeZone)}, ${formatTime(order.createdAt, timeZone)} · reference ${order.checkoutRef}`,
+  );
   doc.text(`Status: ${order.status}`);
   doc.moveDown();
 
@@ -72,7 +75,7 @@ export async function receiptPdf(
 
   if (order.fulfilment) {
     const f = order.fulfilment;
-    const when = `${at(f.startsAt, "ccc d LLL yyyy, h:mm a")}–${at(f.endsAt, "h:mm a")}`;
+    const when = `${formatSlotWeekday(toLocalIso(f.startsAt, zone))} ${formatDocumentDate(f.startsAt, timeZone)}, ${formatTime(f.startsAt, timeZone)}–${formatTime(f.endsAt, timeZone)}`;
     const where =
       f.kind === "pickup"
         ? `Pickup at ${[f.pickupName, f.pickupAddress].filter(Boolean).join(", ")}`
@@ -96,7 +99,7 @@ export async function receiptPdf(
   doc.moveDown();
   const st = order.statement;
   const paidHow = st
-    ? `On account: statement ${statementNumber(st.id)} from ${order.farm.farmName} for ${periodLabel(st.period)}, ${order.isPaid ? "paid" : `due ${DateTime.fromISO(st.dueDate).setLocale("en-US").toFormat("d LLL yyyy")}`}.`
+    ? `On account: statement ${statementNumber(st.id)} from ${order.farm.farmName} for ${periodLabel(st.period)}, ${order.isPaid ? "paid" : `due ${formatDocumentDate(`${st.dueDate}T12:00:00Z`, { timeZone: "UTC" })}`}.`
     : order.isPaid
       ? "Paid in full from the Fieldfare wallet."
       : "Not paid yet.";

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
+import { localDateOf } from "@/lib/server/fulfilment/time";
 import { centsToDollars } from "@/lib/money";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { requireOwnFarm } from "./access";
@@ -9,13 +10,7 @@ import type { WeeklySalesJson } from "@/lib/contracts/farm";
 export const FARM_TIME_ZONE = "America/Vancouver";
 const DAY_MS = 86_400_000;
 
-const dayKey = (d: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(d);
+const dayKey = (d: Date, timeZone: string) => localDateOf(d, timeZone);
 
 /** The last 7 calendar days ending today, oldest first, as YYYY-MM-DD (calendar maths, so DST never skips a day). */
 export function lastSevenDays(now: Date, timeZone = FARM_TIME_ZONE): string[] {

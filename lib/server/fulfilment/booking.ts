@@ -1,12 +1,12 @@
 import "server-only";
-import { DateTime } from "luxon";
+import { formatSlotMoment } from "@/lib/format";
 import { pickZone } from "@/lib/delivery-fee";
 import { AppError, badRequest } from "@/lib/server/platform/errors";
 import type { Tx } from "@/lib/server/platform/transaction";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { parseSlotId, SLOT_DAYS_MAX, type FulfilmentChoice } from "@/lib/validators/fulfilment";
-import { slotOn } from "./time";
+import { slotOn, toLocalIso } from "./time";
 
 /**
  * Checkout's side of fulfilment (docs/fulfilment.md, "Checkout"): for one farm's order, check the
@@ -38,8 +38,7 @@ export async function loadFulfilmentSettings(tx: Tx, farmIds: number[]) {
 
 /** "Sat 28 Nov, 9:00 am" in the farm's zone: how a refusal names a slot or a cutoff. */
 export function localLabel(at: Date, timeZone: string): string {
-  const t = DateTime.fromJSDate(at, { zone: timeZone }).setLocale("en-US");
-  return `${t.toFormat("ccc d LLL, h:mm")} ${t.toFormat("a").toLowerCase()}`;
+  return formatSlotMoment(toLocalIso(at, timeZone));
 }
 
 /** What this farm's order will carry: null for a farm that sells without windows. */

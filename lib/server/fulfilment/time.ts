@@ -1,12 +1,14 @@
 import "server-only";
 import { DateTime } from "luxon";
+import { tzOffset } from "@/lib/tz";
+import { zoneOf } from "@/lib/server/tz-zone";
 
 /**
  * Slot arithmetic in the farm's time zone (docs/fulfilment.md). A window says "every Saturday
  * 09:00–13:00, orders close 40 hours before"; a slot is one dated occurrence of it. Local wall
- * times are turned into instants by Luxon with the farm's IANA zone, so a Saturday market stays at
- * 09:00 local on both sides of a daylight-saving change (-07:00 in summer, -08:00 in winter). The
- * cutoff is `cutoffHours` of elapsed time before the start.
+ * times are turned into instants by Luxon with the farm's zone, whose rules come from our tz data
+ * (`zoneOf`, lib/tz.ts), so a Saturday market stays at 09:00 local on both sides of a clock
+ * change. The cutoff is `cutoffHours` of elapsed time before the start.
  */
 export type WindowTimes = {
   id: number;
@@ -26,14 +28,14 @@ export type SlotTimes = {
 /** A local wall time (minutes after midnight, 1440 = the next midnight) on a local date as an instant. Inside a spring-forward gap Luxon moves it forward (02:30 → 03:30). */
 function atLocal(localDate: string, minute: number, timeZone: string): DateTime {
   const [year, month, day] = localDate.split("-").map(Number);
-  return DateTime.fromObject({ year, month, day }, { zone: timeZone })
+  return DateTime.fromObject({ year, month, day }, { zone: zoneOf(timeZone) })
     .plus({ days: Math.floor(minute / 1440) })
     .set({ hour: Math.floor((minute % 1440) / 60), minute: minute % 60 });
 }
 
 /** The slot of `window` on `localDate` (YYYY-MM-DD in `timeZone`), or null when that date is not the window's weekday. */
 export function slotOn(window: WindowTimes, localDate: string, timeZone: string): SlotTimes | null {
-  const day = DateTime.fromISO(localDate, { zone: timeZone });
+  const day = DateTime.fromISO(localDate, { zone: zoneOf(timeZone) });
   if (!day.isValid || day.weekday % 7 !== window.weekday) return null;
   const start = atLocal(localDate, window.startMinute, timeZone);
   const end = atLocal(localDate, window.endMinute, timeZone);
@@ -53,7 +55,7 @@ export function upcomingSlots(
   now: Date,
   days: number,
 ): SlotTimes[] {
-  const today = DateTime.fromJSDate(now, { zone: timeZone }).startOf("day");
+  const today = DateTime.fromJSDate(now, { zone: zoneOf(timeZone) }).startOf("day");
   const horizon = now.getTime() + days * 24 * 3600 * 1000;
   const slots: SlotTimes[] = [];
   for (let d = 0; d <= days; d++) {
@@ -67,64 +69,25 @@ export function upcomingSlots(
 }
 
 /**
- * An instant written with the farm's offset: "2026-11-28T09:00:00.000-08:00" (what Luxon's
+ * An instant written with the farm's offset: "2026-11-28T09:00:00.000-07:00" (what Luxon's
  * `toISO()` writes). Every order in a list writes four of these, and building a Luxon DateTime
  * for each was a tenth of `GET /api/orders`' CPU (docs/architecture.md, "Where the time goes"):
- * for an IANA "Area/City" zone the offset is read once per zone and quarter hour (zone rules only
- * change on quarter hours) and the string is written directly. Other zone names go through Luxon,
- * which writes "Z" for its fixed UTC zone.
+ * for an "Area/City" zone the offset is looked up in our tz data (lib/tz.ts) and the string is
+ * written directly. Other zone names go through Luxon, which writes "Z" for its fixed UTC zone.
  */
 export function toLocalIso(at: Date, timeZone: string): string {
   const ms = at.getTime();
-  const offset = timeZone.includes("/") ? offsetMinutes(ms, timeZone) : null;
-  if (offset === null) return DateTime.fromJSDate(at, { zone: timeZone }).toISO()!;
+  const offset = timeZone.includes("/") ? tzOffset(timeZone, ms) : null;
+  if (offset === null) return DateTime.fromJSDate(at, { zone: zoneOf(timeZone) }).toISO()!;
   const local = new Date(ms + offset * 60_000).toISOString();
-  if (local.length !== 24) return DateTime.fromJSDate(at, { zone: timeZone }).toISO()!;
+  if (local.length !== 24) return DateTime.fromJSDate(at, { zone: zoneOf(timeZone) }).toISO()!;
   const abs = Math.abs(offset);
   return `${local.slice(0, 23)}${offset < 0 ? "-" : "+"}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
 }
 
 const pad2 = (n: number) => (n < 10 ? "0" : "") + n;
-const QUARTER_HOUR = 15 * 60_000;
-const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
-const offsetCache = new Map<string, number>();
-
-/** The zone's offset from UTC in minutes at an instant, or null when Intl does not know the zone. */
-function offsetMinutes(ms: number, timeZone: string): number | null {
-  const quarter = Math.floor(ms / QUARTER_HOUR);
-  const key = `${timeZone} ${quarter}`;
-  const hit = offsetCache.get(key);
-  if (hit !== undefined) return hit;
-  let format = zoneFormats.get(timeZone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat("en-US", {
-        timeZone,
-        hourCycle: "h23",
-        year: "numeric",
-        month: "numeric",
-        day: "numeric",
-        hour: "numeric",
-        minute: "numeric",
-      });
-    } catch {
-      format = null;
-    }
-    zoneFormats.set(timeZone, format);
-  }
-  if (!format) return null;
-  const start = quarter * QUARTER_HOUR;
-  const part: Record<string, number> = {};
-  for (const p of format.formatToParts(new Date(start)))
-    if (p.type !== "literal") part[p.type] = Number(p.value);
-  const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute);
-  const offset = Math.round((wall - start) / 60_000);
-  if (offsetCache.size >= 10_000) offsetCache.clear();
-  offsetCache.set(key, offset);
-  return offset;
-}
 
 /** YYYY-MM-DD of an instant in the zone. */
 export function localDateOf(at: Date, timeZone: string): string {
-  return DateTime.fromJSDate(at, { zone: timeZone }).toISODate()!;
+  return DateTime.fromJSDate(at, { zone: zoneOf(timeZone) }).toISODate()!;
 }

@@ -9,7 +9,7 @@ import { formatCents } from "@/lib/server/wallet/serialize";
 import { payoutForEmail } from "@/lib/server/payments/farm-payouts";
 import { unitPrice } from "@/lib/server/catalog/pricing";
 import { itemsOf, type StandingItem } from "@/lib/server/standing/serialize";
-import { DEFAULT_TIME_ZONE } from "@/lib/format";
+import { DEFAULT_TIME_ZONE, formatDayTime } from "@/lib/format";
 import type { NotificationKind } from "@/lib/validators/notifications";
 import type { EmailContent } from "./layout";
 
@@ -22,8 +22,7 @@ export type Composed = { content: EmailContent; attachments?: Mail.Attachment[] 
 
 type Payload = Record<string, unknown>;
 const num = (p: Payload, key: string) => Number(p[key]);
-const when = (d: Date, zone = DEFAULT_TIME_ZONE) =>
-  DateTime.fromJSDate(d, { zone }).setLocale("en-US").toFormat("ccc d LLL, h:mm a");
+const when = (d: Date, timeZone = DEFAULT_TIME_ZONE) => formatDayTime(d, { timeZone });
 
 /** One read per email: what the text says and, for a receipt, what its PDF says. */
 function loadOrder(id: number) {

@@ -1,5 +1,6 @@
 import "server-only";
 import { DateTime } from "luxon";
+import { zoneOf } from "@/lib/server/tz-zone";
 import type { FulfilmentKind } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/server/platform/transaction";
 import { localDateOf, slotOn } from "@/lib/server/fulfilment/time";
@@ -48,13 +49,13 @@ export type LiveWindow = NonNullable<Awaited<ReturnType<typeof findWindow>>>;
 export function dueAt(window: LiveWindow | null, localDate: string, timeZone: string): Date {
   const slot = window && slotOn(window, localDate, timeZone);
   if (slot) return new Date(slot.cutoff.getTime() - LEAD_MS);
-  return new Date(DateTime.fromISO(localDate, { zone: timeZone }).toMillis() - LEAD_MS);
+  return new Date(DateTime.fromISO(localDate, { zone: zoneOf(timeZone) }).toMillis() - LEAD_MS);
 }
 
 /** The first date of the window whose placement time is still ahead of `now`. */
 export function firstDate(window: LiveWindow, now: Date): string {
   const tz = window.farm.timeZone;
-  const today = DateTime.fromISO(localDateOf(now, tz), { zone: tz });
+  const today = DateTime.fromISO(localDateOf(now, tz), { zone: zoneOf(tz) });
   for (let d = 0; ; d++) {
     const localDate = today.plus({ days: d }).toISODate()!;
     if (slotOn(window, localDate, tz) && dueAt(window, localDate, tz).getTime() > now.getTime())

@@ -1,0 +1,84 @@
+import "server-only";
+import { Info, Zone, type ZoneOffsetFormat, type ZoneOffsetOptions } from "luxon";
+import { hasTzData, tzOffset } from "@/lib/tz";
+
+/**
+ * A Luxon zone whose rules come from our tz data (lib/tz.ts), not from Node's ICU: Luxon's own
+ * IANAZone asks Intl, and Node 20's data (2025c) still puts British Columbia on PST from November
+ * 2026, an hour off. Luxon formats a custom zone by shifting to UTC by `offset`, so its text
+ * follows these rules too. Every zone computation on the server goes through `zoneOf`.
+ */
+export class TzDataZone extends Zone {
+  readonly #name: string;
+
+  constructor(name: string) {
+    super();
+    this.#name = name;
+  }
+
+  get type(): string {
+    return "tzdata";
+  }
+
+  get name(): string {
+    return this.#name;
+  }
+
+  get ianaName(): string {
+    return this.#name;
+  }
+
+  get isUniversal(): boolean {
+    return false;
+  }
+
+  /** "GMT-7" (short) or "GMT-07:00" (long): our data carries no abbreviations. */
+  offsetName(ts: number, { format }: ZoneOffsetOptions = {}): string {
+    const offset = this.offset(ts);
+    return offset === 0
+      ? "GMT"
+      : `GMT${formatOffset(offset, format === "long" ? "short" : "narrow")}`;
+  }
+
+  formatOffset(ts: number, format: ZoneOffsetFormat): string {
+    return formatOffset(this.offset(ts), format);
+  }
+
+  offset(ts: number): number {
+    return tzOffset(this.#name, ts) ?? NaN;
+  }
+
+  equals(other: Zone): boolean {
+    return other.type === "tzdata" && other.name === this.#name;
+  }
+
+  get isValid(): true {
+    return true;
+  }
+}
+
+/** "+5:30" (narrow, minutes only when there are some), "+05:30" (short), "+0530" (techie), as Luxon writes them. */
+function formatOffset(offset: number, format: ZoneOffsetFormat): string {
+  const sign = offset >= 0 ? "+" : "-";
+  const hours = Math.trunc(Math.abs(offset) / 60);
+  const minutes = Math.abs(offset) % 60;
+  const hh = String(hours).padStart(2, "0");
+  const mm = String(minutes).padStart(2, "0");
+  if (format === "narrow") return `${sign}${hours}${minutes > 0 ? `:${minutes}` : ""}`;
+  return format === "techie" ? `${sign}${hh}${mm}` : `${sign}${hh}:${mm}`;
+}
+
+const zones = new Map<string, TzDataZone>();
+
+/**
+ * The Luxon zone for a zone name: ours for the zones we carry data for (every zone a farm can pick),
+ * else what Luxon makes of the name (its UTC for "UTC", Intl's rules for any other IANA name).
+ */
+export function zoneOf(name: string): Zone {
+  let zone = zones.get(name);
+  if (zone) return zone;
+  if (!hasTzData(name)) return Info.normalizeZone(name);
+  zone = new TzDataZone(name);
+  zones.set(name, zone);
+  return zone;
+}
