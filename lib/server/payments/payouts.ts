@@ -1,3 +1,4 @@
+import { zoneOf } from "@/lib/server/tz-zone";
 import "server-only";
 import { DateTime } from "luxon";
 import { db, isUniqueViolation } from "@/lib/server/platform/db";
@@ -23,7 +24,7 @@ export type PayoutWeek = { periodEnd: string; cutoff: Date };
 
 /** The payout day this week's run belongs to in `timeZone` (the last one at or before `now`). */
 export function payoutWeek(now: Date, timeZone: string, e = env()): PayoutWeek | null {
-  const local = DateTime.fromJSDate(now, { zone: timeZone });
+  const local = DateTime.fromJSDate(now, { zone: zoneOf(timeZone) });
   let run = local
     .startOf("day")
     .minus({ days: (local.weekday - e.PAYOUT_WEEKDAY + 7) % 7 })
@@ -39,7 +40,9 @@ export function payoutWeek(now: Date, timeZone: string, e = env()): PayoutWeek |
 /** The next payout day after `now` (for the Payouts page). */
 export function nextPayoutAt(now: Date, timeZone: string, e = env()): DateTime {
   const week = payoutWeek(now, timeZone, e)!;
-  return DateTime.fromISO(week.periodEnd, { zone: timeZone }).set({ hour: 6 }).plus({ weeks: 1 });
+  return DateTime.fromISO(week.periodEnd, { zone: zoneOf(timeZone) })
+    .set({ hour: 6 })
+    .plus({ weeks: 1 });
 }
 
 type Claimed = { payout: Payout; destination: string | null };
