@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
+import { inTransaction } from "@/lib/server/platform/transaction";
 import { conflict, notFound } from "@/lib/server/platform/errors";
 import { centsToDollars } from "@/lib/money";
 import { serializeOrderFulfilment } from "@/lib/server/fulfilment/serialize";
@@ -96,7 +97,7 @@ export async function completeOrder(
   orderId: number,
 ): Promise<{ order: IncomingOrderJson; notified: boolean }> {
   const farm = await requireOwnFarm(user);
-  const order = await db.$transaction(async (tx) => {
+  const order = await inTransaction(async (tx) => {
     const { count } = await tx.order.updateMany({
       where: { id: orderId, farmId: farm.id, status: "active" },
       data: { status: "completed", completedAt: new Date(), version: { increment: 1 } },
