@@ -1,7 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db, isPostgres } from "@/lib/server/platform/db";
 import { listSlots } from "@/lib/server/fulfilment/slots";
-import { closeRealtime, listenerConnected, subscribe } from "@/lib/server/realtime/bus";
+import { closeListener, listenerConnected } from "@/lib/server/platform/notify";
+import { subscribe } from "@/lib/server/realtime/bus";
 import type { RealtimeEvent } from "@/lib/server/realtime/hub";
 import * as ordersRoute from "@/app/api/orders/route";
 import * as proposeRoute from "@/app/api/my-farm/orders/[id]/adjustments/route";
@@ -22,7 +23,7 @@ import { onPostgres } from "../support/pg";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 
 checkLedgerAfterEach();
-afterAll(() => closeRealtime());
+afterAll(() => closeListener());
 
 // Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
 const pg = it.skipIf(!onPostgres);

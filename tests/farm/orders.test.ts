@@ -6,7 +6,8 @@ import * as salesRoute from "@/app/api/my-farm/sales/route";
 import * as buyerOrdersRoute from "@/app/api/orders/route";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import * as conversationRoute from "@/app/api/messages/[userId]/route";
-import { closeRealtime, listenerConnected, subscribe } from "@/lib/server/realtime/bus";
+import { closeListener, listenerConnected } from "@/lib/server/platform/notify";
+import { subscribe } from "@/lib/server/realtime/bus";
 import { isPostgres } from "@/lib/server/platform/db";
 import { lastSevenDays } from "@/lib/server/farm/sales";
 import type { RealtimeEvent } from "@/lib/server/realtime/hub";
@@ -16,7 +17,7 @@ import { placeOrder, topUp, checkLedgerAfterEach } from "../wallet/support";
 import { farmerWithSession } from "./support";
 
 checkLedgerAfterEach();
-afterAll(closeRealtime);
+afterAll(closeListener);
 
 async function buyerWithOrder(
   farmId: number,

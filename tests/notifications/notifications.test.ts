@@ -1,7 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
-import { closeRealtime, listenerConnected, subscribe } from "@/lib/server/realtime/bus";
+import { closeListener, listenerConnected } from "@/lib/server/platform/notify";
+import { subscribe } from "@/lib/server/realtime/bus";
 import {
   messageIdOf,
   MAX_ATTEMPTS,
@@ -15,7 +16,7 @@ import { checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 import { subjectsTo, smtpPerFile, type TestSmtp } from "./smtp";
 
 checkLedgerAfterEach();
-afterAll(() => closeRealtime());
+afterAll(() => closeListener());
 
 /** On PostgreSQL the live event travels through LISTEN/NOTIFY: wait until this process listens. */
 async function waitForListener() {

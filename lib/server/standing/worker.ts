@@ -1,6 +1,6 @@
 import "server-only";
 import { DateTime } from "luxon";
-import { startLoop } from "@/lib/server/platform/loop";
+import { startLoop, type Loop } from "@/lib/server/platform/loop";
 import { conflict, isAppError } from "@/lib/server/platform/errors";
 import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
 import { enqueue } from "@/lib/server/notifications/outbox";
@@ -176,12 +176,12 @@ export async function placeDueStandingOrders(now = new Date(), limit = 10_000): 
 
 /**
  * Runs placeDueStandingOrders every `intervalMs` (a minute by default) in this process (see
- * startLoop). Returns a stop function that waits for the round in flight.
+ * startLoop).
  */
 export function startStandingWorker(
   intervalMs = 60_000,
   log: (message: string) => void = (m) => console.info(`[standing] ${m}`),
-): () => Promise<void> {
+): Loop {
   return startLoop(
     async () => {
       const outcomes = await placeDueStandingOrders();
