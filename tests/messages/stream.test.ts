@@ -12,7 +12,7 @@ import {
   listenerConnected,
 } from "@/lib/server/platform/notify";
 import { localListenerCount } from "@/lib/server/realtime/hub";
-import { eventStreamResponse } from "@/lib/server/realtime/sse";
+import { eventStreamResponse } from "@/lib/server/messages/stream";
 import { userFromRequest } from "@/lib/server/auth/session";
 
 afterAll(closeListener);

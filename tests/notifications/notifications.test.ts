@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import { closeListener, listenerConnected } from "@/lib/server/platform/notify";
+import { loadMessage } from "@/lib/server/messages/serialize";
 import { subscribe } from "@/lib/server/realtime/bus";
 import {
   messageIdOf,
@@ -93,10 +94,14 @@ describe("order placed", () => {
       data: { userId: farm.owner.id, kind: "order_received", email: false },
     });
     const heard = new Promise((resolve) => {
-      const off = subscribe(farm.owner.id, (event) => {
-        off();
-        resolve(event);
-      });
+      const off = subscribe(
+        farm.owner.id,
+        (event) => {
+          off();
+          resolve(event);
+        },
+        loadMessage,
+      );
     });
     if (onPostgres) await waitForListener();
     expect(await send()).toMatchObject({ sent: 0, skipped: 2 });

@@ -11,6 +11,7 @@ import { closeListener, hearing, notify } from "@/lib/server/platform/notify";
 import { inTransaction } from "@/lib/server/platform/transaction";
 import { enqueueSheetRow } from "@/lib/server/sheets/outbox";
 import { NUDGE_CHANNEL, sheetsWorker } from "@/lib/server/sheets/runtime";
+import { loadMessage } from "@/lib/server/messages/serialize";
 import { subscribe } from "@/lib/server/realtime/bus";
 import { appWorkers, startWorkers } from "@/lib/server/workers";
 import { onPostgres } from "../support/pg";
@@ -62,7 +63,7 @@ describe.skipIf(!onPostgres)("startWorkers on PostgreSQL", () => {
       { housekeeping: false, sheets: true, standing: false, notifications: false },
       () => undefined,
     );
-    const unsubscribe = subscribe(1, () => undefined); // realtime shares the connection
+    const unsubscribe = subscribe(1, () => undefined, loadMessage); // realtime shares the connection
     await vi.waitFor(() => expect(hearing(NUDGE_CHANNEL) && hearing("ff_messages")).toBe(true), {
       timeout: 10_000,
     });

@@ -2,7 +2,6 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { databaseUrl, isPostgres } from "@/lib/server/platform/db";
 import { listenOn, notify as notifyChannel } from "@/lib/server/platform/notify";
-import { loadMessage } from "@/lib/server/messages/serialize";
 import type { ChatMessage } from "@/lib/contracts/messages";
 import {
   deliverLocally,
@@ -72,9 +71,22 @@ async function notify(notice: Notice) {
   }
 }
 
-/** Subscribes a stream for `userId` to its events. */
-export function subscribe(userId: number, listener: RealtimeListener): () => void {
-  if (isPostgres(databaseUrl())) ensureListening();
+/** Reads a message by id, for a notice that names one (lib/server/messages/serialize.ts). */
+export type MessageLoader = (id: number) => Promise<ChatMessage | null>;
+
+/**
+ * Subscribes a stream for `userId` to its events. `load` reads the message a notice from another
+ * instance names: realtime carries ids and knows nothing of how messages are stored.
+ */
+export function subscribe(
+  userId: number,
+  listener: RealtimeListener,
+  load: MessageLoader,
+): () => void {
+  if (isPostgres(databaseUrl())) {
+    loader.load = load;
+    ensureListening();
+  }
   return listenLocally(userId, listener);
 }
 
@@ -88,6 +100,10 @@ function ensureListening() {
     onResumed: () => deliverToAllLocal({ type: "resync" }),
   });
 }
+
+// Set by every subscribe (always the same function): a notice is read only for local streams.
+const g = globalThis as unknown as { __ffMessageLoader?: { load: MessageLoader | null } };
+const loader = (g.__ffMessageLoader ??= { load: null });
 
 async function dispatch(payload: string) {
   let notice: Notice;
@@ -105,7 +121,8 @@ async function dispatch(payload: string) {
   }
   // Only the instances holding a stream of either participant fetch the row.
   if (!hasLocalListeners(notice.r) && !hasLocalListeners(notice.s)) return;
-  const message = await loadMessage(notice.id).catch((e: Error) => {
+  if (!loader.load) return;
+  const message = await loader.load(notice.id).catch((e: Error) => {
     console.error("[realtime] could not load message", notice.id, e.message);
     return null;
   });

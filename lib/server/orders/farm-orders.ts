@@ -9,7 +9,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { afterTimeCursor, toPage } from "@/lib/server/platform/pagination";
 import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
-import { requireOwnFarm } from "./access";
+import { requireOwnFarm } from "@/lib/server/farm/access";
 import type { IncomingOrderJson } from "@/lib/contracts/farm";
 
 const incomingInclude = {
