@@ -38,7 +38,7 @@ const smtpUrl = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).por
 const { db, closeDb } = await import("@/lib/server/platform/db");
 const { sendDueNotifications } = await import("@/lib/server/notifications/sender");
 const { smtpMailer } = await import("@/lib/server/notifications/transport");
-const { closeRealtime } = await import("@/lib/server/realtime/bus");
+const { closeListener } = await import("@/lib/server/platform/notify");
 
 try {
   const farmer = await db.user.create({
@@ -132,7 +132,7 @@ try {
   });
   if (!exactlyOnce) process.exitCode = 1;
 } finally {
-  await closeRealtime();
+  await closeListener();
   await closeDb();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await database.drop();

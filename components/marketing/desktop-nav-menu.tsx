@@ -4,7 +4,10 @@ import { useEffect } from "react";
 import { NavigationMenu as NM } from "radix-ui";
 import { Icon } from "@/components/ui/icon";
 import { featureLinks, resourceLinks, type NavLink } from "./nav";
-import { chevron, topLink, type DesktopNavStart } from "./desktop-nav";
+import { chevron, topLink } from "./nav-styles";
+
+/** How the Radix menu starts when it takes the plain one's place: the dropdown to show open, and where focus was. */
+export type DesktopNavStart = { value: string; focusKey: string | null };
 
 function Dropdown({ label, links }: { label: string; links: NavLink[] }) {
   return (

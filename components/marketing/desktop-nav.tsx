@@ -4,12 +4,8 @@ import { useRef, useState } from "react";
 import { Icon } from "@/components/ui/icon";
 import { onDemand, useOnDemand } from "@/components/ui/on-demand";
 
-export const topLink =
-  "inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand-800 data-[state=open]:bg-brand-50";
-export const chevron = "h-4 w-4 transition-transform group-data-[state=open]:rotate-180";
-
-/** How the Radix menu starts when it takes the plain one's place: the dropdown to show open, and where focus was. */
-export type DesktopNavStart = { value: string; focusKey: string | null };
+import { chevron, topLink } from "./nav-styles";
+import type { DesktopNavStart } from "./desktop-nav-menu";
 
 const menu = onDemand(() => import("./desktop-nav-menu").then((m) => m.DesktopNavMenu));
 

@@ -11,8 +11,8 @@ import {
 } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import type { WaitlistInput } from "@/lib/validators/submissions";
+import type { SubmissionKind } from "./submission-dialog";
 
-export type SubmissionKind = "waitlist" | "demo";
 type Request = { kind: SubmissionKind; role?: WaitlistInput["role"]; key: number };
 type Ctx = { openDialog: (kind: SubmissionKind, role?: WaitlistInput["role"]) => void };
 

@@ -29,7 +29,8 @@ import {
   waitlistSchema,
   type WaitlistInput,
 } from "@/lib/validators/submissions";
-import type { SubmissionKind } from "./dialogs";
+
+export type SubmissionKind = "waitlist" | "demo";
 
 type Values = {
   fullName: string;

@@ -8,7 +8,7 @@ import {
 } from "@/prisma/seed-data/fulfilment";
 import { minutesOfClock } from "@/lib/validators/fulfilment";
 import { upcomingSlots } from "@/lib/server/fulfilment/time";
-import { cardText } from "@/lib/server/adjustments/adjustments";
+import { cardText } from "@/lib/server/orders/adjust-order";
 import type { SeedLog, Tx } from "./types";
 
 const TIME_ZONE = "America/Vancouver";

@@ -1,3 +1,4 @@
+import { inTransaction } from "@/lib/server/platform/transaction";
 import type { SeedDb, SeedLog } from "./types";
 import { ensureCategories } from "./categories";
 import {
@@ -51,7 +52,7 @@ export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {})
   const have = new Set(existing.map((u) => u.email));
   const hashes = await hashesFor(new Set(SEED_EMAILS.filter((e) => !have.has(e))));
 
-  await db.$transaction(
+  await inTransaction(
     async (tx) => {
       const categoryIds = await ensureCategories(tx, log);
       const userIds = await ensureUsers(tx, hashes, now, log);

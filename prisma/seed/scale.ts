@@ -1,6 +1,7 @@
 import { FARMS, PARTNER_PASSWORD, type CategoryKey } from "@/prisma/seed-data/catalog";
 import { foodImage, type FoodArt } from "@/prisma/seed-data/food-art";
 import { hashPassword } from "@/lib/server/auth/password";
+import { inTransaction } from "@/lib/server/platform/transaction";
 import { ensureCategories } from "./categories";
 import type { SeedDb, SeedLog } from "./types";
 
@@ -397,7 +398,7 @@ export async function seedScale(
 ): Promise<{ created: number; total: number }> {
   const log = opts.log ?? (() => {});
   const batchSize = Math.max(1, Math.min(opts.batchSize ?? 1000, Math.floor(65535 / COLUMNS)));
-  const categoryIds = await db.$transaction((tx) => ensureCategories(tx, log));
+  const categoryIds = await inTransaction((tx) => ensureCategories(tx, log));
   const existing = await countScaleProducts(db);
   const missing = Math.max(0, opts.products - existing);
   if (!missing) {

@@ -1,7 +1,9 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db, isPostgres } from "@/lib/server/platform/db";
 import { listSlots } from "@/lib/server/fulfilment/slots";
-import { closeRealtime, listenerConnected, subscribe } from "@/lib/server/realtime/bus";
+import { closeListener, listenerConnected } from "@/lib/server/platform/notify";
+import { loadMessage } from "@/lib/server/messages/serialize";
+import { subscribe } from "@/lib/server/realtime/bus";
 import type { RealtimeEvent } from "@/lib/server/realtime/hub";
 import * as ordersRoute from "@/app/api/orders/route";
 import * as proposeRoute from "@/app/api/my-farm/orders/[id]/adjustments/route";
@@ -22,7 +24,7 @@ import { onPostgres } from "../support/pg";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 
 checkLedgerAfterEach();
-afterAll(() => closeRealtime());
+afterAll(() => closeListener());
 
 // Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
 const pg = it.skipIf(!onPostgres);
@@ -475,8 +477,16 @@ describe("accepting and declining a card", () => {
   it("both sides get the card live, and again when its status changes", async () => {
     const o = await order();
     const events: { to: number; e: RealtimeEvent }[] = [];
-    const offBuyer = subscribe(buyer.user.id, (e) => events.push({ to: buyer.user.id, e }));
-    const offFarmer = subscribe(farmer.user.id, (e) => events.push({ to: farmer.user.id, e }));
+    const offBuyer = subscribe(
+      buyer.user.id,
+      (e) => events.push({ to: buyer.user.id, e }),
+      loadMessage,
+    );
+    const offFarmer = subscribe(
+      farmer.user.id,
+      (e) => events.push({ to: farmer.user.id, e }),
+      loadMessage,
+    );
     if (isPostgres())
       await vi.waitFor(() => expect(listenerConnected()).toBe(true), { timeout: 10_000 });
     const seen = (to: number, status: string) =>

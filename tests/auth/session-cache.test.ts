@@ -4,7 +4,7 @@ import { db } from "@/lib/server/platform/db";
 import { resetEnvCache } from "@/lib/server/platform/env";
 import { cachedSession, sessionCacheLive, sessionCacheSize } from "@/lib/server/auth/session-cache";
 import { userFromSessionCookie } from "@/lib/server/auth/session";
-import { closeRealtime, dropListenerForTests } from "@/lib/server/realtime/bus";
+import { closeListener, dropListenerForTests } from "@/lib/server/platform/notify";
 import { createUserWithSession } from "../support/factories";
 import { onPostgres } from "../support/pg";
 import { ensureBuild, startInstance, type AppInstance } from "../messages/support/app-instance";
@@ -40,7 +40,7 @@ describe.skipIf(!onPostgres)(
 
     afterAll(async () => {
       await admin?.end();
-      await closeRealtime();
+      await closeListener();
       delete process.env.SESSION_CACHE_SECONDS;
       resetEnvCache();
     });

@@ -4,7 +4,7 @@ import * as featuredRoute from "@/app/api/products/featured/route";
 import * as searchRoute from "@/app/api/products/search/route";
 import * as productRoute from "@/app/api/my-farm/products/[id]/route";
 import { resetEnvCache } from "@/lib/server/platform/env";
-import { hearing } from "@/lib/server/realtime/bus";
+import { hearing } from "@/lib/server/platform/notify";
 import {
   CATALOG_CACHE_MAX_ENTRIES,
   CATALOG_CHANNEL,
@@ -12,7 +12,7 @@ import {
   catalogCacheSize,
 } from "@/lib/server/catalog/cache";
 import { searchProducts } from "@/lib/server/catalog/products";
-import { closeRealtime } from "@/lib/server/realtime/bus";
+import { closeListener } from "@/lib/server/platform/notify";
 import { call } from "../support/http";
 import { createProduct } from "../support/factories";
 import { onPostgres } from "../support/pg";
@@ -48,7 +48,7 @@ describe.skipIf(!onPostgres)("catalog cache (PostgreSQL only: PGlite has no cach
   afterAll(async () => {
     await admin?.end();
     await watcher?.end();
-    await closeRealtime();
+    await closeListener();
     delete process.env.CATALOG_CACHE_SECONDS;
     resetEnvCache();
   });

@@ -6,7 +6,9 @@ import * as salesRoute from "@/app/api/my-farm/sales/route";
 import * as buyerOrdersRoute from "@/app/api/orders/route";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import * as conversationRoute from "@/app/api/messages/[userId]/route";
-import { closeRealtime, listenerConnected, subscribe } from "@/lib/server/realtime/bus";
+import { closeListener, listenerConnected } from "@/lib/server/platform/notify";
+import { loadMessage } from "@/lib/server/messages/serialize";
+import { subscribe } from "@/lib/server/realtime/bus";
 import { isPostgres } from "@/lib/server/platform/db";
 import { lastSevenDays } from "@/lib/server/farm/sales";
 import type { RealtimeEvent } from "@/lib/server/realtime/hub";
@@ -17,7 +19,7 @@ import { farmerWithSession } from "./support";
 import { createOrderInSlot, createPickupAndDelivery } from "../support/fulfilment";
 
 checkLedgerAfterEach();
-afterAll(closeRealtime);
+afterAll(closeListener);
 
 async function buyerWithOrder(
   farmId: number,
@@ -74,7 +76,7 @@ describe("incoming orders", () => {
     const { buyer, orderId } = await buyerWithOrder(me.farm.id);
 
     const events: RealtimeEvent[] = [];
-    const unsubscribe = subscribe(buyer.user.id, (e) => events.push(e));
+    const unsubscribe = subscribe(buyer.user.id, (e) => events.push(e), loadMessage);
     if (isPostgres())
       await vi.waitFor(() => expect(listenerConnected()).toBe(true), { timeout: 10_000 });
 

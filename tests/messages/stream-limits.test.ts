@@ -4,11 +4,11 @@ import { withEnv } from "../support/env";
 import { createFarmerWithSession, createUserWithSession } from "../support/factories";
 import * as send from "@/app/api/messages/route";
 import * as stream from "@/app/api/messages/stream/route";
-import { closeRealtime } from "@/lib/server/realtime/bus";
+import { closeListener } from "@/lib/server/platform/notify";
 import { localListenerCount } from "@/lib/server/realtime/hub";
 import { call } from "../support/http";
 
-afterAll(closeRealtime);
+afterAll(closeListener);
 
 let ipSeq = 0;
 const freshIp = () => `10.83.${Math.floor(ipSeq / 250)}.${ipSeq++ % 250}`;

@@ -6,12 +6,16 @@ import * as send from "@/app/api/messages/route";
 import * as conversation from "@/app/api/messages/[userId]/route";
 import * as stream from "@/app/api/messages/stream/route";
 import * as logout from "@/app/api/logout/route";
-import { closeRealtime, dropListenerForTests, listenerConnected } from "@/lib/server/realtime/bus";
+import {
+  closeListener,
+  dropListenerForTests,
+  listenerConnected,
+} from "@/lib/server/platform/notify";
 import { localListenerCount } from "@/lib/server/realtime/hub";
-import { eventStreamResponse } from "@/lib/server/realtime/sse";
+import { eventStreamResponse } from "@/lib/server/messages/stream";
 import { userFromRequest } from "@/lib/server/auth/session";
 
-afterAll(closeRealtime);
+afterAll(closeListener);
 
 type Frame = { event: string; data: unknown };
 

@@ -5,7 +5,7 @@ import * as acceptRoute from "@/app/api/orders/[id]/adjustments/[aid]/accept/rou
 import * as standingRoute from "@/app/api/standing-orders/route";
 import * as standingOneRoute from "@/app/api/standing-orders/[id]/route";
 import * as messagesRoute from "@/app/api/messages/route";
-import { closeRealtime } from "@/lib/server/realtime/bus";
+import { closeListener } from "@/lib/server/platform/notify";
 import { markPresent } from "@/lib/server/realtime/presence";
 import {
   queueCutoffReminders,
@@ -28,7 +28,7 @@ checkLedgerAfterEach();
 
 const smtpServer = smtpPerFile();
 let smtp: TestSmtp;
-afterAll(() => closeRealtime());
+afterAll(() => closeListener());
 
 let buyer: Awaited<ReturnType<typeof createUserWithSession>>;
 let farmer: Awaited<ReturnType<typeof createFarmerWithSession>>;

@@ -1,7 +1,9 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
-import { closeRealtime, listenerConnected, subscribe } from "@/lib/server/realtime/bus";
+import { closeListener, listenerConnected } from "@/lib/server/platform/notify";
+import { loadMessage } from "@/lib/server/messages/serialize";
+import { subscribe } from "@/lib/server/realtime/bus";
 import {
   messageIdOf,
   MAX_ATTEMPTS,
@@ -15,7 +17,7 @@ import { checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 import { subjectsTo, smtpPerFile, type TestSmtp } from "./smtp";
 
 checkLedgerAfterEach();
-afterAll(() => closeRealtime());
+afterAll(() => closeListener());
 
 /** On PostgreSQL the live event travels through LISTEN/NOTIFY: wait until this process listens. */
 async function waitForListener() {
@@ -92,10 +94,14 @@ describe("order placed", () => {
       data: { userId: farm.owner.id, kind: "order_received", email: false },
     });
     const heard = new Promise((resolve) => {
-      const off = subscribe(farm.owner.id, (event) => {
-        off();
-        resolve(event);
-      });
+      const off = subscribe(
+        farm.owner.id,
+        (event) => {
+          off();
+          resolve(event);
+        },
+        loadMessage,
+      );
     });
     if (onPostgres) await waitForListener();
     expect(await send()).toMatchObject({ sent: 0, skipped: 2 });

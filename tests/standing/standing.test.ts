@@ -4,7 +4,7 @@ import * as listRoute from "@/app/api/standing-orders/route";
 import * as oneRoute from "@/app/api/standing-orders/[id]/route";
 import { placeDueStandingOrders, placeNextDue } from "@/lib/server/standing/worker";
 import { LEAD_HOURS } from "@/lib/server/standing/schedule";
-import { acceptAdjustment, declineAdjustment } from "@/lib/server/adjustments/adjustments";
+import { acceptAdjustment, declineAdjustment } from "@/lib/server/orders/adjust-order";
 import { call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { createPickupAndDelivery } from "../support/fulfilment";

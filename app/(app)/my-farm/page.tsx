@@ -1,6 +1,6 @@
 import { IncomingOrders } from "@/components/farm/incoming-orders";
 import { SalesChart } from "@/components/farm/sales-chart";
-import { incomingOrdersOverview } from "@/lib/server/farm/orders";
+import { incomingOrdersOverview } from "@/lib/server/orders/farm-orders";
 import { weeklySales } from "@/lib/server/farm/sales";
 import { farmPageUser } from "@/lib/server/farm/profile";
 import { PAGE_SIZE } from "@/lib/validators/page";

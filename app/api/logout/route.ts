@@ -1,5 +1,5 @@
 import { sessionApi } from "@/lib/contracts/session";
-import { signedOutResponse } from "@/lib/server/auth/http";
+import { signedOutResponse } from "@/lib/server/http/session-cookie";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(

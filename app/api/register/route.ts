@@ -1,6 +1,6 @@
 import { sessionApi } from "@/lib/contracts/session";
 import { register } from "@/lib/server/auth/accounts";
-import { requestMeta, signedInResponse } from "@/lib/server/auth/http";
+import { requestMeta, signedInResponse } from "@/lib/server/http/session-cookie";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(

@@ -1,8 +1,8 @@
 import "server-only";
 import { databaseUrl, isPostgres } from "@/lib/server/platform/db";
 import { env } from "@/lib/server/platform/env";
-import { hearing, listenOn } from "@/lib/server/realtime/bus";
-import type { SessionUser } from "./session";
+import { hearing, listenOn } from "@/lib/server/platform/notify";
+import type { User } from "@/lib/generated/prisma/client";
 
 /**
  * Per-instance memory of resolved sessions (docs/operations.md, "Session cache"): a signed-in
@@ -20,7 +20,8 @@ const MAX_ENTRIES = 20_000;
 const ANNOUNCE_WAIT_MS = 2_000;
 
 export type CachedSession = {
-  user: SessionUser;
+  /** The session's user without the password hash (session.ts's SessionUser). */
+  user: Omit<User, "passwordHash">;
   expiresAt: number;
   lastSeenAt: number;
   cachedAt: number;

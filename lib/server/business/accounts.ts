@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
+import { inTransaction } from "@/lib/server/platform/transaction";
 import { AppError, conflict, forbidden } from "@/lib/server/platform/errors";
 import type { BusinessAccount } from "@/lib/generated/prisma/client";
 import type { BusinessAccountJson } from "@/lib/contracts/business";
@@ -31,7 +32,7 @@ export async function applyForBusinessAccount(
 ): Promise<BusinessAccountJson> {
   if (user.userType === "farmer")
     throw forbidden("Farm accounts sell: a business account is for buyers");
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${user.id} FOR UPDATE`;
     const current = await tx.businessAccount.findUnique({ where: { userId: user.id } });
     if (current?.status === "pending")
@@ -53,7 +54,7 @@ export async function decideBusinessAccount(
   email: string,
   decision: Decision,
 ): Promise<{ userId: number; companyName: string; status: "approved" | "rejected" }> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const user = await tx.user.findUnique({
       where: { email: email.trim().toLowerCase() },
       include: { businessAccount: true },

@@ -1,7 +1,7 @@
 import "server-only";
 import { databaseUrl, isPostgres } from "@/lib/server/platform/db";
 import { env } from "@/lib/server/platform/env";
-import { hearing, listenOn } from "@/lib/server/realtime/bus";
+import { hearing, listenOn } from "@/lib/server/platform/notify";
 
 /**
  * Shared catalog reads (categories, featured and popular products, featured farms, search

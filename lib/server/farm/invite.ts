@@ -1,6 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { db } from "@/lib/server/platform/db";
+import { inTransaction } from "@/lib/server/platform/transaction";
 import { AppError, forbidden } from "@/lib/server/platform/errors";
 import { hashPassword } from "@/lib/server/auth/password";
 import { refuseCommonPassword } from "@/lib/server/auth/common-passwords";
@@ -36,7 +37,7 @@ export async function inviteFarmer(input: FarmerInviteInput, now = new Date()): 
   const passwordHash = await hashPassword(crypto.randomBytes(32).toString("base64url"));
   const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
   try {
-    return await db.$transaction(async (tx) => {
+    return await inTransaction(async (tx) => {
       const user = await tx.user.create({
         data: {
           email: input.email,
@@ -113,8 +114,8 @@ export async function setPasswordAfterClaim(
     user.fullName,
   ]);
   const passwordHash = await hashPassword(input.password);
-  await db.$transaction([
-    db.user.update({ where: { id: user.id }, data: { passwordHash } }),
-    db.loginToken.deleteMany({ where: { userId: user.id } }),
-  ]);
+  await inTransaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+    await tx.loginToken.deleteMany({ where: { userId: user.id } });
+  });
 }

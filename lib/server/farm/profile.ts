@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
+import { inTransaction } from "@/lib/server/platform/transaction";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import type { FarmProfileInput } from "@/lib/validators/farm";
@@ -19,13 +20,13 @@ export async function updateFarmProfile(
   input: FarmProfileInput,
 ): Promise<MyFarmJson> {
   const { id } = await requireOwnFarm(user);
-  const [farm] = await db.$transaction([
-    db.farm.update({
+  const farm = await inTransaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { address: input.location } });
+    return tx.farm.update({
       where: { id },
       data: { farmName: input.farmName, description: input.description, location: input.location },
-    }),
-    db.user.update({ where: { id: user.id }, data: { address: input.location } }),
-  ]);
+    });
+  });
   catalogChanged();
   return toMyFarmJson(farm);
 }

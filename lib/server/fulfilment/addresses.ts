@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
 import { conflict, notFound } from "@/lib/server/platform/errors";
-import type { Tx } from "@/lib/server/platform/transaction";
+import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
 import type { AddressJson } from "@/lib/contracts/fulfilment";
 import {
   MAX_ADDRESSES,
@@ -29,7 +29,7 @@ async function lockUser(tx: Tx, userId: number) {
 }
 
 export function createAddress(userId: number, input: AddressInput): Promise<AddressJson> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     await lockUser(tx, userId);
     const count = await tx.address.count({ where: { userId } });
     if (count >= MAX_ADDRESSES)
@@ -49,7 +49,7 @@ export function updateAddress(
   id: number,
   input: AddressUpdateInput,
 ): Promise<AddressJson> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     await lockUser(tx, userId);
     const current = await tx.address.findFirst({ where: { id, userId } });
     if (!current) throw notFound("Address not found");
@@ -70,7 +70,7 @@ export function updateAddress(
 }
 
 export function deleteAddress(userId: number, id: number): Promise<{ ok: true }> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     await lockUser(tx, userId);
     const current = await tx.address.findFirst({ where: { id, userId } });
     if (!current) throw notFound("Address not found");

@@ -3,7 +3,7 @@ import { db } from "@/lib/server/platform/db";
 import { badRequest } from "@/lib/server/platform/errors";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { requireOwnFarm } from "@/lib/server/farm/access";
-import type { Tx } from "@/lib/server/platform/transaction";
+import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
 import { centsToDollars, dollarsToCents } from "@/lib/money";
 import type { FulfilmentSettingsJson } from "@/lib/contracts/fulfilment";
 import { minutesOfClock, type FulfilmentSettingsInput } from "@/lib/validators/fulfilment";
@@ -63,7 +63,7 @@ export async function saveFulfilmentSettings(
   input: FulfilmentSettingsInput,
 ): Promise<FulfilmentSettingsJson> {
   const { id: farmId } = await requireOwnFarm(user);
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     // One save at a time per farm: the row lock queues a second tab's save behind this one.
     await tx.$queryRaw`SELECT "id" FROM "Farm" WHERE "id" = ${farmId} FOR UPDATE`;
     const [points, zones, windows] = await Promise.all([

@@ -4,6 +4,7 @@ import { databaseUrl, db, isPostgres } from "@/lib/server/platform/db";
 import { env } from "@/lib/server/platform/env";
 import { AppError, badRequest, notFound } from "@/lib/server/platform/errors";
 import { isUniqueViolation } from "@/lib/server/platform/db";
+import { inTransaction, SHORT_TX_LIMITS } from "@/lib/server/platform/transaction";
 import { announceMessageSql, publishMessage } from "@/lib/server/realtime/bus";
 import {
   consume,
@@ -70,7 +71,7 @@ export async function sendMessage(senderId: number, input: SendMessageInput): Pr
 
     await consume(`message-sender:${senderId}`, perMinute, tooQuick);
     if (facts.talked) return storeAndAnnounce(data);
-    const created = await db.$transaction(async (tx) => {
+    const created = await inTransaction(async (tx) => {
       // One sender's first messages to new people, one at a time: parallel sends to the same
       // new person count once, and a refused one cannot slip through beside another.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${NEW_RECIPIENT_LOCK}, ${senderId})`;
@@ -86,7 +87,7 @@ export async function sendMessage(senderId: number, input: SendMessageInput): Pr
         );
       }
       return tx.message.create({ data, select: messageSelect });
-    }, TX_OPTIONS);
+    }, SHORT_TX_LIMITS);
     const message = toChatMessage(created);
     await publishMessage(message);
     return message;
@@ -235,7 +236,6 @@ export async function storeNotice(
 
 /** Advisory-lock namespace for a sender's messages to new people (any constant unique to this use). */
 const NEW_RECIPIENT_LOCK = 4_815_001;
-const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 
 type Reader = Pick<typeof db, "message">;
 /** Whether the two have exchanged any message, in either direction (both directions are indexed). */

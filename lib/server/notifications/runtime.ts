@@ -1,18 +1,22 @@
 import "server-only";
+import type { Loop } from "@/lib/server/platform/loop";
 import { queueCutoffReminders, queueUnreadDigests } from "./scans";
 import { startNotificationSender } from "./sender";
 
 /**
- * The process's email sender with its scans (instrumentation.ts, scripts/worker.ts). Kept on
- * globalThis so dev-mode module reloads do not start a second loop.
+ * The process's email sender with its scans (started by startWorkers, lib/server/workers.ts). Kept
+ * on globalThis so dev-mode module reloads do not start a second loop.
  */
-const g = globalThis as unknown as { __fieldfareNotifications?: () => Promise<void> };
+const g = globalThis as unknown as { __fieldfareNotifications?: Loop };
 
-export function startNotifications(): () => Promise<void> {
+export function startNotifications(): Loop {
   if (g.__fieldfareNotifications) return g.__fieldfareNotifications;
-  const stop = startNotificationSender({ rounds: [queueCutoffReminders, queueUnreadDigests] });
-  return (g.__fieldfareNotifications = async () => {
-    g.__fieldfareNotifications = undefined;
-    await stop();
+  const loop = startNotificationSender({ rounds: [queueCutoffReminders, queueUnreadDigests] });
+  return (g.__fieldfareNotifications = {
+    nudge: loop.nudge,
+    stop: async () => {
+      g.__fieldfareNotifications = undefined;
+      await loop.stop();
+    },
   });
 }

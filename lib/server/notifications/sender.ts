@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { Prisma, type Notification } from "@/lib/generated/prisma/client";
-import { startLoop } from "@/lib/server/platform/loop";
+import { startLoop, type Loop } from "@/lib/server/platform/loop";
 import { db, execute, readRows } from "@/lib/server/platform/db";
 import { publishNotification } from "@/lib/server/realtime/bus";
 import { env } from "@/lib/server/platform/env";
@@ -164,8 +164,8 @@ export async function sendDueNotifications(opts: SenderOptions): Promise<RoundRe
 
 /**
  * Runs a round every `intervalMs` (5 s) in this process, each after the scans that queue reminders
- * and digests (./scans.ts); see startLoop. Returns a stop function that waits for the round in
- * flight and closes the mailer.
+ * and digests (./scans.ts); see startLoop. Its stop waits for the round in flight and closes the
+ * mailer.
  */
 export function startNotificationSender(
   opts: {
@@ -174,10 +174,10 @@ export function startNotificationSender(
     log?: (m: string) => void;
     rounds?: Array<(now: Date) => Promise<unknown>>;
   } = {},
-): () => Promise<void> {
+): Loop {
   const log = opts.log ?? ((m: string) => console.info(`[mail] ${m}`));
   const mailer = opts.mailer ?? configuredMailer();
-  const stop = startLoop(
+  const loop = startLoop(
     async () => {
       const now = new Date();
       for (const scan of opts.rounds ?? []) await scan(now);
@@ -189,8 +189,11 @@ export function startNotificationSender(
     },
     { firstMs: 3_000, intervalMs: opts.intervalMs ?? 5_000, log },
   );
-  return async () => {
-    await stop();
-    mailer.close();
+  return {
+    nudge: loop.nudge,
+    stop: async () => {
+      await loop.stop();
+      mailer.close();
+    },
   };
 }

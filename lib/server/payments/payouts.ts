@@ -3,7 +3,7 @@ import "server-only";
 import { DateTime } from "luxon";
 import { db, isUniqueViolation } from "@/lib/server/platform/db";
 import { env } from "@/lib/server/platform/env";
-import { startLoop } from "@/lib/server/platform/loop";
+import { startLoop, type Loop } from "@/lib/server/platform/loop";
 import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
 import type { Payout } from "@/lib/generated/prisma/client";
 import { enqueue } from "@/lib/server/notifications/outbox";
@@ -213,7 +213,7 @@ export async function runPayouts(now = new Date()): Promise<PayoutRun> {
 export function startPayoutWorker(
   intervalMs = 10 * 60_000,
   log: (message: string) => void = (m) => console.info(`[payouts] ${m}`),
-): () => Promise<void> {
+): Loop {
   return startLoop(
     async () => {
       const r = await runPayouts();

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
 import { purgeIdempotencyKeys } from "@/lib/server/platform/idempotency";
+import { startLoop, type Loop } from "@/lib/server/platform/loop";
 import { pruneCounters } from "@/lib/server/platform/rate-limit";
 
 /**
@@ -21,25 +22,15 @@ export async function housekeep(
   return { idempotencyKeys, sessions, loginTokens };
 }
 
-/** Runs housekeep() a minute after start and then hourly; the timers never keep the process alive. */
-export function startHousekeeping(intervalMs = 3600_000): () => void {
-  const run = () =>
-    housekeep().then(
-      (r) => {
-        if (r.idempotencyKeys + r.sessions + r.loginTokens > 0)
-          console.info("[housekeeping] removed", r);
-      },
-      (error: unknown) =>
-        console.warn(
-          `[housekeeping] skipped: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-    );
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, intervalMs);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+/** Runs housekeep() a minute after start and then hourly (see startLoop). */
+export function startHousekeeping(intervalMs = 3600_000): Loop {
+  const log = (message: string) => console.warn(`[housekeeping] ${message}`);
+  return startLoop(
+    async () => {
+      const r = await housekeep();
+      if (r.idempotencyKeys + r.sessions + r.loginTokens > 0)
+        console.info("[housekeeping] removed", r);
+    },
+    { firstMs: 60_000, intervalMs, log },
+  );
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
+import { inTransaction, SHORT_TX_LIMITS, type Tx } from "@/lib/server/platform/transaction";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 /** The SheetsOutbox table (docs/operations.md): one row per submission waiting for, or done with, the sheet. */
@@ -29,8 +30,8 @@ export function sheetRow(r: SheetRowInput): string[] {
 }
 
 /** The outbox insert, to run in the same transaction as the submission itself. */
-export function enqueueSheetRow(r: SheetRowInput) {
-  return db.sheetsOutbox.create({
+export function enqueueSheetRow(tx: Tx, r: SheetRowInput) {
+  return tx.sheetsOutbox.create({
     data: {
       submissionId: r.submissionId,
       source: r.source,
@@ -39,12 +40,6 @@ export function enqueueSheetRow(r: SheetRowInput) {
     },
   });
 }
-
-/**
- * Transaction options for submissions and outbox bookkeeping: a burst of sign-ups waits for a pooled
- * connection instead of failing after Prisma's default 2 s.
- */
-export const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 
 export type ClaimedRow = { id: number; submissionId: string; row: string[]; attempts: number };
 
@@ -91,15 +86,13 @@ export async function markSynced(
   at = new Date(),
 ): Promise<void> {
   if (!rows.length) return;
-  await db.$transaction(
-    rows.map(({ row, updatedRange }) =>
-      db.sheetsOutbox.updateMany({
+  await inTransaction(async (tx) => {
+    for (const { row, updatedRange } of rows)
+      await tx.sheetsOutbox.updateMany({
         where: { id: row.id, attempts: row.attempts, status: { not: "synced" } },
         data: { status: "synced", updatedRange, syncedAt: at, lastError: null },
-      }),
-    ),
-    TX_OPTIONS,
-  );
+      });
+  }, SHORT_TX_LIMITS);
 }
 
 export type RetryPolicy = {
@@ -132,13 +125,13 @@ export async function markRetry(
   now = new Date(),
 ) {
   if (!rows.length) return;
-  await db.$transaction(
-    rows.map((row) => {
+  await inTransaction(async (tx) => {
+    for (const row of rows) {
       const failed = row.attempts >= policy.maxAttempts;
       const delay = failed
         ? Math.max(policy.failedRetryMs, retryAfterMs)
         : backoffMs(row.attempts, policy, retryAfterMs);
-      return db.sheetsOutbox.updateMany({
+      await tx.sheetsOutbox.updateMany({
         where: { id: row.id, attempts: row.attempts, status: { not: "synced" } },
         data: {
           status: failed ? "failed" : "pending",
@@ -146,9 +139,8 @@ export async function markRetry(
           nextAttemptAt: new Date(now.getTime() + delay),
         },
       });
-    }),
-    TX_OPTIONS,
-  );
+    }
+  }, SHORT_TX_LIMITS);
 }
 
 /** When the next row falls due (null when nothing is waiting). */

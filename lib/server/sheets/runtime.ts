@@ -1,11 +1,12 @@
 import "server-only";
-import { db, dbKind } from "@/lib/server/platform/db";
+import { dbKind } from "@/lib/server/platform/db";
+import { notify } from "@/lib/server/platform/notify";
 import { loadSheetsConfig, syncEnabled, type SheetsConfig } from "./config";
 import { watchSynced } from "./sync-watcher";
 import { SheetsWorker, type SheetsLog } from "./worker";
 
 /**
- * The process's own outbox worker, if it runs one (instrumentation.ts starts it unless
+ * The process's own outbox worker, if it runs one (startWorkers starts it, in the app unless
  * SHEETS_WORKER=off). Kept on globalThis so dev-mode module reloads do not start a second loop.
  */
 const g = globalThis as unknown as {
@@ -37,13 +38,13 @@ export const NUDGE_CHANNEL = "sheets_outbox";
 
 /**
  * Wake the worker right after a submission is committed: directly when it runs here, otherwise
- * (SHEETS_WORKER=off on PostgreSQL) with a NOTIFY that `npm run worker` listens for.
+ * (SHEETS_WORKER=off on PostgreSQL) with a NOTIFY that the processes running it listen for.
  */
 export function nudgeSheetsWorker(): void {
   const worker = g.__fieldfareSheets?.worker;
   if (worker) return worker.nudge();
   if (dbKind() === "postgres") {
-    db.$executeRaw`SELECT pg_notify(${NUDGE_CHANNEL}, '')`.catch(() => undefined); // the worker's poll is the fallback
+    notify(NUDGE_CHANNEL, "").catch(() => undefined); // the worker's poll is the fallback
   }
 }
 

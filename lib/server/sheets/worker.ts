@@ -1,5 +1,6 @@
 import "server-only";
 import { EventEmitter } from "node:events";
+import { startLoop, type Loop } from "@/lib/server/platform/loop";
 import { rowRanges } from "./a1";
 import { syncEnabled, type SheetsConfig } from "./config";
 import { createSheetsApi, describeSheetsError, type SheetsApi } from "./google-client";
@@ -19,19 +20,18 @@ const consoleLog: SheetsLog = (level, message) => console[level](`[sheets] ${mes
 export const SYNC_OFF_MESSAGE = "Google Sheets sync is off";
 
 /**
- * The outbox worker (docs/operations.md). One loop per process: claim due rows, append them in one
- * batch, record where they landed; on failure back off and try again. Runs inside the app by
- * default (instrumentation.ts) or as `npm run worker`.
+ * The outbox worker (docs/operations.md). One loop per process (startLoop): claim due rows, append
+ * them in one batch, record where they landed; on failure back off and try again. Right after a
+ * batch it looks again; idle, it waits until the next row falls due, at most SHEETS_POLL_MS, or a
+ * nudge. Started by startWorkers (lib/server/workers.ts), in the app or in `npm run worker`.
  */
 export class SheetsWorker {
   readonly enabled: boolean;
   private readonly api: SheetsApi | null;
   private readonly log: SheetsLog;
   private readonly events = new EventEmitter();
-  private loop: Promise<void> | null = null;
+  private loop: Loop | null = null;
   private stopping = false;
-  private nudged = false;
-  private wake: (() => void) | null = null;
 
   constructor(
     readonly config: SheetsConfig,
@@ -57,21 +57,23 @@ export class SheetsWorker {
       );
       return this;
     }
-    this.loop = this.run();
+    this.loop = startLoop(async () => ((await this.runOnce()) > 0 ? 0 : this.idleDelay()), {
+      firstMs: 0,
+      intervalMs: this.config.pollMs,
+      log: (m) => this.log("error", `outbox ${m}`),
+    });
     return this;
   }
 
   /** Wakes the loop now (called after each new submission). */
   nudge(): void {
-    this.nudged = true;
-    this.wake?.();
+    this.loop?.nudge();
   }
 
   /** Graceful stop: lets the batch in flight finish (each call is bounded by the request timeout). */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.wake?.();
-    await this.loop;
+    await this.loop?.stop();
     this.loop = null;
   }
 
@@ -150,23 +152,7 @@ export class SheetsWorker {
     );
   }
 
-  private async run(): Promise<void> {
-    while (!this.stopping) {
-      this.nudged = false;
-      let handled = 0;
-      try {
-        handled = await this.runOnce();
-      } catch (error) {
-        // The database itself is unreachable: rows are safe in it, try again after a pause.
-        this.log("error", `outbox round failed: ${(error as Error).message}`);
-      }
-      if (handled > 0 || this.stopping) continue;
-      if (this.nudged) continue;
-      await this.sleep(await this.idleDelay());
-    }
-  }
-
-  /** Sleep until the next row falls due (a retry after backoff), but never longer than pollMs. */
+  /** The wait after an idle round: until the next row falls due (a retry after backoff), at most pollMs. */
   private async idleDelay(): Promise<number> {
     try {
       const due = await nextDueAt();
@@ -175,20 +161,5 @@ export class SheetsWorker {
       /* fall back to the poll interval */
     }
     return this.config.pollMs;
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-      if (this.nudged || this.stopping) this.wake();
-    });
   }
 }

@@ -1,12 +1,12 @@
 import "server-only";
 import { DateTime } from "luxon";
-import { startLoop } from "@/lib/server/platform/loop";
+import { startLoop, type Loop } from "@/lib/server/platform/loop";
 import { conflict, isAppError } from "@/lib/server/platform/errors";
 import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
 import { enqueue } from "@/lib/server/notifications/outbox";
 import { storeNotice } from "@/lib/server/messages/send-message";
 import { placeCheckout } from "@/lib/server/orders/checkout";
-import { proposePriceRise, publishCard } from "@/lib/server/adjustments/adjustments";
+import { proposePriceRise, publishCard } from "@/lib/server/orders/adjust-order";
 import { buyerLevel, unitPrice } from "@/lib/server/catalog/pricing";
 import { publishMessage } from "@/lib/server/realtime/bus";
 import type { ChatMessage } from "@/lib/contracts/messages";
@@ -197,12 +197,12 @@ export async function placeDueStandingOrders(now = new Date(), limit = 10_000): 
 
 /**
  * Runs placeDueStandingOrders every `intervalMs` (a minute by default) in this process (see
- * startLoop). Returns a stop function that waits for the round in flight.
+ * startLoop).
  */
 export function startStandingWorker(
   intervalMs = 60_000,
   log: (message: string) => void = (m) => console.info(`[standing] ${m}`),
-): () => Promise<void> {
+): Loop {
   return startLoop(
     async () => {
       const outcomes = await placeDueStandingOrders();

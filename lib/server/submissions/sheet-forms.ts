@@ -1,8 +1,8 @@
 import "server-only";
 import type { z } from "zod";
 import type { demoRequestAnswer, waitlistAnswer } from "@/lib/contracts/submissions";
-import { db } from "@/lib/server/platform/db";
-import { enqueueSheetRow, TX_OPTIONS } from "@/lib/server/sheets/outbox";
+import { enqueueSheetRow } from "@/lib/server/sheets/outbox";
+import { inTransaction, SHORT_TX_LIMITS } from "@/lib/server/platform/transaction";
 import { nudgeSheetsWorker, waitForSheetsSync } from "@/lib/server/sheets/runtime";
 import {
   roleOptions,
@@ -45,24 +45,21 @@ async function saveForSheet(
     role: input.role,
     createdAt: submittedAt,
   };
-  await db.$transaction(
-    [
-      // The phone number of a demo request stays in the database; the sheet gets the shared columns.
-      "phoneNumber" in input
-        ? db.demoRequest.create({ data: { ...person, phoneNumber: input.phoneNumber } })
-        : db.waitlistEntry.create({ data: person }),
-      enqueueSheetRow({
-        submittedAt,
-        fullName: input.fullName,
-        email,
-        companyName: input.companyName,
-        role: roleLabel(input.role),
-        source,
-        submissionId,
-      }),
-    ],
-    TX_OPTIONS,
-  );
+  await inTransaction(async (tx) => {
+    // The phone number of a demo request stays in the database; the sheet gets the shared columns.
+    if ("phoneNumber" in input)
+      await tx.demoRequest.create({ data: { ...person, phoneNumber: input.phoneNumber } });
+    else await tx.waitlistEntry.create({ data: person });
+    await enqueueSheetRow(tx, {
+      submittedAt,
+      fullName: input.fullName,
+      email,
+      companyName: input.companyName,
+      role: roleLabel(input.role),
+      source,
+      submissionId,
+    });
+  }, SHORT_TX_LIMITS);
   nudgeSheetsWorker();
   const googleSheetsSuccess = await waitForSheetsSync([submissionId]);
   return { success: true as const, message: THANKS[source], googleSheetsSuccess, submissionId };

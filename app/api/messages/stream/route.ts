@@ -1,6 +1,6 @@
 import { messagesApi } from "@/lib/contracts/messages";
 import { handlers, route } from "@/lib/server/http/route";
-import { eventStreamResponse } from "@/lib/server/realtime/sse";
+import { eventStreamResponse } from "@/lib/server/messages/stream";
 
 // A long-lived stream: never cached or prerendered.
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { farmApi } from "@/lib/contracts/farm";
-import { listIncomingOrders } from "@/lib/server/farm/orders";
+import { listIncomingOrders } from "@/lib/server/orders/farm-orders";
 import { pageAnswer } from "@/lib/server/http/page";
 import { handlers, route } from "@/lib/server/http/route";
 

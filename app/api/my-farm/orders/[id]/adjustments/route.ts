@@ -1,5 +1,5 @@
 import { adjustmentsApi } from "@/lib/contracts/adjustments";
-import { proposeAdjustment } from "@/lib/server/adjustments/adjustments";
+import { proposeAdjustment } from "@/lib/server/orders/adjust-order";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(

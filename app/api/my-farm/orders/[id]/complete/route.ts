@@ -1,5 +1,5 @@
 import { farmApi } from "@/lib/contracts/farm";
-import { completeOrder } from "@/lib/server/farm/orders";
+import { completeOrder } from "@/lib/server/orders/farm-orders";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(

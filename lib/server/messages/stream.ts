@@ -1,10 +1,11 @@
 import "server-only";
 import { userFromRequest } from "@/lib/server/auth/session";
 import { clientIp } from "@/lib/server/http/client-ip";
-import { subscribe } from "./bus";
-import type { RealtimeEvent } from "./hub";
-import { streamOpened } from "./presence";
-import { admitStream } from "./stream-limits";
+import { subscribe } from "@/lib/server/realtime/bus";
+import type { RealtimeEvent } from "@/lib/server/realtime/hub";
+import { streamOpened } from "@/lib/server/realtime/presence";
+import { admitStream } from "@/lib/server/realtime/stream-limits";
+import { loadMessage } from "./serialize";
 
 /** Comment frame that keeps proxies and idle timers from closing a quiet stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -51,7 +52,7 @@ export function eventStreamResponse(
           cleanup();
         }
       };
-      const unsubscribe = subscribe(userId, (event) => write(frame(event)));
+      const unsubscribe = subscribe(userId, (event) => write(frame(event)), loadMessage);
       streamOpened(userId);
       const heartbeat = setInterval(async () => {
         const user = await userFromRequest(req).catch(() => undefined);

@@ -1,6 +1,7 @@
 import "server-only";
 import { recordOrderEarnings } from "@/lib/server/payments/farm-ledger";
 import { db } from "@/lib/server/platform/db";
+import { inTransaction } from "@/lib/server/platform/transaction";
 import { AppError, conflict, notFound } from "@/lib/server/platform/errors";
 import { toLocalIso } from "@/lib/server/fulfilment/time";
 import { formatSlot } from "@/lib/format";
@@ -11,7 +12,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { afterTimeCursor, toPage } from "@/lib/server/platform/pagination";
 import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
-import { requireOwnFarm } from "./access";
+import { requireOwnFarm } from "@/lib/server/farm/access";
 import type { IncomingOrderJson } from "@/lib/contracts/farm";
 
 const incomingInclude = {
@@ -122,7 +123,7 @@ export async function completeOrder(
 ): Promise<{ order: IncomingOrderJson; notified: boolean }> {
   const farm = await requireOwnFarm(user);
   await refuseBeforeSlot(farm.id, orderId, now);
-  const order = await db.$transaction(async (tx) => {
+  const order = await inTransaction(async (tx) => {
     const { count } = await tx.order.updateMany({
       where: { id: orderId, farmId: farm.id, status: "active" },
       data: { status: "completed", completedAt: new Date(), version: { increment: 1 } },

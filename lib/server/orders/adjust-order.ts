@@ -24,7 +24,7 @@ import {
   storedLines,
   type LineState,
   type StoredLine,
-} from "./serialize";
+} from "@/lib/server/adjustments/serialize";
 import { type AdjustmentJson } from "@/lib/contracts/adjustments";
 
 export const STALE_MESSAGE = "This change is out of date: the order changed since it was proposed";

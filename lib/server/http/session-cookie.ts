@@ -1,17 +1,17 @@
 import "server-only";
-import { clientIp } from "@/lib/server/http/client-ip";
-import { isSecureRequest } from "@/lib/server/http/origin";
-import { json } from "@/lib/server/http/route";
+import { clientIp } from "./client-ip";
+import { isSecureRequest } from "./origin";
+import { json } from "./route";
 import { SESSION_COOKIE } from "@/lib/auth/cookie-names";
-import { toPublicUser } from "./serialize";
+import { toPublicUser } from "@/lib/server/auth/serialize";
 import {
   clearSessionCookieHeaders,
   destroySessionCookie,
   sessionCookieHeaders,
   sessionCookieOf,
   withCookies,
-} from "./session";
-import type { RequestMeta, SignedIn } from "./accounts";
+} from "@/lib/server/auth/session";
+import type { RequestMeta, SignedIn } from "@/lib/server/auth/accounts";
 
 export function requestMeta(req: Request): RequestMeta {
   return {
