@@ -36,8 +36,8 @@ await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 const smtpUrl = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
 
 const { db, closeDb } = await import("@/lib/server/platform/db");
-const { sendDueNotifications } = await import("@/lib/server/notifications/sender");
-const { smtpMailer } = await import("@/lib/server/notifications/transport");
+const { sendDueNotifications } = await import("@/lib/server/emails/sender");
+const { smtpMailer } = await import("@/lib/server/emails/transport");
 const { closeListener } = await import("@/lib/server/platform/notify");
 
 try {

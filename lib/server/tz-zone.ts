@@ -1,4 +1,5 @@
 import "server-only";
+import { DateTime } from "luxon";
 import { Info, Zone, type ZoneOffsetFormat, type ZoneOffsetOptions } from "luxon";
 import { hasTzData, tzOffset } from "@/lib/tz";
 
@@ -81,4 +82,9 @@ export function zoneOf(name: string): Zone {
   zone = new TzDataZone(name);
   zones.set(name, zone);
   return zone;
+}
+
+/** YYYY-MM-DD of an instant in the zone. */
+export function localDateOf(at: Date, timeZone: string): string {
+  return DateTime.fromJSDate(at, { zone: zoneOf(timeZone) }).toISODate()!;
 }

@@ -3,7 +3,7 @@ import { dbKind } from "@/lib/server/platform/db";
 import { startHousekeeping } from "@/lib/server/platform/housekeeping";
 import type { Loop } from "@/lib/server/platform/loop";
 import { listenOn } from "@/lib/server/platform/notify";
-import { startNotifications } from "@/lib/server/notifications/runtime";
+import { startNotifications } from "@/lib/server/emails/runtime";
 import { NUDGE_CHANNEL, startSheetsWorker, stopSheetsWorker } from "@/lib/server/sheets/runtime";
 import { startStandingWorker } from "@/lib/server/standing/worker";
 import { startPayoutWorker } from "@/lib/server/payments/payouts";

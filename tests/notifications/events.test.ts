@@ -12,7 +12,7 @@ import {
   queueUnreadDigests,
   REMINDER_LEAD_MS,
 } from "@/lib/server/notifications/scans";
-import { sendDueNotifications } from "@/lib/server/notifications/sender";
+import { sendDueNotifications } from "@/lib/server/emails/sender";
 import { placeDueStandingOrders } from "@/lib/server/standing/worker";
 import { call } from "../support/http";
 import {

@@ -9,7 +9,7 @@ import {
   MAX_ATTEMPTS,
   retryDelayMs,
   sendDueNotifications,
-} from "@/lib/server/notifications/sender";
+} from "@/lib/server/emails/sender";
 import { call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { onPostgres } from "../support/pg";

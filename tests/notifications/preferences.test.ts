@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
 import * as prefsRoute from "@/app/api/notification-preferences/route";
 import * as unsubscribeRoute from "@/app/api/unsubscribe/[token]/route";
-import { sendDueNotifications } from "@/lib/server/notifications/sender";
+import { sendDueNotifications } from "@/lib/server/emails/sender";
 import { unsubscribeToken } from "@/lib/server/notifications/unsubscribe";
 import { NOTIFICATION_KINDS } from "@/lib/validators/notifications";
 import { call } from "../support/http";

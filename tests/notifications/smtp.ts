@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { smtpMailer, type Mailer } from "@/lib/server/notifications/transport";
+import { smtpMailer, type Mailer } from "@/lib/server/emails/transport";
 
 /**
  * A real SMTP server in the test process (smtp-server) that parses what arrives (mailparser).

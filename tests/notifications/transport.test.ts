@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { simpleParser } from "mailparser";
-import { fileMailer } from "@/lib/server/notifications/transport";
+import { fileMailer } from "@/lib/server/emails/transport";
 
 afterEach(() => vi.restoreAllMocks());
 

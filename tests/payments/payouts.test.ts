@@ -4,7 +4,7 @@ import { inTransaction } from "@/lib/server/platform/transaction";
 import { recordFarmEntry } from "@/lib/server/payments/farm-ledger";
 import { nextPayoutAt, runPayouts } from "@/lib/server/payments/payouts";
 import { paymentProvider } from "@/lib/server/payments/provider";
-import { compose } from "@/lib/server/notifications/templates";
+import { compose } from "@/lib/server/emails/templates";
 import { createProduct, createUserWithSession } from "../support/factories";
 import { withEnv } from "../support/env";
 import { onPostgres } from "../support/pg";

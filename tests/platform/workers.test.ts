@@ -31,10 +31,22 @@ describe("appWorkers", () => {
       sheets: true,
       standing: true,
       notifications: true,
+      payouts: true,
     });
     expect(
-      appWorkers({ SHEETS_WORKER: "off", STANDING_WORKER: " OFF ", NOTIFICATIONS_WORKER: "on" }),
-    ).toEqual({ housekeeping: true, sheets: false, standing: false, notifications: true });
+      appWorkers({
+        SHEETS_WORKER: "off",
+        STANDING_WORKER: " OFF ",
+        NOTIFICATIONS_WORKER: "on",
+        PAYOUTS_WORKER: "off",
+      }),
+    ).toEqual({
+      housekeeping: true,
+      sheets: false,
+      standing: false,
+      notifications: true,
+      payouts: false,
+    });
   });
 });
 

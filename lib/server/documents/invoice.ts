@@ -5,7 +5,7 @@ import { dollarsToCents } from "@/lib/money";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { invoiceForDocument } from "@/lib/server/credit/statements";
 import { formatCents } from "@/lib/server/wallet/serialize";
-import { fieldfarePdf } from "./pdf";
+import { fieldfarePdf } from "@/lib/server/platform/pdf";
 
 const STATUS_WORDS = {
   open: "Open: the month is still running",

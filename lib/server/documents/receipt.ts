@@ -7,7 +7,7 @@ import { notFound } from "@/lib/server/platform/errors";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { periodLabel } from "@/lib/server/credit/credit";
 import { statementNumber } from "@/lib/server/credit/statements";
-import { fieldfarePdf } from "./pdf";
+import { fieldfarePdf } from "@/lib/server/platform/pdf";
 
 /**
  * The PDF receipt of an order (docs/restaurants.md, "Receipts"): who sold, who bought, each line,

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
-import { localDateOf } from "@/lib/server/fulfilment/time";
+import { localDateOf } from "@/lib/server/tz-zone";
 import { centsToDollars } from "@/lib/money";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { requireOwnFarm } from "./access";

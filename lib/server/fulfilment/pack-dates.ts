@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/server/platform/db";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { requireOwnFarm } from "@/lib/server/farm/access";
-import { localDateOf } from "./time";
+import { localDateOf } from "@/lib/server/tz-zone";
 
 /**
  * The pack list's default day: the farm's next local date (today included) that has an active

@@ -4,7 +4,7 @@ import type { SessionUser } from "@/lib/server/auth/session";
 import { requireOwnFarm } from "@/lib/server/farm/access";
 import { centsToDollars } from "@/lib/money";
 import type { PackListJson } from "@/lib/contracts/fulfilment";
-import { toCsv, type CsvCell } from "@/lib/server/documents/csv";
+import { toCsv, type CsvCell } from "@/lib/server/platform/csv";
 import { toLocalIso } from "./time";
 
 /**
@@ -85,7 +85,7 @@ export async function packList(user: SessionUser, date: string): Promise<PackLis
   };
 }
 
-/** The pack list as CSV: a header row, then one row per order line (lib/server/documents/csv.ts). */
+/** The pack list as CSV: a header row, then one row per order line (lib/server/platform/csv.ts). */
 export function packListCsv(list: PackListJson): string {
   const header = [
     "order",

@@ -86,8 +86,3 @@ export function toLocalIso(at: Date, timeZone: string): string {
 }
 
 const pad2 = (n: number) => (n < 10 ? "0" : "") + n;
-
-/** YYYY-MM-DD of an instant in the zone. */
-export function localDateOf(at: Date, timeZone: string): string {
-  return DateTime.fromJSDate(at, { zone: zoneOf(timeZone) }).toISODate()!;
-}

@@ -9,7 +9,7 @@ import type {
 } from "@/lib/contracts/payments";
 import type { Payout } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
-import { fieldfarePdf } from "@/lib/server/documents/pdf";
+import { fieldfarePdf } from "@/lib/server/platform/pdf";
 import { requireOwnFarm } from "@/lib/server/farm/access";
 import { db } from "@/lib/server/platform/db";
 import { env } from "@/lib/server/platform/env";

@@ -1,6 +1,6 @@
 import "server-only";
 import Stripe from "stripe";
-import type { CardProvider, CheckoutRequest, TransferOutcome, VerifiedEvent } from "./provider";
+import type { CardProvider, CheckoutRequest, TransferOutcome, VerifiedEvent } from "./types";
 
 /** Signatures older than this are refused (Stripe's own default tolerance). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;

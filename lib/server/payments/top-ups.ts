@@ -6,7 +6,8 @@ import { db, isUniqueViolation } from "@/lib/server/platform/db";
 import { AppError, notFound } from "@/lib/server/platform/errors";
 import type { IdempotentResult } from "@/lib/server/platform/idempotency";
 import type { TopUpInput } from "@/lib/validators/wallet";
-import { CURRENCY, type CardProvider } from "./provider";
+import { CURRENCY } from "./provider";
+import type { CardProvider } from "./types";
 
 export function serializeTopUp(t: TopUp): CardTopUpJson {
   return {

@@ -7,7 +7,8 @@ import type { Payout, TopUp } from "@/lib/generated/prisma/client";
 import { failPayout } from "./payouts";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
-import { paymentProvider, type VerifiedEvent } from "./provider";
+import { paymentProvider } from "./provider";
+import type { VerifiedEvent } from "./types";
 
 /** Stripe's events are a few KB; anything this large is not one of them. */
 export const WEBHOOK_MAX_BYTES = 256 * 1024;

@@ -3,7 +3,8 @@ import { DateTime } from "luxon";
 import { zoneOf } from "@/lib/server/tz-zone";
 import type { FulfilmentKind } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/server/platform/transaction";
-import { localDateOf, slotOn } from "@/lib/server/fulfilment/time";
+import { slotOn } from "@/lib/server/fulfilment/time";
+import { localDateOf } from "@/lib/server/tz-zone";
 
 /**
  * When a standing order's occurrences fall (docs/restaurants.md, "Standing orders"). An occurrence

@@ -10,7 +10,7 @@ import { KIND_LABELS, type NotificationKind } from "@/lib/validators/notificatio
 import { appUrl, renderEmail } from "./layout";
 import { compose } from "./templates";
 import { configuredMailer, type Mailer } from "./transport";
-import { unsubscribeToken } from "./unsubscribe";
+import { unsubscribeToken } from "@/lib/server/notifications/unsubscribe";
 
 /**
  * The outbox sender (docs/notifications.md, "Sender"). A round claims due rows with

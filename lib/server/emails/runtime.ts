@@ -1,6 +1,6 @@
 import "server-only";
 import type { Loop } from "@/lib/server/platform/loop";
-import { queueCutoffReminders, queueUnreadDigests } from "./scans";
+import { queueCutoffReminders, queueUnreadDigests } from "@/lib/server/notifications/scans";
 import { startNotificationSender } from "./sender";
 
 /**
