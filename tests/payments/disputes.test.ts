@@ -14,9 +14,13 @@ const stripe = stripeForThisFile();
 
 const ON_HOLD = "Your wallet is on hold while a card payment is disputed.";
 
+/** Dispute ids unique to each test: the file's database lives across its tests. */
+let dp = "";
+const DP = (n: number) => `${dp}_${n}`;
 let me: Awaited<ReturnType<typeof createUserWithSession>>;
 let carrots: Awaited<ReturnType<typeof createProduct>>;
 beforeEach(async () => {
+  dp = `dp_test_${Math.random().toString(36).slice(2, 10)}`;
   me = await createUserWithSession({ fullName: "Dana Dispute" });
   const { farm } = await createFarm({ farmName: "Hold Fast Farm" });
   carrots = await createProduct(farm.id, { name: "Carrots", priceCents: 300, stock: 100 });
@@ -35,7 +39,7 @@ async function paidTopUp(amount: number): Promise<string> {
 /** A signed `charge.dispute.*` event as Stripe sends it (a Dispute object). */
 function dispute(type: "created" | "closed", paymentIntent: string, over: object = {}) {
   return stripe.emulator().sign(`charge.dispute.${type}`, {
-    id: "dp_test_1",
+    id: DP(1),
     object: "dispute",
     amount: 5000,
     currency: "usd",
@@ -70,7 +74,7 @@ describe("charge.dispute.created", () => {
 
     // The wallet says so, and nothing was debited automatically.
     expect((await wallet()).json).toMatchObject({ balance: 50, onHold: true });
-    const hold = await db.walletHold.findUniqueOrThrow({ where: { disputeId: "dp_test_1" } });
+    const hold = await db.walletHold.findUniqueOrThrow({ where: { disputeId: DP(1) } });
     expect(hold).toMatchObject({
       userId: me.user.id,
       amountCents: 5000,
@@ -112,8 +116,8 @@ describe("charge.dispute.created", () => {
     await send(dispute("created", pi));
     expect(await db.walletHold.count({ where: { userId: me.user.id } })).toBe(1);
 
-    await send(dispute("created", "pi_not_ours", { id: "dp_test_2" }));
-    expect(await db.walletHold.count()).toBe(1);
+    await send(dispute("created", "pi_not_ours", { id: DP(2) }));
+    expect(await db.walletHold.count({ where: { disputeId: DP(2) } })).toBe(0);
   });
 });
 
@@ -131,9 +135,7 @@ describe("charge.dispute.closed", () => {
       currency: "USD",
     });
     expect((await buyCarrots()).status).toBe(201);
-    expect(
-      await db.walletHold.findUniqueOrThrow({ where: { disputeId: "dp_test_1" } }),
-    ).toMatchObject({
+    expect(await db.walletHold.findUniqueOrThrow({ where: { disputeId: DP(1) } })).toMatchObject({
       outcome: "won",
       releasedAt: expect.any(Date),
     });
@@ -149,9 +151,9 @@ describe("charge.dispute.closed", () => {
     expect((await buyCarrots()).json.code).toBe("wallet_frozen");
 
     const other = await paidTopUp(20);
-    await send(dispute("created", other, { id: "dp_test_3" }));
-    await send(dispute("created", pi, { id: "dp_test_4" }));
-    await send(dispute("closed", pi, { id: "dp_test_4", status: "won" }));
+    await send(dispute("created", other, { id: DP(3) }));
+    await send(dispute("created", pi, { id: DP(4) }));
+    await send(dispute("closed", pi, { id: DP(4), status: "won" }));
     expect((await wallet()).json.onHold).toBe(true);
   });
 });
