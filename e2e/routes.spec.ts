@@ -41,6 +41,7 @@ const PROTECTED = [
   "/standing-orders",
   "/invoices",
   "/my-farm/customers",
+  "/my-farm/payouts",
 ];
 
 test.describe("signed out", () => {
@@ -369,6 +370,7 @@ test.describe("signed in as a farmer", () => {
       "/my-farm/fulfilment",
       "/my-farm/pack-list",
       "/my-farm/customers",
+      "/my-farm/payouts",
     ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -69,6 +69,12 @@ export function WalletView() {
               Demo payments — no card is charged
             </p>
           ) : null}
+          {wallet.onHold ? (
+            <p role="status" className="mt-4 text-sm font-semibold" data-testid="wallet-on-hold">
+              Your wallet is on hold while a card payment is disputed. Nothing can be paid from it
+              until the dispute is resolved.
+            </p>
+          ) : null}
           {cardTopUp.waiting ? (
             <p role="status" className="mt-4 text-sm text-white/85" data-testid="topup-waiting">
               Confirming your card payment...

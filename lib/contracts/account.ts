@@ -171,6 +171,12 @@ export const accountApi = {
     params: statementParams,
     response: payResult,
     idempotencyKey: true,
-    errors: ["insufficient_funds", "conflict", "forbidden", "idempotency_key_reused"],
+    errors: [
+      "insufficient_funds",
+      "wallet_frozen",
+      "conflict",
+      "forbidden",
+      "idempotency_key_reused",
+    ],
   }),
 };

@@ -72,6 +72,7 @@ export const adjustmentsApi = {
       "adjustment_stale",
       "conflict",
       "insufficient_funds",
+      "wallet_frozen",
       "out_of_stock",
       "order_not_active",
       "idempotency_key_reused",

@@ -50,6 +50,8 @@ export const ERROR_STATUS = {
   credit_limit: 409,
   /** A top-up that would take a wallet past its ceiling. */
   wallet_limit: 409,
+  /** A wallet on hold while a card payment into it is disputed: nothing can be paid from it. */
+  wallet_frozen: 409,
   /** An Idempotency-Key (or message clientId) reused for a different request. */
   idempotency_key_reused: 409,
   /** A one-time link that was used already or has expired. */

@@ -91,6 +91,7 @@ export const ordersApi = {
     idempotencyKey: true,
     errors: [
       "insufficient_funds",
+      "wallet_frozen",
       "credit_limit",
       "forbidden",
       "out_of_stock",
@@ -120,6 +121,7 @@ export const ordersApi = {
       "order_locked",
       "order_not_active",
       "insufficient_funds",
+      "wallet_frozen",
       "credit_limit",
       "out_of_stock",
       "order_limit",

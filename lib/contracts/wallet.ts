@@ -8,6 +8,12 @@ export const wallet = z.object({
   walletId: z.string(),
   balance: money,
   currency: z.literal("USD"),
+  onHold: z
+    .literal(true)
+    .optional()
+    .describe(
+      "present while a card payment into the wallet is disputed: nothing can be paid from it",
+    ),
 });
 export type WalletJson = z.infer<typeof wallet>;
 

@@ -58,6 +58,10 @@ async function handle(tx: Tx, event: VerifiedEvent): Promise<void> {
       return accountUpdated(tx, event.object);
     case "transfer.reversed":
       return transferReversed(tx, event.object);
+    case "charge.dispute.created":
+      return disputeCreated(tx, event.object);
+    case "charge.dispute.closed":
+      return disputeClosed(tx, event.object);
     default:
       return; // verified but not ours to act on: recorded, 200
   }
@@ -106,7 +110,13 @@ async function sessionPaid(tx: Tx, session: Record<string, unknown>): Promise<vo
   }
   await tx.topUp.update({
     where: { id: topUp.id },
-    data: { status: "paid", sessionId: String(session.id), settledAt: new Date() },
+    data: {
+      status: "paid",
+      sessionId: String(session.id),
+      // A dispute names the payment by its PaymentIntent.
+      paymentIntent: typeof session.payment_intent === "string" ? session.payment_intent : null,
+      settledAt: new Date(),
+    },
   });
   await ensureWallet(tx, topUp.userId);
   // Last, so the wallet's row lock is held only for this statement and the commit: deliveries for
@@ -144,4 +154,59 @@ async function transferReversed(tx: Tx, transfer: Record<string, unknown>): Prom
   const [payout] = await tx.$queryRaw<Payout[]>`
     SELECT * FROM "Payout" WHERE "reference" = ${transfer.id} AND "status" = 'paid' FOR UPDATE`;
   if (payout) await failPayout(tx, payout, "The transfer was reversed");
+}
+
+/** Dispute outcomes that leave the money with us: the hold ends. */
+const DISPUTE_RELEASED = new Set(["won", "warning_closed"]);
+
+/**
+ * A buyer disputed a card top-up: their wallet is put on hold for spending (every debit answers 409
+ * `wallet_frozen`) and the hold is listed for ops. Nothing is debited automatically. One hold per
+ * dispute (its id is the key); a dispute on a payment we do not know is logged and ignored.
+ */
+async function disputeCreated(tx: Tx, dispute: Record<string, unknown>): Promise<void> {
+  if (typeof dispute.id !== "string" || typeof dispute.payment_intent !== "string") return;
+  const topUp = await tx.topUp.findUnique({ where: { paymentIntent: dispute.payment_intent } });
+  if (!topUp) {
+    console.warn(`[payments] dispute ${dispute.id} names no top-up we know`);
+    return;
+  }
+  const created = await tx.walletHold.createMany({
+    data: {
+      disputeId: dispute.id,
+      userId: topUp.userId,
+      topUpId: topUp.id,
+      amountCents: typeof dispute.amount === "number" ? dispute.amount : topUp.amountCents,
+      reason: typeof dispute.reason === "string" ? dispute.reason : "unknown",
+    },
+    skipDuplicates: true,
+  });
+  if (created.count) await refreshHold(tx, topUp.userId);
+}
+
+/** The dispute is over: won (or an inquiry closed) releases its hold; lost keeps it for ops. */
+async function disputeClosed(tx: Tx, dispute: Record<string, unknown>): Promise<void> {
+  if (typeof dispute.id !== "string") return;
+  const status = typeof dispute.status === "string" ? dispute.status : "unknown";
+  const hold = await tx.walletHold.findUnique({ where: { disputeId: dispute.id } });
+  if (!hold || hold.outcome !== null) return;
+  const released = DISPUTE_RELEASED.has(status);
+  await tx.walletHold.update({
+    where: { disputeId: dispute.id },
+    data: { outcome: status, ...(released ? { releasedAt: new Date() } : {}) },
+  });
+  if (released) await refreshHold(tx, hold.userId);
+}
+
+/**
+ * The wallet is on hold exactly while one of its holds is open. The wallet's row is locked first,
+ * so the next statement sees every hold committed by a webhook for another dispute that held it.
+ */
+async function refreshHold(tx: Tx, userId: number): Promise<void> {
+  await ensureWallet(tx, userId);
+  await tx.$queryRaw`SELECT 1 FROM "Wallet" WHERE "userId" = ${userId} FOR UPDATE`;
+  await tx.$executeRaw`
+    UPDATE "Wallet" SET "onHold" = EXISTS (
+      SELECT 1 FROM "WalletHold" WHERE "userId" = ${userId} AND "releasedAt" IS NULL)
+    WHERE "userId" = ${userId}`;
 }

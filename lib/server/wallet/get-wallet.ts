@@ -10,8 +10,8 @@ import { type TransactionJson } from "@/lib/contracts/wallet";
 
 /** GET /api/wallet (created on first use). A hot read (readRows): every wallet, checkout and invoices screen asks for it. */
 export async function getWallet(userId: number) {
-  const [existing] = await readRows<{ walletId: string; balanceCents: number }>(
-    Prisma.sql`SELECT "walletId", "balanceCents" FROM "Wallet" WHERE "userId" = ${userId}`,
+  const [existing] = await readRows<{ walletId: string; balanceCents: number; onHold: boolean }>(
+    Prisma.sql`SELECT "walletId", "balanceCents", "onHold" FROM "Wallet" WHERE "userId" = ${userId}`,
   );
   return serializeWallet(existing ?? (await inTransaction((tx) => ensureWallet(tx, userId))));
 }

@@ -2,6 +2,11 @@ import "server-only";
 import type { TransactionType, Wallet } from "@/lib/generated/prisma/client";
 import { MAX_BALANCE_CENTS } from "@/lib/money";
 import type { Tx } from "@/lib/server/platform/transaction";
+import { AppError } from "@/lib/server/platform/errors";
+
+/** Said to a buyer whose wallet is on hold (docs/money.md, "Disputes"). */
+export const WALLET_ON_HOLD_MESSAGE =
+  "Your wallet is on hold while a card payment is disputed. Nothing can be paid from it until the dispute is resolved; contact support if you have questions.";
 
 export type LedgerEntry = { type: TransactionType; description: string; reference: string };
 
@@ -21,7 +26,8 @@ export const LEDGER_TYPE_IN_DB: Record<TransactionType, string> = {
  * the sum of the ledger.
  * Concurrent callers queue on the wallet's row lock and Postgres re-checks the WHERE clause after
  * the wait. Returns the wallet as it is now, or null when refused; the caller decides the message.
- * The wallet must exist (ensureWallet).
+ * A debit from a wallet on hold (a disputed card payment) throws `wallet_frozen` instead. The
+ * wallet must exist (ensureWallet).
  */
 export async function applyBalanceChange(
   tx: Tx,
@@ -54,6 +60,7 @@ export async function applyLedgerEntries(
       UPDATE "Wallet" SET "balanceCents" = "balanceCents" + ${total}
       WHERE "userId" = ${userId}
         AND "balanceCents"::bigint + ${total} BETWEEN 0 AND ${MAX_BALANCE_CENTS}
+        AND (${total}::int >= 0 OR NOT "onHold")
       RETURNING *
     ), ledger AS (
       INSERT INTO "Transaction" ("userId", "type", "amountCents", "description", "reference", "timestamp")
@@ -64,5 +71,12 @@ export async function applyLedgerEntries(
       ORDER BY e."n"
     )
     SELECT * FROM w`;
+  if (!rows[0] && total < 0) {
+    // The UPDATE re-reads the flag on the newest row after any lock wait: a hold that committed
+    // first always refuses the debit.
+    const [held] = await tx.$queryRaw<{ onHold: boolean }[]>`
+      SELECT "onHold" FROM "Wallet" WHERE "userId" = ${userId}`;
+    if (held?.onHold) throw new AppError("wallet_frozen", WALLET_ON_HOLD_MESSAGE);
+  }
   return rows[0] ?? null;
 }

@@ -11,8 +11,15 @@ const TYPE: Record<TransactionType, TransactionJson["type"]> = {
   adjustment: "adjustment",
 };
 
-export function serializeWallet(w: Pick<Wallet, "walletId" | "balanceCents">): WalletJson {
-  return { walletId: w.walletId, balance: centsToDollars(w.balanceCents), currency: "USD" };
+export function serializeWallet(
+  w: Pick<Wallet, "walletId" | "balanceCents"> & { onHold?: boolean },
+): WalletJson {
+  const json: WalletJson = {
+    walletId: w.walletId,
+    balance: centsToDollars(w.balanceCents),
+    currency: "USD",
+  };
+  return w.onHold ? { ...json, onHold: true } : json;
 }
 
 export function serializeTransaction(t: Transaction): TransactionJson {
