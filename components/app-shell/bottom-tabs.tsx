@@ -57,7 +57,6 @@ function MoreMenu({ items, pathname }: { items: NavItem[]; pathname: string }) {
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const active = items.some((item) => isItemActive(pathname, item));
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
