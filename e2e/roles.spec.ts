@@ -20,7 +20,7 @@ test("a farmer who signs in lands on My Farm and finds the farm's own tabs", asy
   await page.getByLabel("Password", { exact: true }).fill(FARM_PASSWORD);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/my-farm$/);
-  await expect(page.getByText("My Farm", { exact: true }).first()).toBeVisible();
+  await expect(page.locator("#main").getByText("My Farm", { exact: true })).toBeVisible();
 
   const nav = mainNav(page);
   if (isMobile(page)) {

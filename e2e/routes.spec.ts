@@ -358,7 +358,7 @@ test.describe("signed in as a farmer", () => {
     }
     await expect(page).toHaveURL(/\/my-farm$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.getByText("My Farm", { exact: true }).first()).toBeVisible();
+    await expect(page.locator("#main").getByText("My Farm", { exact: true })).toBeVisible();
     if (!isMobile(page))
       await expect(
         page.getByTestId("nav-rail").getByRole("link", { name: "My Farm" }),
