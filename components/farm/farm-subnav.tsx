@@ -42,7 +42,7 @@ export function FarmSubnav() {
     return () => observer.disconnect();
   }, [pathname, measure]);
   return (
-    <div className="relative print:hidden">
+    <div className="relative min-w-0 print:hidden">
       <nav ref={scroller} aria-label="My Farm" onScroll={measure} className="-mx-1 overflow-x-auto">
         <ul className="flex min-w-max gap-1 rounded-xl bg-brand-50 p-1">
           {LINKS.map(({ href, label }) => {
