@@ -122,7 +122,11 @@ test.describe("farmer", () => {
     ).toBeVisible();
     await axe(page);
 
-    await page.getByRole("link", { name: "Products" }).click();
+    // The section tab (on phones the farm's tab bar has a Products tab too).
+    await page
+      .getByRole("navigation", { name: "My Farm" })
+      .getByRole("link", { name: "Products" })
+      .click();
     await page.getByRole("link", { name: "Add product" }).click();
     await expect(page).toHaveURL(/\/my-farm\/products\/new$/);
     await page.getByRole("button", { name: "Add product" }).click();

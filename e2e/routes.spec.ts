@@ -330,8 +330,10 @@ test.describe("signed in as a farmer", () => {
   test("My Farm is reachable from the navigation, and its pages pass axe", async ({ page }) => {
     await page.goto("/home");
     if (isMobile(page)) {
-      // The tab bar keeps the spec's five items; the user menu carries My Farm.
-      await expect(page.getByTestId("tab-bar").getByRole("link")).toHaveCount(5);
+      // The farm's own tabs (Today is My Farm) and More; the user menu carries My Farm too.
+      const tabs = page.getByTestId("tab-bar");
+      await expect(tabs.getByRole("link")).toHaveText(["Today", "Pack", "Products", "Customers"]);
+      await expect(tabs.getByRole("button", { name: "More" })).toBeVisible();
       await page.getByRole("button", { name: `Account menu for ${FARMER.fullName}` }).click();
       await expect(page.getByRole("menuitem", { name: "My Farm" })).toHaveAttribute(
         "href",
@@ -341,12 +343,12 @@ test.describe("signed in as a farmer", () => {
       await page.getByRole("menuitem", { name: "My Farm" }).click();
     } else {
       const rail = page.getByTestId("nav-rail");
-      // The farmer's sixth item joins once /api/user has answered.
+      // My Farm leads the farmer's rail once /api/user has answered.
       await expect(rail.locator("ul a")).toHaveCount(6);
       const hrefs = await rail
         .locator("ul a")
         .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-      expect(hrefs).toEqual(["/home", "/orders", "/messages", "/wallet", "/profile", "/my-farm"]);
+      expect(hrefs).toEqual(["/my-farm", "/home", "/orders", "/messages", "/wallet", "/profile"]);
       await page.getByRole("button", { name: `Account menu for ${FARMER.fullName}` }).click();
       await expect(page.getByRole("menuitem", { name: "My Farm" })).toHaveAttribute(
         "href",
@@ -357,7 +359,7 @@ test.describe("signed in as a farmer", () => {
     }
     await expect(page).toHaveURL(/\/my-farm$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.getByText("My Farm", { exact: true }).first()).toBeVisible();
+    await expect(page.locator("#main").getByText("My Farm", { exact: true })).toBeVisible();
     if (!isMobile(page))
       await expect(
         page.getByTestId("nav-rail").getByRole("link", { name: "My Farm" }),

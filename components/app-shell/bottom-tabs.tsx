@@ -1,17 +1,24 @@
 "use client";
+import { useEffect, useId, useRef, useState } from "react";
 import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname } from "next/navigation";
 import { useAuth } from "@/components/auth/auth-provider";
 import { cn } from "@/lib/cn";
-import { isActive, LOGIN_ITEM, NAV_ITEMS } from "./nav-items";
+import { isItemActive, navFor, type NavItem } from "./nav-items";
 import { Icon } from "@/components/ui/icon";
 
-/** <768 px: the bottom tab bar Home, Orders, Chat, Wallet, Profile. */
+const TAB_CLASS =
+  "flex min-h-14 w-full flex-col items-center justify-center gap-0.5 text-xs font-medium";
+
+/**
+ * <768 px: the bottom tab bar. Shoppers get Home, Orders, Chat, Wallet, Profile; a farm its day
+ * (Today, Pack, Products, Customers) and a restaurant Home, Reorder, Standing, Invoices, each
+ * with a More menu of the rest (docs/product.md, "Each role's way in").
+ */
 export function BottomTabs() {
   const pathname = usePathname();
-  const { status } = useAuth();
-  // While /api/user is on its way the signed-in items show (most visitors of the app are).
-  const items = status === "signed-out" ? [...NAV_ITEMS.slice(0, 4), LOGIN_ITEM] : NAV_ITEMS;
+  const { user, status } = useAuth();
+  const { tabs, more } = navFor(status, user?.userType);
   return (
     <nav
       aria-label="Main"
@@ -19,25 +26,87 @@ export function BottomTabs() {
       className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden print:hidden"
     >
       <ul className="grid grid-cols-5">
-        {items.map(({ href, mobileLabel, icon }) => {
-          const active = isActive(pathname, href);
+        {tabs.map((item) => {
+          const active = isItemActive(pathname, item);
           return (
-            <li key={href}>
+            <li key={item.href}>
               <IntentLink
-                href={href}
+                href={item.href}
                 aria-current={active ? "page" : undefined}
-                className={cn(
-                  "flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium",
-                  active ? "text-brand-700" : "text-muted hover:text-ink",
-                )}
+                className={cn(TAB_CLASS, active ? "text-brand-700" : "text-muted hover:text-ink")}
               >
-                <Icon name={icon} className="h-5 w-5" />
-                {mobileLabel}
+                <Icon name={item.icon} className="h-5 w-5" />
+                {item.mobileLabel}
               </IntentLink>
             </li>
           );
         })}
+        {more.length ? (
+          <li>
+            <MoreMenu items={more} pathname={pathname} />
+          </li>
+        ) : null}
       </ul>
     </nav>
+  );
+}
+
+/** The last tab: a disclosure listing the role's other items above the bar; Esc or a tap outside closes it. */
+function MoreMenu({ items, pathname }: { items: NavItem[]; pathname: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const active = items.some((item) => isItemActive(pathname, item));
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    const onDown = (e: PointerEvent) =>
+      root.current && !root.current.contains(e.target as Node) && setOpen(false);
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onDown);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onDown);
+    };
+  }, [open]);
+  return (
+    <div ref={root}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        onClick={() => setOpen((o) => !o)}
+        className={cn(TAB_CLASS, active || open ? "text-brand-700" : "text-muted hover:text-ink")}
+      >
+        <Icon name="ellipsis" className="h-5 w-5" />
+        More
+      </button>
+      {open ? (
+        <ul
+          id={id}
+          className="absolute right-2 bottom-full mb-2 grid min-w-48 gap-1 rounded-xl border border-gray-200 bg-white p-2 shadow-lg"
+        >
+          {items.map((item) => {
+            const current = isItemActive(pathname, item);
+            return (
+              <li key={item.href}>
+                <IntentLink
+                  href={item.href}
+                  aria-current={current ? "page" : undefined}
+                  onClick={() => setOpen(false)}
+                  className={cn(
+                    "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium",
+                    current ? "bg-brand-50 text-brand-800" : "text-ink hover:bg-brand-50",
+                  )}
+                >
+                  <Icon name={item.icon} className="h-5 w-5" />
+                  {item.label}
+                </IntentLink>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
   );
 }

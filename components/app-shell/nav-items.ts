@@ -1,6 +1,18 @@
 import type { IconName } from "@/components/ui/icon-names";
+import type { PublicUser } from "@/lib/contracts/session";
 
-export type NavItem = { href: string; label: string; mobileLabel: string; icon: IconName };
+/**
+ * `exact`: active on `href`'s path only, not on the pages below it (My Farm's Today is not active
+ * on its Pack list). `match`: the path it is active on when `href` carries a query.
+ */
+export type NavItem = {
+  href: string;
+  label: string;
+  mobileLabel: string;
+  icon: IconName;
+  exact?: boolean;
+  match?: string;
+};
 
 /** docs/product.md: the signed-in app's navigation; Messages is labelled Chat on the mobile tab bar. */
 export const NAV_ITEMS: NavItem[] = [
@@ -19,5 +31,80 @@ export const LOGIN_ITEM: NavItem = {
   icon: "log-in",
 };
 
+const MY_FARM: NavItem = {
+  href: "/my-farm",
+  label: "My Farm",
+  mobileLabel: "Today",
+  icon: "tractor",
+  exact: true,
+};
+
+/** A farm's phone tabs (docs/product.md, "Each role's way in"); More holds the buyer's items. */
+export const FARM_TABS: NavItem[] = [
+  MY_FARM,
+  { href: "/my-farm/pack-list", label: "Pack list", mobileLabel: "Pack", icon: "package" },
+  { href: "/my-farm/products", label: "Products", mobileLabel: "Products", icon: "sprout" },
+  { href: "/my-farm/customers", label: "Customers", mobileLabel: "Customers", icon: "users" },
+];
+
+const REORDER: NavItem = {
+  href: "/orders?tab=completed",
+  label: "Reorder",
+  mobileLabel: "Reorder",
+  icon: "repeat",
+  match: "/orders",
+};
+const STANDING: NavItem = {
+  href: "/standing-orders",
+  label: "Standing orders",
+  mobileLabel: "Standing",
+  icon: "calendar-clock",
+};
+const INVOICES: NavItem = {
+  href: "/invoices",
+  label: "Invoices",
+  mobileLabel: "Invoices",
+  icon: "receipt-text",
+};
+
+export type RoleNav = {
+  /** The desktop rail, every item labelled. */
+  rail: NavItem[];
+  /** The phone tab bar; with `more`, its last slot is a More menu of those items. */
+  tabs: NavItem[];
+  more: NavItem[];
+};
+
+/**
+ * Each role's own way in (docs/product.md): shoppers keep the five items; a farm gets My Farm's
+ * day on its phone tabs and My Farm first on the rail; a restaurant gets Reorder, Standing orders
+ * and Invoices one tap away. While /api/user is on its way the shopper's items show.
+ */
+export function navFor(
+  status: "loading" | "signed-in" | "signed-out",
+  userType?: PublicUser["userType"],
+): RoleNav {
+  if (status === "signed-out") {
+    const items = [...NAV_ITEMS.slice(0, 4), LOGIN_ITEM];
+    return { rail: items, tabs: items, more: [] };
+  }
+  if (userType === "farmer")
+    return { rail: [MY_FARM, ...NAV_ITEMS], tabs: FARM_TABS, more: NAV_ITEMS };
+  if (userType === "restaurant") {
+    const [home, orders, ...rest] = NAV_ITEMS;
+    return {
+      rail: [home, orders, REORDER, STANDING, INVOICES, ...rest],
+      tabs: [home, REORDER, STANDING, INVOICES],
+      more: [orders, ...rest],
+    };
+  }
+  return { rail: NAV_ITEMS, tabs: NAV_ITEMS, more: [] };
+}
+
 export const isActive = (pathname: string, href: string) =>
   pathname === href || pathname.startsWith(href + "/");
+
+export const isItemActive = (pathname: string, item: NavItem) => {
+  const path = item.match ?? item.href;
+  return item.exact ? pathname === path : isActive(pathname, path);
+};

@@ -3,10 +3,9 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname } from "next/navigation";
 import { useAuth } from "@/components/auth/auth-provider";
-import { MY_FARM_NAV_ITEM } from "@/components/farm/my-farm-nav-link";
 import { Logo } from "@/components/marketing/logo";
 import { cn } from "@/lib/cn";
-import { isActive, LOGIN_ITEM, NAV_ITEMS } from "./nav-items";
+import { isItemActive, navFor } from "./nav-items";
 import { Icon } from "@/components/ui/icon";
 
 const DELAY_MS = 700;
@@ -48,20 +47,16 @@ function useRailTooltip() {
   return { shown, hover, show: set, hide: () => set(null) };
 }
 
-/** ≥768 px: a left icon rail; each icon has an accessible name and a tooltip (700 ms, skip 300 ms, docs/product.md). */
+/**
+ * ≥768 px: a left rail; each icon carries its name beneath it and a tooltip (700 ms, skip 300 ms,
+ * docs/product.md). A farm gets My Farm first, a restaurant Reorder, Standing orders and Invoices.
+ */
 export function NavRail() {
   const pathname = usePathname();
   const { user, status } = useAuth();
   const tooltip = useRailTooltip();
   const tipId = useId();
-  // Farm accounts also get My Farm (the mobile tab bar stays at the spec's five; the user menu carries it there).
-  // While /api/user is on its way the signed-in items show (most visitors of the app are).
-  const items =
-    status === "signed-out"
-      ? [...NAV_ITEMS.slice(0, 4), LOGIN_ITEM]
-      : user?.userType === "farmer"
-        ? [...NAV_ITEMS, MY_FARM_NAV_ITEM]
-        : NAV_ITEMS;
+  const items = navFor(status, user?.userType).rail;
   return (
     <nav
       aria-label="Main"
@@ -69,9 +64,10 @@ export function NavRail() {
       className="fixed inset-y-0 left-0 z-30 hidden w-20 flex-col items-center gap-2 border-r border-gray-200 bg-white py-4 md:flex print:hidden"
     >
       <Logo className="mb-4 [&_span]:sr-only" />
-      <ul className="flex flex-col items-center gap-2">
-        {items.map(({ href, label, icon }) => {
-          const active = isActive(pathname, href);
+      <ul className="flex flex-col items-center gap-1 overflow-y-auto">
+        {items.map((item) => {
+          const { href, label, icon } = item;
+          const active = isItemActive(pathname, item);
           const shown = tooltip.shown === href;
           return (
             <li key={href} className="relative">
@@ -86,13 +82,14 @@ export function NavRail() {
                 onFocus={(e) => e.currentTarget.matches(":focus-visible") && tooltip.show(href)}
                 onBlur={tooltip.hide}
                 className={cn(
-                  "flex h-12 w-12 items-center justify-center rounded-xl transition-colors",
+                  "flex min-h-12 w-16 flex-col items-center justify-center gap-0.5 rounded-xl px-1 py-1.5 text-center text-[11px] leading-tight font-medium transition-colors",
                   active
                     ? "bg-brand-700 text-white"
                     : "text-muted hover:bg-brand-50 hover:text-brand-800",
                 )}
               >
-                <Icon name={icon} className="h-6 w-6" />
+                <Icon name={icon} className="h-5 w-5" />
+                <span aria-hidden>{label}</span>
               </IntentLink>
               {shown ? (
                 <span

@@ -15,6 +15,7 @@ import {
   type RegisterInput,
 } from "@/lib/validators/auth";
 import type { PublicUser } from "@/lib/contracts/session";
+import { homePathFor } from "@/lib/auth/home-path";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { useAuth } from "./auth-provider";
 import { Field } from "@/components/ui/field";
@@ -43,7 +44,7 @@ export function AuthForms() {
         ))}
       </Tabs.List>
       <Tabs.Content value="login">
-        <LoginForm next={safeNextPath(params.get("next"))} />
+        <LoginForm next={params.get("next")} />
       </Tabs.Content>
       <Tabs.Content value="register">
         <RegisterForm next={safeNextPath(params.get("next"))} />
@@ -52,7 +53,8 @@ export function AuthForms() {
   );
 }
 
-function LoginForm({ next }: { next: string }) {
+/** `next` as asked for in the URL; without one, each role lands on its own start page. */
+function LoginForm({ next }: { next: string | null }) {
   const { setUser } = useAuth();
   const router = useRouter();
   const form = useForm<LoginInput>({
@@ -66,7 +68,11 @@ function LoginForm({ next }: { next: string }) {
       const user = await apiFetch<PublicUser>("/api/login", { method: "POST", json: values });
       setUser(user);
       toast({ title: "Login successful", description: `Welcome back, ${user.fullName}!` });
-      router.push(next);
+      router.push(
+        next
+          ? safeNextPath(next, undefined, homePathFor(user.userType))
+          : homePathFor(user.userType),
+      );
       router.refresh();
     } catch (e) {
       toast({

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { homePathFor } from "@/lib/auth/home-path";
 import { useAuth } from "./auth-provider";
 import { useSignOut } from "./use-sign-out";
 
@@ -21,7 +22,7 @@ export function SignedInPanel() {
           <Link href="/">Back to Home</Link>
         </Button>
         <Button asChild>
-          <Link href="/home">Go to Dashboard</Link>
+          <Link href={homePathFor(user.userType)}>Go to Dashboard</Link>
         </Button>
       </div>
       <Button variant="ghost" onClick={signOut} disabled={busy}>

@@ -3,16 +3,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useAuth } from "@/components/auth/auth-provider";
 import { cn } from "@/lib/cn";
-import type { NavItem } from "@/components/app-shell/nav-items";
 import { Icon } from "@/components/ui/icon";
-
-/** The nav entry for farmers, in the shape of the shell's NAV_ITEMS (components/app-shell/nav-items.ts). */
-export const MY_FARM_NAV_ITEM: NavItem = {
-  href: "/my-farm",
-  label: "My Farm",
-  mobileLabel: "Farm",
-  icon: "tractor",
-};
 
 /** A "My Farm" link that renders only for farm accounts (drop-in for a menu or header). */
 export function MyFarmNavLink({ className }: { className?: string }) {

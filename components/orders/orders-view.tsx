@@ -1,5 +1,6 @@
 "use client";
-import { useRef } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { useSearchParams } from "next/navigation";
 import { ClipboardList, RotateCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more";
@@ -35,13 +36,18 @@ const listUrl = (status: OrderStatusValue) => `/api/orders?status=${status}`;
  * so does a live order event (a standing order placed, a change applied; docs/notifications.md).
  */
 export function OrdersView() {
+  const [tab, setTab] = useState<string>("active");
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold text-ink">Orders</h1>
         <StandingOrdersLink />
       </div>
-      <Tabs defaultValue="active">
+      {/* ?tab=completed (the Reorder link) opens that tab; read in the browser, the shell stays prerendered. */}
+      <Suspense fallback={null}>
+        <TabFromUrl onTab={setTab} />
+      </Suspense>
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Order status" className="w-full sm:w-auto">
           {TABS.map((t) => (
             <TabsTrigger key={t.value} value={t.value} className="flex-1 sm:flex-none">
@@ -57,6 +63,14 @@ export function OrdersView() {
       </Tabs>
     </div>
   );
+}
+
+function TabFromUrl({ onTab }: { onTab: (tab: string) => void }) {
+  const wanted = useSearchParams().get("tab");
+  useEffect(() => {
+    if (TABS.some((t) => t.value === wanted)) onTab(wanted!);
+  }, [wanted, onTab]);
+  return null;
 }
 
 function OrderTab({ tab }: { tab: (typeof TABS)[number] }) {
