@@ -10,6 +10,7 @@ import { messagesApi } from "./messages";
 import { notificationsApi } from "./notifications";
 import { operationsApi } from "./operations";
 import { ordersApi } from "./orders";
+import { securityApi } from "./security";
 import { sessionApi } from "./session";
 import { standingApi } from "./standing";
 import { submissionsApi } from "./submissions";
@@ -21,6 +22,7 @@ import { walletApi } from "./wallet";
  */
 export const endpoints: Endpoint[] = [
   sessionApi,
+  securityApi,
   catalogApi,
   messagesApi,
   ordersApi,

@@ -33,7 +33,8 @@ const escapeHtml = (s: string) =>
 
 export function renderEmail(
   c: EmailContent,
-  footer: { reason: string; unsubscribeUrl: string },
+  /** No unsubscribe link for the account emails (a reset link is not a preference). */
+  footer: { reason: string; unsubscribeUrl?: string },
 ): { html: string; text: string } {
   const action = appUrl(c.action.path);
   const rows = c.rows?.length
@@ -57,7 +58,7 @@ ${c.paragraphs.map((p) => `<p style="margin:0 0 14px;font:15px/1.5 Arial,Helveti
 ${rows}
 <table role="presentation" cellpadding="0" cellspacing="0"><tr><td style="border-radius:8px;background:${ACCENT}"><a href="${escapeHtml(action)}" style="display:inline-block;padding:12px 22px;font:bold 15px/1.2 Arial,Helvetica,sans-serif;color:#ffffff;text-decoration:none">${escapeHtml(c.action.label)}</a></td></tr></table>
 </td></tr>
-<tr><td style="padding:18px 28px;border-top:1px solid #e5e7eb;font:12px/1.5 Arial,Helvetica,sans-serif;color:${MUTED}">${escapeHtml(footer.reason)} <a href="${escapeHtml(footer.unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe from these emails</a> or choose which emails you get in <a href="${escapeHtml(appUrl("/profile/notifications"))}" style="color:${MUTED}">Profile → Notification</a>.<br>${site.name} · Kelowna, BC</td></tr>
+<tr><td style="padding:18px 28px;border-top:1px solid #e5e7eb;font:12px/1.5 Arial,Helvetica,sans-serif;color:${MUTED}">${escapeHtml(footer.reason)}${footer.unsubscribeUrl ? ` <a href="${escapeHtml(footer.unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe from these emails</a> or choose which emails you get in <a href="${escapeHtml(appUrl("/profile/notifications"))}" style="color:${MUTED}">Profile → Notification</a>.` : ""}<br>${site.name} · Kelowna, BC</td></tr>
 </table>
 </td></tr></table>
 </body></html>`;
@@ -70,8 +71,12 @@ ${rows}
     "",
     "--",
     footer.reason,
-    `Unsubscribe: ${footer.unsubscribeUrl}`,
-    `Choose which emails you get: ${appUrl("/profile/notifications")}`,
+    ...(footer.unsubscribeUrl
+      ? [
+          `Unsubscribe: ${footer.unsubscribeUrl}`,
+          `Choose which emails you get: ${appUrl("/profile/notifications")}`,
+        ]
+      : []),
   ].join("\n");
   return { html, text };
 }
