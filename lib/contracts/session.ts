@@ -16,7 +16,9 @@ export const publicUser = z.object({
   verified: z.boolean(),
   emailVerified: z
     .boolean()
-    .describe("the user proved they receive mail at `email`; until then only account emails go there"),
+    .describe(
+      "the user proved they receive mail at `email`; until then only account emails go there",
+    ),
   createdAt: isoDate,
 });
 export type PublicUser = z.infer<typeof publicUser>;
