@@ -32,7 +32,7 @@ checkLedgerAfterEach();
 // Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
 const pg = it.skipIf(!onPostgres);
 
-type Choice = { slotId: string; address?: string; postalCode?: string };
+type Choice = { slotId: string; addressId?: number } | Record<string, unknown>;
 
 function order(
   cookie: string,
