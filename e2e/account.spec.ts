@@ -14,7 +14,7 @@ const MAIL_DIR = path.resolve(".data", "mail");
 /** Contexts opened by hand do not get the config's baseURL. */
 const origin = () =>
   test.info().project.use.baseURL ??
-  test.info().config.webServer!.url.replace(/\/api\/health$/, "");
+  (test.info().config.webServer?.url ?? "").replace(/\/api\/health$/, "");
 
 /** The token of the newest emailed link to `path` for `email` (quoted-printable undone). */
 function linkFor(email: string, linkPath: string): string | null {
