@@ -47,6 +47,7 @@ process.env.REGISTRATION_LIMIT_PER_IP_HOUR ??= "100000";
 process.env.LOGIN_MAX_FAILURES_PER_IP ??= "100000";
 process.env.FORM_LIMIT_PER_IP_HOUR ??= "100000";
 process.env.STREAMS_PER_IP ??= "100000";
+process.env.ACCOUNT_LIMIT_PER_IP_HOUR ??= "100000";
 
 // Specs that drive an ops command against the server's own database (npm run buyer:approve) read it here.
 fs.mkdirSync(".data", { recursive: true });

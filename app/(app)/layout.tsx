@@ -1,6 +1,7 @@
 import { AppHeader } from "@/components/app-shell/app-header";
 import { AppShell } from "@/components/app-shell/app-shell";
 import { AuthProvider } from "@/components/auth/auth-provider";
+import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
 import { CartProvider } from "@/components/cart/cart-provider";
 import { Toaster } from "@/components/ui/toaster";
 import { DataProvider } from "@/lib/client/data";
@@ -15,7 +16,10 @@ export default function AppLayout({ children }: { children: React.ReactNode }) {
     <DataProvider>
       <AuthProvider>
         <CartProvider>
-          <AppShell header={<AppHeader />}>{children}</AppShell>
+          <AppShell header={<AppHeader />}>
+            <VerifyEmailBanner />
+            {children}
+          </AppShell>
           <Toaster />
         </CartProvider>
       </AuthProvider>

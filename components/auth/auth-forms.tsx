@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Tabs } from "radix-ui";
 import { useForm } from "react-hook-form";
@@ -99,6 +100,12 @@ function LoginForm({ next }: { next: string | null }) {
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
         {isSubmitting ? "Logging in..." : "Login"}
       </Button>
+      <Link
+        href="/auth/forgot"
+        className="justify-self-center text-sm font-semibold text-brand-800 hover:underline"
+      >
+        Forgot your password?
+      </Link>
     </form>
   );
 }

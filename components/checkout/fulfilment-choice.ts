@@ -101,14 +101,10 @@ export function farmState(
 /** The `fulfilment` entry POST /api/orders takes for this farm, or undefined when it needs none. */
 export function fulfilmentBody(
   state: FarmState,
-): { slotId: string; address?: string; postalCode?: string } | undefined {
+): { slotId: string; addressId?: number } | undefined {
   if (!state.needsSlot || !state.slot) return undefined;
   if (state.kind === "delivery" && state.address)
-    return {
-      slotId: state.slot.slotId,
-      address: `${state.address.line1}, ${state.address.city}`,
-      postalCode: state.address.postalCode,
-    };
+    return { slotId: state.slot.slotId, addressId: state.address.id };
   return { slotId: state.slot.slotId };
 }
 

@@ -26,7 +26,7 @@ const ITEMS: { label: string; Icon: LucideIcon; value?: string; href?: string }[
   { label: "Address", Icon: MapPin, href: "/profile/address" },
   { label: "Business account", Icon: Briefcase, href: "/profile/business" },
   { label: "Notification", Icon: Bell, href: "/profile/notifications" },
-  { label: "Security", Icon: ShieldCheck },
+  { label: "Security", Icon: ShieldCheck, href: "/profile/security" },
   { label: "Language", Icon: Globe, value: "English (US)" },
   { label: "Accessibility", Icon: Accessibility },
 ];

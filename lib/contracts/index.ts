@@ -11,6 +11,7 @@ import { notificationsApi } from "./notifications";
 import { operationsApi } from "./operations";
 import { ordersApi } from "./orders";
 import { farmPayoutsApi, paymentsApi } from "./payments";
+import { securityApi } from "./security";
 import { sessionApi } from "./session";
 import { standingApi } from "./standing";
 import { submissionsApi } from "./submissions";
@@ -22,6 +23,7 @@ import { walletApi } from "./wallet";
  */
 export const endpoints: Endpoint[] = [
   sessionApi,
+  securityApi,
   catalogApi,
   messagesApi,
   ordersApi,

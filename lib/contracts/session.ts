@@ -14,6 +14,11 @@ export const publicUser = z.object({
   address: z.string().nullable(),
   profileImage: z.string(),
   verified: z.boolean(),
+  emailVerified: z
+    .boolean()
+    .describe(
+      "the user proved they receive mail at `email`; until then only account emails go there",
+    ),
   createdAt: isoDate,
 });
 export type PublicUser = z.infer<typeof publicUser>;

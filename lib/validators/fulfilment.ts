@@ -227,8 +227,12 @@ export const fulfilmentChoiceSchema = z.object({
   slotId: z
     .string({ error: "Choose a pickup or delivery time" })
     .refine((s) => parseSlotId(s) !== null, "Choose a pickup or delivery time"),
-  address: text("Delivery address", 300).optional(),
-  postalCode: postalCode.optional(),
+  /** For delivery: one of the buyer's own addresses (Profile → Address), never free text. */
+  addressId: z
+    .number({ error: "Choose one of your addresses" })
+    .int("Choose one of your addresses")
+    .refine(isDbId, "Choose one of your addresses")
+    .optional(),
 });
 export type FulfilmentChoice = z.infer<typeof fulfilmentChoiceSchema>;
 

@@ -21,12 +21,18 @@ import {
 import { onPostgres } from "../support/pg";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
 
+/** An entry of the user's address book (delivery goes only to one of those), by id. */
+async function bookAddress(userId: number, line1: string, city: string, postalCode: string) {
+  const a = await db.address.create({ data: { userId, label: "Home", line1, city, postalCode } });
+  return a.id;
+}
+
 checkLedgerAfterEach();
 
 // Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
 const pg = it.skipIf(!onPostgres);
 
-type Choice = { slotId: string; address?: string; postalCode?: string };
+type Choice = { slotId: string; addressId?: number } | Record<string, unknown>;
 
 function order(
   cookie: string,
@@ -263,30 +269,42 @@ describe("checkout with fulfilment", () => {
   });
 
   describe("delivery", () => {
-    it("needs a postal code inside one of the farm's zones (400 naming the field), and an address", async () => {
+    it("needs one of the buyer's own addresses, inside one of the farm's zones (400 naming the field)", async () => {
       const slot = await slotOf(farm.id, "delivery");
+      const far = await bookAddress(me.user.id, "1 Far Rd", "Victoria", "V8W 1A1");
       const outside = await order(me.cookie, [{ productId: apples.id, quantity: 1 }], {
-        [farm.id]: { slotId: slot.slotId, address: "1 Far Rd, Victoria", postalCode: "v8w 1a1" },
+        [farm.id]: { slotId: slot.slotId, addressId: far },
       });
       expect([outside.status, outside.json.message, outside.json.errors]).toEqual([
         400,
         "Green Acres does not deliver to V8W 1A1",
-        { [`fulfilment.${farm.id}.postalCode`]: "Green Acres does not deliver to V8W 1A1" },
-      ]);
-      const noCode = await order(me.cookie, [{ productId: apples.id, quantity: 1 }], {
-        [farm.id]: { slotId: slot.slotId, address: "1450 Bernard Ave" },
-      });
-      expect([noCode.status, Object.keys(noCode.json.errors)]).toEqual([
-        400,
-        [`fulfilment.${farm.id}.postalCode`],
+        { [`fulfilment.${farm.id}.addressId`]: "Green Acres does not deliver to V8W 1A1" },
       ]);
       const noAddress = await order(me.cookie, [{ productId: apples.id, quantity: 1 }], {
-        [farm.id]: { slotId: slot.slotId, postalCode: "V1Y 6N2" },
+        [farm.id]: { slotId: slot.slotId },
       });
       expect([noAddress.status, Object.keys(noAddress.json.errors)]).toEqual([
         400,
-        [`fulfilment.${farm.id}.address`],
+        [`fulfilment.${farm.id}.addressId`],
       ]);
+      // Issue #30: no free text, and nobody else's address.
+      const stranger = await createUserWithSession();
+      const theirs = await bookAddress(stranger.user.id, "1450 Bernard Ave", "Kelowna", "V1Y 6N2");
+      const notMine = await order(me.cookie, [{ productId: apples.id, quantity: 1 }], {
+        [farm.id]: { slotId: slot.slotId, addressId: theirs },
+      });
+      expect([notMine.status, notMine.json.errors]).toEqual([
+        400,
+        { [`fulfilment.${farm.id}.addressId`]: "Choose one of your addresses" },
+      ]);
+      const freeText = await order(me.cookie, [{ productId: apples.id, quantity: 1 }], {
+        [farm.id]: {
+          slotId: slot.slotId,
+          address: "SECURITY NOTICE: verify at https://evil.example",
+          postalCode: "V1Y 6N2",
+        },
+      });
+      expect(freeText.status).toBe(400);
       expect(await db.order.count({ where: { userId: me.user.id } })).toBe(0);
       expect(await bookedOf(slot.slotId)).toBe(0);
     });
@@ -295,8 +313,7 @@ describe("checkout with fulfilment", () => {
       const slot = await slotOf(farm.id, "delivery");
       const to = {
         slotId: slot.slotId,
-        address: "1450 Bernard Ave, Kelowna",
-        postalCode: "V1Y 6N2",
+        addressId: await bookAddress(me.user.id, "1450 Bernard Ave", "Kelowna", "V1Y 6N2"),
       };
       const paid = await order(me.cookie, [{ productId: apples.id, quantity: 2 }], {
         [farm.id]: to,
@@ -304,7 +321,12 @@ describe("checkout with fulfilment", () => {
       expect(paid.status, paid.text).toBe(201);
       expect(paid.json.orders[0]).toMatchObject({
         totalAmount: 25,
-        fulfilment: { kind: "delivery", address: to.address, postalCode: "V1Y 6N2", fee: 5 },
+        fulfilment: {
+          kind: "delivery",
+          address: "1450 Bernard Ave, Kelowna",
+          postalCode: "V1Y 6N2",
+          fee: 5,
+        },
       });
       const ledger = await db.transaction.findFirstOrThrow({
         where: { userId: me.user.id, type: "order" },

@@ -43,7 +43,20 @@ async function placeWithSlot(
   const choice =
     kind === "pickup"
       ? { slotId: slot.slotId }
-      : { slotId: slot.slotId, address: "1450 Bernard Ave, Kelowna", postalCode: "V1Y 6N2" };
+      : {
+          slotId: slot.slotId,
+          addressId: (
+            await db.address.create({
+              data: {
+                userId: me.user.id,
+                label: "Home",
+                line1: "1450 Bernard Ave",
+                city: "Kelowna",
+                postalCode: "V1Y 6N2",
+              },
+            })
+          ).id,
+        };
   const res = await call(ordersRoute.POST, "/api/orders", {
     body: { items, fulfilment: { [farm.id]: choice } },
     cookie,

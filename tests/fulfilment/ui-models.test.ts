@@ -176,8 +176,7 @@ describe("checkout: one farm's handover", () => {
     );
     expect(fulfilmentBody(farmState(farm, 20, choice, [address("V1Y 2K3")]))).toEqual({
       slotId: "w2-2026-12-02",
-      address: "1 Bernard Ave, Kelowna",
-      postalCode: "V1Y 2K3",
+      addressId: 1,
     });
   });
 

@@ -85,7 +85,7 @@ describe("adjustments", () => {
     const res = await propose(o.id, [{ itemId: o.line(carrots.id), quantity: 6 }]);
     expect(res.status, res.text).toBe(201);
     await send();
-    expect(to(buyer.user)).toEqual([`Green Acres proposes a change to order #${o.id}`]);
+    expect(to(buyer.user)).toEqual([`A change is proposed to order #${o.id}`]);
     expect(smtp.mails[0].html).toContain(`/messages/${farmer.user.id}`);
     smtp.mails.length = 0;
     const aid = res.json.id as number;
@@ -98,7 +98,8 @@ describe("adjustments", () => {
     await send();
     expect(to(farmer.user)).toEqual([`Order #${o.id} was changed`]);
     expect(to(buyer.user)).toEqual([]);
-    expect(smtp.mails[0].text).toContain("Bea Buyer accepted your change");
+    expect(smtp.mails[0].text).toContain("The buyer accepted your change");
+    expect(smtp.mails[0].text).toContain("Buyer (the name a Fieldfare user gave):\n> Bea Buyer");
   });
 });
 
@@ -127,9 +128,7 @@ describe("standing orders", () => {
     expect(await queueCutoffReminders(remindAt)).toBe(1);
     expect(await queueCutoffReminders(new Date(remindAt.getTime() + 60_000))).toBe(0);
     await send(remindAt);
-    expect(to(buyer.user)).toEqual([
-      expect.stringMatching(/^Your standing order from Green Acres is placed /),
-    ]);
+    expect(to(buyer.user)).toEqual([expect.stringMatching(/^Your standing order is placed /)]);
     // The amount it will be placed for: 3 carrots at $3.00.
     expect(smtp.mails[0].text).toContain("for $9.00 before any delivery fee");
     expect(smtp.mails[0].text).toContain("Carrots × 3 lb: $9.00");
@@ -139,12 +138,12 @@ describe("standing orders", () => {
     expect((await placeDueStandingOrders(due)).map((o) => o.status)).toEqual(["placed"]);
     await send(due);
     expect(to(buyer.user)).toEqual([
-      expect.stringMatching(/^Your standing order from Green Acres was placed \(#\d+\)$/),
+      expect.stringMatching(/^Your standing order was placed \(#\d+\)$/),
     ]);
     expect(
       smtp.mails.find((m) => m.subject?.startsWith("Your standing"))!.attachments[0].contentType,
     ).toBe("application/pdf");
-    expect(to(farmer.user)).toEqual([expect.stringMatching(/^New order #\d+ from Bea Buyer$/)]);
+    expect(to(farmer.user)).toEqual([expect.stringMatching(/^New order #\d+$/)]);
   });
 
   it("the reminder shows the agreed amount, and a price rise since set-up as one to accept or not", async () => {
@@ -211,8 +210,10 @@ describe("unread-message digest", () => {
     expect(await queueUnreadDigests(new Date(t0 + 11 * 60_000))).toBe(1);
     expect(await queueUnreadDigests(new Date(t0 + 12 * 60_000))).toBe(0);
     await send(new Date(t0 + 12 * 60_000));
-    expect(to(farmer.user)).toEqual(["Bea Buyer sent you 2 messages"]);
-    expect(smtp.mails[0].text).toContain("“Pickup is at the red barn”");
+    expect(to(farmer.user)).toEqual(["You have 2 unread messages on Fieldfare"]);
+    expect(smtp.mails[0].text).toContain(
+      "Message from Bea Buyer (a Fieldfare user):\n> Pickup is at the red barn",
+    );
 
     // A later message: still within the hour → nothing; after it → a second digest.
     await db.message.updateMany({ where: { receiverId: farmer.user.id }, data: { isRead: true } });

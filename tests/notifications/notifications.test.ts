@@ -53,12 +53,10 @@ describe("order placed", () => {
     const o = await order();
     const sentAt = new Date(Date.now() + 1000);
     expect(await send(sentAt)).toMatchObject({ sent: 2, retried: 0, failed: 0 });
-    expect(subjectsTo(smtp.mails, buyer.user.email)).toEqual([
-      `Your order #${o.id} from Green Acres`,
-    ]);
-    expect(subjectsTo(smtp.mails, farm.owner.email)).toEqual([`New order #${o.id} from Ada Buyer`]);
+    expect(subjectsTo(smtp.mails, buyer.user.email)).toEqual([`Your Fieldfare order #${o.id}`]);
+    expect(subjectsTo(smtp.mails, farm.owner.email)).toEqual([`New order #${o.id}`]);
 
-    const receipt = smtp.mails.find((m) => m.subject?.startsWith("Your order"))!;
+    const receipt = smtp.mails.find((m) => m.subject?.startsWith("Your Fieldfare order"))!;
     expect(receipt.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       [`fieldfare-order-${o.id}-receipt.pdf`, "application/pdf"],
     ]);

@@ -21,6 +21,13 @@ import { GET as farmsRecommendedGET } from "@/app/api/farms/recommended/route";
 import { GET as healthGET } from "@/app/api/health/route";
 import { POST as loginPOST } from "@/app/api/login/route";
 import { POST as logoutPOST } from "@/app/api/logout/route";
+import { POST as emailResendPOST } from "@/app/api/email/verification/route";
+import { POST as emailVerifyPOST } from "@/app/api/email/verify/route";
+import { POST as forgotPOST } from "@/app/api/password/forgot/route";
+import { POST as resetPOST } from "@/app/api/password/reset/route";
+import { POST as changePOST } from "@/app/api/password/change/route";
+import { DELETE as sessionsDELETE, GET as sessionsGET } from "@/app/api/sessions/route";
+import { DELETE as sessionDELETE } from "@/app/api/sessions/[id]/route";
 import { POST as readPOST } from "@/app/api/messages/[userId]/read/route";
 import { GET as conversationGET } from "@/app/api/messages/[userId]/route";
 import { GET as chatsGET } from "@/app/api/messages/chats/route";
@@ -555,6 +562,84 @@ const endpoints: Endpoint[] = [
     path: "/api/logout",
     handler: logoutPOST as Handler,
     auth: "none",
+  },
+  // Accounts (docs/accounts.md).
+  {
+    name: "email/verification (resend)",
+    method: "POST",
+    path: "/api/email/verification",
+    handler: emailResendPOST as Handler,
+    auth: "required",
+  },
+  {
+    name: "email/verify",
+    method: "POST",
+    path: "/api/email/verify",
+    handler: emailVerifyPOST as Handler,
+    auth: "none",
+    body: () => ({ token: "x".repeat(43) }),
+    fields: { token: { kind: "token" } },
+  },
+  {
+    name: "password/forgot",
+    method: "POST",
+    path: "/api/password/forgot",
+    handler: forgotPOST as Handler,
+    auth: "none",
+    body: () => ({ email: "nobody-here@example.test" }),
+    fields: { email: { kind: "email" } },
+  },
+  {
+    name: "password/reset",
+    method: "POST",
+    path: "/api/password/reset",
+    handler: resetPOST as Handler,
+    auth: "none",
+    body: () => ({
+      token: "x".repeat(43),
+      password: "a-long-new-pass",
+      confirmPassword: "a-long-new-pass",
+    }),
+    fields: { token: { kind: "token" }, password: { kind: "password" } },
+  },
+  {
+    name: "password/change",
+    method: "POST",
+    path: "/api/password/change",
+    handler: changePOST as Handler,
+    auth: "required",
+    // A wrong current password (400): a right one would change A's password.
+    body: () => ({
+      currentPassword: "not-the-password",
+      password: "a-long-new-pass",
+      confirmPassword: "a-long-new-pass",
+    }),
+    fields: { currentPassword: { kind: "password" }, password: { kind: "password" } },
+  },
+  {
+    name: "sessions",
+    method: "GET",
+    path: "/api/sessions",
+    handler: sessionsGET as Handler,
+    auth: "required",
+    ok: 200,
+  },
+  {
+    name: "sessions (sign out everywhere else)",
+    method: "DELETE",
+    path: "/api/sessions",
+    handler: sessionsDELETE as Handler,
+    auth: "required",
+    ok: 200,
+  },
+  {
+    name: "sessions/[id] (sign out)",
+    method: "DELETE",
+    path: "/api/sessions/:id",
+    handler: sessionDELETE as Handler,
+    auth: "required",
+    params: () => ({ id: "0".repeat(32) }),
+    idParam: { name: "id" },
   },
   {
     name: "user",

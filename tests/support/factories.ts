@@ -21,21 +21,25 @@ export async function createUser(
     address: string;
     phone: string;
     password: string;
+    /** Whether the email is verified (docs/accounts.md); most tests need emails to reach people. */
+    emailVerified: boolean;
   }> = {},
 ) {
   const id = unique();
   const passwordHash = over.password
     ? await hashPassword(over.password)
     : await (cachedHash ??= hashPassword(TEST_PASSWORD));
+  const email = (over.email ?? `user-${id}@example.test`).toLowerCase();
   return db.user.create({
     data: {
       fullName: over.fullName ?? `Test User ${id}`,
-      email: (over.email ?? `user-${id}@example.test`).toLowerCase(),
+      email,
       username: over.username === null ? null : (over.username ?? `user_${id}`),
       userType: over.userType ?? "user",
       address: over.address,
       phone: over.phone,
       passwordHash,
+      ...(over.emailVerified === false ? {} : { emailVerification: { create: { email } } }),
     },
   });
 }

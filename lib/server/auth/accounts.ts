@@ -3,8 +3,10 @@ import { db } from "@/lib/server/platform/db";
 import { env } from "@/lib/server/platform/env";
 import { AppError, tooManyRequests } from "@/lib/server/platform/errors";
 import { consume, hit, release, reset, takeTurn } from "@/lib/server/platform/rate-limit";
+import { inTransaction } from "@/lib/server/platform/transaction";
 import type { LoginInput, RegisterData } from "@/lib/validators/auth";
 import { refuseCommonPassword } from "./common-passwords";
+import { queueVerification } from "./email-verification";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { createSession, publicUserSelect, type SessionUser } from "./session";
 
@@ -163,6 +165,7 @@ export async function register(input: RegisterData, meta: RequestMeta): Promise<
       throw new AppError("already_exists", "An account with this email or username already exists");
     throw e;
   }
+  await inTransaction((tx) => queueVerification(tx, user));
   const cookie = await createSession(user.id, meta.secure, meta.userAgent);
   return { user, cookie };
 }

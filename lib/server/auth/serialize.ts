@@ -13,6 +13,7 @@ export function toPublicUser(u: SessionUser): PublicUser {
     address: u.address,
     profileImage: u.profileImage,
     verified: u.verified,
+    emailVerified: u.emailVerification?.email === u.email,
     createdAt: u.createdAt.toISOString(),
   };
 }

@@ -33,7 +33,10 @@ const idleMs = () => env().SESSION_IDLE_HOURS * 3600_000;
 const TOUCH_MS = 60_000;
 const absoluteMs = () => env().SESSION_ABSOLUTE_DAYS * 86_400_000;
 
-export type SessionUser = Omit<User, "passwordHash">;
+/** `emailVerification` (read with the session) says whether the email is verified (docs/accounts.md). */
+export type SessionUser = Omit<User, "passwordHash"> & {
+  emailVerification?: { email: string } | null;
+};
 
 export const publicUserSelect = {
   id: true,
@@ -46,6 +49,7 @@ export const publicUserSelect = {
   profileImage: true,
   verified: true,
   createdAt: true,
+  emailVerification: { select: { email: true } },
 } as const;
 
 export async function createSession(userId: number, secure: boolean, userAgent?: string | null) {

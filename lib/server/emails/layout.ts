@@ -13,7 +13,13 @@ export type EmailContent = {
   preheader: string;
   heading: string;
   paragraphs: string[];
-  /** Label/value rows (order lines, totals). */
+  /**
+   * Text a user wrote (names, addresses, notes, messages), each under a label of ours saying who
+   * wrote it, shown as a quotation with its links made unclickable (docs/notifications.md,
+   * "Templates"). Subjects, headings and paragraphs never carry user text.
+   */
+  quotes?: { label: string; text: string }[];
+  /** Label/value rows (order lines, totals); values written by users are defanged too. */
   rows?: { label: string; value: string; strong?: boolean }[];
   action: { label: string; path: string };
 };
@@ -31,19 +37,38 @@ const escapeHtml = (s: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
+/**
+ * Breaks anything in user text that a mail client would turn into a link (a URL, a domain, an
+ * email address): "https://evil.example/x" reads "https[:]//evil[.]example/x".
+ */
+export function defang(text: string): string {
+  return text.replace(/\S+/g, (word) =>
+    /:\/\/|^www\.|@|[a-z0-9-]\.[a-z]{2,}/i.test(word)
+      ? word.replace(/:\/\//g, "[:]//").replace(/\./g, "[.]").replace(/@/g, "[at]")
+      : word,
+  );
+}
+
 export function renderEmail(
   c: EmailContent,
-  footer: { reason: string; unsubscribeUrl: string },
+  /** No unsubscribe link for the account emails (a reset link is not a preference). */
+  footer: { reason: string; unsubscribeUrl?: string },
 ): { html: string; text: string } {
   const action = appUrl(c.action.path);
   const rows = c.rows?.length
     ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:8px 0 20px">${c.rows
         .map(
           (r) =>
-            `<tr><td style="padding:8px 0;border-bottom:1px solid #e5e7eb;font:${r.strong ? "bold " : ""}15px/1.4 Arial,Helvetica,sans-serif;color:${INK}">${escapeHtml(r.label)}</td><td align="right" style="padding:8px 0;border-bottom:1px solid #e5e7eb;font:${r.strong ? "bold " : ""}15px/1.4 Arial,Helvetica,sans-serif;color:${INK};white-space:nowrap">${escapeHtml(r.value)}</td></tr>`,
+            `<tr><td style="padding:8px 0;border-bottom:1px solid #e5e7eb;font:${r.strong ? "bold " : ""}15px/1.4 Arial,Helvetica,sans-serif;color:${INK}">${escapeHtml(defang(r.label))}</td><td align="right" style="padding:8px 0;border-bottom:1px solid #e5e7eb;font:${r.strong ? "bold " : ""}15px/1.4 Arial,Helvetica,sans-serif;color:${INK};white-space:nowrap">${escapeHtml(defang(r.value))}</td></tr>`,
         )
         .join("")}</table>`
     : "";
+  const quotes = (c.quotes ?? [])
+    .map(
+      (q) =>
+        `<p style="margin:0 0 6px;font:bold 13px/1.4 Arial,Helvetica,sans-serif;color:${MUTED}">${escapeHtml(q.label)}</p>\n<blockquote style="margin:0 0 16px;padding:8px 14px;border-left:4px solid #d1d5db;background:#f9fafb;font:15px/1.5 Arial,Helvetica,sans-serif;color:${INK};white-space:pre-wrap">${escapeHtml(defang(q.text))}</blockquote>\n`,
+    )
+    .join("");
   const html = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(c.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6">
@@ -54,10 +79,10 @@ export function renderEmail(
 <tr><td style="padding:28px">
 <h1 style="margin:0 0 16px;font:bold 22px/1.3 Arial,Helvetica,sans-serif;color:${INK}">${escapeHtml(c.heading)}</h1>
 ${c.paragraphs.map((p) => `<p style="margin:0 0 14px;font:15px/1.5 Arial,Helvetica,sans-serif;color:${INK}">${escapeHtml(p)}</p>`).join("\n")}
-${rows}
+${quotes}${rows}
 <table role="presentation" cellpadding="0" cellspacing="0"><tr><td style="border-radius:8px;background:${ACCENT}"><a href="${escapeHtml(action)}" style="display:inline-block;padding:12px 22px;font:bold 15px/1.2 Arial,Helvetica,sans-serif;color:#ffffff;text-decoration:none">${escapeHtml(c.action.label)}</a></td></tr></table>
 </td></tr>
-<tr><td style="padding:18px 28px;border-top:1px solid #e5e7eb;font:12px/1.5 Arial,Helvetica,sans-serif;color:${MUTED}">${escapeHtml(footer.reason)} <a href="${escapeHtml(footer.unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe from these emails</a> or choose which emails you get in <a href="${escapeHtml(appUrl("/profile/notifications"))}" style="color:${MUTED}">Profile → Notification</a>.<br>${site.name} · Kelowna, BC</td></tr>
+<tr><td style="padding:18px 28px;border-top:1px solid #e5e7eb;font:12px/1.5 Arial,Helvetica,sans-serif;color:${MUTED}">${escapeHtml(footer.reason)}${footer.unsubscribeUrl ? ` <a href="${escapeHtml(footer.unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe from these emails</a> or choose which emails you get in <a href="${escapeHtml(appUrl("/profile/notifications"))}" style="color:${MUTED}">Profile → Notification</a>.` : ""}<br>${site.name} · Kelowna, BC</td></tr>
 </table>
 </td></tr></table>
 </body></html>`;
@@ -65,13 +90,24 @@ ${rows}
     c.heading,
     "",
     ...c.paragraphs.flatMap((p) => [p, ""]),
-    ...(c.rows?.length ? [...c.rows.map((r) => `${r.label}: ${r.value}`), ""] : []),
+    ...(c.quotes ?? []).flatMap((q) => [
+      q.label,
+      ...defang(q.text)
+        .split("\n")
+        .map((line) => `> ${line}`),
+      "",
+    ]),
+    ...(c.rows?.length ? [...c.rows.map((r) => `${defang(r.label)}: ${defang(r.value)}`), ""] : []),
     `${c.action.label}: ${action}`,
     "",
     "--",
     footer.reason,
-    `Unsubscribe: ${footer.unsubscribeUrl}`,
-    `Choose which emails you get: ${appUrl("/profile/notifications")}`,
+    ...(footer.unsubscribeUrl
+      ? [
+          `Unsubscribe: ${footer.unsubscribeUrl}`,
+          `Choose which emails you get: ${appUrl("/profile/notifications")}`,
+        ]
+      : []),
   ].join("\n");
   return { html, text };
 }

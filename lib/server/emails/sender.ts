@@ -7,6 +7,8 @@ import { publishNotification } from "@/lib/server/realtime/bus";
 import { env } from "@/lib/server/platform/env";
 import { site } from "@/lib/site";
 import { KIND_LABELS, type NotificationKind } from "@/lib/validators/notifications";
+import { composeAccountEmail } from "./account-emails";
+import { isAccountKind } from "@/lib/server/notifications/account-emails";
 import { appUrl, renderEmail } from "./layout";
 import { compose } from "./templates";
 import { configuredMailer, type Mailer } from "./transport";
@@ -80,19 +82,54 @@ function release(n: Notification, set: Prisma.Sql) {
   );
 }
 
-/** The recipient's address and whether they want this kind by email (on unless switched off); null when the account is gone. */
+/**
+ * The recipient's address, whether they want this kind by email (on unless switched off) and
+ * whether the address is verified (docs/accounts.md); null when the account is gone.
+ */
 async function recipientOf(n: Notification) {
-  const [who] = await readRows<{ email: string; fullName: string; wanted: boolean }>(Prisma.sql`
-    SELECT u."email", u."fullName", COALESCE(p."email", true) AS "wanted"
+  const [who] = await readRows<{
+    email: string;
+    fullName: string;
+    wanted: boolean;
+    verified: boolean;
+  }>(Prisma.sql`
+    SELECT u."email", u."fullName", COALESCE(p."email", true) AS "wanted",
+      EXISTS (SELECT 1 FROM "EmailVerification" v WHERE v."userId" = u."id" AND v."email" = u."email") AS "verified"
     FROM "User" u LEFT JOIN "NotificationPreference" p ON p."userId" = u."id" AND p."kind" = ${n.kind}
     WHERE u."id" = ${n.userId}`);
   return who ?? null;
 }
 
+/** A verification or reset link: no preference, no unsubscribe, sent only to the address it was made for. */
+async function deliverAccountEmail(mailer: Mailer, n: Notification, now: Date) {
+  const user = await recipientOf(n);
+  const composed = user ? await composeAccountEmail(n, now) : null;
+  if (!user || !composed || composed.email !== user.email) {
+    await release(n, Prisma.sql`"status" = 'skipped'`);
+    return "skipped" as const;
+  }
+  const { html, text } = renderEmail(composed.content, {
+    reason: `You get this email because someone asked for it on ${site.name} for ${user.email}.`,
+  });
+  await mailer.send({
+    from: env().MAIL_FROM,
+    to: { name: user.fullName, address: user.email },
+    subject: composed.content.subject,
+    html,
+    text,
+    messageId: messageIdOf(n),
+    headers: { "Auto-Submitted": "auto-generated", "X-Fieldfare-Kind": n.kind },
+  });
+  await release(n, Prisma.sql`"status" = 'sent', "sentAt" = ${now}, "lastError" = NULL`);
+  return "sent" as const;
+}
+
 async function deliver(mailer: Mailer, n: Notification, now: Date): Promise<keyof RoundResult> {
   try {
+    if (isAccountKind(n.kind)) return await deliverAccountEmail(mailer, n, now);
     const user = await recipientOf(n);
-    const composed = user?.wanted ? await compose(n) : null;
+    // Until the address is verified it gets nothing but account emails (docs/accounts.md).
+    const composed = user?.wanted && user.verified ? await compose(n) : null;
     if (!user || !composed) {
       await release(n, Prisma.sql`"status" = 'skipped'`);
       if (user) await publishNotification(n.userId, n.kind); // no email, but the screens still refresh

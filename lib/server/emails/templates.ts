@@ -11,7 +11,7 @@ import { unitPrice } from "@/lib/server/catalog/pricing";
 import { itemsOf, type StandingItem } from "@/lib/server/standing/serialize";
 import { DEFAULT_TIME_ZONE, formatDayTime } from "@/lib/format";
 import type { NotificationKind } from "@/lib/validators/notifications";
-import type { EmailContent } from "./layout";
+import { defang, type EmailContent } from "./layout";
 
 /**
  * What each kind says (docs/notifications.md, "Events"), read from the database at send time from
@@ -43,16 +43,41 @@ function orderRows(o: LoadedOrder): EmailContent["rows"] {
   ];
 }
 
-function handover(o: LoadedOrder): string[] {
+/**
+ * User-written text in an email is only ever a labelled quotation (docs/notifications.md,
+ * "Templates"): the label is ours and says who wrote it. Names inside a label are defanged.
+ */
+type Quote = NonNullable<EmailContent["quotes"]>[number];
+const farmQuote = (farmName: string): Quote => ({
+  label: "Farm (as its owner named it on Fieldfare):",
+  text: farmName,
+});
+const buyerQuote = (fullName: string): Quote => ({
+  label: "Buyer (the name a Fieldfare user gave):",
+  text: fullName,
+});
+
+/** When and where the order is handed over: our words, and the place as a quotation. */
+function handover(o: LoadedOrder, withCutoff = true): { paragraphs: string[]; quotes: Quote[] } {
   const f = o.fulfilment;
-  if (!f) return [];
-  const place =
-    f.kind === "pickup"
-      ? `Pickup at ${[f.pickupName, f.pickupAddress].filter(Boolean).join(", ")}`
-      : `Delivery to ${[f.deliveryAddress, f.postalCode].filter(Boolean).join(" ")}`;
-  return [
-    `${place}, ${when(f.startsAt, f.timeZone)}. You can change the order until ${when(f.cutoffAt, f.timeZone)}.`,
-  ];
+  if (!f) return { paragraphs: [], quotes: [] };
+  const pickup = f.kind === "pickup";
+  return {
+    paragraphs: [
+      `${pickup ? "Pickup" : "Delivery"} ${when(f.startsAt, f.timeZone)}.${withCutoff ? ` You can change the order until ${when(f.cutoffAt, f.timeZone)}.` : ""}`,
+    ],
+    quotes: [
+      pickup
+        ? {
+            label: "Pickup place (as the farm wrote it):",
+            text: [f.pickupName, f.pickupAddress].filter(Boolean).join(", "),
+          }
+        : {
+            label: "Delivery address (from the buyer's address book):",
+            text: [f.deliveryAddress, f.postalCode].filter(Boolean).join(" "),
+          },
+    ],
+  };
 }
 
 /**
@@ -98,7 +123,7 @@ async function standingAmount(items: StandingItem[]) {
 /** The buyer's email about a placed order: its lines, a link to their orders, and the PDF receipt attached. */
 async function withReceipt(
   orderId: number,
-  words: (o: LoadedOrder) => Pick<EmailContent, "subject" | "heading" | "paragraphs">,
+  words: (o: LoadedOrder) => Pick<EmailContent, "subject" | "heading" | "paragraphs" | "quotes">,
 ): Promise<Composed | null> {
   const o = await loadOrder(orderId);
   if (!o) return null;
@@ -121,26 +146,29 @@ const composers: Record<
   (n: Notification, p: Payload) => Promise<Composed | null>
 > = {
   order_placed: (n, p) =>
-    withReceipt(num(p, "orderId"), (o) => ({
-      subject: `Your order #${o.id} from ${o.farm.farmName}`,
-      heading: `Thanks for your order, ${o.user.fullName.split(" ")[0]}`,
-      paragraphs: [
-        `${o.farm.farmName} has your order #${o.id}. Your receipt is attached as a PDF.`,
-        ...handover(o),
-      ],
-    })),
+    withReceipt(num(p, "orderId"), (o) => {
+      const h = handover(o);
+      return {
+        subject: `Your Fieldfare order #${o.id}`,
+        heading: "Thanks for your order",
+        paragraphs: [
+          `The farm has your order #${o.id}. Your receipt is attached as a PDF.`,
+          ...h.paragraphs,
+        ],
+        quotes: [farmQuote(o.farm.farmName), ...h.quotes],
+      };
+    }),
   async order_received(n, p) {
     const o = await loadOrder(num(p, "orderId"));
     if (!o) return null;
+    const h = handover(o, false);
     return {
       content: {
-        subject: `New order #${o.id} from ${o.user.fullName}`,
+        subject: `New order #${o.id}`,
         preheader: `${o.itemCount} item(s), ${formatCents(o.totalCents)}`,
         heading: `New order #${o.id}`,
-        paragraphs: [
-          `${o.user.fullName} ordered from ${o.farm.farmName}.`,
-          ...handover(o).map((h) => h.replace(/ You can change.*$/, "")),
-        ],
+        paragraphs: [`A buyer placed order #${o.id} with your farm.`, ...h.paragraphs],
+        quotes: [buyerQuote(o.user.fullName), ...h.quotes],
         rows: orderRows(o),
         action: { label: "Open My Farm", path: "/my-farm" },
       },
@@ -155,15 +183,16 @@ const composers: Record<
         subject: `Order #${o.id} was cancelled`,
         preheader: toBuyer
           ? `${formatCents(o.totalCents)} back in your wallet`
-          : `${o.user.fullName} cancelled`,
+          : "The buyer cancelled",
         heading: `Order #${o.id} was cancelled`,
         paragraphs: toBuyer
           ? [
-              `Your order #${o.id} from ${o.farm.farmName} is cancelled.${o.isPaid ? ` ${formatCents(o.totalCents)} is back in your wallet.` : ""}`,
+              `Your order #${o.id} is cancelled.${o.isPaid ? ` ${formatCents(o.totalCents)} is back in your wallet.` : ""}`,
             ]
           : [
-              `${o.user.fullName} cancelled order #${o.id}. Its items are back in stock and it no longer needs packing.`,
+              `The buyer cancelled order #${o.id}. Its items are back in stock and it no longer needs packing.`,
             ],
+        quotes: [toBuyer ? farmQuote(o.farm.farmName) : buyerQuote(o.user.fullName)],
         rows: orderRows(o),
         action: toBuyer
           ? { label: "View your orders", path: "/orders" }
@@ -185,13 +214,20 @@ const composers: Record<
           : `The total goes down by ${formatCents(-a.deltaCents)}.`;
     return {
       content: {
-        subject: `${a.order.farm.farmName} proposes a change to order #${a.orderId}`,
-        preheader: describeLines(storedLines(a)),
+        subject: `A change is proposed to order #${a.orderId}`,
+        preheader: delta,
         heading: `A change to order #${a.orderId}`,
         paragraphs: [
-          `${a.order.farm.farmName} proposes: ${describeLines(storedLines(a))}. ${delta}`,
-          ...(a.note ? [`“${a.note}”`] : []),
+          `The farm proposes a change to your order #${a.orderId}. ${delta}`,
           "Accept or decline it in your conversation with the farm.",
+        ],
+        quotes: [
+          farmQuote(a.order.farm.farmName),
+          {
+            label: "The change (products as the farm named them):",
+            text: describeLines(storedLines(a)),
+          },
+          ...(a.note ? [{ label: "Note from the farm (a Fieldfare user):", text: a.note }] : []),
         ],
         action: { label: "Review the change", path: `/messages/${a.order.farm.userId}` },
       },
@@ -221,12 +257,19 @@ const composers: Record<
     return {
       content: {
         subject: `Order #${a.orderId} was changed`,
-        preheader: describeLines(storedLines(a)),
+        preheader: money.trim() || `Order #${a.orderId} was changed`,
         heading: `Order #${a.orderId} was changed`,
         paragraphs: [
           toBuyer
-            ? `${a.order.farm.farmName} changed your order: ${describeLines(storedLines(a))}.${money}`
-            : `${a.order.user.fullName} accepted your change: ${describeLines(storedLines(a))}.${money}`,
+            ? `The farm changed your order #${a.orderId}.${money}`
+            : `The buyer accepted your change to order #${a.orderId}.${money}`,
+        ],
+        quotes: [
+          toBuyer ? farmQuote(a.order.farm.farmName) : buyerQuote(a.order.user.fullName),
+          {
+            label: "The change (products as the farm named them):",
+            text: describeLines(storedLines(a)),
+          },
         ],
         action: toBuyer
           ? { label: "View your orders", path: "/orders" }
@@ -235,14 +278,18 @@ const composers: Record<
     };
   },
   standing_placed: (n, p) =>
-    withReceipt(num(p, "orderId"), (o) => ({
-      subject: `Your standing order from ${o.farm.farmName} was placed (#${o.id})`,
-      heading: "Standing order placed",
-      paragraphs: [
-        `We placed your standing order with ${o.farm.farmName} as order #${o.id}. Your receipt is attached as a PDF.`,
-        ...handover(o),
-      ],
-    })),
+    withReceipt(num(p, "orderId"), (o) => {
+      const h = handover(o);
+      return {
+        subject: `Your standing order was placed (#${o.id})`,
+        heading: "Standing order placed",
+        paragraphs: [
+          `We placed your standing order as order #${o.id}. Your receipt is attached as a PDF.`,
+          ...h.paragraphs,
+        ],
+        quotes: [farmQuote(o.farm.farmName), ...h.quotes],
+      };
+    }),
   async standing_failed(n, p) {
     const s = await db.standingOrder.findUnique({
       where: { id: num(p, "standingOrderId") },
@@ -252,12 +299,17 @@ const composers: Record<
     const day = DateTime.fromISO(String(p.localDate)).setLocale("en-US").toFormat("cccc d LLLL");
     return {
       content: {
-        subject: `Your standing order from ${s.farm.farmName} for ${day} was not placed`,
-        preheader: String(p.reason),
+        subject: `Your standing order for ${day} was not placed`,
+        preheader: "Nothing was charged",
         heading: "We could not place your standing order",
         paragraphs: [
-          `Your standing order with ${s.farm.farmName} for ${day} was not placed: ${String(p.reason)}`,
+          `Your standing order for ${day} was not placed.`,
           "Nothing was charged. Fix the reason and the next one is placed as usual.",
+        ],
+        quotes: [
+          farmQuote(s.farm.farmName),
+          // The reason is our refusal, but it may name products and farms as their owners wrote them.
+          { label: "Why it was not placed:", text: String(p.reason) },
         ],
         action: { label: "Open standing orders", path: "/standing-orders" },
       },
@@ -275,11 +327,11 @@ const composers: Record<
     const { rows, totalCents, rises } = await standingAmount(itemsOf(s));
     return {
       content: {
-        subject: `Your standing order from ${s.farm.farmName} is placed ${when(s.nextDueAt, s.farm.timeZone)}`,
+        subject: `Your standing order is placed ${when(s.nextDueAt, s.farm.timeZone)}`,
         preheader: `${formatCents(totalCents)} before any delivery fee. Change, skip or pause it before then`,
         heading: "Your standing order is placed soon",
         paragraphs: [
-          `Your standing order with ${s.farm.farmName} for ${day} will be placed ${when(s.nextDueAt, s.farm.timeZone)}, for ${formatCents(totalCents)} before any delivery fee.`,
+          `Your standing order for ${day} will be placed ${when(s.nextDueAt, s.farm.timeZone)}, for ${formatCents(totalCents)} before any delivery fee.`,
           ...rises.map(
             (r) =>
               `${r.name} costs ${formatCents(r.nowCents)} at the farm now, above the ${formatCents(r.agreedCents)} you agreed: you pay ${formatCents(r.agreedCents)} unless you accept the rise in your conversation with the farm.`,
@@ -287,6 +339,7 @@ const composers: Record<
           "Until then you can change its items, skip this one or pause it.",
         ],
         rows,
+        quotes: [farmQuote(s.farm.farmName)],
         action: { label: "Open standing orders", path: "/standing-orders" },
       },
     };
@@ -310,14 +363,21 @@ const composers: Record<
     const count = await db.message.count({
       where: { senderId, receiverId: n.userId, isRead: false },
     });
+    // The sender's name and words are theirs: only in labelled quotations, never in the subject.
+    const label = `Message from ${defang(name)} (a Fieldfare user):`;
     return {
       content: {
-        subject: count === 1 ? `${name} sent you a message` : `${name} sent you ${count} messages`,
-        preheader: unread[0].content.slice(0, 90),
-        heading: `Unread messages from ${name}`,
-        paragraphs: unread.map(
-          (m) => `“${m.content.length > 280 ? `${m.content.slice(0, 279)}…` : m.content}”`,
-        ),
+        subject:
+          count === 1
+            ? "You have an unread message on Fieldfare"
+            : `You have ${count} unread messages on Fieldfare`,
+        preheader: "Open Fieldfare to read and reply",
+        heading: count === 1 ? "An unread message" : `${count} unread messages`,
+        paragraphs: ["Someone you trade with on Fieldfare wrote to you:"],
+        quotes: unread.map((m) => ({
+          label,
+          text: m.content.length > 280 ? `${m.content.slice(0, 279)}…` : m.content,
+        })),
         action: { label: "Reply", path: `/messages/${senderId}` },
       },
     };
@@ -338,7 +398,7 @@ const composers: Record<
         preheader: `${d.lines.length} line(s) · statement attached`,
         heading: `Payout #${d.id}`,
         paragraphs: [
-          `${d.farmName}'s payout for the week to ${d.periodEnd} is ${formatCents(Math.round(d.amount * 100))}. ${how} The statement is attached as a PDF.`,
+          `Your farm's payout for the week to ${d.periodEnd} is ${formatCents(Math.round(d.amount * 100))}. ${how} The statement is attached as a PDF.`,
         ],
         rows: [
           ...d.lines.map((l) => ({

@@ -42,6 +42,26 @@ export function localLabel(at: Date, timeZone: string): string {
 }
 
 /** What this farm's order will carry: null for a farm that sells without windows. */
+/** A delivery address from the buyer's address book (docs/fulfilment.md, "Checkout"). */
+export type DeliveryAddress = { text: string; postalCode: string };
+
+/** The address-book entries a checkout's choices name, read once and only among the buyer's own. */
+export async function deliveryAddresses(
+  tx: Tx,
+  userId: number,
+  choices: FulfilmentChoice[],
+): Promise<Map<number, DeliveryAddress>> {
+  const ids = choices.flatMap((c) => (c.addressId ? [c.addressId] : []));
+  if (!ids.length) return new Map();
+  const rows = await tx.address.findMany({
+    where: { userId, id: { in: ids } },
+    select: { id: true, line1: true, city: true, postalCode: true },
+  });
+  return new Map(
+    rows.map((a) => [a.id, { text: `${a.line1}, ${a.city}`, postalCode: a.postalCode }]),
+  );
+}
+
 export type FulfilmentPlan = {
   windowId: number;
   localDate: string;
@@ -61,6 +81,8 @@ export function planFulfilment(
   goodsCents: number,
   choice: FulfilmentChoice | undefined,
   now: Date,
+  /** The buyer's address-book entry that `choice.addressId` names (null: none of theirs). */
+  address: DeliveryAddress | null = null,
 ): FulfilmentPlan | null {
   const field = `fulfilment.${farm.id}`;
 
@@ -131,19 +153,17 @@ export function planFulfilment(
     };
   }
 
-  if (!choice.address)
-    throw badRequest(`Enter the delivery address for ${farm.farmName}`, {
-      [`${field}.address`]: "Enter the delivery address",
-    });
-  if (!choice.postalCode)
-    throw badRequest(`Enter the postal code for delivery from ${farm.farmName}`, {
-      [`${field}.postalCode`]: "Enter the postal code",
-    });
+  if (!address) {
+    const message = choice.addressId
+      ? "Choose one of your addresses"
+      : `Choose the delivery address for ${farm.farmName}`;
+    throw badRequest(message, { [`${field}.addressId`]: message });
+  }
   // Several zones may cover one code: the buyer pays the cheapest (after any free-over waiver).
-  const priced = pickZone(settings.deliveryZones, choice.postalCode, goodsCents, (z) => z);
+  const priced = pickZone(settings.deliveryZones, address.postalCode, goodsCents, (z) => z);
   if (!priced) {
-    const message = `${farm.farmName} does not deliver to ${choice.postalCode}`;
-    throw badRequest(message, { [`${field}.postalCode`]: message });
+    const message = `${farm.farmName} does not deliver to ${address.postalCode}`;
+    throw badRequest(message, { [`${field}.addressId`]: message });
   }
   const { zone, feeCents: fee } = priced;
   return {
@@ -153,8 +173,8 @@ export function planFulfilment(
     what,
     record: {
       ...common,
-      deliveryAddress: choice.address,
-      postalCode: choice.postalCode,
+      deliveryAddress: address.text,
+      postalCode: address.postalCode,
       zoneId: zone.id,
       zoneFeeCents: zone.feeCents,
       freeOverCents: zone.freeOverCents,

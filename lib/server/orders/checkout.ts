@@ -14,6 +14,7 @@ import {
   bookSlot,
   fulfilmentRecord,
   loadFulfilmentSettings,
+  deliveryAddresses,
   planFulfilment,
   type FulfilmentPlan,
 } from "@/lib/server/fulfilment/booking";
@@ -250,14 +251,19 @@ export async function placeCheckout(
     tx,
     groups.map((g) => g.farm.id),
   );
-  for (const group of groups)
+  // Delivery goes to an address from the buyer's own book, never to free text (issue #30).
+  const book = await deliveryAddresses(tx, userId, Object.values(input.fulfilment ?? {}));
+  for (const group of groups) {
+    const choice = input.fulfilment?.[String(group.farm.id)];
     group.plan = planFulfilment(
       settings.get(group.farm.id)!,
       group.farm,
       group.goodsCents,
-      input.fulfilment?.[String(group.farm.id)],
+      choice,
       now,
+      (choice?.addressId && book.get(choice.addressId)) || null,
     );
+  }
 
   if (level !== "restaurant" && groups.some((g) => g.onAccount))
     throw forbidden("Only restaurants can buy on account: pay from your wallet");

@@ -39,6 +39,11 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default("Fieldfare <no-reply@fieldfare.example>"),
   /** Public unsubscribe calls per client address per hour. */
   UNSUBSCRIBE_LIMIT_PER_IP_HOUR: z.coerce.number().int().min(1).default(60),
+  // Account flows (docs/accounts.md): links asked for or used per client address, emails per
+  // address, session sign-outs per user; all per hour.
+  ACCOUNT_LIMIT_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
+  ACCOUNT_EMAILS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).default(3),
+  SESSION_SIGNOUTS_PER_USER_HOUR: z.coerce.number().int().min(1).default(30),
   /**
    * "on": every statement is a named prepared statement kept per PostgreSQL connection
    * (lib/server/platform/db.ts). "off" behind a pooler that cannot keep them (PgBouncer before 1.21 in

@@ -18,6 +18,10 @@ export async function housekeep(
     db.session.deleteMany({ where: { expiresAt: { lt: now } } }).then((r) => r.count),
     db.loginToken.deleteMany({ where: { expiresAt: { lt: now } } }).then((r) => r.count),
     pruneCounters(now),
+    // Account links (docs/accounts.md) a day past their expiry, used or not.
+    db.accountToken.deleteMany({
+      where: { expiresAt: { lt: new Date(now.getTime() - 86_400_000) } },
+    }),
   ]);
   return { idempotencyKeys, sessions, loginTokens };
 }

@@ -59,8 +59,7 @@ async function checkoutInput(
         ? null
         : await tx.address.findFirst({ where: { id: s.addressId, userId: s.userId } });
     if (!address) throw conflict("Your delivery address for this standing order was removed");
-    choice.address = `${address.line1}, ${address.city}`;
-    choice.postalCode = address.postalCode;
+    choice.addressId = address.id;
   }
   // A buyer with a credit line at the farm gets the weekly order on the monthly statement (docs/restaurants.md).
   const credit = await tx.creditLine.findUnique({

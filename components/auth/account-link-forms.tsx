@@ -1,0 +1,201 @@
+"use client";
+import { useState } from "react";
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/use-toast";
+import { apiFetch, hasCode, messageOf } from "@/lib/client/api";
+import { showServerFieldErrors } from "@/lib/client/form-errors";
+import {
+  forgotPasswordSchema,
+  strongPasswordFields,
+  type ForgotPasswordInput,
+} from "@/lib/validators/account-security";
+import { passwordMismatch, passwordsMatch } from "@/lib/validators/auth";
+import { z } from "zod";
+
+/** The forms behind the emailed links (docs/accounts.md): forgot, reset, verify. */
+
+export function ForgotPasswordForm() {
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await apiFetch<{ message: string }>("/api/password/forgot", {
+        method: "POST",
+        json: values,
+      });
+      setSent(answer.message);
+    } catch (e) {
+      toast({
+        title: "Could not send the link",
+        description: messageOf(e, "Please try again later."),
+        variant: "destructive",
+      });
+    }
+  });
+  if (sent)
+    return (
+      <div role="status" className="grid gap-4 text-center">
+        <p>{sent}</p>
+        <p className="text-sm text-muted">The link works once, for 30 minutes.</p>
+        <Link href="/auth" className="font-semibold text-brand-800 hover:underline">
+          Back to sign in
+        </Link>
+      </div>
+    );
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Reset your password">
+      <p className="text-sm text-muted">
+        Enter the email address of your account and we will send you a link to choose a new
+        password.
+      </p>
+      <Field id="forgot-email" label="Email" error={errors.email?.message}>
+        <Input id="forgot-email" type="email" autoComplete="email" {...form.register("email")} />
+      </Field>
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? "Sending..." : "Send the link"}
+      </Button>
+      <Link
+        href="/auth"
+        className="text-center text-sm font-semibold text-brand-800 hover:underline"
+      >
+        Back to sign in
+      </Link>
+    </form>
+  );
+}
+
+const resetFormSchema = z.object(strongPasswordFields).refine(passwordsMatch, passwordMismatch);
+type ResetFormInput = z.infer<typeof resetFormSchema>;
+
+export function ResetPasswordForm() {
+  const token = useSearchParams().get("token") ?? "";
+  const router = useRouter();
+  const [expired, setExpired] = useState(false);
+  const form = useForm<ResetFormInput>({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await apiFetch("/api/password/reset", { method: "POST", json: { token, ...values } });
+      toast({
+        title: "Password changed",
+        description: "You are signed in. Other devices were signed out.",
+      });
+      router.push("/home");
+      router.refresh();
+    } catch (e) {
+      if (hasCode(e, "link_expired")) return setExpired(true);
+      showServerFieldErrors(form, e);
+      toast({
+        title: "Could not change the password",
+        description: messageOf(e, "Please try again later."),
+        variant: "destructive",
+      });
+    }
+  });
+  if (expired || !token)
+    return (
+      <div role="alert" className="grid gap-4 text-center">
+        <p>This link has expired or was used already.</p>
+        <Link href="/auth/forgot" className="font-semibold text-brand-800 hover:underline">
+          Ask for a new link
+        </Link>
+      </div>
+    );
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Choose a new password">
+      <Field
+        id="reset-password"
+        label="New password"
+        hint="At least 10 characters."
+        error={errors.password?.message}
+      >
+        <Input
+          id="reset-password"
+          type="password"
+          autoComplete="new-password"
+          {...form.register("password")}
+        />
+      </Field>
+      <Field
+        id="reset-confirm"
+        label="Confirm new password"
+        error={errors.confirmPassword?.message}
+      >
+        <Input
+          id="reset-confirm"
+          type="password"
+          autoComplete="new-password"
+          {...form.register("confirmPassword")}
+        />
+      </Field>
+      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? "Saving..." : "Save the new password"}
+      </Button>
+    </form>
+  );
+}
+
+/** A button, not an automatic request: mail scanners that open links do not use them up. */
+export function VerifyEmailButton() {
+  const token = useSearchParams().get("token") ?? "";
+  const [state, setState] = useState<"idle" | "busy" | "done" | "expired">(
+    token ? "idle" : "expired",
+  );
+  async function confirm() {
+    setState("busy");
+    try {
+      await apiFetch("/api/email/verify", { method: "POST", json: { token } });
+      setState("done");
+    } catch (e) {
+      if (hasCode(e, "link_expired")) return setState("expired");
+      setState("idle");
+      toast({
+        title: "Could not confirm your email",
+        description: messageOf(e, "Please try again later."),
+        variant: "destructive",
+      });
+    }
+  }
+  if (state === "done")
+    return (
+      <div role="status" className="grid gap-4 text-center">
+        <p>Your email address is confirmed. Thank you!</p>
+        <Link href="/home" className="font-semibold text-brand-800 hover:underline">
+          Go to Fieldfare
+        </Link>
+      </div>
+    );
+  if (state === "expired")
+    return (
+      <div role="alert" className="grid gap-4 text-center">
+        <p>This link has expired or was used already.</p>
+        <p className="text-sm text-muted">
+          Sign in and choose “Resend” on the banner for a new one.
+        </p>
+        <Link href="/home" className="font-semibold text-brand-800 hover:underline">
+          Go to Fieldfare
+        </Link>
+      </div>
+    );
+  return (
+    <div className="grid gap-4 text-center">
+      <p>Confirm that this is your email address.</p>
+      <Button size="lg" onClick={() => void confirm()} disabled={state === "busy"}>
+        {state === "busy" ? "Confirming..." : "Confirm my email"}
+      </Button>
+    </div>
+  );
+}

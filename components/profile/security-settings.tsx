@@ -1,0 +1,198 @@
+"use client";
+import { useState } from "react";
+import useSWR from "swr";
+import { Loader2, Monitor } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button } from "@/components/ui/button";
+import { DateTime } from "@/components/ui/date-time";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { LoadError } from "@/components/ui/load-error";
+import { toast } from "@/components/ui/use-toast";
+import { apiFetch, messageOf } from "@/lib/client/api";
+import { showServerFieldErrors } from "@/lib/client/form-errors";
+import { formatDate, formatTime } from "@/lib/format";
+import type { SessionJson } from "@/lib/contracts/security";
+import { describeUserAgent } from "@/lib/user-agent";
+import { changePasswordSchema, type ChangePasswordInput } from "@/lib/validators/account-security";
+import { ProfileSubpage } from "./profile-subpage";
+
+const SESSIONS_KEY = "/api/sessions";
+
+/** Profile → Security (docs/accounts.md): change the password, see and end the sessions. */
+export function SecuritySettings() {
+  const sessions = useSWR<SessionJson[]>(SESSIONS_KEY);
+  return (
+    <ProfileSubpage
+      title="Security"
+      description="Change your password and see where your account is signed in."
+    >
+      <ChangePasswordForm onChanged={() => void sessions.mutate()} />
+      <section aria-labelledby="sessions-heading" className="grid gap-3">
+        <h2 id="sessions-heading" className="text-lg font-semibold text-ink">
+          Where you are signed in
+        </h2>
+        {sessions.data ? (
+          <SessionList sessions={sessions.data} refresh={() => void sessions.mutate()} />
+        ) : sessions.error ? (
+          <LoadError
+            message={messageOf(sessions.error, "Failed to load your sessions")}
+            onRetry={() => void sessions.mutate()}
+          />
+        ) : (
+          <p role="status" className="flex items-center gap-2 text-muted">
+            <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading your sessions...
+          </p>
+        )}
+      </section>
+    </ProfileSubpage>
+  );
+}
+
+function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await apiFetch("/api/password/change", { method: "POST", json: values });
+      form.reset();
+      toast({ title: "Password changed", description: "Your other devices were signed out." });
+      onChanged();
+    } catch (e) {
+      showServerFieldErrors(form, e);
+      toast({
+        title: "Could not change the password",
+        description: messageOf(e, "Please try again later."),
+        variant: "destructive",
+      });
+    }
+  });
+  return (
+    <section aria-labelledby="password-heading" className="grid gap-3">
+      <h2 id="password-heading" className="text-lg font-semibold text-ink">
+        Change password
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Change password">
+        <Field
+          id="current-password"
+          label="Current password"
+          error={errors.currentPassword?.message}
+        >
+          <Input
+            id="current-password"
+            type="password"
+            autoComplete="current-password"
+            {...form.register("currentPassword")}
+          />
+        </Field>
+        <Field
+          id="new-password"
+          label="New password"
+          hint="At least 10 characters."
+          error={errors.password?.message}
+        >
+          <Input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            {...form.register("password")}
+          />
+        </Field>
+        <Field
+          id="confirm-password"
+          label="Confirm new password"
+          error={errors.confirmPassword?.message}
+        >
+          <Input
+            id="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            {...form.register("confirmPassword")}
+          />
+        </Field>
+        <Button type="submit" disabled={isSubmitting} className="justify-self-start">
+          {isSubmitting ? "Saving..." : "Change password"}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function SessionList({ sessions, refresh }: { sessions: SessionJson[]; refresh: () => void }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  async function end(path: string, id: string, done: string) {
+    setBusy(id);
+    try {
+      await apiFetch(path, { method: "DELETE" });
+      toast({ title: done });
+      refresh();
+    } catch (e) {
+      toast({
+        title: "Could not sign out",
+        description: messageOf(e, "Please try again later."),
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+  const others = sessions.filter((s) => !s.current);
+  return (
+    <>
+      <ul className="grid gap-2">
+        {sessions.map((s) => {
+          const device = describeUserAgent(s.userAgent);
+          return (
+            <li
+              key={s.id}
+              className="flex flex-wrap items-center gap-3 rounded-xl border border-gray-200 bg-white p-4"
+            >
+              <Monitor aria-hidden className="h-5 w-5 shrink-0 text-muted" />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-ink">
+                  {device}
+                  {s.current ? (
+                    <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                      This device
+                    </span>
+                  ) : null}
+                </p>
+                <p className="text-sm text-muted">
+                  Last seen <DateTime value={s.lastSeenAt} format="dateTime" /> · signed in{" "}
+                  <DateTime value={s.createdAt} format="date" />
+                </p>
+              </div>
+              {s.current ? null : (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={busy !== null}
+                  aria-label={`Sign out ${device}, last seen ${formatDate(s.lastSeenAt)}, ${formatTime(s.lastSeenAt)}`}
+                  onClick={() => void end(`/api/sessions/${s.id}`, s.id, "Signed out that device")}
+                >
+                  Sign out
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {others.length ? (
+        <Button
+          variant="secondary"
+          disabled={busy !== null}
+          className="justify-self-start"
+          onClick={() => void end("/api/sessions", "others", "Signed out everywhere else")}
+        >
+          Sign out everywhere else
+        </Button>
+      ) : (
+        <p className="text-sm text-muted">You are signed in on this device only.</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import "server-only";
+import { db } from "@/lib/server/platform/db";
+import { env } from "@/lib/server/platform/env";
+import { badRequest } from "@/lib/server/platform/errors";
+import { consume, release, reset } from "@/lib/server/platform/rate-limit";
+import { inTransaction } from "@/lib/server/platform/transaction";
+import type { ChangePasswordInput } from "@/lib/validators/account-security";
+import type { RequestMeta } from "./accounts";
+import { retireTokens } from "./account-tokens";
+import { refuseCommonPassword } from "./common-passwords";
+import { hashPassword, verifyPassword } from "./password";
+import { endSessionsOf, sessionHashOf } from "./sessions";
+
+/**
+ * Profile → Security → Change password (docs/accounts.md). The current password is checked under
+ * the sign-in budgets (README, "Security"): a wrong one counts as a failed sign-in of this account
+ * from this address, and over the budget it is not checked at all. Every other session ends.
+ */
+export const WRONG_CURRENT = "Your current password is not right";
+
+export async function changePassword(
+  userId: number,
+  input: ChangePasswordInput,
+  meta: RequestMeta,
+  currentSessionCookie: string | undefined,
+): Promise<{ success: true }> {
+  const e = env();
+  const window = { windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 };
+  const tooMany = "Too many failed attempts. Please try again later.";
+  const ipKey = `login-ip:${meta.ip}`;
+  const accountKey = `login-account:${userId}:${meta.ip}`;
+  await consume(
+    ipKey,
+    { ...window, max: e.LOGIN_MAX_FAILURES_PER_IP },
+    { message: tooMany, log: `login failures from ip=${meta.ip}` },
+  );
+  try {
+    await consume(
+      accountKey,
+      { ...window, max: e.LOGIN_MAX_FAILURES },
+      { message: tooMany, log: `password change failures for user=${userId} from ip=${meta.ip}` },
+    );
+  } catch (refused) {
+    await release(ipKey);
+    throw refused;
+  }
+
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { email: true, fullName: true, username: true, passwordHash: true },
+  });
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
+    throw badRequest(WRONG_CURRENT, { currentPassword: WRONG_CURRENT });
+  await Promise.all([release(ipKey), reset(accountKey)]);
+  refuseCommonPassword(input.password, [
+    user.email,
+    user.email.split("@")[0],
+    user.username ?? "",
+    user.fullName,
+  ]);
+  const passwordHash = await hashPassword(input.password);
+  await inTransaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    await retireTokens(tx, userId, "password_reset");
+  });
+  await endSessionsOf(userId, sessionHashOf(currentSessionCookie));
+  return { success: true };
+}

@@ -1,0 +1,26 @@
+import "server-only";
+import type { Notification } from "@/lib/generated/prisma/client";
+import type { TokenPurpose } from "@/lib/server/auth/account-tokens";
+import type { Tx } from "@/lib/server/platform/transaction";
+
+/**
+ * The account emails (docs/accounts.md): the verification link and the password-reset link. They
+ * go through the outbox like every email, but they are not preferences (no switch, no unsubscribe)
+ * and they are the only ones sent to an address that is not verified. The link is rebuilt from its
+ * token row when the email is composed; a link used or expired meanwhile sends nothing.
+ */
+export const ACCOUNT_KINDS = ["verify_email", "password_reset"] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+export const isAccountKind = (kind: string): kind is AccountKind =>
+  (ACCOUNT_KINDS as readonly string[]).includes(kind);
+
+export async function enqueueAccountEmail(
+  tx: Tx,
+  userId: number,
+  kind: AccountKind & TokenPurpose,
+  tokenId: number,
+): Promise<void> {
+  await tx.notification.create({
+    data: { userId, kind, payload: { tokenId }, dedupeKey: `${kind}:${tokenId}` },
+  });
+}
