@@ -1,6 +1,5 @@
 import "server-only";
 import type { Notification } from "@/lib/generated/prisma/client";
-import type { TokenPurpose } from "@/lib/server/auth/account-tokens";
 import type { Tx } from "@/lib/server/platform/transaction";
 
 /**
@@ -17,7 +16,7 @@ export const isAccountKind = (kind: string): kind is AccountKind =>
 export async function enqueueAccountEmail(
   tx: Tx,
   userId: number,
-  kind: AccountKind & TokenPurpose,
+  kind: AccountKind,
   tokenId: number,
 ): Promise<void> {
   await tx.notification.create({
