@@ -1,5 +1,4 @@
 import "server-only";
-import type { Notification } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/server/platform/transaction";
 
 /**
