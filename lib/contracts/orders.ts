@@ -146,6 +146,6 @@ export const ordersApi = {
     auth: "required",
     params: orderParams,
     response: orderDetail,
-    errors: ["order_not_active"],
+    errors: ["order_not_active", "wallet_limit"],
   }),
 };

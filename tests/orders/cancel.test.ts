@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { MAX_BALANCE_CENTS } from "@/lib/money";
 import { db } from "@/lib/server/platform/db";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import * as transactionsRoute from "@/app/api/transactions/route";
@@ -26,6 +27,29 @@ const cancel = (cookie: string, id: number | string) =>
   });
 
 describe("POST /api/orders/{id}/cancel", () => {
+  it("refuses a refund past the balance cap with 409 wallet_limit and keeps the order", async () => {
+    const placed = await placeOrder(me.cookie, [{ productId: product.id, quantity: 1 }]);
+    const id = placed.json.orders[0].id;
+    await db.wallet.update({
+      where: { userId: me.user.id },
+      data: { balanceCents: MAX_BALANCE_CENTS - 100 },
+    });
+    await db.transaction.create({
+      data: {
+        userId: me.user.id,
+        type: "refund",
+        amountCents: MAX_BALANCE_CENTS - 100 - 4500,
+        description: "Filled to the cap for a test",
+        reference: "TEST",
+      },
+    });
+    const res = await cancel(me.cookie, id);
+    expect(res.status).toBe(409);
+    expect(res.json.code).toBe("wallet_limit");
+    expect((await db.order.findUniqueOrThrow({ where: { id } })).status).toBe("active");
+    expect(await balanceCents(me.user.id)).toBe(MAX_BALANCE_CENTS - 100);
+  });
+
   it("cancels an active order, restores the stock and refunds the wallet in one go", async () => {
     const placed = await placeOrder(me.cookie, [{ productId: product.id, quantity: 3 }]);
     const id = placed.json.orders[0].id;

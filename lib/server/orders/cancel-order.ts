@@ -1,5 +1,7 @@
 import "server-only";
-import { conflict, notFound } from "@/lib/server/platform/errors";
+import { MAX_BALANCE_CENTS } from "@/lib/money";
+import { AppError, conflict, notFound } from "@/lib/server/platform/errors";
+import { formatCents } from "@/lib/server/wallet/serialize";
 import { releaseSlot } from "@/lib/server/fulfilment/booking";
 import { inTransaction } from "@/lib/server/platform/transaction";
 import { enqueue, farmOwnerId } from "@/lib/server/notifications/outbox";
@@ -50,8 +52,12 @@ export function cancelOrder(userId: number, orderId: number) {
         description: `Refund for order #${order.id} from ${order.farm.farmName}`,
         reference: `ORDER-${order.id}`,
       });
+      // The one way a refund is refused: the wallet would pass the balance cap.
       if (!refunded)
-        throw new Error(`Refund of order ${order.id} was refused by the wallet constraints`);
+        throw new AppError(
+          "wallet_limit",
+          `This refund would take your wallet past ${formatCents(MAX_BALANCE_CENTS)}: spend some of it first, or contact support`,
+        );
     }
 
     await tx.orderEvent.create({
