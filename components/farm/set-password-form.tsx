@@ -49,7 +49,7 @@ export function SetPasswordForm({ email }: { email: string }) {
       <Field
         id="new-password"
         label="New password"
-        hint="At least 8 characters"
+        hint="At least 10 characters"
         error={errors.password?.message}
       >
         <Input

@@ -2,13 +2,13 @@ import { z } from "zod";
 import { plainText, visibleText } from "./text";
 
 /**
- * A new password and its confirmation: 8..128 characters, and both the same ("Passwords do not
+ * A new password and its confirmation: 10..128 characters, and both the same ("Passwords do not
  * match" on confirmPassword). Used by registration and by the farmer's first password.
  */
 export const newPasswordFields = {
   password: plainText({ label: "Password", error: "Password is required", trim: "none" })
     .min(1, "Password is required")
-    .min(8, "Password must be at least 8 characters")
+    .min(10, "Password must be at least 10 characters")
     .max(128, "Password must be at most 128 characters"),
   confirmPassword: plainText({
     label: "Password",
@@ -44,7 +44,7 @@ const optionalText = (label: string, max: number, message: string) =>
 
 /**
  * docs/product.md: password, fullName, email required; phone optional; confirmPassword required
- * and must match ("Passwords do not match" on confirmPassword). Passwords are 8..128 characters and
+ * and must match ("Passwords do not match" on confirmPassword). Passwords are 10..128 characters and
  * not a common password (checked on the server, lib/server/auth/common-passwords.ts).
  */
 export const registerSchema = z

@@ -64,7 +64,7 @@ describe("POST /api/register", () => {
     [
       { password: "short", confirmPassword: "short" },
       "password",
-      "Password must be at least 8 characters",
+      "Password must be at least 10 characters",
     ],
     [
       { password: "x".repeat(129), confirmPassword: "x".repeat(129) },
