@@ -4,7 +4,7 @@ import { useWatch, type Control } from "react-hook-form";
 import type { z } from "zod";
 import type { productSchema } from "@/lib/validators/farm";
 import { commissionOf, percentLabel } from "@/lib/commission";
-import { formatCurrency } from "@/lib/format";
+import { dollarsToCents, formatCents } from "@/lib/money";
 import type { PaymentsConfigJson } from "@/lib/contracts/payments";
 
 /** Fieldfare's rate until /api/payments/config answers (docs/money.md). */
@@ -22,11 +22,11 @@ export function YouReceive({
   const { data } = useSWR<PaymentsConfigJson>("/api/payments/config");
   const rate = data?.commissionRate ?? DEFAULT_RATE;
   const cents =
-    typeof price === "number" && Number.isFinite(price) && price > 0 ? Math.round(price * 100) : 0;
+    typeof price === "number" && Number.isFinite(price) && price > 0 ? dollarsToCents(price) : 0;
   const net = cents - commissionOf(cents, Math.round(rate * 10_000));
   return (
     <p id={id} className="text-sm text-muted" data-testid="product-price-net">
-      You receive {formatCurrency(net / 100)} after Fieldfare&apos;s {percentLabel(rate)} commission
+      You receive {formatCents(net)} after Fieldfare&apos;s {percentLabel(rate)} commission
     </p>
   );
 }

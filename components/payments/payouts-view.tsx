@@ -7,6 +7,7 @@ import { LoadError } from "@/components/ui/load-error";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useSeededSWR } from "@/lib/client/data";
+import { percentLabel } from "@/lib/commission";
 import { formatCurrency, formatDate } from "@/lib/format";
 import type { FarmPayoutsJson, PayoutSummaryJson } from "@/lib/contracts/payments";
 
@@ -63,7 +64,7 @@ export function PayoutsView({ initial }: { initial: FarmPayoutsJson | null }) {
           </h2>
           <p className="text-sm text-muted">
             Paid weekly, with a statement per payout. Fieldfare keeps{" "}
-            {Math.round(data.commissionRate * 10_000) / 100} % of each order&apos;s goods.
+            {percentLabel(data.commissionRate)} of each order&apos;s goods.
           </p>
           {data.provider === "demo" ? (
             <p className="mt-1 text-sm font-semibold text-amber-800" data-testid="demo-payments">
