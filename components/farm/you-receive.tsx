@@ -1,11 +1,10 @@
 "use client";
-import useSWR from "swr";
+import { usePaymentsConfig } from "@/lib/client/resources";
 import { useWatch, type Control } from "react-hook-form";
 import type { z } from "zod";
 import type { productSchema } from "@/lib/validators/farm";
 import { commissionOf, percentLabel } from "@/lib/commission";
 import { dollarsToCents, formatCents } from "@/lib/money";
-import type { PaymentsConfigJson } from "@/lib/contracts/payments";
 
 /** Fieldfare's rate until /api/payments/config answers (docs/money.md). */
 const DEFAULT_RATE = 0.08;
@@ -19,7 +18,7 @@ export function YouReceive({
   control: Control<z.input<typeof productSchema>, unknown, z.output<typeof productSchema>>;
 }) {
   const price: unknown = useWatch({ control, name: "price" });
-  const { data } = useSWR<PaymentsConfigJson>("/api/payments/config");
+  const { data } = usePaymentsConfig();
   const rate = data?.commissionRate ?? DEFAULT_RATE;
   const cents =
     typeof price === "number" && Number.isFinite(price) && price > 0 ? dollarsToCents(price) : 0;

@@ -8,13 +8,11 @@ import { LoadMoreButton } from "@/components/ui/load-more";
 import { usePaged } from "@/lib/client/use-paged";
 import { formatCurrency } from "@/lib/format";
 import type { TransactionJson } from "@/lib/contracts/wallet";
-import type { PaymentsConfigJson } from "@/lib/contracts/payments";
 import { InvoicesLink } from "@/components/account/invoices-link";
 import { TopUpDialog } from "./top-up-dialog";
 import { TransactionList } from "./transaction-list";
 import { useCardTopUpReturn } from "./use-card-top-up-return";
-import useSWR from "swr";
-import { useWallet } from "@/lib/client/resources";
+import { usePaymentsConfig, useWallet } from "@/lib/client/resources";
 
 /**
  * /wallet: the card ("/api/wallet") and the first page of the history (GET /api/transactions),
@@ -34,7 +32,7 @@ export function WalletView() {
     await Promise.allSettled([mutateWallet(), history.refresh()]);
     setRefreshing(false);
   };
-  const { data: payments } = useSWR<PaymentsConfigJson>("/api/payments/config");
+  const { data: payments } = usePaymentsConfig();
   const cardTopUp = useCardTopUpReturn(refresh);
 
   return (

@@ -9,6 +9,7 @@ import type { fulfilmentApi } from "@/lib/contracts/fulfilment";
 import type { messagesApi } from "@/lib/contracts/messages";
 import type { notificationsApi } from "@/lib/contracts/notifications";
 import type { ordersApi } from "@/lib/contracts/orders";
+import type { paymentsApi } from "@/lib/contracts/payments";
 import type { standingApi } from "@/lib/contracts/standing";
 import type { walletApi } from "@/lib/contracts/wallet";
 import { apiFetch } from "./api";
@@ -43,6 +44,11 @@ type Wallet = typeof walletApi.wallet;
 /** GET /api/wallet: one key shared by the wallet screen, checkout, invoices and order refunds. */
 export const WALLET_KEY = apiKey<Wallet>("/api/wallet");
 export const useWallet = () => useRead<Wallet>(WALLET_KEY);
+
+type PaymentsConfig = typeof paymentsApi.config;
+/** GET /api/payments/config: the provider (demo or stripe) and the commission rate. */
+export const usePaymentsConfig = () =>
+  useRead<PaymentsConfig>(apiKey<PaymentsConfig>("/api/payments/config"));
 
 type Addresses = typeof fulfilmentApi.addresses;
 export const ADDRESSES_KEY = apiKey<Addresses>("/api/addresses");
