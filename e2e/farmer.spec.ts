@@ -14,6 +14,31 @@ const DASHBOARD_FARMERS = {
   mobile: { email: "nadia.haddad@farms.fieldfare.app" },
 } as const;
 const FARM_PASSWORD = "harvest-farm-2026";
+/** The listing test's farms: shared with the dashboard test only, both selling without windows. */
+const LISTING_FARMERS = {
+  desktop: { email: "grace.kowalski@farms.fieldfare.app", fullName: "Grace Kowalski" },
+  mobile: { email: "nadia.haddad@farms.fieldfare.app", fullName: "Nadia Haddad" },
+} as const;
+
+/**
+ * The signed-in farm sells without windows, so its orders can be completed at once: an order with
+ * a slot cannot be completed before the slot starts (docs/fulfilment.md).
+ */
+async function sellWithoutWindows(page: Page) {
+  const settings = (await (await page.request.get("/api/my-farm/fulfilment")).json()) as {
+    timeZone: string;
+  };
+  const cleared = await page.request.put("/api/my-farm/fulfilment", {
+    data: {
+      timeZone: settings.timeZone,
+      minimumOrder: 0,
+      pickupPoints: [],
+      deliveryZones: [],
+      windows: [],
+    },
+  });
+  expect(cleared.status(), await cleared.text()).toBe(200);
+}
 
 const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ hasText: title });
 const axe = async (page: Page) =>
@@ -72,11 +97,14 @@ test.describe("farmer", () => {
   }, testInfo) => {
     // Two people, nine screens and several axe scans: longer than the default minute on a shared machine.
     test.setTimeout(240_000);
-    const farmer = FARMERS[testInfo.project.name as keyof typeof FARMERS] ?? FARMERS.desktop;
+    const farmer =
+      LISTING_FARMERS[testInfo.project.name as keyof typeof LISTING_FARMERS] ??
+      LISTING_FARMERS.desktop;
     const productName = `Sungold Tomatoes ${Date.now().toString(36)}`;
 
     // --- Farmer: My Farm, farm picture, new product --------------------------------------
     await signIn(page, farmer.email, FARM_PASSWORD);
+    await sellWithoutWindows(page);
     const farm = (await (await page.request.get("/api/my-farm")).json()) as {
       id: number;
       farmName: string;
@@ -295,6 +323,7 @@ test.describe("farmer", () => {
       return ((await res.json()) as { id: number }).id;
     };
     const farmId = ((await (await page.request.get("/api/my-farm")).json()) as { id: number }).id;
+    await sellWithoutWindows(page);
     const chardId = await make(`Rainbow Chard ${tag}`);
     const leekId = await make(`Winter Leeks ${tag}`);
 
