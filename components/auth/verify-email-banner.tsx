@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { usePathname } from "next/navigation";
 import { MailWarning } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
@@ -8,12 +9,15 @@ import { useAuth } from "./auth-provider";
 
 /**
  * Until the user's email is verified (docs/accounts.md), every signed-in page says so: Fieldfare
- * sends that address no receipts or updates, and "Resend" mails a new link (throttled).
+ * sends that address no receipts or updates, and "Resend" mails a new link (throttled). Not on
+ * Messages, whose chat fills the screen.
  */
 export function VerifyEmailBanner() {
   const { user } = useAuth();
+  const pathname = usePathname();
   const [sending, setSending] = useState(false);
-  if (!user || user.emailVerified) return null;
+  // Messages fill the screen between header and tab bar: the banner would push the composer off.
+  if (!user || user.emailVerified || pathname.startsWith("/messages")) return null;
 
   async function resend() {
     setSending(true);

@@ -113,7 +113,7 @@ export const farmPayoutsApi = {
   list: endpoint({
     method: "GET",
     path: "/api/my-farm/payouts",
-    tag: "My farm",
+    tag: "My Farm",
     summary: "The farm's balance, what is available and held, the next payout and the history",
     auth: "required",
     response: farmPayouts,
@@ -122,7 +122,7 @@ export const farmPayoutsApi = {
   detail: endpoint({
     method: "GET",
     path: "/api/my-farm/payouts/{id}",
-    tag: "My farm",
+    tag: "My Farm",
     summary: "One payout with its lines per order (`?format=csv` for a spreadsheet)",
     auth: "required",
     params: payoutParams,
@@ -134,7 +134,7 @@ export const farmPayoutsApi = {
   statement: endpoint({
     method: "GET",
     path: "/api/my-farm/payouts/{id}/statement.pdf",
-    tag: "My farm",
+    tag: "My Farm",
     summary: "The payout's PDF statement: each order, its commission and the net",
     auth: "required",
     params: payoutParams,
@@ -144,7 +144,7 @@ export const farmPayoutsApi = {
   connect: endpoint({
     method: "POST",
     path: "/api/my-farm/payouts/connect",
-    tag: "My farm",
+    tag: "My Farm",
     summary:
       "Set up payouts: the farm's Stripe connected account (created once) and its onboarding link",
     auth: "required",
