@@ -11,13 +11,12 @@ const FEATURES = [
   "Special Offers and Promo",
   "Payment Methods",
   "Profile",
-  "Security",
   "Language",
   "Accessibility",
 ];
 
 test.describe("profile", () => {
-  test("avatar initials, name, phone; Address, Business account and Notification open their pages, the other items but Logout are coming soon; Logout signs out", async ({
+  test("avatar initials, name, phone; Address, Business account, Notification and Security open their pages, the other items but Logout are coming soon; Logout signs out", async ({
     page,
   }) => {
     const a = newAccount("profile");
@@ -56,6 +55,10 @@ test.describe("profile", () => {
     await expect(menu.getByRole("link", { name: "Notification" })).toHaveAttribute(
       "href",
       "/profile/notifications",
+    );
+    await expect(menu.getByRole("link", { name: "Security" })).toHaveAttribute(
+      "href",
+      "/profile/security",
     );
 
     await menu.getByRole("button", { name: "Logout" }).click();

@@ -33,6 +33,7 @@ export function FarmSubnav() {
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
+    // scroll-px-2 on the strip counts its padding, so the last tab scrolls fully to the end.
     el.querySelector<HTMLElement>('[aria-current="page"]')?.scrollIntoView({
       inline: "nearest",
       block: "nearest",
@@ -44,7 +45,12 @@ export function FarmSubnav() {
   }, [pathname, measure]);
   return (
     <div className="relative min-w-0 print:hidden">
-      <nav ref={scroller} aria-label="My Farm" onScroll={measure} className="-mx-1 overflow-x-auto">
+      <nav
+        ref={scroller}
+        aria-label="My Farm"
+        onScroll={measure}
+        className="-mx-1 scroll-px-2 overflow-x-auto"
+      >
         <ul className="flex min-w-max gap-1 rounded-xl bg-brand-50 p-1">
           {LINKS.map(({ href, label }) => {
             const active =
