@@ -5,8 +5,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { FormInput, NewPasswordFields } from "@/components/ui/form-input";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, hasCode, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
@@ -26,7 +25,7 @@ export function ForgotPasswordForm() {
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await apiFetch<{ message: string }>("/api/password/forgot", {
@@ -58,9 +57,14 @@ export function ForgotPasswordForm() {
         Enter the email address of your account and we will send you a link to choose a new
         password.
       </p>
-      <Field id="forgot-email" label="Email" error={errors.email?.message}>
-        <Input id="forgot-email" type="email" autoComplete="email" {...form.register("email")} />
-      </Field>
+      <FormInput
+        form={form}
+        name="email"
+        id="forgot-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+      />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Sending..." : "Send the link"}
       </Button>
@@ -85,7 +89,7 @@ export function ResetPasswordForm() {
     resolver: zodResolver(resetFormSchema),
     defaultValues: { password: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await apiFetch("/api/password/reset", { method: "POST", json: { token, ...values } });
@@ -116,31 +120,7 @@ export function ResetPasswordForm() {
     );
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Choose a new password">
-      <Field
-        id="reset-password"
-        label="New password"
-        hint="At least 10 characters."
-        error={errors.password?.message}
-      >
-        <Input
-          id="reset-password"
-          type="password"
-          autoComplete="new-password"
-          {...form.register("password")}
-        />
-      </Field>
-      <Field
-        id="reset-confirm"
-        label="Confirm new password"
-        error={errors.confirmPassword?.message}
-      >
-        <Input
-          id="reset-confirm"
-          type="password"
-          autoComplete="new-password"
-          {...form.register("confirmPassword")}
-        />
-      </Field>
+      <NewPasswordFields form={form} idPrefix="reset" />
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? "Saving..." : "Save the new password"}
       </Button>

@@ -19,8 +19,7 @@ import type { PublicUser } from "@/lib/contracts/session";
 import { homePathFor } from "@/lib/auth/home-path";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { useAuth } from "./auth-provider";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { FormInput, NewPasswordFields } from "@/components/ui/form-input";
 
 export function AuthForms() {
   const params = useSearchParams();
@@ -62,7 +61,7 @@ function LoginForm({ next }: { next: string | null }) {
     resolver: zodResolver(loginSchema),
     defaultValues: { username: "", password: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -86,17 +85,21 @@ function LoginForm({ next }: { next: string | null }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
-      <Field id="login-username" label="Email or username" error={errors.username?.message}>
-        <Input id="login-username" autoComplete="username" {...form.register("username")} />
-      </Field>
-      <Field id="login-password" label="Password" error={errors.password?.message}>
-        <Input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          {...form.register("password")}
-        />
-      </Field>
+      <FormInput
+        form={form}
+        name="username"
+        id="login-username"
+        label="Email or username"
+        autoComplete="username"
+      />
+      <FormInput
+        form={form}
+        name="password"
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
         {isSubmitting ? "Logging in..." : "Login"}
       </Button>
@@ -124,7 +127,7 @@ function RegisterForm({ next }: { next: string }) {
       confirmPassword: "",
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -149,38 +152,42 @@ function RegisterForm({ next }: { next: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Register">
-      <Field id="register-fullName" label="Full name" error={errors.fullName?.message}>
-        <Input id="register-fullName" autoComplete="name" {...form.register("fullName")} />
-      </Field>
-      <Field id="register-email" label="Email" error={errors.email?.message}>
-        <Input id="register-email" type="email" autoComplete="email" {...form.register("email")} />
-      </Field>
-      <Field id="register-username" label="Username (Optional)" error={errors.username?.message}>
-        <Input id="register-username" autoComplete="username" {...form.register("username")} />
-      </Field>
-      <Field id="register-phone" label="Phone (Optional)" error={errors.phone?.message}>
-        <Input id="register-phone" type="tel" autoComplete="tel" {...form.register("phone")} />
-      </Field>
-      <Field id="register-password" label="Password" error={errors.password?.message}>
-        <Input
-          id="register-password"
-          type="password"
-          autoComplete="new-password"
-          {...form.register("password")}
-        />
-      </Field>
-      <Field
-        id="register-confirmPassword"
-        label="Confirm password"
-        error={errors.confirmPassword?.message}
-      >
-        <Input
-          id="register-confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          {...form.register("confirmPassword")}
-        />
-      </Field>
+      <FormInput
+        form={form}
+        name="fullName"
+        id="register-fullName"
+        label="Full name"
+        autoComplete="name"
+      />
+      <FormInput
+        form={form}
+        name="email"
+        id="register-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+      />
+      <FormInput
+        form={form}
+        name="username"
+        id="register-username"
+        label="Username (Optional)"
+        autoComplete="username"
+      />
+      <FormInput
+        form={form}
+        name="phone"
+        id="register-phone"
+        label="Phone (Optional)"
+        type="tel"
+        autoComplete="tel"
+      />
+      <NewPasswordFields
+        form={form}
+        idPrefix="register"
+        label="Password"
+        confirmLabel="Confirm password"
+      />
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
         {isSubmitting ? "Creating account..." : "Create account"}
       </Button>

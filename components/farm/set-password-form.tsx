@@ -4,10 +4,10 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { ApiError, apiFetch, messageOf } from "@/lib/client/api";
+import { apiFetch, messageOf } from "@/lib/client/api";
+import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { setPasswordSchema, type SetPasswordInput } from "@/lib/validators/farm";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { NewPasswordFields } from "@/components/ui/form-input";
 
 /** The first password of a farmer who signed in with a one-time link. */
 export function SetPasswordForm({ email }: { email: string }) {
@@ -16,7 +16,7 @@ export function SetPasswordForm({ email }: { email: string }) {
     resolver: zodResolver(setPasswordSchema),
     defaultValues: { password: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -28,8 +28,7 @@ export function SetPasswordForm({ email }: { email: string }) {
       router.push("/my-farm");
       router.refresh();
     } catch (e) {
-      if (e instanceof ApiError && e.errors?.password)
-        form.setError("password", { message: e.errors.password });
+      showServerFieldErrors(form, e);
       toast({
         title: "Could not save the password",
         description: messageOf(e, "Please try again."),
@@ -46,27 +45,7 @@ export function SetPasswordForm({ email }: { email: string }) {
       aria-label="Choose a password"
     >
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Field
-        id="new-password"
-        label="New password"
-        hint="At least 10 characters"
-        error={errors.password?.message}
-      >
-        <Input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          {...form.register("password")}
-        />
-      </Field>
-      <Field id="confirm-password" label="Confirm password" error={errors.confirmPassword?.message}>
-        <Input
-          id="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          {...form.register("confirmPassword")}
-        />
-      </Field>
+      <NewPasswordFields form={form} idPrefix="first" confirmLabel="Confirm password" />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : "Save password"}

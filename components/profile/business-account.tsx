@@ -7,8 +7,7 @@ import { BadgeCheck, Clock, Loader2, XCircle } from "lucide-react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { LoadError } from "@/components/ui/load-error";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { FormInput } from "@/components/ui/form-input";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
@@ -141,7 +140,7 @@ function ApplyForm({
       postalCode: previous?.postalCode ?? "",
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -171,38 +170,38 @@ function ApplyForm({
       aria-label="Apply for a business account"
       className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-5"
     >
-      <Field id="business-company" label="Company name" error={errors.companyName?.message}>
-        <Input
-          id="business-company"
-          autoComplete="organization"
-          {...form.register("companyName")}
-        />
-      </Field>
-      <Field
+      <FormInput
+        form={form}
+        name="companyName"
+        id="business-company"
+        label="Company name"
+        autoComplete="organization"
+      />
+      <FormInput
+        form={form}
+        name="businessNumber"
         id="business-number"
         label="Business number"
         hint="Your 9-digit CRA business number, e.g. 123456789 RT0001"
-        error={errors.businessNumber?.message}
-      >
-        <Input
-          id="business-number"
-          inputMode="text"
-          autoCapitalize="characters"
-          {...form.register("businessNumber")}
-        />
-      </Field>
-      <Field id="business-address" label="Business address" error={errors.address?.message}>
-        <Input id="business-address" autoComplete="address-line1" {...form.register("address")} />
-      </Field>
-      <Field id="business-postal" label="Postal code" error={errors.postalCode?.message}>
-        <Input
-          id="business-postal"
-          autoComplete="postal-code"
-          autoCapitalize="characters"
-          className="max-w-40"
-          {...form.register("postalCode")}
-        />
-      </Field>
+        inputMode="text"
+        autoCapitalize="characters"
+      />
+      <FormInput
+        form={form}
+        name="address"
+        id="business-address"
+        label="Business address"
+        autoComplete="address-line1"
+      />
+      <FormInput
+        form={form}
+        name="postalCode"
+        id="business-postal"
+        label="Postal code"
+        autoComplete="postal-code"
+        autoCapitalize="characters"
+        className="max-w-40"
+      />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Sending..." : "Apply"}

@@ -6,8 +6,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { FormInput, NewPasswordFields } from "@/components/ui/form-input";
 import { LoadError } from "@/components/ui/load-error";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
@@ -55,7 +54,7 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await apiFetch("/api/password/change", { method: "POST", json: values });
@@ -77,43 +76,15 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
         Change password
       </h2>
       <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Change password">
-        <Field
+        <FormInput
+          form={form}
+          name="currentPassword"
           id="current-password"
           label="Current password"
-          error={errors.currentPassword?.message}
-        >
-          <Input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            {...form.register("currentPassword")}
-          />
-        </Field>
-        <Field
-          id="new-password"
-          label="New password"
-          hint="At least 10 characters."
-          error={errors.password?.message}
-        >
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            {...form.register("password")}
-          />
-        </Field>
-        <Field
-          id="confirm-password"
-          label="Confirm new password"
-          error={errors.confirmPassword?.message}
-        >
-          <Input
-            id="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            {...form.register("confirmPassword")}
-          />
-        </Field>
+          type="password"
+          autoComplete="current-password"
+        />
+        <NewPasswordFields form={form} idPrefix="change" />
         <Button type="submit" disabled={isSubmitting} className="justify-self-start">
           {isSubmitting ? "Saving..." : "Change password"}
         </Button>
