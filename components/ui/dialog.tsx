@@ -15,30 +15,26 @@ export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 export const DialogPortal = D.Portal;
 
-export const DialogOverlay = forwardRef<
-  ComponentRef<typeof D.Overlay>,
-  ComponentPropsWithoutRef<typeof D.Overlay>
->(function DialogOverlay({ className, ...props }, ref) {
-  return (
-    <D.Overlay
-      ref={ref}
-      className={cn("fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in", className)}
-      {...props}
-    />
-  );
-});
-
-export const DialogContent = forwardRef<
+/**
+ * The overlay, the panel and its close button, which dialogs and side sheets (sheet.tsx) share;
+ * `className` places and sizes the panel, `overlayClassName` tints the page behind it.
+ */
+export const DialogPanel = forwardRef<
   ComponentRef<typeof D.Content>,
-  ComponentPropsWithoutRef<typeof D.Content> & { closeLabel?: string }
->(function DialogContent({ className, children, closeLabel = "Close", ...props }, ref) {
+  ComponentPropsWithoutRef<typeof D.Content> & { closeLabel?: string; overlayClassName: string }
+>(function DialogPanel(
+  { className, overlayClassName, children, closeLabel = "Close", ...props },
+  ref,
+) {
   return (
     <D.Portal>
-      <DialogOverlay />
+      <D.Overlay
+        className={cn("fixed inset-0 z-50 data-[state=open]:animate-fade-in", overlayClassName)}
+      />
       <D.Content
         ref={ref}
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl outline-none data-[state=open]:animate-fade-in",
+          "fixed z-50 gap-4 bg-white p-6 shadow-xl outline-none data-[state=open]:animate-fade-in",
           className,
         )}
         {...props}
@@ -52,6 +48,23 @@ export const DialogContent = forwardRef<
         </D.Close>
       </D.Content>
     </D.Portal>
+  );
+});
+
+export const DialogContent = forwardRef<
+  ComponentRef<typeof D.Content>,
+  ComponentPropsWithoutRef<typeof D.Content> & { closeLabel?: string }
+>(function DialogContent({ className, ...props }, ref) {
+  return (
+    <DialogPanel
+      ref={ref}
+      overlayClassName="bg-black/50"
+      className={cn(
+        "top-1/2 left-1/2 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl",
+        className,
+      )}
+      {...props}
+    />
   );
 });
 
