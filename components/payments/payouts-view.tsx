@@ -71,6 +71,14 @@ export function PayoutsView({ initial }: { initial: FarmPayoutsJson | null }) {
               Demo payments — no card is charged
             </p>
           ) : null}
+          {data.provider === "stripe" && data.connected ? (
+            <p
+              className="mt-1 text-sm font-semibold text-brand-800"
+              data-testid="payouts-connected"
+            >
+              Payouts go to your Stripe account
+            </p>
+          ) : null}
         </div>
         {data.provider === "stripe" && !data.connected ? (
           <Button
