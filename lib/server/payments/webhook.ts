@@ -1,5 +1,4 @@
 import "server-only";
-import { isUniqueViolation } from "@/lib/server/platform/db";
 import { AppError, isAppError } from "@/lib/server/platform/errors";
 import { readCapped } from "@/lib/server/http/body";
 import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
@@ -29,7 +28,7 @@ export async function readWebhookBody(req: Request): Promise<Buffer> {
  * POST /api/webhooks/stripe (docs/money.md, "Card top-ups"). The signature is checked on the raw
  * bytes before anything is parsed or written. Each verified event is handled once: its id is
  * inserted (primary key) in the same transaction as what it changes, so a replay or a parallel
- * delivery fails that insert, rolls back, and answers 200 having changed nothing.
+ * delivery inserts nothing, changes nothing, and answers 200.
  */
 export async function receiveStripeWebhook(raw: Buffer, signature: string | null): Promise<void> {
   const provider = paymentProvider();
@@ -37,14 +36,14 @@ export async function receiveStripeWebhook(raw: Buffer, signature: string | null
   if (raw.byteLength > WEBHOOK_MAX_BYTES) throw invalid("Webhook body too large");
   const event = provider.verifyWebhook(raw.toString("utf8"), signature);
   if (!event) throw invalid("Missing, invalid or stale Stripe-Signature");
-  try {
-    await inTransaction(async (tx) => {
-      await tx.stripeEvent.create({ data: { id: event.id, type: event.type } });
-      await handle(tx, event);
-    });
-  } catch (e) {
-    if (!isUniqueViolation(e)) throw e;
-  }
+  await inTransaction(async (tx) => {
+    // A delivery of the same event in flight makes this wait for its commit, then do nothing.
+    const fresh = await tx.$executeRaw`
+      INSERT INTO "StripeEvent" ("id", "type", "receivedAt")
+      VALUES (${event.id}, ${event.type}, ${new Date()})
+      ON CONFLICT ("id") DO NOTHING`;
+    if (fresh) await handle(tx, event);
+  });
 }
 
 async function handle(tx: Tx, event: VerifiedEvent): Promise<void> {
