@@ -27,7 +27,8 @@ export { toCartProduct } from "./cart-reducer";
 
 type CartContextValue = {
   items: CartItem[];
-  addItem: (product: CartProduct) => void;
+  /** One step, or `quantity` (rounded up to whole steps). */
+  addItem: (product: CartProduct, quantity?: number) => void;
   updateQuantity: (productId: number, quantity: number) => void;
   removeItem: (productId: number) => void;
   /** Adds several lines without a toast each (the caller says what happened). */
@@ -89,11 +90,11 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     }
   }, [state.items, loaded]);
 
-  const addItem = useCallback((product: CartProduct) => {
+  const addItem = useCallback((product: CartProduct, quantity?: number) => {
     const existing = itemsRef.current.find((i) => i.product.id === product.id);
-    const p = toCartProduct(product);
-    dispatch({ type: "add", product: p });
-    itemsRef.current = cartReducer({ items: itemsRef.current }, { type: "add", product: p }).items;
+    const action = { type: "add" as const, product: toCartProduct(product), quantity };
+    dispatch(action);
+    itemsRef.current = cartReducer({ items: itemsRef.current }, action).items;
     if (existing)
       toast({ title: "Updated Cart", description: `Increased quantity of ${product.name}` });
     else

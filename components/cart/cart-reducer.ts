@@ -1,8 +1,8 @@
 import { lineCents, sumCents } from "@/lib/money";
 
 /**
- * Pure cart rules of docs/product.md (client side): adding an existing product raises its quantity by
- * one step, a new product starts at one step, a quantity ≤ 0 removes the item, remove and clear; a
+ * Pure cart rules of docs/product.md (client side): adding a product adds one step (or the quantity
+ * chosen on its page, in whole steps) to what the cart holds, a quantity ≤ 0 removes the item, remove and clear; a
  * step is one unit, or one case for a restaurant (docs/restaurants.md); totals are the
  * item count and the sum of price × quantity in cents. No React here so the rules are unit-tested alone.
  */
@@ -45,7 +45,7 @@ export type CartItem = { product: CartProduct; quantity: number };
 export type CartState = { items: CartItem[] };
 
 export type CartAction =
-  | { type: "add"; product: CartProduct }
+  | { type: "add"; product: CartProduct; quantity?: number }
   | { type: "setQuantity"; productId: number; quantity: number }
   | { type: "remove"; productId: number }
   | { type: "clear" }
@@ -66,22 +66,23 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case "add": {
       const existing = state.items.find((i) => i.product.id === action.product.id);
       const step = stepOf(action.product);
+      const added = roundUp(Math.max(1, Math.floor(action.quantity ?? step)), step);
+      const max = maxQuantityOf(action.product);
       if (existing) {
         return {
           items: state.items.map((i) =>
             i.product.id === action.product.id
               ? {
                   product: action.product,
-                  quantity: Math.min(
-                    maxQuantityOf(action.product),
-                    roundUp(i.quantity, step) + step,
-                  ),
+                  quantity: Math.min(max, roundUp(i.quantity, step) + added),
                 }
               : i,
           ),
         };
       }
-      return { items: [...state.items, { product: action.product, quantity: step }] };
+      return {
+        items: [...state.items, { product: action.product, quantity: Math.min(max, added) }],
+      };
     }
     case "setQuantity": {
       const q = Math.floor(action.quantity);

@@ -10,10 +10,13 @@ export function AddToCartButton({
   product,
   className,
   full,
+  quantity,
 }: {
   product: CartProduct;
   className?: string;
   full?: boolean;
+  /** How much one press adds (the product page's quantity); one step when absent. */
+  quantity?: number;
 }) {
   const { addItem } = useCart();
   const enabled = canAddToCart(product);
@@ -21,7 +24,7 @@ export function AddToCartButton({
     <button
       type="button"
       disabled={!enabled}
-      onClick={() => addItem(product)}
+      onClick={() => addItem(product, quantity)}
       // The full button's name starts with its visible text (WCAG 2.5.3); the icon-only one names the product.
       aria-label={
         full

@@ -74,6 +74,22 @@ describe("cart rules", () => {
     expect(s.items.map((i) => i.product.id)).toEqual([2]);
   });
 
+  it("adds the quantity chosen on the product page: whole cases, on top of the cart, capped", () => {
+    const caseOf6 = { ...product(3, 2), caseSize: 6 };
+    const s = apply(
+      emptyCart,
+      { type: "add", product: product(1, 5), quantity: 3 },
+      { type: "add", product: product(1, 5), quantity: 2 },
+      { type: "add", product: caseOf6, quantity: 7 },
+      { type: "add", product: product(4, 1), quantity: 500 },
+    );
+    expect(s.items.map((i) => [i.product.id, i.quantity])).toEqual([
+      [1, 5],
+      [3, 12],
+      [4, MAX_QUANTITY],
+    ]);
+  });
+
   it("sets a positive quantity (whole, capped)", () => {
     let s = apply(
       emptyCart,

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { AddToCartButton } from "@/components/catalog/add-to-cart-button";
+import { ProductBuyBox } from "@/components/catalog/product-buy-box";
 import { productBadge } from "@/components/catalog/badge";
 import { toCartProduct } from "@/components/cart/cart-reducer";
 import { Badge } from "@/components/ui/badge";
@@ -44,7 +44,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-/** Public product page (SEO): server-rendered; only the add button is interactive. */
+/** Public product page (SEO): server-rendered; only the quantity and Add button are interactive. */
 export default async function ProductPage({ params }: Props) {
   const { id } = await params;
   const [found, user] = await Promise.all([load(id), getCurrentUser()]);
@@ -52,7 +52,8 @@ export default async function ProductPage({ params }: Props) {
   const p = forViewer(found, levelOf(user));
   const badge = productBadge(p);
   return (
-    <article className="grid gap-8 md:grid-cols-2">
+    // Room at the bottom on phones for the buy bar that stays above the tabs.
+    <article className="grid gap-8 pb-20 md:grid-cols-2 md:pb-0">
       <div className="flex aspect-square items-center justify-center rounded-3xl bg-brand-50">
         {p.image ? (
           // eslint-disable-next-line @next/next/no-img-element -- local SVG illustration
@@ -100,9 +101,7 @@ export default async function ProductPage({ params }: Props) {
         ) : null}
         {p.description ? <p className="leading-relaxed text-ink">{p.description}</p> : null}
         <NextSlot slot={nextSlotOrNone(p.farm.id)} />
-        <div>
-          <AddToCartButton product={toCartProduct(p)} full />
-        </div>
+        <ProductBuyBox product={toCartProduct(p)} />
       </div>
     </article>
   );
