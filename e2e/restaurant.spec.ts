@@ -217,11 +217,21 @@ test.describe("restaurant journey", () => {
   });
 });
 
-test("a restaurant pays last month's statement from its wallet; the PDF invoice opens", async ({
+test("a restaurant sees its overdue statement on Home and Wallet, pays it from the wallet; the PDF invoice opens", async ({
   page,
 }, testInfo) => {
   await signIn(page, OLIVIA, FARM_PASSWORD);
+  const desktop = testInfo.project.name === "desktop";
+  if (desktop) {
+    // The seeded statement is from two months ago: overdue until the desktop project pays it below.
+    await page.goto("/home");
+    const notice = page.getByTestId("overdue-notice");
+    await expect(notice).toContainText("1 statement is overdue");
+    await expect(notice).toContainText("to Glenmore Valley Greens");
+    await auditPage(page, "/home (overdue notice)");
+  }
   await page.goto("/wallet");
+  if (desktop) await expect(page.getByTestId("overdue-notice")).toBeVisible();
   await page.getByRole("link", { name: "Invoices" }).first().click();
   await expect(page).toHaveURL(/\/invoices$/);
   await expect(page.getByRole("heading", { name: "Invoices", level: 1 })).toBeVisible();
@@ -232,7 +242,7 @@ test("a restaurant pays last month's statement from its wallet; the PDF invoice 
   expect([pdf.status(), pdf.headers()["content-type"]]).toEqual([200, "application/pdf"]);
   await auditPage(page, "/invoices");
   // The seeded statement is paid once: by the desktop project (the mobile one sees it paid or unpaid).
-  if (testInfo.project.name !== "desktop") return;
+  if (!desktop) return;
   await invoice.getByTestId("invoice-pay").click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("from your wallet");
@@ -241,4 +251,9 @@ test("a restaurant pays last month's statement from its wallet; the PDF invoice 
   await expect(toast(page, "Statement Paid")).toBeVisible();
   await expect(invoice).toContainText("Paid");
   await expect(invoice.getByTestId("invoice-due")).toHaveText("$0.00");
+  const invoices = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/invoices");
+  await page.goto("/home");
+  const statements = (await (await invoices).json()) as { status: string }[];
+  expect(statements.filter((s) => s.status === "overdue")).toEqual([]);
+  await expect(page.getByTestId("overdue-notice")).toHaveCount(0);
 });

@@ -9,6 +9,7 @@ import { usePaged } from "@/lib/client/use-paged";
 import { formatCurrency } from "@/lib/format";
 import type { TransactionJson } from "@/lib/contracts/wallet";
 import { InvoicesLink } from "@/components/account/invoices-link";
+import { OverdueNotice } from "@/components/account/overdue-notice";
 import { TopUpDialog } from "./top-up-dialog";
 import { TransactionList } from "./transaction-list";
 import { useCardTopUpReturn } from "./use-card-top-up-return";
@@ -41,6 +42,7 @@ export function WalletView() {
         <h1 className="text-2xl font-bold text-ink">Wallet</h1>
         <InvoicesLink />
       </div>
+      <OverdueNotice />
       {wallet ? (
         <section
           aria-label="Wallet card"

@@ -62,7 +62,8 @@ export const useCreditLines = (enabled = true) =>
 
 type Invoices = typeof accountApi.invoices;
 export const INVOICES_KEY = apiKey<Invoices>("/api/invoices");
-export const useInvoices = () => useRead<Invoices>(INVOICES_KEY);
+/** GET /api/invoices (a restaurant's statements); `enabled: false` reads nothing. */
+export const useInvoices = (enabled = true) => useRead<Invoices>(enabled ? INVOICES_KEY : null);
 
 type Categories = typeof catalogApi.categories;
 export const useCategories = () => useRead<Categories>(apiKey<Categories>("/api/categories"));

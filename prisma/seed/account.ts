@@ -6,8 +6,9 @@ import type { SeedLog, Tx } from "./types";
 
 /**
  * Bench Bistro buys on account at Glenmore Valley Greens (docs/restaurants.md, "Pay on account"):
- * a credit line, and last month's statement with two orders on account, handed over and not paid
- * yet, so a newcomer sees Invoices, Pay from wallet and My Farm → Customers right after npm start.
+ * a credit line, and the statement of two months ago with two orders on account, handed over and
+ * not paid, so past its due date whatever the day: a newcomer sees the overdue notice, Invoices,
+ * Pay from wallet and My Farm → Customers right after npm start.
  * Its standing order there is placed on account from then on. Left alone once the credit line exists.
  */
 const ACCOUNT = {
@@ -35,8 +36,8 @@ export async function ensureAccount(
     where: { id: farmId },
     select: { farmName: true, timeZone: true, distance: true },
   });
-  const lastMonth = DateTime.fromJSDate(now, { zone: zoneOf(farm.timeZone) }).minus({ months: 1 });
-  const period = periodOf(lastMonth.toJSDate(), farm.timeZone);
+  const month = DateTime.fromJSDate(now, { zone: zoneOf(farm.timeZone) }).minus({ months: 2 });
+  const period = periodOf(month.toJSDate(), farm.timeZone);
   const products = await tx.product.findMany({
     where: { farmId, isHidden: false },
     orderBy: { id: "asc" },
@@ -47,9 +48,7 @@ export async function ensureAccount(
   });
 
   for (const [n, day] of ACCOUNT.orderDays.entries()) {
-    const placedAt = lastMonth
-      .set({ day, hour: 9, minute: 30, second: 0, millisecond: 0 })
-      .toJSDate();
+    const placedAt = month.set({ day, hour: 9, minute: 30, second: 0, millisecond: 0 }).toJSDate();
     const handedAt = new Date(placedAt.getTime() + 3 * 86_400_000);
     const items = products.map((p) => ({
       productId: p.id,

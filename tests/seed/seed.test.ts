@@ -309,7 +309,7 @@ describe("seeded standing order", () => {
 });
 
 describe("seeded pay on account", () => {
-  it("Bench Bistro has credit at its standing order's farm and last month's statement of two orders on account, adding up, to be paid", async () => {
+  it("Bench Bistro has credit at its standing order's farm and an overdue statement of two orders on account, adding up, to be paid", async () => {
     const olivia = await db.user.findUniqueOrThrow({ where: { email: RESTAURANTS[0].email } });
     const [standing] = await db.standingOrder.findMany({ where: { userId: olivia.id } });
     const line = await db.creditLine.findUniqueOrThrow({
@@ -332,6 +332,7 @@ describe("seeded pay on account", () => {
       statement.orders.reduce((s, o) => s + o.totalCents, 0),
     );
     expect(statement.period < new Date().toISOString().slice(0, 7)).toBe(true);
+    expect(statement.dueDate < new Date().toISOString().slice(0, 10)).toBe(true);
     // No ledger row for orders on account.
     expect(await db.transaction.count({ where: { userId: olivia.id, type: "order" } })).toBe(0);
   });

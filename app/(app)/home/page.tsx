@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { OverdueNotice } from "@/components/account/overdue-notice";
 import { HarvestBanner } from "@/components/catalog/harvest-banner";
 import { HomeFeed, HomeGreeting } from "@/components/catalog/home-feed";
 
@@ -12,6 +13,7 @@ export default function HomePage() {
   return (
     <div className="grid grid-cols-1 gap-8">
       <HomeGreeting />
+      <OverdueNotice />
       <HarvestBanner />
       {/* The URL's ?category= is known in the browser only: the prerendered HTML has the unfiltered skeletons. */}
       <HomeFeed />
