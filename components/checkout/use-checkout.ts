@@ -95,9 +95,16 @@ export function useCheckout() {
       return body ? [[String(farmId), body]] : [];
     }),
   );
-  const onAccount = (farmId: number) => creditAt.has(farmId) && payWith[farmId] === "account";
   const farmTotalCents = (g: FarmGroup) =>
     g.subtotalCents + dollarsToCents(states.get(g.farmId)?.state.fee ?? 0);
+  const onAccount = (farmId: number) => {
+    const credit = creditAt.get(farmId);
+    if (!credit) return false;
+    if (payWith[farmId]) return payWith[farmId] === "account";
+    // On account by default where the farm gives credit and it covers this order.
+    const g = groups.find((x) => x.farmId === farmId);
+    return g !== undefined && dollarsToCents(credit.available) >= farmTotalCents(g);
+  };
   const accountTotalCents = sumCents(
     groups.filter((g) => onAccount(g.farmId)),
     farmTotalCents,
