@@ -10,6 +10,7 @@ import type { OrderJson } from "@/lib/contracts/orders";
 import type { OrderStatusValue } from "@/lib/validators/orders";
 import { StandingOrdersLink } from "@/components/standing/standing-orders-link";
 import { OrderCard } from "./order-card";
+import { UsualItems } from "./usual-items";
 import { useOrderEvents } from "./use-order-events";
 
 const TABS = [
@@ -56,7 +57,8 @@ export function OrdersView() {
           ))}
         </TabsList>
         {TABS.map((t) => (
-          <TabsContent key={t.value} value={t.value}>
+          <TabsContent key={t.value} value={t.value} className="grid gap-6">
+            {t.value === "completed" ? <UsualItems /> : null}
             <OrderTab tab={t} />
           </TabsContent>
         ))}

@@ -105,6 +105,11 @@ export const useProductSearch = (q: string, limit: number) =>
     `${apiKey<ProductSearch>("/api/products/search")}?q=${encodeURIComponent(q)}&limit=${limit}`,
   );
 
+type UsualProducts = typeof catalogApi.usualProducts;
+/** GET /api/products/usual (what the buyer orders most often). */
+export const useUsualProducts = () =>
+  useRead<UsualProducts>(apiKey<UsualProducts>("/api/products/usual"));
+
 type MyProducts = typeof farmApi.products;
 /** GET /api/my-farm/products (the farmer's own catalogue); `enabled: false` reads nothing. */
 export const useMyProducts = (enabled = true) =>

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { farmListQuery, productListQuery, searchQuery } from "@/lib/validators/catalog";
+import {
+  farmListQuery,
+  productListQuery,
+  searchQuery,
+  usualListQuery,
+} from "@/lib/validators/catalog";
 import { idParam } from "@/lib/validators/id";
 import { endpoint } from "./endpoint";
 import { id, isoDate, money } from "./json";
@@ -30,6 +35,15 @@ export const product = z.object({
   farm: z.object({ id, farmName: z.string() }),
 });
 export type ProductJson = z.infer<typeof product>;
+
+export const usualProduct = product.extend({
+  usual: z.object({
+    quantity: z.number().int().describe("units in the buyer's latest order of it"),
+    orders: z.number().int().describe("the buyer's orders of the last 12 weeks that had it"),
+    lastOrderedAt: isoDate,
+  }),
+});
+export type UsualProductJson = z.infer<typeof usualProduct>;
 
 export const farmThumbnail = z.object({ id, name: z.string(), image: z.string() });
 export type FarmThumbnail = z.infer<typeof farmThumbnail>;
@@ -85,6 +99,16 @@ export const catalogApi = {
     auth: "required",
     query: productListQuery,
     response: z.array(product),
+  }),
+  usualProducts: endpoint({
+    method: "GET",
+    path: "/api/products/usual",
+    tag: "Catalogue",
+    summary:
+      "What the signed-in buyer orders most often (orders of the last 12 weeks not cancelled), most orders first, at the buyer's price",
+    auth: "required",
+    query: usualListQuery,
+    response: z.array(usualProduct),
   }),
   searchProducts: endpoint({
     method: "GET",

@@ -33,6 +33,7 @@ export const productListQuery = z.object({ limit: limitField(4), categoryId: cat
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
 export const farmListQuery = z.object({ limit: limitField(3) });
+export const usualListQuery = z.object({ limit: limitField(8) });
 export type FarmListQuery = z.infer<typeof farmListQuery>;
 
 export const searchQuery = z.object({

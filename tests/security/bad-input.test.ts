@@ -55,6 +55,7 @@ import { GET as productGET } from "@/app/api/products/[id]/route";
 import { GET as productsFeaturedGET } from "@/app/api/products/featured/route";
 import { GET as productsPopularGET } from "@/app/api/products/popular/route";
 import { GET as productsRecommendedGET } from "@/app/api/products/recommended/route";
+import { GET as productsUsualGET } from "@/app/api/products/usual/route";
 import { GET as searchGET } from "@/app/api/products/search/route";
 import { POST as registerPOST } from "@/app/api/register/route";
 import { GET as suppliersGET } from "@/app/api/suppliers/route";
@@ -471,6 +472,15 @@ const endpoints: Endpoint[] = [
     handler: productsRecommendedGET as Handler,
     auth: "required",
     query: listQuery,
+    ok: 200,
+  },
+  {
+    name: "products/usual",
+    method: "GET",
+    path: "/api/products/usual",
+    handler: productsUsualGET as Handler,
+    auth: "required",
+    query: { limit: listQuery.limit },
     ok: 200,
   },
   {

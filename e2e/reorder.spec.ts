@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import { auditPage } from "./a11y";
+import { FARM_PASSWORD, signIn } from "./support";
+
+/** Bench Bistro: its seeded orders on account at Glenmore Valley Greens are its usual items. */
+const OLIVIA = "olivia.martin@restaurants.fieldfare.app";
+
+test("a chef reorders the usual items in cases from Reorder, and checkout starts on account", async ({
+  page,
+}) => {
+  await signIn(page, OLIVIA, FARM_PASSWORD);
+  await page.goto("/home");
+  const mobile = (page.viewportSize()?.width ?? 1280) < 768;
+  // Tap 1: Reorder, on the tab bar (phone) or the rail (desktop).
+  await page
+    .getByTestId(mobile ? "tab-bar" : "nav-rail")
+    .getByRole("link", { name: "Reorder", exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/orders\?tab=completed$/);
+  const usual = page.getByTestId("usual-items");
+  await expect(usual.getByRole("heading", { name: "Your usual items" })).toBeVisible();
+  const items = usual.getByTestId("usual-item");
+  expect(await items.count()).toBeGreaterThanOrEqual(2);
+  // Restaurants read their usual quantity in cases.
+  await expect(items.first()).toContainText(/Usually \d+ cases? of \d+/);
+  await auditPage(page, "/orders?tab=completed (usual items)");
+
+  // Tap 2: every usual item into the cart at its usual quantity.
+  await usual.getByTestId("usual-add-all").click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Added to Cart" })).toContainText(
+    /\d+ usual items added to your cart/,
+  );
+  // Tap 3: the cart, counted in cases.
+  await page.getByTestId("cart-button").first().click();
+  await expect(page.getByTestId("cart-cases").first()).toHaveText(/^\d+ × case of \d+$/);
+  await page.keyboard.press("Escape");
+
+  // Tap 4: checkout; the farm gives Bench Bistro credit, so it starts on account.
+  await page.goto("/checkout");
+  const payment = page.getByTestId("checkout-payment").first();
+  await expect(payment.getByRole("radio", { name: /On account/ })).toBeChecked();
+  await expect(page.getByTestId("checkout-pay")).toContainText("on account");
+});
