@@ -143,7 +143,11 @@ test.describe("business account", () => {
       .first()
       .click();
     await page.getByTestId("cart-button").first().click();
-    await expect(page.getByTestId("cart-quantity")).toHaveText(String(cased.caseSize));
-    await expect(page.getByTestId("cart-cases")).toHaveText(`1 × case of ${cased.caseSize}`);
+    // The stepper and the cart badge count cases; the line says how much that is.
+    await expect(page.getByTestId("cart-quantity")).toHaveText("1 case");
+    await expect(page.getByTestId("cart-count").first()).toHaveText("1");
+    await expect(page.getByTestId("cart-cases")).toHaveText(
+      new RegExp(`^1 × case of ${cased.caseSize} \\(${cased.caseSize} [^)]+\\)$`),
+    );
   });
 });

@@ -115,8 +115,9 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
   }
 }
 
+/** What the badge and checkout count: units, or cases for a case-priced line. */
 export function cartItemCount(items: CartItem[]): number {
-  return items.reduce((n, i) => n + i.quantity, 0);
+  return items.reduce((n, i) => n + Math.ceil(i.quantity / stepOf(i.product)), 0);
 }
 
 /** The cart's total in integer cents (lib/money.ts), so 0.1 + 0.2 style drift never shows. */

@@ -88,7 +88,8 @@ export function CartSheetPanel({ open, onOpenChange, trigger }: CartSheetPanelPr
                     </p>
                     {stepOf(product) > 1 ? (
                       <p className="text-xs text-muted" data-testid="cart-cases">
-                        {quantity / stepOf(product)} × case of {stepOf(product)}
+                        {quantity / stepOf(product)} × case of {stepOf(product)} ({quantity}{" "}
+                        {product.unit})
                       </p>
                     ) : null}
                   </div>
@@ -105,12 +106,19 @@ export function CartSheetPanel({ open, onOpenChange, trigger }: CartSheetPanelPr
                     >
                       <Minus aria-hidden className="h-4 w-4" />
                     </button>
+                    {/* Cases for a case-priced line: + and − move by one case. */}
                     <span
                       className="w-7 text-center text-sm font-semibold tabular-nums"
                       data-testid="cart-quantity"
                       aria-live="polite"
                     >
-                      {quantity}
+                      {quantity / stepOf(product)}
+                      {stepOf(product) > 1 ? (
+                        <span className="sr-only">
+                          {" "}
+                          {quantity === stepOf(product) ? "case" : "cases"}
+                        </span>
+                      ) : null}
                     </span>
                     <button
                       type="button"

@@ -185,8 +185,11 @@ describe("restaurants step in cases (docs/restaurants.md)", () => {
     expect(s.items[0].quantity).toBe(24);
     s = apply(s, { type: "setQuantity", productId: 9, quantity: 24 - 12 });
     expect(s.items[0].quantity).toBe(12);
+    expect(cartItemCount(s.items)).toBe(1);
+    s = apply(s, { type: "add", product: product(1, 2) });
+    expect(cartItemCount(s.items)).toBe(2); // one case and one unit
     s = apply(s, { type: "setQuantity", productId: 9, quantity: 0 });
-    expect(s.items).toEqual([]);
+    expect(s.items.map((i) => i.product.id)).toEqual([1]);
   });
 
   it("a quantity between cases rounds up to a whole case, and the cap is the largest whole number of cases", () => {
