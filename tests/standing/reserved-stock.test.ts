@@ -229,7 +229,7 @@ describe("reserved stock: the farm counts fewer than are held", () => {
     const [out] = await placeDueStandingOrders(dueNow(s));
     expect(out).toMatchObject({
       status: "failed",
-      reason: "Everything in this standing order is out of stock",
+      reason: "Apples is out of stock",
     });
     // Restocking tops the next week's hold back up on the loop's next round.
     await setStock(10);

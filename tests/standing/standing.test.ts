@@ -254,9 +254,7 @@ describe("standing orders: the worker", () => {
     // The farmer counts none left: the hold is cut to nothing (tests/standing/reserved-stock.test.ts).
     await inTransaction((tx) => countStock(tx, apples.id, farm.id, 0));
     await placeDueStandingOrders(dueNow(s));
-    expect((await occurrencesOf(s.id))[0].reason).toBe(
-      "Everything in this standing order is out of stock",
-    );
+    expect((await occurrencesOf(s.id))[0].reason).toBe("Apples is out of stock");
 
     await db.fulfilmentWindow.update({ where: { id: setup.pickup.id }, data: { archived: true } });
     const next = await db.standingOrder.findUniqueOrThrow({ where: { id: s.id } });

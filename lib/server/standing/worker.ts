@@ -116,7 +116,16 @@ async function placeOccurrence(
       const quantity = can.get(i.productId) ?? 0;
       return quantity > 0 ? [{ productId: i.productId, quantity }] : [];
     });
-    if (!items.length) throw conflict("Everything in this standing order is out of stock");
+    if (!items.length) {
+      const names = (
+        await tx.product.findMany({
+          where: { id: { in: [...wanted.keys()] } },
+          orderBy: { id: "asc" },
+          select: { name: true },
+        })
+      ).map((p) => p.name);
+      throw conflict(`${names.join(", ")} ${names.length === 1 ? "is" : "are"} out of stock`);
+    }
     // The farm's new-order email comes with the order; the buyer gets the "placed" email (with the receipt) instead of a checkout receipt.
     // Charged at the agreed prices at most: a price drop is passed on, a rise waits for the buyer.
     const placed = await placeCheckout(
