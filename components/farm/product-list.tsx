@@ -80,6 +80,13 @@ export function ProductList({ products: fromServer }: { products: MyProductJson[
             </div>
             <p className="text-sm text-muted">
               {formatCurrency(p.price)} / {p.unit} · {p.stock} in stock
+              {p.reserved > 0 ? (
+                <>
+                  {" "}
+                  · <span data-testid="reserved">{p.reserved} reserved</span> ·{" "}
+                  <span data-testid="free">{p.available} free</span>
+                </>
+              ) : null}
             </p>
           </div>
           <div className="flex gap-2">

@@ -64,6 +64,9 @@ export const farm = z.object({
 export type FarmJson = z.infer<typeof farm>;
 
 /** Categories, products and farms: the public catalogue, plus recommendations for the signed-in user. */
+export const follow = z.object({ farmId: id, following: z.boolean() });
+export type FollowJson = z.infer<typeof follow>;
+
 export const catalogApi = {
   categories: endpoint({
     method: "GET",
@@ -154,5 +157,23 @@ export const catalogApi = {
     auth: "none",
     params: z.object({ id: idParam("Farm") }),
     response: farm,
+  }),
+  follow: endpoint({
+    method: "PUT",
+    path: "/api/farms/{id}/follow",
+    tag: "Catalogue",
+    summary: "Follow a farm: hear of its weekly fresh sheet (idempotent)",
+    auth: "required",
+    params: z.object({ id: idParam("Farm") }),
+    response: follow,
+  }),
+  unfollow: endpoint({
+    method: "DELETE",
+    path: "/api/farms/{id}/follow",
+    tag: "Catalogue",
+    summary: "Stop following a farm (idempotent)",
+    auth: "required",
+    params: z.object({ id: idParam("Farm") }),
+    response: follow,
   }),
 };

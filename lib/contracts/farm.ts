@@ -38,7 +38,12 @@ export const myProduct = z.object({
   caseSize: z.number().int().describe("restaurants buy in multiples of it"),
   unit: z.string(),
   stock: z.number().int(),
-  inStock: z.boolean(),
+  reserved: z
+    .number()
+    .int()
+    .describe("units held for standing orders' next occurrences (within the booking horizon)"),
+  available: z.number().int().describe("stock - reserved: what other buyers can still buy"),
+  inStock: z.boolean().describe("available > 0"),
   categoryId: id.nullable(),
   isFeatured: z.boolean(),
   isPopular: z.boolean(),

@@ -3,6 +3,7 @@ import { dueAt, findWindow, firstDate } from "@/lib/server/standing/schedule";
 import { unitPrice } from "@/lib/server/catalog/pricing";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
+import { syncHold } from "@/lib/server/standing/holds";
 import type { SeedLog, Tx } from "./types";
 
 /** Bench Bistro buys its greens at Glenmore Valley Greens' Saturday market stall every week. */
@@ -30,7 +31,10 @@ export async function ensureStandingOrders(
 ): Promise<void> {
   const userId = userIds.get(STANDING.restaurant)!;
   const farmId = farmIds.get(STANDING.farm)!;
-  if (await tx.standingOrder.count({ where: { userId } })) return;
+  if (await tx.standingOrder.count({ where: { userId } })) {
+    await holdStock(tx, userId, now);
+    return;
+  }
   const window = await findWindow(tx, {
     farmId,
     kind: STANDING.kind,
@@ -70,7 +74,20 @@ export async function ensureStandingOrders(
       nextDueAt: dueAt(window, nextDate, window.farm.timeZone),
     },
   });
+  const held = await holdStock(tx, userId, now);
   log(
-    `standing orders: 1 (${RESTAURANTS[0].company.companyName}, ${window.farm.farmName}, Saturdays)`,
+    `standing orders: 1 (${RESTAURANTS[0].company.companyName}, ${window.farm.farmName}, Saturdays; ${held} units held for ${nextDate})`,
   );
+}
+
+/**
+ * The restaurant's next Saturday, within the farm's 7-day booking horizon, holds its stock
+ * (docs/restaurants.md, "Reserved stock"): the catalog and My Farm → Products show it at once.
+ * Moved on every seed run, as the worker's loop would. Returns the units held.
+ */
+async function holdStock(tx: Tx, userId: number, now: Date): Promise<number> {
+  let units = 0;
+  for (const { id } of await tx.standingOrder.findMany({ where: { userId }, select: { id: true } }))
+    for (const quantity of (await syncHold(tx, id, now)).values()) units += quantity;
+  return units;
 }

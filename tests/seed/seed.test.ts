@@ -306,6 +306,28 @@ describe("seeded standing order", () => {
     expect(standing.nextDueAt.getTime()).toBeGreaterThan(Date.now());
     expect(olivia.wallet?.balanceCents).toBeGreaterThan(0);
   });
+
+  it('its next Saturday holds its stock: the catalog sells only what is free (docs/restaurants.md, "Reserved stock")', async () => {
+    const olivia = await db.user.findUniqueOrThrow({ where: { email: RESTAURANTS[0].email } });
+    const [standing] = await db.standingOrder.findMany({ where: { userId: olivia.id } });
+    expect(new Date(`${standing.nextDate}T12:00:00Z`).getUTCDay()).toBe(6);
+    const items = standing.items as { productId: number; quantity: number }[];
+    const holds = await db.stockReservation.findMany({
+      where: { standingOrderId: standing.id },
+      include: { product: true },
+      orderBy: { productId: "asc" },
+    });
+    expect(holds.map((h) => [h.productId, h.localDate, h.quantity])).toEqual(
+      [...items]
+        .sort((a, b) => a.productId - b.productId)
+        .map((i) => [i.productId, standing.nextDate, i.quantity]),
+    );
+    for (const h of holds) {
+      // Only this standing order holds these products in the demo.
+      expect(h.product.reserved).toBe(h.quantity);
+      expect(h.product.inStock).toBe(h.product.stock - h.product.reserved > 0);
+    }
+  });
 });
 
 describe("seeded pay on account", () => {

@@ -10,7 +10,8 @@ import { requireOwnFarm } from "./access";
 import { toMyProductJson } from "./serialize";
 import { type MyProductJson } from "@/lib/contracts/farm";
 import { catalogChanged } from "@/lib/server/catalog/cache";
-import { countedStock } from "@/lib/server/stock/stock";
+import { countStock, countedStock } from "@/lib/server/stock/stock";
+import { inTransaction } from "@/lib/server/platform/transaction";
 
 /** Every product of the farmer's farm, hidden ones included (the catalog never shows those). */
 export async function listMyProducts(user: SessionUser): Promise<MyProductJson[]> {
@@ -84,15 +85,20 @@ export async function updateMyProduct(
       input.restaurantPrice === null ? null : dollarsToCents(input.restaurantPrice);
   if (input.caseSize !== undefined) data.caseSize = input.caseSize;
   if (input.unit !== undefined) data.unit = input.unit;
-  if (input.stock !== undefined) Object.assign(data, countedStock(input.stock));
   if (input.isFeatured !== undefined) data.isFeatured = input.isFeatured;
   if (input.isHidden !== undefined) data.isHidden = input.isHidden;
   if (input.categoryId !== undefined) data.categoryId = input.categoryId;
-  const { count } = await db.product.updateMany({
-    where: { id: productId, farmId: farm.id },
-    data,
+  await inTransaction(async (tx) => {
+    // The count goes through the stock module: below what standing orders hold, it cuts their holds.
+    if (input.stock !== undefined && !(await countStock(tx, productId, farm.id, input.stock)))
+      throw notFound("Product not found");
+    if (input.stock !== undefined && !Object.keys(data).length) return;
+    const { count } = await tx.product.updateMany({
+      where: { id: productId, farmId: farm.id },
+      data,
+    });
+    if (count === 0) throw notFound("Product not found");
   });
-  if (count === 0) throw notFound("Product not found");
   // This instance's cached lists go now; the others hear the database's announcement.
   catalogChanged();
   return toMyProductJson(await db.product.findUniqueOrThrow({ where: { id: productId } }));

@@ -26,6 +26,8 @@ export function toMyProductJson(p: Product): MyProductJson {
     caseSize: p.caseSize,
     unit: p.unit,
     stock: p.stock,
+    reserved: p.reserved,
+    available: p.stock - p.reserved,
     inStock: p.inStock,
     categoryId: p.categoryId,
     isFeatured: p.isFeatured,

@@ -151,9 +151,11 @@ export function cardText(
   applied: boolean,
   note: string,
   onAccount = false,
+  placedShort = false,
 ) {
-  const money =
-    deltaCents === 0
+  const money = placedShort
+    ? "You pay only for what was placed."
+    : deltaCents === 0
       ? "No change to the price."
       : applied
         ? `${formatCents(-deltaCents)} ${onAccount ? "taken off your statement" : "refunded to your wallet"}.`
@@ -181,6 +183,7 @@ async function raiseCard(
     deltaCents: number;
     note: string;
     applied: boolean;
+    placedShort?: boolean;
   },
 ) {
   const created = await tx.orderAdjustment.create({
@@ -208,6 +211,7 @@ async function raiseCard(
         c.applied,
         c.note,
         c.order.payment === "account",
+        c.placedShort,
       ),
       kind: "adjustment",
       adjustmentId: created.id,
@@ -272,6 +276,62 @@ export async function proposePriceRise(
     note: PRICE_RISE_NOTE,
     applied: false,
   });
+  return card.messageId;
+}
+
+export const SHORT_PICK_NOTE =
+  "The farm's stock fell below what this standing order holds, so this week's order was placed with what is left.";
+
+/**
+ * A standing order's occurrence placed short (docs/restaurants.md, "Reserved stock"): the farm's
+ * count fell below the holds, so the order was placed with fewer units than `wanted` (product id →
+ * units). One applied card tells the buyer, line by line; nothing was charged for the missing
+ * units, so no money moves. Products with nothing left are named in the note. Inside the caller's
+ * transaction, right after the order was placed; returns the card's message id, or null when
+ * nothing is short.
+ */
+export async function recordShortPick(
+  tx: Tx,
+  orderId: number,
+  farm: CardFarm,
+  wanted: ReadonlyMap<number, number>,
+): Promise<number | null> {
+  const order = await tx.order.findUniqueOrThrow({
+    where: { id: orderId },
+    include: { items: { orderBy: { id: "asc" } } },
+  });
+  const lines: StoredLine[] = order.items.flatMap((i) => {
+    const want = wanted.get(i.productId) ?? i.quantity;
+    if (want <= i.quantity) return [];
+    const after: LineState = {
+      productId: i.productId,
+      name: i.productName,
+      quantity: i.quantity,
+      priceCents: i.priceCents,
+    };
+    return [{ itemId: i.id, before: { ...after, quantity: want }, after }];
+  });
+  const placed = new Set(order.items.map((i) => i.productId));
+  const gone = [...wanted.keys()].filter((id) => !placed.has(id));
+  if (!lines.length && !gone.length) return null;
+  const names = gone.length
+    ? (await tx.product.findMany({ where: { id: { in: gone } }, select: { name: true } })).map(
+        (p) => p.name,
+      )
+    : [];
+  const note = names.length
+    ? `${SHORT_PICK_NOTE} Not available this time: ${names.join(", ")}.`
+    : SHORT_PICK_NOTE;
+  const card = await raiseCard(tx, {
+    order,
+    farm,
+    lines,
+    deltaCents: 0,
+    note,
+    applied: true,
+    placedShort: true,
+  });
+  await tx.orderEvent.create({ data: { orderId, status: "active", note: clip(note) } });
   return card.messageId;
 }
 

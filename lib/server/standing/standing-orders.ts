@@ -14,6 +14,7 @@ import {
   type StandingOrderUpdateInput,
 } from "@/lib/validators/standing";
 import { dueAt, findWindow, firstDate, type StandingRef } from "./schedule";
+import { syncHold } from "./holds";
 import {
   itemsOf,
   serializeStandingOrder,
@@ -168,6 +169,7 @@ export function createStandingOrder(
       },
       include: standingInclude,
     });
+    await syncHold(tx, row.id, now);
     return serializeStandingOrder(tx, row);
   });
 }
@@ -218,6 +220,8 @@ export function updateStandingOrder(
       };
     }
     const row = await tx.standingOrder.update({ where: { id }, data, include: standingInclude });
+    // Pausing, skipping or editing moves the stock hold in the same transaction.
+    await syncHold(tx, id, now);
     return serializeStandingOrder(tx, row);
   });
 }
@@ -231,6 +235,7 @@ export function cancelStandingOrder(user: SessionUser, id: number): Promise<Stan
       data: { status: "cancelled" },
       include: standingInclude,
     });
+    await syncHold(tx, id, new Date());
     return serializeStandingOrder(tx, row);
   });
 }

@@ -6,7 +6,8 @@ import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
 import { enqueue } from "@/lib/server/notifications/outbox";
 import { storeNotice } from "@/lib/server/messages/send-message";
 import { placeCheckout } from "@/lib/server/orders/checkout";
-import { proposePriceRise, publishCard } from "@/lib/server/orders/adjust-order";
+import { proposePriceRise, publishCard, recordShortPick } from "@/lib/server/orders/adjust-order";
+import { releaseHold, takeable } from "@/lib/server/stock/stock";
 import { buyerLevel, unitPrice } from "@/lib/server/catalog/pricing";
 import { publishMessage } from "@/lib/server/realtime/bus";
 import type { ChatMessage } from "@/lib/contracts/messages";
@@ -14,6 +15,7 @@ import { slotIdOf } from "@/lib/validators/fulfilment";
 import type { CheckoutInput } from "@/lib/validators/orders";
 import { dueAt, findWindow, followingDate, type LiveWindow } from "./schedule";
 import { itemsOf } from "./serialize";
+import { refreshHolds, syncHold } from "./holds";
 
 /**
  * The standing-order worker (docs/restaurants.md, "Standing orders"). Each round claims one due
@@ -49,6 +51,7 @@ async function checkoutInput(
   s: Claimed,
   window: LiveWindow,
   localDate: string,
+  items: CheckoutInput["items"],
 ): Promise<CheckoutInput> {
   const choice: NonNullable<CheckoutInput["fulfilment"]>[string] = {
     slotId: slotIdOf(window.id, localDate),
@@ -67,7 +70,7 @@ async function checkoutInput(
     select: { id: true },
   });
   return {
-    items: itemsOf(s),
+    items,
     fulfilment: { [String(s.farmId)]: choice },
     ...(credit ? { payment: { [String(s.farmId)]: "account" as const } } : {}),
   };
@@ -89,7 +92,7 @@ async function placeOccurrence(
   s: Claimed,
   window: LiveWindow | null,
   now: Date,
-): Promise<{ outcome: Outcome; notice?: ChatMessage; cardMessageId?: number | null }> {
+): Promise<{ outcome: Outcome; notice?: ChatMessage; cardMessageIds?: (number | null)[] }> {
   const localDate = s.nextDate;
   const base = { standingOrderId: s.id, localDate };
   if (await tx.standingOrderOccurrence.findUnique({ where: { standingOrderId_localDate: base } }))
@@ -103,18 +106,40 @@ async function placeOccurrence(
   await tx.$executeRaw`SAVEPOINT standing_occurrence`;
   try {
     if (!window) throw conflict(`${s.farm.farmName} no longer has this ${s.kind} window`);
+    // The hold becomes the order (docs/restaurants.md, "Reserved stock"): given back, then taken by
+    // the checkout below under the same row locks. What the shelf lacks (a farmer's count cut the
+    // hold) is placed short, with a card, rather than failing the whole occurrence.
+    const wanted = new Map(itemsOf(s).map((i) => [i.productId, i.quantity]));
+    await releaseHold(tx, s.id);
+    const can = await takeable(tx, wanted);
+    const items = itemsOf(s).flatMap((i) => {
+      const quantity = can.get(i.productId) ?? 0;
+      return quantity > 0 ? [{ productId: i.productId, quantity }] : [];
+    });
+    if (!items.length) {
+      const names = (
+        await tx.product.findMany({
+          where: { id: { in: [...wanted.keys()] } },
+          orderBy: { id: "asc" },
+          select: { name: true },
+        })
+      ).map((p) => p.name);
+      throw conflict(`${names.join(", ")} ${names.length === 1 ? "is" : "are"} out of stock`);
+    }
     // The farm's new-order email comes with the order; the buyer gets the "placed" email (with the receipt) instead of a checkout receipt.
     // Charged at the agreed prices at most: a price drop is passed on, a rise waits for the buyer.
     const placed = await placeCheckout(
       tx,
       s.userId,
-      await checkoutInput(tx, s, window, localDate),
+      await checkoutInput(tx, s, window, localDate, items),
       now,
       { receipt: false, agreedCents: new Map(itemsOf(s).map((i) => [i.productId, i.priceCents])) },
     );
     await tx.$executeRaw`RELEASE SAVEPOINT standing_occurrence`;
     const orderId = placed.orders[0].id;
     await tx.standingOrderOccurrence.create({ data: { ...base, status: "placed", orderId } });
+    const farm = { id: s.farmId, farmName: s.farm.farmName, userId: s.farm.userId };
+    const shortMessageId = await recordShortPick(tx, orderId, farm, wanted);
     const cardMessageId = await proposePriceRise(
       tx,
       orderId,
@@ -127,7 +152,10 @@ async function placeOccurrence(
       payload: { standingOrderId: s.id, orderId },
       dedupeKey: `standing_placed:${s.id}:${localDate}`,
     });
-    return { outcome: { ...base, status: "placed", orderId }, cardMessageId };
+    return {
+      outcome: { ...base, status: "placed", orderId },
+      cardMessageIds: [shortMessageId, cardMessageId],
+    };
   } catch (error) {
     // Anything else (the database went away) rolls the whole claim back: the next round retries it.
     if (!isAppError(error)) throw error;
@@ -175,11 +203,14 @@ export async function placeNextDue(now = new Date()): Promise<Outcome | null> {
         ...(s.skipNextDate === s.nextDate ? { skipNextDate: null } : {}),
       },
     });
+    // The hold moves on to the next date (or is given back when that is beyond the horizon).
+    await syncHold(tx, s.id, now);
     return done;
   });
   // Stored either way; the chat shows them on its next load.
   if (result?.notice) await publishMessage(result.notice).catch(() => undefined);
-  if (result?.cardMessageId) await publishCard(result.cardMessageId).catch(() => undefined);
+  for (const id of result?.cardMessageIds ?? [])
+    if (id) await publishCard(id).catch(() => undefined);
   return result?.outcome ?? null;
 }
 
@@ -204,6 +235,9 @@ export function startStandingWorker(
 ): Loop {
   return startLoop(
     async () => {
+      // Holds first: an occurrence entering the horizon holds its stock before shoppers buy it.
+      const held = await refreshHolds();
+      if (held) log(`${held} stock hold(s) moved`);
       const outcomes = await placeDueStandingOrders();
       if (outcomes.length)
         log(

@@ -19,8 +19,9 @@ export type StockLines = Map<number, number>;
  * SELECT … FOR NO KEY UPDATE), as every path that changes stock takes them, so two transactions
  * never deadlock;
  * then a conditional UPDATE runs on each (READ COMMITTED re-checks it on the newest row after a
- * wait). Taking needs a visible product in stock with enough units, so stock never goes negative
- * (a CHECK constraint backs this up); giving back always succeeds. A product it could not take
+ * wait). Taking needs a visible product with enough units free of standing orders' holds
+ * (`stock - reserved`), so stock never falls below what is held (CHECK constraints back this up);
+ * giving back always succeeds. A product it could not take
  * is refused with the reason (`refuse`), the lowest id first, and the caller's transaction rolls
  * back the rest.
  */
@@ -37,10 +38,10 @@ export async function moveStock(tx: Tx, deltas: StockLines): Promise<void> {
     )
     UPDATE "Product" p
     SET "stock" = p."stock" - w."quantity",
-      "inStock" = (w."quantity" < 0 OR p."stock" - w."quantity" > 0), "updatedAt" = now()
+      "inStock" = p."stock" - w."quantity" - p."reserved" > 0, "updatedAt" = now()
     FROM wanted w
     WHERE p."id" = w."id"
-      AND (w."quantity" < 0 OR (NOT p."isHidden" AND p."inStock" AND p."stock" >= w."quantity"))
+      AND (w."quantity" < 0 OR (NOT p."isHidden" AND p."stock" - p."reserved" >= w."quantity"))
     RETURNING p."id"`;
   if (moved.length === ids.length) return;
   const done = new Set(moved.map((r) => r.id));
@@ -63,17 +64,152 @@ export function release(tx: Tx, lines: StockLines): Promise<void> {
 /** The refusal of a product that could not be taken, in the buyer's words. */
 async function refuse(tx: Tx, productId: number): Promise<never> {
   const p = await tx.product.findUniqueOrThrow({ where: { id: productId } });
+  const free = p.stock - p.reserved;
   if (p.isHidden) throw new AppError("out_of_stock", `${p.name} is no longer available`);
-  if (!p.inStock || p.stock <= 0) throw new AppError("out_of_stock", `${p.name} is out of stock`);
-  throw new AppError("out_of_stock", `Only ${p.stock} ${p.unit} of ${p.name} left in stock`);
+  if (free <= 0) throw new AppError("out_of_stock", `${p.name} is out of stock`);
+  throw new AppError("out_of_stock", `Only ${free} ${p.unit} of ${p.name} left in stock`);
 }
 
 /**
- * A farmer's own count of a product, as the product's columns: on the shelf while it is above 0.
- * Written with the product's other fields in the farm's one statement (lib/server/farm/products.ts).
+ * A new product's count, as the product's columns: on the shelf while it is above 0 (nothing is
+ * held for a product no standing order has yet). Written with the product's other fields in the
+ * farm's one statement (lib/server/farm/products.ts).
  */
 export function countedStock(count: number): { stock: number; inStock: boolean } {
   return { stock: count, inStock: count > 0 };
+}
+
+/** The largest whole number of cases within `units`. */
+const wholeCases = (units: number, caseSize: number) =>
+  Math.max(0, Math.floor(units / Math.max(1, caseSize)) * Math.max(1, caseSize));
+
+type Shelf = { id: number; stock: number; reserved: number; caseSize: number; isHidden: boolean };
+
+/** Locks the products' rows in ascending id order (as moveStock) and reads their shelf. */
+async function lockShelf(tx: Tx, ids: number[]): Promise<Map<number, Shelf>> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  if (!sorted.length) return new Map();
+  const rows = await tx.$queryRaw<Shelf[]>`
+    SELECT p."id", p."stock", p."reserved", p."caseSize", p."isHidden" FROM "Product" p
+    WHERE p."id" = ANY(${sorted}::int[]) ORDER BY p."id" FOR NO KEY UPDATE`;
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Moves `reserved` by a signed delta per product (rows already locked), `inStock` with it. */
+async function moveReserved(tx: Tx, deltas: StockLines) {
+  const ids = [...deltas.keys()].filter((id) => deltas.get(id) !== 0);
+  if (!ids.length) return;
+  await tx.$executeRaw`
+    WITH d AS (
+      SELECT * FROM unnest(${ids}::int[], ${ids.map((id) => deltas.get(id)!)}::int[]) AS d("id", "delta")
+    )
+    UPDATE "Product" p
+    SET "reserved" = p."reserved" + d."delta", "inStock" = p."stock" - p."reserved" - d."delta" > 0
+    FROM d WHERE p."id" = d."id"`;
+}
+
+/**
+ * Holds stock for a standing order's next occurrence (docs/restaurants.md, "Reserved stock"):
+ * `wanted` units per product, of which it holds what is free (its own earlier hold counted), in
+ * whole cases; products left out of `wanted` are given back. The hold moves to `localDate` at once.
+ * Returns what is held per product now and before. An empty `wanted` releases the whole hold.
+ * Callers hold the standing order's row lock, so one standing order's hold moves one at a time.
+ */
+export async function holdForOccurrence(
+  tx: Tx,
+  standingOrderId: number,
+  localDate: string,
+  wanted: StockLines,
+): Promise<{ held: StockLines; before: StockLines }> {
+  const before = await tx.stockReservation.findMany({ where: { standingOrderId } });
+  const shelf = await lockShelf(tx, [...before.map((r) => r.productId), ...wanted.keys()]);
+  // Read again under the products' locks: a farmer's count may have cut this hold meanwhile
+  // (countStock changes quantities only; new rows come from this standing order's own lock holder).
+  const current = await tx.stockReservation.findMany({ where: { standingOrderId } });
+  const own = new Map(current.map((r) => [r.productId, r.quantity]));
+  const held: StockLines = new Map();
+  const deltas: StockLines = new Map();
+  for (const [id, p] of shelf) {
+    const want = wanted.get(id) ?? 0;
+    const mine = own.get(id) ?? 0;
+    const hold = p.isHidden
+      ? 0
+      : wholeCases(Math.min(want, p.stock - p.reserved + mine), p.caseSize);
+    deltas.set(id, hold - mine);
+    if (want > 0) held.set(id, hold);
+  }
+  await moveReserved(tx, deltas);
+  await tx.stockReservation.deleteMany({
+    where: { standingOrderId, productId: { notIn: [...held.keys()] } },
+  });
+  for (const [productId, quantity] of held)
+    await tx.stockReservation.upsert({
+      where: { standingOrderId_productId: { standingOrderId, productId } },
+      create: { standingOrderId, productId, localDate, wanted: wanted.get(productId)!, quantity },
+      update: { localDate, wanted: wanted.get(productId)!, quantity },
+    });
+  return { held, before: own };
+}
+
+/** Gives a standing order's whole hold back to the shelf; returns what it held per product. */
+export async function releaseHold(tx: Tx, standingOrderId: number): Promise<StockLines> {
+  return (await holdForOccurrence(tx, standingOrderId, "", new Map())).before;
+}
+
+/**
+ * What a standing order's occurrence can take now, per product: up to `wanted`, within what is
+ * free, in whole cases. Call after releaseHold in the placing transaction: the rows stay locked,
+ * so the checkout that follows takes exactly these units.
+ */
+export async function takeable(tx: Tx, wanted: StockLines): Promise<StockLines> {
+  const shelf = await lockShelf(tx, [...wanted.keys()]);
+  return new Map(
+    [...wanted].map(([id, want]) => {
+      const p = shelf.get(id);
+      const free = p && !p.isHidden ? p.stock - p.reserved : 0;
+      return [id, wholeCases(Math.min(want, free), p?.caseSize ?? 1)];
+    }),
+  );
+}
+
+/**
+ * A farmer's new count of one of their products (null when it is not theirs). Below what standing
+ * orders hold, the holds are cut to fit: the oldest standing order keeps its units first, in whole
+ * cases; the occurrences cut are placed short later, with a card (docs/restaurants.md).
+ */
+export async function countStock(
+  tx: Tx,
+  productId: number,
+  farmId: number,
+  count: number,
+): Promise<{ cut: number[] } | null> {
+  const [p] = await tx.$queryRaw<Shelf[]>`
+    SELECT p."id", p."stock", p."reserved", p."caseSize", p."isHidden" FROM "Product" p
+    WHERE p."id" = ${productId} AND p."farmId" = ${farmId} FOR NO KEY UPDATE`;
+  if (!p) return null;
+  const cut: number[] = [];
+  let reserved = p.reserved;
+  if (count < p.reserved) {
+    const holds = await tx.stockReservation.findMany({
+      where: { productId },
+      orderBy: { standingOrderId: "asc" },
+    });
+    let left = count;
+    reserved = 0;
+    for (const h of holds) {
+      const keep = wholeCases(Math.min(h.quantity, left), p.caseSize);
+      left -= keep;
+      reserved += keep;
+      if (keep === h.quantity) continue;
+      cut.push(h.standingOrderId);
+      await tx.stockReservation.update({ where: { id: h.id }, data: { quantity: keep } });
+    }
+  }
+  await tx.$executeRaw`
+    UPDATE "Product" SET "stock" = ${count}, "reserved" = ${reserved},
+      "inStock" = ${count - reserved > 0}, "updatedAt" = now()
+    WHERE "id" = ${productId}`;
+  return { cut };
 }
 
 /**

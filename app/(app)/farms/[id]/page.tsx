@@ -15,6 +15,9 @@ import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { levelOf } from "@/lib/server/catalog/pricing";
 import { listForViewer } from "@/lib/server/catalog/serialize";
 import { formatDistance } from "@/lib/format";
+import Link from "next/link";
+import { FollowButton } from "@/components/catalog/follow-button";
+import { isFollowing } from "@/lib/server/catalog/follows";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -53,6 +56,7 @@ export default async function FarmPage({ params }: Props) {
   if (!farm) notFound();
   const [found, user] = await Promise.all([listFarmProducts(farm.id, 48), getCurrentUser()]);
   const products = listForViewer(found, levelOf(user));
+  const following = user ? await isFollowing(user.id, farm.id) : false;
   return (
     <div className="grid grid-cols-1 gap-8">
       <header className="overflow-hidden rounded-3xl border border-gray-200">
@@ -79,6 +83,17 @@ export default async function FarmPage({ params }: Props) {
             <p className="max-w-3xl leading-relaxed text-ink">{farm.description}</p>
           ) : null}
           <NextSlot slot={nextSlotOrNone(farm.id)} />
+          <div className="flex flex-wrap items-center gap-3">
+            {user ? (
+              <FollowButton farmId={farm.id} farmName={farm.farmName} initial={following} />
+            ) : null}
+            <Link
+              href={`/farms/${farm.id}/fresh-sheet`}
+              className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
+              This week&apos;s fresh sheet
+            </Link>
+          </div>
         </div>
       </header>
       <section aria-labelledby="farm-products" className="grid gap-4">
