@@ -4,9 +4,9 @@ import * as customersRoute from "@/app/api/my-farm/customers/route";
 import * as creditRoute from "@/app/api/my-farm/customers/[buyerId]/credit/route";
 import * as creditLinesRoute from "@/app/api/credit-lines/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
-import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 import { call } from "../support/http";
+import { cancelOrder } from "../support/orders";
 import {
   createFarmerWithSession,
   createProduct,
@@ -217,11 +217,7 @@ describe("checkout on account", () => {
       expect.objectContaining({ owed: 15, available: 85 }),
     ]);
 
-    const cancelled = await call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
-      method: "POST",
-      cookie: chef.cookie,
-      params: { id: String(id) },
-    });
+    const cancelled = await cancelOrder(chef.cookie, id);
     expect(cancelled.json.events.at(-1).note).toBe("Cancelled by you · taken off your statement");
     expect(await owedAt(chef.cookie)).toEqual([
       expect.objectContaining({ owed: 0, available: 100 }),

@@ -6,6 +6,7 @@ import { hit } from "@/lib/server/platform/rate-limit";
 import { loginPause } from "@/lib/server/auth/accounts";
 import { call } from "../support/http";
 import { withEnv } from "../support/env";
+import { captureConsole } from "../support/console";
 import { createUser, TEST_PASSWORD } from "../support/factories";
 import { onPostgres } from "../support/pg";
 
@@ -120,16 +121,7 @@ describe("login throttle", () => {
   it("logs a refusal without the password or the identifier", async () => {
     await withEnv({ LOGIN_MAX_FAILURES: "1" }, async () => {
       const ip = freshIp();
-      const lines: string[] = [];
-      const original = {
-        warn: console.warn,
-        error: console.error,
-        log: console.log,
-        info: console.info,
-      };
-      for (const k of ["warn", "error", "log", "info"] as const)
-        console[k] = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
-      try {
+      const lines = await captureConsole(async () => {
         await call(login, "/api/login", {
           body: { username: "secret-person@example.test", password: "hunter2-secret-pw" },
           ip,
@@ -139,9 +131,7 @@ describe("login throttle", () => {
           ip,
         });
         expect(refused.status).toBe(429);
-      } finally {
-        Object.assign(console, original);
-      }
+      });
       const text = lines.join("\n");
       expect(text).toContain("[rate-limit] refused");
       expect(text).toContain(ip);

@@ -7,7 +7,7 @@ import { LEAD_HOURS } from "@/lib/server/standing/schedule";
 import { acceptAdjustment, declineAdjustment } from "@/lib/server/orders/adjust-order";
 import { call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
-import { createPickupAndDelivery } from "../support/fulfilment";
+import { createAddress, createPickupAndDelivery } from "../support/fulfilment";
 import { onPostgres } from "../support/pg";
 import fs from "node:fs";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
@@ -107,14 +107,11 @@ describe("standing orders: the calls", () => {
     expect(monday.status).toBe(400);
     expect(monday.json.message).toBe("Green Acres has no pickup window on Mondays");
 
-    const far = await db.address.create({
-      data: {
-        userId: chef.user.id,
-        label: "Far",
-        line1: "1 Main St",
-        city: "Vernon",
-        postalCode: "V1T 1A1",
-      },
+    const far = await createAddress(chef.user.id, {
+      label: "Far",
+      line1: "1 Main St",
+      city: "Vernon",
+      postalCode: "V1T 1A1",
     });
     const outside = await create(chef.cookie, {
       farmId: farm.id,
@@ -308,14 +305,10 @@ describe("standing orders: the worker", () => {
   });
 
   it("a delivery standing order goes to the saved address with the zone's fee", async () => {
-    const home = await db.address.create({
-      data: {
-        userId: chef.user.id,
-        label: "Restaurant",
-        line1: "55 Bernard Ave",
-        city: "Kelowna",
-        postalCode: "V1Y 6N6",
-      },
+    const home = await createAddress(chef.user.id, {
+      label: "Restaurant",
+      line1: "55 Bernard Ave",
+      postalCode: "V1Y 6N6",
     });
     const res = await create(chef.cookie, {
       farmId: farm.id,
