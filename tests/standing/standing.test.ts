@@ -39,10 +39,17 @@ function create(cookie: string, body: Record<string, unknown>) {
   return call(listRoute.POST, "/api/standing-orders", { body, cookie });
 }
 
-async function saturdayPickup(quantity = 3) {
-  const res = await create(chef.cookie, {
+/** The chef's standing order of `quantity` apples at Green Acres; `rest` says when and how. */
+function chefOrdersApples(quantity: number, rest: Record<string, unknown>) {
+  return create(chef.cookie, {
     farmId: farm.id,
     items: [{ productId: apples.id, quantity }],
+    ...rest,
+  });
+}
+
+async function saturdayPickup(quantity = 3) {
+  const res = await chefOrdersApples(quantity, {
     weekday: 6,
     kind: "pickup",
     pickupPointId: setup.point.id,
@@ -98,12 +105,7 @@ describe("standing orders: the calls", () => {
     expect(formatMessageListTime(startsAt, { timeZone: "America/Vancouver" })).toBe("09:00");
     expect(new Date(s.placesAt).getTime()).toBeGreaterThan(Date.now());
 
-    const monday = await create(chef.cookie, {
-      farmId: farm.id,
-      items: [{ productId: apples.id, quantity: 1 }],
-      weekday: 1,
-      kind: "pickup",
-    });
+    const monday = await chefOrdersApples(1, { weekday: 1, kind: "pickup" });
     expect(monday.status).toBe(400);
     expect(monday.json.message).toBe("Green Acres has no pickup window on Mondays");
 
@@ -113,13 +115,7 @@ describe("standing orders: the calls", () => {
       city: "Vernon",
       postalCode: "V1T 1A1",
     });
-    const outside = await create(chef.cookie, {
-      farmId: farm.id,
-      items: [{ productId: apples.id, quantity: 1 }],
-      weekday: 3,
-      kind: "delivery",
-      addressId: far.id,
-    });
+    const outside = await chefOrdersApples(1, { weekday: 3, kind: "delivery", addressId: far.id });
     expect(outside.status).toBe(400);
     expect(outside.json.message).toBe("Green Acres does not deliver to V1T 1A1");
 
@@ -211,12 +207,7 @@ describe("standing orders: the worker", () => {
   });
 
   it("an occurrence that cannot be paid is recorded as failed with the reason, the buyer hears it from the farm, and nothing else is written", async () => {
-    const s = await create(chef.cookie, {
-      farmId: farm.id,
-      items: [{ productId: apples.id, quantity: 60 }],
-      weekday: 6,
-      kind: "pickup",
-    }).then((r) => r.json);
+    const s = await chefOrdersApples(60, { weekday: 6, kind: "pickup" }).then((r) => r.json);
     const stockBefore = (await db.product.findUniqueOrThrow({ where: { id: apples.id } })).stock;
     await placeDueStandingOrders(dueNow(s));
 
@@ -310,9 +301,7 @@ describe("standing orders: the worker", () => {
       line1: "55 Bernard Ave",
       postalCode: "V1Y 6N6",
     });
-    const res = await create(chef.cookie, {
-      farmId: farm.id,
-      items: [{ productId: apples.id, quantity: 2 }],
+    const res = await chefOrdersApples(2, {
       weekday: 3,
       kind: "delivery",
       addressId: home.id,
