@@ -11,7 +11,7 @@
  *   node --import tsx bench/messages.ts --only=pglite
  *   FF_MESSAGES_DIST_DIR=.next-x node --import tsx bench/messages.ts   # another build folder
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -23,6 +23,7 @@ import {
   startInstance,
   type SseFrame,
 } from "../tests/messages/support/app-instance";
+import { rerunUnderReactServer } from "./support";
 
 const STREAMS = 200;
 const MESSAGES = 500;
@@ -37,15 +38,7 @@ const PER_DB_DEADLINE_MS = 4 * 60_000;
 const root = path.resolve(import.meta.dirname, "..");
 const AUTH_SECRET = process.env.AUTH_SECRET ?? `bench-${crypto.randomBytes(24).toString("hex")}`;
 
-// Server code (lib/server) imports "server-only", which only resolves under the react-server condition.
-if (!process.execArgv.some((a) => a.includes("react-server"))) {
-  const r = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "--conditions=react-server", ...process.argv.slice(1)],
-    { stdio: "inherit", env: { ...process.env, AUTH_SECRET } },
-  );
-  process.exit(r.status ?? 1);
-}
+rerunUnderReactServer({ AUTH_SECRET });
 
 type Prepared = {
   sender: { id: number; cookie: string };

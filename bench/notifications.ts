@@ -9,7 +9,7 @@
  */
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { migratedPostgres, writeResult } from "./support";
+import { createBenchFarm, migratedPostgres, writeResult } from "./support";
 
 const N = Number(process.env.BENCH_NOTIFICATIONS ?? 1000);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 2);
@@ -41,27 +41,7 @@ const { smtpMailer } = await import("@/lib/server/emails/transport");
 const { closeListener } = await import("@/lib/server/platform/notify");
 
 try {
-  const farmer = await db.user.create({
-    data: {
-      email: "farmer@bench.test",
-      fullName: "Bench Farmer",
-      passwordHash: "x",
-      userType: "farmer",
-    },
-  });
-  const farm = await db.farm.create({
-    data: { userId: farmer.id, farmName: "Bench Farm", location: "Kelowna" },
-  });
-  const product = await db.product.create({
-    data: {
-      farmId: farm.id,
-      name: "Salad greens",
-      priceCents: 450,
-      unit: "lb",
-      stock: 1000,
-      inStock: true,
-    },
-  });
+  const { farm, product } = await createBenchFarm(db, 1000);
   const buyer = await db.user.create({
     data: { email: "buyer@bench.test", fullName: "Bench Buyer", passwordHash: "x" },
   });

@@ -7,7 +7,7 @@
  * Run: node --import tsx --conditions=react-server bench/standing.ts
  * Env: BENCH_STANDING (default 1000), BENCH_WORKERS (default 4).
  */
-import { migratedPostgres, writeResult } from "./support";
+import { createBenchFarm, migratedPostgres, writeResult } from "./support";
 
 const N = Number(process.env.BENCH_STANDING ?? 1000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
@@ -21,27 +21,7 @@ const { dueAt, findWindow, firstDate } = await import("@/lib/server/standing/sch
 const { placeDueStandingOrders } = await import("@/lib/server/standing/worker");
 
 try {
-  const farmer = await db.user.create({
-    data: {
-      email: "farmer@bench.test",
-      fullName: "Bench Farmer",
-      passwordHash: "x",
-      userType: "farmer",
-    },
-  });
-  const farm = await db.farm.create({
-    data: { userId: farmer.id, farmName: "Bench Farm", location: "Kelowna" },
-  });
-  const product = await db.product.create({
-    data: {
-      farmId: farm.id,
-      name: "Salad greens",
-      priceCents: 450,
-      unit: "lb",
-      stock: 1_000_000,
-      inStock: true,
-    },
-  });
+  const { farm, product } = await createBenchFarm(db, 1_000_000);
   const point = await db.pickupPoint.create({
     data: { farmId: farm.id, name: "Farm gate", address: "1 Farm Rd" },
   });

@@ -3,9 +3,15 @@
  * DATABASE_URL is postgres://, else an in-memory PGlite), percentiles, a progress bar, and JSON
  * output under bench/out/ that bench/run-all.ts folds into bench/RESULTS.md.
  */
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import type { db as Db } from "@/lib/server/platform/db";
+import { migrationSql } from "../tests/support/migrations";
+
+/** The migration history as one SQL script (for in-process in-memory PGlite benches). */
+export { migrationSql };
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -80,17 +86,6 @@ export async function freshPostgres(
   };
 }
 
-/** The migration history as one SQL script (for in-process in-memory PGlite benches). */
-export function migrationSql(): string {
-  const dir = path.resolve("prisma/migrations");
-  return fs
-    .readdirSync(dir)
-    .filter((d) => fs.statSync(path.join(dir, d)).isDirectory())
-    .sort()
-    .map((d) => fs.readFileSync(path.join(dir, d, "migration.sql"), "utf8"))
-    .join("\n");
-}
-
 /**
  * For benches that import lib/server directly: a fresh PostgreSQL database with every migration,
  * made this process's DATABASE_URL (and an AUTH_SECRET), before lib/server is imported. Exits 2
@@ -129,3 +124,44 @@ export function processCpuMs(pid: number): number | null {
   }
 }
 const CLOCK_TICKS = 100;
+
+/**
+ * Server code (lib/server) imports "server-only", which only resolves under the react-server
+ * condition: outside it, runs this script again under it (with `env` added) and exits with its
+ * status.
+ */
+export function rerunUnderReactServer(env: Record<string, string>) {
+  if (process.execArgv.some((a) => a.includes("react-server"))) return;
+  const r = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "--conditions=react-server", ...process.argv.slice(1)],
+    { stdio: "inherit", env: { ...process.env, ...env } },
+  );
+  process.exit(r.status ?? 1);
+}
+
+/** The benches' farm: its farmer, the farm and one product (salad greens, $4.50/lb) with `stock`. */
+export async function createBenchFarm(db: typeof Db, stock: number) {
+  const farmer = await db.user.create({
+    data: {
+      email: "farmer@bench.test",
+      fullName: "Bench Farmer",
+      passwordHash: "x",
+      userType: "farmer",
+    },
+  });
+  const farm = await db.farm.create({
+    data: { userId: farmer.id, farmName: "Bench Farm", location: "Kelowna" },
+  });
+  const product = await db.product.create({
+    data: {
+      farmId: farm.id,
+      name: "Salad greens",
+      priceCents: 450,
+      unit: "lb",
+      stock,
+      inStock: true,
+    },
+  });
+  return { farmer, farm, product };
+}

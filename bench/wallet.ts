@@ -19,7 +19,7 @@
  *      FF_WALLET_DIST_DIR (build folder, default .next-money; built when missing),
  *      BENCH_SECONDS (per scenario, default 10), BENCH_CONNECTIONS (default 20).
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -36,7 +36,7 @@ import {
   summarizeProfile,
   TOP,
 } from "./cpu-profile";
-import { freshPostgres, writeResult } from "./support";
+import { freshPostgres, rerunUnderReactServer, writeResult } from "./support";
 
 // autocannon ships no type declarations; this is the slice of its API used here.
 type RequestParams = {
@@ -73,15 +73,7 @@ const PROFILE = process.env.WALLET_PROFILE === "1";
 const SEQUENTIAL = 10;
 const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 2);
 
-// Server code (lib/server) imports "server-only", which only resolves under the react-server condition.
-if (!process.execArgv.some((a) => a.includes("react-server"))) {
-  const r = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "--conditions=react-server", ...process.argv.slice(1)],
-    { stdio: "inherit", env: { ...process.env, AUTH_SECRET } },
-  );
-  process.exit(r.status ?? 1);
-}
+rerunUnderReactServer({ AUTH_SECRET });
 
 type Prepared = {
   users: { id: number; cookie: string }[];

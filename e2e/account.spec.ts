@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { newAccount } from "./support";
+import { newAccount, openProfileSection } from "./support";
 
 /**
  * DESIGN §16 in the browser (docs/accounts.md): the verify banner, password reset by email, and
@@ -44,6 +44,14 @@ async function register(page: Page, tag: string) {
   return a;
 }
 
+/** Waits for the emailed link to `linkPath` for `email` and opens it; answers its token. */
+async function openEmailedLink(page: Page, email: string, linkPath: string) {
+  let token: string | null = null;
+  await expect.poll(() => (token = linkFor(email, linkPath)), { timeout: 20_000 }).not.toBeNull();
+  await page.goto(`${linkPath}?token=${token}`);
+  return String(token);
+}
+
 test("a new account sees the verify banner; the emailed link confirms the address", async ({
   page,
 }) => {
@@ -55,11 +63,7 @@ test("a new account sees the verify banner; the emailed link confirms the addres
   await banner.getByRole("button", { name: "Resend" }).click();
   await expect(page.getByTestId("toast").filter({ hasText: "Link sent" })).toBeVisible();
 
-  let token: string | null = null;
-  await expect
-    .poll(() => (token = linkFor(a.email, "/auth/verify")), { timeout: 20_000 })
-    .not.toBeNull();
-  await page.goto(`/auth/verify?token=${token}`);
+  await openEmailedLink(page, a.email, "/auth/verify");
   await auditPage(page, "/auth/verify");
   await page.getByRole("button", { name: "Confirm my email" }).click();
   await expect(page.getByText("Your email address is confirmed. Thank you!")).toBeVisible();
@@ -95,11 +99,7 @@ test("forgot password: the same answer for anyone; the emailed link sets a new p
     "If an account uses this email, we sent it a link to choose a new password.",
   );
 
-  let token: string | null = null;
-  await expect
-    .poll(() => (token = linkFor(a.email, "/auth/reset")), { timeout: 20_000 })
-    .not.toBeNull();
-  await page.goto(`/auth/reset?token=${token}`);
+  const token = await openEmailedLink(page, a.email, "/auth/reset");
   await auditPage(page, "/auth/reset");
   await page.getByLabel("New password", { exact: true }).fill("short");
   await page.getByLabel("Confirm new password").fill("short");
@@ -133,12 +133,7 @@ test("Profile → Security: change the password, see the sessions, sign out anot
   });
   const phone = await other.newPage();
 
-  await page.goto("/profile");
-  await page
-    .getByRole("navigation", { name: "Profile menu" })
-    .getByRole("link", { name: "Security" })
-    .click();
-  await expect(page).toHaveURL(/\/profile\/security$/);
+  await openProfileSection(page, "Security", /\/profile\/security$/);
   expect(
     (
       await phone.request.post(`${origin()}/api/login`, {

@@ -1,6 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn } from "./support";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import {
+  createProductByApi,
+  FARM_PASSWORD,
+  registerFresh,
+  secondContext,
+  SEEDED_FARMERS,
+  signIn,
+} from "./support";
 
 /** A seeded farm with windows, one per project (its incoming orders are told apart by buyer anyway). */
 const FARMER = { desktop: SEEDED_FARMERS.kenji, mobile: SEEDED_FARMERS.sophie } as const;
@@ -9,18 +16,18 @@ const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ 
 const axe = async (page: Page) =>
   expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
 
-async function secondContext(browser: Browser, testInfo: TestInfo) {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } =
-    testInfo.project.use;
-  const context = await browser.newContext({
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    baseURL,
-  });
-  return { context, page: await context.newPage() };
+/** Signs in as this project's farmer. */
+async function signInAsFarmer(page: Page, testInfo: TestInfo) {
+  const farmer = FARMER[testInfo.project.name as keyof typeof FARMER] ?? FARMER.desktop;
+  await signIn(page, farmer.email, FARM_PASSWORD);
+}
+
+/** The signed-in farmer's farm. */
+async function myFarm(page: Page) {
+  return (await (await page.request.get("/api/my-farm")).json()) as {
+    id: number;
+    farmName: string;
+  };
 }
 
 test("a farm short-picks one line, substitutes another and weighs a third; the buyer sees the cards live, accepts one, declines the other, and the farm sees the answers live", async ({
@@ -28,31 +35,13 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
   browser,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const farmer = FARMER[testInfo.project.name as keyof typeof FARMER] ?? FARMER.desktop;
   const tag = Date.now().toString(36);
 
   // --- The farm's products and a buyer's order (through the API: checkout is other specs' subject)
-  await signIn(page, farmer.email, FARM_PASSWORD);
+  await signInAsFarmer(page, testInfo);
   const me = (await (await page.request.get("/api/user")).json()) as { id: number };
-  const farm = (await (await page.request.get("/api/my-farm")).json()) as {
-    id: number;
-    farmName: string;
-  };
-  const make = async (name: string, price: number) => {
-    const res = await page.request.post("/api/my-farm/products", {
-      data: {
-        name,
-        description: "",
-        price,
-        unit: "lb",
-        stock: 40,
-        categoryId: null,
-        isFeatured: false,
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return ((await res.json()) as { id: number }).id;
-  };
+  const farm = await myFarm(page);
+  const make = (name: string, price: number) => createProductByApi(page, name, price);
   const carrots = `Carrots ${tag}`;
   const kale = `Kale ${tag}`;
   const beans = `Beans ${tag}`;
@@ -192,28 +181,10 @@ test("the buyer accepts a farm's change from the order's details: the dialog sta
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const farmer = FARMER[testInfo.project.name as keyof typeof FARMER] ?? FARMER.desktop;
   const tag = Date.now().toString(36);
-  await signIn(page, farmer.email, FARM_PASSWORD);
-  const farm = (await (await page.request.get("/api/my-farm")).json()) as {
-    id: number;
-    farmName: string;
-  };
-  const make = async (name: string, price: number) => {
-    const res = await page.request.post("/api/my-farm/products", {
-      data: {
-        name,
-        description: "",
-        price,
-        unit: "lb",
-        stock: 40,
-        categoryId: null,
-        isFeatured: false,
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return ((await res.json()) as { id: number }).id;
-  };
+  await signInAsFarmer(page, testInfo);
+  const farm = await myFarm(page);
+  const make = (name: string, price: number) => createProductByApi(page, name, price);
   const leeks = await make(`Leeks ${tag}`, 2);
   const fennel = await make(`Fennel ${tag}`, 3);
 

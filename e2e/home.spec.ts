@@ -7,6 +7,21 @@ type Farm = { farmName: string };
 const cardNames = (page: Page, section: string, kind = "product-card") =>
   page.getByTestId(`section-${section}`).getByTestId(kind).locator("h3").allTextContents();
 
+/** The seeded "Craft Beer" category, as the API names it. */
+async function craftBeer(page: Page) {
+  const categories = (await (await page.request.get("/api/categories")).json()) as {
+    id: number;
+    name: string;
+  }[];
+  return categories.find((c) => c.name === "Craft Beer")!;
+}
+
+/** The names of a product list (eight, in the API's order), of one category or all. */
+async function productNames(page: Page, list: "featured" | "popular", categoryId?: number) {
+  const url = `/api/products/${list}?limit=8${categoryId ? `&categoryId=${categoryId}` : ""}`;
+  return ((await (await page.request.get(url)).json()) as Product[]).map((p) => p.name);
+}
+
 test.describe("home feed", () => {
   test("greets by first name and renders every section with seeded data", async ({ page }) => {
     await signIn(page);
@@ -86,24 +101,10 @@ test.describe("home feed", () => {
     page,
   }) => {
     await signIn(page);
-    const categories = (await (await page.request.get("/api/categories")).json()) as {
-      id: number;
-      name: string;
-    }[];
-    const beer = categories.find((c) => c.name === "Craft Beer")!;
-    const beerFeatured = (
-      (await (
-        await page.request.get(`/api/products/featured?limit=8&categoryId=${beer.id}`)
-      ).json()) as Product[]
-    ).map((p) => p.name);
-    const beerPopular = (
-      (await (
-        await page.request.get(`/api/products/popular?limit=8&categoryId=${beer.id}`)
-      ).json()) as Product[]
-    ).map((p) => p.name);
-    const allFeatured = (
-      (await (await page.request.get(`/api/products/featured?limit=8`)).json()) as Product[]
-    ).map((p) => p.name);
+    const beer = await craftBeer(page);
+    const beerFeatured = await productNames(page, "featured", beer.id);
+    const beerPopular = await productNames(page, "popular", beer.id);
+    const allFeatured = await productNames(page, "featured");
     expect(beerFeatured.length).toBeGreaterThan(0);
 
     await page.goto("/home");
@@ -125,16 +126,8 @@ test.describe("home feed", () => {
     page,
   }) => {
     await signIn(page);
-    const categories = (await (await page.request.get("/api/categories")).json()) as {
-      id: number;
-      name: string;
-    }[];
-    const beer = categories.find((c) => c.name === "Craft Beer")!;
-    const beerFeatured = (
-      (await (
-        await page.request.get(`/api/products/featured?limit=8&categoryId=${beer.id}`)
-      ).json()) as Product[]
-    ).map((p) => p.name);
+    const beer = await craftBeer(page);
+    const beerFeatured = await productNames(page, "featured", beer.id);
     const productLists: string[] = [];
     page.on("request", (r) => {
       const url = new URL(r.url());

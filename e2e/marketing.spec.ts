@@ -5,6 +5,16 @@ import { publicPages } from "../components/marketing/pages";
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
+/** Clicks a header control: in the banner on a wide screen, in the phone menu on a narrow one. */
+async function clickInHeader(page: Page, role: "button" | "link", name: string) {
+  if (isMobile(page)) {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole(role, { name }).click();
+  } else {
+    await page.getByRole("banner").getByRole(role, { name }).click();
+  }
+}
+
 test.describe("landing page", () => {
   test("is a static page with the spec's sections and organisation JSON-LD", async ({ page }) => {
     const res = await page.goto("/");
@@ -310,15 +320,7 @@ test.describe("landing page", () => {
 
   test("demo dialog posts a demo request and shows the thank-you panel", async ({ page }) => {
     await page.goto("/");
-    if (isMobile(page)) {
-      await page.getByRole("button", { name: "Open menu" }).click();
-      await page
-        .getByRole("dialog", { name: "Menu" })
-        .getByRole("button", { name: "Book a Demo" })
-        .click();
-    } else {
-      await page.getByRole("banner").getByRole("button", { name: "Book a Demo" }).click();
-    }
+    await clickInHeader(page, "button", "Book a Demo");
     const dialog = page.getByTestId("demo-dialog");
     await expect(page.getByRole("dialog", { name: "Book a demo" })).toBeVisible();
     await expect(dialog).toBeVisible();
@@ -499,15 +501,7 @@ test.describe("public site", () => {
 test.describe("the public site agrees with the app", () => {
   test("a Sign in link in the header or the phone menu leads to sign-in", async ({ page }) => {
     await page.goto("/");
-    if (isMobile(page)) {
-      await page.getByRole("button", { name: "Open menu" }).click();
-      await page
-        .getByRole("dialog", { name: "Menu" })
-        .getByRole("link", { name: "Sign in" })
-        .click();
-    } else {
-      await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
-    }
+    await clickInHeader(page, "link", "Sign in");
     await expect(page.getByRole("heading", { name: "Sign in to Fieldfare" })).toBeVisible();
   });
 

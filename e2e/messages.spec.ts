@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn } from "./support";
+import { FARM_PASSWORD, registerFresh, secondContext, SEEDED_FARMERS, signIn } from "./support";
 
 type Account = Awaited<ReturnType<typeof registerFresh>>;
 type Farmer = { email: string; fullName: string; location: string };
@@ -11,21 +11,19 @@ type Farmer = { email: string; fullName: string; location: string };
  * without an order or an earlier conversation linking them.
  */
 async function secondUser(browser: Browser, testInfo: TestInfo, farmer: Farmer) {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } =
-    testInfo.project.use;
-  const context = await browser.newContext({
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    baseURL,
-  });
-  const page = await context.newPage();
+  const { context, page } = await secondContext(browser, testInfo);
   const user = (await signIn(page, farmer.email, FARM_PASSWORD)) as { id: number };
   return { context, page, account: { ...farmer, user } };
 }
 
+/** The farm this project's tests write to (the desktop and mobile runs each keep their own chat). */
+const farmerFor = (testInfo: TestInfo) =>
+  testInfo.project.name === "desktop" ? SEEDED_FARMERS.priya : SEEDED_FARMERS.hannah;
+/** A brand-new shopper in this page, and this project's farm signed in beside it. */
+async function freshShopperAndFarm(page: Page, tag: string, browser: Browser, testInfo: TestInfo) {
+  await registerFresh(page, tag);
+  return secondUser(browser, testInfo, farmerFor(testInfo));
+}
 const badge = (page: Page) => page.getByTestId("messages-count").first();
 const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
 const sendButton = (page: Page) => page.getByRole("button", { name: "Send message" });
@@ -99,12 +97,7 @@ test.describe("messages", () => {
     page,
     browser,
   }, testInfo) => {
-    await registerFresh(page, "msga");
-    const b = await secondUser(
-      browser,
-      testInfo,
-      testInfo.project.name === "desktop" ? SEEDED_FARMERS.priya : SEEDED_FARMERS.hannah,
-    );
+    const b = await freshShopperAndFarm(page, "msga", browser, testInfo);
     await page.goto(`/messages/${b.account.user.id}`);
 
     await expect(sendButton(page)).toBeDisabled();
@@ -162,12 +155,7 @@ test.describe("messages", () => {
     page,
     browser,
   }, testInfo) => {
-    await registerFresh(page, "msgearly");
-    const b = await secondUser(
-      browser,
-      testInfo,
-      testInfo.project.name === "desktop" ? SEEDED_FARMERS.priya : SEEDED_FARMERS.hannah,
-    );
+    const b = await freshShopperAndFarm(page, "msgearly", browser, testInfo);
     await b.context.close();
     // The session user's answer is held: the page is hydrated (it asked) but does not know it yet.
     let release = () => {};

@@ -1,9 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage, expectVisibleFocus } from "./a11y";
 import {
+  createProductByApi,
   FARM_PASSWORD,
   newAccount,
+  openProfileSection,
   orderByApi,
+  secondContext,
   SEEDED_FARMERS,
   signIn,
   unsubscribeTokenFor as tokenFor,
@@ -22,12 +25,7 @@ test("Profile → Notification: email switches, saved at once with a toast, by k
   page,
 }) => {
   await register(page, "notify");
-  await page.goto("/profile");
-  await page
-    .getByRole("navigation", { name: "Profile menu" })
-    .getByRole("link", { name: "Notification" })
-    .click();
-  await expect(page).toHaveURL(/\/profile\/notifications$/);
+  await openProfileSection(page, "Notification", /\/profile\/notifications$/);
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
 
   const receipts = page.getByRole("switch", { name: "Order receipts" });
@@ -105,32 +103,10 @@ test("the buyer's order list updates live when the farm changes the order (no re
 }, testInfo) => {
   test.setTimeout(120_000);
   const farmer = testInfo.project.name === "mobile" ? SEEDED_FARMERS.priya : SEEDED_FARMERS.hannah;
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } =
-    testInfo.project.use;
-  const farmContext = await browser.newContext({
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    baseURL,
-  });
-  const farm = await farmContext.newPage();
+  const { context: farmContext, page: farm } = await secondContext(browser, testInfo);
   await signIn(farm, farmer.email, FARM_PASSWORD);
   const { id: farmId } = (await (await farm.request.get("/api/my-farm")).json()) as { id: number };
-  const made = await farm.request.post("/api/my-farm/products", {
-    data: {
-      name: `Live carrots ${Date.now().toString(36)}`,
-      description: "",
-      price: 12,
-      unit: "lb",
-      stock: 40,
-      categoryId: null,
-      isFeatured: false,
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const productId = ((await made.json()) as { id: number }).id;
+  const productId = await createProductByApi(farm, `Live carrots ${Date.now().toString(36)}`, 12);
 
   await register(page, "live");
   expect(

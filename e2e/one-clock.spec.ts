@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn } from "./support";
+import { FARM_PASSWORD, registerFresh, secondContext, SEEDED_FARMERS, signIn } from "./support";
 
 /**
  * One clock (docs/fulfilment.md, "Time-zone data"): the buyer's "Placed …" and the farm's view of
@@ -9,20 +9,8 @@ import { FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn } from "./support"
  */
 
 /** A context of this project's device in a zone and locale far from the farms': the text must not depend on them. */
-async function farAway(browser: Browser, testInfo: TestInfo) {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } =
-    testInfo.project.use;
-  const context = await browser.newContext({
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    baseURL,
-    timezoneId: "Asia/Tokyo",
-    locale: "fr-CA",
-  });
-  return { context, page: await context.newPage() };
+function farAway(browser: Browser, testInfo: TestInfo) {
+  return secondContext(browser, testInfo, { timezoneId: "Asia/Tokyo", locale: "fr-CA" });
 }
 
 /** Every console error and uncaught page error (React reports a hydration mismatch as one). */

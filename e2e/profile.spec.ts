@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { newAccount } from "./support";
+import { newAccount, openProfileSection } from "./support";
 
 const FEATURES = [
   "Favorite Restaurants",
@@ -44,22 +44,15 @@ test.describe("profile", () => {
       await expect(t).toBeVisible();
       await expect(t).toContainText("Feature Coming Soon");
     }
-    await expect(menu.getByRole("link", { name: "Address" })).toHaveAttribute(
-      "href",
-      "/profile/address",
-    );
-    await expect(menu.getByRole("link", { name: "Business account" })).toHaveAttribute(
-      "href",
-      "/profile/business",
-    );
-    await expect(menu.getByRole("link", { name: "Notification" })).toHaveAttribute(
-      "href",
-      "/profile/notifications",
-    );
-    await expect(menu.getByRole("link", { name: "Security" })).toHaveAttribute(
-      "href",
-      "/profile/security",
-    );
+    const links = [
+      ["Address", "/profile/address"],
+      ["Business account", "/profile/business"],
+      ["Notification", "/profile/notifications"],
+      ["Security", "/profile/security"],
+    ];
+    for (const [name, href] of links) {
+      await expect(menu.getByRole("link", { name })).toHaveAttribute("href", href);
+    }
 
     await menu.getByRole("button", { name: "Logout" }).click();
     await expect(
@@ -96,12 +89,7 @@ test.describe("business account", () => {
     });
     expect(res.status(), await res.text()).toBe(201);
 
-    await page.goto("/profile");
-    await page
-      .getByRole("navigation", { name: "Profile menu" })
-      .getByRole("link", { name: "Business account" })
-      .click();
-    await expect(page).toHaveURL(/\/profile\/business$/);
+    await openProfileSection(page, "Business account", /\/profile\/business$/);
     const form = page.getByRole("form", { name: "Apply for a business account" });
     await form.getByLabel("Company name").fill("Casey's Kitchen");
     await form.getByLabel("Business number").fill("123");

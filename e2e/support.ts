@@ -1,5 +1,11 @@
 import crypto from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import {
+  expect,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
 
 export const DEMO = {
   email: "demo@fieldfare.app",
@@ -148,4 +154,54 @@ export async function orderByApi(
 export function unsubscribeTokenFor(userId: number, kind: string): string {
   const secret = process.env.AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-0123456789";
   return `${userId}.${kind}.${crypto.createHmac("sha256", secret).update(`unsubscribe:${userId}:${kind}`).digest("base64url")}`;
+}
+
+/**
+ * A second browser with its own cookies and the same device settings as this project (a farm and a
+ * buyer side by side); `extra` adds options such as a time zone or locale.
+ */
+export async function secondContext(
+  browser: Browser,
+  testInfo: TestInfo,
+  extra: BrowserContextOptions = {},
+) {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } =
+    testInfo.project.use;
+  const context = await browser.newContext({
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    baseURL,
+    ...extra,
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** Lists a product for the signed-in farm through the API (40 in stock, no category); its id. */
+export async function createProductByApi(page: Page, name: string, price: number) {
+  const res = await page.request.post("/api/my-farm/products", {
+    data: {
+      name,
+      description: "",
+      price,
+      unit: "lb",
+      stock: 40,
+      categoryId: null,
+      isFeatured: false,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+/** Opens a section of /profile through the profile menu, as a person does, and waits for its URL. */
+export async function openProfileSection(page: Page, link: string, url: RegExp) {
+  await page.goto("/profile");
+  await page
+    .getByRole("navigation", { name: "Profile menu" })
+    .getByRole("link", { name: link })
+    .click();
+  await expect(page).toHaveURL(url);
 }

@@ -9,6 +9,17 @@ async function openDialog(page: Page) {
   await expect(page.getByRole("dialog", { name: "Top Up Wallet" })).toBeVisible();
 }
 
+/** Tops the wallet up n times, $1 then $2 … then $n, so each row of the history is told apart,
+ * and opens /wallet; its history rows. */
+async function historyAfter(page: Page, n: number) {
+  for (let i = 1; i <= n; i++) {
+    const res = await page.request.post("/api/transactions/topup", { data: { amount: i } });
+    expect(res.status()).toBe(200);
+  }
+  await page.goto("/wallet");
+  return page.getByTestId("transaction");
+}
+
 test.describe("wallet", () => {
   test("a new wallet, then a top-up with its toasts, a refreshed balance and history", async ({
     page,
@@ -108,12 +119,7 @@ test.describe("wallet", () => {
     page,
   }) => {
     await registerFresh(page, "walletmore");
-    for (let i = 1; i <= 23; i++) {
-      const res = await page.request.post("/api/transactions/topup", { data: { amount: i } });
-      expect(res.status()).toBe(200);
-    }
-    await page.goto("/wallet");
-    const rows = page.getByTestId("transaction");
+    const rows = await historyAfter(page, 23);
     await expect(rows).toHaveCount(20);
     await expect(rows.first().getByTestId("transaction-amount")).toHaveText("+$23.00");
 
@@ -147,12 +153,7 @@ test.describe("wallet", () => {
     page,
   }) => {
     await registerFresh(page, "walletfail");
-    for (let i = 1; i <= 21; i++) {
-      const res = await page.request.post("/api/transactions/topup", { data: { amount: i } });
-      expect(res.status()).toBe(200);
-    }
-    await page.goto("/wallet");
-    const rows = page.getByTestId("transaction");
+    const rows = await historyAfter(page, 21);
     await expect(rows).toHaveCount(20);
 
     let fail = true;

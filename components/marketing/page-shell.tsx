@@ -1,3 +1,4 @@
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
@@ -77,6 +78,28 @@ export function CardGrid({ children, cols = 3 }: { children: ReactNode; cols?: 2
     >
       {children}
     </div>
+  );
+}
+
+/** A grid of cards with an icon each: `icons` holds the lucide icons the cards' `icon` fields name. */
+export function IconCardGrid({
+  cards,
+  icons,
+}: {
+  cards: { title: string; icon: string; text: string }[];
+  icons: Record<string, LucideIcon>;
+}) {
+  return (
+    <CardGrid>
+      {cards.map(({ title, text, icon }) => {
+        const Icon = icons[icon];
+        return (
+          <Card key={title} title={title} icon={<Icon aria-hidden className="h-6 w-6" />}>
+            {text}
+          </Card>
+        );
+      })}
+    </CardGrid>
   );
 }
 

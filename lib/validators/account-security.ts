@@ -1,22 +1,12 @@
 import { z } from "zod";
-import { passwordMismatch, passwordsMatch } from "./auth";
+import { newPasswordFields, passwordMismatch, passwordsMatch } from "./auth";
 import { plainText } from "./text";
 
 /**
  * The account flows' inputs (docs/accounts.md). A new password here is 10..128 characters (and,
  * on the server, not a common password nor the user's email or name).
  */
-export const strongPasswordFields = {
-  password: plainText({ label: "Password", error: "Password is required", trim: "none" })
-    .min(1, "Password is required")
-    .min(10, "Password must be at least 10 characters")
-    .max(128, "Password must be at most 128 characters"),
-  confirmPassword: plainText({
-    label: "Password",
-    error: "Please confirm your password",
-    trim: "none",
-  }).min(1, "Please confirm your password"),
-};
+export const strongPasswordFields = newPasswordFields;
 
 export const forgotPasswordSchema = z.object({
   email: plainText({ label: "Email", error: "Email is required", trim: "space" })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typedNumber } from "./number";
 import { hasAtMostTwoDecimals } from "@/lib/money";
 
 /** How an order is paid (docs/restaurants.md, "Pay on account"). */
@@ -22,12 +23,7 @@ export type CreditLimitInput = z.infer<typeof creditLimitSchema>;
 
 /** The form's field is text from <input inputMode="decimal">. */
 export const creditLimitFormSchema = z.object({
-  limit: z
-    .string()
-    .trim()
-    .min(1, CREDIT_LIMIT_MESSAGE)
-    .transform((s) => Number(s))
-    .pipe(creditLimitSchema.shape.limit),
+  limit: typedNumber(CREDIT_LIMIT_MESSAGE, creditLimitSchema.shape.limit),
 });
 export type CreditLimitFormInput = z.input<typeof creditLimitFormSchema>;
 

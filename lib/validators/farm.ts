@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasAtMostTwoDecimals } from "@/lib/money";
+import { dollars, wholeNumber } from "./number";
 import { newPasswordFields, passwordMismatch, passwordsMatch } from "./auth";
 import { pageLimit, timeCursorParam } from "./page";
 import { plainText, visibleText } from "./text";
@@ -40,32 +40,13 @@ const caseSizeMessage = `Case size must be a whole number from 1 to ${MAX_CASE_S
 export const productFields = {
   name: text("Product name", 2, 120),
   description: optionalText("Description", 2000),
-  price: z
-    .number({ error: priceMessage })
-    .finite(priceMessage)
-    .min(0.01, priceMessage)
-    .max(MAX_PRICE, priceMessage)
-    .refine(hasAtMostTwoDecimals, priceMessage),
+  price: dollars(0.01, MAX_PRICE, priceMessage),
   unit: text("Unit", 1, 30),
-  stock: z
-    .number({ error: stockMessage })
-    .int(stockMessage)
-    .min(0, stockMessage)
-    .max(MAX_STOCK, stockMessage),
+  stock: wholeNumber(0, MAX_STOCK, stockMessage),
   /** What restaurants pay per unit (docs/restaurants.md); null: the retail price. */
-  restaurantPrice: z
-    .number({ error: restaurantPriceMessage })
-    .finite(restaurantPriceMessage)
-    .min(0.01, restaurantPriceMessage)
-    .max(MAX_PRICE, restaurantPriceMessage)
-    .refine(hasAtMostTwoDecimals, restaurantPriceMessage)
-    .nullable(),
+  restaurantPrice: dollars(0.01, MAX_PRICE, restaurantPriceMessage).nullable(),
   /** Restaurants buy in multiples of this many units. */
-  caseSize: z
-    .number({ error: caseSizeMessage })
-    .int(caseSizeMessage)
-    .min(1, caseSizeMessage)
-    .max(MAX_CASE_SIZE, caseSizeMessage),
+  caseSize: wholeNumber(1, MAX_CASE_SIZE, caseSizeMessage),
   categoryId: z
     .number({ error: "Choose a category" })
     .int("Choose a category")

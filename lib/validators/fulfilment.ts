@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { wholeNumber } from "./number";
 import { hasAtMostTwoDecimals } from "@/lib/money";
 import { isDbId } from "./id";
 import { visibleText } from "./text";
@@ -112,33 +113,15 @@ export const windowSchema = z
   .object({
     id: optionalId("window"),
     kind: z.enum(["pickup", "delivery"], { error: "Choose pickup or delivery" }),
-    weekday: z
-      .number({ error: weekdayMessage })
-      .int(weekdayMessage)
-      .min(0, weekdayMessage)
-      .max(6, weekdayMessage),
+    weekday: wholeNumber(0, 6, weekdayMessage),
     start: clockTime("Start"),
     end: clockTime("End"),
-    cutoffHours: z
-      .number({ error: cutoffMessage })
-      .int(cutoffMessage)
-      .min(0, cutoffMessage)
-      .max(MAX_CUTOFF_HOURS, cutoffMessage),
-    capacity: z
-      .number({ error: capacityMessage })
-      .int(capacityMessage)
-      .min(1, capacityMessage)
-      .max(MAX_CAPACITY, capacityMessage)
-      .nullable()
-      .optional(),
+    cutoffHours: wholeNumber(0, MAX_CUTOFF_HOURS, cutoffMessage),
+    capacity: wholeNumber(1, MAX_CAPACITY, capacityMessage).nullable().optional(),
     /** An existing point of the farm… */
     pickupPointId: optionalId("pickup point").nullable(),
     /** …or one of the points in the same request, by position (a point saved together with its window). */
-    pickupPointIndex: z
-      .number({ error: "Unknown pickup point" })
-      .int("Unknown pickup point")
-      .min(0, "Unknown pickup point")
-      .max(MAX_PICKUP_POINTS - 1, "Unknown pickup point")
+    pickupPointIndex: wholeNumber(0, MAX_PICKUP_POINTS - 1, "Unknown pickup point")
       .nullable()
       .optional(),
   })

@@ -13,14 +13,17 @@ export const roleValues = ["farmer", "restaurant", "distributor", "other"] as co
 const text = (label: string, message: string, options: { multiline?: boolean } = {}) =>
   visibleText(label, message, options);
 
+const fullNameField = text("Name", "Name must be at least 2 characters")
+  .min(2, "Name must be at least 2 characters")
+  .max(120, "Name is too long");
+const emailField = text("Email", "Please enter a valid email address")
+  .max(254, "Please enter a valid email address")
+  .pipe(z.email("Please enter a valid email address"));
+
 /** Waitlist rules (docs/product.md), with the spec's messages. */
 export const waitlistSchema = z.object({
-  fullName: text("Name", "Name must be at least 2 characters")
-    .min(2, "Name must be at least 2 characters")
-    .max(120, "Name is too long"),
-  email: text("Email", "Please enter a valid email address")
-    .max(254, "Please enter a valid email address")
-    .pipe(z.email("Please enter a valid email address")),
+  fullName: fullNameField,
+  email: emailField,
   companyName: text("Company name", "Company name is required")
     .min(1, "Company name is required")
     .max(160, "Company name is too long"),
@@ -37,19 +40,13 @@ export const demoRequestSchema = waitlistSchema.extend({
 export type DemoRequestInput = z.infer<typeof demoRequestSchema>;
 
 export const newsletterSchema = z.object({
-  email: text("Email", "Please enter a valid email address")
-    .max(254, "Please enter a valid email address")
-    .pipe(z.email("Please enter a valid email address")),
+  email: emailField,
 });
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 
 export const contactSchema = z.object({
-  fullName: text("Name", "Name must be at least 2 characters")
-    .min(2, "Name must be at least 2 characters")
-    .max(120, "Name is too long"),
-  email: text("Email", "Please enter a valid email address")
-    .max(254, "Please enter a valid email address")
-    .pipe(z.email("Please enter a valid email address")),
+  fullName: fullNameField,
+  email: emailField,
   subject: text("Subject", "Subject is required")
     .min(1, "Subject is required")
     .max(160, "Subject is too long"),

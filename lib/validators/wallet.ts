@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typedNumber } from "./number";
 import { hasAtMostTwoDecimals } from "@/lib/money";
 import { pageLimit, timeCursorParam } from "./page";
 
@@ -19,12 +20,7 @@ export type TopUpInput = z.infer<typeof topUpSchema>;
 
 /** The dialog's field is text from <input type="number">; "" and "abc" must fail like the API does. */
 export const topUpFormSchema = z.object({
-  amount: z
-    .string()
-    .trim()
-    .min(1, INVALID_AMOUNT)
-    .transform((s) => Number(s))
-    .pipe(topUpAmount),
+  amount: typedNumber(INVALID_AMOUNT, topUpAmount),
 });
 export type TopUpFormInput = z.input<typeof topUpFormSchema>;
 

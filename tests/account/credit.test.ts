@@ -4,9 +4,9 @@ import * as customersRoute from "@/app/api/my-farm/customers/route";
 import * as creditRoute from "@/app/api/my-farm/customers/[buyerId]/credit/route";
 import * as creditLinesRoute from "@/app/api/credit-lines/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
-import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 import { call } from "../support/http";
+import { cancelOrder } from "../support/orders";
 import {
   createFarmerWithSession,
   createProduct,
@@ -21,6 +21,14 @@ checkLedgerAfterEach();
 
 // Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
 const pg = it.skipIf(!onPostgres);
+
+/** A 409 credit_limit answer with exactly this message. */
+function expectCreditRefusal(
+  res: { status: number; json: { code?: string; message?: string } },
+  message: string,
+) {
+  expect([res.status, res.json.code, res.json.message]).toEqual([409, "credit_limit", message]);
+}
 
 const owedAt = async (cookie: string) =>
   (await call(creditLinesRoute.GET, "/api/credit-lines", { cookie })).json;
@@ -132,11 +140,10 @@ describe("checkout on account", () => {
     const over = await checkoutOnAccount(chef.cookie, farmer.farm.id, [
       { productId: product.id, quantity: 3 },
     ]);
-    expect([over.status, over.json.code, over.json.message]).toEqual([
-      409,
-      "credit_limit",
+    expectCreditRefusal(
+      over,
       "Over your credit limit at Credit Creek Farm: this order costs $45.00 but $40.00 of your $100.00 credit is available. Pay from your wallet or settle a statement.",
-    ]);
+    );
     // The same order from the wallet is fine: the choice is per farm, wallet by default.
     expect(
       (await placeOrder(chef.cookie, [{ productId: product.id, quantity: 1 }])).json.orders[0],
@@ -152,11 +159,10 @@ describe("checkout on account", () => {
     const r = await checkoutOnAccount(chef.cookie, elsewhere.farm.id, [
       { productId: other.id, quantity: 1 },
     ]);
-    expect([r.status, r.json.code, r.json.message]).toEqual([
-      409,
-      "credit_limit",
+    expectCreditRefusal(
+      r,
       "No Credit Farm has not opened an account for you: pay from your wallet",
-    ]);
+    );
     const shopper = await createUserWithSession();
     const s = await checkoutOnAccount(shopper.cookie, farmer.farm.id, [
       { productId: product.id, quantity: 1 },
@@ -217,11 +223,7 @@ describe("checkout on account", () => {
       expect.objectContaining({ owed: 15, available: 85 }),
     ]);
 
-    const cancelled = await call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
-      method: "POST",
-      cookie: chef.cookie,
-      params: { id: String(id) },
-    });
+    const cancelled = await cancelOrder(chef.cookie, id);
     expect(cancelled.json.events.at(-1).note).toBe("Cancelled by you · taken off your statement");
     expect(await owedAt(chef.cookie)).toEqual([
       expect.objectContaining({ owed: 0, available: 100 }),

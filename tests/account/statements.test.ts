@@ -5,10 +5,10 @@ import { db } from "@/lib/server/platform/db";
 import * as invoicesRoute from "@/app/api/invoices/route";
 import * as invoiceRoute from "@/app/api/invoices/[id]/route";
 import * as invoicePdfRoute from "@/app/api/invoices/[id]/invoice.pdf/route";
-import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import * as receiptRoute from "@/app/api/orders/[id]/receipt.pdf/route";
 import * as customersRoute from "@/app/api/my-farm/customers/route";
 import { call } from "../support/http";
+import { cancelOrder } from "../support/orders";
 import {
   createFarmerWithSession,
   createProduct,
@@ -46,11 +46,7 @@ async function statementWithOrders() {
     if (r.status !== 201) throw new Error(r.text);
     ids.push(r.json.orders[0].id);
   }
-  await call(cancelRoute.POST, `/api/orders/${ids[2]}/cancel`, {
-    method: "POST",
-    cookie: chef.cookie,
-    params: { id: String(ids[2]) },
-  });
+  await cancelOrder(chef.cookie, ids[2]);
   const statementId = (await db.order.findUniqueOrThrow({ where: { id: ids[0] } })).statementId!;
   return { ...ctx, ids, statementId };
 }

@@ -12,8 +12,8 @@ import * as declineRoute from "@/app/api/orders/[id]/adjustments/[aid]/decline/r
 import * as conversationRoute from "@/app/api/messages/[userId]/route";
 import * as chatsRoute from "@/app/api/messages/chats/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
-import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import { call } from "../support/http";
+import { cancelOrder } from "../support/orders";
 import {
   createFarmerWithSession,
   createProduct,
@@ -293,11 +293,7 @@ describe("POST /api/my-farm/orders/{id}/adjustments", () => {
     expect((await propose(o.id, line, undefined, stranger.cookie)).status).toBe(404);
     expect((await propose(o.id, line, undefined, buyer.cookie)).status).toBe(403);
     const id = String(o.id);
-    await call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
-      method: "POST",
-      cookie: buyer.cookie,
-      params: { id },
-    });
+    await cancelOrder(buyer.cookie, id);
     const res = await propose(o.id, line);
     expect([res.status, res.json.code]).toEqual([409, "order_not_active"]);
   });
@@ -422,15 +418,7 @@ describe("accepting and declining a card", () => {
     // A cancelled order: its cards are stale too.
     const second = (await propose(o.id, [{ itemId: o.line(kale.id), quantity: 5 }])).json;
     const id = String(o.id);
-    expect(
-      (
-        await call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
-          method: "POST",
-          cookie: buyer.cookie,
-          params: { id },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await cancelOrder(buyer.cookie, id)).status).toBe(200);
     expect((await decide("accept", o.id, second.id)).json.code).toBe("adjustment_stale");
     expect(await stocks()).toEqual([100, 100, 100]);
     expect(await balanceCents(buyer.user.id)).toBe(10000);
@@ -575,11 +563,7 @@ describe("accepting and declining a card", () => {
       const id = String(o.id);
       const [accept, cancel] = await Promise.all([
         decide("accept", o.id, card.id),
-        call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
-          method: "POST",
-          cookie: buyer.cookie,
-          params: { id },
-        }),
+        cancelOrder(buyer.cookie, id),
       ]);
       expect(cancel.status).toBe(200);
       expect([200, 409]).toContain(accept.status);
@@ -611,12 +595,7 @@ describe("one line per product, whatever path writes the order", () => {
       cookie: buyer.cookie,
       params: { id: String(id) },
     });
-  const cancel = (id: number) =>
-    call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
-      method: "POST",
-      cookie: buyer.cookie,
-      params: { id: String(id) },
-    });
+  const cancel = (id: number) => cancelOrder(buyer.cookie, id);
 
   it("the audit's case: two sold-out lines substituted with one product become one line; accept, edit and cancel keep stock and money exact", async () => {
     const o = await editableOrder([
@@ -849,13 +828,7 @@ describe("property: balance = Σ ledger and stock exact after a random mix of ad
           ).status;
       } else if (op === "cancel") {
         const id = String(current);
-        status = (
-          await call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
-            method: "POST",
-            cookie: buyer.cookie,
-            params: { id },
-          })
-        ).status;
+        status = (await cancelOrder(buyer.cookie, id)).status;
         current = await newOrder();
       }
       // Every answer is a success or a clear refusal (stale, declined, funds), never a 500.

@@ -6,6 +6,7 @@ import { hit } from "@/lib/server/platform/rate-limit";
 import { loginPause } from "@/lib/server/auth/accounts";
 import { call } from "../support/http";
 import { withEnv } from "../support/env";
+import { captureConsole } from "../support/console";
 import { createUser, TEST_PASSWORD } from "../support/factories";
 import { onPostgres } from "../support/pg";
 
@@ -14,6 +15,8 @@ let ipSeq = 0;
 const freshIp = () => `10.42.${Math.floor(ipSeq / 250)}.${ipSeq++ % 250}`;
 const wrong = (username: string, ip: string) =>
   call(login, "/api/login", { body: { username, password: "not-the-password" }, ip });
+const right = (username: string | null, ip: string) =>
+  call(login, "/api/login", { body: { username, password: TEST_PASSWORD }, ip });
 const statuses = (rs: { status: number }[]) => rs.map((r) => r.status).sort();
 
 describe("login throttle", () => {
@@ -32,14 +35,7 @@ describe("login throttle", () => {
         expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
       }
       // Even the right password waits now, from that address.
-      expect(
-        (
-          await call(login, "/api/login", {
-            body: { username: user.email, password: TEST_PASSWORD },
-            ip,
-          })
-        ).status,
-      ).toBe(429);
+      expect((await right(user.email, ip)).status).toBe(429);
     },
   );
 
@@ -51,14 +47,7 @@ describe("login throttle", () => {
       expect((await wrong(user.username!.toUpperCase(), ip)).status).toBe(401);
     expect((await wrong(user.username!, ip)).status).toBe(429);
     expect((await wrong(user.email.toUpperCase(), ip)).status).toBe(429);
-    expect(
-      (
-        await call(login, "/api/login", {
-          body: { username: user.username, password: TEST_PASSWORD },
-          ip,
-        })
-      ).status,
-    ).toBe(429);
+    expect((await right(user.username, ip)).status).toBe(429);
   });
 
   it("one IP spraying 15 accounts is stopped after LOGIN_MAX_FAILURES_PER_IP (30) failures, even for a further account with the right password", async () => {
@@ -91,15 +80,7 @@ describe("login throttle", () => {
       const user = await createUser();
       expect((await wrong(user.email, ip)).status).toBe(401);
       expect((await wrong(user.email, ip)).status).toBe(401);
-      for (let i = 0; i < 5; i++)
-        expect(
-          (
-            await call(login, "/api/login", {
-              body: { username: user.email, password: TEST_PASSWORD },
-              ip,
-            })
-          ).status,
-        ).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await right(user.email, ip)).status).toBe(200);
       // The account's two failures were cleared by the sign-in: three more are checked...
       expect((await wrong(user.email, ip)).status).toBe(401);
       expect((await wrong(user.email, ip)).status).toBe(401);
@@ -120,16 +101,7 @@ describe("login throttle", () => {
   it("logs a refusal without the password or the identifier", async () => {
     await withEnv({ LOGIN_MAX_FAILURES: "1" }, async () => {
       const ip = freshIp();
-      const lines: string[] = [];
-      const original = {
-        warn: console.warn,
-        error: console.error,
-        log: console.log,
-        info: console.info,
-      };
-      for (const k of ["warn", "error", "log", "info"] as const)
-        console[k] = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
-      try {
+      const lines = await captureConsole(async () => {
         await call(login, "/api/login", {
           body: { username: "secret-person@example.test", password: "hunter2-secret-pw" },
           ip,
@@ -139,9 +111,7 @@ describe("login throttle", () => {
           ip,
         });
         expect(refused.status).toBe(429);
-      } finally {
-        Object.assign(console, original);
-      }
+      });
       const text = lines.join("\n");
       expect(text).toContain("[rate-limit] refused");
       expect(text).toContain(ip);

@@ -1,5 +1,3 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
 import * as accountRoute from "@/app/api/business-account/route";
@@ -7,6 +5,7 @@ import * as userRoute from "@/app/api/user/route";
 import * as chatsRoute from "@/app/api/messages/chats/route";
 import * as sendRoute from "@/app/api/messages/route";
 import { decideBusinessAccount } from "@/lib/server/business/accounts";
+import { runScript } from "../support/scripts";
 import { call } from "../support/http";
 import { createFarmerWithSession, createUserWithSession } from "../support/factories";
 import { onPostgres } from "../support/pg";
@@ -21,20 +20,8 @@ const bistro = {
   postalCode: "v1y1r3",
 };
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  return promisify(execFile)(
-    process.execPath,
-    ["--import", "tsx", "--conditions=react-server", "scripts/buyer-approve.ts", "--", ...args],
-    { env: { ...process.env, ...env } },
-  ).then(
-    (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => ({
-      code: e.code,
-      out: e.stdout,
-      err: e.stderr,
-    }),
-  );
-}
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runScript("scripts/buyer-approve.ts", args, env);
 
 describe("business accounts", () => {
   it("a buyer applies (202, pending, number and postal code written tidily); GET shows it; a second application while pending is 409", async () => {

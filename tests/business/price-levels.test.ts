@@ -29,6 +29,23 @@ async function casedProduct(name: string) {
   });
 }
 
+/** The farm lists a product through the API: $7/lb, 40 in stock, plus `extra` (price levels). */
+function listGreens(cookie: string, name: string, extra: Record<string, unknown> = {}) {
+  return call(myProductsRoute.POST, "/api/my-farm/products", {
+    cookie,
+    body: {
+      name,
+      description: "",
+      price: 7,
+      unit: "lb",
+      stock: 40,
+      categoryId: null,
+      isFeatured: false,
+      ...extra,
+    },
+  });
+}
+
 describe("price levels in the catalog", () => {
   it("a restaurant sees its price and the case size; a shopper and a visitor see the retail price by the unit, never the restaurant price", async () => {
     const p = await casedProduct("Case Kale");
@@ -82,34 +99,13 @@ describe("price levels in the catalog", () => {
 
   it("the farmer sets and clears the restaurant price and the case size; bad values are refused per field", async () => {
     const me = await createFarmerWithSession();
-    const created = await call(myProductsRoute.POST, "/api/my-farm/products", {
-      cookie: me.cookie,
-      body: {
-        name: "Baby Greens",
-        description: "",
-        price: 7,
-        unit: "lb",
-        stock: 40,
-        categoryId: null,
-        isFeatured: false,
-        restaurantPrice: 5.25,
-        caseSize: 10,
-      },
+    const created = await listGreens(me.cookie, "Baby Greens", {
+      restaurantPrice: 5.25,
+      caseSize: 10,
     });
     expect(created.status, created.text).toBe(201);
     expect(created.json).toMatchObject({ price: 7, restaurantPrice: 5.25, caseSize: 10 });
-    const plain = await call(myProductsRoute.POST, "/api/my-farm/products", {
-      cookie: me.cookie,
-      body: {
-        name: "Loose Greens",
-        description: "",
-        price: 7,
-        unit: "lb",
-        stock: 40,
-        categoryId: null,
-        isFeatured: false,
-      },
-    });
+    const plain = await listGreens(me.cookie, "Loose Greens");
     expect(plain.json).toMatchObject({ restaurantPrice: null, caseSize: 1 });
     const id = String(created.json.id);
     const patch = (body: unknown) =>

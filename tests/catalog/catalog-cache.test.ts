@@ -53,6 +53,18 @@ describe.skipIf(!onPostgres)("catalog cache (PostgreSQL only: PGlite has no cach
     resetEnvCache();
   });
 
+  /** Waits until this instance has heard a Product change and dropped what it cached before `epoch`. */
+  const announced = async (epoch: number) => {
+    await vi.waitFor(() => expect(heard).toContain("ff_catalog:Product"), {
+      timeout: 10_000,
+      interval: 5,
+    });
+    await vi.waitFor(() => expect(catalogCacheEpoch()).toBeGreaterThan(epoch), {
+      timeout: 10_000,
+      interval: 5,
+    });
+  };
+
   const featuredNames = async () =>
     (
       (await call(featuredRoute.GET, "/api/products/featured?limit=50")).json as {
@@ -69,14 +81,7 @@ describe.skipIf(!onPostgres)("catalog cache (PostgreSQL only: PGlite has no cach
     // The insert's own announcement has reached this instance (not only another listener) before
     // the list is read and cached: a late one would drop the list and the check below would not
     // prove that it is cached.
-    await vi.waitFor(() => expect(heard).toContain("ff_catalog:Product"), {
-      timeout: 10_000,
-      interval: 5,
-    });
-    await vi.waitFor(() => expect(catalogCacheEpoch()).toBeGreaterThan(epoch), {
-      timeout: 10_000,
-      interval: 5,
-    });
+    await announced(epoch);
     expect(await featuredNames()).toContain("Cached Carrots");
 
     // Behind the app's back and with the triggers off: the cached list does not see it (proof that it is cached).
@@ -113,14 +118,7 @@ describe.skipIf(!onPostgres)("catalog cache (PostgreSQL only: PGlite has no cach
     const epoch = catalogCacheEpoch();
     const product = await createProduct(me.farm.id, { name: "Zanzibar Zucchini" });
     // As above: the insert's announcement has reached this instance before the search is cached.
-    await vi.waitFor(() => expect(heard).toContain("ff_catalog:Product"), {
-      timeout: 10_000,
-      interval: 5,
-    });
-    await vi.waitFor(() => expect(catalogCacheEpoch()).toBeGreaterThan(epoch), {
-      timeout: 10_000,
-      interval: 5,
-    });
+    await announced(epoch);
     const found = async (q: string) =>
       (
         (await call(searchRoute.GET, `/api/products/search?q=${encodeURIComponent(q)}`)).json as {

@@ -22,7 +22,7 @@ import {
   createProduct,
   createUserWithSession,
 } from "../support/factories";
-import { createPickupAndDelivery } from "../support/fulfilment";
+import { createAddress, createPickupAndDelivery } from "../support/fulfilment";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -72,16 +72,7 @@ beforeAll(async () => {
   await createPickupAndDelivery(farmer.farm.id);
   // The pickup slot: a delivery would need an address and postal code too.
   const slot = (await listSlots(farmer.farm.id, 14)).find((s) => s.kind === "pickup")!;
-  await db.address.create({
-    data: {
-      userId: shopper.user.id,
-      label: "Home",
-      line1: "1 Bernard Ave",
-      city: "Kelowna",
-      postalCode: "V1Y 6N2",
-      isDefault: true,
-    },
-  });
+  await createAddress(shopper.user.id, { line1: "1 Bernard Ave", isDefault: true });
 
   const topUp = await import("@/app/api/transactions/topup/route");
   expect(

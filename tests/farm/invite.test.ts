@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
@@ -11,6 +9,7 @@ import * as passwordRoute from "@/app/api/my-farm/password/route";
 import * as farmRoute from "@/app/api/my-farm/route";
 import * as loginRoute from "@/app/api/login/route";
 import { consumeLoginToken, inviteFarmer } from "@/lib/server/farm/invite";
+import { runScript } from "../support/scripts";
 import { call, cookieFrom, ORIGIN } from "../support/http";
 import { createUser } from "../support/factories";
 import { migrationSql } from "../support/migrations";
@@ -163,34 +162,14 @@ describe("farmer:invite", () => {
       await pg.exec(migrationSql());
       await pg.close();
       const run = (extra: string[]) =>
-        promisify(execFile)(
-          process.execPath,
-          [
-            "--import",
-            "tsx",
-            "--conditions=react-server",
-            "scripts/farmer-invite.ts",
-            "--",
-            "cli.farmer@example.test",
-            "CLI Acres",
-            "12 Hill Rd, Kelowna BC",
-            ...extra,
-          ],
+        runScript(
+          "scripts/farmer-invite.ts",
+          ["cli.farmer@example.test", "CLI Acres", "12 Hill Rd, Kelowna BC", ...extra],
           {
-            env: {
-              ...process.env,
-              DATABASE_URL: `pglite:${path.join(dir, "db")}`,
-              DATA_DIR: dir,
-              APP_URL: "http://localhost:3000",
-            },
+            DATABASE_URL: `pglite:${path.join(dir, "db")}`,
+            DATA_DIR: dir,
+            APP_URL: "http://localhost:3000",
           },
-        ).then(
-          (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
-          (e: { code: number; stdout: string; stderr: string }) => ({
-            code: e.code,
-            out: e.stdout,
-            err: e.stderr,
-          }),
         );
       const guarded = await run([]);
       expect(guarded.code).toBe(2);

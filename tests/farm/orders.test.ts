@@ -4,7 +4,6 @@ import * as completeRoute from "@/app/api/my-farm/orders/[id]/complete/route";
 import * as incomingRoute from "@/app/api/my-farm/orders/route";
 import * as salesRoute from "@/app/api/my-farm/sales/route";
 import * as buyerOrdersRoute from "@/app/api/orders/route";
-import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import * as conversationRoute from "@/app/api/messages/[userId]/route";
 import { closeListener, listenerConnected } from "@/lib/server/platform/notify";
 import { loadMessage } from "@/lib/server/messages/serialize";
@@ -13,6 +12,7 @@ import { isPostgres } from "@/lib/server/platform/db";
 import { lastSevenDays } from "@/lib/server/farm/sales";
 import type { RealtimeEvent } from "@/lib/server/realtime/hub";
 import { call } from "../support/http";
+import { cancelOrder } from "../support/orders";
 import { createProduct, createUserWithSession } from "../support/factories";
 import { placeOrder, topUp, checkLedgerAfterEach } from "../wallet/support";
 import { farmerWithSession } from "./support";
@@ -138,15 +138,7 @@ describe("incoming orders", () => {
     ).toBe(1);
 
     // The buyer can no longer cancel a completed order either.
-    expect(
-      (
-        await call(cancelRoute.POST, `/api/orders/${orderId}/cancel`, {
-          method: "POST",
-          cookie: buyer.cookie,
-          params: { id: String(orderId) },
-        })
-      ).status,
-    ).toBe(409);
+    expect((await cancelOrder(buyer.cookie, orderId)).status).toBe(409);
   });
 
   it("an order is completed from its slot's start, not before: 409 order_not_started while the buyer can still cancel", async () => {
@@ -177,15 +169,7 @@ describe("incoming orders", () => {
   it("a cancelled order cannot be completed (409) and leaves the incoming list", async () => {
     const me = await farmerWithSession();
     const { buyer, orderId } = await buyerWithOrder(me.farm.id);
-    expect(
-      (
-        await call(cancelRoute.POST, `/api/orders/${orderId}/cancel`, {
-          method: "POST",
-          cookie: buyer.cookie,
-          params: { id: String(orderId) },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await cancelOrder(buyer.cookie, orderId)).status).toBe(200);
     const res = await complete(me.cookie, orderId);
     expect(res.status).toBe(409);
     expect(res.json.message).toBe("Only active orders can be completed; this order is cancelled");

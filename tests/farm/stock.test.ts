@@ -10,20 +10,24 @@ import { farmerWithSession } from "./support";
 
 checkLedgerAfterEach();
 
+/** The farm lists a product through the API (no description or category, not featured). */
+const listProduct = (
+  cookie: string,
+  p: { name: string; price: number; unit: string; stock: number },
+) =>
+  call(productsRoute.POST, "/api/my-farm/products", {
+    body: { ...p, description: "", categoryId: null, isFeatured: false },
+    cookie,
+  });
+
 describe("stock set by the farmer is what checkout sells", () => {
   it("selling the last units marks the product out of stock; restocking puts it back", async () => {
     const me = await farmerWithSession();
-    const created = await call(productsRoute.POST, "/api/my-farm/products", {
-      body: {
-        name: "Duck Eggs",
-        description: "",
-        price: 7,
-        unit: "dozen",
-        stock: 2,
-        categoryId: null,
-        isFeatured: false,
-      },
-      cookie: me.cookie,
+    const created = await listProduct(me.cookie, {
+      name: "Duck Eggs",
+      price: 7,
+      unit: "dozen",
+      stock: 2,
     });
     const id: number = created.json.id;
     const buyer = await createUserWithSession();
@@ -51,17 +55,11 @@ describe("stock set by the farmer is what checkout sells", () => {
 
   it("a hidden product cannot be bought", async () => {
     const me = await farmerWithSession();
-    const created = await call(productsRoute.POST, "/api/my-farm/products", {
-      body: {
-        name: "Secret Squash",
-        description: "",
-        price: 3,
-        unit: "each",
-        stock: 9,
-        categoryId: null,
-        isFeatured: false,
-      },
-      cookie: me.cookie,
+    const created = await listProduct(me.cookie, {
+      name: "Secret Squash",
+      price: 3,
+      unit: "each",
+      stock: 9,
     });
     const id: number = created.json.id;
     await call(productRoute.PATCH, `/api/my-farm/products/${id}`, {
@@ -81,17 +79,11 @@ describe("stock set by the farmer is what checkout sells", () => {
     "20 concurrent checkouts of the last 5 units the farmer listed: exactly 5 succeed, stock ends at 0 (PostgreSQL only: PGlite has one connection and cannot run checkouts in parallel)",
     async () => {
       const me = await farmerWithSession();
-      const created = await call(productsRoute.POST, "/api/my-farm/products", {
-        body: {
-          name: "Last Apricots",
-          description: "",
-          price: 3,
-          unit: "lb",
-          stock: 40,
-          categoryId: null,
-          isFeatured: false,
-        },
-        cookie: me.cookie,
+      const created = await listProduct(me.cookie, {
+        name: "Last Apricots",
+        price: 3,
+        unit: "lb",
+        stock: 40,
       });
       const id: number = created.json.id;
       // The farmer counts what is left: 5.

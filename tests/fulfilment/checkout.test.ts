@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
 import * as ordersRoute from "@/app/api/orders/route";
-import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import * as incomingRoute from "@/app/api/my-farm/orders/route";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 import { checkout } from "@/lib/server/orders/checkout";
 import { call } from "../support/http";
+import { cancelOrder } from "../support/orders";
 import {
   createFarm,
   createProduct,
@@ -451,15 +451,7 @@ describe("checkout with fulfilment", () => {
       ).json.code,
     ).toBe("slot_full");
     const id = String(mine.json.orders[0].id);
-    expect(
-      (
-        await call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
-          method: "POST",
-          cookie: me.cookie,
-          params: { id },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await cancelOrder(me.cookie, id)).status).toBe(200);
     expect(await bookedOf(slot.slotId)).toBe(0);
     expect(
       (

@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
 import * as ordersRoute from "@/app/api/orders/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
-import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 import { editOrder } from "@/lib/server/orders/edit-order";
 import { call } from "../support/http";
+import { cancelOrder } from "../support/orders";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
-import { createPickupAndDelivery } from "../support/fulfilment";
+import { createAddress, createPickupAndDelivery } from "../support/fulfilment";
 import { onPostgres } from "../support/pg";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 
@@ -45,17 +45,7 @@ async function placeWithSlot(
       ? { slotId: slot.slotId }
       : {
           slotId: slot.slotId,
-          addressId: (
-            await db.address.create({
-              data: {
-                userId: me.user.id,
-                label: "Home",
-                line1: "1450 Bernard Ave",
-                city: "Kelowna",
-                postalCode: "V1Y 6N2",
-              },
-            })
-          ).id,
+          addressId: (await createAddress(me.user.id)).id,
         };
   const res = await call(ordersRoute.POST, "/api/orders", {
     body: { items, fulfilment: { [farm.id]: choice } },
@@ -140,15 +130,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
 
     // Cancelling afterwards refunds what the order costs now, and gives back what it holds now.
     const id = String(o.id);
-    expect(
-      (
-        await call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
-          method: "POST",
-          cookie: me.cookie,
-          params: { id },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await cancelOrder(me.cookie, id)).status).toBe(200);
     expect(await balanceCents(me.user.id)).toBe(10000);
     expect(await stocks()).toEqual([100, 100, 100]);
   });
@@ -307,11 +289,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     expect([theirs.status, theirs.json.message]).toEqual([404, "Order not found"]);
 
     const id = String(o.id);
-    await call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
-      method: "POST",
-      cookie: me.cookie,
-      params: { id },
-    });
+    await cancelOrder(me.cookie, id);
     const cancelled = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 1 }]);
     expect([cancelled.status, cancelled.json.code]).toEqual([409, "order_not_active"]);
   });
@@ -361,11 +339,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
       const id = String(o.id);
       const [edited, cancelled] = await Promise.all([
         edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 6 }]),
-        call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
-          method: "POST",
-          cookie: me.cookie,
-          params: { id },
-        }),
+        cancelOrder(me.cookie, id),
       ]);
       expect(cancelled.status).toBe(200);
       expect([200, 409]).toContain(edited.status);

@@ -5,6 +5,7 @@ import * as slotsRoute from "@/app/api/farms/[id]/slots/route";
 import * as farmFulfilmentRoute from "@/app/api/farms/[id]/fulfilment/route";
 import { call } from "../support/http";
 import { createFarmerWithSession, createUserWithSession } from "../support/factories";
+import { deliveryWindowInput, pickupWindowInput } from "../support/fulfilment";
 
 const put = (cookie: string, body: unknown) =>
   call(settingsRoute.PUT, "/api/my-farm/fulfilment", { method: "PUT", cookie, body });
@@ -38,24 +39,7 @@ describe("My Farm → Fulfilment settings", () => {
       minimumOrder: 25,
       pickupPoints: [market],
       deliveryZones: [kelowna],
-      windows: [
-        {
-          kind: "pickup",
-          weekday: 6,
-          start: "09:00",
-          end: "13:00",
-          cutoffHours: 40,
-          pickupPointIndex: 0,
-        },
-        {
-          kind: "delivery",
-          weekday: 3,
-          start: "14:00",
-          end: "18:00",
-          cutoffHours: 24,
-          capacity: 12,
-        },
-      ],
+      windows: [pickupWindowInput(), deliveryWindowInput({ capacity: 12 })],
     });
     expect(res.status, res.text).toBe(200);
     const point = res.json.pickupPoints[0];
@@ -108,22 +92,14 @@ describe("My Farm → Fulfilment settings", () => {
       pickupPoints: [market, { name: "Farm gate", address: "4400 Rose Rd", notes: "" }],
       deliveryZones: [kelowna],
       windows: [
-        {
-          kind: "pickup",
-          weekday: 6,
-          start: "09:00",
-          end: "13:00",
-          cutoffHours: 40,
-          pickupPointIndex: 0,
-        },
-        {
-          kind: "pickup",
+        pickupWindowInput(),
+        pickupWindowInput({
           weekday: 0,
           start: "10:00",
           end: "12:00",
           cutoffHours: 20,
           pickupPointIndex: 1,
-        },
+        }),
       ],
     });
     expect(first.status, first.text).toBe(200);
@@ -199,16 +175,7 @@ describe("My Farm → Fulfilment settings", () => {
       minimumOrder: 0,
       pickupPoints: [market],
       deliveryZones: [kelowna],
-      windows: [
-        {
-          kind: "pickup",
-          weekday: 6,
-          start: "09:00",
-          end: "13:00",
-          cutoffHours: 40,
-          pickupPointIndex: 0,
-        },
-      ],
+      windows: [pickupWindowInput()],
     });
     const me = await createFarmerWithSession();
     const res = await put(me.cookie, {
@@ -241,15 +208,7 @@ describe("My Farm → Fulfilment settings", () => {
       pickupPoints: [market],
       deliveryZones: [kelowna, { name: "West Kelowna", postalPrefixes: ["V4T"], fee: 4 }],
       windows: [
-        {
-          kind: "pickup",
-          weekday: 6,
-          start: "09:00",
-          end: "13:00",
-          cutoffHours: 40,
-          pickupPointIndex: 0,
-          capacity: 30,
-        },
+        pickupWindowInput({ capacity: 30 }),
         { kind: "delivery", weekday: 3, start: "14:00", end: "18:00", cutoffHours: 24 },
       ],
     });

@@ -11,6 +11,18 @@ const saturdayMarket = {
   cutoffHours: 40,
 };
 const local = (d: Date) => toLocalIso(d, VAN);
+/** The Vancouver slot on `date` of a window open over `hours` (local, from and to; 2.5 is 02:30). */
+const vanSlot = (
+  w: { id: number; weekday: number; hours: [number, number]; cutoffHours: number },
+  date: string,
+) => {
+  const [startMinute, endMinute] = w.hours.map((h) => h * 60);
+  return slotOn(
+    { id: w.id, weekday: w.weekday, startMinute, endMinute, cutoffHours: w.cutoffHours },
+    date,
+    VAN,
+  )!;
+};
 
 describe("slot times in the farm's zone", () => {
   it("1 November 2026 is no change any more: a Saturday 09:00 market is 09:00-07:00 on both sides", () => {
@@ -33,57 +45,42 @@ describe("slot times in the farm's zone", () => {
   });
 
   it("2026-11-27 15:00 in Vancouver is 22:00 UTC", () => {
-    const friday = slotOn(
-      { id: 6, weekday: 5, startMinute: 15 * 60, endMinute: 17 * 60, cutoffHours: 0 },
-      "2026-11-27",
-      VAN,
-    )!;
+    const friday = vanSlot({ id: 6, weekday: 5, hours: [15, 17], cutoffHours: 0 }, "2026-11-27");
     expect(friday.start.toISOString()).toBe("2026-11-27T22:00:00.000Z");
     expect(local(friday.start)).toBe("2026-11-27T15:00:00.000-07:00");
   });
 
   it("the last change, 8 March 2026: a Sunday 02:00 start falls in the gap and moves to 03:00; a cutoff across the change is elapsed hours", () => {
     // Daylight saving started on Sunday 8 March 2026 at 02:00, for the last time.
-    const sundayEarly = slotOn(
-      { id: 2, weekday: 0, startMinute: 2 * 60, endMinute: 6 * 60, cutoffHours: 0 },
-      "2026-03-08",
-      VAN,
-    )!;
+    const sundayEarly = vanSlot({ id: 2, weekday: 0, hours: [2, 6], cutoffHours: 0 }, "2026-03-08");
     expect(local(sundayEarly.start)).toBe("2026-03-08T03:00:00.000-07:00");
     expect(local(sundayEarly.end)).toBe("2026-03-08T06:00:00.000-07:00");
-    const mondayDelivery = slotOn(
-      { id: 3, weekday: 1, startMinute: 10 * 60, endMinute: 14 * 60, cutoffHours: 48 },
+    const mondayDelivery = vanSlot(
+      { id: 3, weekday: 1, hours: [10, 14], cutoffHours: 48 },
       "2026-03-09",
-      VAN,
-    )!;
+    );
     expect(local(mondayDelivery.start)).toBe("2026-03-09T10:00:00.000-07:00");
     // 48 elapsed hours before Monday 10:00 PDT is Saturday 09:00 PST (the clock jumped in between).
     expect(local(mondayDelivery.cutoff)).toBe("2026-03-07T09:00:00.000-08:00");
   });
 
   it("no spring-forward gap in March 2027: Sunday 14 March 02:30 exists, at -07:00, and cutoffs are plain hours", () => {
-    const sundayEarly = slotOn(
-      { id: 2, weekday: 0, startMinute: 2 * 60 + 30, endMinute: 6 * 60, cutoffHours: 0 },
+    const sundayEarly = vanSlot(
+      { id: 2, weekday: 0, hours: [2.5, 6], cutoffHours: 0 },
       "2027-03-14",
-      VAN,
-    )!;
+    );
     expect(local(sundayEarly.start)).toBe("2027-03-14T02:30:00.000-07:00");
     expect(sundayEarly.start.toISOString()).toBe("2027-03-14T09:30:00.000Z");
-    const mondayDelivery = slotOn(
-      { id: 3, weekday: 1, startMinute: 10 * 60, endMinute: 14 * 60, cutoffHours: 48 },
+    const mondayDelivery = vanSlot(
+      { id: 3, weekday: 1, hours: [10, 14], cutoffHours: 48 },
       "2027-03-15",
-      VAN,
-    )!;
+    );
     expect(local(mondayDelivery.start)).toBe("2027-03-15T10:00:00.000-07:00");
     expect(local(mondayDelivery.cutoff)).toBe("2027-03-13T10:00:00.000-07:00");
   });
 
   it("a window may end at midnight (24:00 is the next day's 00:00)", () => {
-    const late = slotOn(
-      { id: 4, weekday: 5, startMinute: 20 * 60, endMinute: 24 * 60, cutoffHours: 2 },
-      "2026-11-27",
-      VAN,
-    )!;
+    const late = vanSlot({ id: 4, weekday: 5, hours: [20, 24], cutoffHours: 2 }, "2026-11-27");
     expect(local(late.end)).toBe("2026-11-28T00:00:00.000-07:00");
   });
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
-import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import { closeListener, listenerConnected } from "@/lib/server/platform/notify";
 import { loadMessage } from "@/lib/server/messages/serialize";
 import { subscribe } from "@/lib/server/realtime/bus";
@@ -10,7 +9,7 @@ import {
   retryDelayMs,
   sendDueNotifications,
 } from "@/lib/server/emails/sender";
-import { call } from "../support/http";
+import { cancelOrder } from "../support/orders";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { onPostgres } from "../support/pg";
 import { checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
@@ -122,11 +121,7 @@ describe("order cancelled", () => {
     const o = await order();
     await send();
     smtp.mails.length = 0;
-    const res = await call(cancelRoute.POST, `/api/orders/${o.id}/cancel`, {
-      method: "POST",
-      cookie: buyer.cookie,
-      params: { id: String(o.id) },
-    });
+    const res = await cancelOrder(buyer.cookie, o.id);
     expect(res.status, res.text).toBe(200);
     await send();
     expect(subjectsTo(smtp.mails, buyer.user.email)).toEqual([`Order #${o.id} was cancelled`]);

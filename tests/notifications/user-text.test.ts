@@ -10,7 +10,7 @@ import {
   createProduct,
   createUserWithSession,
 } from "../support/factories";
-import { createPickupAndDelivery } from "../support/fulfilment";
+import { createAddress, createPickupAndDelivery } from "../support/fulfilment";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 import * as ordersRoute from "@/app/api/orders/route";
 import { topUp } from "../wallet/support";
@@ -70,15 +70,7 @@ describe("user text in emails", () => {
     await createPickupAndDelivery(farmer.farm.id);
     const apples = await createProduct(farmer.farm.id, { priceCents: 1000, stock: 100 });
     await topUp(buyer.cookie, 100);
-    const home = await db.address.create({
-      data: {
-        userId: buyer.user.id,
-        label: "Home",
-        line1: `SECURITY NOTICE visit ${LINK}`,
-        city: "Kelowna",
-        postalCode: "V1Y 6N2",
-      },
-    });
+    const home = await createAddress(buyer.user.id, { line1: `SECURITY NOTICE visit ${LINK}` });
     const slot = (await listSlots(farmer.farm.id, 14)).find((s) => s.kind === "delivery")!;
     const res = await call(ordersRoute.POST, "/api/orders", {
       cookie: buyer.cookie,

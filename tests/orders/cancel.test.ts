@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { MAX_BALANCE_CENTS } from "@/lib/money";
 import { db } from "@/lib/server/platform/db";
-import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import * as transactionsRoute from "@/app/api/transactions/route";
 import { call } from "../support/http";
+import { cancelOrder } from "../support/orders";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 
@@ -18,13 +18,6 @@ beforeEach(async () => {
   product = await createProduct(farm.id, { name: "Apples", priceCents: 500, stock: 3 });
   await topUp(me.cookie, 50);
 });
-
-const cancel = (cookie: string, id: number | string) =>
-  call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
-    method: "POST",
-    cookie,
-    params: { id: String(id) },
-  });
 
 describe("POST /api/orders/{id}/cancel", () => {
   it("refuses a refund past the balance cap with 409 wallet_limit and keeps the order", async () => {
@@ -43,7 +36,7 @@ describe("POST /api/orders/{id}/cancel", () => {
         reference: "TEST",
       },
     });
-    const res = await cancel(me.cookie, id);
+    const res = await cancelOrder(me.cookie, id);
     expect(res.status).toBe(409);
     expect(res.json.code).toBe("wallet_limit");
     expect((await db.order.findUniqueOrThrow({ where: { id } })).status).toBe("active");
@@ -56,7 +49,7 @@ describe("POST /api/orders/{id}/cancel", () => {
     expect(await balanceCents(me.user.id)).toBe(3500);
     expect((await db.product.findUniqueOrThrow({ where: { id: product.id } })).inStock).toBe(false);
 
-    const res = await cancel(me.cookie, id);
+    const res = await cancelOrder(me.cookie, id);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       id,
@@ -84,8 +77,8 @@ describe("POST /api/orders/{id}/cancel", () => {
   it("answers 409 to a second cancel and refunds once", async () => {
     const id = (await placeOrder(me.cookie, [{ productId: product.id, quantity: 1 }])).json
       .orders[0].id;
-    expect((await cancel(me.cookie, id)).status).toBe(200);
-    const again = await cancel(me.cookie, id);
+    expect((await cancelOrder(me.cookie, id)).status).toBe(200);
+    const again = await cancelOrder(me.cookie, id);
     expect(again.status).toBe(409);
     expect(again.json.message).toBe("Only active orders can be cancelled; this order is cancelled");
     expect(await db.transaction.count({ where: { userId: me.user.id, type: "refund" } })).toBe(1);
@@ -99,7 +92,7 @@ describe("POST /api/orders/{id}/cancel", () => {
       where: { id },
       data: { status: "completed", completedAt: new Date() },
     });
-    expect((await cancel(me.cookie, id)).status).toBe(409);
+    expect((await cancelOrder(me.cookie, id)).status).toBe(409);
     expect(await balanceCents(me.user.id)).toBe(4500);
   });
 
@@ -107,7 +100,7 @@ describe("POST /api/orders/{id}/cancel", () => {
     const id = (await placeOrder(me.cookie, [{ productId: product.id, quantity: 1 }])).json
       .orders[0].id;
     const other = await createUserWithSession();
-    const res = await cancel(other.cookie, id);
+    const res = await cancelOrder(other.cookie, id);
     expect(res.status).toBe(404);
     expect(res.json.message).toBe("Order not found");
     expect((await db.order.findUniqueOrThrow({ where: { id } })).status).toBe("active");
@@ -115,8 +108,8 @@ describe("POST /api/orders/{id}/cancel", () => {
   });
 
   it("answers 404 for unknown or malformed ids, 401 signed out", async () => {
-    expect((await cancel(me.cookie, 424242)).status).toBe(404);
-    expect((await cancel(me.cookie, "1; DROP TABLE")).status).toBe(404);
-    expect((await cancel("", 1)).status).toBe(401);
+    expect((await cancelOrder(me.cookie, 424242)).status).toBe(404);
+    expect((await cancelOrder(me.cookie, "1; DROP TABLE")).status).toBe(404);
+    expect((await cancelOrder("", 1)).status).toBe(401);
   });
 });

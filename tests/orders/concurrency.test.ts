@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
-import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
-import { call } from "../support/http";
+import { cancelOrder } from "../support/orders";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { onPostgres } from "../support/pg";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
@@ -87,15 +86,7 @@ describe("concurrent money movements", () => {
     await topUp(me.cookie, 100);
     const id = (await placeOrder(me.cookie, [{ productId: product.id, quantity: 1 }])).json
       .orders[0].id;
-    const results = await Promise.all(
-      [1, 2].map(() =>
-        call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
-          method: "POST",
-          cookie: me.cookie,
-          params: { id: String(id) },
-        }),
-      ),
-    );
+    const results = await Promise.all([1, 2].map(() => cancelOrder(me.cookie, id)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await balanceCents(me.user.id)).toBe(10000);
     expect(await db.transaction.count({ where: { userId: me.user.id, type: "refund" } })).toBe(1);
@@ -124,15 +115,7 @@ describe("concurrent money movements", () => {
             statuses.push(placed.status);
             if (placed.status !== 201 || round === 2) continue;
             const id = String(placed.json.orders[0].id);
-            statuses.push(
-              (
-                await call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
-                  method: "POST",
-                  cookie: buyer.cookie,
-                  params: { id },
-                })
-              ).status,
-            );
+            statuses.push((await cancelOrder(buyer.cookie, id)).status);
           }
         }),
       );
@@ -169,11 +152,7 @@ describe("concurrent money movements", () => {
           ]).then(async (r) => {
             if (r.status === 201 && i % 2 === 0) {
               const id = String(r.json.orders[0].id);
-              await call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
-                method: "POST",
-                cookie: me.cookie,
-                params: { id },
-              });
+              await cancelOrder(me.cookie, id);
             }
           }),
         );

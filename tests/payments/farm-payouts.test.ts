@@ -5,22 +5,17 @@ import * as listRoute from "@/app/api/my-farm/payouts/route";
 import * as detailRoute from "@/app/api/my-farm/payouts/[id]/route";
 import * as statementRoute from "@/app/api/my-farm/payouts/[id]/statement.pdf/route";
 import * as connectRoute from "@/app/api/my-farm/payouts/connect/route";
-import { nextPayoutAt, runPayouts } from "@/lib/server/payments/payouts";
+import { runPayouts } from "@/lib/server/payments/payouts";
 import { call } from "../support/http";
 import { createProduct, createUserWithSession } from "../support/factories";
 import { withEnv } from "../support/env";
 import { farmerWithSession } from "../farm/support";
 import { checkLedgerAfterEach, placeOrder } from "../wallet/support";
 import { complete } from "./ledger-support";
-import { deliver, fundWallet, stripeForThisFile } from "./support";
+import { deliver, fundWallet, payoutDay, stripeForThisFile } from "./support";
 
 checkLedgerAfterEach();
 const stripe = stripeForThisFile();
-
-const payoutDay = () =>
-  nextPayoutAt(new Date(Date.now() + 3 * 86_400_000), "America/Vancouver")
-    .plus({ hours: 1 })
-    .toJSDate();
 
 async function farmWithPayout() {
   const farmer = await farmerWithSession({ farmName: "Statement Farm" });

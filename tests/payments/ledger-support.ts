@@ -1,7 +1,6 @@
 import { expect } from "vitest";
 import { db } from "@/lib/server/platform/db";
 import * as completeRoute from "@/app/api/my-farm/orders/[id]/complete/route";
-import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import { commissionCents } from "@/lib/server/payments/farm-ledger";
 import { call } from "../support/http";
 
@@ -12,12 +11,7 @@ export const complete = (cookie: string, id: number) =>
     params: { id: String(id) },
   });
 
-export const cancel = (cookie: string, id: number) =>
-  call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
-    method: "POST",
-    cookie,
-    params: { id: String(id) },
-  });
+export { cancelOrder as cancel } from "../support/orders";
 
 /**
  * docs/money.md, "Farm ledger": for these farms, balance = Σ rows; every completed, paid order has

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
 import { inTransaction } from "@/lib/server/platform/transaction";
 import { recordFarmEntry } from "@/lib/server/payments/farm-ledger";
-import { nextPayoutAt, runPayouts } from "@/lib/server/payments/payouts";
+import { runPayouts } from "@/lib/server/payments/payouts";
 import { paymentProvider } from "@/lib/server/payments/provider";
 import { compose } from "@/lib/server/emails/templates";
 import { createProduct, createUserWithSession } from "../support/factories";
@@ -11,16 +11,10 @@ import { onPostgres } from "../support/pg";
 import { farmerWithSession } from "../farm/support";
 import { checkLedgerAfterEach, placeOrder } from "../wallet/support";
 import { complete, expectFarmLedgerHolds } from "./ledger-support";
-import { deliver, fundWallet, stripeForThisFile } from "./support";
+import { deliver, fundWallet, payoutDay, stripeForThisFile } from "./support";
 
 checkLedgerAfterEach();
 const stripe = stripeForThisFile();
-
-/** An hour after the first payout day at least 3 days (past the 2-day hold) from now. */
-const payoutDay = () =>
-  nextPayoutAt(new Date(Date.now() + 3 * 86_400_000), "America/Vancouver")
-    .plus({ hours: 1 })
-    .toJSDate();
 
 let buyer: Awaited<ReturnType<typeof createUserWithSession>>;
 beforeEach(async () => {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { resetEnvCache } from "@/lib/server/platform/env";
+import { nextPayoutAt } from "@/lib/server/payments/payouts";
 import { call } from "../support/http";
 import * as webhookRoute from "@/app/api/webhooks/stripe/route";
 import { startStripeEmulator, type StripeEmulator } from "../support/stripe-emulator";
@@ -62,3 +63,9 @@ export async function fundWallet(emulator: StripeEmulator, cookie: string, amoun
   const res = await deliver(payload, signature);
   if (res.status !== 200) throw new Error(`webhook answered ${res.status}: ${res.text}`);
 }
+
+/** An hour after the first payout day at least 3 days (past the 2-day hold) from now. */
+export const payoutDay = () =>
+  nextPayoutAt(new Date(Date.now() + 3 * 86_400_000), "America/Vancouver")
+    .plus({ hours: 1 })
+    .toJSDate();

@@ -116,7 +116,11 @@ import {
   sessionCookie,
   TEST_PASSWORD,
 } from "../support/factories";
-import { createPickupAndDelivery } from "../support/fulfilment";
+import {
+  createPickupAndDelivery,
+  deliveryWindowInput,
+  pickupWindowInput,
+} from "../support/fulfilment";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 
 type Handler = (
@@ -1110,24 +1114,7 @@ const endpoints: Endpoint[] = [
       minimumOrder: 15,
       pickupPoints: [{ name: "Kelowna Farmers' Market", address: "1304 Ellis St", notes: "" }],
       deliveryZones: [{ name: "Kelowna", postalPrefixes: ["V1Y"], fee: 5, freeOver: 75 }],
-      windows: [
-        {
-          kind: "pickup",
-          weekday: 6,
-          start: "09:00",
-          end: "13:00",
-          cutoffHours: 40,
-          pickupPointIndex: 0,
-        },
-        {
-          kind: "delivery",
-          weekday: 3,
-          start: "14:00",
-          end: "18:00",
-          cutoffHours: 24,
-          capacity: 20,
-        },
-      ],
+      windows: [pickupWindowInput(), deliveryWindowInput({ capacity: 20 })],
     }),
     fields: { timeZone: { kind: "text" }, minimumOrder: { kind: "number", zeroOk: true } },
     ok: 200,

@@ -7,7 +7,7 @@ import { LEAD_HOURS } from "@/lib/server/standing/schedule";
 import { acceptAdjustment, declineAdjustment } from "@/lib/server/orders/adjust-order";
 import { call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
-import { createPickupAndDelivery } from "../support/fulfilment";
+import { createAddress, createPickupAndDelivery } from "../support/fulfilment";
 import { onPostgres } from "../support/pg";
 import fs from "node:fs";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
@@ -41,10 +41,17 @@ function create(cookie: string, body: Record<string, unknown>) {
   return call(listRoute.POST, "/api/standing-orders", { body, cookie });
 }
 
-async function saturdayPickup(quantity = 3) {
-  const res = await create(chef.cookie, {
+/** The chef's standing order of `quantity` apples at Green Acres; `rest` says when and how. */
+function chefOrdersApples(quantity: number, rest: Record<string, unknown>) {
+  return create(chef.cookie, {
     farmId: farm.id,
     items: [{ productId: apples.id, quantity }],
+    ...rest,
+  });
+}
+
+async function saturdayPickup(quantity = 3) {
+  const res = await chefOrdersApples(quantity, {
     weekday: 6,
     kind: "pickup",
     pickupPointId: setup.point.id,
@@ -100,31 +107,17 @@ describe("standing orders: the calls", () => {
     expect(formatMessageListTime(startsAt, { timeZone: "America/Vancouver" })).toBe("09:00");
     expect(new Date(s.placesAt).getTime()).toBeGreaterThan(Date.now());
 
-    const monday = await create(chef.cookie, {
-      farmId: farm.id,
-      items: [{ productId: apples.id, quantity: 1 }],
-      weekday: 1,
-      kind: "pickup",
-    });
+    const monday = await chefOrdersApples(1, { weekday: 1, kind: "pickup" });
     expect(monday.status).toBe(400);
     expect(monday.json.message).toBe("Green Acres has no pickup window on Mondays");
 
-    const far = await db.address.create({
-      data: {
-        userId: chef.user.id,
-        label: "Far",
-        line1: "1 Main St",
-        city: "Vernon",
-        postalCode: "V1T 1A1",
-      },
+    const far = await createAddress(chef.user.id, {
+      label: "Far",
+      line1: "1 Main St",
+      city: "Vernon",
+      postalCode: "V1T 1A1",
     });
-    const outside = await create(chef.cookie, {
-      farmId: farm.id,
-      items: [{ productId: apples.id, quantity: 1 }],
-      weekday: 3,
-      kind: "delivery",
-      addressId: far.id,
-    });
+    const outside = await chefOrdersApples(1, { weekday: 3, kind: "delivery", addressId: far.id });
     expect(outside.status).toBe(400);
     expect(outside.json.message).toBe("Green Acres does not deliver to V1T 1A1");
 
@@ -216,12 +209,7 @@ describe("standing orders: the worker", () => {
   });
 
   it("an occurrence that cannot be paid is recorded as failed with the reason, the buyer hears it from the farm, and nothing else is written", async () => {
-    const s = await create(chef.cookie, {
-      farmId: farm.id,
-      items: [{ productId: apples.id, quantity: 60 }],
-      weekday: 6,
-      kind: "pickup",
-    }).then((r) => r.json);
+    const s = await chefOrdersApples(60, { weekday: 6, kind: "pickup" }).then((r) => r.json);
     const stockBefore = (await db.product.findUniqueOrThrow({ where: { id: apples.id } })).stock;
     await placeDueStandingOrders(dueNow(s));
 
@@ -311,18 +299,12 @@ describe("standing orders: the worker", () => {
   });
 
   it("a delivery standing order goes to the saved address with the zone's fee", async () => {
-    const home = await db.address.create({
-      data: {
-        userId: chef.user.id,
-        label: "Restaurant",
-        line1: "55 Bernard Ave",
-        city: "Kelowna",
-        postalCode: "V1Y 6N6",
-      },
+    const home = await createAddress(chef.user.id, {
+      label: "Restaurant",
+      line1: "55 Bernard Ave",
+      postalCode: "V1Y 6N6",
     });
-    const res = await create(chef.cookie, {
-      farmId: farm.id,
-      items: [{ productId: apples.id, quantity: 2 }],
+    const res = await chefOrdersApples(2, {
       weekday: 3,
       kind: "delivery",
       addressId: home.id,

@@ -6,6 +6,7 @@ import { POST as waitlistPOST } from "@/app/api/waitlist/route";
 import { db } from "@/lib/server/platform/db";
 import { call } from "../support/http";
 import { withEnv } from "../support/env";
+import { captureConsole } from "../support/console";
 
 let seq = 0;
 const freshIp = () => `10.61.${Math.floor(seq / 250)}.${seq++ % 250}`;
@@ -118,16 +119,7 @@ describe("what a refusal logs", () => {
   it("the form and the address, never the email or what was typed", async () => {
     await withEnv({ FORM_LIMIT_PER_IP_HOUR: "1" }, async () => {
       const ip = freshIp();
-      const lines: string[] = [];
-      const original = {
-        warn: console.warn,
-        error: console.error,
-        log: console.log,
-        info: console.info,
-      };
-      for (const k of ["warn", "error", "log", "info"] as const)
-        console[k] = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
-      try {
+      const lines = await captureConsole(async () => {
         const body = {
           fullName: "Private Person",
           email: "private-person@example.test",
@@ -136,9 +128,7 @@ describe("what a refusal logs", () => {
         };
         expect((await call(contactPOST, "/api/contact", { body, ip })).status).toBe(201);
         expect((await call(contactPOST, "/api/contact", { body, ip })).status).toBe(429);
-      } finally {
-        Object.assign(console, original);
-      }
+      });
       const text = lines.join("\n");
       expect(text).toMatch(/\[rate-limit\] refused: contact .*ip=10\.61\./);
       expect(text).not.toMatch(/private-person|Private Person|Secret/);

@@ -167,3 +167,55 @@ export async function createOrderInSlot(
     },
   });
 }
+
+type WindowInput = {
+  kind: "pickup" | "delivery";
+  weekday: number;
+  start: string;
+  end: string;
+  cutoffHours: number;
+  capacity?: number | null;
+  pickupPointIndex?: number;
+  pickupPointId?: number;
+};
+
+/** A window as PUT /api/my-farm/fulfilment takes it: Saturday 09:00–13:00 at the first point, 40 h cutoff. */
+export function pickupWindowInput(over: Partial<WindowInput> = {}): WindowInput {
+  return {
+    kind: "pickup",
+    weekday: 6,
+    start: "09:00",
+    end: "13:00",
+    cutoffHours: 40,
+    pickupPointIndex: 0,
+    ...over,
+  };
+}
+
+/** A delivery window as the PUT takes it: Wednesday 14:00–18:00, 24 h cutoff. */
+export function deliveryWindowInput(over: Partial<WindowInput> = {}): WindowInput {
+  return { kind: "delivery", weekday: 3, start: "14:00", end: "18:00", cutoffHours: 24, ...over };
+}
+
+/** A saved address in the buyer's address book (1450 Bernard Ave, Kelowna V1Y 6N2 by default). */
+export async function createAddress(
+  userId: number,
+  over: Partial<{
+    label: string;
+    line1: string;
+    city: string;
+    postalCode: string;
+    isDefault: boolean;
+  }> = {},
+) {
+  return db.address.create({
+    data: {
+      userId,
+      label: "Home",
+      line1: "1450 Bernard Ave",
+      city: "Kelowna",
+      postalCode: "V1Y 6N2",
+      ...over,
+    },
+  });
+}

@@ -7,36 +7,15 @@ import {
   Section,
   ctaClass,
 } from "@/components/marketing/page-shell";
+import copy from "@/components/marketing/content/about.json";
 import { pageMetadata } from "@/components/marketing/pages";
 
 export const metadata = pageMetadata("/about");
 
-const team = [
-  {
-    name: "Maya Lindqvist",
-    role: "Co-founder, operations",
-    bio: "Grew up on a cherry orchard in Lake Country and ran wholesale logistics for a Vancouver produce distributor for eight years.",
-  },
-  {
-    name: "Daniel Okafor",
-    role: "Co-founder, restaurants",
-    bio: "Former sous-chef in Kelowna and Whistler kitchens; he spent too many mornings chasing late produce deliveries.",
-  },
-  {
-    name: "Priya Raman",
-    role: "Head of farmer success",
-    bio: "Agronomist from UBC Okanagan who helps growers price, list and pack for direct sale.",
-  },
-];
-
 export default function AboutPage() {
   return (
     <>
-      <PageHero
-        eyebrow="About Us"
-        title="We help Okanagan food stay in the Okanagan"
-        lead="Fieldfare started in Kelowna in 2025 with a simple question: why does so much of the valley's produce travel to Vancouver and back before it reaches a local plate?"
-      />
+      <PageHero {...copy.hero} />
       <Section>
         <Prose>
           <p>
@@ -71,7 +50,7 @@ export default function AboutPage() {
       </Section>
       <Section title="The team" id="team">
         <CardGrid>
-          {team.map((t) => (
+          {copy.team.map((t) => (
             <Card key={t.name} title={t.name}>
               <p className="font-medium text-brand-800">{t.role}</p>
               <p className="mt-2">{t.bio}</p>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { blogPosts, formatPostDate } from "@/components/marketing/content/blog-posts";
 import { PageHero, Section } from "@/components/marketing/page-shell";
+import copy from "@/components/marketing/content/blog.json";
 import { pageMetadata } from "@/components/marketing/pages";
 
 export const metadata = pageMetadata("/blog");
@@ -9,11 +10,7 @@ export default function BlogIndexPage() {
   const posts = [...blogPosts].sort((a, b) => b.date.localeCompare(a.date));
   return (
     <>
-      <PageHero
-        eyebrow="Blog"
-        title="Notes from the field"
-        lead="Guides, harvest calendars and stories from the farms and kitchens of the Okanagan."
-      />
+      <PageHero {...copy.hero} />
       <Section>
         <ul className="grid gap-6 md:grid-cols-3">
           {posts.map((p) => (

@@ -1,5 +1,6 @@
 import { ContactForm } from "@/components/marketing/contact-form";
 import { PageHero, Section } from "@/components/marketing/page-shell";
+import copy from "@/components/marketing/content/contact.json";
 import { pageMetadata } from "@/components/marketing/pages";
 import { site } from "@/lib/site";
 
@@ -8,11 +9,7 @@ export const metadata = pageMetadata("/contact");
 export default function ContactPage() {
   return (
     <>
-      <PageHero
-        eyebrow="Contact"
-        title="Talk to the Fieldfare team"
-        lead="Questions about orders, selling your harvest, partnerships or press — send us a message and a person in Kelowna will reply within one business day."
-      />
+      <PageHero {...copy.hero} />
       <Section>
         <div className="grid gap-10 md:grid-cols-[2fr_1fr]">
           <ContactForm />

@@ -1,58 +1,21 @@
 import Link from "next/link";
 import { Apple, Beef, Carrot, Egg, Wine, Soup } from "lucide-react";
 import {
-  Card,
-  CardGrid,
+  IconCardGrid,
   PageHero,
   Section,
   ctaClass,
   ctaSecondaryClass,
 } from "@/components/marketing/page-shell";
+import copy from "@/components/marketing/content/marketplace.json";
 import { pageMetadata } from "@/components/marketing/pages";
 
 export const metadata = pageMetadata("/marketplace");
 
-const categories = [
-  {
-    title: "Vegetables",
-    icon: Carrot,
-    text: "Salad greens, tomatoes, peppers, squash, potatoes and roots from valley-floor and hillside farms.",
-  },
-  {
-    title: "Fruit",
-    icon: Apple,
-    text: "Cherries, apricots, peaches, plums, apples and pears — the Okanagan's signature crops.",
-  },
-  {
-    title: "Eggs & dairy",
-    icon: Egg,
-    text: "Free-range eggs and small-batch cheese from family farms around Armstrong and Vernon.",
-  },
-  {
-    title: "Meat",
-    icon: Beef,
-    text: "Pasture-raised beef, pork and chicken, butchered locally and sold by the cut or the box.",
-  },
-  {
-    title: "Cider & wine",
-    icon: Wine,
-    text: "Craft cider and estate wine from producers who grow their own apples and grapes.",
-  },
-  {
-    title: "Preserves",
-    icon: Soup,
-    text: "Jams, pickles, honey and sauces made from this season's surplus so nothing goes to waste.",
-  },
-];
-
 export default function MarketplacePage() {
   return (
     <>
-      <PageHero
-        eyebrow="Marketplace"
-        title="What the valley is harvesting this week"
-        lead="The Fieldfare marketplace lists produce from farms within 80 km of Kelowna. Prices are set by each farm, stock is live, and every product names the farm it comes from."
-      >
+      <PageHero {...copy.hero}>
         <Link href="/home" className={ctaClass}>
           Start shopping
         </Link>
@@ -61,13 +24,7 @@ export default function MarketplacePage() {
         </Link>
       </PageHero>
       <Section title="Six categories, one basket" id="categories">
-        <CardGrid>
-          {categories.map(({ title, text, icon: Icon }) => (
-            <Card key={title} title={title} icon={<Icon aria-hidden className="h-6 w-6" />}>
-              {text}
-            </Card>
-          ))}
-        </CardGrid>
+        <IconCardGrid cards={copy.categories} icons={{ Apple, Beef, Carrot, Egg, Wine, Soup }} />
       </Section>
       <Section title="How ordering works" id="ordering">
         <ol className="grid max-w-3xl list-decimal gap-3 pl-5 text-muted">

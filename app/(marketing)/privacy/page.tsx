@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { PageHero, Prose, Section } from "@/components/marketing/page-shell";
+import copy from "@/components/marketing/content/privacy.json";
 import { pageMetadata } from "@/components/marketing/pages";
 
 export const metadata = pageMetadata("/privacy");
@@ -7,11 +8,7 @@ export const metadata = pageMetadata("/privacy");
 export default function PrivacyPage() {
   return (
     <>
-      <PageHero
-        eyebrow="Legal"
-        title="Privacy Policy"
-        lead="Last updated March 1, 2026. Fieldfare collects only what it needs to run the marketplace, and never sells your personal information."
-      />
+      <PageHero {...copy.hero} />
       <Section>
         <Prose>
           <h2>What we collect</h2>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { PageHero, Prose, Section } from "@/components/marketing/page-shell";
+import copy from "@/components/marketing/content/terms.json";
 import { pageMetadata } from "@/components/marketing/pages";
 
 export const metadata = pageMetadata("/terms");
@@ -7,11 +8,7 @@ export const metadata = pageMetadata("/terms");
 export default function TermsPage() {
   return (
     <>
-      <PageHero
-        eyebrow="Legal"
-        title="Terms of Service"
-        lead="Last updated March 1, 2026. These terms form the agreement between you and Fieldfare Marketplace Ltd. when you use our website and services."
-      />
+      <PageHero {...copy.hero} />
       <Section>
         <Prose>
           <h2>1. Who we are</h2>
