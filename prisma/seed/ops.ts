@@ -4,9 +4,9 @@ import type { SeedLog, Tx } from "./types";
 
 /**
  * The ops console's demo (docs/operations.md): the staff account, a business application waiting,
- * a manual payout waiting to be paid by hand, and the failed email about it — so each screen has
- * something to act on after `npm start`. Each piece has its own natural key; a second run writes
- * nothing.
+ * manual payouts waiting to be paid by hand (two farms: the desktop and the 390 px e2e runs each
+ * pay one) and the failed email about each — so every screen has something to act on after
+ * `npm start`. Each piece has its own natural key; a second run writes nothing.
  */
 export const OPS_STAFF = {
   email: "ops@fieldfare.app",
@@ -67,17 +67,17 @@ export async function ensureOps(
       },
     });
 
-  // The manual payout: all of one farm's unpaid earnings, as a payout run without Stripe writes it.
+  // Manual payouts: all of a farm's unpaid earnings, as a payout run without Stripe writes them.
   let manual = 0;
   if (!(await tx.payout.count({ where: { status: "pending_manual" } }))) {
-    const [farm] = await tx.$queryRaw<{ farmId: number; total: number; ownerId: number }[]>`
+    const farms = await tx.$queryRaw<{ farmId: number; total: number; ownerId: number }[]>`
       SELECT e."farmId", SUM(e."amountCents")::int AS "total", f."userId" AS "ownerId"
       FROM "FarmLedgerEntry" e JOIN "Farm" f ON f."id" = e."farmId"
       WHERE e."payoutId" IS NULL
         AND NOT EXISTS (SELECT 1 FROM "Payout" p WHERE p."farmId" = e."farmId")
       GROUP BY e."farmId", f."userId" HAVING SUM(e."amountCents") > 0
-      ORDER BY e."farmId" LIMIT 1`;
-    if (farm) {
+      ORDER BY e."farmId" LIMIT 2`;
+    for (const farm of farms) {
       const periodEnd = now.toISOString().slice(0, 10);
       const payout = await tx.payout.create({
         data: {
@@ -118,8 +118,8 @@ export async function ensureOps(
           nextAttemptAt: now,
         },
       });
-      manual = 1;
+      manual++;
     }
   }
-  log(`ops: staff ${OPS_STAFF.email}, 1 application waiting, ${manual} new manual payout`);
+  log(`ops: staff ${OPS_STAFF.email}, 1 application waiting, ${manual} new manual payout(s)`);
 }
