@@ -67,37 +67,44 @@ export async function ensureOps(
       },
     });
 
-  // Manual payouts: all of a farm's unpaid earnings, as a payout run without Stripe writes them.
+  // Manual payouts: the unpaid earnings of the farm that earned least, paid in two transfers (one
+  // for each e2e project), linked to the first as a payout run without Stripe links them. The other
+  // farms keep their balance for next week's payout.
   let manual = 0;
   if (!(await tx.payout.count({ where: { status: "pending_manual" } }))) {
-    const farms = await tx.$queryRaw<{ farmId: number; total: number; ownerId: number }[]>`
+    const [farm] = await tx.$queryRaw<{ farmId: number; total: number; ownerId: number }[]>`
       SELECT e."farmId", SUM(e."amountCents")::int AS "total", f."userId" AS "ownerId"
       FROM "FarmLedgerEntry" e JOIN "Farm" f ON f."id" = e."farmId"
       WHERE e."payoutId" IS NULL
         AND NOT EXISTS (SELECT 1 FROM "Payout" p WHERE p."farmId" = e."farmId")
-      GROUP BY e."farmId", f."userId" HAVING SUM(e."amountCents") > 0
-      ORDER BY e."farmId" LIMIT 2`;
-    for (const farm of farms) {
-      const periodEnd = now.toISOString().slice(0, 10);
+      GROUP BY e."farmId", f."userId" HAVING SUM(e."amountCents") > 1
+      ORDER BY SUM(e."amountCents"), e."farmId" LIMIT 1`;
+    const half = farm ? Math.floor(farm.total / 2) : 0;
+    const parts = farm ? [half, farm.total - half] : [];
+    for (const [i, amountCents] of parts.entries()) {
+      const periodEnd = new Date(now.getTime() - (1 - i) * 7 * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
       const payout = await tx.payout.create({
         data: {
           farmId: farm.farmId,
           periodEnd,
-          amountCents: farm.total,
+          amountCents,
           status: "pending_manual",
           createdAt: now,
         },
       });
-      await tx.farmLedgerEntry.updateMany({
-        where: { farmId: farm.farmId, payoutId: null },
-        data: { payoutId: payout.id },
-      });
+      if (i === 0)
+        await tx.farmLedgerEntry.updateMany({
+          where: { farmId: farm.farmId, payoutId: null },
+          data: { payoutId: payout.id },
+        });
       await recordFarmEntry(
         tx,
         {
           farmId: farm.farmId,
           type: "payout",
-          amountCents: -farm.total,
+          amountCents: -amountCents,
           description: `Payout #${payout.id} (week to ${periodEnd})`,
           dedupeKey: `payout-${payout.id}`,
           payoutId: payout.id,
