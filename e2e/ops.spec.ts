@@ -66,7 +66,8 @@ test("staff approve a restaurant, retry a failed email, mark a payout paid, and 
   const emailId = emailLabel.replace(/^Emails #/, "");
   await auditPage(ops, "/ops/outboxes");
   await email.getByRole("button", { name: `Retry now #${emailId}` }).click();
-  await expect(ops.getByText(`Email #${emailId} will be sent now`)).toBeVisible();
+  // The toast's text is also read out by its live region: the first is the one on screen.
+  await expect(ops.getByText(`Email #${emailId} will be sent now`).first()).toBeVisible();
 
   // Payouts: mark a manual payout paid; the password is asked again first.
   await ops.goto("/ops/payouts");
@@ -79,7 +80,7 @@ test("staff approve a restaurant, retry a failed email, mark a payout paid, and 
   await expect(ops.getByRole("heading", { name: "Confirm it is you" })).toBeVisible();
   await ops.getByLabel("Your password").fill(STAFF.password);
   await ops.getByRole("button", { name: "Confirm" }).click();
-  await expect(ops.getByText(`Payout #${payoutId} marked paid`)).toBeVisible();
+  await expect(ops.getByText(`Payout #${payoutId} marked paid`).first()).toBeVisible();
   await expect(ops.getByRole("listitem", { name: `Payout #${payoutId}` })).toHaveCount(0);
 
   // The audit log has all three, newest first, by this staff member.
@@ -104,7 +105,7 @@ test("Today and People answer staff; People finds the demo shopper and their wal
   await signIn(page, STAFF.email, STAFF.password);
   await page.goto("/ops");
   await expect(page.getByRole("heading", { name: "Today" })).toBeVisible();
-  await expect(page.getByText("Applications waiting")).toBeVisible();
+  await expect(page.getByText("Applications waiting", { exact: true })).toBeVisible();
   await auditPage(page, "/ops");
   await page.goto("/ops/people");
   await page.getByLabel("Name or email").fill("demo@fieldfare.app");
