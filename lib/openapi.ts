@@ -95,8 +95,9 @@ export function errorCodes(e: Endpoint): ErrorCode[] {
   if (e.params || e.query || e.body) codes.push("validation");
   if (e.body?.kind === "json") codes.push("invalid_json");
   if (e.auth === "required") codes.push("unauthenticated");
+  if (e.auth === "staff") codes.push("not_found");
   if (e.method !== "GET") codes.push("cross_site");
-  if (e.params) codes.push("not_found");
+  if (e.params && e.auth !== "staff") codes.push("not_found");
   if (e.body) codes.push("payload_too_large", "unsupported_media_type");
   for (const code of e.errors ?? []) if (!codes.includes(code)) codes.push(code);
   return codes;
@@ -188,7 +189,7 @@ export function openApiDocument() {
       tags: [e.tag],
       summary: e.summary,
       ...(e.description ? { description: e.description } : {}),
-      security: e.auth === "required" ? [{ session: [] }] : [],
+      security: e.auth === "none" ? [] : [{ session: [] }],
       parameters: parameters(e),
       responses: responses(e),
     };

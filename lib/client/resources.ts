@@ -8,6 +8,7 @@ import type { farmApi } from "@/lib/contracts/farm";
 import type { fulfilmentApi } from "@/lib/contracts/fulfilment";
 import type { messagesApi } from "@/lib/contracts/messages";
 import type { notificationsApi } from "@/lib/contracts/notifications";
+import type { opsApi } from "@/lib/contracts/ops";
 import type { ordersApi } from "@/lib/contracts/orders";
 import type { paymentsApi } from "@/lib/contracts/payments";
 import type { standingApi } from "@/lib/contracts/standing";
@@ -128,3 +129,45 @@ export const useSupplierSearch = (q: string) =>
     searchSuppliers,
     { keepPreviousData: true },
   );
+
+/* The ops console (docs/operations.md): staff-only reads; anyone else gets 404. */
+type OpsToday = typeof opsApi.today;
+export const OPS_TODAY_KEY = apiKey<OpsToday>("/api/ops/today");
+export const useOpsToday = () => useRead<OpsToday>(OPS_TODAY_KEY);
+
+type OpsApplications = typeof opsApi.applications;
+export const OPS_APPLICATIONS_KEY = apiKey<OpsApplications>("/api/ops/business-accounts");
+export const useOpsApplications = () => useRead<OpsApplications>(OPS_APPLICATIONS_KEY);
+
+type OpsOutboxes = typeof opsApi.outboxes;
+export const OPS_OUTBOXES_KEY = apiKey<OpsOutboxes>("/api/ops/outboxes");
+export const useOpsOutboxes = () => useRead<OpsOutboxes>(OPS_OUTBOXES_KEY);
+
+type OpsPayouts = typeof opsApi.payouts;
+export const OPS_PAYOUTS_KEY = apiKey<OpsPayouts>("/api/ops/payouts");
+export const useOpsPayouts = () => useRead<OpsPayouts>(OPS_PAYOUTS_KEY);
+
+type OpsPeople = typeof opsApi.people;
+/** GET /api/ops/people?q= (at least 2 characters, else nothing is read). */
+export const useOpsPeople = (q: string) =>
+  useRead<OpsPeople>(
+    q.trim().length >= 2
+      ? `${apiKey<OpsPeople>("/api/ops/people")}?q=${encodeURIComponent(q.trim())}`
+      : null,
+  );
+
+type OpsPerson = typeof opsApi.person;
+export const opsPersonKey = (id: number) => apiKey<OpsPerson>("/api/ops/people/{id}", { id });
+export const useOpsPerson = (id: number | null) =>
+  useRead<OpsPerson>(id === null ? null : opsPersonKey(id));
+
+type OpsAudit = typeof opsApi.audit;
+/** GET /api/ops/audit with its filters (the first page; newest first). */
+export const opsAuditKey = (filters: { action?: string; target?: string }) => {
+  const q = new URLSearchParams({ limit: "50" });
+  if (filters.action) q.set("action", filters.action);
+  if (filters.target) q.set("target", filters.target);
+  return `${apiKey<OpsAudit>("/api/ops/audit")}?${q}`;
+};
+export const useOpsAudit = (filters: { action?: string; target?: string }) =>
+  useRead<OpsAudit>(opsAuditKey(filters));

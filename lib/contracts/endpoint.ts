@@ -61,8 +61,12 @@ export type Endpoint = {
   tag: string;
   summary: string;
   description?: string;
-  /** `required`: 401 without a live session, and the handler gets the user. */
-  auth: "required" | "none";
+  /**
+   * `required`: 401 without a live session, and the handler gets the user. `staff`: the ops
+   * console (docs/operations.md): 404, as an unknown address, to anyone but a signed-in staff
+   * member, before anything else is checked; the handler gets the staff user.
+   */
+  auth: "required" | "none" | "staff";
   params?: z.ZodObject;
   query?: z.ZodType;
   body?: BodySpec;

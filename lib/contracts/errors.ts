@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   /** Wrong email/username or password. */
   invalid_credentials: 401,
   forbidden: 403,
+  /** An ops money action without a step-up (the password again) in the last 10 minutes. */
+  step_up_required: 403,
   /** A cookie-carrying mutation from another site. */
   cross_site: 403,
   /** Unknown or someone else's resource (the two look the same on purpose). */

@@ -9,6 +9,7 @@ import { fulfilmentApi } from "./fulfilment";
 import { messagesApi } from "./messages";
 import { notificationsApi } from "./notifications";
 import { operationsApi } from "./operations";
+import { opsApi } from "./ops";
 import { ordersApi } from "./orders";
 import { farmPayoutsApi, paymentsApi } from "./payments";
 import { securityApi } from "./security";
@@ -40,4 +41,5 @@ export const endpoints: Endpoint[] = [
   documentsApi,
   submissionsApi,
   operationsApi,
+  opsApi,
 ].flatMap((api) => Object.values(api));

@@ -19,6 +19,7 @@ import {
 import { ensureStandingOrders } from "./standing";
 import { ensureAccount } from "./account";
 import { ensureFarmEarnings } from "./payouts";
+import { ensureOps, OPS_EMAILS, opsHashesFor } from "./ops";
 
 export { seedScale, countScaleProducts } from "./scale";
 export type { SeedDb, SeedLog } from "./types";
@@ -51,6 +52,13 @@ export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {})
   });
   const have = new Set(existing.map((u) => u.email));
   const hashes = await hashesFor(new Set(SEED_EMAILS.filter((e) => !have.has(e))));
+  const opsHave = await db.user.findMany({
+    where: { email: { in: OPS_EMAILS } },
+    select: { email: true },
+  });
+  const opsHashes = await opsHashesFor(
+    new Set(OPS_EMAILS.filter((e) => !opsHave.some((u) => u.email === e))),
+  );
 
   await inTransaction(
     async (tx) => {
@@ -69,6 +77,7 @@ export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {})
       await ensureStandingOrders(tx, userIds, farmIds, now, log);
       await ensureAccount(tx, userIds, farmIds, now, log);
       await ensureFarmEarnings(tx, now, log);
+      await ensureOps(tx, opsHashes, now, log);
     },
     { maxWait: 30_000, timeout: 300_000 },
   );

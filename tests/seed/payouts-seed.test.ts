@@ -20,6 +20,17 @@ describe("seeded farm earnings and payouts", () => {
     expect(paid).toHaveLength(1);
     expect(paid[0].reference).toMatch(/^E-TRANSFER-/);
     expect(farms.some((f) => f.balanceCents > 0)).toBe(true);
+    const manual = await db.payout.findMany({ where: { status: "pending_manual" } });
+    expect(manual).toHaveLength(2);
+    expect(manual.every((p) => p.amountCents > 0)).toBe(true);
+    const failed = await db.notification.findMany({
+      where: { status: "failed" },
+      orderBy: { id: "asc" },
+    });
+    expect(failed.map((n) => n.payload)).toEqual(manual.map((p) => ({ payoutId: p.id })));
+    const staff = await db.user.findUniqueOrThrow({ where: { email: "ops@fieldfare.app" } });
+    expect(staff.role).toBe("staff");
+    expect(await db.businessAccount.count({ where: { status: "pending" } })).toBe(1);
     expect((await reconcile()).filter((c) => c.problems.length)).toEqual([]);
   });
 
@@ -27,6 +38,7 @@ describe("seeded farm earnings and payouts", () => {
     const before = await db.farmLedgerEntry.count();
     await seed(db);
     expect(await db.farmLedgerEntry.count()).toBe(before);
-    expect(await db.payout.count()).toBe(1);
+    // The paid one and the ops console's two manual payouts (prisma/seed/ops.ts).
+    expect(await db.payout.count()).toBe(3);
   });
 });

@@ -45,6 +45,7 @@ export const publicUserSelect = {
   email: true,
   phone: true,
   userType: true,
+  role: true,
   address: true,
   profileImage: true,
   verified: true,

@@ -5,6 +5,8 @@ import { db } from "@/lib/server/platform/db";
 import { env } from "@/lib/server/platform/env";
 import { notFound } from "@/lib/server/platform/errors";
 import { consume } from "@/lib/server/platform/rate-limit";
+import { inTransaction } from "@/lib/server/platform/transaction";
+import { recordAudit } from "@/lib/server/audit/log";
 import { announcementOf, forgetSession } from "./session-cache";
 
 /**
@@ -100,4 +102,61 @@ export async function endOtherSessions(
 ): Promise<{ ended: number }> {
   await throttleSignOuts(userId);
   return { ended: await endSessionsOf(userId, sessionHashOf(currentCookie)) };
+}
+
+/** The ops console's People screen: a person's live sessions (no "current": staff are not them). */
+export async function sessionsOf(userId: number): Promise<Omit<SessionJson, "current">[]> {
+  return (await listSessions(userId, undefined)).map((s) => ({
+    id: s.id,
+    createdAt: s.createdAt,
+    lastSeenAt: s.lastSeenAt,
+    userAgent: s.userAgent,
+  }));
+}
+
+/**
+ * Staff end one of a person's sessions: deleted with its audit row in one transaction, then, as
+ * at logout, the answer waits for the announcement so the cookie is refused everywhere.
+ */
+export async function revokeSessionByStaff(
+  staffId: number,
+  userId: number,
+  publicId: string,
+): Promise<{ success: true }> {
+  const rows = await db.session.findMany({
+    where: { userId },
+    select: { idHash: true, createdAt: true, userAgent: true },
+  });
+  const match = rows.find((r) => publicIdOf(r.idHash) === publicId);
+  if (!match) throw notFound("Session not found");
+  forgetSession(match.idHash);
+  const announced = announcementOf(match.idHash);
+  try {
+    const ended = await inTransaction(async (tx) => {
+      const { count } = await tx.session.deleteMany({ where: { idHash: match.idHash } });
+      if (count === 0) return false;
+      await recordAudit(tx, {
+        staffId,
+        action: "session.revoke",
+        target: `user:${userId}`,
+        before: {
+          session: publicId,
+          createdAt: match.createdAt.toISOString(),
+          userAgent: match.userAgent,
+        },
+        after: { session: null },
+      });
+      return true;
+    });
+    if (!ended) {
+      announced.cancel();
+      throw notFound("Session not found");
+    }
+  } catch (e) {
+    announced.cancel();
+    throw e;
+  } finally {
+    await announced.heard;
+  }
+  return { success: true };
 }

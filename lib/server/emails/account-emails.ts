@@ -1,6 +1,7 @@
 import "server-only";
 import type { Notification } from "@/lib/generated/prisma/client";
 import { liveLink } from "@/lib/server/auth/account-tokens";
+import { db } from "@/lib/server/platform/db";
 import type { AccountKind } from "@/lib/server/notifications/account-emails";
 import type { EmailContent } from "./layout";
 
@@ -13,6 +14,7 @@ export async function composeAccountEmail(
   now: Date,
 ): Promise<{ content: EmailContent; email: string } | null> {
   const kind = n.kind as AccountKind;
+  if (kind === "business_decision") return composeBusinessDecision(n);
   const tokenId = Number((n.payload as { tokenId?: unknown } | null)?.tokenId);
   const link = await liveLink(tokenId, kind, now);
   if (!link || link.userId !== n.userId) return null;
@@ -42,6 +44,47 @@ export async function composeAccountEmail(
         "The link works once, for 30 minutes, and signs out every other device. If you did not ask, ignore this email: your password stays as it is.",
       ],
       action: { label: "Choose a new password", path: `/auth/reset?token=${token}` },
+    },
+  };
+}
+
+/** Ops decided a business-account application: told to a verified address only (docs/operations.md). */
+async function composeBusinessDecision(
+  n: Notification,
+): Promise<{ content: EmailContent; email: string } | null> {
+  const payload = (n.payload ?? {}) as { applicationId?: unknown; reason?: unknown };
+  const application = await db.businessAccount.findUnique({
+    where: { id: Number(payload.applicationId) },
+    include: { user: { select: { email: true, emailVerification: { select: { email: true } } } } },
+  });
+  if (!application || application.userId !== n.userId) return null;
+  const { email, emailVerification } = application.user;
+  if (emailVerification?.email !== email) return null;
+  if (application.status === "approved")
+    return {
+      email,
+      content: {
+        subject: "Your Fieldfare business account is approved",
+        preheader: "Restaurant prices, cases and standing orders are on",
+        heading: `${application.companyName} buys as a business`,
+        paragraphs: [
+          "We approved your business-account application. From your next visit you see restaurant prices, can order by the case and set up standing orders.",
+        ],
+        action: { label: "Open Fieldfare", path: "/home" },
+      },
+    };
+  const reason = typeof payload.reason === "string" ? payload.reason : null;
+  return {
+    email,
+    content: {
+      subject: "About your Fieldfare business-account application",
+      preheader: "We could not approve it this time",
+      heading: "We could not approve your application",
+      paragraphs: [
+        "We reviewed your business-account application and could not approve it this time. You may apply again from Profile with updated details.",
+        ...(reason ? [`Our reason: ${reason}`] : []),
+      ],
+      action: { label: "Open your profile", path: "/profile" },
     },
   };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { recordAudit } from "@/lib/server/audit/log";
 import crypto from "node:crypto";
 import { db } from "@/lib/server/platform/db";
 import { inTransaction } from "@/lib/server/platform/transaction";
@@ -23,7 +24,11 @@ export type Invite = { userId: number; farmId: number; token: string; expiresAt:
  * Only the token's SHA-256 is stored. The account gets a random password nobody knows until the
  * farmer sets one after the first sign-in. An existing email is refused, never overwritten.
  */
-export async function inviteFarmer(input: FarmerInviteInput, now = new Date()): Promise<Invite> {
+export async function inviteFarmer(
+  input: FarmerInviteInput,
+  now = new Date(),
+  staffId: number | null = null,
+): Promise<Invite> {
   const existing = await db.user.findUnique({
     where: { email: input.email },
     select: { id: true },
@@ -52,6 +57,19 @@ export async function inviteFarmer(input: FarmerInviteInput, now = new Date()): 
       });
       await tx.loginToken.create({
         data: { tokenHash: sha256(token), userId: user.id, expiresAt },
+      });
+      await recordAudit(tx, {
+        staffId,
+        action: "farm.invite",
+        target: `farm:${farm.id}`,
+        before: null,
+        after: {
+          email: input.email,
+          farmName: input.farmName,
+          location: input.location,
+          userId: user.id,
+          ...(staffId === null ? { via: "cli" } : {}),
+        },
       });
       return { userId: user.id, farmId: farm.id, token, expiresAt };
     });

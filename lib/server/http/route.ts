@@ -26,7 +26,7 @@ type ParamsOut<P> = P extends z.ZodType ? z.output<P> : Record<string, never>;
 
 export type RouteContext<E extends Endpoint> = {
   req: Request;
-  user: E["auth"] extends "required" ? SessionUser : null;
+  user: E["auth"] extends "required" | "staff" ? SessionUser : null;
   params: ParamsOut<E["params"]>;
   query: Out<E["query"]>;
   body: BodyOut<E["body"]>;
@@ -128,6 +128,7 @@ export function toAppError(error: unknown): AppError {
   );
 }
 
+const NO_ENDPOINT = "No API endpoint at this address";
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const BROKEN_ESCAPE = /%(?![0-9a-f]{2})/i;
 
@@ -151,9 +152,13 @@ export function route<const E extends Endpoint>(
     );
   const run: RouteHandler = async (req, context) => {
     try {
+      // Staff calls answer everyone else exactly as an address that does not exist would.
+      const staff = contract.auth === "staff" ? await userFromRequest(req) : null;
+      if (contract.auth === "staff" && staff?.role !== "staff")
+        throw new AppError("not_found", NO_ENDPOINT);
       if (MUTATING.has(req.method) && contract.crossSite !== "allowed" && isCrossSite(req))
         throw new AppError("cross_site", "Cross-site requests are not allowed");
-      const user = contract.auth === "required" ? await userFromRequest(req) : null;
+      const user = contract.auth === "required" ? await userFromRequest(req) : staff;
       if (contract.auth === "required" && !user)
         throw new AppError("unauthenticated", "Not signed in");
       const rawParams = (await context?.params) ?? {};
@@ -242,7 +247,7 @@ export function handlers(...routes: RouteHandler[]): RouteFile {
 /** For app/api/[[...path]]: every method of an unknown /api path answers a JSON 404. */
 export function unknownApiPath(): RouteFile {
   const notFound: RouteHandler = Object.assign(
-    async () => errorResponse(new AppError("not_found", "No API endpoint at this address")),
+    async () => errorResponse(new AppError("not_found", NO_ENDPOINT)),
     { filler: "404" as const },
   );
   return {

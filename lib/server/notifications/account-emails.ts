@@ -6,8 +6,10 @@ import type { Tx } from "@/lib/server/platform/transaction";
  * go through the outbox like every email, but they are not preferences (no switch, no unsubscribe)
  * and they are the only ones sent to an address that is not verified. The link is rebuilt from its
  * token row when the email is composed; a link used or expired meanwhile sends nothing.
+ * `business_decision` (ops approved or refused a business-account application) is one too: the
+ * buyer asked for the decision, so no switch turns it off; it goes only to a verified address.
  */
-export const ACCOUNT_KINDS = ["verify_email", "password_reset"] as const;
+export const ACCOUNT_KINDS = ["verify_email", "password_reset", "business_decision"] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 export const isAccountKind = (kind: string): kind is AccountKind =>
   (ACCOUNT_KINDS as readonly string[]).includes(kind);
@@ -20,5 +22,23 @@ export async function enqueueAccountEmail(
 ): Promise<void> {
   await tx.notification.create({
     data: { userId, kind, payload: { tokenId }, dedupeKey: `${kind}:${tokenId}` },
+  });
+}
+
+/** The buyer hears of ops' decision on their application (docs/operations.md). */
+export async function enqueueBusinessDecision(
+  tx: Tx,
+  userId: number,
+  applicationId: number,
+  decidedAt: Date,
+  reason: string | null,
+): Promise<void> {
+  await tx.notification.create({
+    data: {
+      userId,
+      kind: "business_decision",
+      payload: { applicationId, ...(reason ? { reason } : {}) },
+      dedupeKey: `business_decision:${applicationId}:${decidedAt.getTime()}`,
+    },
   });
 }

@@ -1,5 +1,8 @@
 import "server-only";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type Notification } from "@/lib/generated/prisma/client";
+import type { OpsEmailJson } from "@/lib/contracts/ops";
+import { db } from "@/lib/server/platform/db";
+import { conflict, notFound } from "@/lib/server/platform/errors";
 import type { Tx } from "@/lib/server/platform/transaction";
 import type { NotificationKind } from "@/lib/validators/notifications";
 
@@ -48,4 +51,51 @@ export function enqueueSql(rows: Prisma.Sql, at: Date): Prisma.Sql {
 export async function farmOwnerId(tx: Tx, farmId: number): Promise<number> {
   return (await tx.farm.findUniqueOrThrow({ where: { id: farmId }, select: { userId: true } }))
     .userId;
+}
+
+/** The ops console's Outboxes screen: emails waiting or failed, oldest first, with their address. */
+export async function listUnsentEmails(limit = 100): Promise<OpsEmailJson[]> {
+  const rows = await db.notification.findMany({
+    where: { status: { in: ["pending", "sending", "failed"] } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: limit,
+    include: { user: { select: { email: true } } },
+  });
+  return rows.map((n) => serializeEmail(n, n.user.email));
+}
+
+const serializeEmail = (n: Notification, to: string): OpsEmailJson => ({
+  id: n.id,
+  kind: n.kind,
+  to,
+  status: n.status,
+  attempts: n.attempts,
+  nextAttemptAt: n.nextAttemptAt.toISOString(),
+  lastError: n.lastError,
+  createdAt: n.createdAt.toISOString(),
+});
+
+/**
+ * Retry now (ops console): a waiting or failed email is due at once with a fresh set of attempts,
+ * in the caller's transaction (with its audit row). One being sent, sent or skipped is refused (409).
+ */
+export async function retryEmail(
+  tx: Tx,
+  id: number,
+  now = new Date(),
+): Promise<{ before: OpsEmailJson; after: OpsEmailJson }> {
+  const [row] = await tx.$queryRaw<Notification[]>`
+    SELECT * FROM "Notification" WHERE "id" = ${id} FOR UPDATE`;
+  if (!row) throw notFound("Email not found");
+  if (row.status !== "pending" && row.status !== "failed")
+    throw conflict(`This email is ${row.status === "sending" ? "being sent" : row.status} already`);
+  const { email } = await tx.user.findUniqueOrThrow({
+    where: { id: row.userId },
+    select: { email: true },
+  });
+  const after = await tx.notification.update({
+    where: { id },
+    data: { status: "pending", attempts: 0, nextAttemptAt: now },
+  });
+  return { before: serializeEmail(row, email), after: serializeEmail(after, email) };
 }

@@ -73,6 +73,7 @@ async function claimOne(
       FROM "FarmAccount" a JOIN "Farm" f ON f."id" = a."farmId"
       WHERE f."timeZone" = ${timeZone}
         AND a."farmId" <> ALL(${skip}::int[])
+        AND NOT a."payoutsHeld"
         AND NOT EXISTS (SELECT 1 FROM "Payout" p WHERE p."farmId" = a."farmId" AND p."periodEnd" = ${week.periodEnd})
         AND EXISTS (SELECT 1 FROM "FarmLedgerEntry" e
                     WHERE e."farmId" = a."farmId" AND e."payoutId" IS NULL AND e."createdAt" < ${week.cutoff})

@@ -1,7 +1,9 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
 import { inTransaction, SHORT_TX_LIMITS, type Tx } from "@/lib/server/platform/transaction";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type SheetsOutbox } from "@/lib/generated/prisma/client";
+import type { OpsSheetRowJson } from "@/lib/contracts/ops";
+import { conflict, notFound } from "@/lib/server/platform/errors";
 
 /** The SheetsOutbox table (docs/operations.md): one row per submission waiting for, or done with, the sheet. */
 export type OutboxSource = "waitlist" | "demo";
@@ -198,4 +200,45 @@ export async function requeueFailed(now = new Date()): Promise<number> {
     data: { status: "pending", nextAttemptAt: now },
   });
   return r.count;
+}
+
+/** The ops console's Outboxes screen: rows waiting or failed, oldest first. */
+export async function listUnsyncedRows(limit = 100): Promise<OpsSheetRowJson[]> {
+  const rows = await db.sheetsOutbox.findMany({
+    where: { status: { in: ["pending", "failed"] } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: limit,
+  });
+  return rows.map(serializeSheetRow);
+}
+
+const serializeSheetRow = (r: SheetsOutbox): OpsSheetRowJson => ({
+  id: r.id,
+  source: r.source,
+  submissionId: r.submissionId,
+  status: r.status,
+  attempts: r.attempts,
+  nextAttemptAt: r.nextAttemptAt.toISOString(),
+  lastError: r.lastError,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * Retry now (ops console): a waiting or failed row is due at once with a fresh set of attempts,
+ * in the caller's transaction (with its audit row). A synced row is refused (409).
+ */
+export async function retrySheetRow(
+  tx: Tx,
+  id: number,
+  now = new Date(),
+): Promise<{ before: OpsSheetRowJson; after: OpsSheetRowJson }> {
+  const [row] = await tx.$queryRaw<SheetsOutbox[]>`
+    SELECT * FROM "SheetsOutbox" WHERE "id" = ${id} FOR UPDATE`;
+  if (!row) throw notFound("Sheets row not found");
+  if (row.status === "synced") throw conflict("This row is already in the sheet");
+  const after = await tx.sheetsOutbox.update({
+    where: { id },
+    data: { status: "pending", attempts: 0, nextAttemptAt: now },
+  });
+  return { before: serializeSheetRow(row), after: serializeSheetRow(after) };
 }

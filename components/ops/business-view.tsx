@@ -1,0 +1,132 @@
+"use client";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import { LoadError } from "@/components/ui/load-error";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/use-toast";
+import { apiFetch, messageOf } from "@/lib/client/api";
+import { useOpsApplications } from "@/lib/client/resources";
+import type { OpsApplicationJson } from "@/lib/contracts/ops";
+import { formatDate } from "@/lib/format";
+
+/** Ops → Business accounts: pending applications, approve or reject with a reason. */
+export function BusinessView() {
+  const { data, error, mutate, isValidating } = useOpsApplications();
+  const [rejecting, setRejecting] = useState<OpsApplicationJson | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [reasonError, setReasonError] = useState<string>();
+
+  async function decide(a: OpsApplicationJson, decision: "approve" | "reject", reason?: string) {
+    setBusy(a.userId);
+    try {
+      await apiFetch(`/api/ops/business-accounts/${a.userId}/decision`, {
+        method: "POST",
+        json: { decision, reason },
+      });
+      toast({
+        title: decision === "approve" ? `Approved ${a.companyName}` : `Rejected ${a.companyName}`,
+        description: `${a.fullName} is emailed.`,
+      });
+      setRejecting(null);
+      await mutate();
+    } catch (e) {
+      const message = messageOf(e, "Could not save the decision. Please try again.");
+      if (decision === "reject") setReasonError(message);
+      else toast({ title: message, variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function submitReject(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!rejecting) return;
+    const reason = String(new FormData(e.currentTarget).get("reason") ?? "").trim();
+    if (reason.length < 3) return setReasonError("Give a reason (it goes on the record)");
+    void decide(rejecting, "reject", reason);
+  }
+
+  return (
+    <section aria-labelledby="business-title" className="grid gap-4">
+      <h2 id="business-title" className="text-xl font-semibold text-ink">
+        Business accounts waiting
+      </h2>
+      {error ? (
+        <LoadError
+          message="Could not load the applications"
+          onRetry={() => mutate()}
+          busy={isValidating}
+        />
+      ) : !data ? (
+        <Skeleton className="h-32 rounded-2xl" />
+      ) : data.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-gray-300 p-6 text-muted">
+          No applications are waiting.
+        </p>
+      ) : (
+        <ul className="grid gap-3">
+          {data.map((a) => (
+            <li
+              key={a.userId}
+              aria-label={a.companyName}
+              className="grid gap-3 rounded-2xl border border-gray-200 p-4 md:grid-cols-[1fr_auto] md:items-center"
+            >
+              <div className="grid gap-1 text-sm">
+                <p className="text-base font-semibold text-ink">{a.companyName}</p>
+                <p>
+                  {a.fullName} · {a.email}
+                </p>
+                <p className="text-muted">
+                  Business number {a.businessNumber} · {a.address}, {a.postalCode}
+                </p>
+                <p className="text-muted">Applied {formatDate(a.createdAt)}</p>
+              </div>
+              <div className="flex gap-2">
+                <Button onClick={() => decide(a, "approve")} disabled={busy === a.userId}>
+                  Approve<span className="sr-only"> {a.companyName}</span>
+                </Button>
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    setReasonError(undefined);
+                    setRejecting(a);
+                  }}
+                  disabled={busy === a.userId}
+                >
+                  Reject<span className="sr-only"> {a.companyName}</span>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog open={rejecting !== null} onOpenChange={(open) => !open && setRejecting(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Reject {rejecting?.companyName}</DialogTitle>
+            <DialogDescription>
+              The buyer is emailed the reason and may apply again from Profile.
+            </DialogDescription>
+          </DialogHeader>
+          <form onSubmit={submitReject} className="grid gap-4">
+            <Field id="reject-reason" label="Reason" error={reasonError}>
+              <Textarea id="reject-reason" name="reason" rows={3} maxLength={500} />
+            </Field>
+            <Button type="submit" variant="destructive" disabled={busy !== null}>
+              Reject application
+            </Button>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+import Link from "next/link";
+import { LoadError } from "@/components/ui/load-error";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useOpsToday } from "@/lib/client/resources";
+import { formatCurrency } from "@/lib/format";
+
+/** Ops → Today: the last 24 hours and what waits for staff. */
+export function TodayView() {
+  const { data, error, mutate, isValidating } = useOpsToday();
+  if (error)
+    return (
+      <LoadError
+        message="Could not load today's figures"
+        onRetry={() => mutate()}
+        busy={isValidating}
+      />
+    );
+  const cards: { label: string; value: string; href?: string; alert?: boolean }[] = data
+    ? [
+        { label: "Orders (24 h)", value: String(data.orders) },
+        { label: "Sales (24 h)", value: formatCurrency(data.sales) },
+        { label: "Commission (24 h)", value: formatCurrency(data.commission) },
+        {
+          label: "Failed card payments (24 h)",
+          value: String(data.failedPayments),
+          alert: data.failedPayments > 0,
+        },
+        {
+          label: "Failed transfers",
+          value: String(data.failedTransfers),
+          href: "/ops/payouts",
+          alert: data.failedTransfers > 0,
+        },
+        {
+          label: "Manual payouts waiting",
+          value: String(data.manualPayoutsWaiting),
+          href: "/ops/payouts",
+        },
+        { label: "Emails waiting", value: String(data.emails.waiting), href: "/ops/outboxes" },
+        {
+          label: "Emails failed",
+          value: String(data.emails.failed),
+          href: "/ops/outboxes",
+          alert: data.emails.failed > 0,
+        },
+        { label: "Sheets rows waiting", value: String(data.sheets.waiting), href: "/ops/outboxes" },
+        {
+          label: "Sheets rows failed",
+          value: String(data.sheets.failed),
+          href: "/ops/outboxes",
+          alert: data.sheets.failed > 0,
+        },
+        {
+          label: "Applications waiting",
+          value: String(data.applicationsWaiting),
+          href: "/ops/business",
+        },
+      ]
+    : [];
+  return (
+    <section aria-labelledby="today-title" className="grid gap-4">
+      <h2 id="today-title" className="text-xl font-semibold text-ink">
+        Today
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {data
+          ? cards.map((c) => (
+              <li
+                key={c.label}
+                className={`grid gap-1 rounded-2xl border p-4 ${c.alert ? "border-red-200 bg-red-50" : "border-gray-200"}`}
+              >
+                <span className="text-sm text-muted">{c.label}</span>
+                <span className="text-2xl font-bold text-ink">{c.value}</span>
+                {c.href ? (
+                  <Link
+                    href={c.href}
+                    className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+                  >
+                    Open<span className="sr-only"> {c.label.toLowerCase()}</span>
+                  </Link>
+                ) : null}
+              </li>
+            ))
+          : Array.from({ length: 8 }, (_, i) => (
+              <li key={i}>
+                <Skeleton className="h-24 rounded-2xl" />
+              </li>
+            ))}
+      </ul>
+    </section>
+  );
+}

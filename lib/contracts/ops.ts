@@ -1,0 +1,311 @@
+import { z } from "zod";
+import {
+  auditQuery,
+  businessDecisionSchema,
+  businessListQuery,
+  payoutHoldSchema,
+  payoutPaidSchema,
+  peopleQuery,
+  stepUpSchema,
+  walletAdjustmentSchema,
+} from "@/lib/validators/ops";
+import { idParam } from "@/lib/validators/id";
+import { endpoint, jsonBody, PAGED } from "./endpoint";
+import { id, isoDate, money, userType } from "./json";
+import { transaction } from "./wallet";
+
+/**
+ * The ops console (docs/operations.md): staff only. Every call answers 404, as an unknown address,
+ * to anyone but a signed-in staff member; money actions also need a step-up (the password again,
+ * valid 10 minutes on this session), else 403 `step_up_required`.
+ */
+const TAG = "ops";
+const STEP_UP =
+  "A money action: needs a step-up on this session within the last 10 minutes (POST /api/ops/step-up), else 403 `step_up_required`.";
+
+const json = z.record(z.string(), z.unknown());
+
+export const auditEntry = z.object({
+  id,
+  at: isoDate,
+  staff: z
+    .object({ id, fullName: z.string() })
+    .nullable()
+    .describe("null: an ops command run on the server (npm run buyer:approve, …)"),
+  action: z.string(),
+  target: z.string(),
+  before: json.nullable(),
+  after: json.nullable(),
+});
+export type AuditEntryJson = z.infer<typeof auditEntry>;
+
+const outboxCounts = z.object({ waiting: z.number().int(), failed: z.number().int() });
+export const opsToday = z.object({
+  since: isoDate.describe("the last 24 hours"),
+  orders: z.number().int(),
+  sales: money,
+  commission: money,
+  failedPayments: z.number().int(),
+  failedTransfers: z.number().int(),
+  emails: outboxCounts,
+  sheets: outboxCounts,
+  applicationsWaiting: z.number().int(),
+  manualPayoutsWaiting: z.number().int(),
+});
+export type OpsTodayJson = z.infer<typeof opsToday>;
+
+export const opsApplication = z.object({
+  userId: id,
+  fullName: z.string(),
+  email: z.string(),
+  userType,
+  status: z.enum(["pending", "approved", "rejected"]),
+  companyName: z.string(),
+  businessNumber: z.string(),
+  address: z.string(),
+  postalCode: z.string(),
+  createdAt: isoDate,
+  decidedAt: isoDate.nullable(),
+});
+export type OpsApplicationJson = z.infer<typeof opsApplication>;
+
+export const opsEmail = z.object({
+  id,
+  kind: z.string(),
+  to: z.string(),
+  status: z.enum(["pending", "sending", "sent", "failed", "skipped"]),
+  attempts: z.number().int(),
+  nextAttemptAt: isoDate,
+  lastError: z.string().nullable(),
+  createdAt: isoDate,
+});
+export type OpsEmailJson = z.infer<typeof opsEmail>;
+
+export const opsSheetRow = z.object({
+  id,
+  source: z.string(),
+  submissionId: z.string(),
+  status: z.enum(["pending", "synced", "failed"]),
+  attempts: z.number().int(),
+  nextAttemptAt: isoDate,
+  lastError: z.string().nullable(),
+  createdAt: isoDate,
+});
+export type OpsSheetRowJson = z.infer<typeof opsSheetRow>;
+
+export const opsOutboxes = z.object({ emails: z.array(opsEmail), sheets: z.array(opsSheetRow) });
+export type OpsOutboxesJson = z.infer<typeof opsOutboxes>;
+
+export const opsPayout = z.object({
+  id,
+  farmId: id,
+  farmName: z.string(),
+  periodEnd: z.string(),
+  amount: money,
+  status: z.enum(["processing", "paid", "pending_manual", "failed"]),
+  reference: z.string().nullable(),
+  createdAt: isoDate,
+  paidAt: isoDate.nullable(),
+});
+export type OpsPayoutJson = z.infer<typeof opsPayout>;
+
+export const opsFarmPayouts = z.object({
+  farmId: id,
+  farmName: z.string(),
+  balance: money,
+  payoutsHeld: z.boolean(),
+});
+export type OpsFarmPayoutsJson = z.infer<typeof opsFarmPayouts>;
+
+export const opsPayouts = z.object({
+  manual: z.array(opsPayout).describe("manual payouts waiting to be paid by hand"),
+  farms: z.array(opsFarmPayouts),
+});
+export type OpsPayoutsJson = z.infer<typeof opsPayouts>;
+
+export const opsPerson = z.object({
+  id,
+  fullName: z.string(),
+  email: z.string(),
+  userType,
+  role: z.enum(["user", "staff"]),
+  createdAt: isoDate,
+});
+export type OpsPersonJson = z.infer<typeof opsPerson>;
+
+export const opsSession = z.object({
+  id: z.string(),
+  createdAt: isoDate,
+  lastSeenAt: isoDate,
+  userAgent: z.string().nullable(),
+});
+export type OpsSessionJson = z.infer<typeof opsSession>;
+
+export const opsPersonDetail = z.object({
+  person: opsPerson,
+  balance: money,
+  sessions: z.array(opsSession),
+  ledger: z.array(transaction).describe("the 20 newest wallet ledger rows"),
+});
+export type OpsPersonDetailJson = z.infer<typeof opsPersonDetail>;
+
+export const stepUpAnswer = z.object({ validUntil: isoDate });
+
+export const opsApi = {
+  stepUp: endpoint({
+    method: "POST",
+    path: "/api/ops/step-up",
+    tag: TAG,
+    summary: "Give the password again: money actions are allowed on this session for 10 minutes",
+    auth: "staff",
+    body: jsonBody(stepUpSchema),
+    response: stepUpAnswer,
+    errors: ["rate_limited"],
+  }),
+  today: endpoint({
+    method: "GET",
+    path: "/api/ops/today",
+    tag: TAG,
+    summary: "Today: orders, sales, commission, failures and queues at a glance",
+    auth: "staff",
+    response: opsToday,
+  }),
+  applications: endpoint({
+    method: "GET",
+    path: "/api/ops/business-accounts",
+    tag: TAG,
+    summary: "Business-account applications (pending by default), oldest first",
+    auth: "staff",
+    query: businessListQuery,
+    response: z.array(opsApplication),
+  }),
+  decide: endpoint({
+    method: "POST",
+    path: "/api/ops/business-accounts/{userId}/decision",
+    tag: TAG,
+    summary:
+      "Approve or reject a pending application (a reason is required to reject); the buyer is emailed",
+    auth: "staff",
+    params: z.object({ userId: idParam("Application") }),
+    body: jsonBody(businessDecisionSchema),
+    response: opsApplication,
+    errors: ["conflict"],
+  }),
+  people: endpoint({
+    method: "GET",
+    path: "/api/ops/people",
+    tag: TAG,
+    summary: "Search people by name or email (at most 20)",
+    auth: "staff",
+    query: peopleQuery,
+    response: z.array(opsPerson),
+  }),
+  person: endpoint({
+    method: "GET",
+    path: "/api/ops/people/{id}",
+    tag: TAG,
+    summary: "One person: live sessions, wallet balance and ledger",
+    auth: "staff",
+    params: z.object({ id: idParam("Person") }),
+    response: opsPersonDetail,
+  }),
+  revokeSession: endpoint({
+    method: "DELETE",
+    path: "/api/ops/people/{id}/sessions/{sessionId}",
+    tag: TAG,
+    summary: "End one of a person's sessions",
+    auth: "staff",
+    params: z.object({
+      id: idParam("Person"),
+      sessionId: z.string().refine((s) => /^[0-9a-f]{32}$/.test(s), {
+        message: "Session not found",
+        params: { code: "not_found" },
+      }),
+    }),
+    response: z.object({ success: z.literal(true) }),
+  }),
+  adjustWallet: endpoint({
+    method: "POST",
+    path: "/api/ops/people/{id}/wallet-adjustments",
+    tag: TAG,
+    summary:
+      "Credit (positive) or debit (negative) a wallet with a reason: one signed ledger row `adjustment`",
+    description: STEP_UP,
+    auth: "staff",
+    params: z.object({ id: idParam("Person") }),
+    body: jsonBody(walletAdjustmentSchema),
+    status: 201,
+    response: z.object({ balance: money, transaction }),
+    errors: ["step_up_required", "insufficient_funds", "wallet_limit", "wallet_frozen"],
+  }),
+  payouts: endpoint({
+    method: "GET",
+    path: "/api/ops/payouts",
+    tag: TAG,
+    summary: "Manual payouts waiting, and every farm's balance and hold",
+    auth: "staff",
+    response: opsPayouts,
+  }),
+  markPaid: endpoint({
+    method: "POST",
+    path: "/api/ops/payouts/{id}/paid",
+    tag: TAG,
+    summary: "Mark a manual payout paid, with the bank transfer's reference",
+    description: STEP_UP,
+    auth: "staff",
+    params: z.object({ id: idParam("Payout") }),
+    body: jsonBody(payoutPaidSchema),
+    response: opsPayout,
+    errors: ["step_up_required", "conflict"],
+  }),
+  holdFarm: endpoint({
+    method: "PUT",
+    path: "/api/ops/farms/{id}/payout-hold",
+    tag: TAG,
+    summary: "Hold (or release) a farm's weekly payouts, with a reason",
+    description: STEP_UP,
+    auth: "staff",
+    params: z.object({ id: idParam("Farm") }),
+    body: jsonBody(payoutHoldSchema),
+    response: opsFarmPayouts,
+    errors: ["step_up_required"],
+  }),
+  outboxes: endpoint({
+    method: "GET",
+    path: "/api/ops/outboxes",
+    tag: TAG,
+    summary: "Emails and Sheets rows waiting or failed (at most 100 each), with the last error",
+    auth: "staff",
+    response: opsOutboxes,
+  }),
+  retryEmail: endpoint({
+    method: "POST",
+    path: "/api/ops/emails/{id}/retry",
+    tag: TAG,
+    summary: "Send a waiting or failed email now",
+    auth: "staff",
+    params: z.object({ id: idParam("Email") }),
+    response: opsEmail,
+    errors: ["conflict"],
+  }),
+  retrySheetRow: endpoint({
+    method: "POST",
+    path: "/api/ops/sheets-rows/{id}/retry",
+    tag: TAG,
+    summary: "Sync a waiting or failed Sheets row now",
+    auth: "staff",
+    params: z.object({ id: idParam("Sheets row") }),
+    response: opsSheetRow,
+    errors: ["conflict"],
+  }),
+  audit: endpoint({
+    method: "GET",
+    path: "/api/ops/audit",
+    tag: TAG,
+    summary: "The audit log, newest first; filter by action, staff member (id) or target",
+    description: PAGED,
+    auth: "staff",
+    query: auditQuery,
+    response: z.array(auditEntry),
+  }),
+};

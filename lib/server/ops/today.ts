@@ -1,0 +1,52 @@
+import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { OpsTodayJson } from "@/lib/contracts/ops";
+import { centsToDollars } from "@/lib/money";
+import { readRows } from "@/lib/server/platform/db";
+
+/**
+ * The ops console's Today screen (docs/operations.md): one statement of counts. "Today" is the
+ * last 24 hours, so the figures do not jump at a midnight that differs between farms' zones.
+ */
+export async function opsToday(now = new Date()): Promise<OpsTodayJson> {
+  const since = new Date(now.getTime() - 24 * 3600_000);
+  const [r] = await readRows<{
+    orders: number;
+    salesCents: number;
+    commissionCents: number;
+    failedPayments: number;
+    failedTransfers: number;
+    emailsWaiting: number;
+    emailsFailed: number;
+    sheetsWaiting: number;
+    sheetsFailed: number;
+    applicationsWaiting: number;
+    manualPayoutsWaiting: number;
+  }>(Prisma.sql`
+    SELECT
+      (SELECT COUNT(*)::int FROM "Order" WHERE "createdAt" >= ${since}) AS "orders",
+      (SELECT COALESCE(SUM("totalCents"), 0)::int FROM "Order"
+        WHERE "createdAt" >= ${since} AND "status" <> 'cancelled') AS "salesCents",
+      (SELECT COALESCE(-SUM("amountCents"), 0)::int FROM "FarmLedgerEntry"
+        WHERE "type" = 'commission' AND "createdAt" >= ${since}) AS "commissionCents",
+      (SELECT COUNT(*)::int FROM "TopUp" WHERE "status" = 'failed' AND "createdAt" >= ${since}) AS "failedPayments",
+      (SELECT COUNT(*)::int FROM "Payout" WHERE "status" = 'failed') AS "failedTransfers",
+      (SELECT COUNT(*)::int FROM "Notification" WHERE "status" IN ('pending', 'sending')) AS "emailsWaiting",
+      (SELECT COUNT(*)::int FROM "Notification" WHERE "status" = 'failed') AS "emailsFailed",
+      (SELECT COUNT(*)::int FROM "SheetsOutbox" WHERE "status" = 'pending') AS "sheetsWaiting",
+      (SELECT COUNT(*)::int FROM "SheetsOutbox" WHERE "status" = 'failed') AS "sheetsFailed",
+      (SELECT COUNT(*)::int FROM "BusinessAccount" WHERE "status" = 'pending') AS "applicationsWaiting",
+      (SELECT COUNT(*)::int FROM "Payout" WHERE "status" = 'pending_manual') AS "manualPayoutsWaiting"`);
+  return {
+    since: since.toISOString(),
+    orders: r.orders,
+    sales: centsToDollars(r.salesCents),
+    commission: centsToDollars(r.commissionCents),
+    failedPayments: r.failedPayments,
+    failedTransfers: r.failedTransfers,
+    emails: { waiting: r.emailsWaiting, failed: r.emailsFailed },
+    sheets: { waiting: r.sheetsWaiting, failed: r.sheetsFailed },
+    applicationsWaiting: r.applicationsWaiting,
+    manualPayoutsWaiting: r.manualPayoutsWaiting,
+  };
+}

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { hasAtMostTwoDecimals } from "@/lib/money";
+import { isDbId } from "./id";
+import { pageLimit, timeCursorParam } from "./page";
+
+/** The ops console's inputs (docs/operations.md); their messages are what staff read. */
+export const REASON_REQUIRED = "Give a reason (it goes on the record)";
+const reason = z
+  .string({ error: REASON_REQUIRED })
+  .trim()
+  .min(3, REASON_REQUIRED)
+  .max(500, "Keep the reason under 500 characters");
+
+export const stepUpSchema = z.object({
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200),
+});
+export type StepUpInput = z.infer<typeof stepUpSchema>;
+
+export const businessDecisionSchema = z
+  .object({
+    decision: z.enum(["approve", "reject"], { error: "Choose approve or reject" }),
+    reason: z.string().trim().max(500, "Keep the reason under 500 characters").optional(),
+  })
+  .refine((d) => d.decision === "approve" || (d.reason?.length ?? 0) >= 3, {
+    message: REASON_REQUIRED,
+    path: ["reason"],
+  });
+export type BusinessDecisionInput = z.infer<typeof businessDecisionSchema>;
+
+export const businessListQuery = z.object({
+  status: z.enum(["pending", "approved", "rejected"]).default("pending"),
+});
+
+export const INVALID_ADJUSTMENT =
+  "Enter an amount other than 0, at most 10,000.00, with 2 decimals";
+/** A credit (positive) or a debit (negative) to a wallet, in dollars. */
+export const walletAdjustmentSchema = z.object({
+  amount: z
+    .number({ error: INVALID_ADJUSTMENT })
+    .refine(
+      (n) => Number.isFinite(n) && n !== 0 && Math.abs(n) <= 10_000 && hasAtMostTwoDecimals(n),
+      INVALID_ADJUSTMENT,
+    ),
+  reason,
+});
+export type WalletAdjustmentInput = z.infer<typeof walletAdjustmentSchema>;
+
+export const payoutPaidSchema = z.object({
+  reference: z
+    .string({ error: "Enter the payment's reference" })
+    .trim()
+    .min(3, "Enter the payment's reference")
+    .max(100, "Keep the reference under 100 characters"),
+});
+export type PayoutPaidInput = z.infer<typeof payoutPaidSchema>;
+
+export const payoutHoldSchema = z.object({
+  held: z.boolean({ error: "Must be true or false" }),
+  reason,
+});
+export type PayoutHoldInput = z.infer<typeof payoutHoldSchema>;
+
+export const peopleQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(2, "Type at least 2 characters of a name or email")
+    .max(100, "Keep the search under 100 characters"),
+});
+
+const optionalId = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined || raw === "") return undefined;
+    const n = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+    if (!isDbId(n)) {
+      ctx.addIssue({ code: "custom", message: "staff must be a user id" });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const auditQuery = z.object({
+  limit: pageLimit,
+  cursor: timeCursorParam,
+  action: z.string().trim().max(60).optional(),
+  staff: optionalId,
+  target: z.string().trim().max(60).optional(),
+});

@@ -1,0 +1,161 @@
+/**
+ * The ops console answers 404 to everyone but staff (docs/operations.md): every /api/ops contract
+ * in the registry, called signed out, as a shopper, a farmer and a restaurant, answers exactly
+ * what an unknown address answers. Walks lib/contracts/index.ts, so a new ops call is checked
+ * without being listed here.
+ */
+import { describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { endpoints } from "@/lib/contracts/index";
+import { opsApi } from "@/lib/contracts/ops";
+import * as unknownRoute from "@/app/api/[[...path]]/route";
+import { db } from "@/lib/server/platform/db";
+import { call } from "../support/http";
+import {
+  createFarmerWithSession,
+  createUserWithSession,
+  TEST_PASSWORD,
+} from "../support/factories";
+import { auditRows, callOps, createStaff } from "./support";
+
+const ops = endpoints.filter((e) => e.path.startsWith("/api/ops/"));
+const params = { id: "1", userId: "1", sessionId: "0".repeat(32) };
+const bodies: Record<string, unknown> = {
+  "/api/ops/step-up": { password: TEST_PASSWORD },
+  "/api/ops/business-accounts/{userId}/decision": { decision: "approve" },
+  "/api/ops/people/{id}/wallet-adjustments": { amount: 5, reason: "Goodwill credit" },
+  "/api/ops/payouts/{id}/paid": { reference: "BANK-123" },
+  "/api/ops/farms/{id}/payout-hold": { held: true, reason: "Checking bank details" },
+};
+
+describe("ops access", () => {
+  it("every ops contract is staff-only and tagged ops; the registry holds the console's calls", () => {
+    expect(ops.length).toBe(Object.keys(opsApi).length);
+    expect(ops.filter((e) => e.auth !== "staff" || e.tag !== "ops")).toEqual([]);
+    expect(endpoints.filter((e) => e.auth === "staff" && !e.path.startsWith("/api/ops/"))).toEqual(
+      [],
+    );
+  });
+
+  it("answers 404 like an unknown address to the signed out, a shopper, a farmer and a restaurant", async () => {
+    const shopper = await createUserWithSession();
+    const farmer = await createFarmerWithSession();
+    const restaurant = await createUserWithSession({ userType: "restaurant" });
+    const unknown = await call(unknownRoute.GET, "/api/nothing-here");
+    expect(unknown.status).toBe(404);
+    const callers = {
+      "signed out": undefined,
+      shopper: shopper.cookie,
+      farmer: farmer.cookie,
+      restaurant: restaurant.cookie,
+    };
+    const problems: string[] = [];
+    for (const e of ops)
+      for (const [who, cookie] of Object.entries(callers)) {
+        const res = await callOps(e, params, { cookie, body: bodies[e.path] });
+        if (res.status !== 404 || JSON.stringify(res.json) !== JSON.stringify(unknown.json))
+          problems.push(`${e.method} ${e.path} as ${who}: ${res.status} ${res.text}`);
+      }
+    expect(problems).toEqual([]);
+    // Cross-site or not, a non-staff mutation learns nothing more.
+    const res = await callOps(
+      opsApi.stepUp,
+      {},
+      {
+        cookie: shopper.cookie,
+        body: { password: TEST_PASSWORD },
+        headers: { origin: "https://evil.example" },
+      },
+    );
+    expect(res.status).toBe(404);
+    expect(await auditRows()).toEqual([]);
+  });
+
+  it("staff read every list, each answering its contract field for field; a money action without a step-up is 403 step_up_required and changes nothing", async () => {
+    const staff = await createStaff();
+    const shopper = await createUserWithSession({ fullName: "Parsnip Shopper" });
+    await db.businessAccount.create({
+      data: {
+        userId: shopper.user.id,
+        companyName: "Parsnip Cafe",
+        businessNumber: "812345670",
+        address: "1 Bernard Ave, Kelowna, BC",
+        postalCode: "V1Y 6N1",
+      },
+    });
+    // The audit list needs a row to show.
+    await db.auditLog.create({
+      data: {
+        staffId: staff.user.id,
+        action: "email.retry",
+        target: "notification:1",
+        before: { status: "failed" },
+        after: { status: "pending" },
+      },
+    });
+    for (const e of ops.filter((o) => o.method === "GET")) {
+      const query = e.path === "/api/ops/people" ? "?q=parsnip" : "";
+      const res = await callOps(
+        e,
+        { id: String(shopper.user.id) },
+        { cookie: staff.cookie, query },
+      );
+      expect([e.path, res.status]).toEqual([e.path, 200]);
+      const parsed = (e.response as z.ZodType).safeParse(res.json);
+      expect(parsed.success ? [] : parsed.error.issues, e.path).toEqual([]);
+      expect(parsed.data, `${e.path} sends fields its contract does not document`).toEqual(
+        res.json,
+      );
+      if (Array.isArray(res.json)) expect(res.json.length, e.path).toBeGreaterThan(0);
+    }
+    const res = await callOps(
+      opsApi.adjustWallet,
+      { id: String(shopper.user.id) },
+      { cookie: staff.cookie, body: { amount: 5, reason: "Goodwill credit" } },
+    );
+    expect([res.status, res.json.code]).toEqual([403, "step_up_required"]);
+    expect(await db.transaction.count({ where: { userId: shopper.user.id } })).toBe(0);
+    expect((await auditRows()).map((r) => r.action)).toEqual(["email.retry"]);
+  });
+
+  it("a step-up with the wrong password is 400 and allows nothing; the right one allows 10 minutes", async () => {
+    const staff = await createStaff();
+    const wrong = await callOps(
+      opsApi.stepUp,
+      {},
+      {
+        cookie: staff.cookie,
+        body: { password: "not-my-password" },
+      },
+    );
+    expect([wrong.status, wrong.json.errors]).toEqual([
+      400,
+      { password: "That password is not right" },
+    ]);
+    const right = await callOps(
+      opsApi.stepUp,
+      {},
+      {
+        cookie: staff.cookie,
+        body: { password: TEST_PASSWORD },
+      },
+    );
+    expect(right.status).toBe(200);
+    const validFor = Date.parse(right.json.validUntil) - Date.now();
+    expect(validFor).toBeGreaterThan(9 * 60_000);
+    expect(validFor).toBeLessThanOrEqual(10 * 60_000);
+    // Eleven minutes later the step-up no longer counts.
+    const session = await db.session.findFirstOrThrow({ where: { userId: staff.user.id } });
+    await db.session.update({
+      where: { idHash: session.idHash },
+      data: { steppedUpAt: new Date(Date.now() - 11 * 60_000) },
+    });
+    const shopper = await createUserWithSession();
+    const late = await callOps(
+      opsApi.adjustWallet,
+      { id: String(shopper.user.id) },
+      { cookie: staff.cookie, body: { amount: 5, reason: "Goodwill credit" } },
+    );
+    expect([late.status, late.json.code]).toEqual([403, "step_up_required"]);
+  });
+});
