@@ -5,15 +5,14 @@ import { expect, test } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import { startStripeEmulator, type StripeEmulator } from "../tests/support/stripe-emulator";
 import { auditPage } from "./a11y";
-import { FARM_PASSWORD, SEEDED_FARMERS, registerFresh, signIn } from "./support";
+import pg from "pg";
+import { FARM_PASSWORD, registerFresh, signIn } from "./support";
 
 /**
  * Real money end to end (docs/money.md): a second app server of the same build in stripe mode, its
  * own fresh database, the official `stripe` library pointed at the local emulator, whose pages a
  * browser pays and onboards on and whose webhooks are signed as Stripe signs them.
  */
-/** Lake Country Heritage Farm: an order completed two weeks before the seed, not yet paid out. */
-const EVELYN = SEEDED_FARMERS.evelyn.email;
 const base = process.env.DATABASE_URL ?? "";
 const run = promisify(execFile);
 
@@ -125,7 +124,19 @@ test("a farmer sets up payouts on Stripe, a payout runs, and its statement shows
   page,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page, EVELYN, FARM_PASSWORD);
+  // The seeded farm with the oldest earnings no payout has collected (over 9 days old: past any
+  // week's hold, whatever the weekday).
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ email: string; farmName: string }>(`
+    SELECT u."email", f."farmName" FROM "Farm" f JOIN "User" u ON u."id" = f."userId"
+    WHERE EXISTS (SELECT 1 FROM "FarmLedgerEntry" e WHERE e."farmId" = f."id" AND e."payoutId" IS NULL
+                    AND e."createdAt" < now() - interval '9 days')
+    ORDER BY f."id" LIMIT 1`);
+  await client.end();
+  expect(rows, "a seeded farm with earnings to pay out").toHaveLength(1);
+  const [farm] = rows;
+  await signIn(page, farm.email, FARM_PASSWORD);
   await page.goto("/my-farm/payouts");
   await expect(page.getByTestId("demo-payments")).toHaveCount(0);
   await page.getByRole("button", { name: "Set up payouts" }).click();
@@ -167,7 +178,7 @@ test("a farmer sets up payouts on Stripe, a payout runs, and its statement shows
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.body())), {
     mergePages: true,
   });
-  expect(text).toContain("Lake Country Heritage Farm");
+  expect(text).toContain(farm.farmName);
   expect(text).toMatch(/Payout statement #\d+/);
   expect(text).toMatch(/Order\s+Sale\s+Commission\s+Net/);
   expect(text).toMatch(/Order #\d+/);

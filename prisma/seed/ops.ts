@@ -67,9 +67,9 @@ export async function ensureOps(
       },
     });
 
-  // Manual payouts: the unpaid earnings of the farm that earned least, paid in two transfers (one
+  // Manual payouts: the unpaid earnings of the farm that earned last, paid in two transfers (one
   // for each e2e project), linked to the first as a payout run without Stripe links them. The other
-  // farms keep their balance for next week's payout.
+  // farms keep their balance for the next payout run (e2e/stripe.spec.ts pays the oldest).
   let manual = 0;
   if (!(await tx.payout.count({ where: { status: "pending_manual" } }))) {
     const [farm] = await tx.$queryRaw<{ farmId: number; total: number; ownerId: number }[]>`
@@ -78,7 +78,7 @@ export async function ensureOps(
       WHERE e."payoutId" IS NULL
         AND NOT EXISTS (SELECT 1 FROM "Payout" p WHERE p."farmId" = e."farmId")
       GROUP BY e."farmId", f."userId" HAVING SUM(e."amountCents") > 1
-      ORDER BY SUM(e."amountCents"), e."farmId" LIMIT 1`;
+      ORDER BY MAX(e."createdAt") DESC, e."farmId" LIMIT 1`;
     const half = farm ? Math.floor(farm.total / 2) : 0;
     const parts = farm ? [half, farm.total - half] : [];
     for (const [i, amountCents] of parts.entries()) {
