@@ -13,7 +13,7 @@ import {
 import { endpoint, formBody, jsonBody, multipartBody, PAGED } from "./endpoint";
 import { id, isoDate, money, orderStatus } from "./json";
 import { orderFulfilment } from "./fulfilment";
-import { orderItem } from "./orders";
+import { orderItem, taxLine } from "./orders";
 import { paymentMethods } from "@/lib/validators/account";
 
 export const myFarm = z.object({
@@ -24,6 +24,14 @@ export const myFarm = z.object({
   farmImage: z.string(),
   rating: z.number(),
   reviewCount: z.number().int(),
+  gstNumber: z.string().nullable().describe("GST/HST registration number; null: not registered"),
+  smallSupplier: z
+    .boolean()
+    .describe("a small supplier (under $30,000) that is not registered: charges no GST"),
+  pstNumber: z
+    .string()
+    .nullable()
+    .describe("BC PST number: PST is charged on liquor only with one"),
 });
 export type MyFarmJson = z.infer<typeof myFarm>;
 
@@ -36,6 +44,7 @@ export const myProduct = z.object({
     .nullable()
     .describe("what restaurants pay per unit; null: the retail price"),
   caseSize: z.number().int().describe("restaurants buy in multiples of it"),
+  taxClass: z.enum(["zero", "standard", "liquor"]),
   unit: z.string(),
   stock: z.number().int(),
   inStock: z.boolean(),
@@ -57,6 +66,8 @@ export const incomingOrder = z.object({
     .object({ id, fullName: z.string() })
     .describe("a name to prepare the order for, never an email or phone"),
   itemCount: z.number().int(),
+  subtotal: money.describe("goods and fees, before tax"),
+  taxes: z.array(taxLine),
   totalAmount: money,
   payment: z
     .enum(paymentMethods)

@@ -18,6 +18,13 @@ export const orderItem = z.object({
 });
 export type OrderItemJson = z.infer<typeof orderItem>;
 
+export const taxLine = z.object({
+  name: z.string().describe('"GST" or "PST"'),
+  rate: z.number().describe("0.05 for 5 %"),
+  amount: money,
+});
+export type TaxLineJson = z.infer<typeof taxLine>;
+
 export const orderEvent = z.object({ status: orderStatus, note: z.string(), createdAt: isoDate });
 export type OrderEventJson = z.infer<typeof orderEvent>;
 
@@ -26,7 +33,11 @@ export const order = z.object({
   farmId: id,
   farm: z.object({ id, farmName: z.string() }),
   status: orderStatus,
-  totalAmount: money,
+  subtotal: money.describe("goods and fees, before tax"),
+  taxes: z
+    .array(taxLine)
+    .describe("each line's tax rounded half-up to the cent, summed per tax; empty when none"),
+  totalAmount: money.describe("subtotal + the taxes"),
   isPaid: z.boolean().describe("false for an order on account until its statement is paid"),
   payment: z
     .enum(paymentMethods)
