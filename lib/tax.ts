@@ -1,3 +1,6 @@
+import { percentLabel } from "@/lib/commission";
+import { centsToDollars } from "@/lib/money";
+
 /*
  * Sales tax as data (docs/money.md, "Taxes"): an order carries the rates that apply to it, one per
  * tax and tax class, and its taxes follow from its lines with this one formula, on the server and
@@ -73,4 +76,45 @@ export function computeTaxes(
 /** The sum of an order's taxes in cents. */
 export function taxTotal(taxes: readonly TaxAmount[]): number {
   return taxes.reduce((sum, t) => sum + t.amountCents, 0);
+}
+
+/** An order's stored rates or taxes (JSON columns only the order paths write). */
+export const ratesOf = (json: unknown) => (json ?? []) as TaxRateRow[];
+export const taxesOf = (json: unknown) => (json ?? []) as TaxAmount[];
+
+/** An order's taxes as its JSON shows them: `[{name, rate: 0.05, amount: 1.23}]`. */
+export const taxLinesJson = (json: unknown) =>
+  taxesOf(json).map((t) => ({
+    name: t.name,
+    rate: t.rateBps / 10_000,
+    amount: centsToDollars(t.amountCents),
+  }));
+
+/** An order's `subtotal` (goods and fees) and `taxes` (lib/contracts/orders.ts). */
+export function serializeTaxes(totalCents: number, json: unknown) {
+  return {
+    subtotal: centsToDollars(totalCents - taxTotal(taxesOf(json))),
+    taxes: taxLinesJson(json),
+  };
+}
+
+/** "GST 5 %" for a stored tax. */
+export const taxLabel = (t: { name: string; rateBps: number }) =>
+  `${t.name} ${percentLabel(t.rateBps / 10_000)}`;
+
+/** An order's taxes as a document's rows: label and cents. */
+export const taxRows = (json: unknown) =>
+  taxesOf(json).map((t) => ({ label: taxLabel(t), cents: t.amountCents }));
+
+/** The farm's tax numbers as documents print them under its name; none for an unregistered farm. */
+export function farmTaxNumbers(farm: {
+  gstNumber: string | null;
+  smallSupplier: boolean;
+  pstNumber: string | null;
+}): string[] {
+  return [
+    farm.gstNumber ? `GST/HST no. ${farm.gstNumber}` : null,
+    farm.pstNumber ? `PST no. ${farm.pstNumber}` : null,
+    !farm.gstNumber && farm.smallSupplier ? "Small supplier: not registered for GST" : null,
+  ].filter((s): s is string => s !== null);
 }

@@ -11,9 +11,9 @@ import {
   setPasswordSchema,
 } from "@/lib/validators/farm";
 import { endpoint, formBody, jsonBody, multipartBody, PAGED } from "./endpoint";
-import { id, isoDate, money, orderStatus } from "./json";
+import { id, isoDate, money, orderStatus, taxLine } from "./json";
 import { orderFulfilment } from "./fulfilment";
-import { orderItem, taxLine } from "./orders";
+import { orderItem } from "./orders";
 import { paymentMethods } from "@/lib/validators/account";
 
 export const myFarm = z.object({

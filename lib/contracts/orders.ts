@@ -5,7 +5,7 @@ import { checkoutSchema, orderEditSchema, ordersQuerySchema } from "@/lib/valida
 import { adjustment } from "./adjustments";
 import { orderFulfilment } from "./fulfilment";
 import { endpoint, jsonBody, PAGED } from "./endpoint";
-import { id, isoDate, money, orderStatus } from "./json";
+import { id, isoDate, money, orderStatus, taxLine } from "./json";
 import { wallet } from "./wallet";
 
 export const orderItem = z.object({
@@ -17,13 +17,6 @@ export const orderItem = z.object({
   subtotal: money,
 });
 export type OrderItemJson = z.infer<typeof orderItem>;
-
-export const taxLine = z.object({
-  name: z.string().describe('"GST" or "PST"'),
-  rate: z.number().describe("0.05 for 5 %"),
-  amount: money,
-});
-export type TaxLineJson = z.infer<typeof taxLine>;
 
 export const orderEvent = z.object({ status: orderStatus, note: z.string(), createdAt: isoDate });
 export type OrderEventJson = z.infer<typeof orderEvent>;

@@ -16,8 +16,8 @@ import { formatCents } from "@/lib/server/wallet/serialize";
 import { takeCredit } from "@/lib/server/credit/credit";
 import type { ProposeAdjustmentInput } from "@/lib/validators/adjustments";
 import { MAX_QUANTITY } from "@/lib/validators/orders";
-import { ratesOf, taxesOf, orderTotals } from "./taxes";
-import { computeTaxes, taxTotal, type TaxClassName } from "@/lib/tax";
+import { orderTotals } from "./taxes";
+import { computeTaxes, ratesOf, taxesOf, taxTotal, type TaxClassName } from "@/lib/tax";
 import { writeLines, type Line } from "@/lib/server/orders/lines";
 import {
   adjustmentInclude,

@@ -14,7 +14,7 @@ import { afterTimeCursor, toPage } from "@/lib/server/platform/pagination";
 import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
 import { requireOwnFarm } from "@/lib/server/farm/access";
 import type { IncomingOrderJson } from "@/lib/contracts/farm";
-import { serializeTaxes } from "./taxes";
+import { serializeTaxes } from "@/lib/tax";
 
 const incomingInclude = {
   user: { select: { id: true, fullName: true } },

@@ -15,7 +15,7 @@ import {
 } from "@/lib/server/adjustments/serialize";
 import { serializeOrderFulfilment } from "@/lib/server/fulfilment/serialize";
 import { toLocalIso } from "@/lib/server/fulfilment/time";
-import { serializeTaxes } from "./taxes";
+import { serializeTaxes } from "@/lib/tax";
 
 import type { OrderDetailJson, OrderJson } from "@/lib/contracts/orders";
 

@@ -1,7 +1,6 @@
 import "server-only";
-import { computeTaxes, taxTotal, type TaxAmount, type TaxRateRow } from "@/lib/tax";
+import { computeTaxes, ratesOf, taxTotal, type TaxRateRow } from "@/lib/tax";
 import { type Tx } from "@/lib/server/platform/transaction";
-import { centsToDollars } from "@/lib/money";
 
 /**
  * The rates each farm charges on an order placed at `at` (docs/money.md, "Taxes"): the `TaxRate`
@@ -40,10 +39,6 @@ export async function farmTaxRates(
   );
 }
 
-/** An order's stored rates or taxes (JSON columns written only by the order paths). */
-export const ratesOf = (json: unknown) => (json ?? []) as TaxRateRow[];
-export const taxesOf = (json: unknown) => (json ?? []) as TaxAmount[];
-
 /**
  * An order's taxes and total from its lines as they are now in the caller's transaction (after an
  * edit or an adjustment rewrote them), its fee and the rates fixed at checkout.
@@ -63,17 +58,4 @@ export async function orderTotals(tx: Tx, orderId: number, feeCents: number) {
   const goodsCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
   const taxes = computeTaxes(lines, feeCents, ratesOf(order.taxRates));
   return { goodsCents, taxes, totalCents: goodsCents + feeCents + taxTotal(taxes) };
-}
-
-/** An order's `subtotal` and `taxes` as its JSON shows them (lib/contracts/orders.ts). */
-export function serializeTaxes(totalCents: number, json: unknown) {
-  const taxes = taxesOf(json);
-  return {
-    subtotal: centsToDollars(totalCents - taxTotal(taxes)),
-    taxes: taxes.map((t) => ({
-      name: t.name,
-      rate: t.rateBps / 10_000,
-      amount: centsToDollars(t.amountCents),
-    })),
-  };
 }
