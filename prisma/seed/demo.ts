@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { DEMO_USER, FARMS } from "@/prisma/seed-data/catalog";
 import { CONVERSATIONS, DEMO_LEDGER } from "@/prisma/seed-data/demo-activity";
-import { farmTaxRates } from "@/lib/server/orders/taxes";
+import { farmTaxRates } from "@/lib/server/tax/rates";
 import { computeTaxes, taxTotal } from "@/lib/tax";
 import type { SeedLog, Tx } from "./types";
 

@@ -22,7 +22,7 @@ import { enforceHoldingCap, reserve } from "@/lib/server/stock/stock";
 import { enqueueSql } from "@/lib/server/notifications/outbox";
 import { MAX_CHECKOUT_CENTS, MAX_QUANTITY, type CheckoutInput } from "@/lib/validators/orders";
 import { serializeOrder } from "./serialize";
-import { farmTaxRates } from "./taxes";
+import { farmTaxRates } from "@/lib/server/tax/rates";
 import {
   computeTaxes,
   taxTotal,
