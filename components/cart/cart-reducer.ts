@@ -163,6 +163,8 @@ export function parseStoredCart(raw: string | null): CartItem[] {
         farm,
         inStock: p.inStock !== false,
         caseSize,
+        // Checkout's tax preview; an unknown class previews no tax (the server charges anyway).
+        ...(p.taxClass === "standard" || p.taxClass === "liquor" ? { taxClass: p.taxClass } : {}),
       };
       return [{ product, quantity: Math.min(maxQuantityOf(product), roundUp(q, caseSize)) }];
     });
