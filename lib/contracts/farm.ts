@@ -8,6 +8,7 @@ import {
   MAX_IMAGE_BYTES,
   productSchema,
   productUpdateSchema,
+  reportPeriodSchema,
   setPasswordSchema,
 } from "@/lib/validators/farm";
 import { endpoint, formBody, jsonBody, multipartBody, PAGED } from "./endpoint";
@@ -83,6 +84,18 @@ export const incomingOrder = z.object({
 });
 export type IncomingOrderJson = z.infer<typeof incomingOrder>;
 
+export const taxReport = z.object({
+  from: z.string().describe("YYYY-MM-DD, farm time, included"),
+  to: z.string().describe("YYYY-MM-DD, farm time, included"),
+  orders: z.number().int().describe("orders completed in the period"),
+  sales: money.describe("goods and fees of those orders, before tax"),
+  taxableSales: money.describe("goods and fees that carried GST"),
+  taxes: z.array(taxLine).describe("collected per tax (GST, PST)"),
+  commission: money.describe("Fieldfare's commission on those orders"),
+  gstOnCommission: money.describe("GST on that commission: the farm's input tax credit"),
+});
+export type TaxReportJson = z.infer<typeof taxReport>;
+
 export const salesDay = z.object({
   date: z.string().describe("YYYY-MM-DD in the farm's time zone"),
   total: money,
@@ -138,6 +151,17 @@ export const farmApi = {
     auth: "required",
     body: imageBody,
     response: myFarm,
+    errors: [...farmerErrors],
+  }),
+  taxReport: endpoint({
+    method: "GET",
+    path: "/api/my-farm/reports/tax",
+    tag: "My Farm",
+    summary:
+      "Tax summary of a period for the farm's returns: GST and PST collected, GST on commission",
+    auth: "required",
+    query: reportPeriodSchema,
+    response: taxReport,
     errors: [...farmerErrors],
   }),
   sales: endpoint({

@@ -164,3 +164,22 @@ export const imageUploadSchema = z.object({
 
 /** GET /api/my-farm/orders?limit=&cursor= (see ./page.ts). */
 export const incomingOrdersQuerySchema = z.object({ limit: pageLimit, cursor: timeCursorParam });
+
+const reportDay = (label: string) =>
+  z
+    .string({ error: `${label} must be a day like 2026-11-01` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a day like 2026-11-01`)
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    }, `${label} must be a day like 2026-11-01`);
+
+/** GET /api/my-farm/reports/tax?from=YYYY-MM-DD&to=YYYY-MM-DD (both days included, farm time). */
+export const reportPeriodSchema = z
+  .object({ from: reportDay("from"), to: reportDay("to") })
+  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["to"] })
+  .refine(
+    (q) => Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`) <= 366 * 86_400_000,
+    { message: "A report covers at most a year", path: ["to"] },
+  );
+export type ReportPeriodInput = z.infer<typeof reportPeriodSchema>;

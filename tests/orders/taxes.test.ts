@@ -8,6 +8,7 @@ import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import * as proposeRoute from "@/app/api/my-farm/orders/[id]/adjustments/route";
 import * as acceptRoute from "@/app/api/orders/[id]/adjustments/[aid]/accept/route";
 import * as farmRoute from "@/app/api/my-farm/route";
+import * as taxReportRoute from "@/app/api/my-farm/reports/tax/route";
 import { call } from "../support/http";
 import {
   createFarmerWithSession,
@@ -379,6 +380,62 @@ describe("taxed orders", () => {
       ).toBe(true);
     },
   );
+});
+
+describe("tax report (GET /api/my-farm/reports/tax)", () => {
+  it("sums the taxes collected on the period's completed orders and the GST on the commission", async () => {
+    const farmer = await createFarmerWithSession({ farmName: "Report Vineyard" });
+    await db.farm.update({
+      where: { id: farmer.farm.id },
+      data: { gstNumber: "123456789 RT0001", pstNumber: "PST-1234-5678" },
+    });
+    const wine = await createProduct(farmer.farm.id, { name: "Merlot", priceCents: 2399 });
+    await db.product.update({ where: { id: wine.id }, data: { taxClass: "liquor" } });
+    const kale = await createProduct(farmer.farm.id, { name: "Kale", priceCents: 300 });
+    const buyer = await createUserWithSession();
+    await topUp(buyer.cookie, 200);
+    const placed = await call(ordersRoute.POST, "/api/orders", {
+      body: {
+        items: [
+          { productId: wine.id, quantity: 2 },
+          { productId: kale.id, quantity: 1 },
+        ],
+      },
+      cookie: buyer.cookie,
+    });
+    const id = placed.json.orders[0].id as number;
+    expect((await complete(farmer.cookie, id)).status).toBe(200);
+
+    const before = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const after = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const report = (query: string, cookie = farmer.cookie) =>
+      call(taxReportRoute.GET, `/api/my-farm/reports/tax?${query}`, { cookie });
+    const r = await report(`from=${before}&to=${after}`);
+    expect(r.status, r.text).toBe(200);
+    // 47.98 wine + 3.00 kale: GST 2.40, PST 4.80; commission 8 % of 50.98 = 4.08; GST on it 0.20.
+    expect(r.json).toEqual({
+      from: before,
+      to: after,
+      orders: 1,
+      sales: 50.98,
+      taxableSales: 50.98,
+      taxes: [
+        { name: "GST", rate: 0.05, amount: 2.4 },
+        { name: "PST", rate: 0.1, amount: 4.8 },
+      ],
+      commission: 4.08,
+      gstOnCommission: 0.2,
+    });
+    const empty = await report(`from=${before}&to=${before}`);
+    expect(empty.json).toMatchObject({ orders: 0, taxes: [], commission: 0 });
+
+    const bad = await report(`from=${after}&to=${before}`);
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors.to).toBe("from must not be after to");
+    expect((await report("from=2026-13-01&to=2026-12-01")).status).toBe(400);
+    const shopper = await createUserWithSession();
+    expect((await report(`from=${before}&to=${after}`, shopper.cookie)).status).toBe(403);
+  });
 });
 
 describe("the farm's tax numbers (My Farm → Farm profile)", () => {
