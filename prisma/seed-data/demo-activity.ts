@@ -22,23 +22,6 @@ export type DemoLedgerEvent =
 
 export const DEMO_LEDGER: DemoLedgerEvent[] = [
   { kind: "top-up", agoMs: 21 * DAY, amountCents: 15000 },
-  { kind: "top-up", agoMs: 18 * DAY, amountCents: 6000 },
-  {
-    // A past order with GST and PST (Naramata Bench is registered): its receipt shows tax lines.
-    kind: "checkout",
-    agoMs: 17 * DAY,
-    orders: [
-      {
-        farm: "naramata-bench-vineyards",
-        status: "completed",
-        closedAfterMs: 2 * DAY,
-        items: [
-          ["Rosé", 1],
-          ["Bench Dry Cider", 2],
-        ],
-      },
-    ],
-  },
   {
     kind: "checkout",
     agoMs: 14 * DAY + 3 * HOUR,
@@ -59,6 +42,24 @@ export const DEMO_LEDGER: DemoLedgerEvent[] = [
         items: [
           ["Pasture-Raised Eggs", 2],
           ["Whole Roasting Chicken", 1],
+        ],
+      },
+    ],
+  },
+  { kind: "top-up", agoMs: 13 * DAY, amountCents: 6000 },
+  {
+    // A past order with GST and PST (Naramata Bench is registered): its receipt shows tax lines.
+    // Completed after Sunny Slope's first order, whose week the seed pays out (payouts.ts).
+    kind: "checkout",
+    agoMs: 12 * DAY,
+    orders: [
+      {
+        farm: "naramata-bench-vineyards",
+        status: "completed",
+        closedAfterMs: DAY,
+        items: [
+          ["Rosé", 1],
+          ["Bench Dry Cider", 2],
         ],
       },
     ],
