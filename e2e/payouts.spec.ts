@@ -25,7 +25,7 @@ test("My Farm → Payouts: demo label, the paid payout, its PDF statement and CS
     (await list.getByRole("link", { name: "CSV" }).first().getAttribute("href"))!,
   );
   expect((await csv.text()).split("\n")[0]).toBe(
-    "orderId,buyer,completedAt,goods,fees,commission,adjustments,net",
+    "orderId,buyer,completedAt,goods,fees,taxes,commission,adjustments,net",
   );
   await auditPage(page, "/my-farm/payouts");
 });

@@ -1,4 +1,5 @@
 import { lineCents, sumCents } from "@/lib/money";
+import type { TaxClassName } from "@/lib/tax";
 
 /**
  * Pure cart rules of docs/product.md (client side): adding a product adds one step (or the quantity
@@ -17,6 +18,8 @@ export type CartProduct = {
   inStock: boolean;
   /** Units per case for this buyer (restaurants buy whole cases); 1 or absent: single units. */
   caseSize?: number;
+  /** The product's tax class, for checkout's tax preview; absent: zero-rated. */
+  taxClass?: TaxClassName;
 };
 
 /** Keeps only what the cart needs from a product JSON (the whole API object may be passed). */
@@ -30,6 +33,7 @@ export function toCartProduct(p: CartProduct): CartProduct {
     farm: { id: p.farm.id, farmName: p.farm.farmName },
     inStock: p.inStock,
     caseSize: p.caseSize ?? 1,
+    ...(p.taxClass && p.taxClass !== "zero" ? { taxClass: p.taxClass } : {}),
   };
 }
 
@@ -161,6 +165,8 @@ export function parseStoredCart(raw: string | null): CartItem[] {
         farm,
         inStock: p.inStock !== false,
         caseSize,
+        // Checkout's tax preview; an unknown class previews no tax (the server charges anyway).
+        ...(p.taxClass === "standard" || p.taxClass === "liquor" ? { taxClass: p.taxClass } : {}),
       };
       return [{ product, quantity: Math.min(maxQuantityOf(product), roundUp(q, caseSize)) }];
     });

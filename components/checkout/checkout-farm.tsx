@@ -1,6 +1,7 @@
 "use client";
 import { Store } from "lucide-react";
 import { formatCurrency } from "@/lib/format";
+import { percentLabel } from "@/lib/commission";
 import { formatCents, lineCents } from "@/lib/money";
 import { FarmFulfilment } from "./farm-fulfilment";
 import type { FarmGroup } from "./farm-groups";
@@ -11,6 +12,7 @@ import type { Checkout } from "./use-checkout";
 export function CheckoutFarm({ group: g, checkout: c }: { group: FarmGroup; checkout: Checkout }) {
   const s = c.states.get(g.farmId);
   const credit = c.creditAt.get(g.farmId);
+  const taxes = c.taxesOf(g);
   return (
     <section
       aria-labelledby={`farm-${g.farmId}`}
@@ -43,6 +45,18 @@ export function CheckoutFarm({ group: g, checkout: c }: { group: FarmGroup; chec
           {formatCents(g.subtotalCents)}
         </span>
       </p>
+      {taxes.length ? (
+        <ul aria-label={`Taxes charged by ${g.farmName}`} className="mt-1 grid gap-1 text-sm">
+          {taxes.map((t) => (
+            <li key={t.name} className="flex justify-between" data-testid="checkout-tax">
+              <span className="text-muted">
+                {t.name} {percentLabel(t.rateBps / 10_000)}
+              </span>
+              <span className="tabular-nums">{formatCents(t.amountCents)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {s ? (
         <FarmFulfilment
           farm={s.farm}

@@ -39,6 +39,9 @@ export function CheckoutSummary({ checkout: c }: { checkout: Checkout }) {
       {c.feesCents > 0 ? (
         <Row label="Delivery fees" cents={c.feesCents} testId="checkout-fees" />
       ) : null}
+      {c.taxesCents > 0 ? (
+        <Row label="Taxes (GST, PST)" cents={c.taxesCents} testId="checkout-taxes" />
+      ) : null}
       <p className="flex items-center justify-between text-lg font-bold">
         <span>Total</span>
         <span className="tabular-nums" data-testid="checkout-total">

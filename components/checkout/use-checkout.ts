@@ -20,10 +20,12 @@ import {
   centsToDollars,
   dollarsToCents,
   formatCents,
+  lineCents,
   sumCents,
   sumDollarsInCents,
 } from "@/lib/money";
 import type { PaymentMethodValue } from "@/lib/validators/account";
+import { computeTaxes, taxTotal, type TaxAmount } from "@/lib/tax";
 import { byFarm, errorsByFarm, FULFILMENT_ERRORS, type FarmGroup } from "./farm-groups";
 import {
   farmState,
@@ -88,7 +90,19 @@ export function useCheckout() {
     fulfilments.error !== undefined ||
     (fulfilments.data !== undefined && states.size === groups.length);
   const feesCents = sumDollarsInCents(states.values(), (s) => s.state.fee);
-  const grandTotalCents = totalCents + feesCents;
+  // Each farm's taxes as the server will charge them (lib/tax.ts, docs/money.md "Taxes"): its
+  // rates, each line half-up, the delivery fee taxed as the goods.
+  const taxesOf = (g: FarmGroup): TaxAmount[] =>
+    computeTaxes(
+      g.items.map((i) => ({
+        amountCents: lineCents(i.product.price, i.quantity),
+        taxClass: i.product.taxClass ?? "zero",
+      })),
+      dollarsToCents(states.get(g.farmId)?.state.fee ?? 0),
+      states.get(g.farmId)?.farm.taxRates ?? [],
+    );
+  const taxesCents = sumCents(groups, (g) => taxTotal(taxesOf(g)));
+  const grandTotalCents = totalCents + feesCents + taxesCents;
   const fulfilment = Object.fromEntries(
     [...states.entries()].flatMap(([farmId, s]) => {
       const body = fulfilmentBody(s.state);
@@ -96,7 +110,7 @@ export function useCheckout() {
     }),
   );
   const farmTotalCents = (g: FarmGroup) =>
-    g.subtotalCents + dollarsToCents(states.get(g.farmId)?.state.fee ?? 0);
+    g.subtotalCents + dollarsToCents(states.get(g.farmId)?.state.fee ?? 0) + taxTotal(taxesOf(g));
   const onAccount = (farmId: number) => {
     const credit = creditAt.get(farmId);
     if (!credit) return false;
@@ -278,6 +292,8 @@ export function useCheckout() {
     wallet,
     walletError,
     feesCents,
+    taxesCents,
+    taxesOf,
     grandTotalCents,
     accountTotalCents,
     walletTotalCents,

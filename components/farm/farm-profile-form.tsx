@@ -20,6 +20,9 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
       farmName: farm.farmName,
       description: farm.description,
       location: farm.location,
+      gstNumber: farm.gstNumber ?? "",
+      smallSupplier: farm.smallSupplier,
+      pstNumber: farm.pstNumber ?? "",
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -67,6 +70,44 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
           {...form.register("description")}
         />
       </Field>
+      <fieldset className="grid gap-4 rounded-xl border border-gray-200 p-4">
+        <legend className="px-1 font-semibold text-ink">Taxes</legend>
+        <p className="text-sm text-muted">
+          Registered farms charge GST on taxable goods (beer, wine, cider and other non-grocery
+          products); PST applies to liquor with a PST number. Receipts and statements show your
+          numbers.
+        </p>
+        <Field
+          id="farm-gst"
+          label="GST/HST registration number (Optional)"
+          hint="9 digits, RT and 4 digits, like 123456789 RT0001"
+          error={errors.gstNumber?.message}
+        >
+          <Input id="farm-gst" autoComplete="off" {...form.register("gstNumber")} />
+        </Field>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-brand-700"
+            aria-describedby={errors.smallSupplier ? "farm-small-supplier-error" : undefined}
+            {...form.register("smallSupplier")}
+          />
+          Small supplier (under $30,000 a year, not registered: no GST charged)
+        </label>
+        {errors.smallSupplier ? (
+          <p id="farm-small-supplier-error" role="alert" className="text-sm text-red-700">
+            {errors.smallSupplier.message}
+          </p>
+        ) : null}
+        <Field
+          id="farm-pst"
+          label="BC PST number (Optional)"
+          hint="Like PST-1234-5678; needed to charge PST on liquor"
+          error={errors.pstNumber?.message}
+        >
+          <Input id="farm-pst" autoComplete="off" {...form.register("pstNumber")} />
+        </Field>
+      </fieldset>
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : "Save profile"}

@@ -12,6 +12,7 @@ import {
 } from "@/components/ui/dialog";
 import { messageOf } from "@/lib/client/api";
 import { formatCurrency, formatDistance } from "@/lib/format";
+import { percentLabel } from "@/lib/commission";
 import type { OrderJson } from "@/lib/contracts/orders";
 import { STATUS_BADGE, STATUS_EVENT, itemCountLabel } from "./status";
 import { DateTime } from "@/components/ui/date-time";
@@ -114,6 +115,22 @@ export function OrderDetailDialog({
                 </li>
               ))}
             </ul>
+            {shown.taxes.length ? (
+              <dl className="grid gap-1 text-sm" data-testid="order-detail-taxes">
+                <div className="flex justify-between">
+                  <dt className="text-muted">Subtotal</dt>
+                  <dd className="tabular-nums">{formatCurrency(shown.subtotal)}</dd>
+                </div>
+                {shown.taxes.map((t) => (
+                  <div key={t.name} className="flex justify-between">
+                    <dt className="text-muted">
+                      {t.name} {percentLabel(t.rate)}
+                    </dt>
+                    <dd className="tabular-nums">{formatCurrency(t.amount)}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
             <p className="flex justify-between font-bold">
               <span>Total</span>
               <span className="tabular-nums" data-testid="order-detail-total">

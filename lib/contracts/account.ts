@@ -2,7 +2,7 @@ import { z } from "zod";
 import { creditLimitSchema, statementStatuses } from "@/lib/validators/account";
 import { idParam } from "@/lib/validators/id";
 import { endpoint, jsonBody } from "./endpoint";
-import { id, isoDate, money, orderStatus } from "./json";
+import { id, isoDate, money, orderStatus, taxLine } from "./json";
 import { wallet } from "./wallet";
 
 /** Pay on account (docs/restaurants.md, "Pay on account"): credit lines, monthly statements, paying them. */
@@ -54,10 +54,14 @@ export const statementLine = z.object({
     }),
   ),
   fee: money,
+  taxes: z.array(taxLine).describe("the order's taxes; empty for a cancelled order"),
   total: money.describe("0 for a cancelled order"),
 });
 export const statementDetail = statementSummary.extend({
   farmLocation: z.string(),
+  farmTaxNumbers: z
+    .array(z.string())
+    .describe('the farm\'s tax numbers as printed: "GST/HST no. …", "PST no. …"'),
   lines: z.array(statementLine),
 });
 export type StatementDetailJson = z.infer<typeof statementDetail>;

@@ -7,6 +7,7 @@ import {
 } from "@/lib/validators/catalog";
 import { idParam } from "@/lib/validators/id";
 import { endpoint } from "./endpoint";
+import { TAX_CLASSES } from "@/lib/tax";
 import { id, isoDate, money } from "./json";
 
 export const category = z.object({ id, name: z.string(), icon: z.string() });
@@ -27,6 +28,9 @@ export const product = z.object({
     .int()
     .describe("units per case: restaurants buy in multiples of it; 1 for everyone else"),
   unit: z.string(),
+  taxClass: z
+    .enum(TAX_CLASSES)
+    .describe("zero: GST zero-rated, PST exempt · standard: GST · liquor: GST and PST"),
   inStock: z.boolean(),
   isFeatured: z.boolean(),
   isPopular: z.boolean(),

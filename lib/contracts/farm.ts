@@ -8,10 +8,11 @@ import {
   MAX_IMAGE_BYTES,
   productSchema,
   productUpdateSchema,
+  reportPeriodSchema,
   setPasswordSchema,
 } from "@/lib/validators/farm";
 import { endpoint, formBody, jsonBody, multipartBody, PAGED } from "./endpoint";
-import { id, isoDate, money, orderStatus } from "./json";
+import { id, isoDate, money, orderStatus, taxLine } from "./json";
 import { orderFulfilment } from "./fulfilment";
 import { orderItem } from "./orders";
 import { paymentMethods } from "@/lib/validators/account";
@@ -24,6 +25,14 @@ export const myFarm = z.object({
   farmImage: z.string(),
   rating: z.number(),
   reviewCount: z.number().int(),
+  gstNumber: z.string().nullable().describe("GST/HST registration number; null: not registered"),
+  smallSupplier: z
+    .boolean()
+    .describe("a small supplier (under $30,000) that is not registered: charges no GST"),
+  pstNumber: z
+    .string()
+    .nullable()
+    .describe("BC PST number: PST is charged on liquor only with one"),
 });
 export type MyFarmJson = z.infer<typeof myFarm>;
 
@@ -36,6 +45,7 @@ export const myProduct = z.object({
     .nullable()
     .describe("what restaurants pay per unit; null: the retail price"),
   caseSize: z.number().int().describe("restaurants buy in multiples of it"),
+  taxClass: z.enum(["zero", "standard", "liquor"]),
   unit: z.string(),
   stock: z.number().int(),
   reserved: z
@@ -62,6 +72,8 @@ export const incomingOrder = z.object({
     .object({ id, fullName: z.string() })
     .describe("a name to prepare the order for, never an email or phone"),
   itemCount: z.number().int(),
+  subtotal: money.describe("goods and fees, before tax"),
+  taxes: z.array(taxLine),
   totalAmount: money,
   payment: z
     .enum(paymentMethods)
@@ -76,6 +88,18 @@ export const incomingOrder = z.object({
     ),
 });
 export type IncomingOrderJson = z.infer<typeof incomingOrder>;
+
+export const taxReport = z.object({
+  from: z.string().describe("YYYY-MM-DD, farm time, included"),
+  to: z.string().describe("YYYY-MM-DD, farm time, included"),
+  orders: z.number().int().describe("orders completed in the period"),
+  sales: money.describe("goods and fees of those orders, before tax"),
+  taxableSales: money.describe("goods and fees that carried GST"),
+  taxes: z.array(taxLine).describe("collected per tax (GST, PST)"),
+  commission: money.describe("Fieldfare's commission on those orders"),
+  gstOnCommission: money.describe("GST on that commission: the farm's input tax credit"),
+});
+export type TaxReportJson = z.infer<typeof taxReport>;
 
 export const salesDay = z.object({
   date: z.string().describe("YYYY-MM-DD in the farm's time zone"),
@@ -132,6 +156,17 @@ export const farmApi = {
     auth: "required",
     body: imageBody,
     response: myFarm,
+    errors: [...farmerErrors],
+  }),
+  taxReport: endpoint({
+    method: "GET",
+    path: "/api/my-farm/reports/tax",
+    tag: "My Farm",
+    summary:
+      "Tax summary of a period for the farm's returns: GST and PST collected, GST on commission",
+    auth: "required",
+    query: reportPeriodSchema,
+    response: taxReport,
     errors: [...farmerErrors],
   }),
   sales: endpoint({

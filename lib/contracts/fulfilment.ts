@@ -72,6 +72,17 @@ export const farmFulfilment = z.object({
   minimumOrder: money,
   deliveryZones: z.array(deliveryZone),
   slots: z.array(slot),
+  taxRates: z
+    .array(
+      z.object({
+        name: z.string(),
+        taxClass: z.enum(["zero", "standard", "liquor"]),
+        rateBps: z.number().int(),
+      }),
+    )
+    .describe(
+      "the taxes this farm charges now, per tax class (basis points): checkout shows them before paying",
+    ),
 });
 export type FarmFulfilmentJson = z.infer<typeof farmFulfilment>;
 

@@ -6,3 +6,11 @@ export const money = z.number().describe("US dollars, at most 2 decimals");
 export const isoDate = z.string().describe("ISO 8601 date-time (UTC)");
 export const userType = z.enum(["farmer", "restaurant", "user"]);
 export const orderStatus = z.enum(["active", "completed", "cancelled"]);
+
+/** One tax of an order (docs/money.md, "Taxes"). */
+export const taxLine = z.object({
+  name: z.string().describe('"GST" or "PST"'),
+  rate: z.number().describe("0.05 for 5 %"),
+  amount: money,
+});
+export type TaxLineJson = z.infer<typeof taxLine>;

@@ -5,7 +5,7 @@ import { checkoutSchema, orderEditSchema, ordersQuerySchema } from "@/lib/valida
 import { adjustment } from "./adjustments";
 import { orderFulfilment } from "./fulfilment";
 import { endpoint, jsonBody, PAGED } from "./endpoint";
-import { id, isoDate, money, orderStatus } from "./json";
+import { id, isoDate, money, orderStatus, taxLine } from "./json";
 import { wallet } from "./wallet";
 
 export const orderItem = z.object({
@@ -26,7 +26,11 @@ export const order = z.object({
   farmId: id,
   farm: z.object({ id, farmName: z.string() }),
   status: orderStatus,
-  totalAmount: money,
+  subtotal: money.describe("goods and fees, before tax"),
+  taxes: z
+    .array(taxLine)
+    .describe("each line's tax rounded half-up to the cent, summed per tax; empty when none"),
+  totalAmount: money.describe("subtotal + the taxes"),
   isPaid: z.boolean().describe("false for an order on account until its statement is paid"),
   payment: z
     .enum(paymentMethods)

@@ -94,7 +94,8 @@ export const payoutLine = z.object({
   completedAt: isoDate.nullable(),
   goods: money,
   fees: money,
-  commission: money.describe("negative"),
+  taxes: money.describe("GST and PST the farm charged on the order, paid to it to remit"),
+  commission: money.describe("negative: COMMISSION_BPS of the goods alone"),
   adjustments: money,
   net: money,
 });
@@ -102,6 +103,10 @@ export type PayoutLineJson = z.infer<typeof payoutLine>;
 
 export const payoutDetail = payoutSummary.extend({
   farmName: z.string(),
+  farmTaxNumbers: z.array(z.string()).describe("the farm's GST and PST numbers as printed"),
+  commissionGst: money.describe(
+    "GST on Fieldfare's commission in this payout (5 %, half-up): the farm's input tax credit",
+  ),
   lines: z.array(payoutLine),
 });
 export type PayoutDetailJson = z.infer<typeof payoutDetail>;

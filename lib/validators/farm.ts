@@ -24,11 +24,47 @@ const optionalText = (label: string, max: number) =>
     `${label} must be at most ${max} characters`,
   );
 
-export const farmProfileSchema = z.object({
-  farmName: text("Farm name", 2, 120),
-  description: optionalText("Description", 2000),
-  location: text("Location", 2, 300),
-});
+export const GST_NUMBER_MESSAGE =
+  "Enter the GST/HST number as 9 digits, RT and 4 digits, like 123456789 RT0001, or leave it empty";
+export const PST_NUMBER_MESSAGE = "Enter the PST number like PST-1234-5678, or leave it empty";
+export const SMALL_SUPPLIER_CONFLICT =
+  "A farm registered for GST is not a small supplier: clear the GST number or untick small supplier";
+
+/** "123456789RT0001" or "123456789 RT0001" → "123456789 RT0001"; "" stays "" (not registered). */
+const gstNumber = z
+  .string({ error: GST_NUMBER_MESSAGE })
+  .trim()
+  .toUpperCase()
+  .transform((v) => v.replace(/\s+/g, ""))
+  .refine((v) => v === "" || /^\d{9}RT\d{4}$/.test(v), GST_NUMBER_MESSAGE)
+  .transform((v) => (v ? `${v.slice(0, 9)} ${v.slice(9)}` : ""));
+
+/** "pst 1234 5678", "PST-1234-5678" → "PST-1234-5678"; "" stays "". */
+const pstNumber = z
+  .string({ error: PST_NUMBER_MESSAGE })
+  .trim()
+  .toUpperCase()
+  .transform((v) => v.replace(/[\s-]+/g, ""))
+  .refine((v) => v === "" || /^PST\d{8}$/.test(v), PST_NUMBER_MESSAGE)
+  .transform((v) => (v ? `PST-${v.slice(3, 7)}-${v.slice(7)}` : ""));
+
+/**
+ * Farm profile: name, description, location and the farm's tax numbers (docs/money.md, "Taxes").
+ * The tax fields may be left out (unchanged); "" clears a number.
+ */
+export const farmProfileSchema = z
+  .object({
+    farmName: text("Farm name", 2, 120),
+    description: optionalText("Description", 2000),
+    location: text("Location", 2, 300),
+    gstNumber: gstNumber.optional(),
+    smallSupplier: z.boolean({ error: "Small supplier must be true or false" }).optional(),
+    pstNumber: pstNumber.optional(),
+  })
+  .refine((v) => !(v.gstNumber && v.smallSupplier), {
+    message: SMALL_SUPPLIER_CONFLICT,
+    path: ["smallSupplier"],
+  });
 export type FarmProfileInput = z.infer<typeof farmProfileSchema>;
 
 const priceMessage = `Enter a price from $0.01 to $${MAX_PRICE.toLocaleString("en-US")} with at most 2 decimals`;
@@ -53,6 +89,10 @@ export const productFields = {
     .positive("Choose a category")
     .nullable(),
   isFeatured: z.boolean({ error: "Featured must be true or false" }),
+  /** docs/money.md, "Taxes"; left out at creation: liquor for beer, wine and cider, else zero. */
+  taxClass: z.enum(["zero", "standard", "liquor"], {
+    error: "Tax class must be zero, standard or liquor",
+  }),
 };
 
 /** POST /api/my-farm/products and the "Add product" form (restaurant price and case size may be left out). */
@@ -60,6 +100,7 @@ export const productSchema = z.object({
   ...productFields,
   restaurantPrice: productFields.restaurantPrice.optional().default(null),
   caseSize: productFields.caseSize.optional().default(1),
+  taxClass: productFields.taxClass.optional(),
 });
 export type ProductInput = z.infer<typeof productSchema>;
 
@@ -104,3 +145,22 @@ export const imageUploadSchema = z.object({
 
 /** GET /api/my-farm/orders?limit=&cursor= (see ./page.ts). */
 export const incomingOrdersQuerySchema = z.object({ limit: pageLimit, cursor: timeCursorParam });
+
+const reportDay = (label: string) =>
+  z
+    .string({ error: `${label} must be a day like 2026-11-01` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a day like 2026-11-01`)
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    }, `${label} must be a day like 2026-11-01`);
+
+/** GET /api/my-farm/reports/tax?from=YYYY-MM-DD&to=YYYY-MM-DD (both days included, farm time). */
+export const reportPeriodSchema = z
+  .object({ from: reportDay("from"), to: reportDay("to") })
+  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["to"] })
+  .refine(
+    (q) => Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`) <= 366 * 86_400_000,
+    { message: "A report covers at most a year", path: ["to"] },
+  );
+export type ReportPeriodInput = z.infer<typeof reportPeriodSchema>;

@@ -43,6 +43,8 @@ export type SeedFarm = {
   /** Sky, far hills, near hills, accent (barn / fruit) colours for the generated illustration. */
   palette: [string, string, string, string];
   owner: { fullName: string; email: string; username: string; phone: string };
+  /** The farm's tax registration (docs/money.md, "Taxes"); none: it charges no tax. */
+  tax?: { gstNumber: string; pstNumber?: string };
   products: SeedProduct[];
 };
 
@@ -818,6 +820,8 @@ export const FARMS: SeedFarm[] = [
       username: "robert_ashford",
       phone: "250-555-0111",
     },
+    // Liquor-licensed and registered: its wine and cider carry GST and PST.
+    tax: { gstNumber: "801234567 RT0001", pstNumber: "PST-1234-5678" },
     products: [
       p(
         "Bench Red Blend",
@@ -875,6 +879,15 @@ export const FARMS: SeedFarm[] = [
         36,
         "sparkling-wine",
         "Fine bubbles, green apple and brioche.",
+      ),
+      p(
+        "Bench Dry Cider",
+        "wine",
+        1299,
+        "750 ml bottle",
+        72,
+        "clinking-glasses",
+        "Hard cider from Naramata apples, bone dry, 6.5 % alcohol.",
       ),
     ],
   },

@@ -46,6 +46,24 @@ export const DEMO_LEDGER: DemoLedgerEvent[] = [
       },
     ],
   },
+  { kind: "top-up", agoMs: 13 * DAY, amountCents: 6000 },
+  {
+    // A past order with GST and PST (Naramata Bench is registered): its receipt shows tax lines.
+    // Completed after Sunny Slope's first order, whose week the seed pays out (payouts.ts).
+    kind: "checkout",
+    agoMs: 12 * DAY,
+    orders: [
+      {
+        farm: "naramata-bench-vineyards",
+        status: "completed",
+        closedAfterMs: DAY,
+        items: [
+          ["Rosé", 1],
+          ["Bench Dry Cider", 2],
+        ],
+      },
+    ],
+  },
   { kind: "top-up", agoMs: 9 * DAY, amountCents: 10000 },
   {
     kind: "checkout",

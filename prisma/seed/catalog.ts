@@ -129,6 +129,8 @@ export async function ensureFarms(
         rating: f.rating,
         reviewCount: f.reviewCount,
         farmImage: `/images/farms/${f.slug}.svg`,
+        gstNumber: f.tax?.gstNumber ?? null,
+        pstNumber: f.tax?.pstNumber ?? null,
       })),
     });
   }
@@ -167,6 +169,9 @@ export async function ensureProducts(
         priceCents: p.priceCents,
         restaurantPriceCents: wholesale ? Math.round(p.priceCents * RESTAURANT_DISCOUNT) : null,
         caseSize: wholesale ? caseSizeForUnit(p.unit) : 1,
+        // Beer and wine (cider among them) are liquor; the rest is zero-rated groceries.
+        taxClass:
+          p.category === "beer" || p.category === "wine" ? ("liquor" as const) : ("zero" as const),
         unit: p.unit,
         stock: p.stock,
         inStock: p.stock > 0,

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { DEMO_USER, FARMS } from "@/prisma/seed-data/catalog";
 import { CONVERSATIONS, DEMO_LEDGER } from "@/prisma/seed-data/demo-activity";
+import { farmTaxRates } from "@/lib/server/tax/rates";
+import { computeTaxes, taxTotal } from "@/lib/tax";
 import type { SeedLog, Tx } from "./types";
 
 const KM_PER_MILE = 1.609344;
@@ -27,7 +29,7 @@ export async function ensureDemoActivity(
   const farmBySlug = new Map(FARMS.map((f) => [f.slug, f]));
   const products = await tx.product.findMany({
     where: { farmId: { in: [...farmIds.values()] } },
-    select: { id: true, farmId: true, name: true, priceCents: true },
+    select: { id: true, farmId: true, name: true, priceCents: true, taxClass: true },
   });
   const productOf = (farmId: number, name: string) => {
     const p = products.find((x) => x.farmId === farmId && x.name === name);
@@ -69,9 +71,23 @@ export async function ensureDemoActivity(
       const farmId = farmIds.get(o.farm)!;
       const items = o.items.map(([name, quantity]) => {
         const p = productOf(farmId, name);
-        return { productId: p.id, productName: p.name, quantity, priceCents: p.priceCents };
+        return {
+          productId: p.id,
+          productName: p.name,
+          quantity,
+          priceCents: p.priceCents,
+          taxClass: p.taxClass,
+        };
       });
-      const totalCents = items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0);
+      // Taxed as a checkout would (docs/money.md, "Taxes"); demo orders have no delivery fee.
+      const taxRates = (await farmTaxRates(tx, [farmId], when)).get(farmId) ?? [];
+      const taxes = computeTaxes(
+        items.map((i) => ({ amountCents: i.priceCents * i.quantity, taxClass: i.taxClass })),
+        0,
+        taxRates,
+      );
+      const totalCents =
+        items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0) + taxTotal(taxes);
       const closedAt =
         o.closedAfterMs === undefined ? undefined : new Date(when.getTime() + o.closedAfterMs);
       const events: {
@@ -97,6 +113,8 @@ export async function ensureDemoActivity(
           itemCount: items.reduce((n, i) => n + i.quantity, 0),
           distanceKm: Math.round(farm.distance * KM_PER_MILE * 10) / 10,
           checkoutRef,
+          taxRates,
+          taxes,
           createdAt: when,
           updatedAt: closedAt ?? when,
           completedAt: o.status === "completed" ? closedAt : null,

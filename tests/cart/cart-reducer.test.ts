@@ -165,6 +165,17 @@ describe("cart rules", () => {
   });
 });
 
+describe("tax class (checkout's tax preview)", () => {
+  it("a stored line keeps a taxable class; zero or an unknown class is left out", () => {
+    const wine = { product: { ...product(9, 20), taxClass: "liquor" as const }, quantity: 1 };
+    expect(parseStoredCart(JSON.stringify([wine]))).toEqual([wine]);
+    const odd = { product: { ...product(10, 2), taxClass: "luxury" }, quantity: 1 };
+    expect(parseStoredCart(JSON.stringify([odd]))).toEqual([
+      { product: product(10, 2), quantity: 1 },
+    ]);
+  });
+});
+
 describe("product badge", () => {
   it.each([
     [{ inStock: false, isPopular: true, isFeatured: true }, "Out of Stock", false],

@@ -112,6 +112,7 @@ describe("product lists", () => {
       priceLevel: "retail",
       caseSize: 1,
       unit: "lb",
+      taxClass: "zero",
       inStock: true,
       isFeatured: true,
       isPopular: false,

@@ -69,6 +69,39 @@ describe("order receipts (PDF)", () => {
     }
   });
 
+  it("shows the farm's tax numbers, the subtotal and each tax line of a taxed order", async () => {
+    const { farm } = await createFarm({ farmName: "Taxed Bench Winery" });
+    await db.farm.update({
+      where: { id: farm.id },
+      data: { gstNumber: "123456789 RT0001", pstNumber: "PST-1234-5678" },
+    });
+    const wine = await createProduct(farm.id, { name: "Pinot Noir", priceCents: 2850 });
+    await db.product.update({ where: { id: wine.id }, data: { taxClass: "liquor" } });
+    const greens = await createProduct(farm.id, { name: "Salad Greens", priceCents: 500 });
+    const me = await createUserWithSession({ fullName: "Wyn Buyer" });
+    await topUp(me.cookie, 200);
+    const placed = await placeOrder(me.cookie, [
+      { productId: wine.id, quantity: 2 },
+      { productId: greens.id, quantity: 1 },
+    ]);
+    expect(placed.status, placed.text).toBe(201);
+    const id = placed.json.orders[0].id as number;
+    const text = await pdfText((await receipt(me.cookie, id)).bytes);
+    // 57.00 of wine: GST 2.85, PST 5.70; greens zero-rated. 62.00 + 8.55 = 70.55.
+    for (const s of [
+      "GST/HST no. 123456789 RT0001",
+      "PST no. PST-1234-5678",
+      "Subtotal",
+      "$62.00",
+      "GST 5 %",
+      "$2.85",
+      "PST 10 %",
+      "$5.70",
+      "$70.55",
+    ])
+      expect(text, s).toContain(s);
+  });
+
   it("someone else's order is a 404 (JSON), and a signed-out request a 401", async () => {
     const { farm } = await createFarm();
     const p = await createProduct(farm.id);

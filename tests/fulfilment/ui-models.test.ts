@@ -127,6 +127,7 @@ const farm: FarmFulfilmentJson = {
   farmId: 4,
   farmName: "Sunny Slope Orchards",
   timeZone: "America/Vancouver",
+  taxRates: [],
   minimumOrder: 10,
   deliveryZones: [
     { id: 1, name: "Kelowna", postalPrefixes: ["V1"], fee: 8, freeOver: null },

@@ -62,6 +62,7 @@ describe("My Farm → Payouts API", () => {
         completedAt: expect.any(String),
         goods: 32.07,
         fees: 0,
+        taxes: 0,
         commission: -2.57,
         adjustments: 0,
         net: 29.5,
@@ -75,10 +76,10 @@ describe("My Farm → Payouts API", () => {
     );
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(csv.text.split("\n")[0]).toBe(
-      "orderId,buyer,completedAt,goods,fees,commission,adjustments,net",
+      "orderId,buyer,completedAt,goods,fees,taxes,commission,adjustments,net",
     );
     expect(csv.text).toContain(`${orderId},Petra Payer,`);
-    expect(csv.text).toContain(",32.07,0.00,-2.57,0.00,29.50");
+    expect(csv.text).toContain(",32.07,0.00,0.00,-2.57,0.00,29.50");
   });
 
   it("the PDF statement shows the order, the commission and the net", async () => {
@@ -101,6 +102,53 @@ describe("My Farm → Payouts API", () => {
       "$29.50",
     ])
       expect(text).toContain(s);
+  });
+
+  it("a taxed order's statement shows the taxes collected, the farm's numbers and GST on the commission", async () => {
+    const farmer = await farmerWithSession({ farmName: "Taxed Statement Vineyard" });
+    await db.farm.update({
+      where: { id: farmer.farm.id },
+      data: { gstNumber: "987654321 RT0001", pstNumber: "PST-8765-4321" },
+    });
+    const buyer = await createUserWithSession({ fullName: "Vic Vintner" });
+    await fundWallet(stripe.emulator(), buyer.cookie, 500);
+    const wine = await createProduct(farmer.farm.id, { name: "Merlot", priceCents: 2500 });
+    await db.product.update({ where: { id: wine.id }, data: { taxClass: "liquor" } });
+    const res = await placeOrder(buyer.cookie, [{ productId: wine.id, quantity: 4 }]);
+    const orderId = res.json.orders[0].id as number;
+    expect((await complete(farmer.cookie, orderId)).status).toBe(200);
+    await runPayouts(payoutDay());
+    const payout = await db.payout.findFirstOrThrow({ where: { farmId: farmer.farm.id } });
+    // 100.00 wine, GST 5.00 + PST 10.00; commission 8.00 on the goods alone; net 107.00.
+    const detail = await get(
+      detailRoute.GET,
+      `/api/my-farm/payouts/${payout.id}`,
+      farmer.cookie,
+      payout.id,
+    );
+    expect(detail.json).toMatchObject({
+      amount: 107,
+      commissionGst: 0.4,
+      farmTaxNumbers: ["GST/HST no. 987654321 RT0001", "PST no. PST-8765-4321"],
+      lines: [{ orderId, goods: 100, fees: 0, taxes: 15, commission: -8, net: 107 }],
+    });
+    const pdfRes = await statementRoute.GET(
+      new Request(`http://localhost:3000/api/my-farm/payouts/${payout.id}/statement.pdf`, {
+        headers: { host: "localhost:3000", cookie: farmer.cookie },
+      }),
+      { params: Promise.resolve({ id: String(payout.id) }) },
+    );
+    const pdf = await getDocumentProxy(new Uint8Array(await pdfRes.arrayBuffer()));
+    const { text } = await extractText(pdf, { mergePages: true });
+    for (const s of [
+      "GST/HST no. 987654321 RT0001",
+      "of which taxes you collected",
+      "$15.00",
+      "GST 5 % on Fieldfare's commission",
+      "$0.40",
+      "$107.00",
+    ])
+      expect(text, s).toContain(s);
   });
 
   it("another farm's payout is a 404; a shopper is refused", async () => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { computeTaxes, ratesOf, taxTotal } from "@/lib/tax";
 import { db } from "@/lib/server/platform/db";
 import { verifyPassword } from "@/lib/server/auth/password";
 import { isDatabaseEmpty, seed } from "@/prisma/seed";
@@ -140,6 +141,26 @@ describe("seed on an empty database", () => {
     expect(await verifyPassword(demo.passwordHash, "wrong-password")).toBe(false);
   });
 
+  it("seeds Naramata Bench Vineyards registered for GST and PST, with a past taxed order", async () => {
+    const farm = await db.farm.findFirstOrThrow({
+      where: { farmName: "Naramata Bench Vineyards" },
+      include: { products: true },
+    });
+    expect(farm).toMatchObject({ gstNumber: "801234567 RT0001", pstNumber: "PST-1234-5678" });
+    expect(farm.products.find((p) => p.name === "Bench Dry Cider")?.taxClass).toBe("liquor");
+    expect(farm.products.every((p) => p.taxClass === "liquor")).toBe(true);
+    const taxed = await db.order.findFirstOrThrow({
+      where: { farmId: farm.id, status: "completed" },
+      include: { items: true },
+    });
+    // Rosé 23.99 + 2 × 12.99 cider = 49.97: GST 1.20 + 1.30, PST 2.40 + 2.60.
+    expect(taxed.taxes).toEqual([
+      { name: "GST", rateBps: 500, amountCents: 250 },
+      { name: "PST", rateBps: 1000, amountCents: 500 },
+    ]);
+    expect(taxed.totalCents).toBe(4997 + 750);
+  });
+
   it("gives the demo wallet a balance equal to the sum of its ledger, with top-ups, payments and a refund", async () => {
     const demo = await db.user.findUniqueOrThrow({
       where: { email: DEMO_USER.email },
@@ -167,7 +188,15 @@ describe("seed on an empty database", () => {
     );
     for (const o of orders) {
       expect(o.items.length).toBeGreaterThan(0);
-      expect(o.totalCents).toBe(o.items.reduce((s, i) => s + i.priceCents * i.quantity, 0));
+      // Goods plus the taxes of a registered farm (Naramata Bench), rounded per line.
+      const taxes = computeTaxes(
+        o.items.map((i) => ({ amountCents: i.priceCents * i.quantity, taxClass: i.taxClass })),
+        0,
+        ratesOf(o.taxRates),
+      );
+      expect(o.totalCents).toBe(
+        o.items.reduce((s, i) => s + i.priceCents * i.quantity, 0) + taxTotal(taxes),
+      );
       expect(o.itemCount).toBe(o.items.reduce((s, i) => s + i.quantity, 0));
       for (const i of o.items) {
         expect(i.priceCents).toBe(i.product.priceCents);

@@ -182,7 +182,7 @@ type ProductSqlRow = Omit<ProductRow, "farm"> & { farmName: string };
  */
 export async function rankedProducts(ranking: Prisma.Sql): Promise<CatalogProduct[]> {
   const rows = await readRows<ProductSqlRow>(Prisma.sql`
-    SELECT p.id, p."farmId", p."categoryId", p.name, p.description, p."priceCents", p."restaurantPriceCents", p."caseSize", p.unit,
+    SELECT p.id, p."farmId", p."categoryId", p.name, p.description, p."priceCents", p."restaurantPriceCents", p."caseSize", p."taxClass"::text AS "taxClass", p.unit,
       p."inStock", p."isFeatured", p."isPopular", p.image, p."createdAt", f."farmName"
     FROM (${ranking}) r JOIN "Product" p ON p.id = r.id JOIN "Farm" f ON f.id = p."farmId"
     WHERE NOT p."isHidden"

@@ -2,6 +2,7 @@ import "server-only";
 import { centsToDollars } from "@/lib/money";
 import { caseSizeFor, unitPrice, type PriceLevel } from "./pricing";
 import type { ProductJson } from "@/lib/contracts/catalog";
+import type { TaxClassName } from "@/lib/tax";
 
 /** The columns a product card needs; the tsvector and stock count never leave the server. */
 export const productSelect = {
@@ -13,6 +14,7 @@ export const productSelect = {
   priceCents: true,
   restaurantPriceCents: true,
   caseSize: true,
+  taxClass: true,
   unit: true,
   inStock: true,
   isFeatured: true,
@@ -31,6 +33,7 @@ export type ProductRow = {
   priceCents: number;
   restaurantPriceCents: number | null;
   caseSize: number;
+  taxClass: TaxClassName;
   unit: string;
   inStock: boolean;
   isFeatured: boolean;
@@ -62,6 +65,7 @@ export function toCatalogProduct(p: ProductRow): CatalogProduct {
     restaurantPriceCents: p.restaurantPriceCents,
     caseSize: p.caseSize,
     unit: p.unit,
+    taxClass: p.taxClass,
     inStock: p.inStock,
     isFeatured: p.isFeatured,
     isPopular: p.isPopular,

@@ -3,6 +3,7 @@ import { recordOrderEarnings } from "@/lib/server/payments/farm-ledger";
 import { DateTime } from "luxon";
 import { zoneOf } from "@/lib/server/tz-zone";
 import { centsToDollars } from "@/lib/money";
+import { farmTaxNumbers, taxLinesJson } from "@/lib/tax";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { db } from "@/lib/server/platform/db";
@@ -49,7 +50,17 @@ export const partyOf = (u: PartyRow) => ({
 });
 
 const summaryInclude = {
-  farm: { select: { id: true, farmName: true, timeZone: true, location: true } },
+  farm: {
+    select: {
+      id: true,
+      farmName: true,
+      timeZone: true,
+      location: true,
+      gstNumber: true,
+      smallSupplier: true,
+      pstNumber: true,
+    },
+  },
   buyer: partyInclude,
   orders: { select: { id: true, status: true, totalCents: true }, orderBy: { id: "asc" } },
 } satisfies Prisma.StatementInclude;
@@ -150,6 +161,7 @@ function serializeDetail(s: DetailRow, now = new Date()): StatementDetailJson {
   return {
     ...serializeStatement(s, now),
     farmLocation: s.farm.location,
+    farmTaxNumbers: farmTaxNumbers(s.farm),
     lines: s.orders.map((o) => ({
       orderId: o.id,
       placedAt: o.createdAt.toISOString(),
@@ -162,6 +174,7 @@ function serializeDetail(s: DetailRow, now = new Date()): StatementDetailJson {
         subtotal: centsToDollars(i.priceCents * i.quantity),
       })),
       fee: centsToDollars(o.fulfilment?.feeCents ?? 0),
+      taxes: o.status === "cancelled" ? [] : taxLinesJson(o.taxes),
       total: centsToDollars(o.status === "cancelled" ? 0 : o.totalCents),
     })),
   };

@@ -6,6 +6,7 @@ import type { SessionUser } from "@/lib/server/auth/session";
 import { invoiceForDocument } from "@/lib/server/credit/statements";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { fieldfarePdf } from "@/lib/server/platform/pdf";
+import { percentLabel } from "@/lib/commission";
 
 const STATUS_WORDS = {
   open: "Open: the month is still running",
@@ -46,6 +47,7 @@ export async function invoicePdf(
     .font("Helvetica")
     .text(s.farm.farmName)
     .text(json.farmLocation);
+  for (const n of json.farmTaxNumbers) doc.text(n);
   doc.font("Helvetica-Bold").text("Bill to", 320, top).font("Helvetica").text(buyer, 320);
   doc.x = 54;
   doc.moveDown(2);
@@ -72,9 +74,19 @@ export async function invoicePdf(
         formatCents(dollarsToCents(i.subtotal)),
       ]);
     if (line.fee > 0) row(["  Delivery fee", "", "", formatCents(dollarsToCents(line.fee))]);
+    for (const t of line.taxes)
+      row([`  ${t.name} ${percentLabel(t.rate)}`, "", "", formatCents(dollarsToCents(t.amount))]);
     row([`  Order #${line.orderId} total`, "", "", formatCents(dollarsToCents(line.total))]);
   }
   rule();
+  // The month's taxes per tax, for the buyer's books (docs/money.md, "Taxes").
+  const taxTotals = new Map<string, number>();
+  for (const line of json.lines)
+    for (const t of line.taxes) {
+      const label = `${t.name} ${percentLabel(t.rate)}`;
+      taxTotals.set(label, (taxTotals.get(label) ?? 0) + dollarsToCents(t.amount));
+    }
+  for (const [label, cents] of taxTotals) row([`${label} included`, "", "", formatCents(cents)]);
   row(["Total", "", "", formatCents(dollarsToCents(json.total))], true);
   row(["Paid", "", "", formatCents(dollarsToCents(json.paid))]);
   row(["Amount due", "", "", formatCents(dollarsToCents(json.due))], true);

@@ -8,15 +8,26 @@ import { formatCents } from "@/lib/server/wallet/serialize";
 import { periodLabel } from "@/lib/server/credit/credit";
 import { statementNumber } from "@/lib/server/credit/statements";
 import { fieldfarePdf } from "@/lib/server/platform/pdf";
+import { farmTaxNumbers, taxRows } from "@/lib/tax";
 
 /**
- * The PDF receipt of an order (docs/restaurants.md, "Receipts"): who sold, who bought, each line,
- * the delivery fee, the total and how it was paid, and when and where it is handed over. PDFKit
+ * The PDF receipt of an order (docs/restaurants.md, "Receipts"): who sold (with the farm's tax
+ * numbers), who bought, each line, the delivery fee, the subtotal and each tax, the total and how it was paid, and when and where it is handed over. PDFKit
  * writes the file; the layout is a plain table in the built-in Helvetica, which every PDF reader
  * has. Only the buyer may fetch it (someone else's order is a 404).
  */
 export const receiptOrderInclude = {
-  farm: { select: { farmName: true, location: true, timeZone: true, userId: true } },
+  farm: {
+    select: {
+      farmName: true,
+      location: true,
+      timeZone: true,
+      userId: true,
+      gstNumber: true,
+      smallSupplier: true,
+      pstNumber: true,
+    },
+  },
   user: {
     select: { fullName: true, businessAccount: { select: { companyName: true, status: true } } },
   },
@@ -69,6 +80,7 @@ export async function receiptPdf(
     .font("Helvetica")
     .text(order.farm.farmName)
     .text(order.farm.location);
+  for (const n of farmTaxNumbers(order.farm)) doc.text(n);
   doc.font("Helvetica-Bold").text("Bought by", 320, top).font("Helvetica").text(buyer, 320);
   doc.x = 54;
   doc.moveDown(2);
@@ -94,6 +106,13 @@ export async function receiptPdf(
       formatCents(i.priceCents * i.quantity),
     ]);
   if (feeCents > 0) row(["Delivery fee", "", "", formatCents(feeCents)]);
+  const taxes = taxRows(order.taxes);
+  if (taxes.length) {
+    rule();
+    const taxCents = taxes.reduce((sum, t) => sum + t.cents, 0);
+    row(["Subtotal", "", "", formatCents(order.totalCents - taxCents)]);
+    for (const t of taxes) row([t.label, "", "", formatCents(t.cents)]);
+  }
   rule();
   row(["Total", "", "", formatCents(order.totalCents)], true);
   doc.moveDown();

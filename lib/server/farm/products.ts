@@ -31,20 +31,29 @@ export async function getMyProduct(user: SessionUser, productId: number): Promis
   return toMyProductJson(row);
 }
 
-async function assertCategory(categoryId: number | null | undefined) {
-  if (categoryId == null) return;
+/** The category, which must exist; returns its name (null for none). */
+async function assertCategory(categoryId: number | null | undefined): Promise<string | null> {
+  if (categoryId == null) return null;
   if (!isDbId(categoryId))
     throw badRequest("Choose a category", { categoryId: "Choose a category" });
-  const found = await db.category.findUnique({ where: { id: categoryId }, select: { id: true } });
+  const found = await db.category.findUnique({
+    where: { id: categoryId },
+    select: { name: true },
+  });
   if (!found) throw badRequest("Choose a category", { categoryId: "Choose a category" });
+  return found.name;
 }
+
+/** Beer, wine and cider are liquor unless the farm says otherwise; other goods zero-rated. */
+export const defaultTaxClass = (category: string | null) =>
+  category && /beer|wine|cider/i.test(category) ? "liquor" : "zero";
 
 export async function createMyProduct(
   user: SessionUser,
   input: ProductInput,
 ): Promise<MyProductJson> {
   const farm = await requireOwnFarm(user);
-  await assertCategory(input.categoryId);
+  const category = await assertCategory(input.categoryId);
   const row = await db.product.create({
     data: {
       farmId: farm.id,
@@ -54,6 +63,7 @@ export async function createMyProduct(
       restaurantPriceCents:
         input.restaurantPrice === null ? null : dollarsToCents(input.restaurantPrice),
       caseSize: input.caseSize,
+      taxClass: input.taxClass ?? defaultTaxClass(category),
       unit: input.unit,
       // Checkout sells only while inStock and stock suffice; the farmer manages the count.
       ...countedStock(input.stock),
@@ -84,6 +94,7 @@ export async function updateMyProduct(
     data.restaurantPriceCents =
       input.restaurantPrice === null ? null : dollarsToCents(input.restaurantPrice);
   if (input.caseSize !== undefined) data.caseSize = input.caseSize;
+  if (input.taxClass !== undefined) data.taxClass = input.taxClass;
   if (input.unit !== undefined) data.unit = input.unit;
   if (input.isFeatured !== undefined) data.isFeatured = input.isFeatured;
   if (input.isHidden !== undefined) data.isHidden = input.isHidden;

@@ -24,7 +24,17 @@ export async function updateFarmProfile(
     await tx.user.update({ where: { id: user.id }, data: { address: input.location } });
     return tx.farm.update({
       where: { id },
-      data: { farmName: input.farmName, description: input.description, location: input.location },
+      data: {
+        farmName: input.farmName,
+        description: input.description,
+        location: input.location,
+        // Only what the form sent: "" clears a number (docs/money.md, "Taxes").
+        ...(input.gstNumber !== undefined && { gstNumber: input.gstNumber || null }),
+        ...(input.smallSupplier !== undefined && { smallSupplier: input.smallSupplier }),
+        // A registration number ends small-supplier status.
+        ...(input.gstNumber && { smallSupplier: false }),
+        ...(input.pstNumber !== undefined && { pstNumber: input.pstNumber || null }),
+      },
     });
   });
   catalogChanged();

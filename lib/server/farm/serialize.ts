@@ -12,6 +12,9 @@ export function toMyFarmJson(f: Farm): MyFarmJson {
     farmImage: f.farmImage,
     rating: f.rating,
     reviewCount: f.reviewCount,
+    gstNumber: f.gstNumber,
+    smallSupplier: f.smallSupplier,
+    pstNumber: f.pstNumber,
   };
 }
 
@@ -24,6 +27,7 @@ export function toMyProductJson(p: Product): MyProductJson {
     restaurantPrice:
       p.restaurantPriceCents === null ? null : centsToDollars(p.restaurantPriceCents),
     caseSize: p.caseSize,
+    taxClass: p.taxClass,
     unit: p.unit,
     stock: p.stock,
     reserved: p.reserved,

@@ -4,6 +4,7 @@ import { notFound } from "@/lib/server/platform/errors";
 import { centsToDollars } from "@/lib/money";
 import type { FarmFulfilmentJson, SlotJson } from "@/lib/contracts/fulfilment";
 import { slotIdOf } from "@/lib/validators/fulfilment";
+import { farmTaxRates } from "@/lib/server/tax/rates";
 import { serializePickupPoint, serializeZone } from "./serialize";
 import { toLocalIso, upcomingSlots } from "./time";
 
@@ -91,6 +92,7 @@ export async function farmFulfilment(
     minimumOrder: centsToDollars(farm.minimumOrderCents),
     deliveryZones: farm.deliveryZones.map(serializeZone),
     slots: await slotsOf(farm, days, now),
+    taxRates: (await farmTaxRates(db, [farm.id], now)).get(farm.id) ?? [],
   };
 }
 

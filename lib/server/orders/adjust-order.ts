@@ -16,6 +16,8 @@ import { formatCents } from "@/lib/server/wallet/serialize";
 import { takeCredit } from "@/lib/server/credit/credit";
 import type { ProposeAdjustmentInput } from "@/lib/validators/adjustments";
 import { MAX_QUANTITY } from "@/lib/validators/orders";
+import { orderTotals } from "./taxes";
+import { computeTaxes, ratesOf, taxesOf, taxTotal, type TaxClassName } from "@/lib/tax";
 import { writeLines, type Line } from "@/lib/server/orders/lines";
 import {
   adjustmentInclude,
@@ -85,6 +87,40 @@ function linesAfter(items: OrderItem[], lines: StoredLine[]): Map<number, Line> 
   return held;
 }
 
+/** The order's delivery fee now (an adjustment leaves it as it is). */
+async function feeOf(tx: Tx, orderId: number): Promise<number> {
+  const f = await tx.orderFulfilment.findUnique({ where: { orderId }, select: { feeCents: true } });
+  return f?.feeCents ?? 0;
+}
+
+/**
+ * How much the order's taxes move once a card's lines apply (docs/money.md, "Taxes"): the card's
+ * difference is goods and tax, so the buyer agrees to, and pays, what the order will cost.
+ */
+async function taxDelta(tx: Tx, order: Order & { items: OrderItem[] }, lines: StoredLine[]) {
+  const rates = ratesOf(order.taxRates);
+  if (!rates.length) return 0;
+  const after = [...linesAfter(order.items, lines).values()].filter((l) => l.quantity > 0);
+  // A product keeps its line's class while in the order; a newcomer brings its own (lines.ts).
+  const classOf = new Map<number, TaxClassName>(order.items.map((i) => [i.productId, i.taxClass]));
+  const missing = after.map((l) => l.productId).filter((id) => !classOf.has(id));
+  if (missing.length)
+    for (const p of await tx.product.findMany({
+      where: { id: { in: missing } },
+      select: { id: true, taxClass: true },
+    }))
+      classOf.set(p.id, p.taxClass);
+  const taxes = computeTaxes(
+    after.map((l) => ({
+      amountCents: l.priceCents * l.quantity,
+      taxClass: classOf.get(l.productId) ?? "zero",
+    })),
+    await feeOf(tx, order.id),
+    rates,
+  );
+  return taxTotal(taxes) - taxTotal(taxesOf(order.taxes));
+}
+
 /**
  * Applies a card's lines to the order inside the caller's transaction (the order row is locked):
  * stock moves by product in ascending id order (as checkout, edit and cancel, so they never
@@ -135,9 +171,11 @@ async function applyLines(
     }
   }
 
+  // The card's difference already holds the tax it moves; the order keeps the taxes of its new lines.
+  const { taxes } = await orderTotals(tx, order.id, await feeOf(tx, order.id));
   await tx.order.update({
     where: { id: order.id },
-    data: { totalCents: { increment: deltaCents }, itemCount, version: { increment: 1 } },
+    data: { totalCents: { increment: deltaCents }, taxes, itemCount, version: { increment: 1 } },
   });
   await tx.orderEvent.create({ data: { orderId: order.id, status: "active", note: why } });
 }
@@ -264,10 +302,11 @@ export async function proposePriceRise(
     return [{ itemId: i.id, before, after: { ...before, priceCents: now } }];
   });
   if (!lines.length) return null;
-  const deltaCents = lines.reduce(
-    (sum, l) => sum + l.after.quantity * (l.after.priceCents - l.before.priceCents),
-    0,
-  );
+  const deltaCents =
+    lines.reduce(
+      (sum, l) => sum + l.after.quantity * (l.after.priceCents - l.before.priceCents),
+      0,
+    ) + (await taxDelta(tx, order, lines));
   const card = await raiseCard(tx, {
     order,
     farm,
@@ -437,11 +476,12 @@ export async function proposeAdjustment(
           throw badRequest(message, { lines: message });
         }
 
-      const deltaCents = lines.reduce(
-        (sum, l) =>
-          sum + l.after.quantity * l.after.priceCents - l.before.quantity * l.before.priceCents,
-        0,
-      );
+      const deltaCents =
+        lines.reduce(
+          (sum, l) =>
+            sum + l.after.quantity * l.after.priceCents - l.before.quantity * l.before.priceCents,
+          0,
+        ) + (await taxDelta(tx, order, lines));
       // Lower quantities of the same products only: nothing for the buyer to agree to.
       const reduction = lines.every(
         (l) => l.after.productId === l.before.productId && l.after.quantity < l.before.quantity,

@@ -22,6 +22,14 @@ import { enforceHoldingCap, reserve } from "@/lib/server/stock/stock";
 import { enqueueSql } from "@/lib/server/notifications/outbox";
 import { MAX_CHECKOUT_CENTS, MAX_QUANTITY, type CheckoutInput } from "@/lib/validators/orders";
 import { serializeOrder } from "./serialize";
+import { farmTaxRates } from "@/lib/server/tax/rates";
+import {
+  computeTaxes,
+  taxTotal,
+  type TaxAmount,
+  type TaxClassName,
+  type TaxRateRow,
+} from "@/lib/tax";
 
 import type { CheckoutResult } from "@/lib/contracts/orders";
 
@@ -74,6 +82,7 @@ type CartProduct = {
   priceCents: number;
   restaurantPriceCents: number | null;
   caseSize: number;
+  taxClass: TaxClassName;
   farm: { id: number; farmName: string; distance: number; timeZone: string; userId: number };
 };
 
@@ -96,7 +105,7 @@ async function readCart(
       userType: string | null;
     })[]
   >`
-    SELECT p."id", p."farmId", p."name", p."unit", p."priceCents", p."restaurantPriceCents", p."caseSize",
+    SELECT p."id", p."farmId", p."name", p."unit", p."priceCents", p."restaurantPriceCents", p."caseSize", p."taxClass"::text AS "taxClass",
       f."farmName", f."distance", f."timeZone", f."userId" AS "farmOwnerId", u."userType"::text AS "userType"
     FROM (SELECT ${userId}::int AS "id") me
     LEFT JOIN "User" u ON u."id" = me."id"
@@ -113,6 +122,7 @@ async function readCart(
       priceCents: r.priceCents,
       restaurantPriceCents: r.restaurantPriceCents,
       caseSize: r.caseSize,
+      taxClass: r.taxClass,
       farm: {
         id: r.farmId,
         farmName: r.farmName,
@@ -124,13 +134,15 @@ async function readCart(
   return { products, level: levelOf({ userType: rows[0].userType }) };
 }
 
-/** A farm's order in this checkout: its lines, goods total, handover and how it is paid. */
+/** A farm's order in this checkout: its lines, goods total, handover, taxes and how it is paid. */
 type FarmOrder = {
   farm: CartProduct["farm"];
   lines: { product: CartProduct; quantity: number }[];
   goodsCents: number;
   plan: FulfilmentPlan | null;
   onAccount: boolean;
+  rates: TaxRateRow[];
+  taxes: TaxAmount[];
 };
 
 /**
@@ -157,18 +169,19 @@ async function insertOrders(
       SELECT * FROM unnest(
         ${groups.map((g) => g.farm.id)}::int[], ${groups.map((g) => (g.onAccount ? "account" : "wallet"))}::text[],
         ${groups.map(prices.totalOf)}::int[], ${groups.map((g) => g.lines.reduce((sum, l) => sum + l.quantity, 0))}::int[],
-        ${groups.map((g) => Math.round(g.farm.distance * KM_PER_MILE * 10) / 10)}::float8[], ${groups.map((g) => g.farm.userId)}::int[]
-      ) WITH ORDINALITY AS g("farmId", "payment", "totalCents", "itemCount", "distanceKm", "farmOwnerId", "n")
+        ${groups.map((g) => Math.round(g.farm.distance * KM_PER_MILE * 10) / 10)}::float8[], ${groups.map((g) => g.farm.userId)}::int[],
+        ${groups.map((g) => JSON.stringify(g.rates))}::text[], ${groups.map((g) => JSON.stringify(g.taxes))}::text[]
+      ) WITH ORDINALITY AS g("farmId", "payment", "totalCents", "itemCount", "distanceKm", "farmOwnerId", "taxRates", "taxes", "n")
     ), o AS (
-      INSERT INTO "Order" ("userId", "farmId", "status", "isPaid", "payment", "totalCents", "itemCount", "distanceKm", "checkoutRef", "createdAt", "updatedAt")
-      SELECT ${userId}, g."farmId", 'active', g."payment" = 'wallet', g."payment"::"PaymentMethod", g."totalCents", g."itemCount", g."distanceKm", ${checkoutRef}, ${at}, ${at}
+      INSERT INTO "Order" ("userId", "farmId", "status", "isPaid", "payment", "totalCents", "itemCount", "distanceKm", "checkoutRef", "taxRates", "taxes", "createdAt", "updatedAt")
+      SELECT ${userId}, g."farmId", 'active', g."payment" = 'wallet', g."payment"::"PaymentMethod", g."totalCents", g."itemCount", g."distanceKm", ${checkoutRef}, g."taxRates"::jsonb, g."taxes"::jsonb, ${at}, ${at}
       FROM g ORDER BY g."n"
       RETURNING *
     ), i AS (
-      INSERT INTO "OrderItem" ("orderId", "productId", "productName", "quantity", "priceCents")
-      SELECT o."id", l."productId", l."productName", l."quantity", l."priceCents"
+      INSERT INTO "OrderItem" ("orderId", "productId", "productName", "quantity", "priceCents", "taxClass")
+      SELECT o."id", l."productId", l."productName", l."quantity", l."priceCents", l."taxClass"::"TaxClass"
       FROM unnest(${lines.map((l) => l.farmId)}::int[], ${lines.map((l) => l.product.id)}::int[], ${lines.map((l) => l.product.name)}::text[],
-                  ${lines.map((l) => l.quantity)}::int[], ${lines.map((l) => prices.priceOf(l.product))}::int[]) WITH ORDINALITY AS l("farmId", "productId", "productName", "quantity", "priceCents", "n")
+                  ${lines.map((l) => l.quantity)}::int[], ${lines.map((l) => prices.priceOf(l.product))}::int[], ${lines.map((l) => l.product.taxClass)}::text[]) WITH ORDINALITY AS l("farmId", "productId", "productName", "quantity", "priceCents", "taxClass", "n")
       JOIN o ON o."farmId" = l."farmId"
       ORDER BY l."n"
       RETURNING *
@@ -185,7 +198,7 @@ async function insertOrders(
       at,
     )})
     SELECT o."id", o."farmId", o."status"::text AS "status", o."totalCents", o."isPaid", o."payment"::text AS "payment", o."statementId",
-      o."itemCount", o."distanceKm", o."checkoutRef", o."createdAt", o."completedAt", o."cancelledAt",
+      o."itemCount", o."distanceKm", o."checkoutRef", o."taxes", o."createdAt", o."completedAt", o."cancelledAt",
       (SELECT json_agg(json_build_object('id', i."id", 'productId', i."productId", 'productName', i."productName", 'quantity', i."quantity", 'priceCents', i."priceCents") ORDER BY i."id")
         FROM i WHERE i."orderId" = o."id") AS "items"
     FROM o`;
@@ -238,6 +251,8 @@ export async function placeCheckout(
       goodsCents: 0,
       plan: null,
       onAccount: onAccount(product.farmId),
+      rates: [],
+      taxes: [],
     };
     group.lines.push({ product, quantity });
     group.goodsCents += priceOf(product) * quantity;
@@ -267,7 +282,24 @@ export async function placeCheckout(
 
   if (level !== "restaurant" && groups.some((g) => g.onAccount))
     throw forbidden("Only restaurants can buy on account: pay from your wallet");
-  const totalOf = (g: FarmOrder) => g.goodsCents + (g.plan?.feeCents ?? 0);
+  // Each farm charges the taxes it is registered for; the fee is taxed as its goods (lib/tax.ts).
+  const rates = await farmTaxRates(
+    tx,
+    groups.map((g) => g.farm.id),
+    now,
+  );
+  for (const g of groups) {
+    g.rates = rates.get(g.farm.id) ?? [];
+    g.taxes = computeTaxes(
+      g.lines.map((l) => ({
+        amountCents: priceOf(l.product) * l.quantity,
+        taxClass: l.product.taxClass,
+      })),
+      g.plan?.feeCents ?? 0,
+      g.rates,
+    );
+  }
+  const totalOf = (g: FarmOrder) => g.goodsCents + (g.plan?.feeCents ?? 0) + taxTotal(g.taxes);
   const grandTotal = groups.reduce((sum, g) => sum + totalOf(g), 0);
   if (grandTotal > MAX_CHECKOUT_CENTS) {
     const message = `A checkout can cost at most ${formatCents(MAX_CHECKOUT_CENTS)}; this one costs ${formatCents(grandTotal)}`;

@@ -11,6 +11,7 @@ import { buyerLevel, caseProblem, unitPrice } from "@/lib/server/catalog/pricing
 import type { OrderEditInput } from "@/lib/validators/orders";
 import { enforceHoldingCap, moveStock } from "@/lib/server/stock/stock";
 import { writeLines } from "./lines";
+import { orderTotals } from "./taxes";
 import { orderDetailInclude, serializeOrderDetail } from "./serialize";
 import { type OrderDetailJson } from "@/lib/contracts/orders";
 
@@ -137,7 +138,8 @@ export function editOrder(
               goodsCents,
             )
           : 0;
-      const totalCents = goodsCents + feeCents;
+      // Taxes move with the goods, at the rates fixed at checkout (docs/money.md, "Taxes").
+      const { totalCents, taxes } = await orderTotals(tx, orderId, feeCents);
       const difference = totalCents - order.totalCents;
 
       if (order.payment === "account") {
@@ -164,6 +166,7 @@ export function editOrder(
         where: { id: orderId },
         data: {
           totalCents,
+          taxes,
           itemCount,
           version: { increment: 1 },
         },

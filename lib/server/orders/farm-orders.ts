@@ -14,6 +14,7 @@ import { afterTimeCursor, toPage } from "@/lib/server/platform/pagination";
 import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
 import { requireOwnFarm } from "@/lib/server/farm/access";
 import type { IncomingOrderJson } from "@/lib/contracts/farm";
+import { serializeTaxes } from "@/lib/tax";
 
 const incomingInclude = {
   user: { select: { id: true, fullName: true } },
@@ -31,6 +32,7 @@ function toIncomingOrderJson(o: IncomingRow): IncomingOrderJson {
     completedAt: o.completedAt?.toISOString() ?? null,
     buyer: { id: o.user.id, fullName: o.user.fullName },
     itemCount: o.itemCount,
+    ...serializeTaxes(o.totalCents, o.taxes),
     totalAmount: centsToDollars(o.totalCents),
     payment: o.payment,
     items: o.items.map((i) => ({

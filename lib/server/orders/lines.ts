@@ -11,7 +11,8 @@ export type Line = { productId: number; name: string; quantity: number; priceCen
  * path writes it (a unique index backs this). A product keeps the line that holds it; a product
  * new to the order takes over a line whose product leaves it (lowest id first: a substitute keeps
  * its line's id), or gets a new line. The lines that go are deleted first, so no two lines hold
- * one product even between two statements. Returns the units the order holds now.
+ * one product even between two statements. A line keeps its tax class while it holds its product;
+ * a product new to a line brings its current class. Returns the units the order holds now.
  */
 export async function writeLines(
   tx: Tx,
@@ -33,6 +34,20 @@ export async function writeLines(
     if (item) writes.push([item, line]);
     else added.push(line);
   }
+  const newcomers = [
+    ...writes.filter(([item, line]) => item.productId !== line.productId).map(([, l]) => l),
+    ...added,
+  ].map((l) => l.productId);
+  const classOf = new Map(
+    newcomers.length
+      ? (
+          await tx.product.findMany({
+            where: { id: { in: newcomers } },
+            select: { id: true, taxClass: true },
+          })
+        ).map((p) => [p.id, p.taxClass])
+      : [],
+  );
   const used = new Set(writes.map(([item]) => item.id));
   const gone = sorted.filter((i) => !used.has(i.id)).map((i) => i.id);
   if (gone.length) await tx.orderItem.deleteMany({ where: { id: { in: gone } } });
@@ -51,6 +66,7 @@ export async function writeLines(
         productName: line.name,
         quantity: line.quantity,
         priceCents: line.priceCents,
+        taxClass: classOf.get(line.productId) ?? item.taxClass,
       },
     });
   }
@@ -62,6 +78,7 @@ export async function writeLines(
         productName: l.name,
         quantity: l.quantity,
         priceCents: l.priceCents,
+        taxClass: classOf.get(l.productId) ?? "zero",
       })),
     });
   return lines.reduce((sum, l) => sum + l.quantity, 0);

@@ -55,7 +55,7 @@ export async function listOrders(
   const { status, cursor } = query;
   const rows = await readRows<OrderSqlRow>(Prisma.sql`
     SELECT o.id, o."farmId", o.status::text AS status, o."totalCents", o."isPaid", o.payment::text AS payment, o."statementId", o."itemCount", o."distanceKm",
-      o."checkoutRef", o."createdAt", o."completedAt", o."cancelledAt", f."farmName",
+      o."checkoutRef", o."taxes", o."createdAt", o."completedAt", o."cancelledAt", f."farmName",
       (SELECT json_agg(json_build_array(i.id, i."productId", i."productName", i.quantity, i."priceCents") ORDER BY i.id) FROM "OrderItem" i WHERE i."orderId" = o.id) AS items,
       ful.kind::text AS "fKind", ful."startsAt", ful."endsAt", ful."cutoffAt", ful."timeZone", ful."pickupName", ful."pickupAddress", ful."pickupNotes",
       ful."deliveryAddress", ful."postalCode", ful."feeCents", s."windowId", s."localDate" AS "slotDate"

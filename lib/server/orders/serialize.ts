@@ -15,6 +15,7 @@ import {
 } from "@/lib/server/adjustments/serialize";
 import { serializeOrderFulfilment } from "@/lib/server/fulfilment/serialize";
 import { toLocalIso } from "@/lib/server/fulfilment/time";
+import { serializeTaxes } from "@/lib/tax";
 
 import type { OrderDetailJson, OrderJson } from "@/lib/contracts/orders";
 
@@ -37,6 +38,7 @@ export type OrderRow = Pick<
   | "farmId"
   | "status"
   | "totalCents"
+  | "taxes"
   | "isPaid"
   | "payment"
   | "statementId"
@@ -74,6 +76,7 @@ export function serializeOrder(o: OrderRow): OrderJson {
     farmId: o.farmId,
     farm: { id: o.farm.id, farmName: o.farm.farmName },
     status: o.status,
+    ...serializeTaxes(o.totalCents, o.taxes),
     totalAmount: centsToDollars(o.totalCents),
     isPaid: o.isPaid,
     payment: o.payment,

@@ -1,6 +1,7 @@
 import "server-only";
 import { stringify } from "csv-stringify/sync";
-import { centsToDollars } from "@/lib/money";
+import { centsToDollars, sumDollarsInCents } from "@/lib/money";
+import { farmTaxNumbers, taxesOf, taxOf, taxTotal } from "@/lib/tax";
 import type {
   FarmPayoutsJson,
   PayoutDetailJson,
@@ -108,16 +109,18 @@ async function detailOf(farmName: string, payout: Payout): Promise<PayoutDetailJ
     if (!line) {
       const o = r.orderId ? byId.get(r.orderId) : undefined;
       const goods = o ? o.items.reduce((s, i) => s + i.priceCents * i.quantity, 0) : 0;
+      const taxes = o ? taxTotal(taxesOf(o.taxes)) : 0;
       line = {
         orderId: r.orderId,
         buyer: o?.user.fullName ?? (r.orderId ? null : r.description),
         completedAt: o?.completedAt?.toISOString() ?? null,
         goods: 0,
         fees: 0,
+        taxes: 0,
         commission: 0,
         adjustments: 0,
         net: 0,
-        cents: { goods, sale: 0, commission: 0, adjustments: 0, net: 0 },
+        cents: { goods, taxes, sale: 0, commission: 0, adjustments: 0, net: 0 },
       };
       lines.set(key, line);
     }
@@ -127,18 +130,42 @@ async function detailOf(farmName: string, payout: Payout): Promise<PayoutDetailJ
     else c.adjustments += r.amountCents;
     c.net += r.amountCents;
   }
+  const commissionCents = -[...lines.values()].reduce((s, l) => s + l.cents.commission, 0);
+  const numbers = await db.farm.findUniqueOrThrow({
+    where: { id: payout.farmId },
+    select: { gstNumber: true, smallSupplier: true, pstNumber: true },
+  });
   return {
     ...serializePayout(payout),
     farmName,
+    farmTaxNumbers: farmTaxNumbers(numbers),
+    commissionGst: centsToDollars(
+      taxOf(Math.max(0, commissionCents), await gstRateBps(payout.createdAt)),
+    ),
     lines: [...lines.values()].map(({ cents, ...line }) => ({
       ...line,
       goods: centsToDollars(cents.sale ? cents.goods : 0),
-      fees: centsToDollars(cents.sale ? cents.sale - cents.goods : 0),
+      fees: centsToDollars(cents.sale ? cents.sale - cents.goods - cents.taxes : 0),
+      taxes: centsToDollars(cents.sale ? cents.taxes : 0),
       commission: centsToDollars(cents.commission),
       adjustments: centsToDollars(cents.adjustments),
       net: centsToDollars(cents.net),
     })),
   };
+}
+
+/** GST on a standard-rated service (Fieldfare's commission) at `at`, from the rates table. */
+async function gstRateBps(at: Date): Promise<number> {
+  const rate = await db.taxRate.findFirst({
+    where: {
+      name: "GST",
+      taxClass: "standard",
+      effectiveFrom: { lte: at },
+      OR: [{ effectiveTo: null }, { effectiveTo: { gt: at } }],
+    },
+    orderBy: { effectiveFrom: "desc" },
+  });
+  return rate?.rateBps ?? 0;
 }
 
 const COLUMNS = [
@@ -147,6 +174,7 @@ const COLUMNS = [
   "completedAt",
   "goods",
   "fees",
+  "taxes",
   "commission",
   "adjustments",
   "net",
@@ -163,6 +191,7 @@ export async function payoutCsv(user: SessionUser, payoutId: number) {
       l.completedAt ?? "",
       money(l.goods),
       money(l.fees),
+      money(l.taxes),
       money(l.commission),
       money(l.adjustments),
       money(l.net),
@@ -188,6 +217,9 @@ export async function payoutForEmail(payoutId: number) {
   return { detail, pdf: await statementPdf(detail) };
 }
 
+const sumTaxes = (d: PayoutDetailJson) =>
+  centsToDollars(sumDollarsInCents(d.lines, (l) => l.taxes));
+
 async function statementPdf(d: PayoutDetailJson) {
   const pdf = fieldfarePdf({
     title: `Payout statement #${d.id}`,
@@ -199,15 +231,21 @@ async function statementPdf(d: PayoutDetailJson) {
     `Status: ${d.status === "pending_manual" ? "to be paid by e-transfer" : d.status}${d.reference ? ` (ref ${d.reference})` : ""}`,
   );
   pdf.doc.moveDown();
+  for (const n of d.farmTaxNumbers) pdf.doc.text(n);
+  pdf.doc.moveDown();
   pdf.row(["Order", "Sale", "Commission", "Net"], true);
   pdf.rule();
   for (const l of d.lines) {
     const label = l.orderId ? `Order #${l.orderId} — ${l.buyer ?? ""}` : (l.buyer ?? "Other");
-    pdf.row([label, usd(l.goods + l.fees), usd(l.commission), usd(l.net)]);
+    pdf.row([label, usd(l.goods + l.fees + l.taxes), usd(l.commission), usd(l.net)]);
+    if (l.taxes) pdf.row(["   of which taxes you collected", usd(l.taxes), "", ""]);
     if (l.adjustments) pdf.row(["   adjustments", usd(l.adjustments), "", ""]);
   }
   pdf.rule();
   pdf.row(["Total paid out", "", "", usd(d.amount)], true);
+  pdf.doc.moveDown();
+  pdf.row(["Taxes collected on these orders", "", "", usd(sumTaxes(d))]);
+  pdf.row(["GST 5 % on Fieldfare's commission (input tax credit)", "", "", usd(d.commissionGst)]);
   return { filename: `fieldfare-payout-${d.id}.pdf`, bytes: await pdf.finish() };
 }
 

@@ -1,0 +1,74 @@
+import "server-only";
+import { DateTime } from "luxon";
+import { db } from "@/lib/server/platform/db";
+import { zoneOf } from "@/lib/server/tz-zone";
+import { centsToDollars } from "@/lib/money";
+import { taxesOf, taxOf } from "@/lib/tax";
+import type { SessionUser } from "@/lib/server/auth/session";
+import type { ReportPeriodInput } from "@/lib/validators/farm";
+import type { TaxReportJson } from "@/lib/contracts/farm";
+import { requireOwnFarm } from "./access";
+
+/**
+ * GET /api/my-farm/reports/tax (docs/money.md, "Taxes"): what the farm's GST/PST return needs for
+ * a period of days in the farm's zone: the orders completed in it, their sales before tax, the
+ * taxes collected per tax (as charged: each order's stored lines), Fieldfare's commission on them
+ * (the ledger's rows) and the GST on that commission, at the standard rate in force at the end.
+ */
+export async function taxReport(user: SessionUser, q: ReportPeriodInput): Promise<TaxReportJson> {
+  const own = await requireOwnFarm(user);
+  const farm = await db.farm.findUniqueOrThrow({
+    where: { id: own.id },
+    select: { timeZone: true },
+  });
+  const zone = zoneOf(farm.timeZone);
+  const start = DateTime.fromISO(q.from, { zone }).startOf("day").toJSDate();
+  const end = DateTime.fromISO(q.to, { zone }).plus({ days: 1 }).startOf("day").toJSDate();
+  const orders = await db.order.findMany({
+    where: { farmId: own.id, status: "completed", completedAt: { gte: start, lt: end } },
+    select: { id: true, totalCents: true, taxes: true },
+  });
+  const commission = await db.farmLedgerEntry.aggregate({
+    where: { farmId: own.id, type: "commission", orderId: { in: orders.map((o) => o.id) } },
+    _sum: { amountCents: true },
+  });
+  const rate = await db.taxRate.findFirst({
+    where: {
+      name: "GST",
+      taxClass: "standard",
+      effectiveFrom: { lt: end },
+      OR: [{ effectiveTo: null }, { effectiveTo: { gte: end } }],
+    },
+    orderBy: { effectiveFrom: "desc" },
+  });
+
+  const perTax = new Map<string, { rateBps: number; cents: number }>();
+  let sales = 0;
+  let taxableSales = 0;
+  for (const o of orders) {
+    const taxes = taxesOf(o.taxes);
+    const taxCents = taxes.reduce((s, t) => s + t.amountCents, 0);
+    sales += o.totalCents - taxCents;
+    if (taxes.some((t) => t.name === "GST")) taxableSales += o.totalCents - taxCents;
+    for (const t of taxes) {
+      const sum = perTax.get(t.name) ?? { rateBps: t.rateBps, cents: 0 };
+      sum.cents += t.amountCents;
+      perTax.set(t.name, sum);
+    }
+  }
+  const commissionCents = -(commission._sum.amountCents ?? 0);
+  return {
+    from: q.from,
+    to: q.to,
+    orders: orders.length,
+    sales: centsToDollars(sales),
+    taxableSales: centsToDollars(taxableSales),
+    taxes: [...perTax].map(([name, t]) => ({
+      name,
+      rate: t.rateBps / 10_000,
+      amount: centsToDollars(t.cents),
+    })),
+    commission: centsToDollars(commissionCents),
+    gstOnCommission: centsToDollars(taxOf(commissionCents, rate?.rateBps ?? 0)),
+  };
+}
