@@ -162,6 +162,19 @@ export const farmApi = {
     }),
     errors: [...farmerErrors, "order_not_active", "order_not_started"],
   }),
+  undoHandover: endpoint({
+    method: "POST",
+    path: "/api/my-farm/orders/{id}/undo-complete",
+    tag: "My Farm",
+    summary: "Undo a handover within 5 minutes: the order is active again, its earnings reversed",
+    auth: "required",
+    params: order,
+    response: z.object({
+      order: incomingOrder,
+      notified: z.boolean().describe("the buyer was sent a message"),
+    }),
+    errors: [...farmerErrors, "order_not_active", "undo_expired"],
+  }),
   products: endpoint({
     method: "GET",
     path: "/api/my-farm/products",
