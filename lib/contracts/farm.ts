@@ -8,6 +8,7 @@ import {
   MAX_IMAGE_BYTES,
   productSchema,
   productUpdateSchema,
+  stockStepSchema,
   setPasswordSchema,
 } from "@/lib/validators/farm";
 import { endpoint, formBody, jsonBody, multipartBody, PAGED } from "./endpoint";
@@ -215,6 +216,17 @@ export const farmApi = {
     body: jsonBody(productUpdateSchema),
     response: myProduct,
     errors: [...farmerErrors],
+  }),
+  stepStock: endpoint({
+    method: "POST",
+    path: "/api/my-farm/products/{id}/stock",
+    tag: "My Farm",
+    summary: "Move a product's stock up or down by a number of units (the list's − / +)",
+    auth: "required",
+    params: product,
+    body: jsonBody(stockStepSchema),
+    response: myProduct,
+    errors: [...farmerErrors, "conflict"],
   }),
   productImage: endpoint({
     method: "POST",

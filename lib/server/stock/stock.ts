@@ -77,6 +77,25 @@ export function countedStock(count: number): { stock: number; inStock: boolean }
 }
 
 /**
+ * The farmer's − / + on a product's count: one conditional UPDATE that moves it by `delta` on the
+ * newest row (a checkout meanwhile is kept), never below 0, on the farm's own product only.
+ * Answers the new count, or null when the product is not the farm's or the count would go below 0.
+ */
+export async function stepStock(
+  tx: Tx,
+  farmId: number,
+  productId: number,
+  delta: number,
+): Promise<number | null> {
+  const rows = await tx.$queryRaw<{ stock: number }[]>`
+    UPDATE "Product" SET "stock" = "stock" + ${delta}::int, "inStock" = ("stock" + ${delta}::int > 0),
+      "updatedAt" = now()
+    WHERE "id" = ${productId} AND "farmId" = ${farmId} AND "stock" + ${delta}::int >= 0
+    RETURNING "stock"`;
+  return rows[0]?.stock ?? null;
+}
+
+/**
  * The hoarding cap (docs/product.md, "Stock and hoarding"): after this change, the buyer's open
  * orders may hold at most `holdingCap(left in stock + held by them)` of each product in `lines`
  * (the units this change added). Counted inside the caller's transaction after the stock rows
