@@ -3,6 +3,7 @@ import { db } from "@/lib/server/platform/db";
 import * as completeRoute from "@/app/api/my-farm/orders/[id]/complete/route";
 import * as undoRoute from "@/app/api/my-farm/orders/[id]/undo-complete/route";
 import { closeListener } from "@/lib/server/platform/notify";
+import { reconcile } from "@/lib/server/payments/reconcile";
 import { call } from "../support/http";
 import { createProduct, createUserWithSession } from "../support/factories";
 import { placeOrder, topUp, checkLedgerAfterEach } from "../wallet/support";
@@ -33,6 +34,10 @@ async function handedOverOrder() {
   return { me, buyer, orderId };
 }
 
+/** What `npm run payments:reconcile` finds about this order: nothing. */
+const problemsOf = async (orderId: number) =>
+  (await reconcile()).flatMap((c) => c.problems).filter((p) => p.includes(`order ${orderId}:`));
+
 const balance = async (farmId: number) =>
   (await db.farmAccount.findUnique({ where: { farmId } }))?.balanceCents ?? 0;
 
@@ -50,6 +55,11 @@ describe("Handed over, then Undo", () => {
       where: { orderId, dedupeKey: { startsWith: "undo-" } },
       orderBy: { id: "asc" },
     });
+    expect(undone.map((e) => [e.type, e.amountCents < 0])).toEqual([
+      ["sale", true],
+      ["commission", false],
+    ]);
+    expect(await problemsOf(orderId)).toEqual([]);
     expect(undone.map((e) => e.dedupeKey)).toEqual([
       `undo-sale-${orderId}`,
       `undo-commission-${orderId}`,
@@ -71,6 +81,7 @@ describe("Handed over, then Undo", () => {
     // Handed over again: a fresh round of ledger rows and a fresh message.
     expect((await complete(me.cookie, orderId)).status).toBe(200);
     expect(await balance(me.farm.id)).toBe(earned);
+    expect(await problemsOf(orderId)).toEqual([]);
     const keys = await db.farmLedgerEntry.findMany({
       where: { orderId, dedupeKey: { endsWith: "-r1" } },
       select: { dedupeKey: true },

@@ -199,7 +199,6 @@ export async function undoHandover(
         orderId,
         type: { in: ["adjustment", "refund"] },
         createdAt: { gte: found.completedAt },
-        NOT: { dedupeKey: { startsWith: "undo-" } },
       },
     });
     if (changed > 0) throw expired();

@@ -123,8 +123,8 @@ export function earningsKeys(orderId: number, undos: number): [string, string] {
 
 /**
  * An undone handover (docs/fulfilment.md): each sale and commission row of this round gets its
- * opposite as an `adjustment` (keyed `undo-<key>`), so the balance is back where it was and the
- * history shows both. Returns false, writing nothing, when the balance no longer holds the sale
+ * opposite, of the same type (keyed `undo-<key>`), so the balance is back where it was, the
+ * history shows both and the order's sale rows add up to 0 until it is handed over again. Returns false, writing nothing, when the balance no longer holds the sale
  * (paid out meanwhile): the caller refuses the undo.
  */
 export async function reverseOrderEarnings(
@@ -134,7 +134,7 @@ export async function reverseOrderEarnings(
   const keys = earningsKeys(order.id, order.handoverUndos);
   const rows = await tx.farmLedgerEntry.findMany({
     where: { farmId: order.farmId, orderId: order.id, dedupeKey: { in: keys } },
-    select: { amountCents: true, dedupeKey: true },
+    select: { type: true, amountCents: true, dedupeKey: true },
   });
   const net = rows.reduce((sum, r) => sum + r.amountCents, 0);
   const account = await tx.farmAccount.findUnique({
@@ -145,7 +145,7 @@ export async function reverseOrderEarnings(
   for (const r of rows) {
     await recordFarmEntry(tx, {
       farmId: order.farmId,
-      type: "adjustment",
+      type: r.type,
       amountCents: -r.amountCents,
       description: `Handover of order #${order.id} undone`,
       dedupeKey: `undo-${r.dedupeKey}`,
