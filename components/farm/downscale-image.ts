@@ -2,7 +2,7 @@
 export const PHOTO_MAX_SIDE = 1600;
 
 /**
- * A camera photo made small enough to upload (docs/product.md, "Product photos"): a JPEG whose
+ * A camera photo made small enough to upload (docs/operations.md, "Uploaded images"): a JPEG whose
  * longest side is at most PHOTO_MAX_SIDE, drawn on a canvas. A phone's 4000 px photo of 3–6 MB
  * becomes a few hundred KB, under the server's 2 MB cap. A GIF, a picture already small in both
  * size and pixels, or one the browser cannot decode is sent as it is: the server has the last word.
