@@ -21,6 +21,7 @@ const script = (file: string, ...args: string[]) =>
     env: { ...process.env, DATABASE_URL: databaseUrl },
   });
 
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ hasText: title });
 type Product = { id: number; name: string; inStock: boolean; farmId: number; stock?: number };
@@ -65,7 +66,7 @@ test("a farmer packs the next day's orders: tick-offs stay, Handed over is confi
   }
   await expect(page).toHaveURL(/\/my-farm\/pack-list$/);
   await expect(page.getByRole("button", { name: "Show" })).toHaveCount(0);
-  await expect(page.getByLabel("Day")).toHaveJSProperty("tagName", "SELECT");
+  await expect(page.getByLabel("Day", { exact: true })).toHaveJSProperty("tagName", "SELECT");
   const card = (id: number) => page.getByTestId("pack-order").filter({ hasText: `#${id} ·` });
   await expect(card(first)).toContainText(buyer.fullName);
   await expect(card(second)).toBeVisible();
@@ -73,23 +74,23 @@ test("a farmer packs the next day's orders: tick-offs stay, Handed over is confi
 
   // Tap 3: one line of the first order; tap 4: the whole second order.
   await card(first)
-    .getByLabel(new RegExp(`1 × ${a.name}`))
+    .getByLabel(new RegExp(`1 × ${escape(a.name)}`))
     .check();
   await card(second).getByLabel(`All packed for order #${second}`).check();
-  await expect(card(second).getByLabel(new RegExp(`1 × ${a.name}`))).toBeChecked();
+  await expect(card(second).getByLabel(new RegExp(`1 × ${escape(a.name)}`))).toBeChecked();
   // Wait for the server to have both before reloading.
   await expect
     .poll(async () => {
       const res = await page.request.get(
-        `/api/my-farm/pack-list?date=${await page.getByLabel("Day").inputValue()}`,
+        `/api/my-farm/pack-list?date=${await page.getByLabel("Day", { exact: true }).inputValue()}`,
       );
       const list = (await res.json()) as { orders: { id: number; packed: number[] }[] };
       return list.orders.filter((o) => o.id === first || o.id === second).map((o) => o.packed);
     })
     .toEqual([[a.id], [a.id]]);
   await page.reload();
-  await expect(card(first).getByLabel(new RegExp(`1 × ${a.name}`))).toBeChecked();
-  await expect(card(first).getByLabel(new RegExp(`1 × ${b.name}`))).not.toBeChecked();
+  await expect(card(first).getByLabel(new RegExp(`1 × ${escape(a.name)}`))).toBeChecked();
+  await expect(card(first).getByLabel(new RegExp(`1 × ${escape(b.name)}`))).not.toBeChecked();
   await expect(card(second).getByLabel(`All packed for order #${second}`)).toBeChecked();
 
   // Before its slot starts "Handed over" waits; the clock then reaches the handover.
@@ -138,11 +139,18 @@ test("a farmer packs the next day's orders: tick-offs stay, Handed over is confi
   const row = page.getByTestId("my-product").filter({ hasText: a.name }).first();
   const count = row.getByTestId("stock-count");
   const before = Number((await count.textContent())!.split(" ")[0]);
-  await row.getByRole("button", { name: new RegExp(`more of ${a.name}$`) }).click();
+  const saved = () => page.waitForResponse((r) => r.url().endsWith(`/products/${a.id}/stock`));
+  await Promise.all([
+    saved(),
+    row.getByRole("button", { name: new RegExp(`more of ${escape(a.name)}$`) }).click(),
+  ]);
   await expect(count).toHaveText(`${before + 1} in stock`);
   await page.reload();
   await expect(count).toHaveText(`${before + 1} in stock`);
-  await row.getByRole("button", { name: new RegExp(`less of ${a.name}$`) }).click();
+  await Promise.all([
+    saved(),
+    row.getByRole("button", { name: new RegExp(`less of ${escape(a.name)}$`) }).click(),
+  ]);
   await expect(count).toHaveText(`${before} in stock`);
   await page.reload();
   await expect(count).toHaveText(`${before} in stock`);

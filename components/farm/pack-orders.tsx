@@ -148,7 +148,8 @@ export function PackOrders({ list }: { list: PackListJson }) {
             {toPack.map((o) => {
               const done = packed[o.id] ?? [];
               const all = o.items.every((i) => done.includes(i.productId));
-              const early = now !== null && now < Date.parse(o.start);
+              // Until the clock is read after hydration the button waits, so no tap is lost.
+              const early = now === null || now < Date.parse(o.start);
               return (
                 <li
                   key={o.id}
@@ -208,12 +209,12 @@ export function PackOrders({ list }: { list: PackListJson }) {
                         dialog.onOpenChange(true);
                       }}
                       disabled={early}
-                      aria-describedby={early ? `handover-from-${o.id}` : undefined}
+                      aria-describedby={early && now !== null ? `handover-from-${o.id}` : undefined}
                     >
                       <PackageCheck aria-hidden className="h-4 w-4" />
                       Handed over<span className="sr-only"> order #{o.id}</span>
                     </Button>
-                    {early ? (
+                    {early && now !== null ? (
                       <p id={`handover-from-${o.id}`} className="w-full text-muted">
                         From {formatSlotDay(o.start)}, when its {o.kind} starts.
                       </p>
