@@ -6,10 +6,12 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { IMAGE_ACCEPT, MAX_IMAGE_BYTES } from "@/lib/validators/farm";
+import { downscaleImage } from "./downscale-image";
 
 /**
- * Picks an image and posts it as multipart/form-data to `endpoint` (field "image"). The size is
- * checked here for a quick answer; the server checks size and content again and has the last word.
+ * Picks an image and posts it as multipart/form-data to `endpoint` (field "image"). A camera photo
+ * is downscaled first (./downscale-image.ts); the size is checked here for a quick answer; the
+ * server checks size and content again and has the last word.
  */
 export function ImageUpload({
   endpoint,
@@ -27,8 +29,9 @@ export function ImageUpload({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function upload(file: File) {
+  async function upload(picked: File) {
     setError(null);
+    const file = await downscaleImage(picked, MAX_IMAGE_BYTES);
     if (file.size > MAX_IMAGE_BYTES) {
       setError(`The image is too large (${MAX_IMAGE_BYTES / 1024 / 1024} MB at most)`);
       return;
@@ -97,7 +100,8 @@ export function ImageUpload({
         </Button>
       </div>
       <p id={`${id}-hint`} className="text-xs text-muted">
-        PNG, JPEG, WebP or GIF, up to {MAX_IMAGE_BYTES / 1024 / 1024} MB.
+        PNG, JPEG, WebP or GIF. Phone photos are made smaller before they are sent; a GIF can be up
+        to {MAX_IMAGE_BYTES / 1024 / 1024} MB.
       </p>
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">

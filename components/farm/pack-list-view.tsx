@@ -1,12 +1,11 @@
 import Link from "next/link";
 import { ChevronLeft, ChevronRight, Download } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/input";
-import { cn } from "@/lib/cn";
 import type { PackListJson } from "@/lib/contracts/fulfilment";
-import { formatSlotDay, formatSlotRange } from "@/lib/format";
+import { formatSlotDay } from "@/lib/format";
 import { PrintButton } from "./print-button";
+import { PackDayPicker } from "./pack-day-picker";
+import { PackOrders } from "./pack-orders";
 
 /** YYYY-MM-DD moved by `days`. */
 function shiftDate(date: string, days: number): string {
@@ -18,8 +17,8 @@ const dayTitle = (date: string) => `${formatSlotDay(`${date}T00:00`)} ${date.sli
 
 /**
  * My Farm → Pack list for one day (docs/fulfilment.md): first what to harvest (the total of each
- * product, with a bar to compare), then each order to pack. Prints without the app's frame; the
- * same list downloads as CSV.
+ * product, with a bar to compare), then each order to pack with its tick-offs and "Handed over",
+ * then the orders handed over. Prints without the app's frame; the same list downloads as CSV.
  */
 export function PackListView({ list, dateError }: { list: PackListJson; dateError?: string }) {
   const max = Math.max(1, ...list.products.map((p) => p.quantity));
@@ -36,30 +35,7 @@ export function PackListView({ list, dateError }: { list: PackListJson; dateErro
       </div>
 
       <div className="flex flex-wrap items-end gap-3 print:hidden">
-        <form
-          method="get"
-          action="/my-farm/pack-list"
-          className="flex flex-wrap items-end gap-2"
-          aria-label="Choose a day"
-        >
-          <div className="grid gap-1.5">
-            <label htmlFor="pack-date" className="text-sm font-medium text-ink">
-              Day
-            </label>
-            <input
-              id="pack-date"
-              type="date"
-              name="date"
-              defaultValue={list.date}
-              aria-invalid={dateError ? true : undefined}
-              aria-describedby={dateError ? "pack-date-error" : undefined}
-              className={cn(inputClass, "h-12 w-auto")}
-            />
-          </div>
-          <Button type="submit" size="lg" variant="secondary">
-            Show
-          </Button>
-        </form>
+        <PackDayPicker list={list} />
         <nav aria-label="Other days" className="flex gap-2">
           <Button asChild variant="outline" size="lg">
             <Link href={`/my-farm/pack-list?date=${shiftDate(list.date, -1)}`}>
@@ -127,48 +103,10 @@ export function PackListView({ list, dateError }: { list: PackListJson; dateErro
             </ul>
           </section>
 
-          <section aria-labelledby="orders-title" className="grid gap-3">
-            <h3 id="orders-title" className="text-base font-bold text-ink">
-              Orders to pack ({list.orders.length})
-            </h3>
-            <ol className="grid gap-3 md:grid-cols-2 print:grid-cols-2">
-              {list.orders.map((o) => (
-                <li
-                  key={o.id}
-                  className="grid break-inside-avoid gap-2 rounded-2xl border border-gray-200 bg-white p-4 text-sm"
-                  data-testid="pack-order"
-                >
-                  <div className="flex items-start justify-between gap-2">
-                    <h4 className="font-semibold text-ink">
-                      #{o.id} · {o.buyer.fullName}
-                    </h4>
-                    {o.status === "completed" ? <Badge variant="secondary">Completed</Badge> : null}
-                  </div>
-                  <p className="text-ink">
-                    {o.kind === "pickup" ? "Pickup" : "Delivery"}, {formatSlotRange(o.start, o.end)}
-                  </p>
-                  <p className="text-muted">
-                    {o.place}
-                    {o.postalCode ? ` ${o.postalCode}` : ""}
-                  </p>
-                  <ul className="grid gap-1 border-t border-gray-100 pt-2">
-                    {o.items.map((i) => (
-                      <li key={i.productId} className="flex gap-2">
-                        <span
-                          aria-hidden
-                          className="hidden h-4 w-4 shrink-0 rounded border border-gray-500 print:inline-block"
-                        />
-                        <span className="font-semibold tabular-nums">{i.quantity} ×</span>{" "}
-                        <span>
-                          {i.productName} <span className="text-muted">({i.unit})</span>
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
-              ))}
-            </ol>
-          </section>
+          <PackOrders
+            key={`${list.date}-${list.orders.map((o) => `${o.id}${o.status}${o.packed.join(".")}`).join()}`}
+            list={list}
+          />
         </>
       )}
     </section>

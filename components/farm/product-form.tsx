@@ -1,4 +1,5 @@
 "use client";
+import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -8,7 +9,9 @@ import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import type { z } from "zod";
 import {
+  IMAGE_ACCEPT,
   MAX_CASE_SIZE,
+  MAX_IMAGE_BYTES,
   MAX_PRICE,
   MAX_STOCK,
   productSchema,
@@ -19,10 +22,15 @@ import { Field } from "@/components/ui/field";
 import { cn } from "@/lib/cn";
 import { Input, inputClass } from "@/components/ui/input";
 import { YouReceive } from "./you-receive";
+import { downscaleImage } from "./downscale-image";
 
 type Props = { categories: { id: number; name: string }[]; product?: MyProductJson };
 
-/** Add or edit a product; the same zod schema validates here and in the handler. */
+/**
+ * Add or edit a product; the same zod schema validates here and in the handler. Adding takes a
+ * photo too (downscaled in the browser, ./downscale-image.ts), sent once the product exists;
+ * editing changes the photo on its own form beside this one.
+ */
 export function ProductForm({ categories, product }: Props) {
   const router = useRouter();
   const form = useForm<z.input<typeof productSchema>, unknown, ProductInput>({
@@ -52,6 +60,20 @@ export function ProductForm({ categories, product }: Props) {
         },
   });
   const { errors, isSubmitting } = form.formState;
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+
+  async function pickPhoto(picked: File | undefined) {
+    setPhotoError(null);
+    setPhoto(null);
+    if (!picked) return;
+    const file = await downscaleImage(picked, MAX_IMAGE_BYTES);
+    if (file.size > MAX_IMAGE_BYTES) {
+      setPhotoError(`The image is too large (${MAX_IMAGE_BYTES / 1024 / 1024} MB at most)`);
+      return;
+    }
+    setPhoto(file);
+  }
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -59,10 +81,25 @@ export function ProductForm({ categories, product }: Props) {
         await apiFetch(`/api/my-farm/products/${product.id}`, { method: "PATCH", json: values });
         toast({ title: "Product saved", description: `${values.name} has been updated.` });
       } else {
-        await apiFetch("/api/my-farm/products", { method: "POST", json: values });
+        const created = await apiFetch<MyProductJson>("/api/my-farm/products", {
+          method: "POST",
+          json: values,
+        });
+        let photoSaved = true;
+        if (photo) {
+          const body = new FormData();
+          body.set("image", photo);
+          try {
+            await apiFetch(`/api/my-farm/products/${created.id}/image`, { method: "POST", body });
+          } catch {
+            photoSaved = false;
+          }
+        }
         toast({
           title: "Product added",
-          description: `${values.name} is now listed in the catalog.`,
+          description: photoSaved
+            ? `${values.name} is now listed in the catalog.`
+            : `${values.name} is listed, but its photo was not saved: add it from Edit.`,
         });
       }
       router.push("/my-farm/products");
@@ -199,6 +236,29 @@ export function ProductForm({ categories, product }: Props) {
         />
         Featured (shown in This Week&apos;s Harvest)
       </label>
+      {product ? null : (
+        <div className="grid gap-1.5">
+          <label htmlFor="product-photo" className="text-sm font-medium text-ink">
+            Photo (optional)
+          </label>
+          <input
+            id="product-photo"
+            type="file"
+            accept={IMAGE_ACCEPT}
+            aria-describedby={`product-photo-hint${photoError ? " product-photo-error" : ""}`}
+            onChange={(e) => void pickPhoto(e.target.files?.[0])}
+            className="text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-4 file:font-medium file:text-ink"
+          />
+          <p id="product-photo-hint" className="text-xs text-muted">
+            Take one with your phone or choose a picture: it is made smaller before it is sent.
+          </p>
+          {photoError ? (
+            <p id="product-photo-error" role="alert" className="text-sm font-medium text-red-700">
+              {photoError}
+            </p>
+          ) : null}
+        </div>
+      )}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : product ? "Save changes" : "Add product"}

@@ -42,6 +42,8 @@ export const ERROR_STATUS = {
   slot_closed: 409,
   /** The chosen slot has taken as many orders as its capacity. */
   slot_full: 409,
+  /** Undo a handover after its undo window (HANDOVER_UNDO_MINUTES), or once the order changed since. */
+  undo_expired: 409,
   /** A farm's goods total under its minimum order. */
   below_minimum: 409,
   /** Editing an order after its cutoff (or one without a slot). */

@@ -9,6 +9,7 @@ import {
   productSchema,
   productUpdateSchema,
   reportPeriodSchema,
+  stockStepSchema,
   setPasswordSchema,
 } from "@/lib/validators/farm";
 import { endpoint, formBody, jsonBody, multipartBody, PAGED } from "./endpoint";
@@ -202,6 +203,19 @@ export const farmApi = {
     }),
     errors: [...farmerErrors, "order_not_active", "order_not_started"],
   }),
+  undoHandover: endpoint({
+    method: "POST",
+    path: "/api/my-farm/orders/{id}/undo-complete",
+    tag: "My Farm",
+    summary: "Undo a handover within 5 minutes: the order is active again, its earnings reversed",
+    auth: "required",
+    params: order,
+    response: z.object({
+      order: incomingOrder,
+      notified: z.boolean().describe("the buyer was sent a message"),
+    }),
+    errors: [...farmerErrors, "order_not_active", "undo_expired"],
+  }),
   products: endpoint({
     method: "GET",
     path: "/api/my-farm/products",
@@ -242,6 +256,17 @@ export const farmApi = {
     body: jsonBody(productUpdateSchema),
     response: myProduct,
     errors: [...farmerErrors],
+  }),
+  stepStock: endpoint({
+    method: "POST",
+    path: "/api/my-farm/products/{id}/stock",
+    tag: "My Farm",
+    summary: "Move a product's stock up or down by a number of units (the list's − / +)",
+    auth: "required",
+    params: product,
+    body: jsonBody(stockStepSchema),
+    response: myProduct,
+    errors: [...farmerErrors, "conflict"],
   }),
   productImage: endpoint({
     method: "POST",

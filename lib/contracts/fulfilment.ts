@@ -5,6 +5,7 @@ import {
   addressUpdateSchema,
   fulfilmentSettingsSchema,
   packListQuerySchema,
+  packTickSchema,
   slotsQuerySchema,
 } from "@/lib/validators/fulfilment";
 import { endpoint, jsonBody } from "./endpoint";
@@ -114,7 +115,11 @@ export type AddressJson = z.infer<typeof address>;
 
 export const packList = z.object({
   date: z.string(),
+  today: z.string().describe("today in the farm's time zone, YYYY-MM-DD"),
   timeZone: z.string(),
+  days: z
+    .array(z.object({ date: z.string(), orders: z.number().int() }))
+    .describe("the day picker: the next 14 days from today (and `date`), with their order counts"),
   products: z.array(
     z.object({
       productId: id,
@@ -127,6 +132,8 @@ export const packList = z.object({
     z.object({
       id,
       status: orderStatus,
+      completedAt: z.string().nullable().describe("when it was handed over (ISO 8601)"),
+      packed: z.array(id).describe("the product ids of the lines ticked off as packed"),
       buyer: z.object({ id, fullName: z.string() }),
       kind: fulfilmentKind,
       start: localDateTime,
@@ -146,6 +153,12 @@ export const packList = z.object({
   ),
 });
 export type PackListJson = z.infer<typeof packList>;
+
+export const packTicks = z.object({
+  orderId: id,
+  packed: z.array(id).describe("the product ids of the order's lines ticked off as packed"),
+});
+export type PackTicksJson = z.infer<typeof packTicks>;
 
 const farmerErrors = ["forbidden", "not_found"] as const;
 const addressParams = z.object({ id: idParam("Address") });
@@ -184,6 +197,17 @@ export const fulfilmentApi = {
     query: packListQuerySchema,
     response: packList,
     errors: [...farmerErrors],
+  }),
+  packTick: endpoint({
+    method: "PUT",
+    path: "/api/my-farm/pack-list/ticks",
+    tag: "Fulfilment",
+    summary:
+      "Tick a line of an order (or the whole order, productId null) off as packed, or untick it",
+    auth: "required",
+    body: jsonBody(packTickSchema),
+    response: packTicks,
+    errors: [...farmerErrors, "order_not_active"],
   }),
   slots: endpoint({
     method: "GET",

@@ -105,6 +105,17 @@ export const productSchema = z.object({
 export type ProductInput = z.infer<typeof productSchema>;
 
 /** PATCH /api/my-farm/products/{id}: any subset of the fields, plus hide/unhide. */
+const stockStepMessage = "Change the stock by a whole number from -1,000 to 1,000, not 0";
+/** Products list: − / + on a product's stock, relative so a checkout meanwhile is not overwritten. */
+export const stockStepSchema = z.object({
+  delta: z
+    .number({ error: stockStepMessage })
+    .int(stockStepMessage)
+    .min(-1000, stockStepMessage)
+    .max(1000, stockStepMessage)
+    .refine((n) => n !== 0, stockStepMessage),
+});
+
 export const productUpdateSchema = z
   .object({ ...productFields, isHidden: z.boolean({ error: "Hidden must be true or false" }) })
   .partial()

@@ -236,6 +236,22 @@ export const localDate = z
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, dateMessage);
+/** How long after "Handed over" the farm can undo it (docs/fulfilment.md). */
+export const HANDOVER_UNDO_MINUTES = 5;
+
+/** Pack list: tick a line (productId) or a whole order (productId null) packed, or untick it. */
+export const packTickSchema = z.object({
+  orderId: z.number({ error: "orderId must be an order id" }).int().positive().max(2_147_483_647),
+  productId: z
+    .number({ error: "productId must be a product id or null" })
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .nullable(),
+  packed: z.boolean({ error: "packed must be true or false" }),
+});
+export type PackTickInput = z.infer<typeof packTickSchema>;
+
 export const packListQuerySchema = z.object({
   date: localDate,
   format: z

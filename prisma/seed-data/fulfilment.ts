@@ -175,3 +175,23 @@ export function caseSizeForUnit(unit: string): number {
   if (/^each|piece|bulb/.test(unit)) return 4;
   return 6;
 }
+
+/** The restaurant that orders from the README's farmers for their next two handover days (prisma/seed/pack-days.ts). */
+export const PACK_DAY_BUYER = "james.porter@restaurants.fieldfare.app";
+/** Per farm: the lines of the first day's order; the second day's order has the first line only. */
+export const PACK_DAY_ORDERS: { farm: string; items: [string, number][] }[] = [
+  {
+    farm: "sunny-slope-orchards",
+    items: [
+      ["Honeycrisp Apples", 20],
+      ["Bartlett Pears", 10],
+    ],
+  },
+  {
+    farm: "glenmore-valley-greens",
+    items: [
+      ["Lacinato Kale", 12],
+      ["Rainbow Swiss Chard", 8],
+    ],
+  },
+];

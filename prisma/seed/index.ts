@@ -20,6 +20,7 @@ import { ensureStandingOrders } from "./standing";
 import { ensureAccount } from "./account";
 import { ensureFarmEarnings } from "./payouts";
 import { ensureOps, OPS_EMAILS, opsHashesFor } from "./ops";
+import { ensureFarmerPackDays } from "./pack-days";
 
 export { seedScale, countScaleProducts } from "./scale";
 export type { SeedDb, SeedLog } from "./types";
@@ -71,6 +72,7 @@ export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {})
       await ensureDemoAddresses(tx, userIds, log);
       await ensureDemoActivity(tx, userIds, farmIds, now, log);
       await ensureDemoHandovers(tx, userIds, farmIds, now, log);
+      await ensureFarmerPackDays(tx, userIds, farmIds, now, log);
       await ensureConversations(tx, userIds, now, log);
       // After the conversations: a pair that already talked gets no seeded conversation.
       await ensureDemoAdjustment(tx, userIds, farmIds, now, log);

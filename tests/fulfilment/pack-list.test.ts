@@ -159,7 +159,12 @@ describe("My Farm → Pack list", () => {
     const mine = await call(packRoute.GET, `/api/my-farm/pack-list?date=${DATE}`, {
       cookie: me.cookie,
     });
-    expect(mine.json).toEqual({ date: DATE, timeZone: VAN, products: [], orders: [] });
+    expect(mine.json).toMatchObject({ date: DATE, timeZone: VAN, products: [], orders: [] });
+    // The other farm's order is not counted in this farm's day picker either.
+    expect(
+      mine.json.days.every((d: { orders: number }) => d.orders === 0),
+      JSON.stringify(mine.json.days),
+    ).toBe(true);
     for (const bad of ["2026-02-30", "28/11/2026", ""]) {
       const res = await call(
         packRoute.GET,

@@ -11,6 +11,7 @@ import {
   RESTAURANTS,
 } from "@/prisma/seed-data/catalog";
 import { FOOD_ART } from "@/prisma/seed-data/food-art";
+import { PACK_DAY_BUYER } from "@/prisma/seed-data/fulfilment";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -287,7 +288,8 @@ describe("seeded fulfilment", () => {
       "V1V 1V7",
     ]);
     const booked = await db.fulfilmentSlot.aggregate({ _sum: { booked: true } });
-    expect(booked._sum.booked).toBe(3);
+    // Each active order with a slot holds one place: the demo's three, the pack days' four.
+    expect(booked._sum.booked).toBe(3 + 4);
   });
 });
 
@@ -418,6 +420,41 @@ describe("seeded restaurant trade", () => {
 });
 
 describe("seed idempotency", () => {
+  it("the README farmers have an order on each of their next two handover days, paid from a wallet that adds up", async () => {
+    for (const email of [
+      "margaret.chen@farms.fieldfare.app",
+      "daniel.okafor@farms.fieldfare.app",
+    ]) {
+      const farm = await db.farm.findFirstOrThrow({ where: { user: { email } } });
+      const handovers = await db.orderFulfilment.findMany({
+        where: {
+          farmId: farm.id,
+          order: { status: "active", user: { email: PACK_DAY_BUYER } },
+        },
+        include: { order: { include: { items: true } } },
+        orderBy: { startsAt: "asc" },
+      });
+      expect(handovers.map((h) => h.localDate)).toHaveLength(2);
+      expect(new Set(handovers.map((h) => h.localDate)).size).toBe(2);
+      for (const h of handovers) {
+        expect(h.startsAt.getTime()).toBeGreaterThan(Date.now());
+        expect(h.kind).toBe("pickup");
+        expect(h.order.totalCents).toBe(
+          h.order.items.reduce((s, i) => s + i.priceCents * i.quantity, 0),
+        );
+      }
+      expect(handovers[0].order.items).toHaveLength(2);
+    }
+    const buyer = await db.user.findUniqueOrThrow({
+      where: { email: PACK_DAY_BUYER },
+      include: { wallet: true, transactions: true },
+    });
+    expect(buyer.wallet?.balanceCents).toBe(
+      buyer.transactions.reduce((s, t) => s + t.amountCents, 0),
+    );
+    expect(buyer.transactions.filter((t) => t.type === "order")).toHaveLength(4);
+  });
+
   it("running the seed again changes nothing", async () => {
     const again: string[] = [];
     await seed(db, { log: (l) => again.push(l) });

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
 import { isDbId } from "@/lib/validators/id";
-import { badRequest, notFound } from "@/lib/server/platform/errors";
+import { badRequest, conflict, notFound } from "@/lib/server/platform/errors";
 import { dollarsToCents } from "@/lib/money";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
@@ -10,7 +10,7 @@ import { requireOwnFarm } from "./access";
 import { toMyProductJson } from "./serialize";
 import { type MyProductJson } from "@/lib/contracts/farm";
 import { catalogChanged } from "@/lib/server/catalog/cache";
-import { countStock, countedStock } from "@/lib/server/stock/stock";
+import { countStock, countedStock, stepStock } from "@/lib/server/stock/stock";
 import { inTransaction } from "@/lib/server/platform/transaction";
 
 /** Every product of the farmer's farm, hidden ones included (the catalog never shows those). */
@@ -113,6 +113,28 @@ export async function updateMyProduct(
   // This instance's cached lists go now; the others hear the database's announcement.
   catalogChanged();
   return toMyProductJson(await db.product.findUniqueOrThrow({ where: { id: productId } }));
+}
+
+/**
+ * Products list − / +: moves the farm's own product's stock by `delta` (lib/server/stock), 404
+ * for anyone else's, 409 when it would go below 0.
+ */
+export async function stepMyProductStock(
+  user: SessionUser,
+  productId: number,
+  delta: number,
+): Promise<MyProductJson> {
+  const farm = await requireOwnFarm(user);
+  const row = await inTransaction(async (tx) => {
+    const stock = await stepStock(tx, farm.id, productId, delta);
+    const product = await tx.product.findFirst({ where: { id: productId, farmId: farm.id } });
+    if (!product) throw notFound("Product not found");
+    if (stock === null)
+      throw conflict(`Only ${product.stock} ${product.unit} of ${product.name} in stock`);
+    return product;
+  });
+  catalogChanged();
+  return toMyProductJson(row);
 }
 
 /** Sets a product's image (after the upload was checked and stored); returns the previous one. */

@@ -5,7 +5,17 @@ import { requireOwnFarm } from "@/lib/server/farm/access";
 import { centsToDollars } from "@/lib/money";
 import type { PackListJson } from "@/lib/contracts/fulfilment";
 import { toCsv, type CsvCell } from "@/lib/server/platform/csv";
+import { localDateOf } from "@/lib/server/tz-zone";
 import { toLocalIso } from "./time";
+import { packedLines } from "./pack-ticks";
+
+/** How many days from today the pack list's day picker offers. */
+export const PACK_DAYS = 14;
+
+const shiftDate = (date: string, days: number) => {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+};
 
 /**
  * My Farm → Pack list for one local date (docs/fulfilment.md): first what to harvest (the total of
@@ -13,7 +23,11 @@ import { toLocalIso } from "./time";
  * Cancelled orders are left out; completed ones stay (the list is also the day's record). The
  * buyer appears by name only; the delivery address is there because the farm delivers to it.
  */
-export async function packList(user: SessionUser, date: string): Promise<PackListJson> {
+export async function packList(
+  user: SessionUser,
+  date: string,
+  now = new Date(),
+): Promise<PackListJson> {
   const { id: farmId } = await requireOwnFarm(user);
   const [farm, rows] = await Promise.all([
     db.farm.findUniqueOrThrow({ where: { id: farmId }, select: { timeZone: true } }),
@@ -25,6 +39,7 @@ export async function packList(user: SessionUser, date: string): Promise<PackLis
           select: {
             id: true,
             status: true,
+            completedAt: true,
             totalCents: true,
             user: { select: { id: true, fullName: true } },
             items: {
@@ -42,6 +57,27 @@ export async function packList(user: SessionUser, date: string): Promise<PackLis
     }),
   ]);
 
+  const today = localDateOf(now, farm.timeZone);
+  const [packed, counts] = await Promise.all([
+    packedLines(
+      farmId,
+      rows.map((r) => r.orderId),
+    ),
+    db.orderFulfilment.groupBy({
+      by: ["localDate"],
+      where: {
+        farmId,
+        localDate: { gte: today, lte: shiftDate(today, PACK_DAYS - 1) },
+        order: { status: { in: ["active", "completed"] } },
+      },
+      _count: { _all: true },
+    }),
+  ]);
+  const perDay = new Map(counts.map((c) => [c.localDate, c._count._all]));
+  const days = Array.from({ length: PACK_DAYS }, (_, i) => shiftDate(today, i));
+  if (!days.includes(date)) days.push(date);
+  days.sort();
+
   const totals = new Map<number, PackListJson["products"][number]>();
   for (const { order } of rows) {
     for (const i of order.items) {
@@ -58,13 +94,20 @@ export async function packList(user: SessionUser, date: string): Promise<PackLis
 
   return {
     date,
+    today,
     timeZone: farm.timeZone,
+    days: days.map((d) => ({
+      date: d,
+      orders: d === date ? rows.length : (perDay.get(d) ?? 0),
+    })),
     products: [...totals.values()].sort(
       (a, b) => b.quantity - a.quantity || a.productName.localeCompare(b.productName),
     ),
     orders: rows.map((f) => ({
       id: f.order.id,
       status: f.order.status,
+      completedAt: f.order.completedAt?.toISOString() ?? null,
+      packed: packed.get(f.orderId) ?? [],
       buyer: f.order.user,
       kind: f.kind,
       start: toLocalIso(f.startsAt, f.timeZone),

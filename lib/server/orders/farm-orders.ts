@@ -1,5 +1,5 @@
 import "server-only";
-import { recordOrderEarnings } from "@/lib/server/payments/farm-ledger";
+import { recordOrderEarnings, reverseOrderEarnings } from "@/lib/server/payments/farm-ledger";
 import { db } from "@/lib/server/platform/db";
 import { inTransaction } from "@/lib/server/platform/transaction";
 import { AppError, conflict, notFound } from "@/lib/server/platform/errors";
@@ -15,6 +15,7 @@ import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/p
 import { requireOwnFarm } from "@/lib/server/farm/access";
 import type { IncomingOrderJson } from "@/lib/contracts/farm";
 import { serializeTaxes } from "@/lib/tax";
+import { HANDOVER_UNDO_MINUTES } from "@/lib/validators/fulfilment";
 
 const incomingInclude = {
   user: { select: { id: true, fullName: true } },
@@ -150,12 +151,98 @@ export async function completeOrder(
     await sendMessage(user.id, {
       receiverId: order.userId,
       content: completionMessage(order.id, farm.farmName),
-      clientId: `order-completed-${order.id}`,
+      // A handover after an undo is a new message, not a retry of the first one.
+      clientId: `order-completed-${order.id}${order.handoverUndos > 0 ? `-r${order.handoverUndos}` : ""}`,
     });
   } catch (error) {
     // The order is completed either way; the buyer still sees it under Completed in /orders.
     notified = false;
     console.error(`[my-farm] completion message for order ${order.id} was not sent:`, error);
+  }
+  return { order: toIncomingOrderJson(order), notified };
+}
+
+export function undoneMessage(orderId: number, farmName: string): string {
+  return `Sorry, order #${orderId} from ${farmName} was marked completed by mistake: it is not handed over yet.`;
+}
+
+/**
+ * Undo "Handed over" within HANDOVER_UNDO_MINUTES of it (docs/fulfilment.md): the order is
+ * active again, its sale and commission are reversed on the farm ledger, and the buyer is told.
+ * 404 for another farm's order, 409 `order_not_active` when it is not completed, 409
+ * `undo_expired` after the window or once the completed order was adjusted or paid out.
+ */
+export async function undoHandover(
+  user: SessionUser,
+  orderId: number,
+  now = new Date(),
+): Promise<{ order: IncomingOrderJson; notified: boolean }> {
+  const farm = await requireOwnFarm(user);
+  const since = new Date(now.getTime() - HANDOVER_UNDO_MINUTES * 60_000);
+  const order = await inTransaction(async (tx) => {
+    const found = await tx.order.findFirst({
+      where: { id: orderId, farmId: farm.id },
+      select: { status: true, completedAt: true, handoverUndos: true },
+    });
+    if (!found) throw notFound("Order not found");
+    if (found.status !== "completed" || !found.completedAt)
+      throw new AppError(
+        "order_not_active",
+        `Only a handed-over order can be undone; this order is ${found.status}`,
+      );
+    const expired = () =>
+      new AppError(
+        "undo_expired",
+        `Order #${orderId} was handed over more than ${HANDOVER_UNDO_MINUTES} minutes ago or has changed since, so it can no longer be undone`,
+      );
+    if (found.completedAt < since) throw expired();
+    const changed = await tx.farmLedgerEntry.count({
+      where: {
+        orderId,
+        type: { in: ["adjustment", "refund"] },
+        createdAt: { gte: found.completedAt },
+      },
+    });
+    if (changed > 0) throw expired();
+    // Conditional on the round read above: a concurrent undo or re-completion makes this one lose.
+    const { count } = await tx.order.updateMany({
+      where: {
+        id: orderId,
+        farmId: farm.id,
+        status: "completed",
+        handoverUndos: found.handoverUndos,
+        completedAt: { gte: since },
+      },
+      data: {
+        status: "active",
+        completedAt: null,
+        version: { increment: 1 },
+        handoverUndos: { increment: 1 },
+      },
+    });
+    if (count === 0) throw expired();
+    const reversed = await reverseOrderEarnings(tx, {
+      id: orderId,
+      farmId: farm.id,
+      handoverUndos: found.handoverUndos,
+    });
+    if (!reversed) throw expired();
+    await tx.orderEvent.create({
+      data: { orderId, status: "active", note: `Handover undone by ${farm.farmName}` },
+    });
+    return tx.order.findUniqueOrThrow({ where: { id: orderId }, include: incomingInclude });
+  });
+
+  let notified = true;
+  try {
+    await sendMessage(user.id, {
+      receiverId: order.userId,
+      content: undoneMessage(order.id, farm.farmName),
+      clientId: `order-undone-${order.id}-r${order.handoverUndos}`,
+    });
+  } catch (error) {
+    notified = false;
+    console.error(`[my-farm] undo message for order ${order.id} was not sent:`, error);
   }
   return { order: toIncomingOrderJson(order), notified };
 }

@@ -20,6 +20,7 @@ export function commissionCents(goodsCents: number, bps = env().COMMISSION_BPS):
  * for each of these orders that is completed and paid (from the wallet, or on a paid statement),
  * once per order whatever the callers: the rows' dedupe keys make a repeat insert nothing, and only
  * what was inserted moves the balance. Called when an order is completed and when a statement is paid.
+ * An order handed over again after an undo gets fresh keys (`sale-12-r1`), see `reverseOrderEarnings`.
  */
 export async function recordOrderEarnings(tx: Tx, orderIds: number[], at = new Date()) {
   if (!orderIds.length) return;
@@ -28,16 +29,17 @@ export async function recordOrderEarnings(tx: Tx, orderIds: number[], at = new D
   await tx.$executeRaw`
     WITH o AS (
       SELECT o."id", o."farmId", o."totalCents",
+             CASE WHEN o."handoverUndos" > 0 THEN '-r' || o."handoverUndos" ELSE '' END AS "round",
              COALESCE((SELECT SUM(i."priceCents"::bigint * i."quantity") FROM "OrderItem" i WHERE i."orderId" = o."id"), 0)::bigint AS "goods"
       FROM "Order" o LEFT JOIN "Statement" s ON s."id" = o."statementId"
       WHERE o."id" = ANY(${orderIds}::int[]) AND o."status" = 'completed'
         AND (o."payment" = 'wallet' OR s."paidAt" IS NOT NULL)
     ), r AS (
       SELECT "farmId", "id" AS "orderId", 'sale' AS "type", "totalCents" AS "amount",
-             'Order #' || "id" AS "description", 'sale-' || "id" AS "key" FROM o
+             'Order #' || "id" AS "description", 'sale-' || "id" || "round" AS "key" FROM o
       UNION ALL
       SELECT "farmId", "id", 'commission', -(("goods" * ${bps}::bigint + 5000) / 10000)::int,
-             'Commission on order #' || "id", 'commission-' || "id" FROM o
+             'Commission on order #' || "id", 'commission-' || "id" || "round" FROM o
     ), ins AS (
       INSERT INTO "FarmLedgerEntry" ("farmId", "type", "amountCents", "description", "orderId", "dedupeKey", "createdAt")
       SELECT "farmId", "type"::"FarmLedgerType", "amount", "description", "orderId", "key", ${at} FROM r
@@ -111,4 +113,44 @@ export async function recordCompletedOrderChange(
     },
     at,
   );
+}
+
+/** The keys `recordOrderEarnings` gives an order's sale and commission after `undos` undone handovers. */
+export function earningsKeys(orderId: number, undos: number): [string, string] {
+  const round = undos > 0 ? `-r${undos}` : "";
+  return [`sale-${orderId}${round}`, `commission-${orderId}${round}`];
+}
+
+/**
+ * An undone handover (docs/fulfilment.md): each sale and commission row of this round gets its
+ * opposite, of the same type (keyed `undo-<key>`), so the balance is back where it was, the
+ * history shows both and the order's sale rows add up to 0 until it is handed over again. Returns false, writing nothing, when the balance no longer holds the sale
+ * (paid out meanwhile): the caller refuses the undo.
+ */
+export async function reverseOrderEarnings(
+  tx: Tx,
+  order: { id: number; farmId: number; handoverUndos: number },
+): Promise<boolean> {
+  const keys = earningsKeys(order.id, order.handoverUndos);
+  const rows = await tx.farmLedgerEntry.findMany({
+    where: { farmId: order.farmId, orderId: order.id, dedupeKey: { in: keys } },
+    select: { type: true, amountCents: true, dedupeKey: true },
+  });
+  const net = rows.reduce((sum, r) => sum + r.amountCents, 0);
+  const account = await tx.farmAccount.findUnique({
+    where: { farmId: order.farmId },
+    select: { balanceCents: true },
+  });
+  if (net > 0 && (account?.balanceCents ?? 0) < net) return false;
+  for (const r of rows) {
+    await recordFarmEntry(tx, {
+      farmId: order.farmId,
+      type: r.type,
+      amountCents: -r.amountCents,
+      description: `Handover of order #${order.id} undone`,
+      dedupeKey: `undo-${r.dedupeKey}`,
+      orderId: order.id,
+    });
+  }
+  return true;
 }

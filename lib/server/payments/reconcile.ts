@@ -1,11 +1,19 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * `npm run payments:reconcile` (docs/money.md, "Reconciliation"): every money invariant, read from
  * the database in a few aggregate queries. Each check lists what disagrees; empty means it holds.
  */
 export type Check = { name: string; problems: string[] };
+
+/** Rows of a type, an undone handover's opposite rows (`undo-…`) counting −1: 1 for a completed order, else 0. */
+const net = (type: string) =>
+  Prisma.sql`(COUNT(*) FILTER (WHERE e."type" = ${Prisma.raw(`'${type}'`)} AND e."dedupeKey" NOT LIKE 'undo-%')
+    - COUNT(*) FILTER (WHERE e."type" = ${Prisma.raw(`'${type}'`)} AND e."dedupeKey" LIKE 'undo-%'))`;
+const rounds = Prisma.sql`(CASE WHEN o."status" = 'completed' THEN 1 ELSE 0 END)`;
+const owed = Prisma.sql`(CASE WHEN o."status" = 'completed' THEN o."totalCents" ELSE 0 END)`;
 
 export async function reconcile(): Promise<Check[]> {
   const topUps = await db.$queryRaw<{ id: number; paid: number; credited: number }[]>`
@@ -19,17 +27,19 @@ export async function reconcile(): Promise<Check[]> {
            COALESCE((SELECT SUM(t."amountCents") FROM "Transaction" t WHERE t."userId" = w."userId"), 0)::int AS "ledger"
     FROM "Wallet" w
     WHERE w."balanceCents" <> COALESCE((SELECT SUM(t."amountCents") FROM "Transaction" t WHERE t."userId" = w."userId"), 0)`;
+  // An undone handover adds its opposite rows (docs/fulfilment.md): a completed order nets one
+  // sale adding up to its total, an order undone and not handed over again none, adding up to 0.
   const orders = await db.$queryRaw<{ orderId: number; problem: string }[]>`
     SELECT o."id" AS "orderId",
-           CASE WHEN COUNT(*) FILTER (WHERE e."type" = 'sale') <> 1 THEN 'sale rows: ' || COUNT(*) FILTER (WHERE e."type" = 'sale')
-                WHEN COUNT(*) FILTER (WHERE e."type" = 'commission') <> 1 THEN 'commission rows: ' || COUNT(*) FILTER (WHERE e."type" = 'commission')
-                WHEN SUM(e."amountCents") FILTER (WHERE e."type" = 'sale') <> o."totalCents" THEN 'sale ' || SUM(e."amountCents") FILTER (WHERE e."type" = 'sale') || ' <> total ' || o."totalCents"
+           CASE WHEN ${net("sale")} <> ${rounds} THEN 'sale rows: ' || ${net("sale")}
+                WHEN ${net("commission")} <> ${rounds} THEN 'commission rows: ' || ${net("commission")}
+                WHEN SUM(e."amountCents") FILTER (WHERE e."type" = 'sale') <> ${owed} THEN 'sale ' || SUM(e."amountCents") FILTER (WHERE e."type" = 'sale') || ' <> total ' || o."totalCents"
                 ELSE 'commission ' || SUM(e."amountCents") FILTER (WHERE e."type" = 'commission') || ' outside 0..−goods' END AS "problem"
     FROM "Order" o JOIN "FarmLedgerEntry" e ON e."orderId" = o."id" AND e."type" IN ('sale', 'commission')
     GROUP BY o."id"
-    HAVING COUNT(*) FILTER (WHERE e."type" = 'sale') <> 1
-        OR COUNT(*) FILTER (WHERE e."type" = 'commission') <> 1
-        OR SUM(e."amountCents") FILTER (WHERE e."type" = 'sale') <> o."totalCents"
+    HAVING ${net("sale")} <> ${rounds}
+        OR ${net("commission")} <> ${rounds}
+        OR SUM(e."amountCents") FILTER (WHERE e."type" = 'sale') <> ${owed}
         OR SUM(e."amountCents") FILTER (WHERE e."type" = 'commission') > 0
         OR -SUM(e."amountCents") FILTER (WHERE e."type" = 'commission') >
            (SELECT COALESCE(SUM(i."priceCents" * i."quantity"), 0) FROM "OrderItem" i WHERE i."orderId" = o."id")`;

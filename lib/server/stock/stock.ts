@@ -213,6 +213,26 @@ export async function countStock(
 }
 
 /**
+ * The farmer's − / + on a product's count: the newest count (a checkout meanwhile is kept, the row
+ * is locked) moved by `delta`, never below 0, through `countStock`, so a count below what standing
+ * orders hold cuts their holds as any other count does. Answers the new count, or null when the
+ * product is not the farm's or the count would go below 0.
+ */
+export async function stepStock(
+  tx: Tx,
+  farmId: number,
+  productId: number,
+  delta: number,
+): Promise<number | null> {
+  const [p] = await tx.$queryRaw<{ stock: number }[]>`
+    SELECT "stock" FROM "Product" WHERE "id" = ${productId} AND "farmId" = ${farmId}
+    FOR NO KEY UPDATE`;
+  if (!p || p.stock + delta < 0) return null;
+  await countStock(tx, productId, farmId, p.stock + delta);
+  return p.stock + delta;
+}
+
+/**
  * The hoarding cap (docs/product.md, "Stock and hoarding"): after this change, the buyer's open
  * orders may hold at most `holdingCap(left in stock + held by them)` of each product in `lines`
  * (the units this change added). Counted inside the caller's transaction after the stock rows

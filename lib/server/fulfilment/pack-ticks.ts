@@ -1,0 +1,64 @@
+import "server-only";
+import { db } from "@/lib/server/platform/db";
+import { inTransaction } from "@/lib/server/platform/transaction";
+import { AppError, notFound } from "@/lib/server/platform/errors";
+import type { SessionUser } from "@/lib/server/auth/session";
+import { requireOwnFarm } from "@/lib/server/farm/access";
+import type { PackTickInput } from "@/lib/validators/fulfilment";
+import type { PackTicksJson } from "@/lib/contracts/fulfilment";
+
+/**
+ * Pack list tick-offs (docs/fulfilment.md): one row per packed line of the farm's own active
+ * order; a whole order (productId null) ticks or unticks every line. Repeats change nothing.
+ * Answers the order's packed lines after the change.
+ */
+export async function setPackTick(user: SessionUser, input: PackTickInput): Promise<PackTicksJson> {
+  const { id: farmId } = await requireOwnFarm(user);
+  return inTransaction(async (tx) => {
+    const order = await tx.order.findFirst({
+      where: { id: input.orderId, farmId },
+      select: { status: true, items: { select: { productId: true } } },
+    });
+    if (!order) throw notFound("Order not found");
+    if (order.status !== "active")
+      throw new AppError(
+        "order_not_active",
+        `Only active orders can be packed; this order is ${order.status}`,
+      );
+    const lines = order.items.map((i) => i.productId);
+    if (input.productId !== null && !lines.includes(input.productId))
+      throw notFound("This product is not in the order");
+    const productIds = input.productId === null ? lines : [input.productId];
+    if (input.packed) {
+      await tx.packTick.createMany({
+        data: productIds.map((productId) => ({ orderId: input.orderId, productId, farmId })),
+        skipDuplicates: true,
+      });
+    } else {
+      await tx.packTick.deleteMany({
+        where: { orderId: input.orderId, farmId, productId: { in: productIds } },
+      });
+    }
+    const packed = await tx.packTick.findMany({
+      where: { orderId: input.orderId, farmId },
+      orderBy: { productId: "asc" },
+      select: { productId: true },
+    });
+    return { orderId: input.orderId, packed: packed.map((p) => p.productId) };
+  });
+}
+
+/** The farm's packed lines per order, for the pack list. */
+export async function packedLines(
+  farmId: number,
+  orderIds: number[],
+): Promise<Map<number, number[]>> {
+  const rows = await db.packTick.findMany({
+    where: { farmId, orderId: { in: orderIds } },
+    orderBy: { productId: "asc" },
+    select: { orderId: true, productId: true },
+  });
+  const byOrder = new Map<number, number[]>();
+  for (const r of rows) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), r.productId]);
+  return byOrder;
+}
