@@ -16,6 +16,7 @@ import { GET as categoriesGET } from "@/app/api/categories/route";
 import { POST as contactPOST } from "@/app/api/contact/route";
 import { POST as demoPOST } from "@/app/api/demo-requests/route";
 import { GET as farmGET } from "@/app/api/farms/[id]/route";
+import { DELETE as followDELETE, PUT as followPUT } from "@/app/api/farms/[id]/follow/route";
 import { GET as farmsFeaturedGET } from "@/app/api/farms/featured/route";
 import { GET as farmsRecommendedGET } from "@/app/api/farms/recommended/route";
 import { GET as healthGET } from "@/app/api/health/route";
@@ -70,6 +71,10 @@ import { GET as farmFulfilmentGET } from "@/app/api/farms/[id]/fulfilment/route"
 import { GET as slotsGET } from "@/app/api/farms/[id]/slots/route";
 import { GET as fulfilmentGET, PUT as fulfilmentPUT } from "@/app/api/my-farm/fulfilment/route";
 import { GET as packListGET } from "@/app/api/my-farm/pack-list/route";
+import { PUT as packTicksPUT } from "@/app/api/my-farm/pack-list/ticks/route";
+import { GET as taxReportGET } from "@/app/api/my-farm/reports/tax/route";
+import { POST as stockStepPOST } from "@/app/api/my-farm/products/[id]/stock/route";
+import { POST as undoCompletePOST } from "@/app/api/my-farm/orders/[id]/undo-complete/route";
 import { GET as businessGET, POST as businessPOST } from "@/app/api/business-account/route";
 import { GET as standingGET, POST as standingPOST } from "@/app/api/standing-orders/route";
 import {
@@ -533,6 +538,26 @@ const endpoints: Endpoint[] = [
     path: "/api/farms/:id",
     handler: farmGET as Handler,
     auth: "none",
+    params: () => ({ id: String(F.farmId) }),
+    idParam: { name: "id" },
+    ok: 200,
+  },
+  {
+    name: "farms/[id]/follow",
+    method: "PUT",
+    path: "/api/farms/:id/follow",
+    handler: followPUT as Handler,
+    auth: "required",
+    params: () => ({ id: String(F.farmId) }),
+    idParam: { name: "id" },
+    ok: 200,
+  },
+  {
+    name: "farms/[id]/follow (unfollow)",
+    method: "DELETE",
+    path: "/api/farms/:id/follow",
+    handler: followDELETE as Handler,
+    auth: "required",
     params: () => ({ id: String(F.farmId) }),
     idParam: { name: "id" },
     ok: 200,
@@ -1132,6 +1157,55 @@ const endpoints: Endpoint[] = [
       format: ["xml", "CSV", ""],
     },
     ok: 200,
+  },
+  {
+    name: "my-farm/pack-list/ticks",
+    method: "PUT",
+    path: "/api/my-farm/pack-list/ticks",
+    handler: packTicksPUT as Handler,
+    auth: "required",
+    cookie: () => G.cookie,
+    // productId may be null (every line of the order), so only the other two fields are swept.
+    body: () => ({ orderId: aSlotOrderId, productId: null, packed: true }),
+    fields: { orderId: { kind: "int" }, packed: { kind: "bool" } },
+    ok: 200,
+  },
+  {
+    name: "my-farm/reports/tax",
+    method: "GET",
+    path: "/api/my-farm/reports/tax",
+    handler: taxReportGET as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    baseQuery: { from: "2026-11-01", to: "2026-11-30" },
+    query: {
+      from: ["", "2026-02-30", "01/11/2026", "🥕", "\u0000", "x".repeat(5000)],
+      to: ["", "2026-13-01", "2025-01-01", "2028-01-01", "x".repeat(5000)],
+    },
+    ok: 200,
+  },
+  {
+    name: "my-farm/products/[id]/stock",
+    method: "POST",
+    path: "/api/my-farm/products/:id/stock",
+    handler: stockStepPOST as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    params: () => ({ id: String(F.productId) }),
+    idParam: { name: "id", foreign: () => String(G.productId) },
+    // delta may be negative, so the number sweep (which calls -5 bad) does not apply to it.
+    body: () => ({ delta: 1 }),
+    ok: 200,
+  },
+  {
+    name: "my-farm/orders/[id]/undo-complete",
+    method: "POST",
+    path: "/api/my-farm/orders/:id/undo-complete",
+    handler: undoCompletePOST as Handler,
+    auth: "required",
+    cookie: () => G.cookie,
+    params: () => ({ id: String(bOrderId) }),
+    idParam: { name: "id", foreign: () => String(bOrderId) },
   },
   {
     name: "farms/[id]/slots",
