@@ -43,14 +43,16 @@ export default async function FreshSheetPage({ params }: Props) {
   const farm = await load((await params).id);
   if (!farm) notFound();
   const [found, user] = await Promise.all([listFarmProducts(farm.id, 200), getCurrentUser()]);
-  const products = listForViewer(found, levelOf(user)).filter((p) => p.inStock);
+  const level = levelOf(user);
+  const products = listForViewer(found, level).filter((p) => p.inStock);
   return (
     <div className="grid gap-6">
       <header className="grid gap-1">
         <h1 className="text-3xl font-bold text-ink">Fresh sheet: {farm.farmName}</h1>
         <p className="text-muted">
           Available this week
-          {products[0]?.priceLevel === "restaurant" ? ", at your restaurant prices" : ""}.{" "}
+          {/* The reader's level, not a product's: a product without a restaurant price reads retail. */}
+          {level === "restaurant" ? ", at your restaurant prices" : ""}.{" "}
           <Link
             href={`/farms/${farm.id}`}
             className="font-semibold text-brand-700 underline-offset-4 hover:underline"
