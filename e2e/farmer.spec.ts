@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { orderByApi, registerFresh, signIn } from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { orderByApi, registerFresh, secondContext, signIn } from "./support";
 
 /** Seeded farmer accounts (prisma/seed-data/catalog.ts, password harvest-farm-2026); one per project so runs never share a farm. */
 const FARMERS = {
@@ -44,22 +44,6 @@ const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ 
 const axe = async (page: Page) =>
   expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
 
-/** A second browser with its own cookies and the same device settings as this project. */
-async function secondContext(browser: Browser, testInfo: TestInfo) {
-  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } =
-    testInfo.project.use;
-  const context = await browser.newContext({
-    viewport,
-    userAgent,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    baseURL,
-  });
-  return { context, page: await context.newPage() };
-}
-
-/** A real 8×8 PNG built from bytes. */
 function png(): Buffer {
   const crc = (buf: Buffer) => {
     let c = 0xffffffff;
