@@ -3,12 +3,18 @@ import {
   auditQuery,
   businessDecisionSchema,
   businessListQuery,
+  farmListQuery,
+  farmPauseSchema,
+  farmVerifiedSchema,
+  holdReleaseSchema,
+  waitlistQuery,
   payoutHoldSchema,
   payoutPaidSchema,
   peopleQuery,
   stepUpSchema,
   walletAdjustmentSchema,
 } from "@/lib/validators/ops";
+import { farmerInviteSchema } from "@/lib/validators/farm";
 import { idParam } from "@/lib/validators/id";
 import { endpoint, jsonBody, PAGED } from "./endpoint";
 import { id, isoDate, money, userType } from "./json";
@@ -51,6 +57,7 @@ export const opsToday = z.object({
   sheets: outboxCounts,
   applicationsWaiting: z.number().int(),
   manualPayoutsWaiting: z.number().int(),
+  walletsOnHold: z.number().int().describe("wallets frozen by an open card dispute"),
 });
 export type OpsTodayJson = z.infer<typeof opsToday>;
 
@@ -141,13 +148,64 @@ export const opsSession = z.object({
 });
 export type OpsSessionJson = z.infer<typeof opsSession>;
 
+export const opsWalletHold = z.object({
+  disputeId: z.string().describe("the card network's dispute id"),
+  amount: money,
+  reason: z.string().describe("the dispute's reason as the card network gave it"),
+  createdAt: isoDate,
+  topUpId: id,
+  paymentId: z.string().nullable().describe("the disputed card payment (Stripe PaymentIntent)"),
+  outcome: z.string().nullable().describe("how the dispute closed (`lost`, …); null while open"),
+});
+export type OpsWalletHoldJson = z.infer<typeof opsWalletHold>;
+
 export const opsPersonDetail = z.object({
   person: opsPerson,
   balance: money,
+  holds: z
+    .array(opsWalletHold)
+    .describe("open holds: while there is one the wallet is frozen for spending"),
   sessions: z.array(opsSession),
   ledger: z.array(transaction).describe("the 20 newest wallet ledger rows"),
 });
 export type OpsPersonDetailJson = z.infer<typeof opsPersonDetail>;
+
+export const opsFarm = z.object({
+  id,
+  farmName: z.string(),
+  location: z.string(),
+  owner: z.object({ id, fullName: z.string(), email: z.string() }),
+  verified: z.boolean().describe("the tick next to the farm's name"),
+  listingsPaused: z.boolean(),
+  payoutsHeld: z.boolean(),
+  productCount: z.number().int(),
+  createdAt: isoDate,
+});
+export type OpsFarmJson = z.infer<typeof opsFarm>;
+
+export const opsFarmInvite = z.object({
+  farm: opsFarm,
+  signInUrl: z.string().describe("the farmer's one-time sign-in link: shown once, send it to them"),
+  expiresAt: isoDate,
+});
+export type OpsFarmInviteJson = z.infer<typeof opsFarmInvite>;
+
+export const opsSubmission = z.object({
+  id,
+  submissionId: z.string(),
+  source: z.enum(["waitlist", "demo"]),
+  submittedAt: isoDate,
+  fullName: z.string(),
+  email: z.string(),
+  companyName: z.string(),
+  role: z.string(),
+  phoneNumber: z.string().nullable().describe("demo requests only"),
+  status: z.enum(["pending", "synced", "failed"]),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  syncedAt: isoDate.nullable(),
+});
+export type OpsSubmissionJson = z.infer<typeof opsSubmission>;
 
 export const stepUpAnswer = z.object({ validUntil: isoDate });
 
@@ -297,6 +355,88 @@ export const opsApi = {
     params: z.object({ id: idParam("Sheets row") }),
     response: opsSheetRow,
     errors: ["conflict"],
+  }),
+  farms: endpoint({
+    method: "GET",
+    path: "/api/ops/farms",
+    tag: TAG,
+    summary: "Farms, newest first (at most 50): search by farm name, owner name or email",
+    auth: "staff",
+    query: farmListQuery,
+    response: z.array(opsFarm),
+  }),
+  inviteFarmer: endpoint({
+    method: "POST",
+    path: "/api/ops/farms",
+    tag: TAG,
+    summary:
+      "Invite a farmer: the account, the farm and a one-time sign-in link (7 days), as `npm run farmer:invite`",
+    auth: "staff",
+    body: jsonBody(farmerInviteSchema),
+    status: 201,
+    response: opsFarmInvite,
+    errors: ["already_exists"],
+  }),
+  verifyFarm: endpoint({
+    method: "PUT",
+    path: "/api/ops/farms/{id}/verified",
+    tag: TAG,
+    summary: "Mark a farm verified (the tick next to its name) or take the tick away",
+    auth: "staff",
+    params: z.object({ id: idParam("Farm") }),
+    body: jsonBody(farmVerifiedSchema),
+    response: opsFarm,
+  }),
+  pauseFarm: endpoint({
+    method: "PUT",
+    path: "/api/ops/farms/{id}/listings-paused",
+    tag: TAG,
+    summary:
+      "Pause (or resume) a farm's listings, with a reason: its products leave the catalog and checkout refuses them",
+    auth: "staff",
+    params: z.object({ id: idParam("Farm") }),
+    body: jsonBody(farmPauseSchema),
+    response: opsFarm,
+  }),
+  waitlist: endpoint({
+    method: "GET",
+    path: "/api/ops/waitlist",
+    tag: TAG,
+    summary:
+      "Waitlist and demo requests as the Sheet gets them, with their sync state; search by name, email or company",
+    description: PAGED,
+    auth: "staff",
+    query: waitlistQuery,
+    response: z.array(opsSubmission),
+  }),
+  waitlistCsv: endpoint({
+    method: "GET",
+    path: "/api/ops/waitlist.csv",
+    tag: TAG,
+    summary:
+      "The same rows as a CSV download (same filters; `limit` and `cursor` ignored; at most 10,000 rows)",
+    auth: "staff",
+    query: waitlistQuery,
+    response: "text/csv",
+  }),
+  releaseHold: endpoint({
+    method: "POST",
+    path: "/api/ops/people/{id}/wallet-holds/{disputeId}/release",
+    tag: TAG,
+    summary:
+      "Release a disputed payment's hold on a wallet, with a reason (spending resumes when no other hold is open)",
+    description: STEP_UP,
+    auth: "staff",
+    params: z.object({
+      id: idParam("Person"),
+      disputeId: z.string().refine((s) => /^[A-Za-z0-9_]{1,100}$/.test(s), {
+        message: "Hold not found",
+        params: { code: "not_found" },
+      }),
+    }),
+    body: jsonBody(holdReleaseSchema),
+    response: opsWalletHold,
+    errors: ["step_up_required", "conflict"],
   }),
   audit: endpoint({
     method: "GET",

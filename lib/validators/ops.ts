@@ -88,3 +88,34 @@ export const auditQuery = z.object({
   staff: optionalId,
   target: z.string().trim().max(60).optional(),
 });
+
+const searchText = z.string().trim().max(100, "Keep the search under 100 characters").optional();
+
+/** GET /api/ops/farms: by farm name, owner name or owner email; newest farms first. */
+export const farmListQuery = z.object({ q: searchText });
+
+export const farmVerifiedSchema = z.object({
+  verified: z.boolean({ error: "Must be true or false" }),
+});
+export type FarmVerifiedInput = z.infer<typeof farmVerifiedSchema>;
+
+export const farmPauseSchema = z.object({
+  paused: z.boolean({ error: "Must be true or false" }),
+  reason,
+});
+export type FarmPauseInput = z.infer<typeof farmPauseSchema>;
+
+/** GET /api/ops/waitlist (and its .csv): the rows the Sheet gets, newest first. */
+export const waitlistQuery = z.object({
+  limit: pageLimit,
+  cursor: timeCursorParam,
+  q: searchText,
+  source: z.enum(["waitlist", "demo"], { error: "source is waitlist or demo" }).optional(),
+  status: z
+    .enum(["pending", "synced", "failed"], { error: "status is pending, synced or failed" })
+    .optional(),
+});
+export type WaitlistQuery = z.infer<typeof waitlistQuery>;
+
+export const holdReleaseSchema = z.object({ reason });
+export type HoldReleaseInput = z.infer<typeof holdReleaseSchema>;

@@ -4,6 +4,7 @@ import { db, readRows } from "@/lib/server/platform/db";
 import { notFound } from "@/lib/server/platform/errors";
 import type { FarmJson, FarmThumbnail } from "@/lib/contracts/catalog";
 import { cachedCatalogRead } from "./cache";
+import { listedSql } from "./listed";
 
 type FarmRow = {
   id: number;
@@ -58,9 +59,9 @@ export async function farmsByIds(ids: number[]): Promise<FarmJson[]> {
 export async function rankedFarms(ranking: Prisma.Sql): Promise<FarmJson[]> {
   const rows = await readRows<FarmRow>(Prisma.sql`
     SELECT f.id, f."userId", f."farmName", f.description, f.location, f.distance, f.rating, f."reviewCount", f."farmImage",
-      (SELECT count(*)::int FROM "Product" p WHERE p."farmId" = f.id AND NOT p."isHidden") AS "productCount",
+      (SELECT count(*)::int FROM "Product" p WHERE p."farmId" = f.id AND ${listedSql}) AS "productCount",
       (SELECT coalesce(json_agg(t), '[]'::json) FROM (
-         SELECT p.id, p.name, p.image FROM "Product" p WHERE p."farmId" = f.id AND NOT p."isHidden" ORDER BY p.id DESC LIMIT 3
+         SELECT p.id, p.name, p.image FROM "Product" p WHERE p."farmId" = f.id AND ${listedSql} ORDER BY p.id DESC LIMIT 3
        ) t) AS products
     FROM (${ranking}) r JOIN "Farm" f ON f.id = r.id
     ORDER BY r.rank`);

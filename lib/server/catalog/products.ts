@@ -4,6 +4,7 @@ import { db, readRows } from "@/lib/server/platform/db";
 import { notFound } from "@/lib/server/platform/errors";
 import { escapeLike } from "@/lib/server/platform/like";
 import { cachedCatalogRead } from "./cache";
+import { listedProduct, listedSql } from "./listed";
 import { productSelect, toCatalogProduct, type CatalogProduct, type ProductRow } from "./serialize";
 
 type ListOptions = { limit: number; categoryId?: number };
@@ -29,7 +30,7 @@ async function listFlagged(
     return productsByIds(rows.map((r) => Number(r.id)));
   }
   const rows = await db.product.findMany({
-    where: { [flag]: true, isHidden: false },
+    where: { [flag]: true, ...listedProduct },
     orderBy: { id: "desc" },
     take: limit,
     select: productSelect,
@@ -45,16 +46,16 @@ export const listPopularProducts = (o: ListOptions) =>
   cachedCatalogRead(`popular:${o.limit}:${o.categoryId ?? ""}`, () => listFlagged("isPopular", o));
 
 export async function getProduct(id: number): Promise<CatalogProduct> {
-  const row = await db.product.findFirst({ where: { id, isHidden: false }, select: productSelect });
+  const row = await db.product.findFirst({ where: { id, ...listedProduct }, select: productSelect });
   if (!row) throw notFound("Product not found");
   return toCatalogProduct(row);
 }
 
-/** Products by id, in the order given (hidden ones dropped). */
+/** Products by id, in the order given (unlisted ones dropped, listed.ts). */
 export async function productsByIds(ids: number[]): Promise<CatalogProduct[]> {
   if (ids.length === 0) return [];
   const rows = await db.product.findMany({
-    where: { id: { in: ids }, isHidden: false },
+    where: { id: { in: ids }, ...listedProduct },
     select: productSelect,
   });
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -178,14 +179,14 @@ type ProductSqlRow = Omit<ProductRow, "farm"> & { farmName: string };
 
 /**
  * The cards of the products a query picks, in its order, in the same statement (a hot read):
- * `ranking` returns `(id, rank)`. Hidden products are dropped. Maps to the same ProductRow as `productSelect`.
+ * `ranking` returns `(id, rank)`. Unlisted products are dropped (listed.ts). Maps to the same ProductRow as `productSelect`.
  */
 export async function rankedProducts(ranking: Prisma.Sql): Promise<CatalogProduct[]> {
   const rows = await readRows<ProductSqlRow>(Prisma.sql`
     SELECT p.id, p."farmId", p."categoryId", p.name, p.description, p."priceCents", p."restaurantPriceCents", p."caseSize", p."taxClass"::text AS "taxClass", p.unit,
       p."inStock", p."isFeatured", p."isPopular", p.image, p."createdAt", f."farmName"
     FROM (${ranking}) r JOIN "Product" p ON p.id = r.id JOIN "Farm" f ON f.id = p."farmId"
-    WHERE NOT p."isHidden"
+    WHERE ${listedSql}
     ORDER BY r.rank`);
   return rows.map(({ farmName, ...p }) =>
     toCatalogProduct({ ...p, farm: { id: p.farmId, farmName } }),

@@ -7,6 +7,7 @@ import { db } from "@/lib/server/platform/db";
 import { notFound } from "@/lib/server/platform/errors";
 import { escapeLike } from "@/lib/server/platform/like";
 import { listTransactions } from "@/lib/server/wallet/get-wallet";
+import { openHolds } from "./wallet-holds";
 
 /** The ops console's People screen (docs/operations.md): search, then one person's detail. */
 const serializePerson = (u: User): OpsPersonJson => ({
@@ -36,13 +37,15 @@ export async function searchPeople(q: string): Promise<OpsPersonJson[]> {
 export async function personDetail(userId: number): Promise<OpsPersonDetailJson> {
   const user = await db.user.findUnique({ where: { id: userId }, include: { wallet: true } });
   if (!user) throw notFound("Person not found");
-  const [sessions, ledger] = await Promise.all([
+  const [sessions, ledger, holds] = await Promise.all([
     sessionsOf(userId),
     listTransactions(userId, { limit: 20 }),
+    openHolds(userId),
   ]);
   return {
     person: serializePerson(user),
     balance: centsToDollars(user.wallet?.balanceCents ?? 0),
+    holds,
     sessions,
     ledger: ledger.items,
   };

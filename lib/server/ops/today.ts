@@ -22,6 +22,7 @@ export async function opsToday(now = new Date()): Promise<OpsTodayJson> {
     sheetsFailed: number;
     applicationsWaiting: number;
     manualPayoutsWaiting: number;
+    walletsOnHold: number;
   }>(Prisma.sql`
     SELECT
       (SELECT COUNT(*)::int FROM "Order" WHERE "createdAt" >= ${since}) AS "orders",
@@ -36,7 +37,8 @@ export async function opsToday(now = new Date()): Promise<OpsTodayJson> {
       (SELECT COUNT(*)::int FROM "SheetsOutbox" WHERE "status" = 'pending') AS "sheetsWaiting",
       (SELECT COUNT(*)::int FROM "SheetsOutbox" WHERE "status" = 'failed') AS "sheetsFailed",
       (SELECT COUNT(*)::int FROM "BusinessAccount" WHERE "status" = 'pending') AS "applicationsWaiting",
-      (SELECT COUNT(*)::int FROM "Payout" WHERE "status" = 'pending_manual') AS "manualPayoutsWaiting"`);
+      (SELECT COUNT(*)::int FROM "Payout" WHERE "status" = 'pending_manual') AS "manualPayoutsWaiting",
+      (SELECT COUNT(*)::int FROM "Wallet" WHERE "onHold") AS "walletsOnHold"`);
   return {
     since: since.toISOString(),
     orders: r.orders,
@@ -48,5 +50,6 @@ export async function opsToday(now = new Date()): Promise<OpsTodayJson> {
     sheets: { waiting: r.sheetsWaiting, failed: r.sheetsFailed },
     applicationsWaiting: r.applicationsWaiting,
     manualPayoutsWaiting: r.manualPayoutsWaiting,
+    walletsOnHold: r.walletsOnHold,
   };
 }

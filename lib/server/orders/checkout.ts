@@ -84,6 +84,8 @@ type CartProduct = {
   caseSize: number;
   taxClass: TaxClassName;
   farm: { id: number; farmName: string; distance: number; timeZone: string; userId: number };
+  /** Ops paused the farm's listings (docs/operations.md, "Farms"): checkout refuses the product. */
+  paused: boolean;
 };
 
 /**
@@ -103,10 +105,12 @@ async function readCart(
       timeZone: string;
       farmOwnerId: number;
       userType: string | null;
+      listingsPaused: boolean;
     })[]
   >`
     SELECT p."id", p."farmId", p."name", p."unit", p."priceCents", p."restaurantPriceCents", p."caseSize", p."taxClass"::text AS "taxClass",
-      f."farmName", f."distance", f."timeZone", f."userId" AS "farmOwnerId", u."userType"::text AS "userType"
+      f."farmName", f."distance", f."timeZone", f."userId" AS "farmOwnerId", u."userType"::text AS "userType",
+      f."listingsPaused"
     FROM (SELECT ${userId}::int AS "id") me
     LEFT JOIN "User" u ON u."id" = me."id"
     LEFT JOIN "Product" p ON p."id" = ANY(${ids.filter(isDbId)}::int[])
@@ -130,6 +134,7 @@ async function readCart(
         timeZone: r.timeZone,
         userId: r.farmOwnerId,
       },
+      paused: r.listingsPaused,
     }));
   return { products, level: levelOf({ userType: rows[0].userType }) };
 }
@@ -230,6 +235,12 @@ export async function placeCheckout(
   const byId = new Map(products.map((p) => [p.id, p]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing !== undefined) throw notFound(`Product ${missing} was not found`);
+  const paused = products.find((p) => p.paused);
+  if (paused)
+    throw new AppError(
+      "out_of_stock",
+      `${paused.farm.farmName} is not taking orders right now: remove ${paused.name} from your cart to check out`,
+    );
 
   const cases = caseProblem(
     [...lines].map(([id, quantity]) => ({ product: byId.get(id)!, quantity })),

@@ -201,7 +201,7 @@ async function disputeClosed(tx: Tx, dispute: Record<string, unknown>): Promise<
  * The wallet is on hold exactly while one of its holds is open. The wallet's row is locked first,
  * so the next statement sees every hold committed by a webhook for another dispute that held it.
  */
-async function refreshHold(tx: Tx, userId: number): Promise<void> {
+export async function refreshHold(tx: Tx, userId: number): Promise<void> {
   await ensureWallet(tx, userId);
   await tx.$queryRaw`SELECT 1 FROM "Wallet" WHERE "userId" = ${userId} FOR UPDATE`;
   await tx.$executeRaw`

@@ -1,0 +1,70 @@
+import "server-only";
+import type { WalletHold } from "@/lib/generated/prisma/client";
+import type { OpsWalletHoldJson } from "@/lib/contracts/ops";
+import { centsToDollars } from "@/lib/money";
+import { recordAudit } from "@/lib/server/audit/log";
+import { refreshHold } from "@/lib/server/payments/webhook";
+import { db } from "@/lib/server/platform/db";
+import { conflict, notFound } from "@/lib/server/platform/errors";
+import { inTransaction } from "@/lib/server/platform/transaction";
+
+/**
+ * Disputed card payments in the ops console (docs/operations.md, "Wallets on hold"). A
+ * `charge.dispute.created` webhook opens a WalletHold and freezes the wallet for spending; a won
+ * dispute releases it by itself, a lost or still-open one stays until staff release it here, with
+ * a reason and a step-up. The wallet spends again once none of its holds is open.
+ */
+type HoldWithTopUp = WalletHold & { topUp: { paymentIntent: string | null } };
+
+const toJson = (h: HoldWithTopUp): OpsWalletHoldJson => ({
+  disputeId: h.disputeId,
+  amount: centsToDollars(h.amountCents),
+  reason: h.reason,
+  createdAt: h.createdAt.toISOString(),
+  topUpId: h.topUpId,
+  paymentId: h.topUp.paymentIntent,
+  outcome: h.outcome,
+});
+
+/** A person's open holds, oldest first. */
+export async function openHolds(userId: number): Promise<OpsWalletHoldJson[]> {
+  const rows = await db.walletHold.findMany({
+    where: { userId, releasedAt: null },
+    orderBy: { createdAt: "asc" },
+    include: { topUp: { select: { paymentIntent: true } } },
+  });
+  return rows.map(toJson);
+}
+
+/** POST /api/ops/people/{id}/wallet-holds/{disputeId}/release (a money action: step-up first). */
+export function releaseWalletHold(
+  staffId: number,
+  userId: number,
+  disputeId: string,
+  reason: string,
+): Promise<OpsWalletHoldJson> {
+  return inTransaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ releasedAt: Date | null }[]>`
+      SELECT "releasedAt" FROM "WalletHold" WHERE "disputeId" = ${disputeId} AND "userId" = ${userId} FOR UPDATE`;
+    if (!locked) throw notFound("Hold not found");
+    if (locked.releasedAt) throw conflict("This hold was already released");
+    const hold = await tx.walletHold.update({
+      where: { disputeId },
+      data: { releasedAt: new Date() },
+      include: { topUp: { select: { paymentIntent: true } } },
+    });
+    await refreshHold(tx, userId);
+    const wallet = await tx.wallet.findUniqueOrThrow({
+      where: { userId },
+      select: { onHold: true },
+    });
+    await recordAudit(tx, {
+      staffId,
+      action: "wallet.release_hold",
+      target: `user:${userId}`,
+      before: { disputeId, amountCents: hold.amountCents, released: false, walletOnHold: true },
+      after: { disputeId, released: true, walletOnHold: wallet.onHold, reason },
+    });
+    return toJson(hold);
+  });
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Farm" ADD COLUMN     "listingsPaused" BOOLEAN NOT NULL DEFAULT false;
