@@ -18,7 +18,7 @@ const TAB_CLASS =
 export function BottomTabs() {
   const pathname = usePathname();
   const { user, status } = useAuth();
-  const { tabs, more } = navFor(status, user?.userType);
+  const { tabs, more } = navFor(status, user?.userType, user?.staff);
   return (
     <nav
       aria-label="Main"

@@ -67,6 +67,14 @@ const INVOICES: NavItem = {
   icon: "receipt-text",
 };
 
+/** Staff only (docs/operations.md): last on the rail, last in the phone's More menu. */
+export const OPS_ITEM: NavItem = {
+  href: "/ops",
+  label: "Ops",
+  mobileLabel: "Ops",
+  icon: "shield-check",
+};
+
 export type RoleNav = {
   /** The desktop rail, every item labelled. */
   rail: NavItem[];
@@ -81,6 +89,19 @@ export type RoleNav = {
  * and Invoices one tap away. While /api/user is on its way the shopper's items show.
  */
 export function navFor(
+  status: "loading" | "signed-in" | "signed-out",
+  userType?: PublicUser["userType"],
+  staff = false,
+): RoleNav {
+  const nav = roleNav(status, userType);
+  if (status !== "signed-in" || !staff) return nav;
+  // Staff get the ops console's link; a shopper's fifth tab moves into More to make room.
+  const rail = [...nav.rail, OPS_ITEM];
+  if (nav.more.length) return { rail, tabs: nav.tabs, more: [...nav.more, OPS_ITEM] };
+  return { rail, tabs: nav.tabs.slice(0, 4), more: [...nav.tabs.slice(4), OPS_ITEM] };
+}
+
+function roleNav(
   status: "loading" | "signed-in" | "signed-out",
   userType?: PublicUser["userType"],
 ): RoleNav {

@@ -56,7 +56,7 @@ export function NavRail() {
   const { user, status } = useAuth();
   const tooltip = useRailTooltip();
   const tipId = useId();
-  const items = navFor(status, user?.userType).rail;
+  const items = navFor(status, user?.userType, user?.staff).rail;
   return (
     <nav
       aria-label="Main"

@@ -1,13 +1,21 @@
 "use client";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
-import { useOpsPeople, useOpsPerson } from "@/lib/client/resources";
+import { useOpsPeople, useOpsPerson, useOpsWalletHolds } from "@/lib/client/resources";
+import type { OpsWalletHoldJson } from "@/lib/contracts/ops";
 import { formatCurrency, formatDayTime } from "@/lib/format";
 import { useStepUp } from "./step-up";
 
@@ -25,6 +33,7 @@ export function PeopleView() {
 
   return (
     <div className="grid gap-6">
+      <WalletsOnHold selected={selected} onOpen={setSelected} />
       <section aria-labelledby="people-title" className="grid gap-3">
         <h2 id="people-title" className="text-xl font-semibold text-ink">
           People
@@ -73,11 +82,92 @@ export function PeopleView() {
   );
 }
 
+/** Wallets frozen by a disputed card payment (docs/operations.md, "Wallets on hold"). */
+function WalletsOnHold({
+  selected,
+  onOpen,
+}: {
+  selected: number | null;
+  onOpen: (id: number) => void;
+}) {
+  const { data, error, mutate, isValidating } = useOpsWalletHolds();
+  if (error)
+    return (
+      <LoadError
+        message="Could not load the wallets on hold"
+        onRetry={() => mutate()}
+        busy={isValidating}
+      />
+    );
+  if (!data) return <Skeleton className="h-16 rounded-2xl" />;
+  return (
+    <section id="on-hold" aria-labelledby="on-hold-title" className="grid scroll-mt-20 gap-3">
+      <h2 id="on-hold-title" className="text-xl font-semibold text-ink">
+        Wallets on hold
+      </h2>
+      {data.length === 0 ? (
+        <p className="text-sm text-muted">No wallet is on hold.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {data.map(({ person, hold }) => (
+            <li
+              key={hold.disputeId}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-2xl border border-red-200 bg-red-50 p-3 text-sm"
+            >
+              <span>
+                <span className="font-semibold text-ink">{person.fullName}</span> · disputed{" "}
+                {formatCurrency(hold.amount)} on {formatDayTime(hold.createdAt)}
+              </span>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => onOpen(person.id)}
+                aria-pressed={selected === person.id}
+              >
+                Open<span className="sr-only"> {person.fullName}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function PersonPanel({ id }: { id: number }) {
   const { data, error, mutate, isValidating } = useOpsPerson(id);
+  const holds = useOpsWalletHolds();
   const { guarded, dialog } = useStepUp();
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [releasing, setReleasing] = useState<OpsWalletHoldJson | null>(null);
+  const [releaseError, setReleaseError] = useState<string>();
+
+  async function release(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const hold = releasing;
+    if (!hold) return;
+    const reason = String(new FormData(e.currentTarget).get("reason") ?? "").trim();
+    setBusy(true);
+    setReleaseError(undefined);
+    try {
+      const done = await guarded(() =>
+        apiFetch(
+          `/api/ops/people/${id}/wallet-holds/${encodeURIComponent(hold.disputeId)}/release`,
+          { method: "POST", json: { reason } },
+        ),
+      );
+      if (done !== undefined) {
+        toast({ title: "Hold released" });
+        setReleasing(null);
+        await Promise.all([mutate(), holds.mutate()]);
+      }
+    } catch (err) {
+      setReleaseError(messageOf(err, "Could not release the hold. Please try again."));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function endSession(sessionId: string) {
     try {
@@ -137,6 +227,33 @@ function PersonPanel({ id }: { id: number }) {
         {data.person.email} · joined {formatDayTime(data.person.createdAt)} · wallet{" "}
         <span className="font-semibold text-ink">{formatCurrency(data.balance)}</span>
       </p>
+      {data.holds.map((h) => (
+        <div
+          key={h.disputeId}
+          role="note"
+          aria-label="Wallet on hold"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+        >
+          <p>
+            <span className="font-semibold">Wallet on hold</span>: a card payment of{" "}
+            {formatCurrency(h.amount)} was disputed on {formatDayTime(h.createdAt)} (
+            {h.reason.replaceAll("_", " ")}) · payment{" "}
+            <span className="font-mono [overflow-wrap:anywhere]">{h.paymentId ?? "unknown"}</span> ·
+            dispute <span className="font-mono [overflow-wrap:anywhere]">{h.disputeId}</span>
+            {h.outcome ? ` · ${h.outcome}` : ""}. Spending is refused until it is released.
+          </p>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              setReleaseError(undefined);
+              setReleasing(h);
+            }}
+          >
+            Release hold
+          </Button>
+        </div>
+      ))}
       <h3 className="font-semibold text-ink">Sessions</h3>
       {data.sessions.length === 0 ? (
         <p className="text-sm text-muted">No live session.</p>
@@ -181,6 +298,25 @@ function PersonPanel({ id }: { id: number }) {
           ))}
         </ul>
       )}
+      <Dialog open={releasing !== null} onOpenChange={(open) => !open && setReleasing(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Release the hold</DialogTitle>
+            <DialogDescription>
+              {releasing ? `The dispute of ${formatCurrency(releasing.amount)}. ` : null}The wallet
+              spends again once no other hold is open.
+            </DialogDescription>
+          </DialogHeader>
+          <form onSubmit={release} className="grid gap-4">
+            <Field id="release-reason" label="Reason" error={releaseError}>
+              <Input id="release-reason" name="reason" required minLength={3} maxLength={500} />
+            </Field>
+            <Button type="submit" disabled={busy}>
+              Release hold
+            </Button>
+          </form>
+        </DialogContent>
+      </Dialog>
       {dialog}
     </section>
   );

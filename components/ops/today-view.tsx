@@ -52,6 +52,12 @@ export function TodayView() {
           alert: data.sheets.failed > 0,
         },
         {
+          label: "Wallets on hold",
+          value: String(data.walletsOnHold),
+          href: "/ops/people#on-hold",
+          alert: data.walletsOnHold > 0,
+        },
+        {
           label: "Applications waiting",
           value: String(data.applicationsWaiting),
           href: "/ops/business",

@@ -25,6 +25,7 @@ export const ICON_NAMES = [
   "receipt-text",
   "repeat",
   "search",
+  "shield-check",
   "shopping-basket",
   "shopping-cart",
   "sprout",

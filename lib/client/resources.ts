@@ -171,3 +171,13 @@ export const opsAuditKey = (filters: { action?: string; target?: string }) => {
 };
 export const useOpsAudit = (filters: { action?: string; target?: string }) =>
   useRead<OpsAudit>(opsAuditKey(filters));
+
+type OpsFarms = typeof opsApi.farms;
+/** GET /api/ops/farms?q= (empty: the newest 50). */
+export const opsFarmsKey = (q: string) =>
+  `${apiKey<OpsFarms>("/api/ops/farms")}${q.trim() ? `?q=${encodeURIComponent(q.trim())}` : ""}`;
+export const useOpsFarms = (q: string) => useRead<OpsFarms>(opsFarmsKey(q));
+
+type OpsWalletHolds = typeof opsApi.walletHolds;
+export const OPS_WALLET_HOLDS_KEY = apiKey<OpsWalletHolds>("/api/ops/wallet-holds");
+export const useOpsWalletHolds = () => useRead<OpsWalletHolds>(OPS_WALLET_HOLDS_KEY);

@@ -419,6 +419,15 @@ export const opsApi = {
     query: waitlistQuery,
     response: "text/csv",
   }),
+  walletHolds: endpoint({
+    method: "GET",
+    path: "/api/ops/wallet-holds",
+    tag: TAG,
+    summary:
+      "Wallets on hold: every open hold from a disputed card payment, with its person, oldest first",
+    auth: "staff",
+    response: z.array(z.object({ person: opsPerson, hold: opsWalletHold })),
+  }),
   releaseHold: endpoint({
     method: "POST",
     path: "/api/ops/people/{id}/wallet-holds/{disputeId}/release",

@@ -19,6 +19,9 @@ export const publicUser = z.object({
     .describe(
       "the user proved they receive mail at `email`; until then only account emails go there",
     ),
+  staff: z
+    .boolean()
+    .describe("Fieldfare staff: the app shows them the ops console's link (docs/operations.md)"),
   createdAt: isoDate,
 });
 export type PublicUser = z.infer<typeof publicUser>;

@@ -40,9 +40,14 @@ function Json({ value }: { value: unknown }) {
   );
 }
 
+/** The ops console's calls (tag "ops") get their own group, last, that says who may call them. */
+const OPS_TAG = "ops";
+const tagTitle = (tag: string) => (tag === OPS_TAG ? "Ops (staff only)" : tag);
+
 export default function ApiDocsPage() {
   const doc = openApiDocument();
-  const tags = doc.tags.map((t) => t.name);
+  const names = doc.tags.map((t) => t.name);
+  const tags = [...names.filter((t) => t !== OPS_TAG), ...names.filter((t) => t === OPS_TAG)];
   // "My Farm" → "tag-my-farm": an id holds no spaces.
   const anchor = (tag: string) => `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
@@ -63,7 +68,7 @@ export default function ApiDocsPage() {
               href={`#${anchor(t)}`}
               className="rounded-full border border-brand-200 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-50"
             >
-              {t}
+              {tagTitle(t)}
             </a>
           ))}
         </nav>
@@ -80,8 +85,16 @@ export default function ApiDocsPage() {
             className="mt-12 scroll-mt-20"
           >
             <h2 id={`${anchor(tag)}-title`} className="text-2xl font-bold text-ink">
-              {tag}
+              {tagTitle(tag)}
             </h2>
+            {tag === OPS_TAG ? (
+              <p className="mt-2 max-w-3xl rounded-xl border border-harvest-400 bg-harvest-400/15 p-4 text-ink">
+                These calls run the ops console and are for Fieldfare staff only. To anyone else,
+                signed out or signed in without the staff role, every one of them answers{" "}
+                <strong>404</strong>, exactly as an address that does not exist. Money actions also
+                need the password again (<code>POST /api/ops/step-up</code>) within 10 minutes.
+              </p>
+            ) : null}
             <div className="mt-4 grid grid-cols-1 gap-4">
               {routes
                 .filter((r) => r.tag === tag)
@@ -105,7 +118,7 @@ export default function ApiDocsPage() {
                         {r.path}
                         {r.auth !== "none" ? (
                           <span className="rounded-md bg-harvest-400/30 px-2 py-0.5 font-sans text-xs font-semibold text-ink">
-                            session
+                            {r.auth === "staff" ? "staff" : "session"}
                           </span>
                         ) : null}
                       </h3>

@@ -14,6 +14,7 @@ export function toPublicUser(u: SessionUser): PublicUser {
     profileImage: u.profileImage,
     verified: u.verified,
     emailVerified: u.emailVerification?.email === u.email,
+    staff: u.role === "staff",
     createdAt: u.createdAt.toISOString(),
   };
 }

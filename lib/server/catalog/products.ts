@@ -46,7 +46,10 @@ export const listPopularProducts = (o: ListOptions) =>
   cachedCatalogRead(`popular:${o.limit}:${o.categoryId ?? ""}`, () => listFlagged("isPopular", o));
 
 export async function getProduct(id: number): Promise<CatalogProduct> {
-  const row = await db.product.findFirst({ where: { id, ...listedProduct }, select: productSelect });
+  const row = await db.product.findFirst({
+    where: { id, ...listedProduct },
+    select: productSelect,
+  });
   if (!row) throw notFound("Product not found");
   return toCatalogProduct(row);
 }

@@ -48,9 +48,7 @@ function rows(f: WaitlistFilter, limit: number, cursor?: TimeCursor) {
     text
       ? Prisma.sql`(o."row"->>1 ILIKE ${like} OR o."row"->>2 ILIKE ${like} OR o."row"->>3 ILIKE ${like})`
       : Prisma.empty,
-    cursor
-      ? Prisma.sql`(o."createdAt", o."id") < (${utc(cursor.at)}, ${cursor.id})`
-      : Prisma.empty,
+    cursor ? Prisma.sql`(o."createdAt", o."id") < (${utc(cursor.at)}, ${cursor.id})` : Prisma.empty,
   ].filter((w) => w !== Prisma.empty);
   return readRows<Row>(Prisma.sql`
     SELECT o."id", o."submissionId", o."source", o."createdAt", o."row", d."phoneNumber",

@@ -1,6 +1,6 @@
 import "server-only";
 import type { WalletHold } from "@/lib/generated/prisma/client";
-import type { OpsWalletHoldJson } from "@/lib/contracts/ops";
+import type { OpsPersonJson, OpsWalletHoldJson } from "@/lib/contracts/ops";
 import { centsToDollars } from "@/lib/money";
 import { recordAudit } from "@/lib/server/audit/log";
 import { refreshHold } from "@/lib/server/payments/webhook";
@@ -34,6 +34,34 @@ export async function openHolds(userId: number): Promise<OpsWalletHoldJson[]> {
     include: { topUp: { select: { paymentIntent: true } } },
   });
   return rows.map(toJson);
+}
+
+/** GET /api/ops/wallet-holds: every open hold with its person, oldest first (at most 100). */
+export async function listOpenHolds(): Promise<
+  { person: OpsPersonJson; hold: OpsWalletHoldJson }[]
+> {
+  const rows = await db.walletHold.findMany({
+    where: { releasedAt: null },
+    orderBy: { createdAt: "asc" },
+    take: 100,
+    include: {
+      topUp: { select: { paymentIntent: true } },
+      user: {
+        select: {
+          id: true,
+          fullName: true,
+          email: true,
+          userType: true,
+          role: true,
+          createdAt: true,
+        },
+      },
+    },
+  });
+  return rows.map((h) => ({
+    person: { ...h.user, createdAt: h.user.createdAt.toISOString() },
+    hold: toJson(h),
+  }));
 }
 
 /** POST /api/ops/people/{id}/wallet-holds/{disputeId}/release (a money action: step-up first). */
