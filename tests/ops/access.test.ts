@@ -19,13 +19,17 @@ import {
 import { auditRows, callOps, createStaff } from "./support";
 
 const ops = endpoints.filter((e) => e.path.startsWith("/api/ops/"));
-const params = { id: "1", userId: "1", sessionId: "0".repeat(32) };
+const params = { id: "1", userId: "1", sessionId: "0".repeat(32), disputeId: "dp_access" };
 const bodies: Record<string, unknown> = {
   "/api/ops/step-up": { password: TEST_PASSWORD },
   "/api/ops/business-accounts/{userId}/decision": { decision: "approve" },
   "/api/ops/people/{id}/wallet-adjustments": { amount: 5, reason: "Goodwill credit" },
   "/api/ops/payouts/{id}/paid": { reference: "BANK-123" },
   "/api/ops/farms/{id}/payout-hold": { held: true, reason: "Checking bank details" },
+  "/api/ops/farms": { email: "new@farm.test", farmName: "New Farm", location: "Kelowna, BC" },
+  "/api/ops/farms/{id}/verified": { verified: true },
+  "/api/ops/farms/{id}/listings-paused": { paused: true, reason: "Checking the listings" },
+  "/api/ops/people/{id}/wallet-holds/{disputeId}/release": { reason: "Dispute settled" },
 };
 
 describe("ops access", () => {
@@ -52,7 +56,10 @@ describe("ops access", () => {
     const problems: string[] = [];
     for (const e of ops)
       for (const [who, cookie] of Object.entries(callers)) {
-        const res = await callOps(e, params, { cookie, body: bodies[e.path] });
+        const res = await callOps(e, params, {
+          cookie,
+          body: e.method === "GET" ? undefined : bodies[e.path],
+        });
         if (res.status !== 404 || JSON.stringify(res.json) !== JSON.stringify(unknown.json))
           problems.push(`${e.method} ${e.path} as ${who}: ${res.status} ${res.text}`);
       }
@@ -83,6 +90,40 @@ describe("ops access", () => {
         postalCode: "V1Y 6N1",
       },
     });
+    // The farms, waitlist and wallet-hold lists need a row each to show.
+    await createFarmerWithSession();
+    await db.sheetsOutbox.create({
+      data: {
+        submissionId: "ACCESS-1",
+        source: "demo",
+        row: [
+          "2026-11-27T10:00:00.000Z",
+          "Parsnip Shopper",
+          "p@x.test",
+          "Parsnip Cafe",
+          "restaurant",
+          "demo",
+          "ACCESS-1",
+        ],
+      },
+    });
+    const topUp = await db.topUp.create({
+      data: {
+        userId: shopper.user.id,
+        amountCents: 2500,
+        status: "paid",
+        paymentIntent: "pi_access",
+      },
+    });
+    await db.walletHold.create({
+      data: {
+        disputeId: "dp_access",
+        userId: shopper.user.id,
+        topUpId: topUp.id,
+        amountCents: 2500,
+        reason: "fraudulent",
+      },
+    });
     // The audit list needs a row to show.
     await db.auditLog.create({
       data: {
@@ -93,7 +134,7 @@ describe("ops access", () => {
         after: { status: "pending" },
       },
     });
-    for (const e of ops.filter((o) => o.method === "GET")) {
+    for (const e of ops.filter((o) => o.method === "GET" && typeof o.response !== "string")) {
       const query = e.path === "/api/ops/people" ? "?q=parsnip" : "";
       const res = await callOps(
         e,
@@ -108,6 +149,9 @@ describe("ops access", () => {
       );
       if (Array.isArray(res.json)) expect(res.json.length, e.path).toBeGreaterThan(0);
     }
+    const csv = await callOps(opsApi.waitlistCsv, {}, { cookie: staff.cookie });
+    expect([csv.status, csv.headers.get("content-type")]).toEqual([200, "text/csv; charset=utf-8"]);
+    expect(csv.text).toContain('"Parsnip Cafe"');
     const res = await callOps(
       opsApi.adjustWallet,
       { id: String(shopper.user.id) },
@@ -115,6 +159,15 @@ describe("ops access", () => {
     );
     expect([res.status, res.json.code]).toEqual([403, "step_up_required"]);
     expect(await db.transaction.count({ where: { userId: shopper.user.id } })).toBe(0);
+    const release = await callOps(
+      opsApi.releaseHold,
+      { id: String(shopper.user.id), disputeId: "dp_access" },
+      { cookie: staff.cookie, body: { reason: "Dispute settled" } },
+    );
+    expect([release.status, release.json.code]).toEqual([403, "step_up_required"]);
+    expect(
+      (await db.walletHold.findUniqueOrThrow({ where: { disputeId: "dp_access" } })).releasedAt,
+    ).toBeNull();
     expect((await auditRows()).map((r) => r.action)).toEqual(["email.retry"]);
   });
 
