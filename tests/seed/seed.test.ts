@@ -473,3 +473,29 @@ describe("seed idempotency", () => {
     expect(await db.product.count()).toBe(first.products);
   });
 });
+
+describe("seeded ops demo: waitlist rows and a wallet on hold", () => {
+  it("a synced and a failed waitlist row and a demo request in the Sheets outbox; one wallet on hold from a dispute, balance = Σ ledger", async () => {
+    const rows = await db.sheetsOutbox.findMany({
+      where: { submissionId: { startsWith: "SEED-" } },
+      orderBy: { submissionId: "asc" },
+    });
+    expect(rows.map((r) => [r.submissionId, r.source, r.status, r.lastError !== null])).toEqual([
+      ["SEED-DM-0001", "demo", "pending", false],
+      ["SEED-WL-0001", "waitlist", "synced", false],
+      ["SEED-WL-0002", "waitlist", "failed", true],
+    ]);
+    expect(await db.demoRequest.count({ where: { submissionId: "SEED-DM-0001" } })).toBe(1);
+    const liam = await db.user.findUniqueOrThrow({
+      where: { email: "liam.brooks@example.com" },
+      include: { wallet: true, transactions: true, walletHolds: true },
+    });
+    expect(liam.wallet?.onHold).toBe(true);
+    expect(liam.walletHolds.map((h) => [h.disputeId, h.amountCents, h.releasedAt])).toEqual([
+      ["dp_seed_liam", 4000, null],
+    ]);
+    expect(liam.wallet?.balanceCents).toBe(
+      liam.transactions.reduce((s, t) => s + t.amountCents, 0),
+    );
+  });
+});
