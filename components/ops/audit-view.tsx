@@ -19,6 +19,11 @@ const ACTIONS = [
   "wallet.adjust",
   "session.revoke",
   "farm.invite",
+  "farm.verify",
+  "farm.unverify",
+  "farm.pause",
+  "farm.resume",
+  "wallet.release_hold",
   "staff.grant",
 ];
 
