@@ -1,6 +1,7 @@
+import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { registerFresh, signIn } from "./support";
+import { createProductByApi, registerFresh, secondContext, signIn } from "./support";
 
 /**
  * The ops console (docs/operations.md): staff approve a restaurant (who sees restaurant prices on
@@ -110,10 +111,131 @@ test("Today and People answer staff; People finds the demo shopper and their wal
   await page.goto("/ops/people");
   await page.getByLabel("Name or email").fill("demo@fieldfare.app");
   await page.getByRole("button", { name: "Search" }).click();
+  // The search's result comes after the wallets on hold.
   await page
     .getByRole("button", { name: /^Open / })
-    .first()
+    .last()
     .click();
   await expect(page.getByRole("heading", { name: "Wallet ledger" })).toBeVisible();
   await auditPage(page, "/ops/people");
+
+  // The seeded disputed top-up: Today counts the wallet on hold and links to it.
+  await page.goto("/ops");
+  await page.getByRole("link", { name: "Open wallets on hold" }).click();
+  await expect(page).toHaveURL(/\/ops\/people#on-hold$/);
+  const onHold = page.getByRole("region", { name: "Wallets on hold" });
+  await onHold.getByRole("button", { name: "Open Liam Brooks" }).click();
+  const banner = page.getByRole("note", { name: "Wallet on hold" });
+  await expect(banner).toContainText("$40.00");
+  await expect(banner).toContainText("pi_seed_liam");
+  await expect(banner.getByRole("button", { name: "Release hold" })).toBeVisible();
+  await auditPage(page, "/ops/people (wallet on hold)");
+});
+
+test("staff invite a farmer, mark the farm verified, pause its listings (a shopper no longer sees them), download the waitlist CSV, and find it all in the audit log", async ({
+  browser,
+  page,
+}, testInfo) => {
+  const run = `${testInfo.project.name}-${Date.now().toString(36)}`;
+  const farmName = `Ops Orchard ${run}`;
+  const email = `ops-farm-${run}@example.com`;
+  const plums = `Opsplums ${run}`;
+
+  const { context: staffContext, page: ops } = await secondContext(browser, testInfo);
+  await signIn(ops, STAFF.email, STAFF.password);
+  // Staff, and only staff, have the console's link: in the rail, or the phone's More menu.
+  if (testInfo.project.name === "mobile") {
+    await ops.getByTestId("tab-bar").getByRole("button", { name: "More" }).click();
+    await ops.getByTestId("tab-bar").getByRole("link", { name: "Ops" }).click();
+  } else await ops.getByTestId("nav-rail").getByRole("link", { name: "Ops" }).click();
+  await expect(ops).toHaveURL(/\/ops$/);
+  await ops
+    .getByRole("navigation", { name: "Ops console" })
+    .getByRole("link", { name: "Farms" })
+    .click();
+  await expect(ops.getByRole("heading", { name: "Farms" })).toBeVisible();
+  await auditPage(ops, "/ops/farms");
+
+  // Invite: the farmer's account, farm and one-time link, shown once.
+  await ops.getByRole("button", { name: "Invite a farmer" }).click();
+  await ops.getByLabel("Email").fill(email);
+  await ops.getByLabel("Farm name").fill(farmName);
+  await ops.getByLabel("Location").fill("Oliver, BC");
+  await ops.getByRole("button", { name: "Invite", exact: true }).click();
+  const link = await ops.getByLabel("Sign-in link").inputValue();
+  expect(link).toContain("/api/my-farm/claim?token=");
+  await ops.keyboard.press("Escape");
+  const row = ops.getByRole("listitem", { name: farmName });
+  await expect(row).toContainText(email);
+
+  // The farmer signs in with it and lists plums; a shopper finds them.
+  const { context: farmContext, page: farm } = await secondContext(browser, testInfo);
+  await farm.goto(new URL(link).pathname + new URL(link).search);
+  await farm.getByRole("button", { name: "Sign in to My Farm" }).click();
+  await farm.waitForURL(/\/my-farm\/welcome/);
+  const productId = await createProductByApi(farm, plums, 4.5);
+  await registerFresh(page, "opsbuyer");
+  await page.goto(`/search?q=${encodeURIComponent(plums)}`);
+  await expect(page.getByText(plums).first()).toBeVisible();
+
+  // Mark verified: the tick next to its name.
+  await row.getByRole("button", { name: `Mark verified ${farmName}` }).click();
+  await expect(row.getByRole("img", { name: "Verified" })).toBeVisible();
+
+  // Pause its listings with a reason: the shopper no longer sees the plums, and cannot buy them.
+  await row.getByRole("button", { name: `Pause listings of ${farmName}` }).click();
+  await ops.getByLabel("Reason").fill("Checking the food safety plan");
+  await ops.getByRole("button", { name: "Pause listings", exact: true }).click();
+  await expect(row.getByText("Listings paused")).toBeVisible();
+  await page.goto(`/search?q=${encodeURIComponent(plums)}`);
+  await expect(page.getByText("No products found").first()).toBeVisible();
+  await expect(page.getByText(plums)).toHaveCount(0);
+  expect((await page.goto(`/products/${productId}`))?.status()).toBe(404);
+  const refused = await page.request.post("/api/orders", {
+    data: { items: [{ productId, quantity: 1 }] },
+  });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toBe(
+    `${farmName} is not taking orders right now: remove ${plums} from your cart to check out`,
+  );
+
+  // Waitlist: the seeded failed row with its error, and the CSV.
+  await ops.goto("/ops/waitlist");
+  await ops.getByLabel("Name, email or company").fill("Kettle Valley");
+  await ops.getByRole("button", { name: "Search" }).click();
+  const submissions = ops.getByRole("list", { name: "Submissions" });
+  await expect(submissions).toContainText("Sync failed");
+  await expect(submissions).toContainText("Last error: 403");
+  await auditPage(ops, "/ops/waitlist");
+  await ops.getByLabel("Name, email or company").fill("");
+  await ops.getByRole("button", { name: "Search" }).click();
+  const [download] = await Promise.all([
+    ops.waitForEvent("download"),
+    ops.getByRole("link", { name: "Download CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^fieldfare-waitlist-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = fs.readFileSync(await download.path(), "utf8");
+  expect(csv.split("\r\n")[0]).toBe(
+    '"Submitted at","Name","Email","Company","Role","Phone","Source","Submission id","Sheet","Last error"',
+  );
+  expect(csv).toContain('"Grace Okafor"');
+  expect(csv).toContain('"Priya Shah"');
+
+  // The audit log has the invite, the tick and the pause, newest first.
+  const farmId = (
+    (await (await ops.request.get(`/api/ops/farms?q=${encodeURIComponent(email)}`)).json()) as {
+      id: number;
+    }[]
+  )[0].id;
+  await ops.goto("/ops/audit");
+  await ops.getByLabel("Target").fill(`farm:${farmId}`);
+  await ops.getByRole("button", { name: "Filter" }).click();
+  const entries = ops.getByRole("list", { name: "Audit entries" });
+  await expect(entries.getByRole("listitem")).toHaveCount(3);
+  await expect(entries.getByRole("listitem").nth(0)).toContainText(`farm.pause · farm:${farmId}`);
+  await expect(entries.getByRole("listitem").nth(0)).toContainText("Checking the food safety plan");
+  await expect(entries.getByRole("listitem").nth(1)).toContainText(`farm.verify · farm:${farmId}`);
+  await expect(entries.getByRole("listitem").nth(2)).toContainText(`farm.invite · farm:${farmId}`);
+  await farmContext.close();
+  await staffContext.close();
 });
