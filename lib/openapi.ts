@@ -107,7 +107,7 @@ function responses(e: Endpoint) {
   const out: Record<string, unknown> = {};
   const status = e.status ?? 200;
   const r = e.response;
-  if (r === "text/html" || r === "text/event-stream" || r === "application/pdf") {
+  if (typeof r === "string") {
     out[status] = {
       description: status === 303 ? "See Other (Location)" : e.summary,
       content: {

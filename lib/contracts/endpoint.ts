@@ -44,7 +44,8 @@ export const multipartBody = <S extends z.ZodType>(
 });
 
 /** What a successful call answers: a JSON body (a schema), an HTML page, or an event stream. */
-export type Produces = z.ZodType | "text/html" | "text/event-stream" | "application/pdf";
+export type Produces =
+  z.ZodType | "text/html" | "text/event-stream" | "application/pdf" | "text/csv";
 
 /**
  * How errors are written: `plain` → `{message, code, errors?}`; `success` → the same plus
