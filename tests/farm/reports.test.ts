@@ -14,6 +14,7 @@ import * as taxRoute from "@/app/api/my-farm/reports/tax/route";
 import * as quickbooksRoute from "@/app/api/my-farm/exports/quickbooks.csv/route";
 import * as xeroRoute from "@/app/api/my-farm/exports/xero.csv/route";
 import type { SalesReportJson, TaxReportJson } from "@/lib/contracts/farm";
+import { reportPresets } from "@/lib/report-period";
 import { call } from "../support/http";
 import {
   createFarmerWithSession,
@@ -360,5 +361,26 @@ describe("accounting exports (GET /api/my-farm/exports/{quickbooks,xero}.csv)", 
     const rows = parse(res.text, { columns: true }) as Row[];
     expect(new Set(rows.map((r) => r.InvoiceNo)).size).toBe(150);
     expect(sum(rows, "ItemAmount")).toBe(150 * 700);
+  });
+});
+
+describe("the page's quick choices of period (lib/report-period.ts)", () => {
+  it("are calendar periods ending today, across month and year ends", () => {
+    expect(reportPresets("2026-11-27")).toEqual({
+      "last-4-weeks": { from: "2026-10-31", to: "2026-11-27" },
+      "this-month": { from: "2026-11-01", to: "2026-11-27" },
+      "last-month": { from: "2026-10-01", to: "2026-10-31" },
+      "this-quarter": { from: "2026-10-01", to: "2026-11-27" },
+      "year-to-date": { from: "2026-01-01", to: "2026-11-27" },
+    });
+    expect(reportPresets("2027-01-03")).toMatchObject({
+      "last-4-weeks": { from: "2026-12-07", to: "2027-01-03" },
+      "last-month": { from: "2026-12-01", to: "2026-12-31" },
+      "this-quarter": { from: "2027-01-01", to: "2027-01-03" },
+    });
+    expect(reportPresets("2028-03-10")["last-month"]).toEqual({
+      from: "2028-02-01",
+      to: "2028-02-29",
+    });
   });
 });
