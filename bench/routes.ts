@@ -36,12 +36,18 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BASELINE = "/pricing";
 
+/** The last 4 weeks (UTC days), the period My Farm → Reports opens on. */
+const REPORT_PERIOD = `from=${new Date(Date.now() - 27 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`;
+/** `auth`: true signs in as the demo shopper, "farmer" as the demo farmer (Sunny Slope Orchards). */
+type Auth = boolean | "farmer";
 /** The routes of the speed budget and the ratio each should reach (bench/RESULTS.md has each against it). */
-const ALL_ROUTES: { path: string; goal: number; auth: boolean }[] = [
+const ALL_ROUTES: { path: string; goal: number; auth: Auth }[] = [
   { path: "/home", goal: 0.25, auth: true },
   { path: "/wallet", goal: 0.3, auth: true },
   { path: "/orders", goal: 0.3, auth: true },
   { path: "/messages", goal: 0.3, auth: true },
+  { path: "/my-farm/reports", goal: 0.3, auth: "farmer" },
+  { path: `/api/my-farm/reports/sales?${REPORT_PERIOD}`, goal: 0.6, auth: "farmer" },
   { path: "/api/user", goal: 0.7, auth: true },
   { path: "/api/wallet", goal: 0.7, auth: true },
   { path: "/api/orders", goal: 0.6, auth: true },
@@ -62,7 +68,7 @@ const HISTORY = process.env.BENCH_HISTORY === "1";
  * compared is the cost of the same page with a long history behind it, not of a fuller page
  * (a default page of 20 shows 20 orders for the long history and 7 for the seed's).
  */
-const HISTORY_ROUTES: { path: string; goal: number; auth: boolean }[] = [
+const HISTORY_ROUTES: { path: string; goal: number; auth: Auth }[] = [
   "/wallet",
   "/api/wallet",
   "/api/transactions?limit=10",
@@ -214,12 +220,17 @@ const app = await startApp(database.url, distDir, {}, nodeArgs);
 const largeApp = large ? await startApp(large.url, distDir, {}, nodeArgs) : null;
 try {
   const cookie = await login(app.url, "demo@fieldfare.app", "harvest-demo-2026");
+  const farmerCookie = ROUTES.some((r) => r.auth === "farmer")
+    ? await login(app.url, "margaret.chen@farms.fieldfare.app", "harvest-farm-2026")
+    : "";
+  const headersFor = (r: { auth: Auth }, shopper = cookie): Record<string, string> =>
+    r.auth === "farmer" ? { cookie: farmerCookie } : r.auth ? { cookie: shopper } : {};
 
   /** Warms every route once (first renders compile and fill caches) and records each answer's size. */
   async function warm(base: string, cookie: string) {
     const bytes: Record<string, number> = {};
     for (const r of [{ path: BASELINE, auth: false }, ...ROUTES]) {
-      const res = await fetch(base + r.path, { headers: r.auth ? { cookie } : {} });
+      const res = await fetch(base + r.path, { headers: headersFor(r, cookie) });
       if (res.status !== 200)
         throw new Error(`${r.path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
       bytes[r.path] = (await res.arrayBuffer()).byteLength;
@@ -240,9 +251,7 @@ try {
       const ms: Measure[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         bs.push(await measure(app.url + BASELINE, {}, undefined, undefined, slice));
-        ms.push(
-          await measure(app.url + r.path, r.auth ? { cookie } : {}, undefined, undefined, slice),
-        );
+        ms.push(await measure(app.url + r.path, headersFor(r), undefined, undefined, slice));
       }
       const b = combine(bs);
       const m = combine(ms);
@@ -339,9 +348,7 @@ try {
       const as: Measure[] = [];
       const bs: Measure[] = [];
       for (let i = 0; i < ROUNDS; i++) {
-        as.push(
-          await measure(app.url + r.path, r.auth ? { cookie } : {}, undefined, undefined, slice),
-        );
+        as.push(await measure(app.url + r.path, headersFor(r), undefined, undefined, slice));
         bs.push(
           await measure(
             largeApp.url + r.path,

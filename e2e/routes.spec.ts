@@ -42,6 +42,7 @@ const PROTECTED = [
   "/invoices",
   "/my-farm/customers",
   "/my-farm/payouts",
+  "/my-farm/reports",
 ];
 
 test.describe("signed out", () => {
@@ -373,6 +374,7 @@ test.describe("signed in as a farmer", () => {
       "/my-farm/pack-list",
       "/my-farm/customers",
       "/my-farm/payouts",
+      "/my-farm/reports",
     ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -25,7 +25,7 @@ export function taxOf(amountCents: number, rateBps: number): number {
  * The delivery fee split over the tax classes of the goods it delivers, in proportion to their
  * value (the largest class takes the remainder cents), so the fee is taxed as the goods are.
  */
-function feeByClass(
+export function feeByClass(
   lines: { amountCents: number; taxClass: TaxClassName }[],
   feeCents: number,
 ): Map<TaxClassName, number> {

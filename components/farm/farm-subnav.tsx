@@ -8,6 +8,7 @@ const LINKS = [
   { href: "/my-farm/pack-list", label: "Pack list" },
   { href: "/my-farm/customers", label: "Customers" },
   { href: "/my-farm/payouts", label: "Payouts" },
+  { href: "/my-farm/reports", label: "Reports" },
   { href: "/my-farm/profile", label: "Farm profile" },
 ];
 

@@ -9,7 +9,9 @@ import {
   productSchema,
   productUpdateSchema,
   reportPeriodSchema,
+  salesReportQuerySchema,
   stockStepSchema,
+  taxReportQuerySchema,
   setPasswordSchema,
 } from "@/lib/validators/farm";
 import { endpoint, formBody, jsonBody, multipartBody, PAGED } from "./endpoint";
@@ -102,6 +104,58 @@ export const taxReport = z.object({
 });
 export type TaxReportJson = z.infer<typeof taxReport>;
 
+export const SALES_CHANNELS = ["shoppers", "restaurants", "standing", "account"] as const;
+export type SalesChannel = (typeof SALES_CHANNELS)[number];
+
+const salesFigures = {
+  orders: z.number().int(),
+  sales: money.describe("goods and fees, before tax"),
+};
+export const salesReport = z.object({
+  from: z.string().describe("YYYY-MM-DD, farm time, included"),
+  to: z.string().describe("YYYY-MM-DD, farm time, included"),
+  timeZone: z.string().describe("the farm's zone the days and weeks are read in"),
+  orders: z.number().int().describe("orders completed in the period (the tax report's orders)"),
+  goods: money.describe("goods before tax"),
+  fees: money.describe("delivery fees before tax"),
+  sales: money.describe("goods + fees: the tax report's `sales`"),
+  taxes: money.describe("taxes collected on them"),
+  total: money.describe("sales + taxes"),
+  weeks: z
+    .array(
+      z.object({ week: z.string().describe("YYYY-MM-DD: the week's Monday"), ...salesFigures }),
+    )
+    .describe("every week the period touches, oldest first, empty weeks too"),
+  products: z
+    .array(
+      z.object({
+        productId: id,
+        name: z.string(),
+        quantity: z.number().int(),
+        goods: money.describe("the product's goods before tax"),
+        weeks: z
+          .array(z.object({ week: z.string(), quantity: z.number().int(), goods: money }))
+          .describe("the product × week table: one entry per week of `weeks`"),
+      }),
+    )
+    .describe("best-selling first"),
+  channels: z
+    .array(z.object({ channel: z.enum(SALES_CHANNELS), ...salesFigures }))
+    .describe(
+      "each order counted once: standing (placed by a standing order), else account (paid on the monthly statement), else restaurants (a business buyer), else shoppers",
+    ),
+  topCustomers: z
+    .array(
+      z.object({
+        buyer: z.object({ id, fullName: z.string() }),
+        restaurant: z.boolean(),
+        ...salesFigures,
+      }),
+    )
+    .describe("the 10 buyers with the most sales, most first"),
+});
+export type SalesReportJson = z.infer<typeof salesReport>;
+
 export const salesDay = z.object({
   date: z.string().describe("YYYY-MM-DD in the farm's time zone"),
   total: money,
@@ -165,9 +219,48 @@ export const farmApi = {
     tag: "My Farm",
     summary:
       "Tax summary of a period for the farm's returns: GST and PST collected, GST on commission",
+    description: "`format=csv` answers text/csv: one row per figure.",
+    auth: "required",
+    query: taxReportQuerySchema,
+    response: taxReport,
+    otherAnswers: { 200: "`text/csv` with `?format=csv`" },
+    errors: [...farmerErrors],
+  }),
+  salesReport: endpoint({
+    method: "GET",
+    path: "/api/my-farm/reports/sales",
+    tag: "My Farm",
+    summary: "Sales of a period: by week, by product × week, by channel, and the top customers",
+    description:
+      "Orders completed in the period, as the tax report counts them. `format=csv` answers text/csv with the table `group` names: `week` one row per week, `product` one row per product and week, `channel` one row per channel.",
+    auth: "required",
+    query: salesReportQuerySchema,
+    response: salesReport,
+    otherAnswers: { 200: "`text/csv` with `?format=csv`" },
+    errors: [...farmerErrors],
+  }),
+  quickbooksExport: endpoint({
+    method: "GET",
+    path: "/api/my-farm/exports/quickbooks.csv",
+    tag: "My Farm",
+    summary: "Sales, commission and payouts of a period in QuickBooks Online's invoice import CSV",
+    description:
+      'One invoice per completed order (a line per product and per delivery fee share, each with its own tax code and tax amount), one per order\'s commission and one per payout (docs/money.md, "Accounting exports").',
     auth: "required",
     query: reportPeriodSchema,
-    response: taxReport,
+    response: "text/csv",
+    errors: [...farmerErrors],
+  }),
+  xeroExport: endpoint({
+    method: "GET",
+    path: "/api/my-farm/exports/xero.csv",
+    tag: "My Farm",
+    summary: "Sales, commission and payouts of a period in Xero's sales invoice import CSV",
+    description:
+      'The same invoices as the QuickBooks export, in Xero\'s columns (docs/money.md, "Accounting exports").',
+    auth: "required",
+    query: reportPeriodSchema,
+    response: "text/csv",
     errors: [...farmerErrors],
   }),
   sales: endpoint({

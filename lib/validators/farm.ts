@@ -166,12 +166,38 @@ const reportDay = (label: string) =>
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
     }, `${label} must be a day like 2026-11-01`);
 
-/** GET /api/my-farm/reports/tax?from=YYYY-MM-DD&to=YYYY-MM-DD (both days included, farm time). */
-export const reportPeriodSchema = z
-  .object({ from: reportDay("from"), to: reportDay("to") })
-  .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["to"] })
-  .refine(
-    (q) => Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`) <= 366 * 86_400_000,
-    { message: "A report covers at most a year", path: ["to"] },
-  );
+const periodFields = { from: reportDay("from"), to: reportDay("to") };
+/** from ≤ to, and at most a year: the rules every report's period follows. */
+const periodRules = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
+  schema
+    .refine((q) => q.from <= q.to, { message: "from must not be after to", path: ["to"] })
+    .refine(
+      (q) =>
+        Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`) <= 366 * 86_400_000,
+      { message: "A report covers at most a year", path: ["to"] },
+    );
+
+/** A report's period: from=YYYY-MM-DD&to=YYYY-MM-DD (both days included, farm time). */
+export const reportPeriodSchema = periodRules(z.object(periodFields));
+const reportFormat = z.enum(["json", "csv"]).default("json");
+
+/** GET /api/my-farm/reports/tax?from=&to=&format=json|csv */
+export const taxReportQuerySchema = periodRules(
+  z.object({ ...periodFields, format: reportFormat }),
+);
+
+export const SALES_GROUPS = ["week", "product", "channel"] as const;
+/** GET /api/my-farm/reports/sales?from=&to=&group=week|product|channel&format=json|csv */
+export const salesReportQuerySchema = periodRules(
+  z.object({
+    ...periodFields,
+    group: z
+      .enum(SALES_GROUPS, { error: "group must be week, product or channel" })
+      .default("week")
+      .meta({ description: "which table the CSV holds; the JSON always carries every table" }),
+    format: reportFormat,
+  }),
+);
+export type SalesReportQuery = z.infer<typeof salesReportQuerySchema>;
+
 export type ReportPeriodInput = z.infer<typeof reportPeriodSchema>;

@@ -19,6 +19,7 @@ import {
 import { ensureStandingOrders } from "./standing";
 import { ensureAccount } from "./account";
 import { ensureFarmEarnings } from "./payouts";
+import { ensureReportSales } from "./report-sales";
 import { ensureOps, OPS_EMAILS, opsHashesFor } from "./ops";
 import { ensureFarmerPackDays } from "./pack-days";
 
@@ -78,6 +79,7 @@ export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {})
       await ensureDemoAdjustment(tx, userIds, farmIds, now, log);
       await ensureStandingOrders(tx, userIds, farmIds, now, log);
       await ensureAccount(tx, userIds, farmIds, now, log);
+      await ensureReportSales(tx, userIds, farmIds, now, log);
       await ensureFarmEarnings(tx, now, log);
       await ensureOps(tx, opsHashes, now, log);
     },

@@ -174,7 +174,7 @@ function callFor(e: Endpoint): CallOptions & { path: string } {
       ? "?q=contract"
       : e.path === "/api/my-farm/pack-list"
         ? `?date=${ids.date}`
-        : e.path === "/api/my-farm/reports/tax"
+        : e.path.startsWith("/api/my-farm/reports/")
           ? "?from=2026-01-01&to=2026-12-31"
           : "";
   return { path: filled + query, cookie, params };

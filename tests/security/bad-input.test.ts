@@ -73,6 +73,9 @@ import { GET as fulfilmentGET, PUT as fulfilmentPUT } from "@/app/api/my-farm/fu
 import { GET as packListGET } from "@/app/api/my-farm/pack-list/route";
 import { PUT as packTicksPUT } from "@/app/api/my-farm/pack-list/ticks/route";
 import { GET as taxReportGET } from "@/app/api/my-farm/reports/tax/route";
+import { GET as salesReportGET } from "@/app/api/my-farm/reports/sales/route";
+import { GET as quickbooksGET } from "@/app/api/my-farm/exports/quickbooks.csv/route";
+import { GET as xeroGET } from "@/app/api/my-farm/exports/xero.csv/route";
 import { POST as stockStepPOST } from "@/app/api/my-farm/products/[id]/stock/route";
 import { POST as undoCompletePOST } from "@/app/api/my-farm/orders/[id]/undo-complete/route";
 import { GET as businessGET, POST as businessPOST } from "@/app/api/business-account/route";
@@ -1181,9 +1184,45 @@ const endpoints: Endpoint[] = [
     query: {
       from: ["", "2026-02-30", "01/11/2026", "🥕", "\u0000", "x".repeat(5000)],
       to: ["", "2026-13-01", "2025-01-01", "2028-01-01", "x".repeat(5000)],
+      format: ["pdf", "CSV", ""],
     },
     ok: 200,
   },
+  {
+    name: "my-farm/reports/sales",
+    method: "GET",
+    path: "/api/my-farm/reports/sales",
+    handler: salesReportGET as Handler,
+    auth: "required",
+    cookie: () => F.cookie,
+    baseQuery: { from: "2026-11-01", to: "2026-11-30", group: "product" },
+    query: {
+      from: ["", "2026-02-30", "01/11/2026", "🥕", "\u0000", "x".repeat(5000)],
+      to: ["", "2026-13-01", "2025-01-01", "2028-01-01", "x".repeat(5000)],
+      group: ["day", "WEEK", "", "x".repeat(5000)],
+      format: ["xml", "CSV", ""],
+    },
+    ok: 200,
+  },
+  ...(
+    [
+      ["quickbooks", quickbooksGET],
+      ["xero", xeroGET],
+    ] as const
+  ).map(([name, handler]) => ({
+    name: `my-farm/exports/${name}.csv`,
+    method: "GET" as const,
+    path: `/api/my-farm/exports/${name}.csv`,
+    handler: handler as Handler,
+    auth: "required" as const,
+    cookie: () => F.cookie,
+    baseQuery: { from: "2026-11-01", to: "2026-11-30" },
+    query: {
+      from: ["", "2026-02-30", "01/11/2026", "🥕", "\u0000", "x".repeat(5000)],
+      to: ["", "2026-13-01", "2025-01-01", "2028-01-01", "x".repeat(5000)],
+    },
+    ok: 200,
+  })),
   {
     name: "my-farm/products/[id]/stock",
     method: "POST",

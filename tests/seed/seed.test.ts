@@ -151,7 +151,7 @@ describe("seed on an empty database", () => {
     expect(farm.products.find((p) => p.name === "Bench Dry Cider")?.taxClass).toBe("liquor");
     expect(farm.products.every((p) => p.taxClass === "liquor")).toBe(true);
     const taxed = await db.order.findFirstOrThrow({
-      where: { farmId: farm.id, status: "completed" },
+      where: { farmId: farm.id, status: "completed", user: { email: DEMO_USER.email } },
       include: { items: true },
     });
     // Rosé 23.99 + 2 × 12.99 cider = 49.97: GST 1.20 + 1.30, PST 2.40 + 2.60.

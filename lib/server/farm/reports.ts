@@ -1,5 +1,7 @@
 import "server-only";
 import { DateTime } from "luxon";
+import { stringify } from "csv-stringify/sync";
+import { percentLabel } from "@/lib/commission";
 import { db } from "@/lib/server/platform/db";
 import { zoneOf } from "@/lib/server/tz-zone";
 import { centsToDollars } from "@/lib/money";
@@ -70,5 +72,24 @@ export async function taxReport(user: SessionUser, q: ReportPeriodInput): Promis
     })),
     commission: centsToDollars(commissionCents),
     gstOnCommission: centsToDollars(taxOf(commissionCents, rate?.rateBps ?? 0)),
+  };
+}
+
+/** The tax summary as CSV, one figure a row, dollars with 2 decimals (GET …/reports/tax?format=csv). */
+export function taxReportCsv(report: TaxReportJson) {
+  const money = (dollars: number) => dollars.toFixed(2);
+  const rows: (string | number)[][] = [
+    ["Period from", report.from],
+    ["Period to", report.to],
+    ["Orders completed", report.orders],
+    ["Sales before tax", money(report.sales)],
+    ["Sales that carried GST", money(report.taxableSales)],
+    ...report.taxes.map((t) => [`${t.name} collected (${percentLabel(t.rate)})`, money(t.amount)]),
+    ["Fieldfare commission", money(report.commission)],
+    ["GST paid on commission", money(report.gstOnCommission)],
+  ];
+  return {
+    filename: `fieldfare-tax-summary-${report.from}-to-${report.to}.csv`,
+    csv: stringify(rows, { header: true, columns: ["figure", "amount"] }),
   };
 }

@@ -1,7 +1,12 @@
 import { farmApi } from "@/lib/contracts/farm";
-import { taxReport } from "@/lib/server/farm/reports";
+import { taxReport, taxReportCsv } from "@/lib/server/farm/reports";
+import { csvResponse } from "@/lib/server/farm/csv-response";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
-  route(farmApi.taxReport, ({ user, query }) => taxReport(user, query)),
+  route(farmApi.taxReport, async ({ user, query }) => {
+    const report = await taxReport(user, query);
+    if (query.format === "json") return report;
+    return csvResponse(taxReportCsv(report));
+  }),
 );

@@ -1,0 +1,10 @@
+import { farmApi } from "@/lib/contracts/farm";
+import { quickbooksCsv } from "@/lib/server/farm/exports";
+import { csvResponse } from "@/lib/server/farm/csv-response";
+import { handlers, route } from "@/lib/server/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(farmApi.quickbooksExport, async ({ user, query }) =>
+    csvResponse(await quickbooksCsv(user, query)),
+  ),
+);

@@ -1,0 +1,8 @@
+import { farmApi } from "@/lib/contracts/farm";
+import { xeroCsv } from "@/lib/server/farm/exports";
+import { csvResponse } from "@/lib/server/farm/csv-response";
+import { handlers, route } from "@/lib/server/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(farmApi.xeroExport, async ({ user, query }) => csvResponse(await xeroCsv(user, query))),
+);

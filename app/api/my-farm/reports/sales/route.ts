@@ -1,0 +1,12 @@
+import { farmApi } from "@/lib/contracts/farm";
+import { salesReport, salesReportCsv } from "@/lib/server/farm/sales-report";
+import { csvResponse } from "@/lib/server/farm/csv-response";
+import { handlers, route } from "@/lib/server/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
+  route(farmApi.salesReport, async ({ user, query }) => {
+    const report = await salesReport(user, query);
+    if (query.format === "json") return report;
+    return csvResponse(salesReportCsv(report, query.group));
+  }),
+);

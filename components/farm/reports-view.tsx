@@ -1,0 +1,480 @@
+"use client";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { Download } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { LoadError } from "@/components/ui/load-error";
+import { messageOf } from "@/lib/client/api";
+import { useSeededSWR } from "@/lib/client/data";
+import { percentLabel } from "@/lib/commission";
+import { formatCurrency } from "@/lib/format";
+import { PRESETS, type PresetId, type ReportPeriod } from "@/lib/report-period";
+import type { SalesChannel, SalesReportJson, TaxReportJson } from "@/lib/contracts/farm";
+import { ReportBarChart, type Bar } from "./report-chart";
+
+const CHANNELS: Record<SalesChannel, string> = {
+  shoppers: "Shoppers",
+  restaurants: "Restaurants",
+  standing: "Standing orders",
+  account: "On account",
+};
+const PRODUCTS_SHOWN = 10;
+
+const query = (p: ReportPeriod) => `from=${p.from}&to=${p.to}`;
+const weekLabel = (week: string) =>
+  `Week of ${new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${week}T12:00:00Z`))}`;
+const longDay = (day: string) =>
+  new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${day}T12:00:00Z`));
+
+/** One report: its heading, the chart and, beside it, the table with the same figures. */
+function ReportCard({
+  id,
+  title,
+  bars,
+  table,
+  download,
+}: {
+  id: string;
+  title: string;
+  bars: Bar[];
+  table: ReactNode;
+  download?: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="grid gap-3 rounded-2xl border border-gray-200 p-4 md:p-6"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={`${id}-title`} className="text-lg font-bold text-ink">
+          {title}
+        </h3>
+        {download}
+      </div>
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        <ReportBarChart name={title} bars={bars} />
+        <div className="overflow-x-auto">{table}</div>
+      </div>
+    </section>
+  );
+}
+
+function Table({
+  caption,
+  head,
+  rows,
+}: {
+  caption: string;
+  head: string[];
+  rows: { key: string; cells: ReactNode[] }[];
+}) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="border-b border-gray-200">
+          {head.map((h, i) => (
+            <th
+              key={h}
+              scope="col"
+              className={i === 0 ? "py-1.5 pr-2 font-semibold" : "py-1.5 text-right font-semibold"}
+            >
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} className="border-b border-gray-100">
+            {r.cells.map((c, i) =>
+              i === 0 ? (
+                <th key={i} scope="row" className="py-1.5 pr-2 font-normal">
+                  {c}
+                </th>
+              ) : (
+                <td key={i} className="py-1.5 text-right tabular-nums">
+                  {c}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function CsvLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a
+      href={href}
+      download
+      className="inline-flex min-h-10 items-center gap-1.5 rounded-lg text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+    >
+      <Download aria-hidden className="h-4 w-4" />
+      {children}
+    </a>
+  );
+}
+
+/** My Farm → Reports: a period, its sales by week, product, channel and customer, taxes, exports. */
+export function ReportsView({
+  initialPeriod,
+  presets,
+  today,
+  initialSales,
+  initialTax,
+}: {
+  initialPeriod: ReportPeriod;
+  presets: Record<PresetId, ReportPeriod>;
+  today: string;
+  initialSales: SalesReportJson | null;
+  initialTax: TaxReportJson | null;
+}) {
+  const [period, setPeriod] = useState(initialPeriod);
+  const [draft, setDraft] = useState(initialPeriod);
+  const [formError, setFormError] = useState<string | null>(null);
+  const first = period.from === initialPeriod.from && period.to === initialPeriod.to;
+  const salesKey = `/api/my-farm/reports/sales?${query(period)}`;
+  const taxKey = `/api/my-farm/reports/tax?${query(period)}`;
+  const sales = useSeededSWR<SalesReportJson>(salesKey, first ? initialSales : null);
+  const tax = useSeededSWR<TaxReportJson>(taxKey, first ? initialTax : null);
+
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    url.searchParams.set("from", period.from);
+    url.searchParams.set("to", period.to);
+    window.history.replaceState(window.history.state, "", url);
+  }, [period]);
+
+  const choose = (p: ReportPeriod) => {
+    setFormError(null);
+    setDraft(p);
+    setPeriod(p);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!draft.from || !draft.to) return setFormError("Choose both days");
+    if (draft.from > draft.to) return setFormError("The first day must not be after the last");
+    const days = (Date.parse(draft.to) - Date.parse(draft.from)) / 86_400_000;
+    if (days > 366) return setFormError("A report covers at most a year");
+    choose({ ...draft });
+  };
+  const activePreset = PRESETS.find(
+    (p) => presets[p.id].from === period.from && presets[p.id].to === period.to,
+  )?.id;
+
+  const s =
+    sales.data && sales.data.from === period.from && sales.data.to === period.to
+      ? sales.data
+      : null;
+  const t =
+    tax.data && tax.data.from === period.from && tax.data.to === period.to ? tax.data : null;
+  const error = sales.error ?? tax.error;
+
+  return (
+    <section aria-labelledby="reports-title" className="grid gap-6">
+      <div className="grid gap-1">
+        <h2 id="reports-title" className="text-xl font-bold text-ink">
+          Reports
+        </h2>
+        <p className="text-sm text-muted">
+          Orders completed in the period, before tax unless said. Amounts in USD.
+        </p>
+      </div>
+
+      <form
+        onSubmit={submit}
+        aria-label="Report period"
+        className="grid gap-3 rounded-2xl bg-brand-50 p-4"
+        noValidate
+      >
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Quick choices">
+          {PRESETS.map((p) => (
+            <Button
+              key={p.id}
+              type="button"
+              size="sm"
+              variant={activePreset === p.id ? "primary" : "outline"}
+              aria-pressed={activePreset === p.id}
+              onClick={() => choose(presets[p.id])}
+            >
+              {p.label}
+            </Button>
+          ))}
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="grid gap-1">
+            <Label htmlFor="report-from">From</Label>
+            <Input
+              id="report-from"
+              type="date"
+              value={draft.from}
+              max={today}
+              onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+              className="w-44"
+              aria-describedby={formError ? "report-period-error" : undefined}
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="report-to">To</Label>
+            <Input
+              id="report-to"
+              type="date"
+              value={draft.to}
+              onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+              className="w-44"
+              aria-describedby={formError ? "report-period-error" : undefined}
+            />
+          </div>
+          <Button type="submit">Show period</Button>
+        </div>
+        {formError ? (
+          <p id="report-period-error" role="alert" className="text-sm font-medium text-red-700">
+            {formError}
+          </p>
+        ) : null}
+      </form>
+
+      <p className="text-sm font-semibold text-ink" data-testid="report-period">
+        {longDay(period.from)} – {longDay(period.to)}
+      </p>
+
+      {error && (!s || !t) ? (
+        <LoadError
+          message={messageOf(error, "Failed to load your reports")}
+          onRetry={() => {
+            void sales.mutate();
+            void tax.mutate();
+          }}
+        />
+      ) : !s || !t ? (
+        <p role="status" className="text-sm text-muted">
+          Loading reports...
+        </p>
+      ) : (
+        <Reports sales={s} tax={t} period={period} />
+      )}
+    </section>
+  );
+}
+
+function Reports({
+  sales,
+  tax,
+  period,
+}: {
+  sales: SalesReportJson;
+  tax: TaxReportJson;
+  period: ReportPeriod;
+}) {
+  const q = query(period);
+  const taxSummary = (
+    <section
+      aria-labelledby="tax-title"
+      className="grid gap-3 rounded-2xl border border-gray-200 p-4 md:p-6"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id="tax-title" className="text-lg font-bold text-ink">
+          Tax summary
+        </h3>
+        <CsvLink href={`/api/my-farm/reports/tax?${q}&format=csv`}>
+          Download tax summary (CSV)
+        </CsvLink>
+      </div>
+      <Table
+        caption="Tax summary for the period"
+        head={["Figure", "Amount"]}
+        rows={[
+          { key: "sales", cells: ["Sales before tax", formatCurrency(tax.sales)] },
+          { key: "taxable", cells: ["Sales that carried GST", formatCurrency(tax.taxableSales)] },
+          ...(tax.taxes.length
+            ? tax.taxes.map((x) => ({
+                key: x.name,
+                cells: [`${x.name} collected (${percentLabel(x.rate)})`, formatCurrency(x.amount)],
+              }))
+            : [{ key: "none", cells: ["GST and PST collected", formatCurrency(0)] }]),
+          { key: "commission", cells: ["Fieldfare commission", formatCurrency(tax.commission)] },
+          {
+            key: "gst-commission",
+            cells: ["GST paid on commission", formatCurrency(tax.gstOnCommission)],
+          },
+        ]}
+      />
+    </section>
+  );
+  const downloads = (
+    <section
+      aria-labelledby="downloads-title"
+      className="grid gap-2 rounded-2xl border border-gray-200 p-4 md:p-6"
+    >
+      <h3 id="downloads-title" className="text-lg font-bold text-ink">
+        Downloads
+      </h3>
+      <p className="text-sm text-muted">
+        Invoices of the period&apos;s sales, commission and payouts, each line with its own tax
+        code, ready to import.
+      </p>
+      <ul className="flex flex-wrap gap-x-6 gap-y-1">
+        <li>
+          <CsvLink href={`/api/my-farm/exports/quickbooks.csv?${q}`}>
+            QuickBooks Online (CSV)
+          </CsvLink>
+        </li>
+        <li>
+          <CsvLink href={`/api/my-farm/exports/xero.csv?${q}`}>Xero (CSV)</CsvLink>
+        </li>
+        <li>
+          <CsvLink href={`/api/my-farm/reports/sales?${q}&group=product&format=csv`}>
+            Sales by product and week (CSV)
+          </CsvLink>
+        </li>
+      </ul>
+    </section>
+  );
+
+  if (sales.orders === 0) {
+    return (
+      <div className="grid gap-6">
+        <p
+          role="status"
+          className="rounded-2xl border border-dashed border-gray-300 p-6 text-center text-muted"
+        >
+          No sales in this period
+        </p>
+        {taxSummary}
+        {downloads}
+      </div>
+    );
+  }
+
+  const products = sales.products.slice(0, PRODUCTS_SHOWN);
+  return (
+    <div className="grid gap-6">
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {[
+          ["Sales before tax", formatCurrency(sales.sales), "report-sales"],
+          ["Taxes collected", formatCurrency(sales.taxes), "report-taxes"],
+          ["Total with tax", formatCurrency(sales.total), "report-total"],
+          ["Orders", String(sales.orders), "report-orders"],
+        ].map(([label, value, testId]) => (
+          <div key={label} className="rounded-xl bg-brand-50 p-3">
+            <dt className="text-sm text-muted">{label}</dt>
+            <dd className="text-lg font-bold text-ink" data-testid={testId}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      <ReportCard
+        id="by-week"
+        title="Sales by week"
+        bars={sales.weeks.map((w) => ({
+          key: w.week,
+          label: weekLabel(w.week).replace("Week of ", ""),
+          value: w.sales,
+          valueLabel: formatCurrency(w.sales),
+        }))}
+        download={
+          <CsvLink href={`/api/my-farm/reports/sales?${q}&group=week&format=csv`}>CSV</CsvLink>
+        }
+        table={
+          <Table
+            caption="Sales by week"
+            head={["Week", "Orders", "Sales"]}
+            rows={sales.weeks.map((w) => ({
+              key: w.week,
+              cells: [weekLabel(w.week), w.orders, formatCurrency(w.sales)],
+            }))}
+          />
+        }
+      />
+
+      <ReportCard
+        id="by-product"
+        title="Sales by product"
+        bars={products.map((p) => ({
+          key: String(p.productId),
+          label: p.name,
+          value: p.goods,
+          valueLabel: formatCurrency(p.goods),
+        }))}
+        download={
+          <CsvLink href={`/api/my-farm/reports/sales?${q}&group=product&format=csv`}>
+            CSV by week
+          </CsvLink>
+        }
+        table={
+          <Table
+            caption="Sales by product (goods before tax)"
+            head={["Product", "Sold", "Goods"]}
+            rows={products.map((p) => ({
+              key: String(p.productId),
+              cells: [p.name, p.quantity, formatCurrency(p.goods)],
+            }))}
+          />
+        }
+      />
+
+      <ReportCard
+        id="by-channel"
+        title="Sales by channel"
+        bars={sales.channels.map((c) => ({
+          key: c.channel,
+          label: CHANNELS[c.channel],
+          value: c.sales,
+          valueLabel: formatCurrency(c.sales),
+        }))}
+        download={
+          <CsvLink href={`/api/my-farm/reports/sales?${q}&group=channel&format=csv`}>CSV</CsvLink>
+        }
+        table={
+          <Table
+            caption="Sales by channel"
+            head={["Channel", "Orders", "Sales"]}
+            rows={sales.channels.map((c) => ({
+              key: c.channel,
+              cells: [CHANNELS[c.channel], c.orders, formatCurrency(c.sales)],
+            }))}
+          />
+        }
+      />
+
+      <ReportCard
+        id="top-customers"
+        title="Top customers"
+        bars={sales.topCustomers.map((c) => ({
+          key: String(c.buyer.id),
+          label: c.buyer.fullName,
+          value: c.sales,
+          valueLabel: formatCurrency(c.sales),
+        }))}
+        table={
+          <Table
+            caption="Top customers by sales"
+            head={["Customer", "Orders", "Sales"]}
+            rows={sales.topCustomers.map((c) => ({
+              key: String(c.buyer.id),
+              cells: [
+                c.restaurant ? `${c.buyer.fullName} (restaurant)` : c.buyer.fullName,
+                c.orders,
+                formatCurrency(c.sales),
+              ],
+            }))}
+          />
+        }
+      />
+
+      {taxSummary}
+      {downloads}
+    </div>
+  );
+}

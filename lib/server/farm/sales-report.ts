@@ -1,0 +1,259 @@
+import "server-only";
+import { DateTime } from "luxon";
+import { stringify } from "csv-stringify/sync";
+import { db } from "@/lib/server/platform/db";
+import { zoneOf } from "@/lib/server/tz-zone";
+import { centsToDollars } from "@/lib/money";
+import { taxesOf, taxTotal } from "@/lib/tax";
+import type { SessionUser } from "@/lib/server/auth/session";
+import type { ReportPeriodInput, SalesReportQuery } from "@/lib/validators/farm";
+import { SALES_CHANNELS, type SalesChannel, type SalesReportJson } from "@/lib/contracts/farm";
+import { requireOwnFarm } from "./access";
+
+/*
+ * My Farm → Reports (docs/money.md, "Reports"): what a farm sold in a period. The basis is the tax
+ * report's: orders completed in the period's days (farm time), as they stand now (edits,
+ * adjustments and refunds included), so the sales here always equal the tax report's sales.
+ */
+
+/** How many buyers the top customers list names. */
+export const TOP_CUSTOMERS = 10;
+
+/** The period's days in the farm's zone as instants: [start, end). */
+export function periodBounds(q: ReportPeriodInput, timeZone: string) {
+  const zone = zoneOf(timeZone);
+  const start = DateTime.fromISO(q.from, { zone }).startOf("day");
+  const end = DateTime.fromISO(q.to, { zone }).plus({ days: 1 }).startOf("day");
+  return { zone, start, end };
+}
+
+/** The farm's completed orders of a period, oldest first, with what the reports and exports read. */
+export async function completedOrders(farmId: number, q: ReportPeriodInput) {
+  const farm = await db.farm.findUniqueOrThrow({
+    where: { id: farmId },
+    select: { timeZone: true },
+  });
+  const { zone, start, end } = periodBounds(q, farm.timeZone);
+  const orders = await db.order.findMany({
+    where: {
+      farmId,
+      status: "completed",
+      completedAt: { gte: start.toJSDate(), lt: end.toJSDate() },
+    },
+    select: {
+      id: true,
+      totalCents: true,
+      taxes: true,
+      taxRates: true,
+      payment: true,
+      completedAt: true,
+      createdAt: true,
+      statement: { select: { dueDate: true } },
+      user: { select: { id: true, fullName: true, userType: true } },
+      items: {
+        select: {
+          productId: true,
+          productName: true,
+          quantity: true,
+          priceCents: true,
+          taxClass: true,
+        },
+        orderBy: { id: "asc" },
+      },
+    },
+    orderBy: [{ completedAt: "asc" }, { id: "asc" }],
+  });
+  const placed = await db.standingOrderOccurrence.findMany({
+    where: { orderId: { in: orders.map((o) => o.id) } },
+    select: { orderId: true },
+  });
+  const standing = new Set(placed.map((p) => p.orderId));
+  return {
+    zone,
+    start,
+    end,
+    timeZone: farm.timeZone,
+    orders: orders.map((o) => {
+      const goodsCents = o.items.reduce((s, i) => s + i.priceCents * i.quantity, 0);
+      const taxCents = taxTotal(taxesOf(o.taxes));
+      const channel: SalesChannel = standing.has(o.id)
+        ? "standing"
+        : o.payment === "account"
+          ? "account"
+          : o.user.userType === "restaurant"
+            ? "restaurants"
+            : "shoppers";
+      return {
+        ...o,
+        completedAt: o.completedAt!,
+        day: DateTime.fromJSDate(o.completedAt!, { zone }).toISODate()!,
+        goodsCents,
+        taxCents,
+        feeCents: o.totalCents - taxCents - goodsCents,
+        salesCents: o.totalCents - taxCents,
+        channel,
+      };
+    }),
+  };
+}
+
+/** The Monday (YYYY-MM-DD) of the week a day belongs to. */
+const mondayOf = (day: string) =>
+  DateTime.fromISO(day, { zone: "utc" }).startOf("week").toISODate()!;
+
+/** Every week the period touches, by its Monday, oldest first. */
+function weeksOf(q: ReportPeriodInput): string[] {
+  const weeks: string[] = [];
+  let monday = DateTime.fromISO(mondayOf(q.from), { zone: "utc" });
+  while (monday.toISODate()! <= q.to) {
+    weeks.push(monday.toISODate()!);
+    monday = monday.plus({ weeks: 1 });
+  }
+  return weeks;
+}
+
+type Figures = { orders: number; cents: number };
+const add = (f: Figures, cents: number) => {
+  f.orders += 1;
+  f.cents += cents;
+};
+
+/** GET /api/my-farm/reports/sales (JSON): every table of the period. */
+export async function salesReport(
+  user: SessionUser,
+  q: ReportPeriodInput,
+): Promise<SalesReportJson> {
+  const own = await requireOwnFarm(user);
+  const { orders, timeZone } = await completedOrders(own.id, q);
+  const weeks = weeksOf(q);
+  const byWeek = new Map(weeks.map((w) => [w, { orders: 0, cents: 0 }]));
+  const byChannel = new Map(SALES_CHANNELS.map((c) => [c, { orders: 0, cents: 0 }]));
+  const byBuyer = new Map<
+    number,
+    Figures & { fullName: string; restaurant: boolean; id: number }
+  >();
+  const byProduct = new Map<
+    number,
+    { name: string; quantity: number; cents: number; weeks: Map<string, Figures> }
+  >();
+  let goods = 0;
+  let fees = 0;
+  let sales = 0;
+  let taxes = 0;
+  for (const o of orders) {
+    const week = mondayOf(o.day);
+    goods += o.goodsCents;
+    fees += o.feeCents;
+    sales += o.salesCents;
+    taxes += o.taxCents;
+    add(byWeek.get(week)!, o.salesCents);
+    add(byChannel.get(o.channel)!, o.salesCents);
+    const buyer = byBuyer.get(o.user.id) ?? {
+      id: o.user.id,
+      fullName: o.user.fullName,
+      restaurant: o.user.userType === "restaurant",
+      orders: 0,
+      cents: 0,
+    };
+    add(buyer, o.salesCents);
+    byBuyer.set(o.user.id, buyer);
+    for (const item of o.items) {
+      const p = byProduct.get(item.productId) ?? {
+        name: item.productName,
+        quantity: 0,
+        cents: 0,
+        weeks: new Map(weeks.map((w) => [w, { orders: 0, cents: 0 }])),
+      };
+      p.name = item.productName;
+      p.quantity += item.quantity;
+      p.cents += item.priceCents * item.quantity;
+      const cell = p.weeks.get(week)!;
+      cell.orders += item.quantity;
+      cell.cents += item.priceCents * item.quantity;
+      byProduct.set(item.productId, p);
+    }
+  }
+  return {
+    from: q.from,
+    to: q.to,
+    timeZone,
+    orders: orders.length,
+    goods: centsToDollars(goods),
+    fees: centsToDollars(fees),
+    sales: centsToDollars(sales),
+    taxes: centsToDollars(taxes),
+    total: centsToDollars(sales + taxes),
+    weeks: weeks.map((week) => {
+      const f = byWeek.get(week)!;
+      return { week, orders: f.orders, sales: centsToDollars(f.cents) };
+    }),
+    products: [...byProduct]
+      .sort(([ida, a], [idb, b]) => b.cents - a.cents || a.name.localeCompare(b.name) || ida - idb)
+      .map(([productId, p]) => ({
+        productId,
+        name: p.name,
+        quantity: p.quantity,
+        goods: centsToDollars(p.cents),
+        weeks: weeks.map((week) => {
+          const cell = p.weeks.get(week)!;
+          return { week, quantity: cell.orders, goods: centsToDollars(cell.cents) };
+        }),
+      })),
+    channels: SALES_CHANNELS.map((channel) => {
+      const f = byChannel.get(channel)!;
+      return { channel, orders: f.orders, sales: centsToDollars(f.cents) };
+    }),
+    topCustomers: [...byBuyer.values()]
+      .sort((a, b) => b.cents - a.cents || a.fullName.localeCompare(b.fullName) || a.id - b.id)
+      .slice(0, TOP_CUSTOMERS)
+      .map((b) => ({
+        buyer: { id: b.id, fullName: b.fullName },
+        restaurant: b.restaurant,
+        orders: b.orders,
+        sales: centsToDollars(b.cents),
+      })),
+  };
+}
+
+export const CHANNEL_LABELS: Record<SalesChannel, string> = {
+  shoppers: "Shoppers",
+  restaurants: "Restaurants",
+  standing: "Standing orders",
+  account: "On account",
+};
+
+const money = (dollars: number) => dollars.toFixed(2);
+
+/** The sales report's table `group` names as CSV (one header row, dollars with 2 decimals). */
+export function salesReportCsv(report: SalesReportJson, group: SalesReportQuery["group"]) {
+  const filename = `fieldfare-sales-${group}-${report.from}-to-${report.to}.csv`;
+  if (group === "week") {
+    return {
+      filename,
+      csv: stringify(
+        report.weeks.map((w) => [w.week, w.orders, money(w.sales)]),
+        { header: true, columns: ["week", "orders", "sales"] },
+      ),
+    };
+  }
+  if (group === "channel") {
+    return {
+      filename,
+      csv: stringify(
+        report.channels.map((c) => [CHANNEL_LABELS[c.channel], c.orders, money(c.sales)]),
+        { header: true, columns: ["channel", "orders", "sales"] },
+      ),
+    };
+  }
+  return {
+    filename,
+    csv: stringify(
+      report.products.flatMap((p) =>
+        p.weeks
+          .filter((w) => w.quantity !== 0 || w.goods !== 0)
+          .map((w) => [p.productId, p.name, w.week, w.quantity, money(w.goods)]),
+      ),
+      { header: true, columns: ["productId", "product", "week", "quantity", "goods"] },
+    ),
+  };
+}
