@@ -214,25 +214,24 @@ function StandingOrderCard({
             >
               {busy === "pause" ? "Pausing..." : "Pause"}
             </Button>
-            {skipping ? (
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={busy !== null}
-                onClick={() => void action("unskip", "The next week will be placed after all")}
-              >
-                {busy === "unskip" ? "Undoing..." : "Undo skip"}
-              </Button>
-            ) : (
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={busy !== null}
-                onClick={() => void action("skipNext", "The next week will be skipped")}
-              >
-                {busy === "skipNext" ? "Skipping..." : "Skip next"}
-              </Button>
-            )}
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy !== null}
+              onClick={() =>
+                void (skipping
+                  ? action("unskip", "The next week will be placed after all")
+                  : action("skipNext", "The next week will be skipped"))
+              }
+            >
+              {busy === "unskip"
+                ? "Undoing..."
+                : busy === "skipNext"
+                  ? "Skipping..."
+                  : skipping
+                    ? "Undo skip"
+                    : "Skip next"}
+            </Button>
           </>
         ) : (
           <Button
