@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  applyChoice,
   farmState,
   fulfilmentBody,
   initialChoice,
@@ -294,6 +295,67 @@ describe("checkout: one farm's handover", () => {
     const none = farmState({ ...farm, minimumOrder: 0, slots: [] }, 20, {}, []);
     expect(none).toMatchObject({ needsSlot: false, problem: null });
     expect(fulfilmentBody(none)).toBeUndefined();
+  });
+});
+
+describe("checkout: use for all farms", () => {
+  const other: FarmFulfilmentJson = {
+    ...farm,
+    farmId: 5,
+    farmName: "Hill Farm",
+    minimumOrder: 0,
+    deliveryZones: [{ id: 3, name: "Town", postalPrefixes: ["V1Y"], fee: 4, freeOver: null }],
+    slots: [
+      slot({ slotId: "w5-2026-11-28" }),
+      slot({
+        slotId: "w6-2026-11-30",
+        kind: "delivery",
+        start: "2026-11-30T16:00:00.000-07:00",
+      }),
+      slot({ slotId: "w7-2026-12-02", kind: "delivery", start: "2026-12-02T16:00:00.000-07:00" }),
+    ],
+  };
+  const pickupOnly: FarmFulfilmentJson = {
+    ...other,
+    farmId: 6,
+    farmName: "Gate Stand",
+    slots: [slot({ slotId: "w8-2026-11-28" })],
+  };
+
+  it("applies delivery to the same address on the same day where it can, and says where not", () => {
+    const choice = { kind: "delivery" as const, slotId: "w2-2026-12-02", addressId: 1 };
+    const onDay = (s: SlotJson) =>
+      s.slotId === choice.slotId ? { ...s, start: "2026-12-02T16:00:00.000-07:00" } : s;
+    const from = farmState({ ...farm, slots: farm.slots.map(onDay) }, 20, choice, [
+      address("V1Y 2K3"),
+    ]);
+    expect(applyChoice(from, choice, other, initialChoice(other, []))).toEqual({
+      choice: { kind: "delivery", slotId: "w7-2026-12-02", addressId: 1 },
+    });
+    expect(applyChoice(from, choice, pickupOnly, initialChoice(pickupOnly, []))).toEqual({
+      reason: "Gate Stand does not offer delivery",
+    });
+    // An address the other farm's zones do not cover.
+    const far = farmState(farm, 20, choice, [address("V1W 2K3")]);
+    expect(applyChoice(far, choice, other, initialChoice(other, []))).toEqual({
+      reason: "Hill Farm does not deliver to V1W",
+    });
+    // Full everywhere: said so.
+    const full = { ...other, slots: other.slots.map((s) => ({ ...s, remaining: 0 })) };
+    expect(applyChoice(from, choice, full, {})).toEqual({
+      reason: "Hill Farm has no open delivery times",
+    });
+  });
+
+  it("applies pickup, keeping the other farm's own pickup time when it has one", () => {
+    const choice = initialChoice(farm, []);
+    const from = farmState(farm, 20, choice, []);
+    expect(
+      applyChoice(from, choice, other, { kind: "delivery", slotId: "w6-2026-11-30", addressId: 2 }),
+    ).toEqual({ choice: { kind: "pickup", slotId: "w5-2026-11-28", addressId: 2 } });
+    expect(
+      applyChoice(from, choice, pickupOnly, { kind: "pickup", slotId: "w8-2026-11-28" }),
+    ).toEqual({ choice: { kind: "pickup", slotId: "w8-2026-11-28", addressId: undefined } });
   });
 });
 
