@@ -185,6 +185,17 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
   await expect(sectionA.getByTestId("slot-option").first()).toContainText("Saturday market stall");
   await expect(sectionB.getByRole("radio", { name: "Pickup", exact: true })).toBeChecked();
   await sectionB.getByRole("radio", { name: "Delivery", exact: true }).check();
+  // "Use for all farms": farm A delivers to the same address too (its zones cover V1Y).
+  await sectionB.getByTestId("use-for-all").click();
+  await expect(sectionB.getByTestId("use-for-all-result")).toHaveText(
+    `Delivery chosen at ${farmA.farmName}.`,
+  );
+  await expect(sectionA.getByRole("radio", { name: "Delivery", exact: true })).toBeChecked();
+  await expect(sectionA.getByLabel("Deliver to")).toContainText("Home: 1450 Bernard Ave");
+  await auditPage(page, "/checkout (use for all farms)");
+  // Farm A goes back to pickup on its own.
+  await sectionA.getByRole("radio", { name: "Pickup", exact: true }).check();
+  await expect(sectionB.getByTestId("use-for-all-result")).toHaveCount(0);
   await expect(sectionB.getByTestId("slot-option").first().getByRole("radio")).toBeChecked();
   await expect(sectionB.getByTestId("slot-option").first()).toContainText("4:00–7:00 pm");
   await expect(sectionB.getByLabel("Deliver to")).toContainText("Home: 1450 Bernard Ave");
