@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { formatCurrency } from "@/lib/format";
 import { percentLabel } from "@/lib/commission";
 import { formatCents, lineCents } from "@/lib/money";
+import { stepOf } from "@/components/cart/cart-reducer";
 import { FarmFulfilment } from "./farm-fulfilment";
 import type { FarmGroup } from "./farm-groups";
 import { FarmPayment } from "./farm-payment";
@@ -31,7 +32,9 @@ export function CheckoutFarm({ group: g, checkout: c }: { group: FarmGroup; chec
               <span className="font-medium text-ink">{product.name}</span>
               <span className="text-muted">
                 {" "}
-                × {quantity} @ {formatCurrency(product.price)} / {product.unit}
+                {stepOf(product) > 1
+                  ? `× ${quantity / stepOf(product)} case${quantity === stepOf(product) ? "" : "s"} of ${stepOf(product)} ${product.unit} @ ${formatCents(lineCents(product.price, stepOf(product)))} / case`
+                  : `× ${quantity} @ ${formatCurrency(product.price)} / ${product.unit}`}
               </span>
             </span>
             <span className="shrink-0 tabular-nums">
