@@ -78,13 +78,21 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
   await page.goto("/my-farm/fulfilment");
   await expect(page.getByRole("heading", { name: "Fulfilment", exact: true })).toBeVisible();
   await expect(page.getByTestId("slot-preview")).toContainText("No upcoming slots");
+  // Each section saves on its own (a phone never scrolls the whole form to save one part).
+  const saved = (name: string) =>
+    expect(page.getByTestId(`ff-status-${name}`)).toContainText("Saved");
   await page.getByRole("button", { name: "Add pickup point" }).click();
   await page.locator("#pp-0-name").fill("Saturday market stall");
   await page.locator("#pp-0-address").fill("1876 Cooper Rd, Kelowna");
+  await expect(page.getByTestId("ff-status-points")).toHaveText("Unsaved changes");
+  await page.getByTestId("ff-save-points").click();
+  await saved("points");
   await page.getByRole("button", { name: "Add delivery zone" }).click();
   await page.locator("#dz-0-name").fill("Downtown");
   await page.locator("#dz-0-prefixes").fill("v1y, V1W");
   await page.locator("#dz-0-fee").fill("4.50");
+  await page.getByTestId("ff-save-zones").click();
+  await saved("zones");
   await page.getByRole("button", { name: "Add pickup window" }).click();
   await page.locator("#w-0-day").selectOption(String(day.weekday));
   await page.locator("#w-0-start").fill("09:00");
@@ -94,13 +102,27 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
   await page.locator("#w-1-day").selectOption(String(day.weekday));
   await page.locator("#w-1-cutoff").fill("2");
   // A refused field shows its message on that field, and nothing is sent.
-  await page.getByTestId("fulfilment-save").click();
+  await page.getByTestId("ff-save-windows").click();
   await expect(page.locator("#w-0-end")).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#w-0-end-error")).toHaveText("End must be after start");
+  await expect(page.getByTestId("ff-error-windows")).toBeVisible();
+  await auditPage(page, "/my-farm/fulfilment (a section refused)");
   await page.locator("#w-0-end").fill("13:00");
-  await page.getByTestId("fulfilment-save").click();
-  await expect(toast(page, "Fulfilment saved")).toBeVisible();
+  await page.getByTestId("ff-save-windows").click();
+  await saved("windows");
   await expect(page.locator("#w-0-end")).not.toHaveAttribute("aria-invalid", "true");
+  // The minimum order saves alone: the other sections keep what they saved.
+  await page.locator("#ff-minimum").fill("12");
+  await page.getByTestId("ff-save-basics").click();
+  await saved("basics");
+  const settings = await (await page.request.get("/api/my-farm/fulfilment")).json();
+  expect(settings).toMatchObject({ minimumOrder: 12 });
+  expect(settings.windows).toHaveLength(2);
+  expect(settings.pickupPoints).toHaveLength(1);
+  // Back to no minimum, so the buyer's orders below are not held to it.
+  await page.locator("#ff-minimum").fill("0");
+  await page.getByTestId("ff-save-basics").click();
+  await expect(page.getByTestId("ff-status-basics")).toContainText("Saved");
   const preview = page.getByTestId("preview-slot");
   await expect(preview.first()).toContainText("Pickup at Saturday market stall");
   expect(await preview.count()).toBeGreaterThanOrEqual(8);
@@ -163,6 +185,17 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
   await expect(sectionA.getByTestId("slot-option").first()).toContainText("Saturday market stall");
   await expect(sectionB.getByRole("radio", { name: "Pickup", exact: true })).toBeChecked();
   await sectionB.getByRole("radio", { name: "Delivery", exact: true }).check();
+  // "Use for all farms": farm A delivers to the same address too (its zones cover V1Y).
+  await sectionB.getByTestId("use-for-all").click();
+  await expect(sectionB.getByTestId("use-for-all-result")).toHaveText(
+    `Delivery chosen at ${farmA.farmName}.`,
+  );
+  await expect(sectionA.getByRole("radio", { name: "Delivery", exact: true })).toBeChecked();
+  await expect(sectionA.getByLabel("Deliver to")).toContainText("Home: 1450 Bernard Ave");
+  await auditPage(page, "/checkout (use for all farms)");
+  // Farm A goes back to pickup on its own.
+  await sectionA.getByRole("radio", { name: "Pickup", exact: true }).check();
+  await expect(sectionB.getByTestId("use-for-all-result")).toHaveCount(0);
   await expect(sectionB.getByTestId("slot-option").first().getByRole("radio")).toBeChecked();
   await expect(sectionB.getByTestId("slot-option").first()).toContainText("4:00–7:00 pm");
   await expect(sectionB.getByLabel("Deliver to")).toContainText("Home: 1450 Bernard Ave");

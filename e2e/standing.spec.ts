@@ -62,16 +62,41 @@ test("a restaurant sees, pauses, resumes, skips, edits and cancels a standing or
   await expect(card.getByText(/^Next: /)).toBeVisible();
   await card.getByRole("button", { name: "Skip next" }).click();
   await expect(card.getByText(/^Skipping /)).toBeVisible();
+  // Undo the skip: the week is placed after all, and its stock is held again at once.
+  await card.getByRole("button", { name: "Undo skip" }).click();
+  await expect(card.getByText(/^Next: /)).toBeVisible();
+  await expect(card.getByRole("button", { name: "Skip next" })).toBeVisible();
 
   await card.getByRole("button", { name: "Edit quantities" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit quantities" });
-  // Twice the seeded quantity: still whole cases (restaurants buy by the case).
-  const doubled = seeded.items[0].quantity * 2;
-  await dialog.getByRole("spinbutton").first().fill(String(doubled));
+  // Counted in cases: twice the seeded cases.
+  const cases = Number(await dialog.getByRole("spinbutton").first().inputValue());
+  await dialog
+    .getByRole("spinbutton")
+    .first()
+    .fill(String(cases * 2));
   await auditPage(page, "/standing-orders (edit quantities)");
   await dialog.getByRole("button", { name: "Save quantities" }).click();
   await expect(dialog).toBeHidden();
-  await expect(card.getByText(new RegExp(`× ${doubled} `))).toBeVisible();
+  const mine = async () =>
+    ((await (await page.request.get("/api/standing-orders")).json()) as Standing[]).find(
+      (s) => s.id === id,
+    );
+  expect((await mine())?.items[0].quantity).toBe(seeded.items[0].quantity * 2);
+  await expect(card.getByText(new RegExp(`× ${cases * 2} cases? of `))).toBeVisible();
+
+  // Add a product: search the farm's products, pick one, say how many cases.
+  await card.getByRole("button", { name: "Add a product" }).click();
+  const add = page.getByRole("dialog", { name: "Add a product" });
+  const choice = add.getByRole("radio").first();
+  await expect(choice).toBeVisible();
+  await auditPage(page, "/standing-orders (add a product)");
+  const before = (await mine())!.items.length;
+  await choice.check();
+  await add.getByRole("spinbutton", { name: /Cases/ }).fill("2");
+  await add.getByRole("button", { name: "Add to standing order" }).click();
+  await expect(add).toBeHidden();
+  await expect.poll(async () => (await mine())?.items.length).toBe(before + 1);
 
   await card.getByRole("button", { name: "Cancel standing order" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel standing order" }).click();

@@ -1,8 +1,10 @@
 "use client";
-import { Store } from "lucide-react";
+import { CopyCheck, Store } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { formatCurrency } from "@/lib/format";
 import { percentLabel } from "@/lib/commission";
 import { formatCents, lineCents } from "@/lib/money";
+import { stepOf } from "@/components/cart/cart-reducer";
 import { FarmFulfilment } from "./farm-fulfilment";
 import type { FarmGroup } from "./farm-groups";
 import { FarmPayment } from "./farm-payment";
@@ -30,7 +32,9 @@ export function CheckoutFarm({ group: g, checkout: c }: { group: FarmGroup; chec
               <span className="font-medium text-ink">{product.name}</span>
               <span className="text-muted">
                 {" "}
-                × {quantity} @ {formatCurrency(product.price)} / {product.unit}
+                {stepOf(product) > 1
+                  ? `× ${quantity / stepOf(product)} case${quantity === stepOf(product) ? "" : "s"} of ${stepOf(product)} ${product.unit} @ ${formatCents(lineCents(product.price, stepOf(product)))} / case`
+                  : `× ${quantity} @ ${formatCurrency(product.price)} / ${product.unit}`}
               </span>
             </span>
             <span className="shrink-0 tabular-nums">
@@ -67,6 +71,37 @@ export function CheckoutFarm({ group: g, checkout: c }: { group: FarmGroup; chec
           showProblem={c.attempted}
           serverError={c.farmErrors[g.farmId] ?? null}
         />
+      ) : null}
+      {c.choosingFarms > 1 && s?.state.needsSlot && s.state.kind ? (
+        <div className="mt-3 grid gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => c.applyToAll(g.farmId)}
+            data-testid="use-for-all"
+          >
+            <CopyCheck aria-hidden className="h-4 w-4" />
+            Use for all farms
+            <span className="sr-only">
+              : {s.state.kind}
+              {s.state.kind === "delivery" && s.state.address ? ` to ${s.state.address.label}` : ""}
+              , as at {g.farmName}
+            </span>
+          </Button>
+          {c.applied?.from === g.farmId ? (
+            <p role="status" className="text-sm text-ink" data-testid="use-for-all-result">
+              {c.applied.to.length
+                ? `${s.state.kind === "delivery" ? "Delivery" : "Pickup"} chosen at ${c.applied.to.join(", ")}.`
+                : "No other farm could take this choice."}
+              {c.applied.skipped.map((reason) => (
+                <span key={reason} className="block text-amber-800">
+                  {reason}: choose there.
+                </span>
+              ))}
+            </p>
+          ) : null}
+        </div>
       ) : null}
       {c.restaurant && s?.state.needsSlot ? (
         <label className="mt-3 flex min-h-11 items-center gap-2 border-t border-gray-100 pt-3 text-sm">

@@ -119,3 +119,42 @@ export function initialChoice(f: FarmFulfilmentJson, addresses: AddressJson[]): 
   const address = addresses.find((a) => a.isDefault) ?? addresses[0];
   return { kind, slotId: slot?.slotId, addressId: address?.id };
 }
+
+/**
+ * "Use for all farms": this farm's pickup or delivery (and delivery address) applied to another
+ * farm where it can be. The other farm keeps its slot when it is of that kind and open, otherwise
+ * takes its open slot on the same day, otherwise its soonest open one. Where it cannot be applied
+ * (the farm has no such times, is full, or does not deliver to the address) the reason, for people.
+ */
+export function applyChoice(
+  from: FarmState,
+  fromChoice: Choice,
+  to: FarmFulfilmentJson,
+  toChoice: Choice,
+): { choice: Choice } | { reason: string } {
+  const kind = from.kind;
+  if (!kind) return { choice: toChoice };
+  const slots = to.slots.filter((s) => s.kind === kind && isOpen(s));
+  if (!to.slots.some((s) => s.kind === kind))
+    return { reason: `${to.farmName} does not offer ${kind}` };
+  if (!slots.length) return { reason: `${to.farmName} has no open ${kind} times` };
+  if (kind === "delivery" && from.address) {
+    const postal = from.address.postalCode;
+    if (!zoneFor(to.deliveryZones, postal, 0))
+      return {
+        reason: `${to.farmName} does not deliver to ${compactPostal(postal).slice(0, 3)}`,
+      };
+  }
+  const day = from.slot?.start.slice(0, 10);
+  const slot =
+    (toChoice.kind === kind && slots.find((s) => s.slotId === toChoice.slotId)) ||
+    slots.find((s) => s.start.slice(0, 10) === day) ||
+    slots[0];
+  return {
+    choice: {
+      kind,
+      slotId: slot.slotId,
+      addressId: kind === "delivery" ? fromChoice.addressId : toChoice.addressId,
+    },
+  };
+}

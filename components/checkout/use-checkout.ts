@@ -30,6 +30,7 @@ import { byFarm, errorsByFarm, FULFILMENT_ERRORS, type FarmGroup } from "./farm-
 import {
   farmState,
   fulfilmentBody,
+  applyChoice,
   initialChoice,
   type Choice,
   type FarmState,
@@ -133,7 +134,38 @@ export function useCheckout() {
     wallet === null ? 0 : Math.max(0, walletTotalCents - dollarsToCents(wallet.balance));
   const short = missingCents > 0;
 
+  // "Use for all farms": what was applied from which farm, and where it could not be.
+  const [applied, setApplied] = useState<{
+    from: number;
+    to: string[];
+    skipped: string[];
+  } | null>(null);
+  const applyToAll = (fromFarmId: number) => {
+    const from = states.get(fromFarmId);
+    if (!from) return;
+    const next: Record<number, Choice> = {};
+    const to: string[] = [];
+    const skipped: string[] = [];
+    for (const [farmId, s] of states) {
+      if (farmId === fromFarmId || !s.state.needsSlot) continue;
+      const result = applyChoice(from.state, from.choice, s.farm, s.choice);
+      if ("reason" in result) skipped.push(result.reason);
+      else {
+        next[farmId] = result.choice;
+        to.push(s.farm.farmName);
+      }
+    }
+    setChoices((c) => ({ ...c, ...next }));
+    setFarmErrors((errors) =>
+      Object.fromEntries(Object.entries(errors).filter(([id]) => !(Number(id) in next))),
+    );
+    setApplied({ from: fromFarmId, to, skipped });
+  };
+  // Farms whose handover is chosen (they sell in windows): "Use for all farms" needs two or more.
+  const choosingFarms = [...states.values()].filter((s) => s.state.needsSlot).length;
+
   const choose = (farmId: number, choice: Choice) => {
+    setApplied(null);
     setChoices((c) => ({ ...c, [farmId]: choice }));
     setFarmErrors((errors) => {
       const rest = { ...errors };
@@ -305,6 +337,9 @@ export function useCheckout() {
     busy,
     placed,
     choose,
+    applyToAll,
+    applied,
+    choosingFarms,
     choosePayment,
     setRepeatFor,
     pay,

@@ -1,12 +1,19 @@
 "use client";
-import { useState } from "react";
-import { useFieldArray, useForm, useWatch, type FieldErrors, type Path } from "react-hook-form";
+import { useState, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  FormProvider,
+  useFieldArray,
+  useForm,
+  useFormContext,
+  useWatch,
+  type FieldErrors,
+  type Path,
+} from "react-hook-form";
 import { useSWRConfig } from "swr";
-import { Plus, Trash2 } from "lucide-react";
+import { Check, Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, inputClass } from "@/components/ui/input";
-import { toast } from "@/components/ui/use-toast";
 import { apiFetch, ApiError, messageOf } from "@/lib/client/api";
 import { formFieldOf } from "@/lib/client/form-errors";
 import { cn } from "@/lib/cn";
@@ -18,14 +25,27 @@ import {
   TIME_ZONES,
   toForm,
   toPayload,
-  validate,
+  inSection,
+  renamedPoints,
+  SECTION_FIELDS,
+  sectionSave,
   WEEKDAY_NAMES,
   type FulfilmentForm,
+  type SectionName,
 } from "./fulfilment-model";
 
 const selectClass = cn(inputClass, "h-12");
 const big = "h-12";
-const card = "grid gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm";
+
+const OWNS = SECTION_FIELDS;
+const TITLES: Record<SectionName, string> = {
+  basics: "Farm basics",
+  points: "Pickup points",
+  zones: "Delivery zones",
+  windows: "Weekly windows",
+};
+type SectionState = { saving: boolean; saved: boolean; error: string | null };
+const IDLE: SectionState = { saving: false, saved: false, error: null };
 
 /** The message react-hook-form holds for a dotted path ("windows.0.end"). */
 function errorAt(errors: FieldErrors<FulfilmentForm>, path: string): string | undefined {
@@ -39,10 +59,12 @@ function errorAt(errors: FieldErrors<FulfilmentForm>, path: string): string | un
 }
 
 /**
- * My Farm → Fulfilment (docs/fulfilment.md): time zone, minimum order, pickup points, delivery
- * zones and weekly windows, saved together with one PUT. The handler's own schema checks the form
- * first; whatever the server still refuses comes back per field (`windows.0.end`) and shows on
- * that field. Big controls: farmers fill this in on a phone.
+ * My Farm → Fulfilment (docs/fulfilment.md) in four sections: farm basics, pickup points, delivery
+ * zones and weekly windows. Each has its own Save and its own saved/error line, so a farmer on a
+ * phone saves one part without scrolling the rest. The API stays one PUT of the whole settings:
+ * a section sends its own values with the last saved values of the others, so another section's
+ * unsaved edits are never sent along. The handler's schema checks first; what the server still
+ * refuses comes back per field (`windows.0.end`) and shows on that field.
  */
 export function FulfilmentSettingsForm({
   initial,
@@ -53,430 +75,455 @@ export function FulfilmentSettingsForm({
 }) {
   const { mutate } = useSWRConfig();
   const form = useForm<FulfilmentForm>({ defaultValues: toForm(initial) });
-  const { register, control, formState, setError, clearErrors, getValues, reset } = form;
+  const { control, setError, clearErrors, getValues, setValue } = form;
+  const [saved, setSaved] = useState<FulfilmentForm>(() => toForm(initial));
+  const [states, setStates] = useState<Record<SectionName, SectionState>>({
+    basics: IDLE,
+    points: IDLE,
+    zones: IDLE,
+    windows: IDLE,
+  });
   const points = useFieldArray({ control, name: "pickupPoints", keyName: "key" });
   const zones = useFieldArray({ control, name: "deliveryZones", keyName: "key" });
   const windows = useFieldArray({ control, name: "windows", keyName: "key" });
-  const watchedPoints = useWatch({ control, name: "pickupPoints" });
-  const watchedWindows = useWatch({ control, name: "windows" });
-  const [formError, setFormError] = useState<string | null>(null);
-  const err = (path: string) => errorAt(formState.errors, path);
+  const watched = useWatch({ control }) as FulfilmentForm;
+  const watchedPoints = watched.pickupPoints ?? [];
+  const watchedWindows = watched.windows ?? [];
+  const setState = (name: SectionName, state: Partial<SectionState>) =>
+    setStates((s) => ({ ...s, [name]: { ...s[name], ...state } }));
+  const changed = (name: SectionName) =>
+    OWNS[name].some((f) => JSON.stringify(watched[f]) !== JSON.stringify(saved[f]));
 
-  const showErrors = (errors: Record<string, string>) => {
+  /** Puts each message on its field in this section; returns the ones that have no field here. */
+  const place = (name: SectionName, errors: Record<string, string>) => {
     const values = getValues();
-    const unplaced: string[] = [];
+    const rest: string[] = [];
     let first: string | null = null;
     for (const [key, message] of Object.entries(errors)) {
-      const field = formFieldOf(values, formPath(key));
+      const field = inSection(name, key) ? formFieldOf(values, formPath(key)) : null;
       if (field) {
         setError(field as Path<FulfilmentForm>, { message });
         first ??= field;
-      } else unplaced.push(message);
+      } else rest.push(message);
     }
-    setFormError(unplaced.length ? unplaced.join(" ") : null);
     if (first) form.setFocus(first as Path<FulfilmentForm>);
+    return rest;
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    clearErrors();
-    setFormError(null);
-    const problems = validate(values);
+  const save = async (name: SectionName) => {
+    const values = getValues();
+    clearErrors(OWNS[name]);
+    setState(name, { error: null, saved: false });
+    const { merged, problems } = sectionSave(name, saved, values);
     if (Object.keys(problems).length) {
-      showErrors(problems);
+      const rest = place(name, problems);
+      setState(name, {
+        error: rest.length ? rest.join(" ") : "Check the fields marked above",
+      });
       return;
     }
+    setState(name, { saving: true });
     try {
-      const saved = await apiFetch<FulfilmentSettingsJson>("/api/my-farm/fulfilment", {
+      const answer = await apiFetch<FulfilmentSettingsJson>("/api/my-farm/fulfilment", {
         method: "PUT",
-        json: toPayload(values),
+        json: toPayload(merged),
       });
-      reset(toForm(saved));
-      void mutate("/api/my-farm/fulfilment", saved, { revalidate: false });
+      const fresh = toForm(answer);
+      if (name === "points") {
+        // New points get their ids now: windows being edited that named them follow the new refs.
+        const renamed = renamedPoints(saved, merged, fresh);
+        getValues("windows").forEach((w, i) => {
+          if (renamed.has(w.pickupPointId))
+            setValue(`windows.${i}.pickupPointId`, renamed.get(w.pickupPointId)!);
+        });
+        points.replace(fresh.pickupPoints);
+      } else if (name === "zones") zones.replace(fresh.deliveryZones);
+      else if (name === "windows") windows.replace(fresh.windows);
+      else {
+        setValue("timeZone", fresh.timeZone);
+        setValue("minimumOrder", fresh.minimumOrder);
+      }
+      setSaved(fresh);
+      setState(name, { saving: false, saved: true });
+      void mutate("/api/my-farm/fulfilment", answer, { revalidate: false });
       void mutate(slotsKey);
-      toast({
-        title: "Fulfilment saved",
-        description: "Buyers now see these pickup and delivery times.",
-      });
     } catch (e) {
-      if (e instanceof ApiError && e.errors) showErrors(e.errors);
-      toast({
-        title: "Could not save fulfilment",
-        description: messageOf(e, "Please try again."),
-        variant: "destructive",
+      const rest = e instanceof ApiError && e.errors ? place(name, e.errors) : [];
+      setState(name, {
+        saving: false,
+        error: rest.length ? rest.join(" ") : messageOf(e, "Could not save. Please try again."),
       });
     }
-  });
+  };
 
   const removePoint = (index: number) => {
     const ref = getValues(`pickupPoints.${index}.ref`);
     points.remove(index);
     // A window that used the removed point asks for another one.
     getValues("windows").forEach((w, i) => {
-      if (w.pickupPointId === ref) form.setValue(`windows.${i}.pickupPointId`, "");
+      if (w.pickupPointId === ref) setValue(`windows.${i}.pickupPointId`, "");
     });
   };
 
+  const section = (name: SectionName, children: ReactNode) => (
+    <Section name={name} state={states[name]} dirty={changed(name)} onSave={() => void save(name)}>
+      {children}
+    </Section>
+  );
+
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Fulfilment settings" className="grid gap-8">
-      <fieldset className={card}>
-        <legend className="px-1 text-base font-bold text-ink">Farm basics</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            id="ff-time-zone"
-            label="Time zone"
-            hint="Every window and cutoff is read in this zone"
-            error={err("timeZone")}
-          >
-            <select id="ff-time-zone" className={selectClass} {...register("timeZone")}>
-              {TIME_ZONES.some((z) => z.value === initial.timeZone) ? null : (
-                <option value={initial.timeZone}>{initial.timeZone}</option>
-              )}
-              {TIME_ZONES.map((z) => (
-                <option key={z.value} value={z.value}>
-                  {z.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field
-            id="ff-minimum"
-            label="Minimum order (USD)"
-            hint="0 for no minimum"
-            error={err("minimumOrder")}
-          >
-            <Input
-              id="ff-minimum"
-              inputMode="decimal"
-              className={big}
-              {...register("minimumOrder")}
+    <FormProvider {...form}>
+      <form
+        onSubmit={(e) => e.preventDefault()}
+        noValidate
+        aria-label="Fulfilment settings"
+        className="grid gap-8"
+      >
+        {section(
+          "basics",
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              path="timeZone"
+              id="ff-time-zone"
+              label="Time zone"
+              hint="Every window and cutoff is read in this zone"
+              options={[
+                ...(TIME_ZONES.some((z) => z.value === initial.timeZone)
+                  ? []
+                  : [{ value: initial.timeZone, label: initial.timeZone }]),
+                ...TIME_ZONES,
+              ]}
             />
-          </Field>
-        </div>
-      </fieldset>
+            <TextField
+              path="minimumOrder"
+              id="ff-minimum"
+              label="Minimum order (USD)"
+              hint="0 for no minimum"
+              inputMode="decimal"
+            />
+          </div>,
+        )}
 
-      <fieldset className={card}>
-        <legend className="px-1 text-base font-bold text-ink">Pickup points</legend>
-        {points.fields.length === 0 ? (
-          <p className="text-sm text-muted">
-            No pickup points yet. Add the market stall or farm gate where buyers collect.
-          </p>
-        ) : null}
-        <ul className="grid gap-4">
-          {points.fields.map((p, i) => (
-            <li
-              key={p.key}
-              className="grid gap-3 rounded-xl border border-gray-200 p-3"
-              data-testid="pickup-point"
-            >
-              <div className="grid gap-3 sm:grid-cols-2">
-                <Field id={`pp-${i}-name`} label="Name" error={err(`pickupPoints.${i}.name`)}>
-                  <Input
-                    id={`pp-${i}-name`}
-                    className={big}
-                    {...register(`pickupPoints.${i}.name`)}
-                  />
-                </Field>
-                <Field
-                  id={`pp-${i}-address`}
-                  label="Address"
-                  error={err(`pickupPoints.${i}.address`)}
-                >
-                  <Input
+        {section(
+          "points",
+          <ItemList
+            testId="pickup-point"
+            items={points.fields}
+            empty="No pickup points yet. Add the market stall or farm gate where buyers collect."
+            removeLabel={(i) => `pickup point ${watchedPoints[i]?.name || i + 1}`}
+            onRemove={removePoint}
+            add={[
+              {
+                label: "Add pickup point",
+                onClick: () =>
+                  points.append({ ref: newPointRef(), name: "", address: "", notes: "" }),
+              },
+            ]}
+            render={(i) => (
+              <>
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <TextField path={`pickupPoints.${i}.name`} id={`pp-${i}-name`} label="Name" />
+                  <TextField
+                    path={`pickupPoints.${i}.address`}
                     id={`pp-${i}-address`}
-                    className={big}
+                    label="Address"
                     autoComplete="off"
-                    {...register(`pickupPoints.${i}.address`)}
                   />
-                </Field>
-              </div>
-              <Field
-                id={`pp-${i}-notes`}
-                label="Notes (Optional)"
-                hint="e.g. Stall 14, by the fountain"
-                error={err(`pickupPoints.${i}.notes`)}
-              >
-                <Input
+                </div>
+                <TextField
+                  path={`pickupPoints.${i}.notes`}
                   id={`pp-${i}-notes`}
-                  className={big}
-                  {...register(`pickupPoints.${i}.notes`)}
+                  label="Notes (Optional)"
+                  hint="e.g. Stall 14, by the fountain"
                 />
-              </Field>
-              <Button
-                variant="outline"
-                size="lg"
-                className="justify-self-start text-red-700"
-                onClick={() => removePoint(i)}
-              >
-                <Trash2 aria-hidden className="h-4 w-4" />
-                Remove
-                <span className="sr-only"> pickup point {watchedPoints?.[i]?.name || i + 1}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
-        <Button
-          variant="secondary"
-          size="lg"
-          className="justify-self-start"
-          onClick={() => points.append({ ref: newPointRef(), name: "", address: "", notes: "" })}
-        >
-          <Plus aria-hidden className="h-4 w-4" />
-          Add pickup point
-        </Button>
-      </fieldset>
+              </>
+            )}
+          />,
+        )}
 
-      <fieldset className={card}>
-        <legend className="px-1 text-base font-bold text-ink">Delivery zones</legend>
-        {zones.fields.length === 0 ? (
-          <p className="text-sm text-muted">
-            No delivery zones yet. A zone lists the postal codes you deliver to and its fee.
-          </p>
-        ) : null}
-        <ul className="grid gap-4">
-          {zones.fields.map((z, i) => (
-            <li
-              key={z.key}
-              className="grid gap-3 rounded-xl border border-gray-200 p-3"
-              data-testid="delivery-zone"
-            >
+        {section(
+          "zones",
+          <ItemList
+            testId="delivery-zone"
+            items={zones.fields}
+            empty="No delivery zones yet. A zone lists the postal codes you deliver to and its fee."
+            removeLabel={(i) => `delivery zone ${i + 1}`}
+            onRemove={(i) => zones.remove(i)}
+            add={[
+              {
+                label: "Add delivery zone",
+                onClick: () =>
+                  zones.append({ name: "", postalPrefixes: "", fee: "5", freeOver: "" }),
+              },
+            ]}
+            render={(i) => (
               <div className="grid gap-3 sm:grid-cols-2">
-                <Field id={`dz-${i}-name`} label="Zone name" error={err(`deliveryZones.${i}.name`)}>
-                  <Input
-                    id={`dz-${i}-name`}
-                    className={big}
-                    {...register(`deliveryZones.${i}.name`)}
-                  />
-                </Field>
-                <Field
+                <TextField path={`deliveryZones.${i}.name`} id={`dz-${i}-name`} label="Zone name" />
+                <TextField
+                  path={`deliveryZones.${i}.postalPrefixes`}
                   id={`dz-${i}-prefixes`}
                   label="Postal code prefixes"
                   hint="Separated by commas or spaces, e.g. V1V, V1W"
-                  error={err(`deliveryZones.${i}.postalPrefixes`)}
-                >
-                  <Input
-                    id={`dz-${i}-prefixes`}
-                    className={cn(big, "uppercase")}
-                    autoCapitalize="characters"
-                    {...register(`deliveryZones.${i}.postalPrefixes`)}
-                  />
-                </Field>
-                <Field
+                  className="uppercase"
+                  autoCapitalize="characters"
+                />
+                <TextField
+                  path={`deliveryZones.${i}.fee`}
                   id={`dz-${i}-fee`}
                   label="Delivery fee (USD)"
-                  error={err(`deliveryZones.${i}.fee`)}
-                >
-                  <Input
-                    id={`dz-${i}-fee`}
-                    inputMode="decimal"
-                    className={big}
-                    {...register(`deliveryZones.${i}.fee`)}
-                  />
-                </Field>
-                <Field
+                  inputMode="decimal"
+                />
+                <TextField
+                  path={`deliveryZones.${i}.freeOver`}
                   id={`dz-${i}-free`}
                   label="Free over (USD, Optional)"
                   hint="Orders from this amount deliver free"
-                  error={err(`deliveryZones.${i}.freeOver`)}
-                >
-                  <Input
-                    id={`dz-${i}-free`}
-                    inputMode="decimal"
-                    className={big}
-                    {...register(`deliveryZones.${i}.freeOver`)}
-                  />
-                </Field>
+                  inputMode="decimal"
+                />
               </div>
-              <Button
-                variant="outline"
-                size="lg"
-                className="justify-self-start text-red-700"
-                onClick={() => zones.remove(i)}
-              >
-                <Trash2 aria-hidden className="h-4 w-4" />
-                Remove<span className="sr-only"> delivery zone {i + 1}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
+            )}
+          />,
+        )}
+
+        {section(
+          "windows",
+          <ItemList
+            testId="window"
+            items={windows.fields}
+            empty="No windows yet: buyers can order any time and no date is set. Add a window to sell for a pickup or delivery day."
+            removeLabel={(i) => `window ${i + 1}`}
+            onRemove={(i) => windows.remove(i)}
+            add={[
+              {
+                label: "Add pickup window",
+                onClick: () => windows.append(emptyWindow("pickup", watchedPoints[0]?.ref ?? "")),
+              },
+              {
+                label: "Add delivery window",
+                onClick: () =>
+                  windows.append({
+                    ...emptyWindow("delivery"),
+                    weekday: "3",
+                    start: "16:00",
+                    end: "19:00",
+                    cutoffHours: "24",
+                  }),
+              },
+            ]}
+            render={(i) => (
+              <div className="grid gap-3 sm:grid-cols-3">
+                <SelectField
+                  path={`windows.${i}.kind`}
+                  id={`w-${i}-kind`}
+                  label="Pickup or delivery"
+                  options={[
+                    { value: "pickup", label: "Pickup" },
+                    { value: "delivery", label: "Delivery" },
+                  ]}
+                />
+                <SelectField
+                  path={`windows.${i}.weekday`}
+                  id={`w-${i}-day`}
+                  label="Day"
+                  options={WEEKDAY_NAMES.map((d, n) => ({ value: String(n), label: d }))}
+                />
+                {(watchedWindows[i]?.kind ?? windows.fields[i]?.kind) === "pickup" ? (
+                  <SelectField
+                    path={`windows.${i}.pickupPointId`}
+                    id={`w-${i}-point`}
+                    label="Pickup point"
+                    options={[
+                      { value: "", label: "Choose a pickup point" },
+                      ...watchedPoints.map((p, n) => ({
+                        value: p.ref,
+                        label: p.name || `Pickup point ${n + 1}`,
+                      })),
+                    ]}
+                  />
+                ) : null}
+                <TextField
+                  path={`windows.${i}.start`}
+                  id={`w-${i}-start`}
+                  label="Start"
+                  type="time"
+                />
+                <TextField path={`windows.${i}.end`} id={`w-${i}-end`} label="End" type="time" />
+                <TextField
+                  path={`windows.${i}.cutoffHours`}
+                  id={`w-${i}-cutoff`}
+                  label="Orders close (hours before start)"
+                  hint="40 = two days before, at the end of the day"
+                  inputMode="numeric"
+                />
+                <TextField
+                  path={`windows.${i}.capacity`}
+                  id={`w-${i}-capacity`}
+                  label="Capacity (Optional)"
+                  hint="Orders per day; empty for no limit"
+                  inputMode="numeric"
+                />
+              </div>
+            )}
+          />,
+        )}
+      </form>
+    </FormProvider>
+  );
+}
+
+/**
+ * One part of the form: a card with its title, its fields, its own Save button and a line that says
+ * whether it is saved, has unsaved changes, or was refused (and why).
+ */
+function Section({
+  name,
+  state,
+  dirty,
+  onSave,
+  children,
+}: {
+  name: SectionName;
+  state: SectionState;
+  dirty: boolean;
+  onSave: () => void;
+  children: ReactNode;
+}) {
+  const title = TITLES[name];
+  const titleId = `ff-${name}-title`;
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
+      data-testid={`ff-section-${name}`}
+    >
+      <h3 id={titleId} className="text-base font-bold text-ink">
+        {title}
+      </h3>
+      {children}
+      <div className="flex flex-wrap items-center gap-3 border-t border-gray-100 pt-4">
         <Button
-          variant="secondary"
+          type="button"
           size="lg"
-          className="justify-self-start"
-          onClick={() => zones.append({ name: "", postalPrefixes: "", fee: "5", freeOver: "" })}
+          className="w-full sm:w-auto"
+          disabled={state.saving}
+          onClick={onSave}
+          data-testid={`ff-save-${name}`}
         >
-          <Plus aria-hidden className="h-4 w-4" />
-          Add delivery zone
+          {state.saving ? "Saving..." : `Save ${title.toLowerCase()}`}
         </Button>
-      </fieldset>
-
-      <fieldset className={card}>
-        <legend className="px-1 text-base font-bold text-ink">Weekly windows</legend>
-        {windows.fields.length === 0 ? (
-          <p className="text-sm text-muted">
-            No windows yet: buyers can order any time and no date is set. Add a window to sell for a
-            pickup or delivery day.
-          </p>
-        ) : null}
-        <ul className="grid gap-4">
-          {windows.fields.map((w, i) => {
-            const kind = watchedWindows?.[i]?.kind ?? w.kind;
-            return (
-              <li
-                key={w.key}
-                className="grid gap-3 rounded-xl border border-gray-200 p-3"
-                data-testid="window"
-              >
-                <div className="grid gap-3 sm:grid-cols-3">
-                  <Field
-                    id={`w-${i}-kind`}
-                    label="Pickup or delivery"
-                    error={err(`windows.${i}.kind`)}
-                  >
-                    <select
-                      id={`w-${i}-kind`}
-                      className={selectClass}
-                      {...register(`windows.${i}.kind`)}
-                    >
-                      <option value="pickup">Pickup</option>
-                      <option value="delivery">Delivery</option>
-                    </select>
-                  </Field>
-                  <Field id={`w-${i}-day`} label="Day" error={err(`windows.${i}.weekday`)}>
-                    <select
-                      id={`w-${i}-day`}
-                      className={selectClass}
-                      {...register(`windows.${i}.weekday`)}
-                    >
-                      {WEEKDAY_NAMES.map((d, n) => (
-                        <option key={d} value={String(n)}>
-                          {d}
-                        </option>
-                      ))}
-                    </select>
-                  </Field>
-                  {kind === "pickup" ? (
-                    <Field
-                      id={`w-${i}-point`}
-                      label="Pickup point"
-                      error={err(`windows.${i}.pickupPointId`)}
-                    >
-                      <select
-                        id={`w-${i}-point`}
-                        className={selectClass}
-                        {...register(`windows.${i}.pickupPointId`)}
-                      >
-                        <option value="">Choose a pickup point</option>
-                        {(watchedPoints ?? []).map((p, n) => (
-                          <option key={p.ref} value={p.ref}>
-                            {p.name || `Pickup point ${n + 1}`}
-                          </option>
-                        ))}
-                      </select>
-                    </Field>
-                  ) : null}
-                  <Field id={`w-${i}-start`} label="Start" error={err(`windows.${i}.start`)}>
-                    <Input
-                      id={`w-${i}-start`}
-                      type="time"
-                      className={big}
-                      {...register(`windows.${i}.start`)}
-                    />
-                  </Field>
-                  <Field id={`w-${i}-end`} label="End" error={err(`windows.${i}.end`)}>
-                    <Input
-                      id={`w-${i}-end`}
-                      type="time"
-                      className={big}
-                      {...register(`windows.${i}.end`)}
-                    />
-                  </Field>
-                  <Field
-                    id={`w-${i}-cutoff`}
-                    label="Orders close (hours before start)"
-                    hint="40 = two days before, at the end of the day"
-                    error={err(`windows.${i}.cutoffHours`)}
-                  >
-                    <Input
-                      id={`w-${i}-cutoff`}
-                      inputMode="numeric"
-                      className={big}
-                      {...register(`windows.${i}.cutoffHours`)}
-                    />
-                  </Field>
-                  <Field
-                    id={`w-${i}-capacity`}
-                    label="Capacity (Optional)"
-                    hint="Orders per day; empty for no limit"
-                    error={err(`windows.${i}.capacity`)}
-                  >
-                    <Input
-                      id={`w-${i}-capacity`}
-                      inputMode="numeric"
-                      className={big}
-                      {...register(`windows.${i}.capacity`)}
-                    />
-                  </Field>
-                </div>
-                <Button
-                  variant="outline"
-                  size="lg"
-                  className="justify-self-start text-red-700"
-                  onClick={() => windows.remove(i)}
-                >
-                  <Trash2 aria-hidden className="h-4 w-4" />
-                  Remove<span className="sr-only"> window {i + 1}</span>
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="secondary"
-            size="lg"
-            onClick={() => windows.append(emptyWindow("pickup", watchedPoints?.[0]?.ref ?? ""))}
-          >
-            <Plus aria-hidden className="h-4 w-4" />
-            Add pickup window
-          </Button>
-          <Button
-            variant="secondary"
-            size="lg"
-            onClick={() =>
-              windows.append({
-                ...emptyWindow("delivery"),
-                weekday: "3",
-                start: "16:00",
-                end: "19:00",
-                cutoffHours: "24",
-              })
-            }
-          >
-            <Plus aria-hidden className="h-4 w-4" />
-            Add delivery window
-          </Button>
-        </div>
-      </fieldset>
-
-      {formError ? (
+        <p role="status" className="text-sm" data-testid={`ff-status-${name}`}>
+          {state.saving ? null : state.error ? null : dirty ? (
+            <span className="text-amber-800">Unsaved changes</span>
+          ) : state.saved ? (
+            <span className="flex items-center gap-1 font-medium text-brand-800">
+              <Check aria-hidden className="h-4 w-4" /> Saved. Buyers now see these times.
+            </span>
+          ) : null}
+        </p>
+      </div>
+      {state.error ? (
         <p
           role="alert"
           className="rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-700"
+          data-testid={`ff-error-${name}`}
         >
-          {formError}
+          {state.error}
         </p>
       ) : null}
-      <div>
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full sm:w-auto"
-          disabled={formState.isSubmitting}
-          data-testid="fulfilment-save"
-        >
-          {formState.isSubmitting ? "Saving..." : "Save fulfilment"}
-        </Button>
+    </section>
+  );
+}
+
+/** A section's list of points, zones or windows: each in its own box with Remove, then the Add buttons. */
+function ItemList({
+  testId,
+  items,
+  empty,
+  removeLabel,
+  onRemove,
+  add,
+  render,
+}: {
+  testId: string;
+  items: { key: string }[];
+  empty: string;
+  removeLabel: (index: number) => string;
+  onRemove: (index: number) => void;
+  add: { label: string; onClick: () => void }[];
+  render: (index: number) => ReactNode;
+}) {
+  return (
+    <>
+      {items.length === 0 ? <p className="text-sm text-muted">{empty}</p> : null}
+      <ul className="grid gap-4">
+        {items.map((item, i) => (
+          <li
+            key={item.key}
+            className="grid gap-3 rounded-xl border border-gray-200 p-3"
+            data-testid={testId}
+          >
+            {render(i)}
+            <Button
+              variant="outline"
+              size="lg"
+              className="justify-self-start text-red-700"
+              onClick={() => onRemove(i)}
+            >
+              <Trash2 aria-hidden className="h-4 w-4" />
+              Remove<span className="sr-only"> {removeLabel(i)}</span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        {add.map((a) => (
+          <Button key={a.label} variant="secondary" size="lg" onClick={a.onClick}>
+            <Plus aria-hidden className="h-4 w-4" />
+            {a.label}
+          </Button>
+        ))}
       </div>
-    </form>
+    </>
+  );
+}
+
+type FieldProps = { path: Path<FulfilmentForm>; id: string; label: string; hint?: string };
+
+/** A big text input bound to the form at `path`, with its label, hint and error. */
+function TextField({
+  path,
+  id,
+  label,
+  hint,
+  className,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const { register, formState } = useFormContext<FulfilmentForm>();
+  return (
+    <Field id={id} label={label} hint={hint} error={errorAt(formState.errors, path)}>
+      <Input id={id} className={cn(big, className)} {...input} {...register(path)} />
+    </Field>
+  );
+}
+
+/** A big select bound to the form at `path`. */
+function SelectField({
+  path,
+  id,
+  label,
+  hint,
+  options,
+}: FieldProps & { options: readonly { value: string; label: string }[] }) {
+  const { register, formState } = useFormContext<FulfilmentForm>();
+  return (
+    <Field id={id} label={label} hint={hint} error={errorAt(formState.errors, path)}>
+      <select id={id} className={selectClass} {...register(path)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }

@@ -149,3 +149,67 @@ export function validate(f: FulfilmentForm): Record<string, string> {
   }
   return errors;
 }
+
+/** The form's sections, each saved on its own (the PUT still carries the whole settings). */
+export type SectionName = "basics" | "points" | "zones" | "windows";
+export const SECTION_FIELDS: Record<SectionName, (keyof FulfilmentForm)[]> = {
+  basics: ["timeZone", "minimumOrder"],
+  points: ["pickupPoints"],
+  zones: ["deliveryZones"],
+  windows: ["windows"],
+};
+
+/** Whether a message's path (`windows.0.end`) is one of this section's fields. */
+export const inSection = (section: SectionName, path: string) =>
+  SECTION_FIELDS[section].some((f) => path === f || path.startsWith(`${f}.`));
+
+/**
+ * What saving one section sends: its own values as typed, every other section as last saved (so
+ * another section's unsaved edits never go along). A pickup window can only name a saved point,
+ * and a point a saved window uses cannot be dropped: both are reported on the section's fields.
+ */
+export function sectionSave(
+  section: SectionName,
+  saved: FulfilmentForm,
+  values: FulfilmentForm,
+): { merged: FulfilmentForm; problems: Record<string, string> } {
+  const merged: FulfilmentForm = { ...saved };
+  for (const f of SECTION_FIELDS[section]) Object.assign(merged, { [f]: values[f] });
+  const problems = validate(merged);
+  if (section === "windows") {
+    const known = new Set(saved.pickupPoints.map((p) => p.ref));
+    merged.windows.forEach((w, i) => {
+      if (w.kind === "pickup" && w.pickupPointId && !known.has(w.pickupPointId))
+        problems[`windows.${i}.pickupPointId`] =
+          "Save this pickup point first, under Pickup points";
+    });
+  }
+  if (section === "points") {
+    const kept = new Set(merged.pickupPoints.map((p) => p.ref));
+    const used = saved.windows.find((w) => w.kind === "pickup" && !kept.has(w.pickupPointId));
+    const point = used && saved.pickupPoints.find((p) => p.ref === used.pickupPointId);
+    if (point) {
+      // Said once, here, instead of as the saved window's own "choose a pickup point".
+      for (const key of Object.keys(problems)) if (key.startsWith("windows.")) delete problems[key];
+      problems.pickupPoints = `A saved window still uses ${point.name}: move it to another point and save the windows first`;
+    }
+  }
+  return { merged, problems };
+}
+
+/**
+ * After the pickup points are saved, new points have ids (and so new refs): the ref each new
+ * point had in the form → its ref now. New points are created in the order they were sent, and
+ * the saved list is in id order, so the n-th new point sent is the n-th point not there before.
+ */
+export function renamedPoints(
+  before: FulfilmentForm,
+  sent: FulfilmentForm,
+  after: FulfilmentForm,
+): Map<string, string> {
+  const known = new Set(before.pickupPoints.map((p) => p.ref));
+  const added = after.pickupPoints.filter((p) => !known.has(p.ref));
+  return new Map(
+    sent.pickupPoints.filter((p) => p.id === undefined).map((p, i) => [p.ref, added[i]?.ref ?? ""]),
+  );
+}

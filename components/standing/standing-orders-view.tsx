@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
-import { CalendarClock, Loader2, Repeat } from "lucide-react";
+import { CalendarClock, Loader2, Plus, Repeat, Search } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
@@ -19,8 +19,8 @@ import { formatCurrency } from "@/lib/format";
 import { formatCents, lineCents, sumCents } from "@/lib/money";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
 import { MAX_QUANTITY } from "@/lib/validators/orders";
-import { WEEKDAYS, localDay } from "./format";
-import { useStandingOrders } from "@/lib/client/resources";
+import { WEEKDAYS, casesLabel, localDay } from "./format";
+import { useStandingOrders, useStandingProducts } from "@/lib/client/resources";
 
 const KEY = "/api/standing-orders";
 const OCCURRENCE = { placed: "Placed", failed: "Not placed", skipped: "Skipped" } as const;
@@ -97,6 +97,7 @@ function StandingOrderCard({
 }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const titleId = `standing-${s.id}`;
 
@@ -121,11 +122,12 @@ function StandingOrderCard({
       setBusy(null);
     }
   }
-  const action = (a: "pause" | "resume" | "skipNext", done: string) =>
+  const action = (a: "pause" | "resume" | "skipNext" | "unskip", done: string) =>
     send(a, { method: "PATCH", json: { action: a } }, done);
   // Each occurrence is charged the agreed price, or the farm's price when it is lower now.
   const charged = (i: StandingOrderJson["items"][number]) => Math.min(i.price, i.currentPrice);
   const totalCents = sumCents(s.items, (i) => lineCents(charged(i), i.quantity));
+  const skipping = s.skipNextDate !== null && s.skipNextDate === s.nextDate;
 
   return (
     <article
@@ -151,7 +153,7 @@ function StandingOrderCard({
       {s.status === "active" && s.nextDate ? (
         <p className="flex items-center gap-2 text-sm text-ink">
           <CalendarClock aria-hidden className="h-4 w-4 text-brand-700" />
-          {s.skipNextDate === s.nextDate ? (
+          {skipping ? (
             <span>Skipping {localDay(s.nextDate)}; the week after is placed as usual</span>
           ) : (
             <span>
@@ -169,7 +171,8 @@ function StandingOrderCard({
               <span className="font-medium text-ink">{i.productName}</span>
               <span className="text-muted">
                 {" "}
-                × {i.quantity} {i.unit} @ {formatCurrency(charged(i))}
+                × {casesLabel(i.quantity, i.caseSize, i.unit)} @ {formatCurrency(charged(i))}/
+                {i.unit}
               </span>
               {i.currentPrice !== i.price ? (
                 <span className="block text-xs text-muted" data-testid="standing-price-change">
@@ -214,10 +217,20 @@ function StandingOrderCard({
             <Button
               size="sm"
               variant="outline"
-              disabled={busy !== null || s.skipNextDate === s.nextDate}
-              onClick={() => void action("skipNext", "The next week will be skipped")}
+              disabled={busy !== null}
+              onClick={() =>
+                void (skipping
+                  ? action("unskip", "The next week will be placed after all")
+                  : action("skipNext", "The next week will be skipped"))
+              }
             >
-              {busy === "skipNext" ? "Skipping..." : "Skip next"}
+              {busy === "unskip"
+                ? "Undoing..."
+                : busy === "skipNext"
+                  ? "Skipping..."
+                  : skipping
+                    ? "Undo skip"
+                    : "Skip next"}
             </Button>
           </>
         ) : (
@@ -239,6 +252,15 @@ function StandingOrderCard({
         </Button>
         <Button
           size="sm"
+          variant="outline"
+          disabled={busy !== null}
+          onClick={() => setAdding(true)}
+        >
+          <Plus aria-hidden className="h-4 w-4" />
+          Add a product
+        </Button>
+        <Button
+          size="sm"
           variant="ghost"
           className="text-red-700"
           disabled={busy !== null}
@@ -256,6 +278,20 @@ function StandingOrderCard({
             setEditing(false);
         }}
         saving={busy === "items"}
+      />
+      <AddProductDialog
+        standing={s}
+        open={adding}
+        onOpenChange={setAdding}
+        saving={busy === "add"}
+        onAdd={async (line, name) => {
+          const items = [
+            ...s.items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
+            line,
+          ];
+          if (await send("add", { method: "PATCH", json: { items } }, `${name} added`))
+            setAdding(false);
+        }}
       />
       <Dialog open={confirmCancel} onOpenChange={setConfirmCancel}>
         <DialogContent>
@@ -300,23 +336,27 @@ function EditQuantitiesDialog({
   onSave: (items: { productId: number; quantity: number }[]) => Promise<void>;
   saving: boolean;
 }) {
-  const [quantities, setQuantities] = useState<Record<number, string>>({});
-  const valueOf = (productId: number, fallback: number) =>
-    quantities[productId] ?? String(fallback);
+  // Counted in cases (restaurants buy by the case); sent as units.
+  const [cases, setCases] = useState<Record<number, string>>({});
+  const valueOf = (i: StandingOrderJson["items"][number]) =>
+    cases[i.productId] ?? String(i.quantity / i.caseSize);
   const items = s.items.map((i) => ({
     productId: i.productId,
-    quantity: Number(valueOf(i.productId, i.quantity)),
+    cases: Number(valueOf(i)),
+    quantity: Number(valueOf(i)) * i.caseSize,
   }));
-  const kept = items.filter((i) => i.quantity > 0);
+  const kept = items
+    .filter((i) => i.quantity > 0)
+    .map(({ productId, quantity }) => ({ productId, quantity }));
   const invalid = items.some(
-    (i) => !Number.isInteger(i.quantity) || i.quantity < 0 || i.quantity > MAX_QUANTITY,
+    (i) => !Number.isInteger(i.cases) || i.quantity < 0 || i.quantity > MAX_QUANTITY,
   );
 
   return (
     <Dialog
       open={open}
       onOpenChange={(o) => {
-        if (!o) setQuantities({});
+        if (!o) setCases({});
         onOpenChange(o);
       }}
     >
@@ -324,7 +364,7 @@ function EditQuantitiesDialog({
         <DialogHeader>
           <DialogTitle>Edit quantities</DialogTitle>
           <DialogDescription>
-            From the next week on. Set a quantity to 0 to remove that product.
+            In cases, from the next week on. Set a product to 0 to remove it.
           </DialogDescription>
         </DialogHeader>
         <form
@@ -337,23 +377,26 @@ function EditQuantitiesDialog({
           {s.items.map((i) => (
             <label key={i.productId} className="flex items-center justify-between gap-3 text-sm">
               <span className="font-medium text-ink">
-                {i.productName} <span className="text-muted">({i.unit})</span>
+                {i.productName}{" "}
+                <span className="text-muted">
+                  ({i.caseSize > 1 ? `cases of ${i.caseSize} ${i.unit}` : i.unit})
+                </span>
               </span>
               <input
                 type="number"
                 inputMode="numeric"
                 min={0}
-                max={MAX_QUANTITY}
+                max={Math.floor(MAX_QUANTITY / i.caseSize)}
                 step={1}
-                value={valueOf(i.productId, i.quantity)}
-                onChange={(e) => setQuantities((q) => ({ ...q, [i.productId]: e.target.value }))}
+                value={valueOf(i)}
+                onChange={(e) => setCases((q) => ({ ...q, [i.productId]: e.target.value }))}
                 className="h-11 w-24 rounded-lg border border-gray-300 px-3 text-right tabular-nums"
               />
             </label>
           ))}
           {invalid ? (
             <p role="alert" className="text-sm text-red-700">
-              Quantities must be whole numbers from 0 to {MAX_QUANTITY}
+              Enter whole cases, up to {MAX_QUANTITY} units of a product
             </p>
           ) : !kept.length ? (
             <p role="alert" className="text-sm text-red-700">
@@ -363,6 +406,166 @@ function EditQuantitiesDialog({
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="submit" disabled={saving || invalid || !kept.length}>
               {saving ? "Saving..." : "Save quantities"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * "Add a product": search the farm's products (at the restaurant price and case size), pick one not
+ * already in the standing order and say how many cases. Saved as the standing order's items plus
+ * the new line; its stock is held at once.
+ */
+function AddProductDialog({
+  standing: s,
+  open,
+  onOpenChange,
+  onAdd,
+  saving,
+}: {
+  standing: StandingOrderJson;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onAdd: (line: { productId: number; quantity: number }, name: string) => Promise<void>;
+  saving: boolean;
+}) {
+  const { data, error, mutate } = useStandingProducts(open ? s.id : null);
+  const [query, setQuery] = useState("");
+  const [picked, setPicked] = useState<number | null>(null);
+  const [cases, setCases] = useState("1");
+  const inOrder = new Set(s.items.map((i) => i.productId));
+  const needle = query.trim().toLowerCase();
+  const choices = (data ?? []).filter(
+    (p) => !inOrder.has(p.id) && (!needle || p.name.toLowerCase().includes(needle)),
+  );
+  const product = (data ?? []).find((p) => p.id === picked && !inOrder.has(p.id)) ?? null;
+  const count = Number(cases);
+  const invalid =
+    !Number.isInteger(count) ||
+    count < 1 ||
+    (product !== null && count * product.caseSize > MAX_QUANTITY);
+  const reset = () => {
+    setQuery("");
+    setPicked(null);
+    setCases("1");
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) reset();
+        onOpenChange(o);
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add a product</DialogTitle>
+          <DialogDescription>
+            From {s.farmName}, at your restaurant price, from the next week on.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid min-w-0 gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (product && !invalid)
+              void onAdd(
+                { productId: product.id, quantity: count * product.caseSize },
+                product.name,
+              );
+          }}
+        >
+          <label className="grid gap-1.5 text-sm font-medium text-ink">
+            Search products
+            <span className="relative">
+              <Search
+                aria-hidden
+                className="pointer-events-none absolute top-3.5 left-3 h-4 w-4 text-muted"
+              />
+              <input
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                className="h-11 w-full rounded-lg border border-gray-400 pr-3 pl-9 text-base"
+              />
+            </span>
+          </label>
+          {error && !data ? (
+            <LoadError
+              message={messageOf(error, "Failed to load the farm's products")}
+              onRetry={() => void mutate()}
+            />
+          ) : !data ? (
+            <p role="status" className="flex items-center gap-2 text-sm text-muted">
+              <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading products...
+            </p>
+          ) : choices.length === 0 ? (
+            <p className="text-sm text-muted">
+              {needle
+                ? "No product matches your search."
+                : "Every product of this farm is already in this standing order."}
+            </p>
+          ) : (
+            <fieldset className="min-w-0">
+              <legend className="sr-only">Product</legend>
+              <ul className="grid max-h-64 gap-1 overflow-y-auto rounded-xl border border-gray-200 p-1">
+                {choices.map((p) => (
+                  <li key={p.id}>
+                    <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 text-sm has-[:checked]:bg-brand-50">
+                      <input
+                        type="radio"
+                        name={`add-${s.id}`}
+                        checked={picked === p.id}
+                        onChange={() => setPicked(p.id)}
+                        className="h-4 w-4 shrink-0"
+                      />
+                      <span className="min-w-0 flex-1">
+                        <span className="block font-medium text-ink">{p.name}</span>
+                        <span className="block text-muted">
+                          {p.caseSize > 1
+                            ? `${formatCurrency(p.price * p.caseSize)} / case of ${p.caseSize} ${p.unit} · ${formatCurrency(p.price)}/${p.unit}`
+                            : `${formatCurrency(p.price)}/${p.unit}`}
+                          {p.inStock ? "" : " · out of stock now"}
+                        </span>
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          )}
+          <label className="flex items-center justify-between gap-3 text-sm font-medium text-ink">
+            <span>
+              Cases
+              {product && product.caseSize > 1 ? (
+                <span className="text-muted">
+                  {" "}
+                  (of {product.caseSize} {product.unit})
+                </span>
+              ) : null}
+            </span>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={cases}
+              onChange={(e) => setCases(e.target.value)}
+              className="h-11 w-24 rounded-lg border border-gray-300 px-3 text-right tabular-nums"
+            />
+          </label>
+          {invalid ? (
+            <p role="alert" className="text-sm text-red-700">
+              Enter a whole number of cases, at least 1
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="submit" disabled={saving || invalid || product === null}>
+              {saving ? "Adding..." : "Add to standing order"}
             </Button>
           </div>
         </form>

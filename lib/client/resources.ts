@@ -84,6 +84,13 @@ export const STANDING_ORDERS_KEY = apiKey<StandingOrders>("/api/standing-orders"
 export const useStandingOrders = (enabled = true) =>
   useRead<StandingOrders>(enabled ? STANDING_ORDERS_KEY : null);
 
+type StandingProducts = typeof standingApi.products;
+/** GET /api/standing-orders/{id}/products (what a standing order can gain); `null` reads nothing. */
+export const useStandingProducts = (id: number | null) =>
+  useRead<StandingProducts>(
+    id === null ? null : apiKey<StandingProducts>("/api/standing-orders/{id}/products", { id }),
+  );
+
 type OrderDetail = typeof ordersApi.get;
 export const orderKey = (id: number) => apiKey<OrderDetail>("/api/orders/{id}", { id });
 /** GET /api/orders/{id}; `null` reads nothing. */

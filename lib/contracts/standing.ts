@@ -3,6 +3,7 @@ import { idParam } from "@/lib/validators/id";
 import { standingOrderSchema, standingOrderUpdateSchema } from "@/lib/validators/standing";
 import { endpoint, jsonBody } from "./endpoint";
 import { id, isoDate, money } from "./json";
+import { product } from "./catalog";
 
 export const occurrence = z.object({
   localDate: z.string().describe("YYYY-MM-DD in the farm's time zone"),
@@ -21,7 +22,8 @@ export const standingOrder = z.object({
       productId: id,
       productName: z.string(),
       unit: z.string(),
-      quantity: z.number().int(),
+      caseSize: z.number().int().describe("units per case: the quantity is whole cases of it"),
+      quantity: z.number().int().describe("units (a multiple of caseSize)"),
       price: money.describe("the unit price agreed when the line was set up"),
       currentPrice: money.describe(
         "the farm's price now: an occurrence is charged the lower of the two, and a rise above the agreed price waits for the buyer's acceptance",
@@ -81,13 +83,25 @@ export const standingApi = {
     method: "PATCH",
     path: "/api/standing-orders/{id}",
     tag: "Business",
-    summary: "Pause, resume or skip the next occurrence of a standing order, or change its items",
-    description: `${restaurantsOnly} Send \`{action: "pause"|"resume"|"skipNext"}\` or \`{items}\`.`,
+    summary:
+      "Pause, resume, skip (or undo the skip of) the next occurrence of a standing order, or change its items",
+    description: `${restaurantsOnly} Send \`{action: "pause"|"resume"|"skipNext"|"unskip"}\` or \`{items}\` (lines edited, added or removed; a line kept keeps its agreed price, a new one takes the restaurant price now). Each change moves the stock hold at once.`,
     auth: "required",
     params,
     body: jsonBody(standingOrderUpdateSchema),
     response: standingOrder,
     errors: ["forbidden", "conflict"],
+  }),
+  products: endpoint({
+    method: "GET",
+    path: "/api/standing-orders/{id}/products",
+    tag: "Business",
+    summary: "The farm's products a standing order can gain, at the restaurant price and case size",
+    description: restaurantsOnly,
+    auth: "required",
+    params,
+    response: z.array(product),
+    errors: ["forbidden", "not_found"],
   }),
   remove: endpoint({
     method: "DELETE",

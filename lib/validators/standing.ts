@@ -32,10 +32,12 @@ export const standingOrderSchema = z.object({
 });
 export type StandingOrderInput = z.infer<typeof standingOrderSchema>;
 
-/** PATCH: one action, or new items (quantities edited, lines removed). */
+/** PATCH: one action, or new items (quantities edited, lines added or removed). */
 export const standingOrderUpdateSchema = z
   .object({
-    action: z.enum(["pause", "resume", "skipNext"], { error: "Unknown action" }).optional(),
+    action: z
+      .enum(["pause", "resume", "skipNext", "unskip"], { error: "Unknown action" })
+      .optional(),
     items: standingItemsSchema.optional(),
   })
   .refine(

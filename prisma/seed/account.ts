@@ -2,6 +2,9 @@ import { DateTime } from "luxon";
 import { zoneOf } from "@/lib/server/tz-zone";
 import { RESTAURANTS } from "@/prisma/seed-data/catalog";
 import { dueDateOf, periodLabel, periodOf } from "@/lib/server/credit/credit";
+import { farmTaxRates } from "@/lib/server/tax/rates";
+import { applyBalanceChange } from "@/lib/server/wallet/ledger";
+import { computeTaxes, taxTotal } from "@/lib/tax";
 import type { SeedLog, Tx } from "./types";
 
 /**
@@ -9,7 +12,9 @@ import type { SeedLog, Tx } from "./types";
  * a credit line, and the statement of two months ago with two orders on account, handed over and
  * not paid, so past its due date whatever the day: a newcomer sees the overdue notice, Invoices,
  * Pay from wallet and My Farm → Customers right after npm start.
- * Its standing order there is placed on account from then on. Left alone once the credit line exists.
+ * Its standing order there is placed on account from then on. And last week's order there, paid
+ * from its wallet before the credit line came and handed over: a chef's "Order again" from
+ * Orders → Completed, which checkout then puts on account. Left alone once the credit line exists.
  */
 const ACCOUNT = {
   restaurant: RESTAURANTS[0].email,
@@ -85,7 +90,76 @@ export async function ensureAccount(
       },
     });
   }
+  await lastWeeksOrder(tx, buyerId, farmId, farm, products, now);
   log(
     `pay on account: ${RESTAURANTS[0].company.companyName} has credit at ${farm.farmName} and a ${periodLabel(period)} statement with ${ACCOUNT.orderDays.length} orders`,
   );
+}
+
+/**
+ * Last week's order of the restaurant at the farm, in whole cases, paid from its wallet (the
+ * standing order's seed gave it one) and handed over: its ledger row as a checkout writes it.
+ */
+async function lastWeeksOrder(
+  tx: Tx,
+  buyerId: number,
+  farmId: number,
+  farm: { farmName: string; distance: number },
+  products: {
+    id: number;
+    name: string;
+    caseSize: number;
+    priceCents: number;
+    restaurantPriceCents: number | null;
+    taxClass: "zero" | "standard" | "liquor";
+  }[],
+  now: Date,
+): Promise<void> {
+  const placedAt = new Date(now.getTime() - 7 * 86_400_000);
+  const handedAt = new Date(placedAt.getTime() + 2 * 86_400_000);
+  const items = products.map((p) => ({
+    productId: p.id,
+    productName: p.name,
+    quantity: ACCOUNT.cases * p.caseSize,
+    priceCents: p.restaurantPriceCents ?? p.priceCents,
+    taxClass: p.taxClass,
+  }));
+  const taxRates = (await farmTaxRates(tx, [farmId], placedAt)).get(farmId) ?? [];
+  const taxes = computeTaxes(
+    items.map((i) => ({ amountCents: i.priceCents * i.quantity, taxClass: i.taxClass })),
+    0,
+    taxRates,
+  );
+  const totalCents = items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0) + taxTotal(taxes);
+  const order = await tx.order.create({
+    data: {
+      userId: buyerId,
+      farmId,
+      status: "completed",
+      isPaid: true,
+      totalCents,
+      itemCount: items.reduce((sum, i) => sum + i.quantity, 0),
+      distanceKm: Math.round(farm.distance * 1.609344 * 10) / 10,
+      checkoutRef: "CO-SEEDLASTWEEK",
+      taxRates,
+      taxes,
+      createdAt: placedAt,
+      updatedAt: handedAt,
+      completedAt: handedAt,
+      items: { create: items },
+      events: {
+        create: [
+          { status: "active", note: "Paid from wallet", createdAt: placedAt },
+          { status: "completed", note: "Picked up", createdAt: handedAt },
+        ],
+      },
+    },
+    select: { id: true },
+  });
+  const paid = await applyBalanceChange(tx, buyerId, -totalCents, {
+    type: "order",
+    description: `Order #${order.id} from ${farm.farmName}`,
+    reference: `ORDER-${order.id}`,
+  });
+  if (!paid) throw new Error("seed: last week's order would overdraw the restaurant's wallet");
 }

@@ -4,17 +4,21 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  applyChoice,
   farmState,
   fulfilmentBody,
   initialChoice,
   zoneFor,
 } from "@/components/checkout/fulfilment-choice";
 import {
+  renamedPoints,
+  sectionSave,
   toForm,
   toPayload,
   validate,
   type FulfilmentForm,
 } from "@/components/farm/fulfilment-model";
+import { fulfilmentSettingsSchema } from "@/lib/validators/fulfilment";
 import { ordersByDate } from "@/components/farm/orders-by-date";
 import { formFieldOf } from "@/lib/client/form-errors";
 import type { AddressJson, FarmFulfilmentJson, SlotJson } from "@/lib/contracts/fulfilment";
@@ -149,6 +153,95 @@ const address = (postalCode: string, id = 1): AddressJson => ({
   isDefault: true,
 });
 
+describe("settings form: one section saved at a time", () => {
+  const saved = toForm({
+    timeZone: "America/Vancouver",
+    minimumOrder: 10,
+    pickupPoints: [{ id: 7, name: "Gate", address: "Farm", notes: "" }],
+    deliveryZones: [{ id: 2, name: "Town", postalPrefixes: ["V1Y"], fee: 5, freeOver: null }],
+    windows: [
+      {
+        id: 3,
+        kind: "pickup",
+        weekday: 6,
+        start: "09:00",
+        end: "13:00",
+        cutoffHours: 40,
+        capacity: null,
+        pickupPointId: 7,
+      },
+    ],
+  });
+
+  it("sends the section as typed and every other section as saved; the body is the PUT's", () => {
+    // Typed but unsaved everywhere: only the basics go.
+    const typed: FulfilmentForm = {
+      ...saved,
+      minimumOrder: "25",
+      deliveryZones: [{ ...saved.deliveryZones[0], fee: "oops" }],
+      windows: [{ ...saved.windows[0], end: "08:00" }],
+    };
+    const { merged, problems } = sectionSave("basics", saved, typed);
+    expect(problems).toEqual({});
+    expect(merged).toEqual({ ...saved, minimumOrder: "25" });
+    const body = fulfilmentSettingsSchema.parse(toPayload(merged));
+    expect(body.minimumOrder).toBe(25);
+    expect(body.deliveryZones[0].fee).toBe(5);
+    expect(body.windows[0]).toMatchObject({ id: 3, end: "13:00", pickupPointId: 7 });
+
+    // The windows' own problems show when the windows are saved, not before.
+    expect(sectionSave("windows", saved, typed).problems).toEqual({
+      "windows.0.end": "End must be after start",
+    });
+    expect(sectionSave("zones", saved, typed).problems).toHaveProperty(["deliveryZones.0.fee"]);
+  });
+
+  it("a window names only a saved point; a point a saved window uses is not dropped", () => {
+    const point = { ref: "n9", name: "Market", address: "Main St", notes: "" };
+    const typed: FulfilmentForm = {
+      ...saved,
+      pickupPoints: [...saved.pickupPoints, point],
+      windows: [...saved.windows, { ...saved.windows[0], id: undefined, pickupPointId: "n9" }],
+    };
+    expect(sectionSave("windows", saved, typed).problems).toEqual({
+      "windows.1.pickupPointId": "Save this pickup point first, under Pickup points",
+    });
+    // The points first: the new one is sent by index; then it has an id and a new ref.
+    const points = sectionSave("points", saved, typed);
+    expect(points.problems).toEqual({});
+    expect(toPayload(points.merged).pickupPoints).toEqual([
+      { id: 7, name: "Gate", address: "Farm", notes: "" },
+      { name: "Market", address: "Main St", notes: "" },
+    ]);
+    const after = toForm({
+      ...fulfilmentSettingsSchema.parse(toPayload(saved)),
+      minimumOrder: 10,
+      pickupPoints: [
+        { id: 7, name: "Gate", address: "Farm", notes: "" },
+        { id: 8, name: "Market", address: "Main St", notes: "" },
+      ],
+      deliveryZones: [{ id: 2, name: "Town", postalPrefixes: ["V1Y"], fee: 5, freeOver: null }],
+      windows: saved.windows.map(() => ({
+        id: 3,
+        kind: "pickup" as const,
+        weekday: 6,
+        start: "09:00",
+        end: "13:00",
+        cutoffHours: 40,
+        capacity: null,
+        pickupPointId: 7,
+      })),
+    });
+    expect(renamedPoints(saved, points.merged, after)).toEqual(new Map([["n9", "p8"]]));
+
+    // Dropping the Gate, which the saved window uses, is refused with the reason.
+    expect(sectionSave("points", saved, { ...saved, pickupPoints: [point] }).problems).toEqual({
+      pickupPoints:
+        "A saved window still uses Gate: move it to another point and save the windows first",
+    });
+  });
+});
+
 describe("checkout: one farm's handover", () => {
   it("prices delivery in the cheapest zone that covers the postal code, free-over applied", () => {
     expect(zoneFor(farm.deliveryZones, "v1y 2k3", 20)).toMatchObject({
@@ -202,6 +295,67 @@ describe("checkout: one farm's handover", () => {
     const none = farmState({ ...farm, minimumOrder: 0, slots: [] }, 20, {}, []);
     expect(none).toMatchObject({ needsSlot: false, problem: null });
     expect(fulfilmentBody(none)).toBeUndefined();
+  });
+});
+
+describe("checkout: use for all farms", () => {
+  const other: FarmFulfilmentJson = {
+    ...farm,
+    farmId: 5,
+    farmName: "Hill Farm",
+    minimumOrder: 0,
+    deliveryZones: [{ id: 3, name: "Town", postalPrefixes: ["V1Y"], fee: 4, freeOver: null }],
+    slots: [
+      slot({ slotId: "w5-2026-11-28" }),
+      slot({
+        slotId: "w6-2026-11-30",
+        kind: "delivery",
+        start: "2026-11-30T16:00:00.000-07:00",
+      }),
+      slot({ slotId: "w7-2026-12-02", kind: "delivery", start: "2026-12-02T16:00:00.000-07:00" }),
+    ],
+  };
+  const pickupOnly: FarmFulfilmentJson = {
+    ...other,
+    farmId: 6,
+    farmName: "Gate Stand",
+    slots: [slot({ slotId: "w8-2026-11-28" })],
+  };
+
+  it("applies delivery to the same address on the same day where it can, and says where not", () => {
+    const choice = { kind: "delivery" as const, slotId: "w2-2026-12-02", addressId: 1 };
+    const onDay = (s: SlotJson) =>
+      s.slotId === choice.slotId ? { ...s, start: "2026-12-02T16:00:00.000-07:00" } : s;
+    const from = farmState({ ...farm, slots: farm.slots.map(onDay) }, 20, choice, [
+      address("V1Y 2K3"),
+    ]);
+    expect(applyChoice(from, choice, other, initialChoice(other, []))).toEqual({
+      choice: { kind: "delivery", slotId: "w7-2026-12-02", addressId: 1 },
+    });
+    expect(applyChoice(from, choice, pickupOnly, initialChoice(pickupOnly, []))).toEqual({
+      reason: "Gate Stand does not offer delivery",
+    });
+    // An address the other farm's zones do not cover.
+    const far = farmState(farm, 20, choice, [address("V1W 2K3")]);
+    expect(applyChoice(far, choice, other, initialChoice(other, []))).toEqual({
+      reason: "Hill Farm does not deliver to V1W",
+    });
+    // Full everywhere: said so.
+    const full = { ...other, slots: other.slots.map((s) => ({ ...s, remaining: 0 })) };
+    expect(applyChoice(from, choice, full, {})).toEqual({
+      reason: "Hill Farm has no open delivery times",
+    });
+  });
+
+  it("applies pickup, keeping the other farm's own pickup time when it has one", () => {
+    const choice = initialChoice(farm, []);
+    const from = farmState(farm, 20, choice, []);
+    expect(
+      applyChoice(from, choice, other, { kind: "delivery", slotId: "w6-2026-11-30", addressId: 2 }),
+    ).toEqual({ choice: { kind: "pickup", slotId: "w5-2026-11-28", addressId: 2 } });
+    expect(
+      applyChoice(from, choice, pickupOnly, { kind: "pickup", slotId: "w8-2026-11-28" }),
+    ).toEqual({ choice: { kind: "pickup", slotId: "w8-2026-11-28", addressId: undefined } });
   });
 });
 

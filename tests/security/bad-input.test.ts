@@ -84,6 +84,7 @@ import {
   DELETE as standingDELETE,
   PATCH as standingPATCH,
 } from "@/app/api/standing-orders/[id]/route";
+import { GET as standingProductsGET } from "@/app/api/standing-orders/[id]/products/route";
 import { GET as receiptGET } from "@/app/api/orders/[id]/receipt.pdf/route";
 import { POST as proposePOST } from "@/app/api/my-farm/orders/[id]/adjustments/route";
 import { POST as acceptPOST } from "@/app/api/orders/[id]/adjustments/[aid]/accept/route";
@@ -1398,6 +1399,17 @@ const endpoints: Endpoint[] = [
     idParam: { name: "id", foreign: () => String(r2StandingId) },
     body: () => ({ items: [{ productId: G.productId, quantity: 4 }] }),
     fields: { items: { kind: "array" } },
+    ok: 200,
+  },
+  {
+    name: "standing-orders/[id]/products",
+    method: "GET",
+    path: "/api/standing-orders/:id/products",
+    handler: standingProductsGET as Handler,
+    auth: "required",
+    cookie: () => R.cookie,
+    params: () => ({ id: String(rStandingId) }),
+    idParam: { name: "id", foreign: () => String(r2StandingId) },
     ok: 200,
   },
   // Its control cancels R's standing order, so it comes after the change.

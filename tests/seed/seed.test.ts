@@ -386,8 +386,32 @@ describe("seeded pay on account", () => {
     );
     expect(statement.period < new Date().toISOString().slice(0, 7)).toBe(true);
     expect(statement.dueDate < new Date().toISOString().slice(0, 10)).toBe(true);
-    // No ledger row for orders on account.
-    expect(await db.transaction.count({ where: { userId: olivia.id, type: "order" } })).toBe(0);
+    // No ledger row for orders on account: the one "order" row is last week's, paid from the wallet.
+    const rows = await db.transaction.findMany({ where: { userId: olivia.id, type: "order" } });
+    const lastWeek = await db.order.findFirstOrThrow({
+      where: { userId: olivia.id, checkoutRef: "CO-SEEDLASTWEEK" },
+      include: { items: { include: { product: true } } },
+    });
+    expect(rows.map((r) => [r.reference, r.amountCents])).toEqual([
+      [`ORDER-${lastWeek.id}`, -lastWeek.totalCents],
+    ]);
+    // Last week's order, for "Order again": handed over, in whole cases, at the same farm.
+    expect([lastWeek.farmId, lastWeek.status, lastWeek.isPaid, lastWeek.payment]).toEqual([
+      standing.farmId,
+      "completed",
+      true,
+      "wallet",
+    ]);
+    const ago = Date.now() - lastWeek.createdAt.getTime();
+    expect(ago).toBeGreaterThan(6 * 86_400_000);
+    expect(ago).toBeLessThan(8 * 86_400_000);
+    for (const i of lastWeek.items) expect(i.quantity % i.product.caseSize).toBe(0);
+    const wallet = await db.wallet.findUniqueOrThrow({ where: { userId: olivia.id } });
+    const ledger = await db.transaction.aggregate({
+      where: { userId: olivia.id },
+      _sum: { amountCents: true },
+    });
+    expect(wallet.balanceCents).toBe(ledger._sum.amountCents);
   });
 });
 

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
 import * as listRoute from "@/app/api/standing-orders/route";
 import * as oneRoute from "@/app/api/standing-orders/[id]/route";
+import * as productsRoute from "@/app/api/standing-orders/[id]/products/route";
 import * as ordersRoute from "@/app/api/orders/route";
 import * as myProductsRoute from "@/app/api/my-farm/products/route";
 import * as myProductRoute from "@/app/api/my-farm/products/[id]/route";
@@ -160,6 +161,109 @@ describe("reserved stock: holds", () => {
     });
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(await shelf()).toEqual({ stock: 20, reserved: 0, inStock: true });
+  });
+
+  it("undoing a skip takes the hold back at once, and the occurrence is placed after all", async () => {
+    const s = await standing(chef.cookie, 6);
+    const skipped = await patch(s.id, { action: "skipNext" });
+    expect(skipped.json.skipNextDate).toBe(s.nextDate);
+    expect(await holdOf(s.id)).toEqual([]);
+    expect((await shelf()).reserved).toBe(0);
+
+    const undone = await patch(s.id, { action: "unskip" });
+    expect(undone.status, undone.text).toBe(200);
+    expect(undone.json).toMatchObject({ nextDate: s.nextDate, skipNextDate: null });
+    expect(await holdOf(s.id)).toEqual([{ localDate: s.nextDate, wanted: 6, quantity: 6 }]);
+    expect((await shelf()).reserved).toBe(6);
+    // Again: nothing to undo, nothing moves.
+    const again = await patch(s.id, { action: "unskip" });
+    expect(again.status).toBe(200);
+    expect((await shelf()).reserved).toBe(6);
+
+    // The worker places this week (it would have skipped it).
+    expect(await placeNextDue(dueNow(s))).toMatchObject({
+      localDate: s.nextDate,
+      status: "placed",
+    });
+
+    // A paused standing order has no skip to undo.
+    expect((await patch(s.id, { action: "pause" })).status).toBe(200);
+    const paused = await patch(s.id, { action: "unskip" });
+    expect(paused.status).toBe(409);
+    expect(paused.json.message).toBe("Resume this standing order first");
+  });
+
+  it("a new product joins at the restaurant price in whole cases and is held at once", async () => {
+    const s = await standing(chef.cookie, 6);
+    const pears = await db.product.update({
+      where: {
+        id: (await createProduct(farm.id, { name: "Pears", priceCents: 500, stock: 40 })).id,
+      },
+      data: { restaurantPriceCents: 420, caseSize: 10 },
+    });
+    const hidden = await createProduct(farm.id, { name: "Hidden", isHidden: true });
+    const other = await createProduct((await createFarm()).farm.id, { name: "Elsewhere" });
+
+    const list = await call(productsRoute.GET, `/api/standing-orders/${s.id}/products`, {
+      cookie: chef.cookie,
+      params: { id: String(s.id) },
+    });
+    expect(list.status, list.text).toBe(200);
+    const names = list.json.map((p: { name: string }) => p.name);
+    expect(names).toEqual(expect.arrayContaining(["Apples", "Pears"]));
+    expect(names).not.toContain(hidden.name);
+    expect(names).not.toContain(other.name);
+    expect(list.json.find((p: { id: number }) => p.id === pears.id)).toMatchObject({
+      price: 4.2,
+      priceLevel: "restaurant",
+      caseSize: 10,
+    });
+
+    // Not whole cases: refused, nothing moves.
+    const odd = await patch(s.id, {
+      items: [
+        { productId: apples.id, quantity: 6 },
+        { productId: pears.id, quantity: 5 },
+      ],
+    });
+    expect(odd.status).toBe(400);
+    expect(odd.json.message).toBe("Pears is sold by the case of 10 lb: order a multiple of 10");
+    expect(await holdOf(s.id)).toEqual([{ localDate: s.nextDate, wanted: 6, quantity: 6 }]);
+
+    const added = await patch(s.id, {
+      items: [
+        { productId: apples.id, quantity: 6 },
+        { productId: pears.id, quantity: 20 },
+      ],
+    });
+    expect(added.status, added.text).toBe(200);
+    expect(added.json.items).toEqual([
+      expect.objectContaining({ productName: "Apples", quantity: 6, price: 10 }),
+      expect.objectContaining({ productName: "Pears", quantity: 20, price: 4.2 }),
+    ]);
+    const held = await db.stockReservation.findMany({
+      where: { standingOrderId: s.id },
+      orderBy: { productId: "asc" },
+    });
+    expect(held.map((r) => [r.productId, r.quantity])).toEqual([
+      [apples.id, 6],
+      [pears.id, 20],
+    ]);
+    expect((await db.product.findUniqueOrThrow({ where: { id: pears.id } })).reserved).toBe(20);
+
+    // Someone else's standing order, or a shopper asking: no list.
+    const other2 = await createUserWithSession({ userType: "restaurant" });
+    const foreign = await call(productsRoute.GET, `/api/standing-orders/${s.id}/products`, {
+      cookie: other2.cookie,
+      params: { id: String(s.id) },
+    });
+    expect(foreign.status).toBe(404);
+    const shopper = await createUserWithSession();
+    const retail = await call(productsRoute.GET, `/api/standing-orders/${s.id}/products`, {
+      cookie: shopper.cookie,
+      params: { id: String(s.id) },
+    });
+    expect(retail.status).toBe(403);
   });
 
   it("placing the occurrence turns its hold into the order in one transaction; the next week is held again", async () => {

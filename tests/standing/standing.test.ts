@@ -140,6 +140,7 @@ describe("standing orders: the calls", () => {
         productId: apples.id,
         productName: "Apples",
         unit: apples.unit,
+        caseSize: 1,
         quantity: 5,
         price: 10,
         currentPrice: 10,

@@ -63,6 +63,7 @@ export async function serializeStandingOrders(
           productId: i.productId,
           productName: p?.name ?? "A product no longer sold",
           unit: p?.unit ?? "",
+          caseSize: p?.caseSize ?? 1,
           quantity: i.quantity,
           price: centsToDollars(i.priceCents),
           currentPrice: centsToDollars(p ? unitPrice(p, "restaurant").cents : i.priceCents),

@@ -8,6 +8,9 @@ import type { StandingOrderJson } from "@/lib/contracts/standing";
 import { compactPostal } from "@/lib/validators/fulfilment";
 import { isDbId } from "@/lib/validators/id";
 import { caseProblem, unitPrice } from "@/lib/server/catalog/pricing";
+import { listFarmProducts } from "@/lib/server/catalog/products";
+import { listForViewer } from "@/lib/server/catalog/serialize";
+import type { ProductJson } from "@/lib/contracts/catalog";
 import {
   MAX_STANDING_ORDERS,
   type StandingOrderInput,
@@ -203,6 +206,11 @@ export function updateStandingOrder(
     } else if (input.action === "skipNext") {
       if (current.status !== "active") throw conflict("Resume this standing order first");
       data = { skipNextDate: current.nextDate };
+    } else if (input.action === "unskip") {
+      // Undoing a skip: the next occurrence is placed after all, and its hold comes back below.
+      if (current.status !== "active") throw conflict("Resume this standing order first");
+      if (current.skipNextDate !== current.nextDate) return serializeStandingOrder(tx, current);
+      data = { skipNextDate: null };
     } else {
       if (current.status === "active") return serializeStandingOrder(tx, current);
       // Resuming starts again from the window's next date still ahead of its placement time.
@@ -224,6 +232,20 @@ export function updateStandingOrder(
     await syncHold(tx, id, now);
     return serializeStandingOrder(tx, row);
   });
+}
+
+/**
+ * What a restaurant can add to one of its standing orders: the farm's products for sale, at the
+ * restaurant price and case size (the same rows the farm page lists), newest first.
+ */
+export async function addableProducts(user: SessionUser, id: number): Promise<ProductJson[]> {
+  requireRestaurant(user);
+  const own = await db.standingOrder.findFirst({
+    where: { id, userId: user.id, status: { not: "cancelled" } },
+    select: { farmId: true },
+  });
+  if (!own) throw notFound("Standing order not found");
+  return listForViewer(await listFarmProducts(own.farmId, 100), "restaurant");
 }
 
 export function cancelStandingOrder(user: SessionUser, id: number): Promise<StandingOrderJson> {
