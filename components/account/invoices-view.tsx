@@ -12,7 +12,7 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
-import { toast } from "@/components/ui/use-toast";
+import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf, newIdempotencyKey } from "@/lib/client/api";
 import { formatCurrency } from "@/lib/format";
 import type { PayStatementResult, StatementSummaryJson } from "@/lib/contracts/account";
@@ -158,11 +158,7 @@ function PayDialog({
         dialog.close();
         await onPaid(result);
       } catch (err) {
-        toast({
-          title: "Payment Failed",
-          description: messageOf(err, "The statement could not be paid"),
-          variant: "destructive",
-        });
+        toastFailure("Payment Failed", err, "The statement could not be paid");
       }
     });
 

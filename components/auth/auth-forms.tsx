@@ -6,8 +6,8 @@ import { Tabs } from "radix-ui";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
-import { apiFetch, messageOf } from "@/lib/client/api";
+import { toast, toastFailure } from "@/components/ui/use-toast";
+import { apiFetch } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import {
   loginSchema,
@@ -75,11 +75,7 @@ function LoginForm({ next }: { next: string | null }) {
       );
       router.refresh();
     } catch (e) {
-      toast({
-        title: "Login failed",
-        description: messageOf(e, "Invalid email or password"),
-        variant: "destructive",
-      });
+      toastFailure("Login failed", e, "Invalid email or password");
     }
   });
 
@@ -142,11 +138,7 @@ function RegisterForm({ next }: { next: string }) {
     } catch (e) {
       // Field-level answers from the server (taken email, common password) go next to their field.
       showServerFieldErrors(form, e);
-      toast({
-        title: "Registration failed",
-        description: messageOf(e, "Please try again later."),
-        variant: "destructive",
-      });
+      toastFailure("Registration failed", e, "Please try again later.");
     }
   });
 

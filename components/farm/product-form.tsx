@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
-import { apiFetch, messageOf } from "@/lib/client/api";
+import { toast, toastFailure } from "@/components/ui/use-toast";
+import { apiFetch } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import type { z } from "zod";
 import {
@@ -106,11 +106,7 @@ export function ProductForm({ categories, product }: Props) {
       router.refresh();
     } catch (e) {
       showServerFieldErrors(form, e);
-      toast({
-        title: "Could not save the product",
-        description: messageOf(e, "Please try again."),
-        variant: "destructive",
-      });
+      toastFailure("Could not save the product", e);
     }
   });
 

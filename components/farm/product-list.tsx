@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { Eye, EyeOff, Minus, Pencil, Plus } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
-import { apiFetch, messageOf } from "@/lib/client/api";
+import { toast, toastFailure } from "@/components/ui/use-toast";
+import { apiFetch } from "@/lib/client/api";
 import { useServerList } from "@/lib/client/use-server-list";
 import { formatCurrency } from "@/lib/format";
 import type { MyProductJson } from "@/lib/contracts/farm";
@@ -44,11 +44,7 @@ export function ProductList({ products: fromServer }: { products: MyProductJson[
       });
       list.replace(updated);
     } catch (e) {
-      toast({
-        title: `Could not change the stock of ${p.name}`,
-        description: messageOf(e, "Please try again."),
-        variant: "destructive",
-      });
+      toastFailure(`Could not change the stock of ${p.name}`, e);
     } finally {
       setUnconfirmed((u) => ({ ...u, [p.id]: (u[p.id] ?? 0) - delta }));
       sending.current.delete(p.id);
@@ -72,11 +68,7 @@ export function ProductList({ products: fromServer }: { products: MyProductJson[
       });
       router.refresh();
     } catch (e) {
-      toast({
-        title: "Could not update the product",
-        description: messageOf(e, "Please try again."),
-        variant: "destructive",
-      });
+      toastFailure("Could not update the product", e);
     } finally {
       setBusy(null);
     }

@@ -3,8 +3,8 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
-import { apiFetch, messageOf } from "@/lib/client/api";
+import { toast, toastFailure } from "@/components/ui/use-toast";
+import { apiFetch } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { setPasswordSchema, type SetPasswordInput } from "@/lib/validators/farm";
 import { NewPasswordFields } from "@/components/ui/form-input";
@@ -29,11 +29,7 @@ export function SetPasswordForm({ email }: { email: string }) {
       router.refresh();
     } catch (e) {
       showServerFieldErrors(form, e);
-      toast({
-        title: "Could not save the password",
-        description: messageOf(e, "Please try again."),
-        variant: "destructive",
-      });
+      toastFailure("Could not save the password", e);
     }
   });
 

@@ -8,7 +8,7 @@ import { useAuth } from "@/components/auth/auth-provider";
 import { LoadError } from "@/components/ui/load-error";
 import { Button } from "@/components/ui/button";
 import { FormInput } from "@/components/ui/form-input";
-import { toast } from "@/components/ui/use-toast";
+import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import type { BusinessAccountJson } from "@/lib/contracts/business";
@@ -155,11 +155,7 @@ function ApplyForm({
       });
     } catch (e) {
       showServerFieldErrors(form, e);
-      toast({
-        title: "Could not send the application",
-        description: messageOf(e, "Please try again."),
-        variant: "destructive",
-      });
+      toastFailure("Could not send the application", e);
     }
   });
 

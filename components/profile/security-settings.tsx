@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";
 import { FormInput, NewPasswordFields } from "@/components/ui/form-input";
 import { LoadError } from "@/components/ui/load-error";
-import { toast } from "@/components/ui/use-toast";
+import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { formatDate, formatTime } from "@/lib/format";
@@ -63,11 +63,7 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
       onChanged();
     } catch (e) {
       showServerFieldErrors(form, e);
-      toast({
-        title: "Could not change the password",
-        description: messageOf(e, "Please try again later."),
-        variant: "destructive",
-      });
+      toastFailure("Could not change the password", e, "Please try again later.");
     }
   });
   return (
@@ -102,11 +98,7 @@ function SessionList({ sessions, refresh }: { sessions: SessionJson[]; refresh: 
       toast({ title: done });
       refresh();
     } catch (e) {
-      toast({
-        title: "Could not sign out",
-        description: messageOf(e, "Please try again later."),
-        variant: "destructive",
-      });
+      toastFailure("Could not sign out", e, "Please try again later.");
     } finally {
       setBusy(null);
     }
