@@ -15,6 +15,7 @@ import { formatCurrency } from "@/lib/format";
 import { formatCents } from "@/lib/money";
 import { useCart } from "./cart-provider";
 import { stepOf } from "./cart-reducer";
+import { Picture } from "@/components/ui/picture";
 
 export type CartSheetPanelProps = {
   open: boolean;
@@ -67,18 +68,13 @@ export function CartSheetPanel({ open, onOpenChange, trigger }: CartSheetPanelPr
                   data-testid="cart-item"
                   className="flex items-center gap-3 py-3"
                 >
-                  {product.image ? (
-                    // eslint-disable-next-line @next/next/no-img-element -- small local SVGs, no optimisation to gain
-                    <img
-                      src={product.image}
-                      alt=""
-                      width={56}
-                      height={56}
-                      className="h-14 w-14 shrink-0 rounded-lg bg-brand-50 object-contain p-1"
-                    />
-                  ) : (
-                    <div aria-hidden className="h-14 w-14 shrink-0 rounded-lg bg-brand-50" />
-                  )}
+                  <Picture
+                    src={product.image}
+                    width={56}
+                    height={56}
+                    className="h-14 w-14 shrink-0 rounded-lg bg-brand-50"
+                    imgClassName="h-full w-full object-contain p-1"
+                  />
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-semibold text-ink">{product.name}</p>
                     <p className="truncate text-xs text-muted">{product.farm.farmName}</p>

@@ -10,6 +10,7 @@ import { apiFetch } from "@/lib/client/api";
 import { useServerList } from "@/lib/client/use-server-list";
 import { formatCurrency } from "@/lib/format";
 import type { MyProductJson } from "@/lib/contracts/farm";
+import { Picture } from "@/components/ui/picture";
 
 /**
  * Every product of the farm, hidden ones included, with − / + on its stock, edit and hide/unhide.
@@ -91,18 +92,13 @@ export function ProductList({ products: fromServer }: { products: MyProductJson[
             data-testid="my-product"
             className="flex flex-wrap items-center gap-4 rounded-2xl border border-gray-200 p-4"
           >
-            <div className="h-16 w-16 shrink-0 overflow-hidden rounded-xl bg-brand-50">
-              {p.image ? (
-                // eslint-disable-next-line @next/next/no-img-element -- local uploads and SVG art
-                <img
-                  src={p.image}
-                  alt=""
-                  width={64}
-                  height={64}
-                  className="h-full w-full object-cover"
-                />
-              ) : null}
-            </div>
+            <Picture
+              src={p.image}
+              width={64}
+              height={64}
+              className="h-16 w-16 shrink-0 overflow-hidden rounded-xl bg-brand-50"
+              imgClassName="h-full w-full object-cover"
+            />
             <div className="grid min-w-40 flex-1 gap-1">
               <div className="flex flex-wrap items-center gap-2">
                 <h2 className="font-bold text-ink">{p.name}</h2>
