@@ -1,5 +1,4 @@
 "use client";
-import type { RefObject } from "react";
 import Link from "next/link";
 import { Minus, Plus, ShoppingCart, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -16,18 +15,13 @@ import { formatCents } from "@/lib/money";
 import { useCart } from "./cart-provider";
 import { stepOf } from "./cart-reducer";
 import { Picture } from "@/components/ui/picture";
-
-export type CartSheetPanelProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  trigger: RefObject<HTMLButtonElement | null>;
-};
+import type { OnDemandDialogProps } from "@/components/ui/on-demand-dialog";
 
 /**
  * The side sheet listing the cart, opened by the header's cart button (cart-sheet.tsx), which
  * loads this on demand; focus goes back to that button when it closes.
  */
-export function CartSheetPanel({ open, onOpenChange, trigger }: CartSheetPanelProps) {
+export function CartSheetPanel({ open, onOpenChange, trigger }: OnDemandDialogProps) {
   const { items, itemCount, totalCents, updateQuantity, removeItem, clearCart } = useCart();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
