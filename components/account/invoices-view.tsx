@@ -71,15 +71,14 @@ export function InvoicesView() {
   );
 }
 
-function StatementCard({
-  statement: s,
-  balance,
-  onPaid,
-}: {
+/** A statement, the wallet balance that may pay it (null while loading), what follows a payment. */
+type StatementProps = {
   statement: StatementSummaryJson;
   balance: number | null;
   onPaid: (r: PayStatementResult) => Promise<void>;
-}) {
+};
+
+function StatementCard({ statement: s, balance, onPaid }: StatementProps) {
   return (
     <article
       aria-labelledby={`statement-${s.id}`}
@@ -131,15 +130,7 @@ function StatementCard({
 }
 
 /** Confirm, then pay the statement from the wallet with one Idempotency-Key per dialog opening (a retried click pays once). */
-function PayDialog({
-  statement: s,
-  balance,
-  onPaid,
-}: {
-  statement: StatementSummaryJson;
-  balance: number | null;
-  onPaid: (r: PayStatementResult) => Promise<void>;
-}) {
+function PayDialog({ statement: s, balance, onPaid }: StatementProps) {
   const [key, setKey] = useState(newIdempotencyKey);
   const dialog = useBusyDialog({ onOpen: () => setKey(newIdempotencyKey()) });
   const short = balance !== null && balance < s.due;
