@@ -8,7 +8,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
-import { showServerFieldErrors } from "@/lib/client/form-errors";
+import { handleApiSubmit } from "@/components/ui/api-form";
 import {
   loginSchema,
   registerSchema,
@@ -125,8 +125,10 @@ function RegisterForm({ next }: { next: string }) {
   });
   const { isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  // Field-level answers from the server (taken email, common password) go next to their field.
+  const onSubmit = handleApiSubmit(
+    form,
+    async (values) => {
       const user = await apiFetch<PublicUser>("/api/register", { method: "POST", json: values });
       setUser(user);
       toast({
@@ -135,12 +137,10 @@ function RegisterForm({ next }: { next: string }) {
       });
       router.push(next);
       router.refresh();
-    } catch (e) {
-      // Field-level answers from the server (taken email, common password) go next to their field.
-      showServerFieldErrors(form, e);
-      toastFailure("Registration failed", e, "Please try again later.");
-    }
-  });
+    },
+    "Registration failed",
+    "Please try again later.",
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Register">

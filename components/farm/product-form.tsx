@@ -4,9 +4,8 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
-import { toast, toastFailure } from "@/components/ui/use-toast";
+import { toast } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
-import { showServerFieldErrors } from "@/lib/client/form-errors";
 import type { z } from "zod";
 import {
   IMAGE_ACCEPT,
@@ -24,6 +23,7 @@ import { inputClass } from "@/components/ui/input";
 import { FormInput } from "@/components/ui/form-input";
 import { YouReceive } from "./you-receive";
 import { downscaleImage } from "./downscale-image";
+import { handleApiSubmit } from "@/components/ui/api-form";
 
 /** The number inputs' attributes: dollars and cents, or whole units between two bounds. */
 const money = {
@@ -93,8 +93,9 @@ export function ProductForm({ categories, product }: Props) {
     setPhoto(file);
   }
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const onSubmit = handleApiSubmit(
+    form,
+    async (values) => {
       if (product) {
         await apiFetch(`/api/my-farm/products/${product.id}`, { method: "PATCH", json: values });
         toast({ title: "Product saved", description: `${values.name} has been updated.` });
@@ -122,11 +123,9 @@ export function ProductForm({ categories, product }: Props) {
       }
       router.push("/my-farm/products");
       router.refresh();
-    } catch (e) {
-      showServerFieldErrors(form, e);
-      toastFailure("Could not save the product", e);
-    }
-  });
+    },
+    "Could not save the product",
+  );
 
   return (
     <form
