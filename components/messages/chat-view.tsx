@@ -7,7 +7,6 @@ import { Avatar } from "@/components/ui/avatar";
 import { inputClass } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
 import { DateTime } from "@/components/ui/date-time";
-import { initials } from "@/lib/format";
 import { MESSAGE_MAX_LENGTH } from "@/lib/validators/messages";
 import { type ChatUser } from "@/lib/contracts/messages";
 import { AdjustmentCard } from "@/components/adjustments/adjustment-card";
@@ -123,11 +122,7 @@ function ChatHeader({ peer }: { peer: ChatUser }) {
       >
         <ArrowLeft aria-hidden className="h-5 w-5" />
       </Link>
-      <Avatar
-        src={peer.profileImage || null}
-        initials={initials(peer.fullName)}
-        className="h-10 w-10"
-      />
+      <Avatar person={peer} className="h-10 w-10" />
       <div className="min-w-0">
         <h1 id="chat-heading" className="flex items-center gap-1 truncate font-bold text-ink">
           <span className="truncate">{peer.fullName}</span>

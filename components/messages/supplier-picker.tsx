@@ -6,7 +6,6 @@ import { Avatar } from "@/components/ui/avatar";
 import { inputClass } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
-import { initials } from "@/lib/format";
 import { useSupplierSearch } from "@/lib/client/resources";
 
 const SEARCH_DELAY_MS = 250;
@@ -101,11 +100,7 @@ export function SupplierPicker() {
                   href={`/messages/${user.id}`}
                   className="flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-gray-50"
                 >
-                  <Avatar
-                    src={user.profileImage || null}
-                    initials={initials(user.fullName)}
-                    className="h-11 w-11"
-                  />
+                  <Avatar person={user} className="h-11 w-11" />
                   <span className="min-w-0 flex-1">
                     <span className="flex items-center gap-1 font-semibold text-ink">
                       <span className="truncate">{user.fullName}</span>
