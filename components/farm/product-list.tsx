@@ -11,6 +11,7 @@ import { useServerList } from "@/lib/client/use-server-list";
 import { formatCurrency } from "@/lib/format";
 import type { MyProductJson } from "@/lib/contracts/farm";
 import { Picture } from "@/components/ui/picture";
+import { EmptyNote } from "@/components/catalog/section";
 
 /**
  * Every product of the farm, hidden ones included, with − / + on its stock, edit and hide/unhide.
@@ -76,11 +77,7 @@ export function ProductList({ products: fromServer }: { products: MyProductJson[
   }
 
   if (products.length === 0) {
-    return (
-      <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">
-        No products yet. Add your first one to start selling.
-      </p>
-    );
+    return <EmptyNote>No products yet. Add your first one to start selling.</EmptyNote>;
   }
   return (
     <ul className="grid gap-3" aria-label="Your products">
