@@ -15,7 +15,7 @@ import {
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/use-toast";
+import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useSeededSWR } from "@/lib/client/data";
 import { cn } from "@/lib/cn";
@@ -247,11 +247,7 @@ function CreditDialog({
         });
         dialog.close();
       } catch (err) {
-        toast({
-          title: "Not Saved",
-          description: messageOf(err, "The credit limit could not be saved"),
-          variant: "destructive",
-        });
+        toastFailure("Not Saved", err, "The credit limit could not be saved");
       }
     });
 

@@ -12,7 +12,7 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
-import { toast } from "@/components/ui/use-toast";
+import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf, newIdempotencyKey } from "@/lib/client/api";
 import { formatCurrency } from "@/lib/format";
 import type { PayStatementResult, StatementSummaryJson } from "@/lib/contracts/account";
@@ -71,15 +71,14 @@ export function InvoicesView() {
   );
 }
 
-function StatementCard({
-  statement: s,
-  balance,
-  onPaid,
-}: {
+/** A statement, the wallet balance that may pay it (null while loading), what follows a payment. */
+type StatementProps = {
   statement: StatementSummaryJson;
   balance: number | null;
   onPaid: (r: PayStatementResult) => Promise<void>;
-}) {
+};
+
+function StatementCard({ statement: s, balance, onPaid }: StatementProps) {
   return (
     <article
       aria-labelledby={`statement-${s.id}`}
@@ -131,15 +130,7 @@ function StatementCard({
 }
 
 /** Confirm, then pay the statement from the wallet with one Idempotency-Key per dialog opening (a retried click pays once). */
-function PayDialog({
-  statement: s,
-  balance,
-  onPaid,
-}: {
-  statement: StatementSummaryJson;
-  balance: number | null;
-  onPaid: (r: PayStatementResult) => Promise<void>;
-}) {
+function PayDialog({ statement: s, balance, onPaid }: StatementProps) {
   const [key, setKey] = useState(newIdempotencyKey);
   const dialog = useBusyDialog({ onOpen: () => setKey(newIdempotencyKey()) });
   const short = balance !== null && balance < s.due;
@@ -158,11 +149,7 @@ function PayDialog({
         dialog.close();
         await onPaid(result);
       } catch (err) {
-        toast({
-          title: "Payment Failed",
-          description: messageOf(err, "The statement could not be paid"),
-          variant: "destructive",
-        });
+        toastFailure("Payment Failed", err, "The statement could not be paid");
       }
     });
 

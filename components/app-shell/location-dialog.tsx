@@ -1,22 +1,17 @@
 "use client";
-import { useState, type RefObject } from "react";
+import { useState } from "react";
 import { Dialog } from "radix-ui";
 import { Crosshair, Map, MapPin, Search, X } from "lucide-react";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
 import { CURRENT_LOCATION, filterLocations, setLocation, useLocation } from "./location-store";
-
-export type LocationDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  trigger: RefObject<HTMLButtonElement | null>;
-};
+import type { OnDemandDialogProps } from "@/components/ui/on-demand-dialog";
 
 /**
  * The "Select your location" dialog, opened by the header's location button (location-picker.tsx),
  * which loads this on demand; focus goes back to that button when it closes.
  */
-export function LocationDialog({ open, onOpenChange, trigger }: LocationDialogProps) {
+export function LocationDialog({ open, onOpenChange, trigger }: OnDemandDialogProps) {
   const location = useLocation();
   const [query, setQuery] = useState("");
   const matches = filterLocations(query);

@@ -1,6 +1,6 @@
 "use client";
-import { useRef, useState } from "react";
-import { onDemand, useOnDemand } from "@/components/ui/on-demand";
+import { onDemand } from "@/components/ui/on-demand";
+import { OnDemandDialogButton } from "@/components/ui/on-demand-dialog";
 import { cn } from "@/lib/cn";
 import { useLocation } from "./location-store";
 import { Icon } from "@/components/ui/icon";
@@ -13,38 +13,23 @@ const dialog = onDemand(() => import("./location-dialog").then((m) => m.Location
  */
 export function LocationPicker({ className }: { className?: string }) {
   const location = useLocation();
-  const trigger = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
-  const { Component: LocationDialog, open: load } = useOnDemand(dialog);
   return (
-    <>
-      <button
-        ref={trigger}
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={dialog.preload}
-        onTouchStart={dialog.preload}
-        onFocus={dialog.preload}
-        onClick={async () => setOpen(await load())}
-        className={cn(
-          "flex min-h-11 min-w-0 items-center gap-1.5 rounded-lg px-2 text-left text-sm hover:bg-gray-100",
-          className,
-        )}
-      >
-        <Icon name="map-pin" className="h-5 w-5 shrink-0 text-brand-700" />
-        <span className="min-w-0">
-          <span className="block text-xs text-muted">Deliver to</span>
-          <span data-testid="current-location" className="block truncate font-semibold text-ink">
-            {location}
-          </span>
+    <OnDemandDialogButton
+      dialog={dialog}
+      className={cn(
+        "flex min-h-11 min-w-0 items-center gap-1.5 rounded-lg px-2 text-left text-sm hover:bg-gray-100",
+        className,
+      )}
+    >
+      <Icon name="map-pin" className="h-5 w-5 shrink-0 text-brand-700" />
+      <span className="min-w-0">
+        <span className="block text-xs text-muted">Deliver to</span>
+        <span data-testid="current-location" className="block truncate font-semibold text-ink">
+          {location}
         </span>
-        <span className="sr-only">, change location</span>
-        <Icon name="chevron-down" className="h-4 w-4 shrink-0 text-muted" />
-      </button>
-      {LocationDialog ? (
-        <LocationDialog open={open} onOpenChange={setOpen} trigger={trigger} />
-      ) : null}
-    </>
+      </span>
+      <span className="sr-only">, change location</span>
+      <Icon name="chevron-down" className="h-4 w-4 shrink-0 text-muted" />
+    </OnDemandDialogButton>
   );
 }

@@ -5,7 +5,6 @@ import { useAuth } from "@/components/auth/auth-provider";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { onDemand, useOnDemand } from "@/components/ui/on-demand";
-import { initials } from "@/lib/format";
 
 const menu = onDemand(() => import("./user-menu-popup").then((m) => m.UserMenuPopup));
 
@@ -38,7 +37,7 @@ export function UserMenu() {
     <>
       <span className="sr-only">Account menu for {user.fullName}</span>
       <span aria-hidden>
-        <Avatar src={user.profileImage || null} initials={initials(user.fullName)} />
+        <Avatar person={user} />
       </span>
     </>
   );

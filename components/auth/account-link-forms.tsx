@@ -6,8 +6,8 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { FormInput, NewPasswordFields } from "@/components/ui/form-input";
-import { toast } from "@/components/ui/use-toast";
-import { apiFetch, hasCode, messageOf } from "@/lib/client/api";
+import { toast, toastFailure } from "@/components/ui/use-toast";
+import { apiFetch, hasCode } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import {
   forgotPasswordSchema,
@@ -34,11 +34,7 @@ export function ForgotPasswordForm() {
       });
       setSent(answer.message);
     } catch (e) {
-      toast({
-        title: "Could not send the link",
-        description: messageOf(e, "Please try again later."),
-        variant: "destructive",
-      });
+      toastFailure("Could not send the link", e, "Please try again later.");
     }
   });
   if (sent)
@@ -102,11 +98,7 @@ export function ResetPasswordForm() {
     } catch (e) {
       if (hasCode(e, "link_expired")) return setExpired(true);
       showServerFieldErrors(form, e);
-      toast({
-        title: "Could not change the password",
-        description: messageOf(e, "Please try again later."),
-        variant: "destructive",
-      });
+      toastFailure("Could not change the password", e, "Please try again later.");
     }
   });
   if (expired || !token)
@@ -142,11 +134,7 @@ export function VerifyEmailButton() {
     } catch (e) {
       if (hasCode(e, "link_expired")) return setState("expired");
       setState("idle");
-      toast({
-        title: "Could not confirm your email",
-        description: messageOf(e, "Please try again later."),
-        variant: "destructive",
-      });
+      toastFailure("Could not confirm your email", e, "Please try again later.");
     }
   }
   if (state === "done")

@@ -6,9 +6,9 @@ import { Tabs } from "radix-ui";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
-import { apiFetch, messageOf } from "@/lib/client/api";
-import { showServerFieldErrors } from "@/lib/client/form-errors";
+import { toast, toastFailure } from "@/components/ui/use-toast";
+import { apiFetch } from "@/lib/client/api";
+import { handleApiSubmit } from "@/components/ui/api-form";
 import {
   loginSchema,
   registerSchema,
@@ -75,11 +75,7 @@ function LoginForm({ next }: { next: string | null }) {
       );
       router.refresh();
     } catch (e) {
-      toast({
-        title: "Login failed",
-        description: messageOf(e, "Invalid email or password"),
-        variant: "destructive",
-      });
+      toastFailure("Login failed", e, "Invalid email or password");
     }
   });
 
@@ -129,8 +125,10 @@ function RegisterForm({ next }: { next: string }) {
   });
   const { isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  // Field-level answers from the server (taken email, common password) go next to their field.
+  const onSubmit = handleApiSubmit(
+    form,
+    async (values) => {
       const user = await apiFetch<PublicUser>("/api/register", { method: "POST", json: values });
       setUser(user);
       toast({
@@ -139,16 +137,10 @@ function RegisterForm({ next }: { next: string }) {
       });
       router.push(next);
       router.refresh();
-    } catch (e) {
-      // Field-level answers from the server (taken email, common password) go next to their field.
-      showServerFieldErrors(form, e);
-      toast({
-        title: "Registration failed",
-        description: messageOf(e, "Please try again later."),
-        variant: "destructive",
-      });
-    }
-  });
+    },
+    "Registration failed",
+    "Please try again later.",
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Register">

@@ -1,8 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { toast } from "@/components/ui/use-toast";
-import { messageOf } from "@/lib/client/api";
+import { toast, toastFailure } from "@/components/ui/use-toast";
 import { useAuth } from "./auth-provider";
 
 /**
@@ -25,11 +24,7 @@ export function useSignOut(redirectTo: string | null = "/auth") {
       if (redirectTo) router.push(redirectTo);
       router.refresh();
     } catch (e) {
-      toast({
-        title: "Logout failed",
-        description: messageOf(e, "Please try again."),
-        variant: "destructive",
-      });
+      toastFailure("Logout failed", e);
     } finally {
       setBusy(false);
     }

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { usePathname } from "next/navigation";
 import { MailWarning } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
-import { apiFetch, messageOf } from "@/lib/client/api";
+import { toast, toastFailure } from "@/components/ui/use-toast";
+import { apiFetch } from "@/lib/client/api";
 import { useAuth } from "./auth-provider";
 
 /**
@@ -25,11 +25,7 @@ export function VerifyEmailBanner() {
       await apiFetch("/api/email/verification", { method: "POST" });
       toast({ title: "Link sent", description: `Check your inbox at ${user!.email}.` });
     } catch (e) {
-      toast({
-        title: "Could not send the link",
-        description: messageOf(e, "Please try again later."),
-        variant: "destructive",
-      });
+      toastFailure("Could not send the link", e, "Please try again later.");
     } finally {
       setSending(false);
     }

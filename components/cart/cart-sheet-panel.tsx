@@ -1,5 +1,4 @@
 "use client";
-import type { RefObject } from "react";
 import Link from "next/link";
 import { Minus, Plus, ShoppingCart, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -15,18 +14,14 @@ import { formatCurrency } from "@/lib/format";
 import { formatCents } from "@/lib/money";
 import { useCart } from "./cart-provider";
 import { stepOf } from "./cart-reducer";
-
-export type CartSheetPanelProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  trigger: RefObject<HTMLButtonElement | null>;
-};
+import { Picture } from "@/components/ui/picture";
+import type { OnDemandDialogProps } from "@/components/ui/on-demand-dialog";
 
 /**
  * The side sheet listing the cart, opened by the header's cart button (cart-sheet.tsx), which
  * loads this on demand; focus goes back to that button when it closes.
  */
-export function CartSheetPanel({ open, onOpenChange, trigger }: CartSheetPanelProps) {
+export function CartSheetPanel({ open, onOpenChange, trigger }: OnDemandDialogProps) {
   const { items, itemCount, totalCents, updateQuantity, removeItem, clearCart } = useCart();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -67,18 +62,13 @@ export function CartSheetPanel({ open, onOpenChange, trigger }: CartSheetPanelPr
                   data-testid="cart-item"
                   className="flex items-center gap-3 py-3"
                 >
-                  {product.image ? (
-                    // eslint-disable-next-line @next/next/no-img-element -- small local SVGs, no optimisation to gain
-                    <img
-                      src={product.image}
-                      alt=""
-                      width={56}
-                      height={56}
-                      className="h-14 w-14 shrink-0 rounded-lg bg-brand-50 object-contain p-1"
-                    />
-                  ) : (
-                    <div aria-hidden className="h-14 w-14 shrink-0 rounded-lg bg-brand-50" />
-                  )}
+                  <Picture
+                    src={product.image}
+                    width={56}
+                    height={56}
+                    className="h-14 w-14 shrink-0 rounded-lg bg-brand-50"
+                    imgClassName="h-full w-full object-contain p-1"
+                  />
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-semibold text-ink">{product.name}</p>
                     <p className="truncate text-xs text-muted">{product.farm.farmName}</p>

@@ -56,24 +56,31 @@ export function Carousel({ label, children }: { label: string; children: React.R
       </div>
       {canScroll && slides.length > 1 ? (
         <div className="mt-3 flex justify-end gap-2">
-          <button
-            type="button"
-            onClick={prev}
-            aria-label={`Previous ${label}`}
-            className="flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-gray-50"
-          >
-            <Icon name="chevron-left" className="h-5 w-5" />
-          </button>
-          <button
-            type="button"
-            onClick={next}
-            aria-label={`Next ${label}`}
-            className="flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-gray-50"
-          >
-            <Icon name="chevron-right" className="h-5 w-5" />
-          </button>
+          <ScrollButton onClick={prev} label={`Previous ${label}`} icon="chevron-left" />
+          <ScrollButton onClick={next} label={`Next ${label}`} icon="chevron-right" />
         </div>
       ) : null}
     </div>
+  );
+}
+
+function ScrollButton({
+  onClick,
+  label,
+  icon,
+}: {
+  onClick: () => void;
+  label: string;
+  icon: "chevron-left" | "chevron-right";
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className="flex h-10 w-10 items-center justify-center rounded-full border border-gray-300 bg-white hover:bg-gray-50"
+    >
+      <Icon name={icon} className="h-5 w-5" />
+    </button>
   );
 }

@@ -3,6 +3,7 @@ import type { FarmJson } from "@/lib/contracts/catalog";
 import { formatDistance } from "@/lib/format";
 import { Stars } from "./stars";
 import { Icon } from "@/components/ui/icon";
+import { Picture } from "@/components/ui/picture";
 
 /** Farm card: rating with 5 stars, distance in miles (one decimal), ≤ 3 product thumbnails + "+N". */
 export function FarmCard({ farm, headingLevel = 3 }: { farm: FarmJson; headingLevel?: 2 | 3 }) {
@@ -16,20 +17,14 @@ export function FarmCard({ farm, headingLevel = 3 }: { farm: FarmJson; headingLe
       data-farm-id={farm.id}
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
     >
-      <div className="aspect-[16/9] bg-brand-100">
-        {farm.farmImage ? (
-          // eslint-disable-next-line @next/next/no-img-element -- local SVG landscapes
-          <img
-            src={farm.farmImage}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            width={320}
-            height={180}
-            className="h-full w-full object-cover"
-          />
-        ) : null}
-      </div>
+      <Picture
+        src={farm.farmImage}
+        width={320}
+        height={180}
+        lazy
+        className="aspect-[16/9] bg-brand-100"
+        imgClassName="h-full w-full object-cover"
+      />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="font-semibold text-ink">
           <IntentLink href={`/farms/${farm.id}`} className="hover:underline">

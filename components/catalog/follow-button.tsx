@@ -1,8 +1,8 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
-import { apiFetch, messageOf } from "@/lib/client/api";
+import { toast, toastFailure } from "@/components/ui/use-toast";
+import { apiFetch } from "@/lib/client/api";
 import type { FollowJson } from "@/lib/contracts/catalog";
 
 /** Follow / Following on a farm's page: a toggle (aria-pressed) over PUT/DELETE /api/farms/{id}/follow. */
@@ -32,11 +32,7 @@ export function FollowButton({
           : "You will no longer hear of its fresh sheet.",
       });
     } catch (e) {
-      toast({
-        title: "Could not change that",
-        description: messageOf(e, "Please try again."),
-        variant: "destructive",
-      });
+      toastFailure("Could not change that", e);
     } finally {
       setBusy(false);
     }

@@ -5,6 +5,7 @@ import { formatCurrency } from "@/lib/format";
 import { toCartProduct } from "@/components/cart/cart-reducer";
 import { AddToCartButton } from "./add-to-cart-button";
 import { productBadge } from "./badge";
+import { Picture } from "@/components/ui/picture";
 
 const badgeVariant = {
   "Out of Stock": "muted",
@@ -29,19 +30,14 @@ export function ProductCard({
       data-product-id={product.id}
       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
     >
-      <div className="relative aspect-[4/3] bg-brand-50">
-        {product.image ? (
-          // eslint-disable-next-line @next/next/no-img-element -- local SVG illustrations, nothing to optimise
-          <img
-            src={product.image}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            width={160}
-            height={120}
-            className="h-full w-full object-contain p-6"
-          />
-        ) : null}
+      <Picture
+        src={product.image}
+        width={160}
+        height={120}
+        lazy
+        className="relative aspect-[4/3] bg-brand-50"
+        imgClassName="h-full w-full object-contain p-6"
+      >
         {badge ? (
           <Badge
             variant={badgeVariant[badge]}
@@ -51,7 +47,7 @@ export function ProductCard({
             {badge}
           </Badge>
         ) : null}
-      </div>
+      </Picture>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <Heading className="leading-snug font-semibold text-ink">
           <IntentLink href={`/products/${product.id}`} className="hover:underline">

@@ -45,6 +45,10 @@ export function Section({
   );
 }
 
+/**
+ * What an empty list says instead, in a dashed box: catalog sections, the farmer's products, the
+ * wallet's history.
+ */
 export function EmptyNote({ children }: { children: React.ReactNode }) {
   return (
     <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">

@@ -12,8 +12,8 @@ import {
 } from "@/components/ui/dialog";
 import { DateTime } from "@/components/ui/date-time";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
-import { toast } from "@/components/ui/use-toast";
-import { apiFetch, messageOf } from "@/lib/client/api";
+import { toast, toastFailure } from "@/components/ui/use-toast";
+import { apiFetch } from "@/lib/client/api";
 import { formatSlotDay, formatSlotRange } from "@/lib/format";
 import type { PackListJson, PackTicksJson } from "@/lib/contracts/fulfilment";
 import { HANDOVER_UNDO_MINUTES } from "@/lib/validators/fulfilment";
@@ -73,11 +73,7 @@ export function PackOrders({ list }: { list: PackListJson }) {
       setPacked((p) => ({ ...p, [order.id]: res.packed }));
     } catch (e) {
       setPacked((p) => ({ ...p, [order.id]: before }));
-      toast({
-        title: "Could not save the tick",
-        description: messageOf(e, "Please try again."),
-        variant: "destructive",
-      });
+      toastFailure("Could not save the tick", e);
     }
   }
 
@@ -89,11 +85,7 @@ export function PackOrders({ list }: { list: PackListJson }) {
         description: `Order #${order.id} is back on the list to pack.`,
       });
     } catch (e) {
-      toast({
-        title: "Could not undo the handover",
-        description: messageOf(e, "Please try again."),
-        variant: "destructive",
-      });
+      toastFailure("Could not undo the handover", e);
     }
     router.refresh();
   }
@@ -123,11 +115,7 @@ export function PackOrders({ list }: { list: PackListJson }) {
           },
         });
       } catch (e) {
-        toast({
-          title: "Could not hand over the order",
-          description: messageOf(e, "Please try again."),
-          variant: "destructive",
-        });
+        toastFailure("Could not hand over the order", e);
       }
       router.refresh();
     });

@@ -5,8 +5,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { apiFetch, messageOf } from "@/lib/client/api";
-import { showServerFieldErrors } from "@/lib/client/form-errors";
+import { apiFetch } from "@/lib/client/api";
 import type { z } from "zod";
 import {
   IMAGE_ACCEPT,
@@ -20,9 +19,28 @@ import {
 import type { MyProductJson } from "@/lib/contracts/farm";
 import { Field } from "@/components/ui/field";
 import { cn } from "@/lib/cn";
-import { Input, inputClass } from "@/components/ui/input";
+import { inputClass } from "@/components/ui/input";
+import { FormInput } from "@/components/ui/form-input";
 import { YouReceive } from "./you-receive";
 import { downscaleImage } from "./downscale-image";
+import { handleApiSubmit } from "@/components/ui/api-form";
+
+/** The number inputs' attributes: dollars and cents, or whole units between two bounds. */
+const money = {
+  type: "number",
+  inputMode: "decimal",
+  min: 0.01,
+  max: MAX_PRICE,
+  step: 0.01,
+} as const;
+function count(min: number, max: number) {
+  return { type: "number", inputMode: "numeric", min, max, step: 1 } as const;
+}
+
+/** An optional number: an empty input or select means none. */
+function emptyAsNull(v: unknown): number | null {
+  return v === "" || v === null || v === undefined ? null : Number(v);
+}
 
 type Props = { categories: { id: number; name: string }[]; product?: MyProductJson };
 
@@ -75,8 +93,9 @@ export function ProductForm({ categories, product }: Props) {
     setPhoto(file);
   }
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const onSubmit = handleApiSubmit(
+    form,
+    async (values) => {
       if (product) {
         await apiFetch(`/api/my-farm/products/${product.id}`, { method: "PATCH", json: values });
         toast({ title: "Product saved", description: `${values.name} has been updated.` });
@@ -104,15 +123,9 @@ export function ProductForm({ categories, product }: Props) {
       }
       router.push("/my-farm/products");
       router.refresh();
-    } catch (e) {
-      showServerFieldErrors(form, e);
-      toast({
-        title: "Could not save the product",
-        description: messageOf(e, "Please try again."),
-        variant: "destructive",
-      });
-    }
-  });
+    },
+    "Could not save the product",
+  );
 
   return (
     <form
@@ -121,9 +134,7 @@ export function ProductForm({ categories, product }: Props) {
       className="grid max-w-2xl gap-4"
       aria-label={product ? `Edit ${product.name}` : "Add a product"}
     >
-      <Field id="product-name" label="Product name" error={errors.name?.message}>
-        <Input id="product-name" {...form.register("name")} />
-      </Field>
+      <FormInput form={form} name="name" id="product-name" label="Product name" />
       <Field
         id="product-description"
         label="Description (Optional)"
@@ -137,84 +148,57 @@ export function ProductForm({ categories, product }: Props) {
         />
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field id="product-price" label="Price (USD)" error={errors.price?.message}>
-          <Input
-            id="product-price"
-            type="number"
-            inputMode="decimal"
-            min={0.01}
-            max={MAX_PRICE}
-            step={0.01}
-            {...form.register("price", { valueAsNumber: true })}
-          />
-        </Field>
-        <Field
+        <FormInput
+          form={form}
+          name="price"
+          id="product-price"
+          label="Price (USD)"
+          {...money}
+          rules={{ valueAsNumber: true }}
+        />
+        <FormInput
+          form={form}
+          name="unit"
           id="product-unit"
           label="Unit"
           hint="e.g. lb, dozen, bunch"
-          error={errors.unit?.message}
-        >
-          <Input id="product-unit" {...form.register("unit")} />
-        </Field>
-        <Field id="product-stock" label="Stock" error={errors.stock?.message}>
-          <Input
-            id="product-stock"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_STOCK}
-            step={1}
-            {...form.register("stock", { valueAsNumber: true })}
-          />
-        </Field>
+        />
+        <FormInput
+          form={form}
+          name="stock"
+          id="product-stock"
+          label="Stock"
+          {...count(0, MAX_STOCK)}
+          rules={{ valueAsNumber: true }}
+        />
       </div>
       <YouReceive id="product-price-net" control={form.control} />
       <fieldset className="grid gap-4 rounded-2xl border border-gray-200 p-4 sm:grid-cols-2">
         <legend className="px-1 text-sm font-semibold text-ink">For restaurants</legend>
-        <Field
+        <FormInput
+          form={form}
+          name="restaurantPrice"
           id="product-restaurant-price"
           label="Restaurant price (USD, optional)"
           hint="Per unit; empty: restaurants pay the price above"
-          error={errors.restaurantPrice?.message}
-        >
-          <Input
-            id="product-restaurant-price"
-            type="number"
-            inputMode="decimal"
-            min={0.01}
-            max={MAX_PRICE}
-            step={0.01}
-            {...form.register("restaurantPrice", {
-              setValueAs: (v: unknown) =>
-                v === "" || v === null || v === undefined ? null : Number(v),
-            })}
-          />
-        </Field>
-        <Field
+          {...money}
+          rules={{ setValueAs: emptyAsNull }}
+        />
+        <FormInput
+          form={form}
+          name="caseSize"
           id="product-case-size"
           label="Case size"
           hint="Restaurants buy in multiples of this many units"
-          error={errors.caseSize?.message}
-        >
-          <Input
-            id="product-case-size"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_CASE_SIZE}
-            step={1}
-            {...form.register("caseSize", { valueAsNumber: true })}
-          />
-        </Field>
+          {...count(1, MAX_CASE_SIZE)}
+          rules={{ valueAsNumber: true }}
+        />
       </fieldset>
       <Field id="product-category" label="Category" error={errors.categoryId?.message}>
         <select
           id="product-category"
           className={cn(inputClass, "h-11")}
-          {...form.register("categoryId", {
-            setValueAs: (v: unknown) =>
-              v === "" || v === null || v === undefined ? null : Number(v),
-          })}
+          {...form.register("categoryId", { setValueAs: emptyAsNull })}
         >
           <option value="">No category</option>
           {categories.map((c) => (

@@ -5,11 +5,13 @@ import { useRouter } from "next/navigation";
 import { Eye, EyeOff, Minus, Pencil, Plus } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/use-toast";
-import { apiFetch, messageOf } from "@/lib/client/api";
+import { toast, toastFailure } from "@/components/ui/use-toast";
+import { apiFetch } from "@/lib/client/api";
 import { useServerList } from "@/lib/client/use-server-list";
 import { formatCurrency } from "@/lib/format";
 import type { MyProductJson } from "@/lib/contracts/farm";
+import { Picture } from "@/components/ui/picture";
+import { EmptyNote } from "@/components/catalog/section";
 
 /**
  * Every product of the farm, hidden ones included, with − / + on its stock, edit and hide/unhide.
@@ -44,11 +46,7 @@ export function ProductList({ products: fromServer }: { products: MyProductJson[
       });
       list.replace(updated);
     } catch (e) {
-      toast({
-        title: `Could not change the stock of ${p.name}`,
-        description: messageOf(e, "Please try again."),
-        variant: "destructive",
-      });
+      toastFailure(`Could not change the stock of ${p.name}`, e);
     } finally {
       setUnconfirmed((u) => ({ ...u, [p.id]: (u[p.id] ?? 0) - delta }));
       sending.current.delete(p.id);
@@ -72,22 +70,14 @@ export function ProductList({ products: fromServer }: { products: MyProductJson[
       });
       router.refresh();
     } catch (e) {
-      toast({
-        title: "Could not update the product",
-        description: messageOf(e, "Please try again."),
-        variant: "destructive",
-      });
+      toastFailure("Could not update the product", e);
     } finally {
       setBusy(null);
     }
   }
 
   if (products.length === 0) {
-    return (
-      <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">
-        No products yet. Add your first one to start selling.
-      </p>
-    );
+    return <EmptyNote>No products yet. Add your first one to start selling.</EmptyNote>;
   }
   return (
     <ul className="grid gap-3" aria-label="Your products">
@@ -99,18 +89,13 @@ export function ProductList({ products: fromServer }: { products: MyProductJson[
             data-testid="my-product"
             className="flex flex-wrap items-center gap-4 rounded-2xl border border-gray-200 p-4"
           >
-            <div className="h-16 w-16 shrink-0 overflow-hidden rounded-xl bg-brand-50">
-              {p.image ? (
-                // eslint-disable-next-line @next/next/no-img-element -- local uploads and SVG art
-                <img
-                  src={p.image}
-                  alt=""
-                  width={64}
-                  height={64}
-                  className="h-full w-full object-cover"
-                />
-              ) : null}
-            </div>
+            <Picture
+              src={p.image}
+              width={64}
+              height={64}
+              className="h-16 w-16 shrink-0 overflow-hidden rounded-xl bg-brand-50"
+              imgClassName="h-full w-full object-cover"
+            />
             <div className="grid min-w-40 flex-1 gap-1">
               <div className="flex flex-wrap items-center gap-2">
                 <h2 className="font-bold text-ink">{p.name}</h2>

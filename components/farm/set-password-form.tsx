@@ -4,10 +4,10 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
-import { apiFetch, messageOf } from "@/lib/client/api";
-import { showServerFieldErrors } from "@/lib/client/form-errors";
+import { apiFetch } from "@/lib/client/api";
 import { setPasswordSchema, type SetPasswordInput } from "@/lib/validators/farm";
 import { NewPasswordFields } from "@/components/ui/form-input";
+import { handleApiSubmit } from "@/components/ui/api-form";
 
 /** The first password of a farmer who signed in with a one-time link. */
 export function SetPasswordForm({ email }: { email: string }) {
@@ -18,8 +18,9 @@ export function SetPasswordForm({ email }: { email: string }) {
   });
   const { isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const onSubmit = handleApiSubmit(
+    form,
+    async (values) => {
       await apiFetch("/api/my-farm/password", { method: "POST", json: values });
       toast({
         title: "Password saved",
@@ -27,15 +28,9 @@ export function SetPasswordForm({ email }: { email: string }) {
       });
       router.push("/my-farm");
       router.refresh();
-    } catch (e) {
-      showServerFieldErrors(form, e);
-      toast({
-        title: "Could not save the password",
-        description: messageOf(e, "Please try again."),
-        variant: "destructive",
-      });
-    }
-  });
+    },
+    "Could not save the password",
+  );
 
   return (
     <form

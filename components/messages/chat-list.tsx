@@ -10,7 +10,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { toast } from "@/components/ui/use-toast";
 import { usePaged } from "@/lib/client/use-paged";
 import { cn } from "@/lib/cn";
-import { initials } from "@/lib/format";
 import type { ChatListItem } from "@/lib/contracts/messages";
 import { onLocalMessagesRead, subscribeToMessageStream } from "./message-stream";
 import { DateTime } from "@/components/ui/date-time";
@@ -146,11 +145,7 @@ function ChatRow({ item, mine, active }: { item: ChatListItem; mine: boolean; ac
         active && "bg-brand-50 hover:bg-brand-50",
       )}
     >
-      <Avatar
-        src={user.profileImage || null}
-        initials={initials(user.fullName)}
-        className="h-11 w-11"
-      />
+      <Avatar person={user} className="h-11 w-11" />
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline justify-between gap-2">
           <span

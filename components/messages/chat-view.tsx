@@ -1,13 +1,12 @@
 "use client";
-import Link from "next/link";
 import { useId, useRef, useState } from "react";
-import { AlertCircle, ArrowLeft, BadgeCheck, Loader2, SendHorizontal } from "lucide-react";
+import { AlertCircle, Loader2, SendHorizontal } from "lucide-react";
+import { BackToMessages, ChatName } from "./chat-parts";
 import { useAuth } from "@/components/auth/auth-provider";
 import { Avatar } from "@/components/ui/avatar";
 import { inputClass } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
 import { DateTime } from "@/components/ui/date-time";
-import { initials } from "@/lib/format";
 import { MESSAGE_MAX_LENGTH } from "@/lib/validators/messages";
 import { type ChatUser } from "@/lib/contracts/messages";
 import { AdjustmentCard } from "@/components/adjustments/adjustment-card";
@@ -116,28 +115,11 @@ function ChatHeader({ peer }: { peer: ChatUser }) {
   const label = peer.label;
   return (
     <header className="flex items-center gap-3 border-b border-gray-200 px-3 py-2.5">
-      <Link
-        href="/messages"
-        aria-label="Back to messages"
-        className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-ink hover:bg-gray-100"
-      >
-        <ArrowLeft aria-hidden className="h-5 w-5" />
-      </Link>
-      <Avatar
-        src={peer.profileImage || null}
-        initials={initials(peer.fullName)}
-        className="h-10 w-10"
-      />
+      <BackToMessages />
+      <Avatar person={peer} className="h-10 w-10" />
       <div className="min-w-0">
         <h1 id="chat-heading" className="flex items-center gap-1 truncate font-bold text-ink">
-          <span className="truncate">{peer.fullName}</span>
-          {peer.verified ? (
-            <BadgeCheck
-              role="img"
-              aria-label="Verified"
-              className="h-4 w-4 shrink-0 text-brand-700"
-            />
-          ) : null}
+          <ChatName user={peer} />
         </h1>
         <p className="truncate text-sm text-muted" data-testid="chat-peer-label">
           {label}

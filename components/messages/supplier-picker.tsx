@@ -1,12 +1,12 @@
 "use client";
 import Link from "next/link";
 import { useEffect, useId, useState } from "react";
-import { ArrowLeft, BadgeCheck, Search, Users } from "lucide-react";
+import { Search, Users } from "lucide-react";
+import { BackToMessages, ChatName } from "./chat-parts";
 import { Avatar } from "@/components/ui/avatar";
 import { inputClass } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
-import { initials } from "@/lib/format";
 import { useSupplierSearch } from "@/lib/client/resources";
 
 const SEARCH_DELAY_MS = 250;
@@ -28,13 +28,7 @@ export function SupplierPicker() {
   return (
     <section aria-labelledby="new-chat-heading" className="flex min-h-0 w-full flex-col">
       <div className="flex items-center gap-2 border-b border-gray-200 px-3 py-3">
-        <Link
-          href="/messages"
-          aria-label="Back to messages"
-          className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink hover:bg-gray-100"
-        >
-          <ArrowLeft aria-hidden className="h-5 w-5" />
-        </Link>
+        <BackToMessages />
         <h1 id="new-chat-heading" className="text-lg font-bold text-ink">
           New chat
         </h1>
@@ -101,21 +95,10 @@ export function SupplierPicker() {
                   href={`/messages/${user.id}`}
                   className="flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-gray-50"
                 >
-                  <Avatar
-                    src={user.profileImage || null}
-                    initials={initials(user.fullName)}
-                    className="h-11 w-11"
-                  />
+                  <Avatar person={user} className="h-11 w-11" />
                   <span className="min-w-0 flex-1">
                     <span className="flex items-center gap-1 font-semibold text-ink">
-                      <span className="truncate">{user.fullName}</span>
-                      {user.verified ? (
-                        <BadgeCheck
-                          role="img"
-                          aria-label="Verified"
-                          className="h-4 w-4 shrink-0 text-brand-700"
-                        />
-                      ) : null}
+                      <ChatName user={user} />
                     </span>
                     <span className="block truncate text-sm text-muted">{status}</span>
                   </span>

@@ -13,8 +13,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { toast } from "@/components/ui/use-toast";
-import { apiFetch, messageOf } from "@/lib/client/api";
+import { toast, toastFailure } from "@/components/ui/use-toast";
+import { apiFetch } from "@/lib/client/api";
 import { formatCurrency, formatDistance } from "@/lib/format";
 import type { OrderDetailJson, OrderJson } from "@/lib/contracts/orders";
 import { OrderAgainButton } from "./order-again-button";
@@ -58,11 +58,7 @@ export function OrderCard({
       });
       await onChanged();
     } catch (e) {
-      toast({
-        title: "Could not cancel order",
-        description: messageOf(e, "Please try again"),
-        variant: "destructive",
-      });
+      toastFailure("Could not cancel order", e, "Please try again");
       setConfirming(false);
       await onChanged();
     } finally {

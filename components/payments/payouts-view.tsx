@@ -4,7 +4,7 @@ import { FileText, Landmark, Sheet } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
-import { toast } from "@/components/ui/use-toast";
+import { toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useSeededSWR } from "@/lib/client/data";
 import { percentLabel } from "@/lib/commission";
@@ -47,11 +47,7 @@ export function PayoutsView({ initial }: { initial: FarmPayoutsJson | null }) {
       window.location.assign(url);
     } catch (err) {
       setConnecting(false);
-      toast({
-        title: "Payout setup failed",
-        description: messageOf(err, "Please try again shortly."),
-        variant: "destructive",
-      });
+      toastFailure("Payout setup failed", err, "Please try again shortly.");
     }
   };
 

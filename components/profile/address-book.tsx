@@ -13,7 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { toast } from "@/components/ui/use-toast";
+import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import type { AddressJson } from "@/lib/contracts/fulfilment";
 import { AddressDialog } from "./address-dialog";
@@ -43,11 +43,7 @@ export function AddressBook() {
         description: `${a.label} is now your default address`,
       });
     } catch (e) {
-      toast({
-        title: "Could not change the default",
-        description: messageOf(e, "Please try again"),
-        variant: "destructive",
-      });
+      toastFailure("Could not change the default", e, "Please try again");
     } finally {
       setBusy(null);
     }
@@ -66,11 +62,7 @@ export function AddressBook() {
       });
       setRemoving(null);
     } catch (e) {
-      toast({
-        title: "Could not remove the address",
-        description: messageOf(e, "Please try again"),
-        variant: "destructive",
-      });
+      toastFailure("Could not remove the address", e, "Please try again");
     } finally {
       setBusy(null);
     }

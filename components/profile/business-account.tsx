@@ -10,11 +10,11 @@ import { Button } from "@/components/ui/button";
 import { FormInput } from "@/components/ui/form-input";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
-import { showServerFieldErrors } from "@/lib/client/form-errors";
 import type { BusinessAccountJson } from "@/lib/contracts/business";
 import { businessAccountSchema } from "@/lib/validators/business";
 import { ProfileSubpage } from "./profile-subpage";
 import { useBusinessAccount } from "@/lib/client/resources";
+import { handleApiSubmit } from "@/components/ui/api-form";
 
 type FormIn = z.input<typeof businessAccountSchema>;
 type FormOut = z.output<typeof businessAccountSchema>;
@@ -142,8 +142,9 @@ function ApplyForm({
   });
   const { isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const onSubmit = handleApiSubmit(
+    form,
+    async (values) => {
       const saved = await apiFetch<BusinessAccountJson>("/api/business-account", {
         method: "POST",
         json: values,
@@ -153,15 +154,9 @@ function ApplyForm({
         title: "Application sent",
         description: "We will switch your account over once your details are checked.",
       });
-    } catch (e) {
-      showServerFieldErrors(form, e);
-      toast({
-        title: "Could not send the application",
-        description: messageOf(e, "Please try again."),
-        variant: "destructive",
-      });
-    }
-  });
+    },
+    "Could not send the application",
+  );
 
   return (
     <form

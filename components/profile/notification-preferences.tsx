@@ -4,7 +4,7 @@ import { Loader2 } from "lucide-react";
 import { Switch } from "radix-ui";
 import { useAuth } from "@/components/auth/auth-provider";
 import { LoadError } from "@/components/ui/load-error";
-import { toast } from "@/components/ui/use-toast";
+import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import type { NotificationPreferencesJson } from "@/lib/contracts/notifications";
 import { KIND_LABELS, kindsFor, type NotificationKind } from "@/lib/validators/notifications";
@@ -67,11 +67,7 @@ export function NotificationPreferences({
       });
     } catch (error) {
       setEmail(before);
-      toast({
-        title: "Could not save",
-        description: messageOf(error, "Please try again."),
-        variant: "destructive",
-      });
+      toastFailure("Could not save", error);
     } finally {
       setSaving(null);
     }

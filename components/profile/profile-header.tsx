@@ -2,7 +2,6 @@
 import { Phone } from "lucide-react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { Avatar } from "@/components/ui/avatar";
-import { initials } from "@/lib/format";
 
 /** Avatar (image, else initials), name and phone, from the session user. */
 export function ProfileHeader() {
@@ -37,12 +36,7 @@ export function ProfileHeader() {
   }
   return (
     <section aria-label="Your profile" className="flex flex-col items-center gap-3 text-center">
-      <Avatar
-        src={user.profileImage || null}
-        initials={initials(user.fullName)}
-        alt={user.fullName}
-        className="h-24 w-24 text-2xl [&_span]:text-2xl"
-      />
+      <Avatar person={user} alt={user.fullName} className="h-24 w-24 text-2xl [&_span]:text-2xl" />
       <div>
         <h1 className="text-2xl font-bold text-ink" data-testid="profile-name">
           {user.fullName}

@@ -8,14 +8,14 @@ import { Button } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";
 import { FormInput, NewPasswordFields } from "@/components/ui/form-input";
 import { LoadError } from "@/components/ui/load-error";
-import { toast } from "@/components/ui/use-toast";
+import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
-import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { formatDate, formatTime } from "@/lib/format";
 import type { SessionJson } from "@/lib/contracts/security";
 import { describeUserAgent } from "@/lib/user-agent";
 import { changePasswordSchema, type ChangePasswordInput } from "@/lib/validators/account-security";
 import { ProfileSubpage } from "./profile-subpage";
+import { handleApiSubmit } from "@/components/ui/api-form";
 
 const SESSIONS_KEY = "/api/sessions";
 
@@ -55,21 +55,17 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
     defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
   });
   const { isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const onSubmit = handleApiSubmit(
+    form,
+    async (values) => {
       await apiFetch("/api/password/change", { method: "POST", json: values });
       form.reset();
       toast({ title: "Password changed", description: "Your other devices were signed out." });
       onChanged();
-    } catch (e) {
-      showServerFieldErrors(form, e);
-      toast({
-        title: "Could not change the password",
-        description: messageOf(e, "Please try again later."),
-        variant: "destructive",
-      });
-    }
-  });
+    },
+    "Could not change the password",
+    "Please try again later.",
+  );
   return (
     <section aria-labelledby="password-heading" className="grid gap-3">
       <h2 id="password-heading" className="text-lg font-semibold text-ink">
@@ -102,11 +98,7 @@ function SessionList({ sessions, refresh }: { sessions: SessionJson[]; refresh: 
       toast({ title: done });
       refresh();
     } catch (e) {
-      toast({
-        title: "Could not sign out",
-        description: messageOf(e, "Please try again later."),
-        variant: "destructive",
-      });
+      toastFailure("Could not sign out", e, "Please try again later.");
     } finally {
       setBusy(null);
     }

@@ -1,19 +1,22 @@
 "use client";
 import { Avatar as A } from "radix-ui";
 import { cn } from "@/lib/cn";
+import { initials } from "@/lib/format";
 
-/** Radix Avatar: the image when it loads, else the initials. */
+/**
+ * A person's Radix Avatar: their picture when it loads, else their initials (an empty
+ * `profileImage` is no picture).
+ */
 export function Avatar({
-  src,
-  initials,
+  person,
   alt = "",
   className,
 }: {
-  src?: string | null;
-  initials: string;
+  person: { fullName: string; profileImage: string };
   alt?: string;
   className?: string;
 }) {
+  const src = person.profileImage || null;
   return (
     <A.Root
       className={cn(
@@ -23,7 +26,7 @@ export function Avatar({
     >
       {src ? <A.Image src={src} alt={alt} className="h-full w-full object-cover" /> : null}
       <A.Fallback className="text-sm font-semibold text-brand-800" delayMs={src ? 300 : 0}>
-        {initials}
+        {initials(person.fullName)}
       </A.Fallback>
     </A.Root>
   );

@@ -1,18 +1,22 @@
 "use client";
 import type { InputHTMLAttributes } from "react";
-import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import type { FieldValues, Path, RegisterOptions, UseFormReturn } from "react-hook-form";
 import { Field } from "./field";
 import { Input } from "./input";
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "form">;
 
-/** A react-hook-form input in its Field: the label, the hint and that field's own error. */
+/**
+ * A react-hook-form input in its Field: the label, the hint and that field's own error. `rules`
+ * are register's options, e.g. `valueAsNumber` for a number input.
+ */
 export function FormInput<T extends FieldValues>({
   form,
   name,
   id,
   label,
   hint,
+  rules,
   ...input
 }: {
   form: UseFormReturn<T>;
@@ -20,11 +24,12 @@ export function FormInput<T extends FieldValues>({
   id: string;
   label: string;
   hint?: string;
+  rules?: RegisterOptions<T, Path<T>>;
 } & InputProps) {
   const error = form.getFieldState(name, form.formState).error?.message;
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <Input id={id} {...input} {...form.register(name)} />
+      <Input id={id} {...input} {...form.register(name, rules)} />
     </Field>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 import { useSyncExternalStore } from "react";
+import { messageOf } from "@/lib/client/api";
 
 /** Toasts (docs/product.md, "Toasts"): title, description, variant; one shown at a time, 5 s. */
 export type ToastInput = {
@@ -28,6 +29,14 @@ export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   items = [{ ...input, id, open: true }, ...items].slice(0, TOAST_LIMIT);
   emit();
   return { id, dismiss: () => dismissToast(id) };
+}
+
+/**
+ * The toast of a failed action: the server's sentence for people when its answer has one, else
+ * `fallback`.
+ */
+export function toastFailure(title: string, error: unknown, fallback = "Please try again.") {
+  return toast({ title, description: messageOf(error, fallback), variant: "destructive" });
 }
 
 export function dismissToast(id: number) {

@@ -12,8 +12,8 @@ import {
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { toast } from "@/components/ui/use-toast";
-import { apiFetch, messageOf, newIdempotencyKey } from "@/lib/client/api";
+import { toast, toastFailure } from "@/components/ui/use-toast";
+import { apiFetch, newIdempotencyKey } from "@/lib/client/api";
 import { formatCurrency } from "@/lib/format";
 import type { TopUpResult } from "@/lib/contracts/wallet";
 import type { CardTopUpStarted } from "@/lib/contracts/payments";
@@ -68,11 +68,7 @@ export function TopUpDialog({
         setAmount("");
         await onToppedUp(result);
       } catch (err) {
-        toast({
-          title: "Top Up Failed",
-          description: messageOf(err, "Failed to process top up"),
-          variant: "destructive",
-        });
+        toastFailure("Top Up Failed", err, "Failed to process top up");
       }
     });
   };

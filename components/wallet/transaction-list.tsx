@@ -4,6 +4,7 @@ import { formatCurrency } from "@/lib/format";
 import type { TransactionJson } from "@/lib/contracts/wallet";
 import { cn } from "@/lib/cn";
 import { DateTime } from "@/components/ui/date-time";
+import { EmptyNote } from "@/components/catalog/section";
 
 const TYPE = {
   "top-up": { label: "Top-up", Icon: ArrowDownLeft, tone: "bg-brand-50 text-brand-800" },
@@ -26,11 +27,7 @@ export function TransactionList({
   listRef?: Ref<HTMLUListElement>;
 }) {
   if (transactions.length === 0) {
-    return (
-      <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">
-        No transactions yet. Top up your wallet to get started.
-      </p>
-    );
+    return <EmptyNote>No transactions yet. Top up your wallet to get started.</EmptyNote>;
   }
   return (
     <ul

@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
-import { toast } from "@/components/ui/use-toast";
-import { apiFetch, messageOf } from "@/lib/client/api";
+import { toast, toastFailure } from "@/components/ui/use-toast";
+import { apiFetch } from "@/lib/client/api";
 import { formatCurrency } from "@/lib/format";
 import type { CardTopUpJson } from "@/lib/contracts/payments";
 
@@ -64,11 +64,7 @@ export function useCardTopUpReturn(onSettled: () => void | Promise<void>): { wai
         if (stopped) return;
         setWaiting(false);
         forget();
-        toast({
-          title: "Top Up Failed",
-          description: messageOf(err, "Failed to process top up"),
-          variant: "destructive",
-        });
+        toastFailure("Top Up Failed", err, "Failed to process top up");
       }
     };
     void check();

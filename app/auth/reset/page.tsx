@@ -1,13 +1,8 @@
-import type { Metadata } from "next";
 import { Suspense } from "react";
-import { AuthCard } from "@/components/auth/auth-card";
+import { AuthCard, tokenLinkMetadata } from "@/components/auth/auth-card";
 import { ResetPasswordForm } from "@/components/auth/account-link-forms";
 
-export const metadata: Metadata = {
-  title: "Choose a new password",
-  robots: { index: false },
-  referrer: "no-referrer",
-};
+export const metadata = tokenLinkMetadata("Choose a new password");
 
 /** The link of the reset email (docs/accounts.md); the token stays in the browser until submitted. */
 export default function ResetPasswordPage() {

@@ -1,13 +1,8 @@
-import type { Metadata } from "next";
 import { Suspense } from "react";
-import { AuthCard } from "@/components/auth/auth-card";
+import { AuthCard, tokenLinkMetadata } from "@/components/auth/auth-card";
 import { VerifyEmailButton } from "@/components/auth/account-link-forms";
 
-export const metadata: Metadata = {
-  title: "Confirm your email",
-  robots: { index: false },
-  referrer: "no-referrer",
-};
+export const metadata = tokenLinkMetadata("Confirm your email");
 
 /** The link of the verification email (docs/accounts.md). */
 export default function VerifyEmailPage() {

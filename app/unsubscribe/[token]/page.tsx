@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { BrandCard } from "@/components/auth/auth-card";
 import { UnsubscribeButton } from "@/components/notifications/unsubscribe-button";
 import { isAppError } from "@/lib/server/platform/errors";
 import { describeUnsubscribe } from "@/lib/server/notifications/preferences";
@@ -18,26 +19,21 @@ export default async function UnsubscribePage({ params }: { params: Promise<{ to
     throw error;
   });
   return (
-    <main className="flex min-h-screen items-center justify-center bg-brand-50 px-4 py-10">
-      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100 sm:p-8">
-        <Link href="/" className="mb-6 block text-center text-2xl font-extrabold text-brand-800">
-          Fieldfare
+    <BrandCard>
+      <h1 className="text-xl font-bold text-ink">Unsubscribe from “{what.label}”</h1>
+      <p className="mt-2 text-sm text-muted">{what.description}.</p>
+      <UnsubscribeButton
+        token={decodeURIComponent(token)}
+        label={what.label}
+        already={!what.email}
+      />
+      <p className="mt-6 text-sm text-muted">
+        Signed in, you can choose every kind of email in{" "}
+        <Link href="/profile/notifications" className="font-medium text-brand-800 underline">
+          Profile → Notification
         </Link>
-        <h1 className="text-xl font-bold text-ink">Unsubscribe from “{what.label}”</h1>
-        <p className="mt-2 text-sm text-muted">{what.description}.</p>
-        <UnsubscribeButton
-          token={decodeURIComponent(token)}
-          label={what.label}
-          already={!what.email}
-        />
-        <p className="mt-6 text-sm text-muted">
-          Signed in, you can choose every kind of email in{" "}
-          <Link href="/profile/notifications" className="font-medium text-brand-800 underline">
-            Profile → Notification
-          </Link>
-          .
-        </p>
-      </div>
-    </main>
+        .
+      </p>
+    </BrandCard>
   );
 }

@@ -18,6 +18,7 @@ import { formatDistance } from "@/lib/format";
 import Link from "next/link";
 import { FollowButton } from "@/components/catalog/follow-button";
 import { isFollowing } from "@/lib/server/catalog/follows";
+import { Picture } from "@/components/ui/picture";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -60,18 +61,13 @@ export default async function FarmPage({ params }: Props) {
   return (
     <div className="grid grid-cols-1 gap-8">
       <header className="overflow-hidden rounded-3xl border border-gray-200">
-        <div className="aspect-[3/1] bg-brand-100">
-          {farm.farmImage ? (
-            // eslint-disable-next-line @next/next/no-img-element -- local SVG landscape
-            <img
-              src={farm.farmImage}
-              alt=""
-              width={960}
-              height={320}
-              className="h-full w-full object-cover"
-            />
-          ) : null}
-        </div>
+        <Picture
+          src={farm.farmImage}
+          width={960}
+          height={320}
+          className="aspect-[3/1] bg-brand-100"
+          imgClassName="h-full w-full object-cover"
+        />
         <div className="grid gap-2 p-6">
           <h1 className="text-3xl font-bold text-ink">{farm.farmName}</h1>
           <Stars rating={farm.rating} reviewCount={farm.reviewCount} />

@@ -16,6 +16,7 @@ import { levelOf } from "@/lib/server/catalog/pricing";
 import { forViewer } from "@/lib/server/catalog/serialize";
 import { formatCurrency } from "@/lib/format";
 import { formatCents, lineCents } from "@/lib/money";
+import { Picture } from "@/components/ui/picture";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -54,18 +55,14 @@ export default async function ProductPage({ params }: Props) {
   return (
     // Room at the bottom on phones for the buy bar that stays above the tabs.
     <article className="grid gap-8 pb-20 md:grid-cols-2 md:pb-0">
-      <div className="flex aspect-square items-center justify-center rounded-3xl bg-brand-50">
-        {p.image ? (
-          // eslint-disable-next-line @next/next/no-img-element -- local SVG illustration
-          <img
-            src={p.image}
-            alt={p.name}
-            width={320}
-            height={320}
-            className="h-2/3 w-2/3 object-contain"
-          />
-        ) : null}
-      </div>
+      <Picture
+        src={p.image}
+        alt={p.name}
+        width={320}
+        height={320}
+        className="flex aspect-square items-center justify-center rounded-3xl bg-brand-50"
+        imgClassName="h-2/3 w-2/3 object-contain"
+      />
       <div className="grid content-start gap-4">
         {badge ? (
           <Badge
