@@ -138,7 +138,11 @@ describe("readers", () => {
       queueFreshSheets(THURSDAY_0730),
     ]);
     expect(results.reduce((s, n) => s + n, 0)).toBe(12);
+    expect(results.filter((n) => n > 0)).toEqual([12]); // one worker claimed the week
     expect(await db.notification.count({ where: { kind: "fresh_sheet" } })).toBe(12);
+    expect(
+      (await db.farm.findUniqueOrThrow({ where: { id: farm.farm.id } })).freshSheetQueuedFor,
+    ).toBe("2026-11-26");
   });
 });
 

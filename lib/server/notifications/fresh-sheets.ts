@@ -3,6 +3,7 @@ import { DateTime } from "luxon";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/server/platform/db";
 import { notFound } from "@/lib/server/platform/errors";
+import { inTransaction } from "@/lib/server/platform/transaction";
 import type { SessionUser } from "@/lib/server/auth/session";
 import type { FreshSheetSwitchJson } from "@/lib/contracts/notifications";
 
@@ -63,25 +64,40 @@ export function dueSheetDate(
 
 /**
  * A round of the notifications worker: for each farm whose sheet is due, queues one `fresh_sheet`
- * email per reader. The dedupe key names the farm, the week's send date and the reader, and the
- * insert skips keys already there, so any number of workers running this at once (each app
- * instance and `npm run worker`) queue each reader's email once a week. Returns how many were queued.
+ * email per reader. A worker first claims the farm's week (`freshSheetQueuedFor` set to the send
+ * date, only if it holds another: the row lock makes a second worker wait and then find it taken)
+ * and queues in that same transaction, so the readers are read once a week, not every round. The
+ * dedupe key names the farm, the send date and the reader, and the insert skips keys already
+ * there: even a claim lost and taken again queues each reader's email once. Any number of workers
+ * may run this at once (each app instance and `npm run worker`). Returns how many were queued.
  */
 export async function queueFreshSheets(now = new Date()): Promise<number> {
   const farms = await db.farm.findMany({
     where: { freshSheetWeekday: { not: null } },
-    select: { id: true, timeZone: true, freshSheetWeekday: true, freshSheetHour: true },
+    select: {
+      id: true,
+      timeZone: true,
+      freshSheetWeekday: true,
+      freshSheetHour: true,
+      freshSheetQueuedFor: true,
+    },
   });
   let queued = 0;
   for (const farm of farms) {
     const localDate = dueSheetDate(farm, now);
-    if (!localDate) continue;
-    queued += await db.$executeRaw`
-      INSERT INTO "Notification" ("userId", "kind", "payload", "dedupeKey", "nextAttemptAt", "createdAt")
-      SELECT q."userId", 'fresh_sheet', jsonb_build_object('farmId', ${farm.id}::int, 'localDate', ${localDate}::text),
-        'fresh_sheet:' || ${farm.id}::int || ':' || ${localDate}::text || ':' || q."userId", ${now}, ${now}
-      FROM (${readersSql(farm.id)}) q
-      ON CONFLICT ("dedupeKey") DO NOTHING`;
+    if (!localDate || farm.freshSheetQueuedFor === localDate) continue;
+    queued += await inTransaction(async (tx) => {
+      const claimed = await tx.$executeRaw`
+        UPDATE "Farm" SET "freshSheetQueuedFor" = ${localDate}
+        WHERE "id" = ${farm.id} AND "freshSheetQueuedFor" IS DISTINCT FROM ${localDate}`;
+      if (!claimed) return 0;
+      return tx.$executeRaw`
+        INSERT INTO "Notification" ("userId", "kind", "payload", "dedupeKey", "nextAttemptAt", "createdAt")
+        SELECT q."userId", 'fresh_sheet', jsonb_build_object('farmId', ${farm.id}::int, 'localDate', ${localDate}::text),
+          'fresh_sheet:' || ${farm.id}::int || ':' || ${localDate}::text || ':' || q."userId", ${now}, ${now}
+        FROM (${readersSql(farm.id)}) q
+        ON CONFLICT ("dedupeKey") DO NOTHING`;
+    });
   }
   return queued;
 }

@@ -1,5 +1,6 @@
 -- AlterTable
 ALTER TABLE "Farm" ADD COLUMN     "freshSheetHour" INTEGER NOT NULL DEFAULT 7,
+ADD COLUMN     "freshSheetQueuedFor" TEXT,
 ADD COLUMN     "freshSheetWeekday" INTEGER;
 
 -- CreateTable
