@@ -62,8 +62,7 @@ export const KIND_LABELS: Record<NotificationKind, { label: string; description:
   },
   fresh_sheet: {
     label: "Fresh sheets",
-    description:
-      "Each week, what the farms you follow or buy from have available (each farm can be switched below)",
+    description: "Each week, what the farms you follow or buy from have available",
   },
   payout_sent: {
     label: "Payouts",
