@@ -178,6 +178,10 @@ function FreshSheetSwitches() {
       >
         Fresh sheets
       </h2>
+      <p className="border-b border-gray-100 px-4 py-2 text-sm text-muted">
+        Each farm&apos;s weekly email on its own; the &ldquo;Fresh sheets&rdquo; switch above stops
+        them all.
+      </p>
       {data ? (
         data.length ? (
           <ul className="divide-y divide-gray-100">
