@@ -150,6 +150,7 @@ test("the farm chooses its fresh sheet's day and hour on its profile; a reader s
   await expect(day).toBeVisible();
   await auditPage(page, "/my-farm/profile (fresh sheet)");
 
+  await page.context().clearCookies();
   await registerFresh(page, "sheets");
   const farmId = (
     (await (await page.request.get(`/api/products/search?q=Glenmore&limit=5`)).json()) as {
