@@ -76,6 +76,7 @@ test("a restaurant follows a farm, gets its fresh sheet and adds a line to its s
   await sendSheetNow(page);
 
   // The chef follows the farm (the seed already did: following again changes nothing).
+  await page.context().clearCookies();
   await signIn(page, CHEF, FARM_PASSWORD);
   const farmId = (
     (await (await page.request.get(`/api/products/search?q=Glenmore&limit=5`)).json()) as {
