@@ -94,7 +94,7 @@ test("a restaurant follows a farm, gets its fresh sheet and adds a line to its s
     .poll(async () => (text = await newestSheetFor(CHEF, since)), { timeout: 60_000 })
     .not.toBeNull();
   const line =
-    /^(.+?) \(case of [^)]*\): \$[\d.,]+ \/ .+\n {2}Add to cart: \S+\n {2}Add to my standing order: (\S+)$/m.exec(
+    /^(.+?) \(case of [^)]*\): \$[\d.,]+ \/ .+\r?\n {2}Add to cart: \S+\r?\n {2}Add to my standing order: (\S+?)\r?$/m.exec(
       text!,
     );
   expect(line, text!).not.toBeNull();
