@@ -1,4 +1,5 @@
 "use client";
+import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -11,6 +12,16 @@ import type { MyFarmJson } from "@/lib/contracts/farm";
 import { Field } from "@/components/ui/field";
 import { cn } from "@/lib/cn";
 import { Input, inputClass } from "@/components/ui/input";
+
+const WEEKDAYS = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
 
 export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
   const router = useRouter();
@@ -26,10 +37,20 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
     },
   });
   const { errors, isSubmitting } = form.formState;
+  // The fresh-sheet email's day ("" = not sent) and hour, sent beside the form's values.
+  const [sheetDay, setSheetDay] = useState(farm.freshSheet ? String(farm.freshSheet.weekday) : "");
+  const [sheetHour, setSheetHour] = useState(String(farm.freshSheet?.hour ?? 7));
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await apiFetch("/api/my-farm", { method: "PATCH", json: values });
+      await apiFetch("/api/my-farm", {
+        method: "PATCH",
+        json: {
+          ...values,
+          freshSheet:
+            sheetDay === "" ? null : { weekday: Number(sheetDay), hour: Number(sheetHour) },
+        },
+      });
       toast({
         title: "Farm profile saved",
         description: "Your public farm page shows the new details.",
@@ -107,6 +128,45 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
         >
           <Input id="farm-pst" autoComplete="off" {...form.register("pstNumber")} />
         </Field>
+      </fieldset>
+      <fieldset className="grid gap-4 rounded-xl border border-gray-200 p-4">
+        <legend className="px-1 font-semibold text-ink">Fresh sheet email</legend>
+        <p className="text-sm text-muted">
+          Once a week your followers and restaurant customers get an email listing what you have
+          available, at their prices, with links to add it to their cart or standing order.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="farm-sheet-day" label="Day">
+            <select
+              id="farm-sheet-day"
+              className={inputClass}
+              value={sheetDay}
+              onChange={(e) => setSheetDay(e.target.value)}
+            >
+              <option value="">Not sent</option>
+              {WEEKDAYS.map((d, i) => (
+                <option key={d} value={String(i)}>
+                  {d}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="farm-sheet-hour" label="Time" hint="In your farm's time zone">
+            <select
+              id="farm-sheet-hour"
+              className={inputClass}
+              value={sheetHour}
+              disabled={sheetDay === ""}
+              onChange={(e) => setSheetHour(e.target.value)}
+            >
+              {Array.from({ length: 24 }, (_, h) => (
+                <option key={h} value={String(h)}>
+                  {`${h}:00`}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
       </fieldset>
       <div>
         <Button type="submit" disabled={isSubmitting}>

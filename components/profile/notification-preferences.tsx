@@ -6,10 +6,13 @@ import { useAuth } from "@/components/auth/auth-provider";
 import { LoadError } from "@/components/ui/load-error";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
-import type { NotificationPreferencesJson } from "@/lib/contracts/notifications";
+import type {
+  FreshSheetSwitchJson,
+  NotificationPreferencesJson,
+} from "@/lib/contracts/notifications";
 import { KIND_LABELS, kindsFor, type NotificationKind } from "@/lib/validators/notifications";
 import { ProfileSubpage } from "./profile-subpage";
-import { useNotificationPreferences } from "@/lib/client/resources";
+import { useFreshSheetSwitches, useNotificationPreferences } from "@/lib/client/resources";
 
 type Email = NotificationPreferencesJson["email"];
 
@@ -25,7 +28,10 @@ export function NotificationSettings() {
       }
     >
       {data && user ? (
-        <NotificationPreferences kinds={kindsFor(user.userType)} initial={data.email} />
+        <>
+          <NotificationPreferences kinds={kindsFor(user.userType)} initial={data.email} />
+          {user.userType !== "farmer" ? <FreshSheetSwitches /> : null}
+        </>
       ) : error && !data ? (
         <LoadError
           message={messageOf(error, "Failed to load your notification settings")}
@@ -111,6 +117,115 @@ export function NotificationPreferences({
           );
         })}
       </ul>
+    </section>
+  );
+}
+
+const switchClass =
+  "relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-gray-300 transition-colors disabled:opacity-60 data-[state=checked]:bg-brand-700";
+const thumbClass =
+  "block h-5 w-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6";
+
+/**
+ * Profile → Notification, "Fresh sheets": one switch per farm the user follows or buys from
+ * (docs/restaurants.md, "Fresh sheet"), each saved at once (PUT /api/fresh-sheets/{farmId}).
+ */
+function FreshSheetSwitches() {
+  const { data, error, mutate } = useFreshSheetSwitches();
+  const [saving, setSaving] = useState<number | null>(null);
+
+  async function flip(farm: FreshSheetSwitchJson, on: boolean) {
+    setSaving(farm.farmId);
+    const optimistic = data?.map((f) => (f.farmId === farm.farmId ? { ...f, email: on } : f));
+    try {
+      await mutate(
+        async () => {
+          const saved = await apiFetch<FreshSheetSwitchJson>(`/api/fresh-sheets/${farm.farmId}`, {
+            method: "PUT",
+            json: { email: on },
+          });
+          return data?.map((f) => (f.farmId === saved.farmId ? saved : f));
+        },
+        { optimisticData: optimistic, rollbackOnError: true, revalidate: false },
+      );
+      toast({
+        title: "Notification settings saved",
+        description: `Fresh sheet from ${farm.farmName}: ${on ? "on" : "off"}`,
+      });
+    } catch (e) {
+      toast({
+        title: "Could not save",
+        description: messageOf(e, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="fresh-sheet-switches"
+      className="mt-6 overflow-hidden rounded-2xl border border-gray-200 bg-white"
+    >
+      <h2
+        id="fresh-sheet-switches"
+        className="border-b border-gray-100 px-4 py-3 text-sm font-semibold text-ink"
+      >
+        Fresh sheets
+      </h2>
+      <p className="border-b border-gray-100 px-4 py-2 text-sm text-muted">
+        Each farm&apos;s weekly email on its own; the &ldquo;Fresh sheets&rdquo; switch above stops
+        them all.
+      </p>
+      {data ? (
+        data.length ? (
+          <ul className="divide-y divide-gray-100">
+            {data.map((farm) => {
+              const id = `fresh-sheet-${farm.farmId}`;
+              return (
+                <li key={farm.farmId} className="flex items-center gap-4 px-4 py-3">
+                  <div className="flex-1">
+                    <label htmlFor={id} className="font-medium text-ink">
+                      {farm.farmName}
+                    </label>
+                    <p id={`${id}-help`} className="text-sm text-muted">
+                      {farm.sends
+                        ? "Its weekly email of what is available"
+                        : "This farm does not send a fresh sheet yet"}
+                    </p>
+                  </div>
+                  <Switch.Root
+                    id={id}
+                    checked={farm.email}
+                    disabled={saving === farm.farmId}
+                    onCheckedChange={(on) => void flip(farm, on)}
+                    aria-describedby={`${id}-help`}
+                    className={switchClass}
+                  >
+                    <Switch.Thumb className={thumbClass} />
+                  </Switch.Root>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="px-4 py-3 text-sm text-muted">
+            Follow a farm from its page to get its weekly fresh sheet.
+          </p>
+        )
+      ) : error ? (
+        <div className="px-4 py-3">
+          <LoadError
+            message={messageOf(error, "Failed to load your fresh sheets")}
+            onRetry={() => void mutate()}
+          />
+        </div>
+      ) : (
+        <p role="status" className="flex items-center gap-2 px-4 py-3 text-muted">
+          <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading your fresh sheets...
+        </p>
+      )}
     </section>
   );
 }

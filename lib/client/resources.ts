@@ -79,6 +79,10 @@ export const useNotificationPreferences = () =>
     apiKey<NotificationPreferences>("/api/notification-preferences"),
   );
 
+type FreshSheets = typeof notificationsApi.freshSheets;
+export const useFreshSheetSwitches = (enabled = true) =>
+  useRead<FreshSheets>(enabled ? apiKey<FreshSheets>("/api/fresh-sheets") : null);
+
 type StandingOrders = typeof standingApi.list;
 export const STANDING_ORDERS_KEY = apiKey<StandingOrders>("/api/standing-orders");
 export const useStandingOrders = (enabled = true) =>

@@ -36,6 +36,13 @@ export const myFarm = z.object({
     .string()
     .nullable()
     .describe("BC PST number: PST is charged on liquor only with one"),
+  freshSheet: z
+    .object({
+      weekday: z.number().int().describe("0 = Sunday … 6 = Saturday, in the farm's time zone"),
+      hour: z.number().int().describe("0–23, in the farm's time zone"),
+    })
+    .nullable()
+    .describe("when the weekly fresh-sheet email goes out; null: not sent"),
 });
 export type MyFarmJson = z.infer<typeof myFarm>;
 

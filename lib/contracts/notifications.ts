@@ -1,10 +1,13 @@
 import { z } from "zod";
 import {
   NOTIFICATION_KINDS,
+  freshSheetSwitchSchema,
   notificationKind,
   notificationPreferencesSchema,
 } from "@/lib/validators/notifications";
+import { idParam } from "@/lib/validators/id";
 import { endpoint, jsonBody } from "./endpoint";
+import { id } from "./json";
 
 export const notificationPreferences = z.object({
   email: z
@@ -17,6 +20,15 @@ export const notificationPreferences = z.object({
     .describe("one email switch per kind; true unless switched off"),
 });
 export type NotificationPreferencesJson = z.infer<typeof notificationPreferences>;
+
+/** One farm's weekly fresh-sheet email for the signed-in reader (Profile → Notification). */
+export const freshSheetSwitch = z.object({
+  farmId: id,
+  farmName: z.string(),
+  email: z.boolean().describe("true unless this farm's sheet is switched off"),
+  sends: z.boolean().describe("whether the farm sends a fresh sheet at all (it chooses a day)"),
+});
+export type FreshSheetSwitchJson = z.infer<typeof freshSheetSwitch>;
 
 export const unsubscribed = z.object({
   kind: notificationKind,
@@ -60,6 +72,28 @@ export const notificationsApi = {
     auth: "required",
     body: jsonBody(notificationPreferencesSchema),
     response: notificationPreferences,
+  }),
+  freshSheets: endpoint({
+    method: "GET",
+    path: "/api/fresh-sheets",
+    tag: "Notifications",
+    summary:
+      "The farms whose weekly fresh sheet you get (those you follow or buy from), each with its switch",
+    auth: "required",
+    response: z.array(freshSheetSwitch),
+  }),
+  setFreshSheet: endpoint({
+    method: "PUT",
+    path: "/api/fresh-sheets/{farmId}",
+    tag: "Notifications",
+    summary: "Switch one farm's weekly fresh-sheet email on or off",
+    description:
+      "`{ email: false }` stops this farm's sheet, `true` starts it again; any farm may be named (404 for an unknown one). The `fresh_sheet` kind in /api/notification-preferences switches every farm's sheet at once.",
+    auth: "required",
+    params: z.object({ farmId: idParam("Farm") }),
+    body: jsonBody(freshSheetSwitchSchema),
+    response: freshSheetSwitch,
+    errors: ["not_found"],
   }),
   unsubscribePage: endpoint({
     method: "GET",

@@ -60,6 +60,18 @@ export const farmProfileSchema = z
     gstNumber: gstNumber.optional(),
     smallSupplier: z.boolean({ error: "Small supplier must be true or false" }).optional(),
     pstNumber: pstNumber.optional(),
+    /** When the weekly fresh-sheet email goes out (farm's zone); null: not sent. Absent: unchanged. */
+    freshSheet: z
+      .object(
+        {
+          weekday: wholeNumber(0, 6, "Choose a day of the week"),
+          hour: wholeNumber(0, 23, "Choose an hour from 0 to 23"),
+        },
+        { error: "Fresh sheet must be a weekday and an hour, or null" },
+      )
+      .strict()
+      .nullable()
+      .optional(),
   })
   .refine((v) => !(v.gstNumber && v.smallSupplier), {
     message: SMALL_SUPPLIER_CONFLICT,

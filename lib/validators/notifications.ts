@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   "standing_failed",
   "cutoff_reminder",
   "unread_messages",
+  "fresh_sheet",
   "payout_sent",
 ] as const;
 
@@ -59,6 +60,10 @@ export const KIND_LABELS: Record<NotificationKind, { label: string; description:
     label: "Unread messages",
     description: "A digest when a message waits unread for 10 minutes",
   },
+  fresh_sheet: {
+    label: "Fresh sheets",
+    description: "Each week, what the farms you follow or buy from have available",
+  },
   payout_sent: {
     label: "Payouts",
     description: "Each weekly payout to your farm, with its statement",
@@ -72,6 +77,12 @@ export const notificationPreferencesSchema = z
   })
   .strict();
 export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesSchema>;
+
+/** PUT /api/fresh-sheets/{farmId}: one farm's weekly fresh-sheet email on or off. */
+export const freshSheetSwitchSchema = z
+  .object({ email: z.boolean({ error: "Must be true or false" }) })
+  .strict();
+export type FreshSheetSwitchInput = z.infer<typeof freshSheetSwitchSchema>;
 
 /** The switches a kind of account is shown (a farm gets no receipts, a shopper no standing orders); the server honours every kind either way. */
 export function kindsFor(userType: string): NotificationKind[] {

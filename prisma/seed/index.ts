@@ -17,6 +17,7 @@ import {
   ensureFulfilment,
 } from "./fulfilment";
 import { ensureStandingOrders } from "./standing";
+import { ensureFreshSheet } from "./fresh-sheet";
 import { ensureAccount } from "./account";
 import { ensureFarmEarnings } from "./payouts";
 import { ensureReportSales } from "./report-sales";
@@ -78,6 +79,7 @@ export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {})
       // After the conversations: a pair that already talked gets no seeded conversation.
       await ensureDemoAdjustment(tx, userIds, farmIds, now, log);
       await ensureStandingOrders(tx, userIds, farmIds, now, log);
+      await ensureFreshSheet(tx, userIds, farmIds, log);
       await ensureAccount(tx, userIds, farmIds, now, log);
       await ensureReportSales(tx, userIds, farmIds, now, log);
       await ensureFarmEarnings(tx, now, log);

@@ -69,6 +69,8 @@ beforeAll(async () => {
   const { farm: other } = await createFarm({ farmName: "Second Farm" });
   await createProduct(other.id, { name: "Contract Apples", isFeatured: true });
   shopper = await createUserWithSession();
+  // A reader of the farm's fresh sheet: /api/fresh-sheets lists it.
+  await db.farmFollow.create({ data: { userId: shopper.user.id, farmId: farmer.farm.id } });
   await createPickupAndDelivery(farmer.farm.id);
   // The pickup slot: a delivery would need an address and postal code too.
   const slot = (await listSlots(farmer.farm.id, 14)).find((s) => s.kind === "pickup")!;

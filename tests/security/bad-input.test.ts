@@ -110,6 +110,8 @@ import {
   GET as notificationPrefsGET,
   PUT as notificationPrefsPUT,
 } from "@/app/api/notification-preferences/route";
+import { GET as freshSheetsGET } from "@/app/api/fresh-sheets/route";
+import { PUT as freshSheetPUT } from "@/app/api/fresh-sheets/[farmId]/route";
 import {
   GET as unsubscribeGET,
   POST as unsubscribePOST,
@@ -939,7 +941,12 @@ const endpoints: Endpoint[] = [
     handler: myFarmPATCH as Handler,
     auth: "required",
     cookie: () => F.cookie,
-    body: () => ({ farmName: "Sweep Acres", description: "Greens", location: "Kelowna, BC" }),
+    body: () => ({
+      farmName: "Sweep Acres",
+      description: "Greens",
+      location: "Kelowna, BC",
+      freshSheet: { weekday: 4, hour: 7 },
+    }),
     fields: {
       farmName: { kind: "text" },
       description: { kind: "text", optional: true, multiline: true },
@@ -1593,6 +1600,26 @@ const endpoints: Endpoint[] = [
     auth: "required",
     body: () => ({ email: { unread_messages: false } }),
     fields: { email: { kind: "enum" } },
+    ok: 200,
+  },
+  {
+    name: "fresh-sheets",
+    method: "GET",
+    path: "/api/fresh-sheets",
+    handler: freshSheetsGET as Handler,
+    auth: "required",
+    ok: 200,
+  },
+  {
+    name: "fresh-sheets/[farmId]",
+    method: "PUT",
+    path: "/api/fresh-sheets/:farmId",
+    handler: freshSheetPUT as Handler,
+    auth: "required",
+    params: () => ({ farmId: String(F.farmId) }),
+    idParam: { name: "farmId" },
+    body: () => ({ email: false }),
+    fields: { email: { kind: "bool" } },
     ok: 200,
   },
   {

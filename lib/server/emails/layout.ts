@@ -20,7 +20,13 @@ export type EmailContent = {
    */
   quotes?: { label: string; text: string }[];
   /** Label/value rows (order lines, totals); values written by users are defanged too. */
-  rows?: { label: string; value: string; strong?: boolean }[];
+  rows?: {
+    label: string;
+    value: string;
+    strong?: boolean;
+    /** Links of ours under the row (the fresh sheet's "Add to cart"): absolute URLs. */
+    links?: { label: string; url: string }[];
+  }[];
   action: { label: string; path: string };
 };
 
@@ -49,6 +55,11 @@ export function defang(text: string): string {
   );
 }
 
+const rowLinks = (links?: { label: string; url: string }[]) =>
+  links?.length
+    ? `<br>${links.map((l) => `<a href="${escapeHtml(l.url)}" style="display:inline-block;margin:6px 12px 0 0;font:bold 14px/1.4 Arial,Helvetica,sans-serif;color:${ACCENT}">${escapeHtml(l.label)}</a>`).join("")}`
+    : "";
+
 export function renderEmail(
   c: EmailContent,
   /** No unsubscribe link for the account emails (a reset link is not a preference). */
@@ -59,7 +70,7 @@ export function renderEmail(
     ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:8px 0 20px">${c.rows
         .map(
           (r) =>
-            `<tr><td style="padding:8px 0;border-bottom:1px solid #e5e7eb;font:${r.strong ? "bold " : ""}15px/1.4 Arial,Helvetica,sans-serif;color:${INK}">${escapeHtml(defang(r.label))}</td><td align="right" style="padding:8px 0;border-bottom:1px solid #e5e7eb;font:${r.strong ? "bold " : ""}15px/1.4 Arial,Helvetica,sans-serif;color:${INK};white-space:nowrap">${escapeHtml(defang(r.value))}</td></tr>`,
+            `<tr><td style="padding:8px 0;border-bottom:1px solid #e5e7eb;font:${r.strong ? "bold " : ""}15px/1.4 Arial,Helvetica,sans-serif;color:${INK}">${escapeHtml(defang(r.label))}${rowLinks(r.links)}</td><td align="right" style="padding:8px 0;border-bottom:1px solid #e5e7eb;font:${r.strong ? "bold " : ""}15px/1.4 Arial,Helvetica,sans-serif;color:${INK};white-space:nowrap">${escapeHtml(defang(r.value))}</td></tr>`,
         )
         .join("")}</table>`
     : "";
@@ -97,7 +108,15 @@ ${quotes}${rows}
         .map((line) => `> ${line}`),
       "",
     ]),
-    ...(c.rows?.length ? [...c.rows.map((r) => `${defang(r.label)}: ${defang(r.value)}`), ""] : []),
+    ...(c.rows?.length
+      ? [
+          ...c.rows.flatMap((r) => [
+            `${defang(r.label)}: ${defang(r.value)}`,
+            ...(r.links ?? []).map((l) => `  ${l.label}: ${l.url}`),
+          ]),
+          "",
+        ]
+      : []),
     `${c.action.label}: ${action}`,
     "",
     "--",

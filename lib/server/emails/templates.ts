@@ -7,11 +7,13 @@ import { db } from "@/lib/server/platform/db";
 import { receiptOrderInclude, receiptPdf } from "@/lib/server/documents/receipt";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { payoutForEmail } from "@/lib/server/payments/farm-payouts";
-import { unitPrice } from "@/lib/server/catalog/pricing";
+import { levelOf, unitPrice } from "@/lib/server/catalog/pricing";
 import { itemsOf, type StandingItem } from "@/lib/server/standing/serialize";
 import { DEFAULT_TIME_ZONE, formatDayTime } from "@/lib/format";
 import type { NotificationKind } from "@/lib/validators/notifications";
-import { defang, type EmailContent } from "./layout";
+import { freshSheet } from "@/lib/server/catalog/farm-page";
+import { signSheetLink, sheetLinkPath } from "@/lib/server/notifications/sheet-links";
+import { appUrl, defang, type EmailContent } from "./layout";
 
 /**
  * What each kind says (docs/notifications.md, "Events"), read from the database at send time from
@@ -379,6 +381,55 @@ const composers: Record<
           text: m.content.length > 280 ? `${m.content.slice(0, 279)}…` : m.content,
         })),
         action: { label: "Reply", path: `/messages/${senderId}` },
+      },
+    };
+  },
+  async fresh_sheet(n, p) {
+    const farmId = num(p, "farmId");
+    const [farm, reader, off] = await Promise.all([
+      db.farm.findUnique({
+        where: { id: farmId },
+        select: { id: true, farmName: true, freshSheetWeekday: true },
+      }),
+      db.user.findUnique({ where: { id: n.userId }, select: { userType: true } }),
+      db.freshSheetPreference.findFirst({ where: { userId: n.userId, farmId, email: false } }),
+    ]);
+    // The farm stopped its sheet, or the reader this farm's, since it was queued: nothing to send.
+    if (!farm || farm.freshSheetWeekday === null || !reader || off) return null;
+    const level = levelOf(reader);
+    const products = await freshSheet(farm.id, level);
+    if (!products.length) return null;
+    const link = (productId: number, quantity: number, action: "cart" | "standing") =>
+      appUrl(sheetLinkPath(signSheetLink({ userId: n.userId, productId, quantity, action }).token));
+    return {
+      content: {
+        subject: `This week's fresh sheet: ${products.length} product${products.length === 1 ? "" : "s"} available`,
+        preheader:
+          level === "restaurant"
+            ? "At your restaurant prices, by the case"
+            : "What the farm has available this week",
+        heading: "This week's fresh sheet",
+        paragraphs: [
+          `A farm you ${level === "restaurant" ? "buy from or " : ""}follow on Fieldfare has these available this week${level === "restaurant" ? ", at your restaurant prices" : ""}. The links work for 7 days.`,
+          "To stop this farm's sheet only, switch it off in Profile → Notification.",
+        ],
+        quotes: [farmQuote(farm.farmName)],
+        rows: products.map((pr) => ({
+          label: pr.caseSize > 1 ? `${pr.name} (case of ${pr.caseSize} ${pr.unit})` : pr.name,
+          value: `${formatCents(Math.round(pr.price * 100))} / ${pr.unit}`,
+          links: [
+            { label: "Add to cart", url: link(pr.id, pr.caseSize, "cart") },
+            ...(level === "restaurant"
+              ? [
+                  {
+                    label: "Add to my standing order",
+                    url: link(pr.id, pr.caseSize, "standing"),
+                  },
+                ]
+              : []),
+          ],
+        })),
+        action: { label: "Open the fresh sheet", path: `/farms/${farm.id}/fresh-sheet` },
       },
     };
   },

@@ -34,6 +34,10 @@ export async function updateFarmProfile(
         // A registration number ends small-supplier status.
         ...(input.gstNumber && { smallSupplier: false }),
         ...(input.pstNumber !== undefined && { pstNumber: input.pstNumber || null }),
+        ...(input.freshSheet !== undefined && {
+          freshSheetWeekday: input.freshSheet?.weekday ?? null,
+          ...(input.freshSheet && { freshSheetHour: input.freshSheet.hour }),
+        }),
       },
     });
   });

@@ -15,6 +15,10 @@ export function toMyFarmJson(f: Farm): MyFarmJson {
     gstNumber: f.gstNumber,
     smallSupplier: f.smallSupplier,
     pstNumber: f.pstNumber,
+    freshSheet:
+      f.freshSheetWeekday === null
+        ? null
+        : { weekday: f.freshSheetWeekday, hour: f.freshSheetHour },
   };
 }
 

@@ -1,15 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cache } from "react";
 import { MapPin } from "lucide-react";
 import { ProductCard } from "@/components/catalog/product-card";
 import { EmptyNote } from "@/components/catalog/section";
 import { Stars } from "@/components/catalog/stars";
 import { NextSlot } from "@/components/fulfilment/next-slot";
-import { isAppError } from "@/lib/server/platform/errors";
 import { nextSlotOrNone } from "@/lib/server/fulfilment/slots";
-import { parseIdParam } from "@/lib/validators/id";
-import { getFarm } from "@/lib/server/catalog/farms";
+import { loadFarmPage } from "@/lib/server/catalog/farm-page";
 import { listFarmProducts } from "@/lib/server/catalog/products";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { levelOf } from "@/lib/server/catalog/pricing";
@@ -22,20 +19,9 @@ import { Picture } from "@/components/ui/picture";
 
 type Props = { params: Promise<{ id: string }> };
 
-const load = cache(async (id: string) => {
-  const numericId = parseIdParam(id);
-  if (numericId === null) return null;
-  try {
-    return await getFarm(numericId);
-  } catch (e) {
-    if (isAppError(e, "not_found")) return null;
-    throw e;
-  }
-});
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
-  const farm = await load(id);
+  const farm = await loadFarmPage(id);
   if (!farm) return { title: "Farm not found", robots: { index: false } };
   const description = (farm.description || `${farm.farmName} in ${farm.location}`).slice(0, 160);
   return {
@@ -53,7 +39,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** Public farm page (SEO): the farm and its products. */
 export default async function FarmPage({ params }: Props) {
   const { id } = await params;
-  const farm = await load(id);
+  const farm = await loadFarmPage(id);
   if (!farm) notFound();
   const [found, user] = await Promise.all([listFarmProducts(farm.id, 48), getCurrentUser()]);
   const products = listForViewer(found, levelOf(user));

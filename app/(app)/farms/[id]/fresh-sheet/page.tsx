@@ -1,32 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { cache } from "react";
 import { EmptyNote } from "@/components/catalog/section";
-import { isAppError } from "@/lib/server/platform/errors";
-import { parseIdParam } from "@/lib/validators/id";
-import { getFarm } from "@/lib/server/catalog/farms";
-import { listFarmProducts } from "@/lib/server/catalog/products";
+import { freshSheet, loadFarmPage } from "@/lib/server/catalog/farm-page";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { levelOf } from "@/lib/server/catalog/pricing";
-import { listForViewer } from "@/lib/server/catalog/serialize";
 import { formatCurrency } from "@/lib/format";
 
 type Props = { params: Promise<{ id: string }> };
 
-const load = cache(async (id: string) => {
-  const numericId = parseIdParam(id);
-  if (numericId === null) return null;
-  try {
-    return await getFarm(numericId);
-  } catch (e) {
-    if (isAppError(e, "not_found")) return null;
-    throw e;
-  }
-});
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const farm = await load((await params).id);
+  const farm = await loadFarmPage((await params).id);
   if (!farm) return { title: "Farm not found", robots: { index: false } };
   return {
     title: `Fresh sheet — ${farm.farmName}`,
@@ -40,11 +24,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * (stock not held for standing orders), at the reader's price level and, for restaurants, by the case.
  */
 export default async function FreshSheetPage({ params }: Props) {
-  const farm = await load((await params).id);
+  const farm = await loadFarmPage((await params).id);
   if (!farm) notFound();
-  const [found, user] = await Promise.all([listFarmProducts(farm.id, 200), getCurrentUser()]);
+  const user = await getCurrentUser();
   const level = levelOf(user);
-  const products = listForViewer(found, level).filter((p) => p.inStock);
+  const products = await freshSheet(farm.id, level);
   return (
     <div className="grid gap-6">
       <header className="grid gap-1">

@@ -1,0 +1,172 @@
+import fs from "node:fs";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import { expect, test, type Page } from "@playwright/test";
+import { auditPage } from "./a11y";
+import { FARM_PASSWORD, registerFresh, signIn } from "./support";
+
+/**
+ * The weekly fresh-sheet email (docs/restaurants.md, "Fresh sheet"): Glenmore Valley Greens sends
+ * its sheet now, Bench Bistro's chef (who follows the farm and has a standing order there) reads
+ * it from the mail the e2e server writes (without SMTP_URL, one .eml file per email under
+ * .data/mail/), and adds a line to the standing order from its signed link. The same link is
+ * refused to anyone else, with a page of its own.
+ */
+const FARMER = "daniel.okafor@farms.fieldfare.app"; // Glenmore Valley Greens
+const CHEF = "james.porter@restaurants.fieldfare.app"; // Bench Bistro
+const FARM = "Glenmore Valley Greens";
+const MAIL_DIR = path.resolve(".data", "mail");
+
+/** The newest fresh-sheet email to `email` written since `since`, as text. */
+async function newestSheetFor(email: string, since: number): Promise<string | null> {
+  if (!fs.existsSync(MAIL_DIR)) return null;
+  const files = fs
+    .readdirSync(MAIL_DIR)
+    .map((f) => path.join(MAIL_DIR, f))
+    .filter((f) => fs.statSync(f).mtimeMs >= since)
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  for (const f of files) {
+    const mail = await simpleParser(fs.readFileSync(f));
+    if (
+      JSON.stringify(mail.to ?? "").includes(email) &&
+      mail.subject?.startsWith("This week's fresh sheet")
+    )
+      return mail.text ?? "";
+  }
+  return null;
+}
+
+/** Now in the farm's zone: the weekday (0 = Sunday) and hour its sheet is set to, to go out at once. */
+function nowInVancouver(): { weekday: number; hour: number } {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/Vancouver",
+    weekday: "short",
+    hour: "numeric",
+    hourCycle: "h23",
+  }).formatToParts(new Date());
+  const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(
+    parts.find((p) => p.type === "weekday")!.value,
+  );
+  return { weekday, hour: Number(parts.find((p) => p.type === "hour")!.value) };
+}
+
+async function sendSheetNow(page: Page) {
+  await signIn(page, FARMER, FARM_PASSWORD);
+  const farm = (await (await page.request.get("/api/my-farm")).json()) as {
+    farmName: string;
+    description: string;
+    location: string;
+  };
+  const res = await page.request.patch("/api/my-farm", {
+    data: {
+      farmName: farm.farmName,
+      description: farm.description,
+      location: farm.location,
+      freshSheet: nowInVancouver(),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test("a restaurant follows a farm, gets its fresh sheet and adds a line to its standing order from the email", async ({
+  page,
+  browser,
+}) => {
+  const since = Date.now() - 24 * 60 * 60_000; // this week's email, however early it went
+  await sendSheetNow(page);
+
+  // The chef follows the farm (the seed already did: following again changes nothing).
+  await page.context().clearCookies();
+  await signIn(page, CHEF, FARM_PASSWORD);
+  const farmId = (
+    (await (await page.request.get(`/api/products/search?q=Glenmore&limit=5`)).json()) as {
+      farm: { id: number; farmName: string };
+    }[]
+  ).find((p) => p.farm.farmName === FARM)!.farm.id;
+  await page.goto(`/farms/${farmId}`);
+  const follow = page.getByTestId("follow-farm");
+  if ((await follow.getAttribute("aria-pressed")) !== "true") await follow.click();
+  await expect(follow).toHaveAttribute("aria-pressed", "true");
+
+  // The worker (every 5 s inside the app) queues and sends it; the chef reads it.
+  let text: string | null = null;
+  await expect
+    .poll(async () => (text = await newestSheetFor(CHEF, since)), { timeout: 60_000 })
+    .not.toBeNull();
+  const line =
+    /^(.+?) \(case of [^)]*\): \$[\d.,]+ \/ .+\r?\n {2}Add to cart: \S+\r?\n {2}Add to my standing order: (\S+?)\r?$/m.exec(
+      text!,
+    );
+  expect(line, text!).not.toBeNull();
+  const [, product, url] = line!;
+  const linkPath = new URL(url).pathname;
+
+  // Someone else who gets hold of the link is refused with a page of its own (403), not JSON.
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const stranger = await other.newPage();
+  await registerFresh(stranger, "sheet-link");
+  const refused = await stranger.goto(linkPath);
+  expect(refused!.status()).toBe(403);
+  await expect(
+    stranger.getByRole("heading", { name: "This link was sent to someone else" }),
+  ).toBeVisible();
+  const forged = await stranger.goto(linkPath.replace(/[\w-]{43}$/, "A".repeat(43)));
+  expect(forged!.status()).toBe(404);
+  await expect(stranger.getByRole("heading", { name: "This link is not valid" })).toBeVisible();
+  await other.close();
+
+  // The chef opens it and adds the line.
+  await page.goto(linkPath);
+  await expect(page).toHaveURL(/\/fresh-sheet-link\/[^/]+\/add$/);
+  await expect(
+    page.getByRole("heading", { name: "Add to my standing order", level: 1 }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: /^Your standing order: Pickup saturdays/ }),
+  ).toBeVisible();
+  await auditPage(page, "/fresh-sheet-link/{token}/add");
+  await page.getByRole("button", { name: "Add to my standing order" }).click();
+  await expect(
+    page.getByTestId("toast").filter({ hasText: "Standing order updated" }),
+  ).toBeVisible();
+  await expect(page.getByTestId("standing-lines")).toContainText(product);
+  await expect(page.getByRole("link", { name: "Open standing orders" })).toBeVisible();
+
+  // The standing order itself now carries the line.
+  const orders = (await (await page.request.get("/api/standing-orders")).json()) as {
+    farmName: string;
+    status: string;
+    items: { productName: string }[];
+  }[];
+  const standing = orders.find((s) => s.farmName === FARM && s.status !== "cancelled")!;
+  expect(standing.items.map((i) => i.productName)).toContain(product);
+});
+
+test("the farm chooses its fresh sheet's day and hour on its profile; a reader switches a farm off", async ({
+  page,
+}) => {
+  await signIn(page, FARMER, FARM_PASSWORD);
+  await page.goto("/my-farm/profile");
+  const day = page.getByLabel("Day", { exact: true });
+  await expect(day).toBeVisible();
+  await auditPage(page, "/my-farm/profile (fresh sheet)");
+
+  await page.context().clearCookies();
+  await registerFresh(page, "sheets");
+  const farmId = (
+    (await (await page.request.get(`/api/products/search?q=Glenmore&limit=5`)).json()) as {
+      farm: { id: number; farmName: string };
+    }[]
+  ).find((p) => p.farm.farmName === FARM)!.farm.id;
+  expect((await page.request.put(`/api/farms/${farmId}/follow`)).status()).toBe(200);
+  await page.goto("/profile/notifications");
+  const sw = page.getByRole("switch", { name: FARM });
+  await expect(sw).toHaveAttribute("aria-checked", "true");
+  await auditPage(page, "/profile/notifications (fresh sheets)");
+  await sw.click();
+  await expect(
+    page.getByTestId("toast").filter({ hasText: `Fresh sheet from ${FARM}: off` }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("switch", { name: FARM })).toHaveAttribute("aria-checked", "false");
+});

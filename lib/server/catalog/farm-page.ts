@@ -1,0 +1,38 @@
+import "server-only";
+import { cache } from "react";
+import type { ProductJson } from "@/lib/contracts/catalog";
+import { isAppError } from "@/lib/server/platform/errors";
+import { parseIdParam } from "@/lib/validators/id";
+import { getFarm } from "./farms";
+import { listFarmProducts } from "./products";
+import type { PriceLevel } from "./pricing";
+import { listForViewer } from "./serialize";
+
+/**
+ * The farm of a `/farms/{id}…` page (its metadata and its body read it once per request), or
+ * null for an id that is not a number or not a farm: the page answers 404.
+ */
+export const loadFarmPage = cache(async (id: string) => {
+  const numericId = parseIdParam(id);
+  if (numericId === null) return null;
+  try {
+    return await getFarm(numericId);
+  } catch (e) {
+    if (isAppError(e, "not_found")) return null;
+    throw e;
+  }
+});
+
+/** The most lines a fresh sheet lists. */
+export const FRESH_SHEET_LIMIT = 200;
+
+/**
+ * A farm's fresh sheet (docs/restaurants.md, "Fresh sheet"): its products free to sell this week
+ * (`inStock` means stock beyond what standing orders hold), at one price level and case size. The
+ * page and the weekly email both read it here.
+ */
+export async function freshSheet(farmId: number, level: PriceLevel): Promise<ProductJson[]> {
+  return listForViewer(await listFarmProducts(farmId, FRESH_SHEET_LIMIT), level).filter(
+    (p) => p.inStock,
+  );
+}
