@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { zoneOf } from "@/lib/server/tz-zone";
 import { RESTAURANTS } from "@/prisma/seed-data/catalog";
 import { dueDateOf, periodLabel, periodOf } from "@/lib/server/credit/credit";
-import type { SeedLog, Tx } from "./types";
+import type { SeedContext } from "./types";
 
 /**
  * Bench Bistro buys on account at Glenmore Valley Greens (docs/restaurants.md, "Pay on account"):
@@ -20,13 +20,8 @@ const ACCOUNT = {
   cases: 2,
 };
 
-export async function ensureAccount(
-  tx: Tx,
-  userIds: Map<string, number>,
-  farmIds: Map<string, number>,
-  now: Date,
-  log: SeedLog,
-): Promise<void> {
+export async function ensureAccount(ctx: SeedContext): Promise<void> {
+  const { tx, userIds, farmIds, now, log } = ctx;
   const buyerId = userIds.get(ACCOUNT.restaurant)!;
   const farmId = farmIds.get(ACCOUNT.farm)!;
   if (await tx.creditLine.findUnique({ where: { farmId_buyerId: { farmId, buyerId } } })) return;
