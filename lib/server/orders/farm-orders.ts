@@ -7,6 +7,7 @@ import { toLocalIso } from "@/lib/server/fulfilment/time";
 import { formatSlot } from "@/lib/format";
 import { centsToDollars } from "@/lib/money";
 import { serializeOrderFulfilment } from "@/lib/server/fulfilment/serialize";
+import { serializeOrderLine } from "./serialize";
 import { sendMessage } from "@/lib/server/messages/send-message";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
@@ -36,14 +37,7 @@ function toIncomingOrderJson(o: IncomingRow): IncomingOrderJson {
     ...serializeTaxes(o.totalCents, o.taxes),
     totalAmount: centsToDollars(o.totalCents),
     payment: o.payment,
-    items: o.items.map((i) => ({
-      id: i.id,
-      productId: i.productId,
-      productName: i.productName,
-      quantity: i.quantity,
-      price: centsToDollars(i.priceCents),
-      subtotal: centsToDollars(i.priceCents * i.quantity),
-    })),
+    items: o.items.map(serializeOrderLine),
     fulfilment: o.fulfilment ? serializeOrderFulfilment(o.fulfilment) : null,
   };
 }
