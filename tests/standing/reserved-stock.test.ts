@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
-import * as listRoute from "@/app/api/standing-orders/route";
 import * as oneRoute from "@/app/api/standing-orders/[id]/route";
 import * as ordersRoute from "@/app/api/orders/route";
 import * as myProductsRoute from "@/app/api/my-farm/products/route";
@@ -9,64 +8,34 @@ import { placeDueStandingOrders, placeNextDue } from "@/lib/server/standing/work
 import { refreshHolds } from "@/lib/server/standing/holds";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 import { call } from "../support/http";
-import {
-  createFarm,
-  createProduct,
-  createUserWithSession,
-  sessionCookie,
-} from "../support/factories";
-import { createPickupAndDelivery } from "../support/fulfilment";
+import { createUserWithSession, sessionCookie } from "../support/factories";
 import { onPostgres } from "../support/pg";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
+import { chefAndGreenAcres, patchStanding, saturdayPickup, type StandingWorld } from "./support";
 
 checkLedgerAfterEach();
 
 // Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
 const pg = it.skipIf(!onPostgres);
 
-let chef: Awaited<ReturnType<typeof createUserWithSession>>;
-let farm: Awaited<ReturnType<typeof createFarm>>["farm"];
+let world: StandingWorld;
+let chef: StandingWorld["chef"];
+let farm: StandingWorld["farm"];
 let farmerCookie: string;
-let setup: Awaited<ReturnType<typeof createPickupAndDelivery>>;
-let apples: Awaited<ReturnType<typeof createProduct>>;
+let apples: StandingWorld["apples"];
 
 beforeEach(async () => {
   // The file shares one database: earlier tests' standing orders must not be placed or held here.
   await db.standingOrder.updateMany({ data: { status: "cancelled" } });
   await db.stockReservation.deleteMany();
   await db.product.updateMany({ data: { reserved: 0 } });
-  chef = await createUserWithSession({ fullName: "Olive Chef", userType: "restaurant" });
-  const created = await createFarm({ farmName: "Green Acres" });
-  farm = created.farm;
-  farmerCookie = await sessionCookie(created.owner.id);
-  setup = await createPickupAndDelivery(farm.id);
-  apples = await createProduct(farm.id, { name: "Apples", priceCents: 1000, stock: 20 });
-  await topUp(chef.cookie, 500);
+  world = await chefAndGreenAcres(20);
+  ({ chef, farm, apples } = world);
+  farmerCookie = await sessionCookie(world.owner.id);
 });
 
-async function standing(cookie: string, quantity: number) {
-  const res = await call(listRoute.POST, "/api/standing-orders", {
-    body: {
-      farmId: farm.id,
-      items: [{ productId: apples.id, quantity }],
-      weekday: 6,
-      kind: "pickup",
-      pickupPointId: setup.point.id,
-    },
-    cookie,
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.json as { id: number; nextDate: string; placesAt: string };
-}
-
-function patch(id: number, body: Record<string, unknown>, cookie = chef.cookie) {
-  return call(oneRoute.PATCH, `/api/standing-orders/${id}`, {
-    method: "PATCH",
-    body,
-    cookie,
-    params: { id: String(id) },
-  });
-}
+const standing = (cookie: string, quantity: number) => saturdayPickup(world, cookie, quantity);
+const patch = (id: number, body: Record<string, unknown>) => patchStanding(id, body, chef.cookie);
 
 async function checkout(cookie: string, quantity: number) {
   const slot = (await listSlots(farm.id, 14)).find((s) => s.kind === "pickup")!;

@@ -7,39 +7,38 @@ import { LEAD_HOURS } from "@/lib/server/standing/schedule";
 import { acceptAdjustment, declineAdjustment } from "@/lib/server/orders/adjust-order";
 import { call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
-import { createAddress, createPickupAndDelivery } from "../support/fulfilment";
+import { createAddress } from "../support/fulfilment";
 import { onPostgres } from "../support/pg";
 import fs from "node:fs";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
 import { formatMessageListTime } from "@/lib/format";
 import { inTransaction } from "@/lib/server/platform/transaction";
 import { countStock } from "@/lib/server/stock/stock";
+import {
+  chefAndGreenAcres,
+  createStanding as create,
+  patchStanding,
+  saturdayPickup as pickup,
+  type StandingWorld,
+} from "./support";
 
 checkLedgerAfterEach();
 
 // Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
 const pg = it.skipIf(!onPostgres);
 
-let chef: Awaited<ReturnType<typeof createUserWithSession>>;
-let farm: Awaited<ReturnType<typeof createFarm>>["farm"];
+let world: StandingWorld;
+let chef: StandingWorld["chef"];
+let farm: StandingWorld["farm"];
 let farmOwnerId: number;
-let setup: Awaited<ReturnType<typeof createPickupAndDelivery>>;
-let apples: Awaited<ReturnType<typeof createProduct>>;
+let setup: StandingWorld["setup"];
+let apples: StandingWorld["apples"];
 
 beforeEach(async () => {
-  chef = await createUserWithSession({ fullName: "Olive Chef", userType: "restaurant" });
-  ({
-    farm,
-    owner: { id: farmOwnerId },
-  } = await createFarm({ farmName: "Green Acres" }));
-  setup = await createPickupAndDelivery(farm.id);
-  apples = await createProduct(farm.id, { name: "Apples", priceCents: 1000, stock: 200 });
-  await topUp(chef.cookie, 500);
+  world = await chefAndGreenAcres(200);
+  ({ chef, farm, setup, apples } = world);
+  farmOwnerId = world.owner.id;
 });
-
-function create(cookie: string, body: Record<string, unknown>) {
-  return call(listRoute.POST, "/api/standing-orders", { body, cookie });
-}
 
 /** The chef's standing order of `quantity` apples at Green Acres; `rest` says when and how. */
 function chefOrdersApples(quantity: number, rest: Record<string, unknown>) {
@@ -50,24 +49,9 @@ function chefOrdersApples(quantity: number, rest: Record<string, unknown>) {
   });
 }
 
-async function saturdayPickup(quantity = 3) {
-  const res = await chefOrdersApples(quantity, {
-    weekday: 6,
-    kind: "pickup",
-    pickupPointId: setup.point.id,
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.json as { id: number; nextDate: string; placesAt: string };
-}
-
-function patch(id: number, body: Record<string, unknown>, cookie = chef.cookie) {
-  return call(oneRoute.PATCH, `/api/standing-orders/${id}`, {
-    method: "PATCH",
-    body,
-    cookie,
-    params: { id: String(id) },
-  });
-}
+const saturdayPickup = (quantity = 3) => pickup(world, chef.cookie, quantity);
+const patch = (id: number, body: Record<string, unknown>, cookie = chef.cookie) =>
+  patchStanding(id, body, cookie);
 
 /** One minute after the standing order falls due. */
 const dueNow = (s: { placesAt: string }) => new Date(new Date(s.placesAt).getTime() + 60_000);
