@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
-import zlib from "node:zlib";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage, expectNoAxeViolations } from "./a11y";
+import { rgbPng } from "./png";
 import { FARM_PASSWORD, orderByApi, registerFresh, SEEDED_FARMERS, signIn } from "./support";
 
 /**
@@ -161,44 +161,8 @@ test("a farmer packs the next day's orders: tick-offs stay, Handed over is confi
 /** A camera-sized PNG (2400×1800, 13 MB): a photo a phone would refuse to upload today. */
 function bigPhoto(): Buffer {
   const [w, h] = [2400, 1800];
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) {
-      c ^= b;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    }
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(w, 0);
-  header.writeUInt32BE(h, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) {
-    rows[y * (w * 3 + 1)] = 0;
-    for (let x = 0; x < w; x++) {
-      const at = y * (w * 3 + 1) + 1 + x * 3;
-      rows[at] = (x * 255) / w;
-      rows[at + 1] = (y * 255) / h;
-      rows[at + 2] = 120;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    // Stored, not compressed: as large as a camera's file, though the picture is a plain gradient.
-    chunk("IDAT", zlib.deflateSync(rows, { level: 0 })),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  // Stored, not compressed: as large as a camera's file, though the picture is a plain gradient.
+  return rgbPng(w, h, (x, y) => [(x * 255) / w, (y * 255) / h, 120], 0);
 }
 
 test("Add product takes a phone photo over 2 MB: downscaled in the browser, saved with the product", async ({
