@@ -1,11 +1,14 @@
-import { execFile } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage, expectNoAxeViolations } from "./a11y";
 import { rgbPng } from "./png";
-import { FARM_PASSWORD, orderByApi, registerFresh, SEEDED_FARMERS, signIn } from "./support";
+import {
+  FARM_PASSWORD,
+  orderByApi,
+  registerFresh,
+  runScript,
+  SEEDED_FARMERS,
+  signIn,
+} from "./support";
 
 /**
  * A farmer's morning (docs/fulfilment.md, "Pack list"): the pack list opens on the next day with
@@ -14,13 +17,6 @@ import { FARM_PASSWORD, orderByApi, registerFresh, SEEDED_FARMERS, signIn } from
  * Farms of their own per project (both sell at the Saturday market, no minimum order); the test
  * looks only at its own buyer's orders.
  */
-const run = promisify(execFile);
-const dbUrlFile = path.resolve(".data", `e2e-${Number(process.env.E2E_PORT ?? 3100)}.database-url`);
-const databaseUrl = fs.existsSync(dbUrlFile) ? fs.readFileSync(dbUrlFile, "utf8") : "";
-const script = (file: string, ...args: string[]) =>
-  run(process.execPath, ["--import", "tsx", "--conditions=react-server", file, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  });
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
@@ -98,7 +94,7 @@ test("a farmer packs the next day's orders: tick-offs stay, Handed over is confi
   await expect(
     card(second).getByRole("button", { name: `Handed over order #${second}` }),
   ).toBeDisabled();
-  await script("e2e/start-handover.ts", String(second));
+  await runScript("e2e/start-handover.ts", String(second));
   await page.reload();
 
   // Tap 5: Handed over; tap 6: confirm in the dialog.
