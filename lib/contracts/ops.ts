@@ -12,6 +12,7 @@ import {
 import { idParam } from "@/lib/validators/id";
 import { endpoint, jsonBody, PAGED } from "./endpoint";
 import { id, isoDate, money, userType } from "./json";
+import { businessAccount } from "./business";
 import { transaction } from "./wallet";
 
 /**
@@ -59,13 +60,7 @@ export const opsApplication = z.object({
   fullName: z.string(),
   email: z.string(),
   userType,
-  status: z.enum(["pending", "approved", "rejected"]),
-  companyName: z.string(),
-  businessNumber: z.string(),
-  address: z.string(),
-  postalCode: z.string(),
-  createdAt: isoDate,
-  decidedAt: isoDate.nullable(),
+  ...businessAccount.shape,
 });
 export type OpsApplicationJson = z.infer<typeof opsApplication>;
 

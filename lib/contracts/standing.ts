@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idParam } from "@/lib/validators/id";
 import { standingOrderSchema, standingOrderUpdateSchema } from "@/lib/validators/standing";
 import { endpoint, jsonBody } from "./endpoint";
-import { id, isoDate, money } from "./json";
+import { id, isoDate, money, productQuantity } from "./json";
 
 export const occurrence = z.object({
   localDate: z.string().describe("YYYY-MM-DD in the farm's time zone"),
@@ -17,11 +17,7 @@ export const standingOrder = z.object({
   farmId: id,
   farmName: z.string(),
   items: z.array(
-    z.object({
-      productId: id,
-      productName: z.string(),
-      unit: z.string(),
-      quantity: z.number().int(),
+    productQuantity.extend({
       price: money.describe("the unit price agreed when the line was set up"),
       currentPrice: money.describe(
         "the farm's price now: an occurrence is charged the lower of the two, and a rise above the agreed price waits for the buyer's acceptance",
