@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { rgbPng } from "./png";
-import { orderByApi, registerFresh, secondContext, signIn } from "./support";
+import { forProject, orderByApi, registerFresh, secondContext, signIn } from "./support";
 
 /** Seeded farmer accounts (prisma/seed-data/catalog.ts, password harvest-farm-2026); one per project so runs never share a farm. */
 const FARMERS = {
@@ -54,9 +54,7 @@ test.describe("farmer", () => {
   }, testInfo) => {
     // Two people, nine screens and several axe scans: longer than the default minute on a shared machine.
     test.setTimeout(240_000);
-    const farmer =
-      LISTING_FARMERS[testInfo.project.name as keyof typeof LISTING_FARMERS] ??
-      LISTING_FARMERS.desktop;
+    const farmer = forProject(LISTING_FARMERS, testInfo);
     const productName = `Sungold Tomatoes ${Date.now().toString(36)}`;
 
     // --- Farmer: My Farm, farm picture, new product --------------------------------------
@@ -222,7 +220,7 @@ test.describe("farmer", () => {
   test("hiding a product takes it out of the catalog and unhiding brings it back", async ({
     page,
   }, testInfo) => {
-    const farmer = FARMERS[testInfo.project.name as keyof typeof FARMERS] ?? FARMERS.desktop;
+    const farmer = forProject(FARMERS, testInfo);
     await signIn(page, farmer.email, FARM_PASSWORD);
     const name = `Hidden Kohlrabi ${Date.now().toString(36)}`;
     const created = await page.request.post("/api/my-farm/products", {
@@ -260,9 +258,7 @@ test.describe("farmer", () => {
     browser,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const farmer =
-      DASHBOARD_FARMERS[testInfo.project.name as keyof typeof DASHBOARD_FARMERS] ??
-      DASHBOARD_FARMERS.desktop;
+    const farmer = forProject(DASHBOARD_FARMERS, testInfo);
     await signIn(page, farmer.email, FARM_PASSWORD);
     const tag = Date.now().toString(36);
     const make = async (name: string) => {

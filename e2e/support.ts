@@ -231,3 +231,11 @@ export const runScript = (file: string, ...args: string[]) =>
   run(process.execPath, ["--import", "tsx", "--conditions=react-server", file, ...args], {
     env: { ...process.env, DATABASE_URL: e2eDatabaseUrl() },
   });
+
+/** This project's pick (desktop's where the project has none): a seeded account per project. */
+export function forProject<P extends { desktop: unknown; mobile?: unknown }>(
+  byProject: P,
+  testInfo: TestInfo,
+): P[keyof P] {
+  return byProject[testInfo.project.name as keyof P] ?? (byProject.desktop as P[keyof P]);
+}
