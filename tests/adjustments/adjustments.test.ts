@@ -20,14 +20,11 @@ import {
   createUserWithSession,
 } from "../support/factories";
 import { createPickupAndDelivery } from "../support/fulfilment";
-import { onPostgres } from "../support/pg";
+import { itOnPostgres } from "../support/races";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 
 checkLedgerAfterEach();
 afterAll(() => closeListener());
-
-// Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
-const pg = it.skipIf(!onPostgres);
 
 type Line = { itemId: number; quantity?: number; substituteProductId?: number };
 
@@ -537,23 +534,27 @@ describe("accepting and declining a card", () => {
     );
   });
 
-  pg("accepting from several tabs at once moves the money once (PostgreSQL only)", async () => {
-    const o = await order();
-    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }]))
-      .json;
-    const results = await Promise.all(
-      Array.from({ length: 6 }, () => decide("accept", o.id, card.id)),
-    );
-    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect((await adjustmentRows(buyer.user.id)).map((t) => t.amountCents)).toEqual([-300]);
-    expect(await stocks()).toEqual([96, 100, 98]);
-    expect(await linesOf(o.id)).toEqual([
-      ["Carrots", 4, 300],
-      ["Chard", 2, 400],
-    ]);
-  });
+  itOnPostgres(
+    "accepting from several tabs at once moves the money once (PostgreSQL only)",
+    async () => {
+      const o = await order();
+      const card = (
+        await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])
+      ).json;
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => decide("accept", o.id, card.id)),
+      );
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect((await adjustmentRows(buyer.user.id)).map((t) => t.amountCents)).toEqual([-300]);
+      expect(await stocks()).toEqual([96, 100, 98]);
+      expect(await linesOf(o.id)).toEqual([
+        ["Carrots", 4, 300],
+        ["Chard", 2, 400],
+      ]);
+    },
+  );
 
-  pg(
+  itOnPostgres(
     "an accept racing a buyer's cancel: either the change then the refund of the new total, or stale (PostgreSQL only)",
     async () => {
       const o = await order();

@@ -18,7 +18,7 @@ import {
   createPickupPoint,
   createWindow,
 } from "../support/fulfilment";
-import { onPostgres } from "../support/pg";
+import { itOnPostgres } from "../support/races";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
 
 /** An entry of the user's address book (delivery goes only to one of those), by id. */
@@ -28,9 +28,6 @@ async function bookAddress(userId: number, line1: string, city: string, postalCo
 }
 
 checkLedgerAfterEach();
-
-// Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
-const pg = it.skipIf(!onPostgres);
 
 type Choice = { slotId: string; addressId?: number } | Record<string, unknown>;
 
@@ -481,7 +478,7 @@ describe("checkout with fulfilment", () => {
     expect(await bookedOf(slot.slotId)).toBe(1);
   });
 
-  pg(
+  itOnPostgres(
     "a slot's capacity holds under 20 racing checkouts: exactly capacity succeed, the rest are slot_full (PostgreSQL only)",
     async () => {
       const capacity = 6;

@@ -8,13 +8,10 @@ import { call } from "../support/http";
 import { cancelOrder } from "../support/orders";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { createAddress, createPickupAndDelivery } from "../support/fulfilment";
-import { onPostgres } from "../support/pg";
+import { itOnPostgres } from "../support/races";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 
 checkLedgerAfterEach();
-
-// Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
-const pg = it.skipIf(!onPostgres);
 
 type Line = { productId: number; quantity: number };
 
@@ -306,7 +303,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     expect(await stocks()).toEqual([97, 100, 100]);
   });
 
-  pg(
+  itOnPostgres(
     "concurrent edits of one order queue on its row: stock, total and balance match the last one (PostgreSQL only)",
     async () => {
       const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
@@ -332,7 +329,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     },
   );
 
-  pg(
+  itOnPostgres(
     "an edit racing a cancel: either order, the refund matches what was paid (PostgreSQL only)",
     async () => {
       const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);

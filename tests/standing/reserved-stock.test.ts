@@ -9,14 +9,11 @@ import { refreshHolds } from "@/lib/server/standing/holds";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 import { call } from "../support/http";
 import { createUserWithSession, sessionCookie } from "../support/factories";
-import { onPostgres } from "../support/pg";
+import { itOnPostgres } from "../support/races";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
 import { chefAndGreenAcres, patchStanding, saturdayPickup, type StandingWorld } from "./support";
 
 checkLedgerAfterEach();
-
-// Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
-const pg = it.skipIf(!onPostgres);
 
 let world: StandingWorld;
 let chef: StandingWorld["chef"];
@@ -208,7 +205,7 @@ describe("reserved stock: the farm counts fewer than are held", () => {
 });
 
 describe("reserved stock under concurrency (PostgreSQL)", () => {
-  pg(
+  itOnPostgres(
     "20 shoppers checking out the last free units while the hold is released and taken again never oversell",
     async () => {
       await db.product.update({ where: { id: apples.id }, data: { stock: 200 } });
@@ -243,7 +240,7 @@ describe("reserved stock under concurrency (PostgreSQL)", () => {
     },
   );
 
-  pg("two workers place an occurrence once, and its hold once", async () => {
+  itOnPostgres("two workers place an occurrence once, and its hold once", async () => {
     const s = await standing(chef.cookie, 5);
     const [a, b] = await Promise.all([placeNextDue(dueNow(s)), placeNextDue(dueNow(s))]);
     expect([a?.status, b?.status].filter((x) => x === "placed")).toHaveLength(1);

@@ -8,7 +8,7 @@ import { acceptAdjustment, declineAdjustment } from "@/lib/server/orders/adjust-
 import { call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { createAddress } from "../support/fulfilment";
-import { onPostgres } from "../support/pg";
+import { itOnPostgres } from "../support/races";
 import fs from "node:fs";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
 import { formatMessageListTime } from "@/lib/format";
@@ -23,9 +23,6 @@ import {
 } from "./support";
 
 checkLedgerAfterEach();
-
-// Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
-const pg = it.skipIf(!onPostgres);
 
 let world: StandingWorld;
 let chef: StandingWorld["chef"];
@@ -315,7 +312,7 @@ describe("standing orders: the worker", () => {
     ).toBe(plusDays(res.json.nextDate, 14));
   });
 
-  pg(
+  itOnPostgres(
     "two workers running at once never place the same occurrence twice (PostgreSQL, SKIP LOCKED)",
     async () => {
       const chefs = await Promise.all(
