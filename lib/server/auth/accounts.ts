@@ -119,12 +119,7 @@ export async function register(input: RegisterData, meta: RequestMeta): Promise<
 
   const email = input.email.trim().toLowerCase();
   const username = input.username?.trim() || undefined;
-  refuseCommonPassword(input.password, [
-    email,
-    email.split("@")[0],
-    username ?? "",
-    input.fullName,
-  ]);
+  refuseCommonPassword(input.password, { email, username, fullName: input.fullName });
   const [byEmail, byUsername] = await Promise.all([
     db.user.findUnique({ where: { email }, select: { id: true } }),
     username

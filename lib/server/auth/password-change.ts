@@ -52,12 +52,7 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
     throw badRequest(WRONG_CURRENT, { currentPassword: WRONG_CURRENT });
   await Promise.all([release(ipKey), reset(accountKey)]);
-  refuseCommonPassword(input.password, [
-    user.email,
-    user.email.split("@")[0],
-    user.username ?? "",
-    user.fullName,
-  ]);
+  refuseCommonPassword(input.password, user);
   const passwordHash = await hashPassword(input.password);
   await inTransaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { passwordHash } });
