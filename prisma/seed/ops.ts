@@ -1,5 +1,5 @@
 import { hashPassword } from "@/lib/server/auth/password";
-import { recordFarmEntry } from "@/lib/server/payments/farm-ledger";
+import { recordPayoutEntry } from "./payouts";
 import type { SeedLog, Tx } from "./types";
 
 /**
@@ -99,18 +99,7 @@ export async function ensureOps(
           where: { farmId: farm.farmId, payoutId: null },
           data: { payoutId: payout.id },
         });
-      await recordFarmEntry(
-        tx,
-        {
-          farmId: farm.farmId,
-          type: "payout",
-          amountCents: -amountCents,
-          description: `Payout #${payout.id} (week to ${periodEnd})`,
-          dedupeKey: `payout-${payout.id}`,
-          payoutId: payout.id,
-        },
-        now,
-      );
+      await recordPayoutEntry(tx, payout, now);
       // Its email could not be delivered: the Outboxes screen shows it failed, with the error.
       await tx.notification.create({
         data: {
