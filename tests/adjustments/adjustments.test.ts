@@ -13,7 +13,7 @@ import * as conversationRoute from "@/app/api/messages/[userId]/route";
 import * as chatsRoute from "@/app/api/messages/chats/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
 import { call } from "../support/http";
-import { cancelOrder } from "../support/orders";
+import { adjustmentRows, cancelOrder, linesOf, stockOf } from "../support/orders";
 import {
   createFarmerWithSession,
   createProduct,
@@ -89,20 +89,11 @@ function decide(
   });
 }
 
-const stockOf = async (id: number) => (await db.product.findUniqueOrThrow({ where: { id } })).stock;
 const stocks = async () => [
   await stockOf(carrots.id),
   await stockOf(kale.id),
   await stockOf(chard.id),
 ];
-const linesOf = async (orderId: number) =>
-  (await db.orderItem.findMany({ where: { orderId }, orderBy: { id: "asc" } })).map((i) => [
-    i.productName,
-    i.quantity,
-    i.priceCents,
-  ]);
-const adjustmentRows = (userId: number) =>
-  db.transaction.findMany({ where: { userId, type: "adjustment" }, orderBy: { id: "asc" } });
 const totalOf = async (id: number) =>
   (await db.order.findUniqueOrThrow({ where: { id } })).totalCents;
 

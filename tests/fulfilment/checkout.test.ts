@@ -5,7 +5,7 @@ import * as incomingRoute from "@/app/api/my-farm/orders/route";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 import { checkout } from "@/lib/server/orders/checkout";
 import { call } from "../support/http";
-import { cancelOrder } from "../support/orders";
+import { cancelOrder, stockOf } from "../support/orders";
 import {
   createFarm,
   createProduct,
@@ -51,7 +51,6 @@ async function slotOf(farmId: number, kind: "pickup" | "delivery" = "pickup") {
   return slot;
 }
 
-const stockOf = async (id: number) => (await db.product.findUniqueOrThrow({ where: { id } })).stock;
 const bookedOf = async (slotId: string) => {
   const [, windowId, localDate] = /^w(\d+)-(.+)$/.exec(slotId)!;
   return (
