@@ -46,6 +46,14 @@ function chefOrdersApples(quantity: number, rest: Record<string, unknown>) {
   });
 }
 
+/** One unit of `productId` from Green Acres, picked up every Saturday, as `cookie` asks (any answer). */
+const oneSaturday = (cookie: string, productId: number) =>
+  create(cookie, {
+    farmId: farm.id,
+    items: [{ productId, quantity: 1 }],
+    weekday: 6,
+    kind: "pickup",
+  });
 const saturdayPickup = (quantity = 3) => pickup(world, chef.cookie, quantity);
 const patch = (id: number, body: Record<string, unknown>, cookie = chef.cookie) =>
   patchStanding(id, body, cookie);
@@ -63,12 +71,7 @@ const plusDays = (localDate: string, days: number) =>
 describe("standing orders: the calls", () => {
   it("restaurants only: a retail buyer gets 403 with a clear message", async () => {
     const shopper = await createUserWithSession();
-    const res = await create(shopper.cookie, {
-      farmId: farm.id,
-      items: [{ productId: apples.id, quantity: 1 }],
-      weekday: 6,
-      kind: "pickup",
-    });
+    const res = await oneSaturday(shopper.cookie, apples.id);
     expect(res.status).toBe(403);
     expect(res.json.message).toMatch(/business accounts/);
     expect(
@@ -103,12 +106,7 @@ describe("standing orders: the calls", () => {
     expect(outside.json.message).toBe("Green Acres does not deliver to V1T 1A1");
 
     const other = await createProduct((await createFarm()).farm.id);
-    const foreign = await create(chef.cookie, {
-      farmId: farm.id,
-      items: [{ productId: other.id, quantity: 1 }],
-      weekday: 6,
-      kind: "pickup",
-    });
+    const foreign = await oneSaturday(chef.cookie, other.id);
     expect(foreign.status).toBe(400);
   });
 
