@@ -140,20 +140,29 @@ export async function completeOrder(
     return tx.order.findUniqueOrThrow({ where: { id: orderId }, include: incomingInclude });
   });
 
-  let notified = true;
-  try {
-    await sendMessage(user.id, {
-      receiverId: order.userId,
-      content: completionMessage(order.id, farm.farmName),
-      // A handover after an undo is a new message, not a retry of the first one.
-      clientId: `order-completed-${order.id}${order.handoverUndos > 0 ? `-r${order.handoverUndos}` : ""}`,
-    });
-  } catch (error) {
-    // The order is completed either way; the buyer still sees it under Completed in /orders.
-    notified = false;
-    console.error(`[my-farm] completion message for order ${order.id} was not sent:`, error);
-  }
+  // The order is completed either way; the buyer still sees it under Completed in /orders.
+  const notified = await tellBuyer(user.id, order, "completion", {
+    content: completionMessage(order.id, farm.farmName),
+    // A handover after an undo is a new message, not a retry of the first one.
+    clientId: `order-completed-${order.id}${order.handoverUndos > 0 ? `-r${order.handoverUndos}` : ""}`,
+  });
   return { order: toIncomingOrderJson(order), notified };
+}
+
+/** Messages the order's buyer from the farmer; false (logged) when the message could not be sent. */
+async function tellBuyer(
+  farmerId: number,
+  order: { id: number; userId: number },
+  what: string,
+  message: { content: string; clientId: string },
+): Promise<boolean> {
+  try {
+    await sendMessage(farmerId, { receiverId: order.userId, ...message });
+    return true;
+  } catch (error) {
+    console.error(`[my-farm] ${what} message for order ${order.id} was not sent:`, error);
+    return false;
+  }
 }
 
 export function undoneMessage(orderId: number, farmName: string): string {
@@ -227,16 +236,9 @@ export async function undoHandover(
     return tx.order.findUniqueOrThrow({ where: { id: orderId }, include: incomingInclude });
   });
 
-  let notified = true;
-  try {
-    await sendMessage(user.id, {
-      receiverId: order.userId,
-      content: undoneMessage(order.id, farm.farmName),
-      clientId: `order-undone-${order.id}-r${order.handoverUndos}`,
-    });
-  } catch (error) {
-    notified = false;
-    console.error(`[my-farm] undo message for order ${order.id} was not sent:`, error);
-  }
+  const notified = await tellBuyer(user.id, order, "undo", {
+    content: undoneMessage(order.id, farm.farmName),
+    clientId: `order-undone-${order.id}-r${order.handoverUndos}`,
+  });
   return { order: toIncomingOrderJson(order), notified };
 }
