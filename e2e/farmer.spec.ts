@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { rgbPng } from "./png";
+import { rgbPng } from "../tests/support/png";
 import { forProject, orderByApi, registerFresh, secondContext, signIn } from "./support";
 
 /** Seeded farmer accounts (prisma/seed-data/catalog.ts, password harvest-farm-2026); one per project so runs never share a farm. */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage, expectNoAxeViolations } from "./a11y";
-import { rgbPng } from "./png";
+import { rgbPng } from "../tests/support/png";
 import {
   FARM_PASSWORD,
   orderByApi,
@@ -158,7 +158,7 @@ test("a farmer packs the next day's orders: tick-offs stay, Handed over is confi
 function bigPhoto(): Buffer {
   const [w, h] = [2400, 1800];
   // Stored, not compressed: as large as a camera's file, though the picture is a plain gradient.
-  return rgbPng(w, h, (x, y) => [(x * 255) / w, (y * 255) / h, 120], 0);
+  return rgbPng(w, h, (x, y) => [(x * 255) / w, (y * 255) / h, 120], { level: 0 });
 }
 
 test("Add product takes a phone photo over 2 MB: downscaled in the browser, saved with the product", async ({

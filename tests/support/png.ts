@@ -19,14 +19,15 @@ const chunk = (type: string, data: Buffer) => {
 };
 
 /**
- * An RGB PNG of `width`×`height` pixels coloured by `pixel(x, y)`, for upload tests. `level` is
- * the deflate level: 0 stores the pixels as they are, as large as a camera's file.
+ * An RGB PNG of `width`×`height` pixels coloured by `pixel(x, y)`, for upload tests (unit and e2e).
+ * `level` is the deflate level: 0 stores the pixels as they are, as large as a camera's file;
+ * `comment` adds a tEXt chunk.
  */
 export function rgbPng(
   width: number,
   height: number,
   pixel: (x: number, y: number) => [number, number, number],
-  level?: number,
+  { level, comment }: { level?: number; comment?: string } = {},
 ): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
@@ -43,6 +44,7 @@ export function rgbPng(
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),
+    ...(comment ? [chunk("tEXt", Buffer.from(`Comment\0${comment}`, "latin1"))] : []),
     chunk("IDAT", zlib.deflateSync(rows, { level })),
     chunk("IEND", Buffer.alloc(0)),
   ]);
