@@ -1,22 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions as launchOptions } from "./e2e/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
-
-/** Debian's Chromium (never a downloaded browser): /usr/bin/chromium or CHROMIUM_PATH. */
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-  ],
-};
 
 export default defineConfig({
   testDir: "e2e",

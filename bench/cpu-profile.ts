@@ -101,6 +101,16 @@ export function summarizeProfile(
   };
 }
 
+/** Prints a summary: the first `areas` areas, then the TOP self and 2×TOP inclusive functions. */
+export function printSummary(summary: ReturnType<typeof summarizeProfile>, areas: number): void {
+  for (const a of summary.areas.slice(0, areas))
+    console.log(`  area ${String(a.share).padStart(5)}%  ${a.fn}`);
+  for (const x of summary.self.slice(0, TOP))
+    console.log(`  self ${String(x.share).padStart(5)}%  ${x.fn}`);
+  for (const x of summary.inclusive.slice(0, TOP * 2))
+    console.log(`  incl ${String(x.share).padStart(5)}%  ${x.fn}`);
+}
+
 function shortUrl(url: string): string {
   const nm = url.lastIndexOf("node_modules/");
   if (nm >= 0) return url.slice(nm + 13);

@@ -30,7 +30,7 @@ import {
   type Mix,
 } from "./harness";
 import pg from "pg";
-import { mainProfile, summarizeProfile, TOP } from "./cpu-profile";
+import { mainProfile, printSummary, summarizeProfile } from "./cpu-profile";
 import { recordPageView } from "./page-view";
 import { writeResult } from "./support";
 
@@ -298,10 +298,5 @@ function printProfile(dir: string) {
     toUs: profile.endTime - tail,
   });
   console.log(`\n=== the server's CPU in the measured window (profile kept in ${dir})`);
-  for (const a of summary.areas.slice(0, 14))
-    console.log(`  area ${String(a.share).padStart(5)}%  ${a.fn}`);
-  for (const x of summary.self.slice(0, TOP))
-    console.log(`  self ${String(x.share).padStart(5)}%  ${x.fn}`);
-  for (const x of summary.inclusive.slice(0, TOP * 2))
-    console.log(`  incl ${String(x.share).padStart(5)}%  ${x.fn}`);
+  printSummary(summary, 14);
 }

@@ -7,6 +7,7 @@
  * bench/routes.ts replays the list under load as one "page view".
  */
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "../e2e/chromium";
 
 const QUIET_MS = 1_500;
 
@@ -15,19 +16,7 @@ export async function recordPageView(
   cookie: string,
   path: string,
 ): Promise<string[]> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const context = await browser.newContext();
     const [name, value] = cookie.split("=");

@@ -19,10 +19,10 @@ import {
   canReadLog,
   mainProfile,
   PG_LOG,
+  printSummary,
   statementSample,
   statementsSince,
   summarizeProfile,
-  TOP,
 } from "./cpu-profile";
 import { writeResult } from "./support";
 
@@ -114,14 +114,7 @@ try {
       `\n=== ${route}: ${rps} req/s, ${queries?.perRequest ?? "?"} queries/request, ${summary && requests ? round(summary.busyMs / requests) : "?"} ms CPU/request`,
     );
     if (queries) for (const q of queries.sample.slice(0, 12)) console.log(`  q ${q}`);
-    if (summary) {
-      for (const a of summary.areas.slice(0, 12))
-        console.log(`  area ${String(a.share).padStart(5)}%  ${a.fn}`);
-      for (const s of summary.self.slice(0, TOP))
-        console.log(`  self ${String(s.share).padStart(5)}%  ${s.fn}`);
-      for (const s of summary.inclusive.slice(0, TOP * 2))
-        console.log(`  incl ${String(s.share).padStart(5)}%  ${s.fn}`);
-    }
+    if (summary) printSummary(summary, 12);
   }
   writeResult("profile", { seconds: SECONDS, connections: CONNECTIONS, routes: results });
 } finally {

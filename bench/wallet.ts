@@ -31,10 +31,10 @@ import {
   canReadLog,
   mainProfile,
   PG_LOG,
+  printSummary,
   statementSample,
   statementsSince,
   summarizeProfile,
-  TOP,
 } from "./cpu-profile";
 import { freshPostgres, rerunUnderReactServer, writeResult } from "./support";
 
@@ -395,14 +395,7 @@ try {
       console.log(
         `\n=== ${sc.name}: ${sc.rps.toFixed(1)} req/s, ${queries?.[sc.name]?.perRequest ?? "?"} statements/request, ${cpuMsPerRequest ?? "?"} ms CPU/request`,
       );
-      if (summary) {
-        for (const a of summary.areas.slice(0, 12))
-          console.log(`  area ${String(a.share).padStart(5)}%  ${a.fn}`);
-        for (const f of summary.self.slice(0, TOP))
-          console.log(`  self ${String(f.share).padStart(5)}%  ${f.fn}`);
-        for (const f of summary.inclusive.slice(0, TOP * 2))
-          console.log(`  incl ${String(f.share).padStart(5)}%  ${f.fn}`);
-      }
+      if (summary) printSummary(summary, 12);
       return {
         name: sc.name,
         rps: sc.rps,

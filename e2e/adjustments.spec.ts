@@ -3,6 +3,7 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import {
   createProductByApi,
   FARM_PASSWORD,
+  forProject,
   registerFresh,
   secondContext,
   SEEDED_FARMERS,
@@ -16,18 +17,16 @@ const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ 
 const axe = async (page: Page) =>
   expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
 
-/** Signs in as this project's farmer. */
+/** Signs in as this project's farmer: its farm, and a way to add products to it. */
 async function signInAsFarmer(page: Page, testInfo: TestInfo) {
-  const farmer = FARMER[testInfo.project.name as keyof typeof FARMER] ?? FARMER.desktop;
+  const farmer = forProject(FARMER, testInfo);
   await signIn(page, farmer.email, FARM_PASSWORD);
-}
-
-/** The signed-in farmer's farm. */
-async function myFarm(page: Page) {
-  return (await (await page.request.get("/api/my-farm")).json()) as {
+  const farm = (await (await page.request.get("/api/my-farm")).json()) as {
     id: number;
     farmName: string;
   };
+  const make = (name: string, price: number) => createProductByApi(page, name, price);
+  return { farm, make };
 }
 
 test("a farm short-picks one line, substitutes another and weighs a third; the buyer sees the cards live, accepts one, declines the other, and the farm sees the answers live", async ({
@@ -38,10 +37,8 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
   const tag = Date.now().toString(36);
 
   // --- The farm's products and a buyer's order (through the API: checkout is other specs' subject)
-  await signInAsFarmer(page, testInfo);
+  const { farm, make } = await signInAsFarmer(page, testInfo);
   const me = (await (await page.request.get("/api/user")).json()) as { id: number };
-  const farm = await myFarm(page);
-  const make = (name: string, price: number) => createProductByApi(page, name, price);
   const carrots = `Carrots ${tag}`;
   const kale = `Kale ${tag}`;
   const beans = `Beans ${tag}`;
@@ -182,9 +179,7 @@ test("the buyer accepts a farm's change from the order's details: the dialog sta
 }, testInfo) => {
   test.setTimeout(120_000);
   const tag = Date.now().toString(36);
-  await signInAsFarmer(page, testInfo);
-  const farm = await myFarm(page);
-  const make = (name: string, price: number) => createProductByApi(page, name, price);
+  const { farm, make } = await signInAsFarmer(page, testInfo);
   const leeks = await make(`Leeks ${tag}`, 2);
   const fennel = await make(`Fennel ${tag}`, 3);
 

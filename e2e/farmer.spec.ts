@@ -1,7 +1,7 @@
-import zlib from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { orderByApi, registerFresh, secondContext, signIn } from "./support";
+import { rgbPng } from "../tests/support/png";
+import { forProject, orderByApi, registerFresh, secondContext, signIn } from "./support";
 
 /** Seeded farmer accounts (prisma/seed-data/catalog.ts, password harvest-farm-2026); one per project so runs never share a farm. */
 const FARMERS = {
@@ -44,35 +44,8 @@ const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ 
 const axe = async (page: Page) =>
   expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
 
-function png(): Buffer {
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) {
-      c ^= b;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    }
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0]);
-  const row = Buffer.concat([
-    Buffer.from([0]),
-    Buffer.from(Array.from({ length: 8 }, () => [0x2f, 0x85, 0x5a]).flat()),
-  ]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", zlib.deflateSync(Buffer.concat(Array(8).fill(row)))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
+/** A small green square (8×8). */
+const png = () => rgbPng(8, 8, () => [0x2f, 0x85, 0x5a]);
 
 test.describe("farmer", () => {
   test("a farmer lists a product, a shopper buys it, the farmer completes the order, the shopper sees it Completed and gets the message", async ({
@@ -81,9 +54,7 @@ test.describe("farmer", () => {
   }, testInfo) => {
     // Two people, nine screens and several axe scans: longer than the default minute on a shared machine.
     test.setTimeout(240_000);
-    const farmer =
-      LISTING_FARMERS[testInfo.project.name as keyof typeof LISTING_FARMERS] ??
-      LISTING_FARMERS.desktop;
+    const farmer = forProject(LISTING_FARMERS, testInfo);
     const productName = `Sungold Tomatoes ${Date.now().toString(36)}`;
 
     // --- Farmer: My Farm, farm picture, new product --------------------------------------
@@ -249,7 +220,7 @@ test.describe("farmer", () => {
   test("hiding a product takes it out of the catalog and unhiding brings it back", async ({
     page,
   }, testInfo) => {
-    const farmer = FARMERS[testInfo.project.name as keyof typeof FARMERS] ?? FARMERS.desktop;
+    const farmer = forProject(FARMERS, testInfo);
     await signIn(page, farmer.email, FARM_PASSWORD);
     const name = `Hidden Kohlrabi ${Date.now().toString(36)}`;
     const created = await page.request.post("/api/my-farm/products", {
@@ -287,9 +258,7 @@ test.describe("farmer", () => {
     browser,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const farmer =
-      DASHBOARD_FARMERS[testInfo.project.name as keyof typeof DASHBOARD_FARMERS] ??
-      DASHBOARD_FARMERS.desktop;
+    const farmer = forProject(DASHBOARD_FARMERS, testInfo);
     await signIn(page, farmer.email, FARM_PASSWORD);
     const tag = Date.now().toString(36);
     const make = async (name: string) => {

@@ -1,11 +1,14 @@
-import { execFile } from "node:child_process";
-import zlib from "node:zlib";
-import fs from "node:fs";
-import path from "node:path";
-import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage, expectNoAxeViolations } from "./a11y";
-import { FARM_PASSWORD, orderByApi, registerFresh, SEEDED_FARMERS, signIn } from "./support";
+import { rgbPng } from "../tests/support/png";
+import {
+  FARM_PASSWORD,
+  orderByApi,
+  registerFresh,
+  runScript,
+  SEEDED_FARMERS,
+  signIn,
+} from "./support";
 
 /**
  * A farmer's morning (docs/fulfilment.md, "Pack list"): the pack list opens on the next day with
@@ -14,13 +17,6 @@ import { FARM_PASSWORD, orderByApi, registerFresh, SEEDED_FARMERS, signIn } from
  * Farms of their own per project (both sell at the Saturday market, no minimum order); the test
  * looks only at its own buyer's orders.
  */
-const run = promisify(execFile);
-const dbUrlFile = path.resolve(".data", `e2e-${Number(process.env.E2E_PORT ?? 3100)}.database-url`);
-const databaseUrl = fs.existsSync(dbUrlFile) ? fs.readFileSync(dbUrlFile, "utf8") : "";
-const script = (file: string, ...args: string[]) =>
-  run(process.execPath, ["--import", "tsx", "--conditions=react-server", file, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  });
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
@@ -98,7 +94,7 @@ test("a farmer packs the next day's orders: tick-offs stay, Handed over is confi
   await expect(
     card(second).getByRole("button", { name: `Handed over order #${second}` }),
   ).toBeDisabled();
-  await script("e2e/start-handover.ts", String(second));
+  await runScript("e2e/start-handover.ts", String(second));
   await page.reload();
 
   // Tap 5: Handed over; tap 6: confirm in the dialog.
@@ -161,44 +157,8 @@ test("a farmer packs the next day's orders: tick-offs stay, Handed over is confi
 /** A camera-sized PNG (2400×1800, 13 MB): a photo a phone would refuse to upload today. */
 function bigPhoto(): Buffer {
   const [w, h] = [2400, 1800];
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) {
-      c ^= b;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    }
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(w, 0);
-  header.writeUInt32BE(h, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) {
-    rows[y * (w * 3 + 1)] = 0;
-    for (let x = 0; x < w; x++) {
-      const at = y * (w * 3 + 1) + 1 + x * 3;
-      rows[at] = (x * 255) / w;
-      rows[at + 1] = (y * 255) / h;
-      rows[at + 2] = 120;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    // Stored, not compressed: as large as a camera's file, though the picture is a plain gradient.
-    chunk("IDAT", zlib.deflateSync(rows, { level: 0 })),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  // Stored, not compressed: as large as a camera's file, though the picture is a plain gradient.
+  return rgbPng(w, h, (x, y) => [(x * 255) / w, (y * 255) / h, 120], { level: 0 });
 }
 
 test("Add product takes a phone photo over 2 MB: downscaled in the browser, saved with the product", async ({

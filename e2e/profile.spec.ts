@@ -1,10 +1,6 @@
-import { execFile } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { newAccount, openProfileSection } from "./support";
+import { newAccount, openProfileSection, runScript, skipUnlessPostgres } from "./support";
 
 const FEATURES = [
   "Favorite Restaurants",
@@ -69,15 +65,7 @@ test.describe("profile", () => {
 test.describe("business account", () => {
   // Ops approve from the command line against the server's own database; the embedded PGlite
   // folder belongs to the running server alone, so this journey needs PostgreSQL (CI runs it there).
-  const dbUrlFile = path.resolve(
-    ".data",
-    `e2e-${Number(process.env.E2E_PORT ?? 3100)}.database-url`,
-  );
-  const databaseUrl = fs.existsSync(dbUrlFile) ? fs.readFileSync(dbUrlFile, "utf8") : "";
-  test.skip(
-    !/^postgres/.test(databaseUrl),
-    "buyer:approve runs beside the server only on PostgreSQL (PGlite allows one process)",
-  );
+  skipUnlessPostgres("buyer:approve runs");
 
   test("a buyer applies from Profile, ops approve from the CLI, and the buyer sees restaurant prices by the case", async ({
     page,
@@ -104,11 +92,7 @@ test.describe("business account", () => {
     await expect(page.getByTestId("business-status")).toHaveAttribute("data-status", "pending");
     expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
 
-    const approve = promisify(execFile)(
-      process.execPath,
-      ["--import", "tsx", "--conditions=react-server", "scripts/buyer-approve.ts", "--", a.email],
-      { env: { ...process.env, DATABASE_URL: databaseUrl } },
-    );
+    const approve = runScript("scripts/buyer-approve.ts", "--", a.email);
     expect((await approve).stdout).toContain("now buys as Casey's Kitchen, a restaurant account.");
 
     await page.reload();

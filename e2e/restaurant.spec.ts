@@ -1,10 +1,6 @@
-import { execFile } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { FARM_PASSWORD, newAccount, signIn } from "./support";
+import { FARM_PASSWORD, newAccount, runScript, signIn, skipUnlessPostgres } from "./support";
 
 /**
  * Restaurant buyers end to end (docs/restaurants.md): a buyer applies, ops approve from the CLI,
@@ -16,14 +12,6 @@ const FARMER = "daniel.okafor@farms.fieldfare.app"; // Glenmore Valley Greens
 const FARM = "Glenmore Valley Greens";
 const OLIVIA = "olivia.martin@restaurants.fieldfare.app";
 const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ hasText: title });
-const run = promisify(execFile);
-
-const dbUrlFile = path.resolve(".data", `e2e-${Number(process.env.E2E_PORT ?? 3100)}.database-url`);
-const databaseUrl = fs.existsSync(dbUrlFile) ? fs.readFileSync(dbUrlFile, "utf8") : "";
-const script = (file: string, ...args: string[]) =>
-  run(process.execPath, ["--import", "tsx", "--conditions=react-server", file, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  });
 
 type Product = {
   id: number;
@@ -37,10 +25,7 @@ type Product = {
 
 test.describe("restaurant journey", () => {
   // Ops commands run beside the server against its database: PostgreSQL only (PGlite allows one process).
-  test.skip(
-    !/^postgres/.test(databaseUrl),
-    "buyer:approve and the worker run beside the server only on PostgreSQL (PGlite allows one process)",
-  );
+  skipUnlessPostgres("buyer:approve and the worker run");
 
   test("apply, approved from the CLI, cases, standing order, credit from the farm, on account, the farmer sees the order and the statement", async ({
     page,
@@ -65,7 +50,7 @@ test.describe("restaurant journey", () => {
     await form.getByLabel("Postal code").fill("V1Y 9P4");
     await form.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByTestId("business-status")).toHaveAttribute("data-status", "pending");
-    expect((await script("scripts/buyer-approve.ts", "--", a.email)).stdout).toContain(
+    expect((await runScript("scripts/buyer-approve.ts", "--", a.email)).stdout).toContain(
       `now buys as ${company}, a restaurant account.`,
     );
     await page.reload();
@@ -178,7 +163,7 @@ test.describe("restaurant journey", () => {
     ).toBe(before);
 
     // The week's occurrence falls due: the worker places it, on account (the buyer has credit there).
-    await script("e2e/place-standing.ts", String(standing.id));
+    await runScript("e2e/place-standing.ts", String(standing.id));
     type Order = {
       id: number;
       payment: string;

@@ -1,6 +1,11 @@
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
 import {
   expect,
+  test,
   type Browser,
   type BrowserContextOptions,
   type Page,
@@ -204,4 +209,33 @@ export async function openProfileSection(page: Page, link: string, url: RegExp) 
     .getByRole("link", { name: link })
     .click();
   await expect(page).toHaveURL(url);
+}
+
+/** The running e2e server's database URL (scripts/e2e-server.ts writes it down), or "". */
+export function e2eDatabaseUrl(): string {
+  const file = path.resolve(".data", `e2e-${Number(process.env.E2E_PORT ?? 3100)}.database-url`);
+  return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+}
+
+/** In a describe block: skips it unless the server runs on PostgreSQL (PGlite allows one process). */
+export function skipUnlessPostgres(what: string) {
+  test.skip(
+    !/^postgres/.test(e2eDatabaseUrl()),
+    `${what} beside the server only on PostgreSQL (PGlite allows one process)`,
+  );
+}
+
+const run = promisify(execFile);
+/** Runs one of the repo's TypeScript scripts against the e2e server's database. */
+export const runScript = (file: string, ...args: string[]) =>
+  run(process.execPath, ["--import", "tsx", "--conditions=react-server", file, ...args], {
+    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl() },
+  });
+
+/** This project's pick (desktop's where the project has none): a seeded account per project. */
+export function forProject<P extends { desktop: unknown; mobile?: unknown }>(
+  byProject: P,
+  testInfo: TestInfo,
+): P[keyof P] {
+  return byProject[testInfo.project.name as keyof P] ?? (byProject.desktop as P[keyof P]);
 }

@@ -9,7 +9,7 @@ import {
   slotsQuerySchema,
 } from "@/lib/validators/fulfilment";
 import { endpoint, jsonBody } from "./endpoint";
-import { id, money, orderStatus } from "./json";
+import { id, money, orderStatus, productQuantity } from "./json";
 
 /** ISO 8601 with the farm's UTC offset, e.g. "2026-11-28T09:00:00.000-08:00". */
 export const localDateTime = z.string().describe("ISO 8601 date-time with the farm's UTC offset");
@@ -120,14 +120,7 @@ export const packList = z.object({
   days: z
     .array(z.object({ date: z.string(), orders: z.number().int() }))
     .describe("the day picker: the next 14 days from today (and `date`), with their order counts"),
-  products: z.array(
-    z.object({
-      productId: id,
-      productName: z.string(),
-      unit: z.string(),
-      quantity: z.number().int(),
-    }),
-  ),
+  products: z.array(productQuantity),
   orders: z.array(
     z.object({
       id,
@@ -140,14 +133,7 @@ export const packList = z.object({
       end: localDateTime,
       place: z.string().describe("the pickup point's name and address, or the delivery address"),
       postalCode: z.string().nullable(),
-      items: z.array(
-        z.object({
-          productId: id,
-          productName: z.string(),
-          unit: z.string(),
-          quantity: z.number().int(),
-        }),
-      ),
+      items: z.array(productQuantity),
       totalAmount: money,
     }),
   ),

@@ -7,6 +7,14 @@ export const isoDate = z.string().describe("ISO 8601 date-time (UTC)");
 export const userType = z.enum(["farmer", "restaurant", "user"]);
 export const orderStatus = z.enum(["active", "completed", "cancelled"]);
 
+/** A product and a whole number of its units: a line to pack, or of a standing order. */
+export const productQuantity = z.object({
+  productId: id,
+  productName: z.string(),
+  unit: z.string(),
+  quantity: z.number().int(),
+});
+
 /** One tax of an order (docs/money.md, "Taxes"). */
 export const taxLine = z.object({
   name: z.string().describe('"GST" or "PST"'),

@@ -18,6 +18,7 @@ import { farmerInviteSchema } from "@/lib/validators/farm";
 import { idParam } from "@/lib/validators/id";
 import { endpoint, jsonBody, PAGED } from "./endpoint";
 import { id, isoDate, money, userType } from "./json";
+import { businessAccount } from "./business";
 import { transaction } from "./wallet";
 
 /**
@@ -66,13 +67,7 @@ export const opsApplication = z.object({
   fullName: z.string(),
   email: z.string(),
   userType,
-  status: z.enum(["pending", "approved", "rejected"]),
-  companyName: z.string(),
-  businessNumber: z.string(),
-  address: z.string(),
-  postalCode: z.string(),
-  createdAt: isoDate,
-  decidedAt: isoDate.nullable(),
+  ...businessAccount.shape,
 });
 export type OpsApplicationJson = z.infer<typeof opsApplication>;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idParam } from "@/lib/validators/id";
 import { standingOrderSchema, standingOrderUpdateSchema } from "@/lib/validators/standing";
 import { endpoint, jsonBody } from "./endpoint";
-import { id, isoDate, money } from "./json";
+import { id, isoDate, money, productQuantity } from "./json";
 import { product } from "./catalog";
 
 export const occurrence = z.object({
@@ -18,10 +18,7 @@ export const standingOrder = z.object({
   farmId: id,
   farmName: z.string(),
   items: z.array(
-    z.object({
-      productId: id,
-      productName: z.string(),
-      unit: z.string(),
+    productQuantity.extend({
       caseSize: z.number().int().describe("units per case: the quantity is whole cases of it"),
       quantity: z.number().int().describe("units (a multiple of caseSize)"),
       price: money.describe("the unit price agreed when the line was set up"),

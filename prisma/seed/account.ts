@@ -5,7 +5,7 @@ import { dueDateOf, periodLabel, periodOf } from "@/lib/server/credit/credit";
 import { farmTaxRates } from "@/lib/server/tax/rates";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { computeTaxes, taxTotal } from "@/lib/tax";
-import type { SeedLog, Tx } from "./types";
+import type { SeedContext, Tx } from "./types";
 
 /**
  * Bench Bistro buys on account at Glenmore Valley Greens (docs/restaurants.md, "Pay on account"):
@@ -25,13 +25,8 @@ const ACCOUNT = {
   cases: 2,
 };
 
-export async function ensureAccount(
-  tx: Tx,
-  userIds: Map<string, number>,
-  farmIds: Map<string, number>,
-  now: Date,
-  log: SeedLog,
-): Promise<void> {
+export async function ensureAccount(ctx: SeedContext): Promise<void> {
+  const { tx, userIds, farmIds, now, log } = ctx;
   const buyerId = userIds.get(ACCOUNT.restaurant)!;
   const farmId = farmIds.get(ACCOUNT.farm)!;
   if (await tx.creditLine.findUnique({ where: { farmId_buyerId: { farmId, buyerId } } })) return;

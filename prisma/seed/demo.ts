@@ -1,25 +1,19 @@
-import crypto from "node:crypto";
+import { hex } from "./refs";
 import { DEMO_USER, FARMS } from "@/prisma/seed-data/catalog";
 import { CONVERSATIONS, DEMO_LEDGER } from "@/prisma/seed-data/demo-activity";
 import { farmTaxRates } from "@/lib/server/tax/rates";
 import { computeTaxes, taxTotal } from "@/lib/tax";
-import type { SeedLog, Tx } from "./types";
+import type { SeedContext, SeedLog, Tx } from "./types";
 
 const KM_PER_MILE = 1.609344;
-const hex = (bytes: number) => crypto.randomBytes(bytes).toString("hex").toUpperCase();
 
 /**
  * The demo shopper's wallet, ledger and orders, written together: the wallet row is the marker, so
  * a second run (or a demo account that already has a wallet) writes nothing. The balance is the sum
  * of the ledger by construction (docs/money.md).
  */
-export async function ensureDemoActivity(
-  tx: Tx,
-  userIds: Map<string, number>,
-  farmIds: Map<string, number>,
-  now: Date,
-  log: SeedLog,
-): Promise<void> {
+export async function ensureDemoActivity(ctx: SeedContext): Promise<void> {
+  const { tx, userIds, farmIds, now, log } = ctx;
   const userId = userIds.get(DEMO_USER.email)!;
   if (await tx.wallet.findUnique({ where: { userId }, select: { id: true } })) {
     log("demo wallet: exists (history unchanged)");

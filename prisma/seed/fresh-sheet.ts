@@ -1,5 +1,5 @@
 import { RESTAURANTS } from "@/prisma/seed-data/catalog";
-import type { SeedLog, Tx } from "./types";
+import type { SeedContext } from "./types";
 
 /**
  * Glenmore Valley Greens emails its fresh sheet on Thursdays at 7:00 (its zone), and Bench Bistro
@@ -13,12 +13,8 @@ const FRESH_SHEET = {
   hour: 7,
 };
 
-export async function ensureFreshSheet(
-  tx: Tx,
-  userIds: Map<string, number>,
-  farmIds: Map<string, number>,
-  log: SeedLog,
-): Promise<void> {
+export async function ensureFreshSheet(ctx: SeedContext): Promise<void> {
+  const { tx, userIds, farmIds, log } = ctx;
   const farmId = farmIds.get(FRESH_SHEET.farm);
   const userId = userIds.get(FRESH_SHEET.reader);
   if (!farmId || !userId) return;

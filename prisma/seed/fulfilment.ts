@@ -9,7 +9,7 @@ import {
 import { minutesOfClock } from "@/lib/validators/fulfilment";
 import { upcomingSlots } from "@/lib/server/fulfilment/time";
 import { cardText } from "@/lib/server/orders/adjust-order";
-import type { SeedLog, Tx } from "./types";
+import type { SeedContext, SeedLog, Tx } from "./types";
 
 const TIME_ZONE = "America/Vancouver";
 
@@ -84,13 +84,8 @@ export async function ensureDemoAddresses(
  * the chosen kind whose cutoff is still ahead of `now`, so the demo shows orders that can still be
  * changed. Booked counts rise as a checkout would raise them.
  */
-export async function ensureDemoHandovers(
-  tx: Tx,
-  userIds: Map<string, number>,
-  farmIds: Map<string, number>,
-  now: Date,
-  log: SeedLog,
-): Promise<void> {
+export async function ensureDemoHandovers(ctx: SeedContext): Promise<void> {
+  const { tx, userIds, farmIds, now, log } = ctx;
   const userId = userIds.get(DEMO_USER.email)!;
   const home = await tx.address.findFirst({ where: { userId, isDefault: true } });
   let given = 0;
@@ -163,13 +158,8 @@ export async function ensureDemoHandovers(
  * the farm proposes cheddar for the butter of the active order. Nothing moves until the shopper
  * accepts or declines, so the seeded ledger stays as it is. Left alone once the order has any card.
  */
-export async function ensureDemoAdjustment(
-  tx: Tx,
-  userIds: Map<string, number>,
-  farmIds: Map<string, number>,
-  now: Date,
-  log: SeedLog,
-): Promise<void> {
+export async function ensureDemoAdjustment(ctx: SeedContext): Promise<void> {
+  const { tx, userIds, farmIds, now, log } = ctx;
   const buyerId = userIds.get(DEMO_USER.email)!;
   const farmId = farmIds.get("winfield-creamery")!;
   const order = await tx.order.findFirst({

@@ -68,20 +68,21 @@ export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {})
       const categoryIds = await ensureCategories(tx, log);
       const userIds = await ensureUsers(tx, hashes, now, log);
       const farmIds = await ensureFarms(tx, userIds, log);
+      const ctx = { tx, userIds, farmIds, now, log };
       await ensureBusinessAccounts(tx, userIds, log);
       await ensureProducts(tx, farmIds, categoryIds, log);
       await ensureFulfilment(tx, farmIds, log);
       await ensureDemoAddresses(tx, userIds, log);
-      await ensureDemoActivity(tx, userIds, farmIds, now, log);
-      await ensureDemoHandovers(tx, userIds, farmIds, now, log);
-      await ensureFarmerPackDays(tx, userIds, farmIds, now, log);
+      await ensureDemoActivity(ctx);
+      await ensureDemoHandovers(ctx);
+      await ensureFarmerPackDays(ctx);
       await ensureConversations(tx, userIds, now, log);
       // After the conversations: a pair that already talked gets no seeded conversation.
-      await ensureDemoAdjustment(tx, userIds, farmIds, now, log);
-      await ensureStandingOrders(tx, userIds, farmIds, now, log);
-      await ensureFreshSheet(tx, userIds, farmIds, log);
-      await ensureAccount(tx, userIds, farmIds, now, log);
-      await ensureReportSales(tx, userIds, farmIds, now, log);
+      await ensureDemoAdjustment(ctx);
+      await ensureStandingOrders(ctx);
+      await ensureFreshSheet(ctx);
+      await ensureAccount(ctx);
+      await ensureReportSales(ctx);
       await ensureFarmEarnings(tx, now, log);
       await ensureOps(tx, opsHashes, now, log);
     },

@@ -1,8 +1,8 @@
 import { hashPassword } from "@/lib/server/auth/password";
-import { recordFarmEntry } from "@/lib/server/payments/farm-ledger";
 import { enqueueSheetRow } from "@/lib/server/sheets/outbox";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
+import { recordPayoutEntry } from "./payouts";
 import type { SeedLog, Tx } from "./types";
 
 /**
@@ -108,18 +108,7 @@ export async function ensureOps(
           where: { farmId: farm.farmId, payoutId: null },
           data: { payoutId: payout.id },
         });
-      await recordFarmEntry(
-        tx,
-        {
-          farmId: farm.farmId,
-          type: "payout",
-          amountCents: -amountCents,
-          description: `Payout #${payout.id} (week to ${periodEnd})`,
-          dedupeKey: `payout-${payout.id}`,
-          payoutId: payout.id,
-        },
-        now,
-      );
+      await recordPayoutEntry(tx, payout, now);
       // Its email could not be delivered: the Outboxes screen shows it failed, with the error.
       await tx.notification.create({
         data: {

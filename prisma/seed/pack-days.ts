@@ -1,11 +1,10 @@
-import crypto from "node:crypto";
+import { hex } from "./refs";
 import { upcomingSlots } from "@/lib/server/fulfilment/time";
 import { generateWalletId } from "@/lib/server/wallet/wallet-id";
 import { PACK_DAY_BUYER, PACK_DAY_ORDERS } from "@/prisma/seed-data/fulfilment";
-import type { SeedLog, Tx } from "./types";
+import type { SeedContext } from "./types";
 
 const TIME_ZONE = "America/Vancouver";
-const hex = (bytes: number) => crypto.randomBytes(bytes).toString("hex").toUpperCase();
 
 /**
  * A farmer's morning right after `npm start` (docs/fulfilment.md, "Pack list"): the README's
@@ -13,13 +12,8 @@ const hex = (bytes: number) => crypto.randomBytes(bytes).toString("hex").toUpper
  * buyer who paid from a wallet topped up for it (its ledger adds up, docs/money.md). The buyer's
  * wallet is the marker: once it exists, nothing is written again.
  */
-export async function ensureFarmerPackDays(
-  tx: Tx,
-  userIds: Map<string, number>,
-  farmIds: Map<string, number>,
-  now: Date,
-  log: SeedLog,
-): Promise<void> {
+export async function ensureFarmerPackDays(ctx: SeedContext): Promise<void> {
+  const { tx, userIds, farmIds, now, log } = ctx;
   const userId = userIds.get(PACK_DAY_BUYER)!;
   if (await tx.wallet.findUnique({ where: { userId }, select: { id: true } })) {
     log("pack days: exist (unchanged)");

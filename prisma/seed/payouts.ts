@@ -4,6 +4,26 @@ import type { SeedLog, Tx } from "./types";
 
 const DAY = 86_400_000;
 
+/** A seeded payout's row in its farm's ledger: the amount leaves the balance at `at`. */
+export function recordPayoutEntry(
+  tx: Tx,
+  payout: { id: number; farmId: number; amountCents: number; periodEnd: string },
+  at: Date,
+) {
+  return recordFarmEntry(
+    tx,
+    {
+      farmId: payout.farmId,
+      type: "payout",
+      amountCents: -payout.amountCents,
+      description: `Payout #${payout.id} (week to ${payout.periodEnd})`,
+      dedupeKey: `payout-${payout.id}`,
+      payoutId: payout.id,
+    },
+    at,
+  );
+}
+
 /**
  * The farms' earnings from the seeded completed orders (docs/money.md, "Farm ledger"), and one
  * paid payout of the earliest farm's week, so My Farm → Payouts shows a history and an upcoming
@@ -49,18 +69,7 @@ export async function ensureFarmEarnings(tx: Tx, now: Date, log: SeedLog): Promi
       where: { id: { in: rows.map((r) => r.id) } },
       data: { payoutId: payout.id },
     });
-    await recordFarmEntry(
-      tx,
-      {
-        farmId: first.farmId,
-        type: "payout",
-        amountCents: -amountCents,
-        description: `Payout #${payout.id} (week to ${week.periodEnd})`,
-        dedupeKey: `payout-${payout.id}`,
-        payoutId: payout.id,
-      },
-      paidAt,
-    );
+    await recordPayoutEntry(tx, payout, paidAt);
   }
   log(`farm earnings: ${orders.length} order(s), 1 paid payout`);
 }

@@ -4,7 +4,7 @@ import { unitPrice } from "@/lib/server/catalog/pricing";
 import { farmTaxRates } from "@/lib/server/tax/rates";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { computeTaxes, taxTotal } from "@/lib/tax";
-import type { SeedLog, Tx } from "./types";
+import type { SeedContext } from "./types";
 
 const DAY = 86_400_000;
 const REF = "SEED-SALES-";
@@ -86,13 +86,8 @@ const SALES: { farm: string; buyer: number; daysAgo: number; lines: [number, num
   },
 ];
 
-export async function ensureReportSales(
-  tx: Tx,
-  userIds: Map<string, number>,
-  farmIds: Map<string, number>,
-  now: Date,
-  log: SeedLog,
-): Promise<void> {
+export async function ensureReportSales(ctx: SeedContext): Promise<void> {
+  const { tx, userIds, farmIds, now, log } = ctx;
   if (await tx.order.count({ where: { checkoutRef: { startsWith: REF } } })) return;
   const products = new Map<string, Awaited<ReturnType<typeof productsOf>>>();
   async function productsOf(farmId: number) {

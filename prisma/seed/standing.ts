@@ -4,7 +4,7 @@ import { unitPrice } from "@/lib/server/catalog/pricing";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { syncHold } from "@/lib/server/standing/holds";
-import type { SeedLog, Tx } from "./types";
+import type { SeedContext, Tx } from "./types";
 
 /** Bench Bistro buys its greens at Glenmore Valley Greens' Saturday market stall every week. */
 const STANDING = {
@@ -22,13 +22,8 @@ const OPENING_BALANCE_CENTS = 40_000;
  * sees the page filled, and a wallet to pay it from. Left alone once that restaurant has any
  * standing order; the wallet is created only when it has none.
  */
-export async function ensureStandingOrders(
-  tx: Tx,
-  userIds: Map<string, number>,
-  farmIds: Map<string, number>,
-  now: Date,
-  log: SeedLog,
-): Promise<void> {
+export async function ensureStandingOrders(ctx: SeedContext): Promise<void> {
+  const { tx, userIds, farmIds, now, log } = ctx;
   const userId = userIds.get(STANDING.restaurant)!;
   const farmId = farmIds.get(STANDING.farm)!;
   if (await tx.standingOrder.count({ where: { userId } })) {

@@ -13,14 +13,11 @@ import {
   createUserWithSession,
 } from "../support/factories";
 import { createPickupAndDelivery } from "../support/fulfilment";
-import { onPostgres } from "../support/pg";
+import { itOnPostgres } from "../support/races";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 import { checkoutOnAccount, farmWithCreditCustomer, setCredit } from "./support";
 
 checkLedgerAfterEach();
-
-// Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
-const pg = it.skipIf(!onPostgres);
 
 /** A 409 credit_limit answer with exactly this message. */
 function expectCreditRefusal(
@@ -232,7 +229,7 @@ describe("checkout on account", () => {
     expect(await db.transaction.count({ where: { userId: chef.user.id } })).toBe(1); // the top-up only
   });
 
-  pg(
+  itOnPostgres(
     "20 racing checkouts on account never take the buyer past the credit limit (PostgreSQL only)",
     async () => {
       // $100 of credit, $15 orders: exactly 6 fit. Each checkout buys its own product, so no stock row

@@ -14,13 +14,11 @@ import {
   createProduct,
   createUserWithSession,
 } from "../support/factories";
-import { onPostgres } from "../support/pg";
+import { itOnPostgres } from "../support/races";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
 import { checkoutOnAccount, closeStatement, farmWithCreditCustomer, pay } from "./support";
 
 checkLedgerAfterEach();
-
-const pg = it.skipIf(!onPostgres);
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
@@ -320,7 +318,7 @@ describe("paying a statement from the wallet", () => {
     expect([second.status, second.json.code]).toEqual([409, "credit_limit"]);
   });
 
-  pg(
+  itOnPostgres(
     "racing pays with different keys pay once; racing double submits of one key replay (PostgreSQL only)",
     async () => {
       const { chef, statementId } = await statementWithOrders();

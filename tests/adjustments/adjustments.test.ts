@@ -13,21 +13,18 @@ import * as conversationRoute from "@/app/api/messages/[userId]/route";
 import * as chatsRoute from "@/app/api/messages/chats/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
 import { call } from "../support/http";
-import { cancelOrder } from "../support/orders";
+import { adjustmentRows, cancelOrder, linesOf, stockOf } from "../support/orders";
 import {
   createFarmerWithSession,
   createProduct,
   createUserWithSession,
 } from "../support/factories";
 import { createPickupAndDelivery } from "../support/fulfilment";
-import { onPostgres } from "../support/pg";
+import { itOnPostgres } from "../support/races";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 
 checkLedgerAfterEach();
 afterAll(() => closeListener());
-
-// Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
-const pg = it.skipIf(!onPostgres);
 
 type Line = { itemId: number; quantity?: number; substituteProductId?: number };
 
@@ -92,20 +89,11 @@ function decide(
   });
 }
 
-const stockOf = async (id: number) => (await db.product.findUniqueOrThrow({ where: { id } })).stock;
 const stocks = async () => [
   await stockOf(carrots.id),
   await stockOf(kale.id),
   await stockOf(chard.id),
 ];
-const linesOf = async (orderId: number) =>
-  (await db.orderItem.findMany({ where: { orderId }, orderBy: { id: "asc" } })).map((i) => [
-    i.productName,
-    i.quantity,
-    i.priceCents,
-  ]);
-const adjustmentRows = (userId: number) =>
-  db.transaction.findMany({ where: { userId, type: "adjustment" }, orderBy: { id: "asc" } });
 const totalOf = async (id: number) =>
   (await db.order.findUniqueOrThrow({ where: { id } })).totalCents;
 
@@ -537,23 +525,27 @@ describe("accepting and declining a card", () => {
     );
   });
 
-  pg("accepting from several tabs at once moves the money once (PostgreSQL only)", async () => {
-    const o = await order();
-    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }]))
-      .json;
-    const results = await Promise.all(
-      Array.from({ length: 6 }, () => decide("accept", o.id, card.id)),
-    );
-    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect((await adjustmentRows(buyer.user.id)).map((t) => t.amountCents)).toEqual([-300]);
-    expect(await stocks()).toEqual([96, 100, 98]);
-    expect(await linesOf(o.id)).toEqual([
-      ["Carrots", 4, 300],
-      ["Chard", 2, 400],
-    ]);
-  });
+  itOnPostgres(
+    "accepting from several tabs at once moves the money once (PostgreSQL only)",
+    async () => {
+      const o = await order();
+      const card = (
+        await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])
+      ).json;
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => decide("accept", o.id, card.id)),
+      );
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect((await adjustmentRows(buyer.user.id)).map((t) => t.amountCents)).toEqual([-300]);
+      expect(await stocks()).toEqual([96, 100, 98]);
+      expect(await linesOf(o.id)).toEqual([
+        ["Carrots", 4, 300],
+        ["Chard", 2, 400],
+      ]);
+    },
+  );
 
-  pg(
+  itOnPostgres(
     "an accept racing a buyer's cancel: either the change then the refund of the new total, or stale (PostgreSQL only)",
     async () => {
       const o = await order();

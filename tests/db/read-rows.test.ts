@@ -10,7 +10,7 @@ import { searchProducts } from "@/lib/server/catalog/products";
 import { getWallet } from "@/lib/server/wallet/get-wallet";
 import { recommendFarms, recommendProducts } from "@/lib/server/catalog/recommend";
 import { decodeTimeCursor } from "@/lib/validators/page";
-import { onPostgres } from "../support/pg";
+import { itOnPostgres } from "../support/races";
 
 /**
  * The hot reads (lib/server/platform/db.ts, readRows) answer the same through pg's prepared statements as
@@ -19,8 +19,6 @@ import { onPostgres } from "../support/pg";
  * attachments and an adjustment card. On PGlite both are Prisma's path, so there is nothing to
  * compare.
  */
-const pg = it.skipIf(!onPostgres);
-
 // A server far from UTC: pg would read a `timestamp` as local time; Prisma reads it as UTC.
 process.env.TZ = "America/Vancouver";
 
@@ -36,7 +34,7 @@ async function bothWays<T>(read: () => Promise<T>): Promise<[T, T]> {
 }
 
 describe("readRows: pg's prepared statements and Prisma read alike (PostgreSQL only: on PGlite both are Prisma)", () => {
-  pg(
+  itOnPostgres(
     "orders, chats, a conversation, the unread count, search, recommendations and the wallet of the demo shopper",
     async () => {
       await seed(db);

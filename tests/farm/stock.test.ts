@@ -10,26 +10,29 @@ import { farmerWithSession } from "./support";
 
 checkLedgerAfterEach();
 
-/** The farm lists a product through the API (no description or category, not featured). */
-const listProduct = (
-  cookie: string,
-  p: { name: string; price: number; unit: string; stock: number },
-) =>
-  call(productsRoute.POST, "/api/my-farm/products", {
-    body: { ...p, description: "", categoryId: null, isFeatured: false },
+/** A new farmer lists a product through the API (no description or category, not featured). */
+async function farmerLists(name: string, p: { price: number; unit: string; stock: number }) {
+  const me = await farmerWithSession();
+  const res = await call(productsRoute.POST, "/api/my-farm/products", {
+    body: { name, ...p, description: "", categoryId: null, isFeatured: false },
+    cookie: me.cookie,
+  });
+  expect(res.status, res.text).toBe(201);
+  return { me, id: res.json.id as number };
+}
+
+/** The farm changes its product through the API. */
+const patchProduct = (cookie: string, id: number, body: Record<string, unknown>) =>
+  call(productRoute.PATCH, `/api/my-farm/products/${id}`, {
+    method: "PATCH",
+    body,
     cookie,
+    params: { id: String(id) },
   });
 
 describe("stock set by the farmer is what checkout sells", () => {
   it("selling the last units marks the product out of stock; restocking puts it back", async () => {
-    const me = await farmerWithSession();
-    const created = await listProduct(me.cookie, {
-      name: "Duck Eggs",
-      price: 7,
-      unit: "dozen",
-      stock: 2,
-    });
-    const id: number = created.json.id;
+    const { me, id } = await farmerLists("Duck Eggs", { price: 7, unit: "dozen", stock: 2 });
     const buyer = await createUserWithSession();
     await topUp(buyer.cookie, 100);
     expect((await placeOrder(buyer.cookie, [{ productId: id, quantity: 3 }])).status).toBe(409);
@@ -43,31 +46,14 @@ describe("stock set by the farmer is what checkout sells", () => {
       "Duck Eggs is out of stock",
     );
 
-    await call(productRoute.PATCH, `/api/my-farm/products/${id}`, {
-      method: "PATCH",
-      body: { stock: 6 },
-      cookie: me.cookie,
-      params: { id: String(id) },
-    });
+    await patchProduct(me.cookie, id, { stock: 6 });
     expect((await placeOrder(buyer.cookie, [{ productId: id, quantity: 1 }])).status).toBe(201);
     expect((await db.product.findUniqueOrThrow({ where: { id } })).stock).toBe(5);
   });
 
   it("a hidden product cannot be bought", async () => {
-    const me = await farmerWithSession();
-    const created = await listProduct(me.cookie, {
-      name: "Secret Squash",
-      price: 3,
-      unit: "each",
-      stock: 9,
-    });
-    const id: number = created.json.id;
-    await call(productRoute.PATCH, `/api/my-farm/products/${id}`, {
-      method: "PATCH",
-      body: { isHidden: true },
-      cookie: me.cookie,
-      params: { id: String(id) },
-    });
+    const { me, id } = await farmerLists("Secret Squash", { price: 3, unit: "each", stock: 9 });
+    await patchProduct(me.cookie, id, { isHidden: true });
     const buyer = await createUserWithSession();
     await topUp(buyer.cookie, 50);
     const res = await placeOrder(buyer.cookie, [{ productId: id, quantity: 1 }]);
@@ -78,25 +64,9 @@ describe("stock set by the farmer is what checkout sells", () => {
   it.skipIf(!onPostgres)(
     "20 concurrent checkouts of the last 5 units the farmer listed: exactly 5 succeed, stock ends at 0 (PostgreSQL only: PGlite has one connection and cannot run checkouts in parallel)",
     async () => {
-      const me = await farmerWithSession();
-      const created = await listProduct(me.cookie, {
-        name: "Last Apricots",
-        price: 3,
-        unit: "lb",
-        stock: 40,
-      });
-      const id: number = created.json.id;
+      const { me, id } = await farmerLists("Last Apricots", { price: 3, unit: "lb", stock: 40 });
       // The farmer counts what is left: 5.
-      expect(
-        (
-          await call(productRoute.PATCH, `/api/my-farm/products/${id}`, {
-            method: "PATCH",
-            body: { stock: 5 },
-            cookie: me.cookie,
-            params: { id: String(id) },
-          })
-        ).json.stock,
-      ).toBe(5);
+      expect((await patchProduct(me.cookie, id, { stock: 5 })).json.stock).toBe(5);
 
       const buyers = await Promise.all(Array.from({ length: 20 }, () => createUserWithSession()));
       for (const b of buyers) await topUp(b.cookie, 10);

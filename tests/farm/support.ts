@@ -1,7 +1,7 @@
 import sharp from "sharp";
-import zlib from "node:zlib";
 import { db } from "@/lib/server/platform/db";
 import { ORIGIN } from "../support/http";
+import { rgbPng } from "../support/png";
 import { createFarm, sessionCookie } from "../support/factories";
 
 /** A farmer with a farm and a live session cookie. */
@@ -56,42 +56,9 @@ export async function upload(
   return { status: res.status, json: json as any, text };
 }
 
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of buf) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
 /** A real, decodable PNG built from bytes: `size`×`size` green pixels, optionally with a tEXt chunk. */
-export function tinyPng(size = 2, text?: string): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, 0)]);
-  for (let x = 0; x < size; x++) row[1 + x * 3 + 1] = 0x80;
-  const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    ...(text ? [chunk("tEXt", Buffer.from(`Comment\0${text}`, "latin1"))] : []),
-    chunk("IDAT", zlib.deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
+export const tinyPng = (size = 2, text?: string): Buffer =>
+  rgbPng(size, size, () => [0, 0x80, 0], { comment: text });
 
 const SECRET_EXIF = {
   IFD0: { ImageDescription: "GPS 49.88N 119.49W secret-location", Make: "SpyCam" },

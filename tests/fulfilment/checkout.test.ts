@@ -5,7 +5,7 @@ import * as incomingRoute from "@/app/api/my-farm/orders/route";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 import { checkout } from "@/lib/server/orders/checkout";
 import { call } from "../support/http";
-import { cancelOrder } from "../support/orders";
+import { cancelOrder, stockOf } from "../support/orders";
 import {
   createFarm,
   createProduct,
@@ -18,7 +18,7 @@ import {
   createPickupPoint,
   createWindow,
 } from "../support/fulfilment";
-import { onPostgres } from "../support/pg";
+import { itOnPostgres } from "../support/races";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
 
 /** An entry of the user's address book (delivery goes only to one of those), by id. */
@@ -28,9 +28,6 @@ async function bookAddress(userId: number, line1: string, city: string, postalCo
 }
 
 checkLedgerAfterEach();
-
-// Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
-const pg = it.skipIf(!onPostgres);
 
 type Choice = { slotId: string; addressId?: number } | Record<string, unknown>;
 
@@ -54,7 +51,6 @@ async function slotOf(farmId: number, kind: "pickup" | "delivery" = "pickup") {
   return slot;
 }
 
-const stockOf = async (id: number) => (await db.product.findUniqueOrThrow({ where: { id } })).stock;
 const bookedOf = async (slotId: string) => {
   const [, windowId, localDate] = /^w(\d+)-(.+)$/.exec(slotId)!;
   return (
@@ -82,6 +78,18 @@ beforeEach(async () => {
   apples = await createProduct(farm.id, { name: "Apples", priceCents: 1000, stock: 200 });
   await topUp(me.cookie, 500);
 });
+
+/** One apple for Green Acres' Saturday pickup on `date`, checked out by `me` at `now` (the direct call). */
+const pickupCheckout = (date: string, now: Date) =>
+  checkout(
+    me.user.id,
+    {
+      items: [{ productId: apples.id, quantity: 1 }],
+      fulfilment: { [farm.id]: { slotId: `w${setup.pickup.id}-${date}` } },
+    },
+    undefined,
+    now,
+  );
 
 describe("checkout with fulfilment", () => {
   it("a pickup order carries its slot, place and cutoff; the slot counts it; the farm's incoming order carries it too", async () => {
@@ -176,64 +184,36 @@ describe("checkout with fulfilment", () => {
   });
 
   it("a cutoff that passes between cart and payment is refused with its message, in the farm's local time", async () => {
-    const input = {
-      items: [{ productId: apples.id, quantity: 1 }],
-      fulfilment: { [farm.id]: { slotId: `w${setup.pickup.id}-2026-11-28` } },
-    };
     // Saturday 28 Nov 09:00 with a 40 h cutoff closes on Thursday 26 Nov at 17:00, Vancouver time
     // (UTC−7 for good from 1 Nov 2026: tz database 2026b on).
     const inCart = new Date("2026-11-26T16:59:59-07:00");
     const atPayment = new Date("2026-11-26T17:00:00-07:00");
-    await expect(checkout(me.user.id, input, undefined, atPayment)).rejects.toMatchObject({
+    await expect(pickupCheckout("2026-11-28", atPayment)).rejects.toMatchObject({
       code: "slot_closed",
       message:
         "Orders for Green Acres's Sat 28 Nov, 9:00 am pickup closed at Thu 26 Nov, 5:00 pm: choose another time",
     });
     expect(await db.order.count({ where: { userId: me.user.id } })).toBe(0);
-    const { value } = await checkout(me.user.id, input, undefined, inCart);
+    const { value } = await pickupCheckout("2026-11-28", inCart);
     expect(value.orders[0].fulfilment?.cutoff).toBe("2026-11-26T17:00:00.000-07:00");
   });
 
   it("British Columbia's last clock change: a Saturday 09:00–13:00 window is 09:00-08:00 before 8 Mar 2026 and 09:00-07:00 after; no change on 1 Nov 2026", async () => {
     const now = new Date("2026-02-20T12:00:00Z");
-    const before = await checkout(
-      me.user.id,
-      {
-        items: [{ productId: apples.id, quantity: 1 }],
-        fulfilment: { [farm.id]: { slotId: `w${setup.pickup.id}-2026-03-07` } },
-      },
-      undefined,
-      now,
-    );
+    const before = await pickupCheckout("2026-03-07", now);
     expect(before.value.orders[0].fulfilment).toMatchObject({
       start: "2026-03-07T09:00:00.000-08:00",
       end: "2026-03-07T13:00:00.000-08:00",
       cutoff: "2026-03-05T17:00:00.000-08:00",
     });
-    const after = await checkout(
-      me.user.id,
-      {
-        items: [{ productId: apples.id, quantity: 1 }],
-        fulfilment: { [farm.id]: { slotId: `w${setup.pickup.id}-2026-03-14` } },
-      },
-      undefined,
-      now,
-    );
+    const after = await pickupCheckout("2026-03-14", now);
     expect(after.value.orders[0].fulfilment).toMatchObject({
       start: "2026-03-14T09:00:00.000-07:00",
       end: "2026-03-14T13:00:00.000-07:00",
       cutoff: "2026-03-12T17:00:00.000-07:00",
     });
     // 1 November 2026 is no change any more (Node 20's own data, 2025c, still said PST from then).
-    const november = await checkout(
-      me.user.id,
-      {
-        items: [{ productId: apples.id, quantity: 1 }],
-        fulfilment: { [farm.id]: { slotId: `w${setup.pickup.id}-2026-11-07` } },
-      },
-      undefined,
-      new Date("2026-10-20T12:00:00Z"),
-    );
+    const november = await pickupCheckout("2026-11-07", new Date("2026-10-20T12:00:00Z"));
     expect(november.value.orders[0].fulfilment).toMatchObject({
       start: "2026-11-07T09:00:00.000-07:00",
       end: "2026-11-07T13:00:00.000-07:00",
@@ -252,15 +232,7 @@ describe("checkout with fulfilment", () => {
 
   it("a slot far beyond the listed days is not open yet", async () => {
     await expect(
-      checkout(
-        me.user.id,
-        {
-          items: [{ productId: apples.id, quantity: 1 }],
-          fulfilment: { [farm.id]: { slotId: `w${setup.pickup.id}-2027-11-27` } },
-        },
-        undefined,
-        new Date("2026-11-23T12:00:00Z"),
-      ),
+      pickupCheckout("2027-11-27", new Date("2026-11-23T12:00:00Z")),
     ).rejects.toMatchObject({
       code: "slot_closed",
       message:
@@ -481,7 +453,7 @@ describe("checkout with fulfilment", () => {
     expect(await bookedOf(slot.slotId)).toBe(1);
   });
 
-  pg(
+  itOnPostgres(
     "a slot's capacity holds under 20 racing checkouts: exactly capacity succeed, the rest are slot_full (PostgreSQL only)",
     async () => {
       const capacity = 6;

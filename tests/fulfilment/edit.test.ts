@@ -5,16 +5,13 @@ import * as orderRoute from "@/app/api/orders/[id]/route";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 import { editOrder } from "@/lib/server/orders/edit-order";
 import { call } from "../support/http";
-import { cancelOrder } from "../support/orders";
+import { adjustmentRows, cancelOrder, linesOf, stockOf } from "../support/orders";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { createAddress, createPickupAndDelivery } from "../support/fulfilment";
-import { onPostgres } from "../support/pg";
+import { itOnPostgres } from "../support/races";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 
 checkLedgerAfterEach();
-
-// Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
-const pg = it.skipIf(!onPostgres);
 
 type Line = { productId: number; quantity: number };
 
@@ -65,20 +62,12 @@ function edit(cookie: string, id: number, items: unknown, key?: string) {
   });
 }
 
-const stockOf = async (id: number) => (await db.product.findUniqueOrThrow({ where: { id } })).stock;
 const stocks = async () => [
   await stockOf(carrots.id),
   await stockOf(kale.id),
   await stockOf(beets.id),
 ];
-const linesOf = async (orderId: number) =>
-  (await db.orderItem.findMany({ where: { orderId }, orderBy: { productId: "asc" } })).map((i) => [
-    i.productName,
-    i.quantity,
-    i.priceCents,
-  ]);
-const adjustments = (userId: number) =>
-  db.transaction.findMany({ where: { userId, type: "adjustment" }, orderBy: { id: "asc" } });
+const linesByProduct = (orderId: number) => linesOf(orderId, "productId");
 
 describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
   it("raising a quantity takes the stock and charges the difference as one adjustment; the line keeps its price", async () => {
@@ -97,10 +86,10 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
       "Paid from wallet",
       "Changed by the buyer",
     ]);
-    expect(await linesOf(o.id)).toEqual([["Carrots", 5, 300]]);
+    expect(await linesByProduct(o.id)).toEqual([["Carrots", 5, 300]]);
     expect(await stocks()).toEqual([95, 100, 100]);
     expect(
-      (await adjustments(me.user.id)).map((t) => [t.amountCents, t.description, t.reference]),
+      (await adjustmentRows(me.user.id)).map((t) => [t.amountCents, t.description, t.reference]),
     ).toEqual([[-900, `Order #${o.id} changed`, `ORDER-${o.id}`]]);
     expect(await balanceCents(me.user.id)).toBe(10000 - 1500);
   });
@@ -120,12 +109,12 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     ]);
     expect(res.status, res.text).toBe(200);
     expect(res.json.totalAmount).toBe(7.5);
-    expect(await linesOf(o.id)).toEqual([
+    expect(await linesByProduct(o.id)).toEqual([
       ["Carrots", 1, 300],
       ["Beets", 1, 450],
     ]);
     expect(await stocks()).toEqual([99, 100, 99]);
-    expect((await adjustments(me.user.id)).map((t) => t.amountCents)).toEqual([950]);
+    expect((await adjustmentRows(me.user.id)).map((t) => t.amountCents)).toEqual([950]);
     expect(await balanceCents(me.user.id)).toBe(10000 - 750);
 
     // Cancelling afterwards refunds what the order costs now, and gives back what it holds now.
@@ -142,7 +131,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
       { productId: carrots.id, quantity: 1 },
     ]);
     expect([res.status, res.json.totalAmount]).toEqual([200, 6]);
-    expect(await adjustments(me.user.id)).toEqual([]);
+    expect(await adjustmentRows(me.user.id)).toEqual([]);
     expect(await stocks()).toEqual([98, 100, 100]);
   });
 
@@ -150,7 +139,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
     const before = {
       stocks: await stocks(),
-      lines: await linesOf(o.id),
+      lines: await linesByProduct(o.id),
       events: await db.orderEvent.count(),
       ledger: await db.transaction.count(),
     };
@@ -162,7 +151,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     ]);
     expect({
       stocks: await stocks(),
-      lines: await linesOf(o.id),
+      lines: await linesByProduct(o.id),
       events: await db.orderEvent.count(),
       ledger: await db.transaction.count(),
     }).toEqual(before);
@@ -230,7 +219,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     expect([free.status, free.json.totalAmount, free.json.fulfilment.fee]).toEqual([200, 75, 0]);
     const back = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 10 }]);
     expect([back.status, back.json.totalAmount, back.json.fulfilment.fee]).toEqual([200, 35, 5]);
-    expect((await adjustments(me.user.id)).map((t) => t.amountCents)).toEqual([-4000, 4000]);
+    expect((await adjustmentRows(me.user.id)).map((t) => t.amountCents)).toEqual([-4000, 4000]);
     expect(await balanceCents(me.user.id)).toBe(10000 - 3500);
   });
 
@@ -300,13 +289,13 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     const b = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 3 }], "edit-1");
     expect([a.status, b.status, b.headers.get("idempotent-replayed")]).toEqual([200, 200, "true"]);
     expect(b.json).toEqual(a.json);
-    expect(await adjustments(me.user.id)).toHaveLength(1);
+    expect(await adjustmentRows(me.user.id)).toHaveLength(1);
     const reused = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 4 }], "edit-1");
     expect([reused.status, reused.json.code]).toEqual([409, "idempotency_key_reused"]);
     expect(await stocks()).toEqual([97, 100, 100]);
   });
 
-  pg(
+  itOnPostgres(
     "concurrent edits of one order queue on its row: stock, total and balance match the last one (PostgreSQL only)",
     async () => {
       const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
@@ -332,7 +321,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     },
   );
 
-  pg(
+  itOnPostgres(
     "an edit racing a cancel: either order, the refund matches what was paid (PostgreSQL only)",
     async () => {
       const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);

@@ -14,6 +14,7 @@ import {
 import { localListenerCount } from "@/lib/server/realtime/hub";
 import { eventStreamResponse } from "@/lib/server/messages/stream";
 import { userFromRequest } from "@/lib/server/auth/session";
+import { sseParser } from "./support/sse";
 
 afterAll(closeListener);
 
@@ -28,26 +29,15 @@ async function openStream(cookie: string) {
   });
   const res = await stream.GET(req, { params: Promise.resolve({}) });
   const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buf = "";
+  const parse = sseParser();
   const frames: Frame[] = [];
   let comments = 0;
   async function pump(until: () => boolean) {
     while (!until()) {
       const { value, done } = await reader.read();
       if (done) return false;
-      buf += decoder.decode(value, { stream: true });
-      let i;
-      while ((i = buf.indexOf("\n\n")) >= 0) {
-        const raw = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        let event = "message";
-        let data = "";
-        for (const line of raw.split("\n")) {
-          if (line.startsWith(":")) comments++;
-          else if (line.startsWith("event: ")) event = line.slice(7);
-          else if (line.startsWith("data: ")) data += line.slice(6);
-        }
+      for (const { event, data, comments: notes } of parse(value)) {
+        comments += notes.length;
         if (data) frames.push({ event, data: JSON.parse(data) });
       }
     }

@@ -16,7 +16,7 @@ import {
   createUserWithSession,
   TEST_PASSWORD,
 } from "../support/factories";
-import { auditRows, callOps, createStaff } from "./support";
+import { applicant, auditRows, callOps, createStaff } from "./support";
 
 const ops = endpoints.filter((e) => e.path.startsWith("/api/ops/"));
 const params = { id: "1", userId: "1", sessionId: "0".repeat(32), disputeId: "dp_access" };
@@ -80,15 +80,10 @@ describe("ops access", () => {
 
   it("staff read every list, each answering its contract field for field; a money action without a step-up is 403 step_up_required and changes nothing", async () => {
     const staff = await createStaff();
-    const shopper = await createUserWithSession({ fullName: "Parsnip Shopper" });
-    await db.businessAccount.create({
-      data: {
-        userId: shopper.user.id,
-        companyName: "Parsnip Cafe",
-        businessNumber: "812345670",
-        address: "1 Bernard Ave, Kelowna, BC",
-        postalCode: "V1Y 6N1",
-      },
+    const shopper = await applicant("Parsnip Shopper", {
+      companyName: "Parsnip Cafe",
+      address: "1 Bernard Ave, Kelowna, BC",
+      postalCode: "V1Y 6N1",
     });
     // The farms, waitlist and wallet-hold lists need a row each to show.
     await createFarmerWithSession();

@@ -10,27 +10,13 @@ import { db } from "@/lib/server/platform/db";
 import { decideBusinessAccount } from "@/lib/server/business/accounts";
 import { createFarmerWithSession, createUserWithSession } from "../support/factories";
 import { onPostgres } from "../support/pg";
-import { callOps, createStaff } from "./support";
+import { applicant, callOps, createStaff } from "./support";
 
 /** The audit rows written after `since` (an id), oldest first. */
 const auditAfter = (since: number) =>
   db.auditLog.findMany({ where: { id: { gt: since } }, orderBy: { id: "asc" } });
 const lastAuditId = async () =>
   (await db.auditLog.findFirst({ orderBy: { id: "desc" }, select: { id: true } }))?.id ?? 0;
-
-async function applicant() {
-  const buyer = await createUserWithSession({ fullName: "Bench Bistro Owner" });
-  await db.businessAccount.create({
-    data: {
-      userId: buyer.user.id,
-      companyName: "Bench Bistro",
-      businessNumber: "812345670",
-      address: "1875 Pandosy St, Kelowna, BC",
-      postalCode: "V1Y 1R3",
-    },
-  });
-  return buyer;
-}
 
 describe("ops actions and the audit log", () => {
   it("approving an application: restaurant at once, the buyer emailed, one audit row; a second decision is 409 and writes nothing", async () => {

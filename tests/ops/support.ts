@@ -50,3 +50,19 @@ export async function createStaff(steppedUp = false) {
 }
 
 export const auditRows = () => db.auditLog.findMany({ orderBy: { id: "asc" } });
+
+/** A buyer who applied for a business account (pending): Bench Bistro unless told otherwise. */
+export async function applicant(
+  fullName = "Bench Bistro Owner",
+  business = {
+    companyName: "Bench Bistro",
+    address: "1875 Pandosy St, Kelowna, BC",
+    postalCode: "V1Y 1R3",
+  },
+) {
+  const buyer = await createUserWithSession({ fullName });
+  await db.businessAccount.create({
+    data: { userId: buyer.user.id, businessNumber: "812345670", ...business },
+  });
+  return buyer;
+}

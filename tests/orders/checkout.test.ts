@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
+import { stockOf } from "../support/orders";
 import * as ordersRoute from "@/app/api/orders/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
 import { call } from "../support/http";
@@ -24,8 +25,6 @@ beforeEach(async () => {
   eggs = await createProduct(farmB.id, { name: "Eggs", priceCents: 650, stock: 12 });
   await topUp(me.cookie, 100);
 });
-
-const stockOf = async (id: number) => (await db.product.findUniqueOrThrow({ where: { id } })).stock;
 
 describe("POST /api/orders", () => {
   it("splits the cart into one order per farm, priced by the server, and debits the wallet", async () => {

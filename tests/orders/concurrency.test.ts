@@ -1,17 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { db } from "@/lib/server/platform/db";
 import { cancelOrder } from "../support/orders";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
-import { onPostgres } from "../support/pg";
+import { itOnPostgres } from "../support/races";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 
 checkLedgerAfterEach();
 
-// Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
-const pg = it.skipIf(!onPostgres);
-
 describe("concurrent money movements", () => {
-  pg(
+  itOnPostgres(
     "10 concurrent checkouts each worth 40% of the balance: at most 2 succeed, never below 0 (PostgreSQL only)",
     async () => {
       const me = await createUserWithSession();
@@ -34,7 +31,7 @@ describe("concurrent money movements", () => {
     },
   );
 
-  pg(
+  itOnPostgres(
     "20 concurrent checkouts of the last 5 units: exactly 5 succeed, stock never negative (PostgreSQL only)",
     async () => {
       const { farm } = await createFarm();
@@ -63,23 +60,26 @@ describe("concurrent money movements", () => {
     },
   );
 
-  pg("5 concurrent submissions of one checkout key pay once (PostgreSQL only)", async () => {
-    const me = await createUserWithSession();
-    const { farm } = await createFarm();
-    const product = await createProduct(farm.id, { priceCents: 1000, stock: 50 });
-    await topUp(me.cookie, 100);
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        placeOrder(me.cookie, [{ productId: product.id, quantity: 2 }], "double-click"),
-      ),
-    );
-    expect(results.map((r) => r.status)).toEqual(Array(5).fill(201));
-    for (const r of results) expect(r.json).toEqual(results[0].json);
-    expect(await db.order.count({ where: { userId: me.user.id } })).toBe(1);
-    expect(await balanceCents(me.user.id)).toBe(8000);
-  });
+  itOnPostgres(
+    "5 concurrent submissions of one checkout key pay once (PostgreSQL only)",
+    async () => {
+      const me = await createUserWithSession();
+      const { farm } = await createFarm();
+      const product = await createProduct(farm.id, { priceCents: 1000, stock: 50 });
+      await topUp(me.cookie, 100);
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          placeOrder(me.cookie, [{ productId: product.id, quantity: 2 }], "double-click"),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(5).fill(201));
+      for (const r of results) expect(r.json).toEqual(results[0].json);
+      expect(await db.order.count({ where: { userId: me.user.id } })).toBe(1);
+      expect(await balanceCents(me.user.id)).toBe(8000);
+    },
+  );
 
-  pg("2 concurrent cancels of one order refund once (PostgreSQL only)", async () => {
+  itOnPostgres("2 concurrent cancels of one order refund once (PostgreSQL only)", async () => {
     const me = await createUserWithSession();
     const { farm } = await createFarm();
     const product = await createProduct(farm.id, { priceCents: 1000, stock: 50 });
@@ -92,7 +92,7 @@ describe("concurrent money movements", () => {
     expect(await db.transaction.count({ where: { userId: me.user.id, type: "refund" } })).toBe(1);
   });
 
-  pg(
+  itOnPostgres(
     "checkouts of the same products in opposite cart orders, with cancels between them, never deadlock: every one answers 201 or 200 (PostgreSQL only)",
     async () => {
       const [{ farm: a }, { farm: b }] = [await createFarm(), await createFarm()];
@@ -133,7 +133,7 @@ describe("concurrent money movements", () => {
     },
   );
 
-  pg(
+  itOnPostgres(
     "a storm of top-ups, checkouts and cancels on one wallet keeps balance = ledger (PostgreSQL only)",
     async () => {
       const me = await createUserWithSession();

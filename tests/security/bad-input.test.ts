@@ -7,6 +7,13 @@
  * 5xx, never a stack trace), and a fingerprint of every table must be unchanged afterwards.
  * A positive control per endpoint (the valid request, sent last) proves the bad answers came from
  * the bad part and not from a broken base request.
+ *
+ * Adding an endpoint: one entry in `endpoints`, `api("METHOD /api/path/:id", handler, who, extra)`.
+ * `who` is "anyone" (no session needed) or the caller signed in: "A" (shopper), "F" or "G" (farmers),
+ * "R" (restaurant). The name is the path after /api/, `extra.label` adding words in brackets where
+ * one path has several entries. A path with one id takes `id` (the caller's own value) and
+ * `foreign` (someone else's, which must answer 404); `ok` is the positive control's status; the
+ * rest (`body`, `fields`, `query`, `headers`, …) is the Endpoint's own fields.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -409,6 +416,39 @@ beforeAll(async () => {
 
 // ---- the endpoint table -------------------------------------------------------------------------
 
+type Who = "anyone" | "A" | "F" | "G" | "R";
+type Extra = Omit<Partial<Endpoint>, "name" | "method" | "path" | "handler" | "auth" | "cookie"> & {
+  /** Words added to the name in brackets, where one path has several entries. */
+  label?: string;
+  /** The value of the path's one parameter for the caller, and someone else's (bad-id cases). */
+  id?: () => string | number;
+  foreign?: () => string | number;
+};
+
+/** One endpoint of the sweep (the format is described at the top of the file). */
+function api(route: string, handler: unknown, who: Who, extra: Extra = {}): Endpoint {
+  const [method, path] = route.split(" ") as [Method, string];
+  const { label, id, foreign, ...rest } = extra;
+  const name = path.slice("/api/".length).replace(/:(\w+)/g, "[$1]");
+  const endpoint: Endpoint = {
+    name: label ? `${name} (${label})` : name,
+    method,
+    path,
+    handler: handler as Handler,
+    auth: who === "anyone" ? "none" : "required",
+    ...rest,
+  };
+  const caller = { A: () => A, F: () => F, G: () => G, R: () => R };
+  if (who !== "anyone" && who !== "A") endpoint.cookie = () => caller[who]().cookie;
+  if (id) {
+    const names = (path.match(/:\w+/g) ?? []).map((p) => p.slice(1));
+    if (names.length !== 1) throw new Error(`${route}: \`id\` needs a path with one parameter`);
+    endpoint.params = () => ({ [names[0]]: String(id()) });
+    endpoint.idParam = { name: names[0], ...(foreign && { foreign: () => String(foreign()) }) };
+  }
+  return endpoint;
+}
+
 const listQuery = {
   limit: [
     "0",
@@ -446,134 +486,39 @@ const PERSON = {
 } as const;
 
 const endpoints: Endpoint[] = [
-  {
-    name: "health",
-    method: "GET",
-    path: "/api/health",
-    handler: healthGET as Handler,
-    auth: "none",
-    ok: 200,
-  },
-  {
-    name: "categories",
-    method: "GET",
-    path: "/api/categories",
-    handler: categoriesGET as Handler,
-    auth: "none",
-    ok: 200,
-  },
-  {
-    name: "products/featured",
-    method: "GET",
-    path: "/api/products/featured",
-    handler: productsFeaturedGET as Handler,
-    auth: "none",
-    query: listQuery,
-    ok: 200,
-  },
-  {
-    name: "products/popular",
-    method: "GET",
-    path: "/api/products/popular",
-    handler: productsPopularGET as Handler,
-    auth: "none",
-    query: listQuery,
-    ok: 200,
-  },
-  {
-    name: "products/recommended",
-    method: "GET",
-    path: "/api/products/recommended",
-    handler: productsRecommendedGET as Handler,
-    auth: "required",
-    query: listQuery,
-    ok: 200,
-  },
-  {
-    name: "products/usual",
-    method: "GET",
-    path: "/api/products/usual",
-    handler: productsUsualGET as Handler,
-    auth: "required",
+  api("GET /api/health", healthGET, "anyone", { ok: 200 }),
+  api("GET /api/categories", categoriesGET, "anyone", { ok: 200 }),
+  api("GET /api/products/featured", productsFeaturedGET, "anyone", { query: listQuery, ok: 200 }),
+  api("GET /api/products/popular", productsPopularGET, "anyone", { query: listQuery, ok: 200 }),
+  api("GET /api/products/recommended", productsRecommendedGET, "A", { query: listQuery, ok: 200 }),
+  api("GET /api/products/usual", productsUsualGET, "A", {
     query: { limit: listQuery.limit },
     ok: 200,
-  },
-  {
-    name: "products/search",
-    method: "GET",
-    path: "/api/products/search",
-    handler: searchGET as Handler,
-    auth: "none",
+  }),
+  api("GET /api/products/search", searchGET, "anyone", {
     query: {
       q: ["x".repeat(101), "🥕".repeat(101), "\u202e".repeat(200), ...CONTROL_QUERIES],
       ...listQuery,
     },
     ok: 200,
-  },
-  {
-    name: "products/[id]",
-    method: "GET",
-    path: "/api/products/:id",
-    handler: productGET as Handler,
-    auth: "none",
-    params: () => ({ id: String(F.productId) }),
-    idParam: { name: "id" },
-    ok: 200,
-  },
-  {
-    name: "farms/featured",
-    method: "GET",
-    path: "/api/farms/featured",
-    handler: farmsFeaturedGET as Handler,
-    auth: "none",
+  }),
+  api("GET /api/products/:id", productGET, "anyone", { id: () => F.productId, ok: 200 }),
+  api("GET /api/farms/featured", farmsFeaturedGET, "anyone", {
     query: { limit: listQuery.limit },
     ok: 200,
-  },
-  {
-    name: "farms/recommended",
-    method: "GET",
-    path: "/api/farms/recommended",
-    handler: farmsRecommendedGET as Handler,
-    auth: "required",
+  }),
+  api("GET /api/farms/recommended", farmsRecommendedGET, "A", {
     query: { limit: listQuery.limit },
     ok: 200,
-  },
-  {
-    name: "farms/[id]",
-    method: "GET",
-    path: "/api/farms/:id",
-    handler: farmGET as Handler,
-    auth: "none",
-    params: () => ({ id: String(F.farmId) }),
-    idParam: { name: "id" },
+  }),
+  api("GET /api/farms/:id", farmGET, "anyone", { id: () => F.farmId, ok: 200 }),
+  api("PUT /api/farms/:id/follow", followPUT, "A", { id: () => F.farmId, ok: 200 }),
+  api("DELETE /api/farms/:id/follow", followDELETE, "A", {
+    label: "unfollow",
+    id: () => F.farmId,
     ok: 200,
-  },
-  {
-    name: "farms/[id]/follow",
-    method: "PUT",
-    path: "/api/farms/:id/follow",
-    handler: followPUT as Handler,
-    auth: "required",
-    params: () => ({ id: String(F.farmId) }),
-    idParam: { name: "id" },
-    ok: 200,
-  },
-  {
-    name: "farms/[id]/follow (unfollow)",
-    method: "DELETE",
-    path: "/api/farms/:id/follow",
-    handler: followDELETE as Handler,
-    auth: "required",
-    params: () => ({ id: String(F.farmId) }),
-    idParam: { name: "id" },
-    ok: 200,
-  },
-  {
-    name: "register",
-    method: "POST",
-    path: "/api/register",
-    handler: registerPOST as Handler,
-    auth: "none",
+  }),
+  api("POST /api/register", registerPOST, "anyone", {
     body: () => ({
       fullName: "Ana Ruiz",
       email: `ana-${Date.now()}@example.test`,
@@ -589,125 +534,50 @@ const endpoints: Endpoint[] = [
       confirmPassword: { kind: "password" },
     },
     ok: 201,
-  },
-  {
-    name: "login",
-    method: "POST",
-    path: "/api/login",
-    handler: loginPOST as Handler,
-    auth: "none",
-    // A well-formed attempt with a wrong password (401): the base must be valid in shape, and a
-    // successful sign-in would write a session row.
+  }),
+  // A well-formed attempt with a wrong password (401): the base must be valid in shape, and a
+  // successful sign-in would write a session row.
+  api("POST /api/login", loginPOST, "anyone", {
     body: () => ({ username: "nobody-here", password: TEST_PASSWORD }),
     fields: { username: { kind: "text" }, password: { kind: "password" } },
-  },
-  {
-    name: "logout",
-    method: "POST",
-    path: "/api/logout",
-    handler: logoutPOST as Handler,
-    auth: "none",
-  },
+  }),
+  api("POST /api/logout", logoutPOST, "anyone"),
   // Accounts (docs/accounts.md).
-  {
-    name: "email/verification (resend)",
-    method: "POST",
-    path: "/api/email/verification",
-    handler: emailResendPOST as Handler,
-    auth: "required",
-  },
-  {
-    name: "email/verify",
-    method: "POST",
-    path: "/api/email/verify",
-    handler: emailVerifyPOST as Handler,
-    auth: "none",
+  api("POST /api/email/verification", emailResendPOST, "A", { label: "resend" }),
+  api("POST /api/email/verify", emailVerifyPOST, "anyone", {
     body: () => ({ token: "x".repeat(43) }),
     fields: { token: { kind: "token" } },
-  },
-  {
-    name: "password/forgot",
-    method: "POST",
-    path: "/api/password/forgot",
-    handler: forgotPOST as Handler,
-    auth: "none",
+  }),
+  api("POST /api/password/forgot", forgotPOST, "anyone", {
     body: () => ({ email: "nobody-here@example.test" }),
     fields: { email: { kind: "email" } },
-  },
-  {
-    name: "password/reset",
-    method: "POST",
-    path: "/api/password/reset",
-    handler: resetPOST as Handler,
-    auth: "none",
+  }),
+  api("POST /api/password/reset", resetPOST, "anyone", {
     body: () => ({
       token: "x".repeat(43),
       password: "a-long-new-pass",
       confirmPassword: "a-long-new-pass",
     }),
     fields: { token: { kind: "token" }, password: { kind: "password" } },
-  },
-  {
-    name: "password/change",
-    method: "POST",
-    path: "/api/password/change",
-    handler: changePOST as Handler,
-    auth: "required",
-    // A wrong current password (400): a right one would change A's password.
+  }),
+  // A wrong current password (400): a right one would change A's password.
+  api("POST /api/password/change", changePOST, "A", {
     body: () => ({
       currentPassword: "not-the-password",
       password: "a-long-new-pass",
       confirmPassword: "a-long-new-pass",
     }),
     fields: { currentPassword: { kind: "password" }, password: { kind: "password" } },
-  },
-  {
-    name: "sessions",
-    method: "GET",
-    path: "/api/sessions",
-    handler: sessionsGET as Handler,
-    auth: "required",
-    ok: 200,
-  },
-  {
-    name: "sessions (sign out everywhere else)",
-    method: "DELETE",
-    path: "/api/sessions",
-    handler: sessionsDELETE as Handler,
-    auth: "required",
-    ok: 200,
-  },
-  {
-    name: "sessions/[id] (sign out)",
-    method: "DELETE",
-    path: "/api/sessions/:id",
-    handler: sessionDELETE as Handler,
-    auth: "required",
-    params: () => ({ id: "0".repeat(32) }),
-    idParam: { name: "id" },
-  },
-  {
-    name: "user",
-    method: "GET",
-    path: "/api/user",
-    handler: userGET as Handler,
-    auth: "required",
-    ok: 200,
-  },
-  {
-    name: "wallet",
-    method: "GET",
-    path: "/api/wallet",
-    handler: walletGET as Handler,
-    auth: "required",
-    ok: 200,
-  },
-  {
-    name: "transactions",
-    method: "GET",
-    path: "/api/transactions",
-    handler: transactionsGET as Handler,
-    auth: "required",
+  }),
+  api("GET /api/sessions", sessionsGET, "A", { ok: 200 }),
+  api("DELETE /api/sessions", sessionsDELETE, "A", { label: "sign out everywhere else", ok: 200 }),
+  api("DELETE /api/sessions/:id", sessionDELETE, "A", {
+    label: "sign out",
+    id: () => "0".repeat(32),
+  }),
+  api("GET /api/user", userGET, "A", { ok: 200 }),
+  api("GET /api/wallet", walletGET, "A", { ok: 200 }),
+  api("GET /api/transactions", transactionsGET, "A", {
     query: {
       limit: [
         "0",
@@ -723,79 +593,48 @@ const endpoints: Endpoint[] = [
       ],
     },
     ok: 200,
-  },
-  {
-    name: "transactions/topup",
-    method: "POST",
-    path: "/api/transactions/topup",
-    handler: topupPOST as Handler,
-    auth: "required",
+  }),
+  api("POST /api/transactions/topup", topupPOST, "A", {
     body: () => ({ amount: 12.5 }),
     fields: { amount: { kind: "number" } },
     headers: () => ({ "idempotency-key": `sweep-${Math.random().toString(36).slice(2)}` }),
     ok: 200,
-  },
-  {
-    name: "orders (list)",
-    method: "GET",
-    path: "/api/orders",
-    handler: ordersGET as Handler,
-    auth: "required",
+  }),
+  api("GET /api/orders", ordersGET, "A", {
+    label: "list",
     query: {
       status: ["bogus", "ACTIVE", "", "active ", "🥕", "active,completed", "x".repeat(5000)],
     },
     ok: 200,
-  },
-  {
-    name: "orders (checkout)",
-    method: "POST",
-    path: "/api/orders",
-    handler: ordersPOST as Handler,
-    auth: "required",
+  }),
+  api("POST /api/orders", ordersPOST, "A", {
+    label: "checkout",
     body: () => ({ items: [{ productId: F.productId, quantity: 1 }] }),
     fields: { items: { kind: "array" } },
     ok: 201,
-  },
-  {
-    name: "orders/[id]",
-    method: "GET",
-    path: "/api/orders/:id",
-    handler: orderGET as Handler,
-    auth: "required",
-    params: () => ({ id: String(aOrderId) }),
-    idParam: { name: "id", foreign: () => String(bOrderId) },
+  }),
+  api("GET /api/orders/:id", orderGET, "A", {
+    id: () => aOrderId,
+    foreign: () => bOrderId,
     ok: 200,
-  },
-  {
-    name: "orders/[id] (edit)",
-    method: "PATCH",
-    path: "/api/orders/:id",
-    handler: orderPATCH as Handler,
-    auth: "required",
-    params: () => ({ id: String(aSlotOrderId) }),
-    idParam: { name: "id", foreign: () => String(bOrderId) },
+  }),
+  api("PATCH /api/orders/:id", orderPATCH, "A", {
+    label: "edit",
+    id: () => aSlotOrderId,
+    foreign: () => bOrderId,
     body: () => ({ items: [{ productId: G.productId, quantity: 2 }] }),
     fields: { items: { kind: "array" } },
     headers: () => ({ "idempotency-key": `sweep-${Math.random().toString(36).slice(2)}` }),
     ok: 200,
-  },
+  }),
   // The control cancels A's own order, so it runs after every other case of the sweep.
-  {
-    name: "orders/[id]/cancel",
-    method: "POST",
-    path: "/api/orders/:id/cancel",
-    handler: cancelPOST as Handler,
-    auth: "required",
-    params: () => ({ id: String(aOrderId) }),
-    idParam: { name: "id", foreign: () => String(bOrderId) },
+  api("POST /api/orders/:id/cancel", cancelPOST, "A", {
+    id: () => aOrderId,
+    foreign: () => bOrderId,
     ok: 200,
-  },
-  {
-    name: "messages (send)",
-    method: "POST",
-    path: "/api/messages",
-    handler: messagesPOST as Handler,
-    auth: "required",
+  }),
+  api("POST /api/messages", messagesPOST, "A", {
+    label: "send",
     body: () => ({
       receiverId: F.id,
       content: "Do you have kale?",
@@ -807,69 +646,24 @@ const endpoints: Endpoint[] = [
       clientId: { kind: "token", optional: true },
     },
     ok: 201,
-  },
-  {
-    name: "messages/chats",
-    method: "GET",
-    path: "/api/messages/chats",
-    handler: chatsGET as Handler,
-    auth: "required",
-    ok: 200,
-  },
-  {
-    name: "messages/unread",
-    method: "GET",
-    path: "/api/messages/unread",
-    handler: unreadGET as Handler,
-    auth: "required",
-    ok: 200,
-  },
-  {
-    name: "messages/stream",
-    method: "GET",
-    path: "/api/messages/stream",
-    handler: streamGET as Handler,
-    auth: "required",
-  },
-  {
-    name: "messages/[userId]",
-    method: "GET",
-    path: "/api/messages/:userId",
-    handler: conversationGET as Handler,
-    auth: "required",
-    params: () => ({ userId: String(F.id) }),
-    idParam: { name: "userId" },
+  }),
+  api("GET /api/messages/chats", chatsGET, "A", { ok: 200 }),
+  api("GET /api/messages/unread", unreadGET, "A", { ok: 200 }),
+  api("GET /api/messages/stream", streamGET, "A"),
+  api("GET /api/messages/:userId", conversationGET, "A", {
+    id: () => F.id,
     query: {
       before: ["abc", "-1", "0", "1.5", "NaN", "Infinity", "99999999999", "1e400"],
       limit: ["0", "101", "abc", "-3", "1.5", "1e400"],
     },
     ok: 200,
-  },
-  {
-    name: "messages/[userId]/read",
-    method: "POST",
-    path: "/api/messages/:userId/read",
-    handler: readPOST as Handler,
-    auth: "required",
-    params: () => ({ userId: String(F.id) }),
-    idParam: { name: "userId" },
-    ok: 200,
-  },
-  {
-    name: "suppliers",
-    method: "GET",
-    path: "/api/suppliers",
-    handler: suppliersGET as Handler,
-    auth: "required",
+  }),
+  api("POST /api/messages/:userId/read", readPOST, "A", { id: () => F.id, ok: 200 }),
+  api("GET /api/suppliers", suppliersGET, "A", {
     query: { q: ["x".repeat(101), "🥕".repeat(300), ...CONTROL_QUERIES] },
     ok: 200,
-  },
-  {
-    name: "waitlist",
-    method: "POST",
-    path: "/api/waitlist",
-    handler: waitlistPOST as Handler,
-    auth: "none",
+  }),
+  api("POST /api/waitlist", waitlistPOST, "anyone", {
     body: () => ({
       fullName: "Mara Okafor",
       email: `mara-${Math.random().toString(36).slice(2)}@greenacre.farm`,
@@ -878,13 +672,8 @@ const endpoints: Endpoint[] = [
     }),
     fields: PERSON,
     ok: 201,
-  },
-  {
-    name: "demo-requests",
-    method: "POST",
-    path: "/api/demo-requests",
-    handler: demoPOST as Handler,
-    auth: "none",
+  }),
+  api("POST /api/demo-requests", demoPOST, "anyone", {
     body: () => ({
       fullName: "Mara Okafor",
       email: `mara-${Math.random().toString(36).slice(2)}@greenacre.farm`,
@@ -894,23 +683,13 @@ const endpoints: Endpoint[] = [
     }),
     fields: { ...PERSON, phoneNumber: { kind: "text" } },
     ok: 201,
-  },
-  {
-    name: "newsletter",
-    method: "POST",
-    path: "/api/newsletter",
-    handler: newsletterPOST as Handler,
-    auth: "none",
+  }),
+  api("POST /api/newsletter", newsletterPOST, "anyone", {
     body: () => ({ email: `n-${Math.random().toString(36).slice(2)}@example.test` }),
     fields: { email: { kind: "email" } },
     ok: 201,
-  },
-  {
-    name: "contact",
-    method: "POST",
-    path: "/api/contact",
-    handler: contactPOST as Handler,
-    auth: "none",
+  }),
+  api("POST /api/contact", contactPOST, "anyone", {
     body: () => ({
       fullName: "Sam Li",
       email: "sam@bistro.ca",
@@ -924,23 +703,10 @@ const endpoints: Endpoint[] = [
       message: { kind: "text", multiline: true },
     },
     ok: 201,
-  },
-  {
-    name: "my-farm",
-    method: "GET",
-    path: "/api/my-farm",
-    handler: myFarmGET as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
-    ok: 200,
-  },
-  {
-    name: "my-farm (profile)",
-    method: "PATCH",
-    path: "/api/my-farm",
-    handler: myFarmPATCH as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
+  }),
+  api("GET /api/my-farm", myFarmGET, "F", { ok: 200 }),
+  api("PATCH /api/my-farm", myFarmPATCH, "F", {
+    label: "profile",
     body: () => ({
       farmName: "Sweep Acres",
       description: "Greens",
@@ -953,87 +719,36 @@ const endpoints: Endpoint[] = [
       location: { kind: "text" },
     },
     ok: 200,
-  },
-  {
-    name: "my-farm/sales",
-    method: "GET",
-    path: "/api/my-farm/sales",
-    handler: salesGET as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
-    ok: 200,
-  },
-  {
-    name: "my-farm/orders",
-    method: "GET",
-    path: "/api/my-farm/orders",
-    handler: myOrdersGET as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
-    ok: 200,
-  },
-  {
-    name: "my-farm/orders/[id]/complete",
-    method: "POST",
-    path: "/api/my-farm/orders/:id/complete",
-    handler: completePOST as Handler,
-    auth: "required",
-    cookie: () => G.cookie,
-    params: () => ({ id: String(bOrderId) }),
-    idParam: { name: "id", foreign: () => String(bOrderId) },
-  },
-  {
-    name: "my-farm/orders/[id]/adjustments",
-    method: "POST",
-    path: "/api/my-farm/orders/:id/adjustments",
-    handler: proposePOST as Handler,
-    auth: "required",
-    cookie: () => G.cookie,
-    params: () => ({ id: String(aSlotOrderId) }),
-    idParam: { name: "id", foreign: () => String(bOrderId) },
+  }),
+  api("GET /api/my-farm/sales", salesGET, "F", { ok: 200 }),
+  api("GET /api/my-farm/orders", myOrdersGET, "F", { ok: 200 }),
+  api("POST /api/my-farm/orders/:id/complete", completePOST, "G", {
+    id: () => bOrderId,
+    foreign: () => bOrderId,
+  }),
+  api("POST /api/my-farm/orders/:id/adjustments", proposePOST, "G", {
+    id: () => aSlotOrderId,
+    foreign: () => bOrderId,
     body: () => ({
       lines: [{ itemId: aSlotItemId, quantity: 5 }],
       note: "Bigger bunches this week",
     }),
     fields: { lines: { kind: "array" }, note: { kind: "text", optional: true, multiline: true } },
     ok: 201,
-  },
-  {
-    name: "orders/[id]/adjustments/[aid]/accept",
-    method: "POST",
-    path: "/api/orders/:id/adjustments/:aid/accept",
-    handler: acceptPOST as Handler,
-    auth: "required",
+  }),
+  api("POST /api/orders/:id/adjustments/:aid/accept", acceptPOST, "A", {
     params: () => ({ id: String(aAdjOrderId), aid: String(aAcceptCardId) }),
     idParam: { name: "aid", foreign: () => String(bCardId) },
     ok: 200,
-  },
-  {
-    name: "orders/[id]/adjustments/[aid]/decline",
-    method: "POST",
-    path: "/api/orders/:id/adjustments/:aid/decline",
-    handler: declinePOST as Handler,
-    auth: "required",
+  }),
+  api("POST /api/orders/:id/adjustments/:aid/decline", declinePOST, "A", {
     params: () => ({ id: String(aAdjOrderId), aid: String(aDeclineCardId) }),
     idParam: { name: "aid", foreign: () => String(bCardId) },
     ok: 200,
-  },
-  {
-    name: "my-farm/products",
-    method: "GET",
-    path: "/api/my-farm/products",
-    handler: myProductsGET as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
-    ok: 200,
-  },
-  {
-    name: "my-farm/products (create)",
-    method: "POST",
-    path: "/api/my-farm/products",
-    handler: myProductsPOST as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
+  }),
+  api("GET /api/my-farm/products", myProductsGET, "F", { ok: 200 }),
+  api("POST /api/my-farm/products", myProductsPOST, "F", {
+    label: "create",
     body: () => ({
       name: "Rainbow chard",
       description: "Bunch",
@@ -1053,27 +768,16 @@ const endpoints: Endpoint[] = [
       isFeatured: { kind: "bool" },
     },
     ok: 201,
-  },
-  {
-    name: "my-farm/products/[id]",
-    method: "GET",
-    path: "/api/my-farm/products/:id",
-    handler: myProductGET as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
-    params: () => ({ id: String(F.productId) }),
-    idParam: { name: "id", foreign: () => String(G.productId) },
+  }),
+  api("GET /api/my-farm/products/:id", myProductGET, "F", {
+    id: () => F.productId,
+    foreign: () => G.productId,
     ok: 200,
-  },
-  {
-    name: "my-farm/products/[id] (update)",
-    method: "PATCH",
-    path: "/api/my-farm/products/:id",
-    handler: myProductPATCH as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
-    params: () => ({ id: String(F.productId) }),
-    idParam: { name: "id", foreign: () => String(G.productId) },
+  }),
+  api("PATCH /api/my-farm/products/:id", myProductPATCH, "F", {
+    label: "update",
+    id: () => F.productId,
+    foreign: () => G.productId,
     body: () => ({ price: 2.75, stock: 999, isHidden: false }),
     fields: {
       price: { kind: "number", optional: true },
@@ -1081,70 +785,23 @@ const endpoints: Endpoint[] = [
       isHidden: { kind: "bool", optional: true },
     },
     ok: 200,
-  },
-  {
-    name: "my-farm/password",
-    method: "POST",
-    path: "/api/my-farm/password",
-    handler: passwordPOST as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
+  }),
+  api("POST /api/my-farm/password", passwordPOST, "F", {
     body: () => ({ password: "plum-orchard-77", confirmPassword: "plum-orchard-77" }),
     fields: { password: { kind: "password" }, confirmPassword: { kind: "password" } },
-  },
-  {
-    name: "my-farm/image",
-    method: "POST",
-    path: "/api/my-farm/image",
-    handler: farmImagePOST as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
+  }),
+  api("POST /api/my-farm/image", farmImagePOST, "F", { kind: "multipart" }),
+  api("POST /api/my-farm/products/:id/image", productImagePOST, "F", {
+    id: () => F.productId,
+    foreign: () => G.productId,
     kind: "multipart",
-  },
-  {
-    name: "my-farm/products/[id]/image",
-    method: "POST",
-    path: "/api/my-farm/products/:id/image",
-    handler: productImagePOST as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
-    params: () => ({ id: String(F.productId) }),
-    idParam: { name: "id", foreign: () => String(G.productId) },
-    kind: "multipart",
-  },
-  {
-    name: "my-farm/claim (GET)",
-    method: "GET",
-    path: "/api/my-farm/claim",
-    handler: claimGET as Handler,
-    auth: "none",
-    kind: "html",
-  },
-  {
-    name: "my-farm/claim (POST)",
-    method: "POST",
-    path: "/api/my-farm/claim",
-    handler: claimPOST as Handler,
-    auth: "none",
-    kind: "html",
-  },
+  }),
+  api("GET /api/my-farm/claim", claimGET, "anyone", { label: "GET", kind: "html" }),
+  api("POST /api/my-farm/claim", claimPOST, "anyone", { label: "POST", kind: "html" }),
   // Fulfilment (docs/fulfilment.md): the farm's settings and pack list, slots, the address book.
-  {
-    name: "my-farm/fulfilment",
-    method: "GET",
-    path: "/api/my-farm/fulfilment",
-    handler: fulfilmentGET as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
-    ok: 200,
-  },
-  {
-    name: "my-farm/fulfilment (save)",
-    method: "PUT",
-    path: "/api/my-farm/fulfilment",
-    handler: fulfilmentPUT as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
+  api("GET /api/my-farm/fulfilment", fulfilmentGET, "F", { ok: 200 }),
+  api("PUT /api/my-farm/fulfilment", fulfilmentPUT, "F", {
+    label: "save",
     body: () => ({
       timeZone: "America/Vancouver",
       minimumOrder: 15,
@@ -1154,40 +811,22 @@ const endpoints: Endpoint[] = [
     }),
     fields: { timeZone: { kind: "text" }, minimumOrder: { kind: "number", zeroOk: true } },
     ok: 200,
-  },
-  {
-    name: "my-farm/pack-list",
-    method: "GET",
-    path: "/api/my-farm/pack-list",
-    handler: packListGET as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
+  }),
+  api("GET /api/my-farm/pack-list", packListGET, "F", {
     baseQuery: { date: "2026-11-28" },
     query: {
       date: ["", "2026-02-30", "28/11/2026", "2026-11-28T00:00", "🥕", "\u0000", "x".repeat(5000)],
       format: ["xml", "CSV", ""],
     },
     ok: 200,
-  },
-  {
-    name: "my-farm/pack-list/ticks",
-    method: "PUT",
-    path: "/api/my-farm/pack-list/ticks",
-    handler: packTicksPUT as Handler,
-    auth: "required",
-    cookie: () => G.cookie,
-    // productId may be null (every line of the order), so only the other two fields are swept.
+  }),
+  // productId may be null (every line of the order), so only the other two fields are swept.
+  api("PUT /api/my-farm/pack-list/ticks", packTicksPUT, "G", {
     body: () => ({ orderId: aSlotOrderId, productId: null, packed: true }),
     fields: { orderId: { kind: "int" }, packed: { kind: "bool" } },
     ok: 200,
-  },
-  {
-    name: "my-farm/reports/tax",
-    method: "GET",
-    path: "/api/my-farm/reports/tax",
-    handler: taxReportGET as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
+  }),
+  api("GET /api/my-farm/reports/tax", taxReportGET, "F", {
     baseQuery: { from: "2026-11-01", to: "2026-11-30" },
     query: {
       from: ["", "2026-02-30", "01/11/2026", "🥕", "\u0000", "x".repeat(5000)],
@@ -1195,14 +834,8 @@ const endpoints: Endpoint[] = [
       format: ["pdf", "CSV", ""],
     },
     ok: 200,
-  },
-  {
-    name: "my-farm/reports/sales",
-    method: "GET",
-    path: "/api/my-farm/reports/sales",
-    handler: salesReportGET as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
+  }),
+  api("GET /api/my-farm/reports/sales", salesReportGET, "F", {
     baseQuery: { from: "2026-11-01", to: "2026-11-30", group: "product" },
     query: {
       from: ["", "2026-02-30", "01/11/2026", "🥕", "\u0000", "x".repeat(5000)],
@@ -1211,85 +844,44 @@ const endpoints: Endpoint[] = [
       format: ["xml", "CSV", ""],
     },
     ok: 200,
-  },
-  ...(
-    [
-      ["quickbooks", quickbooksGET],
-      ["xero", xeroGET],
-    ] as const
-  ).map(([name, handler]) => ({
-    name: `my-farm/exports/${name}.csv`,
-    method: "GET" as const,
-    path: `/api/my-farm/exports/${name}.csv`,
-    handler: handler as Handler,
-    auth: "required" as const,
-    cookie: () => F.cookie,
-    baseQuery: { from: "2026-11-01", to: "2026-11-30" },
-    query: {
-      from: ["", "2026-02-30", "01/11/2026", "🥕", "\u0000", "x".repeat(5000)],
-      to: ["", "2026-13-01", "2025-01-01", "2028-01-01", "x".repeat(5000)],
-    },
-    ok: 200,
-  })),
-  {
-    name: "my-farm/products/[id]/stock",
-    method: "POST",
-    path: "/api/my-farm/products/:id/stock",
-    handler: stockStepPOST as Handler,
-    auth: "required",
-    cookie: () => F.cookie,
-    params: () => ({ id: String(F.productId) }),
-    idParam: { name: "id", foreign: () => String(G.productId) },
-    // delta may be negative, so the number sweep (which calls -5 bad) does not apply to it.
+  }),
+  ...[
+    ["quickbooks", quickbooksGET],
+    ["xero", xeroGET],
+  ].map(([name, handler]) =>
+    api(`GET /api/my-farm/exports/${name as string}.csv`, handler, "F", {
+      baseQuery: { from: "2026-11-01", to: "2026-11-30" },
+      query: {
+        from: ["", "2026-02-30", "01/11/2026", "🥕", "\u0000", "x".repeat(5000)],
+        to: ["", "2026-13-01", "2025-01-01", "2028-01-01", "x".repeat(5000)],
+      },
+      ok: 200,
+    }),
+  ),
+  // delta may be negative, so the number sweep (which calls -5 bad) does not apply to it.
+  api("POST /api/my-farm/products/:id/stock", stockStepPOST, "F", {
+    id: () => F.productId,
+    foreign: () => G.productId,
     body: () => ({ delta: 1 }),
     ok: 200,
-  },
-  {
-    name: "my-farm/orders/[id]/undo-complete",
-    method: "POST",
-    path: "/api/my-farm/orders/:id/undo-complete",
-    handler: undoCompletePOST as Handler,
-    auth: "required",
-    cookie: () => G.cookie,
-    params: () => ({ id: String(bOrderId) }),
-    idParam: { name: "id", foreign: () => String(bOrderId) },
-  },
-  {
-    name: "farms/[id]/slots",
-    method: "GET",
-    path: "/api/farms/:id/slots",
-    handler: slotsGET as Handler,
-    auth: "none",
-    params: () => ({ id: String(F.farmId) }),
-    idParam: { name: "id" },
+  }),
+  api("POST /api/my-farm/orders/:id/undo-complete", undoCompletePOST, "G", {
+    id: () => bOrderId,
+    foreign: () => bOrderId,
+  }),
+  api("GET /api/farms/:id/slots", slotsGET, "anyone", {
+    id: () => F.farmId,
     query: { days: ["0", "61", "-1", "1.5", "abc", "1e1", "٣", "99999999999"] },
     ok: 200,
-  },
-  {
-    name: "farms/[id]/fulfilment",
-    method: "GET",
-    path: "/api/farms/:id/fulfilment",
-    handler: farmFulfilmentGET as Handler,
-    auth: "none",
-    params: () => ({ id: String(F.farmId) }),
-    idParam: { name: "id" },
+  }),
+  api("GET /api/farms/:id/fulfilment", farmFulfilmentGET, "anyone", {
+    id: () => F.farmId,
     query: { days: ["0", "61", "abc"] },
     ok: 200,
-  },
-  {
-    name: "addresses",
-    method: "GET",
-    path: "/api/addresses",
-    handler: addressesGET as Handler,
-    auth: "required",
-    ok: 200,
-  },
-  {
-    name: "addresses (add)",
-    method: "POST",
-    path: "/api/addresses",
-    handler: addressesPOST as Handler,
-    auth: "required",
+  }),
+  api("GET /api/addresses", addressesGET, "A", { ok: 200 }),
+  api("POST /api/addresses", addressesPOST, "A", {
+    label: "add",
     body: () => ({
       label: "Bistro",
       line1: "221 Main St",
@@ -1307,46 +899,26 @@ const endpoints: Endpoint[] = [
       isDefault: { kind: "bool", optional: true },
     },
     ok: 201,
-  },
-  {
-    name: "addresses/[id] (edit)",
-    method: "PATCH",
-    path: "/api/addresses/:id",
-    handler: addressPATCH as Handler,
-    auth: "required",
-    params: () => ({ id: String(aAddressId) }),
-    idParam: { name: "id", foreign: () => String(bAddressId) },
+  }),
+  api("PATCH /api/addresses/:id", addressPATCH, "A", {
+    label: "edit",
+    id: () => aAddressId,
+    foreign: () => bAddressId,
     body: () => ({ label: "Home (side door)", postalCode: "V1Y 6N3" }),
     fields: {
       label: { kind: "text", optional: true },
       postalCode: { kind: "text", optional: true },
     },
     ok: 200,
-  },
-  {
-    name: "orders/[id]/receipt.pdf",
-    method: "GET",
-    path: "/api/orders/:id/receipt.pdf",
-    handler: receiptGET as Handler,
-    auth: "required",
-    params: () => ({ id: String(aOrderId) }),
-    idParam: { name: "id", foreign: () => String(bOrderId) },
+  }),
+  api("GET /api/orders/:id/receipt.pdf", receiptGET, "A", {
+    id: () => aOrderId,
+    foreign: () => bOrderId,
     ok: 200,
-  },
-  {
-    name: "business-account",
-    method: "GET",
-    path: "/api/business-account",
-    handler: businessGET as Handler,
-    auth: "required",
-    ok: 200,
-  },
-  {
-    name: "business-account (apply)",
-    method: "POST",
-    path: "/api/business-account",
-    handler: businessPOST as Handler,
-    auth: "required",
+  }),
+  api("GET /api/business-account", businessGET, "A", { ok: 200 }),
+  api("POST /api/business-account", businessPOST, "A", {
+    label: "apply",
     body: () => ({
       companyName: "Bench Bistro",
       businessNumber: "812345670",
@@ -1360,24 +932,11 @@ const endpoints: Endpoint[] = [
       postalCode: { kind: "text" },
     },
     ok: 202,
-  },
+  }),
   // Standing orders (docs/restaurants.md): restaurants only.
-  {
-    name: "standing-orders",
-    method: "GET",
-    path: "/api/standing-orders",
-    handler: standingGET as Handler,
-    auth: "required",
-    cookie: () => R.cookie,
-    ok: 200,
-  },
-  {
-    name: "standing-orders (create)",
-    method: "POST",
-    path: "/api/standing-orders",
-    handler: standingPOST as Handler,
-    auth: "required",
-    cookie: () => R.cookie,
+  api("GET /api/standing-orders", standingGET, "R", { ok: 200 }),
+  api("POST /api/standing-orders", standingPOST, "R", {
+    label: "create",
     body: () => ({
       farmId: G.farmId,
       items: [{ productId: G.productId, quantity: 3 }],
@@ -1394,269 +953,116 @@ const endpoints: Endpoint[] = [
       everyWeeks: { kind: "int", optional: true },
     },
     ok: 201,
-  },
-  {
-    name: "standing-orders/[id] (change)",
-    method: "PATCH",
-    path: "/api/standing-orders/:id",
-    handler: standingPATCH as Handler,
-    auth: "required",
-    cookie: () => R.cookie,
-    params: () => ({ id: String(rStandingId) }),
-    idParam: { name: "id", foreign: () => String(r2StandingId) },
+  }),
+  api("PATCH /api/standing-orders/:id", standingPATCH, "R", {
+    label: "change",
+    id: () => rStandingId,
+    foreign: () => r2StandingId,
     body: () => ({ items: [{ productId: G.productId, quantity: 4 }] }),
     fields: { items: { kind: "array" } },
     ok: 200,
-  },
-  {
-    name: "standing-orders/[id]/products",
-    method: "GET",
-    path: "/api/standing-orders/:id/products",
-    handler: standingProductsGET as Handler,
-    auth: "required",
-    cookie: () => R.cookie,
-    params: () => ({ id: String(rStandingId) }),
-    idParam: { name: "id", foreign: () => String(r2StandingId) },
+  }),
+  api("GET /api/standing-orders/:id/products", standingProductsGET, "R", {
+    id: () => rStandingId,
+    foreign: () => r2StandingId,
     ok: 200,
-  },
+  }),
   // Its control cancels R's standing order, so it comes after the change.
-  {
-    name: "standing-orders/[id] (cancel)",
-    method: "DELETE",
-    path: "/api/standing-orders/:id",
-    handler: standingDELETE as Handler,
-    auth: "required",
-    cookie: () => R.cookie,
-    params: () => ({ id: String(rStandingId) }),
-    idParam: { name: "id", foreign: () => String(r2StandingId) },
+  api("DELETE /api/standing-orders/:id", standingDELETE, "R", {
+    label: "cancel",
+    id: () => rStandingId,
+    foreign: () => r2StandingId,
     ok: 200,
-  },
+  }),
   // Pay on account (docs/restaurants.md): G's customers and credit lines, R's statements.
-  {
-    name: "payments/config",
-    method: "GET",
-    path: "/api/payments/config",
-    handler: paymentsConfigGET as Handler,
-    auth: "none",
+  api("GET /api/payments/config", paymentsConfigGET, "anyone", { ok: 200 }),
+  api("GET /api/payments/top-ups/:id", topUpStatusGET, "A", {
+    id: () => aTopUpId,
+    foreign: () => bTopUpId,
     ok: 200,
-  },
-  {
-    name: "payments/top-ups/[id]",
-    method: "GET",
-    path: "/api/payments/top-ups/:id",
-    handler: topUpStatusGET as Handler,
-    auth: "required",
-    params: () => ({ id: String(aTopUpId) }),
-    idParam: { name: "id", foreign: () => String(bTopUpId) },
-    ok: 200,
-  },
-  {
-    name: "webhooks/stripe",
-    method: "POST",
-    path: "/api/webhooks/stripe",
-    handler: stripeWebhookPOST as Handler,
-    auth: "none",
-    crossSiteAllowed: true,
-  },
-  {
-    name: "my-farm/payouts",
-    method: "GET",
-    path: "/api/my-farm/payouts",
-    handler: payoutsGET as Handler,
-    auth: "required",
-    cookie: () => G.cookie,
-    ok: 200,
-  },
-  {
-    name: "my-farm/payouts/[id]",
-    method: "GET",
-    path: "/api/my-farm/payouts/:id",
-    handler: payoutGET as Handler,
-    auth: "required",
-    cookie: () => G.cookie,
-    params: () => ({ id: String(gPayoutId) }),
-    idParam: { name: "id", foreign: () => String(fPayoutId) },
+  }),
+  api("POST /api/webhooks/stripe", stripeWebhookPOST, "anyone", { crossSiteAllowed: true }),
+  api("GET /api/my-farm/payouts", payoutsGET, "G", { ok: 200 }),
+  api("GET /api/my-farm/payouts/:id", payoutGET, "G", {
+    id: () => gPayoutId,
+    foreign: () => fPayoutId,
     query: { format: ["xml", "", "CSV", "csv;", "json\u0000"] },
     ok: 200,
-  },
-  {
-    name: "my-farm/payouts/[id]/statement.pdf",
-    method: "GET",
-    path: "/api/my-farm/payouts/:id/statement.pdf",
-    handler: payoutPdfGET as Handler,
-    auth: "required",
-    cookie: () => G.cookie,
-    params: () => ({ id: String(gPayoutId) }),
-    idParam: { name: "id", foreign: () => String(fPayoutId) },
+  }),
+  api("GET /api/my-farm/payouts/:id/statement.pdf", payoutPdfGET, "G", {
+    id: () => gPayoutId,
+    foreign: () => fPayoutId,
     ok: 200,
-  },
-  {
-    name: "my-farm/payouts/connect",
-    method: "POST",
-    path: "/api/my-farm/payouts/connect",
-    handler: payoutsConnectPOST as Handler,
-    auth: "required",
-    cookie: () => G.cookie,
-  },
-  {
-    name: "my-farm/customers",
-    method: "GET",
-    path: "/api/my-farm/customers",
-    handler: customersGET as Handler,
-    auth: "required",
-    cookie: () => G.cookie,
-    ok: 200,
-  },
-  {
-    name: "my-farm/customers/[buyerId]/credit (set)",
-    method: "PUT",
-    path: "/api/my-farm/customers/:buyerId/credit",
-    handler: creditPUT as Handler,
-    auth: "required",
-    cookie: () => G.cookie,
-    params: () => ({ buyerId: String(R.id) }),
-    idParam: { name: "buyerId", foreign: () => String(B.id) },
+  }),
+  api("POST /api/my-farm/payouts/connect", payoutsConnectPOST, "G"),
+  api("GET /api/my-farm/customers", customersGET, "G", { ok: 200 }),
+  api("PUT /api/my-farm/customers/:buyerId/credit", creditPUT, "G", {
+    label: "set",
+    id: () => R.id,
+    foreign: () => B.id,
     body: () => ({ limit: 1500.5 }),
     fields: { limit: { kind: "number", zeroOk: true } },
     ok: 200,
-  },
-  {
-    name: "my-farm/customers/[buyerId]/credit (remove)",
-    method: "DELETE",
-    path: "/api/my-farm/customers/:buyerId/credit",
-    handler: creditDELETE as Handler,
-    auth: "required",
-    cookie: () => G.cookie,
-    params: () => ({ buyerId: String(R.id) }),
-    idParam: { name: "buyerId", foreign: () => String(B.id) },
+  }),
+  api("DELETE /api/my-farm/customers/:buyerId/credit", creditDELETE, "G", {
+    label: "remove",
+    id: () => R.id,
+    foreign: () => B.id,
     ok: 200,
-  },
-  {
-    name: "credit-lines",
-    method: "GET",
-    path: "/api/credit-lines",
-    handler: creditLinesGET as Handler,
-    auth: "required",
-    cookie: () => R.cookie,
+  }),
+  api("GET /api/credit-lines", creditLinesGET, "R", { ok: 200 }),
+  api("GET /api/invoices", invoicesGET, "R", { ok: 200 }),
+  api("GET /api/invoices/:id", invoiceGET, "R", {
+    id: () => rStatementId,
+    foreign: () => r2StatementId,
     ok: 200,
-  },
-  {
-    name: "invoices",
-    method: "GET",
-    path: "/api/invoices",
-    handler: invoicesGET as Handler,
-    auth: "required",
-    cookie: () => R.cookie,
+  }),
+  api("GET /api/invoices/:id/invoice.pdf", invoicePdfGET, "R", {
+    id: () => rStatementId,
+    foreign: () => r2StatementId,
     ok: 200,
-  },
-  {
-    name: "invoices/[id]",
-    method: "GET",
-    path: "/api/invoices/:id",
-    handler: invoiceGET as Handler,
-    auth: "required",
-    cookie: () => R.cookie,
-    params: () => ({ id: String(rStatementId) }),
-    idParam: { name: "id", foreign: () => String(r2StatementId) },
+  }),
+  api("POST /api/invoices/:id/pay", invoicePayPOST, "R", {
+    id: () => rStatementId,
+    foreign: () => r2StatementId,
     ok: 200,
-  },
-  {
-    name: "invoices/[id]/invoice.pdf",
-    method: "GET",
-    path: "/api/invoices/:id/invoice.pdf",
-    handler: invoicePdfGET as Handler,
-    auth: "required",
-    cookie: () => R.cookie,
-    params: () => ({ id: String(rStatementId) }),
-    idParam: { name: "id", foreign: () => String(r2StatementId) },
-    ok: 200,
-  },
-  {
-    name: "invoices/[id]/pay",
-    method: "POST",
-    path: "/api/invoices/:id/pay",
-    handler: invoicePayPOST as Handler,
-    auth: "required",
-    cookie: () => R.cookie,
-    params: () => ({ id: String(rStatementId) }),
-    idParam: { name: "id", foreign: () => String(r2StatementId) },
-    ok: 200,
-  },
+  }),
   // Notifications (docs/notifications.md). The one-click unsubscribe is posted by mail clients from
   // anywhere: it is authorised by the signed token in its path, never by the cookie.
-  {
-    name: "notification-preferences",
-    method: "GET",
-    path: "/api/notification-preferences",
-    handler: notificationPrefsGET as Handler,
-    auth: "required",
-    ok: 200,
-  },
-  {
-    name: "notification-preferences (change)",
-    method: "PUT",
-    path: "/api/notification-preferences",
-    handler: notificationPrefsPUT as Handler,
-    auth: "required",
+  api("GET /api/notification-preferences", notificationPrefsGET, "A", { ok: 200 }),
+  api("PUT /api/notification-preferences", notificationPrefsPUT, "A", {
+    label: "change",
     body: () => ({ email: { unread_messages: false } }),
     fields: { email: { kind: "enum" } },
     ok: 200,
-  },
-  {
-    name: "fresh-sheets",
-    method: "GET",
-    path: "/api/fresh-sheets",
-    handler: freshSheetsGET as Handler,
-    auth: "required",
-    ok: 200,
-  },
-  {
-    name: "fresh-sheets/[farmId]",
-    method: "PUT",
-    path: "/api/fresh-sheets/:farmId",
-    handler: freshSheetPUT as Handler,
-    auth: "required",
-    params: () => ({ farmId: String(F.farmId) }),
-    idParam: { name: "farmId" },
+  }),
+  api("GET /api/fresh-sheets", freshSheetsGET, "A", { ok: 200 }),
+  api("PUT /api/fresh-sheets/:farmId", freshSheetPUT, "A", {
+    id: () => F.farmId,
     body: () => ({ email: false }),
     fields: { email: { kind: "bool" } },
     ok: 200,
-  },
-  {
-    name: "unsubscribe/[token] (page)",
-    method: "GET",
-    path: "/api/unsubscribe/:token",
-    handler: unsubscribeGET as Handler,
-    auth: "none",
+  }),
+  api("GET /api/unsubscribe/:token", unsubscribeGET, "anyone", {
+    label: "page",
     params: () => ({ token: unsubscribeToken(B.id, "order_placed") }),
     ok: 303,
-  },
-  {
-    name: "unsubscribe/[token] (one-click)",
-    method: "POST",
-    path: "/api/unsubscribe/:token",
-    handler: unsubscribePOST as Handler,
-    auth: "none",
+  }),
+  api("POST /api/unsubscribe/:token", unsubscribePOST, "anyone", {
+    label: "one-click",
+    id: () => unsubscribeToken(B.id, "cutoff_reminder"),
+    foreign: () =>
+      unsubscribeToken(B.id, "cutoff_reminder").replace(/.$/, (c) => (c === "A" ? "B" : "A")),
     crossSiteAllowed: true,
-    params: () => ({ token: unsubscribeToken(B.id, "cutoff_reminder") }),
-    idParam: {
-      name: "token",
-      foreign: () =>
-        unsubscribeToken(B.id, "cutoff_reminder").replace(/.$/, (c) => (c === "A" ? "B" : "A")),
-    },
     ok: 200,
-  },
+  }),
   // Its control removes A's address, so it comes after the edit.
-  {
-    name: "addresses/[id] (remove)",
-    method: "DELETE",
-    path: "/api/addresses/:id",
-    handler: addressDELETE as Handler,
-    auth: "required",
-    params: () => ({ id: String(aAddressId) }),
-    idParam: { name: "id", foreign: () => String(bAddressId) },
+  api("DELETE /api/addresses/:id", addressDELETE, "A", {
+    label: "remove",
+    id: () => aAddressId,
+    foreign: () => bAddressId,
     ok: 200,
-  },
+  }),
 ];
 
 // ---- case generation ----------------------------------------------------------------------------

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
-import * as listRoute from "@/app/api/standing-orders/route";
 import * as oneRoute from "@/app/api/standing-orders/[id]/route";
 import * as productsRoute from "@/app/api/standing-orders/[id]/products/route";
 import * as ordersRoute from "@/app/api/orders/route";
@@ -16,58 +15,30 @@ import {
   createUserWithSession,
   sessionCookie,
 } from "../support/factories";
-import { createPickupAndDelivery } from "../support/fulfilment";
-import { onPostgres } from "../support/pg";
+import { itOnPostgres } from "../support/races";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
+import { chefAndGreenAcres, patchStanding, saturdayPickup, type StandingWorld } from "./support";
 
 checkLedgerAfterEach();
 
-// Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
-const pg = it.skipIf(!onPostgres);
-
-let chef: Awaited<ReturnType<typeof createUserWithSession>>;
-let farm: Awaited<ReturnType<typeof createFarm>>["farm"];
+let world: StandingWorld;
+let chef: StandingWorld["chef"];
+let farm: StandingWorld["farm"];
 let farmerCookie: string;
-let setup: Awaited<ReturnType<typeof createPickupAndDelivery>>;
-let apples: Awaited<ReturnType<typeof createProduct>>;
+let apples: StandingWorld["apples"];
 
 beforeEach(async () => {
   // The file shares one database: earlier tests' standing orders must not be placed or held here.
   await db.standingOrder.updateMany({ data: { status: "cancelled" } });
   await db.stockReservation.deleteMany();
   await db.product.updateMany({ data: { reserved: 0 } });
-  chef = await createUserWithSession({ fullName: "Olive Chef", userType: "restaurant" });
-  const created = await createFarm({ farmName: "Green Acres" });
-  farm = created.farm;
-  farmerCookie = await sessionCookie(created.owner.id);
-  setup = await createPickupAndDelivery(farm.id);
-  apples = await createProduct(farm.id, { name: "Apples", priceCents: 1000, stock: 20 });
-  await topUp(chef.cookie, 500);
+  world = await chefAndGreenAcres(20);
+  ({ chef, farm, apples } = world);
+  farmerCookie = await sessionCookie(world.owner.id);
 });
 
-async function standing(cookie: string, quantity: number) {
-  const res = await call(listRoute.POST, "/api/standing-orders", {
-    body: {
-      farmId: farm.id,
-      items: [{ productId: apples.id, quantity }],
-      weekday: 6,
-      kind: "pickup",
-      pickupPointId: setup.point.id,
-    },
-    cookie,
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.json as { id: number; nextDate: string; placesAt: string };
-}
-
-function patch(id: number, body: Record<string, unknown>, cookie = chef.cookie) {
-  return call(oneRoute.PATCH, `/api/standing-orders/${id}`, {
-    method: "PATCH",
-    body,
-    cookie,
-    params: { id: String(id) },
-  });
-}
+const standing = (cookie: string, quantity: number) => saturdayPickup(world, cookie, quantity);
+const patch = (id: number, body: Record<string, unknown>) => patchStanding(id, body, chef.cookie);
 
 async function checkout(cookie: string, quantity: number) {
   const slot = (await listSlots(farm.id, 14)).find((s) => s.kind === "pickup")!;
@@ -343,7 +314,7 @@ describe("reserved stock: the farm counts fewer than are held", () => {
 });
 
 describe("reserved stock under concurrency (PostgreSQL)", () => {
-  pg(
+  itOnPostgres(
     "20 shoppers checking out the last free units while the hold is released and taken again never oversell",
     async () => {
       await db.product.update({ where: { id: apples.id }, data: { stock: 200 } });
@@ -378,7 +349,7 @@ describe("reserved stock under concurrency (PostgreSQL)", () => {
     },
   );
 
-  pg("two workers place an occurrence once, and its hold once", async () => {
+  itOnPostgres("two workers place an occurrence once, and its hold once", async () => {
     const s = await standing(chef.cookie, 5);
     const [a, b] = await Promise.all([placeNextDue(dueNow(s)), placeNextDue(dueNow(s))]);
     expect([a?.status, b?.status].filter((x) => x === "placed")).toHaveLength(1);

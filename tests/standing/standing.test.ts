@@ -7,39 +7,35 @@ import { LEAD_HOURS } from "@/lib/server/standing/schedule";
 import { acceptAdjustment, declineAdjustment } from "@/lib/server/orders/adjust-order";
 import { call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
-import { createAddress, createPickupAndDelivery } from "../support/fulfilment";
-import { onPostgres } from "../support/pg";
+import { createAddress } from "../support/fulfilment";
+import { itOnPostgres } from "../support/races";
 import fs from "node:fs";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
 import { formatMessageListTime } from "@/lib/format";
 import { inTransaction } from "@/lib/server/platform/transaction";
 import { countStock } from "@/lib/server/stock/stock";
+import {
+  chefAndGreenAcres,
+  createStanding as create,
+  patchStanding,
+  saturdayPickup as pickup,
+  type StandingWorld,
+} from "./support";
 
 checkLedgerAfterEach();
 
-// Real parallelism needs PostgreSQL: PGlite is one connection and serialises every transaction.
-const pg = it.skipIf(!onPostgres);
-
-let chef: Awaited<ReturnType<typeof createUserWithSession>>;
-let farm: Awaited<ReturnType<typeof createFarm>>["farm"];
+let world: StandingWorld;
+let chef: StandingWorld["chef"];
+let farm: StandingWorld["farm"];
 let farmOwnerId: number;
-let setup: Awaited<ReturnType<typeof createPickupAndDelivery>>;
-let apples: Awaited<ReturnType<typeof createProduct>>;
+let setup: StandingWorld["setup"];
+let apples: StandingWorld["apples"];
 
 beforeEach(async () => {
-  chef = await createUserWithSession({ fullName: "Olive Chef", userType: "restaurant" });
-  ({
-    farm,
-    owner: { id: farmOwnerId },
-  } = await createFarm({ farmName: "Green Acres" }));
-  setup = await createPickupAndDelivery(farm.id);
-  apples = await createProduct(farm.id, { name: "Apples", priceCents: 1000, stock: 200 });
-  await topUp(chef.cookie, 500);
+  world = await chefAndGreenAcres(200);
+  ({ chef, farm, setup, apples } = world);
+  farmOwnerId = world.owner.id;
 });
-
-function create(cookie: string, body: Record<string, unknown>) {
-  return call(listRoute.POST, "/api/standing-orders", { body, cookie });
-}
 
 /** The chef's standing order of `quantity` apples at Green Acres; `rest` says when and how. */
 function chefOrdersApples(quantity: number, rest: Record<string, unknown>) {
@@ -50,24 +46,17 @@ function chefOrdersApples(quantity: number, rest: Record<string, unknown>) {
   });
 }
 
-async function saturdayPickup(quantity = 3) {
-  const res = await chefOrdersApples(quantity, {
+/** One unit of `productId` from Green Acres, picked up every Saturday, as `cookie` asks (any answer). */
+const oneSaturday = (cookie: string, productId: number) =>
+  create(cookie, {
+    farmId: farm.id,
+    items: [{ productId, quantity: 1 }],
     weekday: 6,
     kind: "pickup",
-    pickupPointId: setup.point.id,
   });
-  expect(res.status, res.text).toBe(201);
-  return res.json as { id: number; nextDate: string; placesAt: string };
-}
-
-function patch(id: number, body: Record<string, unknown>, cookie = chef.cookie) {
-  return call(oneRoute.PATCH, `/api/standing-orders/${id}`, {
-    method: "PATCH",
-    body,
-    cookie,
-    params: { id: String(id) },
-  });
-}
+const saturdayPickup = (quantity = 3) => pickup(world, chef.cookie, quantity);
+const patch = (id: number, body: Record<string, unknown>, cookie = chef.cookie) =>
+  patchStanding(id, body, cookie);
 
 /** One minute after the standing order falls due. */
 const dueNow = (s: { placesAt: string }) => new Date(new Date(s.placesAt).getTime() + 60_000);
@@ -82,12 +71,7 @@ const plusDays = (localDate: string, days: number) =>
 describe("standing orders: the calls", () => {
   it("restaurants only: a retail buyer gets 403 with a clear message", async () => {
     const shopper = await createUserWithSession();
-    const res = await create(shopper.cookie, {
-      farmId: farm.id,
-      items: [{ productId: apples.id, quantity: 1 }],
-      weekday: 6,
-      kind: "pickup",
-    });
+    const res = await oneSaturday(shopper.cookie, apples.id);
     expect(res.status).toBe(403);
     expect(res.json.message).toMatch(/business accounts/);
     expect(
@@ -122,12 +106,7 @@ describe("standing orders: the calls", () => {
     expect(outside.json.message).toBe("Green Acres does not deliver to V1T 1A1");
 
     const other = await createProduct((await createFarm()).farm.id);
-    const foreign = await create(chef.cookie, {
-      farmId: farm.id,
-      items: [{ productId: other.id, quantity: 1 }],
-      weekday: 6,
-      kind: "pickup",
-    });
+    const foreign = await oneSaturday(chef.cookie, other.id);
     expect(foreign.status).toBe(400);
   });
 
@@ -332,7 +311,7 @@ describe("standing orders: the worker", () => {
     ).toBe(plusDays(res.json.nextDate, 14));
   });
 
-  pg(
+  itOnPostgres(
     "two workers running at once never place the same occurrence twice (PostgreSQL, SKIP LOCKED)",
     async () => {
       const chefs = await Promise.all(

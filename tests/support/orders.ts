@@ -1,4 +1,5 @@
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
+import { db } from "@/lib/server/platform/db";
 import { call } from "./http";
 
 /** The buyer (`cookie`) cancels order `id` through POST /api/orders/{id}/cancel. */
@@ -9,3 +10,19 @@ export function cancelOrder(cookie: string, id: number | string) {
     params: { id: String(id) },
   });
 }
+
+/** A product's stock now. */
+export const stockOf = async (id: number) =>
+  (await db.product.findUniqueOrThrow({ where: { id } })).stock;
+
+/** An order's lines as [name, quantity, unit price in cents], by line id or by product id. */
+export const linesOf = async (orderId: number, by: "id" | "productId" = "id") =>
+  (await db.orderItem.findMany({ where: { orderId }, orderBy: { [by]: "asc" } })).map((i) => [
+    i.productName,
+    i.quantity,
+    i.priceCents,
+  ]);
+
+/** The buyer's wallet rows for changes to their orders, oldest first. */
+export const adjustmentRows = (userId: number) =>
+  db.transaction.findMany({ where: { userId, type: "adjustment" }, orderBy: { id: "asc" } });

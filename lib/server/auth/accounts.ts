@@ -42,6 +42,39 @@ export const loginPause = {
  * the seconds until it is not. An unknown identifier is slowed the same, so the delay does not
  * tell which accounts exist.
  */
+/**
+ * Takes a password attempt from this address's budget and from `accountKey`'s (the account's, from
+ * this address): 429 with `message` when either is spent. Returns the address's key, to release
+ * or reset once the password is checked.
+ */
+export async function consumePasswordBudgets(
+  meta: RequestMeta,
+  accountKey: string,
+  message: string,
+  accountLog: string,
+): Promise<string> {
+  const e = env();
+  const window = { windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 };
+  const ipKey = `login-ip:${meta.ip}`;
+  await consume(
+    ipKey,
+    { ...window, max: e.LOGIN_MAX_FAILURES_PER_IP },
+    { message, log: `login failures from ip=${meta.ip}` },
+  );
+  try {
+    await consume(
+      accountKey,
+      { ...window, max: e.LOGIN_MAX_FAILURES },
+      { message, log: accountLog },
+    );
+  } catch (refused) {
+    // Refused before any check: not a failure of this address.
+    await release(ipKey);
+    throw refused;
+  }
+  return ipKey;
+}
+
 export async function login(input: LoginInput, meta: RequestMeta): Promise<SignedIn> {
   const identifier = input.username.trim().toLowerCase();
   const e = env();
@@ -53,26 +86,15 @@ export async function login(input: LoginInput, meta: RequestMeta): Promise<Signe
       : { username: { equals: identifier, mode: "insensitive" } },
     select: { ...publicUserSelect, passwordHash: true },
   });
-  const ipKey = `login-ip:${meta.ip}`;
   const accountKey = user
     ? `login-account:${user.id}:${meta.ip}`
     : `login-unknown:${identifier}:${meta.ip}`;
-  await consume(
-    ipKey,
-    { ...window, max: e.LOGIN_MAX_FAILURES_PER_IP },
-    { message: TOO_MANY_LOGINS, log: `login failures from ip=${meta.ip}` },
+  const ipKey = await consumePasswordBudgets(
+    meta,
+    accountKey,
+    TOO_MANY_LOGINS,
+    `login failures for one account from ip=${meta.ip}`,
   );
-  try {
-    await consume(
-      accountKey,
-      { ...window, max: e.LOGIN_MAX_FAILURES },
-      { message: TOO_MANY_LOGINS, log: `login failures for one account from ip=${meta.ip}` },
-    );
-  } catch (refused) {
-    // Refused before any check: not a failure of this address.
-    await release(ipKey);
-    throw refused;
-  }
   const everywhereKey = user ? `login-all:${user.id}` : `login-all-unknown:${identifier}`;
   const { count } = await hit(everywhereKey, window.windowMs);
   const over = count - e.LOGIN_ACCOUNT_FREE_ATTEMPTS;
@@ -119,12 +141,7 @@ export async function register(input: RegisterData, meta: RequestMeta): Promise<
 
   const email = input.email.trim().toLowerCase();
   const username = input.username?.trim() || undefined;
-  refuseCommonPassword(input.password, [
-    email,
-    email.split("@")[0],
-    username ?? "",
-    input.fullName,
-  ]);
+  refuseCommonPassword(input.password, { email, username, fullName: input.fullName });
   const [byEmail, byUsername] = await Promise.all([
     db.user.findUnique({ where: { email }, select: { id: true } }),
     username

@@ -27,7 +27,11 @@ export function isCommonPassword(password: string, context: string[] = []): bool
 const TOO_COMMON = "This password is too common. Please choose a less predictable one.";
 
 /** Throws the field error of a new password that is common or only the user's own email or name. */
-export function refuseCommonPassword(password: string, context: string[] = []): void {
-  if (isCommonPassword(password, context))
+export function refuseCommonPassword(
+  password: string,
+  person: { email: string; username?: string | null; fullName: string },
+): void {
+  const { email, username, fullName } = person;
+  if (isCommonPassword(password, [email, email.split("@")[0], username ?? "", fullName]))
     throw new AppError("validation", TOO_COMMON, { fieldErrors: { password: TOO_COMMON } });
 }

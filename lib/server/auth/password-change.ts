@@ -1,11 +1,10 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
-import { env } from "@/lib/server/platform/env";
 import { badRequest } from "@/lib/server/platform/errors";
-import { consume, release, reset } from "@/lib/server/platform/rate-limit";
+import { release, reset } from "@/lib/server/platform/rate-limit";
 import { inTransaction } from "@/lib/server/platform/transaction";
 import type { ChangePasswordInput } from "@/lib/validators/account-security";
-import type { RequestMeta } from "./accounts";
+import { consumePasswordBudgets, type RequestMeta } from "./accounts";
 import { retireTokens } from "./account-tokens";
 import { refuseCommonPassword } from "./common-passwords";
 import { hashPassword, verifyPassword } from "./password";
@@ -24,26 +23,13 @@ export async function changePassword(
   meta: RequestMeta,
   currentSessionCookie: string | undefined,
 ): Promise<{ success: true }> {
-  const e = env();
-  const window = { windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 };
-  const tooMany = "Too many failed attempts. Please try again later.";
-  const ipKey = `login-ip:${meta.ip}`;
   const accountKey = `login-account:${userId}:${meta.ip}`;
-  await consume(
-    ipKey,
-    { ...window, max: e.LOGIN_MAX_FAILURES_PER_IP },
-    { message: tooMany, log: `login failures from ip=${meta.ip}` },
+  const ipKey = await consumePasswordBudgets(
+    meta,
+    accountKey,
+    "Too many failed attempts. Please try again later.",
+    `password change failures for user=${userId} from ip=${meta.ip}`,
   );
-  try {
-    await consume(
-      accountKey,
-      { ...window, max: e.LOGIN_MAX_FAILURES },
-      { message: tooMany, log: `password change failures for user=${userId} from ip=${meta.ip}` },
-    );
-  } catch (refused) {
-    await release(ipKey);
-    throw refused;
-  }
 
   const user = await db.user.findUniqueOrThrow({
     where: { id: userId },
@@ -52,12 +38,7 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
     throw badRequest(WRONG_CURRENT, { currentPassword: WRONG_CURRENT });
   await Promise.all([release(ipKey), reset(accountKey)]);
-  refuseCommonPassword(input.password, [
-    user.email,
-    user.email.split("@")[0],
-    user.username ?? "",
-    user.fullName,
-  ]);
+  refuseCommonPassword(input.password, user);
   const passwordHash = await hashPassword(input.password);
   await inTransaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { passwordHash } });

@@ -73,7 +73,7 @@ export async function resetPassword(
       where: { id: link.userId },
       select: { ...publicUserSelect },
     });
-    refuseCommonPassword(input.password, [user.email, user.email.split("@")[0], user.fullName]);
+    refuseCommonPassword(input.password, { email: user.email, fullName: user.fullName });
     await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
     await retireTokens(tx, user.id, "password_reset", now);
     if (link.email === user.email) await markVerified(tx, user.id, user.email, now);

@@ -6,6 +6,7 @@ import type { SessionUser } from "@/lib/server/auth/session";
 import { invoiceForDocument } from "@/lib/server/credit/statements";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { fieldfarePdf } from "@/lib/server/platform/pdf";
+import { writeParties } from "./parties";
 import { percentLabel } from "@/lib/commission";
 
 const STATUS_WORDS = {
@@ -40,17 +41,11 @@ export async function invoicePdf(
   doc.text(`Due date: ${day(json.dueDate)} · Status: ${STATUS_WORDS[json.status]}`);
   doc.moveDown();
 
-  const top = doc.y;
-  doc
-    .font("Helvetica-Bold")
-    .text("From", 54, top)
-    .font("Helvetica")
-    .text(s.farm.farmName)
-    .text(json.farmLocation);
-  for (const n of json.farmTaxNumbers) doc.text(n);
-  doc.font("Helvetica-Bold").text("Bill to", 320, top).font("Helvetica").text(buyer, 320);
-  doc.x = 54;
-  doc.moveDown(2);
+  writeParties(
+    doc,
+    { heading: "From", lines: [s.farm.farmName, json.farmLocation, ...json.farmTaxNumbers] },
+    { heading: "Bill to", name: buyer },
+  );
 
   row(["Item", "Qty", "Unit price", "Amount"], true);
   rule();

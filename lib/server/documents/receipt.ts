@@ -8,6 +8,7 @@ import { formatCents } from "@/lib/server/wallet/serialize";
 import { periodLabel } from "@/lib/server/credit/credit";
 import { statementNumber } from "@/lib/server/credit/statements";
 import { fieldfarePdf } from "@/lib/server/platform/pdf";
+import { writeParties } from "./parties";
 import { farmTaxNumbers, taxRows } from "@/lib/tax";
 
 /**
@@ -73,17 +74,14 @@ export async function receiptPdf(
   doc.text(`Status: ${order.status}`);
   doc.moveDown();
 
-  const top = doc.y;
-  doc
-    .font("Helvetica-Bold")
-    .text("Sold by", 54, top)
-    .font("Helvetica")
-    .text(order.farm.farmName)
-    .text(order.farm.location);
-  for (const n of farmTaxNumbers(order.farm)) doc.text(n);
-  doc.font("Helvetica-Bold").text("Bought by", 320, top).font("Helvetica").text(buyer, 320);
-  doc.x = 54;
-  doc.moveDown(2);
+  writeParties(
+    doc,
+    {
+      heading: "Sold by",
+      lines: [order.farm.farmName, order.farm.location, ...farmTaxNumbers(order.farm)],
+    },
+    { heading: "Bought by", name: buyer },
+  );
 
   if (order.fulfilment) {
     const f = order.fulfilment;

@@ -125,12 +125,7 @@ export async function setPasswordAfterClaim(
     throw forbidden(
       "Setting a password here needs a fresh sign-in link. Ask Fieldfare support for a new one.",
     );
-  refuseCommonPassword(input.password, [
-    user.email,
-    user.email.split("@")[0],
-    user.username ?? "",
-    user.fullName,
-  ]);
+  refuseCommonPassword(input.password, user);
   const passwordHash = await hashPassword(input.password);
   await inTransaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { passwordHash } });

@@ -43,23 +43,26 @@ export const serializeWindow = (w: FulfilmentWindow): FulfilmentWindowJson => ({
   pickupPointId: w.pickupPointId,
 });
 
+/** The handover columns an order's JSON shows (besides its kind and slot). */
+export type HandoverField =
+  | "startsAt"
+  | "endsAt"
+  | "cutoffAt"
+  | "timeZone"
+  | "pickupName"
+  | "pickupAddress"
+  | "pickupNotes"
+  | "deliveryAddress"
+  | "postalCode"
+  | "feeCents";
+
+/** What `serializeOrderFulfilment` reads: the handover row with its slot's window and date. */
+export type OrderFulfilmentRow = Pick<OrderFulfilment, "kind" | HandoverField> & {
+  slot: { windowId: number; localDate: string };
+};
+
 /** An order's handover as the order JSON carries it (times with the farm's offset). */
-export function serializeOrderFulfilment(
-  f: Pick<
-    OrderFulfilment,
-    | "kind"
-    | "startsAt"
-    | "endsAt"
-    | "cutoffAt"
-    | "timeZone"
-    | "pickupName"
-    | "pickupAddress"
-    | "pickupNotes"
-    | "deliveryAddress"
-    | "postalCode"
-    | "feeCents"
-  > & { slot: { windowId: number; localDate: string } },
-): OrderFulfilmentJson {
+export function serializeOrderFulfilment(f: OrderFulfilmentRow): OrderFulfilmentJson {
   return {
     kind: f.kind,
     slotId: slotIdOf(f.slot.windowId, f.slot.localDate),

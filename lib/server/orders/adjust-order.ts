@@ -18,7 +18,7 @@ import type { ProposeAdjustmentInput } from "@/lib/validators/adjustments";
 import { MAX_QUANTITY } from "@/lib/validators/orders";
 import { orderTotals } from "./taxes";
 import { computeTaxes, ratesOf, taxesOf, taxTotal, type TaxClassName } from "@/lib/tax";
-import { writeLines, type Line } from "@/lib/server/orders/lines";
+import { lockActiveOrder, writeLines, type Line } from "@/lib/server/orders/lines";
 import {
   adjustmentInclude,
   describeLines,
@@ -388,14 +388,7 @@ export async function proposeAdjustment(
     idempotencyKey,
     input,
     async (tx) => {
-      const [locked] = await tx.$queryRaw<{ farmId: number; status: string }[]>`
-      SELECT "farmId", "status"::text AS "status" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
-      if (!locked || locked.farmId !== farm.id) throw notFound("Order not found");
-      if (locked.status !== "active")
-        throw new AppError(
-          "order_not_active",
-          `Only active orders can be adjusted; this order is ${locked.status}`,
-        );
+      await lockActiveOrder(tx, orderId, { farmId: farm.id }, "adjusted");
       const order = await tx.order.findUniqueOrThrow({
         where: { id: orderId },
         include: { items: { orderBy: { id: "asc" } } },

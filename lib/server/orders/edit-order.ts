@@ -1,6 +1,6 @@
 import "server-only";
 import { zoneFeeCents } from "@/lib/delivery-fee";
-import { AppError, badRequest, notFound } from "@/lib/server/platform/errors";
+import { AppError, badRequest } from "@/lib/server/platform/errors";
 import { withIdempotency } from "@/lib/server/platform/idempotency";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
@@ -10,7 +10,7 @@ import { isDbId } from "@/lib/validators/id";
 import { buyerLevel, caseProblem, unitPrice } from "@/lib/server/catalog/pricing";
 import type { OrderEditInput } from "@/lib/validators/orders";
 import { enforceHoldingCap, moveStock } from "@/lib/server/stock/stock";
-import { writeLines } from "./lines";
+import { lockActiveOrder, writeLines } from "./lines";
 import { orderTotals } from "./taxes";
 import { orderDetailInclude, serializeOrderDetail } from "./serialize";
 import { type OrderDetailJson } from "@/lib/contracts/orders";
@@ -41,14 +41,7 @@ export function editOrder(
     idempotencyKey,
     input,
     async (tx) => {
-      const [locked] = await tx.$queryRaw<{ userId: number; status: string }[]>`
-      SELECT "userId", "status"::text AS "status" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
-      if (!locked || locked.userId !== userId) throw notFound("Order not found");
-      if (locked.status !== "active")
-        throw new AppError(
-          "order_not_active",
-          `Only active orders can be changed; this order is ${locked.status}`,
-        );
+      await lockActiveOrder(tx, orderId, { userId }, "changed");
 
       const order = await tx.order.findUniqueOrThrow({
         where: { id: orderId },

@@ -7,6 +7,7 @@ import { toLocalIso } from "@/lib/server/fulfilment/time";
 import { formatSlot } from "@/lib/format";
 import { centsToDollars } from "@/lib/money";
 import { serializeOrderFulfilment } from "@/lib/server/fulfilment/serialize";
+import { serializeOrderLine } from "./serialize";
 import { sendMessage } from "@/lib/server/messages/send-message";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
@@ -36,14 +37,7 @@ function toIncomingOrderJson(o: IncomingRow): IncomingOrderJson {
     ...serializeTaxes(o.totalCents, o.taxes),
     totalAmount: centsToDollars(o.totalCents),
     payment: o.payment,
-    items: o.items.map((i) => ({
-      id: i.id,
-      productId: i.productId,
-      productName: i.productName,
-      quantity: i.quantity,
-      price: centsToDollars(i.priceCents),
-      subtotal: centsToDollars(i.priceCents * i.quantity),
-    })),
+    items: o.items.map(serializeOrderLine),
     fulfilment: o.fulfilment ? serializeOrderFulfilment(o.fulfilment) : null,
   };
 }
@@ -146,20 +140,29 @@ export async function completeOrder(
     return tx.order.findUniqueOrThrow({ where: { id: orderId }, include: incomingInclude });
   });
 
-  let notified = true;
-  try {
-    await sendMessage(user.id, {
-      receiverId: order.userId,
-      content: completionMessage(order.id, farm.farmName),
-      // A handover after an undo is a new message, not a retry of the first one.
-      clientId: `order-completed-${order.id}${order.handoverUndos > 0 ? `-r${order.handoverUndos}` : ""}`,
-    });
-  } catch (error) {
-    // The order is completed either way; the buyer still sees it under Completed in /orders.
-    notified = false;
-    console.error(`[my-farm] completion message for order ${order.id} was not sent:`, error);
-  }
+  // The order is completed either way; the buyer still sees it under Completed in /orders.
+  const notified = await tellBuyer(user.id, order, "completion", {
+    content: completionMessage(order.id, farm.farmName),
+    // A handover after an undo is a new message, not a retry of the first one.
+    clientId: `order-completed-${order.id}${order.handoverUndos > 0 ? `-r${order.handoverUndos}` : ""}`,
+  });
   return { order: toIncomingOrderJson(order), notified };
+}
+
+/** Messages the order's buyer from the farmer; false (logged) when the message could not be sent. */
+async function tellBuyer(
+  farmerId: number,
+  order: { id: number; userId: number },
+  what: string,
+  message: { content: string; clientId: string },
+): Promise<boolean> {
+  try {
+    await sendMessage(farmerId, { receiverId: order.userId, ...message });
+    return true;
+  } catch (error) {
+    console.error(`[my-farm] ${what} message for order ${order.id} was not sent:`, error);
+    return false;
+  }
 }
 
 export function undoneMessage(orderId: number, farmName: string): string {
@@ -233,16 +236,9 @@ export async function undoHandover(
     return tx.order.findUniqueOrThrow({ where: { id: orderId }, include: incomingInclude });
   });
 
-  let notified = true;
-  try {
-    await sendMessage(user.id, {
-      receiverId: order.userId,
-      content: undoneMessage(order.id, farm.farmName),
-      clientId: `order-undone-${order.id}-r${order.handoverUndos}`,
-    });
-  } catch (error) {
-    notified = false;
-    console.error(`[my-farm] undo message for order ${order.id} was not sent:`, error);
-  }
+  const notified = await tellBuyer(user.id, order, "undo", {
+    content: undoneMessage(order.id, farm.farmName),
+    clientId: `order-undone-${order.id}-r${order.handoverUndos}`,
+  });
   return { order: toIncomingOrderJson(order), notified };
 }

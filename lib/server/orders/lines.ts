@@ -1,9 +1,32 @@
 import "server-only";
 import type { OrderItem } from "@/lib/generated/prisma/client";
 import { type Tx } from "@/lib/server/platform/transaction";
+import { AppError, notFound } from "@/lib/server/platform/errors";
 
 /** What an order holds of one product. */
 export type Line = { productId: number; name: string; quantity: number; priceCents: number };
+
+/**
+ * Locks an order's row before its lines change: 404 unless it belongs to `owner` (its buyer or its
+ * farm), 409 `order_not_active` unless it is active (`verb` says what the caller would do to it).
+ */
+export async function lockActiveOrder(
+  tx: Tx,
+  orderId: number,
+  owner: { userId: number } | { farmId: number },
+  verb: "changed" | "adjusted",
+): Promise<void> {
+  const [locked] = await tx.$queryRaw<{ userId: number; farmId: number; status: string }[]>`
+    SELECT "userId", "farmId", "status"::text AS "status" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
+  const own =
+    locked && ("userId" in owner ? locked.userId === owner.userId : locked.farmId === owner.farmId);
+  if (!own) throw notFound("Order not found");
+  if (locked.status !== "active")
+    throw new AppError(
+      "order_not_active",
+      `Only active orders can be ${verb}; this order is ${locked.status}`,
+    );
+}
 
 /**
  * Rewrites an order's lines to `wanted` (by product id; a quantity of 0 leaves no line) inside

@@ -12,6 +12,7 @@ import {
   type OrderRow,
 } from "./serialize";
 import { type OrderJson } from "@/lib/contracts/orders";
+import type { HandoverField } from "@/lib/server/fulfilment/serialize";
 
 type OrderSqlRow = Omit<OrderRow, "farm" | "items" | "fulfilment"> & {
   farmName: string;
@@ -26,19 +27,7 @@ type OrderSqlRow = Omit<OrderRow, "farm" | "items" | "fulfilment"> & {
   windowId: number | null;
   slotDate: string | null;
 } & {
-  [
-    K in
-      | "startsAt"
-      | "endsAt"
-      | "cutoffAt"
-      | "timeZone"
-      | "pickupName"
-      | "pickupAddress"
-      | "pickupNotes"
-      | "deliveryAddress"
-      | "postalCode"
-      | "feeCents"
-  ]: OrderFulfilment[K] | null;
+  [K in HandoverField]: OrderFulfilment[K] | null;
 };
 
 /**

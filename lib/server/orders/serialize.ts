@@ -1,19 +1,15 @@
 import "server-only";
 import { centsToDollars } from "@/lib/money";
-import type {
-  Farm,
-  Order,
-  OrderEvent,
-  OrderFulfilment,
-  OrderItem,
-  Prisma,
-} from "@/lib/generated/prisma/client";
+import type { Farm, Order, OrderEvent, OrderItem, Prisma } from "@/lib/generated/prisma/client";
 import {
   adjustmentInclude,
   serializeAdjustment,
   type AdjustmentRow,
 } from "@/lib/server/adjustments/serialize";
-import { serializeOrderFulfilment } from "@/lib/server/fulfilment/serialize";
+import {
+  serializeOrderFulfilment,
+  type OrderFulfilmentRow,
+} from "@/lib/server/fulfilment/serialize";
 import { toLocalIso } from "@/lib/server/fulfilment/time";
 import { serializeTaxes } from "@/lib/tax";
 
@@ -50,25 +46,22 @@ export type OrderRow = Pick<
   | "cancelledAt"
 > & {
   farm: Pick<Farm, "id" | "farmName">;
-  items: Pick<OrderItem, "id" | "productId" | "productName" | "quantity" | "priceCents">[];
+  items: OrderLineRow[];
   fulfilment: OrderFulfilmentRow | null;
 };
-export type OrderFulfilmentRow = Pick<
-  OrderFulfilment,
-  | "kind"
-  | "startsAt"
-  | "endsAt"
-  | "cutoffAt"
-  | "timeZone"
-  | "pickupName"
-  | "pickupAddress"
-  | "pickupNotes"
-  | "deliveryAddress"
-  | "postalCode"
-  | "feeCents"
-> & {
-  slot: { windowId: number; localDate: string };
-};
+type OrderLineRow = Pick<OrderItem, "id" | "productId" | "productName" | "quantity" | "priceCents">;
+
+/** One line of an order as the buyer's and the farm's order JSON show it. */
+export function serializeOrderLine(i: OrderLineRow): OrderJson["items"][number] {
+  return {
+    id: i.id,
+    productId: i.productId,
+    productName: i.productName,
+    quantity: i.quantity,
+    price: centsToDollars(i.priceCents),
+    subtotal: centsToDollars(i.priceCents * i.quantity),
+  };
+}
 
 export function serializeOrder(o: OrderRow): OrderJson {
   return {
@@ -87,14 +80,7 @@ export function serializeOrder(o: OrderRow): OrderJson {
     createdAt: o.createdAt.toISOString(),
     completedAt: o.completedAt?.toISOString() ?? null,
     cancelledAt: o.cancelledAt?.toISOString() ?? null,
-    items: o.items.map((i) => ({
-      id: i.id,
-      productId: i.productId,
-      productName: i.productName,
-      quantity: i.quantity,
-      price: centsToDollars(i.priceCents),
-      subtotal: centsToDollars(i.priceCents * i.quantity),
-    })),
+    items: o.items.map(serializeOrderLine),
     fulfilment: o.fulfilment ? serializeOrderFulfilment(o.fulfilment) : null,
     // An order with a slot can be changed until its cutoff while it is active (docs/fulfilment.md).
     editableUntil:

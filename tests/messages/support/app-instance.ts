@@ -6,6 +6,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { sseParser } from "./sse";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
@@ -119,24 +120,13 @@ export async function openSse(baseUrl: string, cookie: string, onFrame?: (f: Sse
   let ended = false;
   void (async () => {
     const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buf = "";
+    const parse = sseParser();
     try {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        buf += decoder.decode(value, { stream: true });
-        let i;
-        while ((i = buf.indexOf("\n\n")) >= 0) {
-          const raw = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          let event = "message";
-          let data = "";
-          for (const line of raw.split("\n")) {
-            if (line === ": connected") connected();
-            else if (line.startsWith("event: ")) event = line.slice(7);
-            else if (line.startsWith("data: ")) data += line.slice(6);
-          }
+        for (const { event, data, comments } of parse(value)) {
+          if (comments.includes(": connected")) connected();
           if (data) {
             const f = { event, data: JSON.parse(data), at: performance.now() };
             frames.push(f);
