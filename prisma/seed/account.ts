@@ -163,4 +163,9 @@ async function lastWeeksOrder(
     reference: `ORDER-${order.id}`,
   });
   if (!paid) throw new Error("seed: last week's order would overdraw the restaurant's wallet");
+  // Dated when it was paid, as the checkout would have dated it.
+  await tx.transaction.updateMany({
+    where: { userId: buyerId, reference: `ORDER-${order.id}` },
+    data: { timestamp: placedAt },
+  });
 }
