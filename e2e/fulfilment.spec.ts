@@ -178,8 +178,11 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
 
   // Checkout: farm A pickup (its soonest slot is chosen), farm B delivery to the default address.
   await page.goto("/checkout");
-  const sectionA = page.getByTestId("checkout-farm").filter({ hasText: farmA.farmName });
-  const sectionB = page.getByTestId("checkout-farm").filter({ hasText: farmB.farmName });
+  // By heading: "Use for all farms" names the other farm in its own section.
+  const section = (name: string) =>
+    page.getByTestId("checkout-farm").filter({ has: page.getByRole("heading", { name }) });
+  const sectionA = section(farmA.farmName);
+  const sectionB = section(farmB.farmName);
   await expect(sectionA.getByRole("radio", { name: "Pickup", exact: true })).toBeChecked();
   await expect(sectionA.getByTestId("slot-option").first().getByRole("radio")).toBeChecked();
   await expect(sectionA.getByTestId("slot-option").first()).toContainText("Saturday market stall");

@@ -50,12 +50,7 @@ export async function ensureAccount(ctx: SeedContext): Promise<void> {
   for (const [n, day] of ACCOUNT.orderDays.entries()) {
     const placedAt = month.set({ day, hour: 9, minute: 30, second: 0, millisecond: 0 }).toJSDate();
     const handedAt = new Date(placedAt.getTime() + 3 * 86_400_000);
-    const items = products.map((p) => ({
-      productId: p.id,
-      productName: p.name,
-      quantity: ACCOUNT.cases * p.caseSize,
-      priceCents: p.restaurantPriceCents ?? p.priceCents,
-    }));
+    const items = linesOf(products);
     await tx.order.create({
       data: {
         userId: buyerId,
@@ -91,6 +86,25 @@ export async function ensureAccount(ctx: SeedContext): Promise<void> {
   );
 }
 
+type SeedProduct = {
+  id: number;
+  name: string;
+  caseSize: number;
+  priceCents: number;
+  restaurantPriceCents: number | null;
+  taxClass: "zero" | "standard" | "liquor";
+};
+
+/** The seeded orders' lines: ACCOUNT.cases whole cases of each product at its restaurant price. */
+const linesOf = (products: SeedProduct[]) =>
+  products.map((p) => ({
+    productId: p.id,
+    productName: p.name,
+    quantity: ACCOUNT.cases * p.caseSize,
+    priceCents: p.restaurantPriceCents ?? p.priceCents,
+    taxClass: p.taxClass,
+  }));
+
 /**
  * Last week's order of the restaurant at the farm, in whole cases, paid from its wallet (the
  * standing order's seed gave it one) and handed over: its ledger row as a checkout writes it.
@@ -100,25 +114,12 @@ async function lastWeeksOrder(
   buyerId: number,
   farmId: number,
   farm: { farmName: string; distance: number },
-  products: {
-    id: number;
-    name: string;
-    caseSize: number;
-    priceCents: number;
-    restaurantPriceCents: number | null;
-    taxClass: "zero" | "standard" | "liquor";
-  }[],
+  products: SeedProduct[],
   now: Date,
 ): Promise<void> {
   const placedAt = new Date(now.getTime() - 7 * 86_400_000);
   const handedAt = new Date(placedAt.getTime() + 2 * 86_400_000);
-  const items = products.map((p) => ({
-    productId: p.id,
-    productName: p.name,
-    quantity: ACCOUNT.cases * p.caseSize,
-    priceCents: p.restaurantPriceCents ?? p.priceCents,
-    taxClass: p.taxClass,
-  }));
+  const items = linesOf(products);
   const taxRates = (await farmTaxRates(tx, [farmId], placedAt)).get(farmId) ?? [];
   const taxes = computeTaxes(
     items.map((i) => ({ amountCents: i.priceCents * i.quantity, taxClass: i.taxClass })),
@@ -157,4 +158,9 @@ async function lastWeeksOrder(
     reference: `ORDER-${order.id}`,
   });
   if (!paid) throw new Error("seed: last week's order would overdraw the restaurant's wallet");
+  // Dated when it was paid, as the checkout would have dated it.
+  await tx.transaction.updateMany({
+    where: { userId: buyerId, reference: `ORDER-${order.id}` },
+    data: { timestamp: placedAt },
+  });
 }

@@ -392,8 +392,8 @@ describe("seeded pay on account", () => {
       where: { userId: olivia.id, checkoutRef: "CO-SEEDLASTWEEK" },
       include: { items: { include: { product: true } } },
     });
-    expect(rows.map((r) => [r.reference, r.amountCents])).toEqual([
-      [`ORDER-${lastWeek.id}`, -lastWeek.totalCents],
+    expect(rows.map((r) => [r.reference, r.amountCents, r.timestamp])).toEqual([
+      [`ORDER-${lastWeek.id}`, -lastWeek.totalCents, lastWeek.createdAt],
     ]);
     // Last week's order, for "Order again": handed over, in whole cases, at the same farm.
     expect([lastWeek.farmId, lastWeek.status, lastWeek.isPaid, lastWeek.payment]).toEqual([
