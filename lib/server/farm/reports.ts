@@ -30,19 +30,33 @@ export async function taxReport(user: SessionUser, q: ReportPeriodInput): Promis
     where: { farmId: own.id, status: "completed", completedAt: { gte: start, lt: end } },
     select: { id: true, totalCents: true, taxes: true },
   });
-  const commission = await db.farmLedgerEntry.aggregate({
-    where: { farmId: own.id, type: "commission", orderId: { in: orders.map((o) => o.id) } },
-    _sum: { amountCents: true },
-  });
-  const rate = await db.taxRate.findFirst({
-    where: {
-      name: "GST",
-      taxClass: "standard",
-      effectiveFrom: { lt: end },
-      OR: [{ effectiveTo: null }, { effectiveTo: { gte: end } }],
-    },
-    orderBy: { effectiveFrom: "desc" },
-  });
+  return taxReportOf(own.id, q, orders, end);
+}
+
+/** The tax report of orders already read (My Farm → Reports reads them once for every table). */
+export async function taxReportOf(
+  farmId: number,
+  q: ReportPeriodInput,
+  orders: { id: number; totalCents: number; taxes: unknown }[],
+  end: Date,
+): Promise<TaxReportJson> {
+  const [commission, rate] = await Promise.all([
+    orders.length
+      ? db.farmLedgerEntry.aggregate({
+          where: { farmId, type: "commission", orderId: { in: orders.map((o) => o.id) } },
+          _sum: { amountCents: true },
+        })
+      : { _sum: { amountCents: 0 } },
+    db.taxRate.findFirst({
+      where: {
+        name: "GST",
+        taxClass: "standard",
+        effectiveFrom: { lt: end },
+        OR: [{ effectiveTo: null }, { effectiveTo: { gte: end } }],
+      },
+      orderBy: { effectiveFrom: "desc" },
+    }),
+  ]);
 
   const perTax = new Map<string, { rateBps: number; cents: number }>();
   let sales = 0;

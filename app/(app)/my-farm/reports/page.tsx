@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { ReportsView } from "@/components/farm/reports-view";
-import { taxReport } from "@/lib/server/farm/reports";
-import { salesReport } from "@/lib/server/farm/sales-report";
+import { farmReports } from "@/lib/server/farm/sales-report";
 import { FARM_TIME_ZONE } from "@/lib/server/farm/sales";
 import { farmPageUser } from "@/lib/server/farm/profile";
 import { localDateOf } from "@/lib/server/tz-zone";
@@ -25,23 +24,17 @@ export default async function ReportsPage({
   const period = asked.success
     ? { from: asked.data.from, to: asked.data.to }
     : presets[DEFAULT_PRESET];
-  const [sales, tax] = await Promise.all([
-    salesReport(user, period).catch((error) => {
-      console.error("[my-farm/reports] sales failed to load:", error);
-      return null;
-    }),
-    taxReport(user, period).catch((error) => {
-      console.error("[my-farm/reports] tax failed to load:", error);
-      return null;
-    }),
-  ]);
+  const reports = await farmReports(user, period).catch((error) => {
+    console.error("[my-farm/reports] failed to load:", error);
+    return null;
+  });
   return (
     <ReportsView
       initialPeriod={period}
       presets={presets}
       today={today}
-      initialSales={sales}
-      initialTax={tax}
+      initialSales={reports?.sales ?? null}
+      initialTax={reports?.tax ?? null}
     />
   );
 }
