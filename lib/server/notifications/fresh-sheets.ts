@@ -4,7 +4,6 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/server/platform/db";
 import { notFound } from "@/lib/server/platform/errors";
 import { inTransaction } from "@/lib/server/platform/transaction";
-import type { SessionUser } from "@/lib/server/auth/session";
 import type { FreshSheetSwitchJson } from "@/lib/contracts/notifications";
 
 /**
@@ -14,6 +13,9 @@ import type { FreshSheetSwitchJson } from "@/lib/contracts/notifications";
  * those who switched this farm's sheet off (FreshSheetPreference) or every fresh sheet (the
  * `fresh_sheet` kind), and never the farm's own owner.
  */
+
+/** The signed-in reader: notifications stand below auth, so only the fields read here. */
+type Reader = { id: number; userType: string };
 
 /** How long after its hour a missed send (no worker running) still goes out that week. */
 export const SEND_WITHIN_MS = 24 * 60 * 60_000;
@@ -106,7 +108,7 @@ export async function queueFreshSheets(now = new Date()): Promise<number> {
  * Profile → Notification's "Fresh sheets": the farms the user follows or buys from (as
  * readersSql counts them, switched on or off), each with its switch.
  */
-export async function listFreshSheetSwitches(user: SessionUser): Promise<FreshSheetSwitchJson[]> {
+export async function listFreshSheetSwitches(user: Reader): Promise<FreshSheetSwitchJson[]> {
   const rows = await db.$queryRaw<
     { farmId: number; farmName: string; email: boolean | null; weekday: number | null }[]
   >`
@@ -130,7 +132,7 @@ export async function listFreshSheetSwitches(user: SessionUser): Promise<FreshSh
 
 /** PUT /api/fresh-sheets/{farmId}: one farm's sheet on or off for the signed-in user. */
 export async function setFreshSheetSwitch(
-  user: SessionUser,
+  user: Reader,
   farmId: number,
   email: boolean,
 ): Promise<FreshSheetSwitchJson> {
