@@ -60,7 +60,7 @@ test("staff approve a restaurant, retry a failed email, mark a payout paid, and 
 
   // Outboxes: retry a failed email.
   await ops.goto("/ops/outboxes");
-  const failed = ops.getByRole("listitem").filter({ hasText: "Failed ·" });
+  const failed = ops.getByRole("listitem", { name: /^Emails #/ }).filter({ hasText: "Failed ·" });
   const email = failed[pick]();
   await expect(email).toContainText("Last error: 421");
   const emailLabel = (await email.getAttribute("aria-label"))!;
@@ -144,6 +144,7 @@ test("staff invite a farmer, mark the farm verified, pause its listings (a shopp
   const { context: staffContext, page: ops } = await secondContext(browser, testInfo);
   await signIn(ops, STAFF.email, STAFF.password);
   // Staff, and only staff, have the console's link: in the rail, or the phone's More menu.
+  await ops.goto("/home");
   if (testInfo.project.name === "mobile") {
     await ops.getByTestId("tab-bar").getByRole("button", { name: "More" }).click();
     await ops.getByTestId("tab-bar").getByRole("link", { name: "Ops" }).click();
