@@ -159,10 +159,11 @@ test("staff invite a farmer, mark the farm verified, pause its listings (a shopp
 
   // Invite: the farmer's account, farm and one-time link, shown once.
   await ops.getByRole("button", { name: "Invite a farmer" }).click();
-  await ops.getByLabel("Email").fill(email);
-  await ops.getByLabel("Farm name").fill(farmName);
-  await ops.getByLabel("Location").fill("Oliver, BC");
-  await ops.getByRole("button", { name: "Invite", exact: true }).click();
+  const inviteDialog = ops.getByRole("dialog", { name: "Invite a farmer" });
+  await inviteDialog.getByLabel("Email").fill(email);
+  await inviteDialog.getByLabel("Farm name").fill(farmName);
+  await inviteDialog.getByLabel("Location").fill("Oliver, BC");
+  await inviteDialog.getByRole("button", { name: "Invite", exact: true }).click();
   const link = await ops.getByLabel("Sign-in link").inputValue();
   expect(link).toContain("/api/my-farm/claim?token=");
   await ops.keyboard.press("Escape");
@@ -185,8 +186,9 @@ test("staff invite a farmer, mark the farm verified, pause its listings (a shopp
 
   // Pause its listings with a reason: the shopper no longer sees the plums, and cannot buy them.
   await row.getByRole("button", { name: `Pause listings of ${farmName}` }).click();
-  await ops.getByLabel("Reason").fill("Checking the food safety plan");
-  await ops.getByRole("button", { name: "Pause listings", exact: true }).click();
+  const pauseDialog = ops.getByRole("dialog", { name: `Pause ${farmName}'s listings` });
+  await pauseDialog.getByLabel("Reason").fill("Checking the food safety plan");
+  await pauseDialog.getByRole("button", { name: "Pause listings", exact: true }).click();
   await expect(row.getByText("Listings paused")).toBeVisible();
   await page.goto(`/search?q=${encodeURIComponent(plums)}`);
   await expect(page.getByText("No products found").first()).toBeVisible();
