@@ -1,3 +1,5 @@
+import { wallDate } from "@/lib/tz";
+
 /**
  * My Farm → Reports' quick choices of period, from the farm's today (YYYY-MM-DD): calendar maths
  * on dates only, so the server and the browser agree whatever their own zones.
@@ -16,6 +18,14 @@ export type PresetId = (typeof PRESETS)[number]["id"];
 
 const day = (y: number, m: number, d: number) =>
   new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10);
+
+/** Fieldfare serves the Kelowna region: a farm's "day" is a Pacific-time calendar day. */
+export const REPORT_TIME_ZONE = "America/Vancouver";
+
+/** Today in the reports' zone, YYYY-MM-DD (in the browser, from our tz data as on the server). */
+export function reportToday(now = Date.now()): string {
+  return (wallDate(now, REPORT_TIME_ZONE) ?? new Date(now)).toISOString().slice(0, 10);
+}
 
 export function reportPresets(today: string): Record<PresetId, ReportPeriod> {
   const [y, m, d] = today.split("-").map(Number);

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
+import { useSWRConfig } from "swr";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
@@ -9,6 +10,7 @@ import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { farmProfileSchema, type FarmProfileInput } from "@/lib/validators/farm";
 import type { MyFarmJson } from "@/lib/contracts/farm";
+import { MY_FARM_KEY } from "./my-farm-frame";
 import { Field } from "@/components/ui/field";
 import { cn } from "@/lib/cn";
 import { Input, inputClass } from "@/components/ui/input";
@@ -25,6 +27,7 @@ const WEEKDAYS = [
 
 export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
   const router = useRouter();
+  const { mutate } = useSWRConfig();
   const form = useForm<FarmProfileInput>({
     resolver: zodResolver(farmProfileSchema),
     defaultValues: {
@@ -43,7 +46,7 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await apiFetch("/api/my-farm", {
+      const saved = await apiFetch<MyFarmJson>("/api/my-farm", {
         method: "PATCH",
         json: {
           ...values,
@@ -55,6 +58,8 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
         title: "Farm profile saved",
         description: "Your public farm page shows the new details.",
       });
+      // The frame's heading shows the farm's name; the server-rendered parts refresh.
+      void mutate(MY_FARM_KEY, saved, { revalidate: false });
       router.refresh();
     } catch (e) {
       showServerFieldErrors(form, e);

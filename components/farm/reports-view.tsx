@@ -1,5 +1,6 @@
 "use client";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { useSearchParams } from "next/navigation";
 import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -9,7 +10,15 @@ import { messageOf } from "@/lib/client/api";
 import { useSeededSWR } from "@/lib/client/data";
 import { percentLabel } from "@/lib/commission";
 import { formatCurrency } from "@/lib/format";
-import { PRESETS, type PresetId, type ReportPeriod } from "@/lib/report-period";
+import {
+  DEFAULT_PRESET,
+  PRESETS,
+  reportPresets,
+  reportToday,
+  type PresetId,
+  type ReportPeriod,
+} from "@/lib/report-period";
+import { reportPeriodSchema } from "@/lib/validators/farm";
 import type { SalesChannel, SalesReportJson, TaxReportJson } from "@/lib/contracts/farm";
 import { ReportBarChart, type Bar } from "./report-chart";
 
@@ -121,6 +130,46 @@ function CsvLink({ href, children }: { href: string; children: ReactNode }) {
       <Download aria-hidden className="h-4 w-4" />
       {children}
     </a>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** The page before the browser knows today and the address's period (it is prerendered). */
+export function ReportsLoading() {
+  return (
+    <section aria-labelledby="reports-title" className="grid gap-6">
+      <h2 id="reports-title" className="text-xl font-bold text-ink">
+        Reports
+      </h2>
+      <p role="status" className="text-sm text-muted">
+        Loading reports...
+      </p>
+    </section>
+  );
+}
+
+/**
+ * My Farm → Reports from the address: `?from=&to=` when they make a period, else the last 4 weeks
+ * of the farm's today, read in the browser (a prerendered page has no day of its own).
+ */
+export function ReportsPage() {
+  const params = useSearchParams();
+  const today = useSyncExternalStore(noSubscription, reportToday, () => null);
+  if (!today) return <ReportsLoading />;
+  const presets = reportPresets(today);
+  const asked = reportPeriodSchema.safeParse(Object.fromEntries(params));
+  const period = asked.success
+    ? { from: asked.data.from, to: asked.data.to }
+    : presets[DEFAULT_PRESET];
+  return (
+    <ReportsView
+      initialPeriod={period}
+      presets={presets}
+      today={today}
+      initialSales={null}
+      initialTax={null}
+    />
   );
 }
 

@@ -15,7 +15,6 @@ import * as quickbooksRoute from "@/app/api/my-farm/exports/quickbooks.csv/route
 import * as xeroRoute from "@/app/api/my-farm/exports/xero.csv/route";
 import type { SalesReportJson, TaxReportJson } from "@/lib/contracts/farm";
 import { reportPresets } from "@/lib/report-period";
-import { farmReports } from "@/lib/server/farm/sales-report";
 import { call } from "../support/http";
 import {
   createFarmerWithSession,
@@ -226,17 +225,6 @@ describe("sales report (GET /api/my-farm/reports/sales)", () => {
       other.cookie,
     );
     expect(parse(empty.text, { columns: true })).toEqual([]);
-  });
-});
-
-describe("the Reports page's first view (farmReports)", () => {
-  it("reads the orders once and answers what the two routes answer", async () => {
-    const { sales, tax } = await reports();
-    const page = await farmReports(
-      { ...farmer.user, userType: "farmer" } as Parameters<typeof farmReports>[0],
-      { from, to },
-    );
-    expect(page).toEqual({ sales, tax });
   });
 });
 

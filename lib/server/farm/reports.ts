@@ -33,8 +33,8 @@ export async function taxReport(user: SessionUser, q: ReportPeriodInput): Promis
   return taxReportOf(own.id, q, orders, end);
 }
 
-/** The tax report of orders already read (My Farm → Reports reads them once for every table). */
-export async function taxReportOf(
+/** The tax report of the period's completed orders. */
+async function taxReportOf(
   farmId: number,
   q: ReportPeriodInput,
   orders: { id: number; totalCents: number; taxes: unknown }[],

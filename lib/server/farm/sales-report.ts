@@ -9,7 +9,6 @@ import type { SessionUser } from "@/lib/server/auth/session";
 import type { ReportPeriodInput, SalesReportQuery } from "@/lib/validators/farm";
 import { SALES_CHANNELS, type SalesChannel, type SalesReportJson } from "@/lib/contracts/farm";
 import { requireOwnFarm } from "./access";
-import { taxReportOf } from "./reports";
 
 /*
  * My Farm → Reports (docs/money.md, "Reports"): what a farm sold in a period. The basis is the tax
@@ -126,20 +125,6 @@ export async function salesReport(
 ): Promise<SalesReportJson> {
   const own = await requireOwnFarm(user);
   return salesReportOf(q, await completedOrders(own.id, q));
-}
-
-/**
- * My Farm → Reports' first view: the sales and the tax report of one period from one read of its
- * orders (what the two routes answer, at half the queries).
- */
-export async function farmReports(user: SessionUser, q: ReportPeriodInput) {
-  const own = await requireOwnFarm(user);
-  const loaded = await completedOrders(own.id, q);
-  const [sales, tax] = await Promise.all([
-    salesReportOf(q, loaded),
-    taxReportOf(own.id, q, loaded.orders, loaded.end.toJSDate()),
-  ]);
-  return { sales, tax };
 }
 
 function salesReportOf(

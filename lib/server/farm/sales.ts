@@ -2,12 +2,13 @@ import "server-only";
 import { db } from "@/lib/server/platform/db";
 import { localDateOf } from "@/lib/server/tz-zone";
 import { centsToDollars } from "@/lib/money";
+import { REPORT_TIME_ZONE } from "@/lib/report-period";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { requireOwnFarm } from "./access";
 import type { WeeklySalesJson } from "@/lib/contracts/farm";
 
 /** Fieldfare serves the Kelowna region: a farm's "day" is a Pacific-time calendar day. */
-export const FARM_TIME_ZONE = "America/Vancouver";
+export const FARM_TIME_ZONE = REPORT_TIME_ZONE;
 const DAY_MS = 86_400_000;
 
 const dayKey = (d: Date, timeZone: string) => localDateOf(d, timeZone);
