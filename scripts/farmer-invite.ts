@@ -28,7 +28,7 @@ await runOpsCommand(async () => {
     `Created farmer ${parsed.data.email} (user ${invite.userId}) and farm "${parsed.data.farmName}" (farm ${invite.farmId}).`,
   );
   console.log(
-    `One-time sign-in link (valid until ${invite.expiresAt.toISOString()}; send it to the farmer only):`,
+    `The invite email with its one-time sign-in link is queued (it goes out when the app or \`npm run worker\` runs). The link, valid until ${invite.expiresAt.toISOString()}, to send to the farmer only if the email does not arrive:`,
   );
   console.log(claimUrl(base, invite.token));
 });

@@ -21,8 +21,8 @@ import type { OpsFarmInviteJson, OpsFarmJson } from "@/lib/contracts/ops";
 import { formatDayTime } from "@/lib/format";
 
 /**
- * Ops → Farms: search, invite a farmer (the one-time sign-in link is shown once, to send to
- * them), the verified tick, and pausing a farm's listings with a reason.
+ * Ops → Farms: search, invite a farmer (their one-time sign-in link is emailed, and shown once
+ * for another way), the verified tick, and pausing a farm's listings with a reason.
  */
 export function FarmsView() {
   const [q, setQ] = useState("");
@@ -198,8 +198,8 @@ export function FarmsView() {
           <DialogHeader>
             <DialogTitle>Invite a farmer</DialogTitle>
             <DialogDescription>
-              Creates the farmer&apos;s account and farm, and a one-time sign-in link valid for 7
-              days. The farmer chooses a password after signing in.
+              Creates the farmer&apos;s account and farm, and emails them a one-time sign-in link
+              valid for 7 days. The farmer chooses a password after signing in.
             </DialogDescription>
           </DialogHeader>
           <form onSubmit={invite} className="grid gap-4" noValidate>
@@ -233,8 +233,9 @@ export function FarmsView() {
           <DialogHeader>
             <DialogTitle>{invited?.farm.farmName} is invited</DialogTitle>
             <DialogDescription>
-              Send this one-time sign-in link to {invited?.farm.owner.email} only. It is shown once
-              and works until {invited ? formatDayTime(invited.expiresAt) : ""}.
+              We emailed a one-time sign-in link to {invited?.farm.owner.email}. It works until{" "}
+              {invited ? formatDayTime(invited.expiresAt) : ""}. If the email does not arrive, send
+              them this copy, to them only: it is shown once.
             </DialogDescription>
           </DialogHeader>
           <Field id="invite-link" label="Sign-in link">

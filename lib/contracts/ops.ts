@@ -365,7 +365,7 @@ export const opsApi = {
     path: "/api/ops/farms",
     tag: TAG,
     summary:
-      "Invite a farmer: the account, the farm and a one-time sign-in link (7 days), as `npm run farmer:invite`",
+      "Invite a farmer: the account, the farm and a one-time sign-in link (7 days) emailed to them, as `npm run farmer:invite`",
     auth: "staff",
     body: jsonBody(farmerInviteSchema),
     status: 201,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
 import * as claimRoute from "@/app/api/my-farm/claim/route";
 import * as passwordRoute from "@/app/api/my-farm/password/route";
@@ -12,6 +12,9 @@ import { consumeLoginToken, inviteFarmer } from "@/lib/server/farm/invite";
 import { runScript } from "../support/scripts";
 import { call, cookieFrom, ORIGIN } from "../support/http";
 import { createUser } from "../support/factories";
+import { sendDueNotifications } from "@/lib/server/emails/sender";
+import { closeListener } from "@/lib/server/platform/notify";
+import { smtpPerFile, subjectsTo } from "../notifications/smtp";
 import { migrationSql } from "../support/migrations";
 
 const sha256 = async (s: string) =>
@@ -31,6 +34,9 @@ function claimPost(token: string, headers: Record<string, string> = {}) {
     }),
   );
 }
+
+const smtpServer = smtpPerFile();
+afterAll(() => closeListener());
 
 describe("farmer:invite", () => {
   it("creates the farmer (address = location) and the farm, and stores only the token's hash", async () => {
@@ -58,6 +64,46 @@ describe("farmer:invite", () => {
     expect(user.loginTokens[0].tokenHash).toBe(await sha256(invite.token));
     expect(user.loginTokens[0].tokenHash).not.toContain(invite.token);
     expect(user.loginTokens[0].usedAt).toBeNull();
+  });
+
+  it("emails the farmer their link, composed at send time; a link used meanwhile sends nothing", async () => {
+    const smtp = smtpServer();
+    const send = () =>
+      sendDueNotifications({ mailer: smtp.mailer(), now: new Date(Date.now() + 1000) });
+    const invite = await inviteFarmer({
+      email: "mailed.farmer@example.test",
+      farmName: "Mailbox Orchard",
+      location: "Lake Country, BC",
+    });
+    await send();
+    expect(subjectsTo(smtp.mails, "mailed.farmer@example.test")).toEqual([
+      "Mailbox Orchard is invited to sell on Fieldfare",
+    ]);
+    const mail = smtp.mails.find((x) =>
+      [x.to].flat().some((t) => t?.value.some((v) => v.address === "mailed.farmer@example.test")),
+    );
+    const text = mail?.text ?? "";
+    const m = /\/api\/my-farm\/claim\?token=([A-Za-z0-9_%-]+)/.exec(text);
+    expect(m, text).not.toBeNull();
+    expect(decodeURIComponent(m![1])).toBe(invite.token);
+    expect(text).not.toContain("Unsubscribe");
+
+    // Used before its email goes out (ops sent the copy): the email is skipped.
+    smtp.mails.length = 0;
+    const second = await inviteFarmer({
+      email: "quick.farmer@example.test",
+      farmName: "Quick Farm",
+      location: "Peachland, BC",
+    });
+    expect((await claimPost(second.token)).status).toBe(303);
+    await send();
+    expect(subjectsTo(smtp.mails, "quick.farmer@example.test")).toEqual([]);
+    expect(
+      await db.notification.findFirstOrThrow({
+        where: { userId: second.userId, kind: "farm_invite" },
+        select: { status: true },
+      }),
+    ).toEqual({ status: "skipped" });
   });
 
   it("refuses an email that already exists and changes nothing", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Notification } from "@/lib/generated/prisma/client";
 import { liveLink } from "@/lib/server/auth/account-tokens";
+import { claimPath, inviteToken, sha256 } from "@/lib/server/farm/invite";
 import { db } from "@/lib/server/platform/db";
 import type { AccountKind } from "@/lib/server/notifications/account-emails";
 import type { EmailContent } from "./layout";
@@ -15,6 +16,7 @@ export async function composeAccountEmail(
 ): Promise<{ content: EmailContent; email: string } | null> {
   const kind = n.kind as AccountKind;
   if (kind === "business_decision") return composeBusinessDecision(n);
+  if (kind === "farm_invite") return composeFarmInvite(n, now);
   const tokenId = Number((n.payload as { tokenId?: unknown } | null)?.tokenId);
   const link = await liveLink(tokenId, kind, now);
   if (!link || link.userId !== n.userId) return null;
@@ -44,6 +46,35 @@ export async function composeAccountEmail(
         "The link works once, for 30 minutes, and signs out every other device. If you did not ask, ignore this email: your password stays as it is.",
       ],
       action: { label: "Choose a new password", path: `/auth/reset?token=${token}` },
+    },
+  };
+}
+
+/** A new farmer's sign-in link, rebuilt from its row while it is unused and unexpired. */
+async function composeFarmInvite(
+  n: Notification,
+  now: Date,
+): Promise<{ content: EmailContent; email: string } | null> {
+  const tokenHash = String((n.payload as { tokenHash?: unknown } | null)?.tokenHash ?? "");
+  const row = await db.loginToken.findUnique({
+    where: { tokenHash },
+    include: { user: { select: { email: true, farm: { select: { farmName: true } } } } },
+  });
+  if (!row || row.userId !== n.userId || row.usedAt || row.expiresAt <= now) return null;
+  const token = inviteToken(row.userId, row.expiresAt);
+  if (sha256(token) !== tokenHash) return null;
+  const farmName = row.user.farm?.farmName ?? "Your farm";
+  return {
+    email: row.user.email,
+    content: {
+      subject: `${farmName} is invited to sell on Fieldfare`,
+      preheader: "Sign in once with this link and choose your password",
+      heading: "Welcome to Fieldfare",
+      paragraphs: [
+        `We set up ${farmName} on Fieldfare. Sign in with the button below, choose a password, then add your products, pickup points and delivery days under My Farm.`,
+        "The link works once, for 7 days. If you did not ask to sell on Fieldfare, ignore this email.",
+      ],
+      action: { label: "Sign in to My Farm", path: claimPath(token) },
     },
   };
 }

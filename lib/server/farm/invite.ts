@@ -2,6 +2,8 @@ import "server-only";
 import { recordAudit } from "@/lib/server/audit/log";
 import crypto from "node:crypto";
 import { db } from "@/lib/server/platform/db";
+import { authSecret } from "@/lib/server/platform/env";
+import { enqueueFarmInvite } from "@/lib/server/notifications/account-emails";
 import { inTransaction } from "@/lib/server/platform/transaction";
 import { AppError, forbidden } from "@/lib/server/platform/errors";
 import { hashPassword } from "@/lib/server/auth/password";
@@ -14,14 +16,25 @@ export const INVITE_TTL_MS = 7 * 86_400_000;
 /** After signing in with a link, the farmer may set a password (without an old one) for this long. */
 export const SET_PASSWORD_WINDOW_MS = 60 * 60_000;
 
-const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
+export const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
+
+/**
+ * An invite's token: HMAC-SHA256(AUTH_SECRET, its user and expiry), so the invite email can be
+ * composed at send time from the row, which keeps only the token's SHA-256.
+ */
+export function inviteToken(userId: number, expiresAt: Date): string {
+  return crypto
+    .createHmac("sha256", authSecret())
+    .update(`farm_invite:${userId}:${expiresAt.getTime()}`)
+    .digest("base64url");
+}
 
 export type Invite = { userId: number; farmId: number; token: string; expiresAt: Date };
 
 /**
- * Onboards a farmer from the waitlist (ops runs `npm run farmer:invite`): the account (userType
- * farmer, address = farm location), the farm and a one-time sign-in token, in one transaction.
- * Only the token's SHA-256 is stored. The account gets a random password nobody knows until the
+ * Onboards a farmer from the waitlist (Ops → Farms or `npm run farmer:invite`): the account
+ * (userType farmer, address = farm location), the farm, a one-time sign-in token and the invite
+ * email carrying it (through the outbox), in one transaction. Only the token's SHA-256 is stored. The account gets a random password nobody knows until the
  * farmer sets one after the first sign-in. An existing email is refused, never overwritten.
  */
 export async function inviteFarmer(
@@ -38,7 +51,6 @@ export async function inviteFarmer(
       "already_exists",
       `An account with the email ${input.email} already exists; nothing was changed.`,
     );
-  const token = crypto.randomBytes(32).toString("base64url");
   const passwordHash = await hashPassword(crypto.randomBytes(32).toString("base64url"));
   const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
   try {
@@ -55,9 +67,11 @@ export async function inviteFarmer(
       const farm = await tx.farm.create({
         data: { userId: user.id, farmName: input.farmName, location: input.location },
       });
+      const token = inviteToken(user.id, expiresAt);
       await tx.loginToken.create({
         data: { tokenHash: sha256(token), userId: user.id, expiresAt },
       });
+      await enqueueFarmInvite(tx, user.id, sha256(token));
       await recordAudit(tx, {
         staffId,
         action: "farm.invite",
@@ -83,8 +97,10 @@ export async function inviteFarmer(
   }
 }
 
+export const claimPath = (token: string) => `/api/my-farm/claim?token=${encodeURIComponent(token)}`;
+
 export function claimUrl(base: string, token: string): string {
-  return `${base.replace(/\/+$/, "")}/api/my-farm/claim?token=${encodeURIComponent(token)}`;
+  return `${base.replace(/\/+$/, "")}${claimPath(token)}`;
 }
 
 /**

@@ -8,8 +8,14 @@ import type { Tx } from "@/lib/server/platform/transaction";
  * token row when the email is composed; a link used or expired meanwhile sends nothing.
  * `business_decision` (ops approved or refused a business-account application) is one too: the
  * buyer asked for the decision, so no switch turns it off; it goes only to a verified address.
+ * `farm_invite` carries a new farmer's one-time sign-in link to the address ops invited.
  */
-export const ACCOUNT_KINDS = ["verify_email", "password_reset", "business_decision"] as const;
+export const ACCOUNT_KINDS = [
+  "verify_email",
+  "password_reset",
+  "business_decision",
+  "farm_invite",
+] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 export const isAccountKind = (kind: string): kind is AccountKind =>
   (ACCOUNT_KINDS as readonly string[]).includes(kind);
@@ -22,6 +28,18 @@ export async function enqueueAccountEmail(
 ): Promise<void> {
   await tx.notification.create({
     data: { userId, kind, payload: { tokenId }, dedupeKey: `${kind}:${tokenId}` },
+  });
+}
+
+/** A farmer invited by ops gets their sign-in link (docs/operations.md, "Farms"). */
+export async function enqueueFarmInvite(tx: Tx, userId: number, tokenHash: string): Promise<void> {
+  await tx.notification.create({
+    data: {
+      userId,
+      kind: "farm_invite",
+      payload: { tokenHash },
+      dedupeKey: `farm_invite:${tokenHash}`,
+    },
   });
 }
 

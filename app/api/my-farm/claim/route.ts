@@ -7,7 +7,8 @@ import { handlers, route } from "@/lib/server/http/route";
 import { isSecureRequest } from "@/lib/server/http/origin";
 
 /**
- * The one-time sign-in link printed by `npm run farmer:invite`. A person follows it in a browser,
+ * The one-time sign-in link of a farmer's invite email (also shown to ops, and printed by
+ * `npm run farmer:invite`). A person follows it in a browser,
  * so both methods answer HTML pages (errors too); GET only shows a button, POST spends the token.
  */
 function errorPage(error: AppError): Response {
