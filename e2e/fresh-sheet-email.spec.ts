@@ -1,11 +1,9 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { simpleParser } from "mailparser";
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { FARM_PASSWORD, registerFresh, signIn } from "./support";
+import { FARM_PASSWORD, registerFresh, runScript, signIn, skipUnlessPostgres } from "./support";
 
 /**
  * The weekly fresh-sheet email (docs/restaurants.md, "Fresh sheet"): a restaurant of its own per
@@ -19,18 +17,6 @@ const FARMER = "daniel.okafor@farms.fieldfare.app"; // Glenmore Valley Greens
 const OLIVIA = "olivia.martin@restaurants.fieldfare.app"; // Bench Bistro (read only here)
 const FARM = "Glenmore Valley Greens";
 const MAIL_DIR = path.resolve(".data", "mail");
-const dbUrlFile = path.resolve(".data", `e2e-${Number(process.env.E2E_PORT ?? 3100)}.database-url`);
-const databaseUrl =
-  fs.existsSync(dbUrlFile) && /^postgres/.test(fs.readFileSync(dbUrlFile, "utf8"))
-    ? fs.readFileSync(dbUrlFile, "utf8")
-    : "";
-const script = (file: string, ...args: string[]) =>
-  promisify(execFile)(
-    process.execPath,
-    ["--import", "tsx", "--conditions=react-server", file, ...args],
-    { env: { ...process.env, DATABASE_URL: databaseUrl } },
-  );
-
 /** The newest fresh-sheet email to `email` written since `since`, as text. */
 async function newestSheetFor(email: string, since: number): Promise<string | null> {
   if (!fs.existsSync(MAIL_DIR)) return null;
@@ -99,10 +85,7 @@ test("a restaurant follows a farm, gets its fresh sheet and adds a line to its s
   page,
   browser,
 }, testInfo) => {
-  test.skip(
-    !databaseUrl,
-    "the approval and the worker round run beside the server: PostgreSQL only (PGlite allows one process)",
-  );
+  skipUnlessPostgres("buyer:approve and the worker round run");
   test.setTimeout(180_000);
   const since = Date.now();
   // The seeded standing order's day and place, which a new one of the same farm can use.
@@ -140,7 +123,7 @@ test("a restaurant follows a farm, gets its fresh sheet and adds a line to its s
     },
   });
   expect(applied.status(), await applied.text()).toBe(202);
-  await script("scripts/buyer-approve.ts", "--", chef.email);
+  await runScript("scripts/buyer-approve.ts", "--", chef.email);
   const made = await page.request.post("/api/standing-orders", {
     data: {
       farmId: seeded.farmId,
@@ -159,7 +142,7 @@ test("a restaurant follows a farm, gets its fresh sheet and adds a line to its s
   await expect(follow).toHaveAttribute("aria-pressed", "true");
 
   // The sheet goes out (a worker round); the chef reads it from the mail the server wrote.
-  await script("e2e/send-fresh-sheet.ts", String(seeded.farmId));
+  await runScript("e2e/send-fresh-sheet.ts", String(seeded.farmId));
   let text: string | null = null;
   await expect
     .poll(async () => (text = await newestSheetFor(chef.email, since)), { timeout: 60_000 })
