@@ -2,9 +2,8 @@ import { DateTime } from "luxon";
 import { zoneOf } from "@/lib/server/tz-zone";
 import { RESTAURANTS } from "@/prisma/seed-data/catalog";
 import { dueDateOf, periodLabel, periodOf } from "@/lib/server/credit/credit";
-import { farmTaxRates } from "@/lib/server/tax/rates";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
-import { computeTaxes, taxTotal } from "@/lib/tax";
+import { createHandedOverOrder } from "./handed-over";
 import type { SeedContext, Tx } from "./types";
 
 /**
@@ -119,40 +118,16 @@ async function lastWeeksOrder(
 ): Promise<void> {
   const placedAt = new Date(now.getTime() - 7 * 86_400_000);
   const handedAt = new Date(placedAt.getTime() + 2 * 86_400_000);
-  const items = linesOf(products);
-  const taxRates = (await farmTaxRates(tx, [farmId], placedAt)).get(farmId) ?? [];
-  const taxes = computeTaxes(
-    items.map((i) => ({ amountCents: i.priceCents * i.quantity, taxClass: i.taxClass })),
-    0,
-    taxRates,
-  );
-  const totalCents = items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0) + taxTotal(taxes);
-  const order = await tx.order.create({
-    data: {
-      userId: buyerId,
-      farmId,
-      status: "completed",
-      isPaid: true,
-      totalCents,
-      itemCount: items.reduce((sum, i) => sum + i.quantity, 0),
-      distanceKm: Math.round(farm.distance * 1.609344 * 10) / 10,
-      checkoutRef: "CO-SEEDLASTWEEK",
-      taxRates,
-      taxes,
-      createdAt: placedAt,
-      updatedAt: handedAt,
-      completedAt: handedAt,
-      items: { create: items },
-      events: {
-        create: [
-          { status: "active", note: "Paid from wallet", createdAt: placedAt },
-          { status: "completed", note: "Picked up", createdAt: handedAt },
-        ],
-      },
-    },
-    select: { id: true },
+  const order = await createHandedOverOrder(tx, {
+    userId: buyerId,
+    farmId,
+    items: linesOf(products),
+    placedAt,
+    handedAt,
+    checkoutRef: "CO-SEEDLASTWEEK",
+    distanceKm: Math.round(farm.distance * 1.609344 * 10) / 10,
   });
-  const paid = await applyBalanceChange(tx, buyerId, -totalCents, {
+  const paid = await applyBalanceChange(tx, buyerId, -order.totalCents, {
     type: "order",
     description: `Order #${order.id} from ${farm.farmName}`,
     reference: `ORDER-${order.id}`,

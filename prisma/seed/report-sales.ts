@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import { RESTAURANTS } from "@/prisma/seed-data/catalog";
 import { unitPrice } from "@/lib/server/catalog/pricing";
-import { farmTaxRates } from "@/lib/server/tax/rates";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
-import { computeTaxes, taxTotal } from "@/lib/tax";
+import { createHandedOverOrder } from "./handed-over";
 import type { SeedContext } from "./types";
 
 const DAY = 86_400_000;
@@ -129,39 +128,16 @@ export async function ensureReportSales(ctx: SeedContext): Promise<void> {
     if (!items.length) continue;
     const placedAt = new Date(now.getTime() - sale.daysAgo * DAY);
     const handedAt = new Date(placedAt.getTime() + DAY / 3);
-    const taxRates = (await farmTaxRates(tx, [farmId], placedAt)).get(farmId) ?? [];
-    const taxes = computeTaxes(
-      items.map((i) => ({ amountCents: i.priceCents * i.quantity, taxClass: i.taxClass })),
-      0,
-      taxRates,
-    );
-    const totalCents =
-      items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0) + taxTotal(taxes);
     const ref = `${REF}${crypto.randomBytes(4).toString("hex").toUpperCase()}`;
-    const order = await tx.order.create({
-      data: {
-        userId,
-        farmId,
-        status: "completed",
-        totalCents,
-        isPaid: true,
-        itemCount: items.reduce((n, i) => n + i.quantity, 0),
-        checkoutRef: ref,
-        taxRates,
-        taxes,
-        createdAt: placedAt,
-        updatedAt: handedAt,
-        completedAt: handedAt,
-        items: { create: items },
-        events: {
-          create: [
-            { status: "active", note: "Paid from wallet", createdAt: placedAt },
-            { status: "completed", note: "Picked up", createdAt: handedAt },
-          ],
-        },
-      },
-      include: { farm: { select: { farmName: true } } },
+    const order = await createHandedOverOrder(tx, {
+      userId,
+      farmId,
+      items,
+      placedAt,
+      handedAt,
+      checkoutRef: ref,
     });
+    const { totalCents } = order;
     // The buyer's wallet: a top-up of exactly this order, then the order's payment.
     await ensureWallet(tx, userId);
     await tx.transaction.createMany({
@@ -178,7 +154,7 @@ export async function ensureReportSales(ctx: SeedContext): Promise<void> {
           userId,
           type: "order",
           amountCents: -totalCents,
-          description: `Order #${order.id} from ${order.farm.farmName}`,
+          description: `Order #${order.id} from ${order.farmName}`,
           reference: `ORDER-${order.id}`,
           timestamp: placedAt,
         },
