@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
@@ -27,6 +28,28 @@ export function PageHero({
         {children ? <div className="mt-6 flex flex-wrap gap-3">{children}</div> : null}
       </div>
     </section>
+  );
+}
+
+/**
+ * The usual content page: the hero, then the page's body (`children`) in one untitled section,
+ * then any titled `sections` that follow it.
+ */
+export function ContentPage({
+  hero,
+  children,
+  sections,
+}: {
+  hero: { eyebrow?: string; title: string; lead: string };
+  children: ReactNode;
+  sections?: ReactNode;
+}) {
+  return (
+    <>
+      <PageHero {...hero} />
+      <Section>{children}</Section>
+      {sections}
+    </>
   );
 }
 
@@ -125,7 +148,24 @@ export function Card({
   );
 }
 
-export const ctaClass =
+const ctaClass =
   "inline-flex h-12 items-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800";
-export const ctaSecondaryClass =
+const ctaSecondaryClass =
   "inline-flex h-12 items-center rounded-lg border border-brand-200 bg-white px-6 font-semibold text-brand-800 hover:bg-brand-50";
+
+/** A call-to-action link as large as the hero's buttons: filled, or outlined when `secondary`. */
+export function CtaLink({
+  href,
+  secondary,
+  children,
+}: {
+  href: string;
+  secondary?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Link href={href} className={secondary ? ctaSecondaryClass : ctaClass}>
+      {children}
+    </Link>
+  );
+}

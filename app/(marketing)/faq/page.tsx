@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { PageHero, Section } from "@/components/marketing/page-shell";
+import { ContentPage } from "@/components/marketing/page-shell";
 import copy from "@/components/marketing/content/faq.json";
 import { pageMetadata } from "@/components/marketing/pages";
 
@@ -21,8 +21,7 @@ export default function FaqPage() {
         type="application/ld+json"
         dangerouslySetInnerHTML={{ __html: JSON.stringify(ld).replace(/</g, "\\u003c") }}
       />
-      <PageHero {...copy.hero} />
-      <Section>
+      <ContentPage hero={copy.hero}>
         <div className="grid max-w-3xl gap-3">
           {copy.faqs.map((f) => (
             <details
@@ -51,7 +50,7 @@ export default function FaqPage() {
           </Link>
           .
         </p>
-      </Section>
+      </ContentPage>
     </>
   );
 }

@@ -1,12 +1,5 @@
-import Link from "next/link";
 import { Apple, Beef, Carrot, Egg, Wine, Soup } from "lucide-react";
-import {
-  IconCardGrid,
-  PageHero,
-  Section,
-  ctaClass,
-  ctaSecondaryClass,
-} from "@/components/marketing/page-shell";
+import { CtaLink, IconCardGrid, PageHero, Section } from "@/components/marketing/page-shell";
 import copy from "@/components/marketing/content/marketplace.json";
 import { pageMetadata } from "@/components/marketing/pages";
 
@@ -16,12 +9,10 @@ export default function MarketplacePage() {
   return (
     <>
       <PageHero {...copy.hero}>
-        <Link href="/home" className={ctaClass}>
-          Start shopping
-        </Link>
-        <Link href="/pricing" className={ctaSecondaryClass}>
+        <CtaLink href="/home">Start shopping</CtaLink>
+        <CtaLink href="/pricing" secondary>
           Delivery and pricing
-        </Link>
+        </CtaLink>
       </PageHero>
       <Section title="Six categories, one basket" id="categories">
         <IconCardGrid cards={copy.categories} icons={{ Apple, Beef, Carrot, Egg, Wine, Soup }} />

@@ -1,21 +1,12 @@
 import Link from "next/link";
-import { OpenDialogButton } from "@/components/marketing/dialogs";
-import { ProductPage } from "@/components/marketing/product-page";
-import copy from "@/components/marketing/content/products-farmers.json";
+import { ProductPage } from "@/components/marketing/audience-pages";
 import { pageMetadata } from "@/components/marketing/pages";
 
 export const metadata = pageMetadata("/products/farmers");
 
 export default function FarmerProductPage() {
   return (
-    <ProductPage
-      copy={copy}
-      cta={
-        <OpenDialogButton kind="waitlist" role="farmer" size="lg">
-          Join as a Farmer
-        </OpenDialogButton>
-      }
-    >
+    <ProductPage audience="farmers">
       Want the details first? Read{" "}
       <Link
         href="/blog/selling-direct-guide-for-small-farms"
