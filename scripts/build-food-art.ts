@@ -54,6 +54,14 @@ const W = 640;
 const H = 400;
 const f1 = (n: number) => Math.round(n * 10) / 10;
 
+// The shapes the scenes repeat; values are written as given (callers round with f1 where needed).
+const rect = (x: number, y: number, width: number, height: number, fill: string) =>
+  `<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${fill}"/>`;
+const circle = (cx: number, cy: number, r: number, fill: string) =>
+  `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}"/>`;
+const ellipse = (cx: number, cy: number, rx: number, ry: number, fill: string) =>
+  `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${fill}"/>`;
+
 function hill(rand: () => number, baseY: number, amplitude: number, color: string): string {
   const points: string[] = [`M0 ${H}`, `L0 ${f1(baseY + (rand() - 0.5) * amplitude)}`];
   for (let x = 80; x <= W; x += 80) {
@@ -89,44 +97,35 @@ function scene(farm: SeedFarm, rand: () => number): string {
       switch (farm.scene) {
         case "orchard":
           parts.push(
-            `<rect x="${f1(jx - 2)}" y="${y}" width="4" height="${size}" fill="#6d4c41"/>`,
-          );
-          parts.push(
-            `<circle cx="${jx}" cy="${y - size * 0.4}" r="${size}" fill="${r % 2 ? "#4c8c3c" : "#5fa24a"}"/>`,
-          );
-          parts.push(
-            `<circle cx="${f1(jx - size * 0.4)}" cy="${f1(y - size * 0.5)}" r="${f1(size * 0.18)}" fill="${accent}"/>`,
-          );
-          parts.push(
-            `<circle cx="${f1(jx + size * 0.35)}" cy="${f1(y - size * 0.2)}" r="${f1(size * 0.18)}" fill="${accent}"/>`,
+            rect(f1(jx - 2), y, 4, size, "#6d4c41"),
+            circle(jx, y - size * 0.4, size, r % 2 ? "#4c8c3c" : "#5fa24a"),
+            circle(f1(jx - size * 0.4), f1(y - size * 0.5), f1(size * 0.18), accent),
+            circle(f1(jx + size * 0.35), f1(y - size * 0.2), f1(size * 0.18), accent),
           );
           break;
         case "vineyard":
           parts.push(
-            `<rect x="${f1(jx - 1.5)}" y="${y - size}" width="3" height="${size * 1.6}" fill="#795548"/>`,
-          );
-          parts.push(
-            `<ellipse cx="${jx}" cy="${y - size * 0.6}" rx="${f1(step * 0.45)}" ry="${f1(size * 0.45)}" fill="#5b8c3a"/>`,
-          );
-          parts.push(
-            `<circle cx="${f1(jx + 6)}" cy="${f1(y - size * 0.2)}" r="${f1(size * 0.22)}" fill="${accent}"/>`,
+            rect(f1(jx - 1.5), y - size, 3, size * 1.6, "#795548"),
+            ellipse(jx, y - size * 0.6, f1(step * 0.45), f1(size * 0.45), "#5b8c3a"),
+            circle(f1(jx + 6), f1(y - size * 0.2), f1(size * 0.22), accent),
           );
           break;
         case "berries":
-          parts.push(
-            `<ellipse cx="${jx}" cy="${y}" rx="${f1(size * 1.2)}" ry="${f1(size * 0.7)}" fill="#3f7d32"/>`,
-          );
+          parts.push(ellipse(jx, y, f1(size * 1.2), f1(size * 0.7), "#3f7d32"));
           for (let b = 0; b < 3; b++)
             parts.push(
-              `<circle cx="${f1(jx + (b - 1) * size * 0.6)}" cy="${f1(y - size * 0.2 + (b % 2) * 4)}" r="${f1(size * 0.16)}" fill="${accent}"/>`,
+              circle(
+                f1(jx + (b - 1) * size * 0.6),
+                f1(y - size * 0.2 + (b % 2) * 4),
+                f1(size * 0.16),
+                accent,
+              ),
             );
           break;
         case "hops":
           parts.push(
-            `<rect x="${f1(jx - 1.5)}" y="${y - size * 4}" width="3" height="${size * 4.4}" fill="#8d6e63"/>`,
-          );
-          parts.push(
-            `<ellipse cx="${jx}" cy="${f1(y - size * 1.6)}" rx="${f1(size * 0.45)}" ry="${f1(size * 2)}" fill="#6aa84f"/>`,
+            rect(f1(jx - 1.5), y - size * 4, 3, size * 4.4, "#8d6e63"),
+            ellipse(jx, f1(y - size * 1.6), f1(size * 0.45), f1(size * 2), "#6aa84f"),
           );
           break;
         default:

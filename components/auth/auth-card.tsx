@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
 
 /**
  * The card of the signed-out pages (sign-in, the account links, unsubscribe): the brand on a pale
@@ -25,6 +26,18 @@ export function AuthCard({ title, children }: { title: string; children: React.R
       <h1 className="mb-6 text-center text-xl font-bold">{title}</h1>
       {children}
     </BrandCard>
+  );
+}
+
+/**
+ * The card of a page opened from an emailed link: its form reads the token from the URL
+ * (useSearchParams), so it renders inside a Suspense boundary.
+ */
+export function TokenLinkCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <AuthCard title={title}>
+      <Suspense>{children}</Suspense>
+    </AuthCard>
   );
 }
 

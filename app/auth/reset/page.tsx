@@ -1,5 +1,4 @@
-import { Suspense } from "react";
-import { AuthCard, tokenLinkMetadata } from "@/components/auth/auth-card";
+import { TokenLinkCard, tokenLinkMetadata } from "@/components/auth/auth-card";
 import { ResetPasswordForm } from "@/components/auth/account-link-forms";
 
 export const metadata = tokenLinkMetadata("Choose a new password");
@@ -7,10 +6,8 @@ export const metadata = tokenLinkMetadata("Choose a new password");
 /** The link of the reset email (docs/accounts.md); the token stays in the browser until submitted. */
 export default function ResetPasswordPage() {
   return (
-    <AuthCard title="Choose a new password">
-      <Suspense>
-        <ResetPasswordForm />
-      </Suspense>
-    </AuthCard>
+    <TokenLinkCard title="Choose a new password">
+      <ResetPasswordForm />
+    </TokenLinkCard>
   );
 }

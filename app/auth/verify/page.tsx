@@ -1,5 +1,4 @@
-import { Suspense } from "react";
-import { AuthCard, tokenLinkMetadata } from "@/components/auth/auth-card";
+import { TokenLinkCard, tokenLinkMetadata } from "@/components/auth/auth-card";
 import { VerifyEmailButton } from "@/components/auth/account-link-forms";
 
 export const metadata = tokenLinkMetadata("Confirm your email");
@@ -7,10 +6,8 @@ export const metadata = tokenLinkMetadata("Confirm your email");
 /** The link of the verification email (docs/accounts.md). */
 export default function VerifyEmailPage() {
   return (
-    <AuthCard title="Confirm your email">
-      <Suspense>
-        <VerifyEmailButton />
-      </Suspense>
-    </AuthCard>
+    <TokenLinkCard title="Confirm your email">
+      <VerifyEmailButton />
+    </TokenLinkCard>
   );
 }
