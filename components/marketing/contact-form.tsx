@@ -3,13 +3,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { FieldError, Label } from "@/components/ui/label";
+import { Field } from "@/components/ui/field";
+import { FormInput } from "@/components/ui/form-input";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { contactSchema, type ContactInput } from "@/lib/validators/submissions";
+import { personInputs } from "./person-inputs";
 
 /** The /contact form: posts to /api/contact, which stores the message for the team. */
 export function ContactForm() {
@@ -17,16 +18,12 @@ export function ContactForm() {
   const [sent, setSent] = useState(false);
   // Why the last send failed (a 429 "too many submissions" too), shown in the form until the next try.
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, getValues, formState } = useForm<ContactInput>({
+  const form = useForm<ContactInput>({
     resolver: zodResolver(contactSchema),
     defaultValues: { fullName: "", email: "", subject: "", message: "" },
   });
+  const { handleSubmit, reset, formState } = form;
   const { errors, isSubmitting } = formState;
-  const a11y = (name: keyof ContactInput) => ({
-    id: `${id}-${name}`,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
-  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -39,7 +36,7 @@ export function ContactForm() {
         description: "Thanks for getting in touch. We reply within one business day.",
       });
     } catch (error) {
-      showServerFieldErrors({ setError, getValues }, error);
+      showServerFieldErrors(form, error);
       // Nothing typed is lost: the fields keep their values, and the form says why.
       const why =
         (error instanceof ApiError && error.serverMessage) ||
@@ -58,27 +55,14 @@ export function ContactForm() {
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-fullName`}>Full Name</Label>
-          <Input autoComplete="name" {...a11y("fullName")} {...register("fullName")} />
-          <FieldError id={`${id}-fullName-error`} message={errors.fullName?.message} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input type="email" autoComplete="email" {...a11y("email")} {...register("email")} />
-          <FieldError id={`${id}-email-error`} message={errors.email?.message} />
-        </div>
+        {personInputs.map(({ name, ...input }) => (
+          <FormInput key={name} form={form} name={name} id={`${id}-${name}`} {...input} />
+        ))}
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-subject`}>Subject</Label>
-        <Input {...a11y("subject")} {...register("subject")} />
-        <FieldError id={`${id}-subject-error`} message={errors.subject?.message} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-message`}>Message</Label>
-        <Textarea rows={6} {...a11y("message")} {...register("message")} />
-        <FieldError id={`${id}-message-error`} message={errors.message?.message} />
-      </div>
+      <FormInput form={form} name="subject" id={`${id}-subject`} label="Subject" />
+      <Field id={`${id}-message`} label="Message" error={errors.message?.message}>
+        <Textarea id={`${id}-message`} rows={6} {...form.register("message")} />
+      </Field>
       {failure ? (
         <p
           role="alert"

@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
+import { FormInput } from "@/components/ui/form-input";
 import { FieldError, Label } from "@/components/ui/label";
 import {
   Select,
@@ -29,6 +29,7 @@ import {
   waitlistSchema,
   type WaitlistInput,
 } from "@/lib/validators/submissions";
+import { personInputs } from "./person-inputs";
 
 export type SubmissionKind = "waitlist" | "demo";
 
@@ -68,6 +69,19 @@ const copy = {
   },
 } as const;
 
+// Each form's text inputs, in order; the role select follows them.
+const waitlistInputs = [
+  ...personInputs,
+  { name: "companyName", label: "Company Name", autoComplete: "organization" },
+] as const;
+const inputs = {
+  waitlist: waitlistInputs,
+  demo: [
+    ...waitlistInputs,
+    { name: "phoneNumber", label: "Phone Number", type: "tel", autoComplete: "tel" },
+  ],
+} as const;
+
 function failureText(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage || FALLBACK;
   if (error instanceof Error && error.message) return error.message;
@@ -104,7 +118,7 @@ export default function SubmissionDialog({
     defaultValues: defaults,
     mode: "onSubmit",
   });
-  const { register, handleSubmit, control, reset, formState } = form;
+  const { handleSubmit, control, reset, formState } = form;
   const { errors, isSubmitting } = formState;
 
   useEffect(() => {
@@ -138,11 +152,11 @@ export default function SubmissionDialog({
     }
   });
 
-  const field = (name: keyof Values) => ({
-    id: `${id}-${name}`,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
-  });
+  const roleField = {
+    id: `${id}-role`,
+    "aria-invalid": errors.role ? true : undefined,
+    "aria-describedby": errors.role ? `${id}-role-error` : undefined,
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -166,45 +180,9 @@ export default function SubmissionDialog({
               <DialogDescription>{text.description}</DialogDescription>
             </DialogHeader>
             <form onSubmit={onSubmit} noValidate className="grid gap-4">
-              <div className="grid gap-1.5">
-                <Label htmlFor={`${id}-fullName`}>Full Name</Label>
-                <Input autoComplete="name" {...field("fullName")} {...register("fullName")} />
-                <FieldError id={`${id}-fullName-error`} message={errors.fullName?.message} />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor={`${id}-email`}>Email</Label>
-                <Input
-                  type="email"
-                  autoComplete="email"
-                  {...field("email")}
-                  {...register("email")}
-                />
-                <FieldError id={`${id}-email-error`} message={errors.email?.message} />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor={`${id}-companyName`}>Company Name</Label>
-                <Input
-                  autoComplete="organization"
-                  {...field("companyName")}
-                  {...register("companyName")}
-                />
-                <FieldError id={`${id}-companyName-error`} message={errors.companyName?.message} />
-              </div>
-              {kind === "demo" ? (
-                <div className="grid gap-1.5">
-                  <Label htmlFor={`${id}-phoneNumber`}>Phone Number</Label>
-                  <Input
-                    type="tel"
-                    autoComplete="tel"
-                    {...field("phoneNumber")}
-                    {...register("phoneNumber")}
-                  />
-                  <FieldError
-                    id={`${id}-phoneNumber-error`}
-                    message={errors.phoneNumber?.message}
-                  />
-                </div>
-              ) : null}
+              {inputs[kind].map(({ name, ...input }) => (
+                <FormInput key={name} form={form} name={name} id={`${id}-${name}`} {...input} />
+              ))}
               <div className="grid gap-1.5">
                 <Label htmlFor={`${id}-role`}>Role</Label>
                 <Controller
@@ -212,7 +190,7 @@ export default function SubmissionDialog({
                   name="role"
                   render={({ field: f }) => (
                     <Select value={f.value} onValueChange={f.onChange} name={f.name}>
-                      <SelectTrigger ref={f.ref} onBlur={f.onBlur} {...field("role")}>
+                      <SelectTrigger ref={f.ref} onBlur={f.onBlur} {...roleField}>
                         <SelectValue placeholder="Select your role" />
                       </SelectTrigger>
                       <SelectContent>
