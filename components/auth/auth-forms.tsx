@@ -53,6 +53,11 @@ export function AuthForms() {
   );
 }
 
+const loginInputs = [
+  { name: "username", label: "Email or username", autoComplete: "username" },
+  { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
+] as const;
+
 /** `next` as asked for in the URL; without one, each role lands on its own start page. */
 function LoginForm({ next }: { next: string | null }) {
   const { setUser } = useAuth();
@@ -81,21 +86,9 @@ function LoginForm({ next }: { next: string | null }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
-      <FormInput
-        form={form}
-        name="username"
-        id="login-username"
-        label="Email or username"
-        autoComplete="username"
-      />
-      <FormInput
-        form={form}
-        name="password"
-        id="login-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-      />
+      {loginInputs.map(({ name, ...input }) => (
+        <FormInput key={name} form={form} name={name} id={`login-${name}`} {...input} />
+      ))}
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
         {isSubmitting ? "Logging in..." : "Login"}
       </Button>
@@ -108,6 +101,14 @@ function LoginForm({ next }: { next: string | null }) {
     </form>
   );
 }
+
+// The new password and its confirmation follow these.
+const registerInputs = [
+  { name: "fullName", label: "Full name", autoComplete: "name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "username", label: "Username (Optional)", autoComplete: "username" },
+  { name: "phone", label: "Phone (Optional)", type: "tel", autoComplete: "tel" },
+] as const;
 
 function RegisterForm({ next }: { next: string }) {
   const { setUser } = useAuth();
@@ -144,36 +145,9 @@ function RegisterForm({ next }: { next: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Register">
-      <FormInput
-        form={form}
-        name="fullName"
-        id="register-fullName"
-        label="Full name"
-        autoComplete="name"
-      />
-      <FormInput
-        form={form}
-        name="email"
-        id="register-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-      />
-      <FormInput
-        form={form}
-        name="username"
-        id="register-username"
-        label="Username (Optional)"
-        autoComplete="username"
-      />
-      <FormInput
-        form={form}
-        name="phone"
-        id="register-phone"
-        label="Phone (Optional)"
-        type="tel"
-        autoComplete="tel"
-      />
+      {registerInputs.map(({ name, ...input }) => (
+        <FormInput key={name} form={form} name={name} id={`register-${name}`} {...input} />
+      ))}
       <NewPasswordFields
         form={form}
         idPrefix="register"
