@@ -5,6 +5,7 @@ import { X } from "lucide-react";
 import type { RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import { useMarketingDialogs } from "./dialogs";
+import { LinkList } from "./link-list";
 import { featureLinks, resourceLinks } from "./nav";
 
 const item = "block rounded-lg px-3 py-3 text-lg font-medium text-ink hover:bg-brand-50";
@@ -40,23 +41,16 @@ export default function MobileMenuDialog({ open, onOpenChange, triggerRef }: Pro
             </D.Close>
           </div>
           <nav aria-label="Mobile" className="mt-4 grid gap-6">
-            <ul className="grid gap-1">
-              <li>
-                <Link href="/" className={item} onClick={close}>
-                  Home
-                </Link>
-              </li>
-              <li>
-                <Link href="/about" className={item} onClick={close}>
-                  About Us
-                </Link>
-              </li>
-              <li>
-                <Link href="/pricing" className={item} onClick={close}>
-                  Pricing
-                </Link>
-              </li>
-            </ul>
+            <LinkList
+              links={[
+                { href: "/", label: "Home" },
+                { href: "/about", label: "About Us" },
+                { href: "/pricing", label: "Pricing" },
+              ]}
+              className="grid gap-1"
+              linkClassName={item}
+              onNavigate={close}
+            />
             {[
               { title: "Features", links: featureLinks },
               { title: "Resources", links: resourceLinks },
@@ -65,15 +59,12 @@ export default function MobileMenuDialog({ open, onOpenChange, triggerRef }: Pro
                 <p className="px-3 text-sm font-semibold tracking-wide text-muted uppercase">
                   {group.title}
                 </p>
-                <ul className="mt-1 grid gap-1">
-                  {group.links.map((l) => (
-                    <li key={l.href}>
-                      <Link href={l.href} className={item} onClick={close}>
-                        {l.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
+                <LinkList
+                  links={group.links}
+                  className="mt-1 grid gap-1"
+                  linkClassName={item}
+                  onNavigate={close}
+                />
               </div>
             ))}
           </nav>

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { site } from "@/lib/site";
+import { LinkList } from "./link-list";
 import { Logo } from "./logo";
 import { footerColumns } from "./nav";
 
@@ -24,18 +24,11 @@ export function SiteFooter() {
             <h2 className="text-sm font-semibold tracking-wide text-white uppercase">
               {col.title}
             </h2>
-            <ul className="mt-3 grid gap-2">
-              {col.links.map((l) => (
-                <li key={l.href}>
-                  <Link
-                    href={l.href}
-                    className="text-sm text-brand-100 hover:text-white hover:underline"
-                  >
-                    {l.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList
+              links={col.links}
+              className="mt-3 grid gap-2"
+              linkClassName="text-sm text-brand-100 hover:text-white hover:underline"
+            />
           </nav>
         ))}
       </div>
