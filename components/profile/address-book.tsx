@@ -5,14 +5,7 @@ import { useSWRConfig } from "swr";
 import { ChevronLeft, Loader2, MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import type { AddressJson } from "@/lib/contracts/fulfilment";
@@ -157,35 +150,25 @@ export function AddressBook() {
         <Plus aria-hidden className="h-4 w-4" /> Add an address
       </Button>
       <AddressDialog open={dialogOpen} onOpenChange={setDialogOpen} address={editing} />
-      <Dialog
+      <ConfirmDialog
         open={removing !== null}
         onOpenChange={(o) => !o && busy === null && setRemoving(null)}
-      >
-        <DialogContent role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>Remove this address?</DialogTitle>
-            <DialogDescription>
-              {removing
-                ? `${removing.label}, ${removing.line1}, ${removing.city} ${removing.postalCode}`
-                : ""}{" "}
-              will be removed. Orders already placed keep their address.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">Keep address</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              onClick={remove}
-              disabled={busy !== null}
-              data-testid="address-remove-confirm"
-            >
-              {busy !== null ? "Removing..." : "Yes, remove"}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+        title="Remove this address?"
+        description={
+          <>
+            {removing
+              ? `${removing.label}, ${removing.line1}, ${removing.city} ${removing.postalCode}`
+              : ""}{" "}
+            will be removed. Orders already placed keep their address.
+          </>
+        }
+        keepLabel="Keep address"
+        confirmLabel="Yes, remove"
+        busyLabel="Removing..."
+        busy={busy !== null}
+        onConfirm={remove}
+        confirmTestId="address-remove-confirm"
+      />
     </div>
   );
 }
