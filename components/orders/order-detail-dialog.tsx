@@ -1,8 +1,9 @@
 "use client";
 import { useState } from "react";
-import { FileText, Loader2, Lock, Pencil } from "lucide-react";
+import { FileText, Lock, Pencil } from "lucide-react";
 import { AmountRow } from "@/components/ui/amount-row";
 import { Button } from "@/components/ui/button";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { Badge } from "@/components/ui/badge";
 import { TitledDialog } from "@/components/ui/dialog";
 import { messageOf } from "@/lib/client/api";
@@ -190,9 +191,7 @@ export function OrderDetailDialog({
             {error}
           </p>
         ) : shown.events === null ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-muted">
-            <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading status history...
-          </p>
+          <LoadingStatus label="Loading status history..." small />
         ) : (
           <ol className="grid gap-3 border-l-2 border-brand-200 pl-4" data-testid="order-history">
             {shown.events.map((e, idx) => (

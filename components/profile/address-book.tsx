@@ -1,9 +1,10 @@
 "use client";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
-import { Loader2, MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
@@ -85,9 +86,7 @@ export function AddressBook() {
           {messageOf(error, "Failed to fetch your addresses")}
         </p>
       ) : !data ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-muted">
-          <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading addresses...
-        </p>
+        <LoadingStatus label="Loading addresses..." small />
       ) : data.length === 0 ? (
         <div
           className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-gray-300 p-8 text-center"
