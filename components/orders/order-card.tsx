@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { useSWRConfig } from "swr";
 import { MapPin, Package, Pencil, Truck, XCircle } from "lucide-react";
+import { IconCircle } from "@/components/ui/icon-circle";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -66,12 +67,7 @@ export function OrderCard({
     >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-3">
-          <span
-            aria-hidden
-            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-800"
-          >
-            <Package className="h-5 w-5" />
-          </span>
+          <IconCircle icon={Package} className="h-11 w-11 bg-brand-50 text-brand-800" />
           <div className="min-w-0">
             <h2 className="truncate text-base font-semibold text-ink" data-testid="order-farm">
               {order.farm.farmName}

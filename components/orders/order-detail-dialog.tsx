@@ -5,7 +5,7 @@ import { AmountRow } from "@/components/ui/amount-row";
 import { Button } from "@/components/ui/button";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { Badge } from "@/components/ui/badge";
-import { TitledDialog } from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/ui/titled-dialog";
 import { messageOf } from "@/lib/client/api";
 import { formatCurrency, formatDistance } from "@/lib/format";
 import { percentLabel } from "@/lib/commission";
@@ -191,7 +191,7 @@ export function OrderDetailDialog({
             {error}
           </p>
         ) : shown.events === null ? (
-          <LoadingStatus label="Loading status history..." small />
+          <LoadingStatus small>Loading status history...</LoadingStatus>
         ) : (
           <ol className="grid gap-3 border-l-2 border-brand-200 pl-4" data-testid="order-history">
             {shown.events.map((e, idx) => (

@@ -86,7 +86,7 @@ export function AddressBook() {
           {messageOf(error, "Failed to fetch your addresses")}
         </p>
       ) : !data ? (
-        <LoadingStatus label="Loading addresses..." small />
+        <LoadingStatus small>Loading addresses...</LoadingStatus>
       ) : data.length === 0 ? (
         <div
           className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-gray-300 p-8 text-center"

@@ -5,15 +5,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { TitledDialog } from "@/components/ui/titled-dialog";
+import { FormInput } from "@/components/ui/form-input";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
@@ -50,21 +43,21 @@ export function AddressDialog({
 }) {
   const [busy, setBusy] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
-      <DialogContent data-testid="address-dialog">
-        <DialogHeader>
-          <DialogTitle>{address ? "Edit address" : "Add an address"}</DialogTitle>
-          <DialogDescription>Farms deliver to the postal codes of their zones.</DialogDescription>
-        </DialogHeader>
-        {/* Mounted with each opening (Radix unmounts closed content), so the form starts from `address`. */}
-        <AddressForm
-          address={address}
-          onBusy={setBusy}
-          onSaved={onSaved}
-          onClose={() => onOpenChange(false)}
-        />
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={(o) => !busy && onOpenChange(o)}
+      title={address ? "Edit address" : "Add an address"}
+      description="Farms deliver to the postal codes of their zones."
+      data-testid="address-dialog"
+    >
+      {/* Mounted with each opening (Radix unmounts closed content), so the form starts from `address`. */}
+      <AddressForm
+        address={address}
+        onBusy={setBusy}
+        onSaved={onSaved}
+        onClose={() => onOpenChange(false)}
+      />
+    </TitledDialog>
   );
 }
 
@@ -93,7 +86,7 @@ function AddressForm({
         }
       : blank,
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const [reason, setReason] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -129,44 +122,46 @@ function AddressForm({
       className="grid gap-4"
       aria-label={address ? "Edit address" : "Add an address"}
     >
-      <Field
+      <FormInput
+        form={form}
+        name="label"
         id={`${id}-label`}
         label="Label"
         hint="e.g. Home, Restaurant"
-        error={errors.label?.message}
-      >
-        <Input id={`${id}-label`} {...form.register("label")} />
-      </Field>
-      <Field id={`${id}-line1`} label="Street address" error={errors.line1?.message}>
-        <Input id={`${id}-line1`} autoComplete="address-line1" {...form.register("line1")} />
-      </Field>
+      />
+      <FormInput
+        form={form}
+        name="line1"
+        id={`${id}-line1`}
+        label="Street address"
+        autoComplete="address-line1"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-city`} label="City" error={errors.city?.message}>
-          <Input id={`${id}-city`} autoComplete="address-level2" {...form.register("city")} />
-        </Field>
-        <Field
+        <FormInput
+          form={form}
+          name="city"
+          id={`${id}-city`}
+          label="City"
+          autoComplete="address-level2"
+        />
+        <FormInput
+          form={form}
+          name="postalCode"
           id={`${id}-postal`}
           label="Postal code"
           hint="Like V1Y 2K3"
-          error={errors.postalCode?.message}
-        >
-          <Input
-            id={`${id}-postal`}
-            autoComplete="postal-code"
-            autoCapitalize="characters"
-            className="uppercase"
-            {...form.register("postalCode")}
-          />
-        </Field>
+          autoComplete="postal-code"
+          autoCapitalize="characters"
+          className="uppercase"
+        />
       </div>
-      <Field
+      <FormInput
+        form={form}
+        name="notes"
         id={`${id}-notes`}
         label="Delivery notes (Optional)"
         hint="e.g. Side door, ring twice"
-        error={errors.notes?.message}
-      >
-        <Input id={`${id}-notes`} {...form.register("notes")} />
-      </Field>
+      />
       <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-ink">
         <input
           type="checkbox"

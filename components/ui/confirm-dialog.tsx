@@ -1,7 +1,8 @@
 "use client";
 import type { ComponentProps } from "react";
 import { Button } from "./button";
-import { DialogClose, TitledDialog } from "./dialog";
+import { DialogClose } from "./dialog";
+import { TitledDialog } from "./titled-dialog";
 
 /**
  * Asks before a step that cannot be undone (an alertdialog): "keep" closes it, "confirm" runs

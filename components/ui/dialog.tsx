@@ -1,7 +1,7 @@
 "use client";
 import { Dialog as D } from "radix-ui";
 import { X } from "lucide-react";
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 import { withClassName } from "./with-class-name";
 
@@ -11,7 +11,7 @@ export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 export const DialogPortal = D.Portal;
 
-type PanelProps = ComponentProps<typeof D.Content> & { closeLabel?: string };
+export type PanelProps = ComponentProps<typeof D.Content> & { closeLabel?: string };
 
 /**
  * The overlay, the panel and its close button, which dialogs and side sheets (sheet.tsx) share;
@@ -65,36 +65,3 @@ export function DialogContent({ className, ...props }: PanelProps) {
 export const DialogHeader = withClassName("div", "grid gap-1.5 pr-8");
 export const DialogTitle = withClassName(D.Title, "text-xl font-bold text-ink");
 export const DialogDescription = withClassName(D.Description, "text-sm text-muted");
-
-/**
- * The usual dialog: `trigger` (when given) opens a panel headed by `title` and `description`, with
- * `children` below them; other props (role, test id) go to the panel.
- */
-export function TitledDialog({
-  open,
-  onOpenChange,
-  trigger,
-  title,
-  description,
-  children,
-  ...content
-}: Omit<PanelProps, "title"> & {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  trigger?: ReactNode;
-  title: ReactNode;
-  description: ReactNode;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent {...content}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {children}
-      </DialogContent>
-    </Dialog>
-  );
-}

@@ -26,5 +26,5 @@ export function LoadStates<T>({
 }) {
   if (data !== undefined) return children(data);
   if (error) return <LoadError message={messageOf(error, errorMessage)} onRetry={onRetry} />;
-  return <LoadingStatus label={loadingLabel} />;
+  return <LoadingStatus>{loadingLabel}</LoadingStatus>;
 }

@@ -1,7 +1,14 @@
 import { Loader2 } from "lucide-react";
+import type { ReactNode } from "react";
 
-/** A spinner and what is loading ("Loading your sessions..."), announced as a status. */
-export function LoadingStatus({ label, small = false }: { label: string; small?: boolean }) {
+/** "Loading …" with a spinner, announced to screen readers while a list or panel loads. */
+export function LoadingStatus({
+  small = false,
+  children,
+}: {
+  small?: boolean;
+  children: ReactNode;
+}) {
   return (
     <p
       role="status"
@@ -9,7 +16,7 @@ export function LoadingStatus({ label, small = false }: { label: string; small?:
         small ? "flex items-center gap-2 text-sm text-muted" : "flex items-center gap-2 text-muted"
       }
     >
-      <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> {label}
+      <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> {children}
     </p>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { TitledDialog } from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/ui/titled-dialog";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { AmountInput } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
