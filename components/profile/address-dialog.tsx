@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useState, type InputHTMLAttributes } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
@@ -25,6 +25,29 @@ const blank: FormIn = {
   notes: "",
   isDefault: false,
 };
+
+type AddressField = { label: string; hint?: string; idSuffix?: string } & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  "autoComplete" | "autoCapitalize" | "className"
+>;
+
+type TextFieldName = Exclude<keyof FormIn, "isDefault">;
+
+/** The address's text inputs; the checkbox for the default address follows them. */
+const FIELDS = {
+  label: { label: "Label", hint: "e.g. Home, Restaurant" },
+  line1: { label: "Street address", autoComplete: "address-line1" },
+  city: { label: "City", autoComplete: "address-level2" },
+  postalCode: {
+    label: "Postal code",
+    hint: "Like V1Y 2K3",
+    idSuffix: "postal",
+    autoComplete: "postal-code",
+    autoCapitalize: "characters",
+    className: "uppercase",
+  },
+  notes: { label: "Delivery notes (Optional)", hint: "e.g. Side door, ring twice" },
+} satisfies Record<TextFieldName, AddressField>;
 
 /**
  * Add or edit one address of the buyer's book (Profile → Address, and "Add an address" at
@@ -115,6 +138,10 @@ function AddressForm({
   });
 
   const id = address ? `addr-${address.id}` : "addr-new";
+  const input = (name: TextFieldName) => {
+    const { idSuffix = name, ...field }: AddressField = FIELDS[name];
+    return <FormInput form={form} name={name} id={`${id}-${idSuffix}`} {...field} />;
+  };
   return (
     <form
       onSubmit={onSubmit}
@@ -122,46 +149,13 @@ function AddressForm({
       className="grid gap-4"
       aria-label={address ? "Edit address" : "Add an address"}
     >
-      <FormInput
-        form={form}
-        name="label"
-        id={`${id}-label`}
-        label="Label"
-        hint="e.g. Home, Restaurant"
-      />
-      <FormInput
-        form={form}
-        name="line1"
-        id={`${id}-line1`}
-        label="Street address"
-        autoComplete="address-line1"
-      />
+      {input("label")}
+      {input("line1")}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormInput
-          form={form}
-          name="city"
-          id={`${id}-city`}
-          label="City"
-          autoComplete="address-level2"
-        />
-        <FormInput
-          form={form}
-          name="postalCode"
-          id={`${id}-postal`}
-          label="Postal code"
-          hint="Like V1Y 2K3"
-          autoComplete="postal-code"
-          autoCapitalize="characters"
-          className="uppercase"
-        />
+        {input("city")}
+        {input("postalCode")}
       </div>
-      <FormInput
-        form={form}
-        name="notes"
-        id={`${id}-notes`}
-        label="Delivery notes (Optional)"
-        hint="e.g. Side door, ring twice"
-      />
+      {input("notes")}
       <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-ink">
         <input
           type="checkbox"
