@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname } from "next/navigation";
 import { useAuth } from "@/components/auth/auth-provider";
@@ -26,21 +26,19 @@ export function BottomTabs() {
       className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden print:hidden"
     >
       <ul className="grid grid-cols-5">
-        {tabs.map((item) => {
-          const active = isItemActive(pathname, item);
-          return (
-            <li key={item.href}>
-              <IntentLink
-                href={item.href}
-                aria-current={active ? "page" : undefined}
-                className={cn(TAB_CLASS, active ? "text-brand-700" : "text-muted hover:text-ink")}
-              >
-                <Icon name={item.icon} className="h-5 w-5" />
-                {item.mobileLabel}
-              </IntentLink>
-            </li>
-          );
-        })}
+        {tabs.map((item) => (
+          <li key={item.href}>
+            <NavItemLink
+              item={item}
+              pathname={pathname}
+              className={TAB_CLASS}
+              activeClass="text-brand-700"
+              idleClass="text-muted hover:text-ink"
+            >
+              {item.mobileLabel}
+            </NavItemLink>
+          </li>
+        ))}
         {more.length ? (
           <li>
             <MoreMenu items={more} pathname={pathname} />
@@ -86,27 +84,54 @@ function MoreMenu({ items, pathname }: { items: NavItem[]; pathname: string }) {
           id={id}
           className="absolute right-2 bottom-full mb-2 grid min-w-48 gap-1 rounded-xl border border-gray-200 bg-white p-2 shadow-lg"
         >
-          {items.map((item) => {
-            const current = isItemActive(pathname, item);
-            return (
-              <li key={item.href}>
-                <IntentLink
-                  href={item.href}
-                  aria-current={current ? "page" : undefined}
-                  onClick={() => setOpen(false)}
-                  className={cn(
-                    "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium",
-                    current ? "bg-brand-50 text-brand-800" : "text-ink hover:bg-brand-50",
-                  )}
-                >
-                  <Icon name={item.icon} className="h-5 w-5" />
-                  {item.label}
-                </IntentLink>
-              </li>
-            );
-          })}
+          {items.map((item) => (
+            <li key={item.href}>
+              <NavItemLink
+                item={item}
+                pathname={pathname}
+                onClick={() => setOpen(false)}
+                className="flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium"
+                activeClass="bg-brand-50 text-brand-800"
+                idleClass="text-ink hover:bg-brand-50"
+              >
+                {item.label}
+              </NavItemLink>
+            </li>
+          ))}
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** A nav item's icon link, marked as the current page (and styled `activeClass`) inside its section. */
+function NavItemLink({
+  item,
+  pathname,
+  className,
+  activeClass,
+  idleClass,
+  onClick,
+  children,
+}: {
+  item: NavItem;
+  pathname: string;
+  className: string;
+  activeClass: string;
+  idleClass: string;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
+  const active = isItemActive(pathname, item);
+  return (
+    <IntentLink
+      href={item.href}
+      aria-current={active ? "page" : undefined}
+      onClick={onClick}
+      className={cn(className, active ? activeClass : idleClass)}
+    >
+      <Icon name={item.icon} className="h-5 w-5" />
+      {children}
+    </IntentLink>
   );
 }

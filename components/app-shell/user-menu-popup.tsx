@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { LogOut, ReceiptText, Tractor, User } from "lucide-react";
+import { LogOut, ReceiptText, Tractor, User, type LucideIcon } from "lucide-react";
 import { useSignOut } from "@/components/auth/use-sign-out";
 import {
   DropdownMenu,
@@ -11,6 +11,18 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import type { PublicUser } from "@/lib/contracts/session";
+
+/** The menu's links, in order; `only` shows one to that kind of account alone. */
+const ACCOUNT_LINKS: {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  only?: PublicUser["userType"];
+}[] = [
+  { href: "/profile", label: "My Profile", icon: User },
+  { href: "/invoices", label: "Invoices", icon: ReceiptText, only: "restaurant" },
+  { href: "/my-farm", label: "My Farm", icon: Tractor, only: "farmer" },
+];
 
 export type UserMenuPopupProps = { user: PublicUser; face: React.ReactNode };
 
@@ -36,28 +48,14 @@ export function UserMenuPopup({ user, face }: UserMenuPopupProps) {
           <span className="block truncate text-xs text-muted">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href="/profile">
-            <User aria-hidden className="h-4 w-4" />
-            My Profile
-          </Link>
-        </DropdownMenuItem>
-        {user.userType === "restaurant" ? (
-          <DropdownMenuItem asChild>
-            <Link href="/invoices">
-              <ReceiptText aria-hidden className="h-4 w-4" />
-              Invoices
+        {ACCOUNT_LINKS.filter((l) => !l.only || l.only === user.userType).map((l) => (
+          <DropdownMenuItem key={l.href} asChild>
+            <Link href={l.href}>
+              <l.icon aria-hidden className="h-4 w-4" />
+              {l.label}
             </Link>
           </DropdownMenuItem>
-        ) : null}
-        {user.userType === "farmer" ? (
-          <DropdownMenuItem asChild>
-            <Link href="/my-farm">
-              <Tractor aria-hidden className="h-4 w-4" />
-              My Farm
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
+        ))}
         <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOut aria-hidden className="h-4 w-4" />
           Logout

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useAuth } from "@/components/auth/auth-provider";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { onDemand, useOnDemand } from "@/components/ui/on-demand";
+import { onDemand, preloadOnReach, useOnDemand } from "@/components/ui/on-demand";
 
 const menu = onDemand(() => import("./user-menu-popup").then((m) => m.UserMenuPopup));
 
@@ -48,9 +48,7 @@ export function UserMenu() {
       data-testid="user-menu"
       aria-haspopup="menu"
       aria-expanded={false}
-      onPointerEnter={menu.preload}
-      onTouchStart={menu.preload}
-      onFocus={menu.preload}
+      {...preloadOnReach(menu)}
       onClick={async () => setPressed(await open())}
       onKeyDown={(e) => {
         // As the menu's own button does: the arrow opens it too.

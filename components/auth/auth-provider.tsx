@@ -1,19 +1,12 @@
 "use client";
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useSyncExternalStore,
-} from "react";
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import useSWR from "swr";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/cookie-names";
 import { isProtectedPath, signInPath } from "@/lib/auth/protected-paths";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import type { PublicUser } from "@/lib/contracts/session";
+import { createRequiredContext } from "@/lib/client/required-context";
 
 /**
  * Session state in the browser (docs/architecture.md, "Sessions"). The signed-in app's pages are
@@ -42,7 +35,9 @@ type AuthState = {
   logout: () => Promise<void>;
 };
 
-const AuthContext = createContext<AuthState | null>(null);
+const [AuthContext, useAuthContext] = createRequiredContext<AuthState>(
+  "useAuth must be used within an AuthProvider",
+);
 
 const HINT = `${SIGNED_IN_HINT_COOKIE}=1`;
 const hasHint = () => document.cookie.split("; ").includes(HINT);
@@ -120,7 +115,5 @@ export function AuthProvider({
 }
 
 export function useAuth(): AuthState {
-  const ctx = useContext(AuthContext);
-  if (!ctx) throw new Error("useAuth must be used within an AuthProvider");
-  return ctx;
+  return useAuthContext();
 }

@@ -1,13 +1,6 @@
 "use client";
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useReducer,
-  useRef,
-} from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { createRequiredContext } from "@/lib/client/required-context";
 import { toast } from "@/components/ui/use-toast";
 import {
   cartItemCount,
@@ -40,7 +33,9 @@ type CartContextValue = {
   totalCents: number;
 };
 
-const CartContext = createContext<CartContextValue | null>(null);
+const [CartContext, useCartContext] = createRequiredContext<CartContextValue>(
+  "useCart must be used within a CartProvider",
+);
 export const CART_STORAGE_KEY = "fieldfare.cart.v1";
 
 /**
@@ -167,7 +162,5 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 }
 
 export function useCart(): CartContextValue {
-  const ctx = useContext(CartContext);
-  if (!ctx) throw new Error("useCart must be used within a CartProvider");
-  return ctx;
+  return useCartContext();
 }

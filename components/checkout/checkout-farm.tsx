@@ -1,5 +1,6 @@
 "use client";
 import { CopyCheck, Store } from "lucide-react";
+import { AmountRow } from "@/components/ui/amount-row";
 import { Button } from "@/components/ui/button";
 import { formatCurrency } from "@/lib/format";
 import { percentLabel } from "@/lib/commission";
@@ -43,12 +44,12 @@ export function CheckoutFarm({ group: g, checkout: c }: { group: FarmGroup; chec
           </li>
         ))}
       </ul>
-      <p className="mt-2 flex justify-between border-t border-gray-100 pt-2 text-sm font-semibold">
-        <span>Subtotal</span>
-        <span className="tabular-nums" data-testid="checkout-subtotal">
-          {formatCents(g.subtotalCents)}
-        </span>
-      </p>
+      <AmountRow
+        label="Subtotal"
+        amount={formatCents(g.subtotalCents)}
+        testId="checkout-subtotal"
+        className="mt-2 flex justify-between border-t border-gray-100 pt-2 text-sm font-semibold"
+      />
       {taxes.length ? (
         <ul aria-label={`Taxes charged by ${g.farmName}`} className="mt-1 grid gap-1 text-sm">
           {taxes.map((t) => (

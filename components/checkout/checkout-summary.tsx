@@ -1,5 +1,6 @@
 "use client";
 import { AlertTriangle, Plus, Wallet as WalletIcon } from "lucide-react";
+import { AmountRow } from "@/components/ui/amount-row";
 import { Button } from "@/components/ui/button";
 import { TopUpDialog } from "@/components/wallet/top-up-dialog";
 import { messageOf } from "@/lib/client/api";
@@ -9,12 +10,13 @@ import type { Checkout } from "./use-checkout";
 
 function Row({ label, cents, testId }: { label: string; cents: number; testId: string }) {
   return (
-    <p className="flex items-center justify-between text-sm">
-      <span className="text-muted">{label}</span>
-      <span className="tabular-nums" data-testid={testId}>
-        {formatCents(cents)}
-      </span>
-    </p>
+    <AmountRow
+      label={label}
+      amount={formatCents(cents)}
+      testId={testId}
+      className="flex items-center justify-between text-sm"
+      labelClassName="text-muted"
+    />
   );
 }
 
@@ -42,12 +44,12 @@ export function CheckoutSummary({ checkout: c }: { checkout: Checkout }) {
       {c.taxesCents > 0 ? (
         <Row label="Taxes (GST, PST)" cents={c.taxesCents} testId="checkout-taxes" />
       ) : null}
-      <p className="flex items-center justify-between text-lg font-bold">
-        <span>Total</span>
-        <span className="tabular-nums" data-testid="checkout-total">
-          {formatCents(c.grandTotalCents)}
-        </span>
-      </p>
+      <AmountRow
+        label="Total"
+        amount={formatCents(c.grandTotalCents)}
+        testId="checkout-total"
+        className="flex items-center justify-between text-lg font-bold"
+      />
       {c.accountTotalCents > 0 ? (
         <Row label="On account" cents={c.accountTotalCents} testId="checkout-on-account-total" />
       ) : null}

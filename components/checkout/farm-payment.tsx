@@ -1,5 +1,5 @@
 "use client";
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { formatCurrency } from "@/lib/format";
 import { dollarsToCents } from "@/lib/money";
 import type { BuyerCreditLineJson } from "@/lib/contracts/account";
@@ -35,34 +35,23 @@ export function FarmPayment({
         Pay with
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
-        <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-gray-200 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-          <input
-            type="radio"
-            name={name}
-            value="wallet"
-            checked={value === "wallet"}
-            onChange={() => onChange("wallet")}
-            className="accent-brand-700"
-          />
+        <PaymentOption name={name} option="wallet" value={value} onChange={onChange}>
           Wallet
-        </label>
-        <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-gray-200 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-          <input
-            type="radio"
-            name={name}
-            value="account"
-            checked={value === "account"}
-            onChange={() => onChange("account")}
-            className="accent-brand-700"
-            data-testid="checkout-on-account"
-          />
+        </PaymentOption>
+        <PaymentOption
+          name={name}
+          option="account"
+          value={value}
+          onChange={onChange}
+          testId="checkout-on-account"
+        >
           <span>
             On account{" "}
             <span className="text-muted">
               · {formatCurrency(credit.available)} of {formatCurrency(credit.limit)} available
             </span>
           </span>
-        </label>
+        </PaymentOption>
       </div>
       {value === "account" ? (
         <p
@@ -75,5 +64,37 @@ export function FarmPayment({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** One radio of the choice, a bordered tile that fills in when checked. */
+function PaymentOption({
+  name,
+  option,
+  value,
+  onChange,
+  testId,
+  children,
+}: {
+  name: string;
+  option: PaymentMethodValue;
+  value: PaymentMethodValue;
+  onChange: (v: PaymentMethodValue) => void;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-gray-200 p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
+      <input
+        type="radio"
+        name={name}
+        value={option}
+        checked={value === option}
+        onChange={() => onChange(option)}
+        className="accent-brand-700"
+        data-testid={testId}
+      />
+      {children}
+    </label>
   );
 }

@@ -2,17 +2,10 @@
 import { useState } from "react";
 import { useSWRConfig } from "swr";
 import { MapPin, Package, Pencil, Truck, XCircle } from "lucide-react";
+import { IconCircle } from "@/components/ui/icon-circle";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
 import { formatCurrency, formatDistance } from "@/lib/format";
@@ -74,12 +67,7 @@ export function OrderCard({
     >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-3">
-          <span
-            aria-hidden
-            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-800"
-          >
-            <Package className="h-5 w-5" />
-          </span>
+          <IconCircle icon={Package} className="h-11 w-11 bg-brand-50 text-brand-800" />
           <div className="min-w-0">
             <h2 className="truncate text-base font-semibold text-ink" data-testid="order-farm">
               {order.farm.farmName}
@@ -120,42 +108,33 @@ export function OrderCard({
       <OrderFulfilment order={order} />
       {order.status === "active" ? (
         <div className="grid grid-cols-2 gap-2">
-          <Dialog open={confirming} onOpenChange={(o) => !cancelling && setConfirming(o)}>
-            <DialogTrigger asChild>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={(o) => !cancelling && setConfirming(o)}
+            trigger={
               <Button variant="outline" className="text-red-700">
                 <XCircle aria-hidden className="h-4 w-4" />
                 Cancel Order
               </Button>
-            </DialogTrigger>
-            <DialogContent role="alertdialog">
-              <DialogHeader>
-                <DialogTitle>Cancel this order?</DialogTitle>
-                <DialogDescription>
-                  Your order from {order.farm.farmName} ({itemCountLabel(order.itemCount)}) will be
-                  cancelled and {formatCurrency(order.totalAmount)}{" "}
-                  {order.payment === "account"
-                    ? "taken off your statement"
-                    : "refunded to your wallet"}
-                  .
-                </DialogDescription>
-              </DialogHeader>
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <DialogClose asChild>
-                  <Button variant="outline" disabled={cancelling}>
-                    Keep Order
-                  </Button>
-                </DialogClose>
-                <Button
-                  variant="destructive"
-                  onClick={cancel}
-                  disabled={cancelling}
-                  data-testid="confirm-cancel"
-                >
-                  {cancelling ? "Cancelling..." : "Yes, Cancel Order"}
-                </Button>
-              </div>
-            </DialogContent>
-          </Dialog>
+            }
+            title="Cancel this order?"
+            description={
+              <>
+                Your order from {order.farm.farmName} ({itemCountLabel(order.itemCount)}) will be
+                cancelled and {formatCurrency(order.totalAmount)}{" "}
+                {order.payment === "account"
+                  ? "taken off your statement"
+                  : "refunded to your wallet"}
+                .
+              </>
+            }
+            keepLabel="Keep Order"
+            confirmLabel="Yes, Cancel Order"
+            busyLabel="Cancelling..."
+            busy={cancelling}
+            onConfirm={cancel}
+            confirmTestId="confirm-cancel"
+          />
           <Button
             variant="primary"
             onClick={() => {

@@ -1,15 +1,11 @@
 "use client";
 import { useState } from "react";
-import { FileText, Loader2, Lock, Pencil } from "lucide-react";
+import { FileText, Lock, Pencil } from "lucide-react";
+import { AmountRow } from "@/components/ui/amount-row";
 import { Button } from "@/components/ui/button";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { Badge } from "@/components/ui/badge";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/ui/titled-dialog";
 import { messageOf } from "@/lib/client/api";
 import { formatCurrency, formatDistance } from "@/lib/format";
 import { percentLabel } from "@/lib/commission";
@@ -59,7 +55,7 @@ export function OrderDetailDialog({
   const badge = STATUS_BADGE[shown.status];
   const editable = isEditable(shown);
   return (
-    <Dialog
+    <TitledDialog
       open={open}
       onOpenChange={(o) => {
         if (!o) {
@@ -71,151 +67,149 @@ export function OrderDetailDialog({
         }
         onOpenChange(o);
       }}
+      title={<>Order #{order.id}</>}
+      description={
+        <>
+          {order.farm.farmName} · {formatDistance(order.distance, "km")} away
+        </>
+      }
+      data-testid="order-detail"
+      // One shrinkable column: a long product name or option must wrap, not widen the phone.
+      className="grid-cols-[minmax(0,1fr)]"
     >
-      {/* One shrinkable column: a long product name or option must wrap, not widen the phone. */}
-      <DialogContent data-testid="order-detail" className="grid-cols-[minmax(0,1fr)]">
-        <DialogHeader>
-          <DialogTitle>Order #{order.id}</DialogTitle>
-          <DialogDescription>
-            {order.farm.farmName} · {formatDistance(order.distance, "km")} away
-          </DialogDescription>
-        </DialogHeader>
-        <div className="flex items-center justify-between gap-3 text-sm">
-          <Badge variant={badge.variant}>{badge.label}</Badge>
-          <span className="text-muted">
-            Placed <DateTime value={order.createdAt} format="dateTime" />
-          </span>
-        </div>
-        <OrderFulfilment order={shown} showFee />
-        {editing && editable ? (
-          <OrderEdit
-            order={shown}
-            onCancel={() => setEditing(false)}
-            onSaved={() => {
-              setEditing(false);
-              setEdited(true);
-            }}
-          />
-        ) : (
-          <section aria-labelledby={`items-${order.id}`} className="grid gap-2">
-            <h3 id={`items-${order.id}`} className="font-semibold text-ink">
-              Items ({itemCountLabel(shown.itemCount)})
-            </h3>
-            <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200">
-              {shown.items.map((i) => (
-                <li key={i.id} className="flex items-center justify-between gap-3 p-3 text-sm">
-                  <span>
-                    <span className="font-medium text-ink">{i.productName}</span>
-                    <span className="text-muted">
-                      {" "}
-                      × {i.quantity} @ {formatCurrency(i.price)}
-                    </span>
-                  </span>
-                  <span className="tabular-nums">{formatCurrency(i.subtotal)}</span>
-                </li>
-              ))}
-            </ul>
-            {shown.taxes.length ? (
-              <dl className="grid gap-1 text-sm" data-testid="order-detail-taxes">
-                <div className="flex justify-between">
-                  <dt className="text-muted">Subtotal</dt>
-                  <dd className="tabular-nums">{formatCurrency(shown.subtotal)}</dd>
-                </div>
-                {shown.taxes.map((t) => (
-                  <div key={t.name} className="flex justify-between">
-                    <dt className="text-muted">
-                      {t.name} {percentLabel(t.rate)}
-                    </dt>
-                    <dd className="tabular-nums">{formatCurrency(t.amount)}</dd>
-                  </div>
-                ))}
-              </dl>
-            ) : null}
-            <p className="flex justify-between font-bold">
-              <span>Total</span>
-              <span className="tabular-nums" data-testid="order-detail-total">
-                {formatCurrency(shown.totalAmount)}
-              </span>
-            </p>
-            {shown.status === "active" && shown.fulfilment ? (
-              editable ? (
-                <Button
-                  variant="secondary"
-                  className="justify-self-start"
-                  onClick={() => setEditing(true)}
-                >
-                  <Pencil aria-hidden className="h-4 w-4" /> Edit order
-                </Button>
-              ) : (
-                <p className="flex items-center gap-1.5 text-sm text-muted">
-                  <Lock aria-hidden className="h-4 w-4" /> Locked: the cutoff has passed
-                </p>
-              )
-            ) : null}
-            <RepeatWeeklyButton order={shown} />
-          </section>
-        )}
-        <a
-          href={`/api/orders/${order.id}/receipt.pdf`}
-          target="_blank"
-          rel="noopener"
-          className="inline-flex min-h-11 items-center gap-1.5 justify-self-start text-sm font-semibold text-brand-800 hover:underline"
-          data-testid="order-receipt"
-        >
-          <FileText aria-hidden className="h-4 w-4" /> Receipt (PDF)
-        </a>
-        {detail && detail.adjustments.length > 0 ? (
-          <section aria-labelledby={`adjustments-${order.id}`} className="grid gap-2">
-            <h3 id={`adjustments-${order.id}`} className="font-semibold text-ink">
-              Changes from the farm
-            </h3>
-            {detail.adjustments.map((a) => (
-              <AdjustmentCard
-                key={a.id}
-                card={a}
-                me={user?.id ?? 0}
-                headingLevel={4}
-                className="max-w-none"
-                onDecided={async () => {
-                  // As after an edit: the list refreshes when the dialog closes (now would unmount it).
-                  setEdited(true);
-                  await mutate();
-                }}
-              />
-            ))}
-          </section>
-        ) : null}
-        <section aria-labelledby={`history-${order.id}`} className="grid gap-2">
-          <h3 id={`history-${order.id}`} className="font-semibold text-ink">
-            Status history
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <Badge variant={badge.variant}>{badge.label}</Badge>
+        <span className="text-muted">
+          Placed <DateTime value={order.createdAt} format="dateTime" />
+        </span>
+      </div>
+      <OrderFulfilment order={shown} showFee />
+      {editing && editable ? (
+        <OrderEdit
+          order={shown}
+          onCancel={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            setEdited(true);
+          }}
+        />
+      ) : (
+        <section aria-labelledby={`items-${order.id}`} className="grid gap-2">
+          <h3 id={`items-${order.id}`} className="font-semibold text-ink">
+            Items ({itemCountLabel(shown.itemCount)})
           </h3>
-          {error ? (
-            <p role="alert" className="text-sm text-red-700">
-              {error}
-            </p>
-          ) : shown.events === null ? (
-            <p role="status" className="flex items-center gap-2 text-sm text-muted">
-              <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading status history...
-            </p>
-          ) : (
-            <ol className="grid gap-3 border-l-2 border-brand-200 pl-4" data-testid="order-history">
-              {shown.events.map((e, idx) => (
-                <li key={idx} className="relative text-sm">
-                  <span
-                    aria-hidden
-                    className="absolute top-1 -left-[1.4rem] h-2.5 w-2.5 rounded-full bg-brand-700"
-                  />
-                  <p className="font-semibold text-ink">{STATUS_EVENT[e.status]}</p>
-                  {e.note ? <p className="text-muted">{e.note}</p> : null}
-                  <p className="text-xs text-muted">
-                    <DateTime value={e.createdAt} format="dateTime" />
-                  </p>
-                </li>
+          <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200">
+            {shown.items.map((i) => (
+              <li key={i.id} className="flex items-center justify-between gap-3 p-3 text-sm">
+                <span>
+                  <span className="font-medium text-ink">{i.productName}</span>
+                  <span className="text-muted">
+                    {" "}
+                    × {i.quantity} @ {formatCurrency(i.price)}
+                  </span>
+                </span>
+                <span className="tabular-nums">{formatCurrency(i.subtotal)}</span>
+              </li>
+            ))}
+          </ul>
+          {shown.taxes.length ? (
+            <dl className="grid gap-1 text-sm" data-testid="order-detail-taxes">
+              <div className="flex justify-between">
+                <dt className="text-muted">Subtotal</dt>
+                <dd className="tabular-nums">{formatCurrency(shown.subtotal)}</dd>
+              </div>
+              {shown.taxes.map((t) => (
+                <div key={t.name} className="flex justify-between">
+                  <dt className="text-muted">
+                    {t.name} {percentLabel(t.rate)}
+                  </dt>
+                  <dd className="tabular-nums">{formatCurrency(t.amount)}</dd>
+                </div>
               ))}
-            </ol>
-          )}
+            </dl>
+          ) : null}
+          <AmountRow
+            label="Total"
+            amount={formatCurrency(shown.totalAmount)}
+            testId="order-detail-total"
+            className="flex justify-between font-bold"
+          />
+          {shown.status === "active" && shown.fulfilment ? (
+            editable ? (
+              <Button
+                variant="secondary"
+                className="justify-self-start"
+                onClick={() => setEditing(true)}
+              >
+                <Pencil aria-hidden className="h-4 w-4" /> Edit order
+              </Button>
+            ) : (
+              <p className="flex items-center gap-1.5 text-sm text-muted">
+                <Lock aria-hidden className="h-4 w-4" /> Locked: the cutoff has passed
+              </p>
+            )
+          ) : null}
+          <RepeatWeeklyButton order={shown} />
         </section>
-      </DialogContent>
-    </Dialog>
+      )}
+      <a
+        href={`/api/orders/${order.id}/receipt.pdf`}
+        target="_blank"
+        rel="noopener"
+        className="inline-flex min-h-11 items-center gap-1.5 justify-self-start text-sm font-semibold text-brand-800 hover:underline"
+        data-testid="order-receipt"
+      >
+        <FileText aria-hidden className="h-4 w-4" /> Receipt (PDF)
+      </a>
+      {detail && detail.adjustments.length > 0 ? (
+        <section aria-labelledby={`adjustments-${order.id}`} className="grid gap-2">
+          <h3 id={`adjustments-${order.id}`} className="font-semibold text-ink">
+            Changes from the farm
+          </h3>
+          {detail.adjustments.map((a) => (
+            <AdjustmentCard
+              key={a.id}
+              card={a}
+              me={user?.id ?? 0}
+              headingLevel={4}
+              className="max-w-none"
+              onDecided={async () => {
+                // As after an edit: the list refreshes when the dialog closes (now would unmount it).
+                setEdited(true);
+                await mutate();
+              }}
+            />
+          ))}
+        </section>
+      ) : null}
+      <section aria-labelledby={`history-${order.id}`} className="grid gap-2">
+        <h3 id={`history-${order.id}`} className="font-semibold text-ink">
+          Status history
+        </h3>
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : shown.events === null ? (
+          <LoadingStatus small>Loading status history...</LoadingStatus>
+        ) : (
+          <ol className="grid gap-3 border-l-2 border-brand-200 pl-4" data-testid="order-history">
+            {shown.events.map((e, idx) => (
+              <li key={idx} className="relative text-sm">
+                <span
+                  aria-hidden
+                  className="absolute top-1 -left-[1.4rem] h-2.5 w-2.5 rounded-full bg-brand-700"
+                />
+                <p className="font-semibold text-ink">{STATUS_EVENT[e.status]}</p>
+                {e.note ? <p className="text-muted">{e.note}</p> : null}
+                <p className="text-xs text-muted">
+                  <DateTime value={e.createdAt} format="dateTime" />
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </TitledDialog>
   );
 }

@@ -2,6 +2,7 @@
 import { Suspense, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { ClipboardList, RotateCw } from "lucide-react";
+import { PageTitle } from "@/components/ui/page-title";
 import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -40,10 +41,9 @@ export function OrdersView() {
   const [tab, setTab] = useState<string>("active");
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold text-ink">Orders</h1>
+      <PageTitle title="Orders">
         <StandingOrdersLink />
-      </div>
+      </PageTitle>
       {/* ?tab=completed (the Reorder link) opens that tab; read in the browser, the shell stays prerendered. */}
       <Suspense fallback={null}>
         <TabFromUrl onTab={setTab} />

@@ -1,22 +1,16 @@
 "use client";
 import { useState } from "react";
-import Link from "next/link";
 import { useSWRConfig } from "swr";
-import { ChevronLeft, Loader2, MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { MapPin, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { LoadingStatus } from "@/components/ui/loading-status";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import type { AddressJson } from "@/lib/contracts/fulfilment";
 import { AddressDialog } from "./address-dialog";
+import { ProfileSubpage } from "./profile-subpage";
 import { ADDRESSES_KEY, useAddresses } from "@/lib/client/resources";
 
 /** Profile → Address: the buyer's delivery addresses (the default first), added, edited, removed, made default. */
@@ -33,55 +27,57 @@ export function AddressBook() {
     setDialogOpen(true);
   };
 
-  const makeDefault = async (a: AddressJson) => {
+  /**
+   * One address's request: marks it busy, sends `init`, refreshes the book and toasts `done`, or
+   * toasts `failed` with the server's reason. True when it went through.
+   */
+  const send = async (
+    a: AddressJson,
+    init: { method: "PATCH" | "DELETE"; json?: unknown },
+    done: { title: string; description: string },
+    failed: string,
+  ) => {
     setBusy(a.id);
     try {
-      await apiFetch(`/api/addresses/${a.id}`, { method: "PATCH", json: { isDefault: true } });
+      await apiFetch(`/api/addresses/${a.id}`, init);
       await mutate(ADDRESSES_KEY);
-      toast({
-        title: "Default address changed",
-        description: `${a.label} is now your default address`,
-      });
+      toast(done);
+      return true;
     } catch (e) {
-      toastFailure("Could not change the default", e, "Please try again");
+      toastFailure(failed, e, "Please try again");
+      return false;
     } finally {
       setBusy(null);
     }
   };
+
+  const makeDefault = (a: AddressJson) =>
+    send(
+      a,
+      { method: "PATCH", json: { isDefault: true } },
+      { title: "Default address changed", description: `${a.label} is now your default address` },
+      "Could not change the default",
+    );
 
   const remove = async () => {
     if (!removing) return;
-    const a = removing;
-    setBusy(a.id);
-    try {
-      await apiFetch(`/api/addresses/${a.id}`, { method: "DELETE" });
-      await mutate(ADDRESSES_KEY);
-      toast({
+    const removed = await send(
+      removing,
+      { method: "DELETE" },
+      {
         title: "Address removed",
-        description: `${a.label} was removed from your address book`,
-      });
-      setRemoving(null);
-    } catch (e) {
-      toastFailure("Could not remove the address", e, "Please try again");
-    } finally {
-      setBusy(null);
-    }
+        description: `${removing.label} was removed from your address book`,
+      },
+      "Could not remove the address",
+    );
+    if (removed) setRemoving(null);
   };
 
   return (
-    <div className="mx-auto grid w-full max-w-xl gap-6">
-      <div className="grid gap-2">
-        <Link
-          href="/profile"
-          className="inline-flex min-h-11 items-center gap-1 justify-self-start text-sm font-semibold text-brand-800 hover:underline"
-        >
-          <ChevronLeft aria-hidden className="h-4 w-4" /> Profile
-        </Link>
-        <h1 className="text-2xl font-bold text-ink">Address</h1>
-        <p className="text-sm text-muted">
-          Where farms deliver your orders. Your default address is chosen first at checkout.
-        </p>
-      </div>
+    <ProfileSubpage
+      title="Address"
+      description="Where farms deliver your orders. Your default address is chosen first at checkout."
+    >
       {error && !data ? (
         <p
           role="alert"
@@ -90,9 +86,7 @@ export function AddressBook() {
           {messageOf(error, "Failed to fetch your addresses")}
         </p>
       ) : !data ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-muted">
-          <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading addresses...
-        </p>
+        <LoadingStatus small>Loading addresses...</LoadingStatus>
       ) : data.length === 0 ? (
         <div
           className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-gray-300 p-8 text-center"
@@ -105,46 +99,14 @@ export function AddressBook() {
       ) : (
         <ul className="grid gap-3" aria-label="Your addresses">
           {data.map((a) => (
-            <li
+            <AddressCard
               key={a.id}
-              className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
-              data-testid="address"
-            >
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <h2 className="font-semibold text-ink">{a.label}</h2>
-                  <p className="text-sm text-ink">{a.line1}</p>
-                  <p className="text-sm text-ink">
-                    {a.city} {a.postalCode}
-                  </p>
-                  {a.notes ? <p className="text-sm text-muted">{a.notes}</p> : null}
-                </div>
-                {a.isDefault ? <Badge>Default</Badge> : null}
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <Button variant="outline" onClick={() => open(a)} aria-label={`Edit ${a.label}`}>
-                  <Pencil aria-hidden className="h-4 w-4" /> Edit
-                </Button>
-                {a.isDefault ? null : (
-                  <Button
-                    variant="outline"
-                    onClick={() => makeDefault(a)}
-                    disabled={busy === a.id}
-                    aria-label={`Make default: ${a.label}`}
-                  >
-                    <Star aria-hidden className="h-4 w-4" /> Make default
-                  </Button>
-                )}
-                <Button
-                  variant="outline"
-                  className="text-red-700"
-                  onClick={() => setRemoving(a)}
-                  aria-label={`Remove ${a.label}`}
-                >
-                  <Trash2 aria-hidden className="h-4 w-4" /> Remove
-                </Button>
-              </div>
-            </li>
+              address={a}
+              busy={busy === a.id}
+              onEdit={() => open(a)}
+              onMakeDefault={() => makeDefault(a)}
+              onRemove={() => setRemoving(a)}
+            />
           ))}
         </ul>
       )}
@@ -157,35 +119,82 @@ export function AddressBook() {
         <Plus aria-hidden className="h-4 w-4" /> Add an address
       </Button>
       <AddressDialog open={dialogOpen} onOpenChange={setDialogOpen} address={editing} />
-      <Dialog
+      <ConfirmDialog
         open={removing !== null}
         onOpenChange={(o) => !o && busy === null && setRemoving(null)}
-      >
-        <DialogContent role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>Remove this address?</DialogTitle>
-            <DialogDescription>
-              {removing
-                ? `${removing.label}, ${removing.line1}, ${removing.city} ${removing.postalCode}`
-                : ""}{" "}
-              will be removed. Orders already placed keep their address.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">Keep address</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              onClick={remove}
-              disabled={busy !== null}
-              data-testid="address-remove-confirm"
-            >
-              {busy !== null ? "Removing..." : "Yes, remove"}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
-    </div>
+        title="Remove this address?"
+        description={
+          <>
+            {removing
+              ? `${removing.label}, ${removing.line1}, ${removing.city} ${removing.postalCode}`
+              : ""}{" "}
+            will be removed. Orders already placed keep their address.
+          </>
+        }
+        keepLabel="Keep address"
+        confirmLabel="Yes, remove"
+        busyLabel="Removing..."
+        busy={busy !== null}
+        onConfirm={remove}
+        confirmTestId="address-remove-confirm"
+      />
+    </ProfileSubpage>
+  );
+}
+
+/** One saved address with its Edit, Make default (unless it is the default) and Remove buttons. */
+function AddressCard({
+  address: a,
+  busy,
+  onEdit,
+  onMakeDefault,
+  onRemove,
+}: {
+  address: AddressJson;
+  busy: boolean;
+  onEdit: () => void;
+  onMakeDefault: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <li
+      className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
+      data-testid="address"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="font-semibold text-ink">{a.label}</h2>
+          <p className="text-sm text-ink">{a.line1}</p>
+          <p className="text-sm text-ink">
+            {a.city} {a.postalCode}
+          </p>
+          {a.notes ? <p className="text-sm text-muted">{a.notes}</p> : null}
+        </div>
+        {a.isDefault ? <Badge>Default</Badge> : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={onEdit} aria-label={`Edit ${a.label}`}>
+          <Pencil aria-hidden className="h-4 w-4" /> Edit
+        </Button>
+        {a.isDefault ? null : (
+          <Button
+            variant="outline"
+            onClick={onMakeDefault}
+            disabled={busy}
+            aria-label={`Make default: ${a.label}`}
+          >
+            <Star aria-hidden className="h-4 w-4" /> Make default
+          </Button>
+        )}
+        <Button
+          variant="outline"
+          className="text-red-700"
+          onClick={onRemove}
+          aria-label={`Remove ${a.label}`}
+        >
+          <Trash2 aria-hidden className="h-4 w-4" /> Remove
+        </Button>
+      </div>
+    </li>
   );
 }

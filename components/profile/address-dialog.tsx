@@ -1,19 +1,12 @@
 "use client";
-import { useState } from "react";
+import { useState, type InputHTMLAttributes } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { TitledDialog } from "@/components/ui/titled-dialog";
+import { FormInput } from "@/components/ui/form-input";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
@@ -33,6 +26,29 @@ const blank: FormIn = {
   isDefault: false,
 };
 
+type AddressField = { label: string; hint?: string; idSuffix?: string } & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  "autoComplete" | "autoCapitalize" | "className"
+>;
+
+type TextFieldName = Exclude<keyof FormIn, "isDefault">;
+
+/** The address's text inputs; the checkbox for the default address follows them. */
+const FIELDS = {
+  label: { label: "Label", hint: "e.g. Home, Restaurant" },
+  line1: { label: "Street address", autoComplete: "address-line1" },
+  city: { label: "City", autoComplete: "address-level2" },
+  postalCode: {
+    label: "Postal code",
+    hint: "Like V1Y 2K3",
+    idSuffix: "postal",
+    autoComplete: "postal-code",
+    autoCapitalize: "characters",
+    className: "uppercase",
+  },
+  notes: { label: "Delivery notes (Optional)", hint: "e.g. Side door, ring twice" },
+} satisfies Record<TextFieldName, AddressField>;
+
 /**
  * Add or edit one address of the buyer's book (Profile → Address, and "Add an address" at
  * checkout). The handler's schema checks it here too: a Canadian postal code, written "V1Y 2K3".
@@ -50,21 +66,21 @@ export function AddressDialog({
 }) {
   const [busy, setBusy] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)}>
-      <DialogContent data-testid="address-dialog">
-        <DialogHeader>
-          <DialogTitle>{address ? "Edit address" : "Add an address"}</DialogTitle>
-          <DialogDescription>Farms deliver to the postal codes of their zones.</DialogDescription>
-        </DialogHeader>
-        {/* Mounted with each opening (Radix unmounts closed content), so the form starts from `address`. */}
-        <AddressForm
-          address={address}
-          onBusy={setBusy}
-          onSaved={onSaved}
-          onClose={() => onOpenChange(false)}
-        />
-      </DialogContent>
-    </Dialog>
+    <TitledDialog
+      open={open}
+      onOpenChange={(o) => !busy && onOpenChange(o)}
+      title={address ? "Edit address" : "Add an address"}
+      description="Farms deliver to the postal codes of their zones."
+      data-testid="address-dialog"
+    >
+      {/* Mounted with each opening (Radix unmounts closed content), so the form starts from `address`. */}
+      <AddressForm
+        address={address}
+        onBusy={setBusy}
+        onSaved={onSaved}
+        onClose={() => onOpenChange(false)}
+      />
+    </TitledDialog>
   );
 }
 
@@ -93,7 +109,7 @@ function AddressForm({
         }
       : blank,
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const [reason, setReason] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -122,6 +138,10 @@ function AddressForm({
   });
 
   const id = address ? `addr-${address.id}` : "addr-new";
+  const input = (name: TextFieldName) => {
+    const { idSuffix = name, ...field }: AddressField = FIELDS[name];
+    return <FormInput form={form} name={name} id={`${id}-${idSuffix}`} {...field} />;
+  };
   return (
     <form
       onSubmit={onSubmit}
@@ -129,44 +149,13 @@ function AddressForm({
       className="grid gap-4"
       aria-label={address ? "Edit address" : "Add an address"}
     >
-      <Field
-        id={`${id}-label`}
-        label="Label"
-        hint="e.g. Home, Restaurant"
-        error={errors.label?.message}
-      >
-        <Input id={`${id}-label`} {...form.register("label")} />
-      </Field>
-      <Field id={`${id}-line1`} label="Street address" error={errors.line1?.message}>
-        <Input id={`${id}-line1`} autoComplete="address-line1" {...form.register("line1")} />
-      </Field>
+      {input("label")}
+      {input("line1")}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-city`} label="City" error={errors.city?.message}>
-          <Input id={`${id}-city`} autoComplete="address-level2" {...form.register("city")} />
-        </Field>
-        <Field
-          id={`${id}-postal`}
-          label="Postal code"
-          hint="Like V1Y 2K3"
-          error={errors.postalCode?.message}
-        >
-          <Input
-            id={`${id}-postal`}
-            autoComplete="postal-code"
-            autoCapitalize="characters"
-            className="uppercase"
-            {...form.register("postalCode")}
-          />
-        </Field>
+        {input("city")}
+        {input("postalCode")}
       </div>
-      <Field
-        id={`${id}-notes`}
-        label="Delivery notes (Optional)"
-        hint="e.g. Side door, ring twice"
-        error={errors.notes?.message}
-      >
-        <Input id={`${id}-notes`} {...form.register("notes")} />
-      </Field>
+      {input("notes")}
       <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-ink">
         <input
           type="checkbox"

@@ -3,13 +3,13 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { BadgeCheck, Clock, Loader2, XCircle } from "lucide-react";
+import { BadgeCheck, Clock, XCircle } from "lucide-react";
 import { useAuth } from "@/components/auth/auth-provider";
-import { LoadError } from "@/components/ui/load-error";
 import { Button } from "@/components/ui/button";
+import { LoadStates } from "@/components/ui/load-states";
 import { FormInput } from "@/components/ui/form-input";
 import { toast } from "@/components/ui/use-toast";
-import { apiFetch, messageOf } from "@/lib/client/api";
+import { apiFetch } from "@/lib/client/api";
 import type { BusinessAccountJson } from "@/lib/contracts/business";
 import { businessAccountSchema } from "@/lib/validators/business";
 import { ProfileSubpage } from "./profile-subpage";
@@ -49,18 +49,17 @@ export function BusinessAccountPage() {
       title="Business account"
       description="Buy for your restaurant: restaurant prices, cases, standing orders and paying on account."
     >
-      {data !== undefined && user ? (
-        <BusinessAccountView application={data} userType={user.userType} />
-      ) : error && data === undefined ? (
-        <LoadError
-          message={messageOf(error, "Failed to load your business account")}
-          onRetry={() => void mutate()}
-        />
-      ) : (
-        <p role="status" className="flex items-center gap-2 text-muted">
-          <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading your business account...
-        </p>
-      )}
+      <LoadStates
+        data={
+          user && data !== undefined ? { application: data, userType: user.userType } : undefined
+        }
+        error={error}
+        onRetry={() => void mutate()}
+        errorMessage="Failed to load your business account"
+        loadingLabel="Loading your business account..."
+      >
+        {(props) => <BusinessAccountView {...props} />}
+      </LoadStates>
     </ProfileSubpage>
   );
 }

@@ -4,6 +4,7 @@ import { Loader2 } from "lucide-react";
 import { Switch } from "radix-ui";
 import { useAuth } from "@/components/auth/auth-provider";
 import { LoadError } from "@/components/ui/load-error";
+import { LoadStates } from "@/components/ui/load-states";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import type {
@@ -27,21 +28,20 @@ export function NotificationSettings() {
         user ? `Choose which emails we send to ${user.email}.` : "Choose which emails we send you."
       }
     >
-      {data && user ? (
-        <>
-          <NotificationPreferences kinds={kindsFor(user.userType)} initial={data.email} />
-          {user.userType !== "farmer" ? <FreshSheetSwitches /> : null}
-        </>
-      ) : error && !data ? (
-        <LoadError
-          message={messageOf(error, "Failed to load your notification settings")}
-          onRetry={() => void mutate()}
-        />
-      ) : (
-        <p role="status" className="flex items-center gap-2 text-muted">
-          <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading your settings...
-        </p>
-      )}
+      <LoadStates
+        data={data && user ? { email: data.email, userType: user.userType } : undefined}
+        error={error}
+        onRetry={() => void mutate()}
+        errorMessage="Failed to load your notification settings"
+        loadingLabel="Loading your settings..."
+      >
+        {({ email, userType }) => (
+          <>
+            <NotificationPreferences kinds={kindsFor(userType)} initial={email} />
+            {userType !== "farmer" ? <FreshSheetSwitches /> : null}
+          </>
+        )}
+      </LoadStates>
     </ProfileSubpage>
   );
 }

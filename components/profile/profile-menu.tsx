@@ -16,6 +16,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useSignOut } from "@/components/auth/use-sign-out";
+import { IconCircle } from "@/components/ui/icon-circle";
 import { toast } from "@/components/ui/use-toast";
 
 const ITEMS: { label: string; Icon: LucideIcon; value?: string; href?: string }[] = [
@@ -47,12 +48,7 @@ export function ProfileMenu() {
         {ITEMS.map(({ label, Icon, value, href }) => {
           const inner = (
             <>
-              <span
-                aria-hidden
-                className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-800"
-              >
-                <Icon className="h-5 w-5" />
-              </span>
+              <IconCircle icon={Icon} className="h-9 w-9 bg-brand-50 text-brand-800" />
               <span className="flex-1 font-medium text-ink">{label}</span>
               {value ? <span className="text-sm text-muted">{value}</span> : null}
               <ChevronRight aria-hidden className="h-4 w-4 text-muted" />
@@ -83,12 +79,7 @@ export function ProfileMenu() {
         })}
         <li>
           <button type="button" className={row} onClick={onLogout} disabled={busy}>
-            <span
-              aria-hidden
-              className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-700"
-            >
-              <LogOut className="h-5 w-5" />
-            </span>
+            <IconCircle icon={LogOut} className="h-9 w-9 bg-red-50 text-red-700" />
             <span className="flex-1 font-medium text-red-700">
               {busy ? "Logging out..." : "Logout"}
             </span>

@@ -1,15 +1,15 @@
 "use client";
 import { useState } from "react";
 import useSWR from "swr";
-import { Loader2, Monitor } from "lucide-react";
+import { Monitor } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
+import { LoadStates } from "@/components/ui/load-states";
 import { DateTime } from "@/components/ui/date-time";
 import { FormInput, NewPasswordFields } from "@/components/ui/form-input";
-import { LoadError } from "@/components/ui/load-error";
 import { toast, toastFailure } from "@/components/ui/use-toast";
-import { apiFetch, messageOf } from "@/lib/client/api";
+import { apiFetch } from "@/lib/client/api";
 import { formatDate, formatTime } from "@/lib/format";
 import type { SessionJson } from "@/lib/contracts/security";
 import { describeUserAgent } from "@/lib/user-agent";
@@ -32,18 +32,15 @@ export function SecuritySettings() {
         <h2 id="sessions-heading" className="text-lg font-semibold text-ink">
           Where you are signed in
         </h2>
-        {sessions.data ? (
-          <SessionList sessions={sessions.data} refresh={() => void sessions.mutate()} />
-        ) : sessions.error ? (
-          <LoadError
-            message={messageOf(sessions.error, "Failed to load your sessions")}
-            onRetry={() => void sessions.mutate()}
-          />
-        ) : (
-          <p role="status" className="flex items-center gap-2 text-muted">
-            <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading your sessions...
-          </p>
-        )}
+        <LoadStates
+          data={sessions.data}
+          error={sessions.error}
+          onRetry={() => void sessions.mutate()}
+          errorMessage="Failed to load your sessions"
+          loadingLabel="Loading your sessions..."
+        >
+          {(list) => <SessionList sessions={list} refresh={() => void sessions.mutate()} />}
+        </LoadStates>
       </section>
     </ProfileSubpage>
   );

@@ -9,3 +9,8 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
     return <input ref={ref} type={type} className={cn(inputClass, "h-11", className)} {...props} />;
   },
 );
+
+/** A dollar amount: a number field that brings up the decimal keypad, in steps of a cent. */
+export function AmountInput(props: InputHTMLAttributes<HTMLInputElement>) {
+  return <Input type="number" inputMode="decimal" min={0} step={0.01} {...props} />;
+}

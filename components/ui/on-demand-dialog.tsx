@@ -1,6 +1,6 @@
 "use client";
 import { useRef, useState, type ButtonHTMLAttributes, type RefObject } from "react";
-import { useOnDemand, type OnDemand } from "./on-demand";
+import { preloadOnReach, useOnDemand, type OnDemand } from "./on-demand";
 
 /** What an on-demand dialog is given; `trigger` takes the focus back when it closes. */
 export type OnDemandDialogProps = {
@@ -30,9 +30,7 @@ export function OnDemandDialogButton({
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        onPointerEnter={dialog.preload}
-        onTouchStart={dialog.preload}
-        onFocus={dialog.preload}
+        {...preloadOnReach(dialog)}
         onClick={async () => setOpen(await load())}
         {...button}
       />

@@ -30,6 +30,11 @@ export function onDemand<P extends object>(importer: () => Promise<ComponentType
   return { load, preload: () => void load().catch(() => undefined), loaded: () => component };
 }
 
+/** The control's handlers that preload `part` when someone reaches for it (pointer, finger, focus). */
+export function preloadOnReach(part: Pick<OnDemand<never>, "preload">) {
+  return { onPointerEnter: part.preload, onTouchStart: part.preload, onFocus: part.preload };
+}
+
 /**
  * The component once it is wanted: `open()` loads it (at once when a reach already did) and
  * answers whether it is there; a failed load says so in a toast (unless `quiet`: a hover, not a

@@ -1,7 +1,7 @@
 "use client";
 import { Select as S } from "radix-ui";
 import { Check, ChevronDown } from "lucide-react";
-import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef } from "react";
+import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 import { inputClass } from "./input";
 
@@ -10,13 +10,10 @@ export const Select = S.Root;
 export const SelectValue = S.Value;
 export const SelectGroup = S.Group;
 
-export const SelectTrigger = forwardRef<
-  ComponentRef<typeof S.Trigger>,
-  ComponentPropsWithoutRef<typeof S.Trigger>
->(function SelectTrigger({ className, children, ...props }, ref) {
+/** Looks like an input, with a chevron after the chosen value. */
+export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof S.Trigger>) {
   return (
     <S.Trigger
-      ref={ref}
       className={cn(
         inputClass,
         "flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-gray-600",
@@ -30,16 +27,18 @@ export const SelectTrigger = forwardRef<
       </S.Icon>
     </S.Trigger>
   );
-});
+}
 
-export const SelectContent = forwardRef<
-  ComponentRef<typeof S.Content>,
-  ComponentPropsWithoutRef<typeof S.Content>
->(function SelectContent({ className, children, position = "popper", ...props }, ref) {
+/** The options' list, in a portal, as wide as the trigger and no taller than the room below it. */
+export function SelectContent({
+  className,
+  children,
+  position = "popper",
+  ...props
+}: ComponentProps<typeof S.Content>) {
   return (
     <S.Portal>
       <S.Content
-        ref={ref}
         position={position}
         sideOffset={4}
         className={cn(
@@ -52,15 +51,12 @@ export const SelectContent = forwardRef<
       </S.Content>
     </S.Portal>
   );
-});
+}
 
-export const SelectItem = forwardRef<
-  ComponentRef<typeof S.Item>,
-  ComponentPropsWithoutRef<typeof S.Item>
->(function SelectItem({ className, children, ...props }, ref) {
+/** One option, with a check mark when chosen. */
+export function SelectItem({ className, children, ...props }: ComponentProps<typeof S.Item>) {
   return (
     <S.Item
-      ref={ref}
       className={cn(
         "relative flex min-h-10 cursor-pointer items-center rounded-md py-2 pr-3 pl-8 text-sm text-ink outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900",
         className,
@@ -75,4 +71,4 @@ export const SelectItem = forwardRef<
       <S.ItemText>{children}</S.ItemText>
     </S.Item>
   );
-});
+}

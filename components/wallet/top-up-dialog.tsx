@@ -1,16 +1,9 @@
 "use client";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { TitledDialog } from "@/components/ui/titled-dialog";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
-import { Input } from "@/components/ui/input";
+import { AmountInput } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, newIdempotencyKey } from "@/lib/client/api";
@@ -74,67 +67,63 @@ export function TopUpDialog({
   };
 
   return (
-    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Top Up Wallet</DialogTitle>
-          <DialogDescription>
-            Add money to your wallet to pay for orders. Up to {formatCurrency(MAX_TOP_UP)} at a
-            time.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor={inputId}>Amount (USD)</Label>
-            <div className="relative">
-              <span
-                aria-hidden
-                className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted"
-              >
-                $
-              </span>
-              <Input
-                id={inputId}
-                name="amount"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
-                placeholder="0.00"
-                autoFocus
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-                aria-invalid={invalid || undefined}
-                aria-describedby={invalid ? errorId : undefined}
-                className="pl-7"
-                data-testid="topup-amount"
-              />
-            </div>
-            {invalid ? (
-              <p id={errorId} className="text-sm font-medium text-red-700">
-                {INVALID_AMOUNT}
-              </p>
-            ) : null}
+    <TitledDialog
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
+      trigger={trigger}
+      title="Top Up Wallet"
+      description={
+        <>
+          Add money to your wallet to pay for orders. Up to {formatCurrency(MAX_TOP_UP)} at a time.
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor={inputId}>Amount (USD)</Label>
+          <div className="relative">
+            <span
+              aria-hidden
+              className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted"
+            >
+              $
+            </span>
+            <AmountInput
+              id={inputId}
+              name="amount"
+              placeholder="0.00"
+              autoFocus
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? errorId : undefined}
+              className="pl-7"
+              data-testid="topup-amount"
+            />
           </div>
-          <div className="flex flex-wrap gap-2" role="group" aria-label="Quick amounts">
-            {QUICK_AMOUNTS.map((a) => (
-              <Button
-                key={a}
-                variant="outline"
-                size="sm"
-                onClick={() => setAmount(String(a))}
-                disabled={dialog.busy}
-              >
-                {formatCurrency(a)}
-              </Button>
-            ))}
-          </div>
-          <Button type="submit" size="lg" disabled={dialog.busy} data-testid="topup-submit">
-            {dialog.busy ? "Processing..." : "Top Up"}
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
+          {invalid ? (
+            <p id={errorId} className="text-sm font-medium text-red-700">
+              {INVALID_AMOUNT}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Quick amounts">
+          {QUICK_AMOUNTS.map((a) => (
+            <Button
+              key={a}
+              variant="outline"
+              size="sm"
+              onClick={() => setAmount(String(a))}
+              disabled={dialog.busy}
+            >
+              {formatCurrency(a)}
+            </Button>
+          ))}
+        </div>
+        <Button type="submit" size="lg" disabled={dialog.busy} data-testid="topup-submit">
+          {dialog.busy ? "Processing..." : "Top Up"}
+        </Button>
+      </form>
+    </TitledDialog>
   );
 }

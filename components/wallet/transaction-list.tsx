@@ -3,6 +3,7 @@ import { ArrowDownLeft, PencilLine, RotateCcw, ShoppingBag } from "lucide-react"
 import { formatCurrency } from "@/lib/format";
 import type { TransactionJson } from "@/lib/contracts/wallet";
 import { cn } from "@/lib/cn";
+import { IconCircle } from "@/components/ui/icon-circle";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyNote } from "@/components/catalog/section";
 
@@ -44,15 +45,7 @@ export function TransactionList({
             data-type={t.type}
             className="flex items-center gap-3 p-4"
           >
-            <span
-              aria-hidden
-              className={cn(
-                "flex h-10 w-10 shrink-0 items-center justify-center rounded-full",
-                tone,
-              )}
-            >
-              <Icon className="h-5 w-5" />
-            </span>
+            <IconCircle icon={Icon} className={cn("h-10 w-10", tone)} />
             <div className="min-w-0 flex-1">
               <p className="truncate font-semibold text-ink">{t.description}</p>
               <p className="text-xs text-muted">

@@ -2,6 +2,7 @@
 import { useRef, useState } from "react";
 import { Plus, Wallet as WalletIcon } from "lucide-react";
 import { useAuth } from "@/components/auth/auth-provider";
+import { PageTitle } from "@/components/ui/page-title";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { LoadMoreButton } from "@/components/ui/load-more";
@@ -38,10 +39,9 @@ export function WalletView() {
 
   return (
     <div className="grid grid-cols-1 gap-8">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold text-ink">Wallet</h1>
+      <PageTitle title="Wallet">
         <InvoicesLink />
-      </div>
+      </PageTitle>
       <OverdueNotice />
       {wallet ? (
         <section
