@@ -4,14 +4,8 @@ import { FileText, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { DialogHeading } from "@/components/ui/dialog-heading";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -260,13 +254,15 @@ function CreditDialog({
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Credit for {who}</DialogTitle>
-          <DialogDescription>
-            Orders on account plus unpaid statements stay within this limit. They are billed on a
-            monthly statement, due on the 15th.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title={<>Credit for {who}</>}
+          description={
+            <>
+              Orders on account plus unpaid statements stay within this limit. They are billed on a
+              monthly statement, due on the 15th.
+            </>
+          }
+        />
         <form
           noValidate
           className="grid gap-4"

@@ -3,14 +3,8 @@ import { useState } from "react";
 import { FileText, Loader2, ReceiptText } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { DialogHeading } from "@/components/ui/dialog-heading";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf, newIdempotencyKey } from "@/lib/client/api";
@@ -161,13 +155,15 @@ function PayDialog({ statement: s, balance, onPaid }: StatementProps) {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Pay {s.number}</DialogTitle>
-          <DialogDescription>
-            {s.farm.farmName}, {s.periodLabel}: {formatCurrency(s.due)} from your wallet
-            {balance !== null ? ` (balance ${formatCurrency(balance)})` : ""}.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title={<>Pay {s.number}</>}
+          description={
+            <>
+              {s.farm.farmName}, {s.periodLabel}: {formatCurrency(s.due)} from your wallet
+              {balance !== null ? ` (balance ${formatCurrency(balance)})` : ""}.
+            </>
+          }
+        />
         {short ? (
           <p role="alert" className="text-sm font-medium text-red-700">
             Your wallet holds less than this statement. Top up your wallet first.

@@ -5,13 +5,8 @@ import { CalendarClock, Loader2, Plus, Repeat, Search } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { DialogHeading } from "@/components/ui/dialog-heading";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useAuth } from "@/components/auth/auth-provider";
@@ -295,12 +290,12 @@ function StandingOrderCard({
       />
       <Dialog open={confirmCancel} onOpenChange={setConfirmCancel}>
         <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Cancel this standing order?</DialogTitle>
-            <DialogDescription>
-              Nothing more is placed at {s.farmName}. Orders already placed stay as they are.
-            </DialogDescription>
-          </DialogHeader>
+          <DialogHeading
+            title="Cancel this standing order?"
+            description={
+              <>Nothing more is placed at {s.farmName}. Orders already placed stay as they are.</>
+            }
+          />
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={() => setConfirmCancel(false)}>
               Keep it
@@ -361,12 +356,10 @@ function EditQuantitiesDialog({
       }}
     >
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit quantities</DialogTitle>
-          <DialogDescription>
-            In cases, from the next week on. Set a product to 0 to remove it.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Edit quantities"
+          description="In cases, from the next week on. Set a product to 0 to remove it."
+        />
         <form
           className="grid gap-3"
           onSubmit={(e) => {
@@ -462,12 +455,10 @@ function AddProductDialog({
       }}
     >
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add a product</DialogTitle>
-          <DialogDescription>
-            From {s.farmName}, at your restaurant price, from the next week on.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Add a product"
+          description={<>From {s.farmName}, at your restaurant price, from the next week on.</>}
+        />
         <form
           className="grid min-w-0 gap-3"
           onSubmit={(e) => {
