@@ -9,6 +9,7 @@ import { DialogHeading } from "@/components/ui/dialog-heading";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { PanelHeader } from "@/components/ui/panel-header";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useSeededSWR } from "@/lib/client/data";
@@ -17,6 +18,7 @@ import { formatCurrency, formatDate } from "@/lib/format";
 import { formatCents, sumDollarsInCents } from "@/lib/money";
 import type { CustomerJson } from "@/lib/contracts/account";
 import { creditLimitFormSchema } from "@/lib/validators/account";
+import { CardList } from "./card-list";
 import { formatDueDate, invoicePdfHref, StatementStatus } from "./statement-status";
 
 const KEY = "/api/my-farm/customers";
@@ -38,35 +40,35 @@ export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
   const list = data ?? [];
   return (
     <section aria-labelledby="customers-title" className="grid gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="customers-title" className="text-xl font-bold text-ink">
-            Customers
-          </h2>
-          <p className="text-sm text-muted">
-            Your buyers, what each owes on account, and the credit you give restaurants.
-          </p>
-        </div>
-        <dl className="flex gap-6 text-sm">
-          <div>
-            <dt className="text-muted">Owed to you</dt>
-            <dd className="text-lg font-bold tabular-nums" data-testid="customers-owed">
-              {formatCents(sumDollarsInCents(list, (c) => c.owed))}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">Overdue</dt>
-            <dd
-              className={cn(
-                "text-lg font-bold tabular-nums",
-                sumDollarsInCents(list, (c) => c.overdue) > 0 && "text-red-700",
-              )}
-            >
-              {formatCents(sumDollarsInCents(list, (c) => c.overdue))}
-            </dd>
-          </div>
-        </dl>
-      </div>
+      <PanelHeader
+        id="customers-title"
+        title="Customers"
+        aside={
+          <dl className="flex gap-6 text-sm">
+            <div>
+              <dt className="text-muted">Owed to you</dt>
+              <dd className="text-lg font-bold tabular-nums" data-testid="customers-owed">
+                {formatCents(sumDollarsInCents(list, (c) => c.owed))}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted">Overdue</dt>
+              <dd
+                className={cn(
+                  "text-lg font-bold tabular-nums",
+                  sumDollarsInCents(list, (c) => c.overdue) > 0 && "text-red-700",
+                )}
+              >
+                {formatCents(sumDollarsInCents(list, (c) => c.overdue))}
+              </dd>
+            </div>
+          </dl>
+        }
+      >
+        <p className="text-sm text-muted">
+          Your buyers, what each owes on account, and the credit you give restaurants.
+        </p>
+      </PanelHeader>
       {list.length === 0 ? (
         <div className="grid justify-items-center gap-3 rounded-3xl border border-gray-200 p-8 text-center">
           <Users aria-hidden className="h-10 w-10 text-brand-700" />
@@ -76,13 +78,7 @@ export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
           </p>
         </div>
       ) : (
-        <ul className="grid gap-4">
-          {list.map((c) => (
-            <li key={c.id}>
-              <CustomerCard customer={c} onChanged={replace} />
-            </li>
-          ))}
-        </ul>
+        <CardList items={list}>{(c) => <CustomerCard customer={c} onChanged={replace} />}</CardList>
       )}
     </section>
   );

@@ -1,21 +1,21 @@
 "use client";
 import { useState } from "react";
-import { FileText, Loader2, ReceiptText } from "lucide-react";
+import { FileText, ReceiptText } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { LoadError } from "@/components/ui/load-error";
 import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 import { DialogHeading } from "@/components/ui/dialog-heading";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { toast, toastFailure } from "@/components/ui/use-toast";
-import { apiFetch, messageOf, newIdempotencyKey } from "@/lib/client/api";
+import { apiFetch, newIdempotencyKey } from "@/lib/client/api";
 import { formatCurrency } from "@/lib/format";
 import type { PayStatementResult, StatementSummaryJson } from "@/lib/contracts/account";
+import { CardListRead, EmptyCard } from "./card-list";
 import { formatDueDate, invoicePdfHref, StatementStatus } from "./statement-status";
 import { useInvoices, useWallet } from "@/lib/client/resources";
 
 /** /invoices: a buyer's monthly statements from the farms that give them credit, each with its PDF and Pay from wallet. */
 export function InvoicesView() {
-  const { data, error, mutate } = useInvoices();
+  const invoices = useInvoices();
   const { data: wallet, mutate: mutateWallet } = useWallet();
 
   return (
@@ -27,40 +27,31 @@ export function InvoicesView() {
           wallet once the month is over; it is due on the 15th.
         </p>
       </header>
-      {error && !data ? (
-        <LoadError
-          message={messageOf(error, "Failed to load your invoices")}
-          onRetry={() => void mutate()}
-        />
-      ) : !data ? (
-        <p role="status" className="flex items-center gap-2 text-muted">
-          <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading invoices...
-        </p>
-      ) : data.length === 0 ? (
-        <section className="grid justify-items-center gap-3 rounded-3xl border border-gray-200 p-8 text-center">
-          <ReceiptText aria-hidden className="h-10 w-10 text-brand-700" />
-          <h2 className="text-lg font-semibold text-ink">No invoices yet</h2>
-          <p className="text-muted">
-            When a farm gives your business credit, choose &quot;On account&quot; at checkout and
-            the order lands on that farm&apos;s monthly statement here.
-          </p>
-        </section>
-      ) : (
-        <ul className="grid gap-4" data-testid="invoices">
-          {data.map((s) => (
-            <li key={s.id}>
-              <StatementCard
-                statement={s}
-                balance={wallet?.balance ?? null}
-                onPaid={async (r) => {
-                  await mutateWallet(r.wallet, { revalidate: false });
-                  await mutate();
-                }}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardListRead
+        read={invoices}
+        failed="Failed to load your invoices"
+        loading="Loading invoices..."
+        empty={
+          <EmptyCard icon={ReceiptText} title="No invoices yet">
+            <p className="text-muted">
+              When a farm gives your business credit, choose &quot;On account&quot; at checkout and
+              the order lands on that farm&apos;s monthly statement here.
+            </p>
+          </EmptyCard>
+        }
+        testId="invoices"
+      >
+        {(s) => (
+          <StatementCard
+            statement={s}
+            balance={wallet?.balance ?? null}
+            onPaid={async (r) => {
+              await mutateWallet(r.wallet, { revalidate: false });
+              await invoices.mutate();
+            }}
+          />
+        )}
+      </CardListRead>
     </div>
   );
 }

@@ -1,15 +1,17 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
-import { CalendarClock, Loader2, Plus, Repeat, Search } from "lucide-react";
+import { CalendarClock, Plus, Repeat, Search } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
+import { LoadingStatus } from "@/components/ui/loading-status";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { DialogHeading } from "@/components/ui/dialog-heading";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useAuth } from "@/components/auth/auth-provider";
+import { CardListRead, EmptyCard } from "@/components/account/card-list";
 import { formatCurrency } from "@/lib/format";
 import { formatCents, lineCents, sumCents } from "@/lib/money";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
@@ -30,9 +32,9 @@ export function StandingOrdersPage() {
 
 /** A restaurant's repeating orders, each with its next date and its controls. */
 function StandingOrdersView({ restaurant }: { restaurant: boolean }) {
-  const { data, error, mutate } = useStandingOrders(restaurant);
+  const standing = useStandingOrders(restaurant);
   const replace = (next: StandingOrderJson) =>
-    mutate(
+    standing.mutate(
       (list) =>
         (list ?? []).flatMap((s) =>
           s.id !== next.id ? [s] : next.status === "cancelled" ? [] : [next],
@@ -49,36 +51,24 @@ function StandingOrdersView({ restaurant }: { restaurant: boolean }) {
           farm gives you credit, otherwise paid from your wallet.
         </p>
       </header>
-      {error && !data ? (
-        <LoadError
-          message={messageOf(error, "Failed to load your standing orders")}
-          onRetry={() => void mutate()}
-        />
-      ) : !data ? (
-        <p role="status" className="flex items-center gap-2 text-muted">
-          <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading standing orders...
-        </p>
-      ) : data.length === 0 ? (
-        <section className="grid justify-items-center gap-3 rounded-3xl border border-gray-200 p-8 text-center">
-          <Repeat aria-hidden className="h-10 w-10 text-brand-700" />
-          <h2 className="text-lg font-semibold text-ink">No standing orders yet</h2>
-          <p className="text-muted">
-            Open a past order and choose &quot;Repeat every week&quot; to have it placed for you
-            each week.
-          </p>
-          <Button asChild variant="outline">
-            <Link href="/orders">Your orders</Link>
-          </Button>
-        </section>
-      ) : (
-        <ul className="grid gap-4">
-          {data.map((s) => (
-            <li key={s.id}>
-              <StandingOrderCard standing={s} onChanged={replace} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardListRead
+        read={standing}
+        failed="Failed to load your standing orders"
+        loading="Loading standing orders..."
+        empty={
+          <EmptyCard icon={Repeat} title="No standing orders yet">
+            <p className="text-muted">
+              Open a past order and choose &quot;Repeat every week&quot; to have it placed for you
+              each week.
+            </p>
+            <Button asChild variant="outline">
+              <Link href="/orders">Your orders</Link>
+            </Button>
+          </EmptyCard>
+        }
+      >
+        {(s) => <StandingOrderCard standing={s} onChanged={replace} />}
+      </CardListRead>
     </div>
   );
 }
@@ -491,9 +481,7 @@ function AddProductDialog({
               onRetry={() => void mutate()}
             />
           ) : !data ? (
-            <p role="status" className="flex items-center gap-2 text-sm text-muted">
-              <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading products...
-            </p>
+            <LoadingStatus small>Loading products...</LoadingStatus>
           ) : choices.length === 0 ? (
             <p className="text-sm text-muted">
               {needle
