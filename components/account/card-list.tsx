@@ -25,6 +25,47 @@ export function CardList<T extends { id: number }>({
   );
 }
 
+/**
+ * A card in such a list: its title (`h2` on a page, `h3` inside a panel; `id` labels the card),
+ * a line under it, a badge on the right, then the rest.
+ */
+export function SummaryCard({
+  id,
+  testId,
+  heading: Heading,
+  title,
+  meta,
+  badge,
+  children,
+}: {
+  id: string;
+  testId: string;
+  heading: "h2" | "h3";
+  title: ReactNode;
+  meta: ReactNode;
+  badge: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <article
+      aria-labelledby={id}
+      data-testid={testId}
+      className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <Heading id={id} className="font-semibold text-ink">
+            {title}
+          </Heading>
+          <p className="text-sm text-muted">{meta}</p>
+        </div>
+        {badge}
+      </header>
+      {children}
+    </article>
+  );
+}
+
 /** The card in place of an empty list: an icon, what is missing, and how to get some. */
 export function EmptyCard({
   icon: Icon,

@@ -18,7 +18,7 @@ import { formatCurrency, formatDate } from "@/lib/format";
 import { formatCents, sumDollarsInCents } from "@/lib/money";
 import type { CustomerJson } from "@/lib/contracts/account";
 import { creditLimitFormSchema } from "@/lib/validators/account";
-import { CardList } from "./card-list";
+import { CardList, SummaryCard } from "./card-list";
 import { formatDueDate, invoicePdfHref, StatementStatus } from "./statement-status";
 
 const KEY = "/api/my-farm/customers";
@@ -91,28 +91,25 @@ function CustomerCard({
   customer: CustomerJson;
   onChanged: (c: CustomerJson) => void;
 }) {
-  const title = c.company ?? c.name;
   return (
-    <article
-      aria-labelledby={`customer-${c.id}`}
-      data-testid="customer"
-      className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
-    >
-      <header className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h3 id={`customer-${c.id}`} className="font-semibold text-ink">
-            {title}
-          </h3>
-          <p className="text-sm text-muted">
-            {c.company ? `${c.name} · ` : ""}
-            {c.orders} {c.orders === 1 ? "order" : "orders"}
-            {c.lastOrderAt ? ` · last ${formatDate(c.lastOrderAt)}` : ""}
-          </p>
-        </div>
+    <SummaryCard
+      id={`customer-${c.id}`}
+      testId="customer"
+      heading="h3"
+      title={c.company ?? c.name}
+      meta={
+        <>
+          {c.company ? `${c.name} · ` : ""}
+          {c.orders} {c.orders === 1 ? "order" : "orders"}
+          {c.lastOrderAt ? ` · last ${formatDate(c.lastOrderAt)}` : ""}
+        </>
+      }
+      badge={
         <Badge variant={c.kind === "restaurant" ? "default" : "secondary"}>
           {c.kind === "restaurant" ? "Restaurant" : "Shopper"}
         </Badge>
-      </header>
+      }
+    >
       {c.kind === "restaurant" ? <CreditBar customer={c} /> : null}
       {c.kind === "restaurant" ? (
         <div className="flex flex-wrap gap-2">
@@ -154,7 +151,7 @@ function CustomerCard({
           </ul>
         </div>
       ) : null}
-    </article>
+    </SummaryCard>
   );
 }
 

@@ -8,8 +8,9 @@ import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, newIdempotencyKey } from "@/lib/client/api";
 import { formatCurrency } from "@/lib/format";
+import { RestaurantPage } from "./restaurant-page";
 import type { PayStatementResult, StatementSummaryJson } from "@/lib/contracts/account";
-import { CardListRead, EmptyCard } from "./card-list";
+import { CardListRead, EmptyCard, SummaryCard } from "./card-list";
 import { formatDueDate, invoicePdfHref, StatementStatus } from "./statement-status";
 import { useInvoices, useWallet } from "@/lib/client/resources";
 
@@ -19,14 +20,15 @@ export function InvoicesView() {
   const { data: wallet, mutate: mutateWallet } = useWallet();
 
   return (
-    <div className="mx-auto grid max-w-2xl gap-6">
-      <header className="grid gap-1">
-        <h1 className="text-2xl font-bold text-ink">Invoices</h1>
-        <p className="text-muted">
+    <RestaurantPage
+      title="Invoices"
+      intro={
+        <>
           Orders you place on account go on each farm&apos;s monthly statement. Pay it from your
           wallet once the month is over; it is due on the 15th.
-        </p>
-      </header>
+        </>
+      }
+    >
       <CardListRead
         read={invoices}
         failed="Failed to load your invoices"
@@ -52,7 +54,7 @@ export function InvoicesView() {
           />
         )}
       </CardListRead>
-    </div>
+    </RestaurantPage>
   );
 }
 
@@ -65,23 +67,23 @@ type StatementProps = {
 
 function StatementCard({ statement: s, balance, onPaid }: StatementProps) {
   return (
-    <article
-      aria-labelledby={`statement-${s.id}`}
-      data-testid="invoice"
-      className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
+    <SummaryCard
+      id={`statement-${s.id}`}
+      testId="invoice"
+      heading="h2"
+      title={
+        <>
+          {s.farm.farmName} · {s.periodLabel}
+        </>
+      }
+      meta={
+        <>
+          {s.number} · {s.orderCount} {s.orderCount === 1 ? "order" : "orders"} · due{" "}
+          {formatDueDate(s.dueDate)}
+        </>
+      }
+      badge={<StatementStatus status={s.status} />}
     >
-      <header className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h2 id={`statement-${s.id}`} className="font-semibold text-ink">
-            {s.farm.farmName} · {s.periodLabel}
-          </h2>
-          <p className="text-sm text-muted">
-            {s.number} · {s.orderCount} {s.orderCount === 1 ? "order" : "orders"} · due{" "}
-            {formatDueDate(s.dueDate)}
-          </p>
-        </div>
-        <StatementStatus status={s.status} />
-      </header>
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-muted">Total</dt>
@@ -110,7 +112,7 @@ function StatementCard({ statement: s, balance, onPaid }: StatementProps) {
         </Button>
         {s.payable ? <PayDialog statement={s} balance={balance} onPaid={onPaid} /> : null}
       </div>
-    </article>
+    </SummaryCard>
   );
 }
 

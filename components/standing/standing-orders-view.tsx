@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { CalendarClock, Plus, Repeat, Search } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, type ButtonProps } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
@@ -12,6 +12,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useAuth } from "@/components/auth/auth-provider";
 import { CardListRead, EmptyCard } from "@/components/account/card-list";
+import { RestaurantPage } from "@/components/account/restaurant-page";
 import { formatCurrency } from "@/lib/format";
 import { formatCents, lineCents, sumCents } from "@/lib/money";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
@@ -43,14 +44,15 @@ function StandingOrdersView({ restaurant }: { restaurant: boolean }) {
     );
 
   return (
-    <div className="mx-auto grid max-w-2xl gap-6">
-      <header className="grid gap-1">
-        <h1 className="text-2xl font-bold text-ink">Standing orders</h1>
-        <p className="text-muted">
+    <RestaurantPage
+      title="Standing orders"
+      intro={
+        <>
           Orders placed for you every week, before each farm&apos;s cutoff: on account where the
           farm gives you credit, otherwise paid from your wallet.
-        </p>
-      </header>
+        </>
+      }
+    >
       <CardListRead
         read={standing}
         failed="Failed to load your standing orders"
@@ -69,7 +71,7 @@ function StandingOrdersView({ restaurant }: { restaurant: boolean }) {
       >
         {(s) => <StandingOrderCard standing={s} onChanged={replace} />}
       </CardListRead>
-    </div>
+    </RestaurantPage>
   );
 }
 
@@ -113,6 +115,7 @@ function StandingOrderCard({
   const charged = (i: StandingOrderJson["items"][number]) => Math.min(i.price, i.currentPrice);
   const totalCents = sumCents(s.items, (i) => lineCents(charged(i), i.quantity));
   const skipping = s.skipNextDate !== null && s.skipNextDate === s.nextDate;
+  const locked = busy !== null;
 
   return (
     <article
@@ -191,18 +194,11 @@ function StandingOrderCard({
       <div className="flex flex-wrap gap-2">
         {s.status === "active" ? (
           <>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy !== null}
-              onClick={() => void action("pause", "Standing order paused")}
-            >
+            <Control locked={locked} onClick={() => void action("pause", "Standing order paused")}>
               {busy === "pause" ? "Pausing..." : "Pause"}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy !== null}
+            </Control>
+            <Control
+              locked={locked}
               onClick={() =>
                 void (skipping
                   ? action("unskip", "The next week will be placed after all")
@@ -216,43 +212,32 @@ function StandingOrderCard({
                   : skipping
                     ? "Undo skip"
                     : "Skip next"}
-            </Button>
+            </Control>
           </>
         ) : (
-          <Button
-            size="sm"
-            disabled={busy !== null}
+          <Control
+            locked={locked}
+            variant="primary"
             onClick={() => void action("resume", "Standing order resumed")}
           >
             {busy === "resume" ? "Resuming..." : "Resume"}
-          </Button>
+          </Control>
         )}
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={busy !== null}
-          onClick={() => setEditing(true)}
-        >
+        <Control locked={locked} onClick={() => setEditing(true)}>
           Edit quantities
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={busy !== null}
-          onClick={() => setAdding(true)}
-        >
+        </Control>
+        <Control locked={locked} onClick={() => setAdding(true)}>
           <Plus aria-hidden className="h-4 w-4" />
           Add a product
-        </Button>
-        <Button
-          size="sm"
+        </Control>
+        <Control
+          locked={locked}
           variant="ghost"
           className="text-red-700"
-          disabled={busy !== null}
           onClick={() => setConfirmCancel(true)}
         >
           Cancel standing order
-        </Button>
+        </Control>
       </div>
       <EditQuantitiesDialog
         standing={s}
@@ -306,6 +291,15 @@ function StandingOrderCard({
       </Dialog>
     </article>
   );
+}
+
+/** A standing order's control: small, outlined unless said, and off while a change is in flight. */
+function Control({
+  locked,
+  variant = "outline",
+  ...props
+}: Omit<ButtonProps, "size" | "disabled"> & { locked: boolean }) {
+  return <Button size="sm" variant={variant} disabled={locked} {...props} />;
 }
 
 function EditQuantitiesDialog({
