@@ -40,11 +40,10 @@ export function BusinessView() {
     }
   }
 
-  function submitReject(form: FormData) {
-    if (!rejecting) return;
+  function submitReject(a: OpsApplicationJson, form: FormData) {
     const reason = formText(form, "reason");
     if (reason.length < 3) return setReasonError("Give a reason (it goes on the record)");
-    void decide(rejecting, "reject", reason);
+    void decide(a, "reject", reason);
   }
 
   return (
@@ -101,7 +100,7 @@ export function BusinessView() {
         onClose={() => setRejecting(null)}
         title={<>Reject {rejecting?.companyName}</>}
         description="The buyer is emailed the reason and may apply again from Profile."
-        onSubmit={submitReject}
+        onSubmit={(form) => rejecting && submitReject(rejecting, form)}
         submit="Reject application"
         submitVariant="destructive"
         busy={busy !== null}

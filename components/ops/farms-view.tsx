@@ -1,5 +1,5 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { BadgeCheck } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -14,6 +14,7 @@ import type { OpsFarmInviteJson, OpsFarmJson } from "@/lib/contracts/ops";
 import { formatDayTime } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
 import { EmptyNote, Loaded } from "./loaded";
+import { SearchForm } from "./search-form";
 
 /**
  * Ops → Farms: search, invite a farmer (their one-time sign-in link is emailed, and shown once
@@ -28,11 +29,6 @@ export function FarmsView() {
   const [formError, setFormError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-
-  function search(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setQ(String(new FormData(e.currentTarget).get("q") ?? ""));
-  }
 
   async function invite(form: FormData) {
     setBusy(true);
@@ -74,9 +70,7 @@ export function FarmsView() {
     }
   }
 
-  async function submitPause(form: FormData) {
-    const f = pausing;
-    if (!f) return;
+  async function submitPause(f: OpsFarmJson, form: FormData) {
     const reason = formText(form, "reason");
     setBusy(true);
     setFormError(undefined);
@@ -115,14 +109,7 @@ export function FarmsView() {
           Invite a farmer
         </Button>
       </div>
-      <form role="search" onSubmit={search} className="flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1">
-          <Field id="farms-q" label="Farm, owner or email">
-            <Input id="farms-q" name="q" maxLength={100} />
-          </Field>
-        </div>
-        <Button type="submit">Search</Button>
-      </form>
+      <SearchForm id="farms-q" label="Farm, owner or email" onSearch={setQ} />
       <Loaded
         read={farms}
         failed="Could not load the farms"
@@ -258,7 +245,7 @@ export function FarmsView() {
             ? "Its products come back to home, search and its page."
             : "Its products leave home, search and its page, and checkout refuses them. Orders already placed stay."
         }
-        onSubmit={submitPause}
+        onSubmit={(form) => pausing && submitPause(pausing, form)}
         submit={pausing?.listingsPaused ? "Resume listings" : "Pause listings"}
         busy={busy}
       >

@@ -38,9 +38,7 @@ export function PayoutsView() {
     }
   }
 
-  function submitPaid(form: FormData) {
-    const p = paying;
-    if (!p) return;
+  function submitPaid(p: OpsPayoutJson, form: FormData) {
     const reference = formText(form, "reference");
     void send(
       () => apiFetch(`/api/ops/payouts/${p.id}/paid`, { method: "POST", json: { reference } }),
@@ -48,9 +46,7 @@ export function PayoutsView() {
     );
   }
 
-  function submitHold(form: FormData) {
-    const f = holding;
-    if (!f) return;
+  function submitHold(f: OpsFarmPayoutsJson, form: FormData) {
     const reason = formText(form, "reason");
     const held = !f.payoutsHeld;
     void send(
@@ -141,7 +137,7 @@ export function PayoutsView() {
                 bank transfer&apos;s reference.
               </>
             }
-            onSubmit={submitPaid}
+            onSubmit={(form) => paying && submitPaid(paying, form)}
             submit="Mark paid"
             busy={busy}
           >
@@ -158,7 +154,7 @@ export function PayoutsView() {
               </>
             }
             description="The weekly run skips a farm while it is held."
-            onSubmit={submitHold}
+            onSubmit={(form) => holding && submitHold(holding, form)}
             submit={holding?.payoutsHeld ? "Release payouts" : "Hold payouts"}
             busy={busy}
           >

@@ -10,6 +10,7 @@ import type { OpsWalletHoldJson } from "@/lib/contracts/ops";
 import { formatCurrency, formatDayTime } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
 import { Loaded } from "./loaded";
+import { SearchForm } from "./search-form";
 import { useStepUp } from "./step-up";
 
 /** Ops → People: search by name or email, then one person's sessions and wallet. */
@@ -18,12 +19,6 @@ export function PeopleView() {
   const [selected, setSelected] = useState<number | null>(null);
   const people = useOpsPeople(q);
 
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setQ(String(new FormData(e.currentTarget).get("q") ?? ""));
-    setSelected(null);
-  }
-
   return (
     <div className="grid gap-6">
       <WalletsOnHold selected={selected} onOpen={setSelected} />
@@ -31,14 +26,15 @@ export function PeopleView() {
         <h2 id="people-title" className="text-xl font-semibold text-ink">
           People
         </h2>
-        <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-2">
-          <div className="min-w-0 flex-1">
-            <Field id="people-q" label="Name or email">
-              <Input id="people-q" name="q" minLength={2} maxLength={100} required />
-            </Field>
-          </div>
-          <Button type="submit">Search</Button>
-        </form>
+        <SearchForm
+          id="people-q"
+          label="Name or email"
+          minLength={2}
+          onSearch={(next) => {
+            setQ(next);
+            setSelected(null);
+          }}
+        />
         {q.trim().length < 2 ? null : (
           <Loaded
             read={people}
@@ -146,9 +142,7 @@ function PersonPanel({ id }: { id: number }) {
   const [releasing, setReleasing] = useState<OpsWalletHoldJson | null>(null);
   const [releaseError, setReleaseError] = useState<string>();
 
-  async function release(form: FormData) {
-    const hold = releasing;
-    if (!hold) return;
+  async function release(hold: OpsWalletHoldJson, form: FormData) {
     const reason = formText(form, "reason");
     setBusy(true);
     setReleaseError(undefined);
@@ -308,7 +302,7 @@ function PersonPanel({ id }: { id: number }) {
                 wallet spends again once no other hold is open.
               </>
             }
-            onSubmit={release}
+            onSubmit={(form) => releasing && release(releasing, form)}
             submit="Release hold"
             busy={busy}
           >
