@@ -4,17 +4,12 @@ import { FileText, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { DialogHeading } from "@/components/ui/dialog-heading";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { PanelHeader } from "@/components/ui/panel-header";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useSeededSWR } from "@/lib/client/data";
@@ -23,6 +18,7 @@ import { formatCurrency, formatDate } from "@/lib/format";
 import { formatCents, sumDollarsInCents } from "@/lib/money";
 import type { CustomerJson } from "@/lib/contracts/account";
 import { creditLimitFormSchema } from "@/lib/validators/account";
+import { CardList, SummaryCard } from "./card-list";
 import { formatDueDate, invoicePdfHref, StatementStatus } from "./statement-status";
 
 const KEY = "/api/my-farm/customers";
@@ -44,35 +40,35 @@ export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
   const list = data ?? [];
   return (
     <section aria-labelledby="customers-title" className="grid gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="customers-title" className="text-xl font-bold text-ink">
-            Customers
-          </h2>
-          <p className="text-sm text-muted">
-            Your buyers, what each owes on account, and the credit you give restaurants.
-          </p>
-        </div>
-        <dl className="flex gap-6 text-sm">
-          <div>
-            <dt className="text-muted">Owed to you</dt>
-            <dd className="text-lg font-bold tabular-nums" data-testid="customers-owed">
-              {formatCents(sumDollarsInCents(list, (c) => c.owed))}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted">Overdue</dt>
-            <dd
-              className={cn(
-                "text-lg font-bold tabular-nums",
-                sumDollarsInCents(list, (c) => c.overdue) > 0 && "text-red-700",
-              )}
-            >
-              {formatCents(sumDollarsInCents(list, (c) => c.overdue))}
-            </dd>
-          </div>
-        </dl>
-      </div>
+      <PanelHeader
+        id="customers-title"
+        title="Customers"
+        aside={
+          <dl className="flex gap-6 text-sm">
+            <div>
+              <dt className="text-muted">Owed to you</dt>
+              <dd className="text-lg font-bold tabular-nums" data-testid="customers-owed">
+                {formatCents(sumDollarsInCents(list, (c) => c.owed))}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted">Overdue</dt>
+              <dd
+                className={cn(
+                  "text-lg font-bold tabular-nums",
+                  sumDollarsInCents(list, (c) => c.overdue) > 0 && "text-red-700",
+                )}
+              >
+                {formatCents(sumDollarsInCents(list, (c) => c.overdue))}
+              </dd>
+            </div>
+          </dl>
+        }
+      >
+        <p className="text-sm text-muted">
+          Your buyers, what each owes on account, and the credit you give restaurants.
+        </p>
+      </PanelHeader>
       {list.length === 0 ? (
         <div className="grid justify-items-center gap-3 rounded-3xl border border-gray-200 p-8 text-center">
           <Users aria-hidden className="h-10 w-10 text-brand-700" />
@@ -82,13 +78,7 @@ export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
           </p>
         </div>
       ) : (
-        <ul className="grid gap-4">
-          {list.map((c) => (
-            <li key={c.id}>
-              <CustomerCard customer={c} onChanged={replace} />
-            </li>
-          ))}
-        </ul>
+        <CardList items={list}>{(c) => <CustomerCard customer={c} onChanged={replace} />}</CardList>
       )}
     </section>
   );
@@ -101,28 +91,25 @@ function CustomerCard({
   customer: CustomerJson;
   onChanged: (c: CustomerJson) => void;
 }) {
-  const title = c.company ?? c.name;
   return (
-    <article
-      aria-labelledby={`customer-${c.id}`}
-      data-testid="customer"
-      className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
-    >
-      <header className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h3 id={`customer-${c.id}`} className="font-semibold text-ink">
-            {title}
-          </h3>
-          <p className="text-sm text-muted">
-            {c.company ? `${c.name} · ` : ""}
-            {c.orders} {c.orders === 1 ? "order" : "orders"}
-            {c.lastOrderAt ? ` · last ${formatDate(c.lastOrderAt)}` : ""}
-          </p>
-        </div>
+    <SummaryCard
+      id={`customer-${c.id}`}
+      testId="customer"
+      heading="h3"
+      title={c.company ?? c.name}
+      meta={
+        <>
+          {c.company ? `${c.name} · ` : ""}
+          {c.orders} {c.orders === 1 ? "order" : "orders"}
+          {c.lastOrderAt ? ` · last ${formatDate(c.lastOrderAt)}` : ""}
+        </>
+      }
+      badge={
         <Badge variant={c.kind === "restaurant" ? "default" : "secondary"}>
           {c.kind === "restaurant" ? "Restaurant" : "Shopper"}
         </Badge>
-      </header>
+      }
+    >
       {c.kind === "restaurant" ? <CreditBar customer={c} /> : null}
       {c.kind === "restaurant" ? (
         <div className="flex flex-wrap gap-2">
@@ -164,7 +151,7 @@ function CustomerCard({
           </ul>
         </div>
       ) : null}
-    </article>
+    </SummaryCard>
   );
 }
 
@@ -260,13 +247,15 @@ function CreditDialog({
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Credit for {who}</DialogTitle>
-          <DialogDescription>
-            Orders on account plus unpaid statements stay within this limit. They are billed on a
-            monthly statement, due on the 15th.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title={<>Credit for {who}</>}
+          description={
+            <>
+              Orders on account plus unpaid statements stay within this limit. They are billed on a
+              monthly statement, due on the 15th.
+            </>
+          }
+        />
         <form
           noValidate
           className="grid gap-4"

@@ -1,73 +1,60 @@
 "use client";
 import { useState } from "react";
-import { FileText, Loader2, ReceiptText } from "lucide-react";
+import { FileText, ReceiptText } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { LoadError } from "@/components/ui/load-error";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { DialogHeading } from "@/components/ui/dialog-heading";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { toast, toastFailure } from "@/components/ui/use-toast";
-import { apiFetch, messageOf, newIdempotencyKey } from "@/lib/client/api";
+import { apiFetch, newIdempotencyKey } from "@/lib/client/api";
 import { formatCurrency } from "@/lib/format";
+import { RestaurantPage } from "./restaurant-page";
 import type { PayStatementResult, StatementSummaryJson } from "@/lib/contracts/account";
+import { CardListRead, EmptyCard, SummaryCard } from "./card-list";
 import { formatDueDate, invoicePdfHref, StatementStatus } from "./statement-status";
 import { useInvoices, useWallet } from "@/lib/client/resources";
 
 /** /invoices: a buyer's monthly statements from the farms that give them credit, each with its PDF and Pay from wallet. */
 export function InvoicesView() {
-  const { data, error, mutate } = useInvoices();
+  const invoices = useInvoices();
   const { data: wallet, mutate: mutateWallet } = useWallet();
 
   return (
-    <div className="mx-auto grid max-w-2xl gap-6">
-      <header className="grid gap-1">
-        <h1 className="text-2xl font-bold text-ink">Invoices</h1>
-        <p className="text-muted">
+    <RestaurantPage
+      title="Invoices"
+      intro={
+        <>
           Orders you place on account go on each farm&apos;s monthly statement. Pay it from your
           wallet once the month is over; it is due on the 15th.
-        </p>
-      </header>
-      {error && !data ? (
-        <LoadError
-          message={messageOf(error, "Failed to load your invoices")}
-          onRetry={() => void mutate()}
-        />
-      ) : !data ? (
-        <p role="status" className="flex items-center gap-2 text-muted">
-          <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading invoices...
-        </p>
-      ) : data.length === 0 ? (
-        <section className="grid justify-items-center gap-3 rounded-3xl border border-gray-200 p-8 text-center">
-          <ReceiptText aria-hidden className="h-10 w-10 text-brand-700" />
-          <h2 className="text-lg font-semibold text-ink">No invoices yet</h2>
-          <p className="text-muted">
-            When a farm gives your business credit, choose &quot;On account&quot; at checkout and
-            the order lands on that farm&apos;s monthly statement here.
-          </p>
-        </section>
-      ) : (
-        <ul className="grid gap-4" data-testid="invoices">
-          {data.map((s) => (
-            <li key={s.id}>
-              <StatementCard
-                statement={s}
-                balance={wallet?.balance ?? null}
-                onPaid={async (r) => {
-                  await mutateWallet(r.wallet, { revalidate: false });
-                  await mutate();
-                }}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+        </>
+      }
+    >
+      <CardListRead
+        read={invoices}
+        failed="Failed to load your invoices"
+        loading="Loading invoices..."
+        empty={
+          <EmptyCard icon={ReceiptText} title="No invoices yet">
+            <p className="text-muted">
+              When a farm gives your business credit, choose &quot;On account&quot; at checkout and
+              the order lands on that farm&apos;s monthly statement here.
+            </p>
+          </EmptyCard>
+        }
+        testId="invoices"
+      >
+        {(s) => (
+          <StatementCard
+            statement={s}
+            balance={wallet?.balance ?? null}
+            onPaid={async (r) => {
+              await mutateWallet(r.wallet, { revalidate: false });
+              await invoices.mutate();
+            }}
+          />
+        )}
+      </CardListRead>
+    </RestaurantPage>
   );
 }
 
@@ -80,23 +67,23 @@ type StatementProps = {
 
 function StatementCard({ statement: s, balance, onPaid }: StatementProps) {
   return (
-    <article
-      aria-labelledby={`statement-${s.id}`}
-      data-testid="invoice"
-      className="grid gap-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
+    <SummaryCard
+      id={`statement-${s.id}`}
+      testId="invoice"
+      heading="h2"
+      title={
+        <>
+          {s.farm.farmName} · {s.periodLabel}
+        </>
+      }
+      meta={
+        <>
+          {s.number} · {s.orderCount} {s.orderCount === 1 ? "order" : "orders"} · due{" "}
+          {formatDueDate(s.dueDate)}
+        </>
+      }
+      badge={<StatementStatus status={s.status} />}
     >
-      <header className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h2 id={`statement-${s.id}`} className="font-semibold text-ink">
-            {s.farm.farmName} · {s.periodLabel}
-          </h2>
-          <p className="text-sm text-muted">
-            {s.number} · {s.orderCount} {s.orderCount === 1 ? "order" : "orders"} · due{" "}
-            {formatDueDate(s.dueDate)}
-          </p>
-        </div>
-        <StatementStatus status={s.status} />
-      </header>
       <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-muted">Total</dt>
@@ -125,7 +112,7 @@ function StatementCard({ statement: s, balance, onPaid }: StatementProps) {
         </Button>
         {s.payable ? <PayDialog statement={s} balance={balance} onPaid={onPaid} /> : null}
       </div>
-    </article>
+    </SummaryCard>
   );
 }
 
@@ -161,13 +148,15 @@ function PayDialog({ statement: s, balance, onPaid }: StatementProps) {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Pay {s.number}</DialogTitle>
-          <DialogDescription>
-            {s.farm.farmName}, {s.periodLabel}: {formatCurrency(s.due)} from your wallet
-            {balance !== null ? ` (balance ${formatCurrency(balance)})` : ""}.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title={<>Pay {s.number}</>}
+          description={
+            <>
+              {s.farm.farmName}, {s.periodLabel}: {formatCurrency(s.due)} from your wallet
+              {balance !== null ? ` (balance ${formatCurrency(balance)})` : ""}.
+            </>
+          }
+        />
         {short ? (
           <p role="alert" className="text-sm font-medium text-red-700">
             Your wallet holds less than this statement. Top up your wallet first.

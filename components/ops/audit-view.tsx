@@ -3,10 +3,10 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { LoadError } from "@/components/ui/load-error";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useOpsAudit } from "@/lib/client/resources";
 import { formatDayTime } from "@/lib/format";
+import { FilterSelect } from "./filter-select";
+import { EmptyNote, Loaded } from "./loaded";
 
 const ACTIONS = [
   "business.approve",
@@ -27,12 +27,14 @@ const ACTIONS = [
   "staff.grant",
 ];
 
+const ACTION_OPTIONS = [["", "Every action"], ...ACTIONS.map((a) => [a, a] as const)] as const;
+
 const show = (v: unknown) => (v === null ? "—" : JSON.stringify(v));
 
 /** Ops → Audit log: every staff and ops-command action, newest first, filtered. */
 export function AuditView() {
   const [filters, setFilters] = useState<{ action?: string; target?: string }>({});
-  const { data, error, mutate, isValidating } = useOpsAudit(filters);
+  const audit = useOpsAudit(filters);
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -49,61 +51,39 @@ export function AuditView() {
         Audit log
       </h2>
       <form onSubmit={submit} className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end">
-        <div className="grid gap-1.5">
-          <label htmlFor="audit-action" className="text-sm font-medium text-ink">
-            Action
-          </label>
-          <select
-            id="audit-action"
-            name="action"
-            className="h-11 rounded-lg border border-gray-300 bg-white px-3 text-sm"
-            defaultValue=""
-          >
-            <option value="">Every action</option>
-            {ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="audit-action" name="action" label="Action" options={ACTION_OPTIONS} />
         <Field id="audit-target" label="Target" hint="e.g. user:12, payout:3">
           <Input id="audit-target" name="target" maxLength={60} />
         </Field>
         <Button type="submit">Filter</Button>
       </form>
-      {error ? (
-        <LoadError
-          message="Could not load the audit log"
-          onRetry={() => mutate()}
-          busy={isValidating}
-        />
-      ) : !data ? (
-        <Skeleton className="h-40 rounded-2xl" />
-      ) : data.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-gray-300 p-6 text-muted">
-          Nothing matches.
-        </p>
-      ) : (
-        <ul aria-label="Audit entries" className="grid gap-2">
-          {data.map((r) => (
-            <li key={r.id} className="grid gap-1 rounded-2xl border border-gray-200 p-4 text-sm">
-              <p className="font-semibold text-ink">
-                {r.action} · {r.target}
-              </p>
-              <p className="text-muted">
-                {formatDayTime(r.at)} · {r.staff ? r.staff.fullName : "Ops command (server)"}
-              </p>
-              <p className="break-all">
-                <span className="text-muted">Before</span> {show(r.before)}
-              </p>
-              <p className="break-all">
-                <span className="text-muted">After</span> {show(r.after)}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Loaded
+        read={audit}
+        failed="Could not load the audit log"
+        skeleton="h-40"
+        empty={<EmptyNote>Nothing matches.</EmptyNote>}
+      >
+        {(entries) => (
+          <ul aria-label="Audit entries" className="grid gap-2">
+            {entries.map((r) => (
+              <li key={r.id} className="grid gap-1 rounded-2xl border border-gray-200 p-4 text-sm">
+                <p className="font-semibold text-ink">
+                  {r.action} · {r.target}
+                </p>
+                <p className="text-muted">
+                  {formatDayTime(r.at)} · {r.staff ? r.staff.fullName : "Ops command (server)"}
+                </p>
+                <p className="break-all">
+                  <span className="text-muted">Before</span> {show(r.before)}
+                </p>
+                <p className="break-all">
+                  <span className="text-muted">After</span> {show(r.after)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
     </section>
   );
 }

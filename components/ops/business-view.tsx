@@ -1,26 +1,19 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { LoadError } from "@/components/ui/load-error";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useOpsApplications } from "@/lib/client/resources";
 import type { OpsApplicationJson } from "@/lib/contracts/ops";
 import { formatDate } from "@/lib/format";
+import { FormDialog, formText } from "@/components/ui/form-dialog";
+import { EmptyNote, Loaded } from "./loaded";
 
 /** Ops → Business accounts: pending applications, approve or reject with a reason. */
 export function BusinessView() {
-  const { data, error, mutate, isValidating } = useOpsApplications();
+  const applications = useOpsApplications();
   const [rejecting, setRejecting] = useState<OpsApplicationJson | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [reasonError, setReasonError] = useState<string>();
@@ -37,7 +30,7 @@ export function BusinessView() {
         description: `${a.fullName} is emailed.`,
       });
       setRejecting(null);
-      await mutate();
+      await applications.mutate();
     } catch (e) {
       const message = messageOf(e, "Could not save the decision. Please try again.");
       if (decision === "reject") setReasonError(message);
@@ -47,12 +40,10 @@ export function BusinessView() {
     }
   }
 
-  function submitReject(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (!rejecting) return;
-    const reason = String(new FormData(e.currentTarget).get("reason") ?? "").trim();
+  function submitReject(a: OpsApplicationJson, form: FormData) {
+    const reason = formText(form, "reason");
     if (reason.length < 3) return setReasonError("Give a reason (it goes on the record)");
-    void decide(rejecting, "reject", reason);
+    void decide(a, "reject", reason);
   }
 
   return (
@@ -60,73 +51,64 @@ export function BusinessView() {
       <h2 id="business-title" className="text-xl font-semibold text-ink">
         Business accounts waiting
       </h2>
-      {error ? (
-        <LoadError
-          message="Could not load the applications"
-          onRetry={() => mutate()}
-          busy={isValidating}
-        />
-      ) : !data ? (
-        <Skeleton className="h-32 rounded-2xl" />
-      ) : data.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-gray-300 p-6 text-muted">
-          No applications are waiting.
-        </p>
-      ) : (
-        <ul className="grid gap-3">
-          {data.map((a) => (
-            <li
-              key={a.userId}
-              aria-label={a.companyName}
-              className="grid gap-3 rounded-2xl border border-gray-200 p-4 md:grid-cols-[1fr_auto] md:items-center"
-            >
-              <div className="grid gap-1 text-sm">
-                <p className="text-base font-semibold text-ink">{a.companyName}</p>
-                <p>
-                  {a.fullName} · {a.email}
-                </p>
-                <p className="text-muted">
-                  Business number {a.businessNumber} · {a.address}, {a.postalCode}
-                </p>
-                <p className="text-muted">Applied {formatDate(a.createdAt)}</p>
-              </div>
-              <div className="flex gap-2">
-                <Button onClick={() => decide(a, "approve")} disabled={busy === a.userId}>
-                  Approve<span className="sr-only"> {a.companyName}</span>
-                </Button>
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    setReasonError(undefined);
-                    setRejecting(a);
-                  }}
-                  disabled={busy === a.userId}
-                >
-                  Reject<span className="sr-only"> {a.companyName}</span>
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Dialog open={rejecting !== null} onOpenChange={(open) => !open && setRejecting(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Reject {rejecting?.companyName}</DialogTitle>
-            <DialogDescription>
-              The buyer is emailed the reason and may apply again from Profile.
-            </DialogDescription>
-          </DialogHeader>
-          <form onSubmit={submitReject} className="grid gap-4">
-            <Field id="reject-reason" label="Reason" error={reasonError}>
-              <Textarea id="reject-reason" name="reason" rows={3} maxLength={500} />
-            </Field>
-            <Button type="submit" variant="destructive" disabled={busy !== null}>
-              Reject application
-            </Button>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <Loaded
+        read={applications}
+        failed="Could not load the applications"
+        skeleton="h-32"
+        empty={<EmptyNote>No applications are waiting.</EmptyNote>}
+      >
+        {(waiting) => (
+          <ul className="grid gap-3">
+            {waiting.map((a) => (
+              <li
+                key={a.userId}
+                aria-label={a.companyName}
+                className="grid gap-3 rounded-2xl border border-gray-200 p-4 md:grid-cols-[1fr_auto] md:items-center"
+              >
+                <div className="grid gap-1 text-sm">
+                  <p className="text-base font-semibold text-ink">{a.companyName}</p>
+                  <p>
+                    {a.fullName} · {a.email}
+                  </p>
+                  <p className="text-muted">
+                    Business number {a.businessNumber} · {a.address}, {a.postalCode}
+                  </p>
+                  <p className="text-muted">Applied {formatDate(a.createdAt)}</p>
+                </div>
+                <div className="flex gap-2">
+                  <Button onClick={() => decide(a, "approve")} disabled={busy === a.userId}>
+                    Approve<span className="sr-only"> {a.companyName}</span>
+                  </Button>
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setReasonError(undefined);
+                      setRejecting(a);
+                    }}
+                    disabled={busy === a.userId}
+                  >
+                    Reject<span className="sr-only"> {a.companyName}</span>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
+      <FormDialog
+        open={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        title={<>Reject {rejecting?.companyName}</>}
+        description="The buyer is emailed the reason and may apply again from Profile."
+        onSubmit={(form) => rejecting && submitReject(rejecting, form)}
+        submit="Reject application"
+        submitVariant="destructive"
+        busy={busy !== null}
+      >
+        <Field id="reject-reason" label="Reason" error={reasonError}>
+          <Textarea id="reject-reason" name="reason" rows={3} maxLength={500} />
+        </Field>
+      </FormDialog>
     </section>
   );
 }

@@ -1,24 +1,20 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { BadgeCheck } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { DialogHeading } from "@/components/ui/dialog-heading";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { LoadError } from "@/components/ui/load-error";
-import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useOpsFarms } from "@/lib/client/resources";
 import type { OpsFarmInviteJson, OpsFarmJson } from "@/lib/contracts/ops";
 import { formatDayTime } from "@/lib/format";
+import { FormDialog, formText } from "@/components/ui/form-dialog";
+import { EmptyNote, Loaded } from "./loaded";
+import { SearchForm } from "./search-form";
 
 /**
  * Ops → Farms: search, invite a farmer (their one-time sign-in link is emailed, and shown once
@@ -26,7 +22,7 @@ import { formatDayTime } from "@/lib/format";
  */
 export function FarmsView() {
   const [q, setQ] = useState("");
-  const { data, error, mutate, isValidating } = useOpsFarms(q);
+  const farms = useOpsFarms(q);
   const [inviting, setInviting] = useState(false);
   const [invited, setInvited] = useState<OpsFarmInviteJson | null>(null);
   const [pausing, setPausing] = useState<OpsFarmJson | null>(null);
@@ -34,14 +30,7 @@ export function FarmsView() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  function search(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setQ(String(new FormData(e.currentTarget).get("q") ?? ""));
-  }
-
-  async function invite(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
+  async function invite(form: FormData) {
     setBusy(true);
     setFormError(undefined);
     setFieldErrors({});
@@ -56,7 +45,7 @@ export function FarmsView() {
       });
       setInviting(false);
       setInvited(answer);
-      await mutate();
+      await farms.mutate();
     } catch (err) {
       const errors = (err as { errors?: Record<string, string> }).errors;
       if (errors) setFieldErrors(errors);
@@ -75,17 +64,14 @@ export function FarmsView() {
       toast({
         title: f.verified ? `${f.farmName} is no longer verified` : `${f.farmName} verified`,
       });
-      await mutate();
+      await farms.mutate();
     } catch (err) {
       toast({ title: messageOf(err, "Could not save. Please try again."), variant: "destructive" });
     }
   }
 
-  async function submitPause(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = pausing;
-    if (!f) return;
-    const reason = String(new FormData(e.currentTarget).get("reason") ?? "").trim();
+  async function submitPause(f: OpsFarmJson, form: FormData) {
+    const reason = formText(form, "reason");
     setBusy(true);
     setFormError(undefined);
     try {
@@ -99,7 +85,7 @@ export function FarmsView() {
           : `${f.farmName}'s listings are paused`,
       });
       setPausing(null);
-      await mutate();
+      await farms.mutate();
     } catch (err) {
       setFormError(messageOf(err, "Could not save. Please try again."));
     } finally {
@@ -123,121 +109,113 @@ export function FarmsView() {
           Invite a farmer
         </Button>
       </div>
-      <form role="search" onSubmit={search} className="flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1">
-          <Field id="farms-q" label="Farm, owner or email">
-            <Input id="farms-q" name="q" maxLength={100} />
-          </Field>
-        </div>
-        <Button type="submit">Search</Button>
-      </form>
-      {error ? (
-        <LoadError
-          message="Could not load the farms"
-          onRetry={() => mutate()}
-          busy={isValidating}
-        />
-      ) : !data ? (
-        <Skeleton className="h-40 rounded-2xl" />
-      ) : data.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-gray-300 p-6 text-muted">
-          {q.trim() ? `No farm matches “${q.trim()}”.` : "No farm yet."}
-        </p>
-      ) : (
-        <ul aria-label="Farms" className="grid gap-2">
-          {data.map((f) => (
-            <li
-              key={f.id}
-              aria-label={f.farmName}
-              className="grid gap-3 rounded-2xl border border-gray-200 p-4 text-sm md:grid-cols-[1fr_auto] md:items-center"
-            >
-              <div className="grid min-w-0 gap-1">
-                <p className="flex flex-wrap items-center gap-2">
-                  <span className="font-semibold text-ink">{f.farmName}</span>
-                  {f.verified ? (
-                    <BadgeCheck
-                      role="img"
-                      aria-label="Verified"
-                      className="h-4 w-4 shrink-0 text-brand-700"
-                    />
-                  ) : null}
-                  {f.listingsPaused ? <Badge variant="destructive">Listings paused</Badge> : null}
-                  {f.payoutsHeld ? <Badge variant="warning">Payouts held</Badge> : null}
-                </p>
-                <p className="[overflow-wrap:anywhere] text-muted">
-                  {f.owner.fullName} · {f.owner.email} · {f.location}
-                </p>
-                <p className="text-muted">
-                  {f.productCount} {f.productCount === 1 ? "product" : "products"} · since{" "}
-                  {formatDayTime(f.createdAt)}
-                </p>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <Button variant="outline" size="sm" onClick={() => void setVerified(f)}>
-                  {f.verified ? "Unverify" : "Mark verified"}
-                  <span className="sr-only"> {f.farmName}</span>
-                </Button>
-                <Button
-                  variant={f.listingsPaused ? "secondary" : "outline"}
-                  size="sm"
-                  onClick={() => {
-                    setFormError(undefined);
-                    setPausing(f);
-                  }}
-                >
-                  {f.listingsPaused ? "Resume listings" : "Pause listings"}
-                  <span className="sr-only"> of {f.farmName}</span>
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Dialog open={inviting} onOpenChange={setInviting}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Invite a farmer</DialogTitle>
-            <DialogDescription>
-              Creates the farmer&apos;s account and farm, and emails them a one-time sign-in link
-              valid for 7 days. The farmer chooses a password after signing in.
-            </DialogDescription>
-          </DialogHeader>
-          <form onSubmit={invite} className="grid gap-4" noValidate>
-            <Field id="invite-email" label="Email" error={fieldErrors.email}>
-              <Input id="invite-email" name="email" type="email" required maxLength={254} />
-            </Field>
-            <Field id="invite-farm" label="Farm name" error={fieldErrors.farmName}>
-              <Input id="invite-farm" name="farmName" required maxLength={100} />
-            </Field>
-            <Field
-              id="invite-location"
-              label="Location"
-              hint="e.g. Kelowna, BC"
-              error={fieldErrors.location}
-            >
-              <Input id="invite-location" name="location" required maxLength={200} />
-            </Field>
-            {formError && Object.keys(fieldErrors).length === 0 ? (
-              <p role="alert" className="text-sm text-red-700">
-                {formError}
-              </p>
-            ) : null}
-            <Button type="submit" disabled={busy}>
-              Invite
-            </Button>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <SearchForm id="farms-q" label="Farm, owner or email" onSearch={setQ} />
+      <Loaded
+        read={farms}
+        failed="Could not load the farms"
+        skeleton="h-40"
+        empty={
+          <EmptyNote>{q.trim() ? `No farm matches “${q.trim()}”.` : "No farm yet."}</EmptyNote>
+        }
+      >
+        {(found) => (
+          <ul aria-label="Farms" className="grid gap-2">
+            {found.map((f) => (
+              <li
+                key={f.id}
+                aria-label={f.farmName}
+                className="grid gap-3 rounded-2xl border border-gray-200 p-4 text-sm md:grid-cols-[1fr_auto] md:items-center"
+              >
+                <div className="grid min-w-0 gap-1">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-semibold text-ink">{f.farmName}</span>
+                    {f.verified ? (
+                      <BadgeCheck
+                        role="img"
+                        aria-label="Verified"
+                        className="h-4 w-4 shrink-0 text-brand-700"
+                      />
+                    ) : null}
+                    {f.listingsPaused ? <Badge variant="destructive">Listings paused</Badge> : null}
+                    {f.payoutsHeld ? <Badge variant="warning">Payouts held</Badge> : null}
+                  </p>
+                  <p className="[overflow-wrap:anywhere] text-muted">
+                    {f.owner.fullName} · {f.owner.email} · {f.location}
+                  </p>
+                  <p className="text-muted">
+                    {f.productCount} {f.productCount === 1 ? "product" : "products"} · since{" "}
+                    {formatDayTime(f.createdAt)}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="outline" size="sm" onClick={() => void setVerified(f)}>
+                    {f.verified ? "Unverify" : "Mark verified"}
+                    <span className="sr-only"> {f.farmName}</span>
+                  </Button>
+                  <Button
+                    variant={f.listingsPaused ? "secondary" : "outline"}
+                    size="sm"
+                    onClick={() => {
+                      setFormError(undefined);
+                      setPausing(f);
+                    }}
+                  >
+                    {f.listingsPaused ? "Resume listings" : "Pause listings"}
+                    <span className="sr-only"> of {f.farmName}</span>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
+      <FormDialog
+        open={inviting}
+        onClose={() => setInviting(false)}
+        title="Invite a farmer"
+        description={
+          <>
+            Creates the farmer&apos;s account and farm, and emails them a one-time sign-in link
+            valid for 7 days. The farmer chooses a password after signing in.
+          </>
+        }
+        onSubmit={invite}
+        noValidate
+        submit="Invite"
+        busy={busy}
+      >
+        <Field id="invite-email" label="Email" error={fieldErrors.email}>
+          <Input id="invite-email" name="email" type="email" required maxLength={254} />
+        </Field>
+        <Field id="invite-farm" label="Farm name" error={fieldErrors.farmName}>
+          <Input id="invite-farm" name="farmName" required maxLength={100} />
+        </Field>
+        <Field
+          id="invite-location"
+          label="Location"
+          hint="e.g. Kelowna, BC"
+          error={fieldErrors.location}
+        >
+          <Input id="invite-location" name="location" required maxLength={200} />
+        </Field>
+        {formError && Object.keys(fieldErrors).length === 0 ? (
+          <p role="alert" className="text-sm text-red-700">
+            {formError}
+          </p>
+        ) : null}
+      </FormDialog>
       <Dialog open={invited !== null} onOpenChange={(open) => !open && setInvited(null)}>
         <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{invited?.farm.farmName} is invited</DialogTitle>
-            <DialogDescription>
-              We emailed a one-time sign-in link to {invited?.farm.owner.email}. It works until{" "}
-              {invited ? formatDayTime(invited.expiresAt) : ""}. If the email does not arrive, send
-              them this copy, to them only: it is shown once.
-            </DialogDescription>
-          </DialogHeader>
+          <DialogHeading
+            title={<>{invited?.farm.farmName} is invited</>}
+            description={
+              <>
+                We emailed a one-time sign-in link to {invited?.farm.owner.email}. It works until{" "}
+                {invited ? formatDayTime(invited.expiresAt) : ""}. If the email does not arrive,
+                send them this copy, to them only: it is shown once.
+              </>
+            }
+          />
           <Field id="invite-link" label="Sign-in link">
             <Input id="invite-link" readOnly value={invited?.signInUrl ?? ""} />
           </Field>
@@ -254,28 +232,27 @@ export function FarmsView() {
           </Button>
         </DialogContent>
       </Dialog>
-      <Dialog open={pausing !== null} onOpenChange={(open) => !open && setPausing(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>
-              {pausing?.listingsPaused ? "Resume" : "Pause"} {pausing?.farmName}&apos;s listings
-            </DialogTitle>
-            <DialogDescription>
-              {pausing?.listingsPaused
-                ? "Its products come back to home, search and its page."
-                : "Its products leave home, search and its page, and checkout refuses them. Orders already placed stay."}
-            </DialogDescription>
-          </DialogHeader>
-          <form onSubmit={submitPause} className="grid gap-4">
-            <Field id="pause-reason" label="Reason" error={formError}>
-              <Input id="pause-reason" name="reason" required minLength={3} maxLength={500} />
-            </Field>
-            <Button type="submit" disabled={busy}>
-              {pausing?.listingsPaused ? "Resume listings" : "Pause listings"}
-            </Button>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={pausing !== null}
+        onClose={() => setPausing(null)}
+        title={
+          <>
+            {pausing?.listingsPaused ? "Resume" : "Pause"} {pausing?.farmName}&apos;s listings
+          </>
+        }
+        description={
+          pausing?.listingsPaused
+            ? "Its products come back to home, search and its page."
+            : "Its products leave home, search and its page, and checkout refuses them. Orders already placed stay."
+        }
+        onSubmit={(form) => pausing && submitPause(pausing, form)}
+        submit={pausing?.listingsPaused ? "Resume listings" : "Pause listings"}
+        busy={busy}
+      >
+        <Field id="pause-reason" label="Reason" error={formError}>
+          <Input id="pause-reason" name="reason" required minLength={3} maxLength={500} />
+        </Field>
+      </FormDialog>
     </section>
   );
 }

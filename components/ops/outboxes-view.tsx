@@ -1,16 +1,30 @@
 "use client";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { LoadError } from "@/components/ui/load-error";
-import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useOpsOutboxes } from "@/lib/client/resources";
+import type { OpsOutboxesJson } from "@/lib/contracts/ops";
 import { formatDayTime } from "@/lib/format";
+import { EmptyNote, Loaded } from "./loaded";
+
+/** The two outboxes, each row with a line saying what it carries. */
+const boxesOf = (data: OpsOutboxesJson) => [
+  {
+    title: "Emails",
+    kind: "emails" as const,
+    items: data.emails.map((e) => ({ ...e, what: `${e.kind} to ${e.to}` })),
+  },
+  {
+    title: "Sheets rows",
+    kind: "sheets-rows" as const,
+    items: data.sheets.map((s) => ({ ...s, what: `${s.source} ${s.submissionId}` })),
+  },
+];
 
 /** Ops → Outboxes: emails and Sheets rows waiting or failed, with the last error; retry now. */
 export function OutboxesView() {
-  const { data, error, mutate, isValidating } = useOpsOutboxes();
+  const outboxes = useOpsOutboxes();
   const [busy, setBusy] = useState<string | null>(null);
 
   async function retry(kind: "emails" | "sheets-rows", id: number) {
@@ -20,7 +34,7 @@ export function OutboxesView() {
       toast({
         title: kind === "emails" ? `Email #${id} will be sent now` : `Row #${id} will sync now`,
       });
-      await mutate();
+      await outboxes.mutate();
     } catch (e) {
       toast({ title: messageOf(e, "Could not retry. Please try again."), variant: "destructive" });
     } finally {
@@ -28,73 +42,56 @@ export function OutboxesView() {
     }
   }
 
-  if (error)
-    return (
-      <LoadError
-        message="Could not load the outboxes"
-        onRetry={() => mutate()}
-        busy={isValidating}
-      />
-    );
-  if (!data) return <Skeleton className="h-40 rounded-2xl" />;
-  const rows = [
-    {
-      title: "Emails",
-      kind: "emails" as const,
-      items: data.emails.map((e) => ({ ...e, what: `${e.kind} to ${e.to}` })),
-    },
-    {
-      title: "Sheets rows",
-      kind: "sheets-rows" as const,
-      items: data.sheets.map((s) => ({ ...s, what: `${s.source} ${s.submissionId}` })),
-    },
-  ];
   return (
-    <div className="grid gap-6">
-      {rows.map((box) => (
-        <section key={box.kind} aria-labelledby={`${box.kind}-title`} className="grid gap-3">
-          <h2 id={`${box.kind}-title`} className="text-xl font-semibold text-ink">
-            {box.title} waiting or failed
-          </h2>
-          {box.items.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-gray-300 p-6 text-muted">
-              Nothing is waiting.
-            </p>
-          ) : (
-            <ul className="grid gap-2">
-              {box.items.map((r) => (
-                <li
-                  key={r.id}
-                  aria-label={`${box.title} #${r.id}`}
-                  className="grid gap-2 rounded-2xl border border-gray-200 p-4 text-sm md:grid-cols-[1fr_auto] md:items-center"
-                >
-                  <div className="grid gap-1">
-                    <p className="font-semibold text-ink">
-                      #{r.id} · {r.what}
-                    </p>
-                    <p
-                      className={
-                        r.status === "failed" ? "font-semibold text-red-700" : "text-muted"
-                      }
+    <Loaded read={outboxes} failed="Could not load the outboxes" skeleton="h-40">
+      {(data) => (
+        <div className="grid gap-6">
+          {boxesOf(data).map((box) => (
+            <section key={box.kind} aria-labelledby={`${box.kind}-title`} className="grid gap-3">
+              <h2 id={`${box.kind}-title`} className="text-xl font-semibold text-ink">
+                {box.title} waiting or failed
+              </h2>
+              {box.items.length === 0 ? (
+                <EmptyNote>Nothing is waiting.</EmptyNote>
+              ) : (
+                <ul className="grid gap-2">
+                  {box.items.map((r) => (
+                    <li
+                      key={r.id}
+                      aria-label={`${box.title} #${r.id}`}
+                      className="grid gap-2 rounded-2xl border border-gray-200 p-4 text-sm md:grid-cols-[1fr_auto] md:items-center"
                     >
-                      {r.status === "failed" ? "Failed" : "Waiting"} · {r.attempts} attempts · next{" "}
-                      {formatDayTime(r.nextAttemptAt)}
-                    </p>
-                    {r.lastError ? <p className="text-muted">Last error: {r.lastError}</p> : null}
-                  </div>
-                  <Button
-                    variant="outline"
-                    onClick={() => retry(box.kind, r.id)}
-                    disabled={busy === `${box.kind}-${r.id}`}
-                  >
-                    Retry now<span className="sr-only"> #{r.id}</span>
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      ))}
-    </div>
+                      <div className="grid gap-1">
+                        <p className="font-semibold text-ink">
+                          #{r.id} · {r.what}
+                        </p>
+                        <p
+                          className={
+                            r.status === "failed" ? "font-semibold text-red-700" : "text-muted"
+                          }
+                        >
+                          {r.status === "failed" ? "Failed" : "Waiting"} · {r.attempts} attempts ·
+                          next {formatDayTime(r.nextAttemptAt)}
+                        </p>
+                        {r.lastError ? (
+                          <p className="text-muted">Last error: {r.lastError}</p>
+                        ) : null}
+                      </div>
+                      <Button
+                        variant="outline"
+                        onClick={() => retry(box.kind, r.id)}
+                        disabled={busy === `${box.kind}-${r.id}`}
+                      >
+                        Retry now<span className="sr-only"> #{r.id}</span>
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+        </div>
+      )}
+    </Loaded>
   );
 }

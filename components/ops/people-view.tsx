@@ -1,35 +1,23 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { LoadError } from "@/components/ui/load-error";
-import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useOpsPeople, useOpsPerson, useOpsWalletHolds } from "@/lib/client/resources";
 import type { OpsWalletHoldJson } from "@/lib/contracts/ops";
 import { formatCurrency, formatDayTime } from "@/lib/format";
+import { FormDialog, formText } from "@/components/ui/form-dialog";
+import { Loaded } from "./loaded";
+import { SearchForm } from "./search-form";
 import { useStepUp } from "./step-up";
 
 /** Ops → People: search by name or email, then one person's sessions and wallet. */
 export function PeopleView() {
   const [q, setQ] = useState("");
   const [selected, setSelected] = useState<number | null>(null);
-  const { data, error, mutate, isValidating } = useOpsPeople(q);
-
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setQ(String(new FormData(e.currentTarget).get("q") ?? ""));
-    setSelected(null);
-  }
+  const people = useOpsPeople(q);
 
   return (
     <div className="grid gap-6">
@@ -38,47 +26,69 @@ export function PeopleView() {
         <h2 id="people-title" className="text-xl font-semibold text-ink">
           People
         </h2>
-        <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-2">
-          <div className="min-w-0 flex-1">
-            <Field id="people-q" label="Name or email">
-              <Input id="people-q" name="q" minLength={2} maxLength={100} required />
-            </Field>
-          </div>
-          <Button type="submit">Search</Button>
-        </form>
-        {q.trim().length < 2 ? null : error ? (
-          <LoadError message="Could not search" onRetry={() => mutate()} busy={isValidating} />
-        ) : !data ? (
-          <Skeleton className="h-20 rounded-2xl" />
-        ) : data.length === 0 ? (
-          <p className="text-muted">Nobody matches “{q}”.</p>
-        ) : (
-          <ul className="grid gap-2">
-            {data.map((p) => (
-              <li
-                key={p.id}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-2xl border border-gray-200 p-3 text-sm"
-              >
-                <span>
-                  <span className="font-semibold text-ink">{p.fullName}</span> · {p.email} ·{" "}
-                  {p.userType}
-                  {p.role === "staff" ? " · staff" : ""}
-                </span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => setSelected(p.id)}
-                  aria-pressed={selected === p.id}
-                >
-                  Open<span className="sr-only"> {p.fullName}</span>
-                </Button>
-              </li>
-            ))}
-          </ul>
+        <SearchForm
+          id="people-q"
+          label="Name or email"
+          minLength={2}
+          onSearch={(next) => {
+            setQ(next);
+            setSelected(null);
+          }}
+        />
+        {q.trim().length < 2 ? null : (
+          <Loaded
+            read={people}
+            failed="Could not search"
+            skeleton="h-20"
+            empty={<p className="text-muted">Nobody matches “{q}”.</p>}
+          >
+            {(found) => (
+              <ul className="grid gap-2">
+                {found.map((p) => (
+                  <PersonRow
+                    key={p.id}
+                    name={p.fullName}
+                    open={selected === p.id}
+                    onOpen={() => setSelected(p.id)}
+                  >
+                    <span className="font-semibold text-ink">{p.fullName}</span> · {p.email} ·{" "}
+                    {p.userType}
+                    {p.role === "staff" ? " · staff" : ""}
+                  </PersonRow>
+                ))}
+              </ul>
+            )}
+          </Loaded>
         )}
       </section>
       {selected !== null ? <PersonPanel id={selected} /> : null}
     </div>
+  );
+}
+
+/** A person in a list, with "Open" for their panel below (pressed while it shows them). */
+function PersonRow({
+  name,
+  open,
+  onOpen,
+  onHold = false,
+  children,
+}: {
+  name: string;
+  open: boolean;
+  onOpen: () => void;
+  onHold?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li
+      className={`flex flex-wrap items-center justify-between gap-2 rounded-2xl border ${onHold ? "border-red-200 bg-red-50" : "border-gray-200"} p-3 text-sm`}
+    >
+      <span>{children}</span>
+      <Button variant="outline" size="sm" onClick={onOpen} aria-pressed={open}>
+        Open<span className="sr-only"> {name}</span>
+      </Button>
+    </li>
   );
 }
 
@@ -90,52 +100,41 @@ function WalletsOnHold({
   selected: number | null;
   onOpen: (id: number) => void;
 }) {
-  const { data, error, mutate, isValidating } = useOpsWalletHolds();
-  if (error)
-    return (
-      <LoadError
-        message="Could not load the wallets on hold"
-        onRetry={() => mutate()}
-        busy={isValidating}
-      />
-    );
-  if (!data) return <Skeleton className="h-16 rounded-2xl" />;
+  const holds = useOpsWalletHolds();
   return (
-    <section id="on-hold" aria-labelledby="on-hold-title" className="grid scroll-mt-20 gap-3">
-      <h2 id="on-hold-title" className="text-xl font-semibold text-ink">
-        Wallets on hold
-      </h2>
-      {data.length === 0 ? (
-        <p className="text-sm text-muted">No wallet is on hold.</p>
-      ) : (
-        <ul className="grid gap-2">
-          {data.map(({ person, hold }) => (
-            <li
-              key={hold.disputeId}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-2xl border border-red-200 bg-red-50 p-3 text-sm"
-            >
-              <span>
-                <span className="font-semibold text-ink">{person.fullName}</span> · disputed{" "}
-                {formatCurrency(hold.amount)} on {formatDayTime(hold.createdAt)}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => onOpen(person.id)}
-                aria-pressed={selected === person.id}
-              >
-                Open<span className="sr-only"> {person.fullName}</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
+    <Loaded read={holds} failed="Could not load the wallets on hold" skeleton="h-16">
+      {(data) => (
+        <section id="on-hold" aria-labelledby="on-hold-title" className="grid scroll-mt-20 gap-3">
+          <h2 id="on-hold-title" className="text-xl font-semibold text-ink">
+            Wallets on hold
+          </h2>
+          {data.length === 0 ? (
+            <p className="text-sm text-muted">No wallet is on hold.</p>
+          ) : (
+            <ul className="grid gap-2">
+              {data.map(({ person, hold }) => (
+                <PersonRow
+                  key={hold.disputeId}
+                  name={person.fullName}
+                  open={selected === person.id}
+                  onOpen={() => onOpen(person.id)}
+                  onHold
+                >
+                  <span className="font-semibold text-ink">{person.fullName}</span> · disputed{" "}
+                  {formatCurrency(hold.amount)} on {formatDayTime(hold.createdAt)}
+                </PersonRow>
+              ))}
+            </ul>
+          )}
+        </section>
       )}
-    </section>
+    </Loaded>
   );
 }
 
 function PersonPanel({ id }: { id: number }) {
-  const { data, error, mutate, isValidating } = useOpsPerson(id);
+  const person = useOpsPerson(id);
+  const { mutate } = person;
   const holds = useOpsWalletHolds();
   const { guarded, dialog } = useStepUp();
   const [formError, setFormError] = useState<string>();
@@ -143,11 +142,8 @@ function PersonPanel({ id }: { id: number }) {
   const [releasing, setReleasing] = useState<OpsWalletHoldJson | null>(null);
   const [releaseError, setReleaseError] = useState<string>();
 
-  async function release(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const hold = releasing;
-    if (!hold) return;
-    const reason = String(new FormData(e.currentTarget).get("reason") ?? "").trim();
+  async function release(hold: OpsWalletHoldJson, form: FormData) {
+    const reason = formText(form, "reason");
     setBusy(true);
     setReleaseError(undefined);
     try {
@@ -206,118 +202,117 @@ function PersonPanel({ id }: { id: number }) {
     }
   }
 
-  if (error)
-    return (
-      <LoadError
-        message="Could not load this person"
-        onRetry={() => mutate()}
-        busy={isValidating}
-      />
-    );
-  if (!data) return <Skeleton className="h-60 rounded-2xl" />;
   return (
-    <section
-      aria-labelledby="person-title"
-      className="grid gap-4 rounded-2xl border border-gray-200 p-4"
-    >
-      <h2 id="person-title" className="text-xl font-semibold text-ink">
-        {data.person.fullName}
-      </h2>
-      <p className="text-sm text-muted">
-        {data.person.email} · joined {formatDayTime(data.person.createdAt)} · wallet{" "}
-        <span className="font-semibold text-ink">{formatCurrency(data.balance)}</span>
-      </p>
-      {data.holds.map((h) => (
-        <div
-          key={h.disputeId}
-          role="note"
-          aria-label="Wallet on hold"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+    <Loaded read={person} failed="Could not load this person" skeleton="h-60">
+      {(data) => (
+        <section
+          aria-labelledby="person-title"
+          className="grid gap-4 rounded-2xl border border-gray-200 p-4"
         >
-          <p>
-            <span className="font-semibold">Wallet on hold</span>: a card payment of{" "}
-            {formatCurrency(h.amount)} was disputed on {formatDayTime(h.createdAt)} (
-            {h.reason.replaceAll("_", " ")}) · payment{" "}
-            <span className="font-mono [overflow-wrap:anywhere]">{h.paymentId ?? "unknown"}</span> ·
-            dispute <span className="font-mono [overflow-wrap:anywhere]">{h.disputeId}</span>
-            {h.outcome ? ` · ${h.outcome}` : ""}. Spending is refused until it is released.
+          <h2 id="person-title" className="text-xl font-semibold text-ink">
+            {data.person.fullName}
+          </h2>
+          <p className="text-sm text-muted">
+            {data.person.email} · joined {formatDayTime(data.person.createdAt)} · wallet{" "}
+            <span className="font-semibold text-ink">{formatCurrency(data.balance)}</span>
           </p>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => {
-              setReleaseError(undefined);
-              setReleasing(h);
-            }}
-          >
-            Release hold
-          </Button>
-        </div>
-      ))}
-      <h3 className="font-semibold text-ink">Sessions</h3>
-      {data.sessions.length === 0 ? (
-        <p className="text-sm text-muted">No live session.</p>
-      ) : (
-        <ul className="grid gap-2">
-          {data.sessions.map((s) => (
-            <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-              <span>
-                {s.userAgent ?? "Unknown device"} · last seen {formatDayTime(s.lastSeenAt)}
-              </span>
-              <Button variant="outline" size="sm" onClick={() => endSession(s.id)}>
-                End session
+          {data.holds.map((h) => (
+            <div
+              key={h.disputeId}
+              role="note"
+              aria-label="Wallet on hold"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+            >
+              <p>
+                <span className="font-semibold">Wallet on hold</span>: a card payment of{" "}
+                {formatCurrency(h.amount)} was disputed on {formatDayTime(h.createdAt)} (
+                {h.reason.replaceAll("_", " ")}) · payment{" "}
+                <span className="font-mono [overflow-wrap:anywhere]">
+                  {h.paymentId ?? "unknown"}
+                </span>{" "}
+                · dispute <span className="font-mono [overflow-wrap:anywhere]">{h.disputeId}</span>
+                {h.outcome ? ` · ${h.outcome}` : ""}. Spending is refused until it is released.
+              </p>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  setReleaseError(undefined);
+                  setReleasing(h);
+                }}
+              >
+                Release hold
               </Button>
-            </li>
+            </div>
           ))}
-        </ul>
-      )}
-      <h3 className="font-semibold text-ink">Credit or refund</h3>
-      <form onSubmit={adjust} className="grid gap-3 md:grid-cols-[10rem_1fr_auto] md:items-end">
-        <Field id="adjust-amount" label="Amount ($)" hint="Negative takes money back">
-          <Input id="adjust-amount" name="amount" type="number" step="0.01" required />
-        </Field>
-        <Field id="adjust-reason" label="Reason" error={formError}>
-          <Input id="adjust-reason" name="reason" required minLength={3} maxLength={500} />
-        </Field>
-        <Button type="submit" disabled={busy}>
-          Record
-        </Button>
-      </form>
-      <h3 className="font-semibold text-ink">Wallet ledger</h3>
-      {data.ledger.length === 0 ? (
-        <p className="text-sm text-muted">No wallet activity.</p>
-      ) : (
-        <ul className="grid gap-1 text-sm">
-          {data.ledger.map((t) => (
-            <li key={t.id} className="flex justify-between gap-2">
-              <span>
-                {formatDayTime(t.timestamp)} · {t.description}
-              </span>
-              <span className="font-semibold">{formatCurrency(t.amount)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Dialog open={releasing !== null} onOpenChange={(open) => !open && setReleasing(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Release the hold</DialogTitle>
-            <DialogDescription>
-              {releasing ? `The dispute of ${formatCurrency(releasing.amount)}. ` : null}The wallet
-              spends again once no other hold is open.
-            </DialogDescription>
-          </DialogHeader>
-          <form onSubmit={release} className="grid gap-4">
+          <h3 className="font-semibold text-ink">Sessions</h3>
+          {data.sessions.length === 0 ? (
+            <p className="text-sm text-muted">No live session.</p>
+          ) : (
+            <ul className="grid gap-2">
+              {data.sessions.map((s) => (
+                <li
+                  key={s.id}
+                  className="flex flex-wrap items-center justify-between gap-2 text-sm"
+                >
+                  <span>
+                    {s.userAgent ?? "Unknown device"} · last seen {formatDayTime(s.lastSeenAt)}
+                  </span>
+                  <Button variant="outline" size="sm" onClick={() => endSession(s.id)}>
+                    End session
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3 className="font-semibold text-ink">Credit or refund</h3>
+          <form onSubmit={adjust} className="grid gap-3 md:grid-cols-[10rem_1fr_auto] md:items-end">
+            <Field id="adjust-amount" label="Amount ($)" hint="Negative takes money back">
+              <Input id="adjust-amount" name="amount" type="number" step="0.01" required />
+            </Field>
+            <Field id="adjust-reason" label="Reason" error={formError}>
+              <Input id="adjust-reason" name="reason" required minLength={3} maxLength={500} />
+            </Field>
+            <Button type="submit" disabled={busy}>
+              Record
+            </Button>
+          </form>
+          <h3 className="font-semibold text-ink">Wallet ledger</h3>
+          {data.ledger.length === 0 ? (
+            <p className="text-sm text-muted">No wallet activity.</p>
+          ) : (
+            <ul className="grid gap-1 text-sm">
+              {data.ledger.map((t) => (
+                <li key={t.id} className="flex justify-between gap-2">
+                  <span>
+                    {formatDayTime(t.timestamp)} · {t.description}
+                  </span>
+                  <span className="font-semibold">{formatCurrency(t.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <FormDialog
+            open={releasing !== null}
+            onClose={() => setReleasing(null)}
+            title="Release the hold"
+            description={
+              <>
+                {releasing ? `The dispute of ${formatCurrency(releasing.amount)}. ` : null}The
+                wallet spends again once no other hold is open.
+              </>
+            }
+            onSubmit={(form) => releasing && release(releasing, form)}
+            submit="Release hold"
+            busy={busy}
+          >
             <Field id="release-reason" label="Reason" error={releaseError}>
               <Input id="release-reason" name="reason" required minLength={3} maxLength={500} />
             </Field>
-            <Button type="submit" disabled={busy}>
-              Release hold
-            </Button>
-          </form>
-        </DialogContent>
-      </Dialog>
-      {dialog}
-    </section>
+          </FormDialog>
+          {dialog}
+        </section>
+      )}
+    </Loaded>
   );
 }

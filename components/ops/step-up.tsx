@@ -1,16 +1,9 @@
 "use client";
-import { useCallback, useRef, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { useCallback, useRef, useState } from "react";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { apiFetch, hasCode, messageOf } from "@/lib/client/api";
+import { FormDialog } from "@/components/ui/form-dialog";
 
 /**
  * Money actions ask for the password again (docs/operations.md, "Step-up"): `guarded(fn)` runs
@@ -35,9 +28,8 @@ export function useStepUp() {
     }
   }, []);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const password = String(new FormData(e.currentTarget).get("password") ?? "");
+  async function submit(form: FormData) {
+    const password = String(form.get("password") ?? "");
     setBusy(true);
     try {
       await apiFetch("/api/ops/step-up", { method: "POST", json: { password } });
@@ -52,39 +44,29 @@ export function useStepUp() {
   }
 
   const dialog = (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) {
-          waiting.current?.(false);
-          waiting.current = null;
-        }
+      onClose={() => {
+        setOpen(false);
+        waiting.current?.(false);
+        waiting.current = null;
       }}
+      title="Confirm it is you"
+      description="Moving money needs your password again. It stays confirmed for 10 minutes."
+      onSubmit={submit}
+      submit={busy ? "Checking..." : "Confirm"}
+      busy={busy}
     >
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Confirm it is you</DialogTitle>
-          <DialogDescription>
-            Moving money needs your password again. It stays confirmed for 10 minutes.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4">
-          <Field id="step-up-password" label="Your password" error={error}>
-            <Input
-              id="step-up-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-            />
-          </Field>
-          <Button type="submit" disabled={busy}>
-            {busy ? "Checking..." : "Confirm"}
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <Field id="step-up-password" label="Your password" error={error}>
+        <Input
+          id="step-up-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+      </Field>
+    </FormDialog>
   );
   return { guarded, dialog };
 }

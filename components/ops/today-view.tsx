@@ -1,21 +1,15 @@
 "use client";
 import Link from "next/link";
-import { LoadError } from "@/components/ui/load-error";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useOpsToday } from "@/lib/client/resources";
 import { formatCurrency } from "@/lib/format";
+import { ReadError } from "./loaded";
 
 /** Ops → Today: the last 24 hours and what waits for staff. */
 export function TodayView() {
-  const { data, error, mutate, isValidating } = useOpsToday();
-  if (error)
-    return (
-      <LoadError
-        message="Could not load today's figures"
-        onRetry={() => mutate()}
-        busy={isValidating}
-      />
-    );
+  const today = useOpsToday();
+  const { data } = today;
+  if (today.error) return <ReadError read={today} message="Could not load today's figures" />;
   const cards: { label: string; value: string; href?: string; alert?: boolean }[] = data
     ? [
         { label: "Orders (24 h)", value: String(data.orders) },

@@ -11,6 +11,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { usePaged } from "@/lib/client/use-paged";
 import type { OpsSubmissionJson } from "@/lib/contracts/ops";
 import { formatDayTime } from "@/lib/format";
+import { FilterSelect } from "./filter-select";
+import { EmptyNote } from "./loaded";
 
 type Filters = { q?: string; source?: string; status?: string };
 
@@ -27,7 +29,18 @@ const STATUS = {
   failed: { label: "Sync failed", variant: "destructive" },
 } as const;
 
-const selectClass = "h-11 rounded-lg border border-gray-300 bg-white px-3 text-sm";
+const SOURCE_OPTIONS = [
+  ["", "Both"],
+  ["waitlist", "Waitlist"],
+  ["demo", "Demo requests"],
+] as const;
+
+const STATUS_OPTIONS = [
+  ["", "Any state"],
+  ["pending", "Waiting"],
+  ["synced", "Synced"],
+  ["failed", "Failed"],
+] as const;
 
 /** Ops → Waitlist: waitlist entries and demo requests as the Sheet gets them, with their sync state and a CSV. */
 export function WaitlistView() {
@@ -71,27 +84,8 @@ export function WaitlistView() {
         <Field id="waitlist-q" label="Name, email or company">
           <Input id="waitlist-q" name="q" maxLength={100} />
         </Field>
-        <div className="grid gap-1.5">
-          <label htmlFor="waitlist-source" className="text-sm font-medium text-ink">
-            Form
-          </label>
-          <select id="waitlist-source" name="source" className={selectClass} defaultValue="">
-            <option value="">Both</option>
-            <option value="waitlist">Waitlist</option>
-            <option value="demo">Demo requests</option>
-          </select>
-        </div>
-        <div className="grid gap-1.5">
-          <label htmlFor="waitlist-status" className="text-sm font-medium text-ink">
-            Sheet
-          </label>
-          <select id="waitlist-status" name="status" className={selectClass} defaultValue="">
-            <option value="">Any state</option>
-            <option value="pending">Waiting</option>
-            <option value="synced">Synced</option>
-            <option value="failed">Failed</option>
-          </select>
-        </div>
+        <FilterSelect id="waitlist-source" name="source" label="Form" options={SOURCE_OPTIONS} />
+        <FilterSelect id="waitlist-status" name="status" label="Sheet" options={STATUS_OPTIONS} />
         <Button type="submit">Search</Button>
       </form>
       {status === "loading" ? (
@@ -99,9 +93,7 @@ export function WaitlistView() {
       ) : status === "failed" || !page ? (
         <LoadError message="Could not load the waitlist" onRetry={() => void list.refresh()} />
       ) : page.items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-gray-300 p-6 text-muted">
-          Nothing matches.
-        </p>
+        <EmptyNote>Nothing matches.</EmptyNote>
       ) : (
         <>
           <ul ref={listRef} aria-label="Submissions" className="grid gap-2">

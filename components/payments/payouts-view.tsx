@@ -4,6 +4,7 @@ import { FileText, Landmark, Sheet } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
+import { PanelHeader } from "@/components/ui/panel-header";
 import { toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useSeededSWR } from "@/lib/client/data";
@@ -53,40 +54,37 @@ export function PayoutsView({ initial }: { initial: FarmPayoutsJson | null }) {
 
   return (
     <section aria-labelledby="payouts-title" className="grid gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="payouts-title" className="text-xl font-bold text-ink">
-            Payouts
-          </h2>
-          <p className="text-sm text-muted">
-            Paid weekly, with a statement per payout. Fieldfare keeps{" "}
-            {percentLabel(data.commissionRate)} of each order&apos;s goods.
-          </p>
-          {data.provider === "demo" ? (
-            <p className="mt-1 text-sm font-semibold text-amber-800" data-testid="demo-payments">
-              Demo payments — no card is charged
-            </p>
-          ) : null}
-          {data.provider === "stripe" && data.connected ? (
-            <p
-              className="mt-1 text-sm font-semibold text-brand-800"
-              data-testid="payouts-connected"
+      <PanelHeader
+        id="payouts-title"
+        title="Payouts"
+        aside={
+          data.provider === "stripe" && !data.connected ? (
+            <Button
+              onClick={() => void connect()}
+              disabled={connecting}
+              data-testid="payouts-connect"
             >
-              Payouts go to your Stripe account
-            </p>
-          ) : null}
-        </div>
-        {data.provider === "stripe" && !data.connected ? (
-          <Button
-            onClick={() => void connect()}
-            disabled={connecting}
-            data-testid="payouts-connect"
-          >
-            <Landmark aria-hidden className="h-4 w-4" />
-            {connecting ? "Opening Stripe..." : "Set up payouts"}
-          </Button>
+              <Landmark aria-hidden className="h-4 w-4" />
+              {connecting ? "Opening Stripe..." : "Set up payouts"}
+            </Button>
+          ) : null
+        }
+      >
+        <p className="text-sm text-muted">
+          Paid weekly, with a statement per payout. Fieldfare keeps{" "}
+          {percentLabel(data.commissionRate)} of each order&apos;s goods.
+        </p>
+        {data.provider === "demo" ? (
+          <p className="mt-1 text-sm font-semibold text-amber-800" data-testid="demo-payments">
+            Demo payments — no card is charged
+          </p>
         ) : null}
-      </div>
+        {data.provider === "stripe" && data.connected ? (
+          <p className="mt-1 text-sm font-semibold text-brand-800" data-testid="payouts-connected">
+            Payouts go to your Stripe account
+          </p>
+        ) : null}
+      </PanelHeader>
 
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         {[

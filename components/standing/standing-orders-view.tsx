@@ -1,20 +1,18 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
-import { CalendarClock, Loader2, Plus, Repeat, Search } from "lucide-react";
+import { CalendarClock, Plus, Repeat, Search } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
+import { Button, type ButtonProps } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { LoadingStatus } from "@/components/ui/loading-status";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { DialogHeading } from "@/components/ui/dialog-heading";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useAuth } from "@/components/auth/auth-provider";
+import { CardListRead, EmptyCard } from "@/components/account/card-list";
+import { RestaurantPage } from "@/components/account/restaurant-page";
 import { formatCurrency } from "@/lib/format";
 import { formatCents, lineCents, sumCents } from "@/lib/money";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
@@ -35,9 +33,9 @@ export function StandingOrdersPage() {
 
 /** A restaurant's repeating orders, each with its next date and its controls. */
 function StandingOrdersView({ restaurant }: { restaurant: boolean }) {
-  const { data, error, mutate } = useStandingOrders(restaurant);
+  const standing = useStandingOrders(restaurant);
   const replace = (next: StandingOrderJson) =>
-    mutate(
+    standing.mutate(
       (list) =>
         (list ?? []).flatMap((s) =>
           s.id !== next.id ? [s] : next.status === "cancelled" ? [] : [next],
@@ -46,45 +44,34 @@ function StandingOrdersView({ restaurant }: { restaurant: boolean }) {
     );
 
   return (
-    <div className="mx-auto grid max-w-2xl gap-6">
-      <header className="grid gap-1">
-        <h1 className="text-2xl font-bold text-ink">Standing orders</h1>
-        <p className="text-muted">
+    <RestaurantPage
+      title="Standing orders"
+      intro={
+        <>
           Orders placed for you every week, before each farm&apos;s cutoff: on account where the
           farm gives you credit, otherwise paid from your wallet.
-        </p>
-      </header>
-      {error && !data ? (
-        <LoadError
-          message={messageOf(error, "Failed to load your standing orders")}
-          onRetry={() => void mutate()}
-        />
-      ) : !data ? (
-        <p role="status" className="flex items-center gap-2 text-muted">
-          <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading standing orders...
-        </p>
-      ) : data.length === 0 ? (
-        <section className="grid justify-items-center gap-3 rounded-3xl border border-gray-200 p-8 text-center">
-          <Repeat aria-hidden className="h-10 w-10 text-brand-700" />
-          <h2 className="text-lg font-semibold text-ink">No standing orders yet</h2>
-          <p className="text-muted">
-            Open a past order and choose &quot;Repeat every week&quot; to have it placed for you
-            each week.
-          </p>
-          <Button asChild variant="outline">
-            <Link href="/orders">Your orders</Link>
-          </Button>
-        </section>
-      ) : (
-        <ul className="grid gap-4">
-          {data.map((s) => (
-            <li key={s.id}>
-              <StandingOrderCard standing={s} onChanged={replace} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+        </>
+      }
+    >
+      <CardListRead
+        read={standing}
+        failed="Failed to load your standing orders"
+        loading="Loading standing orders..."
+        empty={
+          <EmptyCard icon={Repeat} title="No standing orders yet">
+            <p className="text-muted">
+              Open a past order and choose &quot;Repeat every week&quot; to have it placed for you
+              each week.
+            </p>
+            <Button asChild variant="outline">
+              <Link href="/orders">Your orders</Link>
+            </Button>
+          </EmptyCard>
+        }
+      >
+        {(s) => <StandingOrderCard standing={s} onChanged={replace} />}
+      </CardListRead>
+    </RestaurantPage>
   );
 }
 
@@ -128,6 +115,7 @@ function StandingOrderCard({
   const charged = (i: StandingOrderJson["items"][number]) => Math.min(i.price, i.currentPrice);
   const totalCents = sumCents(s.items, (i) => lineCents(charged(i), i.quantity));
   const skipping = s.skipNextDate !== null && s.skipNextDate === s.nextDate;
+  const locked = busy !== null;
 
   return (
     <article
@@ -206,18 +194,11 @@ function StandingOrderCard({
       <div className="flex flex-wrap gap-2">
         {s.status === "active" ? (
           <>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy !== null}
-              onClick={() => void action("pause", "Standing order paused")}
-            >
+            <Control locked={locked} onClick={() => void action("pause", "Standing order paused")}>
               {busy === "pause" ? "Pausing..." : "Pause"}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy !== null}
+            </Control>
+            <Control
+              locked={locked}
               onClick={() =>
                 void (skipping
                   ? action("unskip", "The next week will be placed after all")
@@ -231,43 +212,32 @@ function StandingOrderCard({
                   : skipping
                     ? "Undo skip"
                     : "Skip next"}
-            </Button>
+            </Control>
           </>
         ) : (
-          <Button
-            size="sm"
-            disabled={busy !== null}
+          <Control
+            locked={locked}
+            variant="primary"
             onClick={() => void action("resume", "Standing order resumed")}
           >
             {busy === "resume" ? "Resuming..." : "Resume"}
-          </Button>
+          </Control>
         )}
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={busy !== null}
-          onClick={() => setEditing(true)}
-        >
+        <Control locked={locked} onClick={() => setEditing(true)}>
           Edit quantities
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={busy !== null}
-          onClick={() => setAdding(true)}
-        >
+        </Control>
+        <Control locked={locked} onClick={() => setAdding(true)}>
           <Plus aria-hidden className="h-4 w-4" />
           Add a product
-        </Button>
-        <Button
-          size="sm"
+        </Control>
+        <Control
+          locked={locked}
           variant="ghost"
           className="text-red-700"
-          disabled={busy !== null}
           onClick={() => setConfirmCancel(true)}
         >
           Cancel standing order
-        </Button>
+        </Control>
       </div>
       <EditQuantitiesDialog
         standing={s}
@@ -295,12 +265,12 @@ function StandingOrderCard({
       />
       <Dialog open={confirmCancel} onOpenChange={setConfirmCancel}>
         <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Cancel this standing order?</DialogTitle>
-            <DialogDescription>
-              Nothing more is placed at {s.farmName}. Orders already placed stay as they are.
-            </DialogDescription>
-          </DialogHeader>
+          <DialogHeading
+            title="Cancel this standing order?"
+            description={
+              <>Nothing more is placed at {s.farmName}. Orders already placed stay as they are.</>
+            }
+          />
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={() => setConfirmCancel(false)}>
               Keep it
@@ -321,6 +291,15 @@ function StandingOrderCard({
       </Dialog>
     </article>
   );
+}
+
+/** A standing order's control: small, outlined unless said, and off while a change is in flight. */
+function Control({
+  locked,
+  variant = "outline",
+  ...props
+}: Omit<ButtonProps, "size" | "disabled"> & { locked: boolean }) {
+  return <Button size="sm" variant={variant} disabled={locked} {...props} />;
 }
 
 function EditQuantitiesDialog({
@@ -361,12 +340,10 @@ function EditQuantitiesDialog({
       }}
     >
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit quantities</DialogTitle>
-          <DialogDescription>
-            In cases, from the next week on. Set a product to 0 to remove it.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Edit quantities"
+          description="In cases, from the next week on. Set a product to 0 to remove it."
+        />
         <form
           className="grid gap-3"
           onSubmit={(e) => {
@@ -462,12 +439,10 @@ function AddProductDialog({
       }}
     >
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add a product</DialogTitle>
-          <DialogDescription>
-            From {s.farmName}, at your restaurant price, from the next week on.
-          </DialogDescription>
-        </DialogHeader>
+        <DialogHeading
+          title="Add a product"
+          description={<>From {s.farmName}, at your restaurant price, from the next week on.</>}
+        />
         <form
           className="grid min-w-0 gap-3"
           onSubmit={(e) => {
@@ -500,9 +475,7 @@ function AddProductDialog({
               onRetry={() => void mutate()}
             />
           ) : !data ? (
-            <p role="status" className="flex items-center gap-2 text-sm text-muted">
-              <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> Loading products...
-            </p>
+            <LoadingStatus small>Loading products...</LoadingStatus>
           ) : choices.length === 0 ? (
             <p className="text-sm text-muted">
               {needle

@@ -1,0 +1,50 @@
+"use client";
+import type { ReactNode } from "react";
+import type { SWRResponse } from "swr";
+import { LoadError } from "@/components/ui/load-error";
+import { Skeleton } from "@/components/ui/skeleton";
+
+/** What an ops panel uses of its SWR read. */
+type Read<T> = Pick<SWRResponse<T>, "data" | "error" | "mutate" | "isValidating">;
+
+/** A read that failed: `message` and "Try again", spinning while SWR retries. */
+export function ReadError({
+  read,
+  message,
+}: {
+  read: Pick<Read<unknown>, "isValidating"> & { mutate: () => unknown };
+  message: string;
+}) {
+  return <LoadError message={message} onRetry={() => read.mutate()} busy={read.isValidating} />;
+}
+
+/** The dashed note in place of an empty ops list ("Nothing matches."). */
+export function EmptyNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-2xl border border-dashed border-gray-300 p-6 text-muted">{children}</p>
+  );
+}
+
+/**
+ * An ops panel's read in its three states: the failure (`failed`) with "Try again", a grey block
+ * of height `skeleton` while it loads, then `children(data)`; an empty list shows `empty` instead.
+ */
+export function Loaded<T>({
+  read,
+  failed,
+  skeleton,
+  empty,
+  children,
+}: {
+  read: Read<T>;
+  failed: string;
+  /** The height class of the loading block ("h-40"). */
+  skeleton: string;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (read.error) return <ReadError read={read} message={failed} />;
+  if (!read.data) return <Skeleton className={`${skeleton} rounded-2xl`} />;
+  if (empty !== undefined && Array.isArray(read.data) && read.data.length === 0) return empty;
+  return children(read.data);
+}
