@@ -12,8 +12,8 @@ import { farmProfileSchema, type FarmProfileInput } from "@/lib/validators/farm"
 import type { MyFarmJson } from "@/lib/contracts/farm";
 import { MY_FARM_KEY } from "./my-farm-frame";
 import { Field } from "@/components/ui/field";
-import { cn } from "@/lib/cn";
 import { Input, inputClass } from "@/components/ui/input";
+import { DescriptionField } from "./description-field";
 
 const WEEKDAYS = [
   "Sunday",
@@ -84,18 +84,7 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
       >
         <Input id="farm-location" {...form.register("location")} />
       </Field>
-      <Field
-        id="farm-description"
-        label="Description (Optional)"
-        error={errors.description?.message}
-      >
-        <textarea
-          id="farm-description"
-          rows={5}
-          className={cn(inputClass, "py-2")}
-          {...form.register("description")}
-        />
-      </Field>
+      <DescriptionField form={form} id="farm-description" rows={5} />
       <fieldset className="grid gap-4 rounded-xl border border-gray-200 p-4">
         <legend className="px-1 font-semibold text-ink">Taxes</legend>
         <p className="text-sm text-muted">

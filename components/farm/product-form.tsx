@@ -24,6 +24,7 @@ import { FormInput } from "@/components/ui/form-input";
 import { YouReceive } from "./you-receive";
 import { downscaleImage } from "./downscale-image";
 import { handleApiSubmit } from "@/components/ui/api-form";
+import { DescriptionField } from "./description-field";
 
 /** The number inputs' attributes: dollars and cents, or whole units between two bounds. */
 const money = {
@@ -135,18 +136,7 @@ export function ProductForm({ categories, product }: Props) {
       aria-label={product ? `Edit ${product.name}` : "Add a product"}
     >
       <FormInput form={form} name="name" id="product-name" label="Product name" />
-      <Field
-        id="product-description"
-        label="Description (Optional)"
-        error={errors.description?.message}
-      >
-        <textarea
-          id="product-description"
-          rows={4}
-          className={cn(inputClass, "py-2")}
-          {...form.register("description")}
-        />
-      </Field>
+      <DescriptionField form={form} id="product-description" rows={4} />
       <div className="grid gap-4 sm:grid-cols-3">
         <FormInput
           form={form}
