@@ -3,7 +3,7 @@ import useSWR from "swr";
 import { useNearViewport } from "@/lib/client/use-near-viewport";
 import type { FarmJson, ProductJson } from "@/lib/contracts/catalog";
 import { Carousel } from "./carousel";
-import { FarmCard } from "./farm-card";
+import { FarmGrid, ProductGrid } from "./card-grids";
 import { ProductCard } from "./product-card";
 import { EmptyNote, Section } from "./section";
 import { SectionError } from "./section-error";
@@ -44,28 +44,11 @@ function LoadedWhenNear<T>(props: LoadedProps<T>) {
   return <div ref={ref}>{near ? <Loaded<T> {...props} /> : props.skeleton}</div>;
 }
 
+// The home column is narrower than a full page: no third column on tablets.
+const HOME_GRID = "grid grid-cols-2 gap-4 lg:grid-cols-4";
+
 const emptyProducts = (filtered: boolean) =>
   filtered ? "No products in this category yet." : "No products to show yet.";
-
-function ProductGrid({ products }: { products: ProductJson[] }) {
-  return (
-    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-      {products.map((p) => (
-        <ProductCard key={p.id} product={p} />
-      ))}
-    </div>
-  );
-}
-
-function FarmGrid({ farms }: { farms: FarmJson[] }) {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {farms.map((f) => (
-        <FarmCard key={f.id} farm={f} />
-      ))}
-    </div>
-  );
-}
 
 function ProductCarousel({
   url,
@@ -128,7 +111,7 @@ export function HomeSections({
               failure="Failed to fetch recommended products"
               empty={emptyProducts(!!categoryId)}
             >
-              {(products) => <ProductGrid products={products} />}
+              {(products) => <ProductGrid products={products} className={HOME_GRID} />}
             </Loaded>
           </Section>
           <Section id="farms-you-might-like" title="Farms You Might Like">
