@@ -10,20 +10,11 @@ import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { farmProfileSchema, type FarmProfileInput } from "@/lib/validators/farm";
 import type { MyFarmJson } from "@/lib/contracts/farm";
+import { WEEKDAY_NAMES } from "./fulfilment-model";
 import { MY_FARM_KEY } from "./my-farm-frame";
 import { Field } from "@/components/ui/field";
 import { Input, inputClass } from "@/components/ui/input";
 import { DescriptionField } from "./description-field";
-
-const WEEKDAYS = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-] as const;
 
 export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
   const router = useRouter();
@@ -138,7 +129,7 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
               onChange={(e) => setSheetDay(e.target.value)}
             >
               <option value="">Not sent</option>
-              {WEEKDAYS.map((d, i) => (
+              {WEEKDAY_NAMES.map((d, i) => (
                 <option key={d} value={String(i)}>
                   {d}
                 </option>

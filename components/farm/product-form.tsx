@@ -211,27 +211,20 @@ export function ProductForm({ categories, product }: Props) {
         Featured (shown in This Week&apos;s Harvest)
       </label>
       {product ? null : (
-        <div className="grid gap-1.5">
-          <label htmlFor="product-photo" className="text-sm font-medium text-ink">
-            Photo (optional)
-          </label>
+        <Field
+          id="product-photo"
+          label="Photo (optional)"
+          hint="Take one with your phone or choose a picture: it is made smaller before it is sent."
+          error={photoError ?? undefined}
+        >
           <input
             id="product-photo"
             type="file"
             accept={IMAGE_ACCEPT}
-            aria-describedby={`product-photo-hint${photoError ? " product-photo-error" : ""}`}
             onChange={(e) => void pickPhoto(e.target.files?.[0])}
             className="text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-4 file:font-medium file:text-ink"
           />
-          <p id="product-photo-hint" className="text-xs text-muted">
-            Take one with your phone or choose a picture: it is made smaller before it is sent.
-          </p>
-          {photoError ? (
-            <p id="product-photo-error" role="alert" className="text-sm font-medium text-red-700">
-              {photoError}
-            </p>
-          ) : null}
-        </div>
+        </Field>
       )}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={isSubmitting}>
