@@ -20,6 +20,7 @@ import {
 } from "@/lib/report-period";
 import { reportPeriodSchema } from "@/lib/validators/farm";
 import type { SalesChannel, SalesReportJson, TaxReportJson } from "@/lib/contracts/farm";
+import { calendarDay } from "./calendar-day";
 import { ReportBarChart, type Bar } from "./report-chart";
 import { ReportPanel } from "./report-panel";
 
@@ -33,14 +34,9 @@ const PRODUCTS_SHOWN = 10;
 
 const query = (p: ReportPeriod) => `from=${p.from}&to=${p.to}`;
 const weekLabel = (week: string) =>
-  `Week of ${new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${week}T12:00:00Z`))}`;
+  `Week of ${calendarDay(week, { month: "short", day: "numeric" })}`;
 const longDay = (day: string) =>
-  new Intl.DateTimeFormat("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${day}T12:00:00Z`));
+  calendarDay(day, { month: "short", day: "numeric", year: "numeric" });
 
 /** One report: its heading, the chart and, beside it, the table with the same figures. */
 function ReportCard({

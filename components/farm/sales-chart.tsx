@@ -1,5 +1,6 @@
 import { formatCurrency } from "@/lib/format";
 import type { WeeklySalesJson } from "@/lib/contracts/farm";
+import { calendarDay } from "./calendar-day";
 import { ReportPanel } from "./report-panel";
 
 const W = 560;
@@ -7,19 +8,9 @@ const H = 180;
 const PAD_BOTTOM = 28;
 const PAD_TOP = 20;
 
-function dayLabel(date: string) {
-  return new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
-}
-function longDay(date: string) {
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "long",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${date}T12:00:00Z`));
-}
+const dayLabel = (date: string) => calendarDay(date, { weekday: "short" });
+const longDay = (date: string) =>
+  calendarDay(date, { weekday: "long", month: "short", day: "numeric" });
 
 /**
  * This week's sales as an inline SVG bar chart (no chart library). The SVG is one labelled image
