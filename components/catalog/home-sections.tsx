@@ -79,6 +79,20 @@ function ProductCarousel({
   );
 }
 
+/** A section's farm cards, fetched once it nears the viewport. */
+function FarmCards({ url, failure }: { url: string; failure: string }) {
+  return (
+    <LoadedWhenNear<FarmJson>
+      url={url}
+      skeleton={<FarmSkeletons count={3} />}
+      failure={failure}
+      empty="No farms to show yet."
+    >
+      {(farms) => <FarmGrid farms={farms} />}
+    </LoadedWhenNear>
+  );
+}
+
 /**
  * `signedIn` adds the personal sections; `categoryId` filters the product lists, which wait (their
  * skeletons, no request) while `waiting` says the category is not known yet.
@@ -115,14 +129,10 @@ export function HomeSections({
             </Loaded>
           </Section>
           <Section id="farms-you-might-like" title="Farms You Might Like">
-            <LoadedWhenNear<FarmJson>
+            <FarmCards
               url="/api/farms/recommended?limit=3"
-              skeleton={<FarmSkeletons count={3} />}
               failure="Failed to fetch recommended farms"
-              empty="No farms to show yet."
-            >
-              {(farms) => <FarmGrid farms={farms} />}
-            </LoadedWhenNear>
+            />
           </Section>
         </>
       ) : null}
@@ -135,14 +145,7 @@ export function HomeSections({
         />
       </Section>
       <Section id="featured-farmers" title="Featured Farmers" seeAll="/home/farms">
-        <LoadedWhenNear<FarmJson>
-          url="/api/farms/featured?limit=3"
-          skeleton={<FarmSkeletons count={3} />}
-          failure="Failed to fetch featured farms"
-          empty="No farms to show yet."
-        >
-          {(farms) => <FarmGrid farms={farms} />}
-        </LoadedWhenNear>
+        <FarmCards url="/api/farms/featured?limit=3" failure="Failed to fetch featured farms" />
       </Section>
       <Section id="popular" title="Popular with Restaurants" seeAll={`/home/popular${seeAllQuery}`}>
         <ProductCarousel
