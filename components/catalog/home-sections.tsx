@@ -3,7 +3,7 @@ import useSWR from "swr";
 import { useNearViewport } from "@/lib/client/use-near-viewport";
 import type { FarmJson, ProductJson } from "@/lib/contracts/catalog";
 import { Carousel } from "./carousel";
-import { FarmCard } from "./farm-card";
+import { FarmGrid, ProductGrid } from "./card-grids";
 import { ProductCard } from "./product-card";
 import { EmptyNote, Section } from "./section";
 import { SectionError } from "./section-error";
@@ -44,28 +44,11 @@ function LoadedWhenNear<T>(props: LoadedProps<T>) {
   return <div ref={ref}>{near ? <Loaded<T> {...props} /> : props.skeleton}</div>;
 }
 
+// The home column is narrower than a full page: no third column on tablets.
+const HOME_GRID = "grid grid-cols-2 gap-4 lg:grid-cols-4";
+
 const emptyProducts = (filtered: boolean) =>
   filtered ? "No products in this category yet." : "No products to show yet.";
-
-function ProductGrid({ products }: { products: ProductJson[] }) {
-  return (
-    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-      {products.map((p) => (
-        <ProductCard key={p.id} product={p} />
-      ))}
-    </div>
-  );
-}
-
-function FarmGrid({ farms }: { farms: FarmJson[] }) {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {farms.map((f) => (
-        <FarmCard key={f.id} farm={f} />
-      ))}
-    </div>
-  );
-}
 
 function ProductCarousel({
   url,
@@ -92,6 +75,20 @@ function ProductCarousel({
           ))}
         </Carousel>
       )}
+    </LoadedWhenNear>
+  );
+}
+
+/** A section's farm cards, fetched once it nears the viewport. */
+function FarmCards({ url, failure }: { url: string; failure: string }) {
+  return (
+    <LoadedWhenNear<FarmJson>
+      url={url}
+      skeleton={<FarmSkeletons count={3} />}
+      failure={failure}
+      empty="No farms to show yet."
+    >
+      {(farms) => <FarmGrid farms={farms} />}
     </LoadedWhenNear>
   );
 }
@@ -128,18 +125,14 @@ export function HomeSections({
               failure="Failed to fetch recommended products"
               empty={emptyProducts(!!categoryId)}
             >
-              {(products) => <ProductGrid products={products} />}
+              {(products) => <ProductGrid products={products} className={HOME_GRID} />}
             </Loaded>
           </Section>
           <Section id="farms-you-might-like" title="Farms You Might Like">
-            <LoadedWhenNear<FarmJson>
+            <FarmCards
               url="/api/farms/recommended?limit=3"
-              skeleton={<FarmSkeletons count={3} />}
               failure="Failed to fetch recommended farms"
-              empty="No farms to show yet."
-            >
-              {(farms) => <FarmGrid farms={farms} />}
-            </LoadedWhenNear>
+            />
           </Section>
         </>
       ) : null}
@@ -152,14 +145,7 @@ export function HomeSections({
         />
       </Section>
       <Section id="featured-farmers" title="Featured Farmers" seeAll="/home/farms">
-        <LoadedWhenNear<FarmJson>
-          url="/api/farms/featured?limit=3"
-          skeleton={<FarmSkeletons count={3} />}
-          failure="Failed to fetch featured farms"
-          empty="No farms to show yet."
-        >
-          {(farms) => <FarmGrid farms={farms} />}
-        </LoadedWhenNear>
+        <FarmCards url="/api/farms/featured?limit=3" failure="Failed to fetch featured farms" />
       </Section>
       <Section id="popular" title="Popular with Restaurants" seeAll={`/home/popular${seeAllQuery}`}>
         <ProductCarousel

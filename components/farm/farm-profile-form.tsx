@@ -10,20 +10,11 @@ import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { farmProfileSchema, type FarmProfileInput } from "@/lib/validators/farm";
 import type { MyFarmJson } from "@/lib/contracts/farm";
+import { WEEKDAY_NAMES } from "./fulfilment-model";
 import { MY_FARM_KEY } from "./my-farm-frame";
 import { Field } from "@/components/ui/field";
-import { cn } from "@/lib/cn";
 import { Input, inputClass } from "@/components/ui/input";
-
-const WEEKDAYS = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-] as const;
+import { DescriptionField } from "./description-field";
 
 export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
   const router = useRouter();
@@ -84,18 +75,7 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
       >
         <Input id="farm-location" {...form.register("location")} />
       </Field>
-      <Field
-        id="farm-description"
-        label="Description (Optional)"
-        error={errors.description?.message}
-      >
-        <textarea
-          id="farm-description"
-          rows={5}
-          className={cn(inputClass, "py-2")}
-          {...form.register("description")}
-        />
-      </Field>
+      <DescriptionField form={form} id="farm-description" rows={5} />
       <fieldset className="grid gap-4 rounded-xl border border-gray-200 p-4">
         <legend className="px-1 font-semibold text-ink">Taxes</legend>
         <p className="text-sm text-muted">
@@ -149,7 +129,7 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
               onChange={(e) => setSheetDay(e.target.value)}
             >
               <option value="">Not sent</option>
-              {WEEKDAYS.map((d, i) => (
+              {WEEKDAY_NAMES.map((d, i) => (
                 <option key={d} value={String(i)}>
                   {d}
                 </option>

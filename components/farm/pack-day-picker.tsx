@@ -2,6 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { cn } from "@/lib/cn";
+import { Field } from "@/components/ui/field";
 import { inputClass } from "@/components/ui/input";
 import { formatSlotDay } from "@/lib/format";
 import type { PackListJson } from "@/lib/contracts/fulfilment";
@@ -14,10 +15,7 @@ export function PackDayPicker({ list }: { list: PackListJson }) {
   const router = useRouter();
   const [loading, startLoading] = useTransition();
   return (
-    <div className="grid gap-1.5">
-      <label htmlFor="pack-date" className="text-sm font-medium text-ink">
-        Day
-      </label>
+    <Field id="pack-date" label="Day">
       <select
         id="pack-date"
         value={list.date}
@@ -36,6 +34,6 @@ export function PackDayPicker({ list }: { list: PackListJson }) {
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 }

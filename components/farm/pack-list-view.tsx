@@ -6,6 +6,7 @@ import { formatSlotDay } from "@/lib/format";
 import { PrintButton } from "./print-button";
 import { PackDayPicker } from "./pack-day-picker";
 import { PackOrders } from "./pack-orders";
+import { FarmSection } from "./farm-section";
 
 /** YYYY-MM-DD moved by `days`. */
 function shiftDate(date: string, days: number): string {
@@ -24,16 +25,17 @@ export function PackListView({ list, dateError }: { list: PackListJson; dateErro
   const max = Math.max(1, ...list.products.map((p) => p.quantity));
   const csv = `/api/my-farm/pack-list?date=${list.date}&format=csv`;
   return (
-    <section aria-labelledby="pack-title" className="grid gap-6" data-testid="pack-list">
-      <div className="grid gap-1">
-        <h2 id="pack-title" className="text-lg font-bold text-ink">
-          Pack list · {dayTitle(list.date)}
-        </h2>
+    <FarmSection
+      id="pack"
+      title={`Pack list · ${dayTitle(list.date)}`}
+      className="grid gap-6"
+      testId="pack-list"
+      intro={
         <p className="text-sm text-muted print:hidden">
           What to harvest and pack for the orders handed over this day (times in {list.timeZone}).
         </p>
-      </div>
-
+      }
+    >
       <div className="flex flex-wrap items-end gap-3 print:hidden">
         <PackDayPicker list={list} />
         <nav aria-label="Other days" className="flex gap-2">
@@ -109,6 +111,6 @@ export function PackListView({ list, dateError }: { list: PackListJson; dateErro
           />
         </>
       )}
-    </section>
+    </FarmSection>
   );
 }

@@ -24,6 +24,7 @@ import { FormInput } from "@/components/ui/form-input";
 import { YouReceive } from "./you-receive";
 import { downscaleImage } from "./downscale-image";
 import { handleApiSubmit } from "@/components/ui/api-form";
+import { DescriptionField } from "./description-field";
 
 /** The number inputs' attributes: dollars and cents, or whole units between two bounds. */
 const money = {
@@ -135,18 +136,7 @@ export function ProductForm({ categories, product }: Props) {
       aria-label={product ? `Edit ${product.name}` : "Add a product"}
     >
       <FormInput form={form} name="name" id="product-name" label="Product name" />
-      <Field
-        id="product-description"
-        label="Description (Optional)"
-        error={errors.description?.message}
-      >
-        <textarea
-          id="product-description"
-          rows={4}
-          className={cn(inputClass, "py-2")}
-          {...form.register("description")}
-        />
-      </Field>
+      <DescriptionField form={form} id="product-description" rows={4} />
       <div className="grid gap-4 sm:grid-cols-3">
         <FormInput
           form={form}
@@ -221,27 +211,20 @@ export function ProductForm({ categories, product }: Props) {
         Featured (shown in This Week&apos;s Harvest)
       </label>
       {product ? null : (
-        <div className="grid gap-1.5">
-          <label htmlFor="product-photo" className="text-sm font-medium text-ink">
-            Photo (optional)
-          </label>
+        <Field
+          id="product-photo"
+          label="Photo (optional)"
+          hint="Take one with your phone or choose a picture: it is made smaller before it is sent."
+          error={photoError ?? undefined}
+        >
           <input
             id="product-photo"
             type="file"
             accept={IMAGE_ACCEPT}
-            aria-describedby={`product-photo-hint${photoError ? " product-photo-error" : ""}`}
             onChange={(e) => void pickPhoto(e.target.files?.[0])}
             className="text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-4 file:font-medium file:text-ink"
           />
-          <p id="product-photo-hint" className="text-xs text-muted">
-            Take one with your phone or choose a picture: it is made smaller before it is sent.
-          </p>
-          {photoError ? (
-            <p id="product-photo-error" role="alert" className="text-sm font-medium text-red-700">
-              {photoError}
-            </p>
-          ) : null}
-        </div>
+        </Field>
       )}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={isSubmitting}>

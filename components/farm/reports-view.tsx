@@ -20,7 +20,9 @@ import {
 } from "@/lib/report-period";
 import { reportPeriodSchema } from "@/lib/validators/farm";
 import type { SalesChannel, SalesReportJson, TaxReportJson } from "@/lib/contracts/farm";
+import { calendarDay } from "./calendar-day";
 import { ReportBarChart, type Bar } from "./report-chart";
+import { ReportPanel } from "./report-panel";
 
 const CHANNELS: Record<SalesChannel, string> = {
   shoppers: "Shoppers",
@@ -32,14 +34,9 @@ const PRODUCTS_SHOWN = 10;
 
 const query = (p: ReportPeriod) => `from=${p.from}&to=${p.to}`;
 const weekLabel = (week: string) =>
-  `Week of ${new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${week}T12:00:00Z`))}`;
+  `Week of ${calendarDay(week, { month: "short", day: "numeric" })}`;
 const longDay = (day: string) =>
-  new Intl.DateTimeFormat("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${day}T12:00:00Z`));
+  calendarDay(day, { month: "short", day: "numeric", year: "numeric" });
 
 /** One report: its heading, the chart and, beside it, the table with the same figures. */
 function ReportCard({
@@ -56,21 +53,12 @@ function ReportCard({
   download?: ReactNode;
 }) {
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="grid gap-3 rounded-2xl border border-gray-200 p-4 md:p-6"
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={`${id}-title`} className="text-lg font-bold text-ink">
-          {title}
-        </h3>
-        {download}
-      </div>
+    <ReportPanel id={id} title={title} aside={download}>
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <ReportBarChart name={title} bars={bars} />
         <div className="overflow-x-auto">{table}</div>
       </div>
-    </section>
+    </ReportPanel>
   );
 }
 
@@ -326,18 +314,15 @@ function Reports({
 }) {
   const q = query(period);
   const taxSummary = (
-    <section
-      aria-labelledby="tax-title"
-      className="grid gap-3 rounded-2xl border border-gray-200 p-4 md:p-6"
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id="tax-title" className="text-lg font-bold text-ink">
-          Tax summary
-        </h3>
+    <ReportPanel
+      id="tax"
+      title="Tax summary"
+      aside={
         <CsvLink href={`/api/my-farm/reports/tax?${q}&format=csv`}>
           Download tax summary (CSV)
         </CsvLink>
-      </div>
+      }
+    >
       <Table
         caption="Tax summary for the period"
         head={["Figure", "Amount"]}
@@ -357,7 +342,7 @@ function Reports({
           },
         ]}
       />
-    </section>
+    </ReportPanel>
   );
   const downloads = (
     <section

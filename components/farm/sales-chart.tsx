@@ -1,24 +1,16 @@
 import { formatCurrency } from "@/lib/format";
 import type { WeeklySalesJson } from "@/lib/contracts/farm";
+import { calendarDay } from "./calendar-day";
+import { ReportPanel } from "./report-panel";
 
 const W = 560;
 const H = 180;
 const PAD_BOTTOM = 28;
 const PAD_TOP = 20;
 
-function dayLabel(date: string) {
-  return new Intl.DateTimeFormat("en-US", { weekday: "short", timeZone: "UTC" }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
-}
-function longDay(date: string) {
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "long",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${date}T12:00:00Z`));
-}
+const dayLabel = (date: string) => calendarDay(date, { weekday: "short" });
+const longDay = (date: string) =>
+  calendarDay(date, { weekday: "long", month: "short", day: "numeric" });
 
 /**
  * This week's sales as an inline SVG bar chart (no chart library). The SVG is one labelled image
@@ -31,21 +23,19 @@ export function SalesChart({ sales }: { sales: WeeklySalesJson }) {
   const barW = slot * 0.6;
   const usable = H - PAD_BOTTOM - PAD_TOP;
   return (
-    <section
-      aria-labelledby="sales-title"
-      className="grid gap-3 rounded-2xl border border-gray-200 p-4 md:p-6"
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="sales-title" className="text-lg font-bold text-ink">
-          Sales this week
-        </h2>
+    <ReportPanel
+      id="sales"
+      title="Sales this week"
+      heading="h2"
+      aside={
         <p className="text-sm text-muted">
           <span data-testid="sales-total" className="text-lg font-bold text-ink">
             {formatCurrency(sales.total)}
           </span>{" "}
           from {sales.orders} {sales.orders === 1 ? "order" : "orders"}
         </p>
-      </div>
+      }
+    >
       <svg
         viewBox={`0 0 ${W} ${H}`}
         role="img"
@@ -72,23 +62,13 @@ export function SalesChart({ sales }: { sales: WeeklySalesJson }) {
             <g key={d.date}>
               <rect x={x} y={y} width={barW} height={h} rx={4} className="fill-brand-600" />
               {d.total > 0 ? (
-                <text
-                  x={x + barW / 2}
-                  y={y - 6}
-                  textAnchor="middle"
-                  className="fill-ink text-[11px]"
-                >
+                <BarText x={x + barW / 2} y={y - 6} className="fill-ink text-[11px]">
                   {formatCurrency(d.total)}
-                </text>
+                </BarText>
               ) : null}
-              <text
-                x={x + barW / 2}
-                y={H - 8}
-                textAnchor="middle"
-                className="fill-gray-700 text-[12px]"
-              >
+              <BarText x={x + barW / 2} y={H - 8} className="fill-gray-700 text-[12px]">
                 {dayLabel(d.date)}
-              </text>
+              </BarText>
             </g>
           );
         })}
@@ -123,6 +103,25 @@ export function SalesChart({ sales }: { sales: WeeklySalesJson }) {
           </tbody>
         </table>
       </details>
-    </section>
+    </ReportPanel>
+  );
+}
+
+/** A label centred above or below a bar: its amount, its day. */
+function BarText({
+  x,
+  y,
+  className,
+  children,
+}: {
+  x: number;
+  y: number;
+  className: string;
+  children: string;
+}) {
+  return (
+    <text x={x} y={y} textAnchor="middle" className={className}>
+      {children}
+    </text>
   );
 }

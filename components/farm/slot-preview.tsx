@@ -7,20 +7,23 @@ import { byWeek, slotPlace, slotRemaining } from "@/components/fulfilment/slot-t
 import { messageOf } from "@/lib/client/api";
 import type { SlotJson } from "@/lib/contracts/fulfilment";
 import { formatCutoff, formatSlotDay, formatSlotRange } from "@/lib/format";
+import { FarmSection } from "./farm-section";
 
 /** The next four weeks of the farm's slots as buyers see them (the saved settings, not the form's). */
 export function SlotPreview({ slotsKey }: { slotsKey: string }) {
   const { data, error, isLoading, mutate } = useSWR<SlotJson[]>(slotsKey);
   return (
-    <section aria-labelledby="slot-preview-title" className="grid gap-3" data-testid="slot-preview">
-      <div className="grid gap-1">
-        <h2 id="slot-preview-title" className="text-lg font-bold text-ink">
-          What buyers see: the next four weeks
-        </h2>
+    <FarmSection
+      id="slot-preview"
+      title="What buyers see: the next four weeks"
+      className="grid gap-3"
+      testId="slot-preview"
+      intro={
         <p className="text-sm text-muted">
           From your saved settings. Slots whose orders have closed are not shown.
         </p>
-      </div>
+      }
+    >
       {error ? (
         <div
           role="alert"
@@ -76,6 +79,6 @@ export function SlotPreview({ slotsKey }: { slotsKey: string }) {
           ))}
         </ol>
       )}
-    </section>
+    </FarmSection>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Greeting } from "@/components/catalog/greeting";
-import { ProductCard } from "@/components/catalog/product-card";
+import { ProductGrid } from "@/components/catalog/card-grids";
 import { EmptyNote } from "@/components/catalog/section";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { listCategories } from "@/lib/server/catalog/categories";
@@ -96,14 +96,7 @@ export default async function SearchPage({ searchParams }: Props) {
             : "No products yet."}
         </EmptyNote>
       ) : (
-        <div
-          className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4"
-          data-testid="search-results"
-        >
-          {results.map((p) => (
-            <ProductCard key={p.id} product={p} headingLevel={2} />
-          ))}
-        </div>
+        <ProductGrid products={results} headingLevel={2} testId="search-results" />
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { MapPin } from "lucide-react";
-import { ProductCard } from "@/components/catalog/product-card";
+import { ProductGrid } from "@/components/catalog/card-grids";
 import { EmptyNote } from "@/components/catalog/section";
 import { Stars } from "@/components/catalog/stars";
 import { NextSlot } from "@/components/fulfilment/next-slot";
@@ -83,11 +83,7 @@ export default async function FarmPage({ params }: Props) {
           Products ({farm.productCount})
         </h2>
         {products.length ? (
-          <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
-            {products.map((p) => (
-              <ProductCard key={p.id} product={p} />
-            ))}
-          </div>
+          <ProductGrid products={products} />
         ) : (
           <EmptyNote>This farm has no products listed right now.</EmptyNote>
         )}

@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ChevronLeft } from "lucide-react";
-import { FarmCard } from "@/components/catalog/farm-card";
-import { ProductCard } from "@/components/catalog/product-card";
+import { FarmGrid, ProductGrid } from "@/components/catalog/card-grids";
 import { EmptyNote } from "@/components/catalog/section";
 import { requireUser } from "@/lib/server/auth/current-user";
 import { listFeaturedFarms } from "@/lib/server/catalog/farms";
@@ -47,11 +46,7 @@ export default async function SeeAllPage({ params, searchParams }: Props) {
   if (section === "farms") {
     const farms = await listFeaturedFarms({ limit });
     body = farms.length ? (
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {farms.map((f) => (
-          <FarmCard key={f.id} farm={f} headingLevel={2} />
-        ))}
-      </div>
+      <FarmGrid farms={farms} headingLevel={2} />
     ) : (
       <EmptyNote>No farms to show yet.</EmptyNote>
     );
@@ -66,11 +61,7 @@ export default async function SeeAllPage({ params, searchParams }: Props) {
       levelOf(user),
     );
     body = products.length ? (
-      <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
-        {products.map((p) => (
-          <ProductCard key={p.id} product={p} headingLevel={2} />
-        ))}
-      </div>
+      <ProductGrid products={products} headingLevel={2} />
     ) : (
       <EmptyNote>No products to show yet.</EmptyNote>
     );

@@ -4,6 +4,7 @@ import { ProductList } from "@/components/farm/product-list";
 import { Button } from "@/components/ui/button";
 import { listMyProducts } from "@/lib/server/farm/products";
 import { farmPageUser } from "@/lib/server/farm/profile";
+import { FarmSection } from "@/components/farm/farm-section";
 
 export const dynamic = "force-dynamic";
 
@@ -12,19 +13,20 @@ export default async function MyProductsPage() {
   if (!user) return null;
   const products = await listMyProducts(user);
   return (
-    <section aria-labelledby="products-title" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="products-title" className="text-lg font-bold text-ink">
-          Products ({products.length})
-        </h2>
+    <FarmSection
+      id="products"
+      title={`Products (${products.length})`}
+      className="grid gap-4"
+      action={
         <Button asChild>
           <Link href="/my-farm/products/new">
             <Plus aria-hidden className="h-4 w-4" />
             Add product
           </Link>
         </Button>
-      </div>
+      }
+    >
       <ProductList products={products} />
-    </section>
+    </FarmSection>
   );
 }

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { SetPasswordForm } from "@/components/farm/set-password-form";
 import { canSetPassword } from "@/lib/server/farm/invite";
 import { farmPageUser } from "@/lib/server/farm/profile";
+import { FarmSection } from "@/components/farm/farm-section";
 
 export const dynamic = "force-dynamic";
 
@@ -11,10 +12,11 @@ export default async function WelcomePage() {
   if (!user) return null;
   const allowed = await canSetPassword(user.id);
   return (
-    <section aria-labelledby="welcome-title" className="grid gap-4">
-      <h2 id="welcome-title" className="text-lg font-bold text-ink">
-        Welcome to Fieldfare, {user.fullName}
-      </h2>
+    <FarmSection
+      id="welcome"
+      title={`Welcome to Fieldfare, ${user.fullName}`}
+      className="grid gap-4"
+    >
       {allowed ? (
         <>
           <p className="max-w-prose text-muted">
@@ -32,6 +34,6 @@ export default async function WelcomePage() {
           .
         </p>
       )}
-    </section>
+    </FarmSection>
   );
 }

@@ -5,6 +5,7 @@ import { isAppError } from "@/lib/server/platform/errors";
 import { getMyProduct, listCategoryOptions } from "@/lib/server/farm/products";
 import { farmPageUser } from "@/lib/server/farm/profile";
 import { parseIdParam } from "@/lib/validators/id";
+import { FarmSection } from "@/components/farm/farm-section";
 
 export const dynamic = "force-dynamic";
 
@@ -26,16 +27,13 @@ export default async function EditProductPage({ params }: { params: Promise<{ id
   const [product, categories] = await Promise.all([load(id), listCategoryOptions()]);
   if (!product) notFound();
   return (
-    <section aria-labelledby="edit-product-title" className="grid gap-6">
-      <h2 id="edit-product-title" className="text-lg font-bold text-ink">
-        Edit {product.name}
-      </h2>
+    <FarmSection id="edit-product" title={`Edit ${product.name}`} className="grid gap-6">
       <ImageUpload
         endpoint={`/api/my-farm/products/${product.id}/image`}
         current={product.image}
         label="Product picture"
       />
       <ProductForm categories={categories} product={product} />
-    </section>
+    </FarmSection>
   );
 }

@@ -1,6 +1,7 @@
 import { ProductForm } from "@/components/farm/product-form";
 import { listCategoryOptions } from "@/lib/server/farm/products";
 import { farmPageUser } from "@/lib/server/farm/profile";
+import { FarmSection } from "@/components/farm/farm-section";
 
 export const dynamic = "force-dynamic";
 
@@ -8,11 +9,8 @@ export default async function NewProductPage() {
   if (!(await farmPageUser())) return null;
   const categories = await listCategoryOptions();
   return (
-    <section aria-labelledby="new-product-title" className="grid gap-4">
-      <h2 id="new-product-title" className="text-lg font-bold text-ink">
-        Add a product
-      </h2>
+    <FarmSection id="new-product" title="Add a product" className="grid gap-4">
       <ProductForm categories={categories} />
-    </section>
+    </FarmSection>
   );
 }
