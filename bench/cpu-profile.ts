@@ -101,6 +101,27 @@ export function summarizeProfile(
   };
 }
 
+/**
+ * The main thread's profile in `dir` summed over each load's window (`performance.now()` times).
+ * The profile ends when the server exits, at `stoppedAt`: a window lies that far before its end.
+ * Null for each when there is no profile.
+ */
+export function summarizeLoads(
+  dir: string,
+  stoppedAt: number,
+  loads: { startedAt: number; endedAt: number }[],
+) {
+  const profile = mainProfile(dir);
+  return loads.map((w) =>
+    profile
+      ? summarizeProfile(profile, {
+          fromUs: profile.endTime - (stoppedAt - w.startedAt) * 1000,
+          toUs: profile.endTime - (stoppedAt - w.endedAt) * 1000,
+        })
+      : null,
+  );
+}
+
 /** Prints a summary: the first `areas` areas, then the TOP self and 2×TOP inclusive functions. */
 export function printSummary(summary: ReturnType<typeof summarizeProfile>, areas: number): void {
   for (const a of summary.areas.slice(0, areas))
@@ -159,4 +180,23 @@ export function statementSample(statements: string[], requests: number): string[
   return [...counts.entries()]
     .sort((a, b) => b[1] - a[1])
     .map(([k, n]) => `${round(n / requests)}× ${k}`);
+}
+
+/**
+ * The statements PostgreSQL logs while `send(0)` … `send(requests - 1)` run one after another: how
+ * many per request, and the most frequent (see statementSample). Needs `canReadLog`.
+ */
+export async function statementsPerRequest(
+  requests: number,
+  send: (i: number) => Promise<unknown>,
+): Promise<{ perRequest: number; sample: string[] }> {
+  const offset = fs.statSync(PG_LOG).size;
+  for (let i = 0; i < requests; i++) await send(i);
+  // The log is written by another process: give it a moment to flush.
+  await new Promise((r) => setTimeout(r, 300));
+  const statements = statementsSince(offset);
+  return {
+    perRequest: statements.length / requests,
+    sample: statementSample(statements, requests),
+  };
 }

@@ -24,6 +24,7 @@ import {
   machine,
   prepareBuild,
   startApp,
+  timeBound,
 } from "./harness";
 import { writeResult } from "./support";
 
@@ -55,14 +56,7 @@ const app = await startApp(database.url, distDir, {
   SHEETS_REQUEST_TIMEOUT_MS: "2000",
   SHEETS_MAX_ATTEMPTS: "1000",
 });
-const watchdog = setTimeout(
-  () => {
-    console.error("fault: time bound exceeded, stopping");
-    void app.stop().finally(() => process.exit(2));
-  },
-  (SECONDS + 300) * 1000,
-);
-watchdog.unref();
+const watchdog = timeBound("fault", app, SECONDS + 300);
 
 type Answer = { t: number; kind: string; status: number; ms: number; clear: boolean };
 const answers: Answer[] = [];

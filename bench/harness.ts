@@ -117,6 +117,19 @@ export async function startApp(
   });
 }
 
+/**
+ * Bounds a whole bench run: after `seconds`, it says so, stops the app and ends the process with
+ * exit code 2. Clear the returned timer when the run is done.
+ */
+export function timeBound(name: string, app: AppInstance, seconds: number): NodeJS.Timeout {
+  const watchdog = setTimeout(() => {
+    console.error(`${name}: time bound exceeded, stopping`);
+    void app.stop().finally(() => process.exit(2));
+  }, seconds * 1000);
+  watchdog.unref();
+  return watchdog;
+}
+
 const floorDir = path.join(root, "bench/floor");
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 

@@ -26,6 +26,7 @@ import {
   prepareBuild,
   runMix,
   startApp,
+  timeBound,
   type AcRequest,
   type Mix,
 } from "./harness";
@@ -86,14 +87,7 @@ const app = await startApp(
   profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [],
 );
 // The whole run is bounded: setup + load + checks must finish within this, or the process ends.
-const watchdog = setTimeout(
-  () => {
-    console.error("load: time bound exceeded, stopping");
-    void app.stop().finally(() => process.exit(2));
-  },
-  (SECONDS + 600) * 1000,
-);
-watchdog.unref();
+const watchdog = timeBound("load", app, SECONDS + 600);
 
 let windowEnded: number | undefined;
 try {

@@ -15,15 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { autocannon, freshSeededDatabase, login, prepareBuild, round, startApp } from "./harness";
-import {
-  canReadLog,
-  mainProfile,
-  PG_LOG,
-  printSummary,
-  statementSample,
-  statementsSince,
-  summarizeProfile,
-} from "./cpu-profile";
+import { canReadLog, printSummary, statementsPerRequest, summarizeLoads } from "./cpu-profile";
 import { writeResult } from "./support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -69,16 +61,10 @@ try {
         await res.arrayBuffer();
       }
       if (canReadLog) {
-        const offset = fs.statSync(PG_LOG).size;
-        for (let i = 0; i < SEQUENTIAL; i++)
-          await (await fetch(app.url + route, { headers })).arrayBuffer();
-        // The log is written by another process: give it a moment to flush.
-        await new Promise((r) => setTimeout(r, 300));
-        const statements = statementsSince(offset);
-        queries = {
-          perRequest: round(statements.length / SEQUENTIAL),
-          sample: statementSample(statements, SEQUENTIAL),
-        };
+        const counted = await statementsPerRequest(SEQUENTIAL, async () =>
+          (await fetch(app.url + route, { headers })).arrayBuffer(),
+        );
+        queries = { ...counted, perRequest: round(counted.perRequest) };
       }
       const r = await autocannon({
         url: app.url + route,
@@ -92,16 +78,10 @@ try {
     } finally {
       await app.stop();
     }
-    // The profile ends when the server exits: keep only the samples of the load (startup and
-    // module loading are not the cost of a request).
-    const tail = (performance.now() - loadEnded) * 1000;
-    const profile = mainProfile(dir);
-    const summary = profile
-      ? summarizeProfile(profile, {
-          fromUs: profile.endTime - tail - SECONDS * 1e6,
-          toUs: profile.endTime - tail,
-        })
-      : null;
+    // Only the samples of the load: startup and module loading are not the cost of a request.
+    const [summary] = summarizeLoads(dir, performance.now(), [
+      { startedAt: loadEnded - SECONDS * 1000, endedAt: loadEnded },
+    ]);
     const requests = rps * SECONDS;
     results.push({
       route,

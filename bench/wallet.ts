@@ -27,15 +27,7 @@ import pg from "pg";
 import { ensureBuild, startInstance } from "../tests/messages/support/app-instance";
 import fs from "node:fs";
 import os from "node:os";
-import {
-  canReadLog,
-  mainProfile,
-  PG_LOG,
-  printSummary,
-  statementSample,
-  statementsSince,
-  summarizeProfile,
-} from "./cpu-profile";
+import { canReadLog, printSummary, statementsPerRequest, summarizeLoads } from "./cpu-profile";
 import { freshPostgres, rerunUnderReactServer, writeResult } from "./support";
 
 // autocannon ships no type declarations; this is the slice of its API used here.
@@ -175,15 +167,7 @@ async function countStatements(base: string, loads: Load[]) {
           throw new Error(`${load.name} answered ${r.status}: ${await r.text()}`);
       });
     await send(0);
-    const offset = fs.statSync(PG_LOG).size;
-    for (let i = 1; i <= SEQUENTIAL; i++) await send(i);
-    // The log is written by another process: give it a moment to flush.
-    await new Promise((r) => setTimeout(r, 300));
-    const statements = statementsSince(offset);
-    out[load.name] = {
-      perRequest: statements.length / SEQUENTIAL,
-      sample: statementSample(statements, SEQUENTIAL),
-    };
+    out[load.name] = await statementsPerRequest(SEQUENTIAL, (i) => send(i + 1));
     console.log(`${load.name}: ${out[load.name].perRequest} statements/request`);
     for (const q of out[load.name].sample.slice(0, 20)) console.log(`  q ${q}`);
   }
@@ -380,16 +364,14 @@ try {
   const stoppedAt = performance.now();
 
   if (profDir) {
-    // The profile ends when the server exits: each scenario's samples lie that far before its end.
-    const profile = mainProfile(profDir);
-    const scenarios = [topUps, hot, checkouts].map((sc) => {
-      const w = windows.get(sc.name)!;
-      const summary = profile
-        ? summarizeProfile(profile, {
-            fromUs: profile.endTime - (stoppedAt - w.startedAt) * 1000,
-            toUs: profile.endTime - (stoppedAt - w.endedAt) * 1000,
-          })
-        : null;
+    const ran = [topUps, hot, checkouts];
+    const summaries = summarizeLoads(
+      profDir,
+      stoppedAt,
+      ran.map((sc) => windows.get(sc.name)!),
+    );
+    const scenarios = ran.map((sc, i) => {
+      const summary = summaries[i];
       const cpuMsPerRequest =
         summary && sc.requests ? Math.round((100 * summary.busyMs) / sc.requests) / 100 : null;
       console.log(

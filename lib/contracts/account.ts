@@ -2,7 +2,7 @@ import { z } from "zod";
 import { creditLimitSchema, statementStatuses } from "@/lib/validators/account";
 import { idParam } from "@/lib/validators/id";
 import { endpoint, jsonBody } from "./endpoint";
-import { id, isoDate, money, orderStatus, taxLine } from "./json";
+import { farmRef, id, isoDate, money, orderStatus, taxLine } from "./json";
 import { wallet } from "./wallet";
 
 /** Pay on account (docs/restaurants.md, "Pay on account"): credit lines, monthly statements, paying them. */
@@ -16,7 +16,7 @@ export const party = z.object({
 export const statementSummary = z.object({
   id,
   number: z.string().describe('"ST-000012": the invoice number'),
-  farm: z.object({ id, farmName: z.string() }),
+  farm: farmRef,
   buyer: party,
   period: z.string().describe("YYYY-MM in the farm's time zone"),
   periodLabel: z.string().describe('"November 2026"'),
@@ -76,7 +76,7 @@ export const creditLine = z.object({
 });
 export type CreditLineJson = z.infer<typeof creditLine>;
 
-export const buyerCreditLine = creditLine.extend({ farm: z.object({ id, farmName: z.string() }) });
+export const buyerCreditLine = creditLine.extend({ farm: farmRef });
 export type BuyerCreditLineJson = z.infer<typeof buyerCreditLine>;
 
 export const customer = party.extend({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idParam } from "@/lib/validators/id";
 import { proposeAdjustmentSchema } from "@/lib/validators/adjustments";
 import { endpoint, jsonBody } from "./endpoint";
-import { id, isoDate, money } from "./json";
+import { farmRef, id, isoDate, money } from "./json";
 
 export const adjustmentStatus = z.enum(["pending", "applied", "accepted", "declined", "stale"]);
 export type AdjustmentStatusValue = z.infer<typeof adjustmentStatus>;
@@ -22,7 +22,7 @@ export type AdjustmentLineJson = z.infer<typeof adjustmentLine>;
 export const adjustment = z.object({
   id,
   orderId: id,
-  farm: z.object({ id, farmName: z.string() }),
+  farm: farmRef,
   buyerId: id,
   status: adjustmentStatus,
   lines: z.array(adjustmentLine),

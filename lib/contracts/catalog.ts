@@ -8,7 +8,7 @@ import {
 import { idParam } from "@/lib/validators/id";
 import { endpoint } from "./endpoint";
 import { TAX_CLASSES } from "@/lib/tax";
-import { id, isoDate, money } from "./json";
+import { farmRef, id, isoDate, money } from "./json";
 
 export const category = z.object({ id, name: z.string(), icon: z.string() });
 export type CategoryJson = z.infer<typeof category>;
@@ -36,7 +36,7 @@ export const product = z.object({
   isPopular: z.boolean(),
   image: z.string(),
   createdAt: isoDate,
-  farm: z.object({ id, farmName: z.string() }),
+  farm: farmRef,
 });
 export type ProductJson = z.infer<typeof product>;
 

@@ -185,6 +185,11 @@ const imageBody = multipartBody(imageUploadSchema, {
   maxBytes: MAX_IMAGE_BYTES + MULTIPART_OVERHEAD,
   tooLarge: IMAGE_TOO_LARGE,
 });
+/** What marking an order handed over, or undoing that, answers. */
+const handoverAnswer = z.object({
+  order: incomingOrder,
+  notified: z.boolean().describe("the buyer was sent a message"),
+});
 /** Farm accounts only: anyone else is refused (403); another farm's rows look unknown (404). */
 const farmerErrors = ["forbidden", "not_found"] as const;
 
@@ -297,10 +302,7 @@ export const farmApi = {
     summary: "Mark an order as handed over (completed)",
     auth: "required",
     params: order,
-    response: z.object({
-      order: incomingOrder,
-      notified: z.boolean().describe("the buyer was sent a message"),
-    }),
+    response: handoverAnswer,
     errors: [...farmerErrors, "order_not_active", "order_not_started"],
   }),
   undoHandover: endpoint({
@@ -310,10 +312,7 @@ export const farmApi = {
     summary: "Undo a handover within 5 minutes: the order is active again, its earnings reversed",
     auth: "required",
     params: order,
-    response: z.object({
-      order: incomingOrder,
-      notified: z.boolean().describe("the buyer was sent a message"),
-    }),
+    response: handoverAnswer,
     errors: [...farmerErrors, "order_not_active", "undo_expired"],
   }),
   products: endpoint({

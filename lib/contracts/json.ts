@@ -6,6 +6,8 @@ export const money = z.number().describe("US dollars, at most 2 decimals");
 export const isoDate = z.string().describe("ISO 8601 date-time (UTC)");
 export const userType = z.enum(["farmer", "restaurant", "user"]);
 export const orderStatus = z.enum(["active", "completed", "cancelled"]);
+/** A farm as another row names it. */
+export const farmRef = z.object({ id, farmName: z.string() });
 
 /** A product and a whole number of its units: a line to pack, or of a standing order. */
 export const productQuantity = z.object({

@@ -71,15 +71,20 @@ export const opsApplication = z.object({
 });
 export type OpsApplicationJson = z.infer<typeof opsApplication>;
 
+/** How an outbox row's delivery stands, for emails and Sheets rows alike (after its own status). */
+const outboxDelivery = {
+  attempts: z.number().int(),
+  nextAttemptAt: isoDate,
+  lastError: z.string().nullable(),
+  createdAt: isoDate,
+};
+
 export const opsEmail = z.object({
   id,
   kind: z.string(),
   to: z.string(),
   status: z.enum(["pending", "sending", "sent", "failed", "skipped"]),
-  attempts: z.number().int(),
-  nextAttemptAt: isoDate,
-  lastError: z.string().nullable(),
-  createdAt: isoDate,
+  ...outboxDelivery,
 });
 export type OpsEmailJson = z.infer<typeof opsEmail>;
 
@@ -88,10 +93,7 @@ export const opsSheetRow = z.object({
   source: z.string(),
   submissionId: z.string(),
   status: z.enum(["pending", "synced", "failed"]),
-  attempts: z.number().int(),
-  nextAttemptAt: isoDate,
-  lastError: z.string().nullable(),
-  createdAt: isoDate,
+  ...outboxDelivery,
 });
 export type OpsSheetRowJson = z.infer<typeof opsSheetRow>;
 

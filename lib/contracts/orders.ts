@@ -5,7 +5,7 @@ import { checkoutSchema, orderEditSchema, ordersQuerySchema } from "@/lib/valida
 import { adjustment } from "./adjustments";
 import { orderFulfilment } from "./fulfilment";
 import { endpoint, jsonBody, PAGED } from "./endpoint";
-import { id, isoDate, money, orderStatus, taxLine } from "./json";
+import { farmRef, id, isoDate, money, orderStatus, taxLine } from "./json";
 import { wallet } from "./wallet";
 
 export const orderItem = z.object({
@@ -24,7 +24,7 @@ export type OrderEventJson = z.infer<typeof orderEvent>;
 export const order = z.object({
   id,
   farmId: id,
-  farm: z.object({ id, farmName: z.string() }),
+  farm: farmRef,
   status: orderStatus,
   subtotal: money.describe("goods and fees, before tax"),
   taxes: z

@@ -10,6 +10,8 @@ const reason = z
   .trim()
   .min(3, REASON_REQUIRED)
   .max(500, "Keep the reason under 500 characters");
+/** A switch staff turn on or off (verified, paused, held). */
+const trueOrFalse = z.boolean({ error: "Must be true or false" });
 
 export const stepUpSchema = z.object({
   password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200),
@@ -54,10 +56,7 @@ export const payoutPaidSchema = z.object({
 });
 export type PayoutPaidInput = z.infer<typeof payoutPaidSchema>;
 
-export const payoutHoldSchema = z.object({
-  held: z.boolean({ error: "Must be true or false" }),
-  reason,
-});
+export const payoutHoldSchema = z.object({ held: trueOrFalse, reason });
 export type PayoutHoldInput = z.infer<typeof payoutHoldSchema>;
 
 export const peopleQuery = z.object({
@@ -94,15 +93,10 @@ const searchText = z.string().trim().max(100, "Keep the search under 100 charact
 /** GET /api/ops/farms: by farm name, owner name or owner email; newest farms first. */
 export const farmListQuery = z.object({ q: searchText });
 
-export const farmVerifiedSchema = z.object({
-  verified: z.boolean({ error: "Must be true or false" }),
-});
+export const farmVerifiedSchema = z.object({ verified: trueOrFalse });
 export type FarmVerifiedInput = z.infer<typeof farmVerifiedSchema>;
 
-export const farmPauseSchema = z.object({
-  paused: z.boolean({ error: "Must be true or false" }),
-  reason,
-});
+export const farmPauseSchema = z.object({ paused: trueOrFalse, reason });
 export type FarmPauseInput = z.infer<typeof farmPauseSchema>;
 
 /** GET /api/ops/waitlist (and its .csv): the rows the Sheet gets, newest first. */

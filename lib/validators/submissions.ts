@@ -13,6 +13,12 @@ export const roleValues = ["farmer", "restaurant", "distributor", "other"] as co
 const text = (label: string, message: string, options: { multiline?: boolean } = {}) =>
   visibleText(label, message, options);
 
+/** A one-line field that must not be empty: "<label> is required", "<label> is too long". */
+const requiredText = (label: string, max: number) =>
+  text(label, `${label} is required`)
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
+
 const fullNameField = text("Name", "Name must be at least 2 characters")
   .min(2, "Name must be at least 2 characters")
   .max(120, "Name is too long");
@@ -24,9 +30,7 @@ const emailField = text("Email", "Please enter a valid email address")
 export const waitlistSchema = z.object({
   fullName: fullNameField,
   email: emailField,
-  companyName: text("Company name", "Company name is required")
-    .min(1, "Company name is required")
-    .max(160, "Company name is too long"),
+  companyName: requiredText("Company name", 160),
   role: z.enum(roleValues, { error: "Please select your role" }),
 });
 export type WaitlistInput = z.infer<typeof waitlistSchema>;
@@ -47,9 +51,7 @@ export type NewsletterInput = z.infer<typeof newsletterSchema>;
 export const contactSchema = z.object({
   fullName: fullNameField,
   email: emailField,
-  subject: text("Subject", "Subject is required")
-    .min(1, "Subject is required")
-    .max(160, "Subject is too long"),
+  subject: requiredText("Subject", 160),
   message: text("Message", "Message is required", { multiline: true })
     .min(1, "Message is required")
     .max(5000, "Message is too long (5000 characters at most)"),

@@ -3,7 +3,7 @@ import { zoneOf } from "@/lib/server/tz-zone";
 import { RESTAURANTS } from "@/prisma/seed-data/catalog";
 import { dueDateOf, periodLabel, periodOf } from "@/lib/server/credit/credit";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
-import { createHandedOverOrder } from "./handed-over";
+import { createHandedOverOrder, handedOverHistory } from "./handed-over";
 import type { SeedContext, Tx } from "./types";
 
 /**
@@ -62,20 +62,12 @@ export async function ensureAccount(ctx: SeedContext): Promise<void> {
         itemCount: items.reduce((sum, i) => sum + i.quantity, 0),
         distanceKm: Math.round(farm.distance * 1.609344 * 10) / 10,
         checkoutRef: `CO-SEEDACCT${n + 1}`,
-        createdAt: placedAt,
-        updatedAt: handedAt,
-        completedAt: handedAt,
         items: { create: items },
-        events: {
-          create: [
-            {
-              status: "active",
-              note: `On account: ${farm.farmName} statement for ${periodLabel(period)}`,
-              createdAt: placedAt,
-            },
-            { status: "completed", note: "Picked up", createdAt: handedAt },
-          ],
-        },
+        ...handedOverHistory(
+          placedAt,
+          handedAt,
+          `On account: ${farm.farmName} statement for ${periodLabel(period)}`,
+        ),
       },
     });
   }

@@ -3,6 +3,7 @@ import { DEMO_USER, FARMS } from "@/prisma/seed-data/catalog";
 import { CONVERSATIONS, DEMO_LEDGER } from "@/prisma/seed-data/demo-activity";
 import { farmTaxRates } from "@/lib/server/tax/rates";
 import { computeTaxes, taxTotal } from "@/lib/tax";
+import type { TransactionType } from "@/lib/generated/prisma/client";
 import type { SeedContext, SeedLog, Tx } from "./types";
 
 const KM_PER_MILE = 1.609344;
@@ -34,21 +35,24 @@ export async function ensureDemoActivity(ctx: SeedContext): Promise<void> {
   let balance = 0;
   let orders = 0;
   let ledgerRows = 0;
+  /** One row of the shopper's ledger, as a top-up, a checkout or a cancel writes it. */
+  const ledgerRow = (
+    type: TransactionType,
+    amountCents: number,
+    description: string,
+    reference: string,
+    timestamp: Date,
+  ) => {
+    ledgerRows++;
+    return tx.transaction.create({
+      data: { userId, type, amountCents, description, reference, timestamp },
+    });
+  };
   for (const event of DEMO_LEDGER) {
     const when = at(event.agoMs);
     if (event.kind === "top-up") {
       balance += event.amountCents;
-      await tx.transaction.create({
-        data: {
-          userId,
-          type: "top_up",
-          amountCents: event.amountCents,
-          description: "Wallet top-up",
-          reference: `TOP-${hex(5)}`,
-          timestamp: when,
-        },
-      });
-      ledgerRows++;
+      await ledgerRow("top_up", event.amountCents, "Wallet top-up", `TOP-${hex(5)}`, when);
       continue;
     }
 
@@ -132,31 +136,13 @@ export async function ensureDemoActivity(ctx: SeedContext): Promise<void> {
     for (const o of created) {
       balance -= o.totalCents;
       if (balance < 0) throw new Error("seed: the demo ledger would overdraw the wallet");
-      await tx.transaction.create({
-        data: {
-          userId,
-          type: "order",
-          amountCents: -o.totalCents,
-          description: `Order #${o.id} from ${o.farmName}`,
-          reference: `ORDER-${o.id}`,
-          timestamp: when,
-        },
-      });
-      ledgerRows++;
+      const description = `Order #${o.id} from ${o.farmName}`;
+      await ledgerRow("order", -o.totalCents, description, `ORDER-${o.id}`, when);
     }
     for (const o of created.filter((x) => x.status === "cancelled")) {
       balance += o.totalCents;
-      await tx.transaction.create({
-        data: {
-          userId,
-          type: "refund",
-          amountCents: o.totalCents,
-          description: `Refund for order #${o.id} from ${o.farmName}`,
-          reference: `ORDER-${o.id}`,
-          timestamp: o.closedAt!,
-        },
-      });
-      ledgerRows++;
+      const description = `Refund for order #${o.id} from ${o.farmName}`;
+      await ledgerRow("refund", o.totalCents, description, `ORDER-${o.id}`, o.closedAt!);
     }
   }
 

@@ -11,6 +11,24 @@ export type SeedLine = {
 };
 
 /**
+ * The dates and status history of an order placed at `placedAt` (its first event says how it is
+ * paid) and picked up at `handedAt`.
+ */
+export function handedOverHistory(placedAt: Date, handedAt: Date, placedNote: string) {
+  return {
+    createdAt: placedAt,
+    updatedAt: handedAt,
+    completedAt: handedAt,
+    events: {
+      create: [
+        { status: "active" as const, note: placedNote, createdAt: placedAt },
+        { status: "completed" as const, note: "Picked up", createdAt: handedAt },
+      ],
+    },
+  };
+}
+
+/**
  * A past order paid from the wallet and picked up, taxed at the farm's rates of its day as a
  * checkout would tax it. The caller writes the wallet's side (its seed decides how it was funded).
  */
@@ -46,16 +64,8 @@ export async function createHandedOverOrder(
       checkoutRef: order.checkoutRef,
       taxRates,
       taxes,
-      createdAt: placedAt,
-      updatedAt: handedAt,
-      completedAt: handedAt,
       items: { create: items },
-      events: {
-        create: [
-          { status: "active", note: "Paid from wallet", createdAt: placedAt },
-          { status: "completed", note: "Picked up", createdAt: handedAt },
-        ],
-      },
+      ...handedOverHistory(placedAt, handedAt, "Paid from wallet"),
     },
     select: { id: true, farm: { select: { farmName: true } } },
   });

@@ -2,7 +2,8 @@ import { hashPassword } from "@/lib/server/auth/password";
 import { enqueueSheetRow } from "@/lib/server/sheets/outbox";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
-import { recordPayoutEntry } from "./payouts";
+import { recordPayoutEntry } from "@/lib/server/payments/payouts";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SeedLog, Tx } from "./types";
 
 /**
@@ -43,6 +44,24 @@ export async function opsHashesFor(missing: Set<string>): Promise<Map<string, st
   return out;
 }
 
+/** One of these accounts with its email's verification row, as sign-up writes it; `more` adds the rest. */
+function createAccount(
+  tx: Tx,
+  who: { email: string; fullName: string },
+  passwordHash: string,
+  more: Omit<Prisma.UserCreateInput, "email" | "fullName" | "passwordHash"> = {},
+) {
+  return tx.user.create({
+    data: {
+      email: who.email,
+      fullName: who.fullName,
+      passwordHash,
+      emailVerification: { create: { email: who.email } },
+      ...more,
+    },
+  });
+}
+
 export async function ensureOps(
   tx: Tx,
   hashes: Map<string, string>,
@@ -50,29 +69,13 @@ export async function ensureOps(
   log: SeedLog,
 ): Promise<void> {
   const staffHash = hashes.get(OPS_STAFF.email);
-  if (staffHash)
-    await tx.user.create({
-      data: {
-        email: OPS_STAFF.email,
-        fullName: OPS_STAFF.fullName,
-        passwordHash: staffHash,
-        role: "staff",
-        verified: true,
-        emailVerification: { create: { email: OPS_STAFF.email } },
-      },
-    });
+  if (staffHash) await createAccount(tx, OPS_STAFF, staffHash, { role: "staff", verified: true });
   const applicantHash = hashes.get(OPS_APPLICANT.email);
   if (applicantHash)
-    await tx.user.create({
-      data: {
-        email: OPS_APPLICANT.email,
-        fullName: OPS_APPLICANT.fullName,
-        passwordHash: applicantHash,
-        address: OPS_APPLICANT.company.address,
-        emailVerification: { create: { email: OPS_APPLICANT.email } },
-        businessAccount: {
-          create: { ...OPS_APPLICANT.company, createdAt: new Date(now.getTime() - 86_400_000) },
-        },
+    await createAccount(tx, OPS_APPLICANT, applicantHash, {
+      address: OPS_APPLICANT.company.address,
+      businessAccount: {
+        create: { ...OPS_APPLICANT.company, createdAt: new Date(now.getTime() - 86_400_000) },
       },
     });
 
@@ -212,15 +215,7 @@ async function ensureSubmissions(tx: Tx, now: Date): Promise<number> {
  * the webhook writes it: a paid top-up with its `top-up` ledger row, then the hold.
  */
 async function ensureDisputedWallet(tx: Tx, hash: string | undefined, now: Date): Promise<number> {
-  if (hash)
-    await tx.user.create({
-      data: {
-        email: OPS_DISPUTED.email,
-        fullName: OPS_DISPUTED.fullName,
-        passwordHash: hash,
-        emailVerification: { create: { email: OPS_DISPUTED.email } },
-      },
-    });
+  if (hash) await createAccount(tx, OPS_DISPUTED, hash);
   if (await tx.walletHold.findUnique({ where: { disputeId: "dp_seed_liam" } })) return 0;
   const user = await tx.user.findUniqueOrThrow({ where: { email: OPS_DISPUTED.email } });
   const paidAt = new Date(now.getTime() - 4 * 86_400_000);

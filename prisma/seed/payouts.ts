@@ -1,28 +1,8 @@
-import { recordFarmEntry, recordOrderEarnings } from "@/lib/server/payments/farm-ledger";
-import { payoutWeek } from "@/lib/server/payments/payouts";
+import { recordOrderEarnings } from "@/lib/server/payments/farm-ledger";
+import { payoutWeek, recordPayoutEntry } from "@/lib/server/payments/payouts";
 import type { SeedLog, Tx } from "./types";
 
 const DAY = 86_400_000;
-
-/** A seeded payout's row in its farm's ledger: the amount leaves the balance at `at`. */
-export function recordPayoutEntry(
-  tx: Tx,
-  payout: { id: number; farmId: number; amountCents: number; periodEnd: string },
-  at: Date,
-) {
-  return recordFarmEntry(
-    tx,
-    {
-      farmId: payout.farmId,
-      type: "payout",
-      amountCents: -payout.amountCents,
-      description: `Payout #${payout.id} (week to ${payout.periodEnd})`,
-      dedupeKey: `payout-${payout.id}`,
-      payoutId: payout.id,
-    },
-    at,
-  );
-}
 
 /**
  * The farms' earnings from the seeded completed orders (docs/money.md, "Farm ledger"), and one

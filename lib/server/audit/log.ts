@@ -2,9 +2,9 @@ import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { AuditEntryJson } from "@/lib/contracts/ops";
 import { db } from "@/lib/server/platform/db";
-import { afterTimeCursor, toPage } from "@/lib/server/platform/pagination";
+import { afterTimeCursor, toTimePage } from "@/lib/server/platform/pagination";
 import type { Tx } from "@/lib/server/platform/transaction";
-import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
+import type { Page, TimeCursor } from "@/lib/validators/page";
 
 /**
  * The audit log (docs/operations.md, "Audit log"): the one writer of `AuditLog`. Every ops action
@@ -73,18 +73,13 @@ export async function listAudit(f: AuditFilter): Promise<Page<AuditEntryJson>> {
     take: f.limit + 1,
     include: { staff: { select: { id: true, fullName: true } } },
   });
-  return toPage(
-    rows,
-    f.limit,
-    (r) => encodeTimeCursor({ at: r.at, id: r.id }),
-    (r) => ({
-      id: r.id,
-      at: r.at.toISOString(),
-      staff: r.staff,
-      action: r.action,
-      target: r.target,
-      before: (r.before ?? null) as AuditEntryJson["before"],
-      after: (r.after ?? null) as AuditEntryJson["after"],
-    }),
-  );
+  return toTimePage(rows, f.limit, "at", (r) => ({
+    id: r.id,
+    at: r.at.toISOString(),
+    staff: r.staff,
+    action: r.action,
+    target: r.target,
+    before: (r.before ?? null) as AuditEntryJson["before"],
+    after: (r.after ?? null) as AuditEntryJson["after"],
+  }));
 }

@@ -13,6 +13,16 @@ export const levelOf = (user: { userType: string } | null | undefined): PriceLev
 
 type Priced = { priceCents: number; restaurantPriceCents: number | null; caseSize: number };
 
+/** The product columns a priced line reads: what it shows, and what `unitPrice` and `caseProblem` need. */
+export const pricedLineSelect = {
+  id: true,
+  name: true,
+  unit: true,
+  priceCents: true,
+  restaurantPriceCents: true,
+  caseSize: true,
+} as const;
+
 /** The unit price in cents this level pays, and which price that is. */
 export function unitPrice(p: Priced, level: PriceLevel): { cents: number; level: PriceLevel } {
   return level === "restaurant" && p.restaurantPriceCents !== null

@@ -10,7 +10,7 @@ import { KIND_LABELS, type NotificationKind } from "@/lib/validators/notificatio
 import { composeAccountEmail } from "./account-emails";
 import { isAccountKind } from "@/lib/server/notifications/account-emails";
 import { appUrl, renderEmail } from "./layout";
-import { compose } from "./templates";
+import { compose, type Composed } from "./templates";
 import { configuredMailer, type Mailer } from "./transport";
 import { unsubscribeToken } from "@/lib/server/notifications/unsubscribe";
 
@@ -108,20 +108,37 @@ async function deliverAccountEmail(mailer: Mailer, n: Notification, now: Date) {
     await release(n, Prisma.sql`"status" = 'skipped'`);
     return "skipped" as const;
   }
-  const { html, text } = renderEmail(composed.content, {
+  await sendEmail(mailer, n, now, user, composed, {
     reason: `You get this email because someone asked for it on ${site.name} for ${user.email}.`,
   });
+  return "sent" as const;
+}
+
+/**
+ * Renders the email with its footer, hands it to the mailer with the notification's Message-ID
+ * (`headers` first, then those every email carries), and marks the row sent.
+ */
+async function sendEmail(
+  mailer: Mailer,
+  n: Notification,
+  now: Date,
+  user: { fullName: string; email: string },
+  composed: Composed,
+  footer: Parameters<typeof renderEmail>[1],
+  headers: Record<string, string> = {},
+) {
+  const { html, text } = renderEmail(composed.content, footer);
   await mailer.send({
     from: env().MAIL_FROM,
     to: { name: user.fullName, address: user.email },
     subject: composed.content.subject,
     html,
     text,
+    attachments: composed.attachments,
     messageId: messageIdOf(n),
-    headers: { "Auto-Submitted": "auto-generated", "X-Fieldfare-Kind": n.kind },
+    headers: { ...headers, "Auto-Submitted": "auto-generated", "X-Fieldfare-Kind": n.kind },
   });
   await release(n, Prisma.sql`"status" = 'sent', "sentAt" = ${now}, "lastError" = NULL`);
-  return "sent" as const;
 }
 
 async function deliver(mailer: Mailer, n: Notification, now: Date): Promise<keyof RoundResult> {
@@ -137,27 +154,15 @@ async function deliver(mailer: Mailer, n: Notification, now: Date): Promise<keyo
     }
     const kind = n.kind as NotificationKind;
     const token = unsubscribeToken(n.userId, kind);
-    const { html, text } = renderEmail(composed.content, {
+    const footer = {
       reason: `You get this email because “${KIND_LABELS[kind].label}” is on for ${user.email}.`,
       unsubscribeUrl: appUrl(`/unsubscribe/${token}`),
+    };
+    await sendEmail(mailer, n, now, user, composed, footer, {
+      // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" to this URL.
+      "List-Unsubscribe": `<${appUrl(`/api/unsubscribe/${token}`)}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
-    await mailer.send({
-      from: env().MAIL_FROM,
-      to: { name: user.fullName, address: user.email },
-      subject: composed.content.subject,
-      html,
-      text,
-      attachments: composed.attachments,
-      messageId: messageIdOf(n),
-      headers: {
-        // RFC 8058 one-click: mail clients POST "List-Unsubscribe=One-Click" to this URL.
-        "List-Unsubscribe": `<${appUrl(`/api/unsubscribe/${token}`)}>`,
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        "Auto-Submitted": "auto-generated",
-        "X-Fieldfare-Kind": kind,
-      },
-    });
-    await release(n, Prisma.sql`"status" = 'sent', "sentAt" = ${now}, "lastError" = NULL`);
     await publishNotification(n.userId, n.kind);
     return "sent";
   } catch (error) {

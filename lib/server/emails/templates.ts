@@ -7,7 +7,7 @@ import { db } from "@/lib/server/platform/db";
 import { receiptOrderInclude, receiptPdf } from "@/lib/server/documents/receipt";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { payoutForEmail } from "@/lib/server/payments/farm-payouts";
-import { levelOf, unitPrice } from "@/lib/server/catalog/pricing";
+import { levelOf, pricedLineSelect, unitPrice } from "@/lib/server/catalog/pricing";
 import { itemsOf, type StandingItem } from "@/lib/server/standing/serialize";
 import { DEFAULT_TIME_ZONE, formatDayTime } from "@/lib/format";
 import type { NotificationKind } from "@/lib/validators/notifications";
@@ -89,14 +89,7 @@ function handover(o: LoadedOrder, withCutoff = true): { paragraphs: string[]; qu
 async function standingAmount(items: StandingItem[]) {
   const products = await db.product.findMany({
     where: { id: { in: items.map((i) => i.productId) } },
-    select: {
-      id: true,
-      name: true,
-      unit: true,
-      priceCents: true,
-      restaurantPriceCents: true,
-      caseSize: true,
-    },
+    select: pricedLineSelect,
   });
   const byId = new Map(products.map((p) => [p.id, p]));
   const lines = items.flatMap((i) => {

@@ -9,6 +9,39 @@ import type { FulfilmentSettingsJson } from "@/lib/contracts/fulfilment";
 import { minutesOfClock, type FulfilmentSettingsInput } from "@/lib/validators/fulfilment";
 import { serializePickupPoint, serializeWindow, serializeZone } from "./serialize";
 
+/** A farm's pickup points, delivery zones or windows: rows of the farm that can be archived. */
+type FarmList<D> = {
+  update(args: { where: { id: number }; data: D }): Promise<{ id: number }>;
+  create(args: { data: D & { farmId: number } }): Promise<{ id: number }>;
+  updateMany(args: {
+    where: { farmId: number; archived: boolean; id: { notIn: number[] } };
+    data: { archived: boolean };
+  }): Promise<unknown>;
+};
+
+/**
+ * Saves one of the farm's lists as the form sent it: a row with an id is updated, one without is
+ * created, and every row of the farm left out is archived. Answers the ids in the list's order.
+ */
+async function saveList<D>(
+  model: FarmList<NoInfer<D>>,
+  farmId: number,
+  rows: { id?: number | null; data: D }[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const { id, data } of rows) {
+    const row = id
+      ? await model.update({ where: { id }, data })
+      : await model.create({ data: { farmId, ...data } });
+    ids.push(row.id);
+  }
+  await model.updateMany({
+    where: { farmId, archived: false, id: { notIn: ids } },
+    data: { archived: true },
+  });
+  return ids;
+}
+
 /**
  * My Farm → Fulfilment (docs/fulfilment.md): the farm's time zone, minimum order, pickup points,
  * delivery zones and weekly windows. Saving replaces the set; what is left out is archived, so
@@ -108,40 +141,24 @@ export async function saveFulfilmentSettings(
       data: { timeZone: input.timeZone, minimumOrderCents: dollarsToCents(input.minimumOrder) },
     });
 
-    const pointIds: number[] = [];
-    for (const p of input.pickupPoints) {
-      const data = { name: p.name, address: p.address, notes: p.notes };
-      const row = p.id
-        ? await tx.pickupPoint.update({ where: { id: p.id }, data })
-        : await tx.pickupPoint.create({ data: { farmId, ...data } });
-      pointIds.push(row.id);
-    }
-    await tx.pickupPoint.updateMany({
-      where: { farmId, archived: false, id: { notIn: pointIds } },
-      data: { archived: true },
-    });
-
-    const zoneIds: number[] = [];
-    for (const z of input.deliveryZones) {
-      const data = {
+    const pointRows = input.pickupPoints.map((p) => ({
+      id: p.id,
+      data: { name: p.name, address: p.address, notes: p.notes },
+    }));
+    const pointIds = await saveList(tx.pickupPoint, farmId, pointRows);
+    const zoneRows = input.deliveryZones.map((z) => ({
+      id: z.id,
+      data: {
         name: z.name,
         postalPrefixes: [...new Set(z.postalPrefixes)],
         feeCents: dollarsToCents(z.fee),
         freeOverCents: z.freeOver == null ? null : dollarsToCents(z.freeOver),
-      };
-      const row = z.id
-        ? await tx.deliveryZone.update({ where: { id: z.id }, data })
-        : await tx.deliveryZone.create({ data: { farmId, ...data } });
-      zoneIds.push(row.id);
-    }
-    await tx.deliveryZone.updateMany({
-      where: { farmId, archived: false, id: { notIn: zoneIds } },
-      data: { archived: true },
-    });
-
-    const windowIds: number[] = [];
-    for (const w of input.windows) {
-      const data = {
+      },
+    }));
+    await saveList(tx.deliveryZone, farmId, zoneRows);
+    const windowRows = input.windows.map((w) => ({
+      id: w.id,
+      data: {
         kind: w.kind,
         weekday: w.weekday,
         startMinute: minutesOfClock(w.start),
@@ -154,16 +171,9 @@ export async function saveFulfilmentSettings(
               ? pointIds[w.pickupPointIndex]
               : (w.pickupPointId ?? null)
             : null,
-      };
-      const row = w.id
-        ? await tx.fulfilmentWindow.update({ where: { id: w.id }, data })
-        : await tx.fulfilmentWindow.create({ data: { farmId, ...data } });
-      windowIds.push(row.id);
-    }
-    await tx.fulfilmentWindow.updateMany({
-      where: { farmId, archived: false, id: { notIn: windowIds } },
-      data: { archived: true },
-    });
+      },
+    }));
+    await saveList(tx.fulfilmentWindow, farmId, windowRows);
 
     return readSettings(tx, farmId);
   });

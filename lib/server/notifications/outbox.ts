@@ -1,4 +1,5 @@
 import "server-only";
+import { deliveryOf } from "@/lib/server/platform/outbox-row";
 import { Prisma, type Notification } from "@/lib/generated/prisma/client";
 import type { OpsEmailJson } from "@/lib/contracts/ops";
 import { db } from "@/lib/server/platform/db";
@@ -69,10 +70,7 @@ const serializeEmail = (n: Notification, to: string): OpsEmailJson => ({
   kind: n.kind,
   to,
   status: n.status,
-  attempts: n.attempts,
-  nextAttemptAt: n.nextAttemptAt.toISOString(),
-  lastError: n.lastError,
-  createdAt: n.createdAt.toISOString(),
+  ...deliveryOf(n),
 });
 
 /**

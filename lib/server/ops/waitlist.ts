@@ -4,8 +4,8 @@ import type { OpsSubmissionJson } from "@/lib/contracts/ops";
 import { readRows, sqlInt } from "@/lib/server/platform/db";
 import { toCsv } from "@/lib/server/platform/csv";
 import { escapeLike } from "@/lib/server/platform/like";
-import { toPage } from "@/lib/server/platform/pagination";
-import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
+import { toTimePage } from "@/lib/server/platform/pagination";
+import type { Page, TimeCursor } from "@/lib/validators/page";
 
 /**
  * The ops console's Waitlist screen (docs/operations.md, "Waitlist and demo requests"): the rows
@@ -82,7 +82,7 @@ export async function listSubmissions(
   f: WaitlistFilter & { limit: number; cursor?: TimeCursor },
 ): Promise<Page<OpsSubmissionJson>> {
   const found = await rows(f, f.limit + 1, f.cursor);
-  return toPage(found, f.limit, (r) => encodeTimeCursor({ at: r.createdAt, id: r.id }), toJson);
+  return toTimePage(found, f.limit, "createdAt", toJson);
 }
 
 const CSV_HEADER = [

@@ -56,6 +56,21 @@ export async function publishCard(messageId: number | null) {
   if (message) await publishMessage(message);
 }
 
+/** An order line as an adjustment card records it. */
+const stateOf = (i: OrderItem): LineState => ({
+  productId: i.productId,
+  name: i.productName,
+  quantity: i.quantity,
+  priceCents: i.priceCents,
+});
+
+/** An order with its lines in the order they were written. */
+const orderWithItems = (tx: Tx, orderId: number) =>
+  tx.order.findUniqueOrThrow({
+    where: { id: orderId },
+    include: { items: { orderBy: { id: "asc" } } },
+  });
+
 const MAX_TEXT = 400;
 const clip = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1)}…` : s);
 
@@ -286,19 +301,11 @@ export async function proposePriceRise(
   farm: CardFarm,
   current: ReadonlyMap<number, number>,
 ): Promise<number | null> {
-  const order = await tx.order.findUniqueOrThrow({
-    where: { id: orderId },
-    include: { items: { orderBy: { id: "asc" } } },
-  });
+  const order = await orderWithItems(tx, orderId);
   const lines: StoredLine[] = order.items.flatMap((i) => {
     const now = current.get(i.productId);
     if (now === undefined || now <= i.priceCents) return [];
-    const before: LineState = {
-      productId: i.productId,
-      name: i.productName,
-      quantity: i.quantity,
-      priceCents: i.priceCents,
-    };
+    const before = stateOf(i);
     return [{ itemId: i.id, before, after: { ...before, priceCents: now } }];
   });
   if (!lines.length) return null;
@@ -335,19 +342,11 @@ export async function recordShortPick(
   farm: CardFarm,
   wanted: ReadonlyMap<number, number>,
 ): Promise<number | null> {
-  const order = await tx.order.findUniqueOrThrow({
-    where: { id: orderId },
-    include: { items: { orderBy: { id: "asc" } } },
-  });
+  const order = await orderWithItems(tx, orderId);
   const lines: StoredLine[] = order.items.flatMap((i) => {
     const want = wanted.get(i.productId) ?? i.quantity;
     if (want <= i.quantity) return [];
-    const after: LineState = {
-      productId: i.productId,
-      name: i.productName,
-      quantity: i.quantity,
-      priceCents: i.priceCents,
-    };
+    const after = stateOf(i);
     return [{ itemId: i.id, before: { ...after, quantity: want }, after }];
   });
   const placed = new Set(order.items.map((i) => i.productId));
@@ -423,12 +422,7 @@ export async function proposeAdjustment(
           throw badRequest(`Line ${l.itemId} is not part of order #${orderId}`, {
             lines: `Line ${l.itemId} is not part of order #${orderId}`,
           });
-        const before: LineState = {
-          productId: item.productId,
-          name: item.productName,
-          quantity: item.quantity,
-          priceCents: item.priceCents,
-        };
+        const before = stateOf(item);
         let after: LineState = { ...before, quantity: l.quantity ?? item.quantity };
         if (l.substituteProductId !== undefined && l.substituteProductId !== item.productId) {
           const p = substitutes.get(l.substituteProductId);

@@ -7,7 +7,7 @@ import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { takeCredit } from "@/lib/server/credit/credit";
 import { isDbId } from "@/lib/validators/id";
-import { buyerLevel, caseProblem, unitPrice } from "@/lib/server/catalog/pricing";
+import { buyerLevel, caseProblem, pricedLineSelect, unitPrice } from "@/lib/server/catalog/pricing";
 import type { OrderEditInput } from "@/lib/validators/orders";
 import { enforceHoldingCap, moveStock } from "@/lib/server/stock/stock";
 import { lockActiveOrder, writeLines } from "./lines";
@@ -61,15 +61,7 @@ export function editOrder(
       const ids = [...wanted.keys()];
       const products = await tx.product.findMany({
         where: { id: { in: ids.filter(isDbId) } },
-        select: {
-          id: true,
-          farmId: true,
-          name: true,
-          unit: true,
-          priceCents: true,
-          restaurantPriceCents: true,
-          caseSize: true,
-        },
+        select: { ...pricedLineSelect, farmId: true },
       });
       const byId = new Map(products.map((p) => [p.id, p]));
       for (const id of ids) {

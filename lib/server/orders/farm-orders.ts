@@ -11,8 +11,8 @@ import { serializeOrderLine } from "./serialize";
 import { sendMessage } from "@/lib/server/messages/send-message";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
-import { afterTimeCursor, toPage } from "@/lib/server/platform/pagination";
-import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
+import { afterTimeCursor, toTimePage } from "@/lib/server/platform/pagination";
+import type { Page, TimeCursor } from "@/lib/validators/page";
 import { requireOwnFarm } from "@/lib/server/farm/access";
 import type { IncomingOrderJson } from "@/lib/contracts/farm";
 import { serializeTaxes } from "@/lib/tax";
@@ -74,12 +74,7 @@ async function incomingPage(
     include: incomingInclude,
     take: page.limit + 1,
   });
-  return toPage(
-    rows,
-    page.limit,
-    (o) => encodeTimeCursor({ at: o.createdAt, id: o.id }),
-    toIncomingOrderJson,
-  );
+  return toTimePage(rows, page.limit, "createdAt", toIncomingOrderJson);
 }
 
 export function completionMessage(orderId: number, farmName: string): string {

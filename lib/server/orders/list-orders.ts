@@ -3,8 +3,8 @@ import { db, readRows, sqlInt } from "@/lib/server/platform/db";
 import { notFound } from "@/lib/server/platform/errors";
 import type { OrderStatusValue } from "@/lib/validators/orders";
 import { Prisma, type OrderFulfilment } from "@/lib/generated/prisma/client";
-import { toPage } from "@/lib/server/platform/pagination";
-import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
+import { toTimePage } from "@/lib/server/platform/pagination";
+import type { Page, TimeCursor } from "@/lib/validators/page";
 import {
   orderDetailInclude,
   serializeOrder,
@@ -57,12 +57,7 @@ export async function listOrders(
       ${cursor ? Prisma.sql`AND (o."createdAt" < ${cursor.at} OR (o."createdAt" = ${cursor.at} AND o.id < ${cursor.id}))` : Prisma.empty}
     ORDER BY o."createdAt" DESC, o.id DESC
     LIMIT ${sqlInt(query.limit + 1)}`);
-  return toPage(
-    rows.map(toOrderRow),
-    query.limit,
-    (o) => encodeTimeCursor({ at: o.createdAt, id: o.id }),
-    serializeOrder,
-  );
+  return toTimePage(rows.map(toOrderRow), query.limit, "createdAt", serializeOrder);
 }
 
 function toOrderRow(r: OrderSqlRow): OrderRow {

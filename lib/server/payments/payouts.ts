@@ -45,6 +45,26 @@ export function nextPayoutAt(now: Date, timeZone: string, e = env()): DateTime {
     .plus({ weeks: 1 });
 }
 
+/** A payout's row in its farm's ledger (− the amount, linked to the payout): at `at` it leaves the balance. */
+export function recordPayoutEntry(
+  tx: Tx,
+  payout: Pick<Payout, "id" | "farmId" | "amountCents" | "periodEnd">,
+  at: Date,
+) {
+  return recordFarmEntry(
+    tx,
+    {
+      farmId: payout.farmId,
+      type: "payout",
+      amountCents: -payout.amountCents,
+      description: `Payout #${payout.id} (week to ${payout.periodEnd})`,
+      dedupeKey: `payout-${payout.id}`,
+      payoutId: payout.id,
+    },
+    at,
+  );
+}
+
 type Claimed = { payout: Payout; destination: string | null };
 
 /**
@@ -106,18 +126,7 @@ async function claimOne(
       payload: { payoutId: payout.id },
       dedupeKey: `payout_sent-${payout.id}`,
     });
-    await recordFarmEntry(
-      tx,
-      {
-        farmId: farm.farmId,
-        type: "payout",
-        amountCents: -total,
-        description: `Payout #${payout.id} (week to ${week.periodEnd})`,
-        dedupeKey: `payout-${payout.id}`,
-        payoutId: payout.id,
-      },
-      now,
-    );
+    await recordPayoutEntry(tx, payout, now);
     return { payout, destination: connected ? farm.stripeAccountId : null };
   }).catch((e: unknown) => {
     // Another worker wrote this farm's payout for the week between our check and our insert.

@@ -27,3 +27,17 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
     record_delimiter: "\r\n",
   });
 }
+
+/**
+ * A CSV download: a farm's own figures or staff-only personal data, so never kept by a shared
+ * cache or the browser's.
+ */
+export function csvResponse({ filename, csv }: { filename: string; csv: string }) {
+  return new Response(csv, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "private, no-store",
+    },
+  });
+}

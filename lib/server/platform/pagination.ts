@@ -1,5 +1,5 @@
 import "server-only";
-import type { Page, TimeCursor } from "@/lib/validators/page";
+import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
 
 /**
  * Keyset pagination helpers (see lib/validators/page.ts). Callers fetch `limit + 1` rows in the
@@ -17,6 +17,16 @@ export function toPage<R, T>(
     items: shown.map(serialize),
     nextCursor: more ? cursorOf(shown[shown.length - 1]) : null,
   };
+}
+
+/** `toPage` for a list ordered by (`field`, id): the next cursor names the last row's `field` and id. */
+export function toTimePage<F extends string, R extends Record<F, Date> & { id: number }, T>(
+  rows: R[],
+  limit: number,
+  field: F,
+  serialize: (row: R) => T,
+): Page<T> {
+  return toPage(rows, limit, (r) => encodeTimeCursor({ at: r[field], id: r.id }), serialize);
 }
 
 /**

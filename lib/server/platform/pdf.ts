@@ -65,3 +65,14 @@ export function fieldfarePdf(info: { title: string; subject: string }): {
     },
   };
 }
+
+/** A document as a PDF answer: shown in the browser, never cached (it is the caller's own). */
+export function pdfResponse({ filename, bytes }: { filename: string; bytes: Uint8Array }) {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `inline; filename="${filename}"`,
+      "cache-control": "private, no-store",
+    },
+  });
+}

@@ -1,4 +1,5 @@
 import "server-only";
+import { deliveryOf } from "@/lib/server/platform/outbox-row";
 import { db } from "@/lib/server/platform/db";
 import { inTransaction, SHORT_TX_LIMITS, type Tx } from "@/lib/server/platform/transaction";
 import { Prisma, type SheetsOutbox } from "@/lib/generated/prisma/client";
@@ -217,10 +218,7 @@ const serializeSheetRow = (r: SheetsOutbox): OpsSheetRowJson => ({
   source: r.source,
   submissionId: r.submissionId,
   status: r.status,
-  attempts: r.attempts,
-  nextAttemptAt: r.nextAttemptAt.toISOString(),
-  lastError: r.lastError,
-  createdAt: r.createdAt.toISOString(),
+  ...deliveryOf(r),
 });
 
 /**

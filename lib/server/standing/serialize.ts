@@ -3,7 +3,7 @@ import { centsToDollars } from "@/lib/money";
 import type { Tx } from "@/lib/server/platform/transaction";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
-import { unitPrice } from "@/lib/server/catalog/pricing";
+import { pricedLineSelect, unitPrice } from "@/lib/server/catalog/pricing";
 
 /** One line of `StandingOrder.items`: the agreed unit price is what the buyer set it up at (docs/restaurants.md). */
 export type StandingItem = { productId: number; quantity: number; priceCents: number };
@@ -29,14 +29,7 @@ export async function serializeStandingOrders(
   const [products, points, addresses] = await Promise.all([
     client.product.findMany({
       where: { id: { in: productIds } },
-      select: {
-        id: true,
-        name: true,
-        unit: true,
-        priceCents: true,
-        restaurantPriceCents: true,
-        caseSize: true,
-      },
+      select: pricedLineSelect,
     }),
     client.pickupPoint.findMany({
       where: { id: { in: pointIds } },

@@ -7,7 +7,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
 import { compactPostal } from "@/lib/validators/fulfilment";
 import { isDbId } from "@/lib/validators/id";
-import { caseProblem, unitPrice } from "@/lib/server/catalog/pricing";
+import { caseProblem, pricedLineSelect, unitPrice } from "@/lib/server/catalog/pricing";
 import { listFarmProducts } from "@/lib/server/catalog/products";
 import { listForViewer } from "@/lib/server/catalog/serialize";
 import type { ProductJson } from "@/lib/contracts/catalog";
@@ -67,14 +67,7 @@ async function checkItems(
   // Out-of-range ids match nothing (and would make Prisma throw): they are reported below.
   const products = await tx.product.findMany({
     where: { id: { in: [...merged.keys()].filter(isDbId) }, farmId, isHidden: false },
-    select: {
-      id: true,
-      name: true,
-      unit: true,
-      priceCents: true,
-      restaurantPriceCents: true,
-      caseSize: true,
-    },
+    select: pricedLineSelect,
   });
   const byId = new Map(products.map((p) => [p.id, p]));
   const missing = [...merged.keys()].findIndex((id) => !byId.has(id));

@@ -3,8 +3,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { db, readRows } from "@/lib/server/platform/db";
 import { inTransaction } from "@/lib/server/platform/transaction";
 import { ensureWallet } from "./ensure-wallet";
-import { afterTimeCursor, toPage } from "@/lib/server/platform/pagination";
-import { encodeTimeCursor, type Page, type TimeCursor } from "@/lib/validators/page";
+import { afterTimeCursor, toTimePage } from "@/lib/server/platform/pagination";
+import type { Page, TimeCursor } from "@/lib/validators/page";
 import { serializeTransaction, serializeWallet } from "./serialize";
 import { type TransactionJson } from "@/lib/contracts/wallet";
 
@@ -26,10 +26,5 @@ export async function listTransactions(
     orderBy: [{ timestamp: "desc" }, { id: "desc" }],
     take: page.limit + 1,
   });
-  return toPage(
-    rows,
-    page.limit,
-    (t) => encodeTimeCursor({ at: t.timestamp, id: t.id }),
-    serializeTransaction,
-  );
+  return toTimePage(rows, page.limit, "timestamp", serializeTransaction);
 }

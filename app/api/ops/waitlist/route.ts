@@ -5,16 +5,6 @@ import { listSubmissions } from "@/lib/server/ops/waitlist";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
   route(opsApi.waitlist, async ({ req, query, headers }) =>
-    pageAnswer(
-      req,
-      headers,
-      await listSubmissions({
-        limit: query.limit,
-        cursor: query.cursor,
-        q: query.q || undefined,
-        source: query.source,
-        status: query.status,
-      }),
-    ),
+    pageAnswer(req, headers, await listSubmissions(query)),
   ),
 );

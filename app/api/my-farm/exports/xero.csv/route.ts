@@ -1,6 +1,6 @@
 import { farmApi } from "@/lib/contracts/farm";
 import { xeroCsv } from "@/lib/server/farm/exports";
-import { csvResponse } from "@/lib/server/farm/csv-response";
+import { csvResponse } from "@/lib/server/platform/csv";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(

@@ -1,6 +1,6 @@
 import { farmApi } from "@/lib/contracts/farm";
 import { taxReport, taxReportCsv } from "@/lib/server/farm/reports";
-import { csvResponse } from "@/lib/server/farm/csv-response";
+import { csvResponse } from "@/lib/server/platform/csv";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
