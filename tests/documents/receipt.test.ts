@@ -9,6 +9,19 @@ import { placeOrder, topUp } from "../wallet/support";
 const receipt = (cookie: string, id: number) =>
   getPdf(receiptRoute.GET, `/api/orders/${id}/receipt.pdf`, cookie, id);
 
+/** A new buyer tops up the wallet and places one paid order; answers the buyer and the order's id. */
+async function buyerWithOrder(
+  wallet: number,
+  items: { productId: number; quantity: number }[],
+  fullName?: string,
+) {
+  const me = await createUserWithSession(fullName ? { fullName } : {});
+  await topUp(me.cookie, wallet);
+  const placed = await placeOrder(me.cookie, items);
+  expect(placed.status, placed.text).toBe(201);
+  return { me, id: placed.json.orders[0].id as number };
+}
+
 describe("order receipts (PDF)", () => {
   it("is a real PDF whose text shows the farm, the buyer, every line and the total", async () => {
     const { farm } = await createFarm({
@@ -17,14 +30,14 @@ describe("order receipts (PDF)", () => {
     });
     const kale = await createProduct(farm.id, { name: "Lacinato Kale", priceCents: 425 });
     const eggs = await createProduct(farm.id, { name: "Duck Eggs", priceCents: 900 });
-    const me = await createUserWithSession({ fullName: "Rowan Buyer" });
-    await topUp(me.cookie, 100);
-    const placed = await placeOrder(me.cookie, [
-      { productId: kale.id, quantity: 3 },
-      { productId: eggs.id, quantity: 1 },
-    ]);
-    expect(placed.status, placed.text).toBe(201);
-    const id = placed.json.orders[0].id as number;
+    const { me, id } = await buyerWithOrder(
+      100,
+      [
+        { productId: kale.id, quantity: 3 },
+        { productId: eggs.id, quantity: 1 },
+      ],
+      "Rowan Buyer",
+    );
 
     const r = await receipt(me.cookie, id);
     expect(r.status).toBe(200);
@@ -56,14 +69,14 @@ describe("order receipts (PDF)", () => {
     const wine = await createProduct(farm.id, { name: "Pinot Noir", priceCents: 2850 });
     await db.product.update({ where: { id: wine.id }, data: { taxClass: "liquor" } });
     const greens = await createProduct(farm.id, { name: "Salad Greens", priceCents: 500 });
-    const me = await createUserWithSession({ fullName: "Wyn Buyer" });
-    await topUp(me.cookie, 200);
-    const placed = await placeOrder(me.cookie, [
-      { productId: wine.id, quantity: 2 },
-      { productId: greens.id, quantity: 1 },
-    ]);
-    expect(placed.status, placed.text).toBe(201);
-    const id = placed.json.orders[0].id as number;
+    const { me, id } = await buyerWithOrder(
+      200,
+      [
+        { productId: wine.id, quantity: 2 },
+        { productId: greens.id, quantity: 1 },
+      ],
+      "Wyn Buyer",
+    );
     const text = await pdfText((await receipt(me.cookie, id)).bytes);
     // 57.00 of wine: GST 2.85, PST 5.70; greens zero-rated. 62.00 + 8.55 = 70.55.
     expectTextToShow(text, [
@@ -82,10 +95,7 @@ describe("order receipts (PDF)", () => {
   it("someone else's order is a 404 (JSON), and a signed-out request a 401", async () => {
     const { farm } = await createFarm();
     const p = await createProduct(farm.id);
-    const owner = await createUserWithSession();
-    await topUp(owner.cookie, 50);
-    const id = (await placeOrder(owner.cookie, [{ productId: p.id, quantity: 1 }])).json.orders[0]
-      .id as number;
+    const { id } = await buyerWithOrder(50, [{ productId: p.id, quantity: 1 }]);
     const other = await createUserWithSession();
     const res = await call(receiptRoute.GET, `/api/orders/${id}/receipt.pdf`, {
       cookie: other.cookie,
