@@ -3,7 +3,12 @@ import * as receiptRoute from "@/app/api/orders/[id]/receipt.pdf/route";
 import { db } from "@/lib/server/platform/db";
 import { call } from "../support/http";
 import { expectTextToShow, getPdf, pdfText } from "../support/pdf";
-import { createFarm, createProduct, createUserWithSession } from "../support/factories";
+import {
+  createFarm,
+  createProduct,
+  createUserWithSession,
+  setTaxNumbers,
+} from "../support/factories";
 import { placeOrder, topUp } from "../wallet/support";
 
 const receipt = (cookie: string, id: number) =>
@@ -62,12 +67,12 @@ describe("order receipts (PDF)", () => {
 
   it("shows the farm's tax numbers, the subtotal and each tax line of a taxed order", async () => {
     const { farm } = await createFarm({ farmName: "Taxed Bench Winery" });
-    await db.farm.update({
-      where: { id: farm.id },
-      data: { gstNumber: "123456789 RT0001", pstNumber: "PST-1234-5678" },
+    await setTaxNumbers(farm.id, "123456789 RT0001", "PST-1234-5678");
+    const wine = await createProduct(farm.id, {
+      name: "Pinot Noir",
+      priceCents: 2850,
+      taxClass: "liquor",
     });
-    const wine = await createProduct(farm.id, { name: "Pinot Noir", priceCents: 2850 });
-    await db.product.update({ where: { id: wine.id }, data: { taxClass: "liquor" } });
     const greens = await createProduct(farm.id, { name: "Salad Greens", priceCents: 500 });
     const { me, id } = await buyerWithOrder(
       200,

@@ -7,7 +7,7 @@ import * as connectRoute from "@/app/api/my-farm/payouts/connect/route";
 import { runPayouts } from "@/lib/server/payments/payouts";
 import { call } from "../support/http";
 import { expectTextToShow, getPdf, pdfText } from "../support/pdf";
-import { createProduct, createUserWithSession } from "../support/factories";
+import { createProduct, createUserWithSession, setTaxNumbers } from "../support/factories";
 import { withEnv } from "../support/env";
 import { farmerWithSession } from "../farm/support";
 import { checkLedgerAfterEach, placeOrder } from "../wallet/support";
@@ -101,14 +101,14 @@ describe("My Farm → Payouts API", () => {
 
   it("a taxed order's statement shows the taxes collected, the farm's numbers and GST on the commission", async () => {
     const farmer = await farmerWithSession({ farmName: "Taxed Statement Vineyard" });
-    await db.farm.update({
-      where: { id: farmer.farm.id },
-      data: { gstNumber: "987654321 RT0001", pstNumber: "PST-8765-4321" },
-    });
+    await setTaxNumbers(farmer.farm.id, "987654321 RT0001", "PST-8765-4321");
     const buyer = await createUserWithSession({ fullName: "Vic Vintner" });
     await fundWallet(stripe.emulator(), buyer.cookie, 500);
-    const wine = await createProduct(farmer.farm.id, { name: "Merlot", priceCents: 2500 });
-    await db.product.update({ where: { id: wine.id }, data: { taxClass: "liquor" } });
+    const wine = await createProduct(farmer.farm.id, {
+      name: "Merlot",
+      priceCents: 2500,
+      taxClass: "liquor",
+    });
     const res = await placeOrder(buyer.cookie, [{ productId: wine.id, quantity: 4 }]);
     const orderId = res.json.orders[0].id as number;
     expect((await complete(farmer.cookie, orderId)).status).toBe(200);
