@@ -8,6 +8,8 @@ import {
   secondContext,
   SEEDED_FARMERS,
   signIn,
+  orderByApi,
+  topUpByApi,
 } from "./support";
 
 /** A seeded farm with windows, one per project (its incoming orders are told apart by buyer anyway). */
@@ -52,28 +54,14 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
 
   const shopper = await secondContext(browser, testInfo);
   const buyer = await registerFresh(shopper.page, "adjust");
-  expect(
-    (
-      await shopper.page.request.post("/api/transactions/topup", { data: { amount: 100 } })
-    ).status(),
-  ).toBe(200);
-  const slots = (await (await shopper.page.request.get(`/api/farms/${farm.id}/slots`)).json()) as {
-    slotId: string;
-    kind: string;
-  }[];
-  const slot = slots.find((s) => s.kind === "pickup") ?? slots[0];
-  const placed = await shopper.page.request.post("/api/orders", {
-    data: {
-      items: [
-        { productId: ids.carrots, quantity: 4 },
-        { productId: ids.kale, quantity: 2 },
-        { productId: ids.beans, quantity: 2 },
-      ],
-      ...(slot ? { fulfilment: { [farm.id]: { slotId: slot.slotId } } } : {}),
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const orderId = ((await placed.json()) as { orders: { id: number }[] }).orders[0].id;
+  await topUpByApi(shopper.page, 100);
+  const orderId = (
+    await orderByApi(shopper.page, farm.id, [
+      { productId: ids.carrots, quantity: 4 },
+      { productId: ids.kale, quantity: 2 },
+      { productId: ids.beans, quantity: 2 },
+    ])
+  ).orders[0].id;
 
   // The buyer opens the conversation with the farm before anything happens.
   await shopper.page.goto(`/messages/${me.id}`);
@@ -185,23 +173,9 @@ test("the buyer accepts a farm's change from the order's details: the dialog sta
 
   const shopper = await secondContext(browser, testInfo);
   await registerFresh(shopper.page, "adjust-detail");
-  expect(
-    (await shopper.page.request.post("/api/transactions/topup", { data: { amount: 50 } })).status(),
-  ).toBe(200);
-  const slots = (await (await shopper.page.request.get(`/api/farms/${farm.id}/slots`)).json()) as {
-    slotId: string;
-    kind: string;
-  }[];
-  const slot = slots.find((s) => s.kind === "pickup") ?? slots[0];
-  const placed = await shopper.page.request.post("/api/orders", {
-    data: {
-      items: [{ productId: leeks, quantity: 2 }],
-      ...(slot ? { fulfilment: { [farm.id]: { slotId: slot.slotId } } } : {}),
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = ((await placed.json()) as { orders: { id: number; items: { id: number }[] }[] })
-    .orders[0];
+  await topUpByApi(shopper.page, 50);
+  const placed = await orderByApi(shopper.page, farm.id, [{ productId: leeks, quantity: 2 }]);
+  const order = (placed as { orders: { id: number; items: { id: number }[] }[] }).orders[0];
   // Fennel for the leeks: $4.00 → $6.00, waits for the buyer.
   const proposed = await page.request.post(`/api/my-farm/orders/${order.id}/adjustments`, {
     data: { lines: [{ itemId: order.items[0].id, substituteProductId: fennel }] },

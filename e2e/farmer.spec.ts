@@ -1,7 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { rgbPng } from "../tests/support/png";
-import { forProject, orderByApi, registerFresh, secondContext, signIn } from "./support";
+import {
+  createProductByApi,
+  forProject,
+  orderByApi,
+  registerFresh,
+  secondContext,
+  signIn,
+  topUpByApi,
+} from "./support";
 
 /** Seeded farmer accounts (prisma/seed-data/catalog.ts, password harvest-farm-2026); one per project so runs never share a farm. */
 const FARMERS = {
@@ -144,11 +152,7 @@ test.describe("farmer", () => {
     // --- Shopper: buys it ------------------------------------------------------------------
     const shopper = await secondContext(browser, testInfo);
     const buyer = await registerFresh(shopper.page, "buyer");
-    expect(
-      (
-        await shopper.page.request.post("/api/transactions/topup", { data: { amount: 50 } })
-      ).status(),
-    ).toBe(200);
+    await topUpByApi(shopper.page, 50);
     const found = (await (
       await shopper.page.request.get(`/api/products/search?q=${encodeURIComponent(productName)}`)
     ).json()) as { id: number; name: string }[];
@@ -261,21 +265,7 @@ test.describe("farmer", () => {
     const farmer = forProject(DASHBOARD_FARMERS, testInfo);
     await signIn(page, farmer.email, FARM_PASSWORD);
     const tag = Date.now().toString(36);
-    const make = async (name: string) => {
-      const res = await page.request.post("/api/my-farm/products", {
-        data: {
-          name,
-          description: "",
-          price: 3,
-          unit: "bunch",
-          stock: 20,
-          categoryId: null,
-          isFeatured: false,
-        },
-      });
-      expect(res.status(), await res.text()).toBe(201);
-      return ((await res.json()) as { id: number }).id;
-    };
+    const make = (name: string) => createProductByApi(page, name, 3, { unit: "bunch", stock: 20 });
     const farmId = ((await (await page.request.get("/api/my-farm")).json()) as { id: number }).id;
     await sellWithoutWindows(page);
     const chardId = await make(`Rainbow Chard ${tag}`);
@@ -303,9 +293,7 @@ test.describe("farmer", () => {
     ]);
     const order = async (b: (typeof buyers)[number]) => {
       await registerFresh(b.page, "fresh");
-      expect(
-        (await b.page.request.post("/api/transactions/topup", { data: { amount: 20 } })).status(),
-      ).toBe(200);
+      await topUpByApi(b.page, 20);
       return (await orderByApi(b.page, farmId, [{ productId: leekId, quantity: 1 }])).orders[0].id;
     };
     const first = await order(buyers[0]);

@@ -3,7 +3,15 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { FARM_PASSWORD, registerFresh, runScript, signIn, skipUnlessPostgres } from "./support";
+import {
+  copyStandingOrder,
+  FARM_PASSWORD,
+  listStandingOrders,
+  registerFresh,
+  runScript,
+  signIn,
+  skipUnlessPostgres,
+} from "./support";
 
 /**
  * The weekly fresh-sheet email (docs/restaurants.md, "Fresh sheet"): a restaurant of its own per
@@ -90,16 +98,7 @@ test("a restaurant follows a farm, gets its fresh sheet and adds a line to its s
   const since = Date.now();
   // The seeded standing order's day and place, which a new one of the same farm can use.
   await signIn(page, OLIVIA, FARM_PASSWORD);
-  const seeded = (
-    (await (await page.request.get("/api/standing-orders")).json()) as {
-      farmId: number;
-      farmName: string;
-      items: { productId: number; quantity: number }[];
-      weekday: number;
-      kind: string;
-      pickupPointId: number | null;
-    }[]
-  ).find((s) => s.farmName === FARM)!;
+  const seeded = (await listStandingOrders(page)).find((s) => s.farmName === FARM)!;
   expect(seeded, "the seeded standing order").toBeTruthy();
   await sendSheetNow(page);
 
@@ -124,16 +123,7 @@ test("a restaurant follows a farm, gets its fresh sheet and adds a line to its s
   });
   expect(applied.status(), await applied.text()).toBe(202);
   await runScript("scripts/buyer-approve.ts", "--", chef.email);
-  const made = await page.request.post("/api/standing-orders", {
-    data: {
-      farmId: seeded.farmId,
-      items: seeded.items.slice(0, 1),
-      weekday: seeded.weekday,
-      kind: seeded.kind,
-      pickupPointId: seeded.pickupPointId,
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
+  await copyStandingOrder(page, seeded);
 
   // The chef follows the farm from its page.
   await page.goto(`/farms/${seeded.farmId}`);

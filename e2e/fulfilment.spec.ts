@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { wallDate } from "@/lib/tz";
 import { auditPage } from "./a11y";
-import { FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn } from "./support";
+import { FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn, topUpByApi } from "./support";
 
 type Product = { id: number; name: string; price: number; inStock: boolean; farmId: number };
 type Farm = { id: number; farmName: string };
@@ -130,9 +130,7 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
 
   // The buyer: an address book entry, then one product from each farm.
   const buyer = await registerFresh(page, "fulfil");
-  expect(
-    (await page.request.post("/api/transactions/topup", { data: { amount: 200 } })).status(),
-  ).toBe(200);
+  await topUpByApi(page, 200);
   await page.goto("/profile/address");
   await expect(page.getByTestId("addresses-empty")).toBeVisible();
   await auditPage(page, "/profile/address (empty)");

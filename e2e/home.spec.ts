@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { showHomeSections, signIn } from "./support";
+import { collectScripts, showHomeSections, signIn } from "./support";
 
 type Product = { id: number; name: string; inStock: boolean; farm: { farmName: string } };
 type Farm = { farmName: string };
@@ -189,10 +189,7 @@ test.describe("home feed", () => {
   test("the header's menu and dialogs are fetched when reached for, not with the page; nothing moves while the feed fills in", async ({
     page,
   }) => {
-    const scripts: string[] = [];
-    page.on("response", async (res) => {
-      if (res.request().resourceType() === "script") scripts.push(await res.text().catch(() => ""));
-    });
+    const scripts = collectScripts(page);
     // Every layout shift of the load, as Lighthouse's CLS adds them up (none after an input).
     await page.addInitScript(() => {
       const w = window as unknown as { __shifts: number[] };

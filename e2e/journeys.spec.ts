@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage, expectNoAxeViolations } from "./a11y";
-import { FARM_PASSWORD, orderByApi, registerFresh } from "./support";
+import { FARM_PASSWORD, orderByApi, registerFresh, topUpByApi } from "./support";
 
 /**
  * Each person's own way through the app, walked from the seeded demo data as they would: a farmer
@@ -129,9 +129,7 @@ test("a shopper edits an order at 390 px without scrolling sideways", async ({ p
   test.setTimeout(180_000);
   // A shopper of their own with an order before its cutoff at a seeded farm's Saturday market.
   await registerFresh(page, "journey");
-  expect(
-    (await page.request.post("/api/transactions/topup", { data: { amount: 200 } })).status(),
-  ).toBe(200);
+  await topUpByApi(page, 200);
   const search = (await (
     await page.request.get("/api/products/search?q=Honeycrisp&limit=10")
   ).json()) as { id: number; name: string; price: number; farmId: number; inStock: boolean }[];

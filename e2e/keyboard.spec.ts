@@ -7,6 +7,7 @@ import {
   SEEDED_FARMERS,
   showHomeSections,
   signIn,
+  topUpByApi,
 } from "./support";
 
 /**
@@ -67,8 +68,7 @@ test("add a product to the cart from /home, then check out, with the keyboard on
   // when the machine is busy (it ran out of time at 60 s under load; alone it takes ~45 s).
   test.setTimeout(180_000);
   await registerFresh(page, "kbdcart");
-  const top = await page.request.post("/api/transactions/topup", { data: { amount: 100 } });
-  expect(top.status(), await top.text()).toBe(200);
+  await topUpByApi(page, 100);
   await page.goto("/home");
   const popular = page.getByTestId("section-popular");
   await showHomeSections(page);

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { publicPages } from "../components/marketing/pages";
+import { collectScripts } from "./support";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
@@ -45,10 +46,7 @@ test.describe("landing page", () => {
   test("ships no form libraries or toaster until someone acts: zod and react-hook-form load with the waitlist dialog, the toaster at the first press", async ({
     page,
   }) => {
-    const scripts: string[] = [];
-    page.on("response", async (res) => {
-      if (res.request().resourceType() === "script") scripts.push(await res.text().catch(() => ""));
-    });
+    const scripts = collectScripts(page);
     await page.goto("/", { waitUntil: "load" });
     await expect(page.getByRole("button", { name: "Join the Waitlist" }).first()).toBeVisible();
     expect(scripts.length).toBeGreaterThan(0);
@@ -112,11 +110,7 @@ test.describe("landing page", () => {
     "the header menu's code is fetched when the menu is reached for, and focus stays where it was",
     { tag: "@desktop-only" },
     async ({ page }) => {
-      const scripts: string[] = [];
-      page.on("response", async (res) => {
-        if (res.request().resourceType() === "script")
-          scripts.push(await res.text().catch(() => ""));
-      });
+      const scripts = collectScripts(page);
       const hasMenu = () => scripts.some((s) => s.includes("NavigationMenuContent"));
       await page.goto("/");
       await page.waitForLoadState("networkidle");

@@ -10,6 +10,7 @@ import {
   SEEDED_FARMERS,
   signIn,
   unsubscribeTokenFor as tokenFor,
+  topUpByApi,
 } from "./support";
 
 async function register(page: Page, tag: string): Promise<number> {
@@ -109,9 +110,7 @@ test("the buyer's order list updates live when the farm changes the order (no re
   const productId = await createProductByApi(farm, `Live carrots ${Date.now().toString(36)}`, 12);
 
   await register(page, "live");
-  expect(
-    (await page.request.post("/api/transactions/topup", { data: { amount: 100 } })).status(),
-  ).toBe(200);
+  await topUpByApi(page, 100);
   const orderId = (await orderByApi(page, farmId, [{ productId, quantity: 4 }])).orders[0].id;
   const itemId = (
     (await (await page.request.get(`/api/orders/${orderId}`)).json()) as { items: { id: number }[] }

@@ -1,5 +1,12 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { FARM_PASSWORD, registerFresh, secondContext, SEEDED_FARMERS, signIn } from "./support";
+import {
+  FARM_PASSWORD,
+  registerFresh,
+  secondContext,
+  SEEDED_FARMERS,
+  signIn,
+  topUpByApi,
+} from "./support";
 
 /**
  * One clock (docs/fulfilment.md, "Time-zone data"): the buyer's "Placed …" and the farm's view of
@@ -45,10 +52,7 @@ test("the buyer's Placed time and the farm's view of the same order read the sam
   const buyer = await farAway(browser, testInfo);
   const buyerErrors = errorsOf(buyer.page);
   await registerFresh(buyer.page, "clock");
-  const topUp = await buyer.page.request.post("/api/transactions/topup", {
-    data: { amount: 200 },
-  });
-  expect(topUp.status()).toBe(200);
+  await topUpByApi(buyer.page, 200);
   // A pickup slot: a delivery would need an address from the buyer's address book.
   const slots = (
     (await (await buyer.page.request.get(`/api/farms/${farmId}/slots`)).json()) as {

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { animationsDone } from "./a11y";
-import { DEMO, registerFresh, signIn } from "./support";
+import { DEMO, registerFresh, signIn, topUpByApi } from "./support";
 
 type Product = {
   id: number;
@@ -27,11 +27,6 @@ async function addProductToCart(page: Page, index = 0): Promise<Product> {
     .click();
   await expect(toast(page, "Added to Cart")).toBeVisible();
   return product;
-}
-
-async function topUpByApi(page: Page, amount: number) {
-  const res = await page.request.post("/api/transactions/topup", { data: { amount } });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 test.describe("checkout and orders", () => {

@@ -8,6 +8,7 @@ import {
   runScript,
   SEEDED_FARMERS,
   signIn,
+  topUpByApi,
 } from "./support";
 
 /**
@@ -42,8 +43,7 @@ test("a farmer packs the next day's orders: tick-offs stay, Handed over is confi
   const [a, b] = mine.filter((p) => !p.isHidden && p.stock > 5);
   expect(b, `two products in stock at ${farm.farmName}`).toBeTruthy();
   const buyer = await registerFresh(page, "pack");
-  const topUp = await page.request.post("/api/transactions/topup", { data: { amount: 200 } });
-  expect(topUp.status()).toBe(200);
+  await topUpByApi(page, 200);
   const first = (
     await orderByApi(page, farm.id, [
       { productId: a.id, quantity: 1 },

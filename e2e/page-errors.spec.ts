@@ -1,5 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { FARM_PASSWORD, orderByApi, registerFresh, SEEDED_FARMERS, signIn } from "./support";
+import {
+  FARM_PASSWORD,
+  orderByApi,
+  registerFresh,
+  SEEDED_FARMERS,
+  signIn,
+  topUpByApi,
+} from "./support";
 
 /**
  * No signed-in page throws in the browser: a React hydration error (#418: the server's text and
@@ -50,9 +57,7 @@ test("every shopper page hydrates without an error (wallet with history, orders,
 }) => {
   const me = await registerFresh(page, "hydrate");
   // A wallet with a top-up and an order gives the wallet, orders and messages pages dated rows.
-  expect(
-    (await page.request.post("/api/transactions/topup", { data: { amount: 40 } })).status(),
-  ).toBe(200);
+  await topUpByApi(page, 40);
   const products = (await (
     await page.request.get("/api/products/search?q=apple&limit=10")
   ).json()) as Product[];

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { FARM_PASSWORD, signIn } from "./support";
+import { copyStandingOrder, FARM_PASSWORD, listStandingOrders, signIn } from "./support";
 
 /**
  * Standing orders (docs/restaurants.md): the seeded one of Bench Bistro is listed with its next
@@ -8,21 +8,11 @@ import { FARM_PASSWORD, signIn } from "./support";
  * edits a quantity and cancels it from /standing-orders; a retail buyer is told what the page is for.
  */
 const OLIVIA = "olivia.martin@restaurants.fieldfare.app";
-type Standing = {
-  id: number;
-  farmId: number;
-  farmName: string;
-  items: { productId: number; quantity: number }[];
-  weekday: number;
-  kind: string;
-  pickupPointId: number | null;
-};
-
 test("a restaurant sees, pauses, resumes, skips, edits and cancels a standing order", async ({
   page,
 }, testInfo) => {
   await signIn(page, OLIVIA, FARM_PASSWORD);
-  const seeded = ((await (await page.request.get("/api/standing-orders")).json()) as Standing[])[0];
+  const seeded = (await listStandingOrders(page))[0];
   expect(seeded, "the seeded standing order").toBeTruthy();
   await page.goto("/standing-orders");
   await expect(page.getByRole("heading", { name: "Standing orders", level: 1 })).toBeVisible();
@@ -39,17 +29,7 @@ test("a restaurant sees, pauses, resumes, skips, edits and cancels a standing or
       : "mei.lin@restaurants.fieldfare.app",
     FARM_PASSWORD,
   );
-  const made = await page.request.post("/api/standing-orders", {
-    data: {
-      farmId: seeded.farmId,
-      items: seeded.items.slice(0, 1),
-      weekday: seeded.weekday,
-      kind: seeded.kind,
-      pickupPointId: seeded.pickupPointId,
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const { id } = (await made.json()) as Standing;
+  const { id } = await copyStandingOrder(page, seeded);
   await page.goto("/standing-orders");
   const card = page
     .getByTestId("standing-order")
@@ -78,10 +58,7 @@ test("a restaurant sees, pauses, resumes, skips, edits and cancels a standing or
   await auditPage(page, "/standing-orders (edit quantities)");
   await dialog.getByRole("button", { name: "Save quantities" }).click();
   await expect(dialog).toBeHidden();
-  const mine = async () =>
-    ((await (await page.request.get("/api/standing-orders")).json()) as Standing[]).find(
-      (s) => s.id === id,
-    );
+  const mine = async () => (await listStandingOrders(page)).find((s) => s.id === id);
   expect((await mine())?.items[0].quantity).toBe(seeded.items[0].quantity * 2);
   await expect(card.getByText(new RegExp(`× ${cases * 2} cases? of `))).toBeVisible();
 
@@ -101,11 +78,7 @@ test("a restaurant sees, pauses, resumes, skips, edits and cancels a standing or
   await card.getByRole("button", { name: "Cancel standing order" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel standing order" }).click();
   await expect
-    .poll(async () =>
-      ((await (await page.request.get("/api/standing-orders")).json()) as Standing[]).some(
-        (s) => s.id === id,
-      ),
-    )
+    .poll(async () => (await listStandingOrders(page)).some((s) => s.id === id))
     .toBe(false);
 });
 

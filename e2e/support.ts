@@ -155,6 +155,12 @@ export async function orderByApi(
   return res.json();
 }
 
+/** Adds `amount` dollars to the signed-in buyer's wallet through the API; expects 200. */
+export async function topUpByApi(page: Page, amount: number) {
+  const res = await page.request.post("/api/transactions/topup", { data: { amount } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** The signed token of an email's unsubscribe link (docs/notifications.md), made with the secret scripts/e2e-server.ts gives the server. */
 export function unsubscribeTokenFor(userId: number, kind: string): string {
   const secret = process.env.AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-0123456789";
@@ -184,8 +190,13 @@ export async function secondContext(
   return { context, page: await context.newPage() };
 }
 
-/** Lists a product for the signed-in farm through the API (40 in stock, no category); its id. */
-export async function createProductByApi(page: Page, name: string, price: number) {
+/** Lists a product for the signed-in farm through the API (by the lb, 40 in stock, no category); its id. */
+export async function createProductByApi(
+  page: Page,
+  name: string,
+  price: number,
+  over: { unit?: string; stock?: number } = {},
+) {
   const res = await page.request.post("/api/my-farm/products", {
     data: {
       name,
@@ -195,6 +206,7 @@ export async function createProductByApi(page: Page, name: string, price: number
       stock: 40,
       categoryId: null,
       isFeatured: false,
+      ...over,
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -238,4 +250,50 @@ export function forProject<P extends { desktop: unknown; mobile?: unknown }>(
   testInfo: TestInfo,
 ): P[keyof P] {
   return byProject[testInfo.project.name as keyof P] ?? (byProject.desktop as P[keyof P]);
+}
+
+/** A standing order as GET /api/standing-orders lists it (docs/restaurants.md). */
+export type StandingOrder = {
+  id: number;
+  farmId: number;
+  farmName: string;
+  items: { productId: number; quantity: number }[];
+  weekday: number;
+  kind: string;
+  pickupPointId: number | null;
+};
+
+/** The signed-in restaurant's standing orders, as the API lists them. */
+export async function listStandingOrders(page: Page): Promise<StandingOrder[]> {
+  return (await page.request.get("/api/standing-orders")).json();
+}
+
+/**
+ * Sets up a standing order for the signed-in restaurant on the same farm, day and way as `like`,
+ * with its first item; expects 201 and answers the new one.
+ */
+export async function copyStandingOrder(page: Page, like: StandingOrder): Promise<StandingOrder> {
+  const made = await page.request.post("/api/standing-orders", {
+    data: {
+      farmId: like.farmId,
+      items: like.items.slice(0, 1),
+      weekday: like.weekday,
+      kind: like.kind,
+      pickupPointId: like.pickupPointId,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  return made.json();
+}
+
+/**
+ * Collects the text of every script the page loads from now on, as it arrives: what a spec
+ * searches to tell which code shipped with the page and which came later.
+ */
+export function collectScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("response", async (res) => {
+    if (res.request().resourceType() === "script") scripts.push(await res.text().catch(() => ""));
+  });
+  return scripts;
 }

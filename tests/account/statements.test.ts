@@ -1,4 +1,3 @@
-import { extractText, getDocumentProxy } from "unpdf";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
@@ -8,6 +7,7 @@ import * as invoicePdfRoute from "@/app/api/invoices/[id]/invoice.pdf/route";
 import * as receiptRoute from "@/app/api/orders/[id]/receipt.pdf/route";
 import * as customersRoute from "@/app/api/my-farm/customers/route";
 import { call } from "../support/http";
+import { expectTextToShow, getPdf, pdfText } from "../support/pdf";
 import { cancelOrder } from "../support/orders";
 import {
   createFarmerWithSession,
@@ -19,11 +19,6 @@ import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
 import { checkoutOnAccount, closeStatement, farmWithCreditCustomer, pay } from "./support";
 
 checkLedgerAfterEach();
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
-  return text;
-}
 
 /** Three orders on account (one cancelled) on one statement: $45 + $30 + (cancelled $15) = $75. */
 async function statementWithOrders() {
@@ -147,28 +142,25 @@ describe("monthly statements (invoices)", () => {
     const { chef, statementId } = await statementWithOrders();
     await closeStatement(statementId);
     const s = await db.statement.findUniqueOrThrow({ where: { id: statementId } });
-    const res = await invoicePdfRoute.GET(
-      new Request(`http://localhost:3000/api/invoices/${statementId}/invoice.pdf`, {
-        headers: { host: "localhost:3000", cookie: chef.cookie },
-      }),
-      { params: Promise.resolve({ id: String(statementId) }) },
+    const res = await getPdf(
+      invoicePdfRoute.GET,
+      `/api/invoices/${statementId}/invoice.pdf`,
+      chef.cookie,
+      statementId,
     );
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.type).toBe("application/pdf");
     const number = `ST-${String(statementId).padStart(6, "0")}`;
-    expect(res.headers.get("content-disposition")).toBe(
-      `inline; filename="fieldfare-invoice-${number}.pdf"`,
-    );
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
-    const text = await pdfText(bytes);
+    expect(res.disposition).toBe(`inline; filename="fieldfare-invoice-${number}.pdf"`);
+    expect(Buffer.from(res.bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+    const text = await pdfText(res.bytes);
     const due = new Date(`${s.dueDate}T12:00:00Z`).toLocaleDateString("en-GB", {
       day: "numeric",
       month: "short",
       year: "numeric",
       timeZone: "UTC",
     });
-    for (const expected of [
+    expectTextToShow(text, [
       `Invoice ${number}`,
       "Credit Creek Farm",
       "9 Ridge Rd, Kelowna",
@@ -184,18 +176,16 @@ describe("monthly statements (invoices)", () => {
       "$75.00",
       "Amount due",
       `Due date: ${due}`,
-    ]) {
-      expect(text, expected).toContain(expected);
-    }
+    ]);
     // An order's receipt names the statement it is on.
     const orderId = (await db.order.findFirstOrThrow({ where: { statementId } })).id;
-    const receipt = await receiptRoute.GET(
-      new Request(`http://localhost:3000/api/orders/${orderId}/receipt.pdf`, {
-        headers: { host: "localhost:3000", cookie: chef.cookie },
-      }),
-      { params: Promise.resolve({ id: String(orderId) }) },
+    const receipt = await getPdf(
+      receiptRoute.GET,
+      `/api/orders/${orderId}/receipt.pdf`,
+      chef.cookie,
+      orderId,
     );
-    expect(await pdfText(new Uint8Array(await receipt.arrayBuffer()))).toContain(
+    expect(await pdfText(receipt.bytes)).toContain(
       `On account: statement ${number} from Credit Creek Farm`,
     );
   });

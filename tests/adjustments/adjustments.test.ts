@@ -94,6 +94,8 @@ const stocks = async () => [
   await stockOf(kale.id),
   await stockOf(chard.id),
 ];
+const cardStatus = async (id: number) =>
+  (await db.orderAdjustment.findUniqueOrThrow({ where: { id } })).status;
 const totalOf = async (id: number) =>
   (await db.order.findUniqueOrThrow({ where: { id } })).totalCents;
 
@@ -392,9 +394,7 @@ describe("accepting and declining a card", () => {
       "adjustment_stale",
       "This change is out of date: the order changed since it was proposed",
     ]);
-    expect((await db.orderAdjustment.findUniqueOrThrow({ where: { id: first.id } })).status).toBe(
-      "stale",
-    );
+    expect(await cardStatus(first.id)).toBe("stale");
     expect({
       stocks: await stocks(),
       lines: await linesOf(o.id),
@@ -505,9 +505,7 @@ describe("accepting and declining a card", () => {
       "insufficient_funds",
       "Insufficient balance: this change costs $258.00 more but your wallet holds $83.00. Top up your wallet and try again.",
     ]);
-    expect((await db.orderAdjustment.findUniqueOrThrow({ where: { id: card.id } })).status).toBe(
-      "pending",
-    );
+    expect(await cardStatus(card.id)).toBe("pending");
     expect(await stocks()).toEqual([96, 98, 100]);
   });
 
@@ -520,9 +518,7 @@ describe("accepting and declining a card", () => {
     expect((await decide("accept", o.id, card.id, stranger.cookie)).status).toBe(404);
     expect((await decide("decline", o.id, card.id, farmer.cookie)).status).toBe(404);
     expect((await decide("accept", other.id, card.id)).json.message).toBe("Adjustment not found");
-    expect((await db.orderAdjustment.findUniqueOrThrow({ where: { id: card.id } })).status).toBe(
-      "pending",
-    );
+    expect(await cardStatus(card.id)).toBe("pending");
   });
 
   itOnPostgres(

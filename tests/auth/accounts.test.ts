@@ -196,6 +196,15 @@ describe("POST /api/login", () => {
   });
 });
 
+/** A new user signed in through POST /api/login: the user and the session cookie. */
+async function signedIn() {
+  const user = await createUser();
+  const res = await call(login, "/api/login", {
+    body: { username: user.email, password: TEST_PASSWORD },
+  });
+  return { user, cookie: cookieFrom(res.setCookie) };
+}
+
 describe("sessions", () => {
   it("GET /api/user is 401 without a cookie and with a forged one", async () => {
     expect((await call(getUser, "/api/user")).status).toBe(401);
@@ -205,11 +214,7 @@ describe("sessions", () => {
   });
 
   it("logout kills the session: the captured cookie is refused afterwards", async () => {
-    const user = await createUser();
-    const res = await call(login, "/api/login", {
-      body: { username: user.email, password: TEST_PASSWORD },
-    });
-    const cookie = cookieFrom(res.setCookie);
+    const { user, cookie } = await signedIn();
     expect((await call(getUser, "/api/user", { cookie })).status).toBe(200);
     const out = await call(logout, "/api/logout", { method: "POST", cookie });
     expect(out.status).toBe(200);
@@ -225,32 +230,22 @@ describe("sessions", () => {
   });
 
   it("expired sessions are refused and removed", async () => {
-    const user = await createUser();
-    const res = await call(login, "/api/login", {
-      body: { username: user.email, password: TEST_PASSWORD },
-    });
+    const { user, cookie } = await signedIn();
     await db.session.updateMany({
       where: { userId: user.id },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
-    expect((await call(getUser, "/api/user", { cookie: cookieFrom(res.setCookie) })).status).toBe(
-      401,
-    );
+    expect((await call(getUser, "/api/user", { cookie })).status).toBe(401);
     expect(await db.session.count({ where: { userId: user.id } })).toBe(0);
   });
 
   it("idle sessions are refused", async () => {
-    const user = await createUser();
-    const res = await call(login, "/api/login", {
-      body: { username: user.email, password: TEST_PASSWORD },
-    });
+    const { user, cookie } = await signedIn();
     await db.session.updateMany({
       where: { userId: user.id },
       data: { lastSeenAt: new Date(Date.now() - 8 * 86_400_000) },
     });
-    expect((await call(getUser, "/api/user", { cookie: cookieFrom(res.setCookie) })).status).toBe(
-      401,
-    );
+    expect((await call(getUser, "/api/user", { cookie })).status).toBe(401);
   });
 });
 
@@ -284,11 +279,7 @@ describe("the request wrapper", () => {
   });
 
   it("403 for a cross-site POST carrying the session cookie", async () => {
-    const user = await createUser();
-    const res = await call(login, "/api/login", {
-      body: { username: user.email, password: TEST_PASSWORD },
-    });
-    const cookie = cookieFrom(res.setCookie);
+    const { cookie } = await signedIn();
     const evil = await call(logout, "/api/logout", {
       method: "POST",
       cookie,

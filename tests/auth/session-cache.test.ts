@@ -60,14 +60,18 @@ describe.skipIf(!onPostgres)(
       return user!;
     }
 
+    /** Waits until this instance has heard of the change and dropped the session from its cache. */
+    const evicted = (cookie: string) =>
+      vi.waitFor(() => expect(cachedSession(hashOf(cookie))).toBeUndefined(), {
+        timeout: 10_000,
+        interval: 5,
+      });
+
     it("a DELETE of the row in another connection ends the cached session on this instance", async () => {
       const me = await newUser();
       await cached(me.cookie);
       await admin.query(`DELETE FROM "Session" WHERE "idHash" = $1`, [hashOf(me.cookie)]);
-      await vi.waitFor(() => expect(cachedSession(hashOf(me.cookie))).toBeUndefined(), {
-        timeout: 10_000,
-        interval: 5,
-      });
+      await evicted(me.cookie);
       const source: { from?: "cache" | "db" } = {};
       expect(await userFromSessionCookie(valueOf(me.cookie), source)).toBeNull();
       expect(source.from).toBe("db");
@@ -79,10 +83,7 @@ describe.skipIf(!onPostgres)(
       await cached(me.cookie);
       await cached(other.cookie);
       await admin.query(`UPDATE "User" SET "fullName" = 'New Name' WHERE id = $1`, [me.user.id]);
-      await vi.waitFor(() => expect(cachedSession(hashOf(me.cookie))).toBeUndefined(), {
-        timeout: 10_000,
-        interval: 5,
-      });
+      await evicted(me.cookie);
       expect(cachedSession(hashOf(other.cookie))).toBeDefined();
       expect((await userFromSessionCookie(valueOf(me.cookie)))?.fullName).toBe("New Name");
 
@@ -90,10 +91,7 @@ describe.skipIf(!onPostgres)(
         `UPDATE "Session" SET "expiresAt" = now() - interval '1 second' WHERE "idHash" = $1`,
         [hashOf(other.cookie)],
       );
-      await vi.waitFor(() => expect(cachedSession(hashOf(other.cookie))).toBeUndefined(), {
-        timeout: 10_000,
-        interval: 5,
-      });
+      await evicted(other.cookie);
       expect(await userFromSessionCookie(valueOf(other.cookie))).toBeNull();
     });
 
@@ -109,10 +107,7 @@ describe.skipIf(!onPostgres)(
       const marker = await newUser();
       await cached(marker.cookie);
       await admin.query(`DELETE FROM "Session" WHERE "idHash" = $1`, [hashOf(marker.cookie)]);
-      await vi.waitFor(() => expect(cachedSession(hashOf(marker.cookie))).toBeUndefined(), {
-        timeout: 10_000,
-        interval: 5,
-      });
+      await evicted(marker.cookie);
       expect(cachedSession(hashOf(me.cookie))).toBeDefined();
     });
 

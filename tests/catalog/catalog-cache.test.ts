@@ -65,6 +65,15 @@ describe.skipIf(!onPostgres)("catalog cache (PostgreSQL only: PGlite has no cach
     });
   };
 
+  /** The farm edits its product through PATCH /api/my-farm/products/{id}, as My Farm does. */
+  const patchProduct = (cookie: string, id: number, body: Record<string, unknown>) =>
+    call(productRoute.PATCH, `/api/my-farm/products/${id}`, {
+      method: "PATCH",
+      cookie,
+      params: { id: String(id) },
+      body,
+    });
+
   const featuredNames = async () =>
     (
       (await call(featuredRoute.GET, "/api/products/featured?limit=50")).json as {
@@ -91,23 +100,13 @@ describe.skipIf(!onPostgres)("catalog cache (PostgreSQL only: PGlite has no cach
     await admin.query("COMMIT");
     expect(await featuredNames()).toContain("Cached Carrots");
 
-    const res = await call(productRoute.PATCH, `/api/my-farm/products/${product.id}`, {
-      method: "PATCH",
-      cookie: me.cookie,
-      params: { id: String(product.id) },
-      body: { name: "Purple Carrots" },
-    });
+    const res = await patchProduct(me.cookie, product.id, { name: "Purple Carrots" });
     expect(res.status, res.text).toBe(200);
     const names = await featuredNames();
     expect(names).toContain("Purple Carrots");
     expect(names).not.toContain("Cached Carrots");
 
-    const hide = await call(productRoute.PATCH, `/api/my-farm/products/${product.id}`, {
-      method: "PATCH",
-      cookie: me.cookie,
-      params: { id: String(product.id) },
-      body: { isHidden: true },
-    });
+    const hide = await patchProduct(me.cookie, product.id, { isHidden: true });
     expect(hide.status).toBe(200);
     expect(await featuredNames()).not.toContain("Purple Carrots");
   });
@@ -141,12 +140,7 @@ describe.skipIf(!onPostgres)("catalog cache (PostgreSQL only: PGlite has no cach
     expect(await found("zanzibar")).toEqual(["Zanzibar Zucchini"]);
     expect(await found("  ZANZIBAR ")).toEqual(["Zanzibar Zucchini"]);
 
-    const res = await call(productRoute.PATCH, `/api/my-farm/products/${product.id}`, {
-      method: "PATCH",
-      cookie: me.cookie,
-      params: { id: String(product.id) },
-      body: { name: "Zanzibar Squash" },
-    });
+    const res = await patchProduct(me.cookie, product.id, { name: "Zanzibar Squash" });
     expect(res.status, res.text).toBe(200);
     expect(await found("zanzibar")).toEqual(["Zanzibar Squash"]);
   });

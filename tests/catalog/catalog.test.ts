@@ -279,6 +279,30 @@ describe("farms", () => {
   });
 });
 
+/** A past order of Hillside's Aged Cheddar ($4.50) for the user, written straight to the database. */
+async function cheddarOrder(
+  userId: number,
+  o: {
+    quantity: number;
+    totalCents: number;
+    itemCount: number;
+    checkoutRef: string;
+    status: "completed" | "cancelled";
+  },
+) {
+  const { quantity, ...order } = o;
+  const { id } = await db.order.create({ data: { userId, farmId: hill.farm.id, ...order } });
+  await db.orderItem.create({
+    data: {
+      orderId: id,
+      productId: p.cheese.id,
+      productName: "Aged Cheddar",
+      quantity,
+      priceCents: 450,
+    },
+  });
+}
+
 describe("recommendations", () => {
   it("are 401 when signed out", async () => {
     for (const [h, path] of [
@@ -306,24 +330,12 @@ describe("recommendations", () => {
 
   it("follow the farms and categories the user orders from", async () => {
     const { user, cookie } = await createUserWithSession();
-    const order = await db.order.create({
-      data: {
-        userId: user.id,
-        farmId: hill.farm.id,
-        totalCents: 900,
-        itemCount: 2,
-        checkoutRef: "t1",
-        status: "completed",
-      },
-    });
-    await db.orderItem.create({
-      data: {
-        orderId: order.id,
-        productId: p.cheese.id,
-        productName: "Aged Cheddar",
-        quantity: 2,
-        priceCents: 450,
-      },
+    await cheddarOrder(user.id, {
+      quantity: 2,
+      totalCents: 900,
+      itemCount: 2,
+      checkoutRef: "t1",
+      status: "completed",
     });
     const r = await call(recommended, "/api/products/recommended?limit=3", { cookie });
     // Hillside's products (farm + dairy affinity first), then Hillside bakery; popular fills nothing here.
@@ -337,24 +349,12 @@ describe("recommendations", () => {
 
   it("ignore cancelled orders and follow the farms the user talks to", async () => {
     const { user, cookie } = await createUserWithSession();
-    const cancelled = await db.order.create({
-      data: {
-        userId: user.id,
-        farmId: hill.farm.id,
-        totalCents: 450,
-        itemCount: 1,
-        checkoutRef: "t2",
-        status: "cancelled",
-      },
-    });
-    await db.orderItem.create({
-      data: {
-        orderId: cancelled.id,
-        productId: p.cheese.id,
-        productName: "Aged Cheddar",
-        quantity: 5,
-        priceCents: 450,
-      },
+    await cheddarOrder(user.id, {
+      quantity: 5,
+      totalCents: 450,
+      itemCount: 1,
+      checkoutRef: "t2",
+      status: "cancelled",
     });
     await db.message.create({
       data: { senderId: user.id, receiverId: orchard.owner.id, content: "Do you have apples?" },

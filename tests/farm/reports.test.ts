@@ -20,6 +20,7 @@ import {
   createFarmerWithSession,
   createProduct,
   createUserWithSession,
+  setTaxNumbers,
 } from "../support/factories";
 import { topUp } from "../wallet/support";
 import { checkoutOnAccount } from "../account/support";
@@ -47,14 +48,17 @@ async function place(cookie: string, items: unknown) {
 
 beforeAll(async () => {
   farmer = await createFarmerWithSession({ farmName: "Report Ridge Vineyard" });
-  await db.farm.update({
-    where: { id: farmer.farm.id },
-    data: { gstNumber: "123456789 RT0001", pstNumber: "PST-1234-5678" },
+  await setTaxNumbers(farmer.farm.id, "123456789 RT0001", "PST-1234-5678");
+  const wine = await createProduct(farmer.farm.id, {
+    name: "Pinot Gris",
+    priceCents: 2399,
+    taxClass: "liquor",
   });
-  const wine = await createProduct(farmer.farm.id, { name: "Pinot Gris", priceCents: 2399 });
-  await db.product.update({ where: { id: wine.id }, data: { taxClass: "liquor" } });
-  const jam = await createProduct(farmer.farm.id, { name: "Cherry Jam", priceCents: 899 });
-  await db.product.update({ where: { id: jam.id }, data: { taxClass: "standard" } });
+  const jam = await createProduct(farmer.farm.id, {
+    name: "Cherry Jam",
+    priceCents: 899,
+    taxClass: "standard",
+  });
   const kale = await createProduct(farmer.farm.id, { name: "Kale", priceCents: 300 });
 
   const shopper = await createUserWithSession({ fullName: "Sam Shopper" });

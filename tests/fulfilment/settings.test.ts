@@ -5,7 +5,7 @@ import * as slotsRoute from "@/app/api/farms/[id]/slots/route";
 import * as farmFulfilmentRoute from "@/app/api/farms/[id]/fulfilment/route";
 import { call } from "../support/http";
 import { createFarmerWithSession, createUserWithSession } from "../support/factories";
-import { deliveryWindowInput, pickupWindowInput } from "../support/fulfilment";
+import { deliveryWindowInput, pickupWindowInput, savedPickupWindow } from "../support/fulfilment";
 
 const put = (cookie: string, body: unknown) =>
   call(settingsRoute.PUT, "/api/my-farm/fulfilment", { method: "PUT", cookie, body });
@@ -17,6 +17,16 @@ const market = {
   notes: "Stall 12",
 };
 const kelowna = { name: "Kelowna", postalPrefixes: ["v1y", "V1 W"], fee: 6.5, freeOver: 80 };
+
+/** The market and the Kelowna zone with one Saturday pickup, in Vancouver, as the PUT takes them. */
+const settings = (over: Record<string, unknown> = {}) => ({
+  timeZone: "America/Vancouver",
+  minimumOrder: 0,
+  pickupPoints: [market],
+  deliveryZones: [kelowna],
+  windows: [pickupWindowInput()],
+  ...over,
+});
 
 describe("My Farm → Fulfilment settings", () => {
   it("a farm starts with no windows, the default zone and no minimum", async () => {
@@ -34,13 +44,14 @@ describe("My Farm → Fulfilment settings", () => {
 
   it("saves points, zones and windows in one PUT; a pickup window may name a point added in the same request", async () => {
     const me = await createFarmerWithSession();
-    const res = await put(me.cookie, {
-      timeZone: "America/Edmonton",
-      minimumOrder: 25,
-      pickupPoints: [market],
-      deliveryZones: [kelowna],
-      windows: [pickupWindowInput(), deliveryWindowInput({ capacity: 12 })],
-    });
+    const res = await put(
+      me.cookie,
+      settings({
+        timeZone: "America/Edmonton",
+        minimumOrder: 25,
+        windows: [pickupWindowInput(), deliveryWindowInput({ capacity: 12 })],
+      }),
+    );
     expect(res.status, res.text).toBe(200);
     const point = res.json.pickupPoints[0];
     expect(res.json).toEqual({
@@ -67,16 +78,7 @@ describe("My Farm → Fulfilment settings", () => {
           capacity: 12,
           pickupPointId: null,
         },
-        {
-          id: expect.any(Number),
-          kind: "pickup",
-          weekday: 6,
-          start: "09:00",
-          end: "13:00",
-          cutoffHours: 40,
-          capacity: null,
-          pickupPointId: point.id,
-        },
+        savedPickupWindow({ id: expect.any(Number), pickupPointId: point.id }),
       ],
     });
     const farm = await db.farm.findUniqueOrThrow({ where: { id: me.farm.id } });
@@ -170,13 +172,7 @@ describe("My Farm → Fulfilment settings", () => {
 
   it("another farm's point, zone or window ids are refused as unknown, and nothing of theirs changes", async () => {
     const other = await createFarmerWithSession();
-    const theirs = await put(other.cookie, {
-      timeZone: "America/Vancouver",
-      minimumOrder: 0,
-      pickupPoints: [market],
-      deliveryZones: [kelowna],
-      windows: [pickupWindowInput()],
-    });
+    const theirs = await put(other.cookie, settings());
     const me = await createFarmerWithSession();
     const res = await put(me.cookie, {
       timeZone: "America/Vancouver",
@@ -202,16 +198,17 @@ describe("My Farm → Fulfilment settings", () => {
 
   it("buyers see the saved windows as slots, soonest first, and checkout's view adds zones and the minimum", async () => {
     const me = await createFarmerWithSession({ farmName: "Slot Farm" });
-    const saved = await put(me.cookie, {
-      timeZone: "America/Vancouver",
-      minimumOrder: 20,
-      pickupPoints: [market],
-      deliveryZones: [kelowna, { name: "West Kelowna", postalPrefixes: ["V4T"], fee: 4 }],
-      windows: [
-        pickupWindowInput({ capacity: 30 }),
-        { kind: "delivery", weekday: 3, start: "14:00", end: "18:00", cutoffHours: 24 },
-      ],
-    });
+    const saved = await put(
+      me.cookie,
+      settings({
+        minimumOrder: 20,
+        deliveryZones: [kelowna, { name: "West Kelowna", postalPrefixes: ["V4T"], fee: 4 }],
+        windows: [
+          pickupWindowInput({ capacity: 30 }),
+          { kind: "delivery", weekday: 3, start: "14:00", end: "18:00", cutoffHours: 24 },
+        ],
+      }),
+    );
     expect(saved.status, saved.text).toBe(200);
     const id = String(me.farm.id);
     const slots = await call(slotsRoute.GET, `/api/farms/${id}/slots?days=14`, { params: { id } });

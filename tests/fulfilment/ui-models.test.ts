@@ -22,6 +22,7 @@ import { fulfilmentSettingsSchema } from "@/lib/validators/fulfilment";
 import { ordersByDate } from "@/components/farm/orders-by-date";
 import { formFieldOf } from "@/lib/client/form-errors";
 import type { AddressJson, FarmFulfilmentJson, SlotJson } from "@/lib/contracts/fulfilment";
+import { savedPickupWindow } from "../support/fulfilment";
 
 const form = (over: Partial<FulfilmentForm> = {}): FulfilmentForm => ({
   timeZone: "America/Vancouver",
@@ -62,18 +63,7 @@ describe("settings form → PUT body", () => {
       minimumOrder: 12.5,
       pickupPoints: [{ id: 7, name: "Gate", address: "Farm", notes: "" }],
       deliveryZones: [],
-      windows: [
-        {
-          id: 3,
-          kind: "pickup",
-          weekday: 6,
-          start: "09:00",
-          end: "13:00",
-          cutoffHours: 40,
-          capacity: 20,
-          pickupPointId: 7,
-        },
-      ],
+      windows: [savedPickupWindow({ id: 3, pickupPointId: 7, capacity: 20 })],
     });
     expect(saved.minimumOrder).toBe("12.50");
     expect(toPayload(saved).windows[0]).toMatchObject({
@@ -159,18 +149,7 @@ describe("settings form: one section saved at a time", () => {
     minimumOrder: 10,
     pickupPoints: [{ id: 7, name: "Gate", address: "Farm", notes: "" }],
     deliveryZones: [{ id: 2, name: "Town", postalPrefixes: ["V1Y"], fee: 5, freeOver: null }],
-    windows: [
-      {
-        id: 3,
-        kind: "pickup",
-        weekday: 6,
-        start: "09:00",
-        end: "13:00",
-        cutoffHours: 40,
-        capacity: null,
-        pickupPointId: 7,
-      },
-    ],
+    windows: [savedPickupWindow({ id: 3, pickupPointId: 7 })],
   });
 
   it("sends the section as typed and every other section as saved; the body is the PUT's", () => {
@@ -221,16 +200,7 @@ describe("settings form: one section saved at a time", () => {
         { id: 8, name: "Market", address: "Main St", notes: "" },
       ],
       deliveryZones: [{ id: 2, name: "Town", postalPrefixes: ["V1Y"], fee: 5, freeOver: null }],
-      windows: saved.windows.map(() => ({
-        id: 3,
-        kind: "pickup" as const,
-        weekday: 6,
-        start: "09:00",
-        end: "13:00",
-        cutoffHours: 40,
-        capacity: null,
-        pickupPointId: 7,
-      })),
+      windows: saved.windows.map(() => savedPickupWindow({ id: 3, pickupPointId: 7 })),
     });
     expect(renamedPoints(saved, points.merged, after)).toEqual(new Map([["n9", "p8"]]));
 

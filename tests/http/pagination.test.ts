@@ -54,21 +54,26 @@ async function walk(
 const SAME_TIME = new Date("2026-03-01T12:00:00.000Z");
 const LATER = new Date("2026-03-02T08:30:00.000Z");
 
+/** A $1.00 top-up row in the user's ledger, written straight to the database at SAME_TIME. */
+const topUpRow = (
+  userId: number,
+  row: { description: string; reference: string; amountCents?: number; timestamp?: Date },
+) =>
+  db.transaction.create({
+    data: { userId, type: "top_up", amountCents: 100, timestamp: SAME_TIME, ...row },
+  });
+
 describe("GET /api/transactions pages", () => {
   it("walks 23 ledger rows (19 with the same timestamp) in pages of 5: newest first, no duplicates, no gaps", async () => {
     const me = await createUserWithSession();
     const rows = [];
     for (let i = 0; i < 23; i++) {
       rows.push(
-        await db.transaction.create({
-          data: {
-            userId: me.user.id,
-            type: "top_up",
-            amountCents: 100 + i,
-            description: `Row ${i}`,
-            reference: `r${i}`,
-            timestamp: i < 4 ? LATER : SAME_TIME,
-          },
+        await topUpRow(me.user.id, {
+          amountCents: 100 + i,
+          description: `Row ${i}`,
+          reference: `r${i}`,
+          timestamp: i < 4 ? LATER : SAME_TIME,
         }),
       );
     }
@@ -84,16 +89,7 @@ describe("GET /api/transactions pages", () => {
   it("defaults to pages of 20 and says nothing more when the ledger fits", async () => {
     const me = await createUserWithSession();
     for (let i = 0; i < 21; i++)
-      await db.transaction.create({
-        data: {
-          userId: me.user.id,
-          type: "top_up",
-          amountCents: 100,
-          description: "x",
-          reference: `d${i}`,
-          timestamp: SAME_TIME,
-        },
-      });
+      await topUpRow(me.user.id, { description: "x", reference: `d${i}` });
     const first = await call(transactionsRoute.GET, "/api/transactions", { cookie: me.cookie });
     expect(first.json).toHaveLength(20);
     const next = nextLink(first.headers)!;
@@ -107,25 +103,11 @@ describe("GET /api/transactions pages", () => {
     const me = await createUserWithSession();
     const other = await createUserWithSession();
     for (let i = 0; i < 3; i++)
-      await db.transaction.create({
-        data: {
-          userId: me.user.id,
-          type: "top_up",
-          amountCents: 100,
-          description: "mine",
-          reference: `m${i}`,
-          timestamp: SAME_TIME,
-        },
-      });
-    await db.transaction.create({
-      data: {
-        userId: other.user.id,
-        type: "top_up",
-        amountCents: 100,
-        description: "theirs",
-        reference: "t",
-        timestamp: new Date(SAME_TIME.getTime() - 1000),
-      },
+      await topUpRow(me.user.id, { description: "mine", reference: `m${i}` });
+    await topUpRow(other.user.id, {
+      description: "theirs",
+      reference: "t",
+      timestamp: new Date(SAME_TIME.getTime() - 1000),
     });
     const first = await call(transactionsRoute.GET, "/api/transactions?limit=2", {
       cookie: me.cookie,

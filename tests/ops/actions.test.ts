@@ -18,16 +18,17 @@ const auditAfter = (since: number) =>
 const lastAuditId = async () =>
   (await db.auditLog.findFirst({ orderBy: { id: "desc" }, select: { id: true } }))?.id ?? 0;
 
+type Person = { cookie: string; user: { id: number } };
+/** Staff decide a business application: approve, or reject with a reason. */
+const decide = (staff: Person, buyer: Person, body: { decision: string; reason?: string }) =>
+  callOps(opsApi.decide, { userId: String(buyer.user.id) }, { cookie: staff.cookie, body });
+
 describe("ops actions and the audit log", () => {
   it("approving an application: restaurant at once, the buyer emailed, one audit row; a second decision is 409 and writes nothing", async () => {
     const staff = await createStaff();
     const buyer = await applicant();
     const since = await lastAuditId();
-    const res = await callOps(
-      opsApi.decide,
-      { userId: String(buyer.user.id) },
-      { cookie: staff.cookie, body: { decision: "approve" } },
-    );
+    const res = await decide(staff, buyer, { decision: "approve" });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({
       userId: buyer.user.id,
@@ -48,11 +49,7 @@ describe("ops actions and the audit log", () => {
       before: { status: "pending", userType: "user" },
       after: { status: "approved", userType: "restaurant" },
     });
-    const again = await callOps(
-      opsApi.decide,
-      { userId: String(buyer.user.id) },
-      { cookie: staff.cookie, body: { decision: "reject", reason: "Duplicate" } },
-    );
+    const again = await decide(staff, buyer, { decision: "reject", reason: "Duplicate" });
     expect([again.status, again.json.message]).toEqual([
       409,
       "This application was already approved",
@@ -64,21 +61,16 @@ describe("ops actions and the audit log", () => {
     const staff = await createStaff();
     const buyer = await applicant();
     const since = await lastAuditId();
-    const bare = await callOps(
-      opsApi.decide,
-      { userId: String(buyer.user.id) },
-      { cookie: staff.cookie, body: { decision: "reject" } },
-    );
+    const bare = await decide(staff, buyer, { decision: "reject" });
     expect([bare.status, bare.json.errors]).toEqual([
       400,
       { reason: "Give a reason (it goes on the record)" },
     ]);
     expect(await auditAfter(since)).toEqual([]);
-    const res = await callOps(
-      opsApi.decide,
-      { userId: String(buyer.user.id) },
-      { cookie: staff.cookie, body: { decision: "reject", reason: "Business number not found" } },
-    );
+    const res = await decide(staff, buyer, {
+      decision: "reject",
+      reason: "Business number not found",
+    });
     expect(res.json.status).toBe("rejected");
     const [row] = await auditAfter(since);
     expect(row).toMatchObject({

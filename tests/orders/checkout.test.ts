@@ -172,40 +172,44 @@ describe("POST /api/orders", () => {
     expect(await stockOf(eggs.id)).toBe(12);
   }
 
-  it("refuses with 409 'Insufficient balance' and writes nothing", async () => {
-    const res = await placeOrder(me.cookie, [
-      { productId: carrots.id, quantity: 4 },
-      { productId: eggs.id, quantity: 12 },
-      { productId: kale.id, quantity: 5 },
-    ]);
-    expect(res.status).toBe(409);
-    expect(res.json.message).toBe(
-      "Insufficient balance: this checkout costs $105.71 but your wallet holds $100.00. Top up your wallet and try again.",
-    );
-    await expectNothingWritten();
-  });
-
-  it("refuses when the total exceeds the balance, naming both", async () => {
-    const res = await placeOrder(me.cookie, [
-      { productId: eggs.id, quantity: 12 },
-      { productId: carrots.id, quantity: 20 },
-    ]);
-    expect(res.status).toBe(409);
-    expect(res.json.message).toMatch(
-      /^Insufficient balance: this checkout costs \$147\.80 but your wallet holds \$100\.00/,
-    );
-    await expectNothingWritten();
-  });
-
-  it("refuses more than the stock and writes nothing", async () => {
-    const res = await placeOrder(me.cookie, [
-      { productId: carrots.id, quantity: 1 },
-      { productId: kale.id, quantity: 6 },
-    ]);
-    expect(res.status).toBe(409);
-    expect(res.json.message).toBe("Only 5 lb of Kale left in stock");
-    await expectNothingWritten();
-  });
+  // Each refusal answers 409 with its message and leaves orders, wallet and stock untouched.
+  for (const { title, items, message } of [
+    {
+      title: "refuses with 409 'Insufficient balance' and writes nothing",
+      items: () => [
+        { productId: carrots.id, quantity: 4 },
+        { productId: eggs.id, quantity: 12 },
+        { productId: kale.id, quantity: 5 },
+      ],
+      message:
+        "Insufficient balance: this checkout costs $105.71 but your wallet holds $100.00. Top up your wallet and try again.",
+    },
+    {
+      title: "refuses when the total exceeds the balance, naming both",
+      items: () => [
+        { productId: eggs.id, quantity: 12 },
+        { productId: carrots.id, quantity: 20 },
+      ],
+      message: expect.stringMatching(
+        /^Insufficient balance: this checkout costs \$147\.80 but your wallet holds \$100\.00/,
+      ),
+    },
+    {
+      title: "refuses more than the stock and writes nothing",
+      items: () => [
+        { productId: carrots.id, quantity: 1 },
+        { productId: kale.id, quantity: 6 },
+      ],
+      message: "Only 5 lb of Kale left in stock",
+    },
+  ]) {
+    it(title, async () => {
+      const res = await placeOrder(me.cookie, items());
+      expect(res.status).toBe(409);
+      expect(res.json.message).toEqual(message);
+      await expectNothingWritten();
+    });
+  }
 
   it("refuses a hidden product (409) and an unknown one (404), writing nothing", async () => {
     const hidden = await createProduct(farmA.id, { name: "Old Beets", isHidden: true });

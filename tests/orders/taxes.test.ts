@@ -14,6 +14,7 @@ import {
   createFarmerWithSession,
   createProduct,
   createUserWithSession,
+  setTaxNumbers,
 } from "../support/factories";
 import { createPickupAndDelivery } from "../support/fulfilment";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
@@ -90,17 +91,19 @@ describe("taxed orders", () => {
   beforeEach(async () => {
     buyer = await createUserWithSession({ fullName: "Tess Taxpayer" });
     vineyard = await createFarmerWithSession({ farmName: "Bench Vineyard" });
-    await db.farm.update({
-      where: { id: vineyard.farm.id },
-      data: { gstNumber: "123456789 RT0001", pstNumber: "PST-1234-5678" },
+    await setTaxNumbers(vineyard.farm.id, "123456789 RT0001", "PST-1234-5678");
+    const farmId = vineyard.farm.id;
+    wine = await createProduct(farmId, {
+      name: "Pinot Gris",
+      priceCents: 2399,
+      taxClass: "liquor",
     });
-    wine = await createProduct(vineyard.farm.id, { name: "Pinot Gris", priceCents: 2399 });
-    cider = await createProduct(vineyard.farm.id, { name: "Dry Cider", priceCents: 1205 });
-    grapes = await createProduct(vineyard.farm.id, { name: "Table Grapes", priceCents: 450 });
-    await db.product.updateMany({
-      where: { id: { in: [wine.id, cider.id] } },
-      data: { taxClass: "liquor" },
+    cider = await createProduct(farmId, {
+      name: "Dry Cider",
+      priceCents: 1205,
+      taxClass: "liquor",
     });
+    grapes = await createProduct(farmId, { name: "Table Grapes", priceCents: 450 });
     await topUp(buyer.cookie, 1000);
   });
 
@@ -385,12 +388,12 @@ describe("taxed orders", () => {
 describe("tax report (GET /api/my-farm/reports/tax)", () => {
   it("sums the taxes collected on the period's completed orders and the GST on the commission", async () => {
     const farmer = await createFarmerWithSession({ farmName: "Report Vineyard" });
-    await db.farm.update({
-      where: { id: farmer.farm.id },
-      data: { gstNumber: "123456789 RT0001", pstNumber: "PST-1234-5678" },
+    await setTaxNumbers(farmer.farm.id, "123456789 RT0001", "PST-1234-5678");
+    const wine = await createProduct(farmer.farm.id, {
+      name: "Merlot",
+      priceCents: 2399,
+      taxClass: "liquor",
     });
-    const wine = await createProduct(farmer.farm.id, { name: "Merlot", priceCents: 2399 });
-    await db.product.update({ where: { id: wine.id }, data: { taxClass: "liquor" } });
     const kale = await createProduct(farmer.farm.id, { name: "Kale", priceCents: 300 });
     const buyer = await createUserWithSession();
     await topUp(buyer.cookie, 200);

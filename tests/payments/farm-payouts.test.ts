@@ -1,4 +1,3 @@
-import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
 import * as listRoute from "@/app/api/my-farm/payouts/route";
@@ -7,7 +6,8 @@ import * as statementRoute from "@/app/api/my-farm/payouts/[id]/statement.pdf/ro
 import * as connectRoute from "@/app/api/my-farm/payouts/connect/route";
 import { runPayouts } from "@/lib/server/payments/payouts";
 import { call } from "../support/http";
-import { createProduct, createUserWithSession } from "../support/factories";
+import { expectTextToShow, getPdf, pdfText } from "../support/pdf";
+import { createProduct, createUserWithSession, setTaxNumbers } from "../support/factories";
 import { withEnv } from "../support/env";
 import { farmerWithSession } from "../farm/support";
 import { checkLedgerAfterEach, placeOrder } from "../wallet/support";
@@ -32,6 +32,9 @@ async function farmWithPayout() {
 
 const get = (handler: typeof detailRoute.GET, path: string, cookie: string, id?: number) =>
   call(handler, path, { cookie, params: id ? { id: String(id) } : {} });
+
+const statement = (cookie: string, id: number) =>
+  getPdf(statementRoute.GET, `/api/my-farm/payouts/${id}/statement.pdf`, cookie, id);
 
 describe("My Farm → Payouts API", () => {
   it("lists the balance, the next payout and the history; a payout's lines add up", async () => {
@@ -84,36 +87,28 @@ describe("My Farm → Payouts API", () => {
 
   it("the PDF statement shows the order, the commission and the net", async () => {
     const { farmer, orderId, payout } = await farmWithPayout();
-    const res = await statementRoute.GET(
-      new Request(`http://localhost:3000/api/my-farm/payouts/${payout.id}/statement.pdf`, {
-        headers: { host: "localhost:3000", cookie: farmer.cookie },
-      }),
-      { params: Promise.resolve({ id: String(payout.id) }) },
-    );
+    const res = await statement(farmer.cookie, payout.id);
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("application/pdf");
-    const pdf = await getDocumentProxy(new Uint8Array(await res.arrayBuffer()));
-    const { text } = await extractText(pdf, { mergePages: true });
-    for (const s of [
+    expect(res.type).toBe("application/pdf");
+    expectTextToShow(await pdfText(res.bytes), [
       `Payout statement #${payout.id}`,
       `Order #${orderId}`,
       "$32.07",
       "-$2.57",
       "$29.50",
-    ])
-      expect(text).toContain(s);
+    ]);
   });
 
   it("a taxed order's statement shows the taxes collected, the farm's numbers and GST on the commission", async () => {
     const farmer = await farmerWithSession({ farmName: "Taxed Statement Vineyard" });
-    await db.farm.update({
-      where: { id: farmer.farm.id },
-      data: { gstNumber: "987654321 RT0001", pstNumber: "PST-8765-4321" },
-    });
+    await setTaxNumbers(farmer.farm.id, "987654321 RT0001", "PST-8765-4321");
     const buyer = await createUserWithSession({ fullName: "Vic Vintner" });
     await fundWallet(stripe.emulator(), buyer.cookie, 500);
-    const wine = await createProduct(farmer.farm.id, { name: "Merlot", priceCents: 2500 });
-    await db.product.update({ where: { id: wine.id }, data: { taxClass: "liquor" } });
+    const wine = await createProduct(farmer.farm.id, {
+      name: "Merlot",
+      priceCents: 2500,
+      taxClass: "liquor",
+    });
     const res = await placeOrder(buyer.cookie, [{ productId: wine.id, quantity: 4 }]);
     const orderId = res.json.orders[0].id as number;
     expect((await complete(farmer.cookie, orderId)).status).toBe(200);
@@ -132,23 +127,15 @@ describe("My Farm → Payouts API", () => {
       farmTaxNumbers: ["GST/HST no. 987654321 RT0001", "PST no. PST-8765-4321"],
       lines: [{ orderId, goods: 100, fees: 0, taxes: 15, commission: -8, net: 107 }],
     });
-    const pdfRes = await statementRoute.GET(
-      new Request(`http://localhost:3000/api/my-farm/payouts/${payout.id}/statement.pdf`, {
-        headers: { host: "localhost:3000", cookie: farmer.cookie },
-      }),
-      { params: Promise.resolve({ id: String(payout.id) }) },
-    );
-    const pdf = await getDocumentProxy(new Uint8Array(await pdfRes.arrayBuffer()));
-    const { text } = await extractText(pdf, { mergePages: true });
-    for (const s of [
+    const text = await pdfText((await statement(farmer.cookie, payout.id)).bytes);
+    expectTextToShow(text, [
       "GST/HST no. 987654321 RT0001",
       "of which taxes you collected",
       "$15.00",
       "GST 5 % on Fieldfare's commission",
       "$0.40",
       "$107.00",
-    ])
-      expect(text, s).toContain(s);
+    ]);
   });
 
   it("another farm's payout is a 404; a shopper is refused", async () => {

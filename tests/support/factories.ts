@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { db } from "@/lib/server/platform/db";
 import { hashPassword } from "@/lib/server/auth/password";
 import { createSession } from "@/lib/server/auth/session";
-import type { UserType } from "@/lib/generated/prisma/client";
+import type { TaxClass, UserType } from "@/lib/generated/prisma/client";
 
 let n = 0;
 const unique = () =>
@@ -97,6 +97,7 @@ export async function createProduct(
     categoryId: number | null;
     description: string;
     isHidden: boolean;
+    taxClass: TaxClass;
   }> = {},
 ) {
   return db.product.create({
@@ -112,6 +113,12 @@ export async function createProduct(
       isPopular: over.isPopular ?? false,
       isHidden: over.isHidden ?? false,
       categoryId: over.categoryId ?? null,
+      taxClass: over.taxClass,
     },
   });
+}
+
+/** Registers the farm for GST and PST, with the numbers its receipts and statements show. */
+export function setTaxNumbers(farmId: number, gstNumber: string, pstNumber: string) {
+  return db.farm.update({ where: { id: farmId }, data: { gstNumber, pstNumber } });
 }

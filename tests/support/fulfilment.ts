@@ -192,6 +192,23 @@ export function pickupWindowInput(over: Partial<WindowInput> = {}): WindowInput 
   };
 }
 
+/** A pickup window as GET /api/my-farm/fulfilment answers it: Saturday 09:00–13:00, 40 h cutoff, no cap. */
+export function savedPickupWindow(over: {
+  id: number;
+  pickupPointId: number;
+  capacity?: number | null;
+}) {
+  return {
+    kind: "pickup" as const,
+    weekday: 6,
+    start: "09:00",
+    end: "13:00",
+    cutoffHours: 40,
+    capacity: null,
+    ...over,
+  };
+}
+
 /** A delivery window as the PUT takes it: Wednesday 14:00–18:00, 24 h cutoff. */
 export function deliveryWindowInput(over: Partial<WindowInput> = {}): WindowInput {
   return { kind: "delivery", weekday: 3, start: "14:00", end: "18:00", cutoffHours: 24, ...over };
