@@ -2,9 +2,7 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import type { SWRResponse } from "swr";
-import { LoadError } from "@/components/ui/load-error";
-import { LoadingStatus } from "@/components/ui/loading-status";
-import { messageOf } from "@/lib/client/api";
+import { LoadStates } from "@/components/ui/load-states";
 
 /** A column of cards, one list item each (customers, statements, standing orders). */
 export function CardList<T extends { id: number }>({
@@ -86,8 +84,8 @@ export function EmptyCard({
 }
 
 /**
- * A restaurant's list page read through SWR: the failure (`failed`, or the server's sentence) with
- * "Try again", the `loading` line, `empty` when there is nothing yet, then a card per item.
+ * A restaurant's list page read through SWR: the shared read states (`failed` unless the server
+ * gave a reason, the `loading` line), `empty` when there is nothing yet, then a card per item.
  */
 export function CardListRead<T extends { id: number }>({
   read: { data, error, mutate },
@@ -104,13 +102,23 @@ export function CardListRead<T extends { id: number }>({
   testId?: string;
   children: (item: T) => ReactNode;
 }) {
-  if (error && !data)
-    return <LoadError message={messageOf(error, failed)} onRetry={() => void mutate()} />;
-  if (!data) return <LoadingStatus>{loading}</LoadingStatus>;
-  if (data.length === 0) return empty;
   return (
-    <CardList items={data} testId={testId}>
-      {children}
-    </CardList>
+    <LoadStates
+      data={data}
+      error={error}
+      onRetry={() => void mutate()}
+      errorMessage={failed}
+      loading={loading}
+    >
+      {(items) =>
+        items.length === 0 ? (
+          empty
+        ) : (
+          <CardList items={items} testId={testId}>
+            {children}
+          </CardList>
+        )
+      }
+    </LoadStates>
   );
 }

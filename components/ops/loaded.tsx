@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import type { SWRResponse } from "swr";
 import { LoadError } from "@/components/ui/load-error";
+import { LoadStates } from "@/components/ui/load-states";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /** What an ops panel uses of its SWR read. */
@@ -26,8 +27,8 @@ export function EmptyNote({ children }: { children: ReactNode }) {
 }
 
 /**
- * An ops panel's read in its three states: the failure (`failed`) with "Try again", a grey block
- * of height `skeleton` while it loads, then `children(data)`; an empty list shows `empty` instead.
+ * An ops panel's read: the shared read states with a grey block of height `skeleton` while it
+ * loads; an empty list shows `empty` instead of `children`.
  */
 export function Loaded<T>({
   read,
@@ -43,8 +44,18 @@ export function Loaded<T>({
   empty?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (read.error) return <ReadError read={read} message={failed} />;
-  if (!read.data) return <Skeleton className={`${skeleton} rounded-2xl`} />;
-  if (empty !== undefined && Array.isArray(read.data) && read.data.length === 0) return empty;
-  return children(read.data);
+  return (
+    <LoadStates
+      data={read.data}
+      error={read.error}
+      onRetry={() => void read.mutate()}
+      retrying={read.isValidating}
+      errorMessage={failed}
+      loading={<Skeleton className={`${skeleton} rounded-2xl`} />}
+    >
+      {(data) =>
+        empty !== undefined && Array.isArray(data) && data.length === 0 ? empty : children(data)
+      }
+    </LoadStates>
+  );
 }

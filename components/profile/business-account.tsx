@@ -56,7 +56,7 @@ export function BusinessAccountPage() {
         error={error}
         onRetry={() => void mutate()}
         errorMessage="Failed to load your business account"
-        loadingLabel="Loading your business account..."
+        loading="Loading your business account..."
       >
         {(props) => <BusinessAccountView {...props} />}
       </LoadStates>

@@ -33,7 +33,7 @@ export function NotificationSettings() {
         error={error}
         onRetry={() => void mutate()}
         errorMessage="Failed to load your notification settings"
-        loadingLabel="Loading your settings..."
+        loading="Loading your settings..."
       >
         {({ email, userType }) => (
           <>

@@ -37,7 +37,7 @@ export function SecuritySettings() {
           error={sessions.error}
           onRetry={() => void sessions.mutate()}
           errorMessage="Failed to load your sessions"
-          loadingLabel="Loading your sessions..."
+          loading="Loading your sessions..."
         >
           {(list) => <SessionList sessions={list} refresh={() => void sessions.mutate()} />}
         </LoadStates>
