@@ -3,7 +3,16 @@ import type { FarmJson } from "@/lib/contracts/catalog";
 import { formatDistance } from "@/lib/format";
 import { Stars } from "./stars";
 import { Icon } from "@/components/ui/icon";
-import { Picture } from "@/components/ui/picture";
+import { Picture, type PictureFrame } from "@/components/ui/picture";
+
+/** The farm's picture across the top of its card; cards come in lists, so it loads lazily. */
+const COVER: PictureFrame = {
+  width: 320,
+  height: 180,
+  lazy: true,
+  className: "aspect-[16/9] bg-brand-100",
+  imgClassName: "h-full w-full object-cover",
+};
 
 /** Farm card: rating with 5 stars, distance in miles (one decimal), ≤ 3 product thumbnails + "+N". */
 export function FarmCard({ farm, headingLevel = 3 }: { farm: FarmJson; headingLevel?: 2 | 3 }) {
@@ -17,14 +26,7 @@ export function FarmCard({ farm, headingLevel = 3 }: { farm: FarmJson; headingLe
       data-farm-id={farm.id}
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
     >
-      <Picture
-        src={farm.farmImage}
-        width={320}
-        height={180}
-        lazy
-        className="aspect-[16/9] bg-brand-100"
-        imgClassName="h-full w-full object-cover"
-      />
+      <Picture src={farm.farmImage} {...COVER} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="font-semibold text-ink">
           <IntentLink href={`/farms/${farm.id}`} className="hover:underline">

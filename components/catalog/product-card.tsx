@@ -5,13 +5,22 @@ import { formatCurrency } from "@/lib/format";
 import { toCartProduct } from "@/components/cart/cart-reducer";
 import { AddToCartButton } from "./add-to-cart-button";
 import { productBadge } from "./badge";
-import { Picture } from "@/components/ui/picture";
+import { Picture, type PictureFrame } from "@/components/ui/picture";
 
 const badgeVariant = {
   "Out of Stock": "muted",
   Bestseller: "warning",
   "Top Rated": "default",
 } as const;
+
+/** The product's picture across the top of its card (the badge sits on it); loads lazily. */
+const COVER: PictureFrame = {
+  width: 160,
+  height: 120,
+  lazy: true,
+  className: "relative aspect-[4/3] bg-brand-50",
+  imgClassName: "h-full w-full object-contain p-6",
+};
 
 /** Product card (server-rendered; only the add button hydrates): badge, name, farm, price per unit. */
 export function ProductCard({
@@ -30,14 +39,7 @@ export function ProductCard({
       data-product-id={product.id}
       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
     >
-      <Picture
-        src={product.image}
-        width={160}
-        height={120}
-        lazy
-        className="relative aspect-[4/3] bg-brand-50"
-        imgClassName="h-full w-full object-contain p-6"
-      >
+      <Picture src={product.image} {...COVER}>
         {badge ? (
           <Badge
             variant={badgeVariant[badge]}
