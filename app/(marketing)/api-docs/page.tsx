@@ -2,6 +2,7 @@ import { PageHero, Section } from "@/components/marketing/page-shell";
 import { pageMetadata } from "@/components/marketing/pages";
 import { openApiDocument, routes } from "@/lib/openapi";
 import { cn } from "@/lib/cn";
+import { TableHead } from "@/components/ui/table";
 
 export const metadata = pageMetadata("/api-docs");
 
@@ -39,6 +40,14 @@ function Json({ value }: { value: unknown }) {
     </pre>
   );
 }
+
+// A parameter table's header; the last column takes no padding on its right.
+const PARAMETER_COLUMNS = [
+  "Parameter",
+  "In",
+  "Required",
+  { label: "Schema", className: "py-1 font-medium" },
+];
 
 /** The ops console's calls (tag "ops") get their own group, last, that says who may call them. */
 const OPS_TAG = "ops";
@@ -138,22 +147,11 @@ export default function ApiDocsPage() {
                             <caption className="sr-only">
                               Parameters of {r.method.toUpperCase()} {r.path}
                             </caption>
-                            <thead>
-                              <tr className="border-b border-gray-200 text-muted">
-                                <th scope="col" className="py-1 pr-4 font-medium">
-                                  Parameter
-                                </th>
-                                <th scope="col" className="py-1 pr-4 font-medium">
-                                  In
-                                </th>
-                                <th scope="col" className="py-1 pr-4 font-medium">
-                                  Required
-                                </th>
-                                <th scope="col" className="py-1 font-medium">
-                                  Schema
-                                </th>
-                              </tr>
-                            </thead>
+                            <TableHead
+                              columns={PARAMETER_COLUMNS}
+                              rowClassName="border-b border-gray-200 text-muted"
+                              cellClassName="py-1 pr-4 font-medium"
+                            />
                             <tbody>
                               {op.parameters.map((p) => (
                                 <tr
