@@ -5,6 +5,7 @@ import { formatCurrency } from "@/lib/format";
 import { toCartProduct } from "@/components/cart/cart-reducer";
 import { AddToCartButton } from "./add-to-cart-button";
 import { productBadge } from "./badge";
+import { CardTitle } from "./card-title";
 import { Picture, type PictureFrame } from "@/components/ui/picture";
 
 const badgeVariant = {
@@ -30,8 +31,6 @@ export function ProductCard({
   product: ProductJson;
   headingLevel?: 2 | 3;
 }) {
-  // h2 where the cards sit right under the page's h1 (search, See All), else h3 under a section's h2.
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   const badge = productBadge(product);
   return (
     <article
@@ -51,11 +50,13 @@ export function ProductCard({
         ) : null}
       </Picture>
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <Heading className="leading-snug font-semibold text-ink">
-          <IntentLink href={`/products/${product.id}`} className="hover:underline">
-            {product.name}
-          </IntentLink>
-        </Heading>
+        <CardTitle
+          level={headingLevel}
+          href={`/products/${product.id}`}
+          className="leading-snug font-semibold text-ink"
+        >
+          {product.name}
+        </CardTitle>
         <p className="text-sm text-muted">
           <IntentLink href={`/farms/${product.farm.id}`} className="hover:underline">
             {product.farm.farmName}
