@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { PageHero, Section } from "@/components/marketing/page-shell";
 import { pageMetadata } from "@/components/marketing/pages";
 import { openApiDocument, routes } from "@/lib/openapi";
@@ -38,6 +39,30 @@ function Json({ value }: { value: unknown }) {
     >
       <code>{JSON.stringify(value, null, 2)}</code>
     </pre>
+  );
+}
+
+/** A part of the reference (a tag's calls, the schemas), named by its h2 `titleId`. */
+function DocSection({
+  id,
+  titleId,
+  title,
+  className,
+  children,
+}: {
+  id?: string;
+  titleId: string;
+  title: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={titleId} className={className}>
+      <h2 id={titleId} className="text-2xl font-bold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
@@ -87,15 +112,13 @@ export default function ApiDocsPage() {
           2020-12 generated from the server&apos;s zod validators.
         </p>
         {tags.map((tag) => (
-          <section
+          <DocSection
             key={tag}
             id={anchor(tag)}
-            aria-labelledby={`${anchor(tag)}-title`}
+            titleId={`${anchor(tag)}-title`}
+            title={tagTitle(tag)}
             className="mt-12 scroll-mt-20"
           >
-            <h2 id={`${anchor(tag)}-title`} className="text-2xl font-bold text-ink">
-              {tagTitle(tag)}
-            </h2>
             {tag === OPS_TAG ? (
               <p className="mt-2 max-w-3xl rounded-xl border border-harvest-400 bg-harvest-400/15 p-4 text-ink">
                 These calls run the ops console and are for Fieldfare staff only. To anyone else,
@@ -202,12 +225,9 @@ export default function ApiDocsPage() {
                   );
                 })}
             </div>
-          </section>
+          </DocSection>
         ))}
-        <section aria-labelledby="schemas-title" className="mt-12">
-          <h2 id="schemas-title" className="text-2xl font-bold text-ink">
-            Schemas
-          </h2>
+        <DocSection titleId="schemas-title" title="Schemas" className="mt-12">
           <div className="mt-4 grid gap-3">
             {Object.entries(doc.components.schemas)
               .filter(([name]) => !name.endsWith("List"))
@@ -224,7 +244,7 @@ export default function ApiDocsPage() {
                 </details>
               ))}
           </div>
-        </section>
+        </DocSection>
       </Section>
     </>
   );
