@@ -14,8 +14,16 @@ import { formatCurrency } from "@/lib/format";
 import { formatCents } from "@/lib/money";
 import { useCart } from "./cart-provider";
 import { stepOf } from "./cart-reducer";
-import { Picture } from "@/components/ui/picture";
+import { Picture, type PictureFrame } from "@/components/ui/picture";
 import type { OnDemandDialogProps } from "@/components/ui/on-demand-dialog";
+
+/** A cart line's product picture. */
+const THUMBNAIL: PictureFrame = {
+  width: 56,
+  height: 56,
+  className: "h-14 w-14 shrink-0 rounded-lg bg-brand-50",
+  imgClassName: "h-full w-full object-contain p-1",
+};
 
 /**
  * The side sheet listing the cart, opened by the header's cart button (cart-sheet.tsx), which
@@ -62,13 +70,7 @@ export function CartSheetPanel({ open, onOpenChange, trigger }: OnDemandDialogPr
                   data-testid="cart-item"
                   className="flex items-center gap-3 py-3"
                 >
-                  <Picture
-                    src={product.image}
-                    width={56}
-                    height={56}
-                    className="h-14 w-14 shrink-0 rounded-lg bg-brand-50"
-                    imgClassName="h-full w-full object-contain p-1"
-                  />
+                  <Picture src={product.image} {...THUMBNAIL} />
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-semibold text-ink">{product.name}</p>
                     <p className="truncate text-xs text-muted">{product.farm.farmName}</p>

@@ -3,12 +3,20 @@ import type { FarmJson } from "@/lib/contracts/catalog";
 import { formatDistance } from "@/lib/format";
 import { Stars } from "./stars";
 import { Icon } from "@/components/ui/icon";
-import { Picture } from "@/components/ui/picture";
+import { CardTitle } from "./card-title";
+import { Picture, type PictureFrame } from "@/components/ui/picture";
+
+/** The farm's picture across the top of its card; cards come in lists, so it loads lazily. */
+const COVER: PictureFrame = {
+  width: 320,
+  height: 180,
+  lazy: true,
+  className: "aspect-[16/9] bg-brand-100",
+  imgClassName: "h-full w-full object-cover",
+};
 
 /** Farm card: rating with 5 stars, distance in miles (one decimal), ≤ 3 product thumbnails + "+N". */
 export function FarmCard({ farm, headingLevel = 3 }: { farm: FarmJson; headingLevel?: 2 | 3 }) {
-  // h2 where the cards sit right under the page's h1 (search, See All), else h3 under a section's h2.
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   const thumbs = farm.products.slice(0, 3);
   const more = Math.max(0, farm.productCount - thumbs.length);
   return (
@@ -17,20 +25,11 @@ export function FarmCard({ farm, headingLevel = 3 }: { farm: FarmJson; headingLe
       data-farm-id={farm.id}
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
     >
-      <Picture
-        src={farm.farmImage}
-        width={320}
-        height={180}
-        lazy
-        className="aspect-[16/9] bg-brand-100"
-        imgClassName="h-full w-full object-cover"
-      />
+      <Picture src={farm.farmImage} {...COVER} />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <Heading className="font-semibold text-ink">
-          <IntentLink href={`/farms/${farm.id}`} className="hover:underline">
-            {farm.farmName}
-          </IntentLink>
-        </Heading>
+        <CardTitle level={headingLevel} href={`/farms/${farm.id}`}>
+          {farm.farmName}
+        </CardTitle>
         <Stars rating={farm.rating} reviewCount={farm.reviewCount} />
         <p className="flex items-center gap-1 text-sm text-muted">
           <Icon name="map-pin" className="h-4 w-4" />

@@ -109,6 +109,17 @@ export function HomeSections({
   const category = categoryId ? `&categoryId=${categoryId}` : "";
   const products = (url: string) => (waiting ? null : `${url}${category}`);
   const seeAllQuery = categoryId ? `?category=${categoryId}` : "";
+  // A carousel of 8 from the /api/products `list`; the section's id names its See All page.
+  const carousel = (id: string, title: string, list: string) => (
+    <Section id={id} title={title} seeAll={`/home/${id}${seeAllQuery}`}>
+      <ProductCarousel
+        url={products(`/api/products/${list}?limit=8`)}
+        label={title}
+        failure={`Failed to fetch ${list} products`}
+        filtered={!!categoryId}
+      />
+    </Section>
+  );
   return (
     <div id="products" className="grid scroll-mt-24 grid-cols-1 gap-10">
       {signedIn ? (
@@ -136,25 +147,11 @@ export function HomeSections({
           </Section>
         </>
       ) : null}
-      <Section id="harvest" title="This Week's Harvest" seeAll={`/home/harvest${seeAllQuery}`}>
-        <ProductCarousel
-          url={products("/api/products/featured?limit=8")}
-          label="This Week's Harvest"
-          failure="Failed to fetch featured products"
-          filtered={!!categoryId}
-        />
-      </Section>
+      {carousel("harvest", "This Week's Harvest", "featured")}
       <Section id="featured-farmers" title="Featured Farmers" seeAll="/home/farms">
         <FarmCards url="/api/farms/featured?limit=3" failure="Failed to fetch featured farms" />
       </Section>
-      <Section id="popular" title="Popular with Restaurants" seeAll={`/home/popular${seeAllQuery}`}>
-        <ProductCarousel
-          url={products("/api/products/popular?limit=8")}
-          label="Popular with Restaurants"
-          failure="Failed to fetch popular products"
-          filtered={!!categoryId}
-        />
-      </Section>
+      {carousel("popular", "Popular with Restaurants", "popular")}
     </div>
   );
 }

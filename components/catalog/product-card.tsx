@@ -5,13 +5,23 @@ import { formatCurrency } from "@/lib/format";
 import { toCartProduct } from "@/components/cart/cart-reducer";
 import { AddToCartButton } from "./add-to-cart-button";
 import { productBadge } from "./badge";
-import { Picture } from "@/components/ui/picture";
+import { CardTitle } from "./card-title";
+import { Picture, type PictureFrame } from "@/components/ui/picture";
 
 const badgeVariant = {
   "Out of Stock": "muted",
   Bestseller: "warning",
   "Top Rated": "default",
 } as const;
+
+/** The product's picture across the top of its card (the badge sits on it); loads lazily. */
+const COVER: PictureFrame = {
+  width: 160,
+  height: 120,
+  lazy: true,
+  className: "relative aspect-[4/3] bg-brand-50",
+  imgClassName: "h-full w-full object-contain p-6",
+};
 
 /** Product card (server-rendered; only the add button hydrates): badge, name, farm, price per unit. */
 export function ProductCard({
@@ -21,8 +31,6 @@ export function ProductCard({
   product: ProductJson;
   headingLevel?: 2 | 3;
 }) {
-  // h2 where the cards sit right under the page's h1 (search, See All), else h3 under a section's h2.
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   const badge = productBadge(product);
   return (
     <article
@@ -30,14 +38,7 @@ export function ProductCard({
       data-product-id={product.id}
       className="group flex h-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm"
     >
-      <Picture
-        src={product.image}
-        width={160}
-        height={120}
-        lazy
-        className="relative aspect-[4/3] bg-brand-50"
-        imgClassName="h-full w-full object-contain p-6"
-      >
+      <Picture src={product.image} {...COVER}>
         {badge ? (
           <Badge
             variant={badgeVariant[badge]}
@@ -49,11 +50,13 @@ export function ProductCard({
         ) : null}
       </Picture>
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <Heading className="leading-snug font-semibold text-ink">
-          <IntentLink href={`/products/${product.id}`} className="hover:underline">
-            {product.name}
-          </IntentLink>
-        </Heading>
+        <CardTitle
+          level={headingLevel}
+          href={`/products/${product.id}`}
+          className="leading-snug font-semibold text-ink"
+        >
+          {product.name}
+        </CardTitle>
         <p className="text-sm text-muted">
           <IntentLink href={`/farms/${product.farm.id}`} className="hover:underline">
             {product.farm.farmName}

@@ -10,8 +10,16 @@ import { apiFetch } from "@/lib/client/api";
 import { useServerList } from "@/lib/client/use-server-list";
 import { formatCurrency } from "@/lib/format";
 import type { MyProductJson } from "@/lib/contracts/farm";
-import { Picture } from "@/components/ui/picture";
+import { Picture, type PictureFrame } from "@/components/ui/picture";
 import { EmptyNote } from "@/components/catalog/section";
+
+/** A product's picture at the start of its row. */
+const THUMBNAIL: PictureFrame = {
+  width: 64,
+  height: 64,
+  className: "h-16 w-16 shrink-0 overflow-hidden rounded-xl bg-brand-50",
+  imgClassName: "h-full w-full object-cover",
+};
 
 /**
  * Every product of the farm, hidden ones included, with − / + on its stock, edit and hide/unhide.
@@ -89,13 +97,7 @@ export function ProductList({ products: fromServer }: { products: MyProductJson[
             data-testid="my-product"
             className="flex flex-wrap items-center gap-4 rounded-2xl border border-gray-200 p-4"
           >
-            <Picture
-              src={p.image}
-              width={64}
-              height={64}
-              className="h-16 w-16 shrink-0 overflow-hidden rounded-xl bg-brand-50"
-              imgClassName="h-full w-full object-cover"
-            />
+            <Picture src={p.image} {...THUMBNAIL} />
             <div className="grid min-w-40 flex-1 gap-1">
               <div className="flex flex-wrap items-center gap-2">
                 <h2 className="font-bold text-ink">{p.name}</h2>

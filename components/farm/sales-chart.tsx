@@ -1,4 +1,5 @@
 import { formatCurrency } from "@/lib/format";
+import { TableHead } from "@/components/ui/table";
 import type { WeeklySalesJson } from "@/lib/contracts/farm";
 import { calendarDay } from "./calendar-day";
 import { ReportPanel } from "./report-panel";
@@ -77,19 +78,15 @@ export function SalesChart({ sales }: { sales: WeeklySalesJson }) {
         <summary className="cursor-pointer font-medium text-brand-800">Show as a table</summary>
         <table className="mt-2 w-full text-left">
           <caption className="sr-only">Sales per day over the last 7 days</caption>
-          <thead>
-            <tr className="border-b border-gray-200">
-              <th scope="col" className="py-1.5 font-semibold">
-                Day
-              </th>
-              <th scope="col" className="py-1.5 font-semibold">
-                Orders
-              </th>
-              <th scope="col" className="py-1.5 text-right font-semibold">
-                Sales
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              "Day",
+              "Orders",
+              { label: "Sales", className: "py-1.5 text-right font-semibold" },
+            ]}
+            rowClassName="border-b border-gray-200"
+            cellClassName="py-1.5 font-semibold"
+          />
           <tbody>
             {sales.days.map((d) => (
               <tr key={d.date} className="border-b border-gray-100">

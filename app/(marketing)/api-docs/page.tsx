@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
 import { PageHero, Section } from "@/components/marketing/page-shell";
 import { pageMetadata } from "@/components/marketing/pages";
 import { openApiDocument, routes } from "@/lib/openapi";
 import { cn } from "@/lib/cn";
+import { TableHead } from "@/components/ui/table";
 
 export const metadata = pageMetadata("/api-docs");
 
@@ -39,6 +41,38 @@ function Json({ value }: { value: unknown }) {
     </pre>
   );
 }
+
+/** A part of the reference (a tag's calls, the schemas), named by its h2 `titleId`. */
+function DocSection({
+  id,
+  titleId,
+  title,
+  className,
+  children,
+}: {
+  id?: string;
+  titleId: string;
+  title: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={titleId} className={className}>
+      <h2 id={titleId} className="text-2xl font-bold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+// A parameter table's header; the last column takes no padding on its right.
+const PARAMETER_COLUMNS = [
+  "Parameter",
+  "In",
+  "Required",
+  { label: "Schema", className: "py-1 font-medium" },
+];
 
 /** The ops console's calls (tag "ops") get their own group, last, that says who may call them. */
 const OPS_TAG = "ops";
@@ -78,15 +112,13 @@ export default function ApiDocsPage() {
           2020-12 generated from the server&apos;s zod validators.
         </p>
         {tags.map((tag) => (
-          <section
+          <DocSection
             key={tag}
             id={anchor(tag)}
-            aria-labelledby={`${anchor(tag)}-title`}
+            titleId={`${anchor(tag)}-title`}
+            title={tagTitle(tag)}
             className="mt-12 scroll-mt-20"
           >
-            <h2 id={`${anchor(tag)}-title`} className="text-2xl font-bold text-ink">
-              {tagTitle(tag)}
-            </h2>
             {tag === OPS_TAG ? (
               <p className="mt-2 max-w-3xl rounded-xl border border-harvest-400 bg-harvest-400/15 p-4 text-ink">
                 These calls run the ops console and are for Fieldfare staff only. To anyone else,
@@ -138,22 +170,11 @@ export default function ApiDocsPage() {
                             <caption className="sr-only">
                               Parameters of {r.method.toUpperCase()} {r.path}
                             </caption>
-                            <thead>
-                              <tr className="border-b border-gray-200 text-muted">
-                                <th scope="col" className="py-1 pr-4 font-medium">
-                                  Parameter
-                                </th>
-                                <th scope="col" className="py-1 pr-4 font-medium">
-                                  In
-                                </th>
-                                <th scope="col" className="py-1 pr-4 font-medium">
-                                  Required
-                                </th>
-                                <th scope="col" className="py-1 font-medium">
-                                  Schema
-                                </th>
-                              </tr>
-                            </thead>
+                            <TableHead
+                              columns={PARAMETER_COLUMNS}
+                              rowClassName="border-b border-gray-200 text-muted"
+                              cellClassName="py-1 pr-4 font-medium"
+                            />
                             <tbody>
                               {op.parameters.map((p) => (
                                 <tr
@@ -204,12 +225,9 @@ export default function ApiDocsPage() {
                   );
                 })}
             </div>
-          </section>
+          </DocSection>
         ))}
-        <section aria-labelledby="schemas-title" className="mt-12">
-          <h2 id="schemas-title" className="text-2xl font-bold text-ink">
-            Schemas
-          </h2>
+        <DocSection titleId="schemas-title" title="Schemas" className="mt-12">
           <div className="mt-4 grid gap-3">
             {Object.entries(doc.components.schemas)
               .filter(([name]) => !name.endsWith("List"))
@@ -226,7 +244,7 @@ export default function ApiDocsPage() {
                 </details>
               ))}
           </div>
-        </section>
+        </DocSection>
       </Section>
     </>
   );

@@ -15,7 +15,7 @@ import { formatDistance } from "@/lib/format";
 import Link from "next/link";
 import { FollowButton } from "@/components/catalog/follow-button";
 import { isFollowing } from "@/lib/server/catalog/follows";
-import { Picture } from "@/components/ui/picture";
+import { Picture, type PictureFrame } from "@/components/ui/picture";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -36,6 +36,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
+/** The farm's picture across the top of its page. */
+const BANNER: PictureFrame = {
+  width: 960,
+  height: 320,
+  className: "aspect-[3/1] bg-brand-100",
+  imgClassName: "h-full w-full object-cover",
+};
+
 /** Public farm page (SEO): the farm and its products. */
 export default async function FarmPage({ params }: Props) {
   const { id } = await params;
@@ -47,13 +55,7 @@ export default async function FarmPage({ params }: Props) {
   return (
     <div className="grid grid-cols-1 gap-8">
       <header className="overflow-hidden rounded-3xl border border-gray-200">
-        <Picture
-          src={farm.farmImage}
-          width={960}
-          height={320}
-          className="aspect-[3/1] bg-brand-100"
-          imgClassName="h-full w-full object-cover"
-        />
+        <Picture src={farm.farmImage} {...BANNER} />
         <div className="grid gap-2 p-6">
           <h1 className="text-3xl font-bold text-ink">{farm.farmName}</h1>
           <Stars rating={farm.rating} reviewCount={farm.reviewCount} />

@@ -16,7 +16,7 @@ import { levelOf } from "@/lib/server/catalog/pricing";
 import { forViewer } from "@/lib/server/catalog/serialize";
 import { formatCurrency } from "@/lib/format";
 import { formatCents, lineCents } from "@/lib/money";
-import { Picture } from "@/components/ui/picture";
+import { Picture, type PictureFrame } from "@/components/ui/picture";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -45,6 +45,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
+/** The product's picture, beside its details (above them on a phone). */
+const SHOWCASE: PictureFrame = {
+  width: 320,
+  height: 320,
+  className: "flex aspect-square items-center justify-center rounded-3xl bg-brand-50",
+  imgClassName: "h-2/3 w-2/3 object-contain",
+};
+
 /** Public product page (SEO): server-rendered; only the quantity and Add button are interactive. */
 export default async function ProductPage({ params }: Props) {
   const { id } = await params;
@@ -55,14 +63,7 @@ export default async function ProductPage({ params }: Props) {
   return (
     // Room at the bottom on phones for the buy bar that stays above the tabs.
     <article className="grid gap-8 pb-20 md:grid-cols-2 md:pb-0">
-      <Picture
-        src={p.image}
-        alt={p.name}
-        width={320}
-        height={320}
-        className="flex aspect-square items-center justify-center rounded-3xl bg-brand-50"
-        imgClassName="h-2/3 w-2/3 object-contain"
-      />
+      <Picture src={p.image} alt={p.name} {...SHOWCASE} />
       <div className="grid content-start gap-4">
         {badge ? (
           <Badge

@@ -6,6 +6,7 @@ import { freshSheet, loadFarmPage } from "@/lib/server/catalog/farm-page";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { levelOf } from "@/lib/server/catalog/pricing";
 import { formatCurrency } from "@/lib/format";
+import { TableHead } from "@/components/ui/table";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -49,19 +50,11 @@ export default async function FreshSheetPage({ params }: Props) {
         <div className="overflow-x-auto rounded-2xl border border-gray-200">
           <table className="w-full text-left text-sm" data-testid="fresh-sheet">
             <caption className="sr-only">Products available this week and their prices</caption>
-            <thead className="bg-brand-50 text-ink">
-              <tr>
-                <th scope="col" className="p-3">
-                  Product
-                </th>
-                <th scope="col" className="p-3">
-                  Price
-                </th>
-                <th scope="col" className="p-3">
-                  Sold by
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={["Product", "Price", "Sold by"]}
+              className="bg-brand-50 text-ink"
+              cellClassName="p-3"
+            />
             <tbody>
               {products.map((p) => (
                 <tr key={p.id} className="border-t border-gray-200" data-testid="fresh-line">
