@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useSWRConfig } from "swr";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
@@ -154,9 +154,9 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
         </div>
       </fieldset>
       <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : "Save profile"}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyLabel="Saving...">
+          Save profile
+        </SubmitButton>
       </div>
     </form>
   );

@@ -12,6 +12,7 @@ import {
 import { useSWRConfig } from "swr";
 import { Check, Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { NativeOptions, type Choice } from "@/components/ui/choice-options";
 import { Field } from "@/components/ui/field";
 import { Input, inputClass } from "@/components/ui/input";
 import { apiFetch, ApiError, messageOf } from "@/lib/client/api";
@@ -513,16 +514,12 @@ function SelectField({
   label,
   hint,
   options,
-}: FieldProps & { options: readonly { value: string; label: string }[] }) {
+}: FieldProps & { options: readonly Choice[] }) {
   const { register, formState } = useFormContext<FulfilmentForm>();
   return (
     <Field id={id} label={label} hint={hint} error={errorAt(formState.errors, path)}>
       <select id={id} className={selectClass} {...register(path)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <NativeOptions choices={options} />
       </select>
     </Field>
   );

@@ -18,6 +18,8 @@ import {
 } from "@/lib/validators/farm";
 import type { MyProductJson } from "@/lib/contracts/farm";
 import { Field } from "@/components/ui/field";
+import { NativeOptions } from "@/components/ui/choice-options";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { cn } from "@/lib/cn";
 import { inputClass } from "@/components/ui/input";
 import { FormInput } from "@/components/ui/form-input";
@@ -191,11 +193,7 @@ export function ProductForm({ categories, product }: Props) {
           {...form.register("categoryId", { setValueAs: emptyAsNull })}
         >
           <option value="">No category</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <NativeOptions choices={categories.map((c) => ({ value: c.id, label: c.name }))} />
         </select>
       </Field>
       <label
@@ -227,9 +225,9 @@ export function ProductForm({ categories, product }: Props) {
         </Field>
       )}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : product ? "Save changes" : "Add product"}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyLabel="Saving...">
+          {product ? "Save changes" : "Add product"}
+        </SubmitButton>
         <Button type="button" variant="outline" onClick={() => router.push("/my-farm/products")}>
           Cancel
         </Button>
