@@ -10,7 +10,7 @@ import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { farmProfileSchema, type FarmProfileInput } from "@/lib/validators/farm";
 import type { MyFarmJson } from "@/lib/contracts/farm";
-import { WEEKDAY_NAMES } from "./fulfilment-model";
+import { WEEKDAY_CHOICES } from "./fulfilment-model";
 import { MY_FARM_KEY } from "./my-farm-frame";
 import { Field } from "@/components/ui/field";
 import { FormInput } from "@/components/ui/form-input";
@@ -131,9 +131,7 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
               onChange={(e) => setSheetDay(e.target.value)}
             >
               <option value="">Not sent</option>
-              <NativeOptions
-                choices={WEEKDAY_NAMES.map((d, i) => ({ value: String(i), label: d }))}
-              />
+              <NativeOptions choices={WEEKDAY_CHOICES} />
             </select>
           </Field>
           <Field id="farm-sheet-hour" label="Time" hint="In your farm's time zone">
