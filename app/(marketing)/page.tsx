@@ -1,7 +1,8 @@
 import Image from "next/image";
 import Link from "next/link";
-import { Check, Leaf, Search, Truck } from "lucide-react";
+import { Leaf, Search, Truck } from "lucide-react";
 import { OpenDialogButton } from "@/components/marketing/dialogs";
+import { CheckList } from "@/components/marketing/check-list";
 import { HeroArt } from "@/components/marketing/hero-art";
 import { HowItWorksCarousel, type Step } from "@/components/marketing/how-it-works-carousel";
 import { NewsletterForm } from "@/components/marketing/newsletter-form";
@@ -190,14 +191,12 @@ export default function LandingPage() {
               />
               <div className="flex flex-1 flex-col p-6">
                 <h3 className="text-2xl font-semibold text-ink">{a.title}</h3>
-                <ul className="mt-4 grid flex-1 gap-2">
-                  {a.points.map((p) => (
-                    <li key={p} className="flex gap-2 text-muted">
-                      <Check aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
-                      {p}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList
+                  points={a.points}
+                  className="mt-4 grid flex-1 gap-2"
+                  itemClassName="text-muted"
+                  checkClassName="mt-0.5"
+                />
                 <OpenDialogButton kind="waitlist" role={a.role} className="mt-6 self-start">
                   {a.join}
                 </OpenDialogButton>

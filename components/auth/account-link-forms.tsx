@@ -5,6 +5,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { FormInput, NewPasswordFields } from "@/components/ui/form-input";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, hasCode } from "@/lib/client/api";
@@ -61,9 +62,9 @@ export function ForgotPasswordForm() {
         type="email"
         autoComplete="email"
       />
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? "Sending..." : "Send the link"}
-      </Button>
+      <SubmitButton size="lg" className="w-full" busy={isSubmitting} busyLabel="Sending...">
+        Send the link
+      </SubmitButton>
       <Link
         href="/auth"
         className="text-center text-sm font-semibold text-brand-800 hover:underline"
@@ -113,9 +114,9 @@ export function ResetPasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Choose a new password">
       <NewPasswordFields form={form} idPrefix="reset" />
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? "Saving..." : "Save the new password"}
-      </Button>
+      <SubmitButton size="lg" className="w-full" busy={isSubmitting} busyLabel="Saving...">
+        Save the new password
+      </SubmitButton>
     </form>
   );
 }

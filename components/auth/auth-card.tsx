@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Suspense } from "react";
+import { Suspense, type ComponentType } from "react";
 
 /**
  * The card of the signed-out pages (sign-in, the account links, unsubscribe): the brand on a pale
@@ -30,21 +30,21 @@ export function AuthCard({ title, children }: { title: string; children: React.R
 }
 
 /**
- * The card of a page opened from an emailed link: its form reads the token from the URL
- * (useSearchParams), so it renders inside a Suspense boundary.
+ * A page opened from an emailed link that carries a token, titled `title`, with `Form` in its card.
+ * Its metadata keeps it out of search engines and sends no Referer header, so the token does not
+ * travel to the next site; the form reads the token from the URL (useSearchParams), so it renders
+ * inside a Suspense boundary.
  */
-export function TokenLinkCard({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <AuthCard title={title}>
-      <Suspense>{children}</Suspense>
-    </AuthCard>
-  );
-}
-
-/**
- * The metadata of a page opened from an emailed link that carries a token: kept out of search
- * engines, and no Referer header, so the token does not travel to the next site.
- */
-export function tokenLinkMetadata(title: string): Metadata {
-  return { title, robots: { index: false }, referrer: "no-referrer" };
+export function tokenLinkPage(title: string, Form: ComponentType) {
+  const metadata: Metadata = { title, robots: { index: false }, referrer: "no-referrer" };
+  function TokenLinkPage() {
+    return (
+      <AuthCard title={title}>
+        <Suspense>
+          <Form />
+        </Suspense>
+      </AuthCard>
+    );
+  }
+  return { metadata, Page: TokenLinkPage };
 }

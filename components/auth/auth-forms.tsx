@@ -5,7 +5,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { Tabs } from "radix-ui";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
 import { handleApiSubmit } from "@/components/ui/api-form";
@@ -89,9 +89,9 @@ function LoginForm({ next }: { next: string | null }) {
       {loginInputs.map(({ name, ...input }) => (
         <FormInput key={name} form={form} name={name} id={`login-${name}`} {...input} />
       ))}
-      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
-        {isSubmitting ? "Logging in..." : "Login"}
-      </Button>
+      <SubmitButton size="lg" className="mt-2 w-full" busy={isSubmitting} busyLabel="Logging in...">
+        Login
+      </SubmitButton>
       <Link
         href="/auth/forgot"
         className="justify-self-center text-sm font-semibold text-brand-800 hover:underline"
@@ -154,9 +154,14 @@ function RegisterForm({ next }: { next: string }) {
         label="Password"
         confirmLabel="Confirm password"
       />
-      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2 w-full">
-        {isSubmitting ? "Creating account..." : "Create account"}
-      </Button>
+      <SubmitButton
+        size="lg"
+        className="mt-2 w-full"
+        busy={isSubmitting}
+        busyLabel="Creating account..."
+      >
+        Create account
+      </SubmitButton>
     </form>
   );
 }

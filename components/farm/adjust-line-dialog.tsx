@@ -1,13 +1,8 @@
 "use client";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { TitledDialog } from "@/components/ui/titled-dialog";
 import { Field } from "@/components/ui/field";
 import { Input, inputClass } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -87,90 +82,92 @@ export function AdjustLineDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="adjust-dialog">
-        <DialogHeader>
-          <DialogTitle>Adjust {item.productName}</DialogTitle>
-          <DialogDescription>
-            Order #{order.id} for {order.buyer.fullName}: {item.quantity} × {item.productName} at{" "}
-            {formatCurrency(item.price)}. A lower quantity is refunded at once; a higher one or a
-            substitute waits for the buyer to accept.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      data-testid="adjust-dialog"
+      title={<>Adjust {item.productName}</>}
+      description={
+        <>
+          Order #{order.id} for {order.buyer.fullName}: {item.quantity} × {item.productName} at{" "}
+          {formatCurrency(item.price)}. A lower quantity is refunded at once; a higher one or a
+          substitute waits for the buyer to accept.
+        </>
+      }
+    >
+      <form
+        className="grid gap-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Field
+          id={`${id}-quantity`}
+          label="New quantity"
+          hint="0 removes the line"
+          error={errors.quantity}
         >
-          <Field
+          <Input
             id={`${id}-quantity`}
-            label="New quantity"
-            hint="0 removes the line"
-            error={errors.quantity}
-          >
-            <Input
-              id={`${id}-quantity`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={MAX_QUANTITY}
-              step={1}
-              value={quantity}
-              onChange={(e) => setQuantity(e.target.value)}
-            />
-          </Field>
-          <Field
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_QUANTITY}
+            step={1}
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+          />
+        </Field>
+        <Field
+          id={`${id}-substitute`}
+          label="Substitute"
+          hint={
+            productsFailed
+              ? "Your products could not be loaded"
+              : products
+                ? undefined
+                : "Loading your products..."
+          }
+        >
+          <select
             id={`${id}-substitute`}
-            label="Substitute"
-            hint={
-              productsFailed
-                ? "Your products could not be loaded"
-                : products
-                  ? undefined
-                  : "Loading your products..."
-            }
+            className={inputClass}
+            value={substitute}
+            onChange={(e) => setSubstitute(e.target.value)}
           >
-            <select
-              id={`${id}-substitute`}
-              className={inputClass}
-              value={substitute}
-              onChange={(e) => setSubstitute(e.target.value)}
-            >
-              <option value="">No substitute (keep {item.productName})</option>
-              {choices.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} · {formatCurrency(p.price)}/{p.unit}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id={`${id}-note`} label="Note to the buyer (optional)">
-            <Textarea
-              id={`${id}-note`}
-              rows={2}
-              maxLength={ADJUSTMENT_NOTE_MAX}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </Field>
-          {errors.form ? (
-            <p role="alert" className="text-sm text-red-800">
-              {errors.form}
-            </p>
-          ) : null}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Sending..." : "Send adjustment"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+            <option value="">No substitute (keep {item.productName})</option>
+            {choices.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} · {formatCurrency(p.price)}/{p.unit}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={`${id}-note`} label="Note to the buyer (optional)">
+          <Textarea
+            id={`${id}-note`}
+            rows={2}
+            maxLength={ADJUSTMENT_NOTE_MAX}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </Field>
+        {errors.form ? (
+          <p role="alert" className="text-sm text-red-800">
+            {errors.form}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <SubmitButton busy={busy} busyLabel="Sending...">
+            Send adjustment
+          </SubmitButton>
+        </div>
+      </form>
+    </TitledDialog>
   );
 }

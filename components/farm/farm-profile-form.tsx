@@ -4,17 +4,22 @@ import { useRouter } from "next/navigation";
 import { useSWRConfig } from "swr";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
 import { farmProfileSchema, type FarmProfileInput } from "@/lib/validators/farm";
 import type { MyFarmJson } from "@/lib/contracts/farm";
-import { WEEKDAY_NAMES } from "./fulfilment-model";
+import { WEEKDAY_CHOICES } from "./fulfilment-model";
 import { MY_FARM_KEY } from "./my-farm-frame";
 import { Field } from "@/components/ui/field";
-import { Input, inputClass } from "@/components/ui/input";
+import { FormInput } from "@/components/ui/form-input";
+import { inputClass } from "@/components/ui/input";
+import { NativeOptions } from "@/components/ui/choice-options";
 import { DescriptionField } from "./description-field";
+
+/** The fresh-sheet email's hours, on the hour. */
+const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${h}:00` }));
 
 export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
   const router = useRouter();
@@ -64,17 +69,14 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid max-w-2xl gap-4" aria-label="Farm profile">
-      <Field id="farm-name" label="Farm name" error={errors.farmName?.message}>
-        <Input id="farm-name" {...form.register("farmName")} />
-      </Field>
-      <Field
+      <FormInput form={form} name="farmName" id="farm-name" label="Farm name" />
+      <FormInput
+        form={form}
+        name="location"
         id="farm-location"
         label="Location"
         hint="Shown to buyers on your farm page and in chats"
-        error={errors.location?.message}
-      >
-        <Input id="farm-location" {...form.register("location")} />
-      </Field>
+      />
       <DescriptionField form={form} id="farm-description" rows={5} />
       <fieldset className="grid gap-4 rounded-xl border border-gray-200 p-4">
         <legend className="px-1 font-semibold text-ink">Taxes</legend>
@@ -83,14 +85,14 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
           products); PST applies to liquor with a PST number. Receipts and statements show your
           numbers.
         </p>
-        <Field
+        <FormInput
+          form={form}
+          name="gstNumber"
           id="farm-gst"
           label="GST/HST registration number (Optional)"
           hint="9 digits, RT and 4 digits, like 123456789 RT0001"
-          error={errors.gstNumber?.message}
-        >
-          <Input id="farm-gst" autoComplete="off" {...form.register("gstNumber")} />
-        </Field>
+          autoComplete="off"
+        />
         <label className="flex min-h-11 items-center gap-2 text-sm">
           <input
             type="checkbox"
@@ -105,14 +107,14 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
             {errors.smallSupplier.message}
           </p>
         ) : null}
-        <Field
+        <FormInput
+          form={form}
+          name="pstNumber"
           id="farm-pst"
           label="BC PST number (Optional)"
           hint="Like PST-1234-5678; needed to charge PST on liquor"
-          error={errors.pstNumber?.message}
-        >
-          <Input id="farm-pst" autoComplete="off" {...form.register("pstNumber")} />
-        </Field>
+          autoComplete="off"
+        />
       </fieldset>
       <fieldset className="grid gap-4 rounded-xl border border-gray-200 p-4">
         <legend className="px-1 font-semibold text-ink">Fresh sheet email</legend>
@@ -129,11 +131,7 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
               onChange={(e) => setSheetDay(e.target.value)}
             >
               <option value="">Not sent</option>
-              {WEEKDAY_NAMES.map((d, i) => (
-                <option key={d} value={String(i)}>
-                  {d}
-                </option>
-              ))}
+              <NativeOptions choices={WEEKDAY_CHOICES} />
             </select>
           </Field>
           <Field id="farm-sheet-hour" label="Time" hint="In your farm's time zone">
@@ -144,19 +142,15 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
               disabled={sheetDay === ""}
               onChange={(e) => setSheetHour(e.target.value)}
             >
-              {Array.from({ length: 24 }, (_, h) => (
-                <option key={h} value={String(h)}>
-                  {`${h}:00`}
-                </option>
-              ))}
+              <NativeOptions choices={HOURS} />
             </select>
           </Field>
         </div>
       </fieldset>
       <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : "Save profile"}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyLabel="Saving...">
+          Save profile
+        </SubmitButton>
       </div>
     </form>
   );

@@ -12,6 +12,7 @@ import {
 import { useSWRConfig } from "swr";
 import { Check, Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { NativeOptions, type Choice } from "@/components/ui/choice-options";
 import { Field } from "@/components/ui/field";
 import { Input, inputClass } from "@/components/ui/input";
 import { apiFetch, ApiError, messageOf } from "@/lib/client/api";
@@ -29,7 +30,7 @@ import {
   renamedPoints,
   SECTION_FIELDS,
   sectionSave,
-  WEEKDAY_NAMES,
+  WEEKDAY_CHOICES,
   type FulfilmentForm,
   type SectionName,
 } from "./fulfilment-model";
@@ -44,6 +45,49 @@ const TITLES: Record<SectionName, string> = {
   zones: "Delivery zones",
   windows: "Weekly windows",
 };
+// A delivery zone's inputs and a window's text inputs (see TextFields).
+const ZONE_INPUTS: readonly TextInput[] = [
+  { name: "name", id: "name", label: "Zone name" },
+  {
+    name: "postalPrefixes",
+    id: "prefixes",
+    label: "Postal code prefixes",
+    hint: "Separated by commas or spaces, e.g. V1V, V1W",
+    className: "uppercase",
+    autoCapitalize: "characters",
+  },
+  { name: "fee", id: "fee", label: "Delivery fee (USD)", inputMode: "decimal" },
+  {
+    name: "freeOver",
+    id: "free",
+    label: "Free over (USD, Optional)",
+    hint: "Orders from this amount deliver free",
+    inputMode: "decimal",
+  },
+];
+const WINDOW_INPUTS: readonly TextInput[] = [
+  { name: "start", id: "start", label: "Start", type: "time" },
+  { name: "end", id: "end", label: "End", type: "time" },
+  {
+    name: "cutoffHours",
+    id: "cutoff",
+    label: "Orders close (hours before start)",
+    hint: "40 = two days before, at the end of the day",
+    inputMode: "numeric",
+  },
+  {
+    name: "capacity",
+    id: "capacity",
+    label: "Capacity (Optional)",
+    hint: "Orders per day; empty for no limit",
+    inputMode: "numeric",
+  },
+];
+const WINDOW_KINDS: readonly Choice[] = [
+  { value: "pickup", label: "Pickup" },
+  { value: "delivery", label: "Delivery" },
+];
+
 type SectionState = { saving: boolean; saved: boolean; error: string | null };
 const IDLE: SectionState = { saving: false, saved: false, error: null };
 
@@ -258,28 +302,7 @@ export function FulfilmentSettingsForm({
             ]}
             render={(i) => (
               <div className="grid gap-3 sm:grid-cols-2">
-                <TextField path={`deliveryZones.${i}.name`} id={`dz-${i}-name`} label="Zone name" />
-                <TextField
-                  path={`deliveryZones.${i}.postalPrefixes`}
-                  id={`dz-${i}-prefixes`}
-                  label="Postal code prefixes"
-                  hint="Separated by commas or spaces, e.g. V1V, V1W"
-                  className="uppercase"
-                  autoCapitalize="characters"
-                />
-                <TextField
-                  path={`deliveryZones.${i}.fee`}
-                  id={`dz-${i}-fee`}
-                  label="Delivery fee (USD)"
-                  inputMode="decimal"
-                />
-                <TextField
-                  path={`deliveryZones.${i}.freeOver`}
-                  id={`dz-${i}-free`}
-                  label="Free over (USD, Optional)"
-                  hint="Orders from this amount deliver free"
-                  inputMode="decimal"
-                />
+                <TextFields path={`deliveryZones.${i}`} idPrefix={`dz-${i}`} inputs={ZONE_INPUTS} />
               </div>
             )}
           />,
@@ -316,16 +339,13 @@ export function FulfilmentSettingsForm({
                   path={`windows.${i}.kind`}
                   id={`w-${i}-kind`}
                   label="Pickup or delivery"
-                  options={[
-                    { value: "pickup", label: "Pickup" },
-                    { value: "delivery", label: "Delivery" },
-                  ]}
+                  options={WINDOW_KINDS}
                 />
                 <SelectField
                   path={`windows.${i}.weekday`}
                   id={`w-${i}-day`}
                   label="Day"
-                  options={WEEKDAY_NAMES.map((d, n) => ({ value: String(n), label: d }))}
+                  options={WEEKDAY_CHOICES}
                 />
                 {(watchedWindows[i]?.kind ?? windows.fields[i]?.kind) === "pickup" ? (
                   <SelectField
@@ -341,27 +361,7 @@ export function FulfilmentSettingsForm({
                     ]}
                   />
                 ) : null}
-                <TextField
-                  path={`windows.${i}.start`}
-                  id={`w-${i}-start`}
-                  label="Start"
-                  type="time"
-                />
-                <TextField path={`windows.${i}.end`} id={`w-${i}-end`} label="End" type="time" />
-                <TextField
-                  path={`windows.${i}.cutoffHours`}
-                  id={`w-${i}-cutoff`}
-                  label="Orders close (hours before start)"
-                  hint="40 = two days before, at the end of the day"
-                  inputMode="numeric"
-                />
-                <TextField
-                  path={`windows.${i}.capacity`}
-                  id={`w-${i}-capacity`}
-                  label="Capacity (Optional)"
-                  hint="Orders per day; empty for no limit"
-                  inputMode="numeric"
-                />
+                <TextFields path={`windows.${i}`} idPrefix={`w-${i}`} inputs={WINDOW_INPUTS} />
               </div>
             )}
           />,
@@ -487,23 +487,39 @@ function ItemList({
   );
 }
 
+type InputAttributes = InputHTMLAttributes<HTMLInputElement>;
 type FieldProps = { path: Path<FulfilmentForm>; id: string; label: string; hint?: string };
 
 /** A big text input bound to the form at `path`, with its label, hint and error. */
-function TextField({
-  path,
-  id,
-  label,
-  hint,
-  className,
-  ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+function TextField({ path, id, label, hint, className, ...input }: FieldProps & InputAttributes) {
   const { register, formState } = useFormContext<FulfilmentForm>();
   return (
     <Field id={id} label={label} hint={hint} error={errorAt(formState.errors, path)}>
       <Input id={id} className={cn(big, className)} {...input} {...register(path)} />
     </Field>
   );
+}
+
+type TextInput = { name: string; id: string; label: string; hint?: string } & InputAttributes;
+
+/** An item's text inputs, in order: each bound at `${path}.${name}`, its id `${idPrefix}-${id}`. */
+function TextFields({
+  path,
+  idPrefix,
+  inputs,
+}: {
+  path: string;
+  idPrefix: string;
+  inputs: readonly TextInput[];
+}) {
+  return inputs.map(({ name, id, ...input }) => (
+    <TextField
+      key={name}
+      path={`${path}.${name}` as Path<FulfilmentForm>}
+      id={`${idPrefix}-${id}`}
+      {...input}
+    />
+  ));
 }
 
 /** A big select bound to the form at `path`. */
@@ -513,16 +529,12 @@ function SelectField({
   label,
   hint,
   options,
-}: FieldProps & { options: readonly { value: string; label: string }[] }) {
+}: FieldProps & { options: readonly Choice[] }) {
   const { register, formState } = useFormContext<FulfilmentForm>();
   return (
     <Field id={id} label={label} hint={hint} error={errorAt(formState.errors, path)}>
       <select id={id} className={selectClass} {...register(path)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <NativeOptions choices={options} />
       </select>
     </Field>
   );

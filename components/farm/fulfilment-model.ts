@@ -48,6 +48,8 @@ export const WEEKDAY_NAMES = [
   "Friday",
   "Saturday",
 ] as const;
+/** The weekdays as a select's choices, valued by number (0 = Sunday). */
+export const WEEKDAY_CHOICES = WEEKDAY_NAMES.map((d, n) => ({ value: String(n), label: d }));
 
 const pointRef = (id: number) => `p${id}`;
 let fresh = 0;

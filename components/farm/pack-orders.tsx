@@ -3,13 +3,8 @@ import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { PackageCheck, Undo2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { DialogHeading } from "@/components/ui/dialog-heading";
 import { DateTime } from "@/components/ui/date-time";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { toast, toastFailure } from "@/components/ui/use-toast";
@@ -256,15 +251,19 @@ export function PackOrders({ list }: { list: PackListJson }) {
       <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
         {handing ? (
           <DialogContent>
-            <DialogHeader>
-              <DialogTitle>
-                Hand over order #{handing.id} to {handing.buyer.fullName}?
-              </DialogTitle>
-              <DialogDescription>
-                The order is marked completed and {handing.buyer.fullName} gets a message. You can
-                undo it for {HANDOVER_UNDO_MINUTES} minutes.
-              </DialogDescription>
-            </DialogHeader>
+            <DialogHeading
+              title={
+                <>
+                  Hand over order #{handing.id} to {handing.buyer.fullName}?
+                </>
+              }
+              description={
+                <>
+                  The order is marked completed and {handing.buyer.fullName} gets a message. You can
+                  undo it for {HANDOVER_UNDO_MINUTES} minutes.
+                </>
+              }
+            />
             <div className="flex flex-wrap justify-end gap-2">
               <Button
                 variant="outline"

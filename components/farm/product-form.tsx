@@ -18,6 +18,8 @@ import {
 } from "@/lib/validators/farm";
 import type { MyProductJson } from "@/lib/contracts/farm";
 import { Field } from "@/components/ui/field";
+import { NativeOptions } from "@/components/ui/choice-options";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { cn } from "@/lib/cn";
 import { inputClass } from "@/components/ui/input";
 import { FormInput } from "@/components/ui/form-input";
@@ -26,7 +28,15 @@ import { downscaleImage } from "./downscale-image";
 import { handleApiSubmit } from "@/components/ui/api-form";
 import { DescriptionField } from "./description-field";
 
-/** The number inputs' attributes: dollars and cents, or whole units between two bounds. */
+/** An optional number: an empty input or select means none. */
+function emptyAsNull(v: unknown): number | null {
+  return v === "" || v === null || v === undefined ? null : Number(v);
+}
+
+/**
+ * The number inputs' attributes and how the form reads them: a price in dollars and cents, one
+ * that may be left empty, or whole units between two bounds.
+ */
 const money = {
   type: "number",
   inputMode: "decimal",
@@ -34,14 +44,35 @@ const money = {
   max: MAX_PRICE,
   step: 0.01,
 } as const;
+const price = { ...money, rules: { valueAsNumber: true } } as const;
+const optionalPrice = { ...money, rules: { setValueAs: emptyAsNull } } as const;
 function count(min: number, max: number) {
-  return { type: "number", inputMode: "numeric", min, max, step: 1 } as const;
+  const rules = { valueAsNumber: true } as const;
+  return { type: "number", inputMode: "numeric", min, max, step: 1, rules } as const;
 }
 
-/** An optional number: an empty input or select means none. */
-function emptyAsNull(v: unknown): number | null {
-  return v === "" || v === null || v === undefined ? null : Number(v);
-}
+// The inputs beside each other under the description, then the restaurant ones, in order.
+const MAIN_INPUTS = [
+  { name: "price", id: "product-price", label: "Price (USD)", ...price },
+  { name: "unit", id: "product-unit", label: "Unit", hint: "e.g. lb, dozen, bunch" },
+  { name: "stock", id: "product-stock", label: "Stock", ...count(0, MAX_STOCK) },
+] as const;
+const RESTAURANT_INPUTS = [
+  {
+    name: "restaurantPrice",
+    id: "product-restaurant-price",
+    label: "Restaurant price (USD, optional)",
+    hint: "Per unit; empty: restaurants pay the price above",
+    ...optionalPrice,
+  },
+  {
+    name: "caseSize",
+    id: "product-case-size",
+    label: "Case size",
+    hint: "Restaurants buy in multiples of this many units",
+    ...count(1, MAX_CASE_SIZE),
+  },
+] as const;
 
 type Props = { categories: { id: number; name: string }[]; product?: MyProductJson };
 
@@ -138,51 +169,16 @@ export function ProductForm({ categories, product }: Props) {
       <FormInput form={form} name="name" id="product-name" label="Product name" />
       <DescriptionField form={form} id="product-description" rows={4} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormInput
-          form={form}
-          name="price"
-          id="product-price"
-          label="Price (USD)"
-          {...money}
-          rules={{ valueAsNumber: true }}
-        />
-        <FormInput
-          form={form}
-          name="unit"
-          id="product-unit"
-          label="Unit"
-          hint="e.g. lb, dozen, bunch"
-        />
-        <FormInput
-          form={form}
-          name="stock"
-          id="product-stock"
-          label="Stock"
-          {...count(0, MAX_STOCK)}
-          rules={{ valueAsNumber: true }}
-        />
+        {MAIN_INPUTS.map((input) => (
+          <FormInput key={input.name} form={form} {...input} />
+        ))}
       </div>
       <YouReceive id="product-price-net" control={form.control} />
       <fieldset className="grid gap-4 rounded-2xl border border-gray-200 p-4 sm:grid-cols-2">
         <legend className="px-1 text-sm font-semibold text-ink">For restaurants</legend>
-        <FormInput
-          form={form}
-          name="restaurantPrice"
-          id="product-restaurant-price"
-          label="Restaurant price (USD, optional)"
-          hint="Per unit; empty: restaurants pay the price above"
-          {...money}
-          rules={{ setValueAs: emptyAsNull }}
-        />
-        <FormInput
-          form={form}
-          name="caseSize"
-          id="product-case-size"
-          label="Case size"
-          hint="Restaurants buy in multiples of this many units"
-          {...count(1, MAX_CASE_SIZE)}
-          rules={{ valueAsNumber: true }}
-        />
+        {RESTAURANT_INPUTS.map((input) => (
+          <FormInput key={input.name} form={form} {...input} />
+        ))}
       </fieldset>
       <Field id="product-category" label="Category" error={errors.categoryId?.message}>
         <select
@@ -191,11 +187,7 @@ export function ProductForm({ categories, product }: Props) {
           {...form.register("categoryId", { setValueAs: emptyAsNull })}
         >
           <option value="">No category</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <NativeOptions choices={categories.map((c) => ({ value: c.id, label: c.name }))} />
         </select>
       </Field>
       <label
@@ -227,9 +219,9 @@ export function ProductForm({ categories, product }: Props) {
         </Field>
       )}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : product ? "Save changes" : "Add product"}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyLabel="Saving...">
+          {product ? "Save changes" : "Add product"}
+        </SubmitButton>
         <Button type="button" variant="outline" onClick={() => router.push("/my-farm/products")}>
           Cancel
         </Button>

@@ -2,7 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
 import { setPasswordSchema, type SetPasswordInput } from "@/lib/validators/farm";
@@ -42,9 +42,9 @@ export function SetPasswordForm({ email }: { email: string }) {
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <NewPasswordFields form={form} idPrefix="first" confirmLabel="Confirm password" />
       <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : "Save password"}
-        </Button>
+        <SubmitButton busy={isSubmitting} busyLabel="Saving...">
+          Save password
+        </SubmitButton>
       </div>
     </form>
   );

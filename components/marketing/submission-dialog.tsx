@@ -3,23 +3,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Controller, useForm, type Resolver } from "react-hook-form";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
+import { DialogHeading } from "@/components/ui/dialog-heading";
 import { FormInput } from "@/components/ui/form-input";
 import { FieldError, Label } from "@/components/ui/label";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/components/ui/select";
+import { Select, SelectContent, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { SelectItems } from "@/components/ui/choice-options";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
@@ -175,10 +165,7 @@ export default function SubmissionDialog({
           </div>
         ) : (
           <>
-            <DialogHeader>
-              <DialogTitle>{text.title}</DialogTitle>
-              <DialogDescription>{text.description}</DialogDescription>
-            </DialogHeader>
+            <DialogHeading title={text.title} description={text.description} />
             <form onSubmit={onSubmit} noValidate className="grid gap-4">
               {inputs[kind].map(({ name, ...input }) => (
                 <FormInput key={name} form={form} name={name} id={`${id}-${name}`} {...input} />
@@ -194,11 +181,7 @@ export default function SubmissionDialog({
                         <SelectValue placeholder="Select your role" />
                       </SelectTrigger>
                       <SelectContent>
-                        {roleOptions.map((o) => (
-                          <SelectItem key={o.value} value={o.value}>
-                            {o.label}
-                          </SelectItem>
-                        ))}
+                        <SelectItems choices={roleOptions} />
                       </SelectContent>
                     </Select>
                   )}
@@ -214,9 +197,9 @@ export default function SubmissionDialog({
                   {failure}
                 </p>
               ) : null}
-              <Button type="submit" size="lg" disabled={isSubmitting}>
-                {isSubmitting ? "Submitting..." : text.submit}
-              </Button>
+              <SubmitButton size="lg" busy={isSubmitting} busyLabel="Submitting...">
+                {text.submit}
+              </SubmitButton>
             </form>
           </>
         )}

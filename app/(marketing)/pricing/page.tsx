@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { Check } from "lucide-react";
+import { CheckList } from "@/components/marketing/check-list";
 import { OpenDialogButton } from "@/components/marketing/dialogs";
 import { PageHero, Section } from "@/components/marketing/page-shell";
 import { pageMetadata } from "@/components/marketing/pages";
@@ -78,14 +78,7 @@ export default function PricingPage() {
                 <span className="text-muted">{t.unit}</span>
               </p>
               <p className="mt-3 text-sm text-muted">{t.summary}</p>
-              <ul className="mt-6 grid flex-1 gap-2 text-sm">
-                {t.features.map((f) => (
-                  <li key={f} className="flex gap-2">
-                    <Check aria-hidden className="h-5 w-5 shrink-0 text-brand-600" />
-                    {f}
-                  </li>
-                ))}
-              </ul>
+              <CheckList points={t.features} className="mt-6 grid flex-1 gap-2 text-sm" />
               <div className="mt-6">
                 {t.cta.kind === "link" ? (
                   <Link

@@ -1,13 +1,8 @@
-import { TokenLinkCard, tokenLinkMetadata } from "@/components/auth/auth-card";
+import { tokenLinkPage } from "@/components/auth/auth-card";
 import { VerifyEmailButton } from "@/components/auth/account-link-forms";
 
-export const metadata = tokenLinkMetadata("Confirm your email");
-
 /** The link of the verification email (docs/accounts.md). */
-export default function VerifyEmailPage() {
-  return (
-    <TokenLinkCard title="Confirm your email">
-      <VerifyEmailButton />
-    </TokenLinkCard>
-  );
-}
+const page = tokenLinkPage("Confirm your email", VerifyEmailButton);
+
+export const metadata = page.metadata;
+export default page.Page;

@@ -1,5 +1,6 @@
 import { CustomersView } from "@/components/account/customers-view";
 import { listCustomers } from "@/lib/server/credit/customers";
+import { initialOrNull } from "@/lib/server/initial-data";
 import { farmPageUser } from "@/lib/server/farm/profile";
 
 export const dynamic = "force-dynamic";
@@ -8,9 +9,5 @@ export const dynamic = "force-dynamic";
 export default async function CustomersPage() {
   const user = await farmPageUser();
   if (!user) return null;
-  const customers = await listCustomers(user).catch((error) => {
-    console.error("[my-farm/customers] failed to load:", error);
-    return null;
-  });
-  return <CustomersView initial={customers} />;
+  return <CustomersView initial={await initialOrNull("my-farm/customers", listCustomers(user))} />;
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PayoutsView } from "@/components/payments/payouts-view";
 import { farmPayouts } from "@/lib/server/payments/farm-payouts";
+import { initialOrNull } from "@/lib/server/initial-data";
 import { farmPageUser } from "@/lib/server/farm/profile";
 
 export const metadata: Metadata = { title: "Payouts", robots: { index: false } };
@@ -10,9 +11,5 @@ export const dynamic = "force-dynamic";
 export default async function PayoutsPage() {
   const user = await farmPageUser();
   if (!user) return null;
-  const payouts = await farmPayouts(user).catch((error) => {
-    console.error("[my-farm/payouts] failed to load:", error);
-    return null;
-  });
-  return <PayoutsView initial={payouts} />;
+  return <PayoutsView initial={await initialOrNull("my-farm/payouts", farmPayouts(user))} />;
 }
