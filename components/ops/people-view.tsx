@@ -217,33 +217,14 @@ function PersonPanel({ id }: { id: number }) {
             <span className="font-semibold text-ink">{formatCurrency(data.balance)}</span>
           </p>
           {data.holds.map((h) => (
-            <div
+            <WalletHoldNote
               key={h.disputeId}
-              role="note"
-              aria-label="Wallet on hold"
-              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-            >
-              <p>
-                <span className="font-semibold">Wallet on hold</span>: a card payment of{" "}
-                {formatCurrency(h.amount)} was disputed on {formatDayTime(h.createdAt)} (
-                {h.reason.replaceAll("_", " ")}) · payment{" "}
-                <span className="font-mono [overflow-wrap:anywhere]">
-                  {h.paymentId ?? "unknown"}
-                </span>{" "}
-                · dispute <span className="font-mono [overflow-wrap:anywhere]">{h.disputeId}</span>
-                {h.outcome ? ` · ${h.outcome}` : ""}. Spending is refused until it is released.
-              </p>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => {
-                  setReleaseError(undefined);
-                  setReleasing(h);
-                }}
-              >
-                Release hold
-              </Button>
-            </div>
+              hold={h}
+              onRelease={() => {
+                setReleaseError(undefined);
+                setReleasing(h);
+              }}
+            />
           ))}
           <h3 className="font-semibold text-ink">Sessions</h3>
           {data.sessions.length === 0 ? (
@@ -314,5 +295,34 @@ function PersonPanel({ id }: { id: number }) {
         </section>
       )}
     </Loaded>
+  );
+}
+
+/** A disputed card payment that holds this person's wallet, with the button that releases it. */
+function WalletHoldNote({
+  hold: h,
+  onRelease,
+}: {
+  hold: OpsWalletHoldJson;
+  onRelease: () => void;
+}) {
+  return (
+    <div
+      role="note"
+      aria-label="Wallet on hold"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+    >
+      <p>
+        <span className="font-semibold">Wallet on hold</span>: a card payment of{" "}
+        {formatCurrency(h.amount)} was disputed on {formatDayTime(h.createdAt)} (
+        {h.reason.replaceAll("_", " ")}) · payment{" "}
+        <span className="font-mono [overflow-wrap:anywhere]">{h.paymentId ?? "unknown"}</span> ·
+        dispute <span className="font-mono [overflow-wrap:anywhere]">{h.disputeId}</span>
+        {h.outcome ? ` · ${h.outcome}` : ""}. Spending is refused until it is released.
+      </p>
+      <Button variant="outline" size="sm" onClick={onRelease}>
+        Release hold
+      </Button>
+    </div>
   );
 }
