@@ -9,6 +9,7 @@ import { useOpsApplications } from "@/lib/client/resources";
 import type { OpsApplicationJson } from "@/lib/contracts/ops";
 import { formatDate } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
+import { OpsSection } from "./ops-section";
 import { EmptyNote, Loaded } from "./loaded";
 
 /** Ops → Business accounts: pending applications, approve or reject with a reason. */
@@ -52,10 +53,7 @@ export function BusinessView() {
   }
 
   return (
-    <section aria-labelledby="business-title" className="grid gap-4">
-      <h2 id="business-title" className="text-xl font-semibold text-ink">
-        Business accounts waiting
-      </h2>
+    <OpsSection id="business-title" title="Business accounts waiting" className="grid gap-4">
       <Loaded
         read={applications}
         failed="Could not load the applications"
@@ -90,7 +88,7 @@ export function BusinessView() {
           <Textarea id="reject-reason" name="reason" rows={3} maxLength={500} />
         </Field>
       </FormDialog>
-    </section>
+    </OpsSection>
   );
 }
 

@@ -9,6 +9,7 @@ import { useOpsPayouts } from "@/lib/client/resources";
 import type { OpsFarmPayoutsJson, OpsPayoutJson } from "@/lib/contracts/ops";
 import { formatCurrency } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
+import { OpsSection } from "./ops-section";
 import { EmptyNote, Loaded } from "./loaded";
 import { useStepUp } from "./step-up";
 
@@ -69,10 +70,7 @@ export function PayoutsView() {
     <Loaded read={payouts} failed="Could not load the payouts" skeleton="h-40">
       {(data) => (
         <div className="grid gap-6">
-          <section aria-labelledby="manual-title" className="grid gap-3">
-            <h2 id="manual-title" className="text-xl font-semibold text-ink">
-              Manual payouts waiting
-            </h2>
+          <OpsSection id="manual-title" title="Manual payouts waiting" className="grid gap-3">
             {data.manual.length === 0 ? (
               <EmptyNote>No manual payout is waiting.</EmptyNote>
             ) : (
@@ -82,17 +80,14 @@ export function PayoutsView() {
                 ))}
               </ul>
             )}
-          </section>
-          <section aria-labelledby="farms-title" className="grid gap-3">
-            <h2 id="farms-title" className="text-xl font-semibold text-ink">
-              Farms
-            </h2>
+          </OpsSection>
+          <OpsSection id="farms-title" title="Farms" className="grid gap-3">
             <ul className="grid gap-2">
               {data.farms.map((f) => (
                 <FarmPayoutsRow key={f.farmId} farm={f} onHold={() => openFor(setHolding, f)} />
               ))}
             </ul>
-          </section>
+          </OpsSection>
           <FormDialog
             open={paying !== null}
             onClose={() => setPaying(null)}

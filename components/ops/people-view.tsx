@@ -9,6 +9,7 @@ import { useOpsPeople, useOpsPerson, useOpsWalletHolds } from "@/lib/client/reso
 import type { OpsWalletHoldJson } from "@/lib/contracts/ops";
 import { formatCurrency, formatDayTime } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
+import { OpsSection } from "./ops-section";
 import { Loaded } from "./loaded";
 import { SearchForm } from "./search-form";
 import { useStepUp } from "./step-up";
@@ -22,10 +23,7 @@ export function PeopleView() {
   return (
     <div className="grid gap-6">
       <WalletsOnHold selected={selected} onOpen={setSelected} />
-      <section aria-labelledby="people-title" className="grid gap-3">
-        <h2 id="people-title" className="text-xl font-semibold text-ink">
-          People
-        </h2>
+      <OpsSection id="people-title" title="People" className="grid gap-3">
         <SearchForm
           id="people-q"
           label="Name or email"
@@ -60,7 +58,7 @@ export function PeopleView() {
             )}
           </Loaded>
         )}
-      </section>
+      </OpsSection>
       {selected !== null ? <PersonPanel id={selected} /> : null}
     </div>
   );
