@@ -121,37 +121,43 @@ function CustomerCard({
           <h4 className="text-sm font-semibold text-ink">Statements</h4>
           <ul className="divide-y divide-gray-100 rounded-xl border border-gray-100">
             {c.statements.map((s) => (
-              <li
-                key={s.id}
-                data-testid="customer-statement"
-                className="flex flex-wrap items-center justify-between gap-2 p-2 text-sm"
-              >
-                <span className="flex items-center gap-2">
-                  <StatementStatus status={s.status} />
-                  <span className="font-medium text-ink">{s.periodLabel}</span>
-                  <span className="text-muted">
-                    {s.number} · {s.orderCount} {s.orderCount === 1 ? "order" : "orders"} · due{" "}
-                    {formatDueDate(s.dueDate)}
-                  </span>
-                </span>
-                <span className="flex items-center gap-3">
-                  <span className="font-semibold tabular-nums">{formatCurrency(s.total)}</span>
-                  <a
-                    href={invoicePdfHref(s.id)}
-                    target="_blank"
-                    rel="noopener"
-                    className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 font-semibold text-brand-800 hover:bg-brand-50"
-                  >
-                    <FileText aria-hidden className="h-4 w-4" />
-                    PDF<span className="sr-only"> invoice {s.number}</span>
-                  </a>
-                </span>
-              </li>
+              <StatementRow key={s.id} statement={s} />
             ))}
           </ul>
         </div>
       ) : null}
     </SummaryCard>
+  );
+}
+
+/** One monthly statement of a customer: its status, period, orders, total and PDF. */
+function StatementRow({ statement: s }: { statement: CustomerJson["statements"][number] }) {
+  return (
+    <li
+      data-testid="customer-statement"
+      className="flex flex-wrap items-center justify-between gap-2 p-2 text-sm"
+    >
+      <span className="flex items-center gap-2">
+        <StatementStatus status={s.status} />
+        <span className="font-medium text-ink">{s.periodLabel}</span>
+        <span className="text-muted">
+          {s.number} · {s.orderCount} {s.orderCount === 1 ? "order" : "orders"} · due{" "}
+          {formatDueDate(s.dueDate)}
+        </span>
+      </span>
+      <span className="flex items-center gap-3">
+        <span className="font-semibold tabular-nums">{formatCurrency(s.total)}</span>
+        <a
+          href={invoicePdfHref(s.id)}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          <FileText aria-hidden className="h-4 w-4" />
+          PDF<span className="sr-only"> invoice {s.number}</span>
+        </a>
+      </span>
+    </li>
   );
 }
 

@@ -9,6 +9,7 @@ import { useOpsApplications } from "@/lib/client/resources";
 import type { OpsApplicationJson } from "@/lib/contracts/ops";
 import { formatDate } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
+import { OpsSection } from "./ops-section";
 import { EmptyNote, Loaded } from "./loaded";
 
 /** Ops → Business accounts: pending applications, approve or reject with a reason. */
@@ -40,6 +41,11 @@ export function BusinessView() {
     }
   }
 
+  function openReject(a: OpsApplicationJson) {
+    setReasonError(undefined);
+    setRejecting(a);
+  }
+
   function submitReject(a: OpsApplicationJson, form: FormData) {
     const reason = formText(form, "reason");
     if (reason.length < 3) return setReasonError("Give a reason (it goes on the record)");
@@ -47,10 +53,7 @@ export function BusinessView() {
   }
 
   return (
-    <section aria-labelledby="business-title" className="grid gap-4">
-      <h2 id="business-title" className="text-xl font-semibold text-ink">
-        Business accounts waiting
-      </h2>
+    <OpsSection id="business-title" title="Business accounts waiting" className="grid gap-4">
       <Loaded
         read={applications}
         failed="Could not load the applications"
@@ -60,37 +63,13 @@ export function BusinessView() {
         {(waiting) => (
           <ul className="grid gap-3">
             {waiting.map((a) => (
-              <li
+              <ApplicationRow
                 key={a.userId}
-                aria-label={a.companyName}
-                className="grid gap-3 rounded-2xl border border-gray-200 p-4 md:grid-cols-[1fr_auto] md:items-center"
-              >
-                <div className="grid gap-1 text-sm">
-                  <p className="text-base font-semibold text-ink">{a.companyName}</p>
-                  <p>
-                    {a.fullName} · {a.email}
-                  </p>
-                  <p className="text-muted">
-                    Business number {a.businessNumber} · {a.address}, {a.postalCode}
-                  </p>
-                  <p className="text-muted">Applied {formatDate(a.createdAt)}</p>
-                </div>
-                <div className="flex gap-2">
-                  <Button onClick={() => decide(a, "approve")} disabled={busy === a.userId}>
-                    Approve<span className="sr-only"> {a.companyName}</span>
-                  </Button>
-                  <Button
-                    variant="outline"
-                    onClick={() => {
-                      setReasonError(undefined);
-                      setRejecting(a);
-                    }}
-                    disabled={busy === a.userId}
-                  >
-                    Reject<span className="sr-only"> {a.companyName}</span>
-                  </Button>
-                </div>
-              </li>
+                application={a}
+                busy={busy === a.userId}
+                onApprove={() => decide(a, "approve")}
+                onReject={() => openReject(a)}
+              />
             ))}
           </ul>
         )}
@@ -109,6 +88,42 @@ export function BusinessView() {
           <Textarea id="reject-reason" name="reason" rows={3} maxLength={500} />
         </Field>
       </FormDialog>
-    </section>
+    </OpsSection>
+  );
+}
+
+type ApplicationRowProps = {
+  application: OpsApplicationJson;
+  busy: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+};
+
+/** One waiting application: who applied, with what details, and the approve and reject buttons. */
+function ApplicationRow({ application: a, busy, onApprove, onReject }: ApplicationRowProps) {
+  return (
+    <li
+      aria-label={a.companyName}
+      className="grid gap-3 rounded-2xl border border-gray-200 p-4 md:grid-cols-[1fr_auto] md:items-center"
+    >
+      <div className="grid gap-1 text-sm">
+        <p className="text-base font-semibold text-ink">{a.companyName}</p>
+        <p>
+          {a.fullName} · {a.email}
+        </p>
+        <p className="text-muted">
+          Business number {a.businessNumber} · {a.address}, {a.postalCode}
+        </p>
+        <p className="text-muted">Applied {formatDate(a.createdAt)}</p>
+      </div>
+      <div className="flex gap-2">
+        <Button onClick={onApprove} disabled={busy}>
+          Approve<span className="sr-only"> {a.companyName}</span>
+        </Button>
+        <Button variant="outline" onClick={onReject} disabled={busy}>
+          Reject<span className="sr-only"> {a.companyName}</span>
+        </Button>
+      </div>
+    </li>
   );
 }

@@ -70,6 +70,11 @@ export function FarmsView() {
     }
   }
 
+  function openPause(f: OpsFarmJson) {
+    setFormError(undefined);
+    setPausing(f);
+  }
+
   async function submitPause(f: OpsFarmJson, form: FormData) {
     const reason = formText(form, "reason");
     setBusy(true);
@@ -121,50 +126,12 @@ export function FarmsView() {
         {(found) => (
           <ul aria-label="Farms" className="grid gap-2">
             {found.map((f) => (
-              <li
+              <FarmRow
                 key={f.id}
-                aria-label={f.farmName}
-                className="grid gap-3 rounded-2xl border border-gray-200 p-4 text-sm md:grid-cols-[1fr_auto] md:items-center"
-              >
-                <div className="grid min-w-0 gap-1">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold text-ink">{f.farmName}</span>
-                    {f.verified ? (
-                      <BadgeCheck
-                        role="img"
-                        aria-label="Verified"
-                        className="h-4 w-4 shrink-0 text-brand-700"
-                      />
-                    ) : null}
-                    {f.listingsPaused ? <Badge variant="destructive">Listings paused</Badge> : null}
-                    {f.payoutsHeld ? <Badge variant="warning">Payouts held</Badge> : null}
-                  </p>
-                  <p className="[overflow-wrap:anywhere] text-muted">
-                    {f.owner.fullName} · {f.owner.email} · {f.location}
-                  </p>
-                  <p className="text-muted">
-                    {f.productCount} {f.productCount === 1 ? "product" : "products"} · since{" "}
-                    {formatDayTime(f.createdAt)}
-                  </p>
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  <Button variant="outline" size="sm" onClick={() => void setVerified(f)}>
-                    {f.verified ? "Unverify" : "Mark verified"}
-                    <span className="sr-only"> {f.farmName}</span>
-                  </Button>
-                  <Button
-                    variant={f.listingsPaused ? "secondary" : "outline"}
-                    size="sm"
-                    onClick={() => {
-                      setFormError(undefined);
-                      setPausing(f);
-                    }}
-                  >
-                    {f.listingsPaused ? "Resume listings" : "Pause listings"}
-                    <span className="sr-only"> of {f.farmName}</span>
-                  </Button>
-                </div>
-              </li>
+                farm={f}
+                onVerify={() => void setVerified(f)}
+                onPause={() => openPause(f)}
+              />
             ))}
           </ul>
         )}
@@ -254,5 +221,49 @@ export function FarmsView() {
         </Field>
       </FormDialog>
     </section>
+  );
+}
+
+type FarmRowProps = { farm: OpsFarmJson; onVerify: () => void; onPause: () => void };
+
+/** One farm: its badges, owner and size, and the verify and pause buttons. */
+function FarmRow({ farm: f, onVerify, onPause }: FarmRowProps) {
+  return (
+    <li
+      aria-label={f.farmName}
+      className="grid gap-3 rounded-2xl border border-gray-200 p-4 text-sm md:grid-cols-[1fr_auto] md:items-center"
+    >
+      <div className="grid min-w-0 gap-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold text-ink">{f.farmName}</span>
+          {f.verified ? (
+            <BadgeCheck
+              role="img"
+              aria-label="Verified"
+              className="h-4 w-4 shrink-0 text-brand-700"
+            />
+          ) : null}
+          {f.listingsPaused ? <Badge variant="destructive">Listings paused</Badge> : null}
+          {f.payoutsHeld ? <Badge variant="warning">Payouts held</Badge> : null}
+        </p>
+        <p className="[overflow-wrap:anywhere] text-muted">
+          {f.owner.fullName} · {f.owner.email} · {f.location}
+        </p>
+        <p className="text-muted">
+          {f.productCount} {f.productCount === 1 ? "product" : "products"} · since{" "}
+          {formatDayTime(f.createdAt)}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={onVerify}>
+          {f.verified ? "Unverify" : "Mark verified"}
+          <span className="sr-only"> {f.farmName}</span>
+        </Button>
+        <Button variant={f.listingsPaused ? "secondary" : "outline"} size="sm" onClick={onPause}>
+          {f.listingsPaused ? "Resume listings" : "Pause listings"}
+          <span className="sr-only"> of {f.farmName}</span>
+        </Button>
+      </div>
+    </li>
   );
 }

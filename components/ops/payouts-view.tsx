@@ -9,6 +9,7 @@ import { useOpsPayouts } from "@/lib/client/resources";
 import type { OpsFarmPayoutsJson, OpsPayoutJson } from "@/lib/contracts/ops";
 import { formatCurrency } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
+import { OpsSection } from "./ops-section";
 import { EmptyNote, Loaded } from "./loaded";
 import { useStepUp } from "./step-up";
 
@@ -38,6 +39,12 @@ export function PayoutsView() {
     }
   }
 
+  /** Opens the paid or hold dialog for `target`, without the error the last one left. */
+  function openFor<T>(setTarget: (target: T) => void, target: T) {
+    setFormError(undefined);
+    setTarget(target);
+  }
+
   function submitPaid(p: OpsPayoutJson, form: FormData) {
     const reference = formText(form, "reference");
     void send(
@@ -63,70 +70,24 @@ export function PayoutsView() {
     <Loaded read={payouts} failed="Could not load the payouts" skeleton="h-40">
       {(data) => (
         <div className="grid gap-6">
-          <section aria-labelledby="manual-title" className="grid gap-3">
-            <h2 id="manual-title" className="text-xl font-semibold text-ink">
-              Manual payouts waiting
-            </h2>
+          <OpsSection id="manual-title" title="Manual payouts waiting" className="grid gap-3">
             {data.manual.length === 0 ? (
               <EmptyNote>No manual payout is waiting.</EmptyNote>
             ) : (
               <ul className="grid gap-2">
                 {data.manual.map((p) => (
-                  <li
-                    key={p.id}
-                    aria-label={`Payout #${p.id}`}
-                    className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gray-200 p-4 text-sm"
-                  >
-                    <div className="grid gap-1">
-                      <p className="font-semibold text-ink">
-                        #{p.id} · {p.farmName} · {formatCurrency(p.amount)}
-                      </p>
-                      <p className="text-muted">Week to {p.periodEnd}</p>
-                    </div>
-                    <Button
-                      onClick={() => {
-                        setFormError(undefined);
-                        setPaying(p);
-                      }}
-                    >
-                      Mark paid<span className="sr-only"> payout #{p.id}</span>
-                    </Button>
-                  </li>
+                  <ManualPayoutRow key={p.id} payout={p} onPay={() => openFor(setPaying, p)} />
                 ))}
               </ul>
             )}
-          </section>
-          <section aria-labelledby="farms-title" className="grid gap-3">
-            <h2 id="farms-title" className="text-xl font-semibold text-ink">
-              Farms
-            </h2>
+          </OpsSection>
+          <OpsSection id="farms-title" title="Farms" className="grid gap-3">
             <ul className="grid gap-2">
               {data.farms.map((f) => (
-                <li
-                  key={f.farmId}
-                  className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gray-200 p-4 text-sm"
-                >
-                  <p>
-                    <span className="font-semibold text-ink">{f.farmName}</span> · balance{" "}
-                    {formatCurrency(f.balance)}
-                    {f.payoutsHeld ? (
-                      <span className="font-semibold text-red-700"> · held</span>
-                    ) : null}
-                  </p>
-                  <Button
-                    variant="outline"
-                    onClick={() => {
-                      setFormError(undefined);
-                      setHolding(f);
-                    }}
-                  >
-                    {f.payoutsHeld ? "Release" : "Hold"}
-                    <span className="sr-only"> {f.farmName}&apos;s payouts</span>
-                  </Button>
-                </li>
+                <FarmPayoutsRow key={f.farmId} farm={f} onHold={() => openFor(setHolding, f)} />
               ))}
             </ul>
-          </section>
+          </OpsSection>
           <FormDialog
             open={paying !== null}
             onClose={() => setPaying(null)}
@@ -166,5 +127,42 @@ export function PayoutsView() {
         </div>
       )}
     </Loaded>
+  );
+}
+
+/** A manual payout waiting for its bank transfer, with the button that records it. */
+function ManualPayoutRow({ payout: p, onPay }: { payout: OpsPayoutJson; onPay: () => void }) {
+  return (
+    <li
+      aria-label={`Payout #${p.id}`}
+      className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gray-200 p-4 text-sm"
+    >
+      <div className="grid gap-1">
+        <p className="font-semibold text-ink">
+          #{p.id} · {p.farmName} · {formatCurrency(p.amount)}
+        </p>
+        <p className="text-muted">Week to {p.periodEnd}</p>
+      </div>
+      <Button onClick={onPay}>
+        Mark paid<span className="sr-only"> payout #{p.id}</span>
+      </Button>
+    </li>
+  );
+}
+
+/** A farm's balance and whether its payouts are held, with the hold or release button. */
+function FarmPayoutsRow({ farm: f, onHold }: { farm: OpsFarmPayoutsJson; onHold: () => void }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-gray-200 p-4 text-sm">
+      <p>
+        <span className="font-semibold text-ink">{f.farmName}</span> · balance{" "}
+        {formatCurrency(f.balance)}
+        {f.payoutsHeld ? <span className="font-semibold text-red-700"> · held</span> : null}
+      </p>
+      <Button variant="outline" onClick={onHold}>
+        {f.payoutsHeld ? "Release" : "Hold"}
+        <span className="sr-only"> {f.farmName}&apos;s payouts</span>
+      </Button>
+    </li>
   );
 }

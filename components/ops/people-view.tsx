@@ -9,6 +9,7 @@ import { useOpsPeople, useOpsPerson, useOpsWalletHolds } from "@/lib/client/reso
 import type { OpsWalletHoldJson } from "@/lib/contracts/ops";
 import { formatCurrency, formatDayTime } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
+import { OpsSection } from "./ops-section";
 import { Loaded } from "./loaded";
 import { SearchForm } from "./search-form";
 import { useStepUp } from "./step-up";
@@ -22,10 +23,7 @@ export function PeopleView() {
   return (
     <div className="grid gap-6">
       <WalletsOnHold selected={selected} onOpen={setSelected} />
-      <section aria-labelledby="people-title" className="grid gap-3">
-        <h2 id="people-title" className="text-xl font-semibold text-ink">
-          People
-        </h2>
+      <OpsSection id="people-title" title="People" className="grid gap-3">
         <SearchForm
           id="people-q"
           label="Name or email"
@@ -60,7 +58,7 @@ export function PeopleView() {
             )}
           </Loaded>
         )}
-      </section>
+      </OpsSection>
       {selected !== null ? <PersonPanel id={selected} /> : null}
     </div>
   );
@@ -217,33 +215,14 @@ function PersonPanel({ id }: { id: number }) {
             <span className="font-semibold text-ink">{formatCurrency(data.balance)}</span>
           </p>
           {data.holds.map((h) => (
-            <div
+            <WalletHoldNote
               key={h.disputeId}
-              role="note"
-              aria-label="Wallet on hold"
-              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-            >
-              <p>
-                <span className="font-semibold">Wallet on hold</span>: a card payment of{" "}
-                {formatCurrency(h.amount)} was disputed on {formatDayTime(h.createdAt)} (
-                {h.reason.replaceAll("_", " ")}) · payment{" "}
-                <span className="font-mono [overflow-wrap:anywhere]">
-                  {h.paymentId ?? "unknown"}
-                </span>{" "}
-                · dispute <span className="font-mono [overflow-wrap:anywhere]">{h.disputeId}</span>
-                {h.outcome ? ` · ${h.outcome}` : ""}. Spending is refused until it is released.
-              </p>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => {
-                  setReleaseError(undefined);
-                  setReleasing(h);
-                }}
-              >
-                Release hold
-              </Button>
-            </div>
+              hold={h}
+              onRelease={() => {
+                setReleaseError(undefined);
+                setReleasing(h);
+              }}
+            />
           ))}
           <h3 className="font-semibold text-ink">Sessions</h3>
           {data.sessions.length === 0 ? (
@@ -314,5 +293,34 @@ function PersonPanel({ id }: { id: number }) {
         </section>
       )}
     </Loaded>
+  );
+}
+
+/** A disputed card payment that holds this person's wallet, with the button that releases it. */
+function WalletHoldNote({
+  hold: h,
+  onRelease,
+}: {
+  hold: OpsWalletHoldJson;
+  onRelease: () => void;
+}) {
+  return (
+    <div
+      role="note"
+      aria-label="Wallet on hold"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+    >
+      <p>
+        <span className="font-semibold">Wallet on hold</span>: a card payment of{" "}
+        {formatCurrency(h.amount)} was disputed on {formatDayTime(h.createdAt)} (
+        {h.reason.replaceAll("_", " ")}) · payment{" "}
+        <span className="font-mono [overflow-wrap:anywhere]">{h.paymentId ?? "unknown"}</span> ·
+        dispute <span className="font-mono [overflow-wrap:anywhere]">{h.disputeId}</span>
+        {h.outcome ? ` · ${h.outcome}` : ""}. Spending is refused until it is released.
+      </p>
+      <Button variant="outline" size="sm" onClick={onRelease}>
+        Release hold
+      </Button>
+    </div>
   );
 }

@@ -18,6 +18,7 @@ import { OrderEdit } from "./order-edit";
 import { isEditable, OrderFulfilment } from "./order-fulfilment";
 import { RepeatWeeklyButton } from "@/components/standing/repeat-weekly-button";
 import { useOrderDetail } from "@/lib/client/resources";
+import { LineItemName } from "./line-item-name";
 
 /**
  * Track Delivery: the order's slot and place, items, times and status history (GET
@@ -102,11 +103,9 @@ export function OrderDetailDialog({
             {shown.items.map((i) => (
               <li key={i.id} className="flex items-center justify-between gap-3 p-3 text-sm">
                 <span>
-                  <span className="font-medium text-ink">{i.productName}</span>
-                  <span className="text-muted">
-                    {" "}
-                    × {i.quantity} @ {formatCurrency(i.price)}
-                  </span>
+                  <LineItemName name={i.productName}>
+                    {i.quantity} @ {formatCurrency(i.price)}
+                  </LineItemName>
                 </span>
                 <span className="tabular-nums">{formatCurrency(i.subtotal)}</span>
               </li>

@@ -18,6 +18,7 @@ import { formatCents, lineCents, sumCents } from "@/lib/money";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
 import { MAX_QUANTITY } from "@/lib/validators/orders";
 import { WEEKDAYS, casesLabel, localDay } from "./format";
+import { LineItemName } from "@/components/orders/line-item-name";
 import { useStandingOrders, useStandingProducts } from "@/lib/client/resources";
 
 const KEY = "/api/standing-orders";
@@ -156,12 +157,9 @@ function StandingOrderCard({
         {s.items.map((i) => (
           <li key={i.productId} className="flex justify-between gap-3 p-3">
             <span>
-              <span className="font-medium text-ink">{i.productName}</span>
-              <span className="text-muted">
-                {" "}
-                × {casesLabel(i.quantity, i.caseSize, i.unit)} @ {formatCurrency(charged(i))}/
-                {i.unit}
-              </span>
+              <LineItemName name={i.productName}>
+                {casesLabel(i.quantity, i.caseSize, i.unit)} @ {formatCurrency(charged(i))}/{i.unit}
+              </LineItemName>
               {i.currentPrice !== i.price ? (
                 <span className="block text-xs text-muted" data-testid="standing-price-change">
                   {i.currentPrice > i.price

@@ -41,10 +41,15 @@ function useRead<E extends GetEndpoint>(key: string | null, config?: SWRConfigur
   return useSWR<AnswerOf<E>>(key, config ?? {});
 }
 
-type Wallet = typeof walletApi.wallet;
+/** A read at one fixed path: its SWR key (for writers to `mutate`) and the hook that reads it. */
+function fixedRead<E extends GetEndpoint>(path: E["path"]) {
+  const key = apiKey<E>(path);
+  const useFixedRead = () => useRead<E>(key);
+  return [key, useFixedRead] as const;
+}
+
 /** GET /api/wallet: one key shared by the wallet screen, checkout, invoices and order refunds. */
-export const WALLET_KEY = apiKey<Wallet>("/api/wallet");
-export const useWallet = () => useRead<Wallet>(WALLET_KEY);
+export const [WALLET_KEY, useWallet] = fixedRead<typeof walletApi.wallet>("/api/wallet");
 
 type PaymentsConfig = typeof paymentsApi.config;
 /** GET /api/payments/config: the provider (demo or stripe) and the commission rate. */
@@ -142,21 +147,17 @@ export const useSupplierSearch = (q: string) =>
   );
 
 /* The ops console (docs/operations.md): staff-only reads; anyone else gets 404. */
-type OpsToday = typeof opsApi.today;
-export const OPS_TODAY_KEY = apiKey<OpsToday>("/api/ops/today");
-export const useOpsToday = () => useRead<OpsToday>(OPS_TODAY_KEY);
+export const [OPS_TODAY_KEY, useOpsToday] = fixedRead<typeof opsApi.today>("/api/ops/today");
 
-type OpsApplications = typeof opsApi.applications;
-export const OPS_APPLICATIONS_KEY = apiKey<OpsApplications>("/api/ops/business-accounts");
-export const useOpsApplications = () => useRead<OpsApplications>(OPS_APPLICATIONS_KEY);
+export const [OPS_APPLICATIONS_KEY, useOpsApplications] = fixedRead<typeof opsApi.applications>(
+  "/api/ops/business-accounts",
+);
 
-type OpsOutboxes = typeof opsApi.outboxes;
-export const OPS_OUTBOXES_KEY = apiKey<OpsOutboxes>("/api/ops/outboxes");
-export const useOpsOutboxes = () => useRead<OpsOutboxes>(OPS_OUTBOXES_KEY);
+export const [OPS_OUTBOXES_KEY, useOpsOutboxes] =
+  fixedRead<typeof opsApi.outboxes>("/api/ops/outboxes");
 
-type OpsPayouts = typeof opsApi.payouts;
-export const OPS_PAYOUTS_KEY = apiKey<OpsPayouts>("/api/ops/payouts");
-export const useOpsPayouts = () => useRead<OpsPayouts>(OPS_PAYOUTS_KEY);
+export const [OPS_PAYOUTS_KEY, useOpsPayouts] =
+  fixedRead<typeof opsApi.payouts>("/api/ops/payouts");
 
 type OpsPeople = typeof opsApi.people;
 /** GET /api/ops/people?q= (at least 2 characters, else nothing is read). */
@@ -189,6 +190,5 @@ export const opsFarmsKey = (q: string) =>
   `${apiKey<OpsFarms>("/api/ops/farms")}${q.trim() ? `?q=${encodeURIComponent(q.trim())}` : ""}`;
 export const useOpsFarms = (q: string) => useRead<OpsFarms>(opsFarmsKey(q));
 
-type OpsWalletHolds = typeof opsApi.walletHolds;
-export const OPS_WALLET_HOLDS_KEY = apiKey<OpsWalletHolds>("/api/ops/wallet-holds");
-export const useOpsWalletHolds = () => useRead<OpsWalletHolds>(OPS_WALLET_HOLDS_KEY);
+export const [OPS_WALLET_HOLDS_KEY, useOpsWalletHolds] =
+  fixedRead<typeof opsApi.walletHolds>("/api/ops/wallet-holds");
