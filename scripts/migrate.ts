@@ -5,8 +5,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { chooseSchemaEngineBinary } from "./schema-engine/select";
-import fs from "node:fs";
+import { schemaEngineFor } from "./schema-engine/select";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const DEFAULT_DATABASE_URL = "pglite:./.data/pglite";
@@ -71,13 +70,7 @@ export async function migrate(
 ): Promise<MigrateResult> {
   const log = opts.quiet ? () => {} : (line: string) => process.stdout.write(line + "\n");
   const { kind, target } = describeDatabase(databaseUrl);
-  const wasm = chooseSchemaEngineBinary({
-    env: process.env,
-    enginesDirListing: fs.existsSync(path.join(root, "node_modules/@prisma/engines"))
-      ? fs.readdirSync(path.join(root, "node_modules/@prisma/engines"))
-      : undefined,
-    projectRoot: root,
-  });
+  const wasm = schemaEngineFor(root);
   log(`Migrating ${target}${wasm ? " (offline wasm schema engine)" : ""}…`);
   const started = Date.now();
   const { code, output } = await run(["node_modules/prisma/build/index.js", "migrate", "deploy"], {

@@ -36,6 +36,13 @@ export const resourceLinks: NavLink[] = [
   { href: "/api-docs", label: "API Docs", description: "The OpenAPI description of our HTTP API." },
 ];
 
+/**
+ * The footer lists the header's resources again (it shows no descriptions): these under Company,
+ * in this order, and the rest under Resources.
+ */
+const companyResources = ["/success-stories", "/blog"];
+const resource = (href: string): NavLink => resourceLinks.find((l) => l.href === href)!;
+
 export const footerColumns: { title: string; links: NavLink[] }[] = [
   { title: "Features", links: featureLinks },
   {
@@ -51,8 +58,7 @@ export const footerColumns: { title: string; links: NavLink[] }[] = [
     title: "Company",
     links: [
       { href: "/about", label: "About Us" },
-      { href: "/success-stories", label: "Success Stories" },
-      { href: "/blog", label: "Blog" },
+      ...companyResources.map(resource),
       { href: "/contact", label: "Contact" },
     ],
   },
@@ -60,9 +66,7 @@ export const footerColumns: { title: string; links: NavLink[] }[] = [
     title: "Resources",
     links: [
       { href: "/#how-it-works", label: "How It Works" },
-      { href: "/support", label: "Support" },
-      { href: "/faq", label: "FAQ" },
-      { href: "/api-docs", label: "API Docs" },
+      ...resourceLinks.filter((l) => !companyResources.includes(l.href)),
     ],
   },
   {

@@ -20,112 +20,82 @@ export type DemoLedgerEvent =
   | { kind: "top-up"; agoMs: number; amountCents: number }
   | { kind: "checkout"; agoMs: number; orders: DemoOrder[] };
 
+const topUp = (agoMs: number, amountCents: number): DemoLedgerEvent => ({
+  kind: "top-up",
+  agoMs,
+  amountCents,
+});
+/** A checkout `agoMs` ago: one order per farm. */
+const checkout = (agoMs: number, ...orders: DemoOrder[]): DemoLedgerEvent => ({
+  kind: "checkout",
+  agoMs,
+  orders,
+});
+type Items = DemoOrder["items"];
+/** An order completed or cancelled `closedAfterMs` after its checkout. */
+const closed = (
+  farm: string,
+  status: "completed" | "cancelled",
+  closedAfterMs: number,
+  items: Items,
+): DemoOrder => ({ farm, status, closedAfterMs, items });
+const active = (farm: string, items: Items): DemoOrder => ({ farm, status: "active", items });
+
 export const DEMO_LEDGER: DemoLedgerEvent[] = [
-  { kind: "top-up", agoMs: 21 * DAY, amountCents: 15000 },
-  {
-    kind: "checkout",
-    agoMs: 14 * DAY + 3 * HOUR,
-    orders: [
-      {
-        farm: "sunny-slope-orchards",
-        status: "completed",
-        closedAfterMs: DAY + 2 * HOUR,
-        items: [
-          ["Honeycrisp Apples", 3],
-          ["Fresh-Pressed Apple Cider", 1],
-        ],
-      },
-      {
-        farm: "lake-country-heritage-farm",
-        status: "completed",
-        closedAfterMs: DAY + 5 * HOUR,
-        items: [
-          ["Pasture-Raised Eggs", 2],
-          ["Whole Roasting Chicken", 1],
-        ],
-      },
-    ],
-  },
-  { kind: "top-up", agoMs: 13 * DAY, amountCents: 6000 },
-  {
-    // A past order with GST and PST (Naramata Bench is registered): its receipt shows tax lines.
-    // Completed after Sunny Slope's first order, whose week the seed pays out (payouts.ts).
-    kind: "checkout",
-    agoMs: 12 * DAY,
-    orders: [
-      {
-        farm: "naramata-bench-vineyards",
-        status: "completed",
-        closedAfterMs: DAY,
-        items: [
-          ["Rosé", 1],
-          ["Bench Dry Cider", 2],
-        ],
-      },
-    ],
-  },
-  { kind: "top-up", agoMs: 9 * DAY, amountCents: 10000 },
-  {
-    kind: "checkout",
-    agoMs: 7 * DAY + 6 * HOUR,
-    orders: [
-      {
-        farm: "mission-creek-ranch",
-        status: "completed",
-        closedAfterMs: 2 * DAY,
-        items: [
-          ["Grass-Fed Ribeye Steak", 2],
-          ["Smoked Bacon", 1],
-        ],
-      },
-    ],
-  },
-  {
-    kind: "checkout",
-    agoMs: 3 * DAY + 4 * HOUR,
-    orders: [
-      {
-        farm: "glenmore-valley-greens",
-        status: "cancelled",
-        closedAfterMs: 5 * HOUR,
-        items: [
-          ["Organic Salad Mix", 2],
-          ["Heirloom Tomatoes", 2],
-          ["Fresh Basil", 1],
-        ],
-      },
-    ],
-  },
-  { kind: "top-up", agoMs: 2 * DAY, amountCents: 5000 },
-  {
-    kind: "checkout",
-    agoMs: DAY + 2 * HOUR,
-    orders: [
-      {
-        farm: "summerland-sunrise-berries",
-        status: "active",
-        items: [
-          ["Strawberries", 2],
-          ["Strawberry Rhubarb Jam", 1],
-        ],
-      },
-      { farm: "naramata-bench-vineyards", status: "active", items: [["Bench Red Blend", 2]] },
-    ],
-  },
-  {
-    kind: "checkout",
-    agoMs: 5 * HOUR,
-    orders: [
-      {
-        farm: "winfield-creamery",
-        status: "active",
-        items: [
-          ["Whole Jersey Milk", 2],
-          ["Cultured Butter", 1],
-        ],
-      },
-    ],
-  },
+  topUp(21 * DAY, 15000),
+  checkout(
+    14 * DAY + 3 * HOUR,
+    closed("sunny-slope-orchards", "completed", DAY + 2 * HOUR, [
+      ["Honeycrisp Apples", 3],
+      ["Fresh-Pressed Apple Cider", 1],
+    ]),
+    closed("lake-country-heritage-farm", "completed", DAY + 5 * HOUR, [
+      ["Pasture-Raised Eggs", 2],
+      ["Whole Roasting Chicken", 1],
+    ]),
+  ),
+  topUp(13 * DAY, 6000),
+  // A past order with GST and PST (Naramata Bench is registered): its receipt shows tax lines.
+  // Completed after Sunny Slope's first order, whose week the seed pays out (payouts.ts).
+  checkout(
+    12 * DAY,
+    closed("naramata-bench-vineyards", "completed", DAY, [
+      ["Rosé", 1],
+      ["Bench Dry Cider", 2],
+    ]),
+  ),
+  topUp(9 * DAY, 10000),
+  checkout(
+    7 * DAY + 6 * HOUR,
+    closed("mission-creek-ranch", "completed", 2 * DAY, [
+      ["Grass-Fed Ribeye Steak", 2],
+      ["Smoked Bacon", 1],
+    ]),
+  ),
+  checkout(
+    3 * DAY + 4 * HOUR,
+    closed("glenmore-valley-greens", "cancelled", 5 * HOUR, [
+      ["Organic Salad Mix", 2],
+      ["Heirloom Tomatoes", 2],
+      ["Fresh Basil", 1],
+    ]),
+  ),
+  topUp(2 * DAY, 5000),
+  checkout(
+    DAY + 2 * HOUR,
+    active("summerland-sunrise-berries", [
+      ["Strawberries", 2],
+      ["Strawberry Rhubarb Jam", 1],
+    ]),
+    active("naramata-bench-vineyards", [["Bench Red Blend", 2]]),
+  ),
+  checkout(
+    5 * HOUR,
+    active("winfield-creamery", [
+      ["Whole Jersey Milk", 2],
+      ["Cultured Butter", 1],
+    ]),
+  ),
 ];
 
 export type SeedMessage = { from: "a" | "b"; text: string; agoMs: number; read: boolean };

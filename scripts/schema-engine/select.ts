@@ -32,15 +32,20 @@ function listDir(dir: string): string[] | undefined {
   }
 }
 
-/** Called from prisma.config.ts: points Prisma at the wasm engine when the native one is missing. */
-export function selectSchemaEngine(
-  projectRoot = path.resolve(import.meta.dirname, "../.."),
-): string | undefined {
-  const binary = chooseSchemaEngineBinary({
+/** chooseSchemaEngineBinary for a checkout, from this process's environment and its node_modules. */
+export function schemaEngineFor(projectRoot: string): string | undefined {
+  return chooseSchemaEngineBinary({
     env: process.env,
     enginesDirListing: listDir(path.join(projectRoot, "node_modules/@prisma/engines")),
     projectRoot,
   });
+}
+
+/** Called from prisma.config.ts: points Prisma at the wasm engine when the native one is missing. */
+export function selectSchemaEngine(
+  projectRoot = path.resolve(import.meta.dirname, "../.."),
+): string | undefined {
+  const binary = schemaEngineFor(projectRoot);
   if (binary) process.env.PRISMA_SCHEMA_ENGINE_BINARY = binary;
   return binary;
 }

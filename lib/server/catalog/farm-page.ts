@@ -1,8 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import type { ProductJson } from "@/lib/contracts/catalog";
-import { isAppError } from "@/lib/server/platform/errors";
-import { parseIdParam } from "@/lib/validators/id";
+import { pageRow } from "@/lib/server/platform/page-row";
 import { getFarm } from "./farms";
 import { listFarmProducts } from "./products";
 import type { PriceLevel } from "./pricing";
@@ -12,16 +11,7 @@ import { listForViewer } from "./serialize";
  * The farm of a `/farms/{id}…` page (its metadata and its body read it once per request), or
  * null for an id that is not a number or not a farm: the page answers 404.
  */
-export const loadFarmPage = cache(async (id: string) => {
-  const numericId = parseIdParam(id);
-  if (numericId === null) return null;
-  try {
-    return await getFarm(numericId);
-  } catch (e) {
-    if (isAppError(e, "not_found")) return null;
-    throw e;
-  }
-});
+export const loadFarmPage = cache((id: string) => pageRow(id, getFarm));
 
 /** The most lines a fresh sheet lists. */
 export const FRESH_SHEET_LIMIT = 200;

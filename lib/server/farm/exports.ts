@@ -230,32 +230,38 @@ export const QUICKBOOKS_COLUMNS = [
   "Service Date",
 ] as const;
 
-/** GET /api/my-farm/exports/quickbooks.csv: QuickBooks Online's invoice import (MM/DD/YYYY dates). */
-export async function quickbooksCsv(user: SessionUser, q: ReportPeriodInput) {
-  const lines = await exportLines(user, q);
-  const csv = stringify(
-    lines.map((l) => [
-      l.invoiceNo,
-      l.contact,
-      mdy(l.date),
-      mdy(l.dueDate),
-      l.dueDate === l.date ? "Due on receipt" : "",
-      "",
-      l.kind === "sales" ? "Sold on Fieldfare" : l.item,
-      l.item,
-      l.description,
-      l.quantity,
-      money(l.unitCents),
-      money(l.amountCents),
-      quickbooksTaxCode(l),
-      money(l.taxCents),
-      "USD",
-      mdy(l.date),
-    ]),
-    { header: true, columns: [...QUICKBOOKS_COLUMNS] },
-  );
-  return { filename: `fieldfare-quickbooks-${q.from}-to-${q.to}.csv`, csv };
+/** An accounting tool's import file: one row per export line, under the tool's column headings. */
+function accountingCsv(
+  tool: string,
+  columns: readonly string[],
+  row: (l: ExportLine) => unknown[],
+) {
+  return async (user: SessionUser, q: ReportPeriodInput) => {
+    const lines = await exportLines(user, q);
+    const csv = stringify(lines.map(row), { header: true, columns: [...columns] });
+    return { filename: `fieldfare-${tool}-${q.from}-to-${q.to}.csv`, csv };
+  };
 }
+
+/** GET /api/my-farm/exports/quickbooks.csv: QuickBooks Online's invoice import (MM/DD/YYYY dates). */
+export const quickbooksCsv = accountingCsv("quickbooks", QUICKBOOKS_COLUMNS, (l) => [
+  l.invoiceNo,
+  l.contact,
+  mdy(l.date),
+  mdy(l.dueDate),
+  l.dueDate === l.date ? "Due on receipt" : "",
+  "",
+  l.kind === "sales" ? "Sold on Fieldfare" : l.item,
+  l.item,
+  l.description,
+  l.quantity,
+  money(l.unitCents),
+  money(l.amountCents),
+  quickbooksTaxCode(l),
+  money(l.taxCents),
+  "USD",
+  mdy(l.date),
+]);
 
 export const XERO_COLUMNS = [
   "*ContactName",
@@ -289,40 +295,33 @@ export const XERO_COLUMNS = [
 ] as const;
 
 /** GET /api/my-farm/exports/xero.csv: Xero's sales invoice import (DD/MM/YYYY dates, tax exclusive). */
-export async function xeroCsv(user: SessionUser, q: ReportPeriodInput) {
-  const lines = await exportLines(user, q);
-  const csv = stringify(
-    lines.map((l) => [
-      l.contact,
-      "",
-      "",
-      "",
-      "",
-      "",
-      "",
-      "",
-      "",
-      "",
-      l.invoiceNo,
-      l.kind === "sales" ? "Fieldfare" : l.item,
-      dmy(l.date),
-      dmy(l.dueDate),
-      "",
-      l.description,
-      l.quantity,
-      money(l.unitCents),
-      "",
-      XERO_ACCOUNTS[l.kind],
-      xeroTaxType(l),
-      money(l.taxCents),
-      "",
-      "",
-      "",
-      "",
-      "USD",
-      "",
-    ]),
-    { header: true, columns: [...XERO_COLUMNS] },
-  );
-  return { filename: `fieldfare-xero-${q.from}-to-${q.to}.csv`, csv };
-}
+export const xeroCsv = accountingCsv("xero", XERO_COLUMNS, (l) => [
+  l.contact,
+  "",
+  "",
+  "",
+  "",
+  "",
+  "",
+  "",
+  "",
+  "",
+  l.invoiceNo,
+  l.kind === "sales" ? "Fieldfare" : l.item,
+  dmy(l.date),
+  dmy(l.dueDate),
+  "",
+  l.description,
+  l.quantity,
+  money(l.unitCents),
+  "",
+  XERO_ACCOUNTS[l.kind],
+  xeroTaxType(l),
+  money(l.taxCents),
+  "",
+  "",
+  "",
+  "",
+  "USD",
+  "",
+]);

@@ -7,9 +7,8 @@ import { productBadge } from "@/components/catalog/badge";
 import { toCartProduct } from "@/components/cart/cart-reducer";
 import { Badge } from "@/components/ui/badge";
 import { NextSlot } from "@/components/fulfilment/next-slot";
-import { isAppError } from "@/lib/server/platform/errors";
+import { pageRow } from "@/lib/server/platform/page-row";
 import { nextSlotOrNone } from "@/lib/server/fulfilment/slots";
-import { parseIdParam } from "@/lib/validators/id";
 import { getProduct } from "@/lib/server/catalog/products";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { levelOf } from "@/lib/server/catalog/pricing";
@@ -21,16 +20,7 @@ import { Picture, type PictureFrame } from "@/components/ui/picture";
 type Props = { params: Promise<{ id: string }> };
 
 // One database read per request, shared by generateMetadata and the page.
-const load = cache(async (id: string) => {
-  const numericId = parseIdParam(id);
-  if (numericId === null) return null;
-  try {
-    return await getProduct(numericId);
-  } catch (e) {
-    if (isAppError(e, "not_found")) return null;
-    throw e;
-  }
-});
+const load = cache((id: string) => pageRow(id, getProduct));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
