@@ -12,7 +12,7 @@ import * as declineRoute from "@/app/api/orders/[id]/adjustments/[aid]/decline/r
 import * as conversationRoute from "@/app/api/messages/[userId]/route";
 import * as chatsRoute from "@/app/api/messages/chats/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
-import { call } from "../support/http";
+import { call, expectError, expectMessage } from "../support/http";
 import { adjustmentRows, cancelOrder, linesOf, stockOf } from "../support/orders";
 import {
   createFarmerWithSession,
@@ -264,10 +264,7 @@ describe("POST /api/my-farm/orders/{id}/adjustments", () => {
       { itemId: o.line(kale.id), quantity: 1 },
       { itemId: o.line(kale.id), quantity: 0 },
     ]);
-    expect([twice.status, twice.json.message]).toEqual([
-      400,
-      "Each line may be changed once per adjustment",
-    ]);
+    expectMessage(twice, 400, "Each line may be changed once per adjustment");
     const neither = await propose(o.id, [{ itemId: o.line(kale.id) }]);
     expect([neither.status, neither.json.errors]).toEqual([
       400,
@@ -341,10 +338,7 @@ describe("accepting and declining a card", () => {
     expect([again.status, again.json.status]).toEqual([200, "accepted"]);
     expect(await adjustmentRows(buyer.user.id)).toHaveLength(1);
     const decline = await decide("decline", o.id, card.id);
-    expect([decline.status, decline.json.message]).toEqual([
-      409,
-      "This change was accepted already",
-    ]);
+    expectMessage(decline, 409, "This change was accepted already");
 
     const message = await call(conversationRoute.GET, `/api/messages/${farmer.user.id}`, {
       cookie: buyer.cookie,
@@ -371,7 +365,7 @@ describe("accepting and declining a card", () => {
     }).toEqual(before);
     expect((await decide("decline", o.id, card.id)).status).toBe(200);
     const accept = await decide("accept", o.id, card.id);
-    expect([accept.status, accept.json.message]).toEqual([409, "You declined this change already"]);
+    expectMessage(accept, 409, "You declined this change already");
   });
 
   it("a card whose order changed since is 409 stale and becomes stale: after another adjustment, after a cancel", async () => {
@@ -389,11 +383,12 @@ describe("accepting and declining a card", () => {
       balance: await balanceCents(buyer.user.id),
     };
     const stale = await decide("accept", o.id, first.id);
-    expect([stale.status, stale.json.code, stale.json.message]).toEqual([
+    expectError(
+      stale,
       409,
       "adjustment_stale",
       "This change is out of date: the order changed since it was proposed",
-    ]);
+    );
     expect(await cardStatus(first.id)).toBe("stale");
     expect({
       stocks: await stocks(),
@@ -500,11 +495,12 @@ describe("accepting and declining a card", () => {
     const o = await order();
     const card = (await propose(o.id, [{ itemId: o.line(carrots.id), quantity: 90 }])).json;
     const res = await decide("accept", o.id, card.id);
-    expect([res.status, res.json.code, res.json.message]).toEqual([
+    expectError(
+      res,
       409,
       "insufficient_funds",
       "Insufficient balance: this change costs $258.00 more but your wallet holds $83.00. Top up your wallet and try again.",
-    ]);
+    );
     expect(await cardStatus(card.id)).toBe("pending");
     expect(await stocks()).toEqual([96, 98, 100]);
   });
