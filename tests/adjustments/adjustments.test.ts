@@ -468,25 +468,18 @@ describe("accepting and declining a card", () => {
           e.message.kind === "adjustment" &&
           e.message.adjustment?.status === status,
       );
+    /** Waits until the buyer and the farmer have both been sent the card in `status`. */
+    const bothSee = (status: string) =>
+      vi.waitFor(
+        () =>
+          expect([seen(buyer.user.id, status), seen(farmer.user.id, status)]).toEqual([true, true]),
+        { timeout: 10_000 },
+      );
     const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }]))
       .json;
-    await vi.waitFor(
-      () =>
-        expect([seen(buyer.user.id, "pending"), seen(farmer.user.id, "pending")]).toEqual([
-          true,
-          true,
-        ]),
-      { timeout: 10_000 },
-    );
+    await bothSee("pending");
     await decide("decline", o.id, card.id);
-    await vi.waitFor(
-      () =>
-        expect([seen(buyer.user.id, "declined"), seen(farmer.user.id, "declined")]).toEqual([
-          true,
-          true,
-        ]),
-      { timeout: 10_000 },
-    );
+    await bothSee("declined");
     offBuyer();
     offFarmer();
   });
