@@ -72,6 +72,11 @@ function propose(
   });
 }
 
+/** The farm offers chard instead of the order's kale: the card it proposes. */
+async function chardForKale(o: Awaited<ReturnType<typeof order>>) {
+  return (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])).json;
+}
+
 function decide(
   what: "accept" | "decline",
   orderId: number,
@@ -349,8 +354,7 @@ describe("accepting and declining a card", () => {
 
   it("decline leaves the order as it is; accepting a declined card is 409", async () => {
     const o = await order();
-    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }]))
-      .json;
+    const card = await chardForKale(o);
     const before = {
       stocks: await stocks(),
       lines: await linesOf(o.id),
@@ -370,9 +374,7 @@ describe("accepting and declining a card", () => {
 
   it("a card whose order changed since is 409 stale and becomes stale: after another adjustment, after a cancel", async () => {
     const o = await order();
-    const first = (
-      await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])
-    ).json;
+    const first = await chardForKale(o);
     // Another adjustment applied since (a short-pick of the carrots).
     expect((await propose(o.id, [{ itemId: o.line(carrots.id), quantity: 3 }])).json.status).toBe(
       "applied",
@@ -475,8 +477,7 @@ describe("accepting and declining a card", () => {
           expect([seen(buyer.user.id, status), seen(farmer.user.id, status)]).toEqual([true, true]),
         { timeout: 10_000 },
       );
-    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }]))
-      .json;
+    const card = await chardForKale(o);
     await bothSee("pending");
     await decide("decline", o.id, card.id);
     await bothSee("declined");
@@ -501,8 +502,7 @@ describe("accepting and declining a card", () => {
   it("only the buyer of that order: someone else's card or a card of another order is 404", async () => {
     const o = await order();
     const other = await order([{ productId: chard.id, quantity: 1 }]);
-    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }]))
-      .json;
+    const card = await chardForKale(o);
     const stranger = await createUserWithSession();
     expect((await decide("accept", o.id, card.id, stranger.cookie)).status).toBe(404);
     expect((await decide("decline", o.id, card.id, farmer.cookie)).status).toBe(404);
@@ -514,9 +514,7 @@ describe("accepting and declining a card", () => {
     "accepting from several tabs at once moves the money once (PostgreSQL only)",
     async () => {
       const o = await order();
-      const card = (
-        await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])
-      ).json;
+      const card = await chardForKale(o);
       const results = await Promise.all(
         Array.from({ length: 6 }, () => decide("accept", o.id, card.id)),
       );
@@ -534,9 +532,7 @@ describe("accepting and declining a card", () => {
     "an accept racing a buyer's cancel: either the change then the refund of the new total, or stale (PostgreSQL only)",
     async () => {
       const o = await order();
-      const card = (
-        await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])
-      ).json;
+      const card = await chardForKale(o);
       const id = String(o.id);
       const [accept, cancel] = await Promise.all([
         decide("accept", o.id, card.id),

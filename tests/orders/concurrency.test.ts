@@ -16,6 +16,19 @@ async function buyerAndProduct(product: { priceCents: number; stock: number }) {
   return { me, product: created };
 }
 
+/** Each product's stock is `start` less the quantity its active orders hold. */
+async function expectStockBalances(products: { id: number }[], start: number) {
+  for (const p of products) {
+    const sold = await db.orderItem.aggregate({
+      where: { productId: p.id, order: { status: "active" } },
+      _sum: { quantity: true },
+    });
+    expect((await db.product.findUniqueOrThrow({ where: { id: p.id } })).stock).toBe(
+      start - (sold._sum.quantity ?? 0),
+    );
+  }
+}
+
 describe("concurrent money movements", () => {
   itOnPostgres(
     "10 concurrent checkouts each worth 40% of the balance: at most 2 succeed, never below 0 (PostgreSQL only)",
@@ -121,15 +134,7 @@ describe("concurrent money movements", () => {
       );
       expect(statuses).toHaveLength(12 * 3 + 12 * 2);
       expect(statuses.filter((s) => s !== 201 && s !== 200)).toEqual([]);
-      for (const p of products) {
-        const sold = await db.orderItem.aggregate({
-          where: { productId: p.id, order: { status: "active" } },
-          _sum: { quantity: true },
-        });
-        expect((await db.product.findUniqueOrThrow({ where: { id: p.id } })).stock).toBe(
-          500 - (sold._sum.quantity ?? 0),
-        );
-      }
+      await expectStockBalances(products, 500);
     },
   );
 
@@ -159,15 +164,7 @@ describe("concurrent money movements", () => {
       }
       await Promise.all(work);
       // The afterEach ledger check is the assertion; stock must also balance with the orders.
-      for (const p of products) {
-        const sold = await db.orderItem.aggregate({
-          where: { productId: p.id, order: { status: "active" } },
-          _sum: { quantity: true },
-        });
-        expect((await db.product.findUniqueOrThrow({ where: { id: p.id } })).stock).toBe(
-          8 - (sold._sum.quantity ?? 0),
-        );
-      }
+      await expectStockBalances(products, 8);
     },
   );
 });
