@@ -22,6 +22,13 @@ async function productNames(page: Page, list: "featured" | "popular", categoryId
   return ((await (await page.request.get(url)).json()) as Product[]).map((p) => p.name);
 }
 
+/** Signs in as the demo shopper; the Craft Beer category and its featured product names. */
+async function signInForCraftBeer(page: Page) {
+  await signIn(page);
+  const beer = await craftBeer(page);
+  return { beer, beerFeatured: await productNames(page, "featured", beer.id) };
+}
+
 test.describe("home feed", () => {
   test("greets by first name and renders every section with seeded data", async ({ page }) => {
     await signIn(page);
@@ -100,9 +107,7 @@ test.describe("home feed", () => {
   test("a category click toggles the filter and the product sections follow it", async ({
     page,
   }) => {
-    await signIn(page);
-    const beer = await craftBeer(page);
-    const beerFeatured = await productNames(page, "featured", beer.id);
+    const { beer, beerFeatured } = await signInForCraftBeer(page);
     const beerPopular = await productNames(page, "popular", beer.id);
     const allFeatured = await productNames(page, "featured");
     expect(beerFeatured.length).toBeGreaterThan(0);
@@ -125,9 +130,7 @@ test.describe("home feed", () => {
   test("a link to /home?category= opens the feed filtered and asks only for that category's product lists", async ({
     page,
   }) => {
-    await signIn(page);
-    const beer = await craftBeer(page);
-    const beerFeatured = await productNames(page, "featured", beer.id);
+    const { beer, beerFeatured } = await signInForCraftBeer(page);
     const productLists: string[] = [];
     page.on("request", (r) => {
       const url = new URL(r.url());

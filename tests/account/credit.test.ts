@@ -5,7 +5,7 @@ import * as creditRoute from "@/app/api/my-farm/customers/[buyerId]/credit/route
 import * as creditLinesRoute from "@/app/api/credit-lines/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
 import { listSlots } from "@/lib/server/fulfilment/slots";
-import { call } from "../support/http";
+import { call, expectError, expectMessage } from "../support/http";
 import { cancelOrder } from "../support/orders";
 import {
   createFarmerWithSession,
@@ -24,7 +24,7 @@ function expectCreditRefusal(
   res: { status: number; json: { code?: string; message?: string } },
   message: string,
 ) {
-  expect([res.status, res.json.code, res.json.message]).toEqual([409, "credit_limit", message]);
+  expectError(res, 409, "credit_limit", message);
 }
 
 const owedAt = async (cookie: string) =>
@@ -64,10 +64,11 @@ describe("credit lines (My Farm → Customers)", () => {
       (await placeOrder(shopper.cookie, [{ productId: product.id, quantity: 1 }])).status,
     ).toBe(201);
     const refused = await setCredit(farmer.cookie, shopper.user.id, 100);
-    expect([refused.status, refused.json.message]).toEqual([
+    expectMessage(
+      refused,
       403,
       "Only restaurants can buy on account: this buyer has no business account",
-    ]);
+    );
     list = await call(customersRoute.GET, "/api/my-farm/customers", { cookie: farmer.cookie });
     expect(
       list.json.map((c: { name: string; kind: string; orders: number }) => [
@@ -164,10 +165,7 @@ describe("checkout on account", () => {
     const s = await checkoutOnAccount(shopper.cookie, farmer.farm.id, [
       { productId: product.id, quantity: 1 },
     ]);
-    expect([s.status, s.json.message]).toEqual([
-      403,
-      "Only restaurants can buy on account: pay from your wallet",
-    ]);
+    expectMessage(s, 403, "Only restaurants can buy on account: pay from your wallet");
     const bad = await checkoutOnAccount(
       chef.cookie,
       farmer.farm.id,
@@ -211,10 +209,11 @@ describe("checkout on account", () => {
       expect.objectContaining({ owed: 90, available: 10 }),
     ]);
     const over = await edit(7);
-    expect([over.status, over.json.message]).toEqual([
+    expectMessage(
+      over,
       409,
       "Over your credit limit at Credit Creek Farm: this change costs $15.00 but $10.00 of your $100.00 credit is available. Pay from your wallet or settle a statement.",
-    ]);
+    );
     expect((await edit(1)).json.totalAmount).toBe(15);
     expect(await owedAt(chef.cookie)).toEqual([
       expect.objectContaining({ owed: 15, available: 85 }),

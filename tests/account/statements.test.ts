@@ -6,7 +6,7 @@ import * as invoiceRoute from "@/app/api/invoices/[id]/route";
 import * as invoicePdfRoute from "@/app/api/invoices/[id]/invoice.pdf/route";
 import * as receiptRoute from "@/app/api/orders/[id]/receipt.pdf/route";
 import * as customersRoute from "@/app/api/my-farm/customers/route";
-import { call } from "../support/http";
+import { call, expectError, expectMessage } from "../support/http";
 import { expectTextToShow, getPdf, pdfText } from "../support/pdf";
 import { cancelOrder } from "../support/orders";
 import {
@@ -202,10 +202,11 @@ describe("paying a statement from the wallet", () => {
     ]);
     await closeStatement(statementId, { complete: false });
     const waiting = await pay(chef.cookie, statementId, "k1");
-    expect([waiting.status, waiting.json.message]).toEqual([
+    expectMessage(
+      waiting,
       409,
       `Order #${ids[0]} is not handed over yet: the statement can be paid once every order on it is completed or cancelled`,
-    ]);
+    );
     expect((await getInvoice(chef.cookie, statementId)).json).toMatchObject({
       status: expect.stringMatching(/^(issued|overdue)$/),
       payable: false,
@@ -231,7 +232,7 @@ describe("paying a statement from the wallet", () => {
     expect([again.status, again.headers.get("idempotent-replayed")]).toEqual([200, "true"]);
     expect(again.json).toEqual(first.json);
     const other = await pay(chef.cookie, statementId, "k2");
-    expect([other.status, other.json.message]).toEqual([409, "This statement is paid"]);
+    expectMessage(other, 409, "This statement is paid");
 
     const rows = await db.transaction.findMany({
       where: { userId: chef.user.id, reference: `STATEMENT-${statementId}` },
@@ -260,11 +261,12 @@ describe("paying a statement from the wallet", () => {
     expect((await getInvoice(chef.cookie, statementId)).json.status).toBe("overdue");
     await topUp(chef.cookie, 10);
     const r = await pay(chef.cookie, statementId, "poor");
-    expect([r.status, r.json.code, r.json.message]).toEqual([
+    expectError(
+      r,
       409,
       "insufficient_funds",
       "Insufficient balance: this statement is $75.00 but your wallet holds $10.00. Top up your wallet and try again.",
-    ]);
+    );
     expect(
       (await db.statement.findUniqueOrThrow({ where: { id: statementId } })).paidAt,
     ).toBeNull();

@@ -12,7 +12,7 @@ import * as declineRoute from "@/app/api/orders/[id]/adjustments/[aid]/decline/r
 import * as conversationRoute from "@/app/api/messages/[userId]/route";
 import * as chatsRoute from "@/app/api/messages/chats/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
-import { call } from "../support/http";
+import { call, expectError, expectMessage } from "../support/http";
 import { adjustmentRows, cancelOrder, linesOf, stockOf } from "../support/orders";
 import {
   createFarmerWithSession,
@@ -70,6 +70,11 @@ function propose(
     params: { id },
     headers: key ? { "idempotency-key": key } : {},
   });
+}
+
+/** The farm offers chard instead of the order's kale: the card it proposes. */
+async function chardForKale(o: Awaited<ReturnType<typeof order>>) {
+  return (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])).json;
 }
 
 function decide(
@@ -264,10 +269,7 @@ describe("POST /api/my-farm/orders/{id}/adjustments", () => {
       { itemId: o.line(kale.id), quantity: 1 },
       { itemId: o.line(kale.id), quantity: 0 },
     ]);
-    expect([twice.status, twice.json.message]).toEqual([
-      400,
-      "Each line may be changed once per adjustment",
-    ]);
+    expectMessage(twice, 400, "Each line may be changed once per adjustment");
     const neither = await propose(o.id, [{ itemId: o.line(kale.id) }]);
     expect([neither.status, neither.json.errors]).toEqual([
       400,
@@ -341,10 +343,7 @@ describe("accepting and declining a card", () => {
     expect([again.status, again.json.status]).toEqual([200, "accepted"]);
     expect(await adjustmentRows(buyer.user.id)).toHaveLength(1);
     const decline = await decide("decline", o.id, card.id);
-    expect([decline.status, decline.json.message]).toEqual([
-      409,
-      "This change was accepted already",
-    ]);
+    expectMessage(decline, 409, "This change was accepted already");
 
     const message = await call(conversationRoute.GET, `/api/messages/${farmer.user.id}`, {
       cookie: buyer.cookie,
@@ -355,8 +354,7 @@ describe("accepting and declining a card", () => {
 
   it("decline leaves the order as it is; accepting a declined card is 409", async () => {
     const o = await order();
-    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }]))
-      .json;
+    const card = await chardForKale(o);
     const before = {
       stocks: await stocks(),
       lines: await linesOf(o.id),
@@ -371,14 +369,12 @@ describe("accepting and declining a card", () => {
     }).toEqual(before);
     expect((await decide("decline", o.id, card.id)).status).toBe(200);
     const accept = await decide("accept", o.id, card.id);
-    expect([accept.status, accept.json.message]).toEqual([409, "You declined this change already"]);
+    expectMessage(accept, 409, "You declined this change already");
   });
 
   it("a card whose order changed since is 409 stale and becomes stale: after another adjustment, after a cancel", async () => {
     const o = await order();
-    const first = (
-      await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])
-    ).json;
+    const first = await chardForKale(o);
     // Another adjustment applied since (a short-pick of the carrots).
     expect((await propose(o.id, [{ itemId: o.line(carrots.id), quantity: 3 }])).json.status).toBe(
       "applied",
@@ -389,11 +385,12 @@ describe("accepting and declining a card", () => {
       balance: await balanceCents(buyer.user.id),
     };
     const stale = await decide("accept", o.id, first.id);
-    expect([stale.status, stale.json.code, stale.json.message]).toEqual([
+    expectError(
+      stale,
       409,
       "adjustment_stale",
       "This change is out of date: the order changed since it was proposed",
-    ]);
+    );
     expect(await cardStatus(first.id)).toBe("stale");
     expect({
       stocks: await stocks(),
@@ -473,25 +470,17 @@ describe("accepting and declining a card", () => {
           e.message.kind === "adjustment" &&
           e.message.adjustment?.status === status,
       );
-    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }]))
-      .json;
-    await vi.waitFor(
-      () =>
-        expect([seen(buyer.user.id, "pending"), seen(farmer.user.id, "pending")]).toEqual([
-          true,
-          true,
-        ]),
-      { timeout: 10_000 },
-    );
+    /** Waits until the buyer and the farmer have both been sent the card in `status`. */
+    const bothSee = (status: string) =>
+      vi.waitFor(
+        () =>
+          expect([seen(buyer.user.id, status), seen(farmer.user.id, status)]).toEqual([true, true]),
+        { timeout: 10_000 },
+      );
+    const card = await chardForKale(o);
+    await bothSee("pending");
     await decide("decline", o.id, card.id);
-    await vi.waitFor(
-      () =>
-        expect([seen(buyer.user.id, "declined"), seen(farmer.user.id, "declined")]).toEqual([
-          true,
-          true,
-        ]),
-      { timeout: 10_000 },
-    );
+    await bothSee("declined");
     offBuyer();
     offFarmer();
   });
@@ -500,11 +489,12 @@ describe("accepting and declining a card", () => {
     const o = await order();
     const card = (await propose(o.id, [{ itemId: o.line(carrots.id), quantity: 90 }])).json;
     const res = await decide("accept", o.id, card.id);
-    expect([res.status, res.json.code, res.json.message]).toEqual([
+    expectError(
+      res,
       409,
       "insufficient_funds",
       "Insufficient balance: this change costs $258.00 more but your wallet holds $83.00. Top up your wallet and try again.",
-    ]);
+    );
     expect(await cardStatus(card.id)).toBe("pending");
     expect(await stocks()).toEqual([96, 98, 100]);
   });
@@ -512,8 +502,7 @@ describe("accepting and declining a card", () => {
   it("only the buyer of that order: someone else's card or a card of another order is 404", async () => {
     const o = await order();
     const other = await order([{ productId: chard.id, quantity: 1 }]);
-    const card = (await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }]))
-      .json;
+    const card = await chardForKale(o);
     const stranger = await createUserWithSession();
     expect((await decide("accept", o.id, card.id, stranger.cookie)).status).toBe(404);
     expect((await decide("decline", o.id, card.id, farmer.cookie)).status).toBe(404);
@@ -525,9 +514,7 @@ describe("accepting and declining a card", () => {
     "accepting from several tabs at once moves the money once (PostgreSQL only)",
     async () => {
       const o = await order();
-      const card = (
-        await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])
-      ).json;
+      const card = await chardForKale(o);
       const results = await Promise.all(
         Array.from({ length: 6 }, () => decide("accept", o.id, card.id)),
       );
@@ -545,9 +532,7 @@ describe("accepting and declining a card", () => {
     "an accept racing a buyer's cancel: either the change then the refund of the new total, or stale (PostgreSQL only)",
     async () => {
       const o = await order();
-      const card = (
-        await propose(o.id, [{ itemId: o.line(kale.id), substituteProductId: chard.id }])
-      ).json;
+      const card = await chardForKale(o);
       const id = String(o.id);
       const [accept, cancel] = await Promise.all([
         decide("accept", o.id, card.id),

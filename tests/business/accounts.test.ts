@@ -6,7 +6,7 @@ import * as chatsRoute from "@/app/api/messages/chats/route";
 import * as sendRoute from "@/app/api/messages/route";
 import { decideBusinessAccount } from "@/lib/server/business/accounts";
 import { runScript } from "../support/scripts";
-import { call } from "../support/http";
+import { call, expectMessage } from "../support/http";
 import { createFarmerWithSession, createUserWithSession } from "../support/factories";
 import { onPostgres } from "../support/pg";
 
@@ -40,10 +40,7 @@ describe("business accounts", () => {
     });
     expect((await mine(me.cookie)).json).toEqual(res.json);
     const again = await apply(me.cookie, bistro);
-    expect([again.status, again.json.message]).toEqual([
-      409,
-      "Your application is being reviewed: we will let you know",
-    ]);
+    expectMessage(again, 409, "Your application is being reviewed: we will let you know");
   });
 
   it("refuses bad fields with their own messages, and farm accounts (403)", async () => {
@@ -100,10 +97,7 @@ describe("business accounts", () => {
     });
     expect(await label()).toBe("Bench Bistro");
     const again = await apply(me.cookie, bistro);
-    expect([again.status, again.json.message]).toEqual([
-      409,
-      "Your account is already a business account",
-    ]);
+    expectMessage(again, 409, "Your account is already a business account");
   });
 
   it("a refused buyer stays a shopper and may apply again", async () => {

@@ -5,7 +5,7 @@ import * as featuredRoute from "@/app/api/products/featured/route";
 import * as searchRoute from "@/app/api/products/search/route";
 import * as myProductsRoute from "@/app/api/my-farm/products/route";
 import * as myProductRoute from "@/app/api/my-farm/products/[id]/route";
-import { call } from "../support/http";
+import { call, expectMessage } from "../support/http";
 import {
   createFarm,
   createFarmerWithSession,
@@ -196,10 +196,7 @@ describe("order edits are priced by the buyer's level too", () => {
       { productId: kale.id, quantity: 12 },
       { productId: chard.id, quantity: 3 },
     ]);
-    expect([part.status, part.json.message]).toEqual([
-      400,
-      "Edit Chard is sold by the case of 5 lb: order a multiple of 5",
-    ]);
+    expectMessage(part, 400, "Edit Chard is sold by the case of 5 lb: order a multiple of 5");
     const ok = await edit([
       { productId: kale.id, quantity: 12 },
       { productId: chard.id, quantity: 10 },

@@ -4,7 +4,7 @@ import * as ordersRoute from "@/app/api/orders/route";
 import * as incomingRoute from "@/app/api/my-farm/orders/route";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 import { checkout } from "@/lib/server/orders/checkout";
-import { call } from "../support/http";
+import { call, expectError } from "../support/http";
 import { cancelOrder, stockOf } from "../support/orders";
 import {
   createFarm,
@@ -148,11 +148,7 @@ describe("checkout with fulfilment", () => {
 
   it("a farm with windows and no slot chosen is 409 slot_required and writes nothing", async () => {
     const res = await order(me.cookie, [{ productId: apples.id, quantity: 1 }]);
-    expect([res.status, res.json.code, res.json.message]).toEqual([
-      409,
-      "slot_required",
-      "Choose a pickup or delivery time for Green Acres",
-    ]);
+    expectError(res, 409, "slot_required", "Choose a pickup or delivery time for Green Acres");
     expect(await balanceCents(me.user.id)).toBe(50000);
     expect(await stockOf(apples.id)).toBe(200);
     expect(await db.order.count({ where: { userId: me.user.id } })).toBe(0);
@@ -170,11 +166,12 @@ describe("checkout with fulfilment", () => {
       const res = await order(me.cookie, [{ productId: apples.id, quantity: 1 }], {
         [farm.id]: { slotId },
       });
-      expect([res.status, res.json.code, res.json.message]).toEqual([
+      expectError(
+        res,
         409,
         "slot_closed",
         "That pickup or delivery time is no longer offered by Green Acres: choose another",
-      ]);
+      );
     }
     await db.fulfilmentWindow.update({ where: { id: setup.pickup.id }, data: { archived: true } });
     const res = await order(me.cookie, [{ productId: apples.id, quantity: 1 }], {
@@ -347,11 +344,7 @@ describe("checkout with fulfilment", () => {
     const res = await order(me.cookie, [{ productId: apples.id, quantity: 2 }], {
       [farm.id]: { slotId: slot.slotId },
     });
-    expect([res.status, res.json.code, res.json.message]).toEqual([
-      409,
-      "below_minimum",
-      "The minimum order at Green Acres is $30.00",
-    ]);
+    expectError(res, 409, "below_minimum", "The minimum order at Green Acres is $30.00");
     expect(
       (
         await order(me.cookie, [{ productId: apples.id, quantity: 3 }], {

@@ -4,7 +4,7 @@ import * as ordersRoute from "@/app/api/orders/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 import { editOrder } from "@/lib/server/orders/edit-order";
-import { call } from "../support/http";
+import { call, expectError, expectMessage } from "../support/http";
 import { adjustmentRows, cancelOrder, linesOf, stockOf } from "../support/orders";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { createAddress, createPickupAndDelivery } from "../support/fulfilment";
@@ -144,11 +144,12 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
       ledger: await db.transaction.count(),
     };
     const res = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 40 }]);
-    expect([res.status, res.json.code, res.json.message]).toEqual([
+    expectError(
+      res,
       409,
       "insufficient_funds",
       "Insufficient balance: this change costs $114.00 more but your wallet holds $94.00. Top up your wallet and try again.",
-    ]);
+    );
     expect({
       stocks: await stocks(),
       lines: await linesByProduct(o.id),
@@ -165,11 +166,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
       { productId: carrots.id, quantity: 2 },
       { productId: kale.id, quantity: 4 },
     ]);
-    expect([short.status, short.json.code, short.json.message]).toEqual([
-      409,
-      "out_of_stock",
-      "Only 3 lb of Kale left in stock",
-    ]);
+    expectError(short, 409, "out_of_stock", "Only 3 lb of Kale left in stock");
     await topUp(me.cookie, 500);
     const hoard = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 60 }]);
     expect([hoard.status, hoard.json.code]).toEqual([409, "order_limit"]);
@@ -188,26 +185,16 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
       { items: "Eggs is not sold by Green Acres: order it separately" },
     ]);
     const unknown = await edit(me.cookie, o.id, [{ productId: 2_000_000_000, quantity: 1 }]);
-    expect([unknown.status, unknown.json.message]).toEqual([
-      400,
-      "Product 2000000000 was not found",
-    ]);
+    expectMessage(unknown, 400, "Product 2000000000 was not found");
     const empty = await edit(me.cookie, o.id, []);
-    expect([empty.status, empty.json.message]).toEqual([
-      400,
-      "An order needs at least one product: cancel it instead",
-    ]);
+    expectMessage(empty, 400, "An order needs at least one product: cancel it instead");
   });
 
   it("the minimum order is checked again", async () => {
     await db.farm.update({ where: { id: farm.id }, data: { minimumOrderCents: 1000 } });
     const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 4 }]);
     const res = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 3 }]);
-    expect([res.status, res.json.code, res.json.message]).toEqual([
-      409,
-      "below_minimum",
-      "The minimum order at Green Acres is $10.00",
-    ]);
+    expectError(res, 409, "below_minimum", "The minimum order at Green Acres is $10.00");
   });
 
   it("a delivery order's fee is recomputed from the zone's fee and free-over amount copied at checkout", async () => {
@@ -252,11 +239,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
       data: { cutoffAt: new Date(Date.now() - 1000) },
     });
     const res = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 1 }]);
-    expect([res.status, res.json.code, res.json.message]).toEqual([
-      409,
-      "order_locked",
-      "This order is locked: the cutoff has passed",
-    ]);
+    expectError(res, 409, "order_locked", "This order is locked: the cutoff has passed");
     expect(await stocks()).toEqual([97, 100, 100]);
   });
 
@@ -266,16 +249,17 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     const noSlot = (await placeOrder(me.cookie, [{ productId: pears.id, quantity: 1 }])).json
       .orders[0];
     const locked = await edit(me.cookie, noSlot.id, [{ productId: pears.id, quantity: 2 }]);
-    expect([locked.status, locked.json.code, locked.json.message]).toEqual([
+    expectError(
+      locked,
       409,
       "order_locked",
       "This order has no pickup or delivery time, so it cannot be changed: cancel it and order again",
-    ]);
+    );
 
     const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
     const stranger = await createUserWithSession();
     const theirs = await edit(stranger.cookie, o.id, [{ productId: carrots.id, quantity: 1 }]);
-    expect([theirs.status, theirs.json.message]).toEqual([404, "Order not found"]);
+    expectMessage(theirs, 404, "Order not found");
 
     const id = String(o.id);
     await cancelOrder(me.cookie, id);

@@ -26,6 +26,18 @@ function nextLink(headers: Headers): string | null {
  * Every page from `first` on; asserts each page is at most its `limit=` rows and only the last has
  * no next link.
  */
+/** The rows' ids in keyset order: by `key` (newest or oldest first), ties broken by id the same way. */
+function keysetIds<K extends string, T extends { id: number } & Record<K, Date>>(
+  rows: T[],
+  key: K,
+  order: "newest" | "oldest",
+): number[] {
+  const sign = order === "newest" ? -1 : 1;
+  return [...rows]
+    .sort((a, b) => sign * (a[key].getTime() - b[key].getTime() || a.id - b.id))
+    .map((r) => r.id);
+}
+
 async function walk(
   handler: Handler,
   first: string,
@@ -77,9 +89,7 @@ describe("GET /api/transactions pages", () => {
         }),
       );
     }
-    const expected = [...rows]
-      .sort((a, b) => b.timestamp.getTime() - a.timestamp.getTime() || b.id - a.id)
-      .map((r) => r.id);
+    const expected = keysetIds(rows, "timestamp", "newest");
     expect(await walk(transactionsRoute.GET, "/api/transactions?limit=5", me.cookie)).toEqual({
       ids: expected,
       pages: 5,
@@ -153,9 +163,7 @@ describe("GET /api/orders pages", () => {
       i % 3 === 0 ? LATER : SAME_TIME,
     );
     await ordersFor(me.user.id, farm.id, 3, "cancelled");
-    const expected = [...active]
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
-      .map((o) => o.id);
+    const expected = keysetIds(active, "createdAt", "newest");
     const first = await call(ordersRoute.GET, "/api/orders?status=active&limit=4", {
       cookie: me.cookie,
     });
@@ -178,9 +186,7 @@ describe("GET /api/my-farm/orders pages", () => {
       i < 2 ? LATER : SAME_TIME,
     );
     await ordersFor(buyer.id, me.farm.id, 2, "completed");
-    const expected = [...orders]
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
-      .map((o) => o.id);
+    const expected = keysetIds(orders, "createdAt", "oldest");
     expect(await walk(farmOrdersRoute.GET, "/api/my-farm/orders?limit=3", me.cookie)).toEqual({
       ids: expected,
       pages: 3,

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { opsApi } from "@/lib/contracts/ops";
 import { db } from "@/lib/server/platform/db";
 import { decideBusinessAccount } from "@/lib/server/business/accounts";
+import { expectMessage } from "../support/http";
 import { createFarmerWithSession, createUserWithSession } from "../support/factories";
 import { onPostgres } from "../support/pg";
 import { applicant, callOps, createStaff } from "./support";
@@ -50,10 +51,7 @@ describe("ops actions and the audit log", () => {
       after: { status: "approved", userType: "restaurant" },
     });
     const again = await decide(staff, buyer, { decision: "reject", reason: "Duplicate" });
-    expect([again.status, again.json.message]).toEqual([
-      409,
-      "This application was already approved",
-    ]);
+    expectMessage(again, 409, "This application was already approved");
     expect(await auditAfter(since)).toHaveLength(1);
   });
 

@@ -14,7 +14,7 @@ import { opsApi } from "@/lib/contracts/ops";
 import { db } from "@/lib/server/platform/db";
 import { inTransaction } from "@/lib/server/platform/transaction";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
-import { call } from "../support/http";
+import { call, expectMessage } from "../support/http";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { placeOrder, topUp } from "../wallet/support";
 import { callOps, createStaff } from "./support";
@@ -149,10 +149,11 @@ describe("ops farms", () => {
     expect([paused.status, paused.json.listingsPaused]).toEqual([200, true]);
     expect(await seen()).toEqual({ featured: false, search: false, product: 404, farmProducts: 0 });
     const order = await placeOrder(buyer.cookie, [{ productId: rhubarb.id, quantity: 1 }]);
-    expect([order.status, order.json.message]).toEqual([
+    expectMessage(
+      order,
       409,
       "Rhubarb Ridge is not taking orders right now: remove Rhubarb stalks from your cart to check out",
-    ]);
+    );
     expect(await db.order.count({ where: { userId: buyer.user.id } })).toBe(0);
     // Pausing again changes nothing and records nothing.
     expect((await pause(true, "Still checking")).json.listingsPaused).toBe(true);
@@ -353,7 +354,7 @@ describe("ops wallets on hold", () => {
       true,
     );
     const twice = await release("dp_one", "Again");
-    expect([twice.status, twice.json.message]).toEqual([409, "This hold was already released"]);
+    expectMessage(twice, 409, "This hold was already released");
     expect((await release("dp_two", "Customer repaid")).status).toBe(200);
     expect((await db.wallet.findUniqueOrThrow({ where: { userId: buyer.user.id } })).onHold).toBe(
       false,

@@ -7,14 +7,33 @@ import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet
 
 checkLedgerAfterEach();
 
+/** A signed-in buyer with $100 in the wallet, and a product of a new farm. */
+async function buyerAndProduct(product: { priceCents: number; stock: number }) {
+  const me = await createUserWithSession();
+  const { farm } = await createFarm();
+  const created = await createProduct(farm.id, product);
+  await topUp(me.cookie, 100);
+  return { me, product: created };
+}
+
+/** Each product's stock is `start` less the quantity its active orders hold. */
+async function expectStockBalances(products: { id: number }[], start: number) {
+  for (const p of products) {
+    const sold = await db.orderItem.aggregate({
+      where: { productId: p.id, order: { status: "active" } },
+      _sum: { quantity: true },
+    });
+    expect((await db.product.findUniqueOrThrow({ where: { id: p.id } })).stock).toBe(
+      start - (sold._sum.quantity ?? 0),
+    );
+  }
+}
+
 describe("concurrent money movements", () => {
   itOnPostgres(
     "10 concurrent checkouts each worth 40% of the balance: at most 2 succeed, never below 0 (PostgreSQL only)",
     async () => {
-      const me = await createUserWithSession();
-      const { farm } = await createFarm();
-      const product = await createProduct(farm.id, { priceCents: 4000, stock: 1000 });
-      await topUp(me.cookie, 100);
+      const { me, product } = await buyerAndProduct({ priceCents: 4000, stock: 1000 });
       const results = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
           placeOrder(me.cookie, [{ productId: product.id, quantity: 1 }], `attempt-${i}`),
@@ -63,10 +82,7 @@ describe("concurrent money movements", () => {
   itOnPostgres(
     "5 concurrent submissions of one checkout key pay once (PostgreSQL only)",
     async () => {
-      const me = await createUserWithSession();
-      const { farm } = await createFarm();
-      const product = await createProduct(farm.id, { priceCents: 1000, stock: 50 });
-      await topUp(me.cookie, 100);
+      const { me, product } = await buyerAndProduct({ priceCents: 1000, stock: 50 });
       const results = await Promise.all(
         Array.from({ length: 5 }, () =>
           placeOrder(me.cookie, [{ productId: product.id, quantity: 2 }], "double-click"),
@@ -80,10 +96,7 @@ describe("concurrent money movements", () => {
   );
 
   itOnPostgres("2 concurrent cancels of one order refund once (PostgreSQL only)", async () => {
-    const me = await createUserWithSession();
-    const { farm } = await createFarm();
-    const product = await createProduct(farm.id, { priceCents: 1000, stock: 50 });
-    await topUp(me.cookie, 100);
+    const { me, product } = await buyerAndProduct({ priceCents: 1000, stock: 50 });
     const id = (await placeOrder(me.cookie, [{ productId: product.id, quantity: 1 }])).json
       .orders[0].id;
     const results = await Promise.all([1, 2].map(() => cancelOrder(me.cookie, id)));
@@ -121,15 +134,7 @@ describe("concurrent money movements", () => {
       );
       expect(statuses).toHaveLength(12 * 3 + 12 * 2);
       expect(statuses.filter((s) => s !== 201 && s !== 200)).toEqual([]);
-      for (const p of products) {
-        const sold = await db.orderItem.aggregate({
-          where: { productId: p.id, order: { status: "active" } },
-          _sum: { quantity: true },
-        });
-        expect((await db.product.findUniqueOrThrow({ where: { id: p.id } })).stock).toBe(
-          500 - (sold._sum.quantity ?? 0),
-        );
-      }
+      await expectStockBalances(products, 500);
     },
   );
 
@@ -159,15 +164,7 @@ describe("concurrent money movements", () => {
       }
       await Promise.all(work);
       // The afterEach ledger check is the assertion; stock must also balance with the orders.
-      for (const p of products) {
-        const sold = await db.orderItem.aggregate({
-          where: { productId: p.id, order: { status: "active" } },
-          _sum: { quantity: true },
-        });
-        expect((await db.product.findUniqueOrThrow({ where: { id: p.id } })).stock).toBe(
-          8 - (sold._sum.quantity ?? 0),
-        );
-      }
+      await expectStockBalances(products, 8);
     },
   );
 });

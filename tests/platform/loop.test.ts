@@ -12,52 +12,46 @@ function manualRounds() {
     new Promise<number | void>((resolve, reject) => {
       started.push((next) => (next instanceof Error ? reject(next) : resolve(next)));
     });
-  return { round, started };
+  /** Lets `ms` of fake time pass; how many rounds have started by then. */
+  const startedAfter = async (ms: number) => {
+    await vi.advanceTimersByTimeAsync(ms);
+    return started.length;
+  };
+  return { round, started, startedAfter };
 }
 
 describe("startLoop", () => {
   it("starts once after firstMs, then runs intervalMs after each round ends, never two at a time", async () => {
-    const { round, started } = manualRounds();
+    const { round, started, startedAfter } = manualRounds();
     const loop = startLoop(round, { firstMs: 1_000, intervalMs: 5_000, log: () => undefined });
-    await vi.advanceTimersByTimeAsync(999);
-    expect(started).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(started).toHaveLength(1);
+    expect(await startedAfter(999)).toBe(0);
+    expect(await startedAfter(1)).toBe(1);
     // A long round: no second one starts beside it, however long it takes.
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(started).toHaveLength(1);
+    expect(await startedAfter(60_000)).toBe(1);
     started[0]();
-    await vi.advanceTimersByTimeAsync(4_999);
-    expect(started).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(started).toHaveLength(2);
+    expect(await startedAfter(4_999)).toBe(1);
+    expect(await startedAfter(1)).toBe(2);
     started[1]();
     await loop.stop();
   });
 
   it("runs the next round when the round asks (0: at once), and a nudge runs one now or right after the one in flight", async () => {
-    const { round, started } = manualRounds();
+    const { round, started, startedAfter } = manualRounds();
     const loop = startLoop(round, { firstMs: 0, intervalMs: 60_000, log: () => undefined });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(started).toHaveLength(1);
+    expect(await startedAfter(0)).toBe(1);
     started[0](0); // more work is waiting
-    await vi.advanceTimersByTimeAsync(0);
-    expect(started).toHaveLength(2);
+    expect(await startedAfter(0)).toBe(2);
     started[1](250);
-    await vi.advanceTimersByTimeAsync(250);
-    expect(started).toHaveLength(3);
+    expect(await startedAfter(250)).toBe(3);
     loop.nudge(); // during a round: one more right after it, not beside it
     loop.nudge();
     expect(started).toHaveLength(3);
     started[2]();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(started).toHaveLength(4);
+    expect(await startedAfter(0)).toBe(4);
     started[3]();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(started).toHaveLength(4); // the two nudges made one round
+    expect(await startedAfter(0)).toBe(4); // the two nudges made one round
     loop.nudge(); // idle: at once
-    await vi.advanceTimersByTimeAsync(0);
-    expect(started).toHaveLength(5);
+    expect(await startedAfter(0)).toBe(5);
     started[4]();
     await loop.stop();
   });
@@ -76,7 +70,7 @@ describe("startLoop", () => {
   });
 
   it("stop waits for the round in flight and starts no other, nudged or not", async () => {
-    const { round, started } = manualRounds();
+    const { round, started, startedAfter } = manualRounds();
     const loop = startLoop(round, { firstMs: 0, intervalMs: 100, log: () => undefined });
     await vi.advanceTimersByTimeAsync(0);
     let stopped = false;
@@ -86,16 +80,14 @@ describe("startLoop", () => {
     expect(stopped).toBe(false);
     started[0](0);
     await stopping;
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(started).toHaveLength(1);
+    expect(await startedAfter(1_000)).toBe(1);
     expect(vi.getTimerCount()).toBe(0);
   });
 
   it("a loop stopped before its first round never runs it", async () => {
-    const { round, started } = manualRounds();
+    const { round, startedAfter } = manualRounds();
     const loop = startLoop(round, { firstMs: 1_000, intervalMs: 100, log: () => undefined });
     await loop.stop();
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(started).toHaveLength(0);
+    expect(await startedAfter(10_000)).toBe(0);
   });
 });

@@ -485,6 +485,23 @@ const PERSON = {
   role: { kind: "enum" },
 } as const;
 
+/**
+ * The path ids of the sweep: the caller's own value (`id`) and someone else's (`foreign`, which must
+ * answer 404), one per resource that several endpoints share.
+ */
+const aOrder = { id: () => aOrderId, foreign: () => bOrderId };
+const aSlotOrder = { id: () => aSlotOrderId, foreign: () => bOrderId };
+/** B's order is from F, so G (the caller) finds it under neither value. */
+const bOrderFromF = { id: () => bOrderId, foreign: () => bOrderId };
+const fProduct = { id: () => F.productId, foreign: () => G.productId };
+const aAddress = { id: () => aAddressId, foreign: () => bAddressId };
+const aTopUp = { id: () => aTopUpId, foreign: () => bTopUpId };
+const rStanding = { id: () => rStandingId, foreign: () => r2StandingId };
+const rStatement = { id: () => rStatementId, foreign: () => r2StatementId };
+/** G's credit line for R; B is no customer of G's on account. */
+const rCredit = { id: () => R.id, foreign: () => B.id };
+const gPayout = { id: () => gPayoutId, foreign: () => fPayoutId };
+
 const endpoints: Endpoint[] = [
   api("GET /api/health", healthGET, "anyone", { ok: 200 }),
   api("GET /api/categories", categoriesGET, "anyone", { ok: 200 }),
@@ -613,26 +630,17 @@ const endpoints: Endpoint[] = [
     fields: { items: { kind: "array" } },
     ok: 201,
   }),
-  api("GET /api/orders/:id", orderGET, "A", {
-    id: () => aOrderId,
-    foreign: () => bOrderId,
-    ok: 200,
-  }),
+  api("GET /api/orders/:id", orderGET, "A", { ...aOrder, ok: 200 }),
   api("PATCH /api/orders/:id", orderPATCH, "A", {
     label: "edit",
-    id: () => aSlotOrderId,
-    foreign: () => bOrderId,
+    ...aSlotOrder,
     body: () => ({ items: [{ productId: G.productId, quantity: 2 }] }),
     fields: { items: { kind: "array" } },
     headers: () => ({ "idempotency-key": `sweep-${Math.random().toString(36).slice(2)}` }),
     ok: 200,
   }),
   // The control cancels A's own order, so it runs after every other case of the sweep.
-  api("POST /api/orders/:id/cancel", cancelPOST, "A", {
-    id: () => aOrderId,
-    foreign: () => bOrderId,
-    ok: 200,
-  }),
+  api("POST /api/orders/:id/cancel", cancelPOST, "A", { ...aOrder, ok: 200 }),
   api("POST /api/messages", messagesPOST, "A", {
     label: "send",
     body: () => ({
@@ -722,13 +730,9 @@ const endpoints: Endpoint[] = [
   }),
   api("GET /api/my-farm/sales", salesGET, "F", { ok: 200 }),
   api("GET /api/my-farm/orders", myOrdersGET, "F", { ok: 200 }),
-  api("POST /api/my-farm/orders/:id/complete", completePOST, "G", {
-    id: () => bOrderId,
-    foreign: () => bOrderId,
-  }),
+  api("POST /api/my-farm/orders/:id/complete", completePOST, "G", bOrderFromF),
   api("POST /api/my-farm/orders/:id/adjustments", proposePOST, "G", {
-    id: () => aSlotOrderId,
-    foreign: () => bOrderId,
+    ...aSlotOrder,
     body: () => ({
       lines: [{ itemId: aSlotItemId, quantity: 5 }],
       note: "Bigger bunches this week",
@@ -769,15 +773,10 @@ const endpoints: Endpoint[] = [
     },
     ok: 201,
   }),
-  api("GET /api/my-farm/products/:id", myProductGET, "F", {
-    id: () => F.productId,
-    foreign: () => G.productId,
-    ok: 200,
-  }),
+  api("GET /api/my-farm/products/:id", myProductGET, "F", { ...fProduct, ok: 200 }),
   api("PATCH /api/my-farm/products/:id", myProductPATCH, "F", {
     label: "update",
-    id: () => F.productId,
-    foreign: () => G.productId,
+    ...fProduct,
     body: () => ({ price: 2.75, stock: 999, isHidden: false }),
     fields: {
       price: { kind: "number", optional: true },
@@ -792,8 +791,7 @@ const endpoints: Endpoint[] = [
   }),
   api("POST /api/my-farm/image", farmImagePOST, "F", { kind: "multipart" }),
   api("POST /api/my-farm/products/:id/image", productImagePOST, "F", {
-    id: () => F.productId,
-    foreign: () => G.productId,
+    ...fProduct,
     kind: "multipart",
   }),
   api("GET /api/my-farm/claim", claimGET, "anyone", { label: "GET", kind: "html" }),
@@ -860,15 +858,11 @@ const endpoints: Endpoint[] = [
   ),
   // delta may be negative, so the number sweep (which calls -5 bad) does not apply to it.
   api("POST /api/my-farm/products/:id/stock", stockStepPOST, "F", {
-    id: () => F.productId,
-    foreign: () => G.productId,
+    ...fProduct,
     body: () => ({ delta: 1 }),
     ok: 200,
   }),
-  api("POST /api/my-farm/orders/:id/undo-complete", undoCompletePOST, "G", {
-    id: () => bOrderId,
-    foreign: () => bOrderId,
-  }),
+  api("POST /api/my-farm/orders/:id/undo-complete", undoCompletePOST, "G", bOrderFromF),
   api("GET /api/farms/:id/slots", slotsGET, "anyone", {
     id: () => F.farmId,
     query: { days: ["0", "61", "-1", "1.5", "abc", "1e1", "٣", "99999999999"] },
@@ -902,8 +896,7 @@ const endpoints: Endpoint[] = [
   }),
   api("PATCH /api/addresses/:id", addressPATCH, "A", {
     label: "edit",
-    id: () => aAddressId,
-    foreign: () => bAddressId,
+    ...aAddress,
     body: () => ({ label: "Home (side door)", postalCode: "V1Y 6N3" }),
     fields: {
       label: { kind: "text", optional: true },
@@ -911,11 +904,7 @@ const endpoints: Endpoint[] = [
     },
     ok: 200,
   }),
-  api("GET /api/orders/:id/receipt.pdf", receiptGET, "A", {
-    id: () => aOrderId,
-    foreign: () => bOrderId,
-    ok: 200,
-  }),
+  api("GET /api/orders/:id/receipt.pdf", receiptGET, "A", { ...aOrder, ok: 200 }),
   api("GET /api/business-account", businessGET, "A", { ok: 200 }),
   api("POST /api/business-account", businessPOST, "A", {
     label: "apply",
@@ -956,77 +945,48 @@ const endpoints: Endpoint[] = [
   }),
   api("PATCH /api/standing-orders/:id", standingPATCH, "R", {
     label: "change",
-    id: () => rStandingId,
-    foreign: () => r2StandingId,
+    ...rStanding,
     body: () => ({ items: [{ productId: G.productId, quantity: 4 }] }),
     fields: { items: { kind: "array" } },
     ok: 200,
   }),
-  api("GET /api/standing-orders/:id/products", standingProductsGET, "R", {
-    id: () => rStandingId,
-    foreign: () => r2StandingId,
-    ok: 200,
-  }),
+  api("GET /api/standing-orders/:id/products", standingProductsGET, "R", { ...rStanding, ok: 200 }),
   // Its control cancels R's standing order, so it comes after the change.
   api("DELETE /api/standing-orders/:id", standingDELETE, "R", {
     label: "cancel",
-    id: () => rStandingId,
-    foreign: () => r2StandingId,
+    ...rStanding,
     ok: 200,
   }),
   // Pay on account (docs/restaurants.md): G's customers and credit lines, R's statements.
   api("GET /api/payments/config", paymentsConfigGET, "anyone", { ok: 200 }),
-  api("GET /api/payments/top-ups/:id", topUpStatusGET, "A", {
-    id: () => aTopUpId,
-    foreign: () => bTopUpId,
-    ok: 200,
-  }),
+  api("GET /api/payments/top-ups/:id", topUpStatusGET, "A", { ...aTopUp, ok: 200 }),
   api("POST /api/webhooks/stripe", stripeWebhookPOST, "anyone", { crossSiteAllowed: true }),
   api("GET /api/my-farm/payouts", payoutsGET, "G", { ok: 200 }),
   api("GET /api/my-farm/payouts/:id", payoutGET, "G", {
-    id: () => gPayoutId,
-    foreign: () => fPayoutId,
+    ...gPayout,
     query: { format: ["xml", "", "CSV", "csv;", "json\u0000"] },
     ok: 200,
   }),
-  api("GET /api/my-farm/payouts/:id/statement.pdf", payoutPdfGET, "G", {
-    id: () => gPayoutId,
-    foreign: () => fPayoutId,
-    ok: 200,
-  }),
+  api("GET /api/my-farm/payouts/:id/statement.pdf", payoutPdfGET, "G", { ...gPayout, ok: 200 }),
   api("POST /api/my-farm/payouts/connect", payoutsConnectPOST, "G"),
   api("GET /api/my-farm/customers", customersGET, "G", { ok: 200 }),
   api("PUT /api/my-farm/customers/:buyerId/credit", creditPUT, "G", {
     label: "set",
-    id: () => R.id,
-    foreign: () => B.id,
+    ...rCredit,
     body: () => ({ limit: 1500.5 }),
     fields: { limit: { kind: "number", zeroOk: true } },
     ok: 200,
   }),
   api("DELETE /api/my-farm/customers/:buyerId/credit", creditDELETE, "G", {
     label: "remove",
-    id: () => R.id,
-    foreign: () => B.id,
+    ...rCredit,
     ok: 200,
   }),
   api("GET /api/credit-lines", creditLinesGET, "R", { ok: 200 }),
   api("GET /api/invoices", invoicesGET, "R", { ok: 200 }),
-  api("GET /api/invoices/:id", invoiceGET, "R", {
-    id: () => rStatementId,
-    foreign: () => r2StatementId,
-    ok: 200,
-  }),
-  api("GET /api/invoices/:id/invoice.pdf", invoicePdfGET, "R", {
-    id: () => rStatementId,
-    foreign: () => r2StatementId,
-    ok: 200,
-  }),
-  api("POST /api/invoices/:id/pay", invoicePayPOST, "R", {
-    id: () => rStatementId,
-    foreign: () => r2StatementId,
-    ok: 200,
-  }),
+  api("GET /api/invoices/:id", invoiceGET, "R", { ...rStatement, ok: 200 }),
+  api("GET /api/invoices/:id/invoice.pdf", invoicePdfGET, "R", { ...rStatement, ok: 200 }),
+  api("POST /api/invoices/:id/pay", invoicePayPOST, "R", { ...rStatement, ok: 200 }),
   // Notifications (docs/notifications.md). The one-click unsubscribe is posted by mail clients from
   // anywhere: it is authorised by the signed token in its path, never by the cookie.
   api("GET /api/notification-preferences", notificationPrefsGET, "A", { ok: 200 }),
@@ -1057,12 +1017,7 @@ const endpoints: Endpoint[] = [
     ok: 200,
   }),
   // Its control removes A's address, so it comes after the edit.
-  api("DELETE /api/addresses/:id", addressDELETE, "A", {
-    label: "remove",
-    id: () => aAddressId,
-    foreign: () => bAddressId,
-    ok: 200,
-  }),
+  api("DELETE /api/addresses/:id", addressDELETE, "A", { label: "remove", ...aAddress, ok: 200 }),
 ];
 
 // ---- case generation ----------------------------------------------------------------------------

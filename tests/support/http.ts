@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 /** Calls a route handler with a real Request, as Next would (no server, no mocks of our code). */
 type Handler = (
   req: Request,
@@ -59,4 +60,23 @@ export async function call(handler: Handler, path: string, opts: CallOptions = {
 export function cookieFrom(setCookie: string | null): string {
   if (!setCookie) throw new Error("no Set-Cookie header");
   return setCookie.split(";")[0];
+}
+
+/** An error answer: its status and the `code` and `message` of its JSON body. */
+export function expectError(
+  res: { status: number; json: { code?: string; message?: string } },
+  status: number,
+  code: string,
+  message: string,
+) {
+  expect([res.status, res.json.code, res.json.message]).toEqual([status, code, message]);
+}
+
+/** An answer's status and the `message` of its JSON body. */
+export function expectMessage(
+  res: { status: number; json: { message?: string } },
+  status: number,
+  message: string,
+) {
+  expect([res.status, res.json.message]).toEqual([status, message]);
 }
