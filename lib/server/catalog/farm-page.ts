@@ -1,7 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import type { ProductJson } from "@/lib/contracts/catalog";
-import { pageRow } from "@/lib/server/platform/page-row";
+import { pageRow } from "@/lib/server/platform/page-data";
 import { getFarm } from "./farms";
 import { listFarmProducts } from "./products";
 import type { PriceLevel } from "./pricing";

@@ -1,6 +1,6 @@
 import { CustomersView } from "@/components/account/customers-view";
 import { listCustomers } from "@/lib/server/credit/customers";
-import { initialOrNull } from "@/lib/server/initial-data";
+import { initialOrNull } from "@/lib/server/platform/page-data";
 import { farmPageUser } from "@/lib/server/farm/profile";
 
 export const dynamic = "force-dynamic";

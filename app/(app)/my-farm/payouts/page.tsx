@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PayoutsView } from "@/components/payments/payouts-view";
 import { farmPayouts } from "@/lib/server/payments/farm-payouts";
-import { initialOrNull } from "@/lib/server/initial-data";
+import { initialOrNull } from "@/lib/server/platform/page-data";
 import { farmPageUser } from "@/lib/server/farm/profile";
 
 export const metadata: Metadata = { title: "Payouts", robots: { index: false } };

@@ -7,7 +7,7 @@ import { productBadge } from "@/components/catalog/badge";
 import { toCartProduct } from "@/components/cart/cart-reducer";
 import { Badge } from "@/components/ui/badge";
 import { NextSlot } from "@/components/fulfilment/next-slot";
-import { pageRow } from "@/lib/server/platform/page-row";
+import { pageRow } from "@/lib/server/platform/page-data";
 import { nextSlotOrNone } from "@/lib/server/fulfilment/slots";
 import { getProduct } from "@/lib/server/catalog/products";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
