@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { creditLimitSchema, statementStatuses } from "@/lib/validators/account";
 import { idParam } from "@/lib/validators/id";
-import { endpoint, jsonBody } from "./endpoint";
+import { endpoint, farmerErrors, idParams, jsonBody } from "./endpoint";
 import { farmRef, id, isoDate, money, orderStatus, taxLine } from "./json";
 import { wallet } from "./wallet";
 
@@ -90,9 +90,8 @@ export const customer = party.extend({
 });
 export type CustomerJson = z.infer<typeof customer>;
 
-const statementParams = z.object({ id: idParam("Statement") });
+const statementParams = idParams("Statement");
 const customerParams = z.object({ buyerId: idParam("Customer") });
-const farmerErrors = ["forbidden", "not_found"] as const;
 
 export const accountApi = {
   customers: endpoint({

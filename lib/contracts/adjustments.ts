@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParam } from "@/lib/validators/id";
 import { proposeAdjustmentSchema } from "@/lib/validators/adjustments";
-import { endpoint, jsonBody } from "./endpoint";
+import { endpoint, idParams, jsonBody } from "./endpoint";
 import { farmRef, id, isoDate, money } from "./json";
 
 export const adjustmentStatus = z.enum(["pending", "applied", "accepted", "declined", "stale"]);
@@ -36,7 +36,7 @@ export const adjustment = z.object({
 });
 export type AdjustmentJson = z.infer<typeof adjustment>;
 
-const farmOrder = z.object({ id: idParam("Order") });
+const farmOrder = idParams("Order");
 const buyerAdjustment = z.object({ id: idParam("Order"), aid: idParam("Adjustment") });
 
 /** Settling differences in the conversation: the farm proposes, the buyer accepts or declines. */

@@ -5,8 +5,7 @@ import {
   searchQuery,
   usualListQuery,
 } from "@/lib/validators/catalog";
-import { idParam } from "@/lib/validators/id";
-import { endpoint } from "./endpoint";
+import { endpoint, idParams } from "./endpoint";
 import { TAX_CLASSES } from "@/lib/tax";
 import { farmRef, id, isoDate, money } from "./json";
 
@@ -132,7 +131,7 @@ export const catalogApi = {
     tag: "Catalogue",
     summary: "One product with its farm",
     auth: "none",
-    params: z.object({ id: idParam("Product") }),
+    params: idParams("Product"),
     response: product,
   }),
   featuredFarms: endpoint({
@@ -159,7 +158,7 @@ export const catalogApi = {
     tag: "Catalogue",
     summary: "One farm with its product count",
     auth: "none",
-    params: z.object({ id: idParam("Farm") }),
+    params: idParams("Farm"),
     response: farm,
   }),
   follow: endpoint({
@@ -168,7 +167,7 @@ export const catalogApi = {
     tag: "Catalogue",
     summary: "Follow a farm: hear of its weekly fresh sheet (idempotent)",
     auth: "required",
-    params: z.object({ id: idParam("Farm") }),
+    params: idParams("Farm"),
     response: follow,
   }),
   unfollow: endpoint({
@@ -177,7 +176,7 @@ export const catalogApi = {
     tag: "Catalogue",
     summary: "Stop following a farm (idempotent)",
     auth: "required",
-    params: z.object({ id: idParam("Farm") }),
+    params: idParams("Farm"),
     response: follow,
   }),
 };

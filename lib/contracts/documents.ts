@@ -1,6 +1,4 @@
-import { z } from "zod";
-import { idParam } from "@/lib/validators/id";
-import { endpoint } from "./endpoint";
+import { endpoint, idParams } from "./endpoint";
 
 /** Printable documents: PDF receipts of orders (docs/restaurants.md, "Receipts"). */
 export const documentsApi = {
@@ -11,7 +9,7 @@ export const documentsApi = {
     summary:
       "A PDF receipt of one of your orders: farm, buyer, lines, fees, total and how it was paid",
     auth: "required",
-    params: z.object({ id: idParam("Order") }),
+    params: idParams("Order"),
     response: "application/pdf",
   }),
 };

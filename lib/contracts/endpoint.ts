@@ -1,4 +1,5 @@
-import type { z } from "zod";
+import { z } from "zod";
+import { idParam } from "@/lib/validators/id";
 import type { ErrorCode } from "./errors";
 
 /**
@@ -91,6 +92,15 @@ export type Endpoint = {
 /** The description of a list paginated by cursor (lib/validators/page.ts). */
 export const PAGED =
   'One page (`limit`, default 20, at most 100). When more rows follow, the answer carries `Link: <…?cursor=…>; rel="next"`: fetch that URL for the next page. A malformed cursor is 400.';
+
+/** The path parameter of `/…/{id}`: the id of one `what` ("{what} not found" when no row has it). */
+export const idParams = (what: string) => z.object({ id: idParam(what) });
+
+/** My Farm calls: anyone but a farm account is refused (403); another farm's rows look unknown (404). */
+export const farmerErrors = ["forbidden", "not_found"] as const satisfies readonly ErrorCode[];
+
+/** The other answer of a report that `?format=csv` gives as a spreadsheet instead. */
+export const CSV_ANSWER = { 200: "`text/csv` with `?format=csv`" };
 
 /** Declares an endpoint (keeps the literal types, so handlers are typed from it). */
 export function endpoint<const E extends Endpoint>(e: E): E {

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { idParam } from "@/lib/validators/id";
 import {
   farmProfileSchema,
   incomingOrdersQuerySchema,
@@ -14,8 +13,17 @@ import {
   taxReportQuerySchema,
   setPasswordSchema,
 } from "@/lib/validators/farm";
-import { endpoint, formBody, jsonBody, multipartBody, PAGED } from "./endpoint";
-import { id, isoDate, money, orderStatus, taxLine } from "./json";
+import {
+  CSV_ANSWER,
+  endpoint,
+  farmerErrors,
+  formBody,
+  idParams,
+  jsonBody,
+  multipartBody,
+  PAGED,
+} from "./endpoint";
+import { id, isoDate, money, ok, orderStatus, personRef, taxLine } from "./json";
 import { orderFulfilment } from "./fulfilment";
 import { orderItem } from "./orders";
 import { paymentMethods } from "@/lib/validators/account";
@@ -78,9 +86,7 @@ export const incomingOrder = z.object({
   status: orderStatus,
   createdAt: isoDate,
   completedAt: isoDate.nullable(),
-  buyer: z
-    .object({ id, fullName: z.string() })
-    .describe("a name to prepare the order for, never an email or phone"),
+  buyer: personRef.describe("a name to prepare the order for, never an email or phone"),
   itemCount: z.number().int(),
   subtotal: money.describe("goods and fees, before tax"),
   taxes: z.array(taxLine),
@@ -99,9 +105,14 @@ export const incomingOrder = z.object({
 });
 export type IncomingOrderJson = z.infer<typeof incomingOrder>;
 
-export const taxReport = z.object({
+/** The days a report covers, as both reports echo them. */
+const reportPeriod = {
   from: z.string().describe("YYYY-MM-DD, farm time, included"),
   to: z.string().describe("YYYY-MM-DD, farm time, included"),
+};
+
+export const taxReport = z.object({
+  ...reportPeriod,
   orders: z.number().int().describe("orders completed in the period"),
   sales: money.describe("goods and fees of those orders, before tax"),
   taxableSales: money.describe("goods and fees that carried GST"),
@@ -119,8 +130,7 @@ const salesFigures = {
   sales: money.describe("goods and fees, before tax"),
 };
 export const salesReport = z.object({
-  from: z.string().describe("YYYY-MM-DD, farm time, included"),
-  to: z.string().describe("YYYY-MM-DD, farm time, included"),
+  ...reportPeriod,
   timeZone: z.string().describe("the farm's zone the days and weeks are read in"),
   orders: z.number().int().describe("orders completed in the period (the tax report's orders)"),
   goods: money.describe("goods before tax"),
@@ -154,7 +164,7 @@ export const salesReport = z.object({
   topCustomers: z
     .array(
       z.object({
-        buyer: z.object({ id, fullName: z.string() }),
+        buyer: personRef,
         restaurant: z.boolean(),
         ...salesFigures,
       }),
@@ -177,8 +187,6 @@ export const weeklySales = z.object({
 });
 export type WeeklySalesJson = z.infer<typeof weeklySales>;
 
-const product = z.object({ id: idParam("Product") });
-const order = z.object({ id: idParam("Order") });
 /** Room for the multipart boundary and part headers around the file itself. */
 const MULTIPART_OVERHEAD = 16 * 1024;
 const imageBody = multipartBody(imageUploadSchema, {
@@ -190,8 +198,6 @@ const handoverAnswer = z.object({
   order: incomingOrder,
   notified: z.boolean().describe("the buyer was sent a message"),
 });
-/** Farm accounts only: anyone else is refused (403); another farm's rows look unknown (404). */
-const farmerErrors = ["forbidden", "not_found"] as const;
 
 /** My Farm: a farmer's own farm, products, incoming orders and sales. */
 export const farmApi = {
@@ -235,7 +241,7 @@ export const farmApi = {
     auth: "required",
     query: taxReportQuerySchema,
     response: taxReport,
-    otherAnswers: { 200: "`text/csv` with `?format=csv`" },
+    otherAnswers: CSV_ANSWER,
     errors: [...farmerErrors],
   }),
   salesReport: endpoint({
@@ -248,7 +254,7 @@ export const farmApi = {
     auth: "required",
     query: salesReportQuerySchema,
     response: salesReport,
-    otherAnswers: { 200: "`text/csv` with `?format=csv`" },
+    otherAnswers: CSV_ANSWER,
     errors: [...farmerErrors],
   }),
   quickbooksExport: endpoint({
@@ -301,7 +307,7 @@ export const farmApi = {
     tag: "My Farm",
     summary: "Mark an order as handed over (completed)",
     auth: "required",
-    params: order,
+    params: idParams("Order"),
     response: handoverAnswer,
     errors: [...farmerErrors, "order_not_active", "order_not_started"],
   }),
@@ -311,7 +317,7 @@ export const farmApi = {
     tag: "My Farm",
     summary: "Undo a handover within 5 minutes: the order is active again, its earnings reversed",
     auth: "required",
-    params: order,
+    params: idParams("Order"),
     response: handoverAnswer,
     errors: [...farmerErrors, "order_not_active", "undo_expired"],
   }),
@@ -341,7 +347,7 @@ export const farmApi = {
     tag: "My Farm",
     summary: "One of your products",
     auth: "required",
-    params: product,
+    params: idParams("Product"),
     response: myProduct,
     errors: [...farmerErrors],
   }),
@@ -351,7 +357,7 @@ export const farmApi = {
     tag: "My Farm",
     summary: "Edit a product: price, stock, hide or show, …",
     auth: "required",
-    params: product,
+    params: idParams("Product"),
     body: jsonBody(productUpdateSchema),
     response: myProduct,
     errors: [...farmerErrors],
@@ -362,7 +368,7 @@ export const farmApi = {
     tag: "My Farm",
     summary: "Move a product's stock up or down by a number of units (the list's − / +)",
     auth: "required",
-    params: product,
+    params: idParams("Product"),
     body: jsonBody(stockStepSchema),
     response: myProduct,
     errors: [...farmerErrors, "conflict"],
@@ -374,7 +380,7 @@ export const farmApi = {
     summary: "Replace a product's picture",
     description: "multipart/form-data with the file in the field `image` (2 MB at most).",
     auth: "required",
-    params: product,
+    params: idParams("Product"),
     body: imageBody,
     response: myProduct,
     errors: [...farmerErrors],
@@ -386,7 +392,7 @@ export const farmApi = {
     summary: "Choose a password after signing in with a one-time link",
     auth: "required",
     body: jsonBody(setPasswordSchema),
-    response: z.object({ ok: z.literal(true) }),
+    response: ok,
     errors: ["forbidden"],
   }),
   claimPage: endpoint({

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { idParam } from "@/lib/validators/id";
 import {
   addressSchema,
   addressUpdateSchema,
@@ -8,8 +7,8 @@ import {
   packTickSchema,
   slotsQuerySchema,
 } from "@/lib/validators/fulfilment";
-import { endpoint, jsonBody } from "./endpoint";
-import { id, money, orderStatus, productQuantity } from "./json";
+import { endpoint, farmerErrors, idParams, jsonBody } from "./endpoint";
+import { id, money, ok, orderStatus, personRef, productQuantity } from "./json";
 
 /** ISO 8601 with the farm's UTC offset, e.g. "2026-11-28T09:00:00.000-08:00". */
 export const localDateTime = z.string().describe("ISO 8601 date-time with the farm's UTC offset");
@@ -127,7 +126,7 @@ export const packList = z.object({
       status: orderStatus,
       completedAt: z.string().nullable().describe("when it was handed over (ISO 8601)"),
       packed: z.array(id).describe("the product ids of the lines ticked off as packed"),
-      buyer: z.object({ id, fullName: z.string() }),
+      buyer: personRef,
       kind: fulfilmentKind,
       start: localDateTime,
       end: localDateTime,
@@ -146,8 +145,7 @@ export const packTicks = z.object({
 });
 export type PackTicksJson = z.infer<typeof packTicks>;
 
-const farmerErrors = ["forbidden", "not_found"] as const;
-const addressParams = z.object({ id: idParam("Address") });
+const addressParams = idParams("Address");
 
 /** Fulfilment: a farm's windows, points and zones; the slots buyers choose; pack lists; address books. */
 export const fulfilmentApi = {
@@ -202,7 +200,7 @@ export const fulfilmentApi = {
     summary: "A farm's upcoming slots whose cutoff has not passed, soonest first",
     description: "A farm without windows answers `[]`: it sells without a slot.",
     auth: "none",
-    params: z.object({ id: idParam("Farm") }),
+    params: idParams("Farm"),
     query: slotsQuerySchema,
     response: z.array(slot),
   }),
@@ -212,7 +210,7 @@ export const fulfilmentApi = {
     tag: "Fulfilment",
     summary: "What checkout shows for a farm: minimum order, delivery zones and upcoming slots",
     auth: "none",
-    params: z.object({ id: idParam("Farm") }),
+    params: idParams("Farm"),
     query: slotsQuerySchema,
     response: farmFulfilment,
   }),
@@ -252,6 +250,6 @@ export const fulfilmentApi = {
     summary: "Remove one of your addresses",
     auth: "required",
     params: addressParams,
-    response: z.object({ ok: z.literal(true) }),
+    response: ok,
   }),
 };

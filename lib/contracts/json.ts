@@ -8,6 +8,10 @@ export const userType = z.enum(["farmer", "restaurant", "user"]);
 export const orderStatus = z.enum(["active", "completed", "cancelled"]);
 /** A farm as another row names it. */
 export const farmRef = z.object({ id, farmName: z.string() });
+/** A buyer (or staff member) as another row names them: a name, never an email or phone. */
+export const personRef = z.object({ id, fullName: z.string() });
+/** What an action with nothing else to say answers. */
+export const ok = z.object({ ok: z.literal(true) });
 
 /** A product and a whole number of its units: a line to pack, or of a standing order. */
 export const productQuantity = z.object({

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { endpoint } from "./endpoint";
+import { ok } from "./json";
 
 export const operationsApi = {
   health: endpoint({
@@ -8,6 +8,6 @@ export const operationsApi = {
     tag: "Operations",
     summary: "Liveness check",
     auth: "none",
-    response: z.object({ ok: z.literal(true) }),
+    response: ok,
   }),
 };

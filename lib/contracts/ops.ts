@@ -16,8 +16,8 @@ import {
 } from "@/lib/validators/ops";
 import { farmerInviteSchema } from "@/lib/validators/farm";
 import { idParam } from "@/lib/validators/id";
-import { endpoint, jsonBody, PAGED } from "./endpoint";
-import { id, isoDate, money, userType } from "./json";
+import { endpoint, idParams, jsonBody, PAGED } from "./endpoint";
+import { id, isoDate, money, personRef, userType } from "./json";
 import { businessAccount } from "./business";
 import { transaction } from "./wallet";
 
@@ -35,8 +35,7 @@ const json = z.record(z.string(), z.unknown());
 export const auditEntry = z.object({
   id,
   at: isoDate,
-  staff: z
-    .object({ id, fullName: z.string() })
+  staff: personRef
     .nullable()
     .describe("null: an ops command run on the server (npm run buyer:approve, …)"),
   action: z.string(),
@@ -261,7 +260,7 @@ export const opsApi = {
     tag: TAG,
     summary: "One person: live sessions, wallet balance and ledger",
     auth: "staff",
-    params: z.object({ id: idParam("Person") }),
+    params: idParams("Person"),
     response: opsPersonDetail,
   }),
   revokeSession: endpoint({
@@ -287,7 +286,7 @@ export const opsApi = {
       "Credit (positive) or debit (negative) a wallet with a reason: one signed ledger row `adjustment`",
     description: STEP_UP,
     auth: "staff",
-    params: z.object({ id: idParam("Person") }),
+    params: idParams("Person"),
     body: jsonBody(walletAdjustmentSchema),
     status: 201,
     response: z.object({ balance: money, transaction }),
@@ -308,7 +307,7 @@ export const opsApi = {
     summary: "Mark a manual payout paid, with the bank transfer's reference",
     description: STEP_UP,
     auth: "staff",
-    params: z.object({ id: idParam("Payout") }),
+    params: idParams("Payout"),
     body: jsonBody(payoutPaidSchema),
     response: opsPayout,
     errors: ["step_up_required", "conflict"],
@@ -320,7 +319,7 @@ export const opsApi = {
     summary: "Hold (or release) a farm's weekly payouts, with a reason",
     description: STEP_UP,
     auth: "staff",
-    params: z.object({ id: idParam("Farm") }),
+    params: idParams("Farm"),
     body: jsonBody(payoutHoldSchema),
     response: opsFarmPayouts,
     errors: ["step_up_required"],
@@ -339,7 +338,7 @@ export const opsApi = {
     tag: TAG,
     summary: "Send a waiting or failed email now",
     auth: "staff",
-    params: z.object({ id: idParam("Email") }),
+    params: idParams("Email"),
     response: opsEmail,
     errors: ["conflict"],
   }),
@@ -349,7 +348,7 @@ export const opsApi = {
     tag: TAG,
     summary: "Sync a waiting or failed Sheets row now",
     auth: "staff",
-    params: z.object({ id: idParam("Sheets row") }),
+    params: idParams("Sheets row"),
     response: opsSheetRow,
     errors: ["conflict"],
   }),
@@ -380,7 +379,7 @@ export const opsApi = {
     tag: TAG,
     summary: "Mark a farm verified (the tick next to its name) or take the tick away",
     auth: "staff",
-    params: z.object({ id: idParam("Farm") }),
+    params: idParams("Farm"),
     body: jsonBody(farmVerifiedSchema),
     response: opsFarm,
   }),
@@ -391,7 +390,7 @@ export const opsApi = {
     summary:
       "Pause (or resume) a farm's listings, with a reason: its products leave the catalog and checkout refuses them",
     auth: "staff",
-    params: z.object({ id: idParam("Farm") }),
+    params: idParams("Farm"),
     body: jsonBody(farmPauseSchema),
     response: opsFarm,
   }),

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { paymentMethods } from "@/lib/validators/account";
-import { idParam } from "@/lib/validators/id";
 import { checkoutSchema, orderEditSchema, ordersQuerySchema } from "@/lib/validators/orders";
 import { adjustment } from "./adjustments";
 import { orderFulfilment } from "./fulfilment";
-import { endpoint, jsonBody, PAGED } from "./endpoint";
+import { endpoint, idParams, jsonBody, PAGED } from "./endpoint";
 import { farmRef, id, isoDate, money, orderStatus, taxLine } from "./json";
 import { wallet } from "./wallet";
 
@@ -67,7 +66,7 @@ export type OrderDetailJson = z.infer<typeof orderDetail>;
 export const checkoutResult = z.object({ orders: z.array(order), wallet });
 export type CheckoutResult = z.infer<typeof checkoutResult>;
 
-const orderParams = z.object({ id: idParam("Order") });
+const orderParams = idParams("Order");
 
 /** A shopper's orders: checkout (paid from the wallet), the list, one order, cancel. */
 export const ordersApi = {

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { idParam } from "@/lib/validators/id";
-import { endpoint } from "./endpoint";
+import { CSV_ANSWER, endpoint, idParams } from "./endpoint";
 import { id, isoDate, money } from "./json";
 
 /** Which provider moves money (docs/money.md, "Payment providers"). */
@@ -45,7 +44,7 @@ export const paymentsApi = {
     tag: "Payments",
     summary: "One of your card top-ups (the wallet waits on it after the Checkout page)",
     auth: "required",
-    params: z.object({ id: idParam("Top-up") }),
+    params: idParams("Top-up"),
     response: cardTopUp,
   }),
   stripeWebhook: endpoint({
@@ -111,7 +110,7 @@ export const payoutDetail = payoutSummary.extend({
 });
 export type PayoutDetailJson = z.infer<typeof payoutDetail>;
 
-const payoutParams = z.object({ id: idParam("Payout") });
+const payoutParams = idParams("Payout");
 
 /** My Farm → Payouts (docs/money.md, "Payouts"). */
 export const farmPayoutsApi = {
@@ -133,7 +132,7 @@ export const farmPayoutsApi = {
     params: payoutParams,
     query: z.object({ format: z.enum(["json", "csv"]).default("json") }),
     response: payoutDetail,
-    otherAnswers: { 200: "`text/csv` with `?format=csv`" },
+    otherAnswers: CSV_ANSWER,
     errors: ["forbidden"],
   }),
   statement: endpoint({
