@@ -27,6 +27,7 @@ import { id, isoDate, money, ok, orderStatus, personRef, taxLine } from "./json"
 import { orderFulfilment } from "./fulfilment";
 import { orderItem } from "./orders";
 import { paymentMethods } from "@/lib/validators/account";
+import { TAX_CLASSES } from "@/lib/tax";
 
 export const myFarm = z.object({
   id,
@@ -63,7 +64,7 @@ export const myProduct = z.object({
     .nullable()
     .describe("what restaurants pay per unit; null: the retail price"),
   caseSize: z.number().int().describe("restaurants buy in multiples of it"),
-  taxClass: z.enum(["zero", "standard", "liquor"]),
+  taxClass: z.enum(TAX_CLASSES),
   unit: z.string(),
   stock: z.number().int(),
   reserved: z

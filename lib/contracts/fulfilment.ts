@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TAX_CLASSES } from "@/lib/tax";
 import {
   addressSchema,
   addressUpdateSchema,
@@ -76,7 +77,7 @@ export const farmFulfilment = z.object({
     .array(
       z.object({
         name: z.string(),
-        taxClass: z.enum(["zero", "standard", "liquor"]),
+        taxClass: z.enum(TAX_CLASSES),
         rateBps: z.number().int(),
       }),
     )

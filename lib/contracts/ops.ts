@@ -19,6 +19,7 @@ import { idParam } from "@/lib/validators/id";
 import { endpoint, idParams, jsonBody, PAGED } from "./endpoint";
 import { id, isoDate, money, personRef, userType } from "./json";
 import { businessAccount } from "./business";
+import { payoutStatus } from "./payments";
 import { transaction } from "./wallet";
 
 /**
@@ -87,11 +88,14 @@ export const opsEmail = z.object({
 });
 export type OpsEmailJson = z.infer<typeof opsEmail>;
 
+/** A waitlist or demo request on its way to Google Sheets (docs/operations.md, "Waitlist and demo requests"). */
+const sheetSyncStatus = z.enum(["pending", "synced", "failed"]);
+
 export const opsSheetRow = z.object({
   id,
   source: z.string(),
   submissionId: z.string(),
-  status: z.enum(["pending", "synced", "failed"]),
+  status: sheetSyncStatus,
   ...outboxDelivery,
 });
 export type OpsSheetRowJson = z.infer<typeof opsSheetRow>;
@@ -105,7 +109,7 @@ export const opsPayout = z.object({
   farmName: z.string(),
   periodEnd: z.string(),
   amount: money,
-  status: z.enum(["processing", "paid", "pending_manual", "failed"]),
+  status: payoutStatus,
   reference: z.string().nullable(),
   createdAt: isoDate,
   paidAt: isoDate.nullable(),
@@ -196,7 +200,7 @@ export const opsSubmission = z.object({
   companyName: z.string(),
   role: z.string(),
   phoneNumber: z.string().nullable().describe("demo requests only"),
-  status: z.enum(["pending", "synced", "failed"]),
+  status: sheetSyncStatus,
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   syncedAt: isoDate.nullable(),

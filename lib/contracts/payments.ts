@@ -3,8 +3,10 @@ import { CSV_ANSWER, endpoint, idParams } from "./endpoint";
 import { id, isoDate, money } from "./json";
 
 /** Which provider moves money (docs/money.md, "Payment providers"). */
+export const paymentProvider = z.enum(["stripe", "demo"]);
+
 export const paymentsConfig = z.object({
-  provider: z.enum(["stripe", "demo"]),
+  provider: paymentProvider,
   currency: z.literal("usd"),
   commissionRate: z.number().describe("Fieldfare's commission on the goods, e.g. 0.08"),
 });
@@ -75,7 +77,7 @@ export const payoutSummary = z.object({
 export type PayoutSummaryJson = z.infer<typeof payoutSummary>;
 
 export const farmPayouts = z.object({
-  provider: z.enum(["stripe", "demo"]),
+  provider: paymentProvider,
   /** stripe: the farm's connected account can receive transfers. */
   connected: z.boolean(),
   commissionRate: z.number(),
