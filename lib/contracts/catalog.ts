@@ -66,10 +66,10 @@ export const farm = z.object({
 });
 export type FarmJson = z.infer<typeof farm>;
 
-/** Categories, products and farms: the public catalogue, plus recommendations for the signed-in user. */
 export const follow = z.object({ farmId: id, following: z.boolean() });
 export type FollowJson = z.infer<typeof follow>;
 
+/** Categories, products and farms: the public catalogue, plus recommendations for the signed-in user. */
 export const catalogApi = {
   categories: endpoint({
     method: "GET",
