@@ -3,6 +3,7 @@ import { DateTime } from "luxon";
 import { stringify } from "csv-stringify/sync";
 import { percentLabel } from "@/lib/commission";
 import { db } from "@/lib/server/platform/db";
+import { gstRateAt } from "@/lib/server/tax/rates";
 import { zoneOf } from "@/lib/server/tz-zone";
 import { centsToDollars } from "@/lib/money";
 import { taxesOf, taxOf } from "@/lib/tax";
@@ -40,22 +41,15 @@ async function taxReportOf(
   orders: { id: number; totalCents: number; taxes: unknown }[],
   end: Date,
 ): Promise<TaxReportJson> {
-  const [commission, rate] = await Promise.all([
+  const [commission, gstRateBps] = await Promise.all([
     orders.length
       ? db.farmLedgerEntry.aggregate({
           where: { farmId, type: "commission", orderId: { in: orders.map((o) => o.id) } },
           _sum: { amountCents: true },
         })
       : { _sum: { amountCents: 0 } },
-    db.taxRate.findFirst({
-      where: {
-        name: "GST",
-        taxClass: "standard",
-        effectiveFrom: { lt: end },
-        OR: [{ effectiveTo: null }, { effectiveTo: { gte: end } }],
-      },
-      orderBy: { effectiveFrom: "desc" },
-    }),
+    // The rate in force at the period's last instant (timestamps are whole milliseconds).
+    gstRateAt(db, new Date(end.getTime() - 1)),
   ]);
 
   const perTax = new Map<string, { rateBps: number; cents: number }>();
@@ -85,7 +79,7 @@ async function taxReportOf(
       amount: centsToDollars(t.cents),
     })),
     commission: centsToDollars(commissionCents),
-    gstOnCommission: centsToDollars(taxOf(commissionCents, rate?.rateBps ?? 0)),
+    gstOnCommission: centsToDollars(taxOf(commissionCents, gstRateBps)),
   };
 }
 

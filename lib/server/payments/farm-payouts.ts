@@ -13,6 +13,7 @@ import type { SessionUser } from "@/lib/server/auth/session";
 import { fieldfarePdf } from "@/lib/server/platform/pdf";
 import { requireOwnFarm } from "@/lib/server/farm/access";
 import { db } from "@/lib/server/platform/db";
+import { gstRateAt } from "@/lib/server/tax/rates";
 import { env } from "@/lib/server/platform/env";
 import { AppError, conflict, notFound } from "@/lib/server/platform/errors";
 import { formatCents } from "@/lib/server/wallet/serialize";
@@ -140,7 +141,7 @@ async function detailOf(farmName: string, payout: Payout): Promise<PayoutDetailJ
     farmName,
     farmTaxNumbers: farmTaxNumbers(numbers),
     commissionGst: centsToDollars(
-      taxOf(Math.max(0, commissionCents), await gstRateBps(payout.createdAt)),
+      taxOf(Math.max(0, commissionCents), await gstRateAt(db, payout.createdAt)),
     ),
     lines: [...lines.values()].map(({ cents, ...line }) => ({
       ...line,
@@ -152,20 +153,6 @@ async function detailOf(farmName: string, payout: Payout): Promise<PayoutDetailJ
       net: centsToDollars(cents.net),
     })),
   };
-}
-
-/** GST on a standard-rated service (Fieldfare's commission) at `at`, from the rates table. */
-async function gstRateBps(at: Date): Promise<number> {
-  const rate = await db.taxRate.findFirst({
-    where: {
-      name: "GST",
-      taxClass: "standard",
-      effectiveFrom: { lte: at },
-      OR: [{ effectiveTo: null }, { effectiveTo: { gt: at } }],
-    },
-    orderBy: { effectiveFrom: "desc" },
-  });
-  return rate?.rateBps ?? 0;
 }
 
 const COLUMNS = [

@@ -38,3 +38,21 @@ export async function farmTaxRates(
     }),
   );
 }
+
+/**
+ * The standard GST rate (basis points) in force at the instant `at`, from the `TaxRate` rows: the
+ * one with `effectiveFrom ≤ at < effectiveTo` (an open end runs on); 0 when none is. The GST on a
+ * standard-rated service, such as Fieldfare's commission.
+ */
+export async function gstRateAt(tx: Tx, at: Date): Promise<number> {
+  const rate = await tx.taxRate.findFirst({
+    where: {
+      name: "GST",
+      taxClass: "standard",
+      effectiveFrom: { lte: at },
+      OR: [{ effectiveTo: null }, { effectiveTo: { gt: at } }],
+    },
+    orderBy: { effectiveFrom: "desc" },
+  });
+  return rate?.rateBps ?? 0;
+}
