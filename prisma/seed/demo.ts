@@ -2,6 +2,7 @@ import { hex } from "./refs";
 import { DEMO_USER, FARMS } from "@/prisma/seed-data/catalog";
 import { CONVERSATIONS, DEMO_LEDGER } from "@/prisma/seed-data/demo-activity";
 import { farmTaxRates } from "@/lib/server/tax/rates";
+import { haveTalked } from "@/lib/server/messages/have-talked";
 import { computeTaxes, taxTotal } from "@/lib/tax";
 import type { TransactionType } from "@/lib/generated/prisma/client";
 import type { SeedContext, SeedLog, Tx } from "./types";
@@ -172,16 +173,7 @@ export async function ensureConversations(
   for (const c of CONVERSATIONS) {
     const a = userIds.get(c.a)!;
     const b = userIds.get(ownerEmail.get(c.farm)!)!;
-    const exists = await tx.message.findFirst({
-      where: {
-        OR: [
-          { senderId: a, receiverId: b },
-          { senderId: b, receiverId: a },
-        ],
-      },
-      select: { id: true },
-    });
-    if (exists) continue;
+    if (await haveTalked(tx, a, b)) continue;
     await tx.message.createMany({
       data: [...c.messages]
         .sort((x, y) => y.agoMs - x.agoMs)

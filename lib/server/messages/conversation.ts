@@ -12,6 +12,7 @@ import {
   toChatUser,
   type MessageSqlRow,
 } from "./serialize";
+import { haveTalked } from "./have-talked";
 
 /**
  * The other participant of a chat, or 404. Anyone may write to a farm; a chat with anyone else
@@ -30,16 +31,8 @@ export async function getChatPeer(viewerId: number, otherUserId: number): Promis
 
 /** An order between the two (either one bought from the other's farm) or a message between them. */
 async function linked(a: number, b: number): Promise<boolean> {
-  const [message, order] = await Promise.all([
-    db.message.findFirst({
-      where: {
-        OR: [
-          { senderId: a, receiverId: b },
-          { senderId: b, receiverId: a },
-        ],
-      },
-      select: { id: true },
-    }),
+  const [talked, order] = await Promise.all([
+    haveTalked(db, a, b),
     db.order.findFirst({
       where: {
         OR: [
@@ -50,7 +43,7 @@ async function linked(a: number, b: number): Promise<boolean> {
       select: { id: true },
     }),
   ]);
-  return message !== null || order !== null;
+  return talked || order !== null;
 }
 
 /**

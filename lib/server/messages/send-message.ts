@@ -6,6 +6,7 @@ import { AppError, badRequest, notFound } from "@/lib/server/platform/errors";
 import { isUniqueViolation } from "@/lib/server/platform/db";
 import { inTransaction, SHORT_TX_LIMITS } from "@/lib/server/platform/transaction";
 import { announceMessageSql, publishMessage } from "@/lib/server/realtime/bus";
+import { haveTalked } from "./have-talked";
 import {
   consume,
   hitSql,
@@ -236,21 +237,6 @@ export async function storeNotice(
 
 /** Advisory-lock namespace for a sender's messages to new people (any constant unique to this use). */
 const NEW_RECIPIENT_LOCK = 4_815_001;
-
-type Reader = Pick<typeof db, "message">;
-/** Whether the two have exchanged any message, in either direction (both directions are indexed). */
-async function haveTalked(client: Reader, a: number, b: number): Promise<boolean> {
-  const m = await client.message.findFirst({
-    where: {
-      OR: [
-        { senderId: a, receiverId: b },
-        { senderId: b, receiverId: a },
-      ],
-    },
-    select: { id: true },
-  });
-  return m !== null;
-}
 
 async function findByClientId(senderId: number, clientId: string) {
   const m = await db.message.findUnique({
