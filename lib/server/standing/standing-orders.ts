@@ -40,6 +40,12 @@ function requireRestaurant(user: SessionUser) {
     );
 }
 
+/** A restaurant's write to its standing orders: refused to anyone else, then one transaction. */
+function restaurantWrite<T>(user: SessionUser, write: (tx: Tx) => Promise<T>): Promise<T> {
+  requireRestaurant(user);
+  return inTransaction(write);
+}
+
 export async function listStandingOrders(user: SessionUser): Promise<StandingOrderJson[]> {
   requireRestaurant(user);
   const rows = await db.standingOrder.findMany({
@@ -92,8 +98,7 @@ export function createStandingOrder(
   input: StandingOrderInput,
   now = new Date(),
 ): Promise<StandingOrderJson> {
-  requireRestaurant(user);
-  return inTransaction(async (tx) => {
+  return restaurantWrite(user, async (tx) => {
     // One buyer's creations one at a time (the count limit).
     await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${user.id} FOR UPDATE`;
     if (
@@ -184,8 +189,7 @@ export function updateStandingOrder(
   input: StandingOrderUpdateInput,
   now = new Date(),
 ): Promise<StandingOrderJson> {
-  requireRestaurant(user);
-  return inTransaction(async (tx) => {
+  return restaurantWrite(user, async (tx) => {
     const current = await lockOwn(tx, user.id, id);
     let data: Prisma.StandingOrderUpdateInput;
     if (input.items) {
@@ -242,8 +246,7 @@ export async function addableProducts(user: SessionUser, id: number): Promise<Pr
 }
 
 export function cancelStandingOrder(user: SessionUser, id: number): Promise<StandingOrderJson> {
-  requireRestaurant(user);
-  return inTransaction(async (tx) => {
+  return restaurantWrite(user, async (tx) => {
     await lockOwn(tx, user.id, id);
     const row = await tx.standingOrder.update({
       where: { id },
