@@ -62,13 +62,9 @@ test("Profile → Notification: email switches, saved at once with a toast, by k
 test("the unsubscribe link works signed out; a forged one is a 404 page", async ({
   page,
   browser,
-}) => {
+}, testInfo) => {
   const userId = await register(page, "unsub");
-  const signedOut = await browser.newContext({
-    viewport: page.viewportSize()!,
-    isMobile: (await page.evaluate(() => navigator.maxTouchPoints)) > 0,
-  });
-  const visitor = await signedOut.newPage();
+  const { context: signedOut, page: visitor } = await secondContext(browser, testInfo);
   const token = tokenFor(userId, "unread_messages");
 
   const forged = await visitor.goto(
