@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { newAccount, openProfileSection, secondContext, signIn } from "./support";
+import { openProfileSection, registerFresh, secondContext, signIn } from "./support";
 
 /**
  * DESIGN §16 in the browser (docs/accounts.md): the verify banner, password reset by email, and
@@ -31,15 +31,6 @@ function linkFor(email: string, linkPath: string): string | null {
   return null;
 }
 
-async function register(page: Page, tag: string) {
-  const a = newAccount(tag);
-  const res = await page.request.post("/api/register", {
-    data: { ...a, confirmPassword: a.password },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return a;
-}
-
 /** Waits for the emailed link to `linkPath` for `email` and opens it; answers its token. */
 async function openEmailedLink(page: Page, email: string, linkPath: string) {
   let token: string | null = null;
@@ -51,7 +42,7 @@ async function openEmailedLink(page: Page, email: string, linkPath: string) {
 test("a new account sees the verify banner; the emailed link confirms the address", async ({
   page,
 }) => {
-  const a = await register(page, "verify");
+  const a = await registerFresh(page, "verify");
   await page.goto("/orders");
   const banner = page.getByRole("region", { name: "Verify your email" });
   await expect(banner).toContainText(a.email);
@@ -72,7 +63,7 @@ test("forgot password: the same answer for anyone; the emailed link sets a new p
   page,
   browser,
 }, testInfo) => {
-  const a = await register(page, "reset");
+  const a = await registerFresh(page, "reset");
   // A second device, signed in with the old password: the reset signs it out.
   const { context: other, page: otherPage } = await secondContext(browser, testInfo);
   await signIn(otherPage, a.email, a.password);
@@ -115,7 +106,7 @@ test("Profile → Security: change the password, see the sessions, sign out anot
   page,
   browser,
 }, testInfo) => {
-  const a = await register(page, "security");
+  const a = await registerFresh(page, "security");
   const { context: other, page: phone } = await secondContext(browser, testInfo, {
     userAgent:
       "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
