@@ -26,7 +26,7 @@ import {
   startApp,
   timeBound,
 } from "./harness";
-import { writeResult } from "./support";
+import { writeVerdict } from "./support";
 
 const SECONDS = Number(process.env.FAULT_SECONDS ?? 30);
 const DOWN_SECONDS = Number(process.env.FAULT_DOWN_SECONDS ?? 4);
@@ -235,8 +235,7 @@ try {
     wallSeconds: Math.round((Date.now() - wall) / 1000),
   };
   console.log(JSON.stringify(result, null, 2));
-  writeResult("fault", result);
-  if (!ok) process.exitCode = 1;
+  writeVerdict("fault", ok, result);
 } finally {
   await app.stop();
   await emulator.stop();

@@ -33,7 +33,7 @@ import {
 import pg from "pg";
 import { mainProfile, printSummary, summarizeProfile } from "./cpu-profile";
 import { recordPageView } from "./page-view";
-import { writeResult } from "./support";
+import { writeVerdict } from "./support";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const USERS = Number(process.env.LOAD_USERS ?? 60);
@@ -255,7 +255,7 @@ try {
     ledger,
     ok ? "OK" : "FAILED",
   );
-  writeResult("load", {
+  writeVerdict("load", ok, {
     database: "postgres",
     virtualUsers: vus,
     poolSize: Number(POOL),
@@ -274,7 +274,6 @@ try {
     ok,
     wallSeconds: Math.round((Date.now() - started) / 1000),
   });
-  if (!ok) process.exitCode = 1;
 } finally {
   await app.stop();
   if (profDir) printProfile(profDir);

@@ -8,7 +8,7 @@
  *    farm and every farm balance = Σ its ledger. Goal ≤ 10 s.
  * Run: node --import tsx --conditions=react-server bench/payments.ts
  */
-import { migratedPostgres, writeResult } from "./support";
+import { migratedPostgres, writeVerdict } from "./support";
 import { startStripeEmulator } from "../tests/support/stripe-emulator";
 
 const TOPUPS = Number(process.env.BENCH_TOPUPS ?? 600);
@@ -117,7 +117,7 @@ try {
   console.log(
     `payouts: ${FARMS} farms by 2 workers in ${payoutSeconds.toFixed(2)} s; payouts ${payouts}, farms off their ledger ${offLedger}`,
   );
-  writeResult("payments", {
+  writeVerdict("payments", webhooksOk && payoutsOk, {
     database: "postgresql",
     topUps: TOPUPS,
     deliveries: deliveries.length,
@@ -131,7 +131,6 @@ try {
     payouts,
     payoutsOk,
   });
-  if (!webhooksOk || !payoutsOk) process.exitCode = 1;
 } finally {
   await emulator.close();
   await closeDb();

@@ -7,7 +7,7 @@
  * Run: node --import tsx --conditions=react-server bench/standing.ts
  * Env: BENCH_STANDING (default 1000), BENCH_WORKERS (default 4).
  */
-import { createBenchFarm, migratedPostgres, writeResult } from "./support";
+import { createBenchFarm, migratedPostgres, writeVerdict } from "./support";
 
 const N = Number(process.env.BENCH_STANDING ?? 1000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
@@ -114,7 +114,7 @@ try {
   console.log(
     `placed ${occurrences} occurrences in ${seconds.toFixed(2)} s: ${perSecond.toFixed(1)}/s; orders ${orders}, slot places ${booked}, wallets off their ledger ${offLedger}; exactly once: ${exactlyOnce}`,
   );
-  writeResult("standing", {
+  writeVerdict("standing", exactlyOnce, {
     database: "postgresql",
     standingOrders: N,
     workers: WORKERS,
@@ -126,7 +126,6 @@ try {
     walletsOffLedger: offLedger,
     exactlyOnce,
   });
-  if (!exactlyOnce) process.exitCode = 1;
 } finally {
   await closeDb();
   await database.drop();

@@ -53,6 +53,12 @@ export function writeResult(name: string, data: unknown) {
   );
 }
 
+/** Writes the result, and fails the run (exit code 1, which run-all.ts reports) unless `ok`. */
+export function writeVerdict(name: string, ok: boolean, data: unknown) {
+  writeResult(name, data);
+  if (!ok) process.exitCode = 1;
+}
+
 /** Creates a fresh PostgreSQL database (returns its URL and a drop function), or null without PostgreSQL. */
 export async function freshPostgres(
   prefix: string,

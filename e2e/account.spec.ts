@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { newAccount, openProfileSection } from "./support";
+import { openProfileSection, registerFresh, secondContext, signIn } from "./support";
 
 /**
  * DESIGN §16 in the browser (docs/accounts.md): the verify banner, password reset by email, and
@@ -11,10 +11,6 @@ import { newAccount, openProfileSection } from "./support";
  * read from there.
  */
 const MAIL_DIR = path.resolve(".data", "mail");
-/** Contexts opened by hand do not get the config's baseURL. */
-const origin = () =>
-  test.info().project.use.baseURL ??
-  (test.info().config.webServer?.url ?? "").replace(/\/api\/health$/, "");
 
 /** The token of the newest emailed link to `path` for `email` (quoted-printable undone). */
 function linkFor(email: string, linkPath: string): string | null {
@@ -35,15 +31,6 @@ function linkFor(email: string, linkPath: string): string | null {
   return null;
 }
 
-async function register(page: Page, tag: string) {
-  const a = newAccount(tag);
-  const res = await page.request.post("/api/register", {
-    data: { ...a, confirmPassword: a.password },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return a;
-}
-
 /** Waits for the emailed link to `linkPath` for `email` and opens it; answers its token. */
 async function openEmailedLink(page: Page, email: string, linkPath: string) {
   let token: string | null = null;
@@ -55,7 +42,7 @@ async function openEmailedLink(page: Page, email: string, linkPath: string) {
 test("a new account sees the verify banner; the emailed link confirms the address", async ({
   page,
 }) => {
-  const a = await register(page, "verify");
+  const a = await registerFresh(page, "verify");
   await page.goto("/orders");
   const banner = page.getByRole("region", { name: "Verify your email" });
   await expect(banner).toContainText(a.email);
@@ -75,18 +62,11 @@ test("a new account sees the verify banner; the emailed link confirms the addres
 test("forgot password: the same answer for anyone; the emailed link sets a new password and signs in", async ({
   page,
   browser,
-}) => {
-  const a = await register(page, "reset");
+}, testInfo) => {
+  const a = await registerFresh(page, "reset");
   // A second device, signed in with the old password: the reset signs it out.
-  const other = await browser.newContext();
-  const otherPage = await other.newPage();
-  expect(
-    (
-      await otherPage.request.post(`${origin()}/api/login`, {
-        data: { username: a.email, password: a.password },
-      })
-    ).status(),
-  ).toBe(200);
+  const { context: other, page: otherPage } = await secondContext(browser, testInfo);
+  await signIn(otherPage, a.email, a.password);
 
   await page.context().clearCookies();
   await page.goto("/auth");
@@ -111,7 +91,7 @@ test("forgot password: the same answer for anyone; the emailed link sets a new p
   await page.getByRole("button", { name: "Save the new password" }).click();
   await expect(page).toHaveURL(/\/home$/);
   expect((await page.request.get("/api/user")).status()).toBe(200);
-  expect((await otherPage.request.get(`${origin()}/api/user`)).status()).toBe(401);
+  expect((await otherPage.request.get("/api/user")).status()).toBe(401);
   await other.close();
 
   // The link worked once.
@@ -125,22 +105,15 @@ test("forgot password: the same answer for anyone; the emailed link sets a new p
 test("Profile → Security: change the password, see the sessions, sign out another device", async ({
   page,
   browser,
-}) => {
-  const a = await register(page, "security");
-  const other = await browser.newContext({
+}, testInfo) => {
+  const a = await registerFresh(page, "security");
+  const { context: other, page: phone } = await secondContext(browser, testInfo, {
     userAgent:
       "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1",
   });
-  const phone = await other.newPage();
 
   await openProfileSection(page, "Security", /\/profile\/security$/);
-  expect(
-    (
-      await phone.request.post(`${origin()}/api/login`, {
-        data: { username: a.email, password: a.password },
-      })
-    ).status(),
-  ).toBe(200);
+  await signIn(phone, a.email, a.password);
   await page.reload();
   const sessions = page.getByRole("region", { name: "Where you are signed in" });
   await expect(sessions.getByRole("listitem")).toHaveCount(2);
@@ -160,20 +133,14 @@ test("Profile → Security: change the password, see the sessions, sign out anot
     page.getByTestId("toast").filter({ hasText: "Signed out that device" }),
   ).toBeVisible();
   await expect(sessions.getByRole("listitem")).toHaveCount(1);
-  expect((await phone.request.get(`${origin()}/api/user`)).status()).toBe(401);
+  expect((await phone.request.get("/api/user")).status()).toBe(401);
 
   // Sign in on the phone again, then change the password: the phone is out, this device stays.
-  expect(
-    (
-      await phone.request.post(`${origin()}/api/login`, {
-        data: { username: a.email, password: a.password },
-      })
-    ).status(),
-  ).toBe(200);
+  await signIn(phone, a.email, a.password);
   await page.getByLabel("Current password").fill(a.password);
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByTestId("toast").filter({ hasText: "Password changed" })).toBeVisible();
-  expect((await phone.request.get(`${origin()}/api/user`)).status()).toBe(401);
+  expect((await phone.request.get("/api/user")).status()).toBe(401);
   expect((await page.request.get("/api/user")).status()).toBe(200);
   await expect(sessions.getByText("You are signed in on this device only.")).toBeVisible();
   await other.close();

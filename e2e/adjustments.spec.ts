@@ -19,7 +19,10 @@ const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ 
 const axe = async (page: Page) =>
   expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
 
-/** Signs in as this project's farmer: its farm, and a way to add products to it. */
+/**
+ * Signs in as this project's farmer: its farm, and a way to add products to it. The seeded farm
+ * keeps earlier runs' products, so each name gets this run's suffix.
+ */
 async function signInAsFarmer(page: Page, testInfo: TestInfo) {
   const farmer = forProject(FARMER, testInfo);
   await signIn(page, farmer.email, FARM_PASSWORD);
@@ -27,7 +30,11 @@ async function signInAsFarmer(page: Page, testInfo: TestInfo) {
     id: number;
     farmName: string;
   };
-  const make = (name: string, price: number) => createProductByApi(page, name, price);
+  const tag = Date.now().toString(36);
+  const make = async (product: string, price: number) => {
+    const name = `${product} ${tag}`;
+    return { id: await createProductByApi(page, name, price), name };
+  };
   return { farm, make };
 }
 
@@ -36,30 +43,23 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
   browser,
 }, testInfo) => {
   test.setTimeout(240_000);
-  const tag = Date.now().toString(36);
 
   // --- The farm's products and a buyer's order (through the API: checkout is other specs' subject)
   const { farm, make } = await signInAsFarmer(page, testInfo);
   const me = (await (await page.request.get("/api/user")).json()) as { id: number };
-  const carrots = `Carrots ${tag}`;
-  const kale = `Kale ${tag}`;
-  const beans = `Beans ${tag}`;
-  const chard = `Chard ${tag}`;
-  const ids = {
-    carrots: await make(carrots, 3),
-    kale: await make(kale, 2.5),
-    beans: await make(beans, 4),
-    chard: await make(chard, 4),
-  };
+  const carrots = await make("Carrots", 3);
+  const kale = await make("Kale", 2.5);
+  const beans = await make("Beans", 4);
+  const chard = await make("Chard", 4);
 
   const shopper = await secondContext(browser, testInfo);
   const buyer = await registerFresh(shopper.page, "adjust");
   await topUpByApi(shopper.page, 100);
   const orderId = (
     await orderByApi(shopper.page, farm.id, [
-      { productId: ids.carrots, quantity: 4 },
-      { productId: ids.kale, quantity: 2 },
-      { productId: ids.beans, quantity: 2 },
+      { productId: carrots.id, quantity: 4 },
+      { productId: kale.id, quantity: 2 },
+      { productId: beans.id, quantity: 2 },
     ])
   ).orders[0].id;
 
@@ -75,9 +75,11 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
   await axe(page);
 
   // Short-pick: carrots 4 → 3 (applied at once, $3.00 back).
-  await incoming.getByRole("button", { name: `Adjust ${carrots} in order #${orderId}` }).click();
+  await incoming
+    .getByRole("button", { name: `Adjust ${carrots.name} in order #${orderId}` })
+    .click();
   const dialog = page.getByTestId("adjust-dialog");
-  await expect(dialog.getByRole("heading", { name: `Adjust ${carrots}` })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: `Adjust ${carrots.name}` })).toBeVisible();
   await axe(page);
   await dialog.getByLabel("New quantity").fill("3");
   await dialog.getByLabel("Note to the buyer (optional)").fill("Frost got the last row");
@@ -86,17 +88,17 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
   await expect(dialog).toHaveCount(0);
 
   // Substitution: kale → chard (waits for the buyer).
-  await incoming.getByRole("button", { name: `Adjust ${kale} in order #${orderId}` }).click();
-  await dialog.getByLabel("Substitute").selectOption({ label: `${chard} · $4.00/lb` });
+  await incoming.getByRole("button", { name: `Adjust ${kale.name} in order #${orderId}` }).click();
+  await dialog.getByLabel("Substitute").selectOption({ label: `${chard.name} · $4.00/lb` });
   await dialog.getByRole("button", { name: "Send adjustment" }).click();
   await expect(toast(page, "Change sent to the buyer")).toBeVisible();
 
   // Actual weight: beans 2 → 3 (waits for the buyer).
-  await incoming.getByRole("button", { name: `Adjust ${beans} in order #${orderId}` }).click();
+  await incoming.getByRole("button", { name: `Adjust ${beans.name} in order #${orderId}` }).click();
   await dialog.getByLabel("New quantity").fill("3");
   await dialog.getByRole("button", { name: "Send adjustment" }).click();
   await expect(toast(page, "Change sent to the buyer")).toBeVisible();
-  await expect(incoming).toContainText(`3 × ${carrots}`);
+  await expect(incoming).toContainText(`3 × ${carrots.name}`);
 
   // --- The buyer sees the three cards live (no reload) ------------------------------------------
   const cards = buyerLog.getByTestId("adjustment-card");
@@ -105,7 +107,7 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
   await expect(cards.nth(0)).toContainText("$3.00 refunded to your wallet");
   await expect(cards.nth(0)).toContainText("Frost got the last row");
   await expect(cards.nth(1)).toHaveAttribute("data-status", "pending");
-  await expect(cards.nth(1)).toContainText(`2 × ${chard}`);
+  await expect(cards.nth(1)).toContainText(`2 × ${chard.name}`);
   await expect(cards.nth(1)).toContainText("You pay $3.00 more");
   // The buyer is the one asked: the badge says so; the farm reads that it waits for them.
   await expect(cards.nth(1)).toContainText("Needs your answer");
@@ -146,9 +148,9 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
     items: { productName: string; quantity: number }[];
   };
   expect(order.items.map((i) => [i.productName, i.quantity])).toEqual([
-    [carrots, 3],
-    [chard, 2],
-    [beans, 2],
+    [carrots.name, 3],
+    [chard.name, 2],
+    [beans.name, 2],
   ]);
   // 12.00 + 5.00 + 8.00 = 25.00, then −3.00 (short-pick) and +3.00 (chard for kale).
   expect(order.totalAmount).toBe(25);
@@ -166,19 +168,18 @@ test("the buyer accepts a farm's change from the order's details: the dialog sta
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const tag = Date.now().toString(36);
   const { farm, make } = await signInAsFarmer(page, testInfo);
-  const leeks = await make(`Leeks ${tag}`, 2);
-  const fennel = await make(`Fennel ${tag}`, 3);
+  const leeks = await make("Leeks", 2);
+  const fennel = await make("Fennel", 3);
 
   const shopper = await secondContext(browser, testInfo);
   await registerFresh(shopper.page, "adjust-detail");
   await topUpByApi(shopper.page, 50);
-  const placed = await orderByApi(shopper.page, farm.id, [{ productId: leeks, quantity: 2 }]);
+  const placed = await orderByApi(shopper.page, farm.id, [{ productId: leeks.id, quantity: 2 }]);
   const order = (placed as { orders: { id: number; items: { id: number }[] }[] }).orders[0];
   // Fennel for the leeks: $4.00 → $6.00, waits for the buyer.
   const proposed = await page.request.post(`/api/my-farm/orders/${order.id}/adjustments`, {
-    data: { lines: [{ itemId: order.items[0].id, substituteProductId: fennel }] },
+    data: { lines: [{ itemId: order.items[0].id, substituteProductId: fennel.id }] },
   });
   expect(proposed.status(), await proposed.text()).toBe(201);
 

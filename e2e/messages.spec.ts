@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { FARM_PASSWORD, registerFresh, secondContext, SEEDED_FARMERS, signIn } from "./support";
 
 type Account = Awaited<ReturnType<typeof registerFresh>>;
@@ -19,11 +19,17 @@ async function secondUser(browser: Browser, testInfo: TestInfo, farmer: Farmer) 
 /** The farm this project's tests write to (the desktop and mobile runs each keep their own chat). */
 const farmerFor = (testInfo: TestInfo) =>
   testInfo.project.name === "desktop" ? SEEDED_FARMERS.priya : SEEDED_FARMERS.hannah;
-/** A brand-new shopper in this page, and this project's farm signed in beside it. */
-async function freshShopperAndFarm(page: Page, tag: string, browser: Browser, testInfo: TestInfo) {
-  await registerFresh(page, tag);
-  return secondUser(browser, testInfo, farmerFor(testInfo));
-}
+/**
+ * Tests that ask for `farm` get this project's farm signed in beside the page, its browser closed
+ * when the test ends, passed or failed.
+ */
+const test = base.extend<{ farm: Awaited<ReturnType<typeof secondUser>> }>({
+  farm: async ({ browser }, provide, testInfo) => {
+    const farm = await secondUser(browser, testInfo, farmerFor(testInfo));
+    await provide(farm);
+    await farm.context.close();
+  },
+});
 const badge = (page: Page) => page.getByTestId("messages-count").first();
 const composer = (page: Page) => page.getByRole("textbox", { name: /^Message / });
 const sendButton = (page: Page) => page.getByRole("button", { name: "Send message" });
@@ -95,9 +101,9 @@ test.describe("messages", () => {
 
   test("composer: Enter sends, Shift+Enter adds a line, the button is disabled while blank; a failed send retries without a duplicate", async ({
     page,
-    browser,
-  }, testInfo) => {
-    const b = await freshShopperAndFarm(page, "msga", browser, testInfo);
+    farm: b,
+  }) => {
+    await registerFresh(page, "msga");
     await page.goto(`/messages/${b.account.user.id}`);
 
     await expect(sendButton(page)).toBeDisabled();
@@ -148,15 +154,13 @@ test.describe("messages", () => {
     expect(
       axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
     ).toEqual([]);
-    await b.context.close();
   });
 
   test("a message typed before the page knows who is signed in is kept, then sent once it does", async ({
     page,
-    browser,
-  }, testInfo) => {
-    const b = await freshShopperAndFarm(page, "msgearly", browser, testInfo);
-    await b.context.close();
+    farm: b,
+  }) => {
+    await registerFresh(page, "msgearly");
     // The session user's answer is held: the page is hydrated (it asked) but does not know it yet.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -1,11 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { auditPage, expectVisibleFocus } from "./a11y";
 import {
   createProductByApi,
   FARM_PASSWORD,
-  newAccount,
   openProfileSection,
   orderByApi,
+  registerFresh,
   secondContext,
   SEEDED_FARMERS,
   signIn,
@@ -13,19 +13,10 @@ import {
   topUpByApi,
 } from "./support";
 
-async function register(page: Page, tag: string): Promise<number> {
-  const a = newAccount(tag);
-  const res = await page.request.post("/api/register", {
-    data: { ...a, confirmPassword: a.password },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as number;
-}
-
 test("Profile → Notification: email switches, saved at once with a toast, by keyboard, kept after a reload", async ({
   page,
 }) => {
-  await register(page, "notify");
+  await registerFresh(page, "notify");
   await openProfileSection(page, "Notification", /\/profile\/notifications$/);
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
 
@@ -62,14 +53,10 @@ test("Profile → Notification: email switches, saved at once with a toast, by k
 test("the unsubscribe link works signed out; a forged one is a 404 page", async ({
   page,
   browser,
-}) => {
-  const userId = await register(page, "unsub");
-  const signedOut = await browser.newContext({
-    viewport: page.viewportSize()!,
-    isMobile: (await page.evaluate(() => navigator.maxTouchPoints)) > 0,
-  });
-  const visitor = await signedOut.newPage();
-  const token = tokenFor(userId, "unread_messages");
+}, testInfo) => {
+  const { user } = await registerFresh(page, "unsub");
+  const { context: signedOut, page: visitor } = await secondContext(browser, testInfo);
+  const token = tokenFor(user.id, "unread_messages");
 
   const forged = await visitor.goto(
     `/unsubscribe/${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`,
@@ -109,7 +96,7 @@ test("the buyer's order list updates live when the farm changes the order (no re
   const { id: farmId } = (await (await farm.request.get("/api/my-farm")).json()) as { id: number };
   const productId = await createProductByApi(farm, `Live carrots ${Date.now().toString(36)}`, 12);
 
-  await register(page, "live");
+  await registerFresh(page, "live");
   await topUpByApi(page, 100);
   const orderId = (await orderByApi(page, farmId, [{ productId, quantity: 4 }])).orders[0].id;
   const itemId = (

@@ -1,14 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { FARM_PASSWORD, registerFresh, signIn } from "./support";
+import { FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn } from "./support";
 
-/** The seed pays Sunny Slope Orchards' first week by e-transfer (prisma/seed/payouts.ts). */
-const MARGARET = "margaret.chen@farms.fieldfare.app";
+// Margaret's farm, Sunny Slope Orchards: the seed pays its first week by e-transfer
+// (prisma/seed/payouts.ts).
+const MARGARET = SEEDED_FARMERS.margaret;
 
 test("My Farm → Payouts: demo label, the paid payout, its PDF statement and CSV", async ({
   page,
 }) => {
-  await signIn(page, MARGARET, FARM_PASSWORD);
+  await signIn(page, MARGARET.email, FARM_PASSWORD);
   await page.goto("/my-farm/payouts");
   await expect(page.getByRole("heading", { name: "Payouts", level: 2 })).toBeVisible();
   await expect(page.getByTestId("demo-payments")).toHaveText("Demo payments — no card is charged");
@@ -31,7 +32,7 @@ test("My Farm → Payouts: demo label, the paid payout, its PDF statement and CS
 });
 
 test("the product form says what the farm keeps after the commission", async ({ page }) => {
-  await signIn(page, MARGARET, FARM_PASSWORD);
+  await signIn(page, MARGARET.email, FARM_PASSWORD);
   await page.goto("/my-farm/products/new");
   await page.getByLabel("Price (USD)").fill("12.50");
   await expect(page.getByTestId("product-price-net")).toHaveText(

@@ -1,13 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./a11y";
-import { DEMO, FARM_PASSWORD, SEEDED_FARMERS, signIn } from "./support";
+import { DEMO, FARM_PASSWORD, SEEDED_FARMERS, SEEDED_RESTAURANTS, signIn } from "./support";
 
 /**
  * Each role's own way in (docs/product.md): a farm lands on My Farm and has its own phone tabs; a
  * restaurant reaches Reorder, Standing orders and Invoices in one tap; My Farm's section tabs show
  * that they scroll. These only read, so the seeded farmers are shared with the specs that write.
  */
-const OLIVIA = "olivia.martin@restaurants.fieldfare.app";
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 const mainNav = (page: Page) => page.getByTestId(isMobile(page) ? "tab-bar" : "nav-rail");
 
@@ -96,7 +95,7 @@ test("My Farm's section tabs show that they scroll and keep the active tab in vi
 });
 
 test("a restaurant reaches Reorder, Standing orders and Invoices in one tap", async ({ page }) => {
-  await signIn(page, OLIVIA, FARM_PASSWORD);
+  await signIn(page, SEEDED_RESTAURANTS.olivia.email, FARM_PASSWORD);
   await page.goto("/home");
   const nav = mainNav(page);
   const link = (name: string) =>

@@ -88,6 +88,12 @@ export const SEEDED_FARMERS = {
   robert: { email: "robert.ashford@farms.fieldfare.app", fullName: "Robert Ashford" },
   marcus: { email: "marcus.feld@farms.fieldfare.app", fullName: "Marcus Feld" },
   aaron: { email: "aaron.whitfield@farms.fieldfare.app", fullName: "Aaron Whitfield" },
+  margaret: { email: "margaret.chen@farms.fieldfare.app", fullName: "Margaret Chen" },
+} as const;
+
+/** Seeded restaurant accounts (prisma/seed-data/catalog.ts); they sign in with FARM_PASSWORD too. */
+export const SEEDED_RESTAURANTS = {
+  olivia: { email: "olivia.martin@restaurants.fieldfare.app", fullName: "Olivia Martin" },
 } as const;
 
 /** Signs in through the real API; the browser context gets the session cookie. */

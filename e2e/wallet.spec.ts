@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { registerFresh } from "./support";
+import { registerFresh, topUpByApi } from "./support";
 
 const toast = (page: Page) => page.getByTestId("toast");
 
@@ -9,13 +9,11 @@ async function openDialog(page: Page) {
   await expect(page.getByRole("dialog", { name: "Top Up Wallet" })).toBeVisible();
 }
 
-/** Tops the wallet up n times, $1 then $2 … then $n, so each row of the history is told apart,
- * and opens /wallet; its history rows. */
-async function historyAfter(page: Page, n: number) {
-  for (let i = 1; i <= n; i++) {
-    const res = await page.request.post("/api/transactions/topup", { data: { amount: i } });
-    expect(res.status()).toBe(200);
-  }
+/** Registers a fresh buyer, tops their wallet up n times, $1 then $2 … then $n, so each row of the
+ * history is told apart, and opens /wallet; its history rows. */
+async function freshHistory(page: Page, tag: string, n: number) {
+  await registerFresh(page, tag);
+  for (let i = 1; i <= n; i++) await topUpByApi(page, i);
   await page.goto("/wallet");
   return page.getByTestId("transaction");
 }
@@ -101,10 +99,7 @@ test.describe("wallet", () => {
   }) => {
     await registerFresh(page, "walletcap");
     // Fill the wallet to its $1,000,000.00 ceiling through the real API.
-    for (let i = 0; i < 100; i++) {
-      const res = await page.request.post("/api/transactions/topup", { data: { amount: 10000 } });
-      expect(res.status()).toBe(200);
-    }
+    for (let i = 0; i < 100; i++) await topUpByApi(page, 10000);
     await page.goto("/wallet");
     await expect(page.getByTestId("wallet-balance")).toHaveText("$1,000,000.00");
     await openDialog(page);
@@ -118,8 +113,7 @@ test.describe("wallet", () => {
   test("the history shows 20 rows, then 'Load more' appends the older ones and moves focus to the first new row", async ({
     page,
   }) => {
-    await registerFresh(page, "walletmore");
-    const rows = await historyAfter(page, 23);
+    const rows = await freshHistory(page, "walletmore", 23);
     await expect(rows).toHaveCount(20);
     await expect(rows.first().getByTestId("transaction-amount")).toHaveText("+$23.00");
 
@@ -152,8 +146,7 @@ test.describe("wallet", () => {
   test("a 'Load more' that fails says so and keeps the list; pressed again it loads, and a top-up fetches the pages shown again", async ({
     page,
   }) => {
-    await registerFresh(page, "walletfail");
-    const rows = await historyAfter(page, 21);
+    const rows = await freshHistory(page, "walletfail", 21);
     await expect(rows).toHaveCount(20);
 
     let fail = true;
