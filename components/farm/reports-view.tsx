@@ -21,7 +21,7 @@ import {
 import { reportPeriodSchema } from "@/lib/validators/farm";
 import type { SalesChannel, SalesReportJson, TaxReportJson } from "@/lib/contracts/farm";
 import { calendarDay } from "./calendar-day";
-import { ReportBarChart, type Bar } from "./report-chart";
+import { ReportBarChart } from "./report-chart";
 import { ReportPanel } from "./report-panel";
 
 const CHANNELS: Record<SalesChannel, string> = {
@@ -33,30 +33,50 @@ const CHANNELS: Record<SalesChannel, string> = {
 const PRODUCTS_SHOWN = 10;
 
 const query = (p: ReportPeriod) => `from=${p.from}&to=${p.to}`;
-const weekLabel = (week: string) =>
-  `Week of ${calendarDay(week, { month: "short", day: "numeric" })}`;
+const weekDay = (week: string) => calendarDay(week, { month: "short", day: "numeric" });
+const weekLabel = (week: string) => `Week of ${weekDay(week)}`;
 const longDay = (day: string) =>
   calendarDay(day, { month: "short", day: "numeric", year: "numeric" });
 
-/** One report: its heading, the chart and, beside it, the table with the same figures. */
+/** A report's line: the table's first cell (`barLabel`, when shorter, names its bar), a count, an amount. */
+type ReportRow = { key: string; label: string; barLabel?: string; count: number; amount: number };
+
+/** One report: its heading, the chart of the amounts and, beside it, the table with the same figures. */
 function ReportCard({
   id,
   title,
-  bars,
-  table,
+  caption = title,
+  head,
+  rows,
   download,
 }: {
   id: string;
   title: string;
-  bars: Bar[];
-  table: ReactNode;
+  caption?: string;
+  head: string[];
+  rows: ReportRow[];
   download?: ReactNode;
 }) {
+  const bars = rows.map((r) => ({
+    key: r.key,
+    label: r.barLabel ?? r.label,
+    value: r.amount,
+    valueLabel: formatCurrency(r.amount),
+  }));
   return (
     <ReportPanel id={id} title={title} aside={download}>
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <ReportBarChart name={title} bars={bars} />
-        <div className="overflow-x-auto">{table}</div>
+        <div className="overflow-x-auto">
+          <Table
+            caption={caption}
+            head={head}
+            rows={rows.map((r) => ({
+              key: r.key,
+              cells: [r.label, r.count, formatCurrency(r.amount)],
+            }))}
+          />
+        </div>
       </div>
     </ReportPanel>
   );
@@ -411,100 +431,64 @@ function Reports({
       <ReportCard
         id="by-week"
         title="Sales by week"
-        bars={sales.weeks.map((w) => ({
+        head={["Week", "Orders", "Sales"]}
+        rows={sales.weeks.map((w) => ({
           key: w.week,
-          label: weekLabel(w.week).replace("Week of ", ""),
-          value: w.sales,
-          valueLabel: formatCurrency(w.sales),
+          label: weekLabel(w.week),
+          barLabel: weekDay(w.week),
+          count: w.orders,
+          amount: w.sales,
         }))}
         download={
           <CsvLink href={`/api/my-farm/reports/sales?${q}&group=week&format=csv`}>CSV</CsvLink>
-        }
-        table={
-          <Table
-            caption="Sales by week"
-            head={["Week", "Orders", "Sales"]}
-            rows={sales.weeks.map((w) => ({
-              key: w.week,
-              cells: [weekLabel(w.week), w.orders, formatCurrency(w.sales)],
-            }))}
-          />
         }
       />
 
       <ReportCard
         id="by-product"
         title="Sales by product"
-        bars={products.map((p) => ({
+        caption="Sales by product (goods before tax)"
+        head={["Product", "Sold", "Goods"]}
+        rows={products.map((p) => ({
           key: String(p.productId),
           label: p.name,
-          value: p.goods,
-          valueLabel: formatCurrency(p.goods),
+          count: p.quantity,
+          amount: p.goods,
         }))}
         download={
           <CsvLink href={`/api/my-farm/reports/sales?${q}&group=product&format=csv`}>
             CSV by week
           </CsvLink>
         }
-        table={
-          <Table
-            caption="Sales by product (goods before tax)"
-            head={["Product", "Sold", "Goods"]}
-            rows={products.map((p) => ({
-              key: String(p.productId),
-              cells: [p.name, p.quantity, formatCurrency(p.goods)],
-            }))}
-          />
-        }
       />
 
       <ReportCard
         id="by-channel"
         title="Sales by channel"
-        bars={sales.channels.map((c) => ({
+        head={["Channel", "Orders", "Sales"]}
+        rows={sales.channels.map((c) => ({
           key: c.channel,
           label: CHANNELS[c.channel],
-          value: c.sales,
-          valueLabel: formatCurrency(c.sales),
+          count: c.orders,
+          amount: c.sales,
         }))}
         download={
           <CsvLink href={`/api/my-farm/reports/sales?${q}&group=channel&format=csv`}>CSV</CsvLink>
-        }
-        table={
-          <Table
-            caption="Sales by channel"
-            head={["Channel", "Orders", "Sales"]}
-            rows={sales.channels.map((c) => ({
-              key: c.channel,
-              cells: [CHANNELS[c.channel], c.orders, formatCurrency(c.sales)],
-            }))}
-          />
         }
       />
 
       <ReportCard
         id="top-customers"
         title="Top customers"
-        bars={sales.topCustomers.map((c) => ({
+        caption="Top customers by sales"
+        head={["Customer", "Orders", "Sales"]}
+        rows={sales.topCustomers.map((c) => ({
           key: String(c.buyer.id),
-          label: c.buyer.fullName,
-          value: c.sales,
-          valueLabel: formatCurrency(c.sales),
+          label: c.restaurant ? `${c.buyer.fullName} (restaurant)` : c.buyer.fullName,
+          barLabel: c.buyer.fullName,
+          count: c.orders,
+          amount: c.sales,
         }))}
-        table={
-          <Table
-            caption="Top customers by sales"
-            head={["Customer", "Orders", "Sales"]}
-            rows={sales.topCustomers.map((c) => ({
-              key: String(c.buyer.id),
-              cells: [
-                c.restaurant ? `${c.buyer.fullName} (restaurant)` : c.buyer.fullName,
-                c.orders,
-                formatCurrency(c.sales),
-              ],
-            }))}
-          />
-        }
       />
 
       {taxSummary}
