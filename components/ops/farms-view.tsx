@@ -14,6 +14,7 @@ import type { OpsFarmInviteJson, OpsFarmJson } from "@/lib/contracts/ops";
 import { formatDayTime } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
 import { EmptyNote, Loaded } from "./loaded";
+import { FarmSwitchDialog } from "./farm-switch-dialog";
 import { SearchForm } from "./search-form";
 
 /**
@@ -199,27 +200,23 @@ export function FarmsView() {
           </Button>
         </DialogContent>
       </Dialog>
-      <FormDialog
-        open={pausing !== null}
-        onClose={() => setPausing(null)}
-        title={
-          <>
-            {pausing?.listingsPaused ? "Resume" : "Pause"} {pausing?.farmName}&apos;s listings
-          </>
-        }
+      <FarmSwitchDialog
+        farm={pausing}
+        on={pausing?.listingsPaused}
+        verbs={["Pause", "Resume"]}
+        noun="listings"
         description={
           pausing?.listingsPaused
             ? "Its products come back to home, search and its page."
             : "Its products leave home, search and its page, and checkout refuses them. Orders already placed stay."
         }
-        onSubmit={(form) => pausing && submitPause(pausing, form)}
-        submit={pausing?.listingsPaused ? "Resume listings" : "Pause listings"}
+        id="pause-reason"
+        minLength={3}
+        error={formError}
         busy={busy}
-      >
-        <Field id="pause-reason" label="Reason" error={formError}>
-          <Input id="pause-reason" name="reason" required minLength={3} maxLength={500} />
-        </Field>
-      </FormDialog>
+        onClose={() => setPausing(null)}
+        onSubmit={(form) => pausing && submitPause(pausing, form)}
+      />
     </section>
   );
 }
