@@ -3,6 +3,7 @@ import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNo
 import { useSearchParams } from "next/navigation";
 import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { HeadedSection } from "@/components/ui/headed-section";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { LoadError } from "@/components/ui/load-error";
@@ -143,17 +144,22 @@ function CsvLink({ href, children }: { href: string; children: ReactNode }) {
 
 const noSubscription = () => () => {};
 
+/** The page's section, the same while loading. */
+const REPORTS_SECTION = {
+  titleId: "reports-title",
+  title: "Reports",
+  titleClassName: "text-xl font-bold text-ink",
+  className: "grid gap-6",
+};
+
 /** The page before the browser knows today and the address's period (it is prerendered). */
 export function ReportsLoading() {
   return (
-    <section aria-labelledby="reports-title" className="grid gap-6">
-      <h2 id="reports-title" className="text-xl font-bold text-ink">
-        Reports
-      </h2>
+    <HeadedSection {...REPORTS_SECTION}>
       <p role="status" className="text-sm text-muted">
         Loading reports...
       </p>
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -237,16 +243,14 @@ export function ReportsView({
   const error = sales.error ?? tax.error;
 
   return (
-    <section aria-labelledby="reports-title" className="grid gap-6">
-      <div className="grid gap-1">
-        <h2 id="reports-title" className="text-xl font-bold text-ink">
-          Reports
-        </h2>
+    <HeadedSection
+      {...REPORTS_SECTION}
+      intro={
         <p className="text-sm text-muted">
           Orders completed in the period, before tax unless said. Amounts in USD.
         </p>
-      </div>
-
+      }
+    >
       <form
         onSubmit={submit}
         aria-label="Report period"
@@ -319,7 +323,7 @@ export function ReportsView({
       ) : (
         <Reports sales={s} tax={t} period={period} />
       )}
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -15,6 +15,7 @@ import { formatDayTime } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
 import { EmptyNote, Loaded } from "./loaded";
 import { FarmSwitchDialog } from "./farm-switch-dialog";
+import { OpsSection } from "./ops-section";
 import { SearchForm } from "./search-form";
 
 /**
@@ -100,11 +101,11 @@ export function FarmsView() {
   }
 
   return (
-    <section aria-labelledby="farms-title" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="farms-title" className="text-xl font-semibold text-ink">
-          Farms
-        </h2>
+    <OpsSection
+      id="farms-title"
+      title="Farms"
+      className="grid gap-4"
+      action={
         <Button
           onClick={() => {
             setFormError(undefined);
@@ -114,7 +115,8 @@ export function FarmsView() {
         >
           Invite a farmer
         </Button>
-      </div>
+      }
+    >
       <SearchForm id="farms-q" label="Farm, owner or email" onSearch={setQ} />
       <Loaded
         read={farms}
@@ -217,7 +219,7 @@ export function FarmsView() {
         onClose={() => setPausing(null)}
         onSubmit={(form) => pausing && submitPause(pausing, form)}
       />
-    </section>
+    </OpsSection>
   );
 }
 
