@@ -337,6 +337,8 @@ function Reports({
   period: ReportPeriod;
 }) {
   const q = query(period);
+  const salesCsv = (group: "week" | "product" | "channel") =>
+    `/api/my-farm/reports/sales?${q}&group=${group}&format=csv`;
   const taxSummary = (
     <ReportPanel
       id="tax"
@@ -390,9 +392,7 @@ function Reports({
           <CsvLink href={`/api/my-farm/exports/xero.csv?${q}`}>Xero (CSV)</CsvLink>
         </li>
         <li>
-          <CsvLink href={`/api/my-farm/reports/sales?${q}&group=product&format=csv`}>
-            Sales by product and week (CSV)
-          </CsvLink>
+          <CsvLink href={salesCsv("product")}>Sales by product and week (CSV)</CsvLink>
         </li>
       </ul>
     </section>
@@ -443,9 +443,7 @@ function Reports({
           count: w.orders,
           amount: w.sales,
         }))}
-        download={
-          <CsvLink href={`/api/my-farm/reports/sales?${q}&group=week&format=csv`}>CSV</CsvLink>
-        }
+        download={<CsvLink href={salesCsv("week")}>CSV</CsvLink>}
       />
 
       <ReportCard
@@ -459,11 +457,7 @@ function Reports({
           count: p.quantity,
           amount: p.goods,
         }))}
-        download={
-          <CsvLink href={`/api/my-farm/reports/sales?${q}&group=product&format=csv`}>
-            CSV by week
-          </CsvLink>
-        }
+        download={<CsvLink href={salesCsv("product")}>CSV by week</CsvLink>}
       />
 
       <ReportCard
@@ -476,9 +470,7 @@ function Reports({
           count: c.orders,
           amount: c.sales,
         }))}
-        download={
-          <CsvLink href={`/api/my-farm/reports/sales?${q}&group=channel&format=csv`}>CSV</CsvLink>
-        }
+        download={<CsvLink href={salesCsv("channel")}>CSV</CsvLink>}
       />
 
       <ReportCard
