@@ -1,10 +1,8 @@
 "use client";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import type { z } from "zod";
 import { BadgeCheck, Clock, XCircle } from "lucide-react";
 import { useAuth } from "@/components/auth/auth-provider";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { Button } from "@/components/ui/button";
 import { LoadStates } from "@/components/ui/load-states";
 import { FormInput } from "@/components/ui/form-input";
@@ -15,9 +13,6 @@ import { businessAccountSchema } from "@/lib/validators/business";
 import { ProfileSubpage } from "./profile-subpage";
 import { useBusinessAccount } from "@/lib/client/resources";
 import { handleApiSubmit } from "@/components/ui/api-form";
-
-type FormIn = z.input<typeof businessAccountSchema>;
-type FormOut = z.output<typeof businessAccountSchema>;
 
 const STATUS = {
   pending: {
@@ -130,14 +125,11 @@ function ApplyForm({
   previous: BusinessAccountJson | null;
   onApplied: (a: BusinessAccountJson) => void;
 }) {
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(businessAccountSchema),
-    defaultValues: {
-      companyName: previous?.companyName ?? "",
-      businessNumber: previous?.businessNumber ?? "",
-      address: previous?.address ?? "",
-      postalCode: previous?.postalCode ?? "",
-    },
+  const form = useZodForm(businessAccountSchema, {
+    companyName: previous?.companyName ?? "",
+    businessNumber: previous?.businessNumber ?? "",
+    address: previous?.address ?? "",
+    postalCode: previous?.postalCode ?? "",
   });
   const { isSubmitting } = form.formState;
 
