@@ -9,7 +9,7 @@ import { DialogHeading } from "@/components/ui/dialog-heading";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { PanelHeader } from "@/components/ui/panel-header";
+import { PanelSection } from "@/components/ui/panel-header";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useSeededSWR } from "@/lib/client/data";
@@ -39,36 +39,37 @@ export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
   }
   const list = data ?? [];
   return (
-    <section aria-labelledby="customers-title" className="grid gap-4">
-      <PanelHeader
-        id="customers-title"
-        title="Customers"
-        aside={
-          <dl className="flex gap-6 text-sm">
-            <div>
-              <dt className="text-muted">Owed to you</dt>
-              <dd className="text-lg font-bold tabular-nums" data-testid="customers-owed">
-                {formatCents(sumDollarsInCents(list, (c) => c.owed))}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-muted">Overdue</dt>
-              <dd
-                className={cn(
-                  "text-lg font-bold tabular-nums",
-                  sumDollarsInCents(list, (c) => c.overdue) > 0 && "text-red-700",
-                )}
-              >
-                {formatCents(sumDollarsInCents(list, (c) => c.overdue))}
-              </dd>
-            </div>
-          </dl>
-        }
-      >
+    <PanelSection
+      id="customers-title"
+      title="Customers"
+      className="grid gap-4"
+      aside={
+        <dl className="flex gap-6 text-sm">
+          <div>
+            <dt className="text-muted">Owed to you</dt>
+            <dd className="text-lg font-bold tabular-nums" data-testid="customers-owed">
+              {formatCents(sumDollarsInCents(list, (c) => c.owed))}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted">Overdue</dt>
+            <dd
+              className={cn(
+                "text-lg font-bold tabular-nums",
+                sumDollarsInCents(list, (c) => c.overdue) > 0 && "text-red-700",
+              )}
+            >
+              {formatCents(sumDollarsInCents(list, (c) => c.overdue))}
+            </dd>
+          </div>
+        </dl>
+      }
+      intro={
         <p className="text-sm text-muted">
           Your buyers, what each owes on account, and the credit you give restaurants.
         </p>
-      </PanelHeader>
+      }
+    >
       {list.length === 0 ? (
         <div className="grid justify-items-center gap-3 rounded-3xl border border-gray-200 p-8 text-center">
           <Users aria-hidden className="h-10 w-10 text-brand-700" />
@@ -80,7 +81,7 @@ export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
       ) : (
         <CardList items={list}>{(c) => <CustomerCard customer={c} onChanged={replace} />}</CardList>
       )}
-    </section>
+    </PanelSection>
   );
 }
 

@@ -2,19 +2,14 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormInput, NewPasswordFields } from "@/components/ui/form-input";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, hasCode } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
-import {
-  forgotPasswordSchema,
-  strongPasswordFields,
-  type ForgotPasswordInput,
-} from "@/lib/validators/account-security";
+import { forgotPasswordSchema, strongPasswordFields } from "@/lib/validators/account-security";
 import { passwordMismatch, passwordsMatch } from "@/lib/validators/auth";
 import { z } from "zod";
 
@@ -22,10 +17,7 @@ import { z } from "zod";
 
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState<string | null>(null);
-  const form = useForm<ForgotPasswordInput>({
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: "" },
-  });
+  const form = useZodForm(forgotPasswordSchema, { email: "" });
   const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -76,16 +68,12 @@ export function ForgotPasswordForm() {
 }
 
 const resetFormSchema = z.object(strongPasswordFields).refine(passwordsMatch, passwordMismatch);
-type ResetFormInput = z.infer<typeof resetFormSchema>;
 
 export function ResetPasswordForm() {
   const token = useSearchParams().get("token") ?? "";
   const router = useRouter();
   const [expired, setExpired] = useState(false);
-  const form = useForm<ResetFormInput>({
-    resolver: zodResolver(resetFormSchema),
-    defaultValues: { password: "", confirmPassword: "" },
-  });
+  const form = useZodForm(resetFormSchema, { password: "", confirmPassword: "" });
   const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -3,18 +3,12 @@ import { useState } from "react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Tabs } from "radix-ui";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
 import { handleApiSubmit } from "@/components/ui/api-form";
-import {
-  loginSchema,
-  registerSchema,
-  type LoginInput,
-  type RegisterInput,
-} from "@/lib/validators/auth";
+import { loginSchema, registerSchema } from "@/lib/validators/auth";
 import type { PublicUser } from "@/lib/contracts/session";
 import { homePathFor } from "@/lib/auth/home-path";
 import { safeNextPath } from "@/lib/auth/safe-next";
@@ -62,10 +56,7 @@ const loginInputs = [
 function LoginForm({ next }: { next: string | null }) {
   const { setUser } = useAuth();
   const router = useRouter();
-  const form = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { username: "", password: "" },
-  });
+  const form = useZodForm(loginSchema, { username: "", password: "" });
   const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -113,16 +104,13 @@ const registerInputs = [
 function RegisterForm({ next }: { next: string }) {
   const { setUser } = useAuth();
   const router = useRouter();
-  const form = useForm<RegisterInput>({
-    resolver: zodResolver(registerSchema),
-    defaultValues: {
-      fullName: "",
-      email: "",
-      username: "",
-      phone: "",
-      password: "",
-      confirmPassword: "",
-    },
+  const form = useZodForm(registerSchema, {
+    fullName: "",
+    email: "",
+    username: "",
+    phone: "",
+    password: "",
+    confirmPassword: "",
   });
   const { isSubmitting } = form.formState;
 

@@ -1,12 +1,10 @@
 "use client";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
-import type { z } from "zod";
 import {
   IMAGE_ACCEPT,
   MAX_CASE_SIZE,
@@ -14,7 +12,6 @@ import {
   MAX_PRICE,
   MAX_STOCK,
   productSchema,
-  type ProductInput,
 } from "@/lib/validators/farm";
 import type { MyProductJson } from "@/lib/contracts/farm";
 import { Field } from "@/components/ui/field";
@@ -83,9 +80,9 @@ type Props = { categories: { id: number; name: string }[]; product?: MyProductJs
  */
 export function ProductForm({ categories, product }: Props) {
   const router = useRouter();
-  const form = useForm<z.input<typeof productSchema>, unknown, ProductInput>({
-    resolver: zodResolver(productSchema),
-    defaultValues: product
+  const form = useZodForm(
+    productSchema,
+    product
       ? {
           name: product.name,
           description: product.description,
@@ -108,7 +105,7 @@ export function ProductForm({ categories, product }: Props) {
           categoryId: null,
           isFeatured: false,
         },
-  });
+  );
   const { errors, isSubmitting } = form.formState;
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);

@@ -3,6 +3,7 @@ import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNo
 import { useSearchParams } from "next/navigation";
 import { Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { HeadedSection } from "@/components/ui/headed-section";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { LoadError } from "@/components/ui/load-error";
@@ -21,7 +22,7 @@ import {
 import { reportPeriodSchema } from "@/lib/validators/farm";
 import type { SalesChannel, SalesReportJson, TaxReportJson } from "@/lib/contracts/farm";
 import { calendarDay } from "./calendar-day";
-import { ReportBarChart, type Bar } from "./report-chart";
+import { ReportBarChart } from "./report-chart";
 import { ReportPanel } from "./report-panel";
 
 const CHANNELS: Record<SalesChannel, string> = {
@@ -33,30 +34,50 @@ const CHANNELS: Record<SalesChannel, string> = {
 const PRODUCTS_SHOWN = 10;
 
 const query = (p: ReportPeriod) => `from=${p.from}&to=${p.to}`;
-const weekLabel = (week: string) =>
-  `Week of ${calendarDay(week, { month: "short", day: "numeric" })}`;
+const weekDay = (week: string) => calendarDay(week, { month: "short", day: "numeric" });
+const weekLabel = (week: string) => `Week of ${weekDay(week)}`;
 const longDay = (day: string) =>
   calendarDay(day, { month: "short", day: "numeric", year: "numeric" });
 
-/** One report: its heading, the chart and, beside it, the table with the same figures. */
+/** A report's line: the table's first cell (`barLabel`, when shorter, names its bar), a count, an amount. */
+type ReportRow = { key: string; label: string; barLabel?: string; count: number; amount: number };
+
+/** One report: its heading, the chart of the amounts and, beside it, the table with the same figures. */
 function ReportCard({
   id,
   title,
-  bars,
-  table,
+  caption = title,
+  head,
+  rows,
   download,
 }: {
   id: string;
   title: string;
-  bars: Bar[];
-  table: ReactNode;
+  caption?: string;
+  head: string[];
+  rows: ReportRow[];
   download?: ReactNode;
 }) {
+  const bars = rows.map((r) => ({
+    key: r.key,
+    label: r.barLabel ?? r.label,
+    value: r.amount,
+    valueLabel: formatCurrency(r.amount),
+  }));
   return (
     <ReportPanel id={id} title={title} aside={download}>
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <ReportBarChart name={title} bars={bars} />
-        <div className="overflow-x-auto">{table}</div>
+        <div className="overflow-x-auto">
+          <Table
+            caption={caption}
+            head={head}
+            rows={rows.map((r) => ({
+              key: r.key,
+              cells: [r.label, r.count, formatCurrency(r.amount)],
+            }))}
+          />
+        </div>
       </div>
     </ReportPanel>
   );
@@ -123,17 +144,22 @@ function CsvLink({ href, children }: { href: string; children: ReactNode }) {
 
 const noSubscription = () => () => {};
 
+/** The page's section, the same while loading. */
+const REPORTS_SECTION = {
+  titleId: "reports-title",
+  title: "Reports",
+  titleClassName: "text-xl font-bold text-ink",
+  className: "grid gap-6",
+};
+
 /** The page before the browser knows today and the address's period (it is prerendered). */
 export function ReportsLoading() {
   return (
-    <section aria-labelledby="reports-title" className="grid gap-6">
-      <h2 id="reports-title" className="text-xl font-bold text-ink">
-        Reports
-      </h2>
+    <HeadedSection {...REPORTS_SECTION}>
       <p role="status" className="text-sm text-muted">
         Loading reports...
       </p>
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -217,16 +243,14 @@ export function ReportsView({
   const error = sales.error ?? tax.error;
 
   return (
-    <section aria-labelledby="reports-title" className="grid gap-6">
-      <div className="grid gap-1">
-        <h2 id="reports-title" className="text-xl font-bold text-ink">
-          Reports
-        </h2>
+    <HeadedSection
+      {...REPORTS_SECTION}
+      intro={
         <p className="text-sm text-muted">
           Orders completed in the period, before tax unless said. Amounts in USD.
         </p>
-      </div>
-
+      }
+    >
       <form
         onSubmit={submit}
         aria-label="Report period"
@@ -299,7 +323,7 @@ export function ReportsView({
       ) : (
         <Reports sales={s} tax={t} period={period} />
       )}
-    </section>
+    </HeadedSection>
   );
 }
 
@@ -313,6 +337,8 @@ function Reports({
   period: ReportPeriod;
 }) {
   const q = query(period);
+  const salesCsv = (group: "week" | "product" | "channel") =>
+    `/api/my-farm/reports/sales?${q}&group=${group}&format=csv`;
   const taxSummary = (
     <ReportPanel
       id="tax"
@@ -366,9 +392,7 @@ function Reports({
           <CsvLink href={`/api/my-farm/exports/xero.csv?${q}`}>Xero (CSV)</CsvLink>
         </li>
         <li>
-          <CsvLink href={`/api/my-farm/reports/sales?${q}&group=product&format=csv`}>
-            Sales by product and week (CSV)
-          </CsvLink>
+          <CsvLink href={salesCsv("product")}>Sales by product and week (CSV)</CsvLink>
         </li>
       </ul>
     </section>
@@ -411,100 +435,56 @@ function Reports({
       <ReportCard
         id="by-week"
         title="Sales by week"
-        bars={sales.weeks.map((w) => ({
+        head={["Week", "Orders", "Sales"]}
+        rows={sales.weeks.map((w) => ({
           key: w.week,
-          label: weekLabel(w.week).replace("Week of ", ""),
-          value: w.sales,
-          valueLabel: formatCurrency(w.sales),
+          label: weekLabel(w.week),
+          barLabel: weekDay(w.week),
+          count: w.orders,
+          amount: w.sales,
         }))}
-        download={
-          <CsvLink href={`/api/my-farm/reports/sales?${q}&group=week&format=csv`}>CSV</CsvLink>
-        }
-        table={
-          <Table
-            caption="Sales by week"
-            head={["Week", "Orders", "Sales"]}
-            rows={sales.weeks.map((w) => ({
-              key: w.week,
-              cells: [weekLabel(w.week), w.orders, formatCurrency(w.sales)],
-            }))}
-          />
-        }
+        download={<CsvLink href={salesCsv("week")}>CSV</CsvLink>}
       />
 
       <ReportCard
         id="by-product"
         title="Sales by product"
-        bars={products.map((p) => ({
+        caption="Sales by product (goods before tax)"
+        head={["Product", "Sold", "Goods"]}
+        rows={products.map((p) => ({
           key: String(p.productId),
           label: p.name,
-          value: p.goods,
-          valueLabel: formatCurrency(p.goods),
+          count: p.quantity,
+          amount: p.goods,
         }))}
-        download={
-          <CsvLink href={`/api/my-farm/reports/sales?${q}&group=product&format=csv`}>
-            CSV by week
-          </CsvLink>
-        }
-        table={
-          <Table
-            caption="Sales by product (goods before tax)"
-            head={["Product", "Sold", "Goods"]}
-            rows={products.map((p) => ({
-              key: String(p.productId),
-              cells: [p.name, p.quantity, formatCurrency(p.goods)],
-            }))}
-          />
-        }
+        download={<CsvLink href={salesCsv("product")}>CSV by week</CsvLink>}
       />
 
       <ReportCard
         id="by-channel"
         title="Sales by channel"
-        bars={sales.channels.map((c) => ({
+        head={["Channel", "Orders", "Sales"]}
+        rows={sales.channels.map((c) => ({
           key: c.channel,
           label: CHANNELS[c.channel],
-          value: c.sales,
-          valueLabel: formatCurrency(c.sales),
+          count: c.orders,
+          amount: c.sales,
         }))}
-        download={
-          <CsvLink href={`/api/my-farm/reports/sales?${q}&group=channel&format=csv`}>CSV</CsvLink>
-        }
-        table={
-          <Table
-            caption="Sales by channel"
-            head={["Channel", "Orders", "Sales"]}
-            rows={sales.channels.map((c) => ({
-              key: c.channel,
-              cells: [CHANNELS[c.channel], c.orders, formatCurrency(c.sales)],
-            }))}
-          />
-        }
+        download={<CsvLink href={salesCsv("channel")}>CSV</CsvLink>}
       />
 
       <ReportCard
         id="top-customers"
         title="Top customers"
-        bars={sales.topCustomers.map((c) => ({
+        caption="Top customers by sales"
+        head={["Customer", "Orders", "Sales"]}
+        rows={sales.topCustomers.map((c) => ({
           key: String(c.buyer.id),
-          label: c.buyer.fullName,
-          value: c.sales,
-          valueLabel: formatCurrency(c.sales),
+          label: c.restaurant ? `${c.buyer.fullName} (restaurant)` : c.buyer.fullName,
+          barLabel: c.buyer.fullName,
+          count: c.orders,
+          amount: c.sales,
         }))}
-        table={
-          <Table
-            caption="Top customers by sales"
-            head={["Customer", "Orders", "Sales"]}
-            rows={sales.topCustomers.map((c) => ({
-              key: String(c.buyer.id),
-              cells: [
-                c.restaurant ? `${c.buyer.fullName} (restaurant)` : c.buyer.fullName,
-                c.orders,
-                formatCurrency(c.sales),
-              ],
-            }))}
-          />
-        }
       />
 
       {taxSummary}

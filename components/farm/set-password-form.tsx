@@ -1,21 +1,17 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
-import { setPasswordSchema, type SetPasswordInput } from "@/lib/validators/farm";
+import { setPasswordSchema } from "@/lib/validators/farm";
 import { NewPasswordFields } from "@/components/ui/form-input";
 import { handleApiSubmit } from "@/components/ui/api-form";
 
 /** The first password of a farmer who signed in with a one-time link. */
 export function SetPasswordForm({ email }: { email: string }) {
   const router = useRouter();
-  const form = useForm<SetPasswordInput>({
-    resolver: zodResolver(setPasswordSchema),
-    defaultValues: { password: "", confirmPassword: "" },
-  });
+  const form = useZodForm(setPasswordSchema, { password: "", confirmPassword: "" });
   const { isSubmitting } = form.formState;
 
   const onSubmit = handleApiSubmit(

@@ -14,6 +14,8 @@ import type { OpsFarmInviteJson, OpsFarmJson } from "@/lib/contracts/ops";
 import { formatDayTime } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
 import { EmptyNote, Loaded } from "./loaded";
+import { FarmSwitchDialog } from "./farm-switch-dialog";
+import { OpsSection } from "./ops-section";
 import { SearchForm } from "./search-form";
 
 /**
@@ -99,11 +101,11 @@ export function FarmsView() {
   }
 
   return (
-    <section aria-labelledby="farms-title" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="farms-title" className="text-xl font-semibold text-ink">
-          Farms
-        </h2>
+    <OpsSection
+      id="farms-title"
+      title="Farms"
+      className="grid gap-4"
+      action={
         <Button
           onClick={() => {
             setFormError(undefined);
@@ -113,7 +115,8 @@ export function FarmsView() {
         >
           Invite a farmer
         </Button>
-      </div>
+      }
+    >
       <SearchForm id="farms-q" label="Farm, owner or email" onSearch={setQ} />
       <Loaded
         read={farms}
@@ -199,28 +202,24 @@ export function FarmsView() {
           </Button>
         </DialogContent>
       </Dialog>
-      <FormDialog
-        open={pausing !== null}
-        onClose={() => setPausing(null)}
-        title={
-          <>
-            {pausing?.listingsPaused ? "Resume" : "Pause"} {pausing?.farmName}&apos;s listings
-          </>
-        }
+      <FarmSwitchDialog
+        farm={pausing}
+        on={pausing?.listingsPaused}
+        verbs={["Pause", "Resume"]}
+        noun="listings"
         description={
           pausing?.listingsPaused
             ? "Its products come back to home, search and its page."
             : "Its products leave home, search and its page, and checkout refuses them. Orders already placed stay."
         }
-        onSubmit={(form) => pausing && submitPause(pausing, form)}
-        submit={pausing?.listingsPaused ? "Resume listings" : "Pause listings"}
+        id="pause-reason"
+        minLength={3}
+        error={formError}
         busy={busy}
-      >
-        <Field id="pause-reason" label="Reason" error={formError}>
-          <Input id="pause-reason" name="reason" required minLength={3} maxLength={500} />
-        </Field>
-      </FormDialog>
-    </section>
+        onClose={() => setPausing(null)}
+        onSubmit={(form) => pausing && submitPause(pausing, form)}
+      />
+    </OpsSection>
   );
 }
 

@@ -1,23 +1,12 @@
-import type { ReactNode } from "react";
+import type { ComponentProps } from "react";
+import { HeadedSection } from "@/components/ui/headed-section";
 
-/** A section of the ops console: its heading (`id` labels the section) and what it holds. */
-export function OpsSection({
-  id,
-  title,
-  className,
-  children,
-}: {
-  id: string;
-  title: ReactNode;
-  className: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className={className}>
-      <h2 id={id} className="text-xl font-semibold text-ink">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
+type Props = Omit<ComponentProps<typeof HeadedSection>, "titleId" | "titleClassName" | "intro">;
+
+/**
+ * A section of the ops console: its heading (`id` labels the section), with its `action` (a button,
+ * a download) at the other end of the heading's row, and what it holds.
+ */
+export function OpsSection({ id, ...props }: Props & { id: string }) {
+  return <HeadedSection titleId={id} titleClassName="text-xl font-semibold text-ink" {...props} />;
 }

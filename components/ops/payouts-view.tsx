@@ -11,6 +11,7 @@ import { formatCurrency } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
 import { OpsSection } from "./ops-section";
 import { EmptyNote, Loaded } from "./loaded";
+import { FarmSwitchDialog } from "./farm-switch-dialog";
 import { useStepUp } from "./step-up";
 
 /** Ops → Payouts: mark manual payouts paid with a reference; hold or release a farm (step-up). */
@@ -106,23 +107,18 @@ export function PayoutsView() {
               <Input id="payout-reference" name="reference" required maxLength={100} />
             </Field>
           </FormDialog>
-          <FormDialog
-            open={holding !== null}
-            onClose={() => setHolding(null)}
-            title={
-              <>
-                {holding?.payoutsHeld ? "Release" : "Hold"} {holding?.farmName}&apos;s payouts
-              </>
-            }
+          <FarmSwitchDialog
+            farm={holding}
+            on={holding?.payoutsHeld}
+            verbs={["Hold", "Release"]}
+            noun="payouts"
             description="The weekly run skips a farm while it is held."
-            onSubmit={(form) => holding && submitHold(holding, form)}
-            submit={holding?.payoutsHeld ? "Release payouts" : "Hold payouts"}
+            id="hold-reason"
+            error={formError}
             busy={busy}
-          >
-            <Field id="hold-reason" label="Reason" error={formError}>
-              <Input id="hold-reason" name="reason" required maxLength={500} />
-            </Field>
-          </FormDialog>
+            onClose={() => setHolding(null)}
+            onSubmit={(form) => holding && submitHold(holding, form)}
+          />
           {dialog}
         </div>
       )}

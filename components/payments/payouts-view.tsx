@@ -4,7 +4,7 @@ import { FileText, Landmark, Sheet } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
-import { PanelHeader } from "@/components/ui/panel-header";
+import { PanelSection } from "@/components/ui/panel-header";
 import { toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useSeededSWR } from "@/lib/client/data";
@@ -53,39 +53,44 @@ export function PayoutsView({ initial }: { initial: FarmPayoutsJson | null }) {
   };
 
   return (
-    <section aria-labelledby="payouts-title" className="grid gap-6">
-      <PanelHeader
-        id="payouts-title"
-        title="Payouts"
-        aside={
-          data.provider === "stripe" && !data.connected ? (
-            <Button
-              onClick={() => void connect()}
-              disabled={connecting}
-              data-testid="payouts-connect"
+    <PanelSection
+      id="payouts-title"
+      title="Payouts"
+      className="grid gap-6"
+      aside={
+        data.provider === "stripe" && !data.connected ? (
+          <Button
+            onClick={() => void connect()}
+            disabled={connecting}
+            data-testid="payouts-connect"
+          >
+            <Landmark aria-hidden className="h-4 w-4" />
+            {connecting ? "Opening Stripe..." : "Set up payouts"}
+          </Button>
+        ) : null
+      }
+      intro={
+        <>
+          <p className="text-sm text-muted">
+            Paid weekly, with a statement per payout. Fieldfare keeps{" "}
+            {percentLabel(data.commissionRate)} of each order&apos;s goods.
+          </p>
+          {data.provider === "demo" ? (
+            <p className="mt-1 text-sm font-semibold text-amber-800" data-testid="demo-payments">
+              Demo payments — no card is charged
+            </p>
+          ) : null}
+          {data.provider === "stripe" && data.connected ? (
+            <p
+              className="mt-1 text-sm font-semibold text-brand-800"
+              data-testid="payouts-connected"
             >
-              <Landmark aria-hidden className="h-4 w-4" />
-              {connecting ? "Opening Stripe..." : "Set up payouts"}
-            </Button>
-          ) : null
-        }
-      >
-        <p className="text-sm text-muted">
-          Paid weekly, with a statement per payout. Fieldfare keeps{" "}
-          {percentLabel(data.commissionRate)} of each order&apos;s goods.
-        </p>
-        {data.provider === "demo" ? (
-          <p className="mt-1 text-sm font-semibold text-amber-800" data-testid="demo-payments">
-            Demo payments — no card is charged
-          </p>
-        ) : null}
-        {data.provider === "stripe" && data.connected ? (
-          <p className="mt-1 text-sm font-semibold text-brand-800" data-testid="payouts-connected">
-            Payouts go to your Stripe account
-          </p>
-        ) : null}
-      </PanelHeader>
-
+              Payouts go to your Stripe account
+            </p>
+          ) : null}
+        </>
+      }
+    >
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         {[
           ["Balance", formatCurrency(data.balance)],
@@ -151,6 +156,6 @@ export function PayoutsView({ initial }: { initial: FarmPayoutsJson | null }) {
           </ul>
         )}
       </div>
-    </section>
+    </PanelSection>
   );
 }

@@ -1,23 +1,17 @@
 "use client";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
-import type { z } from "zod";
 import { BadgeCheck, Clock, XCircle } from "lucide-react";
-import { useAuth } from "@/components/auth/auth-provider";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { Button } from "@/components/ui/button";
-import { LoadStates } from "@/components/ui/load-states";
 import { FormInput } from "@/components/ui/form-input";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
 import type { BusinessAccountJson } from "@/lib/contracts/business";
 import { businessAccountSchema } from "@/lib/validators/business";
 import { ProfileSubpage } from "./profile-subpage";
+import { SignedInRead } from "./signed-in-read";
 import { useBusinessAccount } from "@/lib/client/resources";
 import { handleApiSubmit } from "@/components/ui/api-form";
-
-type FormIn = z.input<typeof businessAccountSchema>;
-type FormOut = z.output<typeof businessAccountSchema>;
 
 const STATUS = {
   pending: {
@@ -42,24 +36,21 @@ const STATUS = {
 
 /** Profile → Business account, filled from /api in the browser (the application, if any, and the user's kind of account). */
 export function BusinessAccountPage() {
-  const { user } = useAuth();
-  const { data, error, mutate } = useBusinessAccount();
+  const read = useBusinessAccount();
   return (
     <ProfileSubpage
       title="Business account"
       description="Buy for your restaurant: restaurant prices, cases, standing orders and paying on account."
     >
-      <LoadStates
-        data={
-          user && data !== undefined ? { application: data, userType: user.userType } : undefined
-        }
-        error={error}
-        onRetry={() => void mutate()}
-        errorMessage="Failed to load your business account"
+      <SignedInRead
+        read={read}
+        failed="Failed to load your business account"
         loading="Loading your business account..."
       >
-        {(props) => <BusinessAccountView {...props} />}
-      </LoadStates>
+        {(application, user) => (
+          <BusinessAccountView application={application} userType={user.userType} />
+        )}
+      </SignedInRead>
     </ProfileSubpage>
   );
 }
@@ -130,14 +121,11 @@ function ApplyForm({
   previous: BusinessAccountJson | null;
   onApplied: (a: BusinessAccountJson) => void;
 }) {
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(businessAccountSchema),
-    defaultValues: {
-      companyName: previous?.companyName ?? "",
-      businessNumber: previous?.businessNumber ?? "",
-      address: previous?.address ?? "",
-      postalCode: previous?.postalCode ?? "",
-    },
+  const form = useZodForm(businessAccountSchema, {
+    companyName: previous?.companyName ?? "",
+    businessNumber: previous?.businessNumber ?? "",
+    address: previous?.address ?? "",
+    postalCode: previous?.postalCode ?? "",
   });
   const { isSubmitting } = form.formState;
 

@@ -4,7 +4,6 @@ import { Loader2 } from "lucide-react";
 import { Switch } from "radix-ui";
 import { useAuth } from "@/components/auth/auth-provider";
 import { LoadError } from "@/components/ui/load-error";
-import { LoadStates } from "@/components/ui/load-states";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import type {
@@ -13,6 +12,7 @@ import type {
 } from "@/lib/contracts/notifications";
 import { KIND_LABELS, kindsFor, type NotificationKind } from "@/lib/validators/notifications";
 import { ProfileSubpage } from "./profile-subpage";
+import { SignedInRead } from "./signed-in-read";
 import { useFreshSheetSwitches, useNotificationPreferences } from "@/lib/client/resources";
 
 type Email = NotificationPreferencesJson["email"];
@@ -20,7 +20,7 @@ type Email = NotificationPreferencesJson["email"];
 /** Profile → Notification, filled from /api in the browser: the user's kinds of email and their switches. */
 export function NotificationSettings() {
   const { user } = useAuth();
-  const { data, error, mutate } = useNotificationPreferences();
+  const read = useNotificationPreferences();
   return (
     <ProfileSubpage
       title="Notifications"
@@ -28,20 +28,18 @@ export function NotificationSettings() {
         user ? `Choose which emails we send to ${user.email}.` : "Choose which emails we send you."
       }
     >
-      <LoadStates
-        data={data && user ? { email: data.email, userType: user.userType } : undefined}
-        error={error}
-        onRetry={() => void mutate()}
-        errorMessage="Failed to load your notification settings"
+      <SignedInRead
+        read={read}
+        failed="Failed to load your notification settings"
         loading="Loading your settings..."
       >
-        {({ email, userType }) => (
+        {({ email }, { userType }) => (
           <>
             <NotificationPreferences kinds={kindsFor(userType)} initial={email} />
             {userType !== "farmer" ? <FreshSheetSwitches /> : null}
           </>
         )}
-      </LoadStates>
+      </SignedInRead>
     </ProfileSubpage>
   );
 }

@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+
+/**
+ * A section named by its h2 (`titleId`): the heading, with a short intro under it or an action
+ * beside it, then the content. My Farm, the ops console and the reports each size the heading.
+ */
+export function HeadedSection({
+  titleId,
+  title,
+  titleClassName,
+  intro,
+  action,
+  className,
+  testId,
+  children,
+}: {
+  titleId: string;
+  title: ReactNode;
+  titleClassName: string;
+  intro?: ReactNode;
+  action?: ReactNode;
+  className: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const heading = (
+    <h2 id={titleId} className={titleClassName}>
+      {title}
+    </h2>
+  );
+  return (
+    <section aria-labelledby={titleId} className={className} data-testid={testId}>
+      {intro ? (
+        <div className="grid gap-1">
+          {heading}
+          {intro}
+        </div>
+      ) : action ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {heading}
+          {action}
+        </div>
+      ) : (
+        heading
+      )}
+      {children}
+    </section>
+  );
+}
