@@ -1,8 +1,6 @@
 "use client";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import type { SWRResponse } from "swr";
-import { LoadStates } from "@/components/ui/load-states";
 
 /** A column of cards, one list item each (customers, statements, standing orders). */
 export function CardList<T extends { id: number }>({
@@ -80,45 +78,5 @@ export function EmptyCard({
       <h2 className="text-lg font-semibold text-ink">{title}</h2>
       {children}
     </section>
-  );
-}
-
-/**
- * A restaurant's list page read through SWR: the shared read states (`failed` unless the server
- * gave a reason, the `loading` line), `empty` when there is nothing yet, then a card per item.
- */
-export function CardListRead<T extends { id: number }>({
-  read: { data, error, mutate },
-  failed,
-  loading,
-  empty,
-  testId,
-  children,
-}: {
-  read: Pick<SWRResponse<T[]>, "data" | "error" | "mutate">;
-  failed: string;
-  loading: string;
-  empty: ReactNode;
-  testId?: string;
-  children: (item: T) => ReactNode;
-}) {
-  return (
-    <LoadStates
-      data={data}
-      error={error}
-      onRetry={() => void mutate()}
-      errorMessage={failed}
-      loading={loading}
-    >
-      {(items) =>
-        items.length === 0 ? (
-          empty
-        ) : (
-          <CardList items={items} testId={testId}>
-            {children}
-          </CardList>
-        )
-      }
-    </LoadStates>
   );
 }

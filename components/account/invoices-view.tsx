@@ -10,7 +10,8 @@ import { apiFetch, newIdempotencyKey } from "@/lib/client/api";
 import { formatCurrency } from "@/lib/format";
 import { RestaurantPage } from "./restaurant-page";
 import type { PayStatementResult, StatementSummaryJson } from "@/lib/contracts/account";
-import { CardListRead, EmptyCard, SummaryCard } from "./card-list";
+import { LoadStates } from "@/components/ui/load-states";
+import { CardList, EmptyCard, SummaryCard } from "./card-list";
 import { formatDueDate, invoicePdfHref, StatementStatus } from "./statement-status";
 import { useInvoices, useWallet } from "@/lib/client/resources";
 
@@ -29,7 +30,7 @@ export function InvoicesView() {
         </>
       }
     >
-      <CardListRead
+      <LoadStates
         read={invoices}
         failed="Failed to load your invoices"
         loading="Loading invoices..."
@@ -41,19 +42,22 @@ export function InvoicesView() {
             </p>
           </EmptyCard>
         }
-        testId="invoices"
       >
-        {(s) => (
-          <StatementCard
-            statement={s}
-            balance={wallet?.balance ?? null}
-            onPaid={async (r) => {
-              await mutateWallet(r.wallet, { revalidate: false });
-              await invoices.mutate();
-            }}
-          />
+        {(list) => (
+          <CardList items={list} testId="invoices">
+            {(s) => (
+              <StatementCard
+                statement={s}
+                balance={wallet?.balance ?? null}
+                onPaid={async (r) => {
+                  await mutateWallet(r.wallet, { revalidate: false });
+                  await invoices.mutate();
+                }}
+              />
+            )}
+          </CardList>
         )}
-      </CardListRead>
+      </LoadStates>
     </RestaurantPage>
   );
 }

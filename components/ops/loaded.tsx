@@ -26,10 +26,7 @@ export function EmptyNote({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * An ops panel's read: the shared read states with a grey block of height `skeleton` while it
- * loads; an empty list shows `empty` instead of `children`.
- */
+/** An ops panel's read: the shared read states with a grey block of height `skeleton` while it loads. */
 export function Loaded<T>({
   read,
   failed,
@@ -46,16 +43,12 @@ export function Loaded<T>({
 }) {
   return (
     <LoadStates
-      data={read.data}
-      error={read.error}
-      onRetry={() => void read.mutate()}
-      retrying={read.isValidating}
-      errorMessage={failed}
+      read={read}
+      failed={failed}
       loading={<Skeleton className={`${skeleton} rounded-2xl`} />}
+      empty={empty}
     >
-      {(data) =>
-        empty !== undefined && Array.isArray(data) && data.length === 0 ? empty : children(data)
-      }
+      {children}
     </LoadStates>
   );
 }

@@ -33,10 +33,8 @@ export function SecuritySettings() {
           Where you are signed in
         </h2>
         <LoadStates
-          data={sessions.data}
-          error={sessions.error}
-          onRetry={() => void sessions.mutate()}
-          errorMessage="Failed to load your sessions"
+          read={sessions}
+          failed="Failed to load your sessions"
           loading="Loading your sessions..."
         >
           {(list) => <SessionList sessions={list} refresh={() => void sessions.mutate()} />}

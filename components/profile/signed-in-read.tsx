@@ -1,8 +1,7 @@
 "use client";
 import type { ReactNode } from "react";
-import type { SWRResponse } from "swr";
 import { useAuth } from "@/components/auth/auth-provider";
-import { LoadStates } from "@/components/ui/load-states";
+import { LoadStates, type SwrRead } from "@/components/ui/load-states";
 import type { PublicUser } from "@/lib/contracts/session";
 
 /**
@@ -10,12 +9,12 @@ import type { PublicUser } from "@/lib/contracts/session";
  * there): `children` runs once both the read and the session user are known.
  */
 export function SignedInRead<T>({
-  read: { data, error, mutate },
+  read,
   failed,
   loading,
   children,
 }: {
-  read: Pick<SWRResponse<T>, "data" | "error" | "mutate">;
+  read: SwrRead<T>;
   failed: string;
   loading: string;
   children: (data: T, user: PublicUser) => ReactNode;
@@ -23,10 +22,11 @@ export function SignedInRead<T>({
   const { user } = useAuth();
   return (
     <LoadStates
-      data={user && data !== undefined ? { data, user } : undefined}
-      error={error}
-      onRetry={() => void mutate()}
-      errorMessage={failed}
+      read={{
+        ...read,
+        data: user && read.data !== undefined ? { data: read.data, user } : undefined,
+      }}
+      failed={failed}
       loading={loading}
     >
       {(both) => children(both.data, both.user)}

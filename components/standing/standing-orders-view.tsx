@@ -11,7 +11,8 @@ import { DialogHeading } from "@/components/ui/dialog-heading";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useAuth } from "@/components/auth/auth-provider";
-import { CardListRead, EmptyCard } from "@/components/account/card-list";
+import { CardList, EmptyCard } from "@/components/account/card-list";
+import { LoadStates } from "@/components/ui/load-states";
 import { RestaurantPage } from "@/components/account/restaurant-page";
 import { formatCurrency } from "@/lib/format";
 import { formatCents, lineCents, sumCents } from "@/lib/money";
@@ -54,7 +55,7 @@ function StandingOrdersView({ restaurant }: { restaurant: boolean }) {
         </>
       }
     >
-      <CardListRead
+      <LoadStates
         read={standing}
         failed="Failed to load your standing orders"
         loading="Loading standing orders..."
@@ -70,8 +71,12 @@ function StandingOrdersView({ restaurant }: { restaurant: boolean }) {
           </EmptyCard>
         }
       >
-        {(s) => <StandingOrderCard standing={s} onChanged={replace} />}
-      </CardListRead>
+        {(list) => (
+          <CardList items={list}>
+            {(s) => <StandingOrderCard standing={s} onChanged={replace} />}
+          </CardList>
+        )}
+      </LoadStates>
     </RestaurantPage>
   );
 }

@@ -4,34 +4,47 @@ import { messageOf } from "@/lib/client/api";
 import { LoadError } from "./load-error";
 import { LoadingStatus } from "./loading-status";
 
-/**
- * A part of a screen read from /api in the browser: `children(data)` once there is data (a failed
- * refresh keeps what was read), else the error with "Try again", else the loading state. Every
- * screen's read states go through here; ops panels and restaurant lists only choose how loading
- * looks.
- */
-export function LoadStates<T>({
-  data,
-  error,
-  onRetry,
-  retrying = false,
-  errorMessage,
-  loading,
-  children,
-}: {
+/** What a screen uses of its SWR read (the whole `useSWR` answer fits). */
+export type SwrRead<T> = {
   data: T | undefined;
   error: unknown;
-  onRetry: () => void;
-  /** True while the retry runs: the button spins. */
-  retrying?: boolean;
+  mutate: () => unknown;
+  /** True while SWR refetches: "Try again" spins. */
+  isValidating?: boolean;
+};
+
+/**
+ * A part of a screen read from /api in the browser: `children(data)` once there is data (a failed
+ * refresh keeps what was read; `empty` stands in for an empty list), else the error with "Try
+ * again", else the loading state. Every screen's read states go through here.
+ */
+export function LoadStates<T>({
+  read,
+  failed,
+  loading,
+  empty,
+  children,
+}: {
+  read: SwrRead<T>;
   /** Said when the server gave no reason. */
-  errorMessage: string;
+  failed: string;
   /** A label for the loading line, or what to show instead (a skeleton). */
   loading: string | ReactNode;
+  empty?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (data !== undefined) return children(data);
-  if (error)
-    return <LoadError message={messageOf(error, errorMessage)} onRetry={onRetry} busy={retrying} />;
+  const { data, error } = read;
+  if (data !== undefined) {
+    return empty !== undefined && Array.isArray(data) && data.length === 0 ? empty : children(data);
+  }
+  if (error) {
+    return (
+      <LoadError
+        message={messageOf(error, failed)}
+        onRetry={() => void read.mutate()}
+        busy={read.isValidating ?? false}
+      />
+    );
+  }
   return typeof loading === "string" ? <LoadingStatus>{loading}</LoadingStatus> : loading;
 }
