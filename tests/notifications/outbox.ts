@@ -5,8 +5,8 @@ import { smtpPerFile, type TestSmtp } from "./smtp";
 
 /**
  * For test files that read the emails sent: the file's SMTP server (see smtpPerFile), no
- * notification rows left from earlier tests, and the notify listener that sending opens closed
- * once the file is done.
+ * notification rows left from earlier tests, and the LISTEN connection the code under test may
+ * open closed once the file is done.
  */
 export function outboxPerTest(): () => TestSmtp {
   const smtp = smtpPerFile();
