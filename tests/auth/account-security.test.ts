@@ -1,4 +1,4 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ParsedMail } from "mailparser";
 import { POST as login } from "@/app/api/login/route";
 import { POST as register } from "@/app/api/register/route";
@@ -12,7 +12,6 @@ import { DELETE as endOthers, GET as listSessions } from "@/app/api/sessions/rou
 import { DELETE as endOne } from "@/app/api/sessions/[id]/route";
 import { db } from "@/lib/server/platform/db";
 import { sendDueNotifications } from "@/lib/server/emails/sender";
-import { closeListener } from "@/lib/server/platform/notify";
 import { call, cookieFrom } from "../support/http";
 import {
   createFarmerWithSession,
@@ -23,25 +22,19 @@ import {
   TEST_PASSWORD,
 } from "../support/factories";
 import { placeOrder, topUp } from "../wallet/support";
-import { smtpPerFile, subjectsTo, type TestSmtp } from "../notifications/smtp";
+import { subjectsTo } from "../notifications/smtp";
+import { outboxPerTest } from "../notifications/outbox";
 
-const smtpServer = smtpPerFile();
-let smtp: TestSmtp;
-afterAll(() => closeListener());
+const smtp = outboxPerTest();
 
 let ipSeq = 0;
 /** A client address of its own per test, so one test's attempts never count in another's budget. */
 const freshIp = () => `10.77.${Math.floor(ipSeq / 250)}.${ipSeq++ % 250}`;
 
-beforeEach(async () => {
-  smtp = smtpServer();
-  await db.notification.deleteMany();
-});
-
 const send = (now = new Date(Date.now() + 1000)) =>
-  sendDueNotifications({ mailer: smtp.mailer(), now });
+  sendDueNotifications({ mailer: smtp().mailer(), now });
 const mailsTo = (email: string) =>
-  smtp.mails.filter((m) => [m.to].flat().some((t) => t?.value.some((v) => v.address === email)));
+  smtp().mails.filter((m) => [m.to].flat().some((t) => t?.value.some((v) => v.address === email)));
 /** The token of the link in an email (`/auth/verify?token=…`, `/auth/reset?token=…`). */
 function linkToken(mail: ParsedMail, path: string): string {
   const m = new RegExp(`${path.replace("/", "\\/")}\\?token=([A-Za-z0-9_%-]+)`).exec(
@@ -73,7 +66,7 @@ describe("verified email", () => {
     const { user, cookie } = await registerUser(email);
     expect(user.emailVerified).toBe(false);
     await send();
-    expect(subjectsTo(smtp.mails, email)).toEqual(["Confirm your email address for Fieldfare"]);
+    expect(subjectsTo(smtp().mails, email)).toEqual(["Confirm your email address for Fieldfare"]);
     const mail = mailsTo(email)[0];
     expect(mail.headers.get("list-unsubscribe")).toBeUndefined();
     const token = linkToken(mail, "/auth/verify");
@@ -93,7 +86,7 @@ describe("verified email", () => {
   it("a verification link is dead after 24 hours, and an expired link is not even mailed", async () => {
     const { user } = await registerUser(`late-${Date.now()}@example.test`);
     await send(new Date(Date.now() + 25 * 3600_000));
-    expect(smtp.mails).toHaveLength(0);
+    expect(smtp().mails).toHaveLength(0);
     expect((await db.notification.findFirstOrThrow({ where: { userId: user.id } })).status).toBe(
       "skipped",
     );
@@ -118,15 +111,15 @@ describe("verified email", () => {
     const first = await placeOrder(buyer.cookie, [{ productId: carrots.id, quantity: 1 }]);
     expect(first.status, first.text).toBe(201);
     await send();
-    expect(subjectsTo(smtp.mails, buyer.user.email)).toEqual([]);
-    expect(subjectsTo(smtp.mails, farmer.user.email)).toHaveLength(1);
+    expect(subjectsTo(smtp().mails, buyer.user.email)).toEqual([]);
+    expect(subjectsTo(smtp().mails, farmer.user.email)).toHaveLength(1);
 
     const resent = await call(resend, "/api/email/verification", {
       cookie: buyer.cookie,
       body: {},
     });
     expect(resent.status, resent.text).toBe(202);
-    smtp.mails.length = 0;
+    smtp().mails.length = 0;
     await send();
     const token = linkToken(mailsTo(buyer.user.email)[0], "/auth/verify");
     expect(
@@ -134,9 +127,9 @@ describe("verified email", () => {
     ).toBe(200);
     const second = await placeOrder(buyer.cookie, [{ productId: carrots.id, quantity: 1 }]);
     expect(second.status, second.text).toBe(201);
-    smtp.mails.length = 0;
+    smtp().mails.length = 0;
     await send();
-    expect(subjectsTo(smtp.mails, buyer.user.email)).toHaveLength(1);
+    expect(subjectsTo(smtp().mails, buyer.user.email)).toHaveLength(1);
   });
 
   it("Resend is throttled per user: the fourth in an hour is 429", async () => {
@@ -165,15 +158,15 @@ describe("password reset", () => {
     expect(unknown.status).toBe(202);
     expect(known.text).toBe(unknown.text);
     await send();
-    expect(smtp.mails.map((m) => m.subject)).toEqual(["Reset your Fieldfare password"]);
-    expect(subjectsTo(smtp.mails, user.email)).toHaveLength(1);
+    expect(smtp().mails.map((m) => m.subject)).toEqual(["Reset your Fieldfare password"]);
+    expect(subjectsTo(smtp().mails, user.email)).toHaveLength(1);
   });
 
   it("a reset link is sent to an unverified address too", async () => {
     const user = await createUser({ emailVerified: false });
     await call(forgot, "/api/password/forgot", { body: { email: user.email }, ip: freshIp() });
     await send();
-    expect(subjectsTo(smtp.mails, user.email)).toEqual(["Reset your Fieldfare password"]);
+    expect(subjectsTo(smtp().mails, user.email)).toEqual(["Reset your Fieldfare password"]);
   });
 
   it("the link sets the password, signs in, ends every other session, verifies the address, and works once", async () => {

@@ -279,19 +279,18 @@ describe("farms", () => {
   });
 });
 
-/** A past order of Hillside's Aged Cheddar ($4.50) for the user, written straight to the database. */
-async function cheddarOrder(
-  userId: number,
-  o: {
-    quantity: number;
-    totalCents: number;
-    itemCount: number;
-    checkoutRef: string;
-    status: "completed" | "cancelled";
-  },
-) {
-  const { quantity, ...order } = o;
-  const { id } = await db.order.create({ data: { userId, farmId: hill.farm.id, ...order } });
+/** A past order of `quantity` Aged Cheddar ($4.50) from Hillside for the user, written straight to the database. */
+async function cheddarOrder(userId: number, quantity: number, status: "completed" | "cancelled") {
+  const { id } = await db.order.create({
+    data: {
+      userId,
+      farmId: hill.farm.id,
+      status,
+      totalCents: 450 * quantity,
+      itemCount: quantity,
+      checkoutRef: `cheddar-${status}`,
+    },
+  });
   await db.orderItem.create({
     data: {
       orderId: id,
@@ -301,6 +300,25 @@ async function cheddarOrder(
       priceCents: 450,
     },
   });
+}
+
+/** What the user is recommended: product ids and farm names, each list cut at its limit if given. */
+async function recommendationsFor(
+  cookie: string,
+  limits: { products?: number; farms?: number } = {},
+) {
+  const query = (limit?: number) => (limit === undefined ? "" : `?limit=${limit}`);
+  const products = await call(recommended, `/api/products/recommended${query(limits.products)}`, {
+    cookie,
+  });
+  const farms = await call(recommendedFarms, `/api/farms/recommended${query(limits.farms)}`, {
+    cookie,
+  });
+  expect([products.status, farms.status]).toEqual([200, 200]);
+  return {
+    products: ids(products.json),
+    farms: farms.json.map((x: { farmName: string }) => x.farmName),
+  };
 }
 
 describe("recommendations", () => {
@@ -317,56 +335,36 @@ describe("recommendations", () => {
 
   it("fall back to popular in-stock products and best-rated farms for a new user", async () => {
     const { cookie } = await createUserWithSession();
-    const r = await call(recommended, "/api/products/recommended?limit=4", { cookie });
-    expect(r.status).toBe(200);
-    expect(ids(r.json)).toEqual([p.eggs.id, p.tomato.id, p.kale.id]);
-    const f = await call(recommendedFarms, "/api/farms/recommended", { cookie });
-    expect(f.json.map((x: { farmName: string }) => x.farmName)).toEqual([
-      "Sunny Acres",
-      "Okanagan Orchards",
-      "Hillside Creamery",
-    ]);
+    expect(await recommendationsFor(cookie, { products: 4 })).toEqual({
+      products: [p.eggs.id, p.tomato.id, p.kale.id],
+      farms: ["Sunny Acres", "Okanagan Orchards", "Hillside Creamery"],
+    });
   });
 
   it("follow the farms and categories the user orders from", async () => {
     const { user, cookie } = await createUserWithSession();
-    await cheddarOrder(user.id, {
-      quantity: 2,
-      totalCents: 900,
-      itemCount: 2,
-      checkoutRef: "t1",
-      status: "completed",
+    await cheddarOrder(user.id, 2, "completed");
+    expect(await recommendationsFor(cookie, { products: 3, farms: 2 })).toEqual({
+      // Hillside's products (farm + dairy affinity first), then Hillside bakery; popular fills nothing here.
+      products: [p.eggs.id, p.cheese.id, p.sourdough.id],
+      farms: ["Hillside Creamery", "Sunny Acres"],
     });
-    const r = await call(recommended, "/api/products/recommended?limit=3", { cookie });
-    // Hillside's products (farm + dairy affinity first), then Hillside bakery; popular fills nothing here.
-    expect(ids(r.json)).toEqual([p.eggs.id, p.cheese.id, p.sourdough.id]);
-    const f = await call(recommendedFarms, "/api/farms/recommended?limit=2", { cookie });
-    expect(f.json.map((x: { farmName: string }) => x.farmName)).toEqual([
-      "Hillside Creamery",
-      "Sunny Acres",
-    ]);
   });
 
   it("ignore cancelled orders and follow the farms the user talks to", async () => {
     const { user, cookie } = await createUserWithSession();
-    await cheddarOrder(user.id, {
-      quantity: 5,
-      totalCents: 450,
-      itemCount: 1,
-      checkoutRef: "t2",
-      status: "cancelled",
-    });
+    await cheddarOrder(user.id, 5, "cancelled");
     await db.message.create({
       data: { senderId: user.id, receiverId: orchard.owner.id, content: "Do you have apples?" },
     });
     await db.message.create({
       data: { senderId: orchard.owner.id, receiverId: user.id, content: "Yes!" },
     });
-    const r = await call(recommended, "/api/products/recommended?limit=2", { cookie });
-    // Orchard's in-stock products first (the juice is out of stock), then popular fill.
-    expect(ids(r.json)).toEqual([p.apple.id, p.eggs.id]);
-    const f = await call(recommendedFarms, "/api/farms/recommended?limit=1", { cookie });
-    expect(f.json[0].farmName).toBe("Okanagan Orchards");
+    expect(await recommendationsFor(cookie, { products: 2, farms: 1 })).toEqual({
+      // Orchard's in-stock products first (the juice is out of stock), then popular fill.
+      products: [p.apple.id, p.eggs.id],
+      farms: ["Okanagan Orchards"],
+    });
   });
 
   it("are scoped to the signed-in user: another user's orders change nothing", async () => {

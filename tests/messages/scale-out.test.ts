@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createFarmerWithSession, createUserWithSession } from "../support/factories";
-import { onPostgres } from "../support/pg";
-import { instancesForSuite, openSse } from "./support/app-instance";
+import { describeOnTwoInstances } from "../support/scale-out";
+import { openSse } from "./support/app-instance";
 
 /**
  * docs/realtime.md: two app instances (two processes, two ports) against ONE PostgreSQL database; a
@@ -9,52 +9,47 @@ import { instancesForSuite, openSse } from "./support/app-instance";
  * Needs a production build in .next-messages (built here on first run, or beforehand with
  * `NEXT_DIST_DIR=.next-messages npx next build`; the messages e2e run leaves one there too).
  */
-describe.skipIf(!onPostgres)(
-  "scale-out over PostgreSQL LISTEN/NOTIFY (PostgreSQL only: PGlite is single-process)",
-  () => {
-    const instances = instancesForSuite(2, { beforeAll, afterAll });
+describeOnTwoInstances("scale-out over PostgreSQL LISTEN/NOTIFY", (instances) => {
+  it("a message sent through instance A arrives on B's stream on instance B, and the read receipt flows back", async () => {
+    const [instA, instB] = instances;
+    expect(instA.pid).not.toBe(instB.pid);
+    const a = await createUserWithSession({ fullName: "Alex Sender" });
+    const b = await createFarmerWithSession();
 
-    it("a message sent through instance A arrives on B's stream on instance B, and the read receipt flows back", async () => {
-      const [instA, instB] = instances;
-      expect(instA.pid).not.toBe(instB.pid);
-      const a = await createUserWithSession({ fullName: "Alex Sender" });
-      const b = await createFarmerWithSession();
-
-      const streamB = await openSse(instB.url, b.cookie);
-      const streamA = await openSse(instA.url, a.cookie);
-      const res = await fetch(`${instA.url}/api/messages`, {
-        method: "POST",
-        headers: { cookie: a.cookie, "content-type": "application/json", origin: instA.url },
-        body: JSON.stringify({
-          receiverId: b.user.id,
-          content: "Sent via A, read via B",
-          clientId: "scale-1",
-        }),
-      });
-      expect(res.status).toBe(201);
-      const sent = (await res.json()) as { id: number };
-
-      const got = await streamB.next((f) => f.event === "message");
-      expect(got.data).toMatchObject({
-        message: {
-          id: sent.id,
-          senderId: a.user.id,
-          receiverId: b.user.id,
-          content: "Sent via A, read via B",
-          clientId: "scale-1",
-        },
-      });
-
-      // B opens the conversation on instance B; A's stream on instance A gets the read receipt.
-      const convo = await fetch(`${instB.url}/api/messages/${a.user.id}`, {
-        headers: { cookie: b.cookie },
-      });
-      expect(convo.status).toBe(200);
-      const receipt = await streamA.next((f) => f.event === "read");
-      expect(receipt.data).toEqual({ byUserId: b.user.id, otherUserId: a.user.id });
-
-      streamA.close();
-      streamB.close();
+    const streamB = await openSse(instB.url, b.cookie);
+    const streamA = await openSse(instA.url, a.cookie);
+    const res = await fetch(`${instA.url}/api/messages`, {
+      method: "POST",
+      headers: { cookie: a.cookie, "content-type": "application/json", origin: instA.url },
+      body: JSON.stringify({
+        receiverId: b.user.id,
+        content: "Sent via A, read via B",
+        clientId: "scale-1",
+      }),
     });
-  },
-);
+    expect(res.status).toBe(201);
+    const sent = (await res.json()) as { id: number };
+
+    const got = await streamB.next((f) => f.event === "message");
+    expect(got.data).toMatchObject({
+      message: {
+        id: sent.id,
+        senderId: a.user.id,
+        receiverId: b.user.id,
+        content: "Sent via A, read via B",
+        clientId: "scale-1",
+      },
+    });
+
+    // B opens the conversation on instance B; A's stream on instance A gets the read receipt.
+    const convo = await fetch(`${instB.url}/api/messages/${a.user.id}`, {
+      headers: { cookie: b.cookie },
+    });
+    expect(convo.status).toBe(200);
+    const receipt = await streamA.next((f) => f.event === "read");
+    expect(receipt.data).toEqual({ byUserId: b.user.id, otherUserId: a.user.id });
+
+    streamA.close();
+    streamB.close();
+  });
+});

@@ -1,9 +1,7 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as messagesRoute from "@/app/api/messages/route";
-import { db } from "@/lib/server/platform/db";
 import { queueUnreadDigests } from "@/lib/server/notifications/scans";
 import { sendDueNotifications } from "@/lib/server/emails/sender";
-import { closeListener } from "@/lib/server/platform/notify";
 import { call } from "../support/http";
 import {
   createFarmerWithSession,
@@ -14,19 +12,13 @@ import { createAddress, createPickupAndDelivery } from "../support/fulfilment";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 import * as ordersRoute from "@/app/api/orders/route";
 import { topUp } from "../wallet/support";
-import { smtpPerFile, type TestSmtp } from "./smtp";
+import { outboxPerTest } from "./outbox";
 
 /**
  * Issue #30, defect 2: text a user wrote reaches an email only as labelled, quoted user content,
  * never in a subject or a heading of ours, and never as a clickable link.
  */
-const smtpServer = smtpPerFile();
-let smtp: TestSmtp;
-afterAll(() => closeListener());
-beforeEach(async () => {
-  smtp = smtpServer();
-  await db.notification.deleteMany();
-});
+const smtp = outboxPerTest();
 
 const PHISH = "Fieldfare Payouts Team";
 const LINK = "https://fieldfare-payouts.example/verify";
@@ -45,9 +37,9 @@ describe("user text in emails", () => {
     expect(sent.status, sent.text).toBe(201);
     const later = new Date(Date.now() + 11 * 60_000);
     await queueUnreadDigests(later);
-    await sendDueNotifications({ mailer: smtp.mailer(), now: later });
-    expect(smtp.mails).toHaveLength(1);
-    const mail = smtp.mails[0];
+    await sendDueNotifications({ mailer: smtp().mailer(), now: later });
+    expect(smtp().mails).toHaveLength(1);
+    const mail = smtp().mails[0];
     expect(mail.subject).toBe("You have an unread message on Fieldfare");
     expect(mail.subject).not.toContain(PHISH);
     const html = String(mail.html);
@@ -80,14 +72,14 @@ describe("user text in emails", () => {
       },
     });
     expect(res.status, res.text).toBe(201);
-    await sendDueNotifications({ mailer: smtp.mailer(), now: new Date(Date.now() + 1000) });
-    const toFarm = smtp.mails.find((m) => m.subject?.startsWith("New order #"))!;
+    await sendDueNotifications({ mailer: smtp().mailer(), now: new Date(Date.now() + 1000) });
+    const toFarm = smtp().mails.find((m) => m.subject?.startsWith("New order #"))!;
     expect(toFarm.subject).toBe(`New order #${res.json.orders[0].id}`);
     expect(toFarm.text).toContain(`Buyer (the name a Fieldfare user gave):\n> ${PHISH}`);
     expect(toFarm.text).toContain(
       "Delivery address (from the buyer's address book):\n> SECURITY NOTICE visit https[:]//fieldfare-payouts[.]example/verify, Kelowna V1Y 6N2",
     );
-    for (const m of smtp.mails) {
+    for (const m of smtp().mails) {
       expect(String(m.html)).not.toContain(LINK);
       expect(m.subject).not.toContain(PHISH);
     }

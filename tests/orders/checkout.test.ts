@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
 import { stockOf } from "../support/orders";
+import { itemsOf } from "../support/order-json";
 import * as ordersRoute from "@/app/api/orders/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
 import { call } from "../support/http";
@@ -45,13 +46,7 @@ describe("POST /api/orders", () => {
       totalAmount: 15.23,
       distance: 5.1,
     });
-    expect(
-      a.items.map((i: { productName: string; quantity: number; price: number }) => [
-        i.productName,
-        i.quantity,
-        i.price,
-      ]),
-    ).toEqual([
+    expect(itemsOf(a)).toEqual([
       ["Carrots", 2, 3.49],
       ["Kale", 3, 2.75],
     ]);

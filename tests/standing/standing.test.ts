@@ -27,14 +27,12 @@ checkLedgerAfterEach();
 let world: StandingWorld;
 let chef: StandingWorld["chef"];
 let farm: StandingWorld["farm"];
-let farmOwnerId: number;
 let setup: StandingWorld["setup"];
 let apples: StandingWorld["apples"];
 
 beforeEach(async () => {
   world = await chefAndGreenAcres(200);
   ({ chef, farm, setup, apples } = world);
-  farmOwnerId = world.owner.id;
 });
 
 /** The chef's standing order of `quantity` apples at Green Acres; `rest` says when and how. */
@@ -198,7 +196,7 @@ describe("standing orders: the worker", () => {
     expect(occurrence.orderId).toBeNull();
     expect(occurrence.reason).toMatch(/^Insufficient balance: /);
     const message = await db.message.findFirstOrThrow({
-      where: { senderId: farmOwnerId, receiverId: chef.user.id },
+      where: { senderId: world.owner.id, receiverId: chef.user.id },
     });
     expect(message.content).toContain("We could not place your standing order for Sat");
     expect(message.content).toContain(occurrence.reason!);
@@ -377,7 +375,7 @@ describe("standing orders: the prices agreed at set-up", () => {
     expect(card).toMatchObject({ status: "pending", deltaCents: 600, buyerId: chef.user.id });
     const message = await db.message.findUniqueOrThrow({ where: { id: card.messageId! } });
     expect(message).toMatchObject({
-      senderId: farmOwnerId,
+      senderId: world.owner.id,
       receiverId: chef.user.id,
       kind: "adjustment",
     });

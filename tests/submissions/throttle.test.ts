@@ -20,25 +20,21 @@ type Form = {
   body: (email: string) => Record<string, unknown>;
   stored: (emails: string[]) => Promise<number>;
 };
+/** Mara applies through the waitlist and asks for a demo with the same details. */
+const mara = (email: string) => ({ fullName: "Mara Okafor", email, companyName: "Green Acre" });
 const forms: Form[] = [
   {
     name: "waitlist",
     path: "/api/waitlist",
     handler: waitlistPOST,
-    body: (e) => ({ fullName: "Mara Okafor", email: e, companyName: "Green Acre", role: "farmer" }),
+    body: (e) => ({ ...mara(e), role: "farmer" }),
     stored: (emails) => db.waitlistEntry.count({ where: { email: { in: emails } } }),
   },
   {
     name: "demo request",
     path: "/api/demo-requests",
     handler: demoPOST,
-    body: (e) => ({
-      fullName: "Mara Okafor",
-      email: e,
-      companyName: "Green Acre",
-      role: "restaurant",
-      phoneNumber: "+1 250 555 0199",
-    }),
+    body: (e) => ({ ...mara(e), role: "restaurant", phoneNumber: "+1 250 555 0199" }),
     stored: (emails) => db.demoRequest.count({ where: { email: { in: emails } } }),
   },
   {
