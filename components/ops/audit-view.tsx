@@ -7,6 +7,7 @@ import { useOpsAudit } from "@/lib/client/resources";
 import { formatDayTime } from "@/lib/format";
 import { FilterSelect } from "./filter-select";
 import { EmptyNote, Loaded } from "./loaded";
+import { OpsSection } from "./ops-section";
 
 const ACTIONS = [
   "business.approve",
@@ -46,10 +47,7 @@ export function AuditView() {
   }
 
   return (
-    <section aria-labelledby="audit-title" className="grid gap-4">
-      <h2 id="audit-title" className="text-xl font-semibold text-ink">
-        Audit log
-      </h2>
+    <OpsSection id="audit-title" title="Audit log" className="grid gap-4">
       <form onSubmit={submit} className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end">
         <FilterSelect id="audit-action" name="action" label="Action" options={ACTION_OPTIONS} />
         <Field id="audit-target" label="Target" hint="e.g. user:12, payout:3">
@@ -84,6 +82,6 @@ export function AuditView() {
           </ul>
         )}
       </Loaded>
-    </section>
+    </OpsSection>
   );
 }

@@ -4,6 +4,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useOpsToday } from "@/lib/client/resources";
 import { formatCurrency } from "@/lib/format";
 import { ReadError } from "./loaded";
+import { OpsSection } from "./ops-section";
 
 /** Ops → Today: the last 24 hours and what waits for staff. */
 export function TodayView() {
@@ -59,10 +60,7 @@ export function TodayView() {
       ]
     : [];
   return (
-    <section aria-labelledby="today-title" className="grid gap-4">
-      <h2 id="today-title" className="text-xl font-semibold text-ink">
-        Today
-      </h2>
+    <OpsSection id="today-title" title="Today" className="grid gap-4">
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {data
           ? cards.map((c) => (
@@ -88,6 +86,6 @@ export function TodayView() {
               </li>
             ))}
       </ul>
-    </section>
+    </OpsSection>
   );
 }

@@ -13,6 +13,7 @@ import type { OpsSubmissionJson } from "@/lib/contracts/ops";
 import { formatDayTime } from "@/lib/format";
 import { FilterSelect } from "./filter-select";
 import { EmptyNote } from "./loaded";
+import { OpsSection } from "./ops-section";
 
 type Filters = { q?: string; source?: string; status?: string };
 
@@ -64,18 +65,19 @@ export function WaitlistView() {
   }
 
   return (
-    <section aria-labelledby="waitlist-title" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="waitlist-title" className="text-xl font-semibold text-ink">
-          Waitlist and demo requests
-        </h2>
+    <OpsSection
+      id="waitlist-title"
+      title="Waitlist and demo requests"
+      className="grid gap-4"
+      action={
         <Button asChild variant="outline">
           <a href={`/api/ops/waitlist.csv${query(filters)}`} download>
             <Download aria-hidden className="h-4 w-4" />
             Download CSV
           </a>
         </Button>
-      </div>
+      }
+    >
       <form
         role="search"
         onSubmit={submit}
@@ -132,6 +134,6 @@ export function WaitlistView() {
           <LoadMoreButton list={list} label="submissions" />
         </>
       )}
-    </section>
+    </OpsSection>
   );
 }
