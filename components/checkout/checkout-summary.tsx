@@ -8,8 +8,9 @@ import { formatCurrency } from "@/lib/format";
 import { formatCents } from "@/lib/money";
 import type { Checkout } from "./use-checkout";
 
+/** A part of the total (fees, taxes, what goes on account): left out while there is none. */
 function Row({ label, cents, testId }: { label: string; cents: number; testId: string }) {
-  return (
+  return cents > 0 ? (
     <AmountRow
       label={label}
       amount={formatCents(cents)}
@@ -17,7 +18,7 @@ function Row({ label, cents, testId }: { label: string; cents: number; testId: s
       className="flex items-center justify-between text-sm"
       labelClassName="text-muted"
     />
-  );
+  ) : null;
 }
 
 /** What the pay button says: the wallet's part, the account's part, or that it is busy. */
@@ -38,21 +39,15 @@ export function CheckoutSummary({ checkout: c }: { checkout: Checkout }) {
       aria-label="Payment"
       className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm lg:sticky lg:top-24"
     >
-      {c.feesCents > 0 ? (
-        <Row label="Delivery fees" cents={c.feesCents} testId="checkout-fees" />
-      ) : null}
-      {c.taxesCents > 0 ? (
-        <Row label="Taxes (GST, PST)" cents={c.taxesCents} testId="checkout-taxes" />
-      ) : null}
+      <Row label="Delivery fees" cents={c.feesCents} testId="checkout-fees" />
+      <Row label="Taxes (GST, PST)" cents={c.taxesCents} testId="checkout-taxes" />
       <AmountRow
         label="Total"
         amount={formatCents(c.grandTotalCents)}
         testId="checkout-total"
         className="flex items-center justify-between text-lg font-bold"
       />
-      {c.accountTotalCents > 0 ? (
-        <Row label="On account" cents={c.accountTotalCents} testId="checkout-on-account-total" />
-      ) : null}
+      <Row label="On account" cents={c.accountTotalCents} testId="checkout-on-account-total" />
       <p className="flex items-center justify-between text-sm">
         <span className="flex items-center gap-1.5 text-muted">
           <WalletIcon aria-hidden className="h-4 w-4" /> Wallet balance
