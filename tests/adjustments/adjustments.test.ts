@@ -20,6 +20,7 @@ import {
   createUserWithSession,
 } from "../support/factories";
 import { createPickupAndDelivery } from "../support/fulfilment";
+import { buyerAndGreenAcres, type GreenAcresWorld } from "../support/green-acres";
 import { itOnPostgres } from "../support/races";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 
@@ -28,19 +29,15 @@ afterAll(() => closeListener());
 
 type Line = { itemId: number; quantity?: number; substituteProductId?: number };
 
-let buyer: Awaited<ReturnType<typeof createUserWithSession>>;
-let farmer: Awaited<ReturnType<typeof createFarmerWithSession>>;
-let carrots: Awaited<ReturnType<typeof createProduct>>;
-let kale: Awaited<ReturnType<typeof createProduct>>;
+let buyer: GreenAcresWorld["buyer"];
+let farmer: GreenAcresWorld["farmer"];
+let carrots: GreenAcresWorld["carrots"];
+let kale: GreenAcresWorld["kale"];
 let chard: Awaited<ReturnType<typeof createProduct>>;
 
 beforeEach(async () => {
-  buyer = await createUserWithSession({ fullName: "Bea Buyer" });
-  farmer = await createFarmerWithSession({ farmName: "Green Acres" });
-  carrots = await createProduct(farmer.farm.id, { name: "Carrots", priceCents: 300, stock: 100 });
-  kale = await createProduct(farmer.farm.id, { name: "Kale", priceCents: 250, stock: 100 });
+  ({ buyer, farmer, carrots, kale } = await buyerAndGreenAcres({ fullName: "Bea Buyer" }));
   chard = await createProduct(farmer.farm.id, { name: "Chard", priceCents: 400, stock: 100 });
-  await topUp(buyer.cookie, 100);
 });
 
 async function order(

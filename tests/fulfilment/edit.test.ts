@@ -8,6 +8,7 @@ import { call, expectError, expectMessage } from "../support/http";
 import { adjustmentRows, cancelOrder, linesOf, stockOf } from "../support/orders";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { createAddress, createPickupAndDelivery } from "../support/fulfilment";
+import { buyerAndGreenAcres, type GreenAcresWorld } from "../support/green-acres";
 import { itOnPostgres } from "../support/races";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 
@@ -15,20 +16,21 @@ checkLedgerAfterEach();
 
 type Line = { productId: number; quantity: number };
 
-let me: Awaited<ReturnType<typeof createUserWithSession>>;
-let farm: Awaited<ReturnType<typeof createFarm>>["farm"];
-let carrots: Awaited<ReturnType<typeof createProduct>>;
-let kale: Awaited<ReturnType<typeof createProduct>>;
+let me: GreenAcresWorld["buyer"];
+let farm: GreenAcresWorld["farmer"]["farm"];
+let carrots: GreenAcresWorld["carrots"];
+let kale: GreenAcresWorld["kale"];
 let beets: Awaited<ReturnType<typeof createProduct>>;
 
 beforeEach(async () => {
-  me = await createUserWithSession({ fullName: "Edna Edit" });
-  ({ farm } = await createFarm({ farmName: "Green Acres" }));
+  ({
+    buyer: me,
+    farmer: { farm },
+    carrots,
+    kale,
+  } = await buyerAndGreenAcres({ fullName: "Edna Edit" }));
   await createPickupAndDelivery(farm.id);
-  carrots = await createProduct(farm.id, { name: "Carrots", priceCents: 300, stock: 100 });
-  kale = await createProduct(farm.id, { name: "Kale", priceCents: 250, stock: 100 });
   beets = await createProduct(farm.id, { name: "Beets", priceCents: 400, stock: 100 });
-  await topUp(me.cookie, 100);
 });
 
 async function placeWithSlot(
