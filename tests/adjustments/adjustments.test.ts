@@ -13,6 +13,7 @@ import * as conversationRoute from "@/app/api/messages/[userId]/route";
 import * as chatsRoute from "@/app/api/messages/chats/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
 import { call, expectError, expectMessage } from "../support/http";
+import { patchOrder } from "../support/patch-order";
 import { adjustmentRows, cancelOrder, linesOf, stockOf } from "../support/orders";
 import {
   createFarmerWithSession,
@@ -20,6 +21,7 @@ import {
   createUserWithSession,
 } from "../support/factories";
 import { createPickupAndDelivery } from "../support/fulfilment";
+import { buyerAndGreenAcres, type GreenAcresWorld } from "../support/green-acres";
 import { itOnPostgres } from "../support/races";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 
@@ -28,19 +30,15 @@ afterAll(() => closeListener());
 
 type Line = { itemId: number; quantity?: number; substituteProductId?: number };
 
-let buyer: Awaited<ReturnType<typeof createUserWithSession>>;
-let farmer: Awaited<ReturnType<typeof createFarmerWithSession>>;
-let carrots: Awaited<ReturnType<typeof createProduct>>;
-let kale: Awaited<ReturnType<typeof createProduct>>;
+let buyer: GreenAcresWorld["buyer"];
+let farmer: GreenAcresWorld["farmer"];
+let carrots: GreenAcresWorld["carrots"];
+let kale: GreenAcresWorld["kale"];
 let chard: Awaited<ReturnType<typeof createProduct>>;
 
 beforeEach(async () => {
-  buyer = await createUserWithSession({ fullName: "Bea Buyer" });
-  farmer = await createFarmerWithSession({ farmName: "Green Acres" });
-  carrots = await createProduct(farmer.farm.id, { name: "Carrots", priceCents: 300, stock: 100 });
-  kale = await createProduct(farmer.farm.id, { name: "Kale", priceCents: 250, stock: 100 });
+  ({ buyer, farmer, carrots, kale } = await buyerAndGreenAcres({ fullName: "Bea Buyer" }));
   chard = await createProduct(farmer.farm.id, { name: "Chard", priceCents: 400, stock: 100 });
-  await topUp(buyer.cookie, 100);
 });
 
 async function order(
@@ -427,17 +425,10 @@ describe("accepting and declining a card", () => {
       await db.orderItem.findFirstOrThrow({ where: { orderId: id, productId: kale.id } })
     ).id;
     const card = (await propose(id, [{ itemId: kaleLine, substituteProductId: chard.id }])).json;
-    const edit = await call(orderRoute.PATCH, `/api/orders/${id}`, {
-      method: "PATCH",
-      body: {
-        items: [
-          { productId: carrots.id, quantity: 3 },
-          { productId: kale.id, quantity: 1 },
-        ],
-      },
-      cookie: buyer.cookie,
-      params: { id: String(id) },
-    });
+    const edit = await patchOrder(buyer.cookie, id, [
+      { productId: carrots.id, quantity: 3 },
+      { productId: kale.id, quantity: 1 },
+    ]);
     expect(edit.status).toBe(200);
     const res = await decide("accept", id, card.id);
     expect([res.status, res.json.code]).toEqual([409, "adjustment_stale"]);
@@ -562,12 +553,7 @@ describe("one line per product, whatever path writes the order", () => {
   }
 
   const edit = (id: number, items: { productId: number; quantity: number }[]) =>
-    call(orderRoute.PATCH, `/api/orders/${id}`, {
-      method: "PATCH",
-      body: { items },
-      cookie: buyer.cookie,
-      params: { id: String(id) },
-    });
+    patchOrder(buyer.cookie, id, items);
   const cancel = (id: number) => cancelOrder(buyer.cookie, id);
 
   it("the audit's case: two sold-out lines substituted with one product become one line; accept, edit and cancel keep stock and money exact", async () => {
@@ -790,15 +776,7 @@ describe("property: balance = Σ ledger and stock exact after a random mix of ad
         const lines = products
           .filter(() => rand() < 0.6)
           .map((p) => ({ productId: p.id, quantity: qty() }));
-        if (lines.length)
-          status = (
-            await call(orderRoute.PATCH, `/api/orders/${current}`, {
-              method: "PATCH",
-              body: { items: lines },
-              cookie: buyer.cookie,
-              params: { id: String(current) },
-            })
-          ).status;
+        if (lines.length) status = (await patchOrder(buyer.cookie, current, lines)).status;
       } else if (op === "cancel") {
         const id = String(current);
         status = (await cancelOrder(buyer.cookie, id)).status;

@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/server/platform/db";
 import * as ordersRoute from "@/app/api/orders/route";
-import * as orderRoute from "@/app/api/orders/[id]/route";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 import { editOrder } from "@/lib/server/orders/edit-order";
 import { call, expectError, expectMessage } from "../support/http";
+import { patchOrder } from "../support/patch-order";
 import { adjustmentRows, cancelOrder, linesOf, stockOf } from "../support/orders";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { createAddress, createPickupAndDelivery } from "../support/fulfilment";
+import { buyerAndGreenAcres, type GreenAcresWorld } from "../support/green-acres";
 import { itOnPostgres } from "../support/races";
 import { balanceCents, checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
 
@@ -15,20 +16,21 @@ checkLedgerAfterEach();
 
 type Line = { productId: number; quantity: number };
 
-let me: Awaited<ReturnType<typeof createUserWithSession>>;
-let farm: Awaited<ReturnType<typeof createFarm>>["farm"];
-let carrots: Awaited<ReturnType<typeof createProduct>>;
-let kale: Awaited<ReturnType<typeof createProduct>>;
+let me: GreenAcresWorld["buyer"];
+let farm: GreenAcresWorld["farmer"]["farm"];
+let carrots: GreenAcresWorld["carrots"];
+let kale: GreenAcresWorld["kale"];
 let beets: Awaited<ReturnType<typeof createProduct>>;
 
 beforeEach(async () => {
-  me = await createUserWithSession({ fullName: "Edna Edit" });
-  ({ farm } = await createFarm({ farmName: "Green Acres" }));
+  ({
+    buyer: me,
+    farmer: { farm },
+    carrots,
+    kale,
+  } = await buyerAndGreenAcres({ fullName: "Edna Edit" }));
   await createPickupAndDelivery(farm.id);
-  carrots = await createProduct(farm.id, { name: "Carrots", priceCents: 300, stock: 100 });
-  kale = await createProduct(farm.id, { name: "Kale", priceCents: 250, stock: 100 });
   beets = await createProduct(farm.id, { name: "Beets", priceCents: 400, stock: 100 });
-  await topUp(me.cookie, 100);
 });
 
 async function placeWithSlot(
@@ -52,16 +54,6 @@ async function placeWithSlot(
   return res.json.orders[0] as { id: number; totalAmount: number; fulfilment: { cutoff: string } };
 }
 
-function edit(cookie: string, id: number, items: unknown, key?: string) {
-  return call(orderRoute.PATCH, `/api/orders/${id}`, {
-    method: "PATCH",
-    body: { items },
-    cookie,
-    params: { id: String(id) },
-    headers: key ? { "idempotency-key": key } : {},
-  });
-}
-
 const stocks = async () => [
   await stockOf(carrots.id),
   await stockOf(kale.id),
@@ -73,7 +65,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
   it("raising a quantity takes the stock and charges the difference as one adjustment; the line keeps its price", async () => {
     const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
     await db.product.update({ where: { id: carrots.id }, data: { priceCents: 999 } });
-    const res = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 5 }]);
+    const res = await patchOrder(me.cookie, o.id, [{ productId: carrots.id, quantity: 5 }]);
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({
       id: o.id,
@@ -103,7 +95,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     await db.product.update({ where: { id: beets.id }, data: { priceCents: 450 } });
 
     // Carrots 4 → 1, kale removed, beets added: 3.00 + 4.50 = 7.50 against 17.00 paid.
-    const res = await edit(me.cookie, o.id, [
+    const res = await patchOrder(me.cookie, o.id, [
       { productId: beets.id, quantity: 1 },
       { productId: carrots.id, quantity: 1 },
     ]);
@@ -126,7 +118,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
 
   it("the same items again change nothing and write no ledger row", async () => {
     const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
-    const res = await edit(me.cookie, o.id, [
+    const res = await patchOrder(me.cookie, o.id, [
       { productId: carrots.id, quantity: 1 },
       { productId: carrots.id, quantity: 1 },
     ]);
@@ -143,7 +135,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
       events: await db.orderEvent.count(),
       ledger: await db.transaction.count(),
     };
-    const res = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 40 }]);
+    const res = await patchOrder(me.cookie, o.id, [{ productId: carrots.id, quantity: 40 }]);
     expectError(
       res,
       409,
@@ -162,13 +154,13 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
   it("more than is in stock is 409 out_of_stock; more than the hoarding cap is 409 order_limit", async () => {
     const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
     await db.product.update({ where: { id: kale.id }, data: { stock: 3 } });
-    const short = await edit(me.cookie, o.id, [
+    const short = await patchOrder(me.cookie, o.id, [
       { productId: carrots.id, quantity: 2 },
       { productId: kale.id, quantity: 4 },
     ]);
     expectError(short, 409, "out_of_stock", "Only 3 lb of Kale left in stock");
     await topUp(me.cookie, 500);
-    const hoard = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 60 }]);
+    const hoard = await patchOrder(me.cookie, o.id, [{ productId: carrots.id, quantity: 60 }]);
     expect([hoard.status, hoard.json.code]).toEqual([409, "order_limit"]);
     expect(hoard.json.message).toMatch(/^You can hold at most 50 lb of Carrots in open orders/);
     expect(await stocks()).toEqual([98, 3, 100]);
@@ -178,22 +170,22 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
     const { farm: other } = await createFarm({ farmName: "Sunny Hen" });
     const eggs = await createProduct(other.id, { name: "Eggs" });
-    const foreign = await edit(me.cookie, o.id, [{ productId: eggs.id, quantity: 1 }]);
+    const foreign = await patchOrder(me.cookie, o.id, [{ productId: eggs.id, quantity: 1 }]);
     expect([foreign.status, foreign.json.code, foreign.json.errors]).toEqual([
       400,
       "validation",
       { items: "Eggs is not sold by Green Acres: order it separately" },
     ]);
-    const unknown = await edit(me.cookie, o.id, [{ productId: 2_000_000_000, quantity: 1 }]);
+    const unknown = await patchOrder(me.cookie, o.id, [{ productId: 2_000_000_000, quantity: 1 }]);
     expectMessage(unknown, 400, "Product 2000000000 was not found");
-    const empty = await edit(me.cookie, o.id, []);
+    const empty = await patchOrder(me.cookie, o.id, []);
     expectMessage(empty, 400, "An order needs at least one product: cancel it instead");
   });
 
   it("the minimum order is checked again", async () => {
     await db.farm.update({ where: { id: farm.id }, data: { minimumOrderCents: 1000 } });
     const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 4 }]);
-    const res = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 3 }]);
+    const res = await patchOrder(me.cookie, o.id, [{ productId: carrots.id, quantity: 3 }]);
     expectError(res, 409, "below_minimum", "The minimum order at Green Acres is $10.00");
   });
 
@@ -202,9 +194,9 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     expect(o.totalAmount).toBe(35); // 30.00 + 5.00 delivery (free from 75.00)
     // The farm raising its fee later does not change this order.
     await db.deliveryZone.updateMany({ where: { farmId: farm.id }, data: { feeCents: 900 } });
-    const free = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 25 }]);
+    const free = await patchOrder(me.cookie, o.id, [{ productId: carrots.id, quantity: 25 }]);
     expect([free.status, free.json.totalAmount, free.json.fulfilment.fee]).toEqual([200, 75, 0]);
-    const back = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 10 }]);
+    const back = await patchOrder(me.cookie, o.id, [{ productId: carrots.id, quantity: 10 }]);
     expect([back.status, back.json.totalAmount, back.json.fulfilment.fee]).toEqual([200, 35, 5]);
     expect((await adjustmentRows(me.user.id)).map((t) => t.amountCents)).toEqual([-4000, 4000]);
     expect(await balanceCents(me.user.id)).toBe(10000 - 3500);
@@ -238,7 +230,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
       where: { orderId: o.id },
       data: { cutoffAt: new Date(Date.now() - 1000) },
     });
-    const res = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 1 }]);
+    const res = await patchOrder(me.cookie, o.id, [{ productId: carrots.id, quantity: 1 }]);
     expectError(res, 409, "order_locked", "This order is locked: the cutoff has passed");
     expect(await stocks()).toEqual([97, 100, 100]);
   });
@@ -248,7 +240,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     const pears = await createProduct(plain.id, { name: "Pears" });
     const noSlot = (await placeOrder(me.cookie, [{ productId: pears.id, quantity: 1 }])).json
       .orders[0];
-    const locked = await edit(me.cookie, noSlot.id, [{ productId: pears.id, quantity: 2 }]);
+    const locked = await patchOrder(me.cookie, noSlot.id, [{ productId: pears.id, quantity: 2 }]);
     expectError(
       locked,
       409,
@@ -258,23 +250,30 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
 
     const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
     const stranger = await createUserWithSession();
-    const theirs = await edit(stranger.cookie, o.id, [{ productId: carrots.id, quantity: 1 }]);
+    const theirs = await patchOrder(stranger.cookie, o.id, [
+      { productId: carrots.id, quantity: 1 },
+    ]);
     expectMessage(theirs, 404, "Order not found");
 
     const id = String(o.id);
     await cancelOrder(me.cookie, id);
-    const cancelled = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 1 }]);
+    const cancelled = await patchOrder(me.cookie, o.id, [{ productId: carrots.id, quantity: 1 }]);
     expect([cancelled.status, cancelled.json.code]).toEqual([409, "order_not_active"]);
   });
 
   it("a retried edit with the same Idempotency-Key applies once; the key is per order", async () => {
     const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
-    const a = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 3 }], "edit-1");
-    const b = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 3 }], "edit-1");
+    const a = await patchOrder(me.cookie, o.id, [{ productId: carrots.id, quantity: 3 }], "edit-1");
+    const b = await patchOrder(me.cookie, o.id, [{ productId: carrots.id, quantity: 3 }], "edit-1");
     expect([a.status, b.status, b.headers.get("idempotent-replayed")]).toEqual([200, 200, "true"]);
     expect(b.json).toEqual(a.json);
     expect(await adjustmentRows(me.user.id)).toHaveLength(1);
-    const reused = await edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 4 }], "edit-1");
+    const reused = await patchOrder(
+      me.cookie,
+      o.id,
+      [{ productId: carrots.id, quantity: 4 }],
+      "edit-1",
+    );
     expect([reused.status, reused.json.code]).toEqual([409, "idempotency_key_reused"]);
     expect(await stocks()).toEqual([97, 100, 100]);
   });
@@ -286,7 +285,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
       const quantities = [3, 7, 1, 5, 9, 4];
       const results = await Promise.all(
         quantities.map((q) =>
-          edit(me.cookie, o.id, [
+          patchOrder(me.cookie, o.id, [
             { productId: carrots.id, quantity: q },
             { productId: kale.id, quantity: 1 },
           ]),
@@ -311,7 +310,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
       const o = await placeWithSlot(me.cookie, [{ productId: carrots.id, quantity: 2 }]);
       const id = String(o.id);
       const [edited, cancelled] = await Promise.all([
-        edit(me.cookie, o.id, [{ productId: carrots.id, quantity: 6 }]),
+        patchOrder(me.cookie, o.id, [{ productId: carrots.id, quantity: 6 }]),
         cancelOrder(me.cookie, id),
       ]);
       expect(cancelled.status).toBe(200);

@@ -15,13 +15,9 @@ import {
 import { sendDueNotifications } from "@/lib/server/emails/sender";
 import { placeDueStandingOrders } from "@/lib/server/standing/worker";
 import { call } from "../support/http";
-import {
-  createFarmerWithSession,
-  createProduct,
-  createUserWithSession,
-} from "../support/factories";
 import { createPickupAndDelivery } from "../support/fulfilment";
-import { checkLedgerAfterEach, placeOrder, topUp } from "../wallet/support";
+import { buyerAndGreenAcres, type GreenAcresWorld } from "../support/green-acres";
+import { checkLedgerAfterEach, placeOrder } from "../wallet/support";
 import { subjectsTo, smtpPerFile, type TestSmtp } from "./smtp";
 
 checkLedgerAfterEach();
@@ -30,19 +26,18 @@ const smtpServer = smtpPerFile();
 let smtp: TestSmtp;
 afterAll(() => closeListener());
 
-let buyer: Awaited<ReturnType<typeof createUserWithSession>>;
-let farmer: Awaited<ReturnType<typeof createFarmerWithSession>>;
-let carrots: Awaited<ReturnType<typeof createProduct>>;
-let kale: Awaited<ReturnType<typeof createProduct>>;
+let buyer: GreenAcresWorld["buyer"];
+let farmer: GreenAcresWorld["farmer"];
+let carrots: GreenAcresWorld["carrots"];
+let kale: GreenAcresWorld["kale"];
 
 beforeEach(async () => {
   smtp = smtpServer();
   await db.notification.deleteMany();
-  buyer = await createUserWithSession({ fullName: "Bea Buyer", userType: "restaurant" });
-  farmer = await createFarmerWithSession({ farmName: "Green Acres" });
-  carrots = await createProduct(farmer.farm.id, { name: "Carrots", priceCents: 300, stock: 100 });
-  kale = await createProduct(farmer.farm.id, { name: "Kale", priceCents: 250, stock: 100 });
-  await topUp(buyer.cookie, 100);
+  ({ buyer, farmer, carrots, kale } = await buyerAndGreenAcres({
+    fullName: "Bea Buyer",
+    userType: "restaurant",
+  }));
 });
 
 const send = (now = new Date(Date.now() + 1000)) =>

@@ -3,13 +3,13 @@ import { db } from "@/lib/server/platform/db";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 import { computeTaxes, taxOf, taxTotal, type TaxRateRow } from "@/lib/tax";
 import * as ordersRoute from "@/app/api/orders/route";
-import * as orderRoute from "@/app/api/orders/[id]/route";
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
 import * as proposeRoute from "@/app/api/my-farm/orders/[id]/adjustments/route";
 import * as acceptRoute from "@/app/api/orders/[id]/adjustments/[aid]/accept/route";
 import * as farmRoute from "@/app/api/my-farm/route";
 import * as taxReportRoute from "@/app/api/my-farm/reports/tax/route";
 import { call } from "../support/http";
+import { patchOrder } from "../support/patch-order";
 import {
   createFarmerWithSession,
   createProduct,
@@ -183,17 +183,10 @@ describe("taxed orders", () => {
     });
 
     // Add grapes: the fee is split 24.10 : 9.00 over the classes; grapes carry no tax.
-    const edited = await call(orderRoute.PATCH, `/api/orders/${o.id}`, {
-      method: "PATCH",
-      body: {
-        items: [
-          { productId: cider.id, quantity: 2 },
-          { productId: grapes.id, quantity: 2 },
-        ],
-      },
-      cookie: buyer.cookie,
-      params: { id: String(o.id) },
-    });
+    const edited = await patchOrder(buyer.cookie, o.id, [
+      { productId: cider.id, quantity: 2 },
+      { productId: grapes.id, quantity: 2 },
+    ]);
     expect(edited.status, edited.text).toBe(200);
     // Fee 500 → liquor share floor(500·2410/3310) = 364 (+1 remainder to the larger class: 365).
     const gst = taxOf(2410, 500) + taxOf(365, 500);
@@ -330,15 +323,7 @@ describe("taxed orders", () => {
           const lines = products
             .filter(() => rand() < 0.6)
             .map((p) => ({ productId: p.id, quantity: qty() }));
-          if (lines.length)
-            status = (
-              await call(orderRoute.PATCH, `/api/orders/${id}`, {
-                method: "PATCH",
-                body: { items: lines },
-                cookie: buyer.cookie,
-                params: { id },
-              })
-            ).status;
+          if (lines.length) status = (await patchOrder(buyer.cookie, id, lines)).status;
         } else if (op === "reduce" || op === "substitute") {
           const item = pick(items);
           const line =
