@@ -13,8 +13,7 @@ import * as conversationRoute from "@/app/api/messages/[userId]/route";
 import * as chatsRoute from "@/app/api/messages/chats/route";
 import * as orderRoute from "@/app/api/orders/[id]/route";
 import { call, expectError, expectMessage } from "../support/http";
-import { patchOrder } from "../support/patch-order";
-import { adjustmentRows, cancelOrder, linesOf, stockOf } from "../support/orders";
+import { adjustmentRows, cancelOrder, linesOf, patchOrder, stockOf } from "../support/orders";
 import {
   createFarmerWithSession,
   createProduct,

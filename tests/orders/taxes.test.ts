@@ -9,7 +9,6 @@ import * as acceptRoute from "@/app/api/orders/[id]/adjustments/[aid]/accept/rou
 import * as farmRoute from "@/app/api/my-farm/route";
 import * as taxReportRoute from "@/app/api/my-farm/reports/tax/route";
 import { call } from "../support/http";
-import { patchOrder } from "../support/patch-order";
 import {
   createFarmerWithSession,
   createProduct,
@@ -17,6 +16,7 @@ import {
   setTaxNumbers,
 } from "../support/factories";
 import { createPickupAndDelivery } from "../support/fulfilment";
+import { patchOrder } from "../support/orders";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
 import { complete, expectFarmLedgerHolds } from "../payments/ledger-support";
 

@@ -1,4 +1,5 @@
 import * as cancelRoute from "@/app/api/orders/[id]/cancel/route";
+import * as orderRoute from "@/app/api/orders/[id]/route";
 import { db } from "@/lib/server/platform/db";
 import { call } from "./http";
 
@@ -8,6 +9,17 @@ export function cancelOrder(cookie: string, id: number | string) {
     method: "POST",
     cookie,
     params: { id: String(id) },
+  });
+}
+
+/** The buyer (`cookie`) replaces order `id`'s items through PATCH /api/orders/{id}. */
+export function patchOrder(cookie: string, id: number | string, items: unknown, key?: string) {
+  return call(orderRoute.PATCH, `/api/orders/${id}`, {
+    method: "PATCH",
+    body: { items },
+    cookie,
+    params: { id: String(id) },
+    headers: key ? { "idempotency-key": key } : {},
   });
 }
 
