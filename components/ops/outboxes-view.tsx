@@ -7,6 +7,7 @@ import { useOpsOutboxes } from "@/lib/client/resources";
 import type { OpsOutboxesJson } from "@/lib/contracts/ops";
 import { formatDayTime } from "@/lib/format";
 import { EmptyNote, Loaded } from "./loaded";
+import { OpsSection } from "./ops-section";
 
 /** The two outboxes, each row with a line saying what it carries. */
 const boxesOf = (data: OpsOutboxesJson) => [
@@ -47,10 +48,12 @@ export function OutboxesView() {
       {(data) => (
         <div className="grid gap-6">
           {boxesOf(data).map((box) => (
-            <section key={box.kind} aria-labelledby={`${box.kind}-title`} className="grid gap-3">
-              <h2 id={`${box.kind}-title`} className="text-xl font-semibold text-ink">
-                {box.title} waiting or failed
-              </h2>
+            <OpsSection
+              key={box.kind}
+              id={`${box.kind}-title`}
+              title={<>{box.title} waiting or failed</>}
+              className="grid gap-3"
+            >
               {box.items.length === 0 ? (
                 <EmptyNote>Nothing is waiting.</EmptyNote>
               ) : (
@@ -88,7 +91,7 @@ export function OutboxesView() {
                   ))}
                 </ul>
               )}
-            </section>
+            </OpsSection>
           ))}
         </div>
       )}
