@@ -110,12 +110,12 @@ export function HomeSections({
   const products = (url: string) => (waiting ? null : `${url}${category}`);
   const seeAllQuery = categoryId ? `?category=${categoryId}` : "";
   // A carousel of 8 from the /api/products `list`; the section's id names its See All page.
-  const carousel = (id: string, title: string, list: string) => (
+  const carousel = (id: string, title: string, list: string, failure: string) => (
     <Section id={id} title={title} seeAll={`/home/${id}${seeAllQuery}`}>
       <ProductCarousel
         url={products(`/api/products/${list}?limit=8`)}
         label={title}
-        failure={`Failed to fetch ${list} products`}
+        failure={failure}
         filtered={!!categoryId}
       />
     </Section>
@@ -147,11 +147,16 @@ export function HomeSections({
           </Section>
         </>
       ) : null}
-      {carousel("harvest", "This Week's Harvest", "featured")}
+      {carousel("harvest", "This Week's Harvest", "featured", "Failed to fetch featured products")}
       <Section id="featured-farmers" title="Featured Farmers" seeAll="/home/farms">
         <FarmCards url="/api/farms/featured?limit=3" failure="Failed to fetch featured farms" />
       </Section>
-      {carousel("popular", "Popular with Restaurants", "popular")}
+      {carousel(
+        "popular",
+        "Popular with Restaurants",
+        "popular",
+        "Failed to fetch popular products",
+      )}
     </div>
   );
 }
