@@ -300,4 +300,36 @@ test.describe("home feed", () => {
       new RegExp(`/farms/${out.farmId}$`),
     );
   });
+
+  test("a product list that cannot load says which in the spec's words, and Try again loads it", async ({
+    page,
+  }) => {
+    await signIn(page);
+    let failing = true;
+    await page.route(/\/api\/products\/(featured|popular)\?limit=8/, (route) =>
+      failing ? route.fulfill({ status: 503, json: {} }) : route.continue(),
+    );
+    await page.goto("/home");
+    const sections = [
+      ["harvest", "Failed to fetch featured products"],
+      ["popular", "Failed to fetch popular products"],
+    ] as const;
+    for (const [id, message] of sections) {
+      const section = page.getByTestId(`section-${id}`);
+      await section.scrollIntoViewIfNeeded();
+      await expect(section.getByRole("alert")).toHaveText(new RegExp(`^${message}`));
+    }
+
+    failing = false;
+    for (const [id] of sections) {
+      const section = page.getByTestId(`section-${id}`);
+      // SWR may retry on its own first; either way the list must come back.
+      await expect(async () => {
+        const retry = section.getByRole("button", { name: "Try again" });
+        if (await retry.isVisible()) await retry.click({ timeout: 1_000 });
+        await expect(section.getByTestId("product-card").first()).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
+      await expect(section.getByRole("alert")).toHaveCount(0);
+    }
+  });
 });
