@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 
 /**
- * A section named by its h2 (`titleId`): the heading, with a short intro under it or an action
- * beside it, then the content. My Farm, the ops console and the reports each size the heading.
+ * A section named by its h2 (`titleId`): the heading, with a short intro under it and an action
+ * (or figures) beside it, either or both, then the content. My Farm, the ops console and the
+ * reports each size the heading.
  */
 export function HeadedSection({
   titleId,
@@ -30,7 +31,15 @@ export function HeadedSection({
   );
   return (
     <section aria-labelledby={titleId} className={className} data-testid={testId}>
-      {intro ? (
+      {intro && action ? (
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            {heading}
+            {intro}
+          </div>
+          {action}
+        </div>
+      ) : intro ? (
         <div className="grid gap-1">
           {heading}
           {intro}

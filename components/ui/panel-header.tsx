@@ -1,37 +1,19 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { HeadedSection } from "./headed-section";
+
+type Props = Omit<ComponentProps<typeof HeadedSection>, "titleId" | "titleClassName" | "action">;
 
 /**
- * A My Farm panel: a section named by its heading row (the title, with `intro` beneath it saying
- * what the panel shows, and on the right its figures or its action), then the content.
+ * A My Farm panel: its heading row (the title, with `intro` beneath it saying what the panel
+ * shows, and on the right its figures or its action), then the content. `id` is the heading's.
  */
-export function PanelSection({
-  id,
-  title,
-  intro,
-  aside,
-  className,
-  children,
-}: {
-  /** The heading's id, which labels the section. */
-  id: string;
-  title: string;
-  intro: ReactNode;
-  aside?: ReactNode;
-  className: string;
-  children: ReactNode;
-}) {
+export function PanelSection({ id, aside, ...props }: Props & { id: string; aside?: ReactNode }) {
   return (
-    <section aria-labelledby={id} className={className}>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id={id} className="text-xl font-bold text-ink">
-            {title}
-          </h2>
-          {intro}
-        </div>
-        {aside}
-      </div>
-      {children}
-    </section>
+    <HeadedSection
+      titleId={id}
+      titleClassName="text-xl font-bold text-ink"
+      action={aside}
+      {...props}
+    />
   );
 }
