@@ -62,21 +62,25 @@ export function SummaryCard({
   );
 }
 
-/** The card in place of an empty list: an icon, what is missing, and how to get some. */
+/** The card in place of an empty list: an icon, what is missing, how to get some, and a way there. */
 export function EmptyCard({
   icon: Icon,
   title,
   children,
+  action,
 }: {
   icon: LucideIcon;
   title: string;
+  /** How to get some: one paragraph. */
   children: ReactNode;
+  action?: ReactNode;
 }) {
   return (
     <section className="grid justify-items-center gap-3 rounded-3xl border border-gray-200 p-8 text-center">
       <Icon aria-hidden className="h-10 w-10 text-brand-700" />
       <h2 className="text-lg font-semibold text-ink">{title}</h2>
-      {children}
+      <p className="text-muted">{children}</p>
+      {action}
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
 import { DialogHeading } from "@/components/ui/dialog-heading";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { AmountInput } from "@/components/ui/input";
 import { PanelSection } from "@/components/ui/panel-header";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
@@ -272,13 +272,9 @@ function CreditDialog({
           }}
         >
           <Field id={id} label="Credit limit (USD)" error={fieldError}>
-            <Input
+            <AmountInput
               id={id}
               name="limit"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
               value={limit}
               onChange={(e) => setLimit(e.target.value)}
               data-testid="credit-limit"

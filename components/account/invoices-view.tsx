@@ -36,10 +36,8 @@ export function InvoicesView() {
         loading="Loading invoices..."
         empty={
           <EmptyCard icon={ReceiptText} title="No invoices yet">
-            <p className="text-muted">
-              When a farm gives your business credit, choose &quot;On account&quot; at checkout and
-              the order lands on that farm&apos;s monthly statement here.
-            </p>
+            When a farm gives your business credit, choose &quot;On account&quot; at checkout and
+            the order lands on that farm&apos;s monthly statement here.
           </EmptyCard>
         }
       >

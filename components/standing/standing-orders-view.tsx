@@ -1,12 +1,13 @@
 "use client";
 import Link from "next/link";
-import { useState } from "react";
+import { useState, type InputHTMLAttributes } from "react";
 import { CalendarClock, Plus, Repeat, Search } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { AccessNotice } from "@/components/ui/access-notice";
 import { DialogHeading } from "@/components/ui/dialog-heading";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
@@ -60,14 +61,17 @@ function StandingOrdersView({ restaurant }: { restaurant: boolean }) {
         failed="Failed to load your standing orders"
         loading="Loading standing orders..."
         empty={
-          <EmptyCard icon={Repeat} title="No standing orders yet">
-            <p className="text-muted">
-              Open a past order and choose &quot;Repeat every week&quot; to have it placed for you
-              each week.
-            </p>
-            <Button asChild variant="outline">
-              <Link href="/orders">Your orders</Link>
-            </Button>
+          <EmptyCard
+            icon={Repeat}
+            title="No standing orders yet"
+            action={
+              <Button asChild variant="outline">
+                <Link href="/orders">Your orders</Link>
+              </Button>
+            }
+          >
+            Open a past order and choose &quot;Repeat every week&quot; to have it placed for you
+            each week.
           </EmptyCard>
         }
       >
@@ -362,15 +366,11 @@ function EditQuantitiesDialog({
                   ({i.caseSize > 1 ? `cases of ${i.caseSize} ${i.unit}` : i.unit})
                 </span>
               </span>
-              <input
-                type="number"
-                inputMode="numeric"
+              <CasesInput
                 min={0}
                 max={Math.floor(MAX_QUANTITY / i.caseSize)}
-                step={1}
                 value={valueOf(i)}
                 onChange={(e) => setCases((q) => ({ ...q, [i.productId]: e.target.value }))}
-                className="h-11 w-24 rounded-lg border border-gray-300 px-3 text-right tabular-nums"
               />
             </label>
           ))}
@@ -524,15 +524,7 @@ function AddProductDialog({
                 </span>
               ) : null}
             </span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={cases}
-              onChange={(e) => setCases(e.target.value)}
-              className="h-11 w-24 rounded-lg border border-gray-300 px-3 text-right tabular-nums"
-            />
+            <CasesInput min={1} value={cases} onChange={(e) => setCases(e.target.value)} />
           </label>
           {invalid ? (
             <p role="alert" className="text-sm text-red-700">
@@ -550,24 +542,34 @@ function AddProductDialog({
   );
 }
 
+/** A whole number of cases: the numeric keypad, in steps of one. */
+function CasesInput(props: InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <input
+      type="number"
+      inputMode="numeric"
+      step={1}
+      className="h-11 w-24 rounded-lg border border-gray-300 px-3 text-right tabular-nums"
+      {...props}
+    />
+  );
+}
+
 /** Shown to anyone who is not a restaurant (the API answers them 403). */
 export function NotARestaurant() {
   return (
-    <section
-      aria-labelledby="not-restaurant-title"
-      className="mx-auto grid max-w-lg justify-items-center gap-4 rounded-3xl border border-gray-200 p-8 text-center"
+    <AccessNotice
+      id="not-restaurant-title"
+      icon={Repeat}
+      title="Standing orders are for business accounts"
+      actions={
+        <Button asChild>
+          <Link href="/profile">Profile</Link>
+        </Button>
+      }
     >
-      <Repeat aria-hidden className="h-12 w-12 text-brand-700" />
-      <h1 id="not-restaurant-title" className="text-2xl font-bold text-ink">
-        Standing orders are for business accounts
-      </h1>
-      <p className="text-muted">
-        Restaurants have their usual order placed every week. Apply for a business account from your
-        profile.
-      </p>
-      <Button asChild>
-        <Link href="/profile">Profile</Link>
-      </Button>
-    </section>
+      Restaurants have their usual order placed every week. Apply for a business account from your
+      profile.
+    </AccessNotice>
   );
 }
