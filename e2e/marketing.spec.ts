@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { publicPages } from "../components/marketing/pages";
-import { collectScripts } from "./support";
+import { collectScripts, expectKept, fillLabelled } from "./support";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
@@ -286,16 +286,18 @@ test.describe("landing page", () => {
     await page.getByRole("button", { name: "Join as a Farmer" }).click();
     const dialog = page.getByTestId("waitlist-dialog");
     await expect(dialog.getByRole("combobox", { name: "Role" })).toHaveText(/Farmer\/Producer/);
-    await dialog.getByLabel("Full Name").fill("Ben Grower");
-    await dialog.getByLabel("Email").fill("ben@example.com");
-    await dialog.getByLabel("Company Name").fill("Ben's Farm");
+    const typed = {
+      "Full Name": "Ben Grower",
+      Email: "ben@example.com",
+      "Company Name": "Ben's Farm",
+    };
+    await fillLabelled(dialog, typed);
     await dialog.getByRole("button", { name: "Join Waitlist" }).click();
     const toast = page.getByTestId("toast");
     await expect(toast).toHaveAttribute("data-variant", "destructive");
     await expect(toast).toContainText("Something went wrong");
     await expect(toast).toContainText("Service unavailable");
-    await expect(dialog.getByLabel("Full Name")).toHaveValue("Ben Grower");
-    await expect(dialog.getByLabel("Email")).toHaveValue("ben@example.com");
+    await expectKept(dialog, typed);
 
     // A 200 answer with success:false throws its message.
     await page.unroute("**/api/waitlist");
@@ -310,6 +312,7 @@ test.describe("landing page", () => {
     await expect(
       page.getByTestId("toast").filter({ hasText: "Failed to submit form" }),
     ).toBeVisible();
+    await expectKept(dialog, typed);
   });
 
   test("demo dialog posts a demo request and shows the thank-you panel", async ({ page }) => {
@@ -318,10 +321,12 @@ test.describe("landing page", () => {
     const dialog = page.getByTestId("demo-dialog");
     await expect(page.getByRole("dialog", { name: "Book a demo" })).toBeVisible();
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel("Full Name").fill("Chef Marco");
-    await dialog.getByLabel("Email").fill(`marco+${unique()}@example.com`);
-    await dialog.getByLabel("Company Name").fill("Lakeside Table");
-    await dialog.getByLabel("Phone Number").fill("12345");
+    await fillLabelled(dialog, {
+      "Full Name": "Chef Marco",
+      Email: `marco+${unique()}@example.com`,
+      "Company Name": "Lakeside Table",
+      "Phone Number": "12345",
+    });
     await dialog.getByRole("combobox", { name: "Role" }).click();
     await page.getByRole("option", { name: "Restaurant/Chef" }).click();
     await dialog.getByRole("button", { name: "Request Demo" }).click();

@@ -8,6 +8,7 @@ import {
   test,
   type Browser,
   type BrowserContextOptions,
+  type Locator,
   type Page,
   type TestInfo,
 } from "@playwright/test";
@@ -227,6 +228,17 @@ export async function openProfileSection(page: Page, link: string, url: RegExp) 
     .getByRole("link", { name: link })
     .click();
   await expect(page).toHaveURL(url);
+}
+
+/** Types each value into the field that `scope` labels with its key, in order. */
+export async function fillLabelled(scope: Locator, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) await scope.getByLabel(label).fill(value);
+}
+
+/** Every field still holds what `fillLabelled` typed: a refused submission lost nothing. */
+export async function expectKept(scope: Locator, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields))
+    await expect(scope.getByLabel(label)).toHaveValue(value);
 }
 
 /** The running e2e server's database URL (scripts/e2e-server.ts writes it down), or "". */

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expectKept, fillLabelled } from "./support";
 
 /**
  * A submission the server refuses with 429 (the per-email limit, FORM_LIMIT_PER_EMAIL_HOUR = 5,
@@ -33,15 +34,16 @@ test.describe("refused submissions keep their input", () => {
     await page.getByRole("button", { name: "Join as a Farmer" }).click();
     const dialog = page.getByTestId("waitlist-dialog");
     await expect(dialog.getByRole("combobox", { name: "Role" })).toHaveText(/Farmer\/Producer/);
-    await dialog.getByLabel("Full Name").fill(person.fullName);
-    await dialog.getByLabel("Email").fill(person.email);
-    await dialog.getByLabel("Company Name").fill(person.companyName);
+    const typed = {
+      "Full Name": person.fullName,
+      Email: person.email,
+      "Company Name": person.companyName,
+    };
+    await fillLabelled(dialog, typed);
     await dialog.getByRole("button", { name: "Join Waitlist" }).click();
     await expect(dialog.getByTestId("submission-error")).toHaveText(LIMITED);
     await expect(dialog.getByRole("alert").filter({ hasText: LIMITED })).toBeVisible();
-    await expect(dialog.getByLabel("Full Name")).toHaveValue(person.fullName);
-    await expect(dialog.getByLabel("Email")).toHaveValue(person.email);
-    await expect(dialog.getByLabel("Company Name")).toHaveValue(person.companyName);
+    await expectKept(dialog, typed);
     await expect(dialog.getByRole("combobox", { name: "Role" })).toHaveText(/Farmer\/Producer/);
   });
 
@@ -57,16 +59,16 @@ test.describe("refused submissions keep their input", () => {
     await useUpEmail(page.request, "/api/contact", message);
     await page.goto("/contact");
     const form = page.getByRole("form", { name: "Contact form" });
-    await form.getByLabel("Full Name").fill(message.fullName);
-    await form.getByLabel("Email").fill(message.email);
-    await form.getByLabel("Subject").fill(message.subject);
-    await form.getByLabel("Message").fill(message.message);
+    const typed = {
+      "Full Name": message.fullName,
+      Email: message.email,
+      Subject: message.subject,
+      Message: message.message,
+    };
+    await fillLabelled(form, typed);
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(form.getByTestId("contact-error")).toHaveText(LIMITED);
-    await expect(form.getByLabel("Full Name")).toHaveValue(message.fullName);
-    await expect(form.getByLabel("Email")).toHaveValue(message.email);
-    await expect(form.getByLabel("Subject")).toHaveValue(message.subject);
-    await expect(form.getByLabel("Message")).toHaveValue(message.message);
+    await expectKept(form, typed);
   });
 
   test("newsletter: the 429 message shows under the box and the address stays typed", async ({
@@ -77,9 +79,9 @@ test.describe("refused submissions keep their input", () => {
     await page.goto("/");
     const status = page.getByTestId("newsletter-status");
     const form = page.locator("form", { has: status });
-    await form.getByLabel("Email address").fill(email);
+    await fillLabelled(form, { "Email address": email });
     await form.getByRole("button", { name: "Subscribe" }).click();
     await expect(status).toHaveText(LIMITED);
-    await expect(form.getByLabel("Email address")).toHaveValue(email);
+    await expectKept(form, { "Email address": email });
   });
 });
