@@ -9,6 +9,7 @@ import {
   listStandingOrders,
   registerFresh,
   runScript,
+  SEEDED_RESTAURANTS,
   signIn,
   skipUnlessPostgres,
 } from "./support";
@@ -22,7 +23,7 @@ import {
  * refused to anyone else, with a page of its own.
  */
 const FARMER = "daniel.okafor@farms.fieldfare.app"; // Glenmore Valley Greens
-const OLIVIA = "olivia.martin@restaurants.fieldfare.app"; // Bench Bistro (read only here)
+const OLIVIA = SEEDED_RESTAURANTS.olivia.email; // Bench Bistro (read only here)
 const FARM = "Glenmore Valley Greens";
 const MAIL_DIR = path.resolve(".data", "mail");
 /** The newest fresh-sheet email to `email` written since `since`, as text. */

@@ -1,6 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { FARM_PASSWORD, newAccount, runScript, signIn, skipUnlessPostgres } from "./support";
+import {
+  FARM_PASSWORD,
+  newAccount,
+  runScript,
+  SEEDED_RESTAURANTS,
+  signIn,
+  skipUnlessPostgres,
+} from "./support";
 
 /**
  * Restaurant buyers end to end (docs/restaurants.md): a buyer applies, ops approve from the CLI,
@@ -10,7 +17,7 @@ import { FARM_PASSWORD, newAccount, runScript, signIn, skipUnlessPostgres } from
  */
 const FARMER = "daniel.okafor@farms.fieldfare.app"; // Glenmore Valley Greens
 const FARM = "Glenmore Valley Greens";
-const OLIVIA = "olivia.martin@restaurants.fieldfare.app";
+const OLIVIA = SEEDED_RESTAURANTS.olivia.email;
 const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ hasText: title });
 
 type Product = {

@@ -1,13 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { copyStandingOrder, FARM_PASSWORD, listStandingOrders, signIn } from "./support";
+import {
+  copyStandingOrder,
+  FARM_PASSWORD,
+  listStandingOrders,
+  SEEDED_RESTAURANTS,
+  signIn,
+} from "./support";
 
 /**
  * Standing orders (docs/restaurants.md): the seeded one of Bench Bistro is listed with its next
  * date; a restaurant of its own per project sets one up, pauses, resumes, skips the next week,
  * edits a quantity and cancels it from /standing-orders; a retail buyer is told what the page is for.
  */
-const OLIVIA = "olivia.martin@restaurants.fieldfare.app";
+const OLIVIA = SEEDED_RESTAURANTS.olivia.email;
 test("a restaurant sees, pauses, resumes, skips, edits and cancels a standing order", async ({
   page,
 }, testInfo) => {

@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { FARM_PASSWORD, SEEDED_FARMERS, signIn } from "./support";
+import { FARM_PASSWORD, SEEDED_FARMERS, SEEDED_RESTAURANTS, signIn } from "./support";
 
 /**
  * Taxes end to end (docs/money.md, "Taxes"): a restaurant buys cider from Naramata Bench
  * Vineyards (registered for GST and PST) and vegetables from another farm, and sees each farm's
  * taxes at checkout before paying; the vineyard's farmer finds the farm's numbers in Farm profile.
  */
-const OLIVIA = "olivia.martin@restaurants.fieldfare.app";
+const OLIVIA = SEEDED_RESTAURANTS.olivia.email;
 
 type Product = {
   id: number;
