@@ -63,6 +63,18 @@ test.describe("restaurant journey", () => {
     await page.reload();
     await expect(page.getByTestId("business-status")).toHaveAttribute("data-status", "approved");
 
+    // Nothing yet: each account page says how to get started.
+    await page.goto("/standing-orders");
+    await expect(page.getByRole("heading", { name: "No standing orders yet" })).toBeVisible();
+    await expect(page.getByText('Open a past order and choose "Repeat every week"')).toBeVisible();
+    await expect(page.getByRole("link", { name: "Your orders" })).toHaveAttribute(
+      "href",
+      "/orders",
+    );
+    await page.goto("/invoices");
+    await expect(page.getByRole("heading", { name: "No invoices yet" })).toBeVisible();
+    await expect(page.getByText('choose "On account" at checkout')).toBeVisible();
+
     // Restaurant prices by the case at the farm.
     const found = (await (
       await page.request.get(`/api/products/search?q=${encodeURIComponent(FARM)}&limit=50`)
