@@ -5,7 +5,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { FormInput, NewPasswordFields } from "@/components/ui/form-input";
+import { FormInput, NewPasswordFields, NO_NEW_PASSWORD } from "@/components/ui/form-input";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, hasCode } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
@@ -73,7 +73,7 @@ export function ResetPasswordForm() {
   const token = useSearchParams().get("token") ?? "";
   const router = useRouter();
   const [expired, setExpired] = useState(false);
-  const form = useZodForm(resetFormSchema, { password: "", confirmPassword: "" });
+  const form = useZodForm(resetFormSchema, NO_NEW_PASSWORD);
   const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -13,7 +13,7 @@ import type { PublicUser } from "@/lib/contracts/session";
 import { homePathFor } from "@/lib/auth/home-path";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { useAuth } from "./auth-provider";
-import { FormInput, NewPasswordFields } from "@/components/ui/form-input";
+import { FormInput, NewPasswordFields, NO_NEW_PASSWORD } from "@/components/ui/form-input";
 
 export function AuthForms() {
   const params = useSearchParams();
@@ -109,8 +109,7 @@ function RegisterForm({ next }: { next: string }) {
     email: "",
     username: "",
     phone: "",
-    password: "",
-    confirmPassword: "",
+    ...NO_NEW_PASSWORD,
   });
   const { isSubmitting } = form.formState;
 

@@ -2,13 +2,12 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useSWRConfig } from "swr";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
-import { farmProfileSchema, type FarmProfileInput } from "@/lib/validators/farm";
+import { farmProfileSchema } from "@/lib/validators/farm";
 import type { MyFarmJson } from "@/lib/contracts/farm";
 import { WEEKDAY_CHOICES } from "./fulfilment-model";
 import { MY_FARM_KEY } from "./my-farm-frame";
@@ -24,16 +23,13 @@ const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `
 export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
   const router = useRouter();
   const { mutate } = useSWRConfig();
-  const form = useForm<FarmProfileInput>({
-    resolver: zodResolver(farmProfileSchema),
-    defaultValues: {
-      farmName: farm.farmName,
-      description: farm.description,
-      location: farm.location,
-      gstNumber: farm.gstNumber ?? "",
-      smallSupplier: farm.smallSupplier,
-      pstNumber: farm.pstNumber ?? "",
-    },
+  const form = useZodForm(farmProfileSchema, {
+    farmName: farm.farmName,
+    description: farm.description,
+    location: farm.location,
+    gstNumber: farm.gstNumber ?? "",
+    smallSupplier: farm.smallSupplier,
+    pstNumber: farm.pstNumber ?? "",
   });
   const { errors, isSubmitting } = form.formState;
   // The fresh-sheet email's day ("" = not sent) and hour, sent beside the form's values.

@@ -5,13 +5,13 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
 import { setPasswordSchema } from "@/lib/validators/farm";
-import { NewPasswordFields } from "@/components/ui/form-input";
+import { NewPasswordFields, NO_NEW_PASSWORD } from "@/components/ui/form-input";
 import { handleApiSubmit } from "@/components/ui/api-form";
 
 /** The first password of a farmer who signed in with a one-time link. */
 export function SetPasswordForm({ email }: { email: string }) {
   const router = useRouter();
-  const form = useZodForm(setPasswordSchema, { password: "", confirmPassword: "" });
+  const form = useZodForm(setPasswordSchema, NO_NEW_PASSWORD);
   const { isSubmitting } = form.formState;
 
   const onSubmit = handleApiSubmit(

@@ -1,15 +1,14 @@
 "use client";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormInput } from "@/components/ui/form-input";
 import { Textarea } from "@/components/ui/textarea";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { toast } from "@/components/ui/use-toast";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { showServerFieldErrors } from "@/lib/client/form-errors";
-import { contactSchema, type ContactInput } from "@/lib/validators/submissions";
+import { contactSchema } from "@/lib/validators/submissions";
 import { personInputs } from "./person-inputs";
 
 /** The /contact form: posts to /api/contact, which stores the message for the team. */
@@ -18,10 +17,7 @@ export function ContactForm() {
   const [sent, setSent] = useState(false);
   // Why the last send failed (a 429 "too many submissions" too), shown in the form until the next try.
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ContactInput>({
-    resolver: zodResolver(contactSchema),
-    defaultValues: { fullName: "", email: "", subject: "", message: "" },
-  });
+  const form = useZodForm(contactSchema, { fullName: "", email: "", subject: "", message: "" });
   const { handleSubmit, reset, formState } = form;
   const { errors, isSubmitting } = formState;
 

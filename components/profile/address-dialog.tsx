@@ -1,9 +1,8 @@
 "use client";
 import { useState, type InputHTMLAttributes } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { useSWRConfig } from "swr";
+import { useZodForm } from "@/components/ui/use-zod-form";
 import { Button } from "@/components/ui/button";
 import { TitledDialog } from "@/components/ui/titled-dialog";
 import { FormInput } from "@/components/ui/form-input";
@@ -15,7 +14,6 @@ import { addressSchema } from "@/lib/validators/fulfilment";
 import { ADDRESSES_KEY } from "@/lib/client/resources";
 
 type FormIn = z.input<typeof addressSchema>;
-type FormOut = z.output<typeof addressSchema>;
 
 const blank: FormIn = {
   label: "",
@@ -96,9 +94,9 @@ function AddressForm({
   onClose: () => void;
 }) {
   const { mutate } = useSWRConfig();
-  const form = useForm<FormIn, unknown, FormOut>({
-    resolver: zodResolver(addressSchema),
-    defaultValues: address
+  const form = useZodForm(
+    addressSchema,
+    address
       ? {
           label: address.label,
           line1: address.line1,
@@ -108,7 +106,7 @@ function AddressForm({
           isDefault: address.isDefault,
         }
       : blank,
-  });
+  );
   const { isSubmitting } = form.formState;
   const [reason, setReason] = useState<string | null>(null);
 

@@ -2,20 +2,19 @@
 import { useState } from "react";
 import useSWR from "swr";
 import { Monitor } from "lucide-react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { LoadStates } from "@/components/ui/load-states";
 import { DateTime } from "@/components/ui/date-time";
-import { FormInput, NewPasswordFields } from "@/components/ui/form-input";
+import { FormInput, NewPasswordFields, NO_NEW_PASSWORD } from "@/components/ui/form-input";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
 import { formatDate, formatTime } from "@/lib/format";
 import type { SessionJson } from "@/lib/contracts/security";
 import { describeUserAgent } from "@/lib/user-agent";
-import { changePasswordSchema, type ChangePasswordInput } from "@/lib/validators/account-security";
+import { changePasswordSchema } from "@/lib/validators/account-security";
 import { ProfileSubpage } from "./profile-subpage";
 import { handleApiSubmit } from "@/components/ui/api-form";
+import { useZodForm } from "@/components/ui/use-zod-form";
 
 const SESSIONS_KEY = "/api/sessions";
 
@@ -45,10 +44,7 @@ export function SecuritySettings() {
 }
 
 function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
-  const form = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
-  });
+  const form = useZodForm(changePasswordSchema, { currentPassword: "", ...NO_NEW_PASSWORD });
   const { isSubmitting } = form.formState;
   const onSubmit = handleApiSubmit(
     form,

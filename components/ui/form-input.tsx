@@ -34,6 +34,9 @@ export function FormInput<T extends FieldValues>({
   );
 }
 
+/** NewPasswordFields' two fields, empty: the default values of every form that shows them. */
+export const NO_NEW_PASSWORD = { password: "", confirmPassword: "" };
+
 /**
  * A new password and its confirmation, as every form that sets one asks for them: browsers offer
  * to generate one (autocomplete new-password) and the hint states the rule the server applies.
