@@ -5,7 +5,8 @@ import type { FarmJson, ProductJson } from "@/lib/contracts/catalog";
 import { Carousel } from "./carousel";
 import { FarmGrid, ProductGrid } from "./card-grids";
 import { ProductCard } from "./product-card";
-import { EmptyNote, Section } from "./section";
+import { EmptyNote } from "@/components/ui/empty-note";
+import { Section } from "./section";
 import { SectionError } from "./section-error";
 import { FarmSkeletons, ProductSkeletons } from "./skeletons";
 

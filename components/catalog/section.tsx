@@ -44,15 +44,3 @@ export function Section({
     </section>
   );
 }
-
-/**
- * What an empty list says instead, in a dashed box: catalog sections, the farmer's products, the
- * wallet's history.
- */
-export function EmptyNote({ children }: { children: React.ReactNode }) {
-  return (
-    <p className="rounded-xl border border-dashed border-gray-300 p-6 text-center text-sm text-muted">
-      {children}
-    </p>
-  );
-}

@@ -11,7 +11,7 @@ import { useServerList } from "@/lib/client/use-server-list";
 import { formatCurrency } from "@/lib/format";
 import type { MyProductJson } from "@/lib/contracts/farm";
 import { Picture, type PictureFrame } from "@/components/ui/picture";
-import { EmptyNote } from "@/components/catalog/section";
+import { EmptyNote } from "@/components/ui/empty-note";
 
 /** A product's picture at the start of its row. */
 const THUMBNAIL: PictureFrame = {

@@ -6,7 +6,8 @@ import { Input } from "@/components/ui/input";
 import { useOpsAudit } from "@/lib/client/resources";
 import { formatDayTime } from "@/lib/format";
 import { FilterSelect } from "./filter-select";
-import { EmptyNote, Loaded } from "./loaded";
+import { EmptyNote } from "@/components/ui/empty-note";
+import { Loaded } from "./loaded";
 import { OpsSection } from "./ops-section";
 
 const ACTIONS = [

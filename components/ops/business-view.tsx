@@ -10,7 +10,8 @@ import type { OpsApplicationJson } from "@/lib/contracts/ops";
 import { formatDate } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
 import { OpsSection } from "./ops-section";
-import { EmptyNote, Loaded } from "./loaded";
+import { EmptyNote } from "@/components/ui/empty-note";
+import { Loaded } from "./loaded";
 
 /** Ops → Business accounts: pending applications, approve or reject with a reason. */
 export function BusinessView() {

@@ -19,13 +19,6 @@ export function ReadError({
   return <LoadError message={message} onRetry={() => read.mutate()} busy={read.isValidating} />;
 }
 
-/** The dashed note in place of an empty ops list ("Nothing matches."). */
-export function EmptyNote({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-2xl border border-dashed border-gray-300 p-6 text-muted">{children}</p>
-  );
-}
-
 /** An ops panel's read: the shared read states with a grey block of height `skeleton` while it loads. */
 export function Loaded<T>({
   read,

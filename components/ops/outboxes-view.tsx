@@ -6,7 +6,8 @@ import { apiFetch, messageOf } from "@/lib/client/api";
 import { useOpsOutboxes } from "@/lib/client/resources";
 import type { OpsOutboxesJson } from "@/lib/contracts/ops";
 import { formatDayTime } from "@/lib/format";
-import { EmptyNote, Loaded } from "./loaded";
+import { EmptyNote } from "@/components/ui/empty-note";
+import { Loaded } from "./loaded";
 import { OpsSection } from "./ops-section";
 
 /** The two outboxes, each row with a line saying what it carries. */

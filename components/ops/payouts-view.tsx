@@ -10,7 +10,8 @@ import type { OpsFarmPayoutsJson, OpsPayoutJson } from "@/lib/contracts/ops";
 import { formatCurrency } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
 import { OpsSection } from "./ops-section";
-import { EmptyNote, Loaded } from "./loaded";
+import { EmptyNote } from "@/components/ui/empty-note";
+import { Loaded } from "./loaded";
 import { FarmSwitchDialog } from "./farm-switch-dialog";
 import { useStepUp } from "./step-up";
 

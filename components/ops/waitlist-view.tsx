@@ -12,7 +12,7 @@ import { usePaged } from "@/lib/client/use-paged";
 import type { OpsSubmissionJson } from "@/lib/contracts/ops";
 import { formatDayTime } from "@/lib/format";
 import { FilterSelect } from "./filter-select";
-import { EmptyNote } from "./loaded";
+import { EmptyNote } from "@/components/ui/empty-note";
 import { OpsSection } from "./ops-section";
 
 type Filters = { q?: string; source?: string; status?: string };

@@ -5,7 +5,7 @@ import type { TransactionJson } from "@/lib/contracts/wallet";
 import { cn } from "@/lib/cn";
 import { IconCircle } from "@/components/ui/icon-circle";
 import { DateTime } from "@/components/ui/date-time";
-import { EmptyNote } from "@/components/catalog/section";
+import { EmptyNote } from "@/components/ui/empty-note";
 
 const TYPE = {
   "top-up": { label: "Top-up", Icon: ArrowDownLeft, tone: "bg-brand-50 text-brand-800" },

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Greeting } from "@/components/catalog/greeting";
 import { ProductGrid } from "@/components/catalog/card-grids";
-import { EmptyNote } from "@/components/catalog/section";
+import { EmptyNote } from "@/components/ui/empty-note";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { listCategories } from "@/lib/server/catalog/categories";
 import { categoryParam } from "@/lib/category-param";

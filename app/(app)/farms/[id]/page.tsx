@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { MapPin } from "lucide-react";
 import { ProductGrid } from "@/components/catalog/card-grids";
-import { EmptyNote } from "@/components/catalog/section";
+import { EmptyNote } from "@/components/ui/empty-note";
 import { Stars } from "@/components/catalog/stars";
 import { NextSlot } from "@/components/fulfilment/next-slot";
 import { nextSlotOrNone } from "@/lib/server/fulfilment/slots";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ChevronLeft } from "lucide-react";
 import { FarmGrid, ProductGrid } from "@/components/catalog/card-grids";
-import { EmptyNote } from "@/components/catalog/section";
+import { EmptyNote } from "@/components/ui/empty-note";
 import { requireUser } from "@/lib/server/auth/current-user";
 import { listFeaturedFarms } from "@/lib/server/catalog/farms";
 import { categoryParam } from "@/lib/category-param";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { EmptyNote } from "@/components/catalog/section";
+import { EmptyNote } from "@/components/ui/empty-note";
 import { freshSheet, loadFarmPage } from "@/lib/server/catalog/farm-page";
 import { getCurrentUser } from "@/lib/server/auth/current-user";
 import { levelOf } from "@/lib/server/catalog/pricing";
