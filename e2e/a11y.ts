@@ -4,13 +4,6 @@ import { expect, type Page } from "@playwright/test";
 /** The WCAG 2.0/2.1 A and AA rule sets every page and dialog must pass with zero violations. */
 export const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
-/** A seeded farm account (prisma/seed-data/catalog.ts; seeded farmers share this password). */
-export const FARMER = {
-  email: "margaret.chen@farms.fieldfare.app",
-  password: "harvest-farm-2026",
-  fullName: "Margaret Chen",
-};
-
 /**
  * Resolves once every finite animation and transition has ended: what axe checks is the page as it
  * stays, not a frame of a dialog fading in or of a button changing colour as it becomes enabled

@@ -2,12 +2,11 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import {
   createProductByApi,
-  FARM_PASSWORD,
   forProject,
   registerFresh,
   secondContext,
   SEEDED_FARMERS,
-  signIn,
+  signInSeeded,
   orderByApi,
   topUpByApi,
 } from "./support";
@@ -25,7 +24,7 @@ const axe = async (page: Page) =>
  */
 async function signInAsFarmer(page: Page, testInfo: TestInfo) {
   const farmer = forProject(FARMER, testInfo);
-  await signIn(page, farmer.email, FARM_PASSWORD);
+  await signInSeeded(page, farmer);
   const farm = (await (await page.request.get("/api/my-farm")).json()) as {
     id: number;
     farmName: string;

@@ -7,11 +7,11 @@ import {
   orderByApi,
   registerFresh,
   secondContext,
-  signIn,
+  signInSeeded,
   topUpByApi,
 } from "./support";
 
-/** Seeded farmer accounts (prisma/seed-data/catalog.ts, password harvest-farm-2026); one per project so runs never share a farm. */
+/** Seeded farmer accounts (prisma/seed-data/catalog.ts); one per project so runs never share a farm. */
 const FARMERS = {
   desktop: { email: "margaret.chen@farms.fieldfare.app", fullName: "Margaret Chen" },
   mobile: { email: "daniel.okafor@farms.fieldfare.app", fullName: "Daniel Okafor" },
@@ -21,7 +21,6 @@ const DASHBOARD_FARMERS = {
   desktop: { email: "grace.kowalski@farms.fieldfare.app" },
   mobile: { email: "nadia.haddad@farms.fieldfare.app" },
 } as const;
-const FARM_PASSWORD = "harvest-farm-2026";
 /** The listing test's farms: shared with the dashboard test only, both selling without windows. */
 const LISTING_FARMERS = {
   desktop: { email: "grace.kowalski@farms.fieldfare.app", fullName: "Grace Kowalski" },
@@ -66,7 +65,7 @@ test.describe("farmer", () => {
     const productName = `Sungold Tomatoes ${Date.now().toString(36)}`;
 
     // --- Farmer: My Farm, farm picture, new product --------------------------------------
-    await signIn(page, farmer.email, FARM_PASSWORD);
+    await signInSeeded(page, farmer);
     await sellWithoutWindows(page);
     const farm = (await (await page.request.get("/api/my-farm")).json()) as {
       id: number;
@@ -225,7 +224,7 @@ test.describe("farmer", () => {
     page,
   }, testInfo) => {
     const farmer = forProject(FARMERS, testInfo);
-    await signIn(page, farmer.email, FARM_PASSWORD);
+    await signInSeeded(page, farmer);
     const name = `Hidden Kohlrabi ${Date.now().toString(36)}`;
     const created = await page.request.post("/api/my-farm/products", {
       data: {
@@ -263,7 +262,7 @@ test.describe("farmer", () => {
   }, testInfo) => {
     test.setTimeout(120_000);
     const farmer = forProject(DASHBOARD_FARMERS, testInfo);
-    await signIn(page, farmer.email, FARM_PASSWORD);
+    await signInSeeded(page, farmer);
     const tag = Date.now().toString(36);
     const make = (name: string) => createProductByApi(page, name, 3, { unit: "bunch", stock: 20 });
     const farmId = ((await (await page.request.get("/api/my-farm")).json()) as { id: number }).id;

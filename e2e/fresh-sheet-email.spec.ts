@@ -5,13 +5,13 @@ import { expect, test, type Page } from "@playwright/test";
 import { auditPage } from "./a11y";
 import {
   copyStandingOrder,
-  FARM_PASSWORD,
   listStandingOrders,
   registerFresh,
   runScript,
   SEEDED_RESTAURANTS,
-  signIn,
+  signInSeeded,
   skipUnlessPostgres,
+  SEEDED_FARMERS,
 } from "./support";
 
 /**
@@ -22,8 +22,6 @@ import {
  * .data/mail/) and adds a line to the standing order from its signed link. The same link is
  * refused to anyone else, with a page of its own.
  */
-const FARMER = "daniel.okafor@farms.fieldfare.app"; // Glenmore Valley Greens
-const OLIVIA = SEEDED_RESTAURANTS.olivia.email; // Bench Bistro (read only here)
 const FARM = "Glenmore Valley Greens";
 const MAIL_DIR = path.resolve(".data", "mail");
 /** The newest fresh-sheet email to `email` written since `since`, as text. */
@@ -73,7 +71,7 @@ function nowInVancouver(): { weekday: number; hour: number } {
 }
 
 async function sendSheetNow(page: Page) {
-  await signIn(page, FARMER, FARM_PASSWORD);
+  await signInSeeded(page, SEEDED_FARMERS.daniel);
   const farm = (await (await page.request.get("/api/my-farm")).json()) as {
     farmName: string;
     description: string;
@@ -98,7 +96,7 @@ test("a restaurant follows a farm, gets its fresh sheet and adds a line to its s
   test.setTimeout(180_000);
   const since = Date.now();
   // The seeded standing order's day and place, which a new one of the same farm can use.
-  await signIn(page, OLIVIA, FARM_PASSWORD);
+  await signInSeeded(page, SEEDED_RESTAURANTS.olivia);
   const seeded = (await listStandingOrders(page)).find((s) => s.farmName === FARM)!;
   expect(seeded, "the seeded standing order").toBeTruthy();
   await sendSheetNow(page);
@@ -189,7 +187,7 @@ test("a restaurant follows a farm, gets its fresh sheet and adds a line to its s
 test("the farm chooses its fresh sheet's day and hour on its profile; a reader switches a farm off", async ({
   page,
 }) => {
-  await signIn(page, FARMER, FARM_PASSWORD);
+  await signInSeeded(page, SEEDED_FARMERS.daniel);
   await page.goto("/my-farm/profile");
   const day = page.getByLabel("Day", { exact: true });
   await expect(day).toBeVisible();

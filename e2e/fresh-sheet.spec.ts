@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { FARM_PASSWORD, registerFresh, signIn } from "./support";
+import { registerFresh, signInSeeded, SEEDED_RESTAURANTS } from "./support";
 
 /**
  * A farm's fresh sheet and the Follow button (docs/restaurants.md, "Fresh sheet"): a shopper of
@@ -8,7 +8,7 @@ import { FARM_PASSWORD, registerFresh, signIn } from "./support";
  * reads the sheet at its restaurant prices, by the case.
  */
 const FARM = "Glenmore Valley Greens";
-const CHEF = "james.porter@restaurants.fieldfare.app";
+const CHEF = SEEDED_RESTAURANTS.james;
 
 async function farmId(page: Page): Promise<number> {
   const found = (await (
@@ -48,7 +48,7 @@ test("a shopper follows a farm from its page and unfollows it", async ({ page })
 });
 
 test("a restaurant reads the fresh sheet at its prices, by the case", async ({ page }) => {
-  await signIn(page, CHEF, FARM_PASSWORD);
+  await signInSeeded(page, CHEF);
   const id = await farmId(page);
   await page.goto(`/farms/${id}/fresh-sheet`);
   await expect(page.getByText("Available this week, at your restaurant prices.")).toBeVisible();

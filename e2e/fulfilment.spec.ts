@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { wallDate } from "@/lib/tz";
 import { auditPage } from "./a11y";
-import { FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn, topUpByApi } from "./support";
+import { registerFresh, SEEDED_FARMERS, signInSeeded, topUpByApi } from "./support";
 
 type Product = { id: number; name: string; price: number; inStock: boolean; farmId: number };
 type Farm = { id: number; farmName: string };
@@ -49,7 +49,7 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
 
   // Farm B: a pickup at its gate and a delivery to V1Y, both tomorrow (set through the API; pickup
   // stays the first choice, as for every seeded farm, so other specs' checkouts are unchanged).
-  await signIn(page, farmerB.email, FARM_PASSWORD);
+  await signInSeeded(page, farmerB);
   const farmB = await farmOf(page);
   const putB = await page.request.put("/api/my-farm/fulfilment", {
     data: {
@@ -72,7 +72,7 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
   expect(putB.status(), await putB.text()).toBe(200);
 
   // Farm A's farmer sets up a pickup and a delivery window on My Farm → Fulfilment.
-  await signIn(page, farmerA.email, FARM_PASSWORD);
+  await signInSeeded(page, farmerA);
   const farmA = await farmOf(page);
   expect((await page.request.put("/api/my-farm/fulfilment", { data: EMPTY })).status()).toBe(200);
   await page.goto("/my-farm/fulfilment");
@@ -257,7 +257,7 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
 
   // Farm A: the dashboard files the order under its day, whose pack list lists it; the pack list
   // opens on that day by default too.
-  await signIn(page, farmerA.email, FARM_PASSWORD);
+  await signInSeeded(page, farmerA);
   await page.goto("/my-farm");
   const dayGroup = page.getByTestId("incoming-date").filter({ hasText: buyer.fullName });
   await expect(dayGroup.getByTestId("incoming-slot")).toContainText(

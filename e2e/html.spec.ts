@@ -5,8 +5,15 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { publicPages } from "../components/marketing/pages";
-import { FARMER } from "./a11y";
-import { BUYER_PAGES, signIn, unsubscribeTokenFor } from "./support";
+import {
+  BUYER_PAGES,
+  FARM_PASSWORD,
+  FARMER,
+  SEEDED_FARMERS,
+  SEEDED_RESTAURANTS,
+  signIn,
+  unsubscribeTokenFor,
+} from "./support";
 
 /**
  * Valid HTML: the markup every page serves passes the Nu Html Checker (vnu, the W3C validator's
@@ -110,13 +117,13 @@ test(
       FARMER,
     );
     await as("restaurant", async () => ["/standing-orders", "/invoices", "/home"], {
-      email: "olivia.martin@restaurants.fieldfare.app",
-      password: "harvest-farm-2026",
+      email: SEEDED_RESTAURANTS.olivia.email,
+      password: FARM_PASSWORD,
     });
     // Glenmore Valley Greens gives Bench Bistro credit: its Customers page has a credit bar and a statement.
     await as("farm with a credit customer", async () => ["/my-farm/customers"], {
-      email: "daniel.okafor@farms.fieldfare.app",
-      password: "harvest-farm-2026",
+      email: SEEDED_FARMERS.daniel.email,
+      password: FARM_PASSWORD,
     });
 
     const files = fs.readdirSync(dir).map((f) => path.join(dir, f));

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage, expectNoAxeViolations } from "./a11y";
-import { FARM_PASSWORD, orderByApi, registerFresh, topUpByApi } from "./support";
+import { FARM_PASSWORD, orderByApi, registerFresh, SEEDED_FARMERS, topUpByApi } from "./support";
 
 /**
  * Each person's own way through the app, walked from the seeded demo data as they would: a farmer
@@ -24,10 +24,8 @@ test("a farmer signs in and packs tomorrow's orders from the phone tabs", async 
 }, testInfo) => {
   // The seed's farmers with a restaurant's order on each of their next two handover days
   // (prisma/seed/pack-days.ts), one per project.
-  const email =
-    testInfo.project.name === "desktop"
-      ? "margaret.chen@farms.fieldfare.app"
-      : "daniel.okafor@farms.fieldfare.app";
+  const { email } =
+    testInfo.project.name === "desktop" ? SEEDED_FARMERS.margaret : SEEDED_FARMERS.daniel;
   // Tap 1: Login. A farmer lands on My Farm, not the shopper's storefront.
   await signInWithForm(page, email);
   await expect(page).toHaveURL(/\/my-farm$/);

@@ -1,12 +1,11 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectVisibleFocus } from "./a11y";
 import {
-  FARM_PASSWORD,
   newAccount,
   registerFresh,
   SEEDED_FARMERS,
   showHomeSections,
-  signIn,
+  signInSeeded,
   topUpByApi,
 } from "./support";
 
@@ -143,7 +142,7 @@ test("send a message in /messages/{id} with the keyboard only", async ({
   const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const farmer = testInfo.project.name === "desktop" ? SEEDED_FARMERS.marcus : SEEDED_FARMERS.aaron;
   const peer = {
-    user: (await signIn(await other.newPage(), farmer.email, FARM_PASSWORD)) as { id: number },
+    user: (await signInSeeded(await other.newPage(), farmer)) as { id: number },
   };
   await registerFresh(page, "kbdmsg");
   await page.goto(`/messages/${peer.user.id}`);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { FARM_PASSWORD, registerFresh, secondContext, SEEDED_FARMERS, signIn } from "./support";
+import { registerFresh, secondContext, SEEDED_FARMERS, signInSeeded } from "./support";
 
 type Account = Awaited<ReturnType<typeof registerFresh>>;
 type Farmer = { email: string; fullName: string; location: string };
@@ -12,7 +12,7 @@ type Farmer = { email: string; fullName: string; location: string };
  */
 async function secondUser(browser: Browser, testInfo: TestInfo, farmer: Farmer) {
   const { context, page } = await secondContext(browser, testInfo);
-  const user = (await signIn(page, farmer.email, FARM_PASSWORD)) as { id: number };
+  const user = (await signInSeeded(page, farmer)) as { id: number };
   return { context, page, account: { ...farmer, user } };
 }
 

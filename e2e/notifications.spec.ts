@@ -2,13 +2,12 @@ import { expect, test } from "@playwright/test";
 import { auditPage, expectVisibleFocus } from "./a11y";
 import {
   createProductByApi,
-  FARM_PASSWORD,
   openProfileSection,
   orderByApi,
   registerFresh,
   secondContext,
   SEEDED_FARMERS,
-  signIn,
+  signInSeeded,
   unsubscribeTokenFor as tokenFor,
   topUpByApi,
 } from "./support";
@@ -92,7 +91,7 @@ test("the buyer's order list updates live when the farm changes the order (no re
   test.setTimeout(120_000);
   const farmer = testInfo.project.name === "mobile" ? SEEDED_FARMERS.priya : SEEDED_FARMERS.hannah;
   const { context: farmContext, page: farm } = await secondContext(browser, testInfo);
-  await signIn(farm, farmer.email, FARM_PASSWORD);
+  await signInSeeded(farm, farmer);
   const { id: farmId } = (await (await farm.request.get("/api/my-farm")).json()) as { id: number };
   const productId = await createProductByApi(farm, `Live carrots ${Date.now().toString(36)}`, 12);
 

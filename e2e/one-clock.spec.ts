@@ -1,12 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import {
-  FARM_PASSWORD,
-  registerFresh,
-  secondContext,
-  SEEDED_FARMERS,
-  signIn,
-  topUpByApi,
-} from "./support";
+import { registerFresh, secondContext, SEEDED_FARMERS, signInSeeded, topUpByApi } from "./support";
 
 /**
  * One clock (docs/fulfilment.md, "Time-zone data"): the buyer's "Placed …" and the farm's view of
@@ -37,7 +30,7 @@ test("the buyer's Placed time and the farm's view of the same order read the sam
   const farmer = testInfo.project.name === "desktop" ? SEEDED_FARMERS.kenji : SEEDED_FARMERS.claire;
   const farm = await farAway(browser, testInfo);
   const farmErrors = errorsOf(farm.page);
-  await signIn(farm.page, farmer.email, FARM_PASSWORD);
+  await signInSeeded(farm.page, farmer);
   const { id: farmId } = (await (await farm.page.request.get("/api/my-farm")).json()) as {
     id: number;
   };

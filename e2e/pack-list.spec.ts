@@ -2,12 +2,11 @@ import { expect, test, type Page } from "@playwright/test";
 import { auditPage, expectNoAxeViolations } from "./a11y";
 import { rgbPng } from "../tests/support/png";
 import {
-  FARM_PASSWORD,
   orderByApi,
   registerFresh,
   runScript,
   SEEDED_FARMERS,
-  signIn,
+  signInSeeded,
   topUpByApi,
 } from "./support";
 
@@ -31,7 +30,7 @@ test("a farmer packs the next day's orders: tick-offs stay, Handed over is confi
   const farmer = testInfo.project.name === "desktop" ? SEEDED_FARMERS.priya : SEEDED_FARMERS.marcus;
 
   // Two orders from a fresh buyer at the farm's soonest pickup.
-  await signIn(page, farmer.email, FARM_PASSWORD);
+  await signInSeeded(page, farmer);
   const farm = (await (await page.request.get("/api/my-farm")).json()) as {
     id: number;
     farmName: string;
@@ -54,7 +53,7 @@ test("a farmer packs the next day's orders: tick-offs stay, Handed over is confi
 
   // The farmer signs in and lands on My Farm (tap 1: Login); tap 2: the Pack tab on the phone,
   // Pack list on the rail. The list opens on the next day with orders, no date to type.
-  await signIn(page, farmer.email, FARM_PASSWORD);
+  await signInSeeded(page, farmer);
   await page.goto("/my-farm");
   if (isMobile(page)) {
     await page.getByTestId("tab-bar").getByRole("link", { name: "Pack" }).click();
@@ -169,7 +168,7 @@ test("Add product takes a phone photo over 2 MB: downscaled in the browser, save
   const photo = bigPhoto();
   expect(photo.length).toBeGreaterThan(2 * 1024 * 1024);
   const name = `Photo Squash ${testInfo.project.name} ${Date.now().toString(36)}`;
-  await signIn(page, farmer.email, FARM_PASSWORD);
+  await signInSeeded(page, farmer);
   await page.goto("/my-farm/products/new");
   await page.getByLabel("Product name").fill(name);
   await page.getByLabel("Price (USD)").fill("4.50");

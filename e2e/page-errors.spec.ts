@@ -1,12 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import {
-  FARM_PASSWORD,
-  orderByApi,
-  registerFresh,
-  SEEDED_FARMERS,
-  signIn,
-  topUpByApi,
-} from "./support";
+import { orderByApi, registerFresh, SEEDED_FARMERS, signInSeeded, topUpByApi } from "./support";
 
 /**
  * No signed-in page throws in the browser: a React hydration error (#418: the server's text and
@@ -97,7 +90,7 @@ test("every shopper page hydrates without an error (wallet with history, orders,
 
 test("every farmer page hydrates without an error", async ({ page }, testInfo) => {
   const farmer = testInfo.project.name === "mobile" ? SEEDED_FARMERS.marcus : SEEDED_FARMERS.robert;
-  await signIn(page, farmer.email, FARM_PASSWORD);
+  await signInSeeded(page, farmer);
   const products = (await (await page.request.get("/api/my-farm/products")).json()) as {
     id: number;
   }[];

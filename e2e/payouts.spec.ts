@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { FARM_PASSWORD, registerFresh, SEEDED_FARMERS, signIn } from "./support";
+import { registerFresh, SEEDED_FARMERS, signInSeeded } from "./support";
 
 // Margaret's farm, Sunny Slope Orchards: the seed pays its first week by e-transfer
 // (prisma/seed/payouts.ts).
@@ -9,7 +9,7 @@ const MARGARET = SEEDED_FARMERS.margaret;
 test("My Farm → Payouts: demo label, the paid payout, its PDF statement and CSV", async ({
   page,
 }) => {
-  await signIn(page, MARGARET.email, FARM_PASSWORD);
+  await signInSeeded(page, MARGARET);
   await page.goto("/my-farm/payouts");
   await expect(page.getByRole("heading", { name: "Payouts", level: 2 })).toBeVisible();
   await expect(page.getByTestId("demo-payments")).toHaveText("Demo payments — no card is charged");
@@ -32,7 +32,7 @@ test("My Farm → Payouts: demo label, the paid payout, its PDF statement and CS
 });
 
 test("the product form says what the farm keeps after the commission", async ({ page }) => {
-  await signIn(page, MARGARET.email, FARM_PASSWORD);
+  await signInSeeded(page, MARGARET);
   await page.goto("/my-farm/products/new");
   await page.getByLabel("Price (USD)").fill("12.50");
   await expect(page.getByTestId("product-price-net")).toHaveText(

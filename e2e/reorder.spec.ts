@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { FARM_PASSWORD, SEEDED_RESTAURANTS, signIn } from "./support";
+import { SEEDED_RESTAURANTS, signInSeeded } from "./support";
 
 test("a chef reorders the usual items in cases from Reorder, and checkout starts on account", async ({
   page,
 }) => {
   // Olivia's Bench Bistro: its seeded orders on account at Glenmore Valley Greens are its usual items.
-  await signIn(page, SEEDED_RESTAURANTS.olivia.email, FARM_PASSWORD);
+  await signInSeeded(page, SEEDED_RESTAURANTS.olivia);
   await page.goto("/home");
   const mobile = (page.viewportSize()?.width ?? 1280) < 768;
   // Tap 1: Reorder, on the tab bar (phone) or the rail (desktop).

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { FARM_PASSWORD, SEEDED_FARMERS, signIn } from "./support";
+import { SEEDED_FARMERS, signInSeeded } from "./support";
 
 /**
  * My Farm → Reports (docs/money.md, "Reports"): Naramata Bench Vineyards (registered for GST and
@@ -13,7 +13,7 @@ const day = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 test("a farmer opens Reports, filters a period and downloads the tax summary", async ({ page }) => {
-  await signIn(page, SEEDED_FARMERS.robert.email, FARM_PASSWORD);
+  await signInSeeded(page, SEEDED_FARMERS.robert);
   await page.goto("/my-farm");
   const tab = page.getByRole("navigation", { name: "My Farm" }).getByRole("link", {
     name: "Reports",

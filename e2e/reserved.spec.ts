@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { FARM_PASSWORD, registerFresh, signIn } from "./support";
+import { registerFresh, signInSeeded, SEEDED_FARMERS, SEEDED_RESTAURANTS } from "./support";
 
 /**
  * Reserved stock (docs/restaurants.md, "Reserved stock"): a restaurant's standing order holds a
@@ -8,8 +8,8 @@ import { FARM_PASSWORD, registerFresh, signIn } from "./support";
  * and cancelling the standing order puts it back on sale. Each project makes its own product, so
  * the two projects never touch the same stock; Mission Kitchen is used by no other spec.
  */
-const FARMER = "daniel.okafor@farms.fieldfare.app"; // Glenmore Valley Greens, Saturday pickups
-const CHEF = "james.porter@restaurants.fieldfare.app";
+const FARMER = SEEDED_FARMERS.daniel;
+const CHEF = SEEDED_RESTAURANTS.james;
 
 test("a standing order's hold: the shopper sees the product out of stock, the farm sees it reserved", async ({
   page,
@@ -17,7 +17,7 @@ test("a standing order's hold: the shopper sees the product out of stock, the fa
   const name = `Reserved Radishes ${testInfo.project.name} ${Date.now().toString(36)}`;
 
   // The farmer lists 6 bunches.
-  await signIn(page, FARMER, FARM_PASSWORD);
+  await signInSeeded(page, FARMER);
   const farm = (await (await page.request.get("/api/my-farm")).json()) as { id: number };
   const created = await page.request.post("/api/my-farm/products", {
     data: {
@@ -35,7 +35,7 @@ test("a standing order's hold: the shopper sees the product out of stock, the fa
 
   // A restaurant orders all 6 every Saturday: its next Saturday is within the 7-day horizon.
   await page.context().clearCookies();
-  await signIn(page, CHEF, FARM_PASSWORD);
+  await signInSeeded(page, CHEF);
   const standing = await page.request.post("/api/standing-orders", {
     data: {
       farmId: farm.id,
@@ -58,7 +58,7 @@ test("a standing order's hold: the shopper sees the product out of stock, the fa
 
   // The farm sees the 6 held and none free.
   await page.context().clearCookies();
-  await signIn(page, FARMER, FARM_PASSWORD);
+  await signInSeeded(page, FARMER);
   const mine = (await (await page.request.get("/api/my-farm/products")).json()) as {
     id: number;
     stock: number;
@@ -79,7 +79,7 @@ test("a standing order's hold: the shopper sees the product out of stock, the fa
 
   // Cancelling the standing order gives the hold back: the shopper can buy it again.
   await page.context().clearCookies();
-  await signIn(page, CHEF, FARM_PASSWORD);
+  await signInSeeded(page, CHEF);
   expect((await page.request.delete(`/api/standing-orders/${standingId}`)).status()).toBe(200);
   await page.context().clearCookies();
   await registerFresh(page, "reserve");
@@ -88,6 +88,6 @@ test("a standing order's hold: the shopper sees the product out of stock, the fa
 
   // Tidy up: the product leaves the catalog.
   await page.context().clearCookies();
-  await signIn(page, FARMER, FARM_PASSWORD);
+  await signInSeeded(page, FARMER);
   await page.request.patch(`/api/my-farm/products/${product.id}`, { data: { isHidden: true } });
 });

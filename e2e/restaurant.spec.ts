@@ -6,7 +6,9 @@ import {
   runScript,
   SEEDED_RESTAURANTS,
   signIn,
+  signInSeeded,
   skipUnlessPostgres,
+  SEEDED_FARMERS,
 } from "./support";
 
 /**
@@ -15,9 +17,8 @@ import {
  * in My Farm → Customers; the buyer checks out on account; the standing order's occurrence is
  * placed on account; the farmer sees the placed order and the statement, the buyer the invoice.
  */
-const FARMER = "daniel.okafor@farms.fieldfare.app"; // Glenmore Valley Greens
+const FARMER = SEEDED_FARMERS.daniel.email;
 const FARM = "Glenmore Valley Greens";
-const OLIVIA = SEEDED_RESTAURANTS.olivia.email;
 const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ hasText: title });
 
 type Product = {
@@ -225,7 +226,7 @@ test.describe("restaurant journey", () => {
 test("a restaurant sees its overdue statement on Home and Wallet, pays it from the wallet; the PDF invoice opens", async ({
   page,
 }, testInfo) => {
-  await signIn(page, OLIVIA, FARM_PASSWORD);
+  await signInSeeded(page, SEEDED_RESTAURANTS.olivia);
   const desktop = testInfo.project.name === "desktop";
   if (desktop) {
     // The seeded statement is from two months ago: overdue until the desktop project pays it below.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./a11y";
-import { DEMO, FARM_PASSWORD, SEEDED_FARMERS, SEEDED_RESTAURANTS, signIn } from "./support";
+import { DEMO, FARM_PASSWORD, SEEDED_FARMERS, SEEDED_RESTAURANTS, signInSeeded } from "./support";
 
 /**
  * Each role's own way in (docs/product.md): a farm lands on My Farm and has its own phone tabs; a
@@ -63,7 +63,7 @@ test("a farmer who signs in lands on My Farm and finds the farm's own tabs", asy
 
 test("/auth's Go to Dashboard takes a signed-in farmer to My Farm", async ({ page }, testInfo) => {
   const farmer = testInfo.project.name === "desktop" ? SEEDED_FARMERS.evelyn : SEEDED_FARMERS.tom;
-  await signIn(page, farmer.email, FARM_PASSWORD);
+  await signInSeeded(page, farmer);
   await page.goto("/auth");
   await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute(
     "href",
@@ -75,7 +75,7 @@ test("My Farm's section tabs show that they scroll and keep the active tab in vi
   page,
 }, testInfo) => {
   const farmer = testInfo.project.name === "desktop" ? SEEDED_FARMERS.evelyn : SEEDED_FARMERS.tom;
-  await signIn(page, farmer.email, FARM_PASSWORD);
+  await signInSeeded(page, farmer);
   await page.goto("/my-farm/profile");
   const strip = page.getByRole("navigation", { name: "My Farm" });
   const active = strip.getByRole("link", { name: "Farm profile" });
@@ -95,7 +95,7 @@ test("My Farm's section tabs show that they scroll and keep the active tab in vi
 });
 
 test("a restaurant reaches Reorder, Standing orders and Invoices in one tap", async ({ page }) => {
-  await signIn(page, SEEDED_RESTAURANTS.olivia.email, FARM_PASSWORD);
+  await signInSeeded(page, SEEDED_RESTAURANTS.olivia);
   await page.goto("/home");
   const nav = mainNav(page);
   const link = (name: string) =>

@@ -1,14 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import { publicPages } from "../components/marketing/pages";
-import { auditPage, expectNoAxeViolations, expectNoHorizontalOverflow, FARMER } from "./a11y";
+import { auditPage, expectNoAxeViolations, expectNoHorizontalOverflow } from "./a11y";
 import {
   BUYER_PAGES,
   DEMO,
-  FARM_PASSWORD,
   registerFresh,
   SEEDED_FARMERS,
   showHomeSections,
   signIn,
+  signInSeeded,
+  FARMER,
 } from "./support";
 
 /**
@@ -400,7 +401,7 @@ test("a real click on a chat-list row opens that chat (nothing covers the list)"
       : [SEEDED_FARMERS.claire, SEEDED_FARMERS.robert];
   for (const farm of farms) {
     const ctx = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-    const farmer = (await signIn(await ctx.newPage(), farm.email, FARM_PASSWORD)) as { id: number };
+    const farmer = (await signInSeeded(await ctx.newPage(), farm)) as { id: number };
     const asked = await page.request.post("/api/messages", {
       data: { receiverId: farmer.id, content: "Hello!" },
     });

@@ -6,6 +6,7 @@ import {
   listStandingOrders,
   SEEDED_RESTAURANTS,
   signIn,
+  signInSeeded,
 } from "./support";
 
 /**
@@ -13,11 +14,10 @@ import {
  * date; a restaurant of its own per project sets one up, pauses, resumes, skips the next week,
  * edits a quantity and cancels it from /standing-orders; a retail buyer is told what the page is for.
  */
-const OLIVIA = SEEDED_RESTAURANTS.olivia.email;
 test("a restaurant sees, pauses, resumes, skips, edits and cancels a standing order", async ({
   page,
 }, testInfo) => {
-  await signIn(page, OLIVIA, FARM_PASSWORD);
+  await signInSeeded(page, SEEDED_RESTAURANTS.olivia);
   const seeded = (await listStandingOrders(page))[0];
   expect(seeded, "the seeded standing order").toBeTruthy();
   await page.goto("/standing-orders");

@@ -6,7 +6,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { startStripeEmulator, type StripeEmulator } from "../tests/support/stripe-emulator";
 import { auditPage } from "./a11y";
 import pg from "pg";
-import { FARM_PASSWORD, registerFresh, signIn } from "./support";
+import { registerFresh, signInSeeded } from "./support";
 
 /**
  * Real money end to end (docs/money.md): a second app server of the same build in stripe mode, its
@@ -136,7 +136,7 @@ test("a farmer sets up payouts on Stripe, a payout runs, and its statement shows
   await client.end();
   expect(rows, "a seeded farm with earnings to pay out").toHaveLength(1);
   const [farm] = rows;
-  await signIn(page, farm.email, FARM_PASSWORD);
+  await signInSeeded(page, farm);
   await page.goto("/my-farm/payouts");
   await expect(page.getByTestId("demo-payments")).toHaveCount(0);
   await page.getByRole("button", { name: "Set up payouts" }).click();

@@ -90,11 +90,18 @@ export const SEEDED_FARMERS = {
   marcus: { email: "marcus.feld@farms.fieldfare.app", fullName: "Marcus Feld" },
   aaron: { email: "aaron.whitfield@farms.fieldfare.app", fullName: "Aaron Whitfield" },
   margaret: { email: "margaret.chen@farms.fieldfare.app", fullName: "Margaret Chen" },
+  /** Glenmore Valley Greens: Saturday pickups, and credit for Bench Bistro. */
+  daniel: { email: "daniel.okafor@farms.fieldfare.app", fullName: "Daniel Okafor" },
 } as const;
+
+/** The farm account the page audits sign in as (routes and HTML specs). */
+export const FARMER = { ...SEEDED_FARMERS.margaret, password: FARM_PASSWORD };
 
 /** Seeded restaurant accounts (prisma/seed-data/catalog.ts); they sign in with FARM_PASSWORD too. */
 export const SEEDED_RESTAURANTS = {
+  /** Bench Bistro. */
   olivia: { email: "olivia.martin@restaurants.fieldfare.app", fullName: "Olivia Martin" },
+  james: { email: "james.porter@restaurants.fieldfare.app", fullName: "James Porter" },
 } as const;
 
 /** Signs in through the real API; the browser context gets the session cookie. */
@@ -102,6 +109,11 @@ export async function signIn(page: Page, username = DEMO.email, password = DEMO.
   const res = await page.request.post("/api/login", { data: { username, password } });
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
+}
+
+/** Signs in a seeded farm or restaurant account: they all share FARM_PASSWORD. */
+export function signInSeeded(page: Page, account: { email: string }) {
+  return signIn(page, account.email, FARM_PASSWORD);
 }
 
 /**

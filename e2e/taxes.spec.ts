@@ -1,13 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { FARM_PASSWORD, SEEDED_FARMERS, SEEDED_RESTAURANTS, signIn } from "./support";
+import { SEEDED_FARMERS, SEEDED_RESTAURANTS, signInSeeded } from "./support";
 
 /**
  * Taxes end to end (docs/money.md, "Taxes"): a restaurant buys cider from Naramata Bench
  * Vineyards (registered for GST and PST) and vegetables from another farm, and sees each farm's
  * taxes at checkout before paying; the vineyard's farmer finds the farm's numbers in Farm profile.
  */
-const OLIVIA = SEEDED_RESTAURANTS.olivia.email;
 
 type Product = {
   id: number;
@@ -28,7 +27,7 @@ const taxOf = (cents: number, bps: number) => Math.floor((cents * bps + 5000) / 
 test("a restaurant sees GST and PST on the vineyard's cider and none on vegetables, per farm at checkout", async ({
   page,
 }) => {
-  await signIn(page, OLIVIA, FARM_PASSWORD);
+  await signInSeeded(page, SEEDED_RESTAURANTS.olivia);
   const search = async (q: string) =>
     (await (
       await page.request.get(`/api/products/search?q=${encodeURIComponent(q)}`)
@@ -69,7 +68,7 @@ test("a restaurant sees GST and PST on the vineyard's cider and none on vegetabl
 test("the vineyard's farmer finds the farm's GST and PST numbers in Farm profile", async ({
   page,
 }) => {
-  await signIn(page, SEEDED_FARMERS.robert.email, FARM_PASSWORD);
+  await signInSeeded(page, SEEDED_FARMERS.robert);
   await page.goto("/my-farm/profile");
   await expect(page.getByLabel("GST/HST registration number (Optional)")).toHaveValue(
     "801234567 RT0001",
