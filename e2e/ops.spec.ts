@@ -132,6 +132,31 @@ test("Today and People answer staff; People finds the demo shopper and their wal
   await auditPage(page, "/ops/people (wallet on hold)");
 });
 
+test("Today that cannot load keeps its heading, says so, and Try again loads the figures", async ({
+  page,
+}) => {
+  await signIn(page, STAFF.email, STAFF.password);
+  let failing = true;
+  await page.route("**/api/ops/today", (route) =>
+    failing ? route.fulfill({ status: 503, json: {} }) : route.continue(),
+  );
+  await page.goto("/ops");
+  const today = page.getByRole("region", { name: "Today" });
+  await expect(today.getByRole("alert")).toHaveText(/^Could not load today's figures/);
+  await expect(today.getByText("Applications waiting", { exact: true })).toHaveCount(0);
+
+  failing = false;
+  // SWR may retry on its own first; either way the figures must come back.
+  await expect(async () => {
+    const retry = today.getByRole("button", { name: "Try again" });
+    if (await retry.isVisible()) await retry.click({ timeout: 1_000 });
+    await expect(today.getByText("Applications waiting", { exact: true })).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 15_000 });
+  await expect(today.getByRole("alert")).toHaveCount(0);
+});
+
 test("staff invite a farmer, mark the farm verified, pause its listings (a shopper no longer sees them), download the waitlist CSV, and find it all in the audit log", async ({
   browser,
   page,

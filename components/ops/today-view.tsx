@@ -1,69 +1,37 @@
 "use client";
 import Link from "next/link";
+import { LoadStates } from "@/components/ui/load-states";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { OpsTodayJson } from "@/lib/contracts/ops";
 import { useOpsToday } from "@/lib/client/resources";
 import { formatCurrency } from "@/lib/format";
-import { ReadError } from "./loaded";
 import { OpsSection } from "./ops-section";
+
+type Card = { label: string; value: string; href?: string; alert?: boolean };
+
+const GRID = "grid grid-cols-2 gap-3 lg:grid-cols-4";
 
 /** Ops → Today: the last 24 hours and what waits for staff. */
 export function TodayView() {
   const today = useOpsToday();
-  const { data } = today;
-  if (today.error) return <ReadError read={today} message="Could not load today's figures" />;
-  const cards: { label: string; value: string; href?: string; alert?: boolean }[] = data
-    ? [
-        { label: "Orders (24 h)", value: String(data.orders) },
-        { label: "Sales (24 h)", value: formatCurrency(data.sales) },
-        { label: "Commission (24 h)", value: formatCurrency(data.commission) },
-        {
-          label: "Failed card payments (24 h)",
-          value: String(data.failedPayments),
-          alert: data.failedPayments > 0,
-        },
-        {
-          label: "Failed transfers",
-          value: String(data.failedTransfers),
-          href: "/ops/payouts",
-          alert: data.failedTransfers > 0,
-        },
-        {
-          label: "Manual payouts waiting",
-          value: String(data.manualPayoutsWaiting),
-          href: "/ops/payouts",
-        },
-        { label: "Emails waiting", value: String(data.emails.waiting), href: "/ops/outboxes" },
-        {
-          label: "Emails failed",
-          value: String(data.emails.failed),
-          href: "/ops/outboxes",
-          alert: data.emails.failed > 0,
-        },
-        { label: "Sheets rows waiting", value: String(data.sheets.waiting), href: "/ops/outboxes" },
-        {
-          label: "Sheets rows failed",
-          value: String(data.sheets.failed),
-          href: "/ops/outboxes",
-          alert: data.sheets.failed > 0,
-        },
-        {
-          label: "Wallets on hold",
-          value: String(data.walletsOnHold),
-          href: "/ops/people#on-hold",
-          alert: data.walletsOnHold > 0,
-        },
-        {
-          label: "Applications waiting",
-          value: String(data.applicationsWaiting),
-          href: "/ops/business",
-        },
-      ]
-    : [];
   return (
     <OpsSection id="today-title" title="Today" className="grid gap-4">
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {data
-          ? cards.map((c) => (
+      <LoadStates
+        read={today}
+        failed="Could not load today's figures"
+        loading={
+          <ul className={GRID}>
+            {Array.from({ length: 8 }, (_, i) => (
+              <li key={i}>
+                <Skeleton className="h-24 rounded-2xl" />
+              </li>
+            ))}
+          </ul>
+        }
+      >
+        {(data) => (
+          <ul className={GRID}>
+            {cardsOf(data).map((c) => (
               <li
                 key={c.label}
                 className={`grid gap-1 rounded-2xl border p-4 ${c.alert ? "border-red-200 bg-red-50" : "border-gray-200"}`}
@@ -79,13 +47,59 @@ export function TodayView() {
                   </Link>
                 ) : null}
               </li>
-            ))
-          : Array.from({ length: 8 }, (_, i) => (
-              <li key={i}>
-                <Skeleton className="h-24 rounded-2xl" />
-              </li>
             ))}
-      </ul>
+          </ul>
+        )}
+      </LoadStates>
     </OpsSection>
   );
+}
+
+function cardsOf(data: OpsTodayJson): Card[] {
+  return [
+    { label: "Orders (24 h)", value: String(data.orders) },
+    { label: "Sales (24 h)", value: formatCurrency(data.sales) },
+    { label: "Commission (24 h)", value: formatCurrency(data.commission) },
+    {
+      label: "Failed card payments (24 h)",
+      value: String(data.failedPayments),
+      alert: data.failedPayments > 0,
+    },
+    {
+      label: "Failed transfers",
+      value: String(data.failedTransfers),
+      href: "/ops/payouts",
+      alert: data.failedTransfers > 0,
+    },
+    {
+      label: "Manual payouts waiting",
+      value: String(data.manualPayoutsWaiting),
+      href: "/ops/payouts",
+    },
+    { label: "Emails waiting", value: String(data.emails.waiting), href: "/ops/outboxes" },
+    {
+      label: "Emails failed",
+      value: String(data.emails.failed),
+      href: "/ops/outboxes",
+      alert: data.emails.failed > 0,
+    },
+    { label: "Sheets rows waiting", value: String(data.sheets.waiting), href: "/ops/outboxes" },
+    {
+      label: "Sheets rows failed",
+      value: String(data.sheets.failed),
+      href: "/ops/outboxes",
+      alert: data.sheets.failed > 0,
+    },
+    {
+      label: "Wallets on hold",
+      value: String(data.walletsOnHold),
+      href: "/ops/people#on-hold",
+      alert: data.walletsOnHold > 0,
+    },
+    {
+      label: "Applications waiting",
+      value: String(data.applicationsWaiting),
+      href: "/ops/business",
+    },
+  ];
 }
