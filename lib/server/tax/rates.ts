@@ -2,6 +2,12 @@ import "server-only";
 import type { TaxRateRow } from "@/lib/tax";
 import { type Tx } from "@/lib/server/platform/transaction";
 
+/** `TaxRate` rows in force at the instant `at`: effectiveFrom ≤ at < effectiveTo (an open end runs on). */
+const inForceAt = (at: Date) => ({
+  effectiveFrom: { lte: at },
+  OR: [{ effectiveTo: null }, { effectiveTo: { gt: at } }],
+});
+
 /**
  * The rates each farm charges on an order placed at `at` (docs/money.md, "Taxes"): the `TaxRate`
  * rows in force then, GST only for a farm registered for it (a small supplier charges none), PST
@@ -14,10 +20,7 @@ export async function farmTaxRates(
 ): Promise<Map<number, TaxRateRow[]>> {
   const [rates, farms] = await Promise.all([
     tx.taxRate.findMany({
-      where: {
-        effectiveFrom: { lte: at },
-        OR: [{ effectiveTo: null }, { effectiveTo: { gt: at } }],
-      },
+      where: inForceAt(at),
       orderBy: [{ name: "asc" }, { taxClass: "asc" }],
     }),
     tx.farm.findMany({
@@ -40,18 +43,12 @@ export async function farmTaxRates(
 }
 
 /**
- * The standard GST rate (basis points) in force at the instant `at`, from the `TaxRate` rows: the
- * one with `effectiveFrom ≤ at < effectiveTo` (an open end runs on); 0 when none is. The GST on a
- * standard-rated service, such as Fieldfare's commission.
+ * The standard GST rate (basis points) in force at the instant `at`, or 0 when none is: the GST on
+ * a standard-rated service, such as Fieldfare's commission.
  */
 export async function gstRateAt(tx: Tx, at: Date): Promise<number> {
   const rate = await tx.taxRate.findFirst({
-    where: {
-      name: "GST",
-      taxClass: "standard",
-      effectiveFrom: { lte: at },
-      OR: [{ effectiveTo: null }, { effectiveTo: { gt: at } }],
-    },
+    where: { name: "GST", taxClass: "standard", ...inForceAt(at) },
     orderBy: { effectiveFrom: "desc" },
   });
   return rate?.rateBps ?? 0;
