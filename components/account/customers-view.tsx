@@ -9,7 +9,7 @@ import { DialogHeading } from "@/components/ui/dialog-heading";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { Field } from "@/components/ui/field";
 import { AmountInput } from "@/components/ui/input";
-import { PanelSection } from "@/components/ui/panel-header";
+import { PanelSection } from "@/components/ui/panel-section";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useSeededSWR } from "@/lib/client/data";
@@ -38,6 +38,7 @@ export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
     );
   }
   const list = data ?? [];
+  const overdue = sumDollarsInCents(list, (c) => c.overdue);
   return (
     <PanelSection
       id="customers-title"
@@ -53,13 +54,8 @@ export function CustomersView({ initial }: { initial: CustomerJson[] | null }) {
           </div>
           <div>
             <dt className="text-muted">Overdue</dt>
-            <dd
-              className={cn(
-                "text-lg font-bold tabular-nums",
-                sumDollarsInCents(list, (c) => c.overdue) > 0 && "text-red-700",
-              )}
-            >
-              {formatCents(sumDollarsInCents(list, (c) => c.overdue))}
+            <dd className={cn("text-lg font-bold tabular-nums", overdue > 0 && "text-red-700")}>
+              {formatCents(overdue)}
             </dd>
           </div>
         </dl>

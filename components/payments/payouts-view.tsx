@@ -4,7 +4,7 @@ import { FileText, Landmark, Sheet } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadError } from "@/components/ui/load-error";
-import { PanelSection } from "@/components/ui/panel-header";
+import { PanelSection } from "@/components/ui/panel-section";
 import { toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useSeededSWR } from "@/lib/client/data";
