@@ -9,6 +9,9 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // Refuse to start rather than run the demo payments in production unasked.
+  const { assertDemoAllowed } = await import("./lib/server/payments/provider");
+  assertDemoAllowed();
   const { appWorkers, startWorkers } = await import("./lib/server/workers");
   startWorkers(appWorkers());
 }

@@ -68,17 +68,10 @@ export const autocannon = createRequire(import.meta.url)("autocannon") as (opts:
   timeout?: number;
 }) => AcInstance;
 
-/** The build to serve: NEXT_DIST_DIR if given, else .next-bench (built when missing or older than HEAD). */
+/** The build to serve: NEXT_DIST_DIR if given, else .next-bench. */
 export function prepareBuild(): string {
   const dir = process.env.NEXT_DIST_DIR ?? ".next-bench";
-  const id = path.join(root, dir, "BUILD_ID");
-  const head =
-    Number(execFileSync("git", ["log", "-1", "--format=%ct"], { cwd: root }).toString().trim()) *
-    1000;
-  if (!process.env.NEXT_DIST_DIR && fs.existsSync(id) && fs.statSync(id).mtimeMs < head) {
-    console.log(`${dir} is older than HEAD: rebuilding`);
-    fs.rmSync(id);
-  }
+  // Rebuilt whenever the sources changed (scripts/production-build.ts).
   ensureBuild(dir);
   return dir;
 }

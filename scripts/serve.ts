@@ -11,6 +11,14 @@ import next from "next";
 import { endpoints } from "../lib/contracts/index";
 import { guardRequest, routeTable } from "../lib/request-guard";
 
+/**
+ * Where the server listens: `PORT` (3000) on `HOSTNAME`, or on every interface without it, as
+ * Next's own server reads them (`HOSTNAME=127.0.0.1` behind a proxy on the same machine).
+ */
+export function listenFromEnv(env: NodeJS.ProcessEnv = process.env) {
+  return { port: Number(env.PORT ?? 3000), hostname: env.HOSTNAME || "0.0.0.0" };
+}
+
 export async function serve(opts: {
   port: number;
   hostname?: string;
@@ -21,7 +29,7 @@ export async function serve(opts: {
     dev: false,
     dir: opts.dir ?? process.cwd(),
     port: opts.port,
-    hostname: opts.hostname ?? "localhost",
+    hostname: !opts.hostname || opts.hostname === "0.0.0.0" ? "localhost" : opts.hostname,
   });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -46,13 +54,18 @@ export async function serve(opts: {
   await new Promise<void>((resolve) =>
     server.listen(opts.port, opts.hostname ?? "0.0.0.0", resolve),
   );
-  if (!opts.quiet) console.log(`Fieldfare is ready on http://localhost:${opts.port}`);
+  if (!opts.quiet) console.log(`Fieldfare is ready on ${readyUrl(opts)}`);
   return server;
 }
 
+/** The address to open: localhost when listening everywhere, else the host it listens on. */
+export function readyUrl({ port, hostname }: { port: number; hostname?: string }) {
+  const host = !hostname || hostname === "0.0.0.0" ? "localhost" : hostname;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const port = Number(process.env.PORT ?? 3000);
-  const server = await serve({ port });
+  const server = await serve(listenFromEnv());
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

@@ -7,6 +7,7 @@ import { startNotifications } from "@/lib/server/emails/runtime";
 import { NUDGE_CHANNEL, startSheetsWorker, stopSheetsWorker } from "@/lib/server/sheets/runtime";
 import { startStandingWorker } from "@/lib/server/standing/worker";
 import { startPayoutWorker } from "@/lib/server/payments/payouts";
+import { startReconcileWorker } from "@/lib/server/payments/reconcile";
 
 /** Which background loops a process runs (docs/operations.md, "Workers"). */
 export type Workers = {
@@ -53,6 +54,8 @@ export function startWorkers(
   if (which.payouts) {
     loops.push(startPayoutWorker());
     log("[payouts] worker started");
+    // Reconcile against Stripe once a day, with the loop that moves the money it checks.
+    loops.push(startReconcileWorker());
   }
   let sheets = false;
   if (which.sheets) {

@@ -1,7 +1,8 @@
 /**
  * One owner per piece of data (docs/architecture.md, "Who owns which data"): a product's stock is
  * written only by lib/server/stock/, `Notification` rows are inserted only by
- * lib/server/notifications/. Read from the source of the app's own code.
+ * lib/server/notifications/, CSV only by lib/server/platform/csv.ts. Read from the source of the
+ * app's own code.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -48,6 +49,12 @@ describe("one owner per piece of data", () => {
         "lib/server/notifications/",
         /INSERT\s+INTO\s+"Notification"|\bnotification\.(create|createMany|upsert)\(/g,
       ),
+    ).toEqual([]);
+  });
+
+  it("only lib/server/platform/csv.ts writes CSV (the formula guard, docs/architecture.md)", () => {
+    expect(
+      writersOutside("lib/server/platform/csv.ts", /from\s+["']csv-stringify[^"']*["']/g),
     ).toEqual([]);
   });
 });

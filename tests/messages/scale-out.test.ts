@@ -6,8 +6,7 @@ import { openSse } from "./support/app-instance";
 /**
  * docs/realtime.md: two app instances (two processes, two ports) against ONE PostgreSQL database; a
  * message sent through instance A arrives live on a stream held by instance B (LISTEN/NOTIFY).
- * Needs a production build in .next-messages (built here on first run, or beforehand with
- * `NEXT_DIST_DIR=.next-messages npx next build`; the messages e2e run leaves one there too).
+ * Runs on the production build in .next (made here when the sources changed, scripts/production-build.ts).
  */
 describeOnTwoInstances("scale-out over PostgreSQL LISTEN/NOTIFY", (instances) => {
   it("a message sent through instance A arrives on B's stream on instance B, and the read receipt flows back", async () => {

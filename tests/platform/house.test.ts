@@ -107,4 +107,33 @@ describe("imports", () => {
     }
     expect(circles(folders)).toEqual([]);
   });
+
+  it("keep the farm's books in lib/server/accounting/: over the owners it reads, under emails/ and ops/", () => {
+    const folderOf = (f: string) => f.split("/").slice(0, 3).join("/");
+    const accounting = [...files].filter(([f]) => f.startsWith("lib/server/accounting/"));
+    expect(accounting.length).toBeGreaterThan(0);
+    // It reads the rows their owners write (orders, the farm ledger, taxes) and writes none.
+    const above = ["emails", "ops", "orders", "documents", "standing", "credit"].map(
+      (d) => `lib/server/${d}`,
+    );
+    const upward = accounting.flatMap(([f, targets]) =>
+      targets.filter((t) => above.includes(folderOf(t))).map((t) => `${f} → ${t}`),
+    );
+    expect(upward).toEqual([]);
+    const below = ["farm", "payments", "tax", "wallet", "platform", "auth"].map(
+      (d) => `lib/server/${d}`,
+    );
+    const intoIt = [...files].flatMap(([f, targets]) =>
+      below.includes(folderOf(f))
+        ? targets.filter((t) => t.startsWith("lib/server/accounting/")).map((t) => `${f} → ${t}`)
+        : [],
+    );
+    expect(intoIt).toEqual([]);
+    const writes = accounting.filter(([f]) =>
+      /\.(create|createMany|update|updateMany|upsert|delete|deleteMany)\(|\b(INSERT|UPDATE|DELETE)\b/.test(
+        read(f),
+      ),
+    );
+    expect(writes.map(([f]) => f)).toEqual([]);
+  });
 });

@@ -1,9 +1,10 @@
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
 import { afterAll, inject } from "vitest";
 import { adminQuery, baseUrl, onPostgres, uniqueDbName, withDatabase } from "./pg";
-import { migrationSql } from "./migrations";
 
 // Every test file gets a fresh, migrated database of its own: a clone of the migrated template on
-// PostgreSQL, an in-memory PGlite otherwise. Never ./.data.
+// PostgreSQL, an in-memory PGlite started from the migrated template's dump otherwise. Never ./.data.
 if (onPostgres) {
   const name = uniqueDbName("ff_test");
   await adminQuery(baseUrl, `CREATE DATABASE "${name}" TEMPLATE "${inject("templateDb")}"`);
@@ -15,7 +16,8 @@ if (onPostgres) {
   });
 } else {
   process.env.DATABASE_URL = "pglite:memory";
-  const { embeddedPglite, closeDb } = await import("@/lib/server/platform/db");
-  await embeddedPglite()!.exec(migrationSql());
+  const { adoptEmbeddedPglite, closeDb } = await import("@/lib/server/platform/db");
+  const dump = new Blob([fs.readFileSync(inject("pgliteTemplate"))]);
+  adoptEmbeddedPglite(new PGlite({ loadDataDir: dump }));
   afterAll(closeDb);
 }

@@ -177,6 +177,20 @@ export function dbKind(): "pglite" | "postgres" {
   return isPostgres() ? "postgres" : "pglite";
 }
 
+/**
+ * For tests: serve this process from a PGlite instance made by the caller (a copy of a migrated
+ * template, which starts in a third of the time initdb plus the migrations take).
+ */
+export function adoptEmbeddedPglite(pglite: PGlite): void {
+  if (globalForDb.__fieldfareDb)
+    throw new Error("adoptEmbeddedPglite: the database is already open");
+  globalForDb.__fieldfareDb = {
+    kind: "pglite",
+    pglite,
+    prisma: new PrismaClient({ adapter: new PrismaPGlite(pglite) }),
+  };
+}
+
 /** The PGlite instance behind the client, when embedded (used for LISTEN/NOTIFY and tests). */
 export function embeddedPglite() {
   return handle().pglite;

@@ -52,6 +52,11 @@ const schema = z.object({
   DATABASE_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
   /** Payments (docs/money.md, "Payment providers"): card top-ups and payouts through Stripe when set; the demo provider otherwise. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /**
+   * `demo`: run the labelled demo provider in production on PostgreSQL without STRIPE_SECRET_KEY
+   * (docs/money.md, "Payment providers"); without it such a deployment refuses to start.
+   */
+  PAYMENTS_PROVIDER: z.enum(["demo"]).optional(),
   /** Verifies POST /api/webhooks/stripe (the endpoint's signing secret, `whsec_…`). */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Another Stripe API host, e.g. `http://127.0.0.1:12111` (the tests' emulator). */
@@ -62,6 +67,33 @@ const schema = z.object({
   PAYOUT_WEEKDAY: z.coerce.number().int().min(1).max(7).default(1),
   /** Earnings younger than this many days wait for the next payout. */
   PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(60).default(2),
+  /**
+   * "on" only on the e2e server (scripts/e2e-server.ts): a signed cookie may then set a browser
+   * context's business clock (lib/server/platform/clock.ts). Never on in production.
+   */
+  /**
+   * Web Push (docs/notifications.md, "Push"): the VAPID key pair (base64url, as web-push's
+   * generateVAPIDKeys writes them) and the contact the push services may write to (`mailto:` or
+   * `https:`). Unset on the embedded default: generated once into DATA_DIR/vapid-keys.json.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https: URL")
+    .optional(),
+  /**
+   * Origins a browser's push subscription may point at, comma-separated, besides the browsers'
+   * own push services (the tests' local push service).
+   */
+  PUSH_SERVICE_ORIGINS: z.string().optional(),
+  TEST_CLOCK: z.enum(["on", "off"]).default("off"),
   DATA_DIR: z.string().default(".data"),
   NODE_ENV: z.string().default("development"),
 });
@@ -82,6 +114,7 @@ export function env(): Env {
 /** Forget the parsed configuration (tests that change process.env between cases). */
 export function resetEnvCache(): void {
   cached = undefined;
+  vapid = undefined;
 }
 
 let secret: string | undefined;
@@ -112,4 +145,51 @@ export function authSecret(): string {
     }
   }
   return secret;
+}
+
+export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
+let vapid: VapidKeys | null | undefined;
+/**
+ * The VAPID keys push messages are signed with, as AUTH_SECRET: from VAPID_PUBLIC_KEY and
+ * VAPID_PRIVATE_KEY, or, on the embedded default (and tests), a P-256 pair generated once into
+ * ./.data/vapid-keys.json (mode 0600). Null in production on PostgreSQL without them: push is off
+ * there (said once in the log) rather than the app refusing to start.
+ */
+export function vapidKeys(): VapidKeys | null {
+  if (vapid !== undefined) return vapid;
+  const e = env();
+  const subject = e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`;
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY)
+    return (vapid = { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject });
+  if (e.NODE_ENV === "production" && /^postgres/.test(e.DATABASE_URL ?? "")) {
+    console.warn(
+      "[push] VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: push notifications are off",
+    );
+    return (vapid = null);
+  }
+  const file = path.resolve(e.DATA_DIR, "vapid-keys.json");
+  const read = () => JSON.parse(fs.readFileSync(file, "utf8")) as Omit<VapidKeys, "subject">;
+  let keys: Omit<VapidKeys, "subject">;
+  try {
+    keys = read();
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const jwk = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({
+      format: "jwk",
+    });
+    // The uncompressed point (0x04 ‖ x ‖ y) and the scalar, as browsers and web-push read them.
+    const point = Buffer.concat([
+      Buffer.from([4]),
+      Buffer.from(jwk.x!, "base64url"),
+      Buffer.from(jwk.y!, "base64url"),
+    ]);
+    const fresh = { publicKey: point.toString("base64url"), privateKey: jwk.d! };
+    try {
+      fs.writeFileSync(file, JSON.stringify(fresh), { mode: 0o600, flag: "wx" });
+      keys = fresh;
+    } catch {
+      keys = read(); // another process won the race
+    }
+  }
+  return (vapid = { ...keys, subject });
 }

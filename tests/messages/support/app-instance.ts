@@ -2,30 +2,20 @@
  * Real app instances for scale-out tests and the messages bench: a production build served by
  * scripts/serve.ts in child processes. Several instances may share one PostgreSQL database.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import { ensureProductionBuild } from "../../../scripts/production-build";
 import { sseParser } from "./sse";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
-/** Build output shared by these instances (and the messages e2e run): NEXT_DIST_DIR. */
-export const DIST_DIR = process.env.FF_MESSAGES_DIST_DIR ?? ".next-messages";
+/** Build output shared by these instances, `npm start` and the e2e server: NEXT_DIST_DIR. */
+export const DIST_DIR = process.env.FF_MESSAGES_DIST_DIR ?? ".next";
 
-/** Builds once into DIST_DIR when there is no build there yet (`NEXT_DIST_DIR=.next-messages npx next build`). */
+/** A production build of the current sources in DIST_DIR, made once (scripts/production-build.ts). */
 export function ensureBuild(distDir = DIST_DIR): void {
-  if (fs.existsSync(path.join(root, distDir, "BUILD_ID"))) return;
-  execFileSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_DIST_DIR: distDir,
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-  });
+  ensureProductionBuild({ distDir });
 }
 
 export async function freePort(): Promise<number> {
@@ -58,6 +48,8 @@ export async function startInstance(opts: {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
       env: {
+        // A production server on PostgreSQL runs the demo payments only when named (docs/money.md).
+        PAYMENTS_PROVIDER: "demo",
         ...process.env,
         ...opts.env,
         PORT: String(port),
