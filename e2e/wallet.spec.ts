@@ -32,9 +32,8 @@ test.describe("wallet", () => {
 
     await openDialog(page);
     const amount = page.getByLabel("Amount (USD)");
-    await expect(amount).toHaveAttribute("type", "number");
-    await expect(amount).toHaveAttribute("min", "0");
-    await expect(amount).toHaveAttribute("step", "0.01");
+    // Text, not type="number": Chromium drops a letter typed into a number field unseen.
+    await expect(amount).toHaveAttribute("inputmode", "decimal");
     expect(
       (await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations,
     ).toEqual([]);
@@ -91,6 +90,32 @@ test.describe("wallet", () => {
       await expect(page.getByLabel("Amount (USD)")).toHaveAttribute("aria-invalid", "true");
     }
     expect(calls).toBe(0);
+    await expect(page.getByTestId("wallet-balance")).toHaveText("$0.00");
+  });
+
+  test("a letter in the amount is refused with its message and nothing is charged", async ({
+    page,
+  }) => {
+    await registerFresh(page, "walletletter");
+    await page.goto("/wallet");
+    let calls = 0;
+    await page.route("**/api/transactions/topup", (route) => {
+      calls++;
+      return route.continue();
+    });
+    await openDialog(page);
+    const amount = page.getByLabel("Amount (USD)");
+    // Typed key by key, as a person does: a letter O where a zero was meant.
+    await amount.pressSequentially("2O");
+    await expect(amount).toHaveValue("2O");
+    await page.getByTestId("topup-submit").click();
+    await expect(toast(page).filter({ hasText: "Invalid Amount" })).toContainText(
+      "Please enter a valid amount",
+    );
+    await expect(amount).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("dialog").getByText("Please enter a valid amount")).toBeVisible();
+    expect(calls).toBe(0);
+    await page.keyboard.press("Escape");
     await expect(page.getByTestId("wallet-balance")).toHaveText("$0.00");
   });
 

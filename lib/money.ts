@@ -1,4 +1,4 @@
-import { formatCurrency } from "@/lib/format";
+import { formatCurrency, formatUnits } from "@/lib/format";
 
 /*
  * Money is integer cents inside; the JSON API speaks dollars with at most 2 decimals (see
@@ -24,18 +24,37 @@ export function formatCents(cents: number): string {
   return formatCurrency(centsToDollars(cents));
 }
 
+/** Cents as a machine reads them (CSV files): 123456 → "1234.56", -257 → "-2.57". */
+export function centsToDecimal(cents: number): string {
+  const whole = Math.round(cents);
+  const abs = Math.abs(whole);
+  return `${whole < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
 /** Dollars as a form field holds them: whole amounts bare ("12"), others with cents ("12.50"). */
 export function amountInputText(dollars: number): string {
   const cents = dollarsToCents(dollars);
-  if (cents % 100 === 0) return String(cents / 100);
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  return cents % 100 === 0 ? String(cents / 100) : centsToDecimal(cents);
 }
 
 /** A line's cost in cents: a dollar price times a whole quantity. */
 export function lineCents(price: number, quantity: number): number {
   return dollarsToCents(price) * quantity;
+}
+
+/**
+ * A line's price as its quantity counts it (lib/format.ts, formatQuantity): "$27.00 / case" for
+ * a line bought by the case, else "$4.50 / 250 g bag".
+ */
+export function formatLinePrice(price: number, unit: string, caseSize = 1): string {
+  return caseSize > 1
+    ? `${formatCents(lineCents(price, caseSize))} / case`
+    : `${formatCurrency(price)} / ${unit.trim()}`;
+}
+
+/** What a case costs and holds, where a restaurant picks a product: "$27.00 / case of 6 bags (250 g)". */
+export function formatCasePrice(price: number, unit: string, caseSize: number): string {
+  return `${formatCents(lineCents(price, caseSize))} / case of ${formatUnits(caseSize, unit)}`;
 }
 
 /** The sum in cents of what `centsOf` gives for each item. */

@@ -5,9 +5,10 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
+import { useMoneyKey } from "@/lib/client/use-money-key";
 import { useOpsPayouts } from "@/lib/client/resources";
 import type { OpsFarmPayoutsJson, OpsPayoutJson } from "@/lib/contracts/ops";
-import { formatCurrency } from "@/lib/format";
+import { formatCurrency, possessive } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
 import { OpsSection } from "./ops-section";
 import { EmptyNote } from "@/components/ui/empty-note";
@@ -19,6 +20,7 @@ import { useStepUp } from "./step-up";
 export function PayoutsView() {
   const payouts = useOpsPayouts();
   const { guarded, dialog } = useStepUp();
+  const withKey = useMoneyKey();
   const [paying, setPaying] = useState<OpsPayoutJson | null>(null);
   const [holding, setHolding] = useState<OpsFarmPayoutsJson | null>(null);
   const [formError, setFormError] = useState<string>();
@@ -50,7 +52,14 @@ export function PayoutsView() {
   function submitPaid(p: OpsPayoutJson, form: FormData) {
     const reference = formText(form, "reference");
     void send(
-      () => apiFetch(`/api/ops/payouts/${p.id}/paid`, { method: "POST", json: { reference } }),
+      () =>
+        withKey((idempotencyKey) =>
+          apiFetch(`/api/ops/payouts/${p.id}/paid`, {
+            method: "POST",
+            json: { reference },
+            idempotencyKey,
+          }),
+        ),
       `Payout #${p.id} marked paid`,
     );
   }
@@ -60,11 +69,16 @@ export function PayoutsView() {
     const held = !f.payoutsHeld;
     void send(
       () =>
-        apiFetch(`/api/ops/farms/${f.farmId}/payout-hold`, {
-          method: "PUT",
-          json: { held, reason },
-        }),
-      held ? `${f.farmName}'s payouts are held` : `${f.farmName}'s payouts are released`,
+        withKey((idempotencyKey) =>
+          apiFetch(`/api/ops/farms/${f.farmId}/payout-hold`, {
+            method: "PUT",
+            json: { held, reason },
+            idempotencyKey,
+          }),
+        ),
+      held
+        ? `${possessive(f.farmName)} payouts are held`
+        : `${possessive(f.farmName)} payouts are released`,
     );
   }
 
@@ -138,7 +152,10 @@ function ManualPayoutRow({ payout: p, onPay }: { payout: OpsPayoutJson; onPay: (
         <p className="font-semibold text-ink">
           #{p.id} · {p.farmName} · {formatCurrency(p.amount)}
         </p>
-        <p className="text-muted">Week to {p.periodEnd}</p>
+        <p className="text-muted">
+          Week to {p.periodEnd}
+          {p.waitingReason ? ` · ${p.waitingReason}: Stripe cannot pay this farm yet` : ""}
+        </p>
       </div>
       <Button onClick={onPay}>
         Mark paid<span className="sr-only"> payout #{p.id}</span>
@@ -158,7 +175,7 @@ function FarmPayoutsRow({ farm: f, onHold }: { farm: OpsFarmPayoutsJson; onHold:
       </p>
       <Button variant="outline" onClick={onHold}>
         {f.payoutsHeld ? "Release" : "Hold"}
-        <span className="sr-only"> {f.farmName}&apos;s payouts</span>
+        <span className="sr-only"> {possessive(f.farmName)} payouts</span>
       </Button>
     </li>
   );

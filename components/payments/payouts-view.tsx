@@ -131,6 +131,7 @@ export function PayoutsView({ initial }: { initial: FarmPayoutsJson | null }) {
                     </Badge>
                     {p.reference ? ` Ref ${p.reference}` : ""}
                     {p.failureReason ? ` ${p.failureReason}` : ""}
+                    {p.waitingReason ? ` ${p.waitingReason} to be paid through Stripe.` : ""}
                   </p>
                 </div>
                 <div className="flex gap-2">

@@ -71,8 +71,9 @@ export function WalletView() {
           ) : null}
           {wallet.onHold ? (
             <p role="status" className="mt-4 text-sm font-semibold" data-testid="wallet-on-hold">
-              Your wallet is on hold while a card payment is disputed. Nothing can be paid from it
-              until the dispute is resolved.
+              {wallet.holdReason === "refund"
+                ? "Your wallet is on hold: a card top-up was refunded to your card after its money was spent. Nothing can be paid from it until support settles it."
+                : "Your wallet is on hold while a card payment is disputed. Nothing can be paid from it until the dispute is resolved."}
             </p>
           ) : null}
           {cardTopUp.waiting ? (

@@ -73,6 +73,12 @@ export const payoutSummary = z.object({
   paidAt: isoDate.optional(),
   reference: z.string().optional(),
   failureReason: z.string().optional(),
+  waitingReason: z
+    .string()
+    .optional()
+    .describe(
+      "why a pending_manual payout waits: the farm's Stripe account cannot receive payouts yet",
+    ),
 });
 export type PayoutSummaryJson = z.infer<typeof payoutSummary>;
 

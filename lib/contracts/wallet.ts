@@ -12,7 +12,13 @@ export const wallet = z.object({
     .literal(true)
     .optional()
     .describe(
-      "present while a card payment into the wallet is disputed: nothing can be paid from it",
+      "present while the wallet is on hold (a disputed card payment, or a refunded one the balance could not cover): nothing can be paid from it",
+    ),
+  holdReason: z
+    .enum(["dispute", "refund"])
+    .optional()
+    .describe(
+      "why it is on hold: `dispute` (a card payment is disputed) or `refund` (a card top-up was refunded after its money was spent)",
     ),
 });
 export type WalletJson = z.infer<typeof wallet>;
@@ -62,6 +68,7 @@ export const walletApi = {
     auth: "required",
     body: jsonBody(topUpSchema),
     idempotencyKey: true,
+    moneyAction: true,
     response: z.union([topUpResult, cardTopUpStarted]),
     otherAnswers: { 202: "stripe: the card top-up was started; pay on `checkoutUrl`" },
     errors: ["wallet_limit", "idempotency_key_reused", "unavailable"],

@@ -15,6 +15,8 @@ import {
   createUserWithSession,
 } from "../support/factories";
 import { itOnPostgres } from "../support/races";
+import { createPickupAndDelivery } from "../support/fulfilment";
+import { listSlots } from "@/lib/server/fulfilment/slots";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
 import { checkoutOnAccount, closeStatement, farmWithCreditCustomer, pay } from "./support";
 
@@ -188,6 +190,53 @@ describe("monthly statements (invoices)", () => {
     expect(await pdfText(receipt.bytes)).toContain(
       `On account: statement ${number} from Credit Creek Farm`,
     );
+  });
+});
+
+describe("the invoice's handover dates", () => {
+  it("says 'handed over' only once the farm has, with that day; before it, the slot as scheduled", async () => {
+    const { farmer, chef, product } = await farmWithCreditCustomer(500);
+    await createPickupAndDelivery(farmer.farm.id);
+    const slot = (await listSlots(farmer.farm.id, 14)).find((s) => s.kind === "pickup")!;
+    const placed = await checkoutOnAccount(
+      chef.cookie,
+      farmer.farm.id,
+      [{ productId: product.id, quantity: 1 }],
+      { fulfilment: { [farmer.farm.id]: { slotId: slot.slotId } } },
+    );
+    expect(placed.status, placed.text).toBe(201);
+    const orderId = placed.json.orders[0].id as number;
+    const statementId = (await db.order.findUniqueOrThrow({ where: { id: orderId } })).statementId!;
+    const day = (d: DateTime) => d.setLocale("en-US").toFormat("d LLL yyyy");
+    // One line of words: a long order heading wraps in the PDF.
+    const pdf = async () =>
+      (
+        await pdfText(
+          (
+            await getPdf(
+              invoicePdfRoute.GET,
+              `/api/invoices/${statementId}/invoice.pdf`,
+              chef.cookie,
+              statementId,
+            )
+          ).bytes,
+        )
+      ).replace(/\s+/g, " ");
+
+    const before = await pdf();
+    const slotDay = day(DateTime.fromISO(slot.start, { setZone: true }));
+    expect(before).toContain(`handover scheduled ${slotDay}`);
+    expect(before).not.toContain("handed over");
+
+    // Handed over three days before the slot (a farm may hand over early): that day is the one shown.
+    const handedAt = DateTime.fromISO(slot.start, { setZone: true }).minus({ days: 3 });
+    await db.order.update({
+      where: { id: orderId },
+      data: { status: "completed", completedAt: handedAt.toJSDate() },
+    });
+    const after = await pdf();
+    expect(after).toContain(`handed over ${day(handedAt.setZone("America/Vancouver"))}`);
+    expect(after).not.toContain("handover scheduled");
   });
 });
 

@@ -78,11 +78,11 @@ describe("My Farm → Payouts API", () => {
       payout.id,
     );
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
-    expect(csv.text.split("\n")[0]).toBe(
-      "orderId,buyer,completedAt,goods,fees,taxes,commission,adjustments,net",
+    expect(csv.text.split("\r\n")[0]).toBe(
+      '"orderId","buyer","completedAt","goods","fees","taxes","commission","adjustments","net"',
     );
-    expect(csv.text).toContain(`${orderId},Petra Payer,`);
-    expect(csv.text).toContain(",32.07,0.00,0.00,-2.57,0.00,29.50");
+    expect(csv.text).toContain(`${orderId},"Petra Payer",`);
+    expect(csv.text).toContain(",32.07,0.00,0.00,-2.57,0.00,29.50\r\n");
   });
 
   it("the PDF statement shows the order, the commission and the net", async () => {

@@ -4,11 +4,12 @@ import * as completeRoute from "@/app/api/my-farm/orders/[id]/complete/route";
 import { commissionCents } from "@/lib/server/payments/farm-ledger";
 import { call } from "../support/http";
 
-export const complete = (cookie: string, id: number) =>
+export const complete = (cookie: string, id: number, key?: string) =>
   call(completeRoute.POST, `/api/my-farm/orders/${id}/complete`, {
     method: "POST",
     cookie,
     params: { id: String(id) },
+    headers: key ? { "idempotency-key": key } : {},
   });
 
 export { cancelOrder as cancel } from "../support/orders";

@@ -7,6 +7,7 @@ import { createUserWithSession } from "../support/factories";
 import { withEnv } from "../support/env";
 import { onPostgres } from "../support/pg";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
+import { captureConsole } from "../support/console";
 import { deliver, stripeForThisFile } from "./support";
 
 checkLedgerAfterEach();
@@ -220,13 +221,20 @@ describe("POST /api/webhooks/stripe refuses what Stripe did not sign", () => {
     await expectNothingWritten();
   });
 
-  it("stale (signed more than 300 s ago)", async () => {
+  it("stale (signed more than 300 s ago), and says why in the log", async () => {
     const { sessionId } = await start(10);
     const session = { ...stripe.emulator().sessions.get(sessionId)!, payment_status: "paid" };
     const old = stripe.emulator().sign("checkout.session.completed", session, {
       timestamp: Math.floor(Date.now() / 1000) - 301,
     });
-    expect((await deliver(old.payload, old.signature)).status).toBe(400);
+    let status = 0;
+    const logged = await captureConsole(async () => {
+      status = (await deliver(old.payload, old.signature)).status;
+    });
+    expect(status).toBe(400);
+    expect(logged).toEqual([
+      expect.stringMatching(/^\[payments\] webhook refused: .*(tolerance|Timestamp)/),
+    ]);
     await expectNothingWritten();
   });
 

@@ -2,7 +2,9 @@
  * A local Stripe over real HTTP, for the official `stripe` library pointed at it with
  * STRIPE_API_URL (docs/money.md, "Payment providers"). It answers the endpoints Fieldfare calls —
  * Checkout Sessions, connected accounts, account links, transfers — the way the API does (form
- * bodies in, JSON out, `Idempotency-Key` replays the first answer), serves a small "checkout page"
+ * bodies in, JSON out, `Idempotency-Key` replays the first answer), lists what reconcile reads
+ * (sessions, refunds, transfers and their reversals, disputes) newest first with Stripe's cursor
+ * pagination (`limit`, `starting_after`, `ending_before`, `has_more`, `created[gte]`), serves a small "checkout page"
  * a browser can pay on, and signs the events it sends with `stripe.webhooks.generateTestHeaderString`,
  * exactly as Stripe signs them. Nothing of ours is mocked: the app's code talks HTTP to it.
  */
@@ -52,8 +54,34 @@ export type StripeEmulator = {
   failTransfersTo: Set<string>;
   /** Where the emulator's own pages deliver their events (a browser round trip). */
   deliver?: Deliver;
+  /** Awaited before a `POST /v1/transfers` is answered (a test looks at our rows mid-call). */
+  beforeTransfer?: () => Promise<void>;
   /** Marks a session paid and returns its signed `checkout.session.completed` (not delivered). */
   pay(sessionId: string, change?: Obj): SignedEvent;
+  /**
+   * Reverses `amount` cents of a transfer (all that is left by default), as the dashboard or the
+   * API does, and returns its signed `transfer.reversed`: the transfer with `amount_reversed` so
+   * far and its reversals, newest first, as Stripe sends it for partial reversals too.
+   */
+  reverse(transferId: string, amount?: number): SignedEvent & { reversalId: string };
+  /**
+   * Refunds `amount` cents of a paid session's payment (what is left by default), as the
+   * dashboard does: the signed `refund.created` (a Refund) and `charge.refunded` (the Charge, its
+   * refunds listed as older API versions expand them), neither delivered.
+   */
+  refund(
+    sessionId: string,
+    amount?: number,
+  ): { refundId: string; created: SignedEvent; charge: SignedEvent };
+  refunds: Map<string, Obj>;
+  /**
+   * Disputes `amount` cents of a paid session's payment (all of it by default), as a cardholder's
+   * bank does: the signed `charge.dispute.created` (not delivered).
+   */
+  dispute(sessionId: string, amount?: number): SignedEvent & { disputeId: string };
+  /** Closes a dispute (`won`, `lost`, …) and returns its signed `charge.dispute.closed`. */
+  closeDispute(disputeId: string, status: string): SignedEvent;
+  disputes: Map<string, Obj>;
   /** Any event, signed (`timestamp` in seconds to sign it as if sent then). */
   sign(type: string, object: Obj, opts?: { timestamp?: number; id?: string }): SignedEvent;
   close(): Promise<void>;
@@ -99,8 +127,120 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
     return sign("checkout.session.completed", { ...session, ...change });
   };
 
+  const reverse: StripeEmulator["reverse"] = (transferId, amount) => {
+    const transfer = transfers.get(transferId);
+    if (!transfer) throw new Error(`No transfer ${transferId}`);
+    const list = transfer.reversals as { data: Obj[] };
+    const left = Number(transfer.amount) - Number(transfer.amount_reversed);
+    const cents = amount ?? left;
+    if (cents <= 0 || cents > left) throw new Error(`Cannot reverse ${cents} of ${left} cents`);
+    const reversal = {
+      id: newId("trr"),
+      object: "transfer_reversal",
+      amount: cents,
+      currency: transfer.currency,
+      transfer: transferId,
+      created: Math.floor(Date.now() / 1000),
+    };
+    list.data.unshift(reversal);
+    Object.assign(transfer, {
+      amount_reversed: Number(transfer.amount_reversed) + cents,
+      reversed: cents === left,
+    });
+    return { ...sign("transfer.reversed", structuredClone(transfer)), reversalId: reversal.id };
+  };
+
+  const charges = new Map<string, Obj>();
+  const refunds = new Map<string, Obj>();
+  const disputes = new Map<string, Obj>();
+  /** The paid session's charge, made on first use. */
+  const chargeOf = (sessionId: string): Obj => {
+    const session = sessions.get(sessionId);
+    if (session?.payment_status !== "paid") throw new Error(`Session ${sessionId} is not paid`);
+    const pi = String(session.payment_intent);
+    const charge = charges.get(pi) ?? {
+      id: newId("ch"),
+      object: "charge",
+      amount: session.amount_total,
+      amount_refunded: 0,
+      currency: session.currency,
+      payment_intent: pi,
+      paid: true,
+      refunded: false,
+      refunds: { object: "list", data: [], has_more: false },
+    };
+    charges.set(pi, charge);
+    return charge;
+  };
+  const refund: StripeEmulator["refund"] = (sessionId, amount) => {
+    const charge = chargeOf(sessionId);
+    const pi = String(charge.payment_intent);
+    const left = Number(charge.amount) - Number(charge.amount_refunded);
+    const cents = amount ?? left;
+    if (cents <= 0 || cents > left) throw new Error(`Cannot refund ${cents} of ${left} cents`);
+    const created = {
+      id: newId("re"),
+      object: "refund",
+      amount: cents,
+      currency: charge.currency,
+      charge: charge.id,
+      payment_intent: pi,
+      status: "succeeded",
+      reason: "requested_by_customer",
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(created.id, created);
+    (charge.refunds as { data: Obj[] }).data.unshift(created);
+    Object.assign(charge, {
+      amount_refunded: Number(charge.amount_refunded) + cents,
+      refunded: cents === left,
+    });
+    return {
+      refundId: created.id,
+      created: sign("refund.created", structuredClone(created)),
+      charge: sign("charge.refunded", structuredClone(charge)),
+    };
+  };
+
+  const dispute: StripeEmulator["dispute"] = (sessionId, amount) => {
+    const charge = chargeOf(sessionId);
+    const created = {
+      id: newId("dp"),
+      object: "dispute",
+      amount: amount ?? charge.amount,
+      currency: charge.currency,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      reason: "fraudulent",
+      status: "needs_response",
+      created: Math.floor(Date.now() / 1000),
+    };
+    disputes.set(created.id, created);
+    return { ...sign("charge.dispute.created", structuredClone(created)), disputeId: created.id };
+  };
+  const closeDispute: StripeEmulator["closeDispute"] = (disputeId, status) => {
+    const d = disputes.get(disputeId);
+    if (!d) throw new Error(`No dispute ${disputeId}`);
+    d.status = status;
+    return sign("charge.dispute.closed", structuredClone(d));
+  };
+
   const api = (method: string, path: string, form: Obj): { status: number; body: Obj } => {
     let m: RegExpMatchArray | null;
+    if (method === "GET" && path === "/v1/checkout/sessions")
+      return list(path, [...sessions.values()], form, ["payment_intent", "status"]);
+    if (method === "GET" && path === "/v1/refunds")
+      return list(path, [...refunds.values()], form, ["payment_intent", "charge"]);
+    if (method === "GET" && path === "/v1/disputes")
+      return list(path, [...disputes.values()], form, ["payment_intent", "charge"]);
+    if (method === "GET" && path === "/v1/transfers")
+      return list(path, [...transfers.values()], form, ["destination", "transfer_group"]);
+    if (method === "GET" && (m = path.match(/^\/v1\/transfers\/(\w+)\/reversals$/))) {
+      const t = transfers.get(m[1]);
+      if (!t) return missing("transfer", m[1]);
+      // Kept newest first on the transfer; list() wants them oldest first like every map.
+      return list(path, [...(t.reversals as { data: Obj[] }).data].reverse(), form, []);
+    }
     if (method === "POST" && path === "/v1/checkout/sessions") {
       const items = (form.line_items ?? []) as Obj[];
       const amount = items.reduce((sum, item) => {
@@ -165,7 +305,8 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
     if (method === "POST" && path === "/v1/transfers") {
       const destination = String(form.destination);
       if (!accounts.has(destination)) return missing("account", destination);
-      if (emulator.failTransfersTo.has(destination))
+      // Real Stripe refuses a transfer to an account that has not finished onboarding.
+      if (emulator.failTransfersTo.has(destination) || !accounts.get(destination)!.payouts_enabled)
         return {
           status: 400,
           body: {
@@ -184,7 +325,15 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
         currency: form.currency,
         destination,
         metadata: form.metadata ?? {},
+        transfer_group: form.transfer_group ?? null,
         reversed: false,
+        amount_reversed: 0,
+        reversals: {
+          object: "list",
+          data: [],
+          has_more: false,
+          url: `/v1/transfers/${id}/reversals`,
+        },
         created: Math.floor(Date.now() / 1000),
       };
       transfers.set(id, transfer);
@@ -217,7 +366,11 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
           res.setHeader("idempotent-replayed", "true");
           return send(stored.status, stored.body);
         }
-        const { status, body } = api(method, url.pathname, parseForm(raw));
+        if (method === "POST" && url.pathname === "/v1/transfers")
+          await emulator.beforeTransfer?.();
+        // The library sends a GET's parameters in the query string, a POST's in the body.
+        const params = parseForm(method === "GET" ? url.search.slice(1) : raw);
+        const { status, body } = api(method, url.pathname, params);
         const text = JSON.stringify(body);
         if (key && status < 500)
           idempotent.set(`${method} ${url.pathname} ${key}`, { status, body: text });
@@ -272,6 +425,12 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
     requests,
     failTransfersTo: new Set(),
     pay,
+    reverse,
+    refund,
+    refunds,
+    dispute,
+    closeDispute,
+    disputes,
     sign,
     close: () =>
       new Promise<void>((resolve) => {
@@ -280,6 +439,53 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
       }),
   };
   return emulator;
+}
+
+const invalidRequest = (message: string) => ({
+  status: 400,
+  body: { error: { type: "invalid_request_error", message } },
+});
+
+/**
+ * One page of a list as Stripe answers it (docs.stripe.com/api/pagination): newest first; `limit`
+ * 1–100 (default 10); `starting_after` / `ending_before` an id of the list (not both); `created`
+ * as a number or `created[gte|gt|lte|lt]`; `equal` names fields filtered by equality.
+ * `items` come oldest first (insertion order).
+ */
+function list(url: string, items: Obj[], q: Obj, equal: string[]) {
+  const limit = q.limit === undefined ? 10 : Number(q.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    return invalidRequest("Invalid limit: must be an integer between 1 and 100");
+  if (q.starting_after !== undefined && q.ending_before !== undefined)
+    return invalidRequest("You may only specify one of starting_after and ending_before");
+  const created = q.created;
+  const bounds: Obj =
+    created === undefined ? {} : typeof created === "object" ? (created as Obj) : { eq: created };
+  const within = (c: number) =>
+    (bounds.eq === undefined || c === Number(bounds.eq)) &&
+    (bounds.gte === undefined || c >= Number(bounds.gte)) &&
+    (bounds.gt === undefined || c > Number(bounds.gt)) &&
+    (bounds.lte === undefined || c <= Number(bounds.lte)) &&
+    (bounds.lt === undefined || c < Number(bounds.lt));
+  const all = items
+    .filter((o) => within(Number(o.created)))
+    .filter((o) => equal.every((f) => q[f] === undefined || String(o[f]) === String(q[f])))
+    .reverse();
+  let from = 0;
+  let to = all.length;
+  const cursor = (q.starting_after ?? q.ending_before) as string | undefined;
+  if (cursor !== undefined) {
+    const at = all.findIndex((o) => o.id === cursor);
+    if (at < 0) return missing("object", cursor);
+    if (q.starting_after !== undefined) from = at + 1;
+    else to = at;
+  }
+  const data =
+    q.ending_before !== undefined
+      ? all.slice(Math.max(from, to - limit), to)
+      : all.slice(from, from + limit);
+  const has_more = q.ending_before !== undefined ? to - limit > from : from + limit < all.length;
+  return { status: 200, body: { object: "list", url, has_more, data } };
 }
 
 function missing(kind: string, id: string) {

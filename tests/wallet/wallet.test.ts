@@ -76,6 +76,7 @@ describe("POST /api/transactions/topup", () => {
     ["exponent below a cent", `{"amount":1e-7}`],
     ["over the maximum", `{"amount":10000.01}`],
     ["a word", `{"amount":"abc"}`],
+    ["a letter O for a zero", `{"amount":"2O"}`],
     ["the string NaN", `{"amount":"NaN"}`],
     ["a numeric string", `{"amount":"12"}`],
     ["null", `{"amount":null}`],

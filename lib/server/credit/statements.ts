@@ -166,6 +166,7 @@ function serializeDetail(s: DetailRow, now = new Date()): StatementDetailJson {
       orderId: o.id,
       placedAt: o.createdAt.toISOString(),
       handoverDate: o.fulfilment?.localDate ?? null,
+      handedOverAt: o.status === "completed" ? (o.completedAt?.toISOString() ?? null) : null,
       status: o.status,
       items: o.items.map((i) => ({
         productName: i.productName,

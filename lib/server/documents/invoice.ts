@@ -50,7 +50,12 @@ export async function invoicePdf(
   row(["Item", "Qty", "Unit price", "Amount"], true);
   rule();
   for (const line of json.lines) {
-    const when = line.handoverDate ? `, handed over ${day(line.handoverDate)}` : "";
+    // Handed over only once it was, on that day; until then the slot it is booked for.
+    const when = line.handedOverAt
+      ? `, handed over ${day(line.handedOverAt)}`
+      : line.handoverDate && line.status === "active"
+        ? `, handover scheduled ${day(line.handoverDate)}`
+        : "";
     row(
       [
         `Order #${line.orderId}, placed ${day(line.placedAt)}${when}${line.status === "cancelled" ? " (cancelled)" : ""}`,

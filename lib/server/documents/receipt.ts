@@ -30,9 +30,17 @@ export const receiptOrderInclude = {
     },
   },
   user: {
-    select: { fullName: true, businessAccount: { select: { companyName: true, status: true } } },
+    select: {
+      fullName: true,
+      userType: true,
+      businessAccount: { select: { companyName: true, status: true } },
+    },
   },
-  items: { orderBy: { id: "asc" }, include: { product: { select: { unit: true } } } },
+  // The emails write each line's quantity from these (lib/format.ts, formatQuantity).
+  items: {
+    orderBy: { id: "asc" },
+    include: { product: { select: { unit: true, caseSize: true } } },
+  },
   fulfilment: true,
   statement: { select: { id: true, period: true, dueDate: true } },
 } satisfies Prisma.OrderInclude;

@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/server/audit/log";
 import { refreshHold } from "@/lib/server/payments/webhook";
 import { db } from "@/lib/server/platform/db";
 import { conflict, notFound } from "@/lib/server/platform/errors";
-import { inTransaction } from "@/lib/server/platform/transaction";
+import { withIdempotency, type IdempotentResult } from "@/lib/server/platform/idempotency";
 
 /**
  * Disputed card payments in the ops console (docs/operations.md, "Wallets on hold"). A
@@ -18,6 +18,7 @@ type HoldWithTopUp = WalletHold & { topUp: { paymentIntent: string | null } };
 
 const toJson = (h: HoldWithTopUp): OpsWalletHoldJson => ({
   disputeId: h.disputeId,
+  kind: h.kind,
   amount: centsToDollars(h.amountCents),
   reason: h.reason,
   createdAt: h.createdAt.toISOString(),
@@ -70,29 +71,36 @@ export function releaseWalletHold(
   userId: number,
   disputeId: string,
   reason: string,
-): Promise<OpsWalletHoldJson> {
-  return inTransaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ releasedAt: Date | null }[]>`
+  idempotencyKey?: string,
+): Promise<IdempotentResult<OpsWalletHoldJson>> {
+  return withIdempotency(
+    staffId,
+    `ops.hold-release.${disputeId}`,
+    idempotencyKey,
+    { userId, reason },
+    async (tx) => {
+      const [locked] = await tx.$queryRaw<{ releasedAt: Date | null }[]>`
       SELECT "releasedAt" FROM "WalletHold" WHERE "disputeId" = ${disputeId} AND "userId" = ${userId} FOR UPDATE`;
-    if (!locked) throw notFound("Hold not found");
-    if (locked.releasedAt) throw conflict("This hold was already released");
-    const hold = await tx.walletHold.update({
-      where: { disputeId },
-      data: { releasedAt: new Date() },
-      include: { topUp: { select: { paymentIntent: true } } },
-    });
-    await refreshHold(tx, userId);
-    const wallet = await tx.wallet.findUniqueOrThrow({
-      where: { userId },
-      select: { onHold: true },
-    });
-    await recordAudit(tx, {
-      staffId,
-      action: "wallet.release_hold",
-      target: `user:${userId}`,
-      before: { disputeId, amountCents: hold.amountCents, released: false, walletOnHold: true },
-      after: { disputeId, released: true, walletOnHold: wallet.onHold, reason },
-    });
-    return toJson(hold);
-  });
+      if (!locked) throw notFound("Hold not found");
+      if (locked.releasedAt) throw conflict("This hold was already released");
+      const hold = await tx.walletHold.update({
+        where: { disputeId },
+        data: { releasedAt: new Date() },
+        include: { topUp: { select: { paymentIntent: true } } },
+      });
+      await refreshHold(tx, userId);
+      const wallet = await tx.wallet.findUniqueOrThrow({
+        where: { userId },
+        select: { onHold: true },
+      });
+      await recordAudit(tx, {
+        staffId,
+        action: "wallet.release_hold",
+        target: `user:${userId}`,
+        before: { disputeId, amountCents: hold.amountCents, released: false, walletOnHold: true },
+        after: { disputeId, released: true, walletOnHold: wallet.onHold, reason },
+      });
+      return toJson(hold);
+    },
+  );
 }

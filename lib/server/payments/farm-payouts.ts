@@ -1,28 +1,21 @@
 import "server-only";
-import { stringify } from "csv-stringify/sync";
-import { centsToDollars, sumDollarsInCents } from "@/lib/money";
-import { farmTaxNumbers, taxesOf, taxOf, taxTotal } from "@/lib/tax";
-import type {
-  FarmPayoutsJson,
-  PayoutDetailJson,
-  PayoutLineJson,
-  PayoutSummaryJson,
-} from "@/lib/contracts/payments";
+import { centsToDollars } from "@/lib/money";
+import type { FarmPayoutsJson, PayoutSummaryJson } from "@/lib/contracts/payments";
 import type { Payout } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
-import { fieldfarePdf } from "@/lib/server/platform/pdf";
 import { requireOwnFarm } from "@/lib/server/farm/access";
 import { db } from "@/lib/server/platform/db";
-import { gstRateAt } from "@/lib/server/tax/rates";
 import { env } from "@/lib/server/platform/env";
-import { AppError, conflict, notFound } from "@/lib/server/platform/errors";
-import { formatCents } from "@/lib/server/wallet/serialize";
+import { AppError, conflict } from "@/lib/server/platform/errors";
 import { nextPayoutAt, payoutWeek } from "./payouts";
 import { commissionRate, paymentProvider } from "./provider";
 
-/** My Farm → Payouts (docs/money.md, "Payouts"): what the farm earned, holds and was paid. */
+/**
+ * My Farm → Payouts (docs/money.md, "Payouts"): what the farm earned, holds and was paid; each
+ * payout's statement is lib/server/accounting/payout-statement.ts.
+ */
 
-function serializePayout(p: Payout): PayoutSummaryJson {
+export function serializePayout(p: Payout): PayoutSummaryJson {
   return {
     id: p.id,
     periodEnd: p.periodEnd,
@@ -31,6 +24,7 @@ function serializePayout(p: Payout): PayoutSummaryJson {
     ...(p.paidAt ? { paidAt: p.paidAt.toISOString() } : {}),
     ...(p.reference ? { reference: p.reference } : {}),
     ...(p.failureReason ? { failureReason: p.failureReason } : {}),
+    ...(p.status === "pending_manual" && p.waitingReason ? { waitingReason: p.waitingReason } : {}),
   };
 }
 
@@ -40,6 +34,26 @@ async function unpaidBefore(farmId: number, before: Date): Promise<number> {
     _sum: { amountCents: true },
   });
   return sum._sum.amountCents ?? 0;
+}
+
+/**
+ * The farm's next payout: its day (farm time) and what it would pay if it ran now, the rows older
+ * than the hold at its cutoff; 0 when that is nothing or more than the balance (carried forward).
+ * My Farm → Payouts and → Today both show it.
+ */
+export async function nextPayoutOf(
+  farmId: number,
+  timeZone: string,
+  balanceCents: number,
+  now: Date,
+): Promise<{ date: string; amount: number }> {
+  const next = nextPayoutAt(now, timeZone);
+  const cutoff = payoutWeek(next.plus({ minutes: 1 }).toJSDate(), timeZone)!.cutoff;
+  const cents = await unpaidBefore(farmId, cutoff);
+  return {
+    date: next.toISODate()!,
+    amount: centsToDollars(cents > 0 && cents <= balanceCents ? cents : 0),
+  };
 }
 
 /** GET /api/my-farm/payouts */
@@ -54,9 +68,7 @@ export async function farmPayouts(user: SessionUser, now = new Date()): Promise<
     own.id,
     new Date(now.getTime() - env().PAYOUT_HOLD_DAYS * 86_400_000),
   );
-  const next = nextPayoutAt(now, farm.timeZone);
-  const nextCutoff = payoutWeek(next.plus({ minutes: 1 }).toJSDate(), farm.timeZone)!.cutoff;
-  const nextCents = await unpaidBefore(own.id, nextCutoff);
+  const nextPayout = await nextPayoutOf(own.id, farm.timeZone, balance, now);
   const payouts = await db.payout.findMany({
     where: { farmId: own.id },
     orderBy: [{ periodEnd: "desc" }, { id: "desc" }],
@@ -71,169 +83,9 @@ export async function farmPayouts(user: SessionUser, now = new Date()): Promise<
     balance: centsToDollars(balance),
     available: centsToDollars(Math.max(0, Math.min(availableCents, balance))),
     held: centsToDollars(Math.max(0, balance - Math.max(0, availableCents))),
-    nextPayout: {
-      date: next.toISODate()!,
-      amount: centsToDollars(nextCents > 0 && nextCents <= balance ? nextCents : 0),
-    },
+    nextPayout,
     payouts: payouts.map(serializePayout),
   };
-}
-
-async function ownPayout(user: SessionUser, payoutId: number) {
-  const own = await requireOwnFarm(user);
-  const payout = await db.payout.findFirst({ where: { id: payoutId, farmId: own.id } });
-  if (!payout) throw notFound("Payout not found");
-  return { own, payout };
-}
-
-/** The payout's lines: one per order it collected (goods, fees, commission, later changes, net). */
-export async function payoutDetail(user: SessionUser, payoutId: number): Promise<PayoutDetailJson> {
-  const { own, payout } = await ownPayout(user, payoutId);
-  return detailOf(own.farmName, payout);
-}
-
-async function detailOf(farmName: string, payout: Payout): Promise<PayoutDetailJson> {
-  const rows = await db.farmLedgerEntry.findMany({
-    where: { payoutId: payout.id, NOT: { dedupeKey: `payout-${payout.id}` } },
-    orderBy: { id: "asc" },
-  });
-  const orderIds = [...new Set(rows.flatMap((r) => (r.orderId ? [r.orderId] : [])))];
-  const orders = await db.order.findMany({
-    where: { id: { in: orderIds } },
-    include: { items: true, user: { select: { fullName: true } } },
-  });
-  const byId = new Map(orders.map((o) => [o.id, o]));
-  const lines = new Map<string, PayoutLineJson & { cents: Record<string, number> }>();
-  for (const r of rows) {
-    const key = r.orderId ? `o${r.orderId}` : `r${r.id}`;
-    let line = lines.get(key);
-    if (!line) {
-      const o = r.orderId ? byId.get(r.orderId) : undefined;
-      const goods = o ? o.items.reduce((s, i) => s + i.priceCents * i.quantity, 0) : 0;
-      const taxes = o ? taxTotal(taxesOf(o.taxes)) : 0;
-      line = {
-        orderId: r.orderId,
-        buyer: o?.user.fullName ?? (r.orderId ? null : r.description),
-        completedAt: o?.completedAt?.toISOString() ?? null,
-        goods: 0,
-        fees: 0,
-        taxes: 0,
-        commission: 0,
-        adjustments: 0,
-        net: 0,
-        cents: { goods, taxes, sale: 0, commission: 0, adjustments: 0, net: 0 },
-      };
-      lines.set(key, line);
-    }
-    const c = line.cents;
-    if (r.type === "sale") c.sale += r.amountCents;
-    else if (r.type === "commission") c.commission += r.amountCents;
-    else c.adjustments += r.amountCents;
-    c.net += r.amountCents;
-  }
-  const commissionCents = -[...lines.values()].reduce((s, l) => s + l.cents.commission, 0);
-  const numbers = await db.farm.findUniqueOrThrow({
-    where: { id: payout.farmId },
-    select: { gstNumber: true, smallSupplier: true, pstNumber: true },
-  });
-  return {
-    ...serializePayout(payout),
-    farmName,
-    farmTaxNumbers: farmTaxNumbers(numbers),
-    commissionGst: centsToDollars(
-      taxOf(Math.max(0, commissionCents), await gstRateAt(db, payout.createdAt)),
-    ),
-    lines: [...lines.values()].map(({ cents, ...line }) => ({
-      ...line,
-      goods: centsToDollars(cents.sale ? cents.goods : 0),
-      fees: centsToDollars(cents.sale ? cents.sale - cents.goods - cents.taxes : 0),
-      taxes: centsToDollars(cents.sale ? cents.taxes : 0),
-      commission: centsToDollars(cents.commission),
-      adjustments: centsToDollars(cents.adjustments),
-      net: centsToDollars(cents.net),
-    })),
-  };
-}
-
-const COLUMNS = [
-  "orderId",
-  "buyer",
-  "completedAt",
-  "goods",
-  "fees",
-  "taxes",
-  "commission",
-  "adjustments",
-  "net",
-] as const;
-
-/** The payout's lines as CSV (one header row, dollars with 2 decimals). */
-export async function payoutCsv(user: SessionUser, payoutId: number) {
-  const detail = await payoutDetail(user, payoutId);
-  const money = (n: number) => n.toFixed(2);
-  const csv = stringify(
-    detail.lines.map((l) => [
-      l.orderId ?? "",
-      l.buyer ?? "",
-      l.completedAt ?? "",
-      money(l.goods),
-      money(l.fees),
-      money(l.taxes),
-      money(l.commission),
-      money(l.adjustments),
-      money(l.net),
-    ]),
-    { header: true, columns: [...COLUMNS] },
-  );
-  return { filename: `fieldfare-payout-${detail.id}.csv`, csv };
-}
-
-/** The payout's PDF statement: each order, its commission and the net, and the total paid. */
-export async function payoutStatementPdf(user: SessionUser, payoutId: number) {
-  return statementPdf(await payoutDetail(user, payoutId));
-}
-
-/** The payout and its PDF statement for the farm's payout email (docs/notifications.md). */
-export async function payoutForEmail(payoutId: number) {
-  const payout = await db.payout.findUnique({
-    where: { id: payoutId },
-    include: { farm: { select: { farmName: true } } },
-  });
-  if (!payout) return null;
-  const detail = await detailOf(payout.farm.farmName, payout);
-  return { detail, pdf: await statementPdf(detail) };
-}
-
-const sumTaxes = (d: PayoutDetailJson) =>
-  centsToDollars(sumDollarsInCents(d.lines, (l) => l.taxes));
-
-async function statementPdf(d: PayoutDetailJson) {
-  const pdf = fieldfarePdf({
-    title: `Payout statement #${d.id}`,
-    subject: `${d.farmName}, week to ${d.periodEnd}`,
-  });
-  const usd = (dollars: number) => formatCents(Math.round(dollars * 100));
-  pdf.doc.text(`${d.farmName} — week to ${d.periodEnd}`);
-  pdf.doc.text(
-    `Status: ${d.status === "pending_manual" ? "to be paid by e-transfer" : d.status}${d.reference ? ` (ref ${d.reference})` : ""}`,
-  );
-  pdf.doc.moveDown();
-  for (const n of d.farmTaxNumbers) pdf.doc.text(n);
-  pdf.doc.moveDown();
-  pdf.row(["Order", "Sale", "Commission", "Net"], true);
-  pdf.rule();
-  for (const l of d.lines) {
-    const label = l.orderId ? `Order #${l.orderId} — ${l.buyer ?? ""}` : (l.buyer ?? "Other");
-    pdf.row([label, usd(l.goods + l.fees + l.taxes), usd(l.commission), usd(l.net)]);
-    if (l.taxes) pdf.row(["   of which taxes you collected", usd(l.taxes), "", ""]);
-    if (l.adjustments) pdf.row(["   adjustments", usd(l.adjustments), "", ""]);
-  }
-  pdf.rule();
-  pdf.row(["Total paid out", "", "", usd(d.amount)], true);
-  pdf.doc.moveDown();
-  pdf.row(["Taxes collected on these orders", "", "", usd(sumTaxes(d))]);
-  pdf.row(["GST 5 % on Fieldfare's commission (input tax credit)", "", "", usd(d.commissionGst)]);
-  return { filename: `fieldfare-payout-${d.id}.pdf`, bytes: await pdf.finish() };
 }
 
 /**

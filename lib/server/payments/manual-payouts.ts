@@ -5,7 +5,7 @@ import { centsToDollars } from "@/lib/money";
 import { recordAudit } from "@/lib/server/audit/log";
 import { db } from "@/lib/server/platform/db";
 import { conflict, notFound } from "@/lib/server/platform/errors";
-import { inTransaction } from "@/lib/server/platform/transaction";
+import { withIdempotency, type IdempotentResult } from "@/lib/server/platform/idempotency";
 
 /**
  * The ops console's Payouts screen (docs/operations.md): manual payouts (demo provider, or a farm
@@ -21,6 +21,7 @@ const serializePayout = (p: Payout & { farm: { farmName: string } }): OpsPayoutJ
   amount: centsToDollars(p.amountCents),
   status: p.status,
   reference: p.reference,
+  waitingReason: p.waitingReason,
   createdAt: p.createdAt.toISOString(),
   paidAt: p.paidAt?.toISOString() ?? null,
 });
@@ -55,29 +56,36 @@ export async function markPayoutPaid(
   staffId: number,
   payoutId: number,
   reference: string,
+  idempotencyKey?: string,
   now = new Date(),
-): Promise<OpsPayoutJson> {
-  return inTransaction(async (tx) => {
-    const { count } = await tx.payout.updateMany({
-      where: { id: payoutId, status: "pending_manual" },
-      data: { status: "paid", reference, paidAt: now },
-    });
-    const payout = await tx.payout.findUnique({
-      where: { id: payoutId },
-      include: { farm: { select: { farmName: true } } },
-    });
-    if (!payout) throw notFound("Payout not found");
-    if (count === 0)
-      throw conflict(`This payout is ${payout.status.replace("_", " ")}, not waiting`);
-    await recordAudit(tx, {
-      staffId,
-      action: "payout.mark_paid",
-      target: `payout:${payoutId}`,
-      before: { status: "pending_manual", reference: null },
-      after: { status: "paid", reference, amountCents: payout.amountCents },
-    });
-    return serializePayout(payout);
-  });
+): Promise<IdempotentResult<OpsPayoutJson>> {
+  return withIdempotency(
+    staffId,
+    `ops.payout-paid.${payoutId}`,
+    idempotencyKey,
+    { reference },
+    async (tx) => {
+      const { count } = await tx.payout.updateMany({
+        where: { id: payoutId, status: "pending_manual" },
+        data: { status: "paid", reference, paidAt: now },
+      });
+      const payout = await tx.payout.findUnique({
+        where: { id: payoutId },
+        include: { farm: { select: { farmName: true } } },
+      });
+      if (!payout) throw notFound("Payout not found");
+      if (count === 0)
+        throw conflict(`This payout is ${payout.status.replace("_", " ")}, not waiting`);
+      await recordAudit(tx, {
+        staffId,
+        action: "payout.mark_paid",
+        target: `payout:${payoutId}`,
+        before: { status: "pending_manual", reference: null },
+        after: { status: "paid", reference, amountCents: payout.amountCents },
+      });
+      return serializePayout(payout);
+    },
+  );
 }
 
 export async function setPayoutHold(
@@ -85,29 +93,36 @@ export async function setPayoutHold(
   farmId: number,
   held: boolean,
   reason: string,
-): Promise<OpsFarmPayoutsJson> {
-  return inTransaction(async (tx) => {
-    const [account] = await tx.$queryRaw<{ payoutsHeld: boolean }[]>`
+  idempotencyKey?: string,
+): Promise<IdempotentResult<OpsFarmPayoutsJson>> {
+  return withIdempotency(
+    staffId,
+    `ops.payout-hold.${farmId}`,
+    idempotencyKey,
+    { held, reason },
+    async (tx) => {
+      const [account] = await tx.$queryRaw<{ payoutsHeld: boolean }[]>`
       SELECT "payoutsHeld" FROM "FarmAccount" WHERE "farmId" = ${farmId} FOR UPDATE`;
-    if (!account) throw notFound("Farm not found");
-    const after = await tx.farmAccount.update({
-      where: { farmId },
-      data: { payoutsHeld: held },
-      include: { farm: { select: { farmName: true } } },
-    });
-    if (account.payoutsHeld !== held)
-      await recordAudit(tx, {
-        staffId,
-        action: held ? "payout.hold" : "payout.release",
-        target: `farm:${farmId}`,
-        before: { payoutsHeld: account.payoutsHeld },
-        after: { payoutsHeld: held, reason },
+      if (!account) throw notFound("Farm not found");
+      const after = await tx.farmAccount.update({
+        where: { farmId },
+        data: { payoutsHeld: held },
+        include: { farm: { select: { farmName: true } } },
       });
-    return {
-      farmId,
-      farmName: after.farm.farmName,
-      balance: centsToDollars(after.balanceCents),
-      payoutsHeld: after.payoutsHeld,
-    };
-  });
+      if (account.payoutsHeld !== held)
+        await recordAudit(tx, {
+          staffId,
+          action: held ? "payout.hold" : "payout.release",
+          target: `farm:${farmId}`,
+          before: { payoutsHeld: account.payoutsHeld },
+          after: { payoutsHeld: held, reason },
+        });
+      return {
+        farmId,
+        farmName: after.farm.farmName,
+        balance: centsToDollars(after.balanceCents),
+        payoutsHeld: after.payoutsHeld,
+      };
+    },
+  );
 }

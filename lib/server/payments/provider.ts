@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/server/platform/env";
+import { env, type Env } from "@/lib/server/platform/env";
 import { stripeProvider } from "./stripe-provider";
 
 import type { PaymentProvider } from "./types";
@@ -14,12 +14,28 @@ export const CURRENCY = "usd" as const;
 
 export function paymentProvider(): PaymentProvider {
   const e = env();
-  if (!e.STRIPE_SECRET_KEY) return { name: "demo" };
+  if (!e.STRIPE_SECRET_KEY) {
+    assertDemoAllowed(e);
+    return { name: "demo" };
+  }
   return stripeProvider({
     secretKey: e.STRIPE_SECRET_KEY,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     apiUrl: e.STRIPE_API_URL,
   });
+}
+
+/**
+ * The demo credits every top-up at once: in production on PostgreSQL it runs only when the
+ * operator names it (PAYMENTS_PROVIDER=demo), so a missing STRIPE_SECRET_KEY cannot turn real
+ * shoppers' top-ups into free money. Checked at start (instrumentation.ts) and on every use.
+ */
+export function assertDemoAllowed(e: Env = env()): void {
+  if (e.STRIPE_SECRET_KEY || e.PAYMENTS_PROVIDER === "demo") return;
+  if (e.NODE_ENV === "production" && /^postgres/.test(e.DATABASE_URL ?? ""))
+    throw new Error(
+      "STRIPE_SECRET_KEY is required in production (or set PAYMENTS_PROVIDER=demo to run the demo payments, which charge no card)",
+    );
 }
 
 /** The commission as a rate (800 basis points → 0.08). */

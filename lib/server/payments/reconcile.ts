@@ -1,12 +1,116 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
+import { startLoop, type Loop } from "@/lib/server/platform/loop";
 import { Prisma } from "@/lib/generated/prisma/client";
+import type { ReconcileRunJson } from "@/lib/contracts/ops";
+import { paymentProvider } from "./provider";
+import { reconcileWithStripe } from "./reconcile-stripe";
 
 /**
- * `npm run payments:reconcile` (docs/money.md, "Reconciliation"): every money invariant, read from
- * the database in a few aggregate queries. Each check lists what disagrees; empty means it holds.
+ * `npm run payments:reconcile` and the worker's daily round (docs/money.md, "Reconciliation"):
+ * our books against Stripe's own records (reconcile-stripe.ts), and every money invariant of our
+ * books with themselves, read in a few aggregate queries. Each check lists what disagrees, in
+ * lines an ops person reads; empty means it holds.
  */
 export type Check = { name: string; problems: string[] };
+
+/** How far back Stripe's records and our rows are compared unless asked otherwise. */
+export const RECONCILE_DAYS = 7;
+
+export type ReconcileReport = {
+  against: "stripe" | "demo";
+  since: Date;
+  checks: Check[];
+  differences: number;
+};
+
+/** Every check: against Stripe when it is the provider, then our books with themselves. */
+export async function reconcileReport(
+  since = new Date(Date.now() - RECONCILE_DAYS * 86_400_000),
+): Promise<ReconcileReport> {
+  const provider = paymentProvider();
+  const checks = [
+    ...(provider.name === "stripe" ? await reconcileWithStripe(provider, since) : []),
+    ...(await reconcile()),
+  ];
+  return {
+    against: provider.name,
+    since,
+    checks,
+    differences: checks.reduce((n, c) => n + c.problems.length, 0),
+  };
+}
+
+/** Lines kept on a run for /ops → Today; the CLI prints them all. */
+const KEPT_LINES = 50;
+
+/**
+ * Runs every check and keeps the result as a `ReconcileRun` (this module is its one writer). A
+ * daily round passes its UTC `day`: the first worker to insert that day's row runs it, any other
+ * finds it taken and answers null.
+ */
+export async function recordReconcile(
+  opts: { since?: Date; day?: string } = {},
+): Promise<ReconcileReport | null> {
+  const since = opts.since ?? new Date(Date.now() - RECONCILE_DAYS * 86_400_000);
+  const against = paymentProvider().name;
+  const claimed = await db.reconcileRun.createManyAndReturn({
+    data: [{ day: opts.day ?? null, against, since, lines: [] }],
+    skipDuplicates: true,
+  });
+  if (!claimed.length) return null;
+  const report = await reconcileReport(since);
+  await db.reconcileRun.update({
+    where: { id: claimed[0].id },
+    data: {
+      finishedAt: new Date(),
+      differences: report.differences,
+      lines: report.checks.flatMap((c) => c.problems).slice(0, KEPT_LINES),
+    },
+  });
+  return report;
+}
+
+/** The latest finished run, for /ops → Today; null before the first. */
+export async function latestReconcile(): Promise<ReconcileRunJson | null> {
+  const run = await db.reconcileRun.findFirst({
+    where: { finishedAt: { not: null } },
+    orderBy: [{ finishedAt: "desc" }, { id: "desc" }],
+  });
+  if (!run?.finishedAt) return null;
+  return {
+    at: run.finishedAt.toISOString(),
+    against: run.against === "stripe" ? "stripe" : "demo",
+    since: run.since.toISOString(),
+    differences: run.differences ?? 0,
+    lines: run.lines,
+  };
+}
+
+/**
+ * The daily round (with the payout worker: PAYOUTS_WORKER): every hour it tries to claim today's
+ * UTC day, so one run a day happens whichever instances are up, and a day missed while all were
+ * down is run when one comes back.
+ */
+export function startReconcileWorker({
+  firstMs = 120_000,
+  intervalMs = 3600_000,
+  log = (m: string) => console.info(`[reconcile] ${m}`),
+} = {}): Loop {
+  return startLoop(
+    async () => {
+      const day = new Date().toISOString().slice(0, 10);
+      const r = await recordReconcile({ day });
+      if (r)
+        log(
+          r.differences
+            ? `${r.differences} difference(s) against ${r.against === "stripe" ? "Stripe" : "our books"}`
+            : `every check holds (${r.against})`,
+        );
+    },
+    { firstMs, intervalMs, log },
+  );
+}
 
 /** Rows of a type, an undone handover's opposite rows (`undo-…`) counting −1: 1 for a completed order, else 0. */
 const net = (type: string) =>

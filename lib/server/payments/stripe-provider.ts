@@ -1,6 +1,12 @@
 import "server-only";
 import Stripe from "stripe";
-import type { CardProvider, CheckoutRequest, TransferOutcome, VerifiedEvent } from "./types";
+import type {
+  CardProvider,
+  CheckoutRequest,
+  ProviderRecords,
+  TransferOutcome,
+  VerifiedEvent,
+} from "./types";
 
 /** Signatures older than this are refused (Stripe's own default tolerance). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -72,7 +78,7 @@ export function stripeProvider(s: StripeSettings): CardProvider {
             description: req.description,
             transfer_group: req.idempotencyKey,
           },
-          // Sent inside the payout's row lock: one quick try; the next round asks again.
+          // One quick try within the payout's claim (lib/server/payments/payouts.ts); the next round asks again.
           { idempotencyKey: req.idempotencyKey, maxNetworkRetries: 0, timeout: 10_000 },
         );
         return { kind: "paid", transferId: transfer.id };
@@ -104,6 +110,7 @@ export function stripeProvider(s: StripeSettings): CardProvider {
       });
       return link.url;
     },
+    records: (req) => listRecords(stripe, req),
     verifyWebhook(rawBody: string, signature: string | null): VerifiedEvent | null {
       if (!s.webhookSecret || !signature) return null;
       try {
@@ -118,9 +125,94 @@ export function stripeProvider(s: StripeSettings): CardProvider {
           type: event.type,
           object: event.data.object as unknown as Record<string, unknown>,
         };
-      } catch {
+      } catch (e) {
+        // Refused as 400; the log says which check failed (signature, timestamp, body).
+        console.warn(`[payments] webhook refused: ${e instanceof Error ? e.message : String(e)}`);
         return null;
       }
     },
   };
+}
+
+const at = (seconds: number) => new Date(seconds * 1000);
+const idOf = (x: string | { id: string } | null | undefined) =>
+  typeof x === "string" ? x : (x?.id ?? null);
+
+/**
+ * Every page of each list (the library's auto-pagination follows `has_more` with
+ * `starting_after`), 100 a page, created at or after `since`. A transfer's reversals are listed
+ * from their own endpoint: the transfer object carries only its ten newest.
+ */
+async function listRecords(
+  stripe: Stripe,
+  { since, reversalsOf }: { since: Date; reversalsOf: string[] },
+): Promise<ProviderRecords> {
+  const window = { created: { gte: Math.floor(since.getTime() / 1000) }, limit: 100 };
+  const out: ProviderRecords = {
+    payments: [],
+    refunds: [],
+    transfers: [],
+    reversals: [],
+    disputes: [],
+  };
+  for await (const s of stripe.checkout.sessions.list(window)) {
+    if (s.payment_status !== "paid") continue;
+    const ref = Number(s.client_reference_id);
+    out.payments.push({
+      id: s.id,
+      topUpId: Number.isSafeInteger(ref) && ref > 0 ? ref : null,
+      paymentIntent: idOf(s.payment_intent),
+      amountCents: s.amount_total ?? 0,
+      currency: s.currency ?? "",
+      created: at(s.created),
+    });
+  }
+  for await (const r of stripe.refunds.list(window))
+    out.refunds.push({
+      id: r.id,
+      paymentIntent: idOf(r.payment_intent),
+      amountCents: r.amount,
+      currency: r.currency,
+      status: r.status ?? "unknown",
+      created: at(r.created),
+    });
+  for await (const t of stripe.transfers.list(window))
+    out.transfers.push({
+      id: t.id,
+      amountCents: t.amount,
+      currency: t.currency,
+      destination: idOf(t.destination),
+      group: t.transfer_group ?? null,
+      reversedCents: t.amount_reversed,
+      created: at(t.created),
+    });
+  const reversed = new Set([
+    ...out.transfers.filter((t) => t.reversedCents > 0).map((t) => t.id),
+    ...reversalsOf,
+  ]);
+  for (const transferId of reversed) {
+    try {
+      for await (const r of stripe.transfers.listReversals(transferId, { limit: 100 }))
+        out.reversals.push({
+          id: r.id,
+          transferId,
+          amountCents: r.amount,
+          currency: r.currency,
+          created: at(r.created),
+        });
+    } catch (e) {
+      // A transfer our books name that Stripe does not know: reconcile reports the payout.
+      if ((e as { statusCode?: number }).statusCode !== 404) throw e;
+    }
+  }
+  for await (const d of stripe.disputes.list(window))
+    out.disputes.push({
+      id: d.id,
+      paymentIntent: idOf(d.payment_intent),
+      amountCents: d.amount,
+      currency: d.currency,
+      status: d.status,
+      created: at(d.created),
+    });
+  return out;
 }

@@ -30,6 +30,56 @@ export type CardProvider = {
   /** The farm's connected account (created once by the caller) and a link to onboard it. */
   createConnectedAccount(req: { farmId: number; email: string }): Promise<string>;
   accountLink(req: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<string>;
+  /**
+   * The provider's own records created at or after `since`, every page of each list, and the
+   * reversals of those transfers and of `reversalsOf` (older transfers our books name).
+   */
+  records(req: { since: Date; reversalsOf: string[] }): Promise<ProviderRecords>;
+};
+
+/** What the provider says it moved (docs/money.md, "Reconciliation"), in integer cents. */
+export type ProviderRecords = {
+  /** Paid Checkout Sessions; `topUpId` from `client_reference_id`. */
+  payments: {
+    id: string;
+    topUpId: number | null;
+    paymentIntent: string | null;
+    amountCents: number;
+    currency: string;
+    created: Date;
+  }[];
+  refunds: {
+    id: string;
+    paymentIntent: string | null;
+    amountCents: number;
+    currency: string;
+    status: string;
+    created: Date;
+  }[];
+  transfers: {
+    id: string;
+    amountCents: number;
+    currency: string;
+    destination: string | null;
+    group: string | null;
+    reversedCents: number;
+    created: Date;
+  }[];
+  reversals: {
+    id: string;
+    transferId: string;
+    amountCents: number;
+    currency: string;
+    created: Date;
+  }[];
+  disputes: {
+    id: string;
+    paymentIntent: string | null;
+    amountCents: number;
+    currency: string;
+    status: string;
+    created: Date;
+  }[];
 };
 
 /** `refused`: the provider answered no (the money stays ours); `unknown`: no answer, ask again. */

@@ -3,9 +3,11 @@ import { AppError, isAppError } from "@/lib/server/platform/errors";
 import { readCapped } from "@/lib/server/http/body";
 import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
 import type { Payout, TopUp } from "@/lib/generated/prisma/client";
-import { failPayout } from "./payouts";
+import { recordFarmEntry } from "./farm-ledger";
+import { failPayout, sendWaitingPayouts } from "./payouts";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
+import { formatCents } from "@/lib/money";
 import { paymentProvider } from "./provider";
 import type { VerifiedEvent } from "./types";
 
@@ -55,6 +57,10 @@ const handlers = new Map<string, Handler>([
   ["checkout.session.expired", sessionExpired],
   ["account.updated", accountUpdated],
   ["transfer.reversed", transferReversed],
+  ["charge.refunded", chargeRefunded],
+  ["refund.created", refundChanged],
+  ["refund.updated", refundChanged],
+  ["refund.failed", refundChanged],
   ["charge.dispute.created", disputeCreated],
   ["charge.dispute.closed", disputeClosed],
 ]);
@@ -142,18 +148,151 @@ async function accountUpdated(tx: Tx, account: Record<string, unknown>): Promise
     where: { stripeAccountId: account.id },
     data: { payoutsEnabled: account.payouts_enabled === true },
   });
+  if (account.payouts_enabled === true) await sendWaitingPayouts(tx, account.id);
 }
 
-/** Stripe took a payout's transfer back: the payout failed and its money is the farm's again. */
+/**
+ * Stripe took some or all of a payout's transfer back (`transfer.reversed` comes for partial
+ * reversals too): each reversal's cents go back on the farm's balance once, keyed by its `trr_`
+ * id, for the next payout to pay again; the payout fails only once it is reversed in full.
+ */
 async function transferReversed(tx: Tx, transfer: Record<string, unknown>): Promise<void> {
   if (typeof transfer.id !== "string") return;
   const [payout] = await tx.$queryRaw<Payout[]>`
     SELECT * FROM "Payout" WHERE "reference" = ${transfer.id} AND "status" = 'paid' FOR UPDATE`;
-  if (payout) await failPayout(tx, payout, "The transfer was reversed");
+  if (!payout) return;
+  const reversals = ((transfer.reversals as { data?: unknown } | undefined)?.data ?? []) as Record<
+    string,
+    unknown
+  >[];
+  for (const r of reversals) {
+    if (typeof r.id !== "string" || !Number.isSafeInteger(r.amount) || Number(r.amount) <= 0)
+      continue;
+    await recordFarmEntry(tx, {
+      farmId: payout.farmId,
+      type: "payout",
+      amountCents: Number(r.amount),
+      description: `Payout #${payout.id} partly reversed (${r.id})`,
+      dedupeKey: `reversal-${payout.id}-${r.id}`,
+    });
+  }
+  const reversed = Number(transfer.amount_reversed);
+  if (transfer.reversed === true || reversed >= payout.amountCents) {
+    // What the listed reversals did not book (Stripe lists ten at most) returns with the failure.
+    const back = await reversedCents(tx, payout);
+    await failPayout(tx, payout, "The transfer was reversed", new Date(), back);
+  }
+}
+
+/** The cents of a payout's transfer already booked back by its reversals. */
+async function reversedCents(tx: Tx, payout: Payout): Promise<number> {
+  const [row] = await tx.$queryRaw<{ cents: number }[]>`
+    SELECT COALESCE(SUM("amountCents"), 0)::int AS "cents" FROM "FarmLedgerEntry"
+    WHERE "farmId" = ${payout.farmId} AND "dedupeKey" LIKE ${`reversal-${payout.id}-%`}`;
+  return row.cents;
+}
+
+/**
+ * `charge.refunded` carries the charge; it lists its refunds only when the API version expands
+ * them (since 2022-11-15 it does not, and each refund's own `refund.*` event books it).
+ */
+async function chargeRefunded(tx: Tx, charge: Record<string, unknown>): Promise<void> {
+  const listed = ((charge.refunds as { data?: unknown } | undefined)?.data ?? []) as Record<
+    string,
+    unknown
+  >[];
+  for (const refund of listed)
+    await refundChanged(tx, { payment_intent: charge.payment_intent, ...refund });
+}
+
+/** Refund states in which the money has left (or is leaving) for the card. */
+export const REFUND_GONE = new Set(["succeeded", "pending", "requires_action"]);
+
+/**
+ * A card top-up refunded in Stripe (docs/money.md, "Card refunds"): its cents leave the wallet
+ * once per refund id. When the wallet cannot cover them (spent, or on hold already) nothing is
+ * taken and the wallet is held for ops, as a dispute holds it. A refund that fails afterwards
+ * gives back what it took.
+ */
+async function refundChanged(tx: Tx, refund: Record<string, unknown>): Promise<void> {
+  const amount = Number(refund.amount);
+  if (typeof refund.id !== "string" || !Number.isSafeInteger(amount) || amount <= 0) return;
+  if (typeof refund.payment_intent !== "string") return;
+  const topUp = await tx.topUp.findUnique({ where: { paymentIntent: refund.payment_intent } });
+  if (!topUp) {
+    console.warn(`[payments] refund ${refund.id} names no top-up we know`);
+    return;
+  }
+  // The wallet's row lock first: every event of this buyer's refunds (refund.created and
+  // charge.refunded for the same refund too) queues here, then finds what the one before booked.
+  await ensureWallet(tx, topUp.userId);
+  const [wallet] = await tx.$queryRaw<{ balanceCents: number; onHold: boolean }[]>`
+    SELECT "balanceCents", "onHold" FROM "Wallet" WHERE "userId" = ${topUp.userId} FOR UPDATE`;
+  const booked = await tx.cardRefund.findUnique({ where: { refundId: refund.id } });
+  if (!REFUND_GONE.has(String(refund.status))) {
+    if (booked?.outcome === "debited") await returnRefund(tx, refund.id, topUp.userId, amount);
+    if (booked?.outcome === "held") await releaseRefundHold(tx, refund.id, topUp.userId);
+    return;
+  }
+  if (booked) return;
+  const covered = !wallet.onHold && wallet.balanceCents >= amount;
+  await tx.cardRefund.create({
+    data: {
+      refundId: refund.id,
+      topUpId: topUp.id,
+      userId: topUp.userId,
+      amountCents: amount,
+      outcome: covered ? "debited" : "held",
+    },
+  });
+  if (covered) {
+    const debited = await applyBalanceChange(tx, topUp.userId, -amount, {
+      type: "adjustment",
+      description: `Card top-up #${topUp.id} refunded to the card`,
+      reference: `REFUND-${refund.id}`,
+    });
+    if (!debited) throw new Error(`Refund ${refund.id} could not be debited`);
+    return;
+  }
+  console.warn(
+    `[payments] refund ${refund.id} of ${amount} cents exceeds wallet ${topUp.userId}'s balance ${wallet.balanceCents}: held`,
+  );
+  await tx.walletHold.create({
+    data: {
+      disputeId: refund.id,
+      kind: "refund",
+      userId: topUp.userId,
+      topUpId: topUp.id,
+      amountCents: amount,
+      reason: `refunded to the card; the wallet held ${formatCents(wallet.balanceCents)}`,
+    },
+  });
+  await refreshHold(tx, topUp.userId);
+}
+
+/** A debited refund that failed: its cents come back to the wallet, once. */
+async function returnRefund(tx: Tx, refundId: string, userId: number, amount: number) {
+  await tx.cardRefund.update({ where: { refundId }, data: { outcome: "returned" } });
+  const back = await applyBalanceChange(tx, userId, amount, {
+    type: "adjustment",
+    description: "Card refund failed: money back",
+    reference: `REFUND-${refundId}`,
+  });
+  if (!back) throw new Error(`Failed refund ${refundId} could not be returned`);
+}
+
+/** A held refund that failed: nothing is owed any more, its hold ends. */
+async function releaseRefundHold(tx: Tx, refundId: string, userId: number) {
+  await tx.cardRefund.update({ where: { refundId }, data: { outcome: "returned" } });
+  await tx.walletHold.updateMany({
+    where: { disputeId: refundId, releasedAt: null },
+    data: { outcome: "refund failed", releasedAt: new Date() },
+  });
+  await refreshHold(tx, userId);
 }
 
 /** Dispute outcomes that leave the money with us: the hold ends. */
-const DISPUTE_RELEASED = new Set(["won", "warning_closed"]);
+export const DISPUTE_RELEASED = new Set(["won", "warning_closed"]);
 
 /**
  * A buyer disputed a card top-up: their wallet is put on hold for spending (every debit answers 409

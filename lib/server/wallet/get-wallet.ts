@@ -1,5 +1,6 @@
 import "server-only";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type WalletHoldKind } from "@/lib/generated/prisma/client";
+import { openHoldKind } from "./ledger";
 import { db, readRows } from "@/lib/server/platform/db";
 import { inTransaction } from "@/lib/server/platform/transaction";
 import { ensureWallet } from "./ensure-wallet";
@@ -10,8 +11,14 @@ import { type TransactionJson } from "@/lib/contracts/wallet";
 
 /** GET /api/wallet (created on first use). A hot read (readRows): every wallet, checkout and invoices screen asks for it. */
 export async function getWallet(userId: number) {
-  const [existing] = await readRows<{ walletId: string; balanceCents: number; onHold: boolean }>(
-    Prisma.sql`SELECT "walletId", "balanceCents", "onHold" FROM "Wallet" WHERE "userId" = ${userId}`,
+  const [existing] = await readRows<{
+    walletId: string;
+    balanceCents: number;
+    onHold: boolean;
+    holdKind: WalletHoldKind | null;
+  }>(
+    Prisma.sql`SELECT w."walletId", w."balanceCents", w."onHold", ${openHoldKind} AS "holdKind"
+               FROM "Wallet" w WHERE w."userId" = ${userId}`,
   );
   return serializeWallet(existing ?? (await inTransaction((tx) => ensureWallet(tx, userId))));
 }

@@ -1,12 +1,26 @@
 import "server-only";
-import type { TransactionType, Wallet } from "@/lib/generated/prisma/client";
+import {
+  Prisma,
+  type TransactionType,
+  type Wallet,
+  type WalletHoldKind,
+} from "@/lib/generated/prisma/client";
 import { MAX_BALANCE_CENTS } from "@/lib/money";
 import type { Tx } from "@/lib/server/platform/transaction";
 import { AppError } from "@/lib/server/platform/errors";
 
-/** Said to a buyer whose wallet is on hold (docs/money.md, "Disputes"). */
-export const WALLET_ON_HOLD_MESSAGE =
-  "Your wallet is on hold while a card payment is disputed. Nothing can be paid from it until the dispute is resolved; contact support if you have questions.";
+/** Said to a buyer whose wallet is on hold, by why (docs/money.md, "Disputes", "Card refunds"). */
+export const WALLET_ON_HOLD_MESSAGE = {
+  dispute:
+    "Your wallet is on hold while a card payment is disputed. Nothing can be paid from it until the dispute is resolved; contact support if you have questions.",
+  refund:
+    "Your wallet is on hold: a card top-up was refunded to your card after its money was spent. Nothing can be paid from it until support settles it; contact support if you have questions.",
+} as const;
+
+/** Why the wallet `w` is on hold (its oldest open hold's kind), as SQL; null when it is not. */
+export const openHoldKind = Prisma.sql`(CASE WHEN w."onHold" THEN (
+  SELECT h."kind" FROM "WalletHold" h WHERE h."userId" = w."userId" AND h."releasedAt" IS NULL
+  ORDER BY h."createdAt" LIMIT 1) END)`;
 
 export type LedgerEntry = { type: TransactionType; description: string; reference: string };
 
@@ -74,9 +88,10 @@ export async function applyLedgerEntries(
   if (!rows[0] && total < 0) {
     // The UPDATE re-reads the flag on the newest row after any lock wait: a hold that committed
     // first always refuses the debit.
-    const [held] = await tx.$queryRaw<{ onHold: boolean }[]>`
-      SELECT "onHold" FROM "Wallet" WHERE "userId" = ${userId}`;
-    if (held?.onHold) throw new AppError("wallet_frozen", WALLET_ON_HOLD_MESSAGE);
+    const [held] = await tx.$queryRaw<{ onHold: boolean; kind: WalletHoldKind | null }[]>`
+      SELECT w."onHold", ${openHoldKind} AS "kind" FROM "Wallet" w WHERE w."userId" = ${userId}`;
+    if (held?.onHold)
+      throw new AppError("wallet_frozen", WALLET_ON_HOLD_MESSAGE[held.kind ?? "dispute"]);
   }
   return rows[0] ?? null;
 }

@@ -1,6 +1,11 @@
 import "server-only";
 import { centsToDollars } from "@/lib/money";
-import type { Transaction, TransactionType, Wallet } from "@/lib/generated/prisma/client";
+import type {
+  Transaction,
+  TransactionType,
+  Wallet,
+  WalletHoldKind,
+} from "@/lib/generated/prisma/client";
 
 import type { TransactionJson, WalletJson } from "@/lib/contracts/wallet";
 
@@ -12,14 +17,18 @@ const TYPE: Record<TransactionType, TransactionJson["type"]> = {
 };
 
 export function serializeWallet(
-  w: Pick<Wallet, "walletId" | "balanceCents"> & { onHold?: boolean },
+  w: Pick<Wallet, "walletId" | "balanceCents"> & {
+    onHold?: boolean;
+    holdKind?: WalletHoldKind | null;
+  },
 ): WalletJson {
   const json: WalletJson = {
     walletId: w.walletId,
     balance: centsToDollars(w.balanceCents),
     currency: "USD",
   };
-  return w.onHold ? { ...json, onHold: true } : json;
+  if (!w.onHold) return json;
+  return w.holdKind ? { ...json, onHold: true, holdReason: w.holdKind } : { ...json, onHold: true };
 }
 
 export function serializeTransaction(t: Transaction): TransactionJson {

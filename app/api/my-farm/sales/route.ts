@@ -1,5 +1,5 @@
 import { farmApi } from "@/lib/contracts/farm";
-import { weeklySales } from "@/lib/server/farm/sales";
+import { weeklySales } from "@/lib/server/accounting/weekly-sales";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(

@@ -1,5 +1,5 @@
 import { farmApi } from "@/lib/contracts/farm";
-import { quickbooksCsv } from "@/lib/server/farm/exports";
+import { quickbooksCsv } from "@/lib/server/accounting/exports";
 import { csvResponse } from "@/lib/server/platform/csv";
 import { handlers, route } from "@/lib/server/http/route";
 

@@ -1,5 +1,5 @@
 import { farmApi } from "@/lib/contracts/farm";
-import { salesReport, salesReportCsv } from "@/lib/server/farm/sales-report";
+import { salesReport, salesReportCsv } from "@/lib/server/accounting/sales-report";
 import { csvResponse } from "@/lib/server/platform/csv";
 import { handlers, route } from "@/lib/server/http/route";
 

@@ -1,5 +1,5 @@
 import { farmApi } from "@/lib/contracts/farm";
-import { taxReport, taxReportCsv } from "@/lib/server/farm/reports";
+import { taxReport, taxReportCsv } from "@/lib/server/accounting/tax-report";
 import { csvResponse } from "@/lib/server/platform/csv";
 import { handlers, route } from "@/lib/server/http/route";
 

@@ -1,12 +1,15 @@
 import { opsApi } from "@/lib/contracts/ops";
 import { sessionCookieOf } from "@/lib/server/auth/session";
 import { requireStepUp } from "@/lib/server/auth/step-up";
-import { handlers, route } from "@/lib/server/http/route";
+import { handlers, replayable, route } from "@/lib/server/http/route";
 import { markPayoutPaid } from "@/lib/server/payments/manual-payouts";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
-  route(opsApi.markPaid, async ({ req, user, params, body }) => {
+  route(opsApi.markPaid, async ({ req, user, params, body, idempotencyKey, headers }) => {
     await requireStepUp(user.id, sessionCookieOf(req)?.value);
-    return markPayoutPaid(user.id, params.id, body.reference);
+    return replayable(
+      headers,
+      await markPayoutPaid(user.id, params.id, body.reference, idempotencyKey),
+    );
   }),
 );

@@ -1,11 +1,11 @@
 import "server-only";
-import { stringify } from "csv-stringify/sync";
 import { db } from "@/lib/server/platform/db";
+import { csvAmount, toCsv, type CsvCell } from "@/lib/server/platform/csv";
 import { feeByClass, ratesOf, taxOf, type TaxClassName, type TaxRateRow } from "@/lib/tax";
 import type { SessionUser } from "@/lib/server/auth/session";
 import type { ReportPeriodInput } from "@/lib/validators/farm";
-import { requireOwnFarm } from "./access";
-import { taxReport } from "./reports";
+import { requireOwnFarm } from "@/lib/server/farm/access";
+import { taxReport } from "./tax-report";
 import { completedOrders } from "./sales-report";
 
 /*
@@ -186,7 +186,6 @@ export async function exportLines(user: SessionUser, q: ReportPeriodInput): Prom
   return lines;
 }
 
-const money = (cents: number) => (cents / 100).toFixed(2);
 const [mdy, dmy] = [
   (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`,
   (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`,
@@ -234,11 +233,11 @@ export const QUICKBOOKS_COLUMNS = [
 function accountingCsv(
   tool: string,
   columns: readonly string[],
-  row: (l: ExportLine) => unknown[],
+  row: (l: ExportLine) => CsvCell[],
 ) {
   return async (user: SessionUser, q: ReportPeriodInput) => {
     const lines = await exportLines(user, q);
-    const csv = stringify(lines.map(row), { header: true, columns: [...columns] });
+    const csv = toCsv(columns, lines.map(row));
     return { filename: `fieldfare-${tool}-${q.from}-to-${q.to}.csv`, csv };
   };
 }
@@ -255,10 +254,10 @@ export const quickbooksCsv = accountingCsv("quickbooks", QUICKBOOKS_COLUMNS, (l)
   l.item,
   l.description,
   l.quantity,
-  money(l.unitCents),
-  money(l.amountCents),
+  csvAmount(l.unitCents),
+  csvAmount(l.amountCents),
   quickbooksTaxCode(l),
-  money(l.taxCents),
+  csvAmount(l.taxCents),
   "USD",
   mdy(l.date),
 ]);
@@ -313,11 +312,11 @@ export const xeroCsv = accountingCsv("xero", XERO_COLUMNS, (l) => [
   "",
   l.description,
   l.quantity,
-  money(l.unitCents),
+  csvAmount(l.unitCents),
   "",
   XERO_ACCOUNTS[l.kind],
   xeroTaxType(l),
-  money(l.taxCents),
+  csvAmount(l.taxCents),
   "",
   "",
   "",

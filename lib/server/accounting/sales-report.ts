@@ -1,14 +1,14 @@
 import "server-only";
 import { DateTime } from "luxon";
-import { stringify } from "csv-stringify/sync";
 import { db } from "@/lib/server/platform/db";
 import { zoneOf } from "@/lib/server/tz-zone";
-import { centsToDollars } from "@/lib/money";
+import { centsToDollars, dollarsToCents } from "@/lib/money";
+import { csvAmount, toCsv } from "@/lib/server/platform/csv";
 import { taxesOf, taxTotal } from "@/lib/tax";
 import type { SessionUser } from "@/lib/server/auth/session";
 import type { ReportPeriodInput, SalesReportQuery } from "@/lib/validators/farm";
 import { SALES_CHANNELS, type SalesChannel, type SalesReportJson } from "@/lib/contracts/farm";
-import { requireOwnFarm } from "./access";
+import { requireOwnFarm } from "@/lib/server/farm/access";
 
 /*
  * My Farm → Reports (docs/money.md, "Reports"): what a farm sold in a period. The basis is the tax
@@ -228,7 +228,7 @@ export const CHANNEL_LABELS: Record<SalesChannel, string> = {
   account: "On account",
 };
 
-const money = (dollars: number) => dollars.toFixed(2);
+const money = (dollars: number) => csvAmount(dollarsToCents(dollars));
 
 /** The sales report's table `group` names as CSV (one header row, dollars with 2 decimals). */
 export function salesReportCsv(report: SalesReportJson, group: SalesReportQuery["group"]) {
@@ -236,30 +236,30 @@ export function salesReportCsv(report: SalesReportJson, group: SalesReportQuery[
   if (group === "week") {
     return {
       filename,
-      csv: stringify(
+      csv: toCsv(
+        ["week", "orders", "sales"],
         report.weeks.map((w) => [w.week, w.orders, money(w.sales)]),
-        { header: true, columns: ["week", "orders", "sales"] },
       ),
     };
   }
   if (group === "channel") {
     return {
       filename,
-      csv: stringify(
+      csv: toCsv(
+        ["channel", "orders", "sales"],
         report.channels.map((c) => [CHANNEL_LABELS[c.channel], c.orders, money(c.sales)]),
-        { header: true, columns: ["channel", "orders", "sales"] },
       ),
     };
   }
   return {
     filename,
-    csv: stringify(
+    csv: toCsv(
+      ["productId", "product", "week", "quantity", "goods"],
       report.products.flatMap((p) =>
         p.weeks
           .filter((w) => w.quantity !== 0 || w.goods !== 0)
           .map((w) => [p.productId, p.name, w.week, w.quantity, money(w.goods)]),
       ),
-      { header: true, columns: ["productId", "product", "week", "quantity", "goods"] },
     ),
   };
 }

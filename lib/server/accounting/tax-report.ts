@@ -1,16 +1,16 @@
 import "server-only";
 import { DateTime } from "luxon";
-import { stringify } from "csv-stringify/sync";
 import { percentLabel } from "@/lib/commission";
 import { db } from "@/lib/server/platform/db";
 import { gstRateAt } from "@/lib/server/tax/rates";
 import { zoneOf } from "@/lib/server/tz-zone";
-import { centsToDollars } from "@/lib/money";
+import { centsToDollars, dollarsToCents } from "@/lib/money";
+import { csvAmount, toCsv, type CsvCell } from "@/lib/server/platform/csv";
 import { taxesOf, taxOf } from "@/lib/tax";
 import type { SessionUser } from "@/lib/server/auth/session";
 import type { ReportPeriodInput } from "@/lib/validators/farm";
 import type { TaxReportJson } from "@/lib/contracts/farm";
-import { requireOwnFarm } from "./access";
+import { requireOwnFarm } from "@/lib/server/farm/access";
 
 /**
  * GET /api/my-farm/reports/tax (docs/money.md, "Taxes"): what the farm's GST/PST return needs for
@@ -85,8 +85,8 @@ async function taxReportOf(
 
 /** The tax summary as CSV, one figure a row, dollars with 2 decimals (GET …/reports/tax?format=csv). */
 export function taxReportCsv(report: TaxReportJson) {
-  const money = (dollars: number) => dollars.toFixed(2);
-  const rows: (string | number)[][] = [
+  const money = (dollars: number) => csvAmount(dollarsToCents(dollars));
+  const rows: CsvCell[][] = [
     ["Period from", report.from],
     ["Period to", report.to],
     ["Orders completed", report.orders],
@@ -98,6 +98,6 @@ export function taxReportCsv(report: TaxReportJson) {
   ];
   return {
     filename: `fieldfare-tax-summary-${report.from}-to-${report.to}.csv`,
-    csv: stringify(rows, { header: true, columns: ["figure", "amount"] }),
+    csv: toCsv(["figure", "amount"], rows),
   };
 }

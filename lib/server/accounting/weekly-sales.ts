@@ -4,7 +4,7 @@ import { localDateOf } from "@/lib/server/tz-zone";
 import { centsToDollars } from "@/lib/money";
 import { REPORT_TIME_ZONE } from "@/lib/report-period";
 import type { SessionUser } from "@/lib/server/auth/session";
-import { requireOwnFarm } from "./access";
+import { requireOwnFarm } from "@/lib/server/farm/access";
 import type { WeeklySalesJson } from "@/lib/contracts/farm";
 
 /** Fieldfare serves the Kelowna region: a farm's "day" is a Pacific-time calendar day. */
