@@ -80,7 +80,7 @@ test.describe("farmer", () => {
       data: { ...settings, minimumOrder: 0 },
     });
     expect(noMinimum.status(), await noMinimum.text()).toBe(200);
-    await page.goto("/my-farm");
+    await page.goto("/my-farm/orders");
     await expect(page.getByRole("heading", { level: 1, name: farm.farmName })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "My Farm" })).toBeVisible();
     await expect(
@@ -179,7 +179,7 @@ test.describe("farmer", () => {
     await expect(shopper.page).toHaveURL(/\/orders$/);
 
     // --- Farmer: sees and completes the order ------------------------------------------
-    await page.goto("/my-farm");
+    await page.goto("/my-farm/orders");
     const incoming = page
       .getByTestId("incoming-order")
       .filter({ hasText: buyer.fullName })
@@ -296,7 +296,7 @@ test.describe("farmer", () => {
       return (await orderByApi(b.page, farmId, [{ productId: leekId, quantity: 1 }])).orders[0].id;
     };
     const first = await order(buyers[0]);
-    await page.goto("/my-farm");
+    await page.goto("/my-farm/orders");
     const card = (id: number) =>
       page
         .getByTestId("incoming-order")

@@ -258,7 +258,7 @@ test("a farmer sets up pickup and delivery; a buyer orders one of each from two 
   // Farm A: the dashboard files the order under its day, whose pack list lists it; the pack list
   // opens on that day by default too.
   await signInSeeded(page, farmerA);
-  await page.goto("/my-farm");
+  await page.goto("/my-farm/orders");
   const dayGroup = page.getByTestId("incoming-date").filter({ hasText: buyer.fullName });
   await expect(dayGroup.getByTestId("incoming-slot")).toContainText(
     "9:00 am–1:00 pm · Pickup at Saturday market stall",

@@ -66,7 +66,7 @@ test("a restaurant sees, pauses, resumes, skips, edits and cancels a standing or
   await expect(dialog).toBeHidden();
   const mine = async () => (await listStandingOrders(page)).find((s) => s.id === id);
   expect((await mine())?.items[0].quantity).toBe(seeded.items[0].quantity * 2);
-  await expect(card.getByText(new RegExp(`× ${cases * 2} cases? of `))).toBeVisible();
+  await expect(card.getByText(new RegExp(`· ${cases * 2} cases? × \\d+ `))).toBeVisible();
 
   // Add a product: search the farm's products, pick one, say how many cases.
   await card.getByRole("button", { name: "Add a product" }).click();

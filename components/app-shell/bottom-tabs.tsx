@@ -4,7 +4,8 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { usePathname } from "next/navigation";
 import { useAuth } from "@/components/auth/auth-provider";
 import { cn } from "@/lib/cn";
-import { isItemActive, navFor, type NavItem } from "./nav-items";
+import { activeHref, navFor, type NavItem } from "./nav-items";
+import { WithSearch } from "./with-search";
 import { Icon } from "@/components/ui/icon";
 
 const TAB_CLASS =
@@ -16,13 +17,19 @@ const TAB_CLASS =
  * with a More menu of the rest (docs/product.md, "Each role's way in").
  */
 export function BottomTabs() {
+  return <WithSearch>{(search) => <TabBar search={search} />}</WithSearch>;
+}
+
+function TabBar({ search }: { search: string }) {
   const pathname = usePathname();
   const { user, status } = useAuth();
   const { tabs, more } = navFor(status, user?.userType, user?.staff);
+  const current = activeHref([...tabs, ...more], pathname, search);
   return (
     <nav
       aria-label="Main"
       data-testid="tab-bar"
+      data-toast-clear
       className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden print:hidden"
     >
       <ul className="grid grid-cols-5">
@@ -30,7 +37,7 @@ export function BottomTabs() {
           <li key={item.href}>
             <NavItemLink
               item={item}
-              pathname={pathname}
+              active={item.href === current}
               className={TAB_CLASS}
               activeClass="text-brand-700"
               idleClass="text-muted hover:text-ink"
@@ -41,7 +48,7 @@ export function BottomTabs() {
         ))}
         {more.length ? (
           <li>
-            <MoreMenu items={more} pathname={pathname} />
+            <MoreMenu items={more} current={current} />
           </li>
         ) : null}
       </ul>
@@ -50,11 +57,11 @@ export function BottomTabs() {
 }
 
 /** The last tab: a disclosure listing the role's other items above the bar; Esc or a tap outside closes it. */
-function MoreMenu({ items, pathname }: { items: NavItem[]; pathname: string }) {
+function MoreMenu({ items, current }: { items: NavItem[]; current: string | undefined }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
-  const active = items.some((item) => isItemActive(pathname, item));
+  const active = items.some((item) => item.href === current);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
@@ -88,7 +95,7 @@ function MoreMenu({ items, pathname }: { items: NavItem[]; pathname: string }) {
             <li key={item.href}>
               <NavItemLink
                 item={item}
-                pathname={pathname}
+                active={item.href === current}
                 onClick={() => setOpen(false)}
                 className="flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium"
                 activeClass="bg-brand-50 text-brand-800"
@@ -107,7 +114,7 @@ function MoreMenu({ items, pathname }: { items: NavItem[]; pathname: string }) {
 /** A nav item's icon link, marked as the current page (and styled `activeClass`) inside its section. */
 function NavItemLink({
   item,
-  pathname,
+  active,
   className,
   activeClass,
   idleClass,
@@ -115,14 +122,13 @@ function NavItemLink({
   children,
 }: {
   item: NavItem;
-  pathname: string;
+  active: boolean;
   className: string;
   activeClass: string;
   idleClass: string;
   onClick?: () => void;
   children: ReactNode;
 }) {
-  const active = isItemActive(pathname, item);
   return (
     <IntentLink
       href={item.href}

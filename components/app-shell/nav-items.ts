@@ -3,7 +3,7 @@ import type { PublicUser } from "@/lib/contracts/session";
 
 /**
  * `exact`: active on `href`'s path only, not on the pages below it (My Farm's Today is not active
- * on its Pack list). `match`: the path it is active on when `href` carries a query.
+ * on its Pack list). An `href` with a query is active where the address carries that query.
  */
 export type NavItem = {
   href: string;
@@ -11,7 +11,6 @@ export type NavItem = {
   mobileLabel: string;
   icon: IconName;
   exact?: boolean;
-  match?: string;
 };
 
 /** docs/product.md: the signed-in app's navigation; Messages is labelled Chat on the mobile tab bar. */
@@ -52,7 +51,6 @@ const REORDER: NavItem = {
   label: "Reorder",
   mobileLabel: "Reorder",
   icon: "repeat",
-  match: "/orders",
 };
 const STANDING: NavItem = {
   href: "/standing-orders",
@@ -125,7 +123,29 @@ function roleNav(
 export const isActive = (pathname: string, href: string) =>
   pathname === href || pathname.startsWith(href + "/");
 
-export const isItemActive = (pathname: string, item: NavItem) => {
-  const path = item.match ?? item.href;
-  return item.exact ? pathname === path : isActive(pathname, path);
-};
+/**
+ * The one item the address belongs to, if any: an item whose query the address carries (Reorder,
+ * /orders?tab=completed) wins over one that matches the path alone (Orders), so two are never
+ * highlighted at once.
+ */
+export function activeHref(
+  items: readonly NavItem[],
+  pathname: string,
+  search: string,
+): string | undefined {
+  const params = new URLSearchParams(search);
+  const byQuery = items.find((item) => {
+    const [path, query] = item.href.split("?");
+    return (
+      query !== undefined &&
+      pathname === path &&
+      [...new URLSearchParams(query)].every(([k, v]) => params.get(k) === v)
+    );
+  });
+  if (byQuery) return byQuery.href;
+  return items.find(
+    (item) =>
+      !item.href.includes("?") &&
+      (item.exact ? pathname === item.href : isActive(pathname, item.href)),
+  )?.href;
+}

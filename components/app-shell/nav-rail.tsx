@@ -5,7 +5,8 @@ import { usePathname } from "next/navigation";
 import { useAuth } from "@/components/auth/auth-provider";
 import { Logo } from "@/components/marketing/logo";
 import { cn } from "@/lib/cn";
-import { isItemActive, navFor } from "./nav-items";
+import { activeHref, navFor } from "./nav-items";
+import { WithSearch } from "./with-search";
 import { Icon } from "@/components/ui/icon";
 
 const DELAY_MS = 700;
@@ -52,11 +53,16 @@ function useRailTooltip() {
  * docs/product.md). A farm gets My Farm first, a restaurant Reorder, Standing orders and Invoices.
  */
 export function NavRail() {
+  return <WithSearch>{(search) => <Rail search={search} />}</WithSearch>;
+}
+
+function Rail({ search }: { search: string }) {
   const pathname = usePathname();
   const { user, status } = useAuth();
   const tooltip = useRailTooltip();
   const tipId = useId();
   const items = navFor(status, user?.userType, user?.staff).rail;
+  const current = activeHref(items, pathname, search);
   return (
     <nav
       aria-label="Main"
@@ -67,7 +73,7 @@ export function NavRail() {
       <ul className="flex flex-col items-center gap-1 overflow-y-auto">
         {items.map((item) => {
           const { href, label, icon } = item;
-          const active = isItemActive(pathname, item);
+          const active = href === current;
           const shown = tooltip.shown === href;
           return (
             <li key={href} className="relative">

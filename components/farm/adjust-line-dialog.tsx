@@ -7,6 +7,7 @@ import { Field } from "@/components/ui/field";
 import { Input, inputClass } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { apiFetch, messageOf } from "@/lib/client/api";
+import { useMoneyKey } from "@/lib/client/use-money-key";
 import { formatCurrency } from "@/lib/format";
 import type { AdjustmentJson } from "@/lib/contracts/adjustments";
 import type { IncomingOrderJson } from "@/lib/contracts/farm";
@@ -40,6 +41,7 @@ export function AdjustLineDialog({
   const [substitute, setSubstitute] = useState("");
   const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
+  const withKey = useMoneyKey();
   const [errors, setErrors] = useState<{ quantity?: string; form?: string }>({});
   const { data: products, error: productsFailed } = useMyProducts(open);
   const inOrder = new Set(order.items.map((i) => i.productId));
@@ -59,19 +61,22 @@ export function AdjustLineDialog({
     setBusy(true);
     setErrors({});
     try {
-      const card = await apiFetch<AdjustmentJson>(`/api/my-farm/orders/${order.id}/adjustments`, {
-        method: "POST",
-        json: {
-          lines: [
-            {
-              itemId: item.id,
-              quantity: q,
-              ...(substituteProductId ? { substituteProductId } : {}),
-            },
-          ],
-          ...(note.trim() ? { note: note.trim() } : {}),
-        },
-      });
+      const card = await withKey((idempotencyKey) =>
+        apiFetch<AdjustmentJson>(`/api/my-farm/orders/${order.id}/adjustments`, {
+          method: "POST",
+          idempotencyKey,
+          json: {
+            lines: [
+              {
+                itemId: item.id,
+                quantity: q,
+                ...(substituteProductId ? { substituteProductId } : {}),
+              },
+            ],
+            ...(note.trim() ? { note: note.trim() } : {}),
+          },
+        }),
+      );
       onDone(card);
       onOpenChange(false);
     } catch (e) {

@@ -2,7 +2,8 @@
 import { SectionTabs } from "@/components/ui/section-tabs";
 
 const LINKS = [
-  { href: "/my-farm", label: "Orders & sales" },
+  { href: "/my-farm", label: "Today" },
+  { href: "/my-farm/orders", label: "Orders & sales" },
   { href: "/my-farm/products", label: "Products" },
   { href: "/my-farm/fulfilment", label: "Fulfilment" },
   { href: "/my-farm/pack-list", label: "Pack list" },

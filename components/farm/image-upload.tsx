@@ -1,7 +1,7 @@
 "use client";
 import { useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { ImageUp } from "lucide-react";
+import { ImageUp, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
@@ -11,16 +11,19 @@ import { downscaleImage } from "./downscale-image";
 /**
  * Picks an image and posts it as multipart/form-data to `endpoint` (field "image"). A camera photo
  * is downscaled first (./downscale-image.ts); the size is checked here for a quick answer; the
- * server checks size and content again and has the last word.
+ * server checks size and content again and has the last word. With `removable`, a DELETE to the
+ * same endpoint takes the picture away.
  */
 export function ImageUpload({
   endpoint,
   current,
   label,
+  removable = false,
 }: {
   endpoint: string;
   current: string;
   label: string;
+  removable?: boolean;
 }) {
   const router = useRouter();
   const id = useId();
@@ -54,6 +57,23 @@ export function ImageUpload({
     } finally {
       setBusy(false);
       if (input.current) input.current.value = "";
+    }
+  }
+
+  async function remove() {
+    setError(null);
+    setBusy(true);
+    try {
+      await apiFetch(endpoint, { method: "DELETE" });
+      setPreview("");
+      toast({ title: "Picture removed", description: "It is shown without a picture now." });
+      router.refresh();
+    } catch (e) {
+      const message = messageOf(e, "The picture could not be removed. Please try again.");
+      setError(message);
+      toast({ title: "Removing failed", description: message, variant: "destructive" });
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -98,6 +118,12 @@ export function ImageUpload({
           <ImageUp aria-hidden className="h-4 w-4" />
           {busy ? "Uploading..." : "Choose image"}
         </Button>
+        {removable && preview ? (
+          <Button type="button" variant="outline" disabled={busy} onClick={() => void remove()}>
+            <Trash2 aria-hidden className="h-4 w-4" />
+            Remove<span className="sr-only"> {label.toLowerCase()}</span>
+          </Button>
+        ) : null}
       </div>
       <p id={`${id}-hint`} className="text-xs text-muted">
         PNG, JPEG, WebP or GIF. Phone photos are made smaller before they are sent; a GIF can be up

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
+import { useMoneyKey } from "@/lib/client/use-money-key";
 import { useOrderEvents } from "@/components/orders/use-order-events";
 import { usePaged } from "@/lib/client/use-paged";
 import type { Page } from "@/lib/validators/page";
@@ -41,6 +42,7 @@ export function IncomingOrders({
   const orders = list.page?.items ?? [];
   const total = Math.max(0, fromServer.total - list.removed);
   const [busy, setBusy] = useState<number | null>(null);
+  const withKey = useMoneyKey();
   // A new order, a cancel or an accepted change arrives live: the server's page is the truth.
   useOrderEvents(() => router.refresh());
   const [adjusting, setAdjusting] = useState<{
@@ -63,9 +65,11 @@ export function IncomingOrders({
   async function complete(order: IncomingOrderJson) {
     setBusy(order.id);
     try {
-      const res = await apiFetch<{ order: IncomingOrderJson; notified: boolean }>(
-        `/api/my-farm/orders/${order.id}/complete`,
-        { method: "POST" },
+      const res = await withKey((idempotencyKey) =>
+        apiFetch<{ order: IncomingOrderJson; notified: boolean }>(
+          `/api/my-farm/orders/${order.id}/complete`,
+          { method: "POST", idempotencyKey },
+        ),
       );
       list.remove((o) => o.id !== order.id);
       toast({

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { PackageCheck, Undo2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -9,6 +9,7 @@ import { DateTime } from "@/components/ui/date-time";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
+import { useMoneyKey } from "@/lib/client/use-money-key";
 import { formatSlotDay, formatSlotRange } from "@/lib/format";
 import type { PackListJson, PackTicksJson } from "@/lib/contracts/fulfilment";
 import { HANDOVER_UNDO_MINUTES } from "@/lib/validators/fulfilment";
@@ -45,10 +46,17 @@ export function PackOrders({ list }: { list: PackListJson }) {
   );
   const [handing, setHanding] = useState<PackOrder | null>(null);
   const dialog = useBusyDialog({ onClose: () => setHanding(null) });
+  const withKey = useMoneyKey();
   const toPack = list.orders.filter((o) => o.status === "active");
   const handedOver = list.orders.filter((o) => o.status === "completed");
 
+  // The latest tick sent per order: an earlier tick's answer arriving after it must not undo it.
+  const latest = useRef(new Map<number, number>());
+
   async function tick(order: PackOrder, productId: number | null, on: boolean) {
+    const sent = (latest.current.get(order.id) ?? 0) + 1;
+    latest.current.set(order.id, sent);
+    const isLatest = () => latest.current.get(order.id) === sent;
     const before = packed[order.id] ?? [];
     const lines = order.items.map((i) => i.productId);
     const guess =
@@ -65,16 +73,21 @@ export function PackOrders({ list }: { list: PackListJson }) {
         method: "PUT",
         json: { orderId: order.id, productId, packed: on },
       });
-      setPacked((p) => ({ ...p, [order.id]: res.packed }));
+      if (isLatest()) setPacked((p) => ({ ...p, [order.id]: res.packed }));
     } catch (e) {
-      setPacked((p) => ({ ...p, [order.id]: before }));
+      if (isLatest()) setPacked((p) => ({ ...p, [order.id]: before }));
       toastFailure("Could not save the tick", e);
     }
   }
 
   async function undo(order: PackOrder) {
     try {
-      await apiFetch(`/api/my-farm/orders/${order.id}/undo-complete`, { method: "POST" });
+      await withKey((idempotencyKey) =>
+        apiFetch(`/api/my-farm/orders/${order.id}/undo-complete`, {
+          method: "POST",
+          idempotencyKey,
+        }),
+      );
       toast({
         title: "Handover undone",
         description: `Order #${order.id} is back on the list to pack.`,
@@ -88,9 +101,11 @@ export function PackOrders({ list }: { list: PackListJson }) {
   function handOver(order: PackOrder) {
     return dialog.run(async () => {
       try {
-        const res = await apiFetch<{ notified: boolean }>(
-          `/api/my-farm/orders/${order.id}/complete`,
-          { method: "POST" },
+        const res = await withKey((idempotencyKey) =>
+          apiFetch<{ notified: boolean }>(`/api/my-farm/orders/${order.id}/complete`, {
+            method: "POST",
+            idempotencyKey,
+          }),
         );
         dialog.close();
         setHanding(null);

@@ -1,11 +1,13 @@
 "use client";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { Eye, EyeOff, Minus, Pencil, Plus } from "lucide-react";
+import { Eye, EyeOff, Pencil } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { toast, toastFailure } from "@/components/ui/use-toast";
+import { StockStepper } from "./stock-stepper";
+import { useStockSteps } from "./use-stock-steps";
 import { apiFetch } from "@/lib/client/api";
 import { useServerList } from "@/lib/client/use-server-list";
 import { formatCurrency } from "@/lib/format";
@@ -22,45 +24,15 @@ const THUMBNAIL: PictureFrame = {
 };
 
 /**
- * Every product of the farm, hidden ones included, with − / + on its stock, edit and hide/unhide.
- * A tap shows at once; taps are sent one request at a time per product (what piled up meanwhile
- * goes in the next one), so answers never arrive out of order, and a refused step is rolled back.
+ * Every product of the farm, hidden ones included, with − / + on its stock (./use-stock-steps.ts),
+ * edit and hide/unhide.
  */
 export function ProductList({ products: fromServer }: { products: MyProductJson[] }) {
   const router = useRouter();
   const list = useServerList(fromServer);
   const products = list.items;
   const [busy, setBusy] = useState<number | null>(null);
-  // Units tapped but not yet in a server answer, per product: shown on top of the list's stock.
-  const [unconfirmed, setUnconfirmed] = useState<Record<number, number>>({});
-  const unsent = useRef(new Map<number, number>());
-  const sending = useRef(new Set<number>());
-
-  function step(p: MyProductJson, delta: number) {
-    setUnconfirmed((u) => ({ ...u, [p.id]: (u[p.id] ?? 0) + delta }));
-    unsent.current.set(p.id, (unsent.current.get(p.id) ?? 0) + delta);
-    void send(p);
-  }
-
-  async function send(p: MyProductJson) {
-    const delta = unsent.current.get(p.id) ?? 0;
-    if (sending.current.has(p.id) || delta === 0) return;
-    unsent.current.set(p.id, 0);
-    sending.current.add(p.id);
-    try {
-      const updated = await apiFetch<MyProductJson>(`/api/my-farm/products/${p.id}/stock`, {
-        method: "POST",
-        json: { delta },
-      });
-      list.replace(updated);
-    } catch (e) {
-      toastFailure(`Could not change the stock of ${p.name}`, e);
-    } finally {
-      setUnconfirmed((u) => ({ ...u, [p.id]: (u[p.id] ?? 0) - delta }));
-      sending.current.delete(p.id);
-      void send(p);
-    }
-  }
+  const steps = useStockSteps(list.replace);
 
   async function toggleHidden(p: MyProductJson) {
     setBusy(p.id);
@@ -90,7 +62,7 @@ export function ProductList({ products: fromServer }: { products: MyProductJson[
   return (
     <ul className="grid gap-3" aria-label="Your products">
       {products.map((p) => {
-        const stock = p.stock + (unconfirmed[p.id] ?? 0);
+        const stock = p.stock + steps.pending(p.id);
         return (
           <li
             key={p.id}
@@ -116,32 +88,15 @@ export function ProductList({ products: fromServer }: { products: MyProductJson[
                 ) : null}
               </p>
             </div>
-            <div className="flex items-center gap-1" role="group" aria-label={`Stock of ${p.name}`}>
-              <Button
-                variant="outline"
-                size="icon"
-                onClick={() => step(p, -1)}
-                disabled={stock <= 0}
-                aria-label={`One ${p.unit} less of ${p.name}`}
-              >
-                <Minus aria-hidden className="h-4 w-4" />
-              </Button>
-              <span
-                className="min-w-20 text-center text-sm text-ink tabular-nums"
-                aria-live="polite"
-                data-testid="stock-count"
-              >
-                {stock} in stock
-              </span>
-              <Button
-                variant="outline"
-                size="icon"
-                onClick={() => step(p, 1)}
-                aria-label={`One ${p.unit} more of ${p.name}`}
-              >
-                <Plus aria-hidden className="h-4 w-4" />
-              </Button>
-            </div>
+            <StockStepper
+              product={p}
+              stock={stock}
+              steps={steps}
+              countClassName="min-w-20 text-sm"
+              countTestId="stock-count"
+            >
+              {stock} in stock
+            </StockStepper>
             <div className="flex gap-2">
               <Button asChild variant="outline" size="sm">
                 <Link href={`/my-farm/products/${p.id}`} aria-label={`Edit ${p.name}`}>

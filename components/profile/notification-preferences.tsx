@@ -1,7 +1,6 @@
 "use client";
 import { useState } from "react";
 import { Loader2 } from "lucide-react";
-import { Switch } from "radix-ui";
 import { useAuth } from "@/components/auth/auth-provider";
 import { LoadError } from "@/components/ui/load-error";
 import { toast, toastFailure } from "@/components/ui/use-toast";
@@ -10,7 +9,14 @@ import type {
   FreshSheetSwitchJson,
   NotificationPreferencesJson,
 } from "@/lib/contracts/notifications";
-import { KIND_LABELS, kindsFor, type NotificationKind } from "@/lib/validators/notifications";
+import {
+  KIND_LABELS,
+  kindsFor,
+  pushKindsFor,
+  type NotificationKind,
+} from "@/lib/validators/notifications";
+import { PushSwitches } from "./push-switches";
+import { SwitchRow } from "./switch-row";
 import { ProfileSubpage } from "./profile-subpage";
 import { SignedInRead } from "./signed-in-read";
 import { useFreshSheetSwitches, useNotificationPreferences } from "@/lib/client/resources";
@@ -33,9 +39,12 @@ export function NotificationSettings() {
         failed="Failed to load your notification settings"
         loading="Loading your settings..."
       >
-        {({ email }, { userType }) => (
+        {({ email, push, pushKey }, { userType }) => (
           <>
             <NotificationPreferences kinds={kindsFor(userType)} initial={email} />
+            {pushKindsFor(userType).length ? (
+              <PushSwitches kinds={pushKindsFor(userType)} initial={push} pushKey={pushKey} />
+            ) : null}
             {userType !== "farmer" ? <FreshSheetSwitches /> : null}
           </>
         )}
@@ -92,37 +101,21 @@ export function NotificationPreferences({
         {kinds.map((kind) => {
           const id = `notify-${kind}`;
           return (
-            <li key={kind} className="flex items-center gap-4 px-4 py-3">
-              <div className="flex-1">
-                <label htmlFor={id} className="font-medium text-ink">
-                  {KIND_LABELS[kind].label}
-                </label>
-                <p id={`${id}-help`} className="text-sm text-muted">
-                  {KIND_LABELS[kind].description}
-                </p>
-              </div>
-              <Switch.Root
-                id={id}
-                checked={email[kind]}
-                disabled={saving === kind}
-                onCheckedChange={(on) => void flip(kind, on)}
-                aria-describedby={`${id}-help`}
-                className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-gray-300 transition-colors disabled:opacity-60 data-[state=checked]:bg-brand-700"
-              >
-                <Switch.Thumb className="block h-5 w-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6" />
-              </Switch.Root>
-            </li>
+            <SwitchRow
+              key={kind}
+              id={id}
+              label={KIND_LABELS[kind].label}
+              description={KIND_LABELS[kind].description}
+              checked={email[kind]}
+              disabled={saving === kind}
+              onChange={(on) => void flip(kind, on)}
+            />
           );
         })}
       </ul>
     </section>
   );
 }
-
-const switchClass =
-  "relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-gray-300 transition-colors disabled:opacity-60 data-[state=checked]:bg-brand-700";
-const thumbClass =
-  "block h-5 w-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6";
 
 /**
  * Profile → Notification, "Fresh sheets": one switch per farm the user follows or buys from
@@ -182,28 +175,19 @@ function FreshSheetSwitches() {
             {data.map((farm) => {
               const id = `fresh-sheet-${farm.farmId}`;
               return (
-                <li key={farm.farmId} className="flex items-center gap-4 px-4 py-3">
-                  <div className="flex-1">
-                    <label htmlFor={id} className="font-medium text-ink">
-                      {farm.farmName}
-                    </label>
-                    <p id={`${id}-help`} className="text-sm text-muted">
-                      {farm.sends
-                        ? "Its weekly email of what is available"
-                        : "This farm does not send a fresh sheet yet"}
-                    </p>
-                  </div>
-                  <Switch.Root
-                    id={id}
-                    checked={farm.email}
-                    disabled={saving === farm.farmId}
-                    onCheckedChange={(on) => void flip(farm, on)}
-                    aria-describedby={`${id}-help`}
-                    className={switchClass}
-                  >
-                    <Switch.Thumb className={thumbClass} />
-                  </Switch.Root>
-                </li>
+                <SwitchRow
+                  key={farm.farmId}
+                  id={id}
+                  label={farm.farmName}
+                  description={
+                    farm.sends
+                      ? "Its weekly email of what is available"
+                      : "This farm does not send a fresh sheet yet"
+                  }
+                  checked={farm.email}
+                  disabled={saving === farm.farmId}
+                  onChange={(on) => void flip(farm, on)}
+                />
               );
             })}
           </ul>

@@ -17,10 +17,3 @@ export const WEEKDAYS = [
   "Fridays",
   "Saturdays",
 ];
-
-/** "2 cases of 10 lb" (restaurants buy by the case), or "3 lb" for a product sold singly. */
-export function casesLabel(quantity: number, caseSize: number, unit: string): string {
-  if (caseSize <= 1) return `${quantity} ${unit}`.trim();
-  const cases = quantity / caseSize;
-  return `${cases} ${cases === 1 ? "case" : "cases"} of ${caseSize} ${unit}`.trim();
-}

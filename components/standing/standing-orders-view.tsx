@@ -15,11 +15,11 @@ import { useAuth } from "@/components/auth/auth-provider";
 import { CardList, EmptyCard } from "@/components/account/card-list";
 import { LoadStates } from "@/components/ui/load-states";
 import { RestaurantPage } from "@/components/account/restaurant-page";
-import { formatCurrency } from "@/lib/format";
-import { formatCents, lineCents, sumCents } from "@/lib/money";
+import { formatCurrency, formatQuantity, formatUnits } from "@/lib/format";
+import { formatCasePrice, formatCents, formatLinePrice, lineCents, sumCents } from "@/lib/money";
 import type { StandingOrderJson } from "@/lib/contracts/standing";
 import { MAX_QUANTITY } from "@/lib/validators/orders";
-import { WEEKDAYS, casesLabel, localDay } from "./format";
+import { WEEKDAYS, localDay } from "./format";
 import { LineItemName } from "@/components/orders/line-item-name";
 import { useStandingOrders, useStandingProducts } from "@/lib/client/resources";
 
@@ -167,7 +167,8 @@ function StandingOrderCard({
           <li key={i.productId} className="flex justify-between gap-3 p-3">
             <span>
               <LineItemName name={i.productName}>
-                {casesLabel(i.quantity, i.caseSize, i.unit)} @ {formatCurrency(charged(i))}/{i.unit}
+                {formatQuantity(i.quantity, i.unit, i.caseSize)} @{" "}
+                {formatLinePrice(charged(i), i.unit, i.caseSize)}
               </LineItemName>
               {i.currentPrice !== i.price ? (
                 <span className="block text-xs text-muted" data-testid="standing-price-change">
@@ -363,7 +364,7 @@ function EditQuantitiesDialog({
               <span className="font-medium text-ink">
                 {i.productName}{" "}
                 <span className="text-muted">
-                  ({i.caseSize > 1 ? `cases of ${i.caseSize} ${i.unit}` : i.unit})
+                  ({i.caseSize > 1 ? `cases of ${formatUnits(i.caseSize, i.unit)}` : i.unit})
                 </span>
               </span>
               <CasesInput
@@ -503,8 +504,8 @@ function AddProductDialog({
                         <span className="block font-medium text-ink">{p.name}</span>
                         <span className="block text-muted">
                           {p.caseSize > 1
-                            ? `${formatCurrency(p.price * p.caseSize)} / case of ${p.caseSize} ${p.unit} · ${formatCurrency(p.price)}/${p.unit}`
-                            : `${formatCurrency(p.price)}/${p.unit}`}
+                            ? `${formatCasePrice(p.price, p.unit, p.caseSize)} · ${formatLinePrice(p.price, p.unit)}`
+                            : formatLinePrice(p.price, p.unit)}
                           {p.inStock ? "" : " · out of stock now"}
                         </span>
                       </span>
@@ -520,7 +521,7 @@ function AddProductDialog({
               {product && product.caseSize > 1 ? (
                 <span className="text-muted">
                   {" "}
-                  (of {product.caseSize} {product.unit})
+                  (of {formatUnits(product.caseSize, product.unit)})
                 </span>
               ) : null}
             </span>

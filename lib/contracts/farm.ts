@@ -82,6 +82,58 @@ export const myProduct = z.object({
 });
 export type MyProductJson = z.infer<typeof myProduct>;
 
+/**
+ * My Farm → Today, as the page renders it (lib/server/farm-day/today.ts; no /api call of its own: its
+ * − / + go through `stepStock`). Dates are the farm's local YYYY-MM-DD, money in dollars.
+ */
+export type FarmTodayJson = {
+  today: string;
+  timeZone: string;
+  handovers: {
+    /** Today when an order is due today, else the next day with one; today when none is ahead. */
+    date: string;
+    orders: number;
+    toHandOver: number;
+    packed: number;
+    handedOver: number;
+    next: {
+      id: number;
+      buyer: { id: number; fullName: string };
+      kind: "pickup" | "delivery";
+      start: string;
+      end: string;
+      place: string;
+    }[];
+  };
+  harvest: { productId: number; productName: string; unit: string; quantity: number }[];
+  messages: {
+    unread: number;
+    conversations: {
+      userId: number;
+      fullName: string;
+      unread: number;
+      latest: string;
+      at: string;
+    }[];
+  };
+  waiting: {
+    id: number;
+    orderId: number;
+    buyer: { id: number; fullName: string };
+    delta: number;
+    createdAt: string;
+  }[];
+  lowStock: {
+    id: number;
+    name: string;
+    unit: string;
+    stock: number;
+    reserved: number;
+    available: number;
+  }[];
+  payout: { date: string; amount: number };
+};
+
 export const incomingOrder = z.object({
   id,
   status: orderStatus,
@@ -307,10 +359,14 @@ export const farmApi = {
     path: "/api/my-farm/orders/{id}/complete",
     tag: "My Farm",
     summary: "Mark an order as handed over (completed)",
+    description:
+      "With an `Idempotency-Key` (the offline queue sends one with every handover) a repeat completes nothing and answers what the first one answered, instead of 409.",
     auth: "required",
+    idempotencyKey: true,
+    moneyAction: true,
     params: idParams("Order"),
     response: handoverAnswer,
-    errors: [...farmerErrors, "order_not_active", "order_not_started"],
+    errors: [...farmerErrors, "order_not_active", "order_not_started", "idempotency_key_reused"],
   }),
   undoHandover: endpoint({
     method: "POST",
@@ -318,9 +374,11 @@ export const farmApi = {
     tag: "My Farm",
     summary: "Undo a handover within 5 minutes: the order is active again, its earnings reversed",
     auth: "required",
+    idempotencyKey: true,
+    moneyAction: true,
     params: idParams("Order"),
     response: handoverAnswer,
-    errors: [...farmerErrors, "order_not_active", "undo_expired"],
+    errors: [...farmerErrors, "order_not_active", "undo_expired", "idempotency_key_reused"],
   }),
   products: endpoint({
     method: "GET",
@@ -383,6 +441,17 @@ export const farmApi = {
     auth: "required",
     params: idParams("Product"),
     body: imageBody,
+    response: myProduct,
+    errors: [...farmerErrors],
+  }),
+  removeProductImage: endpoint({
+    method: "DELETE",
+    path: "/api/my-farm/products/{id}/image",
+    tag: "My Farm",
+    summary: "Remove a product's picture",
+    description: "The product is shown without a picture until a new one is uploaded.",
+    auth: "required",
+    params: idParams("Product"),
     response: myProduct,
     errors: [...farmerErrors],
   }),

@@ -8,7 +8,7 @@ import {
   packTickSchema,
   slotsQuerySchema,
 } from "@/lib/validators/fulfilment";
-import { endpoint, farmerErrors, idParams, jsonBody } from "./endpoint";
+import { CSV_ANSWER, endpoint, farmerErrors, idParams, jsonBody } from "./endpoint";
 import { id, money, ok, orderStatus, personRef, productQuantity } from "./json";
 
 /** ISO 8601 with the farm's UTC offset, e.g. "2026-11-28T09:00:00.000-08:00". */
@@ -181,6 +181,7 @@ export const fulfilmentApi = {
     auth: "required",
     query: packListQuerySchema,
     response: packList,
+    otherAnswers: CSV_ANSWER,
     errors: [...farmerErrors],
   }),
   packTick: endpoint({
@@ -189,7 +190,10 @@ export const fulfilmentApi = {
     tag: "Fulfilment",
     summary:
       "Tick a line of an order (or the whole order, productId null) off as packed, or untick it",
+    description:
+      "With an `Idempotency-Key` (the offline queue sends one with every tick) a repeat of the same tick replays its first answer, so a late copy never undoes a later untick.",
     auth: "required",
+    idempotencyKey: true,
     body: jsonBody(packTickSchema),
     response: packTicks,
     errors: [...farmerErrors, "order_not_active"],

@@ -1,13 +1,15 @@
 import { z } from "zod";
 import {
   NOTIFICATION_KINDS,
+  PUSH_KINDS,
   freshSheetSwitchSchema,
   notificationKind,
   notificationPreferencesSchema,
+  pushSubscriptionSchema,
 } from "@/lib/validators/notifications";
 import { idParam } from "@/lib/validators/id";
 import { endpoint, jsonBody } from "./endpoint";
-import { id } from "./json";
+import { id, isoDate, ok } from "./json";
 
 export const notificationPreferences = z.object({
   email: z
@@ -18,6 +20,20 @@ export const notificationPreferences = z.object({
       >,
     )
     .describe("one email switch per kind; true unless switched off"),
+  push: z
+    .object(
+      Object.fromEntries(PUSH_KINDS.map((k) => [k, z.boolean()])) as Record<
+        (typeof PUSH_KINDS)[number],
+        z.ZodBoolean
+      >,
+    )
+    .describe("one push switch per kind; false until switched on"),
+  pushKey: z
+    .string()
+    .nullable()
+    .describe(
+      "the server's VAPID public key (base64url), the browser's `applicationServerKey`; null when push is off on this server",
+    ),
 });
 export type NotificationPreferencesJson = z.infer<typeof notificationPreferences>;
 
@@ -29,6 +45,14 @@ export const freshSheetSwitch = z.object({
   sends: z.boolean().describe("whether the farm sends a fresh sheet at all (it chooses a day)"),
 });
 export type FreshSheetSwitchJson = z.infer<typeof freshSheetSwitch>;
+
+/** A browser's push subscription as its owner sees it (the keys stay on the server). */
+export const pushSubscription = z.object({
+  id,
+  endpoint: z.string().describe("the push service's URL for that browser"),
+  createdAt: isoDate,
+});
+export type PushSubscriptionJson = z.infer<typeof pushSubscription>;
 
 export const unsubscribed = z.object({
   kind: notificationKind,
@@ -68,10 +92,39 @@ export const notificationsApi = {
     tag: "Notifications",
     summary: "Switch kinds of email on or off",
     description:
-      "Send any subset of kinds (`{ email: { order_placed: false } }`); the others keep their setting. Answers all switches.",
+      "Send any subset of kinds (`{ email: { order_placed: false } }`, `{ push: { new_order: true } }`); the others keep their setting. Answers all switches.",
     auth: "required",
     body: jsonBody(notificationPreferencesSchema),
     response: notificationPreferences,
+  }),
+  pushSubscriptions: endpoint({
+    method: "GET",
+    path: "/api/push-subscriptions",
+    tag: "Notifications",
+    summary: "Your browsers' push subscriptions, newest first",
+    auth: "required",
+    response: z.array(pushSubscription),
+  }),
+  subscribePush: endpoint({
+    method: "POST",
+    path: "/api/push-subscriptions",
+    tag: "Notifications",
+    summary: "Save this browser's push subscription for you",
+    description:
+      "The body is the browser's `PushSubscription.toJSON()`. The endpoint must be a browser push service's https URL (400 otherwise). Saving an endpoint again replaces its keys, and a browser someone else subscribed on becomes yours. What is pushed is chosen by the `push` switches of /api/notification-preferences.",
+    auth: "required",
+    body: jsonBody(pushSubscriptionSchema),
+    status: 201,
+    response: pushSubscription,
+  }),
+  unsubscribePush: endpoint({
+    method: "DELETE",
+    path: "/api/push-subscriptions/{id}",
+    tag: "Notifications",
+    summary: "Remove one of your push subscriptions (404 if not yours)",
+    auth: "required",
+    params: z.object({ id: idParam("Push subscription") }),
+    response: ok,
   }),
   freshSheets: endpoint({
     method: "GET",

@@ -70,12 +70,49 @@ export const KIND_LABELS: Record<NotificationKind, { label: string; description:
   },
 };
 
-/** PUT /api/notification-preferences: any subset of kinds, each on or off. */
+/**
+ * The kinds of push notification (docs/notifications.md, "Push"), for farmers: each its own
+ * switch, off until the farmer turns it on and allows notifications in the browser.
+ */
+export const PUSH_KINDS = [
+  "new_order",
+  "new_message",
+  "adjustment_answer",
+  "cutoff_passed",
+] as const;
+export type PushKind = (typeof PUSH_KINDS)[number];
+export const pushKind = z.enum(PUSH_KINDS, { error: "Unknown push notification kind" });
+
+export const PUSH_LABELS: Record<PushKind, { label: string; description: string }> = {
+  new_order: { label: "New orders", description: "When a buyer orders from your farm" },
+  new_message: { label: "New messages", description: "When someone writes to you" },
+  adjustment_answer: {
+    label: "Answers to your changes",
+    description: "When a buyer accepts or declines a change you proposed",
+  },
+  cutoff_passed: {
+    label: "Cutoff passed",
+    description: "When orders close for a pickup or delivery, with how many to pack",
+  },
+};
+
+/** The push switches an account is shown: farmers only. */
+export const pushKindsFor = (userType: string): PushKind[] =>
+  userType === "farmer" ? [...PUSH_KINDS] : [];
+
+const onOff = z.boolean({ error: "Must be true or false" });
+
+/** PUT /api/notification-preferences: any subset of kinds, each on or off, by email and by push. */
 export const notificationPreferencesSchema = z
   .object({
-    email: z.partialRecord(notificationKind, z.boolean({ error: "Must be true or false" })),
+    email: z.partialRecord(notificationKind, onOff).optional(),
+    push: z.partialRecord(pushKind, onOff).optional(),
   })
-  .strict();
+  .strict()
+  .refine((p) => p.email !== undefined || p.push !== undefined, {
+    message: "Send email or push switches",
+    path: ["email"],
+  });
 export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesSchema>;
 
 /** PUT /api/fresh-sheets/{farmId}: one farm's weekly fresh-sheet email on or off. */
@@ -99,3 +136,36 @@ export function kindsFor(userType: string): NotificationKind[] {
     ? buyer
     : buyer.filter((k) => !k.startsWith("standing_") && k !== "cutoff_reminder");
 }
+
+// A 65-byte P-256 point (0x04 first: base64url "B") and a 16-byte secret, unpadded or padded.
+const P256_POINT = /^B[A-Za-z0-9_-]{86}=?$/;
+const AUTH_SECRET = /^[A-Za-z0-9_-]{22}(==)?$/;
+const PRINTABLE = /^[\x21-\x7e]+$/;
+
+/**
+ * POST /api/push-subscriptions: what the browser's `PushSubscription.toJSON()` gives. Which push
+ * services are accepted is decided on the server (lib/server/notifications/push-subscriptions.ts).
+ */
+export const pushSubscriptionSchema = z
+  .object({
+    endpoint: z
+      .url({ protocol: /^https$/, error: "Must be the push service's https URL" })
+      .max(1000, "Must be the push service's https URL")
+      .regex(PRINTABLE, "Must be the push service's https URL"),
+    expirationTime: z.number().int().nonnegative().nullable().optional(),
+    keys: z
+      .object(
+        {
+          p256dh: z
+            .string({ error: "Must be the subscription's P-256 key" })
+            .regex(P256_POINT, "Must be the subscription's P-256 key"),
+          auth: z
+            .string({ error: "Must be the subscription's auth secret" })
+            .regex(AUTH_SECRET, "Must be the subscription's auth secret"),
+        },
+        { error: "Must hold the subscription's p256dh and auth keys" },
+      )
+      .strict(),
+  })
+  .strict();
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;

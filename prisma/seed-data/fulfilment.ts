@@ -64,13 +64,22 @@ const delivery = (weekday: number, capacity = 20): SeedWindow => ({
   capacity,
 });
 
+/**
+ * Sunny Slope's honesty-box stand is open every day around the clock: the README's farmer has a
+ * handover due today whatever day and hour `npm start` seeds (prisma/seed/pack-days.ts).
+ */
+const everyDayStand = [0, 1, 2, 3, 4, 5, 6].map((weekday) => gate(weekday, "00:00", "24:00"));
+
 /** By farm slug; a farm not listed keeps no windows. */
 export const FULFILMENT: Record<string, SeedFulfilment> = {
   "sunny-slope-orchards": {
     minimumOrderCents: 0,
-    gate: { name: "Sunny Slope farm stand", notes: "Honesty box by the packing shed" },
+    gate: {
+      name: "Sunny Slope farm stand",
+      notes: "Honesty box by the packing shed, open all day",
+    },
     delivery: true,
-    windows: [market, gate(5), delivery(3)],
+    windows: [market, ...everyDayStand, delivery(3)],
   },
   "glenmore-valley-greens": {
     minimumOrderCents: 0,

@@ -8,7 +8,8 @@ const TIME_ZONE = "America/Vancouver";
 
 /**
  * A farmer's morning right after `npm start` (docs/fulfilment.md, "Pack list"): the README's
- * farmers each get one pickup order on each of their next two handover days, from a restaurant
+ * farmers each get one pickup order on each of their next two handover days, and Sunny Slope one
+ * more due today at its all-day stand, ready to hand over, all from a restaurant
  * buyer who paid from a wallet topped up for it (its ledger adds up, docs/money.md). The buyer's
  * wallet is the marker: once it exists, nothing is written again.
  */
@@ -36,17 +37,25 @@ export async function ensureFarmerPackDays(ctx: SeedContext): Promise<void> {
       where: { farmId, kind: "pickup", archived: false },
       include: { pickupPoint: true },
     });
-    // The orders were placed a few days ago, before the cutoffs: every slot still ahead counts.
+    // The orders were placed a few days ago, before the cutoffs: every slot not yet over counts.
+    // A pickup open right now (Sunny Slope's all-day stand) is a handover due today, first.
     const slots = upcomingSlots(windows, TIME_ZONE, placedAt, 28).filter(
-      (s) => s.start.getTime() > now.getTime(),
+      (s) => s.end.getTime() > now.getTime(),
     );
-    const days = [...new Set(slots.map((s) => s.localDate))].slice(0, 2);
+    const running = slots.find((s) => s.start.getTime() <= now.getTime());
+    const ahead = slots.filter(
+      (s) => s.start.getTime() > now.getTime() && s.localDate !== running?.localDate,
+    );
+    const days = [
+      ...(running ? [running.localDate] : []),
+      ...[...new Set(ahead.map((s) => s.localDate))].slice(0, 2),
+    ];
     const products = await tx.product.findMany({
       where: { farmId, name: { in: items.map(([name]) => name) } },
       select: { id: true, name: true, priceCents: true },
     });
     for (const [d, day] of days.entries()) {
-      const slot = slots.find((s) => s.localDate === day)!;
+      const slot = d === 0 && running ? running : ahead.find((s) => s.localDate === day)!;
       const window = windows.find((w) => w.id === slot.windowId)!;
       // One day gets every line, the other the first line only, so the two days read differently.
       const lines = (d === 0 ? items : items.slice(0, 1)).map(([name, quantity]) => {
@@ -135,7 +144,5 @@ export async function ensureFarmerPackDays(ctx: SeedContext): Promise<void> {
   await tx.wallet.create({
     data: { userId, walletId: generateWalletId(), balanceCents: 0, createdAt: placedAt },
   });
-  log(
-    `pack days: ${planned.length} orders for ${PACK_DAY_ORDERS.length} farms' next two handover days`,
-  );
+  log(`pack days: ${planned.length} orders for ${PACK_DAY_ORDERS.length} farms' handover days`);
 }

@@ -7,28 +7,41 @@ import { reconcile } from "@/lib/server/payments/reconcile";
 import { call } from "../support/http";
 import { createProduct, createUserWithSession } from "../support/factories";
 import { placeOrder, topUp, checkLedgerAfterEach } from "../wallet/support";
+import { itOnPostgres } from "../support/races";
 import { farmerWithSession } from "./support";
 
 checkLedgerAfterEach();
 afterAll(closeListener);
 
-const post = (handler: typeof completeRoute.POST, path: string, cookie: string, id: number) =>
+const post = (
+  handler: typeof completeRoute.POST,
+  path: string,
+  cookie: string,
+  id: number,
+  key?: string,
+) =>
   call(handler, `/api/my-farm/orders/${id}/${path}`, {
     method: "POST",
     cookie,
     params: { id: String(id) },
+    headers: key ? { "idempotency-key": key } : {},
   });
-const complete = (cookie: string, id: number) => post(completeRoute.POST, "complete", cookie, id);
+const complete = (cookie: string, id: number, key?: string) =>
+  post(completeRoute.POST, "complete", cookie, id, key);
 const undo = (cookie: string, id: number) => post(undoRoute.POST, "undo-complete", cookie, id);
 
-async function handedOverOrder() {
+async function placedOrder() {
   const me = await farmerWithSession({ farmName: "Undo Farm" });
   const buyer = await createUserWithSession();
   const product = await createProduct(me.farm.id, { priceCents: 1000, stock: 20 });
   await topUp(buyer.cookie, 100);
   const placed = await placeOrder(buyer.cookie, [{ productId: product.id, quantity: 2 }]);
   expect(placed.status, placed.text).toBe(201);
-  const orderId = placed.json.orders[0].id as number;
+  return { me, buyer, orderId: placed.json.orders[0].id as number };
+}
+
+async function handedOverOrder() {
+  const { me, buyer, orderId } = await placedOrder();
   const done = await complete(me.cookie, orderId);
   expect(done.status, done.text).toBe(200);
   return { me, buyer, orderId };
@@ -112,5 +125,52 @@ describe("Handed over, then Undo", () => {
     expect(late.json.message).toContain("more than 5 minutes ago");
     const row = await db.order.findUniqueOrThrow({ where: { id: orderId } });
     expect(row.status).toBe("completed");
+  });
+});
+
+describe("Handed over with an Idempotency-Key (the phone's offline queue)", () => {
+  const sales = (orderId: number) => db.farmLedgerEntry.count({ where: { orderId, type: "sale" } });
+  const told = (farmerId: number, buyerId: number) =>
+    db.message.count({ where: { senderId: farmerId, receiverId: buyerId } });
+
+  it("a handover sent twice with one key completes once, earns once, tells the buyer once and answers the first answer", async () => {
+    const { me, buyer, orderId } = await placedOrder();
+    const first = await complete(me.cookie, orderId, "handover-1");
+    expect(first.status, first.text).toBe(200);
+    const copy = await complete(me.cookie, orderId, "handover-1");
+    expect(copy.status, copy.text).toBe(200);
+    expect(copy.json).toEqual(first.json);
+    expect(await sales(orderId)).toBe(1);
+    expect(await told(me.owner.id, buyer.user.id)).toBe(1);
+    expect(await problemsOf(orderId)).toEqual([]);
+
+    // Without the key a repeat is what it always was: 409, the order is not active.
+    const bare = await complete(me.cookie, orderId);
+    expect(bare.status).toBe(409);
+    expect(bare.json.code).toBe("order_not_active");
+  });
+
+  it("a queued handover of an order cancelled meanwhile is refused with the reason, and nothing is stored for its key", async () => {
+    const { me, buyer, orderId } = await placedOrder();
+    await db.order.update({ where: { id: orderId }, data: { status: "cancelled" } });
+    const refused = await complete(me.cookie, orderId, "handover-2");
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(
+      "Only active orders can be completed; this order is cancelled",
+    );
+    expect(await db.idempotencyKey.count({ where: { key: "handover-2" } })).toBe(0);
+    expect(await told(me.owner.id, buyer.user.id)).toBe(0);
+  });
+
+  itOnPostgres("two copies of one handover racing complete the order once", async () => {
+    const { me, buyer, orderId } = await placedOrder();
+    const answers = await Promise.all([
+      complete(me.cookie, orderId, "handover-3"),
+      complete(me.cookie, orderId, "handover-3"),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[1].json).toEqual(answers[0].json);
+    expect(await sales(orderId)).toBe(1);
+    expect(await told(me.owner.id, buyer.user.id)).toBe(1);
   });
 });

@@ -9,7 +9,7 @@ import { closeListener, listenerConnected } from "@/lib/server/platform/notify";
 import { loadMessage } from "@/lib/server/messages/serialize";
 import { subscribe } from "@/lib/server/realtime/bus";
 import { isPostgres } from "@/lib/server/platform/db";
-import { lastSevenDays } from "@/lib/server/farm/sales";
+import { lastSevenDays } from "@/lib/server/accounting/weekly-sales";
 import type { RealtimeEvent } from "@/lib/server/realtime/hub";
 import { call } from "../support/http";
 import { cancelOrder } from "../support/orders";
@@ -132,6 +132,7 @@ describe("incoming orders", () => {
     // Not active any more: 409, and no second message.
     const again = await complete(me.cookie, orderId);
     expect(again.status).toBe(409);
+    expect(again.json.code).toBe("order_not_active");
     expect(again.json.message).toBe("Only active orders can be completed; this order is completed");
     expect(
       await db.message.count({ where: { senderId: me.owner.id, receiverId: buyer.user.id } }),

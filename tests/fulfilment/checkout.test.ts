@@ -36,9 +36,10 @@ function order(
   items: { productId: number; quantity: number }[],
   fulfilment?: Record<number, Choice>,
   key?: string,
+  more: Record<string, unknown> = {},
 ) {
   return call(ordersRoute.POST, "/api/orders", {
-    body: { items, ...(fulfilment ? { fulfilment } : {}) },
+    body: { items, ...(fulfilment ? { fulfilment } : {}), ...more },
     cookie,
     headers: key ? { "idempotency-key": key } : {},
   });
@@ -188,7 +189,7 @@ describe("checkout with fulfilment", () => {
     await expect(pickupCheckout("2026-11-28", atPayment)).rejects.toMatchObject({
       code: "slot_closed",
       message:
-        "Orders for Green Acres's Sat 28 Nov, 9:00 am pickup closed at Thu 26 Nov, 5:00 pm: choose another time",
+        "Orders for Green Acres' Sat 28 Nov, 9:00 am pickup closed at Thu 26 Nov, 5:00 pm: choose another time",
     });
     expect(await db.order.count({ where: { userId: me.user.id } })).toBe(0);
     const { value } = await pickupCheckout("2026-11-28", inCart);
@@ -233,7 +234,7 @@ describe("checkout with fulfilment", () => {
     ).rejects.toMatchObject({
       code: "slot_closed",
       message:
-        "Orders for Green Acres's Sat 27 Nov, 9:00 am pickup are not open yet: choose a sooner time",
+        "Orders for Green Acres' Sat 27 Nov, 9:00 am pickup are not open yet: choose a sooner time",
     });
   });
 
@@ -317,9 +318,15 @@ describe("checkout with fulfilment", () => {
         feeCents: 300,
         freeOverCents: null,
       });
-      const cheaper = await order(me.cookie, [{ productId: apples.id, quantity: 2 }], {
-        [farm.id]: to,
-      });
+      // The same slot again, on purpose (tests/orders/repeat-order.test.ts covers the question).
+      const again = { confirmRepeat: true };
+      const cheaper = await order(
+        me.cookie,
+        [{ productId: apples.id, quantity: 2 }],
+        { [farm.id]: to },
+        undefined,
+        again,
+      );
       expect(cheaper.json.orders[0]).toMatchObject({ totalAmount: 23, fulfilment: { fee: 3 } });
       expect(
         (
@@ -330,9 +337,13 @@ describe("checkout with fulfilment", () => {
       ).toBe(downtown.id);
 
       // At 75.00 of goods the Kelowna zone is free, which beats Downtown's 3.00.
-      const free = await order(me.cookie, [{ productId: apples.id, quantity: 8 }], {
-        [farm.id]: to,
-      });
+      const free = await order(
+        me.cookie,
+        [{ productId: apples.id, quantity: 8 }],
+        { [farm.id]: to },
+        undefined,
+        again,
+      );
       expect(free.json.orders[0]).toMatchObject({ totalAmount: 80, fulfilment: { fee: 0 } });
       expect(await balanceCents(me.user.id)).toBe(50000 - 2500 - 2300 - 8000);
     });

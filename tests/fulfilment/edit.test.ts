@@ -75,7 +75,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     });
     expect(res.json.events.map((e: { note: string }) => e.note)).toEqual([
       "Paid from wallet",
-      "Changed by the buyer",
+      "Changed by the buyer: Carrots 2 → 5",
     ]);
     expect(await linesByProduct(o.id)).toEqual([["Carrots", 5, 300]]);
     expect(await stocks()).toEqual([95, 100, 100]);
@@ -100,6 +100,9 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     ]);
     expect(res.status, res.text).toBe(200);
     expect(res.json.totalAmount).toBe(7.5);
+    expect(res.json.events.at(-1).note).toBe(
+      "Changed by the buyer: Carrots 4 → 1, Kale removed, Beets added (1)",
+    );
     expect(await linesByProduct(o.id)).toEqual([
       ["Carrots", 1, 300],
       ["Beets", 1, 450],
@@ -123,6 +126,7 @@ describe("PATCH /api/orders/{id}: changing an order before its cutoff", () => {
     ]);
     expect([res.status, res.json.totalAmount]).toEqual([200, 6]);
     expect(await adjustmentRows(me.user.id)).toEqual([]);
+    expect(res.json.events.map((e: { note: string }) => e.note)).toEqual(["Paid from wallet"]);
     expect(await stocks()).toEqual([98, 100, 100]);
   });
 

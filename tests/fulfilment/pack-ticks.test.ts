@@ -1,14 +1,20 @@
 import { describe, expect, it } from "vitest";
 import * as packRoute from "@/app/api/my-farm/pack-list/route";
 import * as ticksRoute from "@/app/api/my-farm/pack-list/ticks/route";
+import { db } from "@/lib/server/platform/db";
 import { call } from "../support/http";
 import { createFarmerWithSession, createProduct } from "../support/factories";
 import { createOrderInSlot, createPickupPoint, createWindow } from "../support/fulfilment";
 
 const DATE = "2026-11-28";
 
-const tick = (cookie: string, body: unknown) =>
-  call(ticksRoute.PUT, "/api/my-farm/pack-list/ticks", { method: "PUT", cookie, body });
+const tick = (cookie: string, body: unknown, key?: string) =>
+  call(ticksRoute.PUT, "/api/my-farm/pack-list/ticks", {
+    method: "PUT",
+    cookie,
+    body,
+    headers: key ? { "idempotency-key": key } : {},
+  });
 
 async function farmWithOrder(status: "active" | "completed" = "active") {
   const me = await createFarmerWithSession();
@@ -79,6 +85,25 @@ describe("Pack list tick-offs", () => {
     const bad = await tick(me.cookie, { orderId: order.id, productId: null, packed: "yes" });
     expect(bad.status).toBe(400);
     expect(bad.json.errors.packed).toBe("packed must be true or false");
+  });
+
+  it("a tick sent again with its Idempotency-Key replays its first answer and never undoes a later untick", async () => {
+    const { me, kale, order } = await farmWithOrder();
+    const on = { orderId: order.id, productId: kale.id, packed: true };
+    expect((await tick(me.cookie, on, "tick-1")).json.packed).toEqual([kale.id]);
+    const off = await tick(me.cookie, { ...on, packed: false }, "tick-2");
+    expect(off.json.packed).toEqual([]);
+
+    // The offline queue's copy of the first tick (its answer was lost) arrives late.
+    const copy = await tick(me.cookie, on, "tick-1");
+    expect(copy.status, copy.text).toBe(200);
+    expect(copy.json).toEqual({ orderId: order.id, packed: [kale.id] });
+    expect(await db.packTick.count({ where: { orderId: order.id } })).toBe(0);
+
+    // One key is one tick: the same key for another tick is refused.
+    const reused = await tick(me.cookie, { ...on, packed: false }, "tick-1");
+    expect(reused.status).toBe(409);
+    expect(reused.json.code).toBe("idempotency_key_reused");
   });
 
   it("lists the next 14 days with their order counts for the day picker", async () => {

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { DateTime } from "luxon";
 import { db } from "@/lib/server/platform/db";
 import { sendDueNotifications } from "@/lib/server/emails/sender";
 import {
@@ -32,8 +33,15 @@ const smtpServer = smtpPerFile();
 // Two workers at once need PostgreSQL: PGlite is one connection and serialises every statement.
 const pg = it.skipIf(!onPostgres);
 
-/** Thursday 26 November 2026, 07:30 in Vancouver (15:30 UTC). */
-const THURSDAY_0730 = new Date("2026-11-26T15:30:00Z");
+/**
+ * A wall-clock time in the farm's zone. Built from the zone data rather than written in UTC: BC
+ * keeps daylight time all year from November 2026 in newer tz data, older data says PST.
+ */
+const inVancouver = (local: string) =>
+  DateTime.fromISO(local, { zone: "America/Vancouver" }).toJSDate();
+
+/** Thursday 26 November 2026, 07:30 in Vancouver. */
+const THURSDAY_0730 = inVancouver("2026-11-26T07:30");
 
 let farm: Awaited<ReturnType<typeof createFarm>>;
 
@@ -56,12 +64,12 @@ const creditLine = (buyerId: number) =>
 describe("when the sheet is due", () => {
   const f = { timeZone: "America/Vancouver", freshSheetWeekday: 4, freshSheetHour: 7 };
   it("is due from the farm's day and hour, in its zone, for a day; never when off", () => {
-    expect(dueSheetDate(f, new Date("2026-11-26T14:59:00Z"))).toBeNull(); // 06:59 Thursday
-    expect(dueSheetDate(f, new Date("2026-11-26T15:00:00Z"))).toBe("2026-11-26");
+    expect(dueSheetDate(f, inVancouver("2026-11-26T06:59"))).toBeNull(); // 06:59 Thursday
+    expect(dueSheetDate(f, inVancouver("2026-11-26T07:00"))).toBe("2026-11-26");
     expect(dueSheetDate(f, THURSDAY_0730)).toBe("2026-11-26");
-    expect(dueSheetDate(f, new Date("2026-11-27T14:59:00Z"))).toBe("2026-11-26"); // Fri 06:59
-    expect(dueSheetDate(f, new Date("2026-11-27T15:00:00Z"))).toBeNull(); // a day late: missed
-    expect(dueSheetDate(f, new Date("2026-12-03T16:00:00Z"))).toBe("2026-12-03");
+    expect(dueSheetDate(f, inVancouver("2026-11-27T06:59"))).toBe("2026-11-26"); // Fri 06:59
+    expect(dueSheetDate(f, inVancouver("2026-11-27T07:00"))).toBeNull(); // a day late: missed
+    expect(dueSheetDate(f, inVancouver("2026-12-03T08:00"))).toBe("2026-12-03");
     expect(dueSheetDate({ ...f, freshSheetWeekday: null }, THURSDAY_0730)).toBeNull();
     // Same instant, another zone: 10:30 Thursday in Toronto, due since 07:00 there.
     expect(dueSheetDate({ ...f, timeZone: "America/Toronto" }, THURSDAY_0730)).toBe("2026-11-26");
@@ -111,9 +119,9 @@ describe("readers", () => {
     const b = await createUser({ userType: "restaurant" });
     await follow(a.id);
     await creditLine(b.id);
-    expect(await queueFreshSheets(new Date("2026-11-26T14:00:00Z"))).toBe(0); // before 07:00
+    expect(await queueFreshSheets(inVancouver("2026-11-26T06:00"))).toBe(0); // before 07:00
     expect(await queueFreshSheets(THURSDAY_0730)).toBe(2);
-    expect(await queueFreshSheets(new Date("2026-11-26T20:00:00Z"))).toBe(0);
+    expect(await queueFreshSheets(inVancouver("2026-11-26T12:00"))).toBe(0);
     const rows = await db.notification.findMany({
       where: { kind: "fresh_sheet" },
       orderBy: { userId: "asc" },
@@ -126,7 +134,7 @@ describe("readers", () => {
       ]),
     );
     // The next Thursday is a new week.
-    expect(await queueFreshSheets(new Date("2026-12-03T15:30:00Z"))).toBe(2);
+    expect(await queueFreshSheets(inVancouver("2026-12-03T07:30"))).toBe(2);
   });
 
   pg("two workers at once queue each reader's sheet once (PostgreSQL)", async () => {

@@ -4,7 +4,7 @@ import * as prefsRoute from "@/app/api/notification-preferences/route";
 import * as unsubscribeRoute from "@/app/api/unsubscribe/[token]/route";
 import { sendDueNotifications } from "@/lib/server/emails/sender";
 import { unsubscribeToken } from "@/lib/server/notifications/unsubscribe";
-import { NOTIFICATION_KINDS } from "@/lib/validators/notifications";
+import { NOTIFICATION_KINDS, PUSH_KINDS } from "@/lib/validators/notifications";
 import { call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { placeOrder, topUp } from "../wallet/support";
@@ -22,6 +22,9 @@ beforeEach(async () => {
 const put = (body: unknown, cookie = buyer.cookie) =>
   call(prefsRoute.PUT, "/api/notification-preferences", { method: "PUT", body, cookie });
 const allOn = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, true]));
+// Push is off until a user turns it on (docs/notifications.md, "Push").
+const pushOff = Object.fromEntries(PUSH_KINDS.map((k) => [k, false]));
+const defaults = { email: allOn, push: pushOff, pushKey: expect.stringMatching(/^B[\w-]{86}$/) };
 
 describe("GET/PUT /api/notification-preferences", () => {
   it("everything is on by default; a PUT changes the kinds it names and answers all switches", async () => {
@@ -29,7 +32,7 @@ describe("GET/PUT /api/notification-preferences", () => {
       cookie: buyer.cookie,
     });
     expect(got.status).toBe(200);
-    expect(got.json).toEqual({ email: allOn });
+    expect(got.json).toEqual(defaults);
     const res = await put({ email: { order_placed: false, unread_messages: false } });
     expect(res.status, res.text).toBe(200);
     expect(res.json.email).toEqual({ ...allOn, order_placed: false, unread_messages: false });
@@ -41,7 +44,7 @@ describe("GET/PUT /api/notification-preferences", () => {
     const other = await createUserWithSession();
     expect(
       (await call(prefsRoute.GET, "/api/notification-preferences", { cookie: other.cookie })).json,
-    ).toEqual({ email: allOn });
+    ).toEqual(defaults);
   });
 
   it("400 for an unknown kind or a value that is not a boolean; 401 signed out", async () => {
@@ -50,6 +53,9 @@ describe("GET/PUT /api/notification-preferences", () => {
     expect(notBool.status).toBe(400);
     expect(notBool.json.errors["email.order_placed"]).toBe("Must be true or false");
     expect((await put({ email: allOn, extra: 1 })).status).toBe(400);
+    expect((await put({})).status).toBe(400);
+    expect((await put({ push: { new_order: "yes" } })).status).toBe(400);
+    expect((await put({ push: { order_placed: true } })).status).toBe(400);
     expect((await put({ email: { order_placed: false } }, "")).status).toBe(401);
   });
 });

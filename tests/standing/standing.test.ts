@@ -9,6 +9,9 @@ import { call } from "../support/http";
 import { createFarm, createProduct, createUserWithSession } from "../support/factories";
 import { createAddress } from "../support/fulfilment";
 import { itOnPostgres } from "../support/races";
+import { onPostgres } from "../support/pg";
+import { captureConsole } from "../support/console";
+import { listenLocally } from "@/lib/server/realtime/hub";
 import fs from "node:fs";
 import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
 import { formatMessageListTime } from "@/lib/format";
@@ -215,6 +218,54 @@ describe("standing orders: the worker", () => {
     );
   });
 
+  // PGlite pushes to this process's streams directly, so a stream that throws fails the push;
+  // PostgreSQL hands it to NOTIFY, which a test cannot make fail.
+  const pushesLocally = "(PGlite only: pushes are local)";
+  /** Runs `fn` while the chef's open stream throws on every event; answers the lines logged. */
+  async function withBrokenStream(fn: () => Promise<unknown>) {
+    const stop = listenLocally(chef.user.id, () => {
+      throw new Error("the chef's stream broke");
+    });
+    try {
+      return await captureConsole(fn);
+    } finally {
+      stop();
+    }
+  }
+
+  it.skipIf(onPostgres)(
+    `a failed push of the farm's notice is logged with its standing order, and the failure stays recorded ${pushesLocally}`,
+    async () => {
+      const s = await chefOrdersApples(60, { weekday: 6, kind: "pickup" }).then((r) => r.json);
+      const lines = await withBrokenStream(() => placeDueStandingOrders(dueNow(s)));
+      const [occurrence] = await occurrencesOf(s.id);
+      expect(occurrence.status).toBe("failed");
+      const notice = await db.message.findFirstOrThrow({
+        where: { senderId: world.owner.id, receiverId: chef.user.id },
+      });
+      expect(lines).toContainEqual(
+        `[standing] could not push message ${notice.id} of standing order ${s.id} (${s.nextDate}): Error: the chef's stream broke`,
+      );
+    },
+  );
+
+  it.skipIf(onPostgres)(
+    `a failed push of a price card is logged with its standing order, and the order stays placed ${pushesLocally}`,
+    async () => {
+      const s = await saturdayPickup(3);
+      await db.product.update({ where: { id: apples.id }, data: { priceCents: 1200 } });
+      const lines = await withBrokenStream(() => placeDueStandingOrders(dueNow(s)));
+      const [placed] = await occurrencesOf(s.id);
+      expect(placed.status).toBe("placed");
+      const card = await db.orderAdjustment.findFirstOrThrow({
+        where: { orderId: placed.orderId! },
+      });
+      expect(lines).toContainEqual(
+        `[standing] could not push price card ${card.messageId} of standing order ${s.id} (${s.nextDate}): Error: the chef's stream broke`,
+      );
+    },
+  );
+
   it("out of stock and a window the farm retired are failures with their reasons", async () => {
     const s = await saturdayPickup(3);
     // The farmer counts none left: the hold is cut to nothing (tests/standing/reserved-stock.test.ts).
@@ -388,7 +439,7 @@ describe("standing orders: the prices agreed at set-up", () => {
     ).toBe(1);
 
     // Accepting pays the difference; the next week is still agreed at $10.
-    const accepted = await acceptAdjustment(chef.user.id, order.id, card.id);
+    const { value: accepted } = await acceptAdjustment(chef.user.id, order.id, card.id);
     expect(accepted.status).toBe("accepted");
     const after = await db.order.findUniqueOrThrow({
       where: { id: order.id },

@@ -1,23 +1,12 @@
-import { IncomingOrders } from "@/components/farm/incoming-orders";
-import { SalesChart } from "@/components/farm/sales-chart";
-import { incomingOrdersOverview } from "@/lib/server/orders/farm-orders";
-import { weeklySales } from "@/lib/server/farm/sales";
+import { FarmToday } from "@/components/farm/farm-today";
 import { farmPageUser } from "@/lib/server/farm/profile";
-import { PAGE_SIZE } from "@/lib/validators/page";
+import { farmToday } from "@/lib/server/farm-day/today";
 
 export const dynamic = "force-dynamic";
 
-export default async function MyFarmPage() {
+/** My Farm → Today, the farm's landing page (docs/product.md, "My Farm → Today"). */
+export default async function MyFarmTodayPage() {
   const user = await farmPageUser();
   if (!user) return null;
-  const [orders, sales] = await Promise.all([
-    incomingOrdersOverview(user, PAGE_SIZE),
-    weeklySales(user),
-  ]);
-  return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_minmax(0,26rem)] lg:items-start">
-      <IncomingOrders orders={orders} />
-      <SalesChart sales={sales} />
-    </div>
-  );
+  return <FarmToday today={await farmToday(user)} />;
 }

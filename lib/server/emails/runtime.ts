@@ -1,6 +1,11 @@
 import "server-only";
 import type { Loop } from "@/lib/server/platform/loop";
-import { queueCutoffReminders, queueUnreadDigests } from "@/lib/server/notifications/scans";
+import {
+  queueCutoffPushes,
+  queueCutoffReminders,
+  queueMessagePushes,
+  queueUnreadDigests,
+} from "@/lib/server/notifications/scans";
 import { queueFreshSheets } from "@/lib/server/notifications/fresh-sheets";
 import { startNotificationSender } from "./sender";
 
@@ -13,7 +18,13 @@ const g = globalThis as unknown as { __fieldfareNotifications?: Loop };
 export function startNotifications(): Loop {
   if (g.__fieldfareNotifications) return g.__fieldfareNotifications;
   const loop = startNotificationSender({
-    rounds: [queueCutoffReminders, queueUnreadDigests, queueFreshSheets],
+    rounds: [
+      queueCutoffReminders,
+      queueUnreadDigests,
+      queueFreshSheets,
+      queueMessagePushes,
+      queueCutoffPushes,
+    ],
   });
   return (g.__fieldfareNotifications = {
     nudge: loop.nudge,

@@ -13,6 +13,11 @@ import { appUrl, renderEmail } from "./layout";
 import { compose, type Composed } from "./templates";
 import { configuredMailer, type Mailer } from "./transport";
 import { unsubscribeToken } from "@/lib/server/notifications/unsubscribe";
+import { pushKindOfRow } from "@/lib/server/notifications/outbox";
+import { forgetPushTarget, pushTargetsOf } from "@/lib/server/notifications/push-subscriptions";
+import type { PushKind } from "@/lib/validators/notifications";
+import { configuredPushTransport, type PushTransport } from "./push-transport";
+import { composePush } from "./push-templates";
 
 /**
  * The outbox sender (docs/notifications.md, "Sender"). A round claims due rows with
@@ -48,6 +53,8 @@ export function messageIdOf(n: Pick<Notification, "id" | "dedupeKey">): string {
 export type RoundResult = { sent: number; skipped: number; retried: number; failed: number };
 export type SenderOptions = {
   mailer: Mailer;
+  /** Push notifications' transport; null or absent: push is off and push rows end skipped. */
+  push?: PushTransport | null;
   /** The sender's clock (tests move it instead of sleeping). */
   now?: Date;
   /** Rows per claim. */
@@ -141,8 +148,55 @@ async function sendEmail(
   await release(n, Prisma.sql`"status" = 'sent', "sentAt" = ${now}, "lastError" = NULL`);
 }
 
-async function deliver(mailer: Mailer, n: Notification, now: Date): Promise<keyof RoundResult> {
+/**
+ * A push notification (docs/notifications.md, "Push"): to every browser the recipient subscribed,
+ * while the kind's push switch is on. A subscription the push service calls gone (404/410) is
+ * deleted; any other failure fails the row, which is retried like an email (every attempt carries
+ * the same tag, so a browser that got it already shows it once).
+ */
+async function deliverPush(
+  push: PushTransport | null | undefined,
+  n: Notification,
+  kind: PushKind,
+  now: Date,
+): Promise<keyof RoundResult> {
+  const [pref] = await readRows<{ push: boolean }>(Prisma.sql`
+    SELECT "push" FROM "NotificationPreference" WHERE "userId" = ${n.userId} AND "kind" = ${kind}`);
+  const targets = push && pref?.push ? await pushTargetsOf(n.userId) : [];
+  const message = targets.length ? await composePush(kind, n) : null;
+  if (!push || !message) {
+    await release(n, Prisma.sql`"status" = 'skipped'`);
+    return "skipped";
+  }
+  const failures: string[] = [];
+  let delivered = 0;
+  for (const target of targets) {
+    try {
+      if ((await push.send(target, message)) === "gone") await forgetPushTarget(target);
+      else delivered++;
+    } catch (error) {
+      failures.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (failures.length) throw new Error(failures.join("; "));
+  await release(
+    n,
+    delivered
+      ? Prisma.sql`"status" = 'sent', "sentAt" = ${now}, "lastError" = NULL`
+      : Prisma.sql`"status" = 'skipped', "lastError" = 'every subscription was gone'`,
+  );
+  return delivered ? "sent" : "skipped";
+}
+
+async function deliver(
+  mailer: Mailer,
+  push: PushTransport | null | undefined,
+  n: Notification,
+  now: Date,
+): Promise<keyof RoundResult> {
   try {
+    const pushKind = pushKindOfRow(n.kind);
+    if (pushKind) return await deliverPush(push, n, pushKind, now);
     if (isAccountKind(n.kind)) return await deliverAccountEmail(mailer, n, now);
     const user = await recipientOf(n);
     // Until the address is verified it gets nothing but account emails (docs/accounts.md).
@@ -173,10 +227,17 @@ async function deliver(mailer: Mailer, n: Notification, now: Date): Promise<keyo
       gaveUp
         ? Prisma.sql`"status" = 'failed', "lastError" = ${lastError}`
         : Prisma.sql`"status" = 'pending', "lastError" = ${lastError}, "nextAttemptAt" = ${new Date(now.getTime() + retryDelayMs(n.attempts))}`,
-    ).catch(() => undefined); // the lease runs out and the row is tried again
+    ).catch((e: unknown) =>
+      // Not thrown: the lease runs out and the row is tried again.
+      console.warn(`[mail] could not record the failed attempt of notification ${n.id}:`, e),
+    );
     if (gaveUp)
       console.warn(
         `[mail] notification ${n.id} (${n.kind}) failed after ${n.attempts} attempts: ${lastError}`,
+      );
+    else if (pushKindOfRow(n.kind))
+      console.warn(
+        `[push] notification ${n.id} (${n.kind}) attempt ${n.attempts} failed, will retry: ${lastError}`,
       );
     return gaveUp ? "failed" : "retried";
   }
@@ -197,7 +258,8 @@ export async function sendDueNotifications(opts: SenderOptions): Promise<RoundRe
     let next = 0;
     await Promise.all(
       Array.from({ length: Math.min(concurrency, rows.length) }, async () => {
-        while (next < rows.length) result[await deliver(opts.mailer, rows[next++], now)]++;
+        while (next < rows.length)
+          result[await deliver(opts.mailer, opts.push, rows[next++], now)]++;
       }),
     );
   }
@@ -213,17 +275,19 @@ export function startNotificationSender(
   opts: {
     intervalMs?: number;
     mailer?: Mailer;
+    push?: PushTransport | null;
     log?: (m: string) => void;
     rounds?: Array<(now: Date) => Promise<unknown>>;
   } = {},
 ): Loop {
   const log = opts.log ?? ((m: string) => console.info(`[mail] ${m}`));
   const mailer = opts.mailer ?? configuredMailer();
+  const push = opts.push !== undefined ? opts.push : configuredPushTransport();
   const loop = startLoop(
     async () => {
       const now = new Date();
       for (const scan of opts.rounds ?? []) await scan(now);
-      const r = await sendDueNotifications({ mailer, now });
+      const r = await sendDueNotifications({ mailer, push, now });
       if (r.sent + r.failed + r.retried)
         log(
           `${r.sent} sent, ${r.retried} to retry, ${r.failed} failed, ${r.skipped} skipped (${mailer.describe})`,

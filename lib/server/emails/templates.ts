@@ -6,10 +6,10 @@ import { describeLines, storedLines } from "@/lib/server/adjustments/serialize";
 import { db } from "@/lib/server/platform/db";
 import { receiptOrderInclude, receiptPdf } from "@/lib/server/documents/receipt";
 import { formatCents } from "@/lib/server/wallet/serialize";
-import { payoutForEmail } from "@/lib/server/payments/farm-payouts";
-import { levelOf, pricedLineSelect, unitPrice } from "@/lib/server/catalog/pricing";
+import { payoutForEmail } from "@/lib/server/accounting/payout-statement";
+import { caseSizeFor, levelOf, pricedLineSelect, unitPrice } from "@/lib/server/catalog/pricing";
 import { itemsOf, type StandingItem } from "@/lib/server/standing/serialize";
-import { DEFAULT_TIME_ZONE, formatDayTime } from "@/lib/format";
+import { DEFAULT_TIME_ZONE, formatDayTime, formatQuantity } from "@/lib/format";
 import type { NotificationKind } from "@/lib/validators/notifications";
 import { freshSheet } from "@/lib/server/catalog/farm-page";
 import { signSheetLink, sheetLinkPath } from "@/lib/server/notifications/sheet-links";
@@ -35,7 +35,7 @@ type LoadedOrder = NonNullable<Awaited<ReturnType<typeof loadOrder>>>;
 function orderRows(o: LoadedOrder): EmailContent["rows"] {
   return [
     ...o.items.map((i) => ({
-      label: `${i.productName} × ${i.quantity} ${i.product.unit}`,
+      label: `${i.productName} × ${formatQuantity(i.quantity, i.product.unit, caseSizeFor(i.product, levelOf(o.user)))}`,
       value: formatCents(i.priceCents * i.quantity),
     })),
     ...((o.fulfilment?.feeCents ?? 0) > 0
@@ -97,14 +97,14 @@ async function standingAmount(items: StandingItem[]) {
     if (!p) return [];
     const nowCents = unitPrice(p, "restaurant").cents;
     const cents = Math.min(i.priceCents, nowCents);
-    return [{ ...i, name: p.name, unit: p.unit, nowCents, cents }];
+    return [{ ...i, name: p.name, unit: p.unit, caseSize: p.caseSize, nowCents, cents }];
   });
   const totalCents = lines.reduce((sum, l) => sum + l.cents * l.quantity, 0);
   return {
     totalCents,
     rows: [
       ...lines.map((l) => ({
-        label: `${l.name} × ${l.quantity} ${l.unit}`,
+        label: `${l.name} × ${formatQuantity(l.quantity, l.unit, l.caseSize)}`,
         value: formatCents(l.cents * l.quantity),
       })),
       { label: "Total before any fee", value: formatCents(totalCents), strong: true },

@@ -38,3 +38,12 @@ export async function replaceImage<T>(
   if (applied.previous && applied.previous !== url) await removeUpload(applied.previous);
   return applied.result;
 }
+
+/** Takes a picture away: `apply` records none (""); once it succeeds the file it replaced is removed. */
+export async function removeImage<T>(
+  apply: (url: "") => Promise<{ result: T; previous: string }>,
+): Promise<T> {
+  const applied = await apply("");
+  if (applied.previous) await removeUpload(applied.previous);
+  return applied.result;
+}

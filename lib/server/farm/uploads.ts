@@ -34,7 +34,10 @@ export async function removeUpload(url: string): Promise<void> {
   if (!url.startsWith(UPLOAD_URL_PREFIX)) return;
   const name = url.slice(UPLOAD_URL_PREFIX.length);
   if (!NAME.test(name)) return;
-  await db.uploadedImage.deleteMany({ where: { name } }).catch(() => undefined);
+  // The new image is saved already; a leftover only costs space, so it is logged, not thrown.
+  await db.uploadedImage
+    .deleteMany({ where: { name } })
+    .catch((error) => console.warn(`[uploads] could not remove the replaced ${name}:`, error));
 }
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { formatSlotMoment } from "@/lib/format";
+import { formatSlotMoment, possessive } from "@/lib/format";
 import { pickZone } from "@/lib/delivery-fee";
 import { AppError, badRequest } from "@/lib/server/platform/errors";
 import type { Tx } from "@/lib/server/platform/transaction";
@@ -116,7 +116,7 @@ export function planFulfilment(
       `That pickup or delivery time is no longer offered by ${farm.farmName}: choose another`,
     );
 
-  const what = `${farm.farmName}'s ${localLabel(slot.start, settings.timeZone)} ${window.kind}`;
+  const what = `${possessive(farm.farmName)} ${localLabel(slot.start, settings.timeZone)} ${window.kind}`;
   if (now.getTime() >= slot.cutoff.getTime()) {
     throw new AppError(
       "slot_closed",

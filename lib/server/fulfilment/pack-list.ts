@@ -6,6 +6,7 @@ import { centsToDollars } from "@/lib/money";
 import type { PackListJson } from "@/lib/contracts/fulfilment";
 import { toCsv, type CsvCell } from "@/lib/server/platform/csv";
 import { localDateOf } from "@/lib/server/tz-zone";
+import * as clock from "@/lib/server/platform/clock";
 import { toLocalIso } from "./time";
 import { packedLines } from "./pack-ticks";
 
@@ -23,14 +24,26 @@ const shiftDate = (date: string, days: number) => {
  * Cancelled orders are left out; completed ones stay (the list is also the day's record). The
  * buyer appears by name only; the delivery address is there because the farm delivers to it.
  */
-export async function packList(
-  user: SessionUser,
-  date: string,
-  now = new Date(),
-): Promise<PackListJson> {
+export async function packList(user: SessionUser, date: string, now?: Date): Promise<PackListJson> {
+  now ??= await clock.now();
   const { id: farmId } = await requireOwnFarm(user);
+  return packListOf(farmId, date, now);
+}
+
+/**
+ * The pack list of a farm already checked to be the caller's; `timeZone` when the caller has read
+ * the farm already (My Farm → Today, lib/server/farm-day/today.ts), saving a round trip.
+ */
+export async function packListOf(
+  farmId: number,
+  date: string,
+  now: Date,
+  timeZone?: string,
+): Promise<PackListJson> {
   const [farm, rows] = await Promise.all([
-    db.farm.findUniqueOrThrow({ where: { id: farmId }, select: { timeZone: true } }),
+    timeZone
+      ? { timeZone }
+      : db.farm.findUniqueOrThrow({ where: { id: farmId }, select: { timeZone: true } }),
     db.orderFulfilment.findMany({
       where: { farmId, localDate: date, order: { status: { in: ["active", "completed"] } } },
       orderBy: [{ startsAt: "asc" }, { orderId: "asc" }],

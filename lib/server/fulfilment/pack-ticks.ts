@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
-import { inTransaction } from "@/lib/server/platform/transaction";
+import { withIdempotency } from "@/lib/server/platform/idempotency";
 import { AppError, notFound } from "@/lib/server/platform/errors";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { requireOwnFarm } from "@/lib/server/farm/access";
@@ -10,42 +10,55 @@ import type { PackTicksJson } from "@/lib/contracts/fulfilment";
 /**
  * Pack list tick-offs (docs/fulfilment.md): one row per packed line of the farm's own active
  * order; a whole order (productId null) ticks or unticks every line. Repeats change nothing.
- * Answers the order's packed lines after the change.
+ * Answers the order's packed lines after the change. With an `Idempotency-Key` a tick sent again
+ * (the phone's offline queue after a lost answer) replays its first answer instead of applying
+ * once more, so a late copy never undoes a later untick.
  */
-export async function setPackTick(user: SessionUser, input: PackTickInput): Promise<PackTicksJson> {
+export async function setPackTick(
+  user: SessionUser,
+  input: PackTickInput,
+  idempotencyKey?: string,
+): Promise<PackTicksJson> {
   const { id: farmId } = await requireOwnFarm(user);
-  return inTransaction(async (tx) => {
-    const order = await tx.order.findFirst({
-      where: { id: input.orderId, farmId },
-      select: { status: true, items: { select: { productId: true } } },
-    });
-    if (!order) throw notFound("Order not found");
-    if (order.status !== "active")
-      throw new AppError(
-        "order_not_active",
-        `Only active orders can be packed; this order is ${order.status}`,
-      );
-    const lines = order.items.map((i) => i.productId);
-    if (input.productId !== null && !lines.includes(input.productId))
-      throw notFound("This product is not in the order");
-    const productIds = input.productId === null ? lines : [input.productId];
-    if (input.packed) {
-      await tx.packTick.createMany({
-        data: productIds.map((productId) => ({ orderId: input.orderId, productId, farmId })),
-        skipDuplicates: true,
+  const { value } = await withIdempotency(
+    user.id,
+    "pack.tick",
+    idempotencyKey,
+    input,
+    async (tx) => {
+      const order = await tx.order.findFirst({
+        where: { id: input.orderId, farmId },
+        select: { status: true, items: { select: { productId: true } } },
       });
-    } else {
-      await tx.packTick.deleteMany({
-        where: { orderId: input.orderId, farmId, productId: { in: productIds } },
+      if (!order) throw notFound("Order not found");
+      if (order.status !== "active")
+        throw new AppError(
+          "order_not_active",
+          `Only active orders can be packed; this order is ${order.status}`,
+        );
+      const lines = order.items.map((i) => i.productId);
+      if (input.productId !== null && !lines.includes(input.productId))
+        throw notFound("This product is not in the order");
+      const productIds = input.productId === null ? lines : [input.productId];
+      if (input.packed) {
+        await tx.packTick.createMany({
+          data: productIds.map((productId) => ({ orderId: input.orderId, productId, farmId })),
+          skipDuplicates: true,
+        });
+      } else {
+        await tx.packTick.deleteMany({
+          where: { orderId: input.orderId, farmId, productId: { in: productIds } },
+        });
+      }
+      const packed = await tx.packTick.findMany({
+        where: { orderId: input.orderId, farmId },
+        orderBy: { productId: "asc" },
+        select: { productId: true },
       });
-    }
-    const packed = await tx.packTick.findMany({
-      where: { orderId: input.orderId, farmId },
-      orderBy: { productId: "asc" },
-      select: { productId: true },
-    });
-    return { orderId: input.orderId, packed: packed.map((p) => p.productId) };
-  });
+      return { orderId: input.orderId, packed: packed.map((p) => p.productId) };
+    },
+  );
+  return value;
 }
 
 /** The farm's packed lines per order, for the pack list. */

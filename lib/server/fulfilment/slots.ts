@@ -7,6 +7,7 @@ import { slotIdOf } from "@/lib/validators/fulfilment";
 import { farmTaxRates } from "@/lib/server/tax/rates";
 import { serializePickupPoint, serializeZone } from "./serialize";
 import { toLocalIso, upcomingSlots } from "./time";
+import * as clock from "@/lib/server/platform/clock";
 
 /**
  * The slots buyers choose from (docs/fulfilment.md): every upcoming occurrence of the farm's live
@@ -70,20 +71,17 @@ async function slotsOf(farm: LoadedFarm, days: number, now: Date): Promise<SlotJ
 }
 
 /** GET /api/farms/{id}/slots */
-export async function listSlots(
-  farmId: number,
-  days: number,
-  now = new Date(),
-): Promise<SlotJson[]> {
-  return slotsOf(await loadFarm(farmId), days, now);
+export async function listSlots(farmId: number, days: number, now?: Date): Promise<SlotJson[]> {
+  return slotsOf(await loadFarm(farmId), days, now ?? (await clock.now()));
 }
 
 /** GET /api/farms/{id}/fulfilment: what checkout shows for one farm. */
 export async function farmFulfilment(
   farmId: number,
   days: number,
-  now = new Date(),
+  now?: Date,
 ): Promise<FarmFulfilmentJson> {
+  now ??= await clock.now();
   const farm = await loadFarm(farmId);
   return {
     farmId: farm.id,
@@ -99,8 +97,9 @@ export async function farmFulfilment(
 /** The farm's soonest slot that still takes orders (product and farm pages), or null. */
 export async function nextSlot(
   farmId: number,
-  now = new Date(),
+  now?: Date,
 ): Promise<(SlotJson & { timeZone: string }) | null> {
+  now ??= await clock.now();
   const farm = await loadFarm(farmId);
   const open = (await slotsOf(farm, 14, now)).find((s) => s.remaining === null || s.remaining > 0);
   return open ? { ...open, timeZone: farm.timeZone } : null;

@@ -5,7 +5,8 @@ import type { OpsEmailJson } from "@/lib/contracts/ops";
 import { db } from "@/lib/server/platform/db";
 import { conflict, notFound } from "@/lib/server/platform/errors";
 import type { Tx } from "@/lib/server/platform/transaction";
-import type { NotificationKind } from "@/lib/validators/notifications";
+import type { NotificationKind, PushKind } from "@/lib/validators/notifications";
+import { pushWantedSql } from "./push-subscriptions";
 
 /**
  * Queues an email in the caller's transaction (docs/notifications.md, "Outbox"): the row exists
@@ -20,6 +21,29 @@ export type Queued = {
   payload: Prisma.InputJsonObject;
   dedupeKey: string;
 };
+
+/** A push notification's row kind (docs/notifications.md, "Push"): `push:new_order`, … */
+export const pushRowKind = (kind: PushKind) => `push:${kind}` as const;
+/** The push kind of a row, or null for an email. */
+export const pushKindOfRow = (rowKind: string): PushKind | null =>
+  rowKind.startsWith("push:") ? (rowKind.slice(5) as PushKind) : null;
+
+/**
+ * Queues a push notification in the caller's transaction, as `enqueue` does an email, but only
+ * when the recipient switched the kind on and has a browser to push to (docs/notifications.md,
+ * "Push"); `dedupeKey` is prefixed with the row kind.
+ */
+export async function enqueuePush(
+  tx: Tx,
+  n: { userId: number; kind: PushKind; payload: Prisma.InputJsonObject; dedupeKey: string },
+): Promise<void> {
+  const kind = pushRowKind(n.kind);
+  await tx.$executeRaw`
+    INSERT INTO "Notification" ("userId", "kind", "payload", "dedupeKey")
+    SELECT ${n.userId}, ${kind}, ${JSON.stringify(n.payload)}::jsonb, ${`${kind}:${n.dedupeKey}`}
+    WHERE ${pushWantedSql(Prisma.sql`${n.userId}::int`, n.kind)}
+    ON CONFLICT ("dedupeKey") DO NOTHING`;
+}
 
 export async function enqueue(tx: Tx, ...notifications: Queued[]): Promise<void> {
   if (!notifications.length) return;
@@ -57,7 +81,11 @@ export async function farmOwnerId(tx: Tx, farmId: number): Promise<number> {
 /** The ops console's Outboxes screen: emails waiting or failed, oldest first, with their address. */
 export async function listUnsentEmails(limit = 100): Promise<OpsEmailJson[]> {
   const rows = await db.notification.findMany({
-    where: { status: { in: ["pending", "sending", "failed"] } },
+    // Push notifications are not emails; the log says when one fails.
+    where: {
+      status: { in: ["pending", "sending", "failed"] },
+      kind: { not: { startsWith: "push:" } },
+    },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: limit,
     include: { user: { select: { email: true } } },

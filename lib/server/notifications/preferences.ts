@@ -1,28 +1,37 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
-import { env } from "@/lib/server/platform/env";
+import { env, vapidKeys } from "@/lib/server/platform/env";
 import { notFound } from "@/lib/server/platform/errors";
 import { consume } from "@/lib/server/platform/rate-limit";
 import type { NotificationPreferencesJson, UnsubscribedJson } from "@/lib/contracts/notifications";
 import {
   KIND_LABELS,
   NOTIFICATION_KINDS,
+  PUSH_KINDS,
   type NotificationKind,
+  type PushKind,
   type NotificationPreferencesInput,
 } from "@/lib/validators/notifications";
 import { verifyUnsubscribeToken } from "./unsubscribe";
 
-/** Profile → Notification (docs/notifications.md, "Preferences"): every kind on unless a row says off. */
+/**
+ * Profile → Notification (docs/notifications.md, "Preferences"): every email kind on and every
+ * push kind off unless a row says otherwise, and the key a browser subscribes to push with.
+ */
 export async function getPreferences(userId: number): Promise<NotificationPreferencesJson> {
   const rows = await db.notificationPreference.findMany({
     where: { userId },
-    select: { kind: true, email: true },
+    select: { kind: true, email: true, push: true },
   });
-  const stored = new Map(rows.map((r) => [r.kind, r.email]));
+  const stored = new Map(rows.map((r) => [r.kind, r]));
   return {
     email: Object.fromEntries(
-      NOTIFICATION_KINDS.map((k) => [k, stored.get(k) ?? true]),
+      NOTIFICATION_KINDS.map((k) => [k, stored.get(k)?.email ?? true]),
     ) as NotificationPreferencesJson["email"],
+    push: Object.fromEntries(
+      PUSH_KINDS.map((k) => [k, stored.get(k)?.push ?? false]),
+    ) as NotificationPreferencesJson["push"],
+    pushKey: vapidKeys()?.publicKey ?? null,
   };
 }
 
@@ -34,16 +43,26 @@ async function setEmail(userId: number, kind: NotificationKind, email: boolean) 
   });
 }
 
+async function setPush(userId: number, kind: PushKind, push: boolean) {
+  await db.notificationPreference.upsert({
+    where: { userId_kind: { userId, kind } },
+    create: { userId, kind, push },
+    update: { push },
+  });
+}
+
 export async function updatePreferences(
   userId: number,
   input: NotificationPreferencesInput,
 ): Promise<NotificationPreferencesJson> {
-  for (const [kind, email] of Object.entries(input.email) as [
+  for (const [kind, email] of Object.entries(input.email ?? {}) as [
     NotificationKind,
     boolean | undefined,
   ][]) {
     if (email !== undefined) await setEmail(userId, kind, email);
   }
+  for (const [kind, push] of Object.entries(input.push ?? {}) as [PushKind, boolean | undefined][])
+    if (push !== undefined) await setPush(userId, kind, push);
   return getPreferences(userId);
 }
 

@@ -207,11 +207,20 @@ export async function placeNextDue(now = new Date()): Promise<Outcome | null> {
     await syncHold(tx, s.id, now);
     return done;
   });
-  // Stored either way; the chat shows them on its next load.
-  if (result?.notice) await publishMessage(result.notice).catch(() => undefined);
-  for (const id of result?.cardMessageIds ?? [])
-    if (id) await publishCard(id).catch(() => undefined);
-  return result?.outcome ?? null;
+  if (!result) return null;
+  // Stored either way (the chat shows them on its next load): a failed push is logged, not thrown.
+  const what = `standing order ${result.outcome.standingOrderId} (${result.outcome.localDate})`;
+  const notice = result.notice;
+  if (notice)
+    await publishMessage(notice).catch((e: unknown) =>
+      console.error(`[standing] could not push message ${notice.id} of ${what}:`, e),
+    );
+  for (const id of result.cardMessageIds ?? [])
+    if (id)
+      await publishCard(id).catch((e: unknown) =>
+        console.error(`[standing] could not push price card ${id} of ${what}:`, e),
+      );
+  return result.outcome;
 }
 
 /** Handles every standing order due at `now` (at most `limit`); returns what happened to each. */

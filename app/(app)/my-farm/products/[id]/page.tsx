@@ -32,6 +32,7 @@ export default async function EditProductPage({ params }: { params: Promise<{ id
         endpoint={`/api/my-farm/products/${product.id}/image`}
         current={product.image}
         label="Product picture"
+        removable
       />
       <ProductForm categories={categories} product={product} />
     </FarmSection>
