@@ -68,7 +68,7 @@ test("a farm short-picks one line, substitutes another and weighs a third; the b
   await expect(buyerLog).toBeVisible();
 
   // --- The farm adjusts three lines from My Farm ----------------------------------------------
-  await page.goto("/my-farm");
+  await page.goto("/my-farm/orders");
   const incoming = page.getByTestId("incoming-order").filter({ hasText: buyer.fullName });
   await expect(incoming).toHaveCount(1);
   await axe(page);

@@ -67,7 +67,7 @@ test.describe("the /api surface @desktop-only", () => {
     expect(options.headers()["allow"]).toBe("POST, OPTIONS");
   });
 
-  test("malformed request lines never reach Next: a broken %-escape or a dot segment is 400, an unknown method 405 with Allow, JSON under /api, on every route", async ({
+  test("malformed request lines never reach Next: a broken %-escape or a dot segment is 400, an unknown method 405 with Allow (a staff route's 404), JSON under /api, on every route", async ({
     baseURL,
   }) => {
     const bad: string[] = [];
@@ -86,7 +86,9 @@ test.describe("the /api surface @desktop-only", () => {
       const real = path.replace(/\{\w+\}/g, "1");
       for (const name of path.match(/\{\w+\}/g) ?? [])
         await check("GET", path.replace(name, "%zz").replace(/\{\w+\}/g, "1"), 400, true);
-      await check("TRACE", real, 405, true);
+      // A staff address tells no one which methods it takes (docs/operations.md): an unknown one's 404.
+      const staffOnly = endpoints.some((e) => e.path === path && e.auth === "staff");
+      await check("TRACE", real, staffOnly ? 404 : 405, true);
     }
     await check("GET", "/api/%2e%2e/health", 400, true);
     await check("GET", "/api/../health", 400, true);

@@ -108,6 +108,7 @@ test(
       "farmer",
       async () => [
         "/my-farm",
+        "/my-farm/orders",
         "/my-farm/products",
         "/my-farm/products/new",
         "/my-farm/fulfilment",

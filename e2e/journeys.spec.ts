@@ -75,6 +75,10 @@ test("a chef reorders last week's order in cases and pays on account", async ({ 
   // Tap 1: Login. Restaurants land on Home, with Reorder one tap away.
   await signInWithForm(page, "olivia.martin@restaurants.fieldfare.app");
   await expect(page).toHaveURL(/\/home$/);
+  // A restaurant's cards say what a case costs and holds.
+  await expect(page.getByTestId("product-case").first()).toHaveText(
+    /^\$\d[\d,]*\.\d{2} \/ case of \d+ \S/,
+  );
   // Tap 2: Reorder, on the tab bar (phone) or the rail (desktop).
   await page
     .getByTestId(isMobile(page) ? "tab-bar" : "nav-rail")
@@ -108,6 +112,11 @@ test("a chef reorders last week's order in cases and pays on account", async ({ 
     cases += i.quantity / p.caseSize;
   }
   await expect(page.getByTestId("cart-count").first()).toHaveText(String(cases));
+  // Last week's lines (prisma/seed/account.ts): 2 cases of 6 salad bags, 2 of 6 chard bunches.
+  await expect(page.getByText("4 cases (24 items) from 1 farm")).toBeVisible();
+  await expect(farm).toContainText(
+    /Organic Salad Mix · 2 cases × 6 bags \(250 g\) @ \$\d+\.\d{2} \/ case/,
+  );
   // On account by default: the farm gives Bench Bistro credit that covers it.
   const payment = page.getByTestId("checkout-payment").first();
   await expect(payment.getByRole("radio", { name: /On account/ })).toBeChecked();
@@ -117,10 +126,36 @@ test("a chef reorders last week's order in cases and pays on account", async ({ 
   // Tap 4: Pay. Nothing leaves the wallet; the order is on this month's statement.
   const before = (await (await page.request.get("/api/wallet")).json()) as { balance: number };
   await page.getByTestId("checkout-pay").click();
+  // Its standing order covers that Saturday (or an earlier run's reorder is there): asked first.
+  const question = page.getByRole("alertdialog", { name: "Place another order?" });
+  await expect(question).toContainText(
+    new RegExp(
+      `(You already have order #\\d+ for|Your standing order already covers) ${farmName}' \\w{3} \\d+ \\w{3}, \\d+:\\d{2} [ap]m pickup\\.`,
+    ),
+  );
+  await auditPage(page, "/checkout (asked before a repeat order)");
+  // Tap 5: yes, another one.
+  await question.getByRole("button", { name: "Place another order" }).click();
   await expect(toast(page, "Order Placed")).toBeVisible();
   const after = (await (await page.request.get("/api/wallet")).json()) as { balance: number };
   expect(after.balance).toBe(before.balance);
-  // 4 taps from signing in to a paid reorder (it took ~15 before "Order again").
+  // The order says what it is: on account, not paid; counted in cases and the items in them.
+  await expect(page).toHaveURL(/\/orders$/);
+  const placed = page
+    .getByRole("tabpanel", { name: "Active" })
+    .getByTestId("order-card")
+    .filter({ hasText: farmName })
+    .first();
+  await expect(placed.getByTestId("order-badge")).toHaveText("On account");
+  await expect(placed.getByTestId("order-items")).toHaveText("4 cases (24 items)");
+  await placed.getByRole("button", { name: "Track Delivery" }).click();
+  const detail = page.getByTestId("order-detail");
+  await expect(detail.getByRole("heading", { name: "Items (4 cases (24 items))" })).toBeVisible();
+  await expect(detail).toContainText(
+    /Rainbow Swiss Chard · 2 cases × 6 bunches @ \$\d+\.\d{2} \/ case/,
+  );
+  await auditPage(page, "/orders (the chef's order on account)");
+  // 5 taps from signing in to a paid reorder, one of them saying it is meant (~15 before "Order again").
 });
 
 test("a shopper edits an order at 390 px without scrolling sideways", async ({ page }) => {
@@ -179,7 +214,14 @@ test("a shopper edits an order at 390 px without scrolling sideways", async ({ p
   await expect(toast(page, "more")).toBeVisible();
   const after = (await (await page.request.get(`/api/orders/${id}`)).json()) as {
     items: { quantity: number }[];
+    totalAmount: number;
   };
   expect(after.items[0].quantity).toBe(2);
+  // The card behind the dialog has the new total already; the history says what changed.
+  const total = `$${after.totalAmount.toFixed(2)}`;
+  await expect(own.getByTestId("order-total")).toHaveText(total);
+  const history = dialog.getByTestId("order-history").getByRole("listitem");
+  await expect(history.last()).toContainText("Order changed");
+  await expect(history.last()).toContainText(`Changed by the buyer: ${product.name} 1 → 2`);
   // 4 taps from the home screen to an edited order.
 });

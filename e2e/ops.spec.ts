@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
+import { possessive } from "../lib/format";
 import { auditPage } from "./a11y";
-import { createProductByApi, registerFresh, secondContext, signIn } from "./support";
+import { createProductByApi, registerFresh, secondContext, signIn, STAFF } from "./support";
 
 /**
  * The ops console (docs/operations.md): staff approve a restaurant (who sees restaurant prices on
@@ -10,7 +11,6 @@ import { createProductByApi, registerFresh, secondContext, signIn } from "./supp
  * manual payouts: the desktop run takes the first of each, the 390 px run the last, so the two
  * projects never act on the same row.
  */
-const STAFF = { email: "ops@fieldfare.app", password: "harvest-ops-2026" };
 const FARM = "Glenmore Valley Greens";
 
 type Product = { name: string; priceLevel: string; farm: { farmName: string } };
@@ -161,6 +161,8 @@ test("staff invite a farmer, mark the farm verified, pause its listings (a shopp
   browser,
   page,
 }, testInfo) => {
+  // Walks and audits five console pages and a shopper's search twice: past 2 minutes on a busy host.
+  test.setTimeout(180_000);
   const run = `${testInfo.project.name}-${Date.now().toString(36)}`;
   const farmName = `Ops Orchard ${run}`;
   const email = `ops-farm-${run}@example.com`;
@@ -212,7 +214,7 @@ test("staff invite a farmer, mark the farm verified, pause its listings (a shopp
 
   // Pause its listings with a reason: the shopper no longer sees the plums, and cannot buy them.
   await row.getByRole("button", { name: `Pause listings of ${farmName}` }).click();
-  const pauseDialog = ops.getByRole("dialog", { name: `Pause ${farmName}'s listings` });
+  const pauseDialog = ops.getByRole("dialog", { name: `Pause ${possessive(farmName)} listings` });
   await pauseDialog.getByLabel("Reason").fill("Checking the food safety plan");
   await pauseDialog.getByRole("button", { name: "Pause listings", exact: true }).click();
   await expect(row.getByText("Listings paused")).toBeVisible();

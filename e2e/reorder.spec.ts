@@ -30,9 +30,7 @@ test("a chef reorders the usual items in cases from Reorder, and checkout starts
   );
   // Tap 3: the cart, counted in cases.
   await page.getByTestId("cart-button").first().click();
-  await expect(page.getByTestId("cart-cases").first()).toHaveText(
-    /^\d+ × case of \d+ \(\d+ [^)]+\)$/,
-  );
+  await expect(page.getByTestId("cart-cases").first()).toHaveText(/^\d+ cases? × \d+ \S/);
   await page.keyboard.press("Escape");
 
   // Tap 4: checkout; the farm gives Bench Bistro credit, so it starts on account.
@@ -40,4 +38,22 @@ test("a chef reorders the usual items in cases from Reorder, and checkout starts
   const payment = page.getByTestId("checkout-payment").first();
   await expect(payment.getByRole("radio", { name: /On account/ })).toBeChecked();
   await expect(page.getByTestId("checkout-pay")).toContainText("on account");
+
+  // Its standing order (or an earlier reorder) is there that Saturday: Pay asks, and Cancel
+  // places nothing and keeps the cart.
+  const active = async () =>
+    ((await (await page.request.get("/api/orders?status=active&limit=100")).json()) as unknown[])
+      .length;
+  const before = await active();
+  await page.getByTestId("checkout-pay").click();
+  const question = page.getByRole("alertdialog", { name: "Place another order?" });
+  await expect(question).toContainText(
+    /(You already have order #\d+ for|Your standing order already covers) Glenmore Valley Greens' /,
+  );
+  await expect(question.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await question.getByRole("button", { name: "Cancel" }).click();
+  await expect(question).toBeHidden();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId("checkout-farm")).toHaveCount(1);
+  expect(await active()).toBe(before);
 });

@@ -170,6 +170,10 @@ test.describe("restaurant journey", () => {
     await page.getByTestId("checkout-repeat").check();
     await auditPage(page, "/checkout (on account)");
     await page.getByTestId("checkout-pay").click();
+    // The first order is in the same slot: asked, and meant.
+    const question = page.getByRole("alertdialog", { name: "Place another order?" });
+    await expect(question).toContainText("You already have order #");
+    await question.getByRole("button", { name: "Place another order" }).click();
     await expect(toast(page, "Order Placed")).toContainText("on account");
     await expect(toast(page, "Order Placed")).toContainText(
       `Standing order set up: ${FARM} every week, first one`,
@@ -198,7 +202,7 @@ test.describe("restaurant journey", () => {
 
     // The farmer sees the placed order and the statement.
     await as(FARMER, FARM_PASSWORD);
-    await farmerPage.goto("/my-farm");
+    await farmerPage.goto("/my-farm/orders");
     for (const o of onAccount) {
       const card = farmerPage.getByTestId("incoming-order").filter({ hasText: `Order #${o.id}` });
       await expect(card).toBeVisible();

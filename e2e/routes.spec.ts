@@ -330,6 +330,8 @@ test.describe("signed in as a farmer", () => {
   });
 
   test("My Farm is reachable from the navigation, and its pages pass axe", async ({ page }) => {
+    // Ten pages with an axe scan each: more than the default two minutes on a shared machine.
+    test.setTimeout(240_000);
     await page.goto("/home");
     if (isMobile(page)) {
       // The farm's own tabs (Today is My Farm) and More; the user menu carries My Farm too.
@@ -368,6 +370,7 @@ test.describe("signed in as a farmer", () => {
       ).toHaveAttribute("aria-current", "page");
     await auditPage(page, "/my-farm");
     for (const path of [
+      "/my-farm/orders",
       "/my-farm/products",
       "/my-farm/products/new",
       "/my-farm/profile",

@@ -1,6 +1,14 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { DEMO, showHomeSections, signIn } from "./support";
+import { animationsDone } from "./a11y";
+import {
+  DEMO,
+  registerFresh,
+  SEEDED_RESTAURANTS,
+  showHomeSections,
+  signIn,
+  signInSeeded,
+} from "./support";
 
 const NAV = ["/home", "/orders", "/messages", "/wallet", "/profile"];
 
@@ -144,4 +152,79 @@ test.describe("signed-in shell", () => {
       ),
     ).toEqual([]);
   });
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The element really under the middle of `target` is it (or inside it): nothing covers it. */
+async function uncovered(target: Locator) {
+  return target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && (el === hit || el.contains(hit));
+  });
+}
+
+test("a toast covers nothing the user needs: not the header, cart or search, nor the cart's Checkout", async ({
+  page,
+}, testInfo) => {
+  await registerFresh(page, "toasts");
+  await page.goto("/search?q=apple");
+  const adds = page.locator("main").getByRole("button", { name: /^Add .* to cart$/ });
+  await adds.nth(0).click();
+  const toast = page.getByTestId("toast").filter({ hasText: "Added to Cart" });
+  await expect(toast).toBeVisible();
+  await animationsDone(page);
+  const shown = (await toast.boundingBox())!;
+  const header = page.getByRole("banner");
+  for (const needed of [
+    page.getByRole("button", { name: /^Cart, / }),
+    page.getByPlaceholder("Search local farm products..."),
+    ...(testInfo.project.name === "mobile" ? [page.getByTestId("tab-bar")] : []),
+  ]) {
+    expect(overlaps(shown, (await needed.boundingBox())!), await needed.innerHTML()).toBe(false);
+  }
+  expect(overlaps(shown, (await header.boundingBox())!)).toBe(false);
+
+  // With the cart open, a toast raised there (removing a line) leaves Checkout in reach.
+  await adds.nth(1).click();
+  await page.getByRole("button", { name: /^Cart, / }).click();
+  const sheet = page.getByRole("dialog");
+  await sheet
+    .getByRole("button", { name: /^Remove .* from cart$/ })
+    .first()
+    .click();
+  const removed = page.getByTestId("toast").filter({ hasText: "Removed from Cart" });
+  await expect(removed).toBeVisible();
+  await animationsDone(page);
+  const checkout = sheet.getByRole("link", { name: "Checkout" });
+  expect(overlaps((await removed.boundingBox())!, (await checkout.boundingBox())!)).toBe(false);
+  expect(await uncovered(checkout)).toBe(true);
+  // And the sheet's close button, top right.
+  expect(await uncovered(sheet.getByRole("button", { name: "Close" }).first())).toBe(true);
+});
+
+test("the rail highlights one item: Orders on /orders, Reorder on its Completed tab @desktop-only", async ({
+  page,
+}) => {
+  await signInSeeded(page, SEEDED_RESTAURANTS.james);
+  const rail = page.getByTestId("nav-rail");
+  const current = rail.locator('[aria-current="page"]');
+  await page.goto("/orders");
+  await expect(current).toHaveCount(1);
+  await expect(current).toHaveAccessibleName("Orders");
+  await rail.getByRole("link", { name: "Reorder" }).click();
+  await expect(page).toHaveURL(/\/orders\?tab=completed$/);
+  await expect(page.getByRole("tab", { name: "Completed" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(current).toHaveCount(1);
+  await expect(current).toHaveAccessibleName("Reorder");
+  // Choosing a tab moves the address, and the highlight with it.
+  await page.getByRole("tab", { name: "Active" }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(current).toHaveAccessibleName("Orders");
 });

@@ -104,6 +104,55 @@ export const SEEDED_RESTAURANTS = {
   james: { email: "james.porter@restaurants.fieldfare.app", fullName: "James Porter" },
 } as const;
 
+/** The seeded staff account (docs/operations.md, "Ops console"). */
+export const STAFF = { email: "ops@fieldfare.app", password: "harvest-ops-2026" };
+
+/**
+ * A farm of the test's own: staff (signed in on `staff`) invite a farmer through the API, and the
+ * farmer uses the one-time link on `farmer`, which is left signed in as them. Answers the farm's id.
+ */
+export async function inviteFarmByApi(
+  staff: Page,
+  farmer: Page,
+  farmName: string,
+  location = "Oliver, BC",
+  email = `${newAccount("farm").username}@example.test`,
+): Promise<number> {
+  const invited = await staff.request.post("/api/ops/farms", {
+    data: { email, farmName, location },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const { farm, signInUrl } = (await invited.json()) as {
+    farm: { id: number };
+    signInUrl: string;
+  };
+  const token = new URL(signInUrl).searchParams.get("token")!;
+  const claimed = await farmer.request.post("/api/my-farm/claim", {
+    form: { token },
+    maxRedirects: 0,
+  });
+  expect(claimed.status(), await claimed.text()).toBe(303);
+  return farm.id;
+}
+
+/** The signed-in buyer applies for a business account and staff (on `staff`) approve it. */
+export async function approveBusinessByApi(buyer: Page, staff: Page, companyName: string) {
+  const applied = await buyer.request.post("/api/business-account", {
+    data: {
+      companyName,
+      businessNumber: "812345670",
+      address: "1875 Pandosy St, Kelowna, BC",
+      postalCode: "V1Y 1R3",
+    },
+  });
+  expect(applied.status(), await applied.text()).toBe(202);
+  const me = (await (await buyer.request.get("/api/user")).json()) as { id: number };
+  const decided = await staff.request.post(`/api/ops/business-accounts/${me.id}/decision`, {
+    data: { decision: "approve" },
+  });
+  expect(decided.status(), await decided.text()).toBe(200);
+}
+
 /** Signs in through the real API; the browser context gets the session cookie. */
 export async function signIn(page: Page, username = DEMO.email, password = DEMO.password) {
   const res = await page.request.post("/api/login", { data: { username, password } });
@@ -144,8 +193,8 @@ export async function showHomeSections(page: Page) {
 }
 
 /** Registers a fresh user through the real API and leaves the browser signed in as them. */
-export async function registerFresh(page: Page, tag = "e2e") {
-  const a = newAccount(tag);
+export async function registerFresh(page: Page, tag = "e2e", fullName?: string) {
+  const a = { ...newAccount(tag), ...(fullName ? { fullName } : {}) };
   const res = await page.request.post("/api/register", {
     data: { ...a, confirmPassword: a.password },
   });
@@ -167,8 +216,14 @@ export async function orderByApi(
     kind: string;
   }[];
   const slot = slots.find((s) => s.kind === "pickup");
+  // A test's order is meant even where the buyer has one in that slot already (the question itself:
+  // e2e/journeys.spec.ts, e2e/reorder.spec.ts).
   const res = await page.request.post("/api/orders", {
-    data: { items, ...(slot ? { fulfilment: { [farmId]: { slotId: slot.slotId } } } : {}) },
+    data: {
+      items,
+      ...(slot ? { fulfilment: { [farmId]: { slotId: slot.slotId } } } : {}),
+      confirmRepeat: true,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return res.json();
@@ -180,10 +235,13 @@ export async function topUpByApi(page: Page, amount: number) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** The AUTH_SECRET scripts/e2e-server.ts gives the server, for what a test signs as the server would. */
+export const serverSecret = () =>
+  process.env.AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-0123456789";
+
 /** The signed token of an email's unsubscribe link (docs/notifications.md), made with the secret scripts/e2e-server.ts gives the server. */
 export function unsubscribeTokenFor(userId: number, kind: string): string {
-  const secret = process.env.AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-0123456789";
-  return `${userId}.${kind}.${crypto.createHmac("sha256", secret).update(`unsubscribe:${userId}:${kind}`).digest("base64url")}`;
+  return `${userId}.${kind}.${crypto.createHmac("sha256", serverSecret()).update(`unsubscribe:${userId}:${kind}`).digest("base64url")}`;
 }
 
 /**
@@ -214,7 +272,7 @@ export async function createProductByApi(
   page: Page,
   name: string,
   price: number,
-  over: { unit?: string; stock?: number } = {},
+  over: { unit?: string; stock?: number; caseSize?: number; restaurantPrice?: number } = {},
 ) {
   const res = await page.request.post("/api/my-farm/products", {
     data: {

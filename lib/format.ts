@@ -130,6 +130,82 @@ export function formatChatTime(value: DateInput, opts: TimeZoneOption = {}): str
   return formatTime(value, opts);
 }
 
+/** A name's possessive: "Glenmore Valley Greens'" for a name ending in s, "Winfield Creamery's" otherwise. */
+export function possessive(name: string): string {
+  const trimmed = name.trim();
+  return /s$/i.test(trimmed) ? `${trimmed}'` : `${trimmed}'s`;
+}
+
+/*
+ * Quantities. A farm writes its unit freely ("lb", "bunch", "250 g bag", "4-pack (473 ml cans)");
+ * these read it as a size and what holds it, so a count reads "6 bags (250 g)", never "6 250 g bag".
+ */
+const MEASURE = "(?:g|kg|lb|lbs|oz|ml|l)";
+const BARE_MEASURE = new RegExp(`^${MEASURE}$`, "i");
+const SIZE_ONLY = new RegExp(`^\\d[\\d.,/]*\\s*${MEASURE}$`, "i");
+const SIZED_NOUN = new RegExp(`^(\\d[\\d.,/]*\\s*${MEASURE})\\s+(.+)$`, "i");
+const SAME_IN_PLURAL = new Set(["each", "dozen", "half dozen"]);
+
+/** The plural of what holds a unit: its head word ("glass bottle" → "glass bottles", "bunch" → "bunches"), a parenthesis kept as it is. */
+function pluralNoun(noun: string): string {
+  const open = noun.indexOf(" (");
+  const head = open === -1 ? noun : noun.slice(0, open);
+  const rest = open === -1 ? "" : noun.slice(open);
+  if (SAME_IN_PLURAL.has(head.toLowerCase()) || /s$/i.test(head) || /\bdozen$/i.test(head))
+    return noun;
+  if (/(x|z|ch|sh)$/i.test(head)) return `${head}es${rest}`;
+  if (/[^aeiou]y$/i.test(head)) return `${head.slice(0, -1)}ies${rest}`;
+  return `${head}s${rest}`;
+}
+
+/** `n` of a unit: "24 lb", "6 × 250 g", "6 bags (250 g)", "3 bunches", "1 bunch". */
+export function formatUnits(n: number, unit: string): string {
+  const u = unit.trim();
+  if (!u) return `${n}`;
+  if (BARE_MEASURE.test(u)) return `${n} ${u}`;
+  if (SIZE_ONLY.test(u)) return `${n} × ${u}`;
+  const sized = SIZED_NOUN.exec(u);
+  const noun = sized ? sized[2] : u;
+  const counted = n === 1 ? noun : pluralNoun(noun);
+  return sized ? `${n} ${counted} (${sized[1]})` : `${n} ${counted}`;
+}
+
+/** A line's quantity: "2 cases × 6 bags (250 g)" when bought by the case, else "3 bags (250 g)". */
+export function formatQuantity(quantity: number, unit: string, caseSize = 1): string {
+  if (caseSize > 1 && quantity % caseSize === 0) {
+    const cases = quantity / caseSize;
+    return `${cases} ${cases === 1 ? "case" : "cases"} × ${formatUnits(caseSize, unit)}`;
+  }
+  return formatUnits(quantity, unit);
+}
+
+/** A line as a count: its cases (when bought by the case) and its units. */
+export type CountedLine = { quantity: number; caseSize: number };
+
+/**
+ * How many things a cart or an order holds, the same everywhere: "24 items", "4 cases (24
+ * items)", or "4 cases + 3 items (27 items)" when only some lines are bought by the case.
+ */
+export function formatItemCount(lines: readonly CountedLine[]): string {
+  let cases = 0;
+  let inCases = 0;
+  let units = 0;
+  for (const l of lines) {
+    units += l.quantity;
+    if (l.caseSize > 1 && l.quantity % l.caseSize === 0) {
+      cases += l.quantity / l.caseSize;
+      inCases += l.quantity;
+    }
+  }
+  const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
+  if (cases === 0) return items(units);
+  const caseText = `${cases} ${cases === 1 ? "case" : "cases"}`;
+  const loose = units - inCases;
+  return loose === 0
+    ? `${caseText} (${items(units)})`
+    : `${caseText} + ${items(loose)} (${items(units)})`;
+}
+
 function oneDecimal(value: number): string {
   const s = value.toFixed(1);
   return s === "-0.0" ? "0.0" : s;

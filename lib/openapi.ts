@@ -12,6 +12,7 @@ import { errorBody } from "@/lib/contracts/error-body";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/contracts/errors";
 import { incomingOrder, myFarm, myProduct, weeklySales } from "@/lib/contracts/farm";
 import { endpoints } from "@/lib/contracts/index";
+import { API_TAGS } from "@/lib/contracts/tags";
 import { chatListItem, chatMessage, supplierListItem } from "@/lib/contracts/messages";
 import { checkoutResult, order, orderDetail } from "@/lib/contracts/orders";
 import { publicUser } from "@/lib/contracts/session";
@@ -78,7 +79,7 @@ const jsonSchema = (schema: z.ZodType, io: "input" | "output") => {
   return doc;
 };
 
-/** A named shape by reference, a list of one by reference, anything else inline. */
+/** A named shape by reference, a list or a choice of them by reference, anything else inline. */
 function schemaOf(schema: z.ZodType): Record<string, unknown> {
   const name = named.get(schema);
   if (name) return { $ref: `#/components/schemas/${name}` };
@@ -86,13 +87,18 @@ function schemaOf(schema: z.ZodType): Record<string, unknown> {
     const item = named.get(schema.element as z.ZodType);
     if (item) return { type: "array", items: { $ref: `#/components/schemas/${item}` } };
   }
+  if (schema instanceof z.ZodUnion)
+    return { anyOf: (schema.options as z.ZodType[]).map((option) => schemaOf(option)) };
   return jsonSchema(schema, "output");
 }
 
-/** The error codes an endpoint may answer: those route() adds from the contract's shape, then the domain's own. */
+/**
+ * The error codes an endpoint may answer: those route() adds from the contract's shape, then the
+ * domain's own. Every address may be refused as malformed (a broken %-escape, a `.` or `..`
+ * segment: lib/request-guard.ts) before its handler runs, so every endpoint may answer `validation`.
+ */
 export function errorCodes(e: Endpoint): ErrorCode[] {
-  const codes: ErrorCode[] = [];
-  if (e.params || e.query || e.body) codes.push("validation");
+  const codes: ErrorCode[] = ["validation"];
   if (e.body?.kind === "json") codes.push("invalid_json");
   if (e.auth === "required") codes.push("unauthenticated");
   if (e.auth === "staff") codes.push("not_found");
@@ -140,16 +146,24 @@ function responses(e: Endpoint) {
           ],
         }
       : { $ref: "#/components/schemas/Error" };
+  const errorContent = {
+    [e.envelope === "html" ? "text/html" : "application/json"]: {
+      schema: e.envelope === "html" ? { type: "string" } : error,
+    },
+  };
+  const hasInput = Boolean(e.params || e.query || e.body);
   for (const [httpStatus, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     out[httpStatus] = {
-      description: `code: ${codes.join(", ")}${httpStatus === 429 ? " (Retry-After says when to try again)" : ""}`,
-      content: {
-        [e.envelope === "html" ? "text/html" : "application/json"]: {
-          schema: e.envelope === "html" ? { type: "string" } : error,
-        },
-      },
+      description: `code: ${codes.join(", ")}${httpStatus === 400 && !hasInput ? " (a malformed address)" : ""}${httpStatus === 429 ? " (Retry-After says when to try again)" : ""}`,
+      content: errorContent,
     };
   }
+  // Any endpoint may fail on our side or while the database is unreachable (route()'s toAppError).
+  out.default = {
+    description:
+      "code: internal (500, with a reference to quote), unavailable (503, Retry-After says when to try again)",
+    content: errorContent,
+  };
   return out;
 }
 
@@ -189,6 +203,7 @@ export function openApiDocument() {
       tags: [e.tag],
       summary: e.summary,
       ...(e.description ? { description: e.description } : {}),
+      ...(e.moneyAction ? { "x-money-action": true } : {}),
       security: e.auth === "none" ? [] : [{ session: [] }],
       parameters: parameters(e),
       responses: responses(e),
@@ -211,9 +226,14 @@ export function openApiDocument() {
       version: "1.0.0",
       description:
         "The HTTP API behind the Fieldfare marketplace. Bodies are JSON (at most 64 KB) unless an endpoint says otherwise. Errors are {message, code, errors?}; clients decide by code. Mutating requests that carry the session cookie must come from the same origin. Money is in US dollars with at most 2 decimals.",
+      // Relative, as OpenAPI 3.1 allows: resolved against the server, i.e. this site's terms page.
+      license: { name: "Fieldfare Terms of Service", url: "/terms" },
     },
     servers: [{ url: "/" }],
-    tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
+    tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({
+      name,
+      description: API_TAGS[name],
+    })),
     paths,
     components: {
       schemas,

@@ -4,19 +4,23 @@
  * escaped (`/api/%2e%2e/health`, which URL parsing would turn into `/health` and answer with an
  * HTML page), and a method outside GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS (`TRACE`).
  * Under /api the answer is the API's JSON error: 400 `validation`, or 405 `method_not_allowed`
- * with the `Allow` of that address taken from the contract registry (an unknown /api address is
- * its usual JSON 404); elsewhere the same statuses in plain text. See docs/architecture.md,
+ * with the `Allow` of that address taken from the contract registry (an unknown /api address,
+ * and a staff one, is the usual JSON 404); elsewhere the same statuses in plain text. See docs/architecture.md,
  * "HTTP adapter". No `server-only`: the plain Node server imports it.
  */
 export const KNOWN_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-export type GuardRoute = { method: string; path: string };
+export type GuardRoute = { method: string; path: string; auth?: string };
 export type GuardRefusal = { status: number; headers: Record<string, string>; body: string };
 
 /** One regex per contract path (`/api/orders/{id}` → one segment per `{…}`), with its methods. */
 export function routeTable(routes: readonly GuardRoute[]) {
   const byPath = new Map<string, Set<string>>();
-  for (const r of routes) byPath.set(r.path, (byPath.get(r.path) ?? new Set()).add(r.method));
+  const staff = new Set<string>();
+  for (const r of routes) {
+    byPath.set(r.path, (byPath.get(r.path) ?? new Set()).add(r.method));
+    if (r.auth === "staff") staff.add(r.path);
+  }
   // Static paths first, as Next routes them: /payouts/connect before /payouts/{id}.
   const params = (path: string) => path.split("{").length;
   return [...byPath]
@@ -29,6 +33,7 @@ export function routeTable(routes: readonly GuardRoute[]) {
           .join("[^/]+")}$`,
       ),
       methods,
+      staffOnly: staff.has(path),
     }));
 }
 
@@ -95,7 +100,9 @@ export function guardRequest(
       Allow: "GET, HEAD, OPTIONS",
     });
   const route = table.find((r) => r.regex.test(path));
-  if (!route) return refusal(true, 404, "not_found", "No API endpoint at this address");
+  // A staff address tells no one which methods it takes (docs/operations.md).
+  if (!route || route.staffOnly)
+    return refusal(true, 404, "not_found", "No API endpoint at this address");
   const allow = allowOf(route.methods);
   return refusal(
     true,

@@ -20,7 +20,7 @@ export default function AppLayout({ children }: { children: React.ReactNode }) {
             <VerifyEmailBanner />
             {children}
           </AppShell>
-          <Toaster />
+          <Toaster besideRail />
         </CartProvider>
       </AuthProvider>
     </DataProvider>

@@ -78,7 +78,7 @@ export function AdjustmentCard({
       key.current ??= crypto.randomUUID();
       const next = await apiFetch<AdjustmentJson>(
         `/api/orders/${card.orderId}/adjustments/${card.id}/${what}`,
-        { method: "POST", ...(what === "accept" ? { idempotencyKey: key.current } : {}) },
+        { method: "POST", idempotencyKey: key.current },
       );
       onDecided?.(next);
       if (what === "accept") toast({ title: "Change accepted", description: settledLine(next) });

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { createRequiredContext } from "@/lib/client/required-context";
 import { toast } from "@/components/ui/use-toast";
 import {
+  cartCountText,
   cartItemCount,
   cartReducer,
   cartTotalCents,
@@ -29,6 +30,8 @@ type CartContextValue = {
   /** `silent` skips the "Cart Cleared" toast (e.g. after a checkout that shows its own). */
   clearCart: (options?: { silent?: boolean }) => void;
   itemCount: number;
+  /** The same count in words: "4 cases (24 items)". */
+  countText: string;
   /** Integer cents (lib/money.ts). */
   totalCents: number;
 };
@@ -154,6 +157,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       addItems,
       clearCart,
       itemCount: cartItemCount(state.items),
+      countText: cartCountText(state.items),
       totalCents: cartTotalCents(state.items),
     }),
     [state.items, addItem, updateQuantity, removeItem, addItems, clearCart],

@@ -1,3 +1,4 @@
+import { formatItemCount } from "@/lib/format";
 import { lineCents, sumCents } from "@/lib/money";
 import type { TaxClassName } from "@/lib/tax";
 
@@ -122,6 +123,11 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
 /** What the badge and checkout count: units, or cases for a case-priced line. */
 export function cartItemCount(items: CartItem[]): number {
   return items.reduce((n, i) => n + Math.ceil(i.quantity / stepOf(i.product)), 0);
+}
+
+/** What the cart holds in words, as orders say it: "4 cases (24 items)", "3 items". */
+export function cartCountText(items: CartItem[]): string {
+  return formatItemCount(items.map((i) => ({ quantity: i.quantity, caseSize: stepOf(i.product) })));
 }
 
 /** The cart's total in integer cents (lib/money.ts), so 0.1 + 0.2 style drift never shows. */

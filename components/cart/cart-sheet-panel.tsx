@@ -10,8 +10,8 @@ import {
   SheetHeader,
   SheetTitle,
 } from "@/components/ui/sheet";
-import { formatCurrency } from "@/lib/format";
-import { formatCents } from "@/lib/money";
+import { formatQuantity } from "@/lib/format";
+import { formatCents, formatLinePrice } from "@/lib/money";
 import { useCart } from "./cart-provider";
 import { stepOf } from "./cart-reducer";
 import { Picture, type PictureFrame } from "@/components/ui/picture";
@@ -30,7 +30,8 @@ const THUMBNAIL: PictureFrame = {
  * loads this on demand; focus goes back to that button when it closes.
  */
 export function CartSheetPanel({ open, onOpenChange, trigger }: OnDemandDialogProps) {
-  const { items, itemCount, totalCents, updateQuantity, removeItem, clearCart } = useCart();
+  const { items, itemCount, countText, totalCents, updateQuantity, removeItem, clearCart } =
+    useCart();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
@@ -43,9 +44,7 @@ export function CartSheetPanel({ open, onOpenChange, trigger }: OnDemandDialogPr
         <SheetHeader>
           <SheetTitle>Your cart</SheetTitle>
           <SheetDescription id="cart-summary">
-            {itemCount === 0
-              ? "Your cart is empty."
-              : `${itemCount} ${itemCount === 1 ? "item" : "items"} from local farms`}
+            {itemCount === 0 ? "Your cart is empty." : `${countText} from local farms`}
           </SheetDescription>
         </SheetHeader>
         {items.length === 0 ? (
@@ -75,13 +74,11 @@ export function CartSheetPanel({ open, onOpenChange, trigger }: OnDemandDialogPr
                     <p className="truncate font-semibold text-ink">{product.name}</p>
                     <p className="truncate text-xs text-muted">{product.farm.farmName}</p>
                     <p className="text-sm text-ink">
-                      {formatCurrency(product.price)}{" "}
-                      <span className="text-muted">/ {product.unit}</span>
+                      {formatLinePrice(product.price, product.unit, stepOf(product))}
                     </p>
                     {stepOf(product) > 1 ? (
                       <p className="text-xs text-muted" data-testid="cart-cases">
-                        {quantity / stepOf(product)} × case of {stepOf(product)} ({quantity}{" "}
-                        {product.unit})
+                        {formatQuantity(quantity, product.unit, stepOf(product))}
                       </p>
                     ) : null}
                   </div>
@@ -132,7 +129,7 @@ export function CartSheetPanel({ open, onOpenChange, trigger }: OnDemandDialogPr
                 </li>
               ))}
             </ul>
-            <div className="grid gap-3 border-t border-gray-200 pt-4">
+            <div className="grid gap-3 border-t border-gray-200 pt-4" data-toast-clear>
               <div className="flex items-center justify-between text-base font-bold">
                 <span>Total</span>
                 <span data-testid="cart-total">{formatCents(totalCents)}</span>

@@ -12,11 +12,16 @@ const panel = onDemand(() => import("./cart-sheet-panel").then((m) => m.CartShee
  * fetched when someone reaches for the button and shown when they press it (ui/on-demand.ts).
  */
 export function CartSheet() {
-  const { itemCount } = useCart();
+  const { itemCount, countText } = useCart();
+  // The badge's number is visible text, so the name carries it too (axe: label-content-name-mismatch);
+  // a cart of cases and loose items ("1 case + 1 item") leads with no single number of its own.
+  const name = countText.startsWith(`${itemCount} `)
+    ? `Cart, ${countText}`
+    : `Cart, ${itemCount}: ${countText}`;
   return (
     <OnDemandDialogButton
       dialog={panel}
-      aria-label={`Cart, ${itemCount} ${itemCount === 1 ? "item" : "items"}`}
+      aria-label={name}
       data-testid="cart-button"
       className="relative flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-gray-100"
     >

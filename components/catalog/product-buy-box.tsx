@@ -29,6 +29,7 @@ export function ProductBuyBox({ product }: { product: CartProduct }) {
   return (
     <div
       data-testid="buy-box"
+      data-toast-clear
       className="fixed inset-x-0 bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] z-20 border-t border-gray-200 bg-white px-4 py-3 md:static md:border-0 md:p-0 print:hidden"
     >
       <div className="mx-auto flex max-w-xl flex-wrap items-center gap-3 md:mx-0">

@@ -2,6 +2,7 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { Badge } from "@/components/ui/badge";
 import type { ProductJson } from "@/lib/contracts/catalog";
 import { formatCurrency } from "@/lib/format";
+import { formatCasePrice } from "@/lib/money";
 import { toCartProduct } from "@/components/cart/cart-reducer";
 import { AddToCartButton } from "./add-to-cart-button";
 import { productBadge } from "./badge";
@@ -70,7 +71,7 @@ export function ProductCard({
             <span className="text-sm text-muted">/ {product.unit}</span>
             {product.caseSize > 1 ? (
               <span className="block text-xs text-muted" data-testid="product-case">
-                case of {product.caseSize}
+                {formatCasePrice(product.price, product.unit, product.caseSize)}
               </span>
             ) : null}
           </p>

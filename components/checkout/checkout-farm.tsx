@@ -2,9 +2,9 @@
 import { CopyCheck, Store } from "lucide-react";
 import { AmountRow } from "@/components/ui/amount-row";
 import { Button } from "@/components/ui/button";
-import { formatCurrency } from "@/lib/format";
+import { formatQuantity } from "@/lib/format";
 import { percentLabel } from "@/lib/commission";
-import { formatCents, lineCents } from "@/lib/money";
+import { formatCents, formatLinePrice, lineCents } from "@/lib/money";
 import { stepOf } from "@/components/cart/cart-reducer";
 import { FarmFulfilment } from "./farm-fulfilment";
 import type { FarmGroup } from "./farm-groups";
@@ -33,9 +33,8 @@ export function CheckoutFarm({ group: g, checkout: c }: { group: FarmGroup; chec
               <span className="font-medium text-ink">{product.name}</span>
               <span className="text-muted">
                 {" "}
-                {stepOf(product) > 1
-                  ? `× ${quantity / stepOf(product)} case${quantity === stepOf(product) ? "" : "s"} of ${stepOf(product)} ${product.unit} @ ${formatCents(lineCents(product.price, stepOf(product)))} / case`
-                  : `× ${quantity} @ ${formatCurrency(product.price)} / ${product.unit}`}
+                · {formatQuantity(quantity, product.unit, stepOf(product))} @{" "}
+                {formatLinePrice(product.price, product.unit, stepOf(product))}
               </span>
             </span>
             <span className="shrink-0 tabular-nums">

@@ -1,5 +1,6 @@
 "use client";
 import { AlertTriangle, Plus, Wallet as WalletIcon } from "lucide-react";
+import { AlertQuestion } from "@/components/ui/alert-dialog";
 import { AmountRow } from "@/components/ui/amount-row";
 import { Button } from "@/components/ui/button";
 import { TopUpDialog } from "@/components/wallet/top-up-dialog";
@@ -107,12 +108,24 @@ export function CheckoutSummary({ checkout: c }: { checkout: Checkout }) {
       ) : null}
       <Button
         size="lg"
-        onClick={c.pay}
+        onClick={() => void c.pay()}
         disabled={c.busy || c.short || !c.fulfilmentReady}
         data-testid="checkout-pay"
       >
         {payLabel(c)}
       </Button>
+      <AlertQuestion
+        open={c.repeatQuestion !== null}
+        onOpenChange={(open) => !open && c.dismissRepeatQuestion()}
+        title="Place another order?"
+        description={(c.repeatQuestion ?? []).map((line) => (
+          <p key={line}>{line}.</p>
+        ))}
+        cancelLabel="Cancel"
+        confirmLabel="Place another order"
+        onConfirm={() => void c.pay(true)}
+        testId="repeat-order-question"
+      />
       <p className="text-xs text-muted">
         Prices are confirmed by the farm&apos;s current catalogue when you pay.
       </p>

@@ -34,7 +34,7 @@ function CheckoutEmpty() {
  */
 export function CheckoutView() {
   const checkout = useCheckout();
-  const { groups, itemCount } = checkout;
+  const { groups, countText } = checkout;
 
   if (checkout.placed) {
     return (
@@ -50,8 +50,8 @@ export function CheckoutView() {
       <div className="grid gap-4">
         <h1 className="text-2xl font-bold text-ink">Checkout</h1>
         <p className="text-sm text-muted">
-          {itemCount} {itemCount === 1 ? "item" : "items"} from {groups.length}{" "}
-          {groups.length === 1 ? "farm" : "farms"}. Each farm gets its own order.
+          {countText} from {groups.length} {groups.length === 1 ? "farm" : "farms"}. Each farm gets
+          its own order.
         </p>
         {groups.map((g) => (
           <CheckoutFarm key={g.farmId} group={g} checkout={checkout} />

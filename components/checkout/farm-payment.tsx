@@ -1,6 +1,6 @@
 "use client";
 import { useId, type ReactNode } from "react";
-import { formatCurrency } from "@/lib/format";
+import { formatCurrency, possessive } from "@/lib/format";
 import { dollarsToCents } from "@/lib/money";
 import type { BuyerCreditLineJson } from "@/lib/contracts/account";
 import type { PaymentMethodValue } from "@/lib/validators/account";
@@ -60,7 +60,7 @@ export function FarmPayment({
         >
           {over
             ? `This order is more than the ${formatCurrency(credit.available)} of credit available at ${farmName}.`
-            : `Billed on ${farmName}'s monthly statement, due on the 15th of next month.`}
+            : `Billed on ${possessive(farmName)} monthly statement, due on the 15th of next month.`}
         </p>
       ) : null}
     </fieldset>

@@ -47,7 +47,7 @@ export type FarmCheckout = { farm: FarmFulfilmentJson; choice: Choice; state: Fa
  * Prices shown are the cart's; the server re-prices when paying.
  */
 export function useCheckout() {
-  const { items, totalCents, itemCount, clearCart } = useCart();
+  const { items, totalCents, itemCount, countText, clearCart } = useCart();
   const router = useRouter();
   const { user } = useAuth();
   const restaurant = user?.userType === "restaurant";
@@ -61,6 +61,8 @@ export function useCheckout() {
   const [attempted, setAttempted] = useState(false);
   const [farmErrors, setFarmErrors] = useState<Record<number, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The server's question before a repeat order (409 repeat_order): one line per farm it is about.
+  const [repeatQuestion, setRepeatQuestion] = useState<string[] | null>(null);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
   // Restaurants with a credit line at a farm choose wallet or account for it (docs/restaurants.md).
   const { data: creditLines, mutate: mutateCredit } = useCreditLines(
@@ -189,7 +191,12 @@ export function useCheckout() {
   };
 
   const refused = (e: unknown) => {
-    if (hasCode(e, "credit_limit")) {
+    if (hasCode(e, "repeat_order")) {
+      const lines = Object.values(e.errors ?? {});
+      setRepeatQuestion(
+        lines.length ? lines : [messageOf(e, "You already have an order for this time")],
+      );
+    } else if (hasCode(e, "credit_limit")) {
       setRefusal(messageOf(e, "This order does not fit your credit line"));
       void mutateCredit();
       toast({
@@ -273,7 +280,9 @@ export function useCheckout() {
     router.push(repeated.length ? "/standing-orders" : "/orders");
   };
 
-  const pay = async () => {
+  /** Pays; `confirmRepeat` once the buyer has said the repeat order is meant (docs/fulfilment.md). */
+  const pay = async (confirmRepeat = false) => {
+    setRepeatQuestion(null);
     if (busy || placed || !fulfilmentReady) return;
     const blocked = groups.find((g) => states.get(g.farmId)?.state.problem);
     if (blocked) {
@@ -291,6 +300,7 @@ export function useCheckout() {
           items: items.map((i) => ({ productId: i.product.id, quantity: i.quantity })),
           ...(Object.keys(fulfilment).length ? { fulfilment } : {}),
           ...(Object.keys(payment).length ? { payment } : {}),
+          ...(confirmRepeat ? { confirmRepeat } : {}),
         },
         idempotencyKey: keyFor(signature),
       });
@@ -310,6 +320,7 @@ export function useCheckout() {
   return {
     items,
     itemCount,
+    countText,
     groups,
     restaurant,
     states,
@@ -343,6 +354,8 @@ export function useCheckout() {
     choosePayment,
     setRepeatFor,
     pay,
+    repeatQuestion,
+    dismissRepeatQuestion: () => setRepeatQuestion(null),
     toppedUp,
   };
 }

@@ -23,6 +23,7 @@ export function ScrollToTop() {
         window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
         document.getElementById("main")?.focus({ preventScroll: true });
       }}
+      data-toast-clear
       className="fixed right-6 bottom-6 z-40 inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800"
     >
       <Icon name="arrow-up" className="h-5 w-5" />

@@ -118,8 +118,12 @@ function ChatHeader({ peer }: { peer: ChatUser }) {
       <BackToMessages />
       <Avatar person={peer} className="h-10 w-10" />
       <div className="min-w-0">
+        {/* A farmer is named by the farm, as in the chat list; anyone else by their own name. */}
         <h1 id="chat-heading" className="flex items-center gap-1 truncate font-bold text-ink">
-          <ChatName user={peer} />
+          <ChatName user={{ ...peer, fullName: peer.farmName ?? peer.fullName }} />
+          {peer.farmName ? (
+            <span className="truncate font-normal text-muted">· {peer.fullName}</span>
+          ) : null}
         </h1>
         <p className="truncate text-sm text-muted" data-testid="chat-peer-label">
           {label}

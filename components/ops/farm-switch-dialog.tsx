@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Field } from "@/components/ui/field";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
+import { possessive } from "@/lib/format";
 
 /**
  * Ops turning one of a farm's switches on or off (its listings paused, its payouts held), with the
@@ -43,8 +44,7 @@ export function FarmSwitchDialog({
       onClose={onClose}
       title={
         <>
-          {verb} {farm?.farmName}
-          {`'s ${noun}`}
+          {verb} {farm ? possessive(farm.farmName) : ""} {noun}
         </>
       }
       description={description}

@@ -11,7 +11,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useOpsFarms } from "@/lib/client/resources";
 import type { OpsFarmInviteJson, OpsFarmJson } from "@/lib/contracts/ops";
-import { formatDayTime } from "@/lib/format";
+import { formatDayTime, possessive } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
 import { EmptyNote } from "@/components/ui/empty-note";
 import { Loaded } from "./loaded";
@@ -89,8 +89,8 @@ export function FarmsView() {
       });
       toast({
         title: f.listingsPaused
-          ? `${f.farmName}'s listings are back`
-          : `${f.farmName}'s listings are paused`,
+          ? `${possessive(f.farmName)} listings are back`
+          : `${possessive(f.farmName)} listings are paused`,
       });
       setPausing(null);
       await farms.mutate();

@@ -5,6 +5,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
+import { useMoneyKey } from "@/lib/client/use-money-key";
 import { useOpsPeople, useOpsPerson, useOpsWalletHolds } from "@/lib/client/resources";
 import type { OpsWalletHoldJson } from "@/lib/contracts/ops";
 import { formatCurrency, formatDayTime } from "@/lib/format";
@@ -118,7 +119,8 @@ function WalletsOnHold({
                   onOpen={() => onOpen(person.id)}
                   onHold
                 >
-                  <span className="font-semibold text-ink">{person.fullName}</span> · disputed{" "}
+                  <span className="font-semibold text-ink">{person.fullName}</span> ·{" "}
+                  {hold.kind === "refund" ? "refunded beyond the balance" : "disputed"}{" "}
                   {formatCurrency(hold.amount)} on {formatDayTime(hold.createdAt)}
                 </PersonRow>
               ))}
@@ -135,6 +137,7 @@ function PersonPanel({ id }: { id: number }) {
   const { mutate } = person;
   const holds = useOpsWalletHolds();
   const { guarded, dialog } = useStepUp();
+  const withKey = useMoneyKey();
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [releasing, setReleasing] = useState<OpsWalletHoldJson | null>(null);
@@ -146,9 +149,11 @@ function PersonPanel({ id }: { id: number }) {
     setReleaseError(undefined);
     try {
       const done = await guarded(() =>
-        apiFetch(
-          `/api/ops/people/${id}/wallet-holds/${encodeURIComponent(hold.disputeId)}/release`,
-          { method: "POST", json: { reason } },
+        withKey((idempotencyKey) =>
+          apiFetch(
+            `/api/ops/people/${id}/wallet-holds/${encodeURIComponent(hold.disputeId)}/release`,
+            { method: "POST", json: { reason }, idempotencyKey },
+          ),
         ),
       );
       if (done !== undefined) {
@@ -183,10 +188,13 @@ function PersonPanel({ id }: { id: number }) {
     setFormError(undefined);
     try {
       const done = await guarded(() =>
-        apiFetch(`/api/ops/people/${id}/wallet-adjustments`, {
-          method: "POST",
-          json: { amount, reason },
-        }),
+        withKey((idempotencyKey) =>
+          apiFetch(`/api/ops/people/${id}/wallet-adjustments`, {
+            method: "POST",
+            json: { amount, reason },
+            idempotencyKey,
+          }),
+        ),
       );
       if (done !== undefined) {
         toast({ title: amount > 0 ? "Wallet credited" : "Wallet debited" });
@@ -296,7 +304,7 @@ function PersonPanel({ id }: { id: number }) {
   );
 }
 
-/** A disputed card payment that holds this person's wallet, with the button that releases it. */
+/** A disputed (or over-refunded) card payment that holds this person's wallet, with the button that releases it. */
 function WalletHoldNote({
   hold: h,
   onRelease,
@@ -310,14 +318,25 @@ function WalletHoldNote({
       aria-label="Wallet on hold"
       className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-900"
     >
-      <p>
-        <span className="font-semibold">Wallet on hold</span>: a card payment of{" "}
-        {formatCurrency(h.amount)} was disputed on {formatDayTime(h.createdAt)} (
-        {h.reason.replaceAll("_", " ")}) · payment{" "}
-        <span className="font-mono [overflow-wrap:anywhere]">{h.paymentId ?? "unknown"}</span> ·
-        dispute <span className="font-mono [overflow-wrap:anywhere]">{h.disputeId}</span>
-        {h.outcome ? ` · ${h.outcome}` : ""}. Spending is refused until it is released.
-      </p>
+      {h.kind === "refund" ? (
+        <p>
+          <span className="font-semibold">Wallet on hold</span>: a card top-up of{" "}
+          {formatCurrency(h.amount)} was refunded to the card on {formatDayTime(h.createdAt)}, more
+          than the wallet held ({h.reason}) · payment{" "}
+          <span className="font-mono [overflow-wrap:anywhere]">{h.paymentId ?? "unknown"}</span> ·
+          refund <span className="font-mono [overflow-wrap:anywhere]">{h.disputeId}</span>. Nothing
+          was taken; spending is refused until it is settled and released.
+        </p>
+      ) : (
+        <p>
+          <span className="font-semibold">Wallet on hold</span>: a card payment of{" "}
+          {formatCurrency(h.amount)} was disputed on {formatDayTime(h.createdAt)} (
+          {h.reason.replaceAll("_", " ")}) · payment{" "}
+          <span className="font-mono [overflow-wrap:anywhere]">{h.paymentId ?? "unknown"}</span> ·
+          dispute <span className="font-mono [overflow-wrap:anywhere]">{h.disputeId}</span>
+          {h.outcome ? ` · ${h.outcome}` : ""}. Spending is refused until it is released.
+        </p>
+      )}
       <Button variant="outline" size="sm" onClick={onRelease}>
         Release hold
       </Button>

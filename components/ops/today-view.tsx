@@ -4,7 +4,7 @@ import { LoadStates } from "@/components/ui/load-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { OpsTodayJson } from "@/lib/contracts/ops";
 import { useOpsToday } from "@/lib/client/resources";
-import { formatCurrency } from "@/lib/format";
+import { formatCurrency, formatDayTime } from "@/lib/format";
 import { OpsSection } from "./ops-section";
 
 type Card = { label: string; value: string; href?: string; alert?: boolean };
@@ -30,32 +30,64 @@ export function TodayView() {
         }
       >
         {(data) => (
-          <ul className={GRID}>
-            {cardsOf(data).map((c) => (
-              <li
-                key={c.label}
-                className={`grid gap-1 rounded-2xl border p-4 ${c.alert ? "border-red-200 bg-red-50" : "border-gray-200"}`}
-              >
-                <span className="text-sm text-muted">{c.label}</span>
-                <span className="text-2xl font-bold text-ink">{c.value}</span>
-                {c.href ? (
-                  <Link
-                    href={c.href}
-                    className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
-                  >
-                    Open<span className="sr-only"> {c.label.toLowerCase()}</span>
-                  </Link>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className={GRID}>
+              {cardsOf(data).map((c) => (
+                <li
+                  key={c.label}
+                  className={`grid gap-1 rounded-2xl border p-4 ${c.alert ? "border-red-200 bg-red-50" : "border-gray-200"}`}
+                >
+                  <span className="text-sm text-muted">{c.label}</span>
+                  <span className="text-2xl font-bold text-ink">{c.value}</span>
+                  {c.href ? (
+                    <Link
+                      href={c.href}
+                      className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+                    >
+                      Open<span className="sr-only"> {c.label.toLowerCase()}</span>
+                    </Link>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            <ReconcileLines run={data.reconcile} />
+          </>
         )}
       </LoadStates>
     </OpsSection>
   );
 }
 
+/** What the latest payments reconcile found, a line each, as `npm run payments:reconcile` prints them. */
+function ReconcileLines({ run }: { run: OpsTodayJson["reconcile"] }) {
+  if (!run?.differences) return null;
+  return (
+    <section
+      aria-labelledby="reconcile-title"
+      className="grid gap-2 rounded-2xl border border-red-200 bg-red-50 p-4"
+    >
+      <h3 id="reconcile-title" className="font-semibold text-ink">
+        Payments reconcile, {formatDayTime(run.at)}: {differences(run.differences)}
+      </h3>
+      <ul className="grid list-disc gap-1 pl-5 text-sm break-words text-ink">
+        {run.lines.map((line, i) => (
+          <li key={i}>{line}</li>
+        ))}
+      </ul>
+      {run.differences > run.lines.length ? (
+        <p className="text-sm text-muted">
+          and {run.differences - run.lines.length} more: run npm run payments:reconcile for every
+          line
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+const differences = (n: number) => `${n} ${n === 1 ? "difference" : "differences"}`;
+
 function cardsOf(data: OpsTodayJson): Card[] {
+  const run = data.reconcile;
   return [
     { label: "Orders (24 h)", value: String(data.orders) },
     { label: "Sales (24 h)", value: formatCurrency(data.sales) },
@@ -95,6 +127,11 @@ function cardsOf(data: OpsTodayJson): Card[] {
       value: String(data.walletsOnHold),
       href: "/ops/people#on-hold",
       alert: data.walletsOnHold > 0,
+    },
+    {
+      label: run?.against === "demo" ? "Payments reconcile (our books)" : "Payments reconcile",
+      value: !run ? "Not run yet" : run.differences ? differences(run.differences) : "Clean",
+      alert: !!run?.differences,
     },
     {
       label: "Applications waiting",

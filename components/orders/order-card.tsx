@@ -8,36 +8,44 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
-import { formatCurrency, formatDistance } from "@/lib/format";
+import { useMoneyKey } from "@/lib/client/use-money-key";
+import { formatCurrency, formatDistance, formatItemCount } from "@/lib/format";
 import type { OrderDetailJson, OrderJson } from "@/lib/contracts/orders";
 import { OrderAgainButton } from "./order-again-button";
 import { OrderDetailDialog } from "./order-detail-dialog";
-import { STATUS_BADGE, itemCountLabel } from "./status";
+import { statusBadge } from "./status";
 import { DateTime } from "@/components/ui/date-time";
 import { OrderFulfilment, isEditable } from "./order-fulfilment";
 import { orderKey, WALLET_KEY } from "@/lib/client/resources";
 
 /** One order: farm, item count, distance in km, total, badge; actions when active. */
 export function OrderCard({
-  order,
+  order: listed,
   onChanged,
 }: {
   order: OrderJson;
   onChanged: () => void | Promise<void>;
 }) {
+  // An edit's answer, until the list behind is read again (when the dialog closes).
+  const [edited, setEdited] = useState<{ of: OrderJson; order: OrderJson } | null>(null);
+  const order = edited?.of === listed ? edited.order : listed;
   const { mutate } = useSWRConfig();
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [tracking, setTracking] = useState(false);
   const [editFirst, setEditFirst] = useState(false);
-  const badge = STATUS_BADGE[order.status];
+  const badge = statusBadge(order);
+  const withKey = useMoneyKey();
 
   const cancel = async () => {
     setCancelling(true);
     try {
-      const cancelled = await apiFetch<OrderDetailJson>(`/api/orders/${order.id}/cancel`, {
-        method: "POST",
-      });
+      const cancelled = await withKey((idempotencyKey) =>
+        apiFetch<OrderDetailJson>(`/api/orders/${order.id}/cancel`, {
+          method: "POST",
+          idempotencyKey,
+        }),
+      );
       // The answer is the order's new detail; the refund changed the wallet.
       void mutate(orderKey(order.id), cancelled, { revalidate: false });
       void mutate(WALLET_KEY);
@@ -63,7 +71,7 @@ export function OrderCard({
     <li
       data-testid="order-card"
       data-order-id={order.id}
-      className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
+      className="grid min-w-0 grid-cols-1 gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm"
     >
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-3">
@@ -85,7 +93,7 @@ export function OrderCard({
         <div>
           <dt className="text-muted">Items</dt>
           <dd className="font-medium text-ink" data-testid="order-items">
-            {itemCountLabel(order.itemCount)}
+            {formatItemCount(order.items)}
           </dd>
         </div>
         <div>
@@ -120,7 +128,7 @@ export function OrderCard({
             title="Cancel this order?"
             description={
               <>
-                Your order from {order.farm.farmName} ({itemCountLabel(order.itemCount)}) will be
+                Your order from {order.farm.farmName} ({formatItemCount(order.items)}) will be
                 cancelled and {formatCurrency(order.totalAmount)}{" "}
                 {order.payment === "account"
                   ? "taken off your statement"
@@ -179,6 +187,7 @@ export function OrderCard({
           if (!open) setEditFirst(false);
         }}
         onChanged={onChanged}
+        onEdited={(saved) => setEdited({ of: listed, order: saved })}
       />
     </li>
   );

@@ -7,10 +7,11 @@ import { LoadingStatus } from "@/components/ui/loading-status";
 import { Badge } from "@/components/ui/badge";
 import { TitledDialog } from "@/components/ui/titled-dialog";
 import { messageOf } from "@/lib/client/api";
-import { formatCurrency, formatDistance } from "@/lib/format";
+import { formatCurrency, formatDistance, formatItemCount, formatQuantity } from "@/lib/format";
+import { formatLinePrice } from "@/lib/money";
 import { percentLabel } from "@/lib/commission";
 import type { OrderJson } from "@/lib/contracts/orders";
-import { STATUS_BADGE, STATUS_EVENT, itemCountLabel } from "./status";
+import { eventTitle, statusBadge } from "./status";
 import { DateTime } from "@/components/ui/date-time";
 import { AdjustmentCard } from "@/components/adjustments/adjustment-card";
 import { useAuth } from "@/components/auth/auth-provider";
@@ -29,12 +30,15 @@ export function OrderDetailDialog({
   open,
   onOpenChange,
   onChanged,
+  onEdited,
   editOnOpen = false,
 }: {
   order: OrderJson;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onChanged?: () => void | Promise<void>;
+  /** The order as an edit left it, at once: the card behind the dialog shows its new total. */
+  onEdited?: (order: OrderJson) => void;
   /** Opened from the card's "Edit order": the editor shows at once. */
   editOnOpen?: boolean;
 }) {
@@ -53,7 +57,7 @@ export function OrderDetailDialog({
   const error = failed ? messageOf(failed, "Failed to fetch order") : null;
 
   const shown = detail ?? { ...order, events: null };
-  const badge = STATUS_BADGE[shown.status];
+  const badge = statusBadge(shown);
   const editable = isEditable(shown);
   return (
     <TitledDialog
@@ -89,22 +93,24 @@ export function OrderDetailDialog({
         <OrderEdit
           order={shown}
           onCancel={() => setEditing(false)}
-          onSaved={() => {
+          onSaved={(saved) => {
             setEditing(false);
             setEdited(true);
+            onEdited?.(saved);
           }}
         />
       ) : (
         <section aria-labelledby={`items-${order.id}`} className="grid gap-2">
           <h3 id={`items-${order.id}`} className="font-semibold text-ink">
-            Items ({itemCountLabel(shown.itemCount)})
+            Items ({formatItemCount(shown.items)})
           </h3>
           <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200">
             {shown.items.map((i) => (
               <li key={i.id} className="flex items-center justify-between gap-3 p-3 text-sm">
                 <span>
                   <LineItemName name={i.productName}>
-                    {i.quantity} @ {formatCurrency(i.price)}
+                    {formatQuantity(i.quantity, i.unit, i.caseSize)} @{" "}
+                    {formatLinePrice(i.price, i.unit, i.caseSize)}
                   </LineItemName>
                 </span>
                 <span className="tabular-nums">{formatCurrency(i.subtotal)}</span>
@@ -199,7 +205,7 @@ export function OrderDetailDialog({
                   aria-hidden
                   className="absolute top-1 -left-[1.4rem] h-2.5 w-2.5 rounded-full bg-brand-700"
                 />
-                <p className="font-semibold text-ink">{STATUS_EVENT[e.status]}</p>
+                <p className="font-semibold text-ink">{eventTitle(e, idx)}</p>
                 {e.note ? <p className="text-muted">{e.note}</p> : null}
                 <p className="text-xs text-muted">
                   <DateTime value={e.createdAt} format="dateTime" />

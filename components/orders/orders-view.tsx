@@ -38,15 +38,24 @@ const listUrl = (status: OrderStatusValue) => `/api/orders?status=${status}`;
  * so does a live order event (a standing order placed, a change applied; docs/notifications.md).
  */
 export function OrdersView() {
-  const [tab, setTab] = useState<string>("active");
+  const [tab, setShownTab] = useState<string>("active");
+  // The address follows the tab (a reload or a shared link opens it, and the rail highlights
+  // Reorder on Completed); Next keeps its router in step with history.replaceState.
+  const setTab = (next: string) => {
+    setShownTab(next);
+    const query = next === "active" ? "" : `?tab=${next}`;
+    if (window.location.search !== query) window.history.replaceState(null, "", `/orders${query}`);
+  };
   return (
-    <div className="grid gap-6">
+    // One shrinkable column at every level: a long farm or product name truncates instead of
+    // widening the phone's page.
+    <div className="grid grid-cols-1 gap-6">
       <PageTitle title="Orders">
         <StandingOrdersLink />
       </PageTitle>
       {/* ?tab=completed (the Reorder link) opens that tab; read in the browser, the shell stays prerendered. */}
       <Suspense fallback={null}>
-        <TabFromUrl onTab={setTab} />
+        <TabFromUrl onTab={setShownTab} />
       </Suspense>
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Order status" className="w-full sm:w-auto">
@@ -57,7 +66,7 @@ export function OrdersView() {
           ))}
         </TabsList>
         {TABS.map((t) => (
-          <TabsContent key={t.value} value={t.value} className="grid gap-6">
+          <TabsContent key={t.value} value={t.value} className="grid grid-cols-1 gap-6">
             {t.value === "completed" ? <UsualItems /> : null}
             <OrderTab tab={t} />
           </TabsContent>
@@ -115,8 +124,12 @@ function OrderTab({ tab }: { tab: (typeof TABS)[number] }) {
     );
   }
   return (
-    <div className="grid gap-4">
-      <ul ref={listRef} className="grid gap-4 md:grid-cols-2" aria-label={`${tab.label} orders`}>
+    <div className="grid grid-cols-1 gap-4">
+      <ul
+        ref={listRef}
+        className="grid grid-cols-1 gap-4 md:grid-cols-2"
+        aria-label={`${tab.label} orders`}
+      >
         {page.items.map((o) => (
           <OrderCard key={o.id} order={o} onChanged={list.refresh} />
         ))}

@@ -34,7 +34,11 @@ export function UsualItems() {
     });
   };
   return (
-    <section aria-labelledby="usual-title" className="grid gap-3" data-testid="usual-items">
+    <section
+      aria-labelledby="usual-title"
+      className="grid grid-cols-1 gap-3"
+      data-testid="usual-items"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="usual-title" className="text-lg font-bold text-ink">
           Your usual items
@@ -46,7 +50,7 @@ export function UsualItems() {
           </Button>
         ) : null}
       </div>
-      <ul className="grid gap-2 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {data.map((p) => (
           <li
             key={p.id}

@@ -10,7 +10,10 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   },
 );
 
-/** A dollar amount: a number field that brings up the decimal keypad, in steps of a cent. */
+/**
+ * A dollar amount: a text field with the decimal keypad. Not type="number": Chromium drops a letter
+ * typed there unseen ("2O" reads 2), so the form's schema (typedNumber) must see the text as typed.
+ */
 export function AmountInput(props: InputHTMLAttributes<HTMLInputElement>) {
-  return <Input type="number" inputMode="decimal" min={0} step={0.01} {...props} />;
+  return <Input type="text" inputMode="decimal" autoComplete="off" {...props} />;
 }

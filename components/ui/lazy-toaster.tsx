@@ -8,7 +8,7 @@ const load = () => import("./toaster");
 // A failed fetch (offline) shows no toast rather than taking the page down with it.
 const Toaster = lazy(() =>
   load().then(
-    (m) => ({ default: m.Toaster }),
+    (m) => ({ default: () => <m.Toaster /> }),
     () => ({ default: (): React.ReactNode => null }),
   ),
 );

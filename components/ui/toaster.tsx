@@ -1,12 +1,65 @@
 "use client";
+import { useLayoutEffect, useRef, useState } from "react";
 import { Toast } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "@/lib/cn";
 import { dismissToast, useToasts } from "./use-toast";
 
-/** Radix toasts per docs/product.md: 5 s, swipe right past 50 px, F8 focuses, 420 px viewport from md up. */
-export function Toaster() {
+/** Whether the element is, or sits in, something fixed to the screen (a static one scrolls away). */
+function onScreenBar(el: HTMLElement | null): boolean {
+  for (; el; el = el.parentElement) if (getComputedStyle(el).position === "fixed") return true;
+  return false;
+}
+
+/**
+ * How far above the bottom edge toasts sit: above every visible bar marked `data-toast-clear` (the
+ * tab bar, a sheet's Checkout, the product page's phone buy bar) that is fixed to the screen and
+ * shares their columns; measured again while a toast is open whenever the page adds or removes
+ * nodes (a sheet opening) or the window resizes.
+ */
+function useLift(open: boolean) {
+  const viewport = useRef<HTMLOListElement>(null);
+  const [lift, setLift] = useState(0);
+  useLayoutEffect(() => {
+    if (!open) return;
+    let frame = 0;
+    const measure = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const own = viewport.current?.getBoundingClientRect();
+        if (!own) return;
+        let next = 0;
+        for (const bar of document.querySelectorAll<HTMLElement>("[data-toast-clear]")) {
+          const r = bar.getBoundingClientRect();
+          if (r.height === 0 || r.right <= own.left || r.left >= own.right) continue;
+          if (!onScreenBar(bar)) continue;
+          next = Math.max(next, Math.ceil(window.innerHeight - r.top));
+        }
+        setLift(next);
+      });
+    };
+    measure();
+    const observer = new MutationObserver(measure);
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener("resize", measure);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener("resize", measure);
+    };
+  }, [open]);
+  return { viewport, lift };
+}
+
+/**
+ * Radix toasts per docs/product.md: 5 s, swipe right past 50 px, F8 focuses, 420 px viewport from
+ * md up. They sit at the bottom, where they cover no header, cart or search: on a phone full width
+ * above the tab bar (and above a sheet's or the product page's bottom bar), from md up in the
+ * bottom-left corner, beside the rail (`besideRail`) and clear of the cart drawer on the right.
+ */
+export function Toaster({ besideRail = false }: { besideRail?: boolean }) {
   const toasts = useToasts();
+  const { viewport, lift } = useLift(toasts.some((t) => t.open));
   return (
     <Toast.Provider duration={5000} swipeDirection="right" swipeThreshold={50} label="Notification">
       {toasts.map((t) => (
@@ -48,7 +101,15 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:bottom-0 sm:flex-col md:max-w-[420px]" />
+      <Toast.Viewport
+        ref={viewport}
+        style={{ bottom: lift }}
+        data-testid="toast-viewport"
+        className={cn(
+          "fixed bottom-0 left-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]",
+          besideRail && "md:left-20",
+        )}
+      />
     </Toast.Provider>
   );
 }

@@ -127,6 +127,11 @@ type UsualProducts = typeof catalogApi.usualProducts;
 export const useUsualProducts = () =>
   useRead<UsualProducts>(apiKey<UsualProducts>("/api/products/usual"));
 
+type MyFarm = typeof farmApi.farm;
+/** GET /api/my-farm: one SWR entry for My Farm's frame and the farm's header. */
+export const useMyFarm = (enabled = true) =>
+  useRead<MyFarm>(enabled ? apiKey<MyFarm>("/api/my-farm") : null);
+
 type MyProducts = typeof farmApi.products;
 /** GET /api/my-farm/products (the farmer's own catalogue); `enabled: false` reads nothing. */
 export const useMyProducts = (enabled = true) =>

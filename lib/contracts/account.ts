@@ -43,7 +43,13 @@ export type StatementSummaryJson = z.infer<typeof statementSummary>;
 export const statementLine = z.object({
   orderId: id,
   placedAt: isoDate,
-  handoverDate: z.string().nullable().describe("YYYY-MM-DD of the pickup or delivery"),
+  handoverDate: z
+    .string()
+    .nullable()
+    .describe("YYYY-MM-DD of the pickup or delivery slot, as scheduled"),
+  handedOverAt: isoDate
+    .nullable()
+    .describe("when the farm handed the order over (completed it); null until then"),
   status: orderStatus,
   items: z.array(
     z.object({
@@ -174,6 +180,7 @@ export const accountApi = {
     params: statementParams,
     response: payResult,
     idempotencyKey: true,
+    moneyAction: true,
     errors: [
       "insufficient_funds",
       "wallet_frozen",

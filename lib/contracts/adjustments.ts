@@ -55,6 +55,7 @@ export const adjustmentsApi = {
     status: 201,
     response: adjustment,
     idempotencyKey: true,
+    moneyAction: true,
     errors: ["forbidden", "order_not_active", "idempotency_key_reused"],
   }),
   accept: endpoint({
@@ -68,6 +69,7 @@ export const adjustmentsApi = {
     params: buyerAdjustment,
     response: adjustment,
     idempotencyKey: true,
+    moneyAction: true,
     errors: [
       "adjustment_stale",
       "conflict",
@@ -84,8 +86,10 @@ export const adjustmentsApi = {
     tag: "Adjustments",
     summary: "Decline a farm's proposed change: the order stays as it is",
     auth: "required",
+    idempotencyKey: true,
+    moneyAction: true,
     params: buyerAdjustment,
     response: adjustment,
-    errors: ["adjustment_stale", "conflict"],
+    errors: ["adjustment_stale", "conflict", "idempotency_key_reused"],
   }),
 };

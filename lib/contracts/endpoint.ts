@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParam } from "@/lib/validators/id";
 import type { ErrorCode } from "./errors";
+import type { ApiTag } from "./tags";
 
 /**
  * One endpoint of /api, described once: method, path, who may call it, what it reads (path
@@ -59,8 +60,8 @@ export type Endpoint = {
   method: Method;
   /** OpenAPI style: `/api/orders/{id}`. Its `{names}` are exactly the keys of `params`. */
   path: string;
-  /** Section of the API document. */
-  tag: string;
+  /** Section of the API document (its description is in ./tags.ts). */
+  tag: ApiTag;
   summary: string;
   description?: string;
   /**
@@ -81,6 +82,11 @@ export type Endpoint = {
   otherAnswers?: Record<number, string>;
   /** Accepts an `Idempotency-Key` header. */
   idempotencyKey?: boolean;
+  /**
+   * Moves money: a wallet, a farm's ledger, a payout or a card charge. Such a call takes an
+   * `Idempotency-Key`, and the registry test walks every call that says so (docs/money.md).
+   */
+  moneyAction?: true;
   envelope?: Envelope;
   /**
    * "allowed": a mutation other sites may send (the RFC 8058 one-click unsubscribe a mail client

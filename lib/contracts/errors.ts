@@ -42,6 +42,11 @@ export const ERROR_STATUS = {
   slot_closed: 409,
   /** The chosen slot has taken as many orders as its capacity. */
   slot_full: 409,
+  /**
+   * The buyer already has an active order in that farm's slot, or a standing order covers it:
+   * checkout asks first, and places it when the request says `confirmRepeat: true`.
+   */
+  repeat_order: 409,
   /** Undo a handover after its undo window (HANDOVER_UNDO_MINUTES), or once the order changed since. */
   undo_expired: 409,
   /** A farm's goods total under its minimum order. */

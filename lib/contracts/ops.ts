@@ -47,6 +47,16 @@ export const auditEntry = z.object({
 export type AuditEntryJson = z.infer<typeof auditEntry>;
 
 const outboxCounts = z.object({ waiting: z.number().int(), failed: z.number().int() });
+export const reconcileRun = z.object({
+  at: isoDate.describe("when the run finished"),
+  against: z
+    .enum(["stripe", "demo"])
+    .describe("stripe: our books against Stripe's records; demo: our books with themselves only"),
+  since: isoDate.describe("the start of the window compared"),
+  differences: z.number().int(),
+  lines: z.array(z.string()).describe("the differences as printed, the first 50"),
+});
+export type ReconcileRunJson = z.infer<typeof reconcileRun>;
 export const opsToday = z.object({
   since: isoDate.describe("the last 24 hours"),
   orders: z.number().int(),
@@ -59,6 +69,11 @@ export const opsToday = z.object({
   applicationsWaiting: z.number().int(),
   manualPayoutsWaiting: z.number().int(),
   walletsOnHold: z.number().int().describe("wallets frozen by an open card dispute"),
+  reconcile: reconcileRun
+    .nullable()
+    .describe(
+      "the latest payments reconcile (daily round or npm run payments:reconcile); null before the first",
+    ),
 });
 export type OpsTodayJson = z.infer<typeof opsToday>;
 
@@ -111,6 +126,10 @@ export const opsPayout = z.object({
   amount: money,
   status: payoutStatus,
   reference: z.string().nullable(),
+  waitingReason: z
+    .string()
+    .nullable()
+    .describe("why it waits: the farm's Stripe account cannot receive payouts yet"),
   createdAt: isoDate,
   paidAt: isoDate.nullable(),
 });
@@ -149,9 +168,16 @@ export const opsSession = z.object({
 export type OpsSessionJson = z.infer<typeof opsSession>;
 
 export const opsWalletHold = z.object({
-  disputeId: z.string().describe("the card network's dispute id"),
+  disputeId: z
+    .string()
+    .describe("the card network's dispute id (for a refund hold, the refund's id)"),
+  kind: z
+    .enum(["dispute", "refund"])
+    .describe("a disputed card payment, or a card refund the wallet's balance could not cover"),
   amount: money,
-  reason: z.string().describe("the dispute's reason as the card network gave it"),
+  reason: z
+    .string()
+    .describe("the dispute's reason as the card network gave it, or what the refund found"),
   createdAt: isoDate,
   topUpId: id,
   paymentId: z.string().nullable().describe("the disputed card payment (Stripe PaymentIntent)"),
@@ -290,11 +316,19 @@ export const opsApi = {
       "Credit (positive) or debit (negative) a wallet with a reason: one signed ledger row `adjustment`",
     description: STEP_UP,
     auth: "staff",
+    idempotencyKey: true,
+    moneyAction: true,
     params: idParams("Person"),
     body: jsonBody(walletAdjustmentSchema),
     status: 201,
     response: z.object({ balance: money, transaction }),
-    errors: ["step_up_required", "insufficient_funds", "wallet_limit", "wallet_frozen"],
+    errors: [
+      "step_up_required",
+      "insufficient_funds",
+      "wallet_limit",
+      "wallet_frozen",
+      "idempotency_key_reused",
+    ],
   }),
   payouts: endpoint({
     method: "GET",
@@ -311,10 +345,12 @@ export const opsApi = {
     summary: "Mark a manual payout paid, with the bank transfer's reference",
     description: STEP_UP,
     auth: "staff",
+    idempotencyKey: true,
+    moneyAction: true,
     params: idParams("Payout"),
     body: jsonBody(payoutPaidSchema),
     response: opsPayout,
-    errors: ["step_up_required", "conflict"],
+    errors: ["step_up_required", "conflict", "idempotency_key_reused"],
   }),
   holdFarm: endpoint({
     method: "PUT",
@@ -323,10 +359,12 @@ export const opsApi = {
     summary: "Hold (or release) a farm's weekly payouts, with a reason",
     description: STEP_UP,
     auth: "staff",
+    idempotencyKey: true,
+    moneyAction: true,
     params: idParams("Farm"),
     body: jsonBody(payoutHoldSchema),
     response: opsFarmPayouts,
-    errors: ["step_up_required"],
+    errors: ["step_up_required", "idempotency_key_reused"],
   }),
   outboxes: endpoint({
     method: "GET",
@@ -436,6 +474,8 @@ export const opsApi = {
       "Release a disputed payment's hold on a wallet, with a reason (spending resumes when no other hold is open)",
     description: STEP_UP,
     auth: "staff",
+    idempotencyKey: true,
+    moneyAction: true,
     params: z.object({
       id: idParam("Person"),
       disputeId: z.string().refine((s) => /^[A-Za-z0-9_]{1,100}$/.test(s), {
@@ -445,7 +485,7 @@ export const opsApi = {
     }),
     body: jsonBody(holdReleaseSchema),
     response: opsWalletHold,
-    errors: ["step_up_required", "conflict"],
+    errors: ["step_up_required", "conflict", "idempotency_key_reused"],
   }),
   audit: endpoint({
     method: "GET",

@@ -11,7 +11,14 @@ export const orderItem = z.object({
   id,
   productId: id,
   productName: z.string(),
-  quantity: z.number().int(),
+  unit: z.string().describe('what one unit is, as the farm writes it ("250 g bag")'),
+  caseSize: z
+    .number()
+    .int()
+    .describe(
+      "units per case this buyer buys by: the product's case size for a restaurant, else 1",
+    ),
+  quantity: z.number().int().describe("units"),
   price: money,
   subtotal: money,
 });
@@ -86,12 +93,13 @@ export const ordersApi = {
     tag: "Orders",
     summary: "Check out: one order per farm, paid from the wallet or on account",
     description:
-      'Prices, totals and distances come from the server. Concurrent checkouts never drive the balance below 0. `payment: {"<farmId>": "account"}` puts that farm\'s order on the buyer\'s monthly statement there instead of the wallet (restaurants with a credit line at that farm; 409 `credit_limit` over the limit).',
+      'Prices, totals and distances come from the server. Concurrent checkouts never drive the balance below 0. `payment: {"<farmId>": "account"}` puts that farm\'s order on the buyer\'s monthly statement there instead of the wallet (restaurants with a credit line at that farm; 409 `credit_limit` over the limit). An order for a farm and slot where the buyer already has an active order, or that one of their standing orders covers, is 409 `repeat_order` (the existing order named in `errors["fulfilment.<farmId>"]`) unless the body says `confirmRepeat: true`.',
     auth: "required",
     body: jsonBody(checkoutSchema),
     status: 201,
     response: checkoutResult,
     idempotencyKey: true,
+    moneyAction: true,
     errors: [
       "insufficient_funds",
       "wallet_frozen",
@@ -102,6 +110,7 @@ export const ordersApi = {
       "slot_required",
       "slot_closed",
       "slot_full",
+      "repeat_order",
       "below_minimum",
       "not_found",
       "idempotency_key_reused",
@@ -120,6 +129,7 @@ export const ordersApi = {
     body: jsonBody(orderEditSchema),
     response: orderDetail,
     idempotencyKey: true,
+    moneyAction: true,
     errors: [
       "order_locked",
       "order_not_active",
@@ -147,8 +157,10 @@ export const ordersApi = {
     tag: "Orders",
     summary: "Cancel an active order and refund it to the wallet",
     auth: "required",
+    idempotencyKey: true,
+    moneyAction: true,
     params: orderParams,
     response: orderDetail,
-    errors: ["order_not_active", "wallet_limit"],
+    errors: ["order_not_active", "wallet_limit", "idempotency_key_reused"],
   }),
 };

@@ -14,11 +14,17 @@ export const dollars = (min: number, max: number, message: string) =>
     .max(max, message)
     .refine(hasAtMostTwoDecimals, message);
 
-/** A number typed into a form's text field: trimmed and required, then checked as `number`. */
+/** Digits with an optional decimal point: what a person writes for an amount. */
+const DECIMAL_TEXT = /^(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * A number typed into a form's text field: trimmed, then plain decimal digits only (Number() would
+ * also read "2e1", "0x10" and "Infinity"), then checked as `number`.
+ */
 export const typedNumber = (message: string, number: z.ZodType<number, number>) =>
   z
     .string()
     .trim()
-    .min(1, message)
+    .regex(DECIMAL_TEXT, message)
     .transform((s) => Number(s))
     .pipe(number);

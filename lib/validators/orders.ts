@@ -62,6 +62,8 @@ export const checkoutSchema = z.object({
   fulfilment: checkoutFulfilmentSchema,
   /** Per farm id: pay from the wallet (the default) or on account (docs/restaurants.md, "Pay on account"). */
   payment: checkoutPaymentSchema,
+  /** Place it even where the buyer already has an order for that farm and slot (docs/fulfilment.md, "Repeat orders"). */
+  confirmRepeat: z.boolean({ error: "confirmRepeat must be true or false" }).optional(),
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 

@@ -250,7 +250,7 @@ describe("POST /api/my-farm/orders/{id}/adjustments", () => {
       ],
       [
         [{ itemId: o.line(kale.id), substituteProductId: eggs.id }],
-        `Product ${eggs.id} is not one of Green Acres's products`,
+        `Product ${eggs.id} is not one of Green Acres' products`,
       ],
       [[{ itemId: o.line(kale.id), quantity: 2 }], "Kale: nothing changes on this line"],
       [

@@ -151,6 +151,32 @@ describe("orders are priced by the buyer's level", () => {
     });
   });
 
+  it("every read of an order says each line's unit and the case size its buyer bought by", async () => {
+    const p = await casedProduct("Case Leeks");
+    const chef = await createUserWithSession({ userType: "restaurant" });
+    const shopper = await createUserWithSession();
+    for (const u of [chef, shopper]) expect((await topUp(u.cookie, 200)).status).toBe(200);
+    const chefOrder = await placeOrder(chef.cookie, [{ productId: p.id, quantity: 24 }]);
+    const shopperOrder = await placeOrder(shopper.cookie, [{ productId: p.id, quantity: 12 }]);
+    const cases = { unit: p.unit, caseSize: 12, quantity: 24 };
+    // A shopper buys by the unit, even twelve of a product restaurants buy by the case of 12.
+    const units = { unit: p.unit, caseSize: 1, quantity: 12 };
+    for (const [u, placed, line] of [
+      [chef, chefOrder, cases],
+      [shopper, shopperOrder, units],
+    ] as const) {
+      expect(placed.json.orders[0].items).toEqual([expect.objectContaining(line)]);
+      const list = await call(ordersRoute.GET, "/api/orders", { cookie: u.cookie });
+      expect(list.json[0].items).toEqual([expect.objectContaining(line)]);
+      const id = String(placed.json.orders[0].id);
+      const one = await call(orderRoute.GET, `/api/orders/${id}`, {
+        cookie: u.cookie,
+        params: { id },
+      });
+      expect(one.json.items).toEqual([expect.objectContaining(line)]);
+    }
+  });
+
   it("a restaurant quantity that is not a whole number of cases is refused with the case named, and nothing is written", async () => {
     const p = await casedProduct("Case Beets");
     const chef = await createUserWithSession({ userType: "restaurant" });

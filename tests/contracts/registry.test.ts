@@ -116,3 +116,71 @@ describe("every route file is registered with contracts, and the registry matche
     expect(problems).toEqual([]);
   });
 });
+
+/**
+ * The calls that move money: a wallet, a farm's ledger, a payout, or what decides one (a card to
+ * accept or decline, a payout hold). Not here: the Stripe webhook (Stripe sends no
+ * Idempotency-Key; the event id is its key, docs/money.md) and "Set up payouts" (it creates the
+ * farm's connected account, once per farm at Stripe, and moves nothing).
+ */
+const MONEY_CALLS = [
+  "POST /api/transactions/topup",
+  "POST /api/orders",
+  "PATCH /api/orders/{id}",
+  "POST /api/orders/{id}/cancel",
+  "POST /api/my-farm/orders/{id}/adjustments",
+  "POST /api/orders/{id}/adjustments/{aid}/accept",
+  "POST /api/orders/{id}/adjustments/{aid}/decline",
+  "POST /api/invoices/{id}/pay",
+  "POST /api/my-farm/orders/{id}/complete",
+  "POST /api/my-farm/orders/{id}/undo-complete",
+  "POST /api/ops/people/{id}/wallet-adjustments",
+  "POST /api/ops/people/{id}/wallet-holds/{disputeId}/release",
+  "POST /api/ops/payouts/{id}/paid",
+  "PUT /api/ops/farms/{id}/payout-hold",
+];
+
+describe("every call that moves money takes an Idempotency-Key", () => {
+  const name = (e: Endpoint) => `${e.method} ${e.path}`;
+
+  it("each money call is marked moneyAction in its contract, and only those", () => {
+    expect(
+      endpoints
+        .filter((e) => e.moneyAction)
+        .map(name)
+        .sort(),
+    ).toEqual([...MONEY_CALLS].sort());
+  });
+
+  it("each moneyAction declares the key and its 409, and its route hands the key to the domain", async () => {
+    const names = await contractNames();
+    const problems: string[] = [];
+    for (const e of endpoints.filter((x) => x.moneyAction)) {
+      if (e.method === "GET") problems.push(`${name(e)}: a GET cannot move money`);
+      if (e.idempotencyKey !== true) problems.push(`${name(e)}: no idempotencyKey: true`);
+      if (!e.errors?.includes("idempotency_key_reused"))
+        problems.push(`${name(e)}: idempotency_key_reused is not among its errors`);
+      const file = files.find((f) => apiPath(f) === e.path);
+      const source = file ? fs.readFileSync(file, "utf8") : "";
+      // The handler of this method passes `idempotencyKey` on (route() validates it, the domain honours it).
+      const handler = source.split(/route\(/).find((part) => part.startsWith(`${names.get(e)},`));
+      if (!handler?.includes("idempotencyKey"))
+        problems.push(`${name(e)}: its route does not pass idempotencyKey to the domain`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+/** Each contract's name as route files spell it (`ordersApi.cancel`), from every lib/contracts module. */
+async function contractNames(): Promise<Map<Endpoint, string>> {
+  const dir = path.join(root, "lib/contracts");
+  const out = new Map<Endpoint, string>();
+  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith(".ts"))) {
+    const mod = (await import(path.join(dir, f))) as Record<string, unknown>;
+    for (const [group, value] of Object.entries(mod))
+      if (group.endsWith("Api") && value && typeof value === "object")
+        for (const [k, e] of Object.entries(value as Record<string, Endpoint>))
+          out.set(e, `${group}.${k}`);
+  }
+  return out;
+}

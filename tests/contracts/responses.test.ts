@@ -75,6 +75,16 @@ beforeAll(async () => {
   // The pickup slot: a delivery would need an address and postal code too.
   const slot = (await listSlots(farmer.farm.id, 14)).find((s) => s.kind === "pickup")!;
   await createAddress(shopper.user.id, { line1: "1 Bernard Ave", isDefault: true });
+  // A browser subscribed to push for each: /api/push-subscriptions lists it.
+  for (const u of [shopper.user, farmer.user])
+    await db.pushSubscription.create({
+      data: {
+        userId: u.id,
+        endpoint: `https://fcm.googleapis.com/fcm/send/contract-${u.id}`,
+        p256dh: `B${"A".repeat(86)}`,
+        auth: "A".repeat(22),
+      },
+    });
 
   const topUp = await import("@/app/api/transactions/topup/route");
   expect(
@@ -123,6 +133,8 @@ beforeAll(async () => {
       items: [{ productId: myProduct.id, quantity: 1 }],
       fulfilment: { [farmer.farm.id]: { slotId: slot.slotId } },
       payment: { [farmer.farm.id]: "account" },
+      // Its standing order covers that Saturday: this one is meant as well.
+      confirmRepeat: true,
     },
   });
   expect(onAccount.status, onAccount.text).toBe(201);
@@ -235,6 +247,8 @@ describe("every JSON answer matches its contract", () => {
       body: {
         items: [{ productId: product.id, quantity: 1 }],
         fulfilment: { [farmer.farm.id]: { slotId: ids.slotId } },
+        // The shopper's order from the set-up is in that slot already.
+        confirmRepeat: true,
       },
     });
     const orderId = String(placed.orders[0].id);

@@ -12,7 +12,11 @@ import {
   formatSlot,
   formatSlotWeekday,
   formatTime,
+  formatItemCount,
+  formatQuantity,
+  formatUnits,
   initials,
+  possessive,
 } from "@/lib/format";
 
 describe("initials: first + last word, one word → two letters, empty → ?", () => {
@@ -37,6 +41,55 @@ describe("initials: first + last word, one word → two letters, empty → ?", (
   it("treats null and undefined as empty", () => {
     expect(initials(null)).toBe("?");
     expect(initials(undefined)).toBe("?");
+  });
+});
+
+describe("possessive: an apostrophe alone after a final s", () => {
+  it.each([
+    ["Glenmore Valley Greens", "Glenmore Valley Greens'"],
+    ["Westbank Cellars", "Westbank Cellars'"],
+    ["Winfield Creamery", "Winfield Creamery's"],
+    ["Okanagan Mission Mushroom Co.", "Okanagan Mission Mushroom Co.'s"],
+    [" Sunny Slope Orchards ", "Sunny Slope Orchards'"],
+  ])("%s → %s", (name, expected) => {
+    expect(possessive(name)).toBe(expected);
+  });
+});
+
+describe("quantities read as a size and what holds it, never '6 250 g bag'", () => {
+  it.each([
+    [6, "250 g bag", "6 bags (250 g)"],
+    [1, "250 g bag", "1 bag (250 g)"],
+    [24, "lb", "24 lb"],
+    [3, "bunch", "3 bunches"],
+    [2, "2 lb box", "2 boxes (2 lb)"],
+    [6, "1 L glass bottle", "6 glass bottles (1 L)"],
+    [4, "4-pack (473 ml cans)", "4 4-packs (473 ml cans)"],
+    [6, "250 g", "6 × 250 g"],
+    [2, "dozen", "2 dozen"],
+    [3, "each", "3 each"],
+    [2, "half dozen ears", "2 half dozen ears"],
+  ])("%i × %s → %s", (n, unit, expected) => {
+    expect(formatUnits(n, unit)).toBe(expected);
+  });
+
+  it("a line bought by the case says its cases first", () => {
+    expect(formatQuantity(12, "250 g bag", 6)).toBe("2 cases × 6 bags (250 g)");
+    expect(formatQuantity(6, "bunch", 6)).toBe("1 case × 6 bunches");
+    expect(formatQuantity(3, "250 g bag", 1)).toBe("3 bags (250 g)");
+    // Not a whole number of cases (bought singly): units.
+    expect(formatQuantity(7, "bunch", 6)).toBe("7 bunches");
+  });
+
+  it("a cart or an order counts cases and the items in them the same way", () => {
+    const cases = { quantity: 12, caseSize: 6 };
+    expect(formatItemCount([cases, cases])).toBe("4 cases (24 items)");
+    expect(formatItemCount([{ quantity: 1, caseSize: 1 }])).toBe("1 item");
+    expect(formatItemCount([{ quantity: 3, caseSize: 1 }])).toBe("3 items");
+    expect(formatItemCount([cases, { quantity: 3, caseSize: 1 }])).toBe(
+      "2 cases + 3 items (15 items)",
+    );
+    expect(formatItemCount([{ quantity: 6, caseSize: 6 }])).toBe("1 case (6 items)");
   });
 });
 

@@ -22,7 +22,7 @@ import { createUser, TEST_PASSWORD } from "../support/factories";
 const probe = endpoint({
   method: "POST",
   path: "/api/probe",
-  tag: "Test",
+  tag: "Operations",
   summary: "probe",
   auth: "none",
   body: jsonBody(z.object({ n: z.number({ error: "n must be a number" }) })),

@@ -78,6 +78,46 @@ describe("ops access", () => {
     expect(await auditRows()).toEqual([]);
   });
 
+  it("answers every method of every ops address, OPTIONS included, like an unknown address to anyone but staff", async () => {
+    const shopper = await createUserWithSession();
+    const staff = await createStaff();
+    const paths = [...new Set(ops.map((e) => e.path))];
+    const problems: string[] = [];
+    const shape = (res: Awaited<ReturnType<typeof call>>) =>
+      JSON.stringify([
+        res.status,
+        res.text,
+        res.headers.get("allow"),
+        res.headers.get("content-type"),
+      ]);
+    for (const p of paths) {
+      const e = ops.find((o) => o.path === p)!;
+      const route = (await import(
+        `@/app/${p.replace(/^\//, "").replace(/\{(\w+)\}/g, "[$1]")}/route.ts`
+      )) as Record<string, Parameters<typeof call>[0]>;
+      const url = p.replace(/\{(\w+)\}/g, (_, n: keyof typeof params) => params[n]);
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+        const unknown = await call(unknownRoute[method as "GET"], "/api/nothing-here", { method });
+        expect(unknown.status).toBe(404);
+        for (const [who, cookie] of [
+          ["signed out", undefined],
+          ["shopper", shopper.cookie],
+        ] as const) {
+          const res = await call(route[method], url, { method, cookie, params });
+          if (shape(res) !== shape(unknown))
+            problems.push(`${method} ${p} as ${who}: ${res.status} ${res.headers.get("allow")}`);
+        }
+      }
+      // Staff still learn which methods an address takes.
+      const options = await call(route.OPTIONS, url, { method: "OPTIONS", cookie: staff.cookie });
+      expect([options.status, options.headers.get("allow")], p).toEqual([
+        204,
+        expect.stringContaining(e.method),
+      ]);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("staff read every list, each answering its contract field for field; a money action without a step-up is 403 step_up_required and changes nothing", async () => {
     const staff = await createStaff();
     const shopper = await applicant("Parsnip Shopper", {

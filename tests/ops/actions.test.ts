@@ -327,6 +327,11 @@ describe("ops actions and the audit log", () => {
       ),
     ).toBe(true);
     await expect(db.$executeRawUnsafe(`DELETE FROM "AuditLog"`)).rejects.toThrow(/append-only/);
+    // TRUNCATE skips row triggers: a statement trigger refuses it, also when cascaded from User.
+    const rows = await db.auditLog.count();
+    await expect(db.$executeRawUnsafe(`TRUNCATE "AuditLog"`)).rejects.toThrow(/append-only/);
+    await expect(db.$executeRawUnsafe(`TRUNCATE "User" CASCADE`)).rejects.toThrow(/append-only/);
+    expect(await db.auditLog.count()).toBe(rows);
   });
 
   it.skipIf(!onPostgres)(

@@ -47,7 +47,10 @@ import { POST as farmImagePOST } from "@/app/api/my-farm/image/route";
 import { POST as completePOST } from "@/app/api/my-farm/orders/[id]/complete/route";
 import { GET as myOrdersGET } from "@/app/api/my-farm/orders/route";
 import { POST as passwordPOST } from "@/app/api/my-farm/password/route";
-import { POST as productImagePOST } from "@/app/api/my-farm/products/[id]/image/route";
+import {
+  DELETE as productImageDELETE,
+  POST as productImagePOST,
+} from "@/app/api/my-farm/products/[id]/image/route";
 import {
   GET as myProductGET,
   PATCH as myProductPATCH,
@@ -118,6 +121,11 @@ import {
   PUT as notificationPrefsPUT,
 } from "@/app/api/notification-preferences/route";
 import { GET as freshSheetsGET } from "@/app/api/fresh-sheets/route";
+import {
+  GET as pushSubscriptionsGET,
+  POST as pushSubscriptionsPOST,
+} from "@/app/api/push-subscriptions/route";
+import { DELETE as pushSubscriptionDELETE } from "@/app/api/push-subscriptions/[id]/route";
 import { PUT as freshSheetPUT } from "@/app/api/fresh-sheets/[farmId]/route";
 import {
   GET as unsubscribeGET,
@@ -222,6 +230,8 @@ let bCardId = 0;
 let aSlotItemId = 0;
 let aAddressId = 0;
 let bAddressId = 0;
+let aPushId = 0;
+let bPushId = 0;
 /** Two restaurants, each with a standing order at G (restaurants only: A and B are retail buyers). */
 let R: { id: number; cookie: string };
 let rStandingId = 0;
@@ -351,6 +361,21 @@ beforeAll(async () => {
   };
   aAddressId = (await db.address.create({ data: { userId: A.id, ...address } })).id;
   bAddressId = (await db.address.create({ data: { userId: B.id, ...address } })).id;
+  const pushKeys = { p256dh: PUSH_KEYS.p256dh, auth: PUSH_KEYS.auth };
+  for (const [user, name] of [
+    [A, "a"],
+    [B, "b"],
+  ] as const) {
+    const row = await db.pushSubscription.create({
+      data: {
+        userId: user.id,
+        endpoint: `https://fcm.googleapis.com/fcm/send/sweep-${name}`,
+        ...pushKeys,
+      },
+    });
+    if (name === "a") aPushId = row.id;
+    else bPushId = row.id;
+  }
   const [r, r2] = [
     await createUserWithSession({ userType: "restaurant" }),
     await createUserWithSession({ userType: "restaurant" }),
@@ -382,6 +407,8 @@ beforeAll(async () => {
           items: [{ productId: G.productId, quantity: 1 }],
           fulfilment: { [G.farmId]: { slotId: slot.slotId } },
           payment: { [G.farmId]: "account" },
+          // The standing order above covers that Saturday: this order is meant too.
+          confirmRepeat: true,
         },
         cookie: u.cookie,
       }),
@@ -495,6 +522,12 @@ const aSlotOrder = { id: () => aSlotOrderId, foreign: () => bOrderId };
 const bOrderFromF = { id: () => bOrderId, foreign: () => bOrderId };
 const fProduct = { id: () => F.productId, foreign: () => G.productId };
 const aAddress = { id: () => aAddressId, foreign: () => bAddressId };
+const aPush = { id: () => aPushId, foreign: () => bPushId };
+/** A browser's subscription keys: a P-256 point (65 bytes) and a 16-byte auth secret. */
+const PUSH_KEYS = {
+  p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString("base64url"),
+  auth: Buffer.alloc(16, 9).toString("base64url"),
+};
 const aTopUp = { id: () => aTopUpId, foreign: () => bTopUpId };
 const rStanding = { id: () => rStandingId, foreign: () => r2StandingId };
 const rStatement = { id: () => rStatementId, foreign: () => r2StatementId };
@@ -627,7 +660,7 @@ const endpoints: Endpoint[] = [
   api("POST /api/orders", ordersPOST, "A", {
     label: "checkout",
     body: () => ({ items: [{ productId: F.productId, quantity: 1 }] }),
-    fields: { items: { kind: "array" } },
+    fields: { items: { kind: "array" }, confirmRepeat: { kind: "bool", optional: true } },
     ok: 201,
   }),
   api("GET /api/orders/:id", orderGET, "A", { ...aOrder, ok: 200 }),
@@ -793,6 +826,11 @@ const endpoints: Endpoint[] = [
   api("POST /api/my-farm/products/:id/image", productImagePOST, "F", {
     ...fProduct,
     kind: "multipart",
+  }),
+  api("DELETE /api/my-farm/products/:id/image", productImageDELETE, "F", {
+    label: "remove",
+    ...fProduct,
+    ok: 200,
   }),
   api("GET /api/my-farm/claim", claimGET, "anyone", { label: "GET", kind: "html" }),
   api("POST /api/my-farm/claim", claimPOST, "anyone", { label: "POST", kind: "html" }),
@@ -992,8 +1030,25 @@ const endpoints: Endpoint[] = [
   api("GET /api/notification-preferences", notificationPrefsGET, "A", { ok: 200 }),
   api("PUT /api/notification-preferences", notificationPrefsPUT, "A", {
     label: "change",
-    body: () => ({ email: { unread_messages: false } }),
-    fields: { email: { kind: "enum" } },
+    body: () => ({ email: { unread_messages: false }, push: { new_order: true } }),
+    fields: { email: { kind: "enum", optional: true }, push: { kind: "enum", optional: true } },
+    ok: 200,
+  }),
+  api("GET /api/push-subscriptions", pushSubscriptionsGET, "A", { ok: 200 }),
+  api("POST /api/push-subscriptions", pushSubscriptionsPOST, "A", {
+    label: "subscribe",
+    body: () => ({
+      endpoint: "https://fcm.googleapis.com/fcm/send/sweep-new",
+      expirationTime: null,
+      keys: PUSH_KEYS,
+    }),
+    // A wrong value of any kind for the keys object is a 400 as for a text field.
+    fields: { endpoint: { kind: "text" }, keys: { kind: "text" } },
+    ok: 201,
+  }),
+  api("DELETE /api/push-subscriptions/:id", pushSubscriptionDELETE, "A", {
+    label: "unsubscribe",
+    ...aPush,
     ok: 200,
   }),
   api("GET /api/fresh-sheets", freshSheetsGET, "A", { ok: 200 }),
@@ -1725,7 +1780,7 @@ describe("bad-input sweep over every /api route handler", () => {
     ]);
   });
 
-  it("malformed request lines on every route of the registry: a broken %-escape or a dot segment is a JSON 400, an unknown method a JSON 405 with the route's Allow (scripts/serve.ts)", () => {
+  it("malformed request lines on every route of the registry: a broken %-escape or a dot segment is a JSON 400, an unknown method a JSON 405 with the route's Allow, a staff route's the unknown-path 404 (scripts/serve.ts)", () => {
     const table = routeTable(contracts);
     const bad: string[] = [];
     const expectRefusal = (
@@ -1759,8 +1814,14 @@ describe("bad-input sweep over every /api route handler", () => {
       ].join(", ");
       const real = path.replace(/\{\w+\}/g, "1");
       if (guardRequest("GET", real, table) !== null) bad.push(`GET ${real} refused`);
+      // A staff address tells no one which methods it takes (docs/operations.md): an unknown one's 404.
+      const staffOnly = contracts.some((c) => c.path === path && c.auth === "staff");
       for (const method of ["TRACE", "TRACK", "PROPFIND", "CONNECT", "get", "FOO"])
-        expectRefusal(method, real, 405, "method_not_allowed", allow);
+        if (staffOnly) {
+          expectRefusal(method, real, 404, "not_found");
+          if (guardRequest(method, real, table)?.headers.Allow)
+            bad.push(`${method} ${real}: Allow`);
+        } else expectRefusal(method, real, 405, "method_not_allowed", allow);
       for (const segment of ["%zz", "%", "%E0%A4%A", "%2e%2e", "%2E", "..", "."]) {
         const names = path.match(/\{\w+\}/g) ?? [];
         for (const name of names)

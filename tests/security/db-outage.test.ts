@@ -16,7 +16,7 @@ import { adminQuery, baseUrl, onPostgres } from "../support/pg";
 const probe = endpoint({
   method: "GET",
   path: "/api/probe",
-  tag: "Test",
+  tag: "Operations",
   summary: "A probe for this test",
   auth: "none",
 });

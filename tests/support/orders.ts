@@ -4,11 +4,12 @@ import { db } from "@/lib/server/platform/db";
 import { call } from "./http";
 
 /** The buyer (`cookie`) cancels order `id` through POST /api/orders/{id}/cancel. */
-export function cancelOrder(cookie: string, id: number | string) {
+export function cancelOrder(cookie: string, id: number | string, key?: string) {
   return call(cancelRoute.POST, `/api/orders/${id}/cancel`, {
     method: "POST",
     cookie,
     params: { id: String(id) },
+    headers: key ? { "idempotency-key": key } : {},
   });
 }
 

@@ -119,14 +119,18 @@ export default function ApiDocsPage() {
             title={tagTitle(tag)}
             className="mt-12 scroll-mt-20"
           >
-            {tag === OPS_TAG ? (
+            {tag !== OPS_TAG ? (
+              <p className="mt-2 max-w-3xl text-muted">
+                {doc.tags.find((t) => t.name === tag)?.description}
+              </p>
+            ) : (
               <p className="mt-2 max-w-3xl rounded-xl border border-harvest-400 bg-harvest-400/15 p-4 text-ink">
                 These calls run the ops console and are for Fieldfare staff only. To anyone else,
                 signed out or signed in without the staff role, every one of them answers{" "}
                 <strong>404</strong>, exactly as an address that does not exist. Money actions also
                 need the password again (<code>POST /api/ops/step-up</code>) within 10 minutes.
               </p>
-            ) : null}
+            )}
             <div className="mt-4 grid grid-cols-1 gap-4">
               {routes
                 .filter((r) => r.tag === tag)
@@ -204,7 +208,7 @@ export default function ApiDocsPage() {
                       <dl className="mt-4 grid gap-1 text-sm">
                         {Object.entries(op.responses).map(([code, res]) => (
                           <div key={code} className="flex gap-3">
-                            <dt className="w-12 shrink-0 font-mono font-semibold text-ink">
+                            <dt className="w-16 shrink-0 font-mono font-semibold text-ink">
                               {code}
                             </dt>
                             <dd className="min-w-0 [overflow-wrap:anywhere] text-muted">

@@ -8,6 +8,7 @@ import {
 } from "@/lib/auth/cookie-names";
 import { db } from "@/lib/server/platform/db";
 import { env } from "@/lib/server/platform/env";
+import { readCookie } from "@/lib/server/platform/cookie";
 import type { User } from "@/lib/generated/prisma/client";
 import {
   announcementOf,
@@ -145,16 +146,6 @@ export async function destroySessionCookie(value: string | undefined): Promise<v
   });
   if (count === 0) announced.cancel();
   await announced.heard;
-}
-
-/** The raw value (session ids never need percent-decoding; garbage simply matches no session). */
-function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
-  }
-  return undefined;
 }
 
 /** The session cookie of a request: the __Secure- variant first (HTTPS), then the plain one. */

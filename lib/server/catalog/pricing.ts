@@ -1,5 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/server/platform/transaction";
+import { formatUnits } from "@/lib/format";
 
 /**
  * Price levels (docs/restaurants.md): restaurants pay a product's restaurant price, where the farm
@@ -36,7 +37,7 @@ export const caseSizeFor = (p: Pick<Priced, "caseSize">, level: PriceLevel) =>
 
 /** The message when a restaurant's quantity is not a whole number of cases. */
 export const caseMessage = (name: string, caseSize: number, unit: string) =>
-  `${name} is sold by the case of ${caseSize} ${unit}: order a multiple of ${caseSize}`;
+  `${name} is sold by the case of ${formatUnits(caseSize, unit)}: order a multiple of ${caseSize}`;
 
 /**
  * The buyer's level read inside an order's transaction (the session's type could be a moment old),

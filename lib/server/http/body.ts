@@ -19,6 +19,7 @@ export async function readCapped(req: Request, cap: number, tooLarge: string): P
     if (done) break;
     size += value.byteLength;
     if (size > cap) {
+      // Only to stop reading: the 413 below is the answer whether the cancel succeeds or not.
       await reader.cancel().catch(() => undefined);
       throw new AppError("payload_too_large", tooLarge);
     }

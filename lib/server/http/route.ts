@@ -4,7 +4,8 @@ import { z } from "zod";
 import { METHODS, type BodySpec, type Endpoint, type Method } from "@/lib/contracts/endpoint";
 import { AppError, type FieldErrors } from "@/lib/server/platform/errors";
 import { sessionTiming, userFromRequest, type SessionUser } from "@/lib/server/auth/session";
-import { idempotencyKeyFrom } from "@/lib/server/platform/idempotency";
+import { idempotencyKeyFrom, type IdempotentResult } from "@/lib/server/platform/idempotency";
+import { withRequestClock } from "@/lib/server/platform/clock";
 import { readBody } from "./body";
 import { isCrossSite } from "./origin";
 
@@ -68,6 +69,12 @@ export function json(body: unknown, init: number | ResponseInit = 200): Response
   headers.set("content-type", "application/json; charset=utf-8");
   if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
   return new Response(JSON.stringify(body), { ...i, headers });
+}
+
+/** An idempotent call's value; a stored answer replayed for its key says so (`idempotent-replayed`). */
+export function replayable<T>(headers: Headers, result: IdempotentResult<T>): T {
+  if (result.replayed) headers.set("idempotent-replayed", "true");
+  return result.value;
 }
 
 /** `{message, code, errors?}` (plus `success: false` for the "success" envelope) with the code's status. */
@@ -180,15 +187,9 @@ export function route<const E extends Endpoint>(
       const headers = new Headers();
       const timing = sessionTiming(req);
       if (timing) headers.set("server-timing", timing);
-      const result = await handler({
-        req,
-        user,
-        params,
-        query,
-        body,
-        idempotencyKey,
-        headers,
-      } as RouteContext<E>);
+      const result = await withRequestClock(req, () =>
+        handler({ req, user, params, query, body, idempotencyKey, headers } as RouteContext<E>),
+      );
       return result instanceof Response
         ? result
         : json(result, { status: contract.status ?? 200, headers });
@@ -202,6 +203,9 @@ export function route<const E extends Endpoint>(
 }
 
 export type RouteFile = Record<Method | "OPTIONS", RouteHandler>;
+
+/** What an address that does not exist answers (app/api/[[...path]]). */
+const unknownAnswer = async () => errorResponse(new AppError("not_found", NO_ENDPOINT));
 
 /**
  * A route file's exports: `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(route(…), …)`.
@@ -234,22 +238,34 @@ export function handlers(...routes: RouteHandler[]): RouteFile {
       new Response(null, { status: 204, headers: { Allow: allow, "cache-control": "no-store" } }),
     { filler: "options" as const },
   );
+  // A staff address tells no one else which methods it takes: it answers as an unknown one.
+  const staffOnly = routes.some((r) => r.endpoint!.auth === "staff");
+  const filler = (answer: RouteHandler): RouteHandler =>
+    staffOnly
+      ? Object.assign(
+          async (req: Request) => {
+            try {
+              return (await userFromRequest(req))?.role === "staff" ? answer(req) : unknownAnswer();
+            } catch (error) {
+              return errorResponse(toAppError(error));
+            }
+          },
+          { filler: answer.filler },
+        )
+      : answer;
   return {
-    GET: byMethod.get("GET") ?? notAllowed,
-    POST: byMethod.get("POST") ?? notAllowed,
-    PUT: byMethod.get("PUT") ?? notAllowed,
-    PATCH: byMethod.get("PATCH") ?? notAllowed,
-    DELETE: byMethod.get("DELETE") ?? notAllowed,
-    OPTIONS: options,
+    GET: byMethod.get("GET") ?? filler(notAllowed),
+    POST: byMethod.get("POST") ?? filler(notAllowed),
+    PUT: byMethod.get("PUT") ?? filler(notAllowed),
+    PATCH: byMethod.get("PATCH") ?? filler(notAllowed),
+    DELETE: byMethod.get("DELETE") ?? filler(notAllowed),
+    OPTIONS: filler(options),
   };
 }
 
 /** For app/api/[[...path]]: every method of an unknown /api path answers a JSON 404. */
 export function unknownApiPath(): RouteFile {
-  const notFound: RouteHandler = Object.assign(
-    async () => errorResponse(new AppError("not_found", NO_ENDPOINT)),
-    { filler: "404" as const },
-  );
+  const notFound: RouteHandler = Object.assign(unknownAnswer, { filler: "404" as const });
   return {
     GET: notFound,
     POST: notFound,

@@ -3,6 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { OpsTodayJson } from "@/lib/contracts/ops";
 import { centsToDollars } from "@/lib/money";
 import { readRows } from "@/lib/server/platform/db";
+import { latestReconcile } from "@/lib/server/payments/reconcile";
 
 /**
  * The ops console's Today screen (docs/operations.md): one statement of counts. "Today" is the
@@ -51,5 +52,6 @@ export async function opsToday(now = new Date()): Promise<OpsTodayJson> {
     applicationsWaiting: r.applicationsWaiting,
     manualPayoutsWaiting: r.manualPayoutsWaiting,
     walletsOnHold: r.walletsOnHold,
+    reconcile: await latestReconcile(),
   };
 }

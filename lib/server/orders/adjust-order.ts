@@ -3,12 +3,13 @@ import type { Order, OrderItem } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { AppError, badRequest, conflict, notFound } from "@/lib/server/platform/errors";
 import { requireOwnFarm } from "@/lib/server/farm/access";
-import { withIdempotency } from "@/lib/server/platform/idempotency";
+import { withIdempotency, type IdempotentResult } from "@/lib/server/platform/idempotency";
 import { type Tx } from "@/lib/server/platform/transaction";
 import { buyerLevel, unitPrice } from "@/lib/server/catalog/pricing";
 import { loadMessage } from "@/lib/server/messages/serialize";
-import { enqueue, farmOwnerId } from "@/lib/server/notifications/outbox";
+import { enqueue, enqueuePush, farmOwnerId } from "@/lib/server/notifications/outbox";
 import { moveStock } from "@/lib/server/stock/stock";
+import { possessive } from "@/lib/format";
 import { publishMessage } from "@/lib/server/realtime/bus";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
@@ -379,9 +380,9 @@ export async function proposeAdjustment(
   orderId: number,
   input: ProposeAdjustmentInput,
   idempotencyKey?: string,
-): Promise<AdjustmentJson> {
+): Promise<IdempotentResult<AdjustmentJson>> {
   const farm = await requireOwnFarm(user);
-  const { value } = await withIdempotency<AdjustmentJson>(
+  const { value, replayed } = await withIdempotency<AdjustmentJson>(
     user.id,
     `adjustments.propose.${orderId}`,
     idempotencyKey,
@@ -429,7 +430,7 @@ export async function proposeAdjustment(
           const fail = (message: string) => badRequest(message, { lines: message });
           if (!p)
             throw fail(
-              `Product ${l.substituteProductId} is not one of ${farm.farmName}'s products`,
+              `Product ${l.substituteProductId} is not one of ${possessive(farm.farmName)} products`,
             );
           if (after.quantity === 0)
             throw fail(`A substitute for ${item.productName} needs a quantity of at least 1`);
@@ -485,8 +486,8 @@ export async function proposeAdjustment(
       return loadCard(tx, created.id);
     },
   );
-  await publishCard(value.messageId);
-  return value;
+  if (!replayed) await publishCard(value.messageId);
+  return { value, replayed };
 }
 
 /** The buyer's card on their order, locked for the rest of the transaction (404 for anyone else's). */
@@ -505,10 +506,14 @@ async function lockCard(tx: Tx, userId: number, orderId: number, adjustmentId: n
 
 type Decision = { card: AdjustmentJson; publish: boolean; stale?: true };
 
-async function finish(result: Decision): Promise<AdjustmentJson> {
-  if (result.publish) await publishCard(result.card.messageId);
-  if (result.stale) throw new AppError("adjustment_stale", STALE_MESSAGE);
-  return result.card;
+/** A replayed decision publishes nothing new: its card went out with the first answer. */
+async function finish({
+  value,
+  replayed,
+}: IdempotentResult<Decision>): Promise<IdempotentResult<AdjustmentJson>> {
+  if (value.publish && !replayed) await publishCard(value.card.messageId);
+  if (value.stale) throw new AppError("adjustment_stale", STALE_MESSAGE);
+  return { value: value.card, replayed };
 }
 
 /**
@@ -521,53 +526,61 @@ export async function acceptAdjustment(
   orderId: number,
   adjustmentId: number,
   idempotencyKey?: string,
-): Promise<AdjustmentJson> {
-  const { value } = await withIdempotency<Decision>(
-    userId,
-    `adjustments.accept.${adjustmentId}`,
-    idempotencyKey,
-    { orderId, adjustmentId },
-    async (tx) => {
-      const card = await lockCard(tx, userId, orderId, adjustmentId);
-      if (card.status === "accepted" || card.status === "applied")
-        return { card: serializeAdjustment(card), publish: false };
-      if (card.status === "declined") throw conflict("You declined this change already");
-      if (card.status === "stale") throw new AppError("adjustment_stale", STALE_MESSAGE);
+): Promise<IdempotentResult<AdjustmentJson>> {
+  return finish(
+    await withIdempotency<Decision>(
+      userId,
+      `adjustments.accept.${adjustmentId}`,
+      idempotencyKey,
+      { orderId, adjustmentId },
+      async (tx) => {
+        const card = await lockCard(tx, userId, orderId, adjustmentId);
+        if (card.status === "accepted" || card.status === "applied")
+          return { card: serializeAdjustment(card), publish: false };
+        if (card.status === "declined") throw conflict("You declined this change already");
+        if (card.status === "stale") throw new AppError("adjustment_stale", STALE_MESSAGE);
 
-      await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
-      const order = await tx.order.findUniqueOrThrow({
-        where: { id: orderId },
-        include: { items: true },
-      });
-      if (order.status !== "active" || order.version !== card.orderVersion) {
+        await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
+        const order = await tx.order.findUniqueOrThrow({
+          where: { id: orderId },
+          include: { items: true },
+        });
+        if (order.status !== "active" || order.version !== card.orderVersion) {
+          await tx.orderAdjustment.update({
+            where: { id: adjustmentId },
+            data: { status: "stale", decidedAt: new Date() },
+          });
+          return { card: await loadCard(tx, adjustmentId), publish: true, stale: true };
+        }
+        await applyLines(
+          tx,
+          order,
+          storedLines(card),
+          card.deltaCents,
+          card.order.farm.farmName,
+          card.note,
+        );
         await tx.orderAdjustment.update({
           where: { id: adjustmentId },
-          data: { status: "stale", decidedAt: new Date() },
+          data: { status: "accepted", decidedAt: new Date() },
         });
-        return { card: await loadCard(tx, adjustmentId), publish: true, stale: true };
-      }
-      await applyLines(
-        tx,
-        order,
-        storedLines(card),
-        card.deltaCents,
-        card.order.farm.farmName,
-        card.note,
-      );
-      await tx.orderAdjustment.update({
-        where: { id: adjustmentId },
-        data: { status: "accepted", decidedAt: new Date() },
-      });
-      await enqueue(tx, {
-        userId: await farmOwnerId(tx, order.farmId),
-        kind: "adjustment_applied",
-        payload: { adjustmentId },
-        dedupeKey: `adjustment_applied:${adjustmentId}:farm`,
-      });
-      return { card: await loadCard(tx, adjustmentId), publish: true };
-    },
+        const owner = await farmOwnerId(tx, order.farmId);
+        await enqueue(tx, {
+          userId: owner,
+          kind: "adjustment_applied",
+          payload: { adjustmentId },
+          dedupeKey: `adjustment_applied:${adjustmentId}:farm`,
+        });
+        await enqueuePush(tx, {
+          userId: owner,
+          kind: "adjustment_answer",
+          payload: { adjustmentId },
+          dedupeKey: String(adjustmentId),
+        });
+        return { card: await loadCard(tx, adjustmentId), publish: true };
+      },
+    ),
   );
-  return finish(value);
 }
 
 /** POST /api/orders/{id}/adjustments/{aid}/decline (the buyer): the order stays as it is. */
@@ -575,31 +588,39 @@ export async function declineAdjustment(
   userId: number,
   orderId: number,
   adjustmentId: number,
-): Promise<AdjustmentJson> {
-  const { value } = await withIdempotency<Decision>(
-    userId,
-    `adjustments.decline.${adjustmentId}`,
-    undefined,
-    null,
-    async (tx) => {
-      const card = await lockCard(tx, userId, orderId, adjustmentId);
-      if (card.status === "declined") return { card: serializeAdjustment(card), publish: false };
-      if (card.status === "accepted" || card.status === "applied")
-        throw conflict(`This change was ${card.status} already`);
-      if (card.status === "stale") throw new AppError("adjustment_stale", STALE_MESSAGE);
-      await tx.orderAdjustment.update({
-        where: { id: adjustmentId },
-        data: { status: "declined", decidedAt: new Date() },
-      });
-      await tx.orderEvent.create({
-        data: {
-          orderId,
-          status: "active",
-          note: clip(`Change declined: ${describeLines(storedLines(card))}`),
-        },
-      });
-      return { card: await loadCard(tx, adjustmentId), publish: true };
-    },
+  idempotencyKey?: string,
+): Promise<IdempotentResult<AdjustmentJson>> {
+  return finish(
+    await withIdempotency<Decision>(
+      userId,
+      `adjustments.decline.${adjustmentId}`,
+      idempotencyKey,
+      { orderId, adjustmentId },
+      async (tx) => {
+        const card = await lockCard(tx, userId, orderId, adjustmentId);
+        if (card.status === "declined") return { card: serializeAdjustment(card), publish: false };
+        if (card.status === "accepted" || card.status === "applied")
+          throw conflict(`This change was ${card.status} already`);
+        if (card.status === "stale") throw new AppError("adjustment_stale", STALE_MESSAGE);
+        await tx.orderAdjustment.update({
+          where: { id: adjustmentId },
+          data: { status: "declined", decidedAt: new Date() },
+        });
+        await tx.orderEvent.create({
+          data: {
+            orderId,
+            status: "active",
+            note: clip(`Change declined: ${describeLines(storedLines(card))}`),
+          },
+        });
+        await enqueuePush(tx, {
+          userId: await farmOwnerId(tx, card.farmId),
+          kind: "adjustment_answer",
+          payload: { adjustmentId },
+          dedupeKey: String(adjustmentId),
+        });
+        return { card: await loadCard(tx, adjustmentId), publish: true };
+      },
+    ),
   );
-  return finish(value);
 }

@@ -5,6 +5,7 @@ import { caseProblem, levelOf, unitPrice, type PriceLevel } from "@/lib/server/c
 import { AppError, badRequest, forbidden, notFound } from "@/lib/server/platform/errors";
 import { periodLabel, statementFor, takeCredit } from "@/lib/server/credit/credit";
 import { withIdempotency } from "@/lib/server/platform/idempotency";
+import * as clock from "@/lib/server/platform/clock";
 import { type Tx } from "@/lib/server/platform/transaction";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyLedgerEntries } from "@/lib/server/wallet/ledger";
@@ -19,8 +20,10 @@ import {
   type FulfilmentPlan,
 } from "@/lib/server/fulfilment/booking";
 import { enforceHoldingCap, reserve } from "@/lib/server/stock/stock";
-import { enqueueSql } from "@/lib/server/notifications/outbox";
+import { enqueueSql, pushRowKind } from "@/lib/server/notifications/outbox";
+import { pushWantedSql } from "@/lib/server/notifications/push-subscriptions";
 import { MAX_CHECKOUT_CENTS, MAX_QUANTITY, type CheckoutInput } from "@/lib/validators/orders";
+import { askBeforeRepeat } from "./repeat-orders";
 import { serializeOrder } from "./serialize";
 import { farmTaxRates } from "@/lib/server/tax/rates";
 import {
@@ -60,14 +63,15 @@ function mergeLines(items: CheckoutInput["items"]): Map<number, number> {
  * total. `now` decides which cutoffs have passed (tests pass their own). With an Idempotency-Key a
  * retried or double-clicked checkout replays the first answer instead of paying twice.
  */
-export function checkout(
+export async function checkout(
   userId: number,
   input: CheckoutInput,
   idempotencyKey?: string,
-  now = new Date(),
+  now?: Date,
 ) {
+  const at = now ?? (await clock.now());
   return withIdempotency<CheckoutResult>(userId, "orders.checkout", idempotencyKey, input, (tx) =>
-    placeCheckout(tx, userId, input, now),
+    placeCheckout(tx, userId, input, at, { receipt: true, askBeforeRepeat: true }),
   );
 }
 
@@ -97,7 +101,7 @@ async function readCart(
   tx: Tx,
   userId: number,
   ids: number[],
-): Promise<{ products: CartProduct[]; level: PriceLevel }> {
+): Promise<{ products: CartProduct[]; level: PriceLevel; buyer: { userType: string } }> {
   const rows = await tx.$queryRaw<
     (Omit<CartProduct, "farm"> & {
       farmName: string;
@@ -136,7 +140,8 @@ async function readCart(
       },
       paused: r.listingsPaused,
     }));
-  return { products, level: levelOf({ userType: rows[0].userType }) };
+  const buyer = { userType: rows[0].userType };
+  return { products, level: levelOf(buyer), buyer };
 }
 
 /** A farm's order in this checkout: its lines, goods total, handover, taxes and how it is paid. */
@@ -154,7 +159,8 @@ type FarmOrder = {
  * This checkout's own rows in ONE statement: an order per farm (cart order), its lines, "Paid from
  * wallet" for the orders the wallet pays, and the emails (docs/notifications.md, "Outbox"): the
  * buyer's receipt (`order_placed`, unless `receipt` is off) and the farm's new-order email
- * (`order_received`), each keyed `kind:orderId` so a retried transaction queues it once.
+ * (`order_received`), each keyed `kind:orderId` so a retried transaction queues it once, and the
+ * farm's push (`push:new_order`) when its owner wants one.
  * Times are the app's clock, as Prisma's own inserts write @default(now()).
  */
 async function insertOrders(
@@ -168,7 +174,7 @@ async function insertOrders(
   const checkoutRef = `CO-${crypto.randomBytes(6).toString("hex").toUpperCase()}`;
   const lines = groups.flatMap((g) => g.lines.map((l) => ({ farmId: g.farm.id, ...l })));
   const rows = await tx.$queryRaw<
-    (Omit<OrderRow, "farm" | "items" | "fulfilment"> & { items: OrderRow["items"] })[]
+    (Omit<OrderRow, "farm" | "user" | "items" | "fulfilment"> & { items: OrderRow["items"] })[]
   >`
     WITH g AS (
       SELECT * FROM unnest(
@@ -197,15 +203,17 @@ async function insertOrders(
       Prisma.sql`
         SELECT q."userId", q."kind", jsonb_build_object('orderId', o."id") AS "payload", q."kind" || ':' || o."id" AS "dedupeKey"
         FROM o JOIN g ON g."farmId" = o."farmId"
-        CROSS JOIN LATERAL (VALUES (1, ${userId}::int, 'order_placed'), (2, g."farmOwnerId", 'order_received')) AS q("k", "userId", "kind")
-        WHERE q."kind" <> 'order_placed' OR ${receipt}::boolean
+        CROSS JOIN LATERAL (VALUES (1, ${userId}::int, 'order_placed'), (2, g."farmOwnerId", 'order_received'), (3, g."farmOwnerId", ${pushRowKind("new_order")})) AS q("k", "userId", "kind")
+        WHERE (q."kind" <> 'order_placed' OR ${receipt}::boolean)
+          AND (q."kind" <> ${pushRowKind("new_order")} OR ${pushWantedSql(Prisma.sql`g."farmOwnerId"`, "new_order")})
         ORDER BY g."n", q."k"`,
       at,
     )})
     SELECT o."id", o."farmId", o."status"::text AS "status", o."totalCents", o."isPaid", o."payment"::text AS "payment", o."statementId",
       o."itemCount", o."distanceKm", o."checkoutRef", o."taxes", o."createdAt", o."completedAt", o."cancelledAt",
-      (SELECT json_agg(json_build_object('id', i."id", 'productId', i."productId", 'productName', i."productName", 'quantity', i."quantity", 'priceCents', i."priceCents") ORDER BY i."id")
-        FROM i WHERE i."orderId" = o."id") AS "items"
+      (SELECT json_agg(json_build_object('id', i."id", 'productId', i."productId", 'productName', i."productName", 'quantity', i."quantity", 'priceCents', i."priceCents",
+          'product', json_build_object('unit', p."unit", 'caseSize', p."caseSize")) ORDER BY i."id")
+        FROM i JOIN "Product" p ON p."id" = i."productId" WHERE i."orderId" = o."id") AS "items"
     FROM o`;
   return new Map(rows.map((o) => [o.farmId, o]));
 }
@@ -227,11 +235,16 @@ export async function placeCheckout(
   userId: number,
   input: CheckoutInput,
   now: Date,
-  options: { receipt: boolean; agreedCents?: ReadonlyMap<number, number> } = { receipt: true },
+  options: {
+    receipt: boolean;
+    agreedCents?: ReadonlyMap<number, number>;
+    /** A person's checkout asks before a repeat order; a standing order's occurrence is meant. */
+    askBeforeRepeat?: boolean;
+  } = { receipt: true },
 ): Promise<CheckoutResult> {
   const lines = mergeLines(input.items);
   const ids = [...lines.keys()];
-  const { products, level } = await readCart(tx, userId, ids);
+  const { products, level, buyer } = await readCart(tx, userId, ids);
   const byId = new Map(products.map((p) => [p.id, p]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing !== undefined) throw notFound(`Product ${missing} was not found`);
@@ -396,12 +409,21 @@ export async function placeCheckout(
 
   // Last, so an unaffordable or out-of-stock cart is refused for that reason first.
   await enforceHoldingCap(tx, userId, lines, byId);
+  // Only a checkout that would go through asks whether it is meant (a sold-out or full slot says so first).
+  if (options.askBeforeRepeat && !input.confirmRepeat)
+    await askBeforeRepeat(
+      tx,
+      userId,
+      groups.flatMap((g) => (g.plan ? [{ farmId: g.farm.id, ...g.plan }] : [])),
+      [...orderOf.values()].map((o) => o.id),
+    );
 
   const orders = groups.map((g) => {
     const order = orderOf.get(g.farm.id)!;
     const row: OrderRow = {
       ...order,
       farm: { id: g.farm.id, farmName: g.farm.farmName },
+      user: buyer,
       fulfilment: fulfilments.get(order.id) ?? null,
     };
     return serializeOrder(row);

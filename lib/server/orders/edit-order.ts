@@ -2,6 +2,7 @@ import "server-only";
 import { zoneFeeCents } from "@/lib/delivery-fee";
 import { AppError, badRequest } from "@/lib/server/platform/errors";
 import { withIdempotency } from "@/lib/server/platform/idempotency";
+import * as clock from "@/lib/server/platform/clock";
 import { ensureWallet } from "@/lib/server/wallet/ensure-wallet";
 import { applyBalanceChange } from "@/lib/server/wallet/ledger";
 import { formatCents } from "@/lib/server/wallet/serialize";
@@ -28,13 +29,14 @@ const LOCKED_WITHOUT_SLOT =
  * gets back the difference as one signed `adjustment` ledger row — all in one transaction that
  * first locks the order row, so two edits (or an edit and a cancel) queue instead of interleaving.
  */
-export function editOrder(
+export async function editOrder(
   userId: number,
   orderId: number,
   input: OrderEditInput,
   idempotencyKey?: string,
-  now = new Date(),
+  now?: Date,
 ) {
+  const at = now ?? (await clock.now());
   return withIdempotency<OrderDetailJson>(
     userId,
     `orders.edit.${orderId}`,
@@ -52,7 +54,7 @@ export function editOrder(
       });
       const fulfilment = order.fulfilment;
       if (!fulfilment) throw new AppError("order_locked", LOCKED_WITHOUT_SLOT);
-      if (now.getTime() >= fulfilment.cutoffAt.getTime())
+      if (at.getTime() >= fulfilment.cutoffAt.getTime())
         throw new AppError("order_locked", LOCKED_AFTER_CUTOFF);
 
       const wanted = new Map<number, number>();
@@ -158,9 +160,9 @@ export function editOrder(
       });
       if (feeCents !== fulfilment.feeCents)
         await tx.orderFulfilment.update({ where: { orderId }, data: { feeCents } });
-      await tx.orderEvent.create({
-        data: { orderId, status: "active", note: "Changed by the buyer" },
-      });
+      // The history says what changed; saving the same lines again adds nothing to it.
+      const note = editNote(order.items, wantedLines);
+      if (note) await tx.orderEvent.create({ data: { orderId, status: "active", note } });
 
       // Last, as at checkout: counted over the buyer's open orders after this one changed.
       if (increases.size) {
@@ -178,4 +180,25 @@ export function editOrder(
       );
     },
   );
+}
+
+/** What an edit changed, for the order's history: "Changed by the buyer: Carrots 2 → 5, Kale removed"; null for nothing. */
+function editNote(
+  had: readonly { productId: number; productName: string; quantity: number }[],
+  wanted: ReadonlyMap<number, { name: string; quantity: number }>,
+): string | null {
+  const parts: string[] = [];
+  for (const line of had) {
+    const now = wanted.get(line.productId);
+    if (!now) parts.push(`${line.productName} removed`);
+    else if (now.quantity !== line.quantity)
+      parts.push(`${line.productName} ${line.quantity} → ${now.quantity}`);
+  }
+  const kept = new Set(had.map((l) => l.productId));
+  for (const [id, line] of wanted)
+    if (!kept.has(id)) parts.push(`${line.name} added (${line.quantity})`);
+  if (!parts.length) return null;
+  // Bounded like every stored note: a long order's list is cut, never refused.
+  const note = `Changed by the buyer: ${parts.join(", ")}`;
+  return note.length > 500 ? `${note.slice(0, 499)}…` : note;
 }

@@ -14,14 +14,17 @@ import {
 import { type OrderJson } from "@/lib/contracts/orders";
 import type { HandoverField } from "@/lib/server/fulfilment/serialize";
 
-type OrderSqlRow = Omit<OrderRow, "farm" | "items" | "fulfilment"> & {
+type OrderSqlRow = Omit<OrderRow, "farm" | "user" | "items" | "fulfilment"> & {
   farmName: string;
+  userType: string;
   items: [
     id: number,
     productId: number,
     productName: string,
     quantity: number,
     priceCents: number,
+    unit: string,
+    caseSize: number,
   ][];
   fKind: OrderFulfilment["kind"] | null;
   windowId: number | null;
@@ -44,12 +47,14 @@ export async function listOrders(
   const { status, cursor } = query;
   const rows = await readRows<OrderSqlRow>(Prisma.sql`
     SELECT o.id, o."farmId", o.status::text AS status, o."totalCents", o."isPaid", o.payment::text AS payment, o."statementId", o."itemCount", o."distanceKm",
-      o."checkoutRef", o."taxes", o."createdAt", o."completedAt", o."cancelledAt", f."farmName",
-      (SELECT json_agg(json_build_array(i.id, i."productId", i."productName", i.quantity, i."priceCents") ORDER BY i.id) FROM "OrderItem" i WHERE i."orderId" = o.id) AS items,
+      o."checkoutRef", o."taxes", o."createdAt", o."completedAt", o."cancelledAt", f."farmName", u."userType"::text AS "userType",
+      (SELECT json_agg(json_build_array(i.id, i."productId", i."productName", i.quantity, i."priceCents", p.unit, p."caseSize") ORDER BY i.id)
+        FROM "OrderItem" i JOIN "Product" p ON p.id = i."productId" WHERE i."orderId" = o.id) AS items,
       ful.kind::text AS "fKind", ful."startsAt", ful."endsAt", ful."cutoffAt", ful."timeZone", ful."pickupName", ful."pickupAddress", ful."pickupNotes",
       ful."deliveryAddress", ful."postalCode", ful."feeCents", s."windowId", s."localDate" AS "slotDate"
     FROM "Order" o
     JOIN "Farm" f ON f.id = o."farmId"
+    JOIN "User" u ON u.id = o."userId"
     LEFT JOIN "OrderFulfilment" ful ON ful."orderId" = o.id
     LEFT JOIN "FulfilmentSlot" s ON s.id = ful."slotId"
     WHERE o."userId" = ${userId}
@@ -63,6 +68,7 @@ export async function listOrders(
 function toOrderRow(r: OrderSqlRow): OrderRow {
   const {
     farmName,
+    userType,
     items,
     fKind,
     windowId,
@@ -82,13 +88,17 @@ function toOrderRow(r: OrderSqlRow): OrderRow {
   return {
     ...order,
     farm: { id: order.farmId, farmName },
-    items: (items ?? []).map(([id, productId, productName, quantity, priceCents]) => ({
-      id,
-      productId,
-      productName,
-      quantity,
-      priceCents,
-    })),
+    user: { userType },
+    items: (items ?? []).map(
+      ([id, productId, productName, quantity, priceCents, unit, caseSize]) => ({
+        id,
+        productId,
+        productName,
+        quantity,
+        priceCents,
+        product: { unit, caseSize },
+      }),
+    ),
     fulfilment:
       fKind === null
         ? null

@@ -12,12 +12,20 @@ import {
 } from "@/lib/server/fulfilment/serialize";
 import { toLocalIso } from "@/lib/server/fulfilment/time";
 import { serializeTaxes } from "@/lib/tax";
+import { caseSizeFor, levelOf } from "@/lib/server/catalog/pricing";
 
 import type { OrderDetailJson, OrderJson } from "@/lib/contracts/orders";
 
+/** What a line shows beside the order's own columns: the product's unit and case size. */
+export const orderLineInclude = {
+  orderBy: { id: "asc" },
+  include: { product: { select: { unit: true, caseSize: true } } },
+} satisfies Prisma.Order$itemsArgs;
+
 export const orderInclude = {
   farm: { select: { id: true, farmName: true } },
-  items: { orderBy: { id: "asc" } },
+  user: { select: { userType: true } },
+  items: orderLineInclude,
   fulfilment: { include: { slot: { select: { windowId: true, localDate: true } } } },
 } satisfies Prisma.OrderInclude;
 
@@ -46,17 +54,27 @@ export type OrderRow = Pick<
   | "cancelledAt"
 > & {
   farm: Pick<Farm, "id" | "farmName">;
+  /** The buyer's type: a restaurant's lines count in cases (docs/restaurants.md, "Price levels"). */
+  user: { userType: string };
   items: OrderLineRow[];
   fulfilment: OrderFulfilmentRow | null;
 };
-type OrderLineRow = Pick<OrderItem, "id" | "productId" | "productName" | "quantity" | "priceCents">;
+export type OrderLineRow = Pick<
+  OrderItem,
+  "id" | "productId" | "productName" | "quantity" | "priceCents"
+> & { product: { unit: string; caseSize: number } };
 
-/** One line of an order as the buyer's and the farm's order JSON show it. */
-export function serializeOrderLine(i: OrderLineRow): OrderJson["items"][number] {
+/** One line of an order as the buyer's and the farm's order JSON show it, for this buyer. */
+export function serializeOrderLine(
+  i: OrderLineRow,
+  buyer: { userType: string },
+): OrderJson["items"][number] {
   return {
     id: i.id,
     productId: i.productId,
     productName: i.productName,
+    unit: i.product.unit,
+    caseSize: caseSizeFor(i.product, levelOf(buyer)),
     quantity: i.quantity,
     price: centsToDollars(i.priceCents),
     subtotal: centsToDollars(i.priceCents * i.quantity),
@@ -80,7 +98,7 @@ export function serializeOrder(o: OrderRow): OrderJson {
     createdAt: o.createdAt.toISOString(),
     completedAt: o.completedAt?.toISOString() ?? null,
     cancelledAt: o.cancelledAt?.toISOString() ?? null,
-    items: o.items.map(serializeOrderLine),
+    items: o.items.map((i) => serializeOrderLine(i, o.user)),
     fulfilment: o.fulfilment ? serializeOrderFulfilment(o.fulfilment) : null,
     // An order with a slot can be changed until its cutoff while it is active (docs/fulfilment.md).
     editableUntil:

@@ -93,6 +93,7 @@ async function connect() {
     }
     client.removeAllListeners("notification");
     each((h) => h.onLost?.());
+    // The connection is already lost: closing it is tidying up, a new one is on its way.
     void client.end().catch(() => undefined);
     scheduleReconnect();
   };
@@ -148,6 +149,7 @@ export async function closeListener(): Promise<void> {
   if (c) {
     c.removeAllListeners();
     c.on("error", () => undefined);
+    // Shutting down: a connection that will not close cleanly is dropped all the same.
     await c.end().catch(() => undefined);
   }
   state.everConnected = false;

@@ -10,7 +10,7 @@ import { listStandingOrders } from "@/lib/server/standing/standing-orders";
 import { checkSheetLink, sheetLinkPath } from "@/lib/server/notifications/sheet-links";
 import { SheetAddToCart, SheetAddToStanding } from "@/components/fresh-sheet/sheet-link-actions";
 import { WEEKDAYS } from "@/components/standing/format";
-import { formatCurrency } from "@/lib/format";
+import { formatCurrency, possessive } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Add from the fresh sheet", robots: { index: false } };
 
@@ -44,7 +44,7 @@ export default async function SheetLinkPage({ params }: Props) {
       href={`/farms/${product.farm.id}/fresh-sheet`}
       className="font-semibold text-brand-700 underline-offset-4 hover:underline"
     >
-      Back to {product.farm.farmName}&apos;s fresh sheet
+      Back to {possessive(product.farm.farmName)} fresh sheet
     </Link>
   );
 

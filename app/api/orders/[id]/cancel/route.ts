@@ -1,7 +1,9 @@
 import { ordersApi } from "@/lib/contracts/orders";
-import { handlers, route } from "@/lib/server/http/route";
+import { handlers, replayable, route } from "@/lib/server/http/route";
 import { cancelOrder } from "@/lib/server/orders/cancel-order";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
-  route(ordersApi.cancel, ({ user, params }) => cancelOrder(user.id, params.id)),
+  route(ordersApi.cancel, async ({ user, params, idempotencyKey, headers }) =>
+    replayable(headers, await cancelOrder(user.id, params.id, idempotencyKey)),
+  ),
 );

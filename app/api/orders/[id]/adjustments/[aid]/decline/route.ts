@@ -1,9 +1,9 @@
 import { adjustmentsApi } from "@/lib/contracts/adjustments";
 import { declineAdjustment } from "@/lib/server/orders/adjust-order";
-import { handlers, route } from "@/lib/server/http/route";
+import { handlers, replayable, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
-  route(adjustmentsApi.decline, ({ user, params }) =>
-    declineAdjustment(user.id, params.id, params.aid),
+  route(adjustmentsApi.decline, async ({ user, params, idempotencyKey, headers }) =>
+    replayable(headers, await declineAdjustment(user.id, params.id, params.aid, idempotencyKey)),
   ),
 );
