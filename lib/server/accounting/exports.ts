@@ -1,11 +1,12 @@
 import "server-only";
+import { CURRENCY } from "@/lib/currency";
 import { db } from "@/lib/server/platform/db";
 import { csvAmount, toCsv, type CsvCell } from "@/lib/server/platform/csv";
 import { feeByClass, ratesOf, taxOf, type TaxClassName, type TaxRateRow } from "@/lib/tax";
 import type { SessionUser } from "@/lib/server/auth/session";
 import type { ReportPeriodInput } from "@/lib/validators/farm";
 import { requireOwnFarm } from "@/lib/server/farm/access";
-import { taxReport } from "./tax-report";
+import { taxFigures } from "./tax-report";
 import { completedOrders } from "./sales-report";
 
 /*
@@ -115,7 +116,7 @@ export async function exportLines(user: SessionUser, q: ReportPeriodInput): Prom
     lines.push(...orderLines);
   }
 
-  const report = await taxReport(user, q);
+  const report = await taxFigures(user, q);
   const commission = await db.farmLedgerEntry.groupBy({
     by: ["orderId"],
     where: { farmId: own.id, type: "commission", orderId: { in: orders.map((o) => o.id) } },
@@ -143,7 +144,7 @@ export async function exportLines(user: SessionUser, q: ReportPeriodInput): Prom
     }));
   // GST on the commission is the tax report's figure (one rounding for the period), spread over
   // the lines in proportion, the last line taking the remainder cents.
-  const gstCents = Math.round(report.gstOnCommission * 100);
+  const gstCents = report.gstOnCommissionCents;
   const commissionCents = commissionLines.reduce((s, l) => s - l.amountCents, 0);
   let given = 0;
   commissionLines.forEach((l, i) => {
@@ -258,7 +259,7 @@ export const quickbooksCsv = accountingCsv("quickbooks", QUICKBOOKS_COLUMNS, (l)
   csvAmount(l.amountCents),
   quickbooksTaxCode(l),
   csvAmount(l.taxCents),
-  "USD",
+  CURRENCY,
   mdy(l.date),
 ]);
 
@@ -321,6 +322,6 @@ export const xeroCsv = accountingCsv("xero", XERO_COLUMNS, (l) => [
   "",
   "",
   "",
-  "USD",
+  CURRENCY,
   "",
 ]);

@@ -1,7 +1,7 @@
 import "server-only";
-import { centsToDollars, dollarsToCents, sumDollarsInCents } from "@/lib/money";
+import { centsToDollars } from "@/lib/money";
 import { farmTaxNumbers, taxesOf, taxOf, taxTotal } from "@/lib/tax";
-import type { PayoutDetailJson, PayoutLineJson } from "@/lib/contracts/payments";
+import type { PayoutDetailJson } from "@/lib/contracts/payments";
 import type { Payout } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { fieldfarePdf } from "@/lib/server/platform/pdf";
@@ -22,13 +22,37 @@ async function ownPayout(user: SessionUser, payoutId: number) {
   return { own, payout };
 }
 
+/** One line of a payout statement in integer cents; dollars only at the JSON edge. */
+type StatementLine = {
+  orderId: number | null;
+  buyer: string | null;
+  completedAt: string | null;
+  cents: {
+    goods: number;
+    fees: number;
+    taxes: number;
+    commission: number;
+    adjustments: number;
+    net: number;
+  };
+};
+
+/** A payout and its lines, in cents: what the JSON, the CSV, the PDF and the email all print. */
+type Statement = {
+  payout: Payout;
+  farmName: string;
+  farmTaxNumbers: string[];
+  commissionGstCents: number;
+  lines: StatementLine[];
+};
+
 /** The payout's lines: one per order it collected (goods, fees, commission, later changes, net). */
 export async function payoutDetail(user: SessionUser, payoutId: number): Promise<PayoutDetailJson> {
   const { own, payout } = await ownPayout(user, payoutId);
-  return detailOf(own.farmName, payout);
+  return detailJson(await statementOf(own.farmName, payout));
 }
 
-async function detailOf(farmName: string, payout: Payout): Promise<PayoutDetailJson> {
+async function statementOf(farmName: string, payout: Payout): Promise<Statement> {
   const rows = await db.farmLedgerEntry.findMany({
     where: { payoutId: payout.id, NOT: { dedupeKey: `payout-${payout.id}` } },
     orderBy: { id: "asc" },
@@ -39,51 +63,78 @@ async function detailOf(farmName: string, payout: Payout): Promise<PayoutDetailJ
     include: { items: true, user: { select: { fullName: true } } },
   });
   const byId = new Map(orders.map((o) => [o.id, o]));
-  const lines = new Map<string, PayoutLineJson & { cents: Record<string, number> }>();
+  type Sums = {
+    goods: number;
+    taxes: number;
+    sale: number;
+    commission: number;
+    adjustments: number;
+    net: number;
+  };
+  const sums = new Map<string, Omit<StatementLine, "cents"> & { sums: Sums }>();
   for (const r of rows) {
     const key = r.orderId ? `o${r.orderId}` : `r${r.id}`;
-    let line = lines.get(key);
+    let line = sums.get(key);
     if (!line) {
       const o = r.orderId ? byId.get(r.orderId) : undefined;
-      const goods = o ? o.items.reduce((s, i) => s + i.priceCents * i.quantity, 0) : 0;
-      const taxes = o ? taxTotal(taxesOf(o.taxes)) : 0;
       line = {
         orderId: r.orderId,
         buyer: o?.user.fullName ?? (r.orderId ? null : r.description),
         completedAt: o?.completedAt?.toISOString() ?? null,
-        goods: 0,
-        fees: 0,
-        taxes: 0,
-        commission: 0,
-        adjustments: 0,
-        net: 0,
-        cents: { goods, taxes, sale: 0, commission: 0, adjustments: 0, net: 0 },
+        sums: {
+          goods: o ? o.items.reduce((s, i) => s + i.priceCents * i.quantity, 0) : 0,
+          taxes: o ? taxTotal(taxesOf(o.taxes)) : 0,
+          sale: 0,
+          commission: 0,
+          adjustments: 0,
+          net: 0,
+        },
       };
-      lines.set(key, line);
+      sums.set(key, line);
     }
-    const c = line.cents;
+    const c = line.sums;
     if (r.type === "sale") c.sale += r.amountCents;
     else if (r.type === "commission") c.commission += r.amountCents;
     else c.adjustments += r.amountCents;
     c.net += r.amountCents;
   }
-  const commissionCents = -[...lines.values()].reduce((s, l) => s + l.cents.commission, 0);
+  // Goods, fees and taxes belong to the line that booked the sale; a later change has only its own.
+  const lines = [...sums.values()].map(({ sums: c, ...line }) => ({
+    ...line,
+    cents: {
+      goods: c.sale ? c.goods : 0,
+      fees: c.sale ? c.sale - c.goods - c.taxes : 0,
+      taxes: c.sale ? c.taxes : 0,
+      commission: c.commission,
+      adjustments: c.adjustments,
+      net: c.net,
+    },
+  }));
+  const commissionCents = -lines.reduce((s, l) => s + l.cents.commission, 0);
   const numbers = await db.farm.findUniqueOrThrow({
     where: { id: payout.farmId },
     select: { gstNumber: true, smallSupplier: true, pstNumber: true },
   });
   return {
-    ...serializePayout(payout),
+    payout,
     farmName,
     farmTaxNumbers: farmTaxNumbers(numbers),
-    commissionGst: centsToDollars(
-      taxOf(Math.max(0, commissionCents), await gstRateAt(db, payout.createdAt)),
-    ),
-    lines: [...lines.values()].map(({ cents, ...line }) => ({
+    commissionGstCents: taxOf(Math.max(0, commissionCents), await gstRateAt(db, payout.createdAt)),
+    lines,
+  };
+}
+
+function detailJson(st: Statement): PayoutDetailJson {
+  return {
+    ...serializePayout(st.payout),
+    farmName: st.farmName,
+    farmTaxNumbers: st.farmTaxNumbers,
+    commissionGst: centsToDollars(st.commissionGstCents),
+    lines: st.lines.map(({ cents, ...line }) => ({
       ...line,
-      goods: centsToDollars(cents.sale ? cents.goods : 0),
-      fees: centsToDollars(cents.sale ? cents.sale - cents.goods - cents.taxes : 0),
-      taxes: centsToDollars(cents.sale ? cents.taxes : 0),
+      goods: centsToDollars(cents.goods),
+      fees: centsToDollars(cents.fees),
+      taxes: centsToDollars(cents.taxes),
       commission: centsToDollars(cents.commission),
       adjustments: centsToDollars(cents.adjustments),
       net: centsToDollars(cents.net),
@@ -103,71 +154,87 @@ const COLUMNS = [
   "net",
 ] as const;
 
+async function ownStatement(user: SessionUser, payoutId: number) {
+  const { own, payout } = await ownPayout(user, payoutId);
+  return statementOf(own.farmName, payout);
+}
+
 /** The payout's lines as CSV (one header row, dollars with 2 decimals). */
 export async function payoutCsv(user: SessionUser, payoutId: number) {
-  const detail = await payoutDetail(user, payoutId);
-  const money = (dollars: number) => csvAmount(dollarsToCents(dollars));
+  const st = await ownStatement(user, payoutId);
   const csv = toCsv(
     COLUMNS,
-    detail.lines.map((l) => [
+    st.lines.map(({ cents: c, ...l }) => [
       l.orderId ?? "",
       l.buyer ?? "",
       l.completedAt ?? "",
-      money(l.goods),
-      money(l.fees),
-      money(l.taxes),
-      money(l.commission),
-      money(l.adjustments),
-      money(l.net),
+      csvAmount(c.goods),
+      csvAmount(c.fees),
+      csvAmount(c.taxes),
+      csvAmount(c.commission),
+      csvAmount(c.adjustments),
+      csvAmount(c.net),
     ]),
   );
-  return { filename: `fieldfare-payout-${detail.id}.csv`, csv };
+  return { filename: `fieldfare-payout-${st.payout.id}.csv`, csv };
 }
 
 /** The payout's PDF statement: each order, its commission and the net, and the total paid. */
 export async function payoutStatementPdf(user: SessionUser, payoutId: number) {
-  return statementPdf(await payoutDetail(user, payoutId));
+  return statementPdf(await ownStatement(user, payoutId));
 }
 
-/** The payout and its PDF statement for the farm's payout email (docs/notifications.md). */
+/** What the farm's payout email prints (docs/notifications.md), in cents, and its PDF statement. */
 export async function payoutForEmail(payoutId: number) {
   const payout = await db.payout.findUnique({
     where: { id: payoutId },
     include: { farm: { select: { farmName: true } } },
   });
   if (!payout) return null;
-  const detail = await detailOf(payout.farm.farmName, payout);
-  return { detail, pdf: await statementPdf(detail) };
+  const st = await statementOf(payout.farm.farmName, payout);
+  return {
+    payout,
+    lines: st.lines.map((l) => ({ orderId: l.orderId, buyer: l.buyer, netCents: l.cents.net })),
+    pdf: await statementPdf(st),
+  };
 }
 
-const sumTaxes = (d: PayoutDetailJson) =>
-  centsToDollars(sumDollarsInCents(d.lines, (l) => l.taxes));
-
-async function statementPdf(d: PayoutDetailJson) {
+async function statementPdf(st: Statement) {
+  const { payout: p } = st;
   const pdf = fieldfarePdf({
-    title: `Payout statement #${d.id}`,
-    subject: `${d.farmName}, week to ${d.periodEnd}`,
+    title: `Payout statement #${p.id}`,
+    subject: `${st.farmName}, week to ${p.periodEnd}`,
   });
-  const usd = (dollars: number) => formatCents(Math.round(dollars * 100));
-  pdf.doc.text(`${d.farmName} — week to ${d.periodEnd}`);
+  pdf.doc.text(`${st.farmName} — week to ${p.periodEnd}`);
   pdf.doc.text(
-    `Status: ${d.status === "pending_manual" ? "to be paid by e-transfer" : d.status}${d.reference ? ` (ref ${d.reference})` : ""}`,
+    `Status: ${p.status === "pending_manual" ? "to be paid by e-transfer" : p.status}${p.reference ? ` (ref ${p.reference})` : ""}`,
   );
   pdf.doc.moveDown();
-  for (const n of d.farmTaxNumbers) pdf.doc.text(n);
+  for (const n of st.farmTaxNumbers) pdf.doc.text(n);
   pdf.doc.moveDown();
   pdf.row(["Order", "Sale", "Commission", "Net"], true);
   pdf.rule();
-  for (const l of d.lines) {
+  for (const { cents: c, ...l } of st.lines) {
     const label = l.orderId ? `Order #${l.orderId} — ${l.buyer ?? ""}` : (l.buyer ?? "Other");
-    pdf.row([label, usd(l.goods + l.fees + l.taxes), usd(l.commission), usd(l.net)]);
-    if (l.taxes) pdf.row(["   of which taxes you collected", usd(l.taxes), "", ""]);
-    if (l.adjustments) pdf.row(["   adjustments", usd(l.adjustments), "", ""]);
+    pdf.row([
+      label,
+      formatCents(c.goods + c.fees + c.taxes),
+      formatCents(c.commission),
+      formatCents(c.net),
+    ]);
+    if (c.taxes) pdf.row(["   of which taxes you collected", formatCents(c.taxes), "", ""]);
+    if (c.adjustments) pdf.row(["   adjustments", formatCents(c.adjustments), "", ""]);
   }
   pdf.rule();
-  pdf.row(["Total paid out", "", "", usd(d.amount)], true);
+  pdf.row(["Total paid out", "", "", formatCents(p.amountCents)], true);
   pdf.doc.moveDown();
-  pdf.row(["Taxes collected on these orders", "", "", usd(sumTaxes(d))]);
-  pdf.row(["GST 5 % on Fieldfare's commission (input tax credit)", "", "", usd(d.commissionGst)]);
-  return { filename: `fieldfare-payout-${d.id}.pdf`, bytes: await pdf.finish() };
+  const taxesCents = st.lines.reduce((s, l) => s + l.cents.taxes, 0);
+  pdf.row(["Taxes collected on these orders", "", "", formatCents(taxesCents)]);
+  pdf.row([
+    "GST 5 % on Fieldfare's commission (input tax credit)",
+    "",
+    "",
+    formatCents(st.commissionGstCents),
+  ]);
+  return { filename: `fieldfare-payout-${p.id}.pdf`, bytes: await pdf.finish() };
 }

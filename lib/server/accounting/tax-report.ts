@@ -4,7 +4,7 @@ import { percentLabel } from "@/lib/commission";
 import { db } from "@/lib/server/platform/db";
 import { gstRateAt } from "@/lib/server/tax/rates";
 import { zoneOf } from "@/lib/server/tz-zone";
-import { centsToDollars, dollarsToCents } from "@/lib/money";
+import { centsToDollars } from "@/lib/money";
 import { csvAmount, toCsv, type CsvCell } from "@/lib/server/platform/csv";
 import { taxesOf, taxOf } from "@/lib/tax";
 import type { SessionUser } from "@/lib/server/auth/session";
@@ -12,13 +12,25 @@ import type { ReportPeriodInput } from "@/lib/validators/farm";
 import type { TaxReportJson } from "@/lib/contracts/farm";
 import { requireOwnFarm } from "@/lib/server/farm/access";
 
+/** The tax report's figures in integer cents: the JSON, the CSV and the accounting exports read these. */
+export type TaxFigures = {
+  from: string;
+  to: string;
+  orders: number;
+  salesCents: number;
+  taxableSalesCents: number;
+  taxes: { name: string; rateBps: number; cents: number }[];
+  commissionCents: number;
+  gstOnCommissionCents: number;
+};
+
 /**
  * GET /api/my-farm/reports/tax (docs/money.md, "Taxes"): what the farm's GST/PST return needs for
  * a period of days in the farm's zone: the orders completed in it, their sales before tax, the
  * taxes collected per tax (as charged: each order's stored lines), Fieldfare's commission on them
  * (the ledger's rows) and the GST on that commission, at the standard rate in force at the end.
  */
-export async function taxReport(user: SessionUser, q: ReportPeriodInput): Promise<TaxReportJson> {
+export async function taxFigures(user: SessionUser, q: ReportPeriodInput): Promise<TaxFigures> {
   const own = await requireOwnFarm(user);
   const farm = await db.farm.findUniqueOrThrow({
     where: { id: own.id },
@@ -31,16 +43,16 @@ export async function taxReport(user: SessionUser, q: ReportPeriodInput): Promis
     where: { farmId: own.id, status: "completed", completedAt: { gte: start, lt: end } },
     select: { id: true, totalCents: true, taxes: true },
   });
-  return taxReportOf(own.id, q, orders, end);
+  return taxFiguresOf(own.id, q, orders, end);
 }
 
-/** The tax report of the period's completed orders. */
-async function taxReportOf(
+/** The tax figures of the period's completed orders. */
+async function taxFiguresOf(
   farmId: number,
   q: ReportPeriodInput,
   orders: { id: number; totalCents: number; taxes: unknown }[],
   end: Date,
-): Promise<TaxReportJson> {
+): Promise<TaxFigures> {
   const [commission, gstRateBps] = await Promise.all([
     orders.length
       ? db.farmLedgerEntry.aggregate({
@@ -71,33 +83,49 @@ async function taxReportOf(
     from: q.from,
     to: q.to,
     orders: orders.length,
-    sales: centsToDollars(sales),
-    taxableSales: centsToDollars(taxableSales),
-    taxes: [...perTax].map(([name, t]) => ({
-      name,
+    salesCents: sales,
+    taxableSalesCents: taxableSales,
+    taxes: [...perTax].map(([name, t]) => ({ name, ...t })),
+    commissionCents,
+    gstOnCommissionCents: taxOf(commissionCents, gstRateBps),
+  };
+}
+
+/** The figures as the API's JSON: dollars, converted here and nowhere before. */
+export function taxReportJson(f: TaxFigures): TaxReportJson {
+  return {
+    from: f.from,
+    to: f.to,
+    orders: f.orders,
+    sales: centsToDollars(f.salesCents),
+    taxableSales: centsToDollars(f.taxableSalesCents),
+    taxes: f.taxes.map((t) => ({
+      name: t.name,
       rate: t.rateBps / 10_000,
       amount: centsToDollars(t.cents),
     })),
-    commission: centsToDollars(commissionCents),
-    gstOnCommission: centsToDollars(taxOf(commissionCents, gstRateBps)),
+    commission: centsToDollars(f.commissionCents),
+    gstOnCommission: centsToDollars(f.gstOnCommissionCents),
   };
 }
 
 /** The tax summary as CSV, one figure a row, dollars with 2 decimals (GET …/reports/tax?format=csv). */
-export function taxReportCsv(report: TaxReportJson) {
-  const money = (dollars: number) => csvAmount(dollarsToCents(dollars));
+export function taxReportCsv(f: TaxFigures) {
   const rows: CsvCell[][] = [
-    ["Period from", report.from],
-    ["Period to", report.to],
-    ["Orders completed", report.orders],
-    ["Sales before tax", money(report.sales)],
-    ["Sales that carried GST", money(report.taxableSales)],
-    ...report.taxes.map((t) => [`${t.name} collected (${percentLabel(t.rate)})`, money(t.amount)]),
-    ["Fieldfare commission", money(report.commission)],
-    ["GST paid on commission", money(report.gstOnCommission)],
+    ["Period from", f.from],
+    ["Period to", f.to],
+    ["Orders completed", f.orders],
+    ["Sales before tax", csvAmount(f.salesCents)],
+    ["Sales that carried GST", csvAmount(f.taxableSalesCents)],
+    ...f.taxes.map((t) => [
+      `${t.name} collected (${percentLabel(t.rateBps / 10_000)})`,
+      csvAmount(t.cents),
+    ]),
+    ["Fieldfare commission", csvAmount(f.commissionCents)],
+    ["GST paid on commission", csvAmount(f.gstOnCommissionCents)],
   ];
   return {
-    filename: `fieldfare-tax-summary-${report.from}-to-${report.to}.csv`,
+    filename: `fieldfare-tax-summary-${f.from}-to-${f.to}.csv`,
     csv: toCsv(["figure", "amount"], rows),
   };
 }

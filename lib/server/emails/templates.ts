@@ -407,9 +407,9 @@ const composers: Record<
           "To stop this farm's sheet only, switch it off in Profile → Notification.",
         ],
         quotes: [farmQuote(farm.farmName)],
-        rows: products.map((pr) => ({
+        rows: products.map(({ product: pr, priceCents }) => ({
           label: pr.caseSize > 1 ? `${pr.name} (case of ${pr.caseSize} ${pr.unit})` : pr.name,
-          value: `${formatCents(Math.round(pr.price * 100))} / ${pr.unit}`,
+          value: `${formatCents(priceCents)} / ${pr.unit}`,
           links: [
             { label: "Add to cart", url: link(pr.id, pr.caseSize, "cart") },
             ...(level === "restaurant"
@@ -429,7 +429,7 @@ const composers: Record<
   async payout_sent(n, p) {
     const found = await payoutForEmail(num(p, "payoutId"));
     if (!found) return null;
-    const { detail: d, pdf } = found;
+    const { payout: d, lines, pdf } = found;
     const how =
       d.status === "pending_manual"
         ? "Fieldfare sends it to you by e-transfer."
@@ -438,18 +438,18 @@ const composers: Record<
           : "It is on its way to your bank account through Stripe.";
     return {
       content: {
-        subject: `Your payout of ${formatCents(Math.round(d.amount * 100))} for the week to ${d.periodEnd}`,
-        preheader: `${d.lines.length} line(s) · statement attached`,
+        subject: `Your payout of ${formatCents(d.amountCents)} for the week to ${d.periodEnd}`,
+        preheader: `${lines.length} line(s) · statement attached`,
         heading: `Payout #${d.id}`,
         paragraphs: [
-          `Your farm's payout for the week to ${d.periodEnd} is ${formatCents(Math.round(d.amount * 100))}. ${how} The statement is attached as a PDF.`,
+          `Your farm's payout for the week to ${d.periodEnd} is ${formatCents(d.amountCents)}. ${how} The statement is attached as a PDF.`,
         ],
         rows: [
-          ...d.lines.map((l) => ({
+          ...lines.map((l) => ({
             label: l.orderId ? `Order #${l.orderId}` : (l.buyer ?? "Other"),
-            value: formatCents(Math.round(l.net * 100)),
+            value: formatCents(l.netCents),
           })),
-          { label: "Total", value: formatCents(Math.round(d.amount * 100)), strong: true },
+          { label: "Total", value: formatCents(d.amountCents), strong: true },
         ],
         action: { label: "Open Payouts", path: "/my-farm/payouts" },
       },

@@ -29,7 +29,7 @@ export default async function FreshSheetPage({ params }: Props) {
   if (!farm) notFound();
   const user = await getCurrentUser();
   const level = levelOf(user);
-  const products = await freshSheet(farm.id, level);
+  const products = (await freshSheet(farm.id, level)).map((line) => line.product);
   return (
     <div className="grid gap-6">
       <header className="grid gap-1">
