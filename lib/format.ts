@@ -1,3 +1,4 @@
+import { CURRENCY } from "./currency";
 import { wallDate } from "./tz";
 
 /**
@@ -38,7 +39,9 @@ export function formatCurrency(dollars: number): string {
   // String() writes these in exponent form: under a millionth of a dollar is $0.00, and no price is
   // near 10^21 (said as Intl says it).
   if (abs >= 1e21)
-    return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(dollars);
+    return new Intl.NumberFormat("en-US", { style: "currency", currency: CURRENCY }).format(
+      dollars,
+    );
   const [whole, decimals = ""] = abs < 1e-6 ? ["0"] : String(abs).split(".");
   const digits = `${decimals}000`;
   const cents = BigInt(whole) * 100n + BigInt(digits.slice(0, 2)) + (digits[2] >= "5" ? 1n : 0n);

@@ -1,3 +1,4 @@
+import { STRIPE_CURRENCY } from "@/lib/currency";
 import { z } from "zod";
 import { CSV_ANSWER, endpoint, idParams } from "./endpoint";
 import { id, isoDate, money } from "./json";
@@ -7,7 +8,7 @@ export const paymentProvider = z.enum(["stripe", "demo"]);
 
 export const paymentsConfig = z.object({
   provider: paymentProvider,
-  currency: z.literal("usd"),
+  currency: z.literal(STRIPE_CURRENCY),
   commissionRate: z.number().describe("Fieldfare's commission on the goods, e.g. 0.08"),
 });
 export type PaymentsConfigJson = z.infer<typeof paymentsConfig>;

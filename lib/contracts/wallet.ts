@@ -1,3 +1,4 @@
+import { CURRENCY } from "@/lib/currency";
 import { topUpSchema, transactionsQuerySchema } from "@/lib/validators/wallet";
 import { z } from "zod";
 import { endpoint, jsonBody, PAGED } from "./endpoint";
@@ -7,7 +8,7 @@ import { cardTopUpStarted } from "./payments";
 export const wallet = z.object({
   walletId: z.string(),
   balance: money,
-  currency: z.literal("USD"),
+  currency: z.literal(CURRENCY),
   onHold: z
     .literal(true)
     .optional()

@@ -1,8 +1,13 @@
 import "server-only";
 import type { PaymentsConfigJson } from "@/lib/contracts/payments";
-import { commissionRate, CURRENCY, paymentProvider } from "./provider";
+import { STRIPE_CURRENCY } from "@/lib/currency";
+import { commissionRate, paymentProvider } from "./provider";
 
 /** GET /api/payments/config: what the wallet and the farm screens say about money. */
 export function paymentsConfig(): PaymentsConfigJson {
-  return { provider: paymentProvider().name, currency: CURRENCY, commissionRate: commissionRate() };
+  return {
+    provider: paymentProvider().name,
+    currency: STRIPE_CURRENCY,
+    commissionRate: commissionRate(),
+  };
 }

@@ -10,8 +10,6 @@ import type { PaymentProvider } from "./types";
  * top-ups are credited at once by the wallet module and its payouts are paid by hand.
  */
 
-export const CURRENCY = "usd" as const;
-
 export function paymentProvider(): PaymentProvider {
   const e = env();
   if (!e.STRIPE_SECRET_KEY) {

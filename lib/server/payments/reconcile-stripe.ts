@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/platform/db";
 import { formatCents } from "@/lib/money";
-import { CURRENCY } from "./provider";
+import { STRIPE_CURRENCY as CURRENCY } from "@/lib/currency";
 import { DISPUTE_RELEASED, REFUND_GONE } from "./webhook";
 import type { CardProvider, ProviderRecords } from "./types";
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { STRIPE_CURRENCY } from "@/lib/currency";
 import Stripe from "stripe";
 import type {
   CardProvider,
@@ -73,7 +74,7 @@ export function stripeProvider(s: StripeSettings): CardProvider {
         const transfer = await stripe.transfers.create(
           {
             amount: req.amountCents,
-            currency: "usd",
+            currency: STRIPE_CURRENCY,
             destination: req.destination,
             description: req.description,
             transfer_group: req.idempotencyKey,

@@ -6,7 +6,7 @@ import { db, isUniqueViolation } from "@/lib/server/platform/db";
 import { AppError, notFound } from "@/lib/server/platform/errors";
 import type { IdempotentResult } from "@/lib/server/platform/idempotency";
 import type { TopUpInput } from "@/lib/validators/wallet";
-import { CURRENCY } from "./provider";
+import { STRIPE_CURRENCY as CURRENCY } from "@/lib/currency";
 import type { CardProvider } from "./types";
 
 export function serializeTopUp(t: TopUp): CardTopUpJson {

@@ -1,10 +1,12 @@
+import type { STRIPE_CURRENCY } from "@/lib/currency";
+
 /** What a payment provider does (docs/money.md, "Payment providers"): the `stripe` one or `demo`. */
 export type CheckoutRequest = {
   /** Our TopUp row: the session's `client_reference_id`, and its idempotency key. */
   topUpId: number;
   userId: number;
   amountCents: number;
-  currency: "usd";
+  currency: typeof STRIPE_CURRENCY;
   successUrl: string;
   cancelUrl: string;
 };

@@ -1,4 +1,5 @@
 import "server-only";
+import { CURRENCY } from "@/lib/currency";
 import { centsToDollars } from "@/lib/money";
 import type {
   Transaction,
@@ -25,7 +26,7 @@ export function serializeWallet(
   const json: WalletJson = {
     walletId: w.walletId,
     balance: centsToDollars(w.balanceCents),
-    currency: "USD",
+    currency: CURRENCY,
   };
   if (!w.onHold) return json;
   return w.holdKind ? { ...json, onHold: true, holdReason: w.holdKind } : { ...json, onHold: true };
@@ -42,6 +43,6 @@ export function serializeTransaction(t: Transaction): TransactionJson {
   };
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: CURRENCY });
 /** For server messages ("Insufficient balance: …"); the UI formats with lib/format.ts. */
 export const formatCents = (cents: number) => usd.format(centsToDollars(cents));
