@@ -1,5 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/server/platform/db";
 import { authSecret } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
@@ -48,6 +49,25 @@ export async function issueToken(
     select: { id: true },
   });
   return row.id;
+}
+
+/**
+ * The insert of a new link for each user that `users` (SQL answering "id", "email") finds, as the
+ * body of a CTE answering "id", "userId": the password-reset request writes its link and its email
+ * in one statement, so it costs the same whether the address has an account or not.
+ */
+export function tokenInsertFor(
+  users: Prisma.Sql,
+  purpose: TokenPurpose,
+  now = new Date(),
+): Prisma.Sql {
+  const nonce = crypto.randomBytes(24).toString("base64url");
+  const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS[purpose]);
+  return Prisma.sql`
+    INSERT INTO "AccountToken" ("userId", "purpose", "nonce", "tokenHash", "email", "expiresAt", "createdAt")
+    SELECT u."id", ${purpose}, ${nonce}, ${sha256(tokenOf(purpose, nonce))}, u."email", ${expiresAt}, ${now}
+    FROM (${users}) u
+    RETURNING "id", "userId"`;
 }
 
 export const LINK_EXPIRED = "This link has expired or was used already. Ask for a new one.";

@@ -1,4 +1,6 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { db } from "@/lib/server/platform/db";
 import type { Tx } from "@/lib/server/platform/transaction";
 
 /**
@@ -29,6 +31,20 @@ export async function enqueueAccountEmail(
   await tx.notification.create({
     data: { userId, kind, payload: { tokenId }, dedupeKey: `${kind}:${tokenId}` },
   });
+}
+
+/**
+ * The account email of each link that `tokens` (an insert answering "id", "userId") writes, in the
+ * same statement: nothing is queued when it writes none.
+ */
+export async function enqueueAccountEmailsFor(
+  tokens: Prisma.Sql,
+  kind: AccountKind,
+): Promise<void> {
+  await db.$executeRaw(Prisma.sql`
+    WITH t AS (${tokens})
+    INSERT INTO "Notification" ("userId", "kind", "payload", "dedupeKey")
+    SELECT t."userId", ${kind}, jsonb_build_object('tokenId', t."id"), ${`${kind}:`} || t."id" FROM t`);
 }
 
 /** A farmer invited by ops gets their sign-in link (docs/operations.md, "Farms"). */
