@@ -108,7 +108,7 @@ describe("charge.dispute.created", () => {
     expect(await balanceCents(me.user.id)).toBe(5000);
   });
 
-  it("is idempotent: replays make one hold, and an unknown payment holds nothing", async () => {
+  it("is idempotent: replays make one hold, and a payment not booked holds nothing", async () => {
     const pi = await paidTopUp(50);
     const created = dispute("created", pi);
     for (let i = 0; i < 3; i++) await send(created);
@@ -116,7 +116,9 @@ describe("charge.dispute.created", () => {
     await send(dispute("created", pi));
     expect(await db.walletHold.count({ where: { userId: me.user.id } })).toBe(1);
 
-    await send(dispute("created", "pi_not_ours", { id: DP(2) }));
+    // A payment not booked (yet): refused, so Stripe sends it again; it holds nothing meanwhile.
+    const early = dispute("created", "pi_not_ours", { id: DP(2) });
+    expect((await deliver(early.payload, early.signature)).status).toBe(409);
     expect(await db.walletHold.count({ where: { disputeId: DP(2) } })).toBe(0);
   });
 });

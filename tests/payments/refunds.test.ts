@@ -125,17 +125,20 @@ describe("a card top-up refunded in Stripe", () => {
     expect((await refundRows()).map((t) => t.amountCents)).toEqual([-500, 500]);
   });
 
-  it("ignores a refund of a payment we do not know", async () => {
+  it("refuses a refund of a payment we have not booked (409, kept nowhere) so Stripe sends it again", async () => {
     await paidTopUp(10);
-    await send(
-      stripe.emulator().sign("refund.created", {
-        id: "re_unknown_1",
-        object: "refund",
-        amount: 1000,
-        payment_intent: "pi_not_ours",
-        status: "succeeded",
-      }),
-    );
+    const early = stripe.emulator().sign("refund.created", {
+      id: "re_unknown_1",
+      object: "refund",
+      amount: 1000,
+      payment_intent: "pi_not_ours",
+      status: "succeeded",
+    });
+    const res = await deliver(early.payload, early.signature);
+    expect(res.status, res.text).toBe(409);
+    expect(res.json.code).toBe("conflict");
+    expect(await db.stripeEvent.count({ where: { id: JSON.parse(early.payload).id } })).toBe(0);
+    expect(await db.cardRefund.count({ where: { refundId: "re_unknown_1" } })).toBe(0);
     expect(await balanceCents(me.user.id)).toBe(1000);
   });
 });

@@ -73,6 +73,8 @@ export type StripeEmulator = {
     sessionId: string,
     amount?: number,
   ): { refundId: string; created: SignedEvent; charge: SignedEvent };
+  /** The refund fails (its cents are back on the charge) and returns its signed `refund.failed`. */
+  failRefund(refundId: string): SignedEvent;
   refunds: Map<string, Obj>;
   /**
    * Disputes `amount` cents of a paid session's payment (all of it by default), as a cardholder's
@@ -200,6 +202,19 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
       created: sign("refund.created", structuredClone(created)),
       charge: sign("charge.refunded", structuredClone(charge)),
     };
+  };
+
+  const failRefund: StripeEmulator["failRefund"] = (refundId) => {
+    const r = refunds.get(refundId);
+    if (!r || r.status === "failed") throw new Error(`No refund ${refundId} to fail`);
+    r.status = "failed";
+    r.failure_reason = "expired_or_canceled_card";
+    const charge = charges.get(String(r.payment_intent))!;
+    Object.assign(charge, {
+      amount_refunded: Number(charge.amount_refunded) - Number(r.amount),
+      refunded: false,
+    });
+    return sign("refund.failed", structuredClone(r));
   };
 
   const dispute: StripeEmulator["dispute"] = (sessionId, amount) => {
@@ -430,6 +445,7 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
     refunds,
     dispute,
     closeDispute,
+    failRefund,
     disputes,
     sign,
     close: () =>

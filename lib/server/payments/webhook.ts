@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError, isAppError } from "@/lib/server/platform/errors";
+import { AppError, conflict, isAppError } from "@/lib/server/platform/errors";
 import { readCapped } from "@/lib/server/http/body";
 import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
 import type { Payout, TopUp } from "@/lib/generated/prisma/client";
@@ -205,6 +205,21 @@ async function chargeRefunded(tx: Tx, charge: Record<string, unknown>): Promise<
     await refundChanged(tx, { payment_intent: charge.payment_intent, ...refund });
 }
 
+/**
+ * The paid top-up of a refund's or dispute's payment. Until its checkout.session.completed is
+ * booked we do not know the payment (Stripe does not promise the order of events): the event is
+ * refused with 409, nothing of it is kept, and Stripe delivers it again later (docs/money.md,
+ * "Webhooks").
+ */
+async function paidTopUpOf(tx: Tx, paymentIntent: string, what: string): Promise<TopUp> {
+  const topUp = await tx.topUp.findUnique({ where: { paymentIntent } });
+  if (topUp) return topUp;
+  console.warn(
+    `[payments] ${what} names payment ${paymentIntent}, not booked yet: refused for a retry`,
+  );
+  throw conflict(`${what} names a payment we have not booked yet; deliver it again later`);
+}
+
 /** Refund states in which the money has left (or is leaving) for the card. */
 export const REFUND_GONE = new Set(["succeeded", "pending", "requires_action"]);
 
@@ -218,11 +233,7 @@ async function refundChanged(tx: Tx, refund: Record<string, unknown>): Promise<v
   const amount = Number(refund.amount);
   if (typeof refund.id !== "string" || !Number.isSafeInteger(amount) || amount <= 0) return;
   if (typeof refund.payment_intent !== "string") return;
-  const topUp = await tx.topUp.findUnique({ where: { paymentIntent: refund.payment_intent } });
-  if (!topUp) {
-    console.warn(`[payments] refund ${refund.id} names no top-up we know`);
-    return;
-  }
+  const topUp = await paidTopUpOf(tx, refund.payment_intent, `refund ${refund.id}`);
   // The wallet's row lock first: every event of this buyer's refunds (refund.created and
   // charge.refunded for the same refund too) queues here, then finds what the one before booked.
   await ensureWallet(tx, topUp.userId);
@@ -232,6 +243,17 @@ async function refundChanged(tx: Tx, refund: Record<string, unknown>): Promise<v
   if (!REFUND_GONE.has(String(refund.status))) {
     if (booked?.outcome === "debited") await returnRefund(tx, refund.id, topUp.userId, amount);
     if (booked?.outcome === "held") await releaseRefundHold(tx, refund.id, topUp.userId);
+    // Failed before its refund.created arrived: recorded as given back, so that late event books nothing.
+    if (!booked)
+      await tx.cardRefund.create({
+        data: {
+          refundId: refund.id,
+          topUpId: topUp.id,
+          userId: topUp.userId,
+          amountCents: amount,
+          outcome: "returned",
+        },
+      });
     return;
   }
   if (booked) return;
@@ -301,11 +323,7 @@ export const DISPUTE_RELEASED = new Set(["won", "warning_closed"]);
  */
 async function disputeCreated(tx: Tx, dispute: Record<string, unknown>): Promise<void> {
   if (typeof dispute.id !== "string" || typeof dispute.payment_intent !== "string") return;
-  const topUp = await tx.topUp.findUnique({ where: { paymentIntent: dispute.payment_intent } });
-  if (!topUp) {
-    console.warn(`[payments] dispute ${dispute.id} names no top-up we know`);
-    return;
-  }
+  const topUp = await paidTopUpOf(tx, dispute.payment_intent, `dispute ${dispute.id}`);
   const created = await tx.walletHold.createMany({
     data: {
       disputeId: dispute.id,
@@ -323,6 +341,9 @@ async function disputeCreated(tx: Tx, dispute: Record<string, unknown>): Promise
 async function disputeClosed(tx: Tx, dispute: Record<string, unknown>): Promise<void> {
   if (typeof dispute.id !== "string") return;
   const status = typeof dispute.status === "string" ? dispute.status : "unknown";
+  // Closed before its charge.dispute.created arrived: the closed dispute says all the hold needs.
+  if (!(await tx.walletHold.findUnique({ where: { disputeId: dispute.id } })))
+    await disputeCreated(tx, dispute);
   const hold = await tx.walletHold.findUnique({ where: { disputeId: dispute.id } });
   if (!hold || hold.outcome !== null) return;
   const released = DISPUTE_RELEASED.has(status);
