@@ -4,6 +4,30 @@ import { chromiumLaunchOptions as launchOptions } from "./e2e/chromium";
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 
+/**
+ * The specs that also run at 390 px: the layouts themselves (e2e/widths.spec.ts opens every
+ * signed-in page and tab there: no overflow, no axe finding), the visitor's public site, and the
+ * journeys of people who work from a phone (the farmer's day, the shopper browsing and buying,
+ * the chef's link from an email). The rest test what the server and the page do, the same at both
+ * widths. Every spec at both widths took 60 of CI's 74 minutes; Chromium is most of that CPU.
+ */
+const PHONE_SPECS = [
+  "cart",
+  "farmer",
+  "fresh-sheet-email",
+  "home",
+  "journeys",
+  "marketing",
+  "messages-layout",
+  "pack-list",
+  "product-page",
+  "push",
+  "roles",
+  "shell",
+  "today",
+  "widths",
+].map((name) => `${name}.spec.ts`);
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
@@ -26,6 +50,7 @@ export default defineConfig({
     },
     {
       name: "mobile",
+      testMatch: PHONE_SPECS,
       grepInvert: /@desktop-only/,
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions },
     },

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { publicPages } from "../components/marketing/pages";
+import { expectNoHorizontalOverflow } from "./a11y";
 import { collectScripts, expectKept, fillLabelled } from "./support";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
@@ -458,6 +459,7 @@ test.describe("public site", () => {
       expect(
         violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
       ).toEqual([]);
+      await expectNoHorizontalOverflow(page, path);
     });
   }
 
