@@ -68,7 +68,7 @@ describe("property: events in any order, replayed or refused and sent again", ()
           const em = stripe.emulator();
           const buyer = await createUserWithSession();
           const events: SignedEvent[] = [];
-          const topUps = [];
+          const topUps: (Awaited<ReturnType<typeof cardTopUp>> & { left: number })[] = [];
           for (const d of dollars) {
             const t = await cardTopUp(em, buyer.cookie, d, { credit: false });
             topUps.push({ ...t, left: d * 100 });
