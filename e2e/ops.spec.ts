@@ -90,12 +90,18 @@ test("staff approve a restaurant, retry a failed email, mark a payout paid, and 
   await expect(entries).toContainText(`payout.mark_paid · payout:${payoutId}`);
   await expect(entries).toContainText(`email.retry · notification:${emailId}`);
   await expect(entries).toContainText(`business.approve · user:${buyer.user.id}`);
+  await expect(entries).toContainText(`Fieldfare Ops approved ${company}'s business account`);
   await ops.getByLabel("Action").selectOption("payout.mark_paid");
   await ops.getByLabel("Target").fill(`payout:${payoutId}`);
   await ops.getByRole("button", { name: "Filter" }).click();
   await expect(entries.getByRole("listitem")).toHaveCount(1);
-  await expect(entries).toContainText(`"reference":"EFT-${payoutId}-${testInfo.project.name}"`);
-  await expect(entries).toContainText("Fieldfare Ops");
+  // A sentence with the names in it, and the fields that changed.
+  await expect(entries.getByRole("listitem")).toContainText(
+    new RegExp(`^Fieldfare Ops marked payout #${payoutId} to .+ paid`),
+  );
+  await expect(entries.getByRole("definition")).toContainText([
+    `"EFT-${payoutId}-${testInfo.project.name}"`,
+  ]);
   await auditPage(ops, "/ops/audit");
   await staffContext.close();
 });
@@ -264,6 +270,7 @@ test("staff invite a farmer, mark the farm verified, pause its listings (a shopp
   const entries = ops.getByRole("list", { name: "Audit entries" });
   await expect(entries.getByRole("listitem")).toHaveCount(3);
   await expect(entries.getByRole("listitem").nth(0)).toContainText(`farm.pause · farm:${farmId}`);
+  await expect(entries.getByRole("listitem").nth(0)).toContainText(/paused .+'s listings/);
   await expect(entries.getByRole("listitem").nth(0)).toContainText("Checking the food safety plan");
   await expect(entries.getByRole("listitem").nth(1)).toContainText(`farm.verify · farm:${farmId}`);
   await expect(entries.getByRole("listitem").nth(2)).toContainText(`farm.invite · farm:${farmId}`);

@@ -4,34 +4,19 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useOpsAudit } from "@/lib/client/resources";
+import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS } from "@/lib/audit-actions";
 import { formatDayTime } from "@/lib/format";
 import { FilterSelect } from "./filter-select";
 import { EmptyNote } from "@/components/ui/empty-note";
 import { Loaded } from "./loaded";
 import { OpsSection } from "./ops-section";
 
-const ACTIONS = [
-  "business.approve",
-  "business.reject",
-  "email.retry",
-  "sheets.retry",
-  "payout.mark_paid",
-  "payout.hold",
-  "payout.release",
-  "wallet.adjust",
-  "session.revoke",
-  "farm.invite",
-  "farm.verify",
-  "farm.unverify",
-  "farm.pause",
-  "farm.resume",
-  "wallet.release_hold",
-  "staff.grant",
-];
+const ACTION_OPTIONS = [
+  ["", "Every action"],
+  ...AUDIT_ACTION_NAMES.map((a) => [a, AUDIT_ACTIONS[a].label] as const),
+] as const;
 
-const ACTION_OPTIONS = [["", "Every action"], ...ACTIONS.map((a) => [a, a] as const)] as const;
-
-const show = (v: unknown) => (v === null ? "—" : JSON.stringify(v));
+const show = (v: unknown) => (v === null || v === undefined ? "—" : JSON.stringify(v));
 
 /** Ops → Audit log: every staff and ops-command action, newest first, filtered. */
 export function AuditView() {
@@ -60,24 +45,32 @@ export function AuditView() {
         read={audit}
         failed="Could not load the audit log"
         skeleton="h-40"
-        empty={<EmptyNote>Nothing matches.</EmptyNote>}
+        empty={
+          <EmptyNote>
+            {filters.action || filters.target ? "Nothing matches." : "No actions yet."}
+          </EmptyNote>
+        }
       >
         {(entries) => (
           <ul aria-label="Audit entries" className="grid gap-2">
             {entries.map((r) => (
               <li key={r.id} className="grid gap-1 rounded-2xl border border-gray-200 p-4 text-sm">
-                <p className="font-semibold text-ink">
-                  {r.action} · {r.target}
-                </p>
+                <p className="font-semibold text-ink">{r.summary}</p>
                 <p className="text-muted">
-                  {formatDayTime(r.at)} · {r.staff ? r.staff.fullName : "Ops command (server)"}
+                  {formatDayTime(r.at)} · {r.action} · {r.target}
                 </p>
-                <p className="break-all">
-                  <span className="text-muted">Before</span> {show(r.before)}
-                </p>
-                <p className="break-all">
-                  <span className="text-muted">After</span> {show(r.after)}
-                </p>
+                {r.changes.length > 0 && (
+                  <dl className="grid gap-1">
+                    {r.changes.map((c) => (
+                      <div key={c.field} className="flex flex-wrap gap-x-2 break-all">
+                        <dt className="text-muted">{c.field}</dt>
+                        <dd>
+                          {show(c.before)} → {show(c.after)}
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
               </li>
             ))}
           </ul>

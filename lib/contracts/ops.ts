@@ -40,7 +40,16 @@ export const auditEntry = z.object({
     .nullable()
     .describe("null: an ops command run on the server (npm run buyer:approve, …)"),
   action: z.string(),
-  target: z.string(),
+  target: z
+    .string()
+    .describe("`kind:id`: user:12, farm:3, payout:7, notification:40, sheets-row:5"),
+  targetName: z.string().nullable().describe("what the target is called; null when it is gone"),
+  summary: z
+    .string()
+    .describe('the entry as a sentence: "Ana approved Bench Bistro\'s business account"'),
+  changes: z
+    .array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() }))
+    .describe("the fields of before and after whose values differ"),
   before: json.nullable(),
   after: json.nullable(),
 });

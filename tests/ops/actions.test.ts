@@ -334,6 +334,37 @@ describe("ops actions and the audit log", () => {
     expect(await db.auditLog.count()).toBe(rows);
   });
 
+  it("reads each entry as a sentence with names, and lists only the fields that changed", async () => {
+    const staff = await createStaff();
+    const buyer = await applicant("Ana Ruiz", {
+      companyName: "Cannery Row Kitchen",
+      address: "1875 Pandosy St, Kelowna, BC",
+      postalCode: "V1Y 1R3",
+    });
+    const decided = await callOps(
+      opsApi.decide,
+      { userId: String(buyer.user.id) },
+      { cookie: staff.cookie, body: { decision: "approve" } },
+    );
+    expect(decided.status, decided.text).toBe(200);
+    const res = await callOps(
+      opsApi.audit,
+      {},
+      { cookie: staff.cookie, query: `?target=user:${buyer.user.id}` },
+    );
+    expect(res.status).toBe(200);
+    const [entry] = res.json;
+    expect(entry).toMatchObject({
+      action: "business.approve",
+      target: `user:${buyer.user.id}`,
+      targetName: "Cannery Row Kitchen",
+      summary: "Olive Ops approved Cannery Row Kitchen's business account",
+    });
+    expect(entry.changes.length).toBeGreaterThan(0);
+    for (const c of entry.changes as { field: string; before: unknown; after: unknown }[])
+      expect(JSON.stringify(c.before)).not.toBe(JSON.stringify(c.after));
+  });
+
   it.skipIf(!onPostgres)(
     "two staff approving the same application at once decide it once (PostgreSQL; PGlite has one connection)",
     async () => {
