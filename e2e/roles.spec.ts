@@ -1,6 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./a11y";
-import { DEMO, FARM_PASSWORD, SEEDED_FARMERS, SEEDED_RESTAURANTS, signInSeeded } from "./support";
+import {
+  DEMO,
+  FARM_PASSWORD,
+  SEEDED_FARMERS,
+  SEEDED_RESTAURANTS,
+  signIn,
+  signInSeeded,
+  STAFF,
+} from "./support";
 
 /**
  * Each role's own way in (docs/product.md): a farm lands on My Farm and has its own phone tabs; a
@@ -69,6 +77,20 @@ test("/auth's Go to Dashboard takes a signed-in farmer to My Farm", async ({ pag
     "href",
     "/my-farm",
   );
+});
+
+test("staff who sign in land on the ops console, and Go to Dashboard goes there too", async ({
+  page,
+}) => {
+  await page.goto("/auth");
+  await page.getByLabel("Email or username").fill(STAFF.email);
+  await page.getByLabel("Password", { exact: true }).fill(STAFF.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/ops$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await signIn(page, STAFF.email, STAFF.password);
+  await page.goto("/auth");
+  await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/ops");
 });
 
 test("My Farm's section tabs show that they scroll and keep the active tab in view", async ({

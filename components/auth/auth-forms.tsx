@@ -64,11 +64,7 @@ function LoginForm({ next }: { next: string | null }) {
       const user = await apiFetch<PublicUser>("/api/login", { method: "POST", json: values });
       setUser(user);
       toast({ title: "Login successful", description: `Welcome back, ${user.fullName}!` });
-      router.push(
-        next
-          ? safeNextPath(next, undefined, homePathFor(user.userType))
-          : homePathFor(user.userType),
-      );
+      router.push(next ? safeNextPath(next, undefined, homePathFor(user)) : homePathFor(user));
       router.refresh();
     } catch (e) {
       toastFailure("Login failed", e, "Invalid email or password");

@@ -22,7 +22,7 @@ export function SignedInPanel() {
           <Link href="/">Back to Home</Link>
         </Button>
         <Button asChild>
-          <Link href={homePathFor(user.userType)}>Go to Dashboard</Link>
+          <Link href={homePathFor(user)}>Go to Dashboard</Link>
         </Button>
       </div>
       <Button variant="ghost" onClick={signOut} disabled={busy}>
