@@ -54,7 +54,17 @@ test("staff approve a restaurant, retry a failed email, mark a payout paid, and 
   const application = ops.getByRole("listitem", { name: company });
   await expect(application).toContainText(buyer.email);
   await auditPage(ops, "/ops/business");
+  // Approving asks first; "Not yet" (where focus starts) leaves the application waiting.
   await application.getByRole("button", { name: `Approve ${company}` }).click();
+  const question = ops.getByRole("alertdialog", { name: `Approve ${company}?` });
+  await expect(question).toBeVisible();
+  await expect(question.getByRole("button", { name: "Not yet" })).toBeFocused();
+  await auditPage(ops, "/ops/business, approve question");
+  await question.getByRole("button", { name: "Not yet" }).click();
+  await expect(application).toBeVisible();
+  expect(await priceLevel(page)).toBe("retail");
+  await application.getByRole("button", { name: `Approve ${company}` }).click();
+  await question.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(application).toHaveCount(0);
   expect(await priceLevel(page)).toBe("restaurant");
 
@@ -113,6 +123,9 @@ test("Today and People answer staff; People finds the demo shopper and their wal
   await page.goto("/ops");
   await expect(page.getByRole("heading", { name: "Today" })).toBeVisible();
   await expect(page.getByText("Applications waiting", { exact: true })).toBeVisible();
+  // Each money figure says what it counts.
+  const commission = page.getByRole("listitem").filter({ hasText: "Commission (24 h)" });
+  await expect(commission).toContainText("Booked when a farm hands an order over, on its goods");
   await auditPage(page, "/ops");
   await page.goto("/ops/people");
   await page.getByLabel("Name or email").fill("demo@fieldfare.app");
@@ -221,6 +234,11 @@ test("staff invite a farmer, mark the farm verified, pause its listings (a shopp
   // Pause its listings with a reason: the shopper no longer sees the plums, and cannot buy them.
   await row.getByRole("button", { name: `Pause listings of ${farmName}` }).click();
   const pauseDialog = ops.getByRole("dialog", { name: `Pause ${possessive(farmName)} listings` });
+  // No reason: said under the field, in the form, and nothing is paused.
+  await pauseDialog.getByRole("button", { name: "Pause listings", exact: true }).click();
+  await expect(pauseDialog.getByText("Give a reason of at least 3 characters")).toBeVisible();
+  await expect(pauseDialog.getByLabel("Reason")).toBeFocused();
+  await expect(pauseDialog.getByLabel("Reason")).toHaveAttribute("aria-invalid", "true");
   await pauseDialog.getByLabel("Reason").fill("Checking the food safety plan");
   await pauseDialog.getByRole("button", { name: "Pause listings", exact: true }).click();
   await expect(row.getByText("Listings paused")).toBeVisible();

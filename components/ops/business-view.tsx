@@ -11,12 +11,14 @@ import { formatDate } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
 import { OpsSection } from "./ops-section";
 import { EmptyNote } from "@/components/ui/empty-note";
+import { AlertQuestion } from "@/components/ui/alert-dialog";
 import { Loaded } from "./loaded";
 
 /** Ops → Business accounts: pending applications, approve or reject with a reason. */
 export function BusinessView() {
   const applications = useOpsApplications();
   const [rejecting, setRejecting] = useState<OpsApplicationJson | null>(null);
+  const [approving, setApproving] = useState<OpsApplicationJson | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [reasonError, setReasonError] = useState<string>();
 
@@ -68,13 +70,28 @@ export function BusinessView() {
                 key={a.userId}
                 application={a}
                 busy={busy === a.userId}
-                onApprove={() => decide(a, "approve")}
+                onApprove={() => setApproving(a)}
                 onReject={() => openReject(a)}
               />
             ))}
           </ul>
         )}
       </Loaded>
+      <AlertQuestion
+        testId="approve-question"
+        open={approving !== null}
+        onOpenChange={(open) => !open && setApproving(null)}
+        title={<>Approve {approving?.companyName}?</>}
+        description={
+          <p>
+            {approving?.fullName} then buys at restaurant prices, by the case, with standing orders,
+            and is emailed the decision. It is in the audit log under your name.
+          </p>
+        }
+        cancelLabel="Not yet"
+        confirmLabel="Approve"
+        onConfirm={() => approving && void decide(approving, "approve")}
+      />
       <FormDialog
         open={rejecting !== null}
         onClose={() => setRejecting(null)}

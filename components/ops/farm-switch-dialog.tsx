@@ -1,7 +1,7 @@
 "use client";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Field } from "@/components/ui/field";
-import { FormDialog } from "@/components/ui/form-dialog";
+import { FormDialog, formText } from "@/components/ui/form-dialog";
 import { Input } from "@/components/ui/input";
 import { possessive } from "@/lib/format";
 
@@ -38,22 +38,42 @@ export function FarmSwitchDialog({
   onSubmit: (form: FormData) => void;
 }) {
   const verb = on ? turnOff : turnOn;
+  // Checked here and said under the field: the browser's own bubble covered the submit button.
+  const [tooShort, setTooShort] = useState<string>();
+  const least = minLength ?? 1;
+  function submit(form: FormData) {
+    if (formText(form, "reason").length < least) {
+      setTooShort(
+        least > 1
+          ? `Give a reason of at least ${least} characters`
+          : "Give a reason for the record",
+      );
+      document.getElementById(id)?.focus();
+      return;
+    }
+    setTooShort(undefined);
+    onSubmit(form);
+  }
   return (
     <FormDialog
       open={farm !== null}
-      onClose={onClose}
+      onClose={() => {
+        setTooShort(undefined);
+        onClose();
+      }}
+      noValidate
       title={
         <>
           {verb} {farm ? possessive(farm.farmName) : ""} {noun}
         </>
       }
       description={description}
-      onSubmit={onSubmit}
+      onSubmit={submit}
       submit={`${verb} ${noun}`}
       busy={busy}
     >
-      <Field id={id} label="Reason" error={error}>
-        <Input id={id} name="reason" required minLength={minLength} maxLength={500} />
+      <Field id={id} label="Reason" error={tooShort ?? error}>
+        <Input id={id} name="reason" aria-required="true" maxLength={500} />
       </Field>
     </FormDialog>
   );

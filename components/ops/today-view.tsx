@@ -7,7 +7,8 @@ import { useOpsToday } from "@/lib/client/resources";
 import { formatCurrency, formatDayTime } from "@/lib/format";
 import { OpsSection } from "./ops-section";
 
-type Card = { label: string; value: string; href?: string; alert?: boolean };
+/** `hint` says what the figure counts, under it (the same words as docs/operations.md). */
+type Card = { label: string; value: string; hint?: string; href?: string; alert?: boolean };
 
 const GRID = "grid grid-cols-2 gap-3 lg:grid-cols-4";
 
@@ -39,6 +40,7 @@ export function TodayView() {
                 >
                   <span className="text-sm text-muted">{c.label}</span>
                   <span className="text-2xl font-bold text-ink">{c.value}</span>
+                  {c.hint ? <span className="text-xs text-muted">{c.hint}</span> : null}
                   {c.href ? (
                     <Link
                       href={c.href}
@@ -89,9 +91,21 @@ const differences = (n: number) => `${n} ${n === 1 ? "difference" : "differences
 function cardsOf(data: OpsTodayJson): Card[] {
   const run = data.reconcile;
   return [
-    { label: "Orders (24 h)", value: String(data.orders) },
-    { label: "Sales (24 h)", value: formatCurrency(data.sales) },
-    { label: "Commission (24 h)", value: formatCurrency(data.commission) },
+    {
+      label: "Orders (24 h)",
+      value: String(data.orders),
+      hint: "Placed in the last 24 hours, cancelled ones included",
+    },
+    {
+      label: "Sales (24 h)",
+      value: formatCurrency(data.sales),
+      hint: "Totals of those not cancelled: goods, fees and taxes",
+    },
+    {
+      label: "Commission (24 h)",
+      value: formatCurrency(data.commission),
+      hint: "Booked when a farm hands an order over, on its goods",
+    },
     {
       label: "Failed card payments (24 h)",
       value: String(data.failedPayments),
