@@ -8,8 +8,8 @@ import type { SeedLog, Tx } from "./types";
 
 /**
  * The ops console's demo (docs/operations.md): the staff account, a business application waiting,
- * manual payouts waiting to be paid by hand (two farms: the desktop and the 390 px e2e runs each
- * pay one) and the failed email about each — so every screen has something to act on after
+ * a manual payout waiting to be paid by hand and the failed email about it — so every screen has
+ * something to act on after
  * `npm start`. Each piece has its own natural key; a second run writes nothing.
  */
 export const OPS_STAFF = {
@@ -79,8 +79,8 @@ export async function ensureOps(
       },
     });
 
-  // Manual payouts: the unpaid earnings of the farm that earned last, paid in two transfers (one
-  // for each e2e project), linked to the first as a payout run without Stripe links them. The other
+  // A manual payout: this week's unpaid earnings of the farm that earned last, waiting for ops to
+  // send the e-transfer (its email bounced), as a payout run without Stripe leaves it. The other
   // farms keep their balance for the next payout run (e2e/stripe.spec.ts pays the oldest).
   let manual = 0;
   if (!(await tx.payout.count({ where: { status: "pending_manual" } }))) {
@@ -91,12 +91,8 @@ export async function ensureOps(
         AND NOT EXISTS (SELECT 1 FROM "Payout" p WHERE p."farmId" = e."farmId")
       GROUP BY e."farmId", f."userId" HAVING SUM(e."amountCents") > 1
       ORDER BY MAX(e."createdAt") DESC, e."farmId" LIMIT 1`;
-    const half = farm ? Math.floor(farm.total / 2) : 0;
-    const parts = farm ? [half, farm.total - half] : [];
-    for (const [i, amountCents] of parts.entries()) {
-      const periodEnd = new Date(now.getTime() - (1 - i) * 7 * 86_400_000)
-        .toISOString()
-        .slice(0, 10);
+    for (const amountCents of farm ? [farm.total] : []) {
+      const periodEnd = now.toISOString().slice(0, 10);
       const payout = await tx.payout.create({
         data: {
           farmId: farm.farmId,
@@ -106,11 +102,10 @@ export async function ensureOps(
           createdAt: now,
         },
       });
-      if (i === 0)
-        await tx.farmLedgerEntry.updateMany({
-          where: { farmId: farm.farmId, payoutId: null },
-          data: { payoutId: payout.id },
-        });
+      await tx.farmLedgerEntry.updateMany({
+        where: { farmId: farm.farmId, payoutId: null },
+        data: { payoutId: payout.id },
+      });
       await recordPayoutEntry(tx, payout, now);
       // Its email could not be delivered: the Outboxes screen shows it failed, with the error.
       await tx.notification.create({

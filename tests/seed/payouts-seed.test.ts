@@ -21,7 +21,7 @@ describe("seeded farm earnings and payouts", () => {
     expect(paid[0].reference).toMatch(/^E-TRANSFER-/);
     expect(farms.some((f) => f.balanceCents > 0)).toBe(true);
     const manual = await db.payout.findMany({ where: { status: "pending_manual" } });
-    expect(manual).toHaveLength(2);
+    expect(manual).toHaveLength(1);
     expect(manual.every((p) => p.amountCents > 0)).toBe(true);
     const failed = await db.notification.findMany({
       where: { status: "failed" },
@@ -38,7 +38,7 @@ describe("seeded farm earnings and payouts", () => {
     const before = await db.farmLedgerEntry.count();
     await seed(db);
     expect(await db.farmLedgerEntry.count()).toBe(before);
-    // The paid one and the ops console's two manual payouts (prisma/seed/ops.ts).
-    expect(await db.payout.count()).toBe(3);
+    // The paid one and the ops console's manual payout (prisma/seed/ops.ts).
+    expect(await db.payout.count()).toBe(2);
   });
 });
