@@ -1,8 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { auditPage } from "./a11y";
-import { registerFresh } from "./support";
+import { orderByApi, registerFresh, topUpByApi } from "./support";
 
-type Product = { id: number; name: string; inStock: boolean; caseSize: number };
+type Product = {
+  id: number;
+  name: string;
+  inStock: boolean;
+  caseSize: number;
+  farm: { id: number; farmName: string };
+};
 
 test("the product page picks a quantity and adds it; on a phone the Add bar sits above the tabs", async ({
   page,
@@ -41,4 +47,35 @@ test("the product page picks a quantity and adds it; on a phone the Add bar sits
   await expect(page.getByTestId("cart-quantity")).toHaveText("4");
   await page.keyboard.press("Escape");
   await auditPage(page, `/products/${product.id}`);
+});
+
+test("Message the farm: from a product, the farm's page and an order, one tap opens the chat", async ({
+  page,
+}) => {
+  await registerFresh(page, "askfarm");
+  const res = await page.request.get("/api/products/popular?limit=8");
+  const product = ((await res.json()) as Product[]).find((p) => p.inStock && p.caseSize === 1)!;
+  const farm = (await (await page.request.get(`/api/farms/${product.farm.id}`)).json()) as {
+    userId: number;
+    farmName: string;
+  };
+  const chat = new RegExp(`/messages/${farm.userId}$`);
+  const link = page.getByRole("link", { name: `Message the farm ${farm.farmName}` });
+
+  await page.goto(`/products/${product.id}`);
+  await link.click();
+  await expect(page).toHaveURL(chat);
+  await expect(page.getByRole("textbox").last()).toBeVisible();
+
+  await page.goto(`/farms/${product.farm.id}`);
+  await expect(link).toHaveAttribute("href", `/messages/${farm.userId}`);
+  await auditPage(page, `/farms/${product.farm.id}`);
+
+  await topUpByApi(page, 50);
+  await orderByApi(page, product.farm.id, [{ productId: product.id, quantity: 1 }]);
+  await page.goto("/orders");
+  await page.getByRole("button", { name: "Track Delivery" }).first().click();
+  const detail = page.getByTestId("order-detail");
+  await detail.getByRole("link", { name: `Message the farm ${farm.farmName}` }).click();
+  await expect(page).toHaveURL(chat);
 });

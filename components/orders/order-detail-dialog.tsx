@@ -20,6 +20,7 @@ import { isEditable, OrderFulfilment } from "./order-fulfilment";
 import { RepeatWeeklyButton } from "@/components/standing/repeat-weekly-button";
 import { useOrderDetail } from "@/lib/client/resources";
 import { LineItemName } from "./line-item-name";
+import { MessageFarmLink } from "@/components/messages/message-farm-link";
 
 /**
  * Track Delivery: the order's slot and place, items, times and status history (GET
@@ -187,6 +188,7 @@ export function OrderDetailDialog({
           ))}
         </section>
       ) : null}
+      <MessageFarmLink farmUserId={order.farm.userId} farmName={order.farm.farmName} />
       <section aria-labelledby={`history-${order.id}`} className="grid gap-2">
         <h3 id={`history-${order.id}`} className="font-semibold text-ink">
           Status history

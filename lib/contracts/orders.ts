@@ -30,7 +30,9 @@ export type OrderEventJson = z.infer<typeof orderEvent>;
 export const order = z.object({
   id,
   farmId: id,
-  farm: farmRef,
+  farm: farmRef.extend({
+    userId: id.describe("the farm's account: /messages/{userId} writes to it"),
+  }),
   status: orderStatus,
   subtotal: money.describe("goods and fees, before tax"),
   taxes: z

@@ -422,7 +422,7 @@ export async function placeCheckout(
     const order = orderOf.get(g.farm.id)!;
     const row: OrderRow = {
       ...order,
-      farm: { id: g.farm.id, farmName: g.farm.farmName },
+      farm: { id: g.farm.id, farmName: g.farm.farmName, userId: g.farm.userId },
       user: buyer,
       fulfilment: fulfilments.get(order.id) ?? null,
     };

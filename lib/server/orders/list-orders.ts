@@ -16,6 +16,7 @@ import type { HandoverField } from "@/lib/server/fulfilment/serialize";
 
 type OrderSqlRow = Omit<OrderRow, "farm" | "user" | "items" | "fulfilment"> & {
   farmName: string;
+  farmUserId: number;
   userType: string;
   items: [
     id: number,
@@ -47,7 +48,7 @@ export async function listOrders(
   const { status, cursor } = query;
   const rows = await readRows<OrderSqlRow>(Prisma.sql`
     SELECT o.id, o."farmId", o.status::text AS status, o."totalCents", o."isPaid", o.payment::text AS payment, o."statementId", o."itemCount", o."distanceKm",
-      o."checkoutRef", o."taxes", o."createdAt", o."completedAt", o."cancelledAt", f."farmName", u."userType"::text AS "userType",
+      o."checkoutRef", o."taxes", o."createdAt", o."completedAt", o."cancelledAt", f."farmName", f."userId" AS "farmUserId", u."userType"::text AS "userType",
       (SELECT json_agg(json_build_array(i.id, i."productId", i."productName", i.quantity, i."priceCents", p.unit, p."caseSize") ORDER BY i.id)
         FROM "OrderItem" i JOIN "Product" p ON p.id = i."productId" WHERE i."orderId" = o.id) AS items,
       ful.kind::text AS "fKind", ful."startsAt", ful."endsAt", ful."cutoffAt", ful."timeZone", ful."pickupName", ful."pickupAddress", ful."pickupNotes",
@@ -68,6 +69,7 @@ export async function listOrders(
 function toOrderRow(r: OrderSqlRow): OrderRow {
   const {
     farmName,
+    farmUserId,
     userType,
     items,
     fKind,
@@ -87,7 +89,7 @@ function toOrderRow(r: OrderSqlRow): OrderRow {
   } = r;
   return {
     ...order,
-    farm: { id: order.farmId, farmName },
+    farm: { id: order.farmId, farmName, userId: farmUserId },
     user: { userType },
     items: (items ?? []).map(
       ([id, productId, productName, quantity, priceCents, unit, caseSize]) => ({

@@ -23,7 +23,7 @@ export const orderLineInclude = {
 } satisfies Prisma.Order$itemsArgs;
 
 export const orderInclude = {
-  farm: { select: { id: true, farmName: true } },
+  farm: { select: { id: true, farmName: true, userId: true } },
   user: { select: { userType: true } },
   items: orderLineInclude,
   fulfilment: { include: { slot: { select: { windowId: true, localDate: true } } } },
@@ -53,7 +53,7 @@ export type OrderRow = Pick<
   | "completedAt"
   | "cancelledAt"
 > & {
-  farm: Pick<Farm, "id" | "farmName">;
+  farm: Pick<Farm, "id" | "farmName" | "userId">;
   /** The buyer's type: a restaurant's lines count in cases (docs/restaurants.md, "Price levels"). */
   user: { userType: string };
   items: OrderLineRow[];
@@ -85,7 +85,7 @@ export function serializeOrder(o: OrderRow): OrderJson {
   return {
     id: o.id,
     farmId: o.farmId,
-    farm: { id: o.farm.id, farmName: o.farm.farmName },
+    farm: { id: o.farm.id, farmName: o.farm.farmName, userId: o.farm.userId },
     status: o.status,
     ...serializeTaxes(o.totalCents, o.taxes),
     totalAmount: centsToDollars(o.totalCents),

@@ -16,6 +16,7 @@ import Link from "next/link";
 import { FollowButton } from "@/components/catalog/follow-button";
 import { isFollowing } from "@/lib/server/catalog/follows";
 import { Picture, type PictureFrame } from "@/components/ui/picture";
+import { MessageFarmLink } from "@/components/messages/message-farm-link";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -77,6 +78,9 @@ export default async function FarmPage({ params }: Props) {
             >
               This week&apos;s fresh sheet
             </Link>
+            {user?.id === farm.userId ? null : (
+              <MessageFarmLink farmUserId={farm.userId} farmName={farm.farmName} />
+            )}
           </div>
         </div>
       </header>

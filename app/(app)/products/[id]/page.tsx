@@ -16,6 +16,8 @@ import { forViewer } from "@/lib/server/catalog/serialize";
 import { formatCurrency } from "@/lib/format";
 import { formatCents, lineCents } from "@/lib/money";
 import { Picture, type PictureFrame } from "@/components/ui/picture";
+import { MessageFarmLink } from "@/components/messages/message-farm-link";
+import { loadFarmPage } from "@/lib/server/catalog/farm-page";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -49,6 +51,7 @@ export default async function ProductPage({ params }: Props) {
   const [found, user] = await Promise.all([load(id), getCurrentUser()]);
   if (!found) notFound();
   const p = forViewer(found, levelOf(user));
+  const farm = await loadFarmPage(String(p.farm.id));
   const badge = productBadge(p);
   return (
     // Room at the bottom on phones for the buy bar that stays above the tabs.
@@ -75,6 +78,9 @@ export default async function ProductPage({ params }: Props) {
             {p.farm.farmName}
           </Link>
         </p>
+        {farm && user?.id !== farm.userId ? (
+          <MessageFarmLink farmUserId={farm.userId} farmName={farm.farmName} />
+        ) : null}
         <p className="text-2xl font-bold text-ink">
           {formatCurrency(p.price)}{" "}
           <span className="text-base font-normal text-muted">/ {p.unit}</span>
