@@ -47,6 +47,7 @@ const ALL_ROUTES: { path: string; goal: number; auth: Auth }[] = [
   { path: "/orders", goal: 0.3, auth: true },
   { path: "/messages", goal: 0.3, auth: true },
   // A server-rendered My Farm page with its data, as Reports is: the reference for it.
+  { path: "/my-farm", goal: 0.5, auth: "farmer" },
   { path: "/my-farm/payouts", goal: 0.3, auth: "farmer" },
   { path: "/my-farm/reports", goal: 0.3, auth: "farmer" },
   { path: `/api/my-farm/reports/sales?${REPORT_PERIOD}`, goal: 0.6, auth: "farmer" },
