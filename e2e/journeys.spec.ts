@@ -141,6 +141,25 @@ test("a chef reorders last week's order in cases and pays on account", async ({ 
   expect(after.balance).toBe(before.balance);
   // The order says what it is: on account, not paid; counted in cases and the items in them.
   await expect(page).toHaveURL(/\/orders$/);
+  // The confirmation on top: the number, on account, the slot, the lines in cases, the receipt and
+  // the farm one tap away; focus is on it, so a screen reader reads it first.
+  const confirmation = page.getByTestId("order-placed");
+  await expect(confirmation.getByRole("heading", { level: 2 })).toBeFocused();
+  await expect(confirmation.getByRole("heading", { level: 2 })).toHaveText(
+    /^Order #\d+ is placed$/,
+  );
+  await expect(confirmation).toContainText(`${farmName} · On account`);
+  await expect(confirmation).toContainText("Items (4 cases (24 items))");
+  await expect(confirmation.getByTestId("order-receipt")).toHaveAttribute(
+    "href",
+    /^\/api\/orders\/\d+\/receipt\.pdf$/,
+  );
+  await expect(
+    confirmation.getByRole("link", { name: `Message the farm ${farmName}` }),
+  ).toBeVisible();
+  await auditPage(page, "/orders with the order's confirmation");
+  await confirmation.getByRole("button", { name: "Done" }).click();
+  await expect(confirmation).toHaveCount(0);
   const placed = page
     .getByRole("tabpanel", { name: "Active" })
     .getByTestId("order-card")

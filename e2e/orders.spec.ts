@@ -59,6 +59,13 @@ test.describe("checkout and orders", () => {
     await page.getByTestId("checkout-pay").dblclick();
     await expect(toast(page, "Order Placed")).toBeVisible();
     await expect(page).toHaveURL(/\/orders$/);
+    const confirmation = page.getByTestId("order-placed");
+    await expect(confirmation).toContainText(`${product.farm.farmName} · Paid from your wallet`);
+    await expect(confirmation.getByTestId("order-detail-total")).toHaveText(usd(product.price));
+    // A reload shows the list alone: the confirmation is shown once.
+    await page.reload();
+    await expect(page.getByTestId("order-card").first()).toBeVisible();
+    await expect(confirmation).toHaveCount(0);
     expect(keys.length).toBeGreaterThanOrEqual(1);
     expect(new Set(keys).size).toBe(1);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);

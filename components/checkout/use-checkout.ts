@@ -1,4 +1,5 @@
 "use client";
+import { rememberPlaced } from "@/components/orders/order-placed";
 import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useAuth } from "@/components/auth/auth-provider";
@@ -277,6 +278,7 @@ export function useCheckout() {
         description: messageOf(failed, "Please try again from the order"),
         variant: "destructive",
       });
+    rememberPlaced(result.orders);
     router.push(repeated.length ? "/standing-orders" : "/orders");
   };
 

@@ -156,6 +156,14 @@ export function OrderCard({
             <Truck aria-hidden className="h-4 w-4" />
             Track Delivery
           </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="col-span-2"
+            onClick={() => setTracking(true)}
+          >
+            Details<span className="sr-only"> of order #{order.id}</span>
+          </Button>
           {order.fulfilment && isEditable(order) ? (
             <Button
               variant="secondary"

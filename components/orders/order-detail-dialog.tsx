@@ -1,15 +1,12 @@
 "use client";
 import { useState } from "react";
-import { FileText, Lock, Pencil } from "lucide-react";
-import { AmountRow } from "@/components/ui/amount-row";
+import { Lock, Pencil } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { LoadingStatus } from "@/components/ui/loading-status";
 import { Badge } from "@/components/ui/badge";
 import { TitledDialog } from "@/components/ui/titled-dialog";
 import { messageOf } from "@/lib/client/api";
-import { formatCurrency, formatDistance, formatItemCount, formatQuantity } from "@/lib/format";
-import { formatLinePrice } from "@/lib/money";
-import { percentLabel } from "@/lib/commission";
+import { formatDistance } from "@/lib/format";
 import type { OrderJson } from "@/lib/contracts/orders";
 import { eventTitle, statusBadge } from "./status";
 import { DateTime } from "@/components/ui/date-time";
@@ -19,7 +16,7 @@ import { OrderEdit } from "./order-edit";
 import { isEditable, OrderFulfilment } from "./order-fulfilment";
 import { RepeatWeeklyButton } from "@/components/standing/repeat-weekly-button";
 import { useOrderDetail } from "@/lib/client/resources";
-import { LineItemName } from "./line-item-name";
+import { OrderLines, ReceiptLink } from "./order-lines";
 import { MessageFarmLink } from "@/components/messages/message-farm-link";
 
 /**
@@ -102,44 +99,7 @@ export function OrderDetailDialog({
         />
       ) : (
         <section aria-labelledby={`items-${order.id}`} className="grid gap-2">
-          <h3 id={`items-${order.id}`} className="font-semibold text-ink">
-            Items ({formatItemCount(shown.items)})
-          </h3>
-          <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200">
-            {shown.items.map((i) => (
-              <li key={i.id} className="flex items-center justify-between gap-3 p-3 text-sm">
-                <span>
-                  <LineItemName name={i.productName}>
-                    {formatQuantity(i.quantity, i.unit, i.caseSize)} @{" "}
-                    {formatLinePrice(i.price, i.unit, i.caseSize)}
-                  </LineItemName>
-                </span>
-                <span className="tabular-nums">{formatCurrency(i.subtotal)}</span>
-              </li>
-            ))}
-          </ul>
-          {shown.taxes.length ? (
-            <dl className="grid gap-1 text-sm" data-testid="order-detail-taxes">
-              <div className="flex justify-between">
-                <dt className="text-muted">Subtotal</dt>
-                <dd className="tabular-nums">{formatCurrency(shown.subtotal)}</dd>
-              </div>
-              {shown.taxes.map((t) => (
-                <div key={t.name} className="flex justify-between">
-                  <dt className="text-muted">
-                    {t.name} {percentLabel(t.rate)}
-                  </dt>
-                  <dd className="tabular-nums">{formatCurrency(t.amount)}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
-          <AmountRow
-            label="Total"
-            amount={formatCurrency(shown.totalAmount)}
-            testId="order-detail-total"
-            className="flex justify-between font-bold"
-          />
+          <OrderLines order={shown} headingId={`items-${order.id}`} />
           {shown.status === "active" && shown.fulfilment ? (
             editable ? (
               <Button
@@ -158,15 +118,7 @@ export function OrderDetailDialog({
           <RepeatWeeklyButton order={shown} />
         </section>
       )}
-      <a
-        href={`/api/orders/${order.id}/receipt.pdf`}
-        target="_blank"
-        rel="noopener"
-        className="inline-flex min-h-11 items-center gap-1.5 justify-self-start text-sm font-semibold text-brand-800 hover:underline"
-        data-testid="order-receipt"
-      >
-        <FileText aria-hidden className="h-4 w-4" /> Receipt (PDF)
-      </a>
+      <ReceiptLink orderId={order.id} />
       {detail && detail.adjustments.length > 0 ? (
         <section aria-labelledby={`adjustments-${order.id}`} className="grid gap-2">
           <h3 id={`adjustments-${order.id}`} className="font-semibold text-ink">

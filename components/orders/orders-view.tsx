@@ -11,6 +11,7 @@ import type { OrderJson } from "@/lib/contracts/orders";
 import type { OrderStatusValue } from "@/lib/validators/orders";
 import { StandingOrdersLink } from "@/components/standing/standing-orders-link";
 import { OrderCard } from "./order-card";
+import { OrderPlaced } from "./order-placed";
 import { UsualItems } from "./usual-items";
 import { useOrderEvents } from "./use-order-events";
 
@@ -53,6 +54,7 @@ export function OrdersView() {
       <PageTitle title="Orders">
         <StandingOrdersLink />
       </PageTitle>
+      <OrderPlaced />
       {/* ?tab=completed (the Reorder link) opens that tab; read in the browser, the shell stays prerendered. */}
       <Suspense fallback={null}>
         <TabFromUrl onTab={setShownTab} />
