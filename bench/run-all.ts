@@ -8,7 +8,7 @@
  * Env: BENCH_FULL=1 (load test at its full 60 s; otherwise 30 s), BENCH_FAULT=1 (also the fault
  *      script, which restarts the local PostgreSQL), BENCH_ONLY=name,name (a subset),
  *      BENCH_REPORT_ONLY=1 (just rewrite RESULTS.md from bench/out).
- * All benches share one production build (.next-bench, rebuilt when older than HEAD).
+ * All benches share one production build (.next-bench, rebuilt when the sources change).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
