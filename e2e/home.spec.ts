@@ -291,7 +291,7 @@ test.describe("home feed", () => {
     await expect(page.getByText("Out of Stock", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: `Out of stock: ${out.name}` })).toBeDisabled();
 
-    await page.getByRole("link", { name: out.farm.farmName }).click();
+    await page.getByRole("link", { name: out.farm.farmName, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/farms/${out.farmId}$`));
     await expect(page).toHaveTitle(new RegExp(out.farm.farmName));
     await expect(page.getByRole("heading", { name: out.farm.farmName, level: 1 })).toBeVisible();
