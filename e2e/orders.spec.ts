@@ -120,6 +120,32 @@ test.describe("checkout and orders", () => {
     );
   });
 
+  test("with the farms' pickup times down, Pay waits and says why; Try again loads them", async ({
+    page,
+  }) => {
+    await registerFresh(page, "notimes");
+    await topUpByApi(page, 100);
+    await addProductToCart(page);
+    let down = true;
+    await page.route(/\/api\/farms\/\d+\/fulfilment$/, (route) =>
+      down
+        ? route.fulfill({
+            status: 503,
+            json: { message: "Service unavailable", code: "unavailable" },
+          })
+        : route.continue(),
+    );
+    await page.goto("/checkout");
+    const pay = page.getByTestId("checkout-pay");
+    await expect(page.getByRole("alert").filter({ hasText: "Service unavailable" })).toBeVisible();
+    await expect(pay).toBeDisabled();
+    await expect(pay).toHaveText("Waiting for pickup times");
+    down = false;
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(pay).toBeEnabled();
+    await expect(pay).toHaveText(/^Pay \$/);
+  });
+
   test("insufficient balance says so, offers Top Up, and pays after topping up", async ({
     page,
   }) => {

@@ -25,7 +25,8 @@ function Row({ label, cents, testId }: { label: string; cents: number; testId: s
 /** What the pay button says: the wallet's part, the account's part, or that it is busy. */
 function payLabel(c: Checkout): string {
   if (c.busy) return "Processing...";
-  if (!c.fulfilmentReady && !c.fulfilments.error) return "Loading pickup times...";
+  if (c.fulfilments.error && !c.fulfilmentReady) return "Waiting for pickup times";
+  if (!c.fulfilmentReady) return "Loading pickup times...";
   if (c.walletTotalCents === 0 && c.accountTotalCents > 0)
     return `Order on account (${formatCents(c.accountTotalCents)})`;
   const onAccount =

@@ -88,11 +88,9 @@ export function useCheckout() {
       state: farmState(f, centsToDollars(g.subtotalCents), choice, addresses ?? []),
     });
   }
-  // Without the farms' times (still loading) nothing can be chosen yet; if they failed to load,
-  // paying stays possible and the server says what a farm needs.
-  const fulfilmentReady =
-    fulfilments.error !== undefined ||
-    (fulfilments.data !== undefined && states.size === groups.length);
+  // Without the farms' times (still loading, or failed: the panel says so with Try again) nothing
+  // can be chosen, and Pay waits: an order paid then would have no pickup or delivery.
+  const fulfilmentReady = fulfilments.data !== undefined && states.size === groups.length;
   const feesCents = sumDollarsInCents(states.values(), (s) => s.state.fee);
   // Each farm's taxes as the server will charge them (lib/tax.ts, docs/money.md "Taxes"): its
   // rates, each line half-up, the delivery fee taxed as the goods.
