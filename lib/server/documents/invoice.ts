@@ -1,13 +1,12 @@
 import "server-only";
 import { DateTime } from "luxon";
 import { zoneOf } from "@/lib/server/tz-zone";
-import { dollarsToCents } from "@/lib/money";
 import type { SessionUser } from "@/lib/server/auth/session";
-import { invoiceForDocument } from "@/lib/server/credit/statements";
+import { invoiceForDocument, totalOf } from "@/lib/server/credit/statements";
 import { formatCents } from "@/lib/server/wallet/serialize";
 import { fieldfarePdf } from "@/lib/server/platform/pdf";
 import { writeParties } from "./parties";
-import { percentLabel } from "@/lib/commission";
+import { taxesOf, taxLabel } from "@/lib/tax";
 
 const STATUS_WORDS = {
   open: "Open: the month is still running",
@@ -49,7 +48,9 @@ export async function invoicePdf(
 
   row(["Item", "Qty", "Unit price", "Amount"], true);
   rule();
-  for (const line of json.lines) {
+  // The words from the statement's JSON, every amount from its rows in cents.
+  s.orders.forEach((o, n) => {
+    const line = json.lines[n];
     // Handed over only once it was, on that day; until then the slot it is booked for.
     const when = line.handedOverAt
       ? `, handed over ${day(line.handedOverAt)}`
@@ -58,38 +59,38 @@ export async function invoicePdf(
         : "";
     row(
       [
-        `Order #${line.orderId}, placed ${day(line.placedAt)}${when}${line.status === "cancelled" ? " (cancelled)" : ""}`,
+        `Order #${o.id}, placed ${day(line.placedAt)}${when}${o.status === "cancelled" ? " (cancelled)" : ""}`,
         "",
         "",
         "",
       ],
       true,
     );
-    if (line.status === "cancelled") continue;
-    for (const i of line.items)
+    if (o.status === "cancelled") return;
+    for (const i of o.items)
       row([
         `  ${i.productName}`,
         String(i.quantity),
-        formatCents(dollarsToCents(i.price)),
-        formatCents(dollarsToCents(i.subtotal)),
+        formatCents(i.priceCents),
+        formatCents(i.priceCents * i.quantity),
       ]);
-    if (line.fee > 0) row(["  Delivery fee", "", "", formatCents(dollarsToCents(line.fee))]);
-    for (const t of line.taxes)
-      row([`  ${t.name} ${percentLabel(t.rate)}`, "", "", formatCents(dollarsToCents(t.amount))]);
-    row([`  Order #${line.orderId} total`, "", "", formatCents(dollarsToCents(line.total))]);
-  }
+    const feeCents = o.fulfilment?.feeCents ?? 0;
+    if (feeCents > 0) row(["  Delivery fee", "", "", formatCents(feeCents)]);
+    for (const t of taxesOf(o.taxes)) row([`  ${taxLabel(t)}`, "", "", formatCents(t.amountCents)]);
+    row([`  Order #${o.id} total`, "", "", formatCents(o.totalCents)]);
+  });
   rule();
   // The month's taxes per tax, for the buyer's books (docs/money.md, "Taxes").
   const taxTotals = new Map<string, number>();
-  for (const line of json.lines)
-    for (const t of line.taxes) {
-      const label = `${t.name} ${percentLabel(t.rate)}`;
-      taxTotals.set(label, (taxTotals.get(label) ?? 0) + dollarsToCents(t.amount));
-    }
+  for (const o of s.orders)
+    if (o.status !== "cancelled")
+      for (const t of taxesOf(o.taxes))
+        taxTotals.set(taxLabel(t), (taxTotals.get(taxLabel(t)) ?? 0) + t.amountCents);
   for (const [label, cents] of taxTotals) row([`${label} included`, "", "", formatCents(cents)]);
-  row(["Total", "", "", formatCents(dollarsToCents(json.total))], true);
-  row(["Paid", "", "", formatCents(dollarsToCents(json.paid))]);
-  row(["Amount due", "", "", formatCents(dollarsToCents(json.due))], true);
+  const totalCents = totalOf(s.orders);
+  row(["Total", "", "", formatCents(totalCents)], true);
+  row(["Paid", "", "", formatCents(s.paidCents)]);
+  row(["Amount due", "", "", formatCents(s.paidAt ? 0 : totalCents)], true);
   doc.moveDown();
   doc
     .font("Helvetica")
