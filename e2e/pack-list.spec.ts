@@ -6,6 +6,7 @@ import {
   createProductByApi,
   inviteFarmByApi,
   newAccount,
+  openSaturdayStall,
   orderByApi,
   registerFresh,
   secondContext,
@@ -54,25 +55,7 @@ for (const { when, at, packDay } of INSTANTS) {
     await signIn(staff.page, STAFF.email, STAFF.password);
     const farmName = `Packing Shed ${testInfo.project.name} ${newAccount("pack").username}`;
     const farmId = await inviteFarmByApi(staff.page, page, farmName);
-    const market = await page.request.put("/api/my-farm/fulfilment", {
-      data: {
-        timeZone: "America/Vancouver",
-        minimumOrder: 0,
-        pickupPoints: [{ name: "Saturday market stall", address: "1876 Cooper Rd, Kelowna" }],
-        deliveryZones: [],
-        windows: [
-          {
-            kind: "pickup",
-            weekday: 6,
-            start: "08:00",
-            end: "13:00",
-            cutoffHours: 40,
-            pickupPointIndex: 0,
-          },
-        ],
-      },
-    });
-    expect(market.status(), await market.text()).toBe(200);
+    await openSaturdayStall(page);
     const a = { name: "Purple Kohlrabi", id: await createProductByApi(page, "Purple Kohlrabi", 3) };
     const b = { name: "Delicata Squash", id: await createProductByApi(page, "Delicata Squash", 4) };
 

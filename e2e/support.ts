@@ -135,6 +135,32 @@ export async function inviteFarmByApi(
   return farm.id;
 }
 
+/**
+ * The signed-in farmer's farm sells at one pickup: a Saturday market stall, 8 am to 1 pm, orders
+ * closing 40 hours before (the farm's zone, America/Vancouver, no minimum order).
+ */
+export async function openSaturdayStall(farmer: Page) {
+  const res = await farmer.request.put("/api/my-farm/fulfilment", {
+    data: {
+      timeZone: "America/Vancouver",
+      minimumOrder: 0,
+      pickupPoints: [{ name: "Saturday market stall", address: "1876 Cooper Rd, Kelowna" }],
+      deliveryZones: [],
+      windows: [
+        {
+          kind: "pickup",
+          weekday: 6,
+          start: "08:00",
+          end: "13:00",
+          cutoffHours: 40,
+          pickupPointIndex: 0,
+        },
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** The signed-in buyer applies for a business account and staff (on `staff`) approve it. */
 export async function approveBusinessByApi(buyer: Page, staff: Page, companyName: string) {
   const applied = await buyer.request.post("/api/business-account", {

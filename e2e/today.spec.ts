@@ -5,6 +5,7 @@ import {
   createProductByApi,
   inviteFarmByApi,
   newAccount,
+  openSaturdayStall,
   orderByApi,
   registerFresh,
   secondContext,
@@ -62,25 +63,7 @@ test("a farmer lands on Today, starts packing in two taps, ticks and hands over;
   });
   expect(chosen.status(), await chosen.text()).toBe(200);
   const farmer = (await (await claim.page.request.get("/api/user")).json()) as { id: number };
-  const market = await claim.page.request.put("/api/my-farm/fulfilment", {
-    data: {
-      timeZone: "America/Vancouver",
-      minimumOrder: 0,
-      pickupPoints: [{ name: "Saturday market stall", address: "1876 Cooper Rd, Kelowna" }],
-      deliveryZones: [],
-      windows: [
-        {
-          kind: "pickup",
-          weekday: 6,
-          start: "08:00",
-          end: "13:00",
-          cutoffHours: 40,
-          pickupPointIndex: 0,
-        },
-      ],
-    },
-  });
-  expect(market.status(), await market.text()).toBe(200);
+  await openSaturdayStall(claim.page);
   const carrots = await createProductByApi(claim.page, "Rainbow Carrots", 3);
   const eggs = await createProductByApi(claim.page, "Duck Eggs", 9, { unit: "dozen", stock: 3 });
 
