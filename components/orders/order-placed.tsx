@@ -15,7 +15,15 @@ import { OrderLines, ReceiptLink } from "./order-lines";
  */
 const KEY = "ff-placed-orders";
 
+/*
+ * The first read moves it from storage into this tab's memory: a reload shows the list alone, Done
+ * closes it, the next checkout replaces it. (Not forgotten on unmount: React's development mode
+ * mounts twice, and the second mount would find storage empty.)
+ */
+let taken: string | null | undefined;
+
 export function rememberPlaced(orders: OrderJson[]) {
+  taken = undefined;
   try {
     sessionStorage.setItem(KEY, JSON.stringify(orders));
   } catch {
@@ -23,11 +31,6 @@ export function rememberPlaced(orders: OrderJson[]) {
   }
 }
 
-/*
- * Read once per visit of Orders: the first read moves it from storage into memory (a reload shows
- * the list alone), and leaving Orders or pressing Done forgets it.
- */
-let taken: string | null | undefined;
 const listeners = new Set<() => void>();
 
 function snapshot(): string | null {
@@ -70,8 +73,6 @@ export function OrderPlaced() {
   useEffect(() => {
     if (orders.length) heading.current?.focus();
   }, [orders.length]);
-  // Leaving Orders forgets it: coming back shows the list alone.
-  useEffect(() => () => void (taken = undefined), []);
   if (!orders.length) return null;
   const title =
     orders.length === 1
