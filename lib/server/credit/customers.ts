@@ -8,7 +8,13 @@ import { inTransaction } from "@/lib/server/platform/transaction";
 import type { BuyerCreditLineJson, CreditLineJson, CustomerJson } from "@/lib/contracts/account";
 import type { CreditLimitInput } from "@/lib/validators/account";
 import { owedCents } from "./credit";
-import { loadStatements, partyInclude, partyOf } from "./statements";
+import {
+  loadStatementRows,
+  partyInclude,
+  partyOf,
+  serializeStatement,
+  statementFigures,
+} from "./statements";
 
 /**
  * My Farm → Customers (docs/restaurants.md, "Pay on account"): who buys from the farm, what each
@@ -54,16 +60,19 @@ async function customersOf(
   const users = new Map(
     (await db.user.findMany({ where: { id: { in: ids } }, ...partyInclude })).map((u) => [u.id, u]),
   );
-  const statements = await loadStatements({ farmId, buyerId: { in: ids } }, 10_000, now);
+  // Sums are taken over each statement's cents; the JSON's dollar strings are for showing only.
+  const statements = (await loadStatementRows({ farmId, buyerId: { in: ids } }, 10_000)).map(
+    (row) => ({ row, ...statementFigures(row, now) }),
+  );
   const byOrder = new Map(ordered.map((o) => [o.buyerId, o]));
   const lineOf = new Map(lines.map((l) => [l.buyerId, l]));
 
   return ids.flatMap((id) => {
     const u = users.get(id);
     if (!u) return [];
-    const mine = statements.filter((s) => s.buyer.id === id);
+    const mine = statements.filter((s) => s.row.buyerId === id);
     const unpaid = mine.filter((s) => s.status !== "paid");
-    const owed = unpaid.reduce((sum, s) => sum + dollarsToCents(s.due), 0);
+    const owed = unpaid.reduce((sum, s) => sum + s.dueCents, 0);
     const line = lineOf.get(id);
     return [
       {
@@ -74,11 +83,11 @@ async function customersOf(
         credit: line ? creditJson(line.limitCents, owed) : null,
         owed: centsToDollars(owed),
         overdue: centsToDollars(
-          unpaid
-            .filter((s) => s.status === "overdue")
-            .reduce((sum, s) => sum + dollarsToCents(s.due), 0),
+          unpaid.filter((s) => s.status === "overdue").reduce((sum, s) => sum + s.dueCents, 0),
         ),
-        statements: mine.slice(0, STATEMENTS_PER_CUSTOMER),
+        statements: mine
+          .slice(0, STATEMENTS_PER_CUSTOMER)
+          .map((s) => serializeStatement(s.row, now)),
       },
     ];
   });

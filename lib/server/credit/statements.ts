@@ -93,9 +93,15 @@ function notPayable(s: StatementRow, status: StatementStatus): string | null {
 
 export const statementNumber = (id: number) => `ST-${String(id).padStart(6, "0")}`;
 
-export function serializeStatement(s: StatementRow, now = new Date()): StatementSummaryJson {
+/** A statement's figures in cents: what its JSON shows and what sums over statements add up. */
+export function statementFigures(s: StatementRow, now = new Date()) {
   const totalCents = totalOf(s.orders);
   const status = statusOf(s, totalCents, now);
+  return { totalCents, dueCents: s.paidAt ? 0 : totalCents, status };
+}
+
+export function serializeStatement(s: StatementRow, now = new Date()): StatementSummaryJson {
+  const { totalCents, dueCents, status } = statementFigures(s, now);
   const reason = notPayable(s, status);
   return {
     id: s.id,
@@ -108,7 +114,7 @@ export function serializeStatement(s: StatementRow, now = new Date()): Statement
     status,
     total: centsToDollars(totalCents),
     paid: centsToDollars(s.paidCents),
-    due: centsToDollars(s.paidAt ? 0 : totalCents),
+    due: centsToDollars(dueCents),
     orderCount: s.orders.length,
     paidAt: s.paidAt?.toISOString() ?? null,
     payable: reason === null,
@@ -116,18 +122,22 @@ export function serializeStatement(s: StatementRow, now = new Date()): Statement
   };
 }
 
+/** Statement rows matching `where`, newest period first. */
+export const loadStatementRows = (where: Prisma.StatementWhereInput, take = 100) =>
+  db.statement.findMany({
+    where,
+    include: summaryInclude,
+    orderBy: [{ period: "desc" }, { id: "desc" }],
+    take,
+  });
+
 /** Statements matching `where`, newest period first. */
 export async function loadStatements(
   where: Prisma.StatementWhereInput,
   take = 100,
   now = new Date(),
 ): Promise<StatementSummaryJson[]> {
-  const rows = await db.statement.findMany({
-    where,
-    include: summaryInclude,
-    orderBy: [{ period: "desc" }, { id: "desc" }],
-    take,
-  });
+  const rows = await loadStatementRows(where, take);
   return rows.map((s) => serializeStatement(s, now));
 }
 
