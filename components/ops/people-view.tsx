@@ -113,7 +113,7 @@ function WalletsOnHold({
             <ul className="grid gap-2">
               {data.map(({ person, hold }) => (
                 <PersonRow
-                  key={hold.disputeId}
+                  key={hold.stripeId}
                   name={person.fullName}
                   open={selected === person.id}
                   onOpen={() => onOpen(person.id)}
@@ -151,7 +151,7 @@ function PersonPanel({ id }: { id: number }) {
       const done = await guarded(() =>
         withKey((idempotencyKey) =>
           apiFetch(
-            `/api/ops/people/${id}/wallet-holds/${encodeURIComponent(hold.disputeId)}/release`,
+            `/api/ops/people/${id}/wallet-holds/${encodeURIComponent(hold.stripeId)}/release`,
             { method: "POST", json: { reason }, idempotencyKey },
           ),
         ),
@@ -224,7 +224,7 @@ function PersonPanel({ id }: { id: number }) {
           </p>
           {data.holds.map((h) => (
             <WalletHoldNote
-              key={h.disputeId}
+              key={h.stripeId}
               hold={h}
               onRelease={() => {
                 setReleaseError(undefined);
@@ -324,7 +324,7 @@ function WalletHoldNote({
           {formatCurrency(h.amount)} was refunded to the card on {formatDayTime(h.createdAt)}, more
           than the wallet held ({h.reason}) · payment{" "}
           <span className="font-mono [overflow-wrap:anywhere]">{h.paymentId ?? "unknown"}</span> ·
-          refund <span className="font-mono [overflow-wrap:anywhere]">{h.disputeId}</span>. Nothing
+          refund <span className="font-mono [overflow-wrap:anywhere]">{h.stripeId}</span>. Nothing
           was taken; spending is refused until it is settled and released.
         </p>
       ) : (
@@ -333,7 +333,7 @@ function WalletHoldNote({
           {formatCurrency(h.amount)} was disputed on {formatDayTime(h.createdAt)} (
           {h.reason.replaceAll("_", " ")}) · payment{" "}
           <span className="font-mono [overflow-wrap:anywhere]">{h.paymentId ?? "unknown"}</span> ·
-          dispute <span className="font-mono [overflow-wrap:anywhere]">{h.disputeId}</span>
+          dispute <span className="font-mono [overflow-wrap:anywhere]">{h.stripeId}</span>
           {h.outcome ? ` · ${h.outcome}` : ""}. Spending is refused until it is released.
         </p>
       )}

@@ -177,9 +177,11 @@ export const opsSession = z.object({
 export type OpsSessionJson = z.infer<typeof opsSession>;
 
 export const opsWalletHold = z.object({
-  disputeId: z
+  stripeId: z
     .string()
-    .describe("the card network's dispute id (for a refund hold, the refund's id)"),
+    .describe(
+      "the Stripe id the hold is for: the dispute's `dp_…` (for a refund hold, the refund's `re_…`)",
+    ),
   kind: z
     .enum(["dispute", "refund"])
     .describe("a disputed card payment, or a card refund the wallet's balance could not cover"),
@@ -477,7 +479,7 @@ export const opsApi = {
   }),
   releaseHold: endpoint({
     method: "POST",
-    path: "/api/ops/people/{id}/wallet-holds/{disputeId}/release",
+    path: "/api/ops/people/{id}/wallet-holds/{stripeId}/release",
     tag: TAG,
     summary:
       "Release a disputed payment's hold on a wallet, with a reason (spending resumes when no other hold is open)",
@@ -487,7 +489,7 @@ export const opsApi = {
     moneyAction: true,
     params: z.object({
       id: idParam("Person"),
-      disputeId: z.string().refine((s) => /^[A-Za-z0-9_]{1,100}$/.test(s), {
+      stripeId: z.string().refine((s) => /^[A-Za-z0-9_]{1,100}$/.test(s), {
         message: "Hold not found",
         params: { code: "not_found" },
       }),

@@ -211,7 +211,7 @@ async function ensureSubmissions(tx: Tx, now: Date): Promise<number> {
  */
 async function ensureDisputedWallet(tx: Tx, hash: string | undefined, now: Date): Promise<number> {
   if (hash) await createAccount(tx, OPS_DISPUTED, hash);
-  if (await tx.walletHold.findUnique({ where: { disputeId: "dp_seed_liam" } })) return 0;
+  if (await tx.walletHold.findUnique({ where: { stripeId: "dp_seed_liam" } })) return 0;
   const user = await tx.user.findUniqueOrThrow({ where: { email: OPS_DISPUTED.email } });
   const paidAt = new Date(now.getTime() - 4 * 86_400_000);
   const topUp = await tx.topUp.create({
@@ -233,7 +233,7 @@ async function ensureDisputedWallet(tx: Tx, hash: string | undefined, now: Date)
   });
   await tx.walletHold.create({
     data: {
-      disputeId: "dp_seed_liam",
+      stripeId: "dp_seed_liam",
       userId: user.id,
       topUpId: topUp.id,
       amountCents: topUp.amountCents,

@@ -135,7 +135,7 @@ const MONEY_CALLS = [
   "POST /api/my-farm/orders/{id}/complete",
   "POST /api/my-farm/orders/{id}/undo-complete",
   "POST /api/ops/people/{id}/wallet-adjustments",
-  "POST /api/ops/people/{id}/wallet-holds/{disputeId}/release",
+  "POST /api/ops/people/{id}/wallet-holds/{stripeId}/release",
   "POST /api/ops/payouts/{id}/paid",
   "PUT /api/ops/farms/{id}/payout-hold",
 ];

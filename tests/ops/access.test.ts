@@ -19,7 +19,7 @@ import {
 import { applicant, auditRows, callOps, createStaff } from "./support";
 
 const ops = endpoints.filter((e) => e.path.startsWith("/api/ops/"));
-const params = { id: "1", userId: "1", sessionId: "0".repeat(32), disputeId: "dp_access" };
+const params = { id: "1", userId: "1", sessionId: "0".repeat(32), stripeId: "dp_access" };
 const bodies: Record<string, unknown> = {
   "/api/ops/step-up": { password: TEST_PASSWORD },
   "/api/ops/business-accounts/{userId}/decision": { decision: "approve" },
@@ -29,7 +29,7 @@ const bodies: Record<string, unknown> = {
   "/api/ops/farms": { email: "new@farm.test", farmName: "New Farm", location: "Kelowna, BC" },
   "/api/ops/farms/{id}/verified": { verified: true },
   "/api/ops/farms/{id}/listings-paused": { paused: true, reason: "Checking the listings" },
-  "/api/ops/people/{id}/wallet-holds/{disputeId}/release": { reason: "Dispute settled" },
+  "/api/ops/people/{id}/wallet-holds/{stripeId}/release": { reason: "Dispute settled" },
 };
 
 describe("ops access", () => {
@@ -152,7 +152,7 @@ describe("ops access", () => {
     });
     await db.walletHold.create({
       data: {
-        disputeId: "dp_access",
+        stripeId: "dp_access",
         userId: shopper.user.id,
         topUpId: topUp.id,
         amountCents: 2500,
@@ -196,12 +196,12 @@ describe("ops access", () => {
     expect(await db.transaction.count({ where: { userId: shopper.user.id } })).toBe(0);
     const release = await callOps(
       opsApi.releaseHold,
-      { id: String(shopper.user.id), disputeId: "dp_access" },
+      { id: String(shopper.user.id), stripeId: "dp_access" },
       { cookie: staff.cookie, body: { reason: "Dispute settled" } },
     );
     expect([release.status, release.json.code]).toEqual([403, "step_up_required"]);
     expect(
-      (await db.walletHold.findUniqueOrThrow({ where: { disputeId: "dp_access" } })).releasedAt,
+      (await db.walletHold.findUniqueOrThrow({ where: { stripeId: "dp_access" } })).releasedAt,
     ).toBeNull();
     expect((await auditRows()).map((r) => r.action)).toEqual(["email.retry"]);
   });

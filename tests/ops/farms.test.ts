@@ -306,7 +306,13 @@ describe("ops wallets on hold", () => {
       data: { userId, amountCents: cents, status: "paid", paymentIntent: `pi_${disputeId}` },
     });
     await db.walletHold.create({
-      data: { disputeId, userId, topUpId: topUp.id, amountCents: cents, reason: "fraudulent" },
+      data: {
+        stripeId: disputeId,
+        userId,
+        topUpId: topUp.id,
+        amountCents: cents,
+        reason: "fraudulent",
+      },
     });
     await inTransaction((tx) => ensureWallet(tx, userId));
     await db.wallet.update({ where: { userId }, data: { onHold: true } });
@@ -326,13 +332,13 @@ describe("ops wallets on hold", () => {
     );
     expect(person.json.holds).toEqual([
       expect.objectContaining({
-        disputeId: "dp_one",
+        stripeId: "dp_one",
         amount: 25,
         paymentId: "pi_dp_one",
         reason: "fraudulent",
         outcome: null,
       }),
-      expect.objectContaining({ disputeId: "dp_two", amount: 10, paymentId: "pi_dp_two" }),
+      expect.objectContaining({ stripeId: "dp_two", amount: 10, paymentId: "pi_dp_two" }),
     ]);
     const list = await callOps(opsApi.walletHolds, {}, { cookie: staff.cookie });
     expect(
@@ -343,13 +349,13 @@ describe("ops wallets on hold", () => {
     const release = (disputeId: string, reason?: string) =>
       callOps(
         opsApi.releaseHold,
-        { id: String(buyer.user.id), disputeId },
+        { id: String(buyer.user.id), stripeId: disputeId },
         { cookie: staff.cookie, body: { reason } },
       );
     expect((await release("dp_one")).status).toBe(400);
     expect((await release("dp_nope", "Not mine")).status).toBe(404);
     const one = await release("dp_one", "Dispute won by phone");
-    expect([one.status, one.json.disputeId]).toEqual([200, "dp_one"]);
+    expect([one.status, one.json.stripeId]).toEqual([200, "dp_one"]);
     expect((await db.wallet.findUniqueOrThrow({ where: { userId: buyer.user.id } })).onHold).toBe(
       true,
     );
@@ -367,14 +373,14 @@ describe("ops wallets on hold", () => {
       [
         "wallet.release_hold",
         `user:${buyer.user.id}`,
-        { disputeId: "dp_one", amountCents: 2500, released: false, walletOnHold: true },
-        { disputeId: "dp_one", released: true, walletOnHold: true, reason: "Dispute won by phone" },
+        { stripeId: "dp_one", amountCents: 2500, released: false, walletOnHold: true },
+        { stripeId: "dp_one", released: true, walletOnHold: true, reason: "Dispute won by phone" },
       ],
       [
         "wallet.release_hold",
         `user:${buyer.user.id}`,
-        { disputeId: "dp_two", amountCents: 1000, released: false, walletOnHold: true },
-        { disputeId: "dp_two", released: true, walletOnHold: false, reason: "Customer repaid" },
+        { stripeId: "dp_two", amountCents: 1000, released: false, walletOnHold: true },
+        { stripeId: "dp_two", released: true, walletOnHold: false, reason: "Customer repaid" },
       ],
     ]);
   });

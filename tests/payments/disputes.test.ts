@@ -74,7 +74,7 @@ describe("charge.dispute.created", () => {
 
     // The wallet says so, and nothing was debited automatically.
     expect((await wallet()).json).toMatchObject({ balance: 50, onHold: true });
-    const hold = await db.walletHold.findUniqueOrThrow({ where: { disputeId: DP(1) } });
+    const hold = await db.walletHold.findUniqueOrThrow({ where: { stripeId: DP(1) } });
     expect(hold).toMatchObject({
       userId: me.user.id,
       amountCents: 5000,
@@ -119,7 +119,7 @@ describe("charge.dispute.created", () => {
     // A payment not booked (yet): refused, so Stripe sends it again; it holds nothing meanwhile.
     const early = dispute("created", "pi_not_ours", { id: DP(2) });
     expect((await deliver(early.payload, early.signature)).status).toBe(409);
-    expect(await db.walletHold.count({ where: { disputeId: DP(2) } })).toBe(0);
+    expect(await db.walletHold.count({ where: { stripeId: DP(2) } })).toBe(0);
   });
 });
 
@@ -137,7 +137,7 @@ describe("charge.dispute.closed", () => {
       currency: "USD",
     });
     expect((await buyCarrots()).status).toBe(201);
-    expect(await db.walletHold.findUniqueOrThrow({ where: { disputeId: DP(1) } })).toMatchObject({
+    expect(await db.walletHold.findUniqueOrThrow({ where: { stripeId: DP(1) } })).toMatchObject({
       outcome: "won",
       releasedAt: expect.any(Date),
     });

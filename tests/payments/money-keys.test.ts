@@ -223,7 +223,7 @@ describe("money calls honour their Idempotency-Key", () => {
     });
     await db.walletHold.create({
       data: {
-        disputeId: "dp_keys",
+        stripeId: "dp_keys",
         userId: w.buyer.user.id,
         topUpId: topUp.id,
         amountCents: 2500,
@@ -233,7 +233,7 @@ describe("money calls honour their Idempotency-Key", () => {
     const release = () =>
       callOps(
         opsApi.releaseHold,
-        { id: String(w.buyer.user.id), disputeId: "dp_keys" },
+        { id: String(w.buyer.user.id), stripeId: "dp_keys" },
         { cookie: staff.cookie, body: { reason: "Settled" }, headers: key("r-1") },
       );
     const released = [await release(), await release()];

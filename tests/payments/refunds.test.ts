@@ -100,7 +100,7 @@ describe("a card top-up refunded in Stripe", () => {
     const holds = await callOps(opsApi.walletHolds, {}, { cookie: staff.cookie });
     expect(holds.status).toBe(200);
     const mine = (holds.json as { hold: Record<string, unknown> }[]).filter(
-      (h) => h.hold.disputeId === full.refundId,
+      (h) => h.hold.stripeId === full.refundId,
     );
     expect(mine.map((h) => h.hold)).toEqual([
       expect.objectContaining({

@@ -518,7 +518,7 @@ describe("seeded ops demo: waitlist rows and a wallet on hold", () => {
       include: { wallet: true, transactions: true, walletHolds: true },
     });
     expect(liam.wallet?.onHold).toBe(true);
-    expect(liam.walletHolds.map((h) => [h.disputeId, h.amountCents, h.releasedAt])).toEqual([
+    expect(liam.walletHolds.map((h) => [h.stripeId, h.amountCents, h.releasedAt])).toEqual([
       ["dp_seed_liam", 4000, null],
     ]);
     expect(liam.wallet?.balanceCents).toBe(

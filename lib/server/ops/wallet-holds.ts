@@ -17,7 +17,7 @@ import { withIdempotency, type IdempotentResult } from "@/lib/server/platform/id
 type HoldWithTopUp = WalletHold & { topUp: { paymentIntent: string | null } };
 
 const toJson = (h: HoldWithTopUp): OpsWalletHoldJson => ({
-  disputeId: h.disputeId,
+  stripeId: h.stripeId,
   kind: h.kind,
   amount: centsToDollars(h.amountCents),
   reason: h.reason,
@@ -65,26 +65,26 @@ export async function listOpenHolds(): Promise<
   }));
 }
 
-/** POST /api/ops/people/{id}/wallet-holds/{disputeId}/release (a money action: step-up first). */
+/** POST /api/ops/people/{id}/wallet-holds/{stripeId}/release (a money action: step-up first). */
 export function releaseWalletHold(
   staffId: number,
   userId: number,
-  disputeId: string,
+  stripeId: string,
   reason: string,
   idempotencyKey?: string,
 ): Promise<IdempotentResult<OpsWalletHoldJson>> {
   return withIdempotency(
     staffId,
-    `ops.hold-release.${disputeId}`,
+    `ops.hold-release.${stripeId}`,
     idempotencyKey,
     { userId, reason },
     async (tx) => {
       const [locked] = await tx.$queryRaw<{ releasedAt: Date | null }[]>`
-      SELECT "releasedAt" FROM "WalletHold" WHERE "disputeId" = ${disputeId} AND "userId" = ${userId} FOR UPDATE`;
+      SELECT "releasedAt" FROM "WalletHold" WHERE "stripeId" = ${stripeId} AND "userId" = ${userId} FOR UPDATE`;
       if (!locked) throw notFound("Hold not found");
       if (locked.releasedAt) throw conflict("This hold was already released");
       const hold = await tx.walletHold.update({
-        where: { disputeId },
+        where: { stripeId },
         data: { releasedAt: new Date() },
         include: { topUp: { select: { paymentIntent: true } } },
       });
@@ -97,8 +97,8 @@ export function releaseWalletHold(
         staffId,
         action: "wallet.release_hold",
         target: `user:${userId}`,
-        before: { disputeId, amountCents: hold.amountCents, released: false, walletOnHold: true },
-        after: { disputeId, released: true, walletOnHold: wallet.onHold, reason },
+        before: { stripeId, amountCents: hold.amountCents, released: false, walletOnHold: true },
+        after: { stripeId, released: true, walletOnHold: wallet.onHold, reason },
       });
       return toJson(hold);
     },

@@ -357,10 +357,10 @@ export async function reconcileWithStripe(
   async function disputes(): Promise<string[]> {
     const ids = stripe.disputes.map((d) => d.id);
     const holds = await db.walletHold.findMany({
-      where: { kind: "dispute", OR: [{ createdAt: { gte: from } }, { disputeId: { in: ids } }] },
+      where: { kind: "dispute", OR: [{ createdAt: { gte: from } }, { stripeId: { in: ids } }] },
       include: { topUp: { select: { paymentIntent: true, currency: true } } },
     });
-    const byId = new Map(holds.map((h) => [h.disputeId, h]));
+    const byId = new Map(holds.map((h) => [h.stripeId, h]));
     const paidBy = await topUpsPaidBy(stripe.disputes.map((d) => d.paymentIntent));
     const problems: string[] = [];
     for (const d of stripe.disputes) {
@@ -397,9 +397,9 @@ export async function reconcileWithStripe(
     }
     const inStripe = new Set(ids);
     for (const h of holds)
-      if (!inStripe.has(h.disputeId) && fresh(h.createdAt))
+      if (!inStripe.has(h.stripeId) && fresh(h.createdAt))
         problems.push(
-          `In our books, not in Stripe: dispute ${h.disputeId} holds the wallet of user ${h.userId} for ${money(h.amountCents)}`,
+          `In our books, not in Stripe: dispute ${h.stripeId} holds the wallet of user ${h.userId} for ${money(h.amountCents)}`,
         );
     return problems;
   }

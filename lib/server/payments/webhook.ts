@@ -281,7 +281,7 @@ async function refundChanged(tx: Tx, refund: Record<string, unknown>): Promise<v
   );
   await tx.walletHold.create({
     data: {
-      disputeId: refund.id,
+      stripeId: refund.id,
       kind: "refund",
       userId: topUp.userId,
       topUpId: topUp.id,
@@ -307,7 +307,7 @@ async function returnRefund(tx: Tx, refundId: string, userId: number, amount: nu
 async function releaseRefundHold(tx: Tx, refundId: string, userId: number) {
   await tx.cardRefund.update({ where: { refundId }, data: { outcome: "returned" } });
   await tx.walletHold.updateMany({
-    where: { disputeId: refundId, releasedAt: null },
+    where: { stripeId: refundId, releasedAt: null },
     data: { outcome: "refund failed", releasedAt: new Date() },
   });
   await refreshHold(tx, userId);
@@ -326,7 +326,7 @@ async function disputeCreated(tx: Tx, dispute: Record<string, unknown>): Promise
   const topUp = await paidTopUpOf(tx, dispute.payment_intent, `dispute ${dispute.id}`);
   const created = await tx.walletHold.createMany({
     data: {
-      disputeId: dispute.id,
+      stripeId: dispute.id,
       userId: topUp.userId,
       topUpId: topUp.id,
       amountCents: typeof dispute.amount === "number" ? dispute.amount : topUp.amountCents,
@@ -342,13 +342,13 @@ async function disputeClosed(tx: Tx, dispute: Record<string, unknown>): Promise<
   if (typeof dispute.id !== "string") return;
   const status = typeof dispute.status === "string" ? dispute.status : "unknown";
   // Closed before its charge.dispute.created arrived: the closed dispute says all the hold needs.
-  if (!(await tx.walletHold.findUnique({ where: { disputeId: dispute.id } })))
+  if (!(await tx.walletHold.findUnique({ where: { stripeId: dispute.id } })))
     await disputeCreated(tx, dispute);
-  const hold = await tx.walletHold.findUnique({ where: { disputeId: dispute.id } });
+  const hold = await tx.walletHold.findUnique({ where: { stripeId: dispute.id } });
   if (!hold || hold.outcome !== null) return;
   const released = DISPUTE_RELEASED.has(status);
   await tx.walletHold.update({
-    where: { disputeId: dispute.id },
+    where: { stripeId: dispute.id },
     data: { outcome: status, ...(released ? { releasedAt: new Date() } : {}) },
   });
   if (released) await refreshHold(tx, hold.userId);

@@ -9,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
     await requireStepUp(user.id, sessionCookieOf(req)?.value);
     return replayable(
       headers,
-      await releaseWalletHold(user.id, params.id, params.disputeId, body.reason, idempotencyKey),
+      await releaseWalletHold(user.id, params.id, params.stripeId, body.reason, idempotencyKey),
     );
   }),
 );
