@@ -123,7 +123,7 @@ test("Today and People answer staff; People finds the demo shopper and their wal
   await expect(page.getByText("Applications waiting", { exact: true })).toBeVisible();
   // Each money figure says what it counts.
   const commission = page.getByRole("listitem").filter({ hasText: "Commission (24 h)" });
-  await expect(commission).toContainText("Booked when a farm hands an order over, on its goods");
+  await expect(commission).toContainText("booked when an order is handed over and paid");
   await auditPage(page, "/ops");
   await page.goto("/ops/people");
   await page.getByLabel("Name or email").fill("demo@fieldfare.app");

@@ -24,6 +24,7 @@ import type { SalesChannel, SalesReportJson, TaxReportJson } from "@/lib/contrac
 import { calendarDay } from "./calendar-day";
 import { ReportBarChart } from "./report-chart";
 import { ReportPanel } from "./report-panel";
+import { FigureDefinitions } from "./figure-definitions";
 
 const CHANNELS: Record<SalesChannel, string> = {
   shoppers: "Shoppers",
@@ -416,12 +417,14 @@ function Reports({
   const products = sales.products.slice(0, PRODUCTS_SHOWN);
   return (
     <div className="grid gap-6">
-      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">
         {[
           ["Sales before tax", formatCurrency(sales.sales), "report-sales"],
           ["Taxes collected", formatCurrency(sales.taxes), "report-taxes"],
           ["Total with tax", formatCurrency(sales.total), "report-total"],
           ["Orders", String(sales.orders), "report-orders"],
+          ["Commission", formatCurrency(sales.commission), "report-commission"],
+          ["Net", formatCurrency(sales.net), "report-net"],
         ].map(([label, value, testId]) => (
           <div key={label} className="rounded-xl bg-brand-50 p-3">
             <dt className="text-sm text-muted">{label}</dt>
@@ -431,6 +434,7 @@ function Reports({
           </div>
         ))}
       </dl>
+      <FigureDefinitions names={["orders", "sales", "commission", "net"]} />
 
       <ReportCard
         id="by-week"

@@ -3,6 +3,7 @@ import { TableHead } from "@/components/ui/table";
 import type { WeeklySalesJson } from "@/lib/contracts/farm";
 import { calendarDay } from "./calendar-day";
 import { ReportPanel } from "./report-panel";
+import { FigureDefinitions } from "./figure-definitions";
 
 const W = 560;
 const H = 180;
@@ -33,7 +34,7 @@ export function SalesChart({ sales }: { sales: WeeklySalesJson }) {
           <span data-testid="sales-total" className="text-lg font-bold text-ink">
             {formatCurrency(sales.total)}
           </span>{" "}
-          from {sales.orders} {sales.orders === 1 ? "order" : "orders"}
+          from {sales.orders} {sales.orders === 1 ? "order" : "orders"} handed over
         </p>
       }
     >
@@ -100,6 +101,7 @@ export function SalesChart({ sales }: { sales: WeeklySalesJson }) {
           </tbody>
         </table>
       </details>
+      <FigureDefinitions names={["orders", "sales"]} />
     </ReportPanel>
   );
 }

@@ -4,6 +4,7 @@ import { LoadStates } from "@/components/ui/load-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { OpsTodayJson } from "@/lib/contracts/ops";
 import { useOpsToday } from "@/lib/client/resources";
+import { FIGURE_DEFINITIONS } from "@/lib/figures";
 import { formatCurrency, formatDayTime } from "@/lib/format";
 import { OpsSection } from "./ops-section";
 
@@ -92,19 +93,20 @@ function cardsOf(data: OpsTodayJson): Card[] {
   const run = data.reconcile;
   return [
     {
-      label: "Orders (24 h)",
-      value: String(data.orders),
+      label: "Orders placed (24 h)",
+      value: String(data.placed),
       hint: "Placed in the last 24 hours, cancelled ones included",
     },
     {
-      label: "Sales (24 h)",
-      value: formatCurrency(data.sales),
-      hint: "Totals of those not cancelled: goods, fees and taxes",
+      label: "Orders handed over (24 h)",
+      value: String(data.orders),
+      hint: FIGURE_DEFINITIONS.orders,
     },
+    { label: "Sales (24 h)", value: formatCurrency(data.sales), hint: FIGURE_DEFINITIONS.sales },
     {
       label: "Commission (24 h)",
       value: formatCurrency(data.commission),
-      hint: "Booked when a farm hands an order over, on its goods",
+      hint: FIGURE_DEFINITIONS.commission,
     },
     {
       label: "Failed card payments (24 h)",

@@ -11,6 +11,7 @@ import { useSeededSWR } from "@/lib/client/data";
 import { percentLabel } from "@/lib/commission";
 import { formatCurrency, formatDate } from "@/lib/format";
 import type { FarmPayoutsJson, PayoutSummaryJson } from "@/lib/contracts/payments";
+import { FigureDefinitions } from "@/components/farm/figure-definitions";
 
 const KEY = "/api/my-farm/payouts";
 
@@ -107,6 +108,7 @@ export function PayoutsView({ initial }: { initial: FarmPayoutsJson | null }) {
           </div>
         ))}
       </dl>
+      <FigureDefinitions names={["sales", "commission", "net"]} />
 
       <div className="grid gap-2">
         <h3 className="text-lg font-bold text-ink">History</h3>

@@ -191,6 +191,10 @@ export const salesReport = z.object({
   sales: money.describe("goods + fees: the tax report's `sales`"),
   taxes: money.describe("taxes collected on them"),
   total: money.describe("sales + taxes"),
+  commission: money.describe(
+    "the commission the farm ledger booked on those orders (an order on account books it when its statement is paid)",
+  ),
+  net: money.describe("sales + taxes − commission: what those orders earn the farm"),
   weeks: z
     .array(
       z.object({ week: z.string().describe("YYYY-MM-DD: the week's Monday"), ...salesFigures }),

@@ -68,9 +68,10 @@ export const reconcileRun = z.object({
 export type ReconcileRunJson = z.infer<typeof reconcileRun>;
 export const opsToday = z.object({
   since: isoDate.describe("the last 24 hours"),
-  orders: z.number().int(),
-  sales: money,
-  commission: money,
+  placed: z.number().int().describe("orders placed in the last 24 hours, cancelled ones included"),
+  orders: z.number().int().describe("orders handed over in the last 24 hours"),
+  sales: money.describe("goods and fees of those orders, before taxes"),
+  commission: money.describe("the commission the farm ledger booked on those orders"),
   failedPayments: z.number().int(),
   failedTransfers: z.number().int(),
   emails: outboxCounts,

@@ -195,7 +195,7 @@ describe("weekly sales", () => {
     expect(lastSevenDays(new Date("2026-03-10T07:01:00Z")).at(-1)).toBe("2026-03-10");
   });
 
-  it("sums active and completed orders per day for the last 7 days; cancelled, older and other farms' orders do not count", async () => {
+  it("sums the orders handed over per day for the last 7 days, by the day they were handed over; active, cancelled, older and other farms' orders do not count", async () => {
     const me = await farmerWithSession();
     const other = await farmerWithSession();
     const buyer = await createUserWithSession();
@@ -206,7 +206,7 @@ describe("weekly sales", () => {
       farmId: number,
       totalCents: number,
       status: "active" | "completed" | "cancelled",
-      createdAt: Date,
+      completedAt: Date,
     ) =>
       db.order.create({
         data: {
@@ -215,7 +215,9 @@ describe("weekly sales", () => {
           totalCents,
           itemCount: 1,
           status,
-          createdAt,
+          // Placed a fortnight ago: the day an order counts is the day it was handed over.
+          createdAt: new Date(now.getTime() - 14 * 86_400_000),
+          completedAt: status === "completed" ? completedAt : null,
           checkoutRef: "CO-SALES",
           items: {
             create: [
@@ -234,12 +236,12 @@ describe("weekly sales", () => {
     const res = await call(salesRoute.GET, "/api/my-farm/sales", { cookie: me.cookie });
     expect(res.status).toBe(200);
     expect(res.json.days).toHaveLength(7);
-    expect(res.json.total).toBe(19.75);
-    expect(res.json.orders).toBe(3);
+    expect(res.json.total).toBe(9.75);
+    expect(res.json.orders).toBe(2);
     const today = res.json.days.at(-1);
-    expect(today).toMatchObject({ total: 12.5, orders: 2 });
+    expect(today).toMatchObject({ total: 2.5, orders: 1 });
     expect(res.json.days.reduce((s: number, d: { total: number }) => s + d.total, 0)).toBeCloseTo(
-      19.75,
+      9.75,
       2,
     );
   });

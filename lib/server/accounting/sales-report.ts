@@ -9,6 +9,7 @@ import type { SessionUser } from "@/lib/server/auth/session";
 import type { ReportPeriodInput, SalesReportQuery } from "@/lib/validators/farm";
 import { SALES_CHANNELS, type SalesChannel, type SalesReportJson } from "@/lib/contracts/farm";
 import { requireOwnFarm } from "@/lib/server/farm/access";
+import { figuresOf, type Figures } from "./figures";
 
 /*
  * My Farm → Reports (docs/money.md, "Reports"): what a farm sold in a period. The basis is the tax
@@ -112,8 +113,8 @@ function weeksOf(q: ReportPeriodInput): string[] {
   return weeks;
 }
 
-type Figures = { orders: number; cents: number };
-const add = (f: Figures, cents: number) => {
+type Tally = { orders: number; cents: number };
+const add = (f: Tally, cents: number) => {
   f.orders += 1;
   f.cents += cents;
 };
@@ -124,23 +125,22 @@ export async function salesReport(
   q: ReportPeriodInput,
 ): Promise<SalesReportJson> {
   const own = await requireOwnFarm(user);
-  return salesReportOf(q, await completedOrders(own.id, q));
+  const period = await completedOrders(own.id, q);
+  return salesReportOf(q, period, await figuresOf(period.orders));
 }
 
 function salesReportOf(
   q: ReportPeriodInput,
   { orders, timeZone }: Awaited<ReturnType<typeof completedOrders>>,
+  figures: Figures,
 ): SalesReportJson {
   const weeks = weeksOf(q);
   const byWeek = new Map(weeks.map((w) => [w, { orders: 0, cents: 0 }]));
   const byChannel = new Map(SALES_CHANNELS.map((c) => [c, { orders: 0, cents: 0 }]));
-  const byBuyer = new Map<
-    number,
-    Figures & { fullName: string; restaurant: boolean; id: number }
-  >();
+  const byBuyer = new Map<number, Tally & { fullName: string; restaurant: boolean; id: number }>();
   const byProduct = new Map<
     number,
-    { name: string; quantity: number; cents: number; weeks: Map<string, Figures> }
+    { name: string; quantity: number; cents: number; weeks: Map<string, Tally> }
   >();
   let goods = 0;
   let fees = 0;
@@ -189,6 +189,8 @@ function salesReportOf(
     sales: centsToDollars(sales),
     taxes: centsToDollars(taxes),
     total: centsToDollars(sales + taxes),
+    commission: centsToDollars(figures.commissionCents),
+    net: centsToDollars(figures.netCents),
     weeks: weeks.map((week) => {
       const f = byWeek.get(week)!;
       return { week, orders: f.orders, sales: centsToDollars(f.cents) };

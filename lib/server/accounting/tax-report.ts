@@ -11,6 +11,7 @@ import type { SessionUser } from "@/lib/server/auth/session";
 import type { ReportPeriodInput } from "@/lib/validators/farm";
 import type { TaxReportJson } from "@/lib/contracts/farm";
 import { requireOwnFarm } from "@/lib/server/farm/access";
+import { bookedCommissionCents } from "./figures";
 
 /** The tax report's figures in integer cents: the JSON, the CSV and the accounting exports read these. */
 export type TaxFigures = {
@@ -43,23 +44,17 @@ export async function taxFigures(user: SessionUser, q: ReportPeriodInput): Promi
     where: { farmId: own.id, status: "completed", completedAt: { gte: start, lt: end } },
     select: { id: true, totalCents: true, taxes: true },
   });
-  return taxFiguresOf(own.id, q, orders, end);
+  return taxFiguresOf(q, orders, end);
 }
 
 /** The tax figures of the period's completed orders. */
 async function taxFiguresOf(
-  farmId: number,
   q: ReportPeriodInput,
   orders: { id: number; totalCents: number; taxes: unknown }[],
   end: Date,
 ): Promise<TaxFigures> {
-  const [commission, gstRateBps] = await Promise.all([
-    orders.length
-      ? db.farmLedgerEntry.aggregate({
-          where: { farmId, type: "commission", orderId: { in: orders.map((o) => o.id) } },
-          _sum: { amountCents: true },
-        })
-      : { _sum: { amountCents: 0 } },
+  const [commissionCents, gstRateBps] = await Promise.all([
+    bookedCommissionCents(orders.map((o) => o.id)),
     // The rate in force at the period's last instant (timestamps are whole milliseconds).
     gstRateAt(db, new Date(end.getTime() - 1)),
   ]);
@@ -78,7 +73,6 @@ async function taxFiguresOf(
       perTax.set(t.name, sum);
     }
   }
-  const commissionCents = -(commission._sum.amountCents ?? 0);
   return {
     from: q.from,
     to: q.to,

@@ -6,10 +6,10 @@ import { REPORT_TIME_ZONE } from "@/lib/report-period";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { requireOwnFarm } from "@/lib/server/farm/access";
 import type { WeeklySalesJson } from "@/lib/contracts/farm";
+import { completedOrders } from "./sales-report";
 
 /** Fieldfare serves the Kelowna region: a farm's "day" is a Pacific-time calendar day. */
 export const FARM_TIME_ZONE = REPORT_TIME_ZONE;
-const DAY_MS = 86_400_000;
 
 const dayKey = (d: Date, timeZone: string) => localDateOf(d, timeZone);
 
@@ -22,26 +22,23 @@ export function lastSevenDays(now: Date, timeZone = FARM_TIME_ZONE): string[] {
 }
 
 /**
- * Sales of the last 7 days, per day: every paid order that was not cancelled (active or completed),
- * by the day it was placed. The window is one farm's week of orders, so summing in code is cheap
- * and keeps the time-zone rule in one place.
+ * My Farm's "Sales this week": the figures of lib/figures.ts for the last 7 days of the farm, per
+ * day. The days and the orders are the sales report's (`completedOrders`), so this week's sales
+ * equal Reports' for the same days.
  */
 export async function weeklySales(user: SessionUser, now = new Date()): Promise<WeeklySalesJson> {
   const farm = await requireOwnFarm(user);
-  const days = lastSevenDays(now);
-  const rows = await db.order.findMany({
-    where: {
-      farmId: farm.id,
-      status: { in: ["active", "completed"] },
-      createdAt: { gte: new Date(now.getTime() - 8 * DAY_MS) },
-    },
-    select: { createdAt: true, totalCents: true },
+  const { timeZone: zone } = await db.farm.findUniqueOrThrow({
+    where: { id: farm.id },
+    select: { timeZone: true },
   });
+  const days = lastSevenDays(now, zone);
+  const { orders, timeZone } = await completedOrders(farm.id, { from: days[0], to: days[6] });
   const byDay = new Map(days.map((d) => [d, { cents: 0, orders: 0 }]));
-  for (const r of rows) {
-    const bucket = byDay.get(dayKey(r.createdAt, FARM_TIME_ZONE));
+  for (const o of orders) {
+    const bucket = byDay.get(o.day);
     if (!bucket) continue;
-    bucket.cents += r.totalCents;
+    bucket.cents += o.salesCents;
     bucket.orders += 1;
   }
   const list = days.map((date) => ({
@@ -54,6 +51,6 @@ export async function weeklySales(user: SessionUser, now = new Date()): Promise<
     days: list,
     total: centsToDollars(totalCents),
     orders: list.reduce((s, d) => s + d.orders, 0),
-    timeZone: FARM_TIME_ZONE,
+    timeZone,
   };
 }

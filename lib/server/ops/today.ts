@@ -4,17 +4,18 @@ import type { OpsTodayJson } from "@/lib/contracts/ops";
 import { centsToDollars } from "@/lib/money";
 import { readRows } from "@/lib/server/platform/db";
 import { latestReconcile } from "@/lib/server/payments/reconcile";
+import { figuresBetween } from "@/lib/server/accounting/figures";
 
 /**
- * The ops console's Today screen (docs/operations.md): one statement of counts. "Today" is the
- * last 24 hours, so the figures do not jump at a midnight that differs between farms' zones.
+ * The ops console's Today screen (docs/operations.md): one statement of counts, and the money
+ * figures of lib/figures.ts for the whole marketplace. "Today" is the last 24 hours, so the figures
+ * do not jump at a midnight that differs between farms' zones.
  */
 export async function opsToday(now = new Date()): Promise<OpsTodayJson> {
   const since = new Date(now.getTime() - 24 * 3600_000);
+  const figures = await figuresBetween(since, now);
   const [r] = await readRows<{
-    orders: number;
-    salesCents: number;
-    commissionCents: number;
+    placed: number;
     failedPayments: number;
     failedTransfers: number;
     emailsWaiting: number;
@@ -26,11 +27,7 @@ export async function opsToday(now = new Date()): Promise<OpsTodayJson> {
     walletsOnHold: number;
   }>(Prisma.sql`
     SELECT
-      (SELECT COUNT(*)::int FROM "Order" WHERE "createdAt" >= ${since}) AS "orders",
-      (SELECT COALESCE(SUM("totalCents"), 0)::int FROM "Order"
-        WHERE "createdAt" >= ${since} AND "status" <> 'cancelled') AS "salesCents",
-      (SELECT COALESCE(-SUM("amountCents"), 0)::int FROM "FarmLedgerEntry"
-        WHERE "type" = 'commission' AND "createdAt" >= ${since}) AS "commissionCents",
+      (SELECT COUNT(*)::int FROM "Order" WHERE "createdAt" >= ${since}) AS "placed",
       (SELECT COUNT(*)::int FROM "TopUp" WHERE "status" = 'failed' AND "createdAt" >= ${since}) AS "failedPayments",
       (SELECT COUNT(*)::int FROM "Payout" WHERE "status" = 'failed') AS "failedTransfers",
       (SELECT COUNT(*)::int FROM "Notification" WHERE "status" IN ('pending', 'sending')) AS "emailsWaiting",
@@ -42,9 +39,10 @@ export async function opsToday(now = new Date()): Promise<OpsTodayJson> {
       (SELECT COUNT(*)::int FROM "Wallet" WHERE "onHold") AS "walletsOnHold"`);
   return {
     since: since.toISOString(),
-    orders: r.orders,
-    sales: centsToDollars(r.salesCents),
-    commission: centsToDollars(r.commissionCents),
+    placed: r.placed,
+    orders: figures.orders,
+    sales: centsToDollars(figures.salesCents),
+    commission: centsToDollars(figures.commissionCents),
     failedPayments: r.failedPayments,
     failedTransfers: r.failedTransfers,
     emails: { waiting: r.emailsWaiting, failed: r.emailsFailed },
