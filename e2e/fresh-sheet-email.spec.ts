@@ -25,7 +25,7 @@ import {
 const FARM = "Glenmore Valley Greens";
 const MAIL_DIR = path.resolve(".data", "mail");
 /** The newest fresh-sheet email to `email` written since `since`, as text. */
-async function newestSheetFor(email: string, since: number): Promise<string | null> {
+async function newestSheetFor(email: string, since: number, prefix = ""): Promise<string | null> {
   if (!fs.existsSync(MAIL_DIR)) return null;
   const files = fs
     .readdirSync(MAIL_DIR)
@@ -36,7 +36,7 @@ async function newestSheetFor(email: string, since: number): Promise<string | nu
     const mail = await simpleParser(fs.readFileSync(f));
     if (
       JSON.stringify(mail.to ?? "").includes(email) &&
-      mail.subject?.startsWith("This week's fresh sheet")
+      mail.subject?.startsWith(`${prefix}This week's fresh sheet`)
     )
       return mail.text ?? "";
   }
@@ -192,6 +192,19 @@ test("the farm chooses its fresh sheet's day and hour on its profile; a reader s
   const day = page.getByLabel("Day", { exact: true });
   await expect(day).toBeVisible();
   await auditPage(page, "/my-farm/profile (fresh sheet)");
+  // Preview opens the sheet's page; "Send me a test" mails this week's sheet to the farmer.
+  const preview = page.getByRole("link", { name: "Preview" });
+  await expect(preview).toHaveAttribute("href", /^\/farms\/\d+\/fresh-sheet$/);
+  const since = Date.now();
+  await page.getByRole("button", { name: "Send me a test" }).click();
+  await expect(
+    page.getByTestId("toast").filter({ hasText: `on its way to ${SEEDED_FARMERS.daniel.email}` }),
+  ).toBeVisible();
+  await expect
+    .poll(() => newestSheetFor(SEEDED_FARMERS.daniel.email, since, "Test: "), { timeout: 30_000 })
+    .toContain("Add to cart");
+  const sheet = await page.request.get((await preview.getAttribute("href"))!);
+  expect(sheet.status()).toBe(200);
 
   await page.context().clearCookies();
   await registerFresh(page, "sheets");

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useSWRConfig } from "swr";
+import { Button } from "@/components/ui/button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { toast } from "@/components/ui/use-toast";
@@ -116,7 +117,8 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
         <legend className="px-1 font-semibold text-ink">Fresh sheet email</legend>
         <p className="text-sm text-muted">
           Once a week your followers and restaurant customers get an email listing what you have
-          available, at their prices, with links to add it to their cart or standing order.
+          available, at their prices, with links to add it to their cart or standing order. The time
+          is in your farm&apos;s time zone.
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="farm-sheet-day" label="Day">
@@ -130,7 +132,7 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
               <NativeOptions choices={WEEKDAY_CHOICES} />
             </select>
           </Field>
-          <Field id="farm-sheet-hour" label="Time" hint="In your farm's time zone">
+          <Field id="farm-sheet-hour" label="Time">
             <select
               id="farm-sheet-hour"
               className={inputClass}
@@ -142,6 +144,7 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
             </select>
           </Field>
         </div>
+        <FreshSheetTryOut farmId={farm.id} />
       </fieldset>
       <div>
         <SubmitButton busy={isSubmitting} busyLabel="Saving...">
@@ -149,5 +152,39 @@ export function FarmProfileForm({ farm }: { farm: MyFarmJson }) {
         </SubmitButton>
       </div>
     </form>
+  );
+}
+
+/** "Preview" (the sheet's page, as followers see it) and "Send me a test" (to the farmer's own email). */
+function FreshSheetTryOut({ farmId }: { farmId: number }) {
+  const [sending, setSending] = useState(false);
+  const sendTest = async () => {
+    setSending(true);
+    try {
+      const { sentTo } = await apiFetch<{ sentTo: string }>("/api/my-farm/fresh-sheet/test", {
+        method: "POST",
+      });
+      toast({ title: "Test sent", description: `This week's sheet is on its way to ${sentTo}.` });
+    } catch (e) {
+      toast({
+        title: "Could not send the test",
+        description: messageOf(e, "Please try again."),
+        variant: "destructive",
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button asChild variant="outline">
+        <a href={`/farms/${farmId}/fresh-sheet`} target="_blank" rel="noopener">
+          Preview
+        </a>
+      </Button>
+      <Button type="button" variant="outline" onClick={sendTest} disabled={sending}>
+        {sending ? "Sending..." : "Send me a test"}
+      </Button>
+    </div>
   );
 }

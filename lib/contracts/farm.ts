@@ -277,6 +277,18 @@ export const farmApi = {
     response: myFarm,
     errors: [...farmerErrors],
   }),
+  freshSheetTest: endpoint({
+    method: "POST",
+    path: "/api/my-farm/fresh-sheet/test",
+    tag: "My Farm",
+    summary: "Send this week's fresh sheet to your own email, as your followers get it",
+    description:
+      "Queued at once through the email outbox, whatever day the sheet is set for; at most 5 an hour per farm. 409 when nothing is in stock to list.",
+    auth: "required",
+    status: 202,
+    response: z.object({ sentTo: z.string().describe("your account's email address") }),
+    errors: [...farmerErrors, "conflict", "rate_limited"],
+  }),
   farmImage: endpoint({
     method: "POST",
     path: "/api/my-farm/image",

@@ -16,6 +16,7 @@ import { GET as linkGET } from "@/app/(app)/fresh-sheet-link/[token]/route";
 import { GET as switchesGET } from "@/app/api/fresh-sheets/route";
 import { PUT as switchPUT } from "@/app/api/fresh-sheets/[farmId]/route";
 import { PATCH as myFarmPATCH } from "@/app/api/my-farm/route";
+import { POST as testPOST } from "@/app/api/my-farm/fresh-sheet/test/route";
 import { call } from "../support/http";
 import {
   createFarm,
@@ -303,6 +304,49 @@ describe("the email, read from the SMTP server", () => {
       await sendDueNotifications({ mailer: smtp.mailer(), now: new Date(Date.now() + 1000) }),
     ).toMatchObject({ sent: 0, skipped: 1 });
     expect(smtp.mails).toHaveLength(0);
+  });
+});
+
+describe("Send me a test", () => {
+  it("sends this week's sheet to the farmer alone, whatever the day; 409 with nothing in stock; 5 an hour", async () => {
+    const smtp = smtpServer();
+    const follower = await createUser();
+    await follow(follower.id);
+    const cookie = await sessionCookie(farm.owner.id);
+    const send = () => call(testPOST, "/api/my-farm/fresh-sheet/test", { method: "POST", cookie });
+
+    const empty = await send();
+    expect([empty.status, empty.json.code]).toEqual([409, "conflict"]);
+    expect(empty.json.message).toMatch(/Nothing is in stock/);
+
+    await createProduct(farm.farm.id, { name: "Test Radishes", priceCents: 350 });
+    // Off schedule: a test goes out all the same.
+    await db.farm.update({ where: { id: farm.farm.id }, data: { freshSheetWeekday: null } });
+    const res = await send();
+    expect(res.status, res.text).toBe(202);
+    expect(res.json).toEqual({ sentTo: farm.owner.email });
+    expect(
+      await sendDueNotifications({ mailer: smtp.mailer(), now: new Date(Date.now() + 1000) }),
+    ).toMatchObject({ sent: 1, failed: 0 });
+    expect(smtp.mails).toHaveLength(1);
+    expect(JSON.stringify(smtp.mails[0].to)).toContain(farm.owner.email);
+    expect(smtp.mails[0].subject).toBe("Test: This week's fresh sheet: 1 product available");
+    expect(smtp.mails[0].text).toContain("Test Radishes: $3.50");
+
+    // 2 sent so far (the 409 counted too); 3 more, then 429.
+    for (let i = 0; i < 3; i++) expect((await send()).status).toBe(202);
+    const limited = await send();
+    expect([limited.status, limited.json.code]).toEqual([429, "rate_limited"]);
+    expect(await db.notification.count({ where: { userId: follower.id } })).toBe(0);
+  });
+
+  it("is the farm's own: a shopper is refused", async () => {
+    const shopper = await createUserWithSession();
+    const res = await call(testPOST, "/api/my-farm/fresh-sheet/test", {
+      method: "POST",
+      cookie: shopper.cookie,
+    });
+    expect(res.status).toBe(403);
   });
 });
 

@@ -44,6 +44,7 @@ import { GET as streamGET } from "@/app/api/messages/stream/route";
 import { GET as unreadGET } from "@/app/api/messages/unread/route";
 import { GET as claimGET, POST as claimPOST } from "@/app/api/my-farm/claim/route";
 import { POST as farmImagePOST } from "@/app/api/my-farm/image/route";
+import { POST as freshSheetTestPOST } from "@/app/api/my-farm/fresh-sheet/test/route";
 import { POST as completePOST } from "@/app/api/my-farm/orders/[id]/complete/route";
 import { GET as myOrdersGET } from "@/app/api/my-farm/orders/route";
 import { POST as passwordPOST } from "@/app/api/my-farm/password/route";
@@ -823,6 +824,7 @@ const endpoints: Endpoint[] = [
     fields: { password: { kind: "password" }, confirmPassword: { kind: "password" } },
   }),
   api("POST /api/my-farm/image", farmImagePOST, "F", { kind: "multipart" }),
+  api("POST /api/my-farm/fresh-sheet/test", freshSheetTestPOST, "F", { ok: 202 }),
   api("POST /api/my-farm/products/:id/image", productImagePOST, "F", {
     ...fProduct,
     kind: "multipart",

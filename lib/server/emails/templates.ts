@@ -387,8 +387,10 @@ const composers: Record<
       db.user.findUnique({ where: { id: n.userId }, select: { userType: true } }),
       db.freshSheetPreference.findFirst({ where: { userId: n.userId, farmId, email: false } }),
     ]);
+    const test = p.test === true;
     // The farm stopped its sheet, or the reader this farm's, since it was queued: nothing to send.
-    if (!farm || farm.freshSheetWeekday === null || !reader || off) return null;
+    // A test goes to the farm's owner whatever the schedule.
+    if (!farm || !reader || (!test && (farm.freshSheetWeekday === null || off))) return null;
     const level = levelOf(reader);
     const products = await freshSheet(farm.id, level);
     if (!products.length) return null;
@@ -396,7 +398,7 @@ const composers: Record<
       appUrl(sheetLinkPath(signSheetLink({ userId: n.userId, productId, quantity, action }).token));
     return {
       content: {
-        subject: `This week's fresh sheet: ${products.length} product${products.length === 1 ? "" : "s"} available`,
+        subject: `${test ? "Test: " : ""}This week's fresh sheet: ${products.length} product${products.length === 1 ? "" : "s"} available`,
         preheader:
           level === "restaurant"
             ? "At your restaurant prices, by the case"

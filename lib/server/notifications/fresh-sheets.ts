@@ -148,3 +148,23 @@ export async function setFreshSheetSwitch(
   });
   return { farmId, farmName: farm.farmName, email, sends: farm.freshSheetWeekday !== null };
 }
+
+/**
+ * "Send me a test" (My Farm → Farm profile): this week's sheet to the farm's owner alone, now,
+ * as a reader with shopper prices sees it; a fresh dedupe key each time (the caller throttles).
+ */
+export async function queueFreshSheetTest(
+  farm: { id: number; userId: number },
+  now = new Date(),
+): Promise<void> {
+  await db.notification.create({
+    data: {
+      userId: farm.userId,
+      kind: "fresh_sheet",
+      payload: { farmId: farm.id, test: true },
+      dedupeKey: `fresh_sheet_test:${farm.id}:${now.getTime()}`,
+      nextAttemptAt: now,
+      createdAt: now,
+    },
+  });
+}
