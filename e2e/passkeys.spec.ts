@@ -53,7 +53,9 @@ test("add a passkey in Profile → Security, sign out, and sign in with it witho
   // The same session as a password sign-in: it is listed, and the passkey shows its use.
   await page.goto("/profile/security");
   await expect(
-    page.getByRole("region", { name: "Where you are signed in" }).getByText("This device"),
+    page
+      .getByRole("region", { name: "Where you are signed in" })
+      .getByText("This device", { exact: true }),
   ).toBeVisible();
   await expect(item).toContainText("last used");
 

@@ -87,7 +87,7 @@ function LoginForm({ next, twoStep }: { next: string | null; twoStep: boolean })
         method: "POST",
         json: values,
       });
-      if ("twoStep" in answer) return setAskCode(true);
+      if (!("id" in answer)) return setAskCode(true);
       signedIn(answer);
     } catch (e) {
       toastFailure("Login failed", e, "Invalid email or password");

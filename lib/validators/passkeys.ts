@@ -46,7 +46,8 @@ export const authenticationCredentialSchema = z.object(
       {
         clientDataJSON: b64url(4096),
         authenticatorData: b64url(4096),
-        signature: b64url(2048),
+        // Post-quantum signatures are long: ML-DSA-44 is 2,420 bytes, ML-DSA-87 4,627.
+        signature: b64url(8192),
         userHandle: b64url(128).optional(),
       },
       { error: CREDENTIAL_ERROR },
