@@ -20,6 +20,7 @@ const PHONE_SPECS = [
   "marketing",
   "messages-layout",
   "pack-list",
+  "passkeys",
   "product-page",
   "push",
   "roles",

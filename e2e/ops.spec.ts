@@ -2,11 +2,18 @@ import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { possessive } from "../lib/format";
 import { auditPage } from "./a11y";
-import { createProductByApi, registerFresh, secondContext, signIn, STAFF } from "./support";
+import {
+  createProductByApi,
+  newStaffWithTwoStep,
+  registerFresh,
+  secondContext,
+  signIn,
+  STAFF,
+} from "./support";
 
 /**
  * The ops console (docs/operations.md): staff approve a restaurant (who sees restaurant prices on
- * the next request), retry a failed email, mark a manual payout paid with the password again, and
+ * the next request), retry a failed email, mark a manual payout paid with a two-step code, and
  * find all three in the audit log. The seed (prisma/seed/ops.ts) leaves failed emails and a manual
  * payout, a believable week for the demo; this spec (desktop only, playwright.config.ts) is the one
  * that acts on them.
@@ -45,7 +52,8 @@ test("staff approve a restaurant, retry a failed email, mark a payout paid, and 
 
   const staffContext = await browser.newContext({ ...testInfo.project.use });
   const ops = await staffContext.newPage();
-  await signIn(ops, STAFF.email, STAFF.password);
+  // Staff of the test's own, with two-step sign-in on: money actions refuse staff without it.
+  const staff = await newStaffWithTwoStep(ops, "Fieldfare Ops");
 
   // Business accounts: approve; the buyer's very next request sees restaurant prices.
   await ops.goto("/ops/business");
@@ -87,7 +95,10 @@ test("staff approve a restaurant, retry a failed email, mark a payout paid, and 
   await ops.getByLabel("Reference").fill(`EFT-${payoutId}-${testInfo.project.name}`);
   await ops.getByRole("button", { name: "Mark paid", exact: true }).click();
   await expect(ops.getByRole("heading", { name: "Confirm it is you" })).toBeVisible();
-  await ops.getByLabel("Your password").fill(STAFF.password);
+  // A code from the app confirms it as the password would (the one that turned it on is spent).
+  await ops
+    .getByLabel("Or a code from your app")
+    .fill(staff.totp.generate({ timestamp: Date.now() + 30_000 }));
   await ops.getByRole("button", { name: "Confirm" }).click();
   await expect(ops.getByText(`Payout #${payoutId} marked paid`).first()).toBeVisible();
   await expect(ops.getByRole("listitem", { name: `Payout #${payoutId}` })).toHaveCount(0);

@@ -79,14 +79,18 @@ test("/auth's Go to Dashboard takes a signed-in farmer to My Farm", async ({ pag
   );
 });
 
-test("staff who sign in land on the ops console, and Go to Dashboard goes there too", async ({
+test("staff without two-step sign-in are asked to turn it on after signing in; Go to Dashboard goes to the ops console", async ({
   page,
 }) => {
   await page.goto("/auth");
   await page.getByLabel("Email or username").fill(STAFF.email);
   await page.getByLabel("Password", { exact: true }).fill(STAFF.password);
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/ops$/);
+  // The seeded staff account has not turned it on (README, "Demo account"): money actions wait.
+  await expect(page).toHaveURL(/\/profile\/security#two-step$/);
+  await expect(
+    page.getByRole("region", { name: "Two-step sign-in" }).getByRole("status"),
+  ).toContainText("Your account can move money");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await signIn(page, STAFF.email, STAFF.password);
   await page.goto("/auth");

@@ -12,6 +12,7 @@ import {
   type Page,
   type TestInfo,
 } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 
 export const DEMO = {
   email: "demo@fieldfare.app",
@@ -159,6 +160,23 @@ export async function openSaturdayStall(farmer: Page) {
     },
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Staff of the test's own, signed in on `page` with two-step sign-in on (money actions refuse
+ * staff without it, docs/accounts.md): registered, made staff by `npm run staff:grant`, two-step
+ * turned on through the API. `totp` computes its codes; the current step's is spent already.
+ */
+export async function newStaffWithTwoStep(page: Page, fullName: string) {
+  const a = await registerFresh(page, "staff", fullName);
+  await runScript("scripts/staff-grant.ts", "--", a.email);
+  const setup = (await (await page.request.post("/api/two-step/setup")).json()) as {
+    secret: string;
+  };
+  const totp = new TOTP({ secret: Secret.fromBase32(setup.secret), period: 30 });
+  const on = await page.request.post("/api/two-step", { data: { code: totp.generate() } });
+  expect(on.status(), await on.text()).toBe(200);
+  return { ...a, totp };
 }
 
 /** The signed-in buyer applies for a business account and staff (on `staff`) approve it. */

@@ -104,6 +104,7 @@ export function errorCodes(e: Endpoint): ErrorCode[] {
   if (e.auth === "staff") codes.push("not_found");
   if (e.method !== "GET") codes.push("cross_site");
   if (e.params && e.auth !== "staff") codes.push("not_found");
+  if (e.moneyAction) codes.push("two_step_required");
   if (e.body) codes.push("payload_too_large", "unsupported_media_type");
   for (const code of e.errors ?? []) if (!codes.includes(code)) codes.push(code);
   return codes;

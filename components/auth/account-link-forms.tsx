@@ -77,7 +77,14 @@ export function ResetPasswordForm() {
   const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await apiFetch("/api/password/reset", { method: "POST", json: { token, ...values } });
+      const answer = await apiFetch<{ twoStep?: true }>("/api/password/reset", {
+        method: "POST",
+        json: { token, ...values },
+      });
+      if (answer.twoStep) {
+        toast({ title: "Password changed", description: "Enter a code to sign in." });
+        return router.push("/auth?twoStep=1");
+      }
       toast({
         title: "Password changed",
         description: "You are signed in. Other devices were signed out.",

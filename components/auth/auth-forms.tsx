@@ -6,10 +6,12 @@ import { Tabs } from "radix-ui";
 import { useZodForm } from "@/components/ui/use-zod-form";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { toast, toastFailure } from "@/components/ui/use-toast";
-import { apiFetch } from "@/lib/client/api";
+import { ApiError, apiFetch } from "@/lib/client/api";
 import { handleApiSubmit } from "@/components/ui/api-form";
 import { loginSchema, registerSchema } from "@/lib/validators/auth";
-import type { PublicUser } from "@/lib/contracts/session";
+import { twoStepCodeSchema } from "@/lib/validators/passkeys";
+import type { PublicUser, TwoStepAnswer } from "@/lib/contracts/session";
+import { Button } from "@/components/ui/button";
 import { homePathFor } from "@/lib/auth/home-path";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { useAuth } from "./auth-provider";
@@ -38,7 +40,7 @@ export function AuthForms() {
         ))}
       </Tabs.List>
       <Tabs.Content value="login">
-        <LoginForm next={params.get("next")} />
+        <LoginForm next={params.get("next")} twoStep={params.get("twoStep") === "1"} />
       </Tabs.Content>
       <Tabs.Content value="register">
         <RegisterForm next={safeNextPath(params.get("next"))} />
@@ -52,39 +54,155 @@ const loginInputs = [
   { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
 ] as const;
 
-/** `next` as asked for in the URL; without one, each role lands on its own start page. */
-function LoginForm({ next }: { next: string | null }) {
+/**
+ * Where a signed-in user goes: `next` as asked for in the URL, or each role's own start page; an
+ * account that must turn on two-step sign-in (docs/accounts.md) is asked to first.
+ */
+function useSignedIn(next: string | null) {
   const { setUser } = useAuth();
   const router = useRouter();
+  return (user: PublicUser) => {
+    setUser(user);
+    toast({ title: "Login successful", description: `Welcome back, ${user.fullName}!` });
+    if (user.twoStepRequired && !user.twoStep) {
+      toast({
+        title: "Turn on two-step sign-in",
+        description: "Your account can move money: it needs a code as well as your password.",
+      });
+      router.push("/profile/security#two-step");
+    } else router.push(next ? safeNextPath(next, undefined, homePathFor(user)) : homePathFor(user));
+    router.refresh();
+  };
+}
+
+function LoginForm({ next, twoStep }: { next: string | null; twoStep: boolean }) {
+  const signedIn = useSignedIn(next);
+  const [askCode, setAskCode] = useState(twoStep);
   const form = useZodForm(loginSchema, { username: "", password: "" });
   const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const user = await apiFetch<PublicUser>("/api/login", { method: "POST", json: values });
-      setUser(user);
-      toast({ title: "Login successful", description: `Welcome back, ${user.fullName}!` });
-      router.push(next ? safeNextPath(next, undefined, homePathFor(user)) : homePathFor(user));
-      router.refresh();
+      const answer = await apiFetch<PublicUser | TwoStepAnswer>("/api/login", {
+        method: "POST",
+        json: values,
+      });
+      if (!("id" in answer)) return setAskCode(true);
+      signedIn(answer);
     } catch (e) {
       toastFailure("Login failed", e, "Invalid email or password");
     }
   });
 
+  if (askCode) return <TwoStepForm onSignedIn={signedIn} onRestart={() => setAskCode(false)} />;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
-      {loginInputs.map(({ name, ...input }) => (
-        <FormInput key={name} form={form} name={name} id={`login-${name}`} {...input} />
-      ))}
-      <SubmitButton size="lg" className="mt-2 w-full" busy={isSubmitting} busyLabel="Logging in...">
-        Login
-      </SubmitButton>
-      <Link
-        href="/auth/forgot"
-        className="justify-self-center text-sm font-semibold text-brand-800 hover:underline"
+    <div className="grid gap-4">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
+        {loginInputs.map(({ name, ...input }) => (
+          <FormInput key={name} form={form} name={name} id={`login-${name}`} {...input} />
+        ))}
+        <SubmitButton
+          size="lg"
+          className="mt-2 w-full"
+          busy={isSubmitting}
+          busyLabel="Logging in..."
+        >
+          Login
+        </SubmitButton>
+        <Link
+          href="/auth/forgot"
+          className="justify-self-center text-sm font-semibold text-brand-800 hover:underline"
+        >
+          Forgot your password?
+        </Link>
+      </form>
+      <PasskeySignIn onSignedIn={signedIn} />
+    </div>
+  );
+}
+
+/** "Sign in with a passkey": a discoverable credential, no username typed (docs/accounts.md). */
+function PasskeySignIn({ onSignedIn }: { onSignedIn: (user: PublicUser) => void }) {
+  const [busy, setBusy] = useState(false);
+  async function signIn() {
+    setBusy(true);
+    try {
+      const { startAuthentication } = await import("@simplewebauthn/browser");
+      const options = await apiFetch<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(
+        "/api/login/passkey/options",
+        { method: "POST" },
+      );
+      const credential = await startAuthentication({ optionsJSON: options });
+      onSignedIn(
+        await apiFetch<PublicUser>("/api/login/passkey", { method: "POST", json: { credential } }),
+      );
+    } catch (e) {
+      toastFailure("Login failed", e, "Your browser did not use a passkey.");
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button
+      variant="outline"
+      size="lg"
+      className="w-full"
+      disabled={busy}
+      onClick={() => void signIn()}
+    >
+      {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
+    </Button>
+  );
+}
+
+/** The second step: a code from the authenticator app or a recovery code. */
+function TwoStepForm({
+  onSignedIn,
+  onRestart,
+}: {
+  onSignedIn: (user: PublicUser) => void;
+  onRestart: () => void;
+}) {
+  const form = useZodForm(twoStepCodeSchema, { code: "" });
+  const onSubmit = handleApiSubmit(
+    form,
+    async (values) => {
+      try {
+        onSignedIn(
+          await apiFetch<PublicUser>("/api/login/two-step", { method: "POST", json: values }),
+        );
+      } catch (e) {
+        if (e instanceof ApiError && e.code === "unauthenticated") onRestart();
+        throw e;
+      }
+    },
+    "Login failed",
+    "Please try again later.",
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Two-step sign-in">
+      <p className="text-sm text-ink">
+        Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+      </p>
+      <FormInput
+        form={form}
+        name="code"
+        id="login-code"
+        label="Code"
+        autoComplete="one-time-code"
+        autoFocus
+      />
+      <SubmitButton
+        size="lg"
+        className="w-full"
+        busy={form.formState.isSubmitting}
+        busyLabel="Checking..."
       >
-        Forgot your password?
-      </Link>
+        Continue
+      </SubmitButton>
+      <Button variant="ghost" onClick={onRestart}>
+        Start again
+      </Button>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 import { useCallback, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { apiFetch, hasCode, messageOf } from "@/lib/client/api";
@@ -7,8 +8,9 @@ import { FormDialog } from "@/components/ui/form-dialog";
 
 /**
  * Money actions ask for the password again (docs/operations.md, "Step-up"): `guarded(fn)` runs
- * `fn`; when the server answers `step_up_required` it asks for the password, steps up, and runs
- * `fn` once more. Closing the dialog gives up (the promise resolves undefined).
+ * `fn`; when the server answers `step_up_required` it asks for the password (or a two-step code,
+ * or a passkey), steps up, and runs `fn` once more. Closing the dialog gives up (the promise
+ * resolves undefined).
  */
 export function useStepUp() {
   const [open, setOpen] = useState(false);
@@ -28,11 +30,10 @@ export function useStepUp() {
     }
   }, []);
 
-  async function submit(form: FormData) {
-    const password = String(form.get("password") ?? "");
+  async function confirm(proof: () => Promise<Record<string, unknown>>) {
     setBusy(true);
     try {
-      await apiFetch("/api/ops/step-up", { method: "POST", json: { password } });
+      await apiFetch("/api/ops/step-up", { method: "POST", json: await proof() });
       setOpen(false);
       waiting.current?.(true);
       waiting.current = null;
@@ -43,6 +44,23 @@ export function useStepUp() {
     }
   }
 
+  /** The password, or else the code when only the code was typed. */
+  function submit(form: FormData) {
+    const password = String(form.get("password") ?? "");
+    const code = String(form.get("code") ?? "").trim();
+    return confirm(async () => (code && !password ? { code } : { password }));
+  }
+
+  const withPasskey = () =>
+    confirm(async () => {
+      const { startAuthentication } = await import("@simplewebauthn/browser");
+      const options = await apiFetch<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(
+        "/api/login/passkey/options",
+        { method: "POST" },
+      );
+      return { passkey: await startAuthentication({ optionsJSON: options }) };
+    });
+
   const dialog = (
     <FormDialog
       open={open}
@@ -52,7 +70,7 @@ export function useStepUp() {
         waiting.current = null;
       }}
       title="Confirm it is you"
-      description="Moving money needs your password again. It stays confirmed for 10 minutes."
+      description="Moving money needs your password again, a code from your app or a passkey. It stays confirmed for 10 minutes."
       onSubmit={submit}
       submit={busy ? "Checking..." : "Confirm"}
       busy={busy}
@@ -63,9 +81,14 @@ export function useStepUp() {
           name="password"
           type="password"
           autoComplete="current-password"
-          required
         />
       </Field>
+      <Field id="step-up-code" label="Or a code from your app">
+        <Input id="step-up-code" name="code" autoComplete="one-time-code" inputMode="numeric" />
+      </Field>
+      <Button type="button" variant="outline" disabled={busy} onClick={() => void withPasskey()}>
+        Use a passkey
+      </Button>
     </FormDialog>
   );
   return { guarded, dialog };

@@ -13,19 +13,23 @@ import type { SessionJson } from "@/lib/contracts/security";
 import { describeUserAgent } from "@/lib/user-agent";
 import { changePasswordSchema } from "@/lib/validators/account-security";
 import { ProfileSubpage } from "./profile-subpage";
+import { PasskeySettings } from "./passkey-settings";
+import { TwoStepSettings } from "./two-step-settings";
 import { handleApiSubmit } from "@/components/ui/api-form";
 import { useZodForm } from "@/components/ui/use-zod-form";
 
 const SESSIONS_KEY = "/api/sessions";
 
-/** Profile → Security (docs/accounts.md): change the password, see and end the sessions. */
+/** Profile → Security (docs/accounts.md): two-step sign-in, passkeys, the password, the sessions. */
 export function SecuritySettings() {
   const sessions = useSWR<SessionJson[]>(SESSIONS_KEY);
   return (
     <ProfileSubpage
       title="Security"
-      description="Change your password and see where your account is signed in."
+      description="Change your password, add passkeys, turn on two-step sign-in and see where your account is signed in."
     >
+      <TwoStepSettings />
+      <PasskeySettings />
       <ChangePasswordForm onChanged={() => void sessions.mutate()} />
       <section aria-labelledby="sessions-heading" className="grid gap-3">
         <h2 id="sessions-heading" className="text-lg font-semibold text-ink">

@@ -14,3 +14,9 @@ export const SESSION_COOKIES = [SECURE_SESSION_COOKIE, SESSION_COOKIE] as const;
  * "Sessions").
  */
 export const SIGNED_IN_HINT_COOKIE = "ff_signed_in";
+
+/**
+ * A password sign-in waiting for its second step (docs/accounts.md, "Two-step sign-in"): an opaque
+ * token, HttpOnly, sent only to /api/login/…, five minutes.
+ */
+export const TWO_STEP_COOKIE = "ff_two_step";

@@ -20,6 +20,11 @@ export const ERROR_STATUS = {
   forbidden: 403,
   /** An ops money action without a step-up (the password again) in the last 10 minutes. */
   step_up_required: 403,
+  /**
+   * A money action of an account that must sign in in two steps (staff, a farm with payouts set up)
+   * before it has turned two-step sign-in on (docs/accounts.md, "Two-step sign-in").
+   */
+  two_step_required: 403,
   /** A cookie-carrying mutation from another site. */
   cross_site: 403,
   /** Unknown or someone else's resource (the two look the same on purpose). */

@@ -11,6 +11,7 @@ import { notificationsApi } from "./notifications";
 import { operationsApi } from "./operations";
 import { opsApi } from "./ops";
 import { ordersApi } from "./orders";
+import { passkeysApi, twoStepApi } from "./passkeys";
 import { farmPayoutsApi, paymentsApi } from "./payments";
 import { securityApi } from "./security";
 import { sessionApi } from "./session";
@@ -25,6 +26,8 @@ import { walletApi } from "./wallet";
 export const endpoints: Endpoint[] = [
   sessionApi,
   securityApi,
+  passkeysApi,
+  twoStepApi,
   catalogApi,
   messagesApi,
   ordersApi,

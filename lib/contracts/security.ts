@@ -7,7 +7,7 @@ import {
 } from "@/lib/validators/account-security";
 import { endpoint, jsonBody } from "./endpoint";
 import { isoDate } from "./json";
-import { publicUser } from "./session";
+import { publicUser, twoStepAnswer } from "./session";
 
 /** Verified email, password reset and change, and the sessions list (docs/accounts.md). */
 
@@ -75,9 +75,11 @@ export const securityApi = {
     path: "/api/password/reset",
     tag: "Security",
     summary: "Choose a new password from a reset link; signs in and ends every other session",
+    description:
+      "With two-step sign-in on, answers `{twoStep: true}` like `POST /api/login`: a code completes the sign-in.",
     auth: "none",
     body: jsonBody(resetPasswordSchema),
-    response: publicUser,
+    response: z.union([publicUser, twoStepAnswer]),
     errors: ["link_expired", "rate_limited"],
   }),
   changePassword: endpoint({

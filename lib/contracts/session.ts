@@ -22,9 +22,23 @@ export const publicUser = z.object({
   staff: z
     .boolean()
     .describe("Fieldfare staff: the app shows them the ops console's link (docs/operations.md)"),
+  twoStep: z.boolean().describe("two-step sign-in is on (docs/accounts.md)"),
+  twoStepRequired: z
+    .boolean()
+    .describe(
+      "staff, or a farm with payouts set up: money actions answer 403 `two_step_required` until two-step sign-in is on",
+    ),
   createdAt: isoDate,
 });
 export type PublicUser = z.infer<typeof publicUser>;
+
+/** A right password of an account with two-step on: no session yet, a code comes next. */
+export const twoStepAnswer = z.object({
+  twoStep: z
+    .literal(true)
+    .describe("send a code to POST /api/login/two-step (this answer's cookie, 5 minutes)"),
+});
+export type TwoStepAnswer = z.infer<typeof twoStepAnswer>;
 
 /** Sign in, sign up, sign out, and who is signed in. */
 export const sessionApi = {
@@ -42,10 +56,10 @@ export const sessionApi = {
     tag: "Session",
     summary: "Sign in with email or username",
     description:
-      "Sets the session cookie. 429 after repeated failures for one account or address (Retry-After).",
+      "Sets the session cookie. With two-step sign-in on, answers `{twoStep: true}` instead and no session yet: `POST /api/login/two-step` completes it. 429 after repeated failures for one account or address (Retry-After).",
     auth: "none",
     body: jsonBody(loginSchema),
-    response: publicUser,
+    response: z.union([publicUser, twoStepAnswer]),
     errors: ["invalid_credentials", "rate_limited"],
   }),
   register: endpoint({

@@ -6,7 +6,7 @@
 export const API_TAGS = {
   Session: "Sign in and out, register, and read the signed-in user.",
   Security:
-    "Verify an email, reset or change a password, and list or end the signed-in user's sessions.",
+    "Verify an email, reset or change a password, list or end the signed-in user's sessions, manage passkeys and two-step sign-in.",
   Catalogue:
     "Farms, products and categories as shoppers browse them: featured, popular, recommended and search.",
   Messages: "Conversations between buyers and farms, with a live stream of new messages.",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { hasAtMostTwoDecimals } from "@/lib/money";
 import { isDbId } from "./id";
 import { pageLimit, timeCursorParam } from "./page";
+import { authenticationCredentialSchema, twoStepCode } from "./passkeys";
 
 /** The ops console's inputs (docs/operations.md); their messages are what staff read. */
 export const REASON_REQUIRED = "Give a reason (it goes on the record)";
@@ -13,9 +14,18 @@ const reason = z
 /** A switch staff turn on or off (verified, paused, held). */
 const trueOrFalse = z.boolean({ error: "Must be true or false" });
 
-export const stepUpSchema = z.object({
-  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200),
-});
+/** The password again, or a two-step code, or a passkey's answer (docs/operations.md, "Step-up"). */
+export const stepUpSchema = z
+  .object({
+    password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200),
+    code: twoStepCode,
+    passkey: authenticationCredentialSchema,
+  })
+  .partial()
+  .refine((d) => [d.password, d.code, d.passkey].filter((v) => v !== undefined).length === 1, {
+    message: "Enter your password",
+    path: ["password"],
+  });
 export type StepUpInput = z.infer<typeof stepUpSchema>;
 
 export const businessDecisionSchema = z

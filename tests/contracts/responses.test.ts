@@ -86,6 +86,17 @@ beforeAll(async () => {
       },
     });
 
+  // A passkey: /api/passkeys lists it.
+  await db.passkey.create({
+    data: {
+      userId: shopper.user.id,
+      credentialId: `contract-${shopper.user.id}`,
+      publicKey: Buffer.from([1, 2, 3]),
+      name: "Contract laptop",
+      lastUsedAt: new Date(),
+    },
+  });
+
   const topUp = await import("@/app/api/transactions/topup/route");
   expect(
     (

@@ -30,10 +30,18 @@ export async function callOps(
   });
 }
 
-/** A staff member with a session; `steppedUp` gives the password again first. */
-export async function createStaff(steppedUp = false) {
+/**
+ * A staff member with a session and two-step sign-in on (money actions refuse staff without it;
+ * docs/accounts.md); `steppedUp` gives the password again first. `twoStep: false` leaves it off.
+ */
+export async function createStaff(steppedUp = false, { twoStep = true } = {}) {
   const staff = await createUserWithSession({ fullName: "Olive Ops" });
   await db.user.update({ where: { id: staff.user.id }, data: { role: "staff" } });
+  // The secret is never read here: these tests sign in with the session above, not with a code.
+  if (twoStep)
+    await db.twoStep.create({
+      data: { userId: staff.user.id, secret: "not-used", enabledAt: new Date() },
+    });
   if (steppedUp) {
     const { opsApi } = await import("@/lib/contracts/ops");
     const res = await callOps(

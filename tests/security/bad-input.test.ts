@@ -132,6 +132,18 @@ import {
   GET as unsubscribeGET,
   POST as unsubscribePOST,
 } from "@/app/api/unsubscribe/[token]/route";
+import { POST as passkeyLoginPOST } from "@/app/api/login/passkey/route";
+import { POST as passkeyLoginOptionsPOST } from "@/app/api/login/passkey/options/route";
+import { POST as twoStepLoginPOST } from "@/app/api/login/two-step/route";
+import { GET as passkeysGET, POST as passkeysPOST } from "@/app/api/passkeys/route";
+import { POST as passkeyOptionsPOST } from "@/app/api/passkeys/options/route";
+import { DELETE as passkeyDELETE } from "@/app/api/passkeys/[id]/route";
+import {
+  DELETE as twoStepDELETE,
+  GET as twoStepGET,
+  POST as twoStepPOST,
+} from "@/app/api/two-step/route";
+import { POST as twoStepSetupPOST } from "@/app/api/two-step/setup/route";
 import { unsubscribeToken } from "@/lib/server/notifications/unsubscribe";
 import { endpoints as contracts } from "@/lib/contracts/index";
 import { guardRequest, routeTable } from "@/lib/request-guard";
@@ -246,6 +258,8 @@ let bTopUpId = 0;
 let gPayoutId = 0;
 let fPayoutId = 0;
 let categoryId = 0;
+/** B's passkey (a row only: A's DELETE of it must answer 404). */
+let bPasskeyId = 0;
 let ipCounter = 0;
 const nextIp = () => `10.9.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
 
@@ -440,6 +454,27 @@ beforeAll(async () => {
     });
   gPayoutId = (await payout(G.farmId)).id;
   fPayoutId = (await payout(F.farmId)).id;
+  bPasskeyId = (
+    await db.passkey.create({
+      data: { userId: B.id, credentialId: `sweep-${B.id}`, publicKey: Buffer.from([1]), name: "B" },
+    })
+  ).id;
+});
+
+/** A WebAuthn answer of the right shape whose challenge is unknown (400/401, nothing written). */
+const fakeCredential = (kind: "create" | "get") => ({
+  id: "c3dlZXA",
+  rawId: "c3dlZXA",
+  type: "public-key",
+  response: {
+    clientDataJSON: Buffer.from(
+      JSON.stringify({ type: `webauthn.${kind}`, challenge: "bm9uZQ", origin: ORIGIN }),
+    ).toString("base64url"),
+    ...(kind === "create"
+      ? { attestationObject: "AAAA" }
+      : { authenticatorData: "AAAA", signature: "AAAA" }),
+  },
+  clientExtensionResults: {},
 });
 
 // ---- the endpoint table -------------------------------------------------------------------------
@@ -619,6 +654,40 @@ const endpoints: Endpoint[] = [
       confirmPassword: "a-long-new-pass",
     }),
     fields: { currentPassword: { kind: "password" }, password: { kind: "password" } },
+  }),
+  // Passkeys and two-step sign-in (docs/accounts.md). The options calls write a challenge, so no
+  // positive control; a made-up answer or code is refused without writing anything.
+  api("POST /api/passkeys/options", passkeyOptionsPOST, "A", { label: "register" }),
+  api("POST /api/passkeys", passkeysPOST, "A", {
+    body: () => ({ name: "Laptop", credential: fakeCredential("create") }),
+    fields: { name: { kind: "text" } },
+  }),
+  api("GET /api/passkeys", passkeysGET, "A", { ok: 200 }),
+  api("DELETE /api/passkeys/:id", passkeyDELETE, "A", {
+    label: "remove",
+    id: () => 2_000_000_000,
+    foreign: () => bPasskeyId,
+  }),
+  api("POST /api/login/passkey/options", passkeyLoginOptionsPOST, "anyone", { label: "sign in" }),
+  api("POST /api/login/passkey", passkeyLoginPOST, "anyone", {
+    body: () => ({ credential: fakeCredential("get") }),
+  }),
+  api("POST /api/login/two-step", twoStepLoginPOST, "anyone", {
+    body: () => ({ code: "123456" }),
+    fields: { code: { kind: "text" } },
+  }),
+  api("GET /api/two-step", twoStepGET, "A", { ok: 200 }),
+  api("POST /api/two-step/setup", twoStepSetupPOST, "A", { label: "set up" }),
+  // Two-step is not set up for A: a well-formed code is 409 and writes nothing.
+  api("POST /api/two-step", twoStepPOST, "A", {
+    label: "turn on",
+    body: () => ({ code: "123456" }),
+    fields: { code: { kind: "text" } },
+  }),
+  api("DELETE /api/two-step", twoStepDELETE, "A", {
+    label: "turn off",
+    body: () => ({ code: "123456" }),
+    fields: { code: { kind: "text" } },
   }),
   api("GET /api/sessions", sessionsGET, "A", { ok: 200 }),
   api("DELETE /api/sessions", sessionsDELETE, "A", { label: "sign out everywhere else", ok: 200 }),

@@ -1,11 +1,11 @@
 import { sessionApi } from "@/lib/contracts/session";
 import { login } from "@/lib/server/auth/accounts";
-import { requestMeta, signedInResponse } from "@/lib/server/http/session-cookie";
+import { requestMeta, signInAnswer } from "@/lib/server/http/session-cookie";
 import { handlers, route } from "@/lib/server/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
   route(sessionApi.login, async ({ req, body }) => {
     const meta = requestMeta(req);
-    return signedInResponse(await login(body, meta), 200, meta.secure);
+    return signInAnswer(await login(body, meta), 200, meta.secure);
   }),
 );

@@ -9,12 +9,15 @@ import { refuseCommonPassword } from "./common-passwords";
 import { queueVerification } from "./email-verification";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { createSession, publicUserSelect, type SessionUser } from "./session";
+import { startTwoStepSignIn } from "./two-step";
 
 export type RequestMeta = { ip: string; userAgent?: string | null; secure: boolean };
 export type SignedIn = {
   user: SessionUser;
   cookie: { name: string; value: string; expiresAt: Date };
 };
+/** A right password of an account with two-step on: the sign-in waits for a code (./two-step.ts). */
+export type TwoStepPending = { twoStep: { token: string; expiresAt: Date } };
 
 const INVALID = "Invalid email or password";
 const TOO_MANY_LOGINS = "Too many failed login attempts. Please try again later.";
@@ -75,7 +78,10 @@ export async function consumePasswordBudgets(
   return ipKey;
 }
 
-export async function login(input: LoginInput, meta: RequestMeta): Promise<SignedIn> {
+export async function login(
+  input: LoginInput,
+  meta: RequestMeta,
+): Promise<SignedIn | TwoStepPending> {
   const identifier = input.username.trim().toLowerCase();
   const e = env();
   const window = { windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 };
@@ -120,6 +126,7 @@ export async function login(input: LoginInput, meta: RequestMeta): Promise<Signe
     : (await burnPasswordCheck(input.password), false);
   if (!user || !ok) throw new AppError("invalid_credentials", INVALID);
   await Promise.all([release(ipKey), reset(accountKey), reset(everywhereKey)]);
+  if (user.twoStep?.enabledAt) return { twoStep: await startTwoStepSignIn(user.id) };
   const { passwordHash: _hash, ...publicUser } = user;
   void _hash;
   const cookie = await createSession(user.id, meta.secure, meta.userAgent);

@@ -6,13 +6,14 @@ import { inTransaction } from "@/lib/server/platform/transaction";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { enqueueAccountEmailsFor } from "@/lib/server/notifications/account-emails";
 import type { ForgotPasswordInput, ResetPasswordInput } from "@/lib/validators/account-security";
-import type { RequestMeta, SignedIn } from "./accounts";
+import type { RequestMeta, SignedIn, TwoStepPending } from "./accounts";
 import { retireTokens, tokenInsertFor, useToken } from "./account-tokens";
 import { refuseCommonPassword } from "./common-passwords";
 import { consumeLinkAttempt, markVerified } from "./email-verification";
 import { hashPassword } from "./password";
 import { createSession, publicUserSelect } from "./session";
 import { endSessionsOf } from "./sessions";
+import { startTwoStepSignIn } from "./two-step";
 
 /**
  * Password reset by email (docs/accounts.md). The request answers the same whether an account
@@ -62,7 +63,7 @@ export async function resetPassword(
   input: ResetPasswordInput,
   meta: RequestMeta,
   now = new Date(),
-): Promise<SignedIn> {
+): Promise<SignedIn | TwoStepPending> {
   await consumeLinkAttempt(meta.ip);
   const passwordHash = await hashPassword(input.password);
   const user = await inTransaction(async (tx) => {
@@ -78,6 +79,8 @@ export async function resetPassword(
     return user;
   });
   await endSessionsOf(user.id);
+  // The link proves the mailbox, not the second step: with two-step on, a code comes next.
+  if (user.twoStep?.enabledAt) return { twoStep: await startTwoStepSignIn(user.id, now) };
   const cookie = await createSession(user.id, meta.secure, meta.userAgent);
   const fresh = await db.user.findUniqueOrThrow({
     where: { id: user.id },

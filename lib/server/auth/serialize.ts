@@ -1,5 +1,6 @@
 import type { PublicUser } from "@/lib/contracts/session";
 import type { SessionUser } from "./session";
+import { twoStepOn, twoStepRequired } from "./two-step-rule";
 
 /** The user as the API shows it: never the password hash. */
 export function toPublicUser(u: SessionUser): PublicUser {
@@ -15,6 +16,8 @@ export function toPublicUser(u: SessionUser): PublicUser {
     verified: u.verified,
     emailVerified: u.emailVerification?.email === u.email,
     staff: u.role === "staff",
+    twoStep: twoStepOn(u),
+    twoStepRequired: twoStepRequired(u),
     createdAt: u.createdAt.toISOString(),
   };
 }

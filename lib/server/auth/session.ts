@@ -34,9 +34,14 @@ const idleMs = () => env().SESSION_IDLE_HOURS * 3600_000;
 const TOUCH_MS = 60_000;
 const absoluteMs = () => env().SESSION_ABSOLUTE_DAYS * 86_400_000;
 
-/** `emailVerification` (read with the session) says whether the email is verified (docs/accounts.md). */
+/**
+ * Read with the session (docs/accounts.md): `emailVerification` says whether the email is verified,
+ * `twoStep` whether two-step sign-in is on, `farm.account` whether the farm set up payouts.
+ */
 export type SessionUser = Omit<User, "passwordHash"> & {
   emailVerification?: { email: string } | null;
+  twoStep?: { enabledAt: Date | null } | null;
+  farm?: { account: { stripeAccountId: string | null } | null } | null;
 };
 
 export const publicUserSelect = {
@@ -52,6 +57,8 @@ export const publicUserSelect = {
   verified: true,
   createdAt: true,
   emailVerification: { select: { email: true } },
+  twoStep: { select: { enabledAt: true } },
+  farm: { select: { account: { select: { stripeAccountId: true } } } },
 } as const;
 
 export async function createSession(userId: number, secure: boolean, userAgent?: string | null) {

@@ -5,11 +5,15 @@ import { AppError, badRequest } from "@/lib/server/platform/errors";
 import { consume, reset } from "@/lib/server/platform/rate-limit";
 import type { RequestMeta } from "./accounts";
 import { verifyPassword } from "./password";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
+import type { StepUpInput } from "@/lib/validators/ops";
+import { checkPasskey, type RelyingParty } from "./passkeys";
 import { sessionHashOf } from "./sessions";
+import { checkCode } from "./two-step";
 
 /**
  * Step-up for the ops console's money actions (docs/operations.md): staff give their password
- * again and this one session may move money for 10 minutes. Stored on the session row, so
+ * again, a two-step code or a passkey, and this one session may move money for 10 minutes. Stored on the session row, so
  * signing out (or a revoked session) ends it too. A wrong password counts like a failed sign-in.
  */
 export const STEP_UP_MS = 10 * 60_000;
@@ -18,28 +22,37 @@ export const STEP_UP_NEEDED = "Enter your password again to move money (valid 10
 
 export async function stepUp(
   userId: number,
-  password: string,
+  proof: StepUpInput,
   meta: RequestMeta,
   sessionCookie: string | undefined,
+  rp: RelyingParty,
   now = new Date(),
 ): Promise<{ validUntil: string }> {
-  const e = env();
-  const key = `login-account:${userId}:${meta.ip}`;
-  await consume(
-    key,
-    { windowMs: e.LOGIN_WINDOW_MINUTES * 60_000, max: e.LOGIN_MAX_FAILURES },
-    {
-      message: "Too many failed attempts. Please try again later.",
-      log: `step-up failures for user=${userId}`,
-    },
-  );
-  const user = await db.user.findUniqueOrThrow({
-    where: { id: userId },
-    select: { passwordHash: true },
-  });
-  if (!(await verifyPassword(user.passwordHash, password)))
-    throw badRequest(WRONG_PASSWORD, { password: WRONG_PASSWORD });
-  await reset(key);
+  if (proof.passkey) {
+    // Counted on the sign-in budgets like a passkey sign-in.
+    await checkPasskey(userId, proof.passkey as AuthenticationResponseJSON, rp, meta);
+  } else {
+    const e = env();
+    const key = `login-account:${userId}:${meta.ip}`;
+    await consume(
+      key,
+      { windowMs: e.LOGIN_WINDOW_MINUTES * 60_000, max: e.LOGIN_MAX_FAILURES },
+      {
+        message: "Too many failed attempts. Please try again later.",
+        log: `step-up failures for user=${userId}`,
+      },
+    );
+    if (proof.code !== undefined) await checkCode(userId, proof.code, now);
+    else {
+      const user = await db.user.findUniqueOrThrow({
+        where: { id: userId },
+        select: { passwordHash: true },
+      });
+      if (!(await verifyPassword(user.passwordHash, proof.password ?? "")))
+        throw badRequest(WRONG_PASSWORD, { password: WRONG_PASSWORD });
+    }
+    await reset(key);
+  }
   const idHash = sessionHashOf(sessionCookie);
   if (idHash)
     await db.session.updateMany({ where: { idHash, userId }, data: { steppedUpAt: now } });

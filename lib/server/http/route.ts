@@ -4,6 +4,7 @@ import { z } from "zod";
 import { METHODS, type BodySpec, type Endpoint, type Method } from "@/lib/contracts/endpoint";
 import { AppError, type FieldErrors } from "@/lib/server/platform/errors";
 import { sessionTiming, userFromRequest, type SessionUser } from "@/lib/server/auth/session";
+import { refuseWithoutTwoStep } from "@/lib/server/auth/two-step-rule";
 import { idempotencyKeyFrom, type IdempotentResult } from "@/lib/server/platform/idempotency";
 import { withRequestClock } from "@/lib/server/platform/clock";
 import { readBody } from "./body";
@@ -12,7 +13,8 @@ import { isCrossSite } from "./origin";
 /**
  * The one HTTP adapter: every /api handler is `route(contract, handler)`. From the contract
  * (lib/contracts/<domain>.ts) it enforces, in this order: same-origin for mutations (403
- * cross_site), the session (401), path parameters (404 with the parser's message), the query
+ * cross_site), the session (401), two-step sign-in for a money action of an account that needs
+ * it (403 two_step_required), path parameters (404 with the parser's message), the query
  * (400), the body of the declared kind with its size cap (415, 413, 400); then runs the handler
  * and answers its value as JSON with the contract's status. Any AppError becomes
  * `{message, code, errors?}` with the status of its code; anything else is logged with a
@@ -168,6 +170,8 @@ export function route<const E extends Endpoint>(
       const user = contract.auth === "required" ? await userFromRequest(req) : staff;
       if (contract.auth === "required" && !user)
         throw new AppError("unauthenticated", "Not signed in");
+      // Staff and farms with payouts reach no money action before two-step sign-in is on.
+      if (contract.moneyAction && user) refuseWithoutTwoStep(user);
       const rawParams = (await context?.params) ?? {};
       // A segment Next could not decode arrives as it was sent (lib/request-guard.ts refuses it first).
       if (Object.values(rawParams).some((v) => typeof v === "string" && BROKEN_ESCAPE.test(v)))

@@ -22,6 +22,8 @@ export async function housekeep(
     db.accountToken.deleteMany({
       where: { expiresAt: { lt: new Date(now.getTime() - 86_400_000) } },
     }),
+    // Passkey challenges and half-done two-step sign-ins (minutes long).
+    db.authChallenge.deleteMany({ where: { expiresAt: { lt: now } } }),
   ]);
   return { idempotencyKeys, sessions, loginTokens };
 }
