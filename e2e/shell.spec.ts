@@ -258,3 +258,32 @@ test("the search box keeps the query on its results page and empties on another 
   await expect(page).toHaveURL(/\/home$/);
   await expect(box).toHaveValue("");
 });
+
+test("after a client navigation focus is on the new page's heading", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/home");
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Jordan" })).toBeVisible();
+  // The first load leaves focus where the browser puts it.
+  await expect(page.locator("body")).toBeFocused();
+  const heading = page.getByRole("main").locator("h1").first();
+  for (const [href, name] of [
+    ["/orders", "Orders"],
+    ["/wallet", /Wallet/],
+    ["/messages", "Messages"],
+    ["/home", "Welcome back, Jordan"],
+  ] as const) {
+    await navLink(page, href).click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(heading).toHaveText(name);
+    await expect(heading).toBeFocused();
+  }
+  // A link inside the page, which the new page replaces: a product card's name.
+  const link = page
+    .getByTestId("section-recommended")
+    .getByTestId("product-card")
+    .first()
+    .locator("h3 a");
+  const name = (await link.textContent())!.trim();
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeFocused();
+});
