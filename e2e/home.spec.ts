@@ -301,35 +301,51 @@ test.describe("home feed", () => {
     );
   });
 
-  test("a product list that cannot load says which in the spec's words, and Try again loads it", async ({
+  test("with the API down, one notice lists what failed and one Try again loads it all; what loaded stays", async ({
     page,
   }) => {
     await signIn(page);
     let failing = true;
-    await page.route(/\/api\/products\/(featured|popular)\?limit=8/, (route) =>
+    // Every list of the feed but the featured farms, which load and must stay.
+    const failed =
+      /\/api\/(categories|products\/(recommended|featured|popular)|farms\/recommended)(\?|$)/;
+    await page.route(failed, (route) =>
       failing ? route.fulfill({ status: 503, json: {} }) : route.continue(),
     );
     await page.goto("/home");
-    const sections = [
-      ["harvest", "Failed to fetch featured products"],
-      ["popular", "Failed to fetch popular products"],
-    ] as const;
-    for (const [id, message] of sections) {
-      const section = page.getByTestId(`section-${id}`);
-      await section.scrollIntoViewIfNeeded();
-      await expect(section.getByRole("alert")).toHaveText(new RegExp(`^${message}`));
-    }
+    await showHomeSections(page);
+    const main = page.getByRole("main");
+    const notice = main.getByRole("alert");
+    const messages = [
+      "Failed to fetch categories",
+      "Failed to fetch recommended products",
+      "Failed to fetch recommended farms",
+      "Failed to fetch featured products",
+      "Failed to fetch popular products",
+    ];
+    await expect(notice.getByRole("listitem")).toHaveCount(messages.length);
+    await expect(notice).toHaveCount(1);
+    expect((await notice.getByRole("listitem").allTextContents()).sort()).toEqual(
+      [...messages].sort(),
+    );
+    await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(1);
+    await expect(page.getByTestId("section-featured-farmers").getByTestId("farm-card")).toHaveCount(
+      3,
+    );
 
     failing = false;
-    for (const [id] of sections) {
-      const section = page.getByTestId(`section-${id}`);
-      // SWR may retry on its own first; either way the list must come back.
-      await expect(async () => {
-        const retry = section.getByRole("button", { name: "Try again" });
-        if (await retry.isVisible()) await retry.click({ timeout: 1_000 });
-        await expect(section.getByTestId("product-card").first()).toBeVisible({ timeout: 1_000 });
-      }).toPass({ timeout: 15_000 });
-      await expect(section.getByRole("alert")).toHaveCount(0);
-    }
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(page.getByTestId("category-grid").getByRole("button").first()).toBeVisible();
+    for (const id of ["recommended", "harvest", "popular"])
+      await expect(
+        page.getByTestId(`section-${id}`).getByTestId("product-card").first(),
+      ).toBeVisible();
+    await expect(
+      page.getByTestId("section-farms-you-might-like").getByTestId("farm-card"),
+    ).toHaveCount(3);
+    await expect(page.getByTestId("section-featured-farmers").getByTestId("farm-card")).toHaveCount(
+      3,
+    );
   });
 });

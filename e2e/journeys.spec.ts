@@ -130,7 +130,7 @@ test("a chef reorders last week's order in cases and pays on account", async ({ 
   const question = page.getByRole("alertdialog", { name: "Place another order?" });
   await expect(question).toContainText(
     new RegExp(
-      `(You already have order #\\d+ for|Your standing order already covers) ${farmName}' \\w{3} \\d+ \\w{3}, \\d+:\\d{2} [ap]m pickup\\.`,
+      `(You already have order #\\d+ for|Your standing order already covers) ${farmName}' \\w{3}, \\w{3} \\d+, \\d+:\\d{2} [ap]m pickup\\.`,
     ),
   );
   await auditPage(page, "/checkout (asked before a repeat order)");

@@ -169,3 +169,29 @@ test("send a message in /messages/{id} with the keyboard only", async ({
   expect(JSON.stringify(await theirs.json())).toContain(text);
   await other.close();
 });
+
+test("the first Add of the search results is five Tabs away, through the skip links", async ({
+  page,
+}) => {
+  const products = (await (await page.request.get("/api/products/popular?limit=20")).json()) as {
+    name: string;
+    inStock: boolean;
+  }[];
+  const product = products.find((p) => p.inStock)!;
+  await page.goto(`/search?q=${encodeURIComponent(product.name)}`);
+  const firstCard = page.getByTestId("search-results").getByTestId("product-card").first();
+  await expect(firstCard.locator("h2")).toHaveText(product.name);
+  const add = firstCard.getByRole("button", { name: `Add ${product.name} to cart` });
+  let tabs = 0;
+  while (!(await isFocused(add))) {
+    if (tabs === 30) throw new Error("the first Add was not reached with 30 × Tab");
+    await page.keyboard.press("Tab");
+    tabs++;
+    await expectVisibleFocus(page, `search results, stop ${tabs}`);
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim());
+    if (focused === "Skip to content" || focused === "Skip to results")
+      await page.keyboard.press("Enter");
+  }
+  // Skip to content, Skip to results, then the card's name, its farm and its Add.
+  expect(tabs).toBe(5);
+});

@@ -86,11 +86,11 @@ test("the buyer's Placed time and the farm's view of the same order read the sam
   const detail = buyer.page.getByTestId("order-detail");
   await expect(detail).toContainText(`Placed ${expected.date}, ${expected.time}`);
 
-  // The farm: "Nov 27, 2026 9:44 AM" on the same order, rendered by the server and hydrated.
+  // The farm: "Nov 27, 2026, 9:44 AM" on the same order, rendered by the server and hydrated.
   await farm.page.goto("/my-farm/orders");
   const incoming = farm.page.getByTestId("incoming-order").filter({ hasText: `Order #${orderId}` });
-  await expect(incoming).toContainText(`${expected.date} ${expected.time}`);
-  await expect(incoming.locator("time")).toHaveText(`${expected.date} ${expected.time}`);
+  await expect(incoming).toContainText(`${expected.date}, ${expected.time}`);
+  await expect(incoming.locator("time")).toHaveText(`${expected.date}, ${expected.time}`);
 
   expect(buyerErrors).toEqual([]);
   expect(farmErrors).toEqual([]);

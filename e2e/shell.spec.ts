@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { animationsDone } from "./a11y";
 import {
@@ -227,4 +227,63 @@ test("the rail highlights one item: Orders on /orders, Reorder on its Completed 
   await page.getByRole("tab", { name: "Active" }).click();
   await expect(page).toHaveURL(/\/orders$/);
   await expect(current).toHaveAccessibleName("Orders");
+});
+
+/** The link of the shell's navigation (the rail on a laptop, the tab bar on a phone) to `href`. */
+const navLink = (page: Page, href: string) => page.locator(`nav a[href="${href}"]:visible`).first();
+
+test("the search box keeps the query on its results page and empties on another page", async ({
+  page,
+}) => {
+  await signIn(page);
+  const [product] = (await (await page.request.get("/api/products/popular?limit=1")).json()) as {
+    name: string;
+  }[];
+  await page.goto("/home");
+  const box = page.getByPlaceholder("Search local farm products...");
+  await box.fill(product.name);
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Results for “${product.name}”`);
+  await expect(box).toHaveValue(product.name);
+  // A category chip keeps the query in the address, and in the box.
+  await page
+    .getByRole("navigation", { name: "Filter by category" })
+    .getByRole("link")
+    .nth(1)
+    .click();
+  await expect(page).toHaveURL(/category=/);
+  await expect(box).toHaveValue(product.name);
+  await navLink(page, "/home").click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(box).toHaveValue("");
+});
+
+test("after a client navigation focus is on the new page's heading", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/home");
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Jordan" })).toBeVisible();
+  // The first load leaves focus where the browser puts it.
+  await expect(page.locator("body")).toBeFocused();
+  const heading = page.getByRole("main").locator("h1").first();
+  for (const [href, name] of [
+    ["/orders", "Orders"],
+    ["/wallet", /Wallet/],
+    ["/messages", "Messages"],
+    ["/home", "Welcome back, Jordan"],
+  ] as const) {
+    await navLink(page, href).click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(heading).toHaveText(name);
+    await expect(heading).toBeFocused();
+  }
+  // A link inside the page, which the new page replaces: a product card's name.
+  const link = page
+    .getByTestId("section-recommended")
+    .getByTestId("product-card")
+    .first()
+    .locator("h3 a");
+  const name = (await link.textContent())!.trim();
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeFocused();
 });

@@ -113,7 +113,7 @@ test("a farmer lands on Today, starts packing in two taps, ticks and hands over;
   );
   await expect(page.getByTestId("today-waiting")).toContainText("No changes waiting.");
   await expect(page.getByTestId("today-payout")).toContainText(
-    "Nothing to pay out yet. What you earn from orders handed over is paid out weekly; the next payout day is Monday, December 7.",
+    "Nothing to pay out yet. What you earn from orders handed over is paid out weekly; the next payout day is Mon, Dec 7.",
   );
   await expectWorkChrome(page, farmName);
   await auditPage(page, "/my-farm (Today)");

@@ -90,13 +90,16 @@ export function formatDate(
   return w ? `${MONTHS[w.getUTCMonth()]} ${w.getUTCDate()}, ${w.getUTCFullYear()}` : "";
 }
 
-/** Day, short month and year, as documents write them: "22 Nov 2026". An invalid date gives "". */
-export function formatDocumentDate(
-  value: DateInput,
-  { timeZone = DEFAULT_TIME_ZONE }: TimeZoneOption = {},
-): string {
-  const w = zoned(value, timeZone);
-  return w ? `${w.getUTCDate()} ${MONTHS[w.getUTCMonth()]} ${w.getUTCFullYear()}` : "";
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar day (YYYY-MM-DD: a due date, a payout's week, a post's day) in the same words:
+ * "Dec 15, 2026". It is a day, not an instant, so no zone moves it. Not a day gives "".
+ */
+export function formatDay(day: string): string {
+  const m = YMD.exec(day);
+  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  return m && month ? `${month} ${Number(m[3])}, ${m[1]}` : "";
 }
 
 /** 12-hour time: "3:05 PM". An invalid date gives "". */
@@ -108,15 +111,10 @@ export function formatTime(
   return w ? time12(w) : "";
 }
 
-/** Weekday, day, month and time, as emails write a moment: "Sat 28 Nov, 9:00 AM". An invalid date gives "". */
-export function formatDayTime(
-  value: DateInput,
-  { timeZone = DEFAULT_TIME_ZONE }: TimeZoneOption = {},
-): string {
-  const w = zoned(value, timeZone);
-  return w
-    ? `${WEEKDAYS[w.getUTCDay()]} ${w.getUTCDate()} ${MONTHS[w.getUTCMonth()]}, ${time12(w)}`
-    : "";
+/** A moment, on a page, in an email or a PDF: "Nov 28, 2026, 9:00 AM". An invalid date gives "". */
+export function formatDateTime(value: DateInput, opts: TimeZoneOption = {}): string {
+  const date = formatDate(value, opts);
+  return date && `${date}, ${formatTime(value, opts)}`;
 }
 
 /** Message list: 24-hour "HH:MM" ("15:05", midnight is "00:00"). An invalid date gives "". */
@@ -226,9 +224,11 @@ export function formatRating(value: number): string {
 }
 
 /*
- * Slot times (docs/fulfilment.md). The API writes them as ISO 8601 with the farm's own offset
- * ("2026-11-28T09:00:00.000-07:00", from our tz data), so the farm-local wall clock is in the text
- * itself: these read it from there, and need no zone name.
+ * Slot times (docs/fulfilment.md), in one style: the weekday, then the date as above without its
+ * year ("Sat, Nov 28"), then the times ("9:00–11:00 am"). The API writes them as ISO 8601 with the
+ * farm's own offset ("2026-11-28T09:00:00.000-07:00", from our tz data), so the farm-local wall
+ * clock is in the text itself: these read it from there, and need no zone name. A farm's calendar
+ * day (the pack list's, a standing order's next date) is read the same way as `${day}T00:00`.
  */
 const LOCAL_ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
 
@@ -263,10 +263,16 @@ export function formatSlotWeekday(iso: string): string {
   return c ? WEEKDAYS[c.weekday] : "";
 }
 
-/** "Sat 28 Nov" */
+/** "Sat, Nov 28" */
 export function formatSlotDay(iso: string): string {
   const c = wallClock(iso);
-  return c ? `${WEEKDAYS[c.weekday]} ${c.day} ${MONTHS[c.month - 1]}` : "";
+  return c ? `${WEEKDAYS[c.weekday]}, ${MONTHS[c.month - 1]} ${c.day}` : "";
+}
+
+/** "Sat, Nov 28, 2026": a slot's day with its year, where the week alone does not say it. */
+export function formatSlotDate(iso: string): string {
+  const c = wallClock(iso);
+  return c ? `${formatSlotDay(iso)}, ${c.date.slice(0, 4)}` : "";
 }
 
 /** "9:00–11:00 am", "9:00 am–1:00 pm" (the first meridiem only when the two differ). */
@@ -284,13 +290,13 @@ export function formatCutoff(iso: string): string {
   return c ? `${WEEKDAYS[c.weekday]} ${clock(c, { compact: true })}` : "";
 }
 
-/** A moment in the farm's day, as a refusal names a slot or a cutoff: "Sat 28 Nov, 9:00 am". */
+/** A moment in the farm's day, as a refusal names a slot or a cutoff: "Sat, Nov 28, 9:00 am". */
 export function formatSlotMoment(iso: string): string {
   const c = wallClock(iso);
   return c ? `${formatSlotDay(iso)}, ${clock(c)}` : "";
 }
 
-/** "Sat 28 Nov, 9:00 am–1:00 pm" */
+/** "Sat, Nov 28, 9:00 am–1:00 pm" */
 export function formatSlot(startIso: string, endIso: string): string {
   return `${formatSlotDay(startIso)}, ${formatSlotRange(startIso, endIso)}`;
 }

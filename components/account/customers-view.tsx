@@ -14,12 +14,12 @@ import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useSeededSWR } from "@/lib/client/data";
 import { cn } from "@/lib/cn";
-import { formatCurrency, formatDate } from "@/lib/format";
+import { formatCurrency, formatDate, formatDay } from "@/lib/format";
 import { formatCents, sumDollarsInCents } from "@/lib/money";
 import type { CustomerJson } from "@/lib/contracts/account";
 import { creditLimitFormSchema } from "@/lib/validators/account";
 import { CardList, SummaryCard } from "./card-list";
-import { formatDueDate, invoicePdfHref, StatementStatus } from "./statement-status";
+import { invoicePdfHref, StatementStatus } from "./statement-status";
 
 const KEY = "/api/my-farm/customers";
 
@@ -139,7 +139,7 @@ function StatementRow({ statement: s }: { statement: CustomerJson["statements"][
         <span className="font-medium text-ink">{s.periodLabel}</span>
         <span className="text-muted">
           {s.number} · {s.orderCount} {s.orderCount === 1 ? "order" : "orders"} · due{" "}
-          {formatDueDate(s.dueDate)}
+          {formatDay(s.dueDate)}
         </span>
       </span>
       <span className="flex items-center gap-3">

@@ -7,12 +7,12 @@ import { DialogHeading } from "@/components/ui/dialog-heading";
 import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, newIdempotencyKey } from "@/lib/client/api";
-import { formatCurrency } from "@/lib/format";
+import { formatCurrency, formatDay } from "@/lib/format";
 import { RestaurantPage } from "./restaurant-page";
 import type { PayStatementResult, StatementSummaryJson } from "@/lib/contracts/account";
 import { LoadStates } from "@/components/ui/load-states";
 import { CardList, EmptyCard, SummaryCard } from "./card-list";
-import { formatDueDate, invoicePdfHref, StatementStatus } from "./statement-status";
+import { invoicePdfHref, StatementStatus } from "./statement-status";
 import { useInvoices, useWallet } from "@/lib/client/resources";
 
 /** /invoices: a buyer's monthly statements from the farms that give them credit, each with its PDF and Pay from wallet. */
@@ -81,7 +81,7 @@ function StatementCard({ statement: s, balance, onPaid }: StatementProps) {
       meta={
         <>
           {s.number} · {s.orderCount} {s.orderCount === 1 ? "order" : "orders"} · due{" "}
-          {formatDueDate(s.dueDate)}
+          {formatDay(s.dueDate)}
         </>
       }
       badge={<StatementStatus status={s.status} />}

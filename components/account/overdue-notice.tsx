@@ -4,7 +4,7 @@ import { AlertTriangle } from "lucide-react";
 import { useAuth } from "@/components/auth/auth-provider";
 import { useInvoices } from "@/lib/client/resources";
 import { formatCents, sumDollarsInCents } from "@/lib/money";
-import { formatDate } from "@/lib/format";
+import { formatDay } from "@/lib/format";
 
 /**
  * A restaurant's statements past their due date, on Home and Wallet as well as under Invoices
@@ -31,7 +31,7 @@ export function OverdueNotice() {
             : `${overdue.length} statements are overdue`}
           : {formatCents(sumDollarsInCents(overdue, (s) => s.due))}
         </span>{" "}
-        to {farms.join(", ")}, due since {formatDate(oldest.dueDate + "T12:00:00")}.
+        to {farms.join(", ")}, due since {formatDay(oldest.dueDate)}.
       </p>
       <Link
         href="/invoices"

@@ -14,15 +14,5 @@ export function StatementStatus({ status }: { status: StatementSummaryJson["stat
   return <Badge variant={look.variant}>{look.label}</Badge>;
 }
 
-/** "15 Dec 2026" from YYYY-MM-DD (a calendar day: no time zone moves it). */
-export function formatDueDate(day: string) {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-CA", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
-
 /** The invoice PDF (docs/restaurants.md, "Statements"). */
 export const invoicePdfHref = (id: number) => `/api/invoices/${id}/invoice.pdf`;

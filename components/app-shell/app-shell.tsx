@@ -1,5 +1,6 @@
 import { BottomTabs } from "./bottom-tabs";
 import { NavRail } from "./nav-rail";
+import { RouteFocus } from "./route-focus";
 
 /** The signed-in app's frame: rail (≥768 px) or bottom tabs, with the header and page inside. */
 export function AppShell({
@@ -29,6 +30,7 @@ export function AppShell({
         </main>
       </div>
       <BottomTabs />
+      <RouteFocus />
     </>
   );
 }

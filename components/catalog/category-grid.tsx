@@ -5,21 +5,21 @@ import type { CategoryJson } from "@/lib/contracts/catalog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { CategoryIcon } from "./category-icon";
-import { SectionError } from "./section-error";
+import { NotLoaded } from "./home-failures";
 
 /**
  * Category icon grid: a click toggles the category. The choice lives in the URL (?category=ID),
  * so the sections below follow it and the view can be shared. `categories` undefined: still
- * loading (tiles of the same size stand in); `onRetry` given: they failed to load.
+ * loading (tiles of the same size stand in); `failed`: they did not load (the feed's notice says so).
  */
 export function CategoryGrid({
   categories,
   selected,
-  onRetry,
+  failed = false,
 }: {
   categories?: CategoryJson[];
   selected?: number;
-  onRetry?: () => Promise<unknown>;
+  failed?: boolean;
 }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -38,8 +38,8 @@ export function CategoryGrid({
       <h2 id="categories-title" className="text-xl font-bold text-ink">
         Categories
       </h2>
-      {onRetry ? (
-        <SectionError message="Failed to fetch categories" onRetry={onRetry} />
+      {failed ? (
+        <NotLoaded />
       ) : (
         <ul className="grid grid-cols-3 gap-3 sm:grid-cols-6">
           {categories

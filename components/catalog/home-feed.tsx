@@ -5,6 +5,7 @@ import { useAuth } from "@/components/auth/auth-provider";
 import { categoryParam } from "@/lib/category-param";
 import { CategoryGrid } from "./category-grid";
 import { Greeting } from "./greeting";
+import { HomeFailures, useReportFailure } from "./home-failures";
 import { HomeSections } from "./home-sections";
 import { useCategories } from "@/lib/client/resources";
 
@@ -21,16 +22,14 @@ export function HomeGreeting() {
 function HomeFeedView({ categoryId, waiting }: { categoryId?: number; waiting: boolean }) {
   const { status } = useAuth();
   const { data: categories, error, mutate } = useCategories();
+  const failed = categories === undefined && !!error;
+  useReportFailure("Failed to fetch categories", failed ? mutate : undefined);
   // An id that is not a category (a hand-edited URL) filters nothing, once the list says so.
   const selected =
     categories && !categories.some((c) => c.id === categoryId) ? undefined : categoryId;
   return (
     <>
-      <CategoryGrid
-        categories={categories}
-        selected={selected}
-        onRetry={categories === undefined && error ? () => mutate() : undefined}
-      />
+      <CategoryGrid categories={categories} selected={selected} failed={failed} />
       <HomeSections signedIn={status !== "signed-out"} categoryId={selected} waiting={waiting} />
     </>
   );
@@ -50,7 +49,9 @@ export function HomeFeed() {
       <Suspense fallback={null}>
         <CategoryFromUrl onRead={setUrl} />
       </Suspense>
-      <HomeFeedView categoryId={url?.categoryId} waiting={url === null} />
+      <HomeFailures>
+        <HomeFeedView categoryId={url?.categoryId} waiting={url === null} />
+      </HomeFailures>
     </>
   );
 }

@@ -7,12 +7,12 @@ import { FarmGrid, ProductGrid } from "./card-grids";
 import { ProductCard } from "./product-card";
 import { EmptyNote } from "@/components/ui/empty-note";
 import { Section } from "./section";
-import { SectionError } from "./section-error";
+import { NotLoaded, useReportFailure } from "./home-failures";
 import { FarmSkeletons, ProductSkeletons } from "./skeletons";
 
 /**
  * Home sections. Each one reads its own /api list through SWR and shows skeletons until it is in,
- * or the docs/product.md message with a retry when it failed, without holding up the others. The
+ * without holding up the others; a failure goes to the feed's one notice (./home-failures.tsx). The
  * product lists follow the category filter (a new category shows skeletons, not the previous
  * category's cards); prices are the signed-in buyer's (restaurants see theirs: the API reads the
  * session).
@@ -28,8 +28,9 @@ type LoadedProps<T> = {
 
 function Loaded<T>({ url, skeleton, failure, empty, children }: LoadedProps<T>) {
   const { data, error, mutate } = useSWR<T[]>(url);
-  if (data === undefined)
-    return error ? <SectionError message={failure} onRetry={() => mutate()} /> : skeleton;
+  const failed = data === undefined && !!error;
+  useReportFailure(failure, failed ? mutate : undefined);
+  if (data === undefined) return failed ? <NotLoaded /> : skeleton;
   if (data.length === 0) return <EmptyNote>{empty}</EmptyNote>;
   return children(data);
 }

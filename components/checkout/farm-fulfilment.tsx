@@ -6,7 +6,7 @@ import { AddressDialog } from "@/components/profile/address-dialog";
 import { slotPlace } from "@/components/fulfilment/slot-text";
 import { cn } from "@/lib/cn";
 import type { AddressJson, FarmFulfilmentJson } from "@/lib/contracts/fulfilment";
-import { formatCurrency, formatCutoff, formatSlotDay, formatSlotRange } from "@/lib/format";
+import { formatCurrency, formatCutoff, formatSlot } from "@/lib/format";
 import { isOpen, type Choice, type FarmState } from "./fulfilment-choice";
 
 const radioCard =
@@ -95,8 +95,7 @@ export function FarmFulfilment({
                 />
                 <span className="grid min-w-0 flex-1 gap-0.5">
                   <span className="font-semibold text-ink">
-                    {formatSlotDay(s.start)}, {formatSlotRange(s.start, s.end)} · order by{" "}
-                    {formatCutoff(s.cutoff)}
+                    {formatSlot(s.start, s.end)} · order by {formatCutoff(s.cutoff)}
                   </span>
                   <span className="text-muted">
                     {slotPlace(s)}

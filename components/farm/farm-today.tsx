@@ -6,15 +6,14 @@ import { Button } from "@/components/ui/button";
 import { EmptyNote } from "@/components/ui/empty-note";
 import { useOrderEvents } from "@/components/orders/use-order-events";
 import { useServerList } from "@/lib/client/use-server-list";
-import { formatCurrency, formatSlotRange, formatUnits } from "@/lib/format";
+import { formatCurrency, formatSlotDay, formatSlotRange, formatUnits } from "@/lib/format";
 import type { FarmTodayJson } from "@/lib/contracts/farm";
-import { calendarDay } from "./calendar-day";
 import { FarmSection } from "./farm-section";
 import { StockStepper } from "./stock-stepper";
 import { useStockSteps } from "./use-stock-steps";
 
 const CARD = "grid content-start gap-3 rounded-2xl border border-gray-200 p-4";
-const day = (date: string) => calendarDay(date, { weekday: "long", month: "long", day: "numeric" });
+const day = (date: string) => formatSlotDay(`${date}T00:00`);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**

@@ -133,7 +133,7 @@ export function IncomingOrders({
                           <h4 className="font-bold text-ink">Order #{o.id}</h4>
                           <p className="text-sm text-muted">
                             for <span className="font-medium text-ink">{o.buyer.fullName}</span> ·{" "}
-                            <DateTime value={o.createdAt} format="dateSpaceTime" />
+                            <DateTime value={o.createdAt} format="dateTime" />
                           </p>
                           {o.fulfilment ? (
                             <p className="text-sm text-ink" data-testid="incoming-slot">

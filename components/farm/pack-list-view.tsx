@@ -2,7 +2,7 @@ import Link from "next/link";
 import { ChevronLeft, ChevronRight, Download } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { PackListJson } from "@/lib/contracts/fulfilment";
-import { formatSlotDay } from "@/lib/format";
+import { formatSlotDate } from "@/lib/format";
 import { PrintButton } from "./print-button";
 import { PackDayPicker } from "./pack-day-picker";
 import { PackOrders } from "./pack-orders";
@@ -14,7 +14,7 @@ function shiftDate(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-const dayTitle = (date: string) => `${formatSlotDay(`${date}T00:00`)} ${date.slice(0, 4)}`;
+const dayTitle = (date: string) => formatSlotDate(`${date}T00:00`);
 
 /**
  * My Farm → Pack list for one day (docs/fulfilment.md): first what to harvest (the total of each

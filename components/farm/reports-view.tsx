@@ -10,7 +10,7 @@ import { LoadError } from "@/components/ui/load-error";
 import { messageOf } from "@/lib/client/api";
 import { useSeededSWR } from "@/lib/client/data";
 import { percentLabel } from "@/lib/commission";
-import { formatCurrency } from "@/lib/format";
+import { formatCurrency, formatDay, formatSlotDay } from "@/lib/format";
 import {
   DEFAULT_PRESET,
   PRESETS,
@@ -21,7 +21,6 @@ import {
 } from "@/lib/report-period";
 import { reportPeriodSchema } from "@/lib/validators/farm";
 import type { SalesChannel, SalesReportJson, TaxReportJson } from "@/lib/contracts/farm";
-import { calendarDay } from "./calendar-day";
 import { ReportBarChart } from "./report-chart";
 import { ReportPanel } from "./report-panel";
 import { FigureDefinitions } from "./figure-definitions";
@@ -35,10 +34,9 @@ const CHANNELS: Record<SalesChannel, string> = {
 const PRODUCTS_SHOWN = 10;
 
 const query = (p: ReportPeriod) => `from=${p.from}&to=${p.to}`;
-const weekDay = (week: string) => calendarDay(week, { month: "short", day: "numeric" });
+const weekDay = (week: string) => formatSlotDay(`${week}T00:00`);
 const weekLabel = (week: string) => `Week of ${weekDay(week)}`;
-const longDay = (day: string) =>
-  calendarDay(day, { month: "short", day: "numeric", year: "numeric" });
+const longDay = formatDay;
 
 /** A report's line: the table's first cell (`barLabel`, when shorter, names its bar), a count, an amount. */
 type ReportRow = { key: string; label: string; barLabel?: string; count: number; amount: number };

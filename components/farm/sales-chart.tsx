@@ -1,7 +1,6 @@
-import { formatCurrency } from "@/lib/format";
+import { formatCurrency, formatSlotDay, formatSlotWeekday } from "@/lib/format";
 import { TableHead } from "@/components/ui/table";
 import type { WeeklySalesJson } from "@/lib/contracts/farm";
-import { calendarDay } from "./calendar-day";
 import { ReportPanel } from "./report-panel";
 import { FigureDefinitions } from "./figure-definitions";
 
@@ -10,9 +9,8 @@ const H = 180;
 const PAD_BOTTOM = 28;
 const PAD_TOP = 20;
 
-const dayLabel = (date: string) => calendarDay(date, { weekday: "short" });
-const longDay = (date: string) =>
-  calendarDay(date, { weekday: "long", month: "short", day: "numeric" });
+const dayLabel = (date: string) => formatSlotWeekday(`${date}T00:00`);
+const longDay = (date: string) => formatSlotDay(`${date}T00:00`);
 
 /**
  * This week's sales as an inline SVG bar chart (no chart library). The SVG is one labelled image

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { byWeek, slotPlace, slotRemaining } from "@/components/fulfilment/slot-text";
 import { messageOf } from "@/lib/client/api";
 import type { SlotJson } from "@/lib/contracts/fulfilment";
-import { formatCutoff, formatSlotDay, formatSlotRange } from "@/lib/format";
+import { formatCutoff, formatSlot, formatSlotDay } from "@/lib/format";
 import { FarmSection } from "./farm-section";
 
 /** The next four weeks of the farm's slots as buyers see them (the saved settings, not the form's). */
@@ -59,9 +59,7 @@ export function SlotPreview({ slotsKey }: { slotsKey: string }) {
                       data-testid="preview-slot"
                     >
                       <span className="grid gap-0.5">
-                        <span className="font-semibold text-ink">
-                          {formatSlotDay(s.start)}, {formatSlotRange(s.start, s.end)}
-                        </span>
+                        <span className="font-semibold text-ink">{formatSlot(s.start, s.end)}</span>
                         <span className="text-muted">
                           {slotPlace(s)} · order by {formatCutoff(s.cutoff)}
                         </span>

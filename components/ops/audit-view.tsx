@@ -5,7 +5,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { useOpsAudit } from "@/lib/client/resources";
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS } from "@/lib/audit-actions";
-import { formatDayTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { FilterSelect } from "./filter-select";
 import { EmptyNote } from "@/components/ui/empty-note";
 import { Loaded } from "./loaded";
@@ -57,7 +57,7 @@ export function AuditView() {
               <li key={r.id} className="grid gap-1 rounded-2xl border border-gray-200 p-4 text-sm">
                 <p className="font-semibold text-ink">{r.summary}</p>
                 <p className="text-muted">
-                  {formatDayTime(r.at)} · {r.action} · {r.target}
+                  {formatDateTime(r.at)} · {r.action} · {r.target}
                 </p>
                 {r.changes.length > 0 && (
                   <dl className="grid gap-1">

@@ -11,7 +11,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useOpsFarms } from "@/lib/client/resources";
 import type { OpsFarmInviteJson, OpsFarmJson } from "@/lib/contracts/ops";
-import { formatDayTime, possessive } from "@/lib/format";
+import { formatDateTime, possessive } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
 import { EmptyNote } from "@/components/ui/empty-note";
 import { Loaded } from "./loaded";
@@ -182,7 +182,7 @@ export function FarmsView() {
             description={
               <>
                 We emailed a one-time sign-in link to {invited?.farm.owner.email}. It works until{" "}
-                {invited ? formatDayTime(invited.expiresAt) : ""}. If the email does not arrive,
+                {invited ? formatDateTime(invited.expiresAt) : ""}. If the email does not arrive,
                 send them this copy, to them only: it is shown once.
               </>
             }
@@ -251,7 +251,7 @@ function FarmRow({ farm: f, onVerify, onPause }: FarmRowProps) {
         </p>
         <p className="text-muted">
           {f.productCount} {f.productCount === 1 ? "product" : "products"} · since{" "}
-          {formatDayTime(f.createdAt)}
+          {formatDateTime(f.createdAt)}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">

@@ -5,7 +5,7 @@ import { toast } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useOpsOutboxes } from "@/lib/client/resources";
 import type { OpsOutboxesJson } from "@/lib/contracts/ops";
-import { formatDayTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { EmptyNote } from "@/components/ui/empty-note";
 import { Loaded } from "./loaded";
 import { OpsSection } from "./ops-section";
@@ -75,7 +75,7 @@ export function OutboxesView() {
                           }
                         >
                           {r.status === "failed" ? "Failed" : "Waiting"} · {r.attempts} attempts ·
-                          next {formatDayTime(r.nextAttemptAt)}
+                          next {formatDateTime(r.nextAttemptAt)}
                         </p>
                         {r.lastError ? (
                           <p className="text-muted">Last error: {r.lastError}</p>

@@ -8,7 +8,7 @@ import { apiFetch, messageOf } from "@/lib/client/api";
 import { useMoneyKey } from "@/lib/client/use-money-key";
 import { useOpsPeople, useOpsPerson, useOpsWalletHolds } from "@/lib/client/resources";
 import type { OpsWalletHoldJson } from "@/lib/contracts/ops";
-import { formatCurrency, formatDayTime } from "@/lib/format";
+import { formatCurrency, formatDateTime } from "@/lib/format";
 import { FormDialog, formText } from "@/components/ui/form-dialog";
 import { OpsSection } from "./ops-section";
 import { Loaded } from "./loaded";
@@ -121,7 +121,7 @@ function WalletsOnHold({
                 >
                   <span className="font-semibold text-ink">{person.fullName}</span> ·{" "}
                   {hold.kind === "refund" ? "refunded beyond the balance" : "disputed"}{" "}
-                  {formatCurrency(hold.amount)} on {formatDayTime(hold.createdAt)}
+                  {formatCurrency(hold.amount)} on {formatDateTime(hold.createdAt)}
                 </PersonRow>
               ))}
             </ul>
@@ -219,7 +219,7 @@ function PersonPanel({ id }: { id: number }) {
             {data.person.fullName}
           </h2>
           <p className="text-sm text-muted">
-            {data.person.email} · joined {formatDayTime(data.person.createdAt)} · wallet{" "}
+            {data.person.email} · joined {formatDateTime(data.person.createdAt)} · wallet{" "}
             <span className="font-semibold text-ink">{formatCurrency(data.balance)}</span>
           </p>
           {data.holds.map((h) => (
@@ -243,7 +243,7 @@ function PersonPanel({ id }: { id: number }) {
                   className="flex flex-wrap items-center justify-between gap-2 text-sm"
                 >
                   <span>
-                    {s.userAgent ?? "Unknown device"} · last seen {formatDayTime(s.lastSeenAt)}
+                    {s.userAgent ?? "Unknown device"} · last seen {formatDateTime(s.lastSeenAt)}
                   </span>
                   <Button variant="outline" size="sm" onClick={() => endSession(s.id)}>
                     End session
@@ -272,7 +272,7 @@ function PersonPanel({ id }: { id: number }) {
               {data.ledger.map((t) => (
                 <li key={t.id} className="flex justify-between gap-2">
                   <span>
-                    {formatDayTime(t.timestamp)} · {t.description}
+                    {formatDateTime(t.timestamp)} · {t.description}
                   </span>
                   <span className="font-semibold">{formatCurrency(t.amount)}</span>
                 </li>
@@ -321,7 +321,7 @@ function WalletHoldNote({
       {h.kind === "refund" ? (
         <p>
           <span className="font-semibold">Wallet on hold</span>: a card top-up of{" "}
-          {formatCurrency(h.amount)} was refunded to the card on {formatDayTime(h.createdAt)}, more
+          {formatCurrency(h.amount)} was refunded to the card on {formatDateTime(h.createdAt)}, more
           than the wallet held ({h.reason}) · payment{" "}
           <span className="font-mono [overflow-wrap:anywhere]">{h.paymentId ?? "unknown"}</span> ·
           refund <span className="font-mono [overflow-wrap:anywhere]">{h.stripeId}</span>. Nothing
@@ -330,7 +330,7 @@ function WalletHoldNote({
       ) : (
         <p>
           <span className="font-semibold">Wallet on hold</span>: a card payment of{" "}
-          {formatCurrency(h.amount)} was disputed on {formatDayTime(h.createdAt)} (
+          {formatCurrency(h.amount)} was disputed on {formatDateTime(h.createdAt)} (
           {h.reason.replaceAll("_", " ")}) · payment{" "}
           <span className="font-mono [overflow-wrap:anywhere]">{h.paymentId ?? "unknown"}</span> ·
           dispute <span className="font-mono [overflow-wrap:anywhere]">{h.stripeId}</span>

@@ -5,7 +5,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { OpsTodayJson } from "@/lib/contracts/ops";
 import { useOpsToday } from "@/lib/client/resources";
 import { FIGURE_DEFINITIONS } from "@/lib/figures";
-import { formatCurrency, formatDayTime } from "@/lib/format";
+import { formatCurrency, formatDateTime } from "@/lib/format";
 import { OpsSection } from "./ops-section";
 
 /** `hint` says what the figure counts, under it (the same words as docs/operations.md). */
@@ -70,7 +70,7 @@ function ReconcileLines({ run }: { run: OpsTodayJson["reconcile"] }) {
       className="grid gap-2 rounded-2xl border border-red-200 bg-red-50 p-4"
     >
       <h3 id="reconcile-title" className="font-semibold text-ink">
-        Payments reconcile, {formatDayTime(run.at)}: {differences(run.differences)}
+        Payments reconcile, {formatDateTime(run.at)}: {differences(run.differences)}
       </h3>
       <ul className="grid list-disc gap-1 pl-5 text-sm break-words text-ink">
         {run.lines.map((line, i) => (

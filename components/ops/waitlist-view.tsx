@@ -10,7 +10,7 @@ import { LoadMoreButton } from "@/components/ui/load-more";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePaged } from "@/lib/client/use-paged";
 import type { OpsSubmissionJson } from "@/lib/contracts/ops";
-import { formatDayTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { FilterSelect } from "./filter-select";
 import { EmptyNote } from "@/components/ui/empty-note";
 import { OpsSection } from "./ops-section";
@@ -119,7 +119,7 @@ export function WaitlistView() {
                     {s.phoneNumber ? ` · ${s.phoneNumber}` : ""}
                   </p>
                   <p className="text-muted">
-                    {formatDayTime(s.submittedAt)} · {s.submissionId}
+                    {formatDateTime(s.submittedAt)} · {s.submissionId}
                     {s.attempts > 0 ? ` · ${s.attempts} ${s.attempts === 1 ? "try" : "tries"}` : ""}
                   </p>
                   {s.lastError ? (

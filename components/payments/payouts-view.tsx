@@ -9,7 +9,7 @@ import { toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, messageOf } from "@/lib/client/api";
 import { useSeededSWR } from "@/lib/client/data";
 import { percentLabel } from "@/lib/commission";
-import { formatCurrency, formatDate } from "@/lib/format";
+import { formatCurrency, formatDay } from "@/lib/format";
 import type { FarmPayoutsJson, PayoutSummaryJson } from "@/lib/contracts/payments";
 import { FigureDefinitions } from "@/components/farm/figure-definitions";
 
@@ -98,7 +98,7 @@ export function PayoutsView({ initial }: { initial: FarmPayoutsJson | null }) {
           ["Available", formatCurrency(data.available)],
           ["Held", formatCurrency(data.held)],
           [
-            `Next payout (${formatDate(data.nextPayout.date + "T12:00:00")})`,
+            `Next payout (${formatDay(data.nextPayout.date)})`,
             formatCurrency(data.nextPayout.amount),
           ],
         ].map(([label, value]) => (
@@ -125,7 +125,7 @@ export function PayoutsView({ initial }: { initial: FarmPayoutsJson | null }) {
               >
                 <div>
                   <p className="font-semibold text-ink">
-                    Week to {formatDate(p.periodEnd + "T12:00:00")} · {formatCurrency(p.amount)}
+                    Week to {formatDay(p.periodEnd)} · {formatCurrency(p.amount)}
                   </p>
                   <p className="text-sm text-muted">
                     <Badge variant={p.status === "failed" ? "destructive" : "secondary"}>

@@ -8,7 +8,7 @@ import { DateTime } from "@/components/ui/date-time";
 import { FormInput, NewPasswordFields, NO_NEW_PASSWORD } from "@/components/ui/form-input";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
-import { formatDate, formatTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import type { SessionJson } from "@/lib/contracts/security";
 import { describeUserAgent } from "@/lib/user-agent";
 import { changePasswordSchema } from "@/lib/validators/account-security";
@@ -129,7 +129,7 @@ function SessionList({ sessions, refresh }: { sessions: SessionJson[]; refresh: 
                   variant="outline"
                   size="sm"
                   disabled={busy !== null}
-                  aria-label={`Sign out ${device}, last seen ${formatDate(s.lastSeenAt)}, ${formatTime(s.lastSeenAt)}`}
+                  aria-label={`Sign out ${device}, last seen ${formatDateTime(s.lastSeenAt)}`}
                   onClick={() => void end(`/api/sessions/${s.id}`, s.id, "Signed out that device")}
                 >
                   Sign out

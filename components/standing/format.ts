@@ -1,12 +1,7 @@
-/** "Sat 28 Nov" for a YYYY-MM-DD local date (the farm's calendar day, so read in UTC, never shifted). */
-export function localDay(localDate: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  }).format(new Date(`${localDate}T12:00:00Z`));
-}
+import { formatSlotDay } from "@/lib/format";
+
+/** "Sat, Nov 28" for a YYYY-MM-DD local date (the farm's calendar day, in the slots' style). */
+export const localDay = (localDate: string) => formatSlotDay(`${localDate}T00:00`);
 
 export const WEEKDAYS = [
   "Sundays",

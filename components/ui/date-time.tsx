@@ -1,5 +1,5 @@
 "use client";
-import { formatDate, formatMessageListTime, formatTime } from "@/lib/format";
+import { formatDate, formatDateTime, formatMessageListTime, formatTime } from "@/lib/format";
 
 const FORMATS = {
   /** "Nov 22, 2026" */
@@ -7,9 +7,7 @@ const FORMATS = {
   /** "3:05 PM" */
   time: (v: string) => formatTime(v),
   /** "Nov 22, 2026, 3:05 PM" */
-  dateTime: (v: string) => `${formatDate(v)}, ${formatTime(v)}`,
-  /** "Nov 22, 2026 3:05 PM" */
-  dateSpaceTime: (v: string) => `${formatDate(v)} ${formatTime(v)}`,
+  dateTime: (v: string) => formatDateTime(v),
   /** "15:05" (the chat list) */
   time24: (v: string) => formatMessageListTime(v),
 } as const;

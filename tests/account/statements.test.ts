@@ -156,7 +156,7 @@ describe("monthly statements (invoices)", () => {
     expect(res.disposition).toBe(`inline; filename="fieldfare-invoice-${number}.pdf"`);
     expect(Buffer.from(res.bytes.subarray(0, 5)).toString()).toBe("%PDF-");
     const text = await pdfText(res.bytes);
-    const due = new Date(`${s.dueDate}T12:00:00Z`).toLocaleDateString("en-GB", {
+    const due = new Date(`${s.dueDate}T12:00:00Z`).toLocaleDateString("en-US", {
       day: "numeric",
       month: "short",
       year: "numeric",
@@ -207,7 +207,7 @@ describe("the invoice's handover dates", () => {
     expect(placed.status, placed.text).toBe(201);
     const orderId = placed.json.orders[0].id as number;
     const statementId = (await db.order.findUniqueOrThrow({ where: { id: orderId } })).statementId!;
-    const day = (d: DateTime) => d.setLocale("en-US").toFormat("d LLL yyyy");
+    const day = (d: DateTime) => d.setLocale("en-US").toFormat("LLL d, yyyy");
     // One line of words: a long order heading wraps in the PDF.
     const pdf = async () =>
       (

@@ -155,7 +155,7 @@ describe("incoming orders", () => {
     expect([early.status, early.json.code]).toEqual([409, "order_not_started"]);
     expect(early.json.message).toMatch(
       new RegExp(
-        `^Order #${future.id} cannot be completed before its pickup on Sat \\d+ \\w+, 9:00 am–1:00 pm: until its cutoff the buyer can still cancel it$`,
+        `^Order #${future.id} cannot be completed before its pickup on Sat, \\w+ \\d+, 9:00 am–1:00 pm: until its cutoff the buyer can still cancel it$`,
       ),
     );
     const still = await db.order.findUniqueOrThrow({ where: { id: future.id } });

@@ -4,12 +4,16 @@ import {
   formatChatTime,
   formatCurrency,
   formatDate,
+  formatDateTime,
+  formatDay,
   formatDistance,
   formatMessageListTime,
   formatCutoff,
   formatNextSlot,
   formatRating,
   formatSlot,
+  formatSlotDate,
+  formatSlotDay,
   formatSlotWeekday,
   formatTime,
   formatItemCount,
@@ -202,6 +206,29 @@ describe("dates and times (America/Vancouver by default)", () => {
   });
 });
 
+describe("one date style everywhere: the spec's short month, day and year", () => {
+  it("a moment, a calendar day and a moment with its time read alike", () => {
+    // 2026-12-05 17:44 UTC is 10:44 in Vancouver (UTC−7).
+    expect(formatDate("2026-12-05T17:44:00Z")).toBe("Dec 5, 2026");
+    expect(formatDateTime("2026-12-05T17:44:00Z")).toBe("Dec 5, 2026, 10:44 AM");
+    expect(formatDay("2026-12-15")).toBe("Dec 15, 2026");
+    expect(formatDay("2027-01-01")).toBe("Jan 1, 2027");
+  });
+
+  it("a calendar day is not moved by any zone, and what is not a day gives nothing", () => {
+    expect(formatDay("2026-11-01")).toBe("Nov 1, 2026");
+    expect(formatDay("2026-13-01")).toBe("");
+    expect(formatDay("2026-11-01T12:00:00Z")).toBe("");
+    expect(formatDateTime("not a date")).toBe("");
+  });
+
+  it("slots and a farm's days: weekday, month and day, the year only where asked", () => {
+    expect(formatSlotDay("2026-12-05T09:00:00.000-07:00")).toBe("Sat, Dec 5");
+    expect(formatSlotDay("2026-12-05T00:00")).toBe("Sat, Dec 5");
+    expect(formatSlotDate("2026-12-05T00:00")).toBe("Sat, Dec 5, 2026");
+  });
+});
+
 describe("formatDistance (one decimal, miles on farm cards, km on orders)", () => {
   it.each([
     [2.4, "mi", "2.4 mi"],
@@ -241,19 +268,19 @@ describe("slot times read the farm-local clock from the ISO text (docs/fulfilmen
     [
       "2026-02-28T09:00:00.000-08:00",
       "2026-02-28T13:00:00.000-08:00",
-      "Sat 28 Feb, 9:00 am–1:00 pm",
+      "Sat, Feb 28, 9:00 am–1:00 pm",
     ],
     [
       "2026-11-28T09:00:00.000-07:00",
       "2026-11-28T13:00:00.000-07:00",
-      "Sat 28 Nov, 9:00 am–1:00 pm",
+      "Sat, Nov 28, 9:00 am–1:00 pm",
     ],
-    ["2026-07-04T09:00:00.000-07:00", "2026-07-04T11:30:00.000-07:00", "Sat 4 Jul, 9:00–11:30 am"],
-    ["2026-12-02T16:00:00.000-07:00", "2026-12-02T19:00:00.000-07:00", "Wed 2 Dec, 4:00–7:00 pm"],
+    ["2026-07-04T09:00:00.000-07:00", "2026-07-04T11:30:00.000-07:00", "Sat, Jul 4, 9:00–11:30 am"],
+    ["2026-12-02T16:00:00.000-07:00", "2026-12-02T19:00:00.000-07:00", "Wed, Dec 2, 4:00–7:00 pm"],
     [
       "2026-12-02T12:00:00.000-07:00",
       "2026-12-03T00:00:00.000-07:00",
-      "Wed 2 Dec, 12:00 pm–12:00 am",
+      "Wed, Dec 2, 12:00 pm–12:00 am",
     ],
   ])("%s – %s → %s", (start, end, expected) => {
     expect(formatSlot(start, end)).toBe(expected);

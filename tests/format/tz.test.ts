@@ -3,7 +3,7 @@ import path from "node:path";
 import { DateTime } from "luxon";
 import moment from "moment-timezone";
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDayTime, formatTime } from "@/lib/format";
+import { formatDate, formatDateTime, formatTime } from "@/lib/format";
 import { zoneOf } from "@/lib/server/tz-zone";
 import { FARM_TIME_ZONES, hasTzData, TZ_DATA_VERSION, tzOffset } from "@/lib/tz";
 import { isTimeZone } from "@/lib/validators/fulfilment";
@@ -101,7 +101,7 @@ describe("one clock for every time a person reads (lib/format.ts)", () => {
   it("an order placed at 16:44 UTC on 27 Nov 2026 reads 9:44 AM in Vancouver, as a browser with current data shows it", () => {
     const placed = "2026-11-27T16:44:00.000Z";
     expect(`${formatDate(placed)}, ${formatTime(placed)}`).toBe("Nov 27, 2026, 9:44 AM");
-    expect(formatDayTime(placed)).toBe("Fri 27 Nov, 9:44 AM");
+    expect(formatDateTime(placed)).toBe("Nov 27, 2026, 9:44 AM");
   });
 });
 

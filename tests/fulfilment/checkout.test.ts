@@ -189,7 +189,7 @@ describe("checkout with fulfilment", () => {
     await expect(pickupCheckout("2026-11-28", atPayment)).rejects.toMatchObject({
       code: "slot_closed",
       message:
-        "Orders for Green Acres' Sat 28 Nov, 9:00 am pickup closed at Thu 26 Nov, 5:00 pm: choose another time",
+        "Orders for Green Acres' Sat, Nov 28, 9:00 am pickup closed at Thu, Nov 26, 5:00 pm: choose another time",
     });
     expect(await db.order.count({ where: { userId: me.user.id } })).toBe(0);
     const { value } = await pickupCheckout("2026-11-28", inCart);
@@ -234,7 +234,7 @@ describe("checkout with fulfilment", () => {
     ).rejects.toMatchObject({
       code: "slot_closed",
       message:
-        "Orders for Green Acres' Sat 27 Nov, 9:00 am pickup are not open yet: choose a sooner time",
+        "Orders for Green Acres' Sat, Nov 27, 9:00 am pickup are not open yet: choose a sooner time",
     });
   });
 
@@ -400,7 +400,7 @@ describe("checkout with fulfilment", () => {
     );
     expect([full.status, full.json.code]).toEqual([409, "slot_full"]);
     expect(full.json.message).toMatch(
-      /^Sunny Hen's \w{3} \d{1,2} \w{3}, 9:00 am pickup is full: choose another time$/,
+      /^Sunny Hen's \w{3}, \w{3} \d{1,2}, 9:00 am pickup is full: choose another time$/,
     );
     expect([
       await bookedOf(mine.slotId),

@@ -283,7 +283,7 @@ describe("the four kinds arrive, decrypted, with their words", () => {
     expect(service.received.map((p) => p.message)).toEqual([
       {
         title: "Cutoff passed — 2 orders to pack",
-        body: "Pickup Sat 12 Dec, 9:00 am–1:00 pm",
+        body: "Pickup Sat, Dec 12, 9:00 am–1:00 pm",
         url: "/my-farm/pack-list?date=2026-12-12",
         tag: expect.stringMatching(/^cutoff-\d+$/),
       },

@@ -58,7 +58,7 @@ describe("a repeat order", () => {
     expect(body.code).toBe("repeat_order");
     expect(body.message).toMatch(
       new RegExp(
-        `^You already have order #${firstId} for Green Acres' \\w{3} \\d+ \\w{3}, 9:00 am pickup$`,
+        `^You already have order #${firstId} for Green Acres' \\w{3}, \\w{3} \\d+, 9:00 am pickup$`,
       ),
     );
     expect(body.errors).toEqual({ [`fulfilment.${farm.id}`]: body.message });
@@ -119,7 +119,7 @@ describe("a repeat order", () => {
     const body = asked.json as { code: string; message: string; errors: Record<string, string> };
     expect(body.code).toBe("repeat_order");
     expect(body.message).toMatch(
-      /^Your standing order already covers Green Acres' Sat \d+ \w{3}, 9:00 am pickup$/,
+      /^Your standing order already covers Green Acres' Sat, \w{3} \d+, 9:00 am pickup$/,
     );
     expect(body.errors).toEqual({ [`fulfilment.${farm.id}`]: body.message });
     expect(await ordersOf(chef.user.id)).toBe(0);

@@ -65,6 +65,12 @@ export default async function SearchPage({ searchParams }: Props) {
             : `${results.length}${results.length === 48 ? "+" : ""} ${results.length === 1 ? "product" : "products"}`}
         </p>
       </div>
+      {results.length ? (
+        // The category chips come first: a keyboard reaches the first result past them in one Tab.
+        <a href="#search-results" className={cn(chip(false), "sr-only w-fit focus:not-sr-only")}>
+          Skip to results
+        </a>
+      ) : null}
       <nav aria-label="Filter by category">
         <ul className="flex flex-wrap gap-2">
           <li>
@@ -96,7 +102,12 @@ export default async function SearchPage({ searchParams }: Props) {
             : "No products yet."}
         </EmptyNote>
       ) : (
-        <ProductGrid products={results} headingLevel={2} testId="search-results" />
+        <ProductGrid
+          products={results}
+          headingLevel={2}
+          testId="search-results"
+          id="search-results"
+        />
       )}
     </div>
   );

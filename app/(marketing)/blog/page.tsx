@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { blogPosts, formatPostDate } from "@/components/marketing/content/blog-posts";
+import { blogPosts } from "@/components/marketing/content/blog-posts";
+import { formatDay } from "@/lib/format";
 import { ContentPage } from "@/components/marketing/page-shell";
 import copy from "@/components/marketing/content/blog.json";
 import { pageMetadata } from "@/components/marketing/pages";
@@ -17,7 +18,7 @@ export default function BlogIndexPage() {
             className="flex flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm"
           >
             <p className="text-sm text-muted">
-              <time dateTime={p.date}>{formatPostDate(p.date)}</time> · {p.readingMinutes} min read
+              <time dateTime={p.date}>{formatDay(p.date)}</time> · {p.readingMinutes} min read
             </p>
             <h2 className="mt-2 text-xl font-semibold text-ink">
               <Link href={`/blog/${p.slug}`} className="hover:text-brand-700 hover:underline">

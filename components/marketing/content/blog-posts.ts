@@ -156,11 +156,3 @@ export const blogPosts: BlogPost[] = [
 export function findPost(slug: string): BlogPost | undefined {
   return blogPosts.find((p) => p.slug === slug);
 }
-
-export const formatPostDate = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });

@@ -5,7 +5,7 @@ import { db } from "@/lib/server/platform/db";
 import { afterTimeCursor, toTimePage } from "@/lib/server/platform/pagination";
 import type { Tx } from "@/lib/server/platform/transaction";
 import type { Page, TimeCursor } from "@/lib/validators/page";
-import { AUDIT_ACTIONS, type AuditAction } from "@/lib/audit-actions";
+import { auditSentence, type AuditAction } from "@/lib/audit-actions";
 
 /**
  * The audit log (docs/operations.md, "Audit log"): the one writer of `AuditLog`. Every ops action
@@ -70,19 +70,16 @@ export async function listAudit(f: AuditFilter): Promise<Page<AuditEntryJson>> {
       action: r.action,
       target: r.target,
       targetName,
-      summary: sentence(r.action, r.staff?.fullName ?? "An ops command", targetName ?? r.target),
+      summary: auditSentence(
+        r.action,
+        r.staff?.fullName ?? "An ops command",
+        targetName ?? r.target,
+      ),
       changes: changesOf(before, after),
       before,
       after,
     };
   });
-}
-
-/** "Ana approved Bench Bistro's business account": the action's sentence with the names in it. */
-function sentence(action: string, who: string, target: string): string {
-  const known = AUDIT_ACTIONS[action as AuditAction];
-  if (!known) return `${who}: ${action} on ${target}`;
-  return known.sentence.replace("{who}", who).replace("{target}", target);
 }
 
 /** The fields whose value differs between before and after, in the order they first appear. */

@@ -1,6 +1,5 @@
 import "server-only";
-import { DateTime } from "luxon";
-import { zoneOf } from "@/lib/server/tz-zone";
+import { formatDate, formatDay } from "@/lib/format";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { invoiceForDocument, totalOf } from "@/lib/server/credit/statements";
 import { formatCents } from "@/lib/server/wallet/serialize";
@@ -26,10 +25,8 @@ export async function invoicePdf(
 ): Promise<{ filename: string; bytes: Buffer }> {
   const { statement: s, json } = await invoiceForDocument(user, statementId);
   const zone = s.farm.timeZone;
-  const day = (iso: string) =>
-    DateTime.fromISO(iso, { zone: zoneOf(zone) })
-      .setLocale("en-US")
-      .toFormat("d LLL yyyy");
+  // A calendar day (YYYY-MM-DD) as it is; an instant on the farm's calendar.
+  const day = (value: string) => formatDay(value) || formatDate(value, { timeZone: zone });
   const buyer = json.buyer.company ? `${json.buyer.company} (${json.buyer.name})` : json.buyer.name;
 
   const { doc, row, rule, finish } = fieldfarePdf({

@@ -1,5 +1,5 @@
 import "server-only";
-import { formatDocumentDate, formatSlotWeekday, formatTime } from "@/lib/format";
+import { formatDateTime, formatDay, formatSlotDate, formatSlotRange } from "@/lib/format";
 import { toLocalIso } from "@/lib/server/fulfilment/time";
 import { db } from "@/lib/server/platform/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -76,9 +76,7 @@ export async function receiptPdf(
     title: `Receipt for order #${order.id}`,
     subject: `Order #${order.id} from ${order.farm.farmName}`,
   });
-  doc.text(
-    `Placed ${formatDocumentDate(order.createdAt, timeZone)}, ${formatTime(order.createdAt, timeZone)} · reference ${order.checkoutRef}`,
-  );
+  doc.text(`Placed ${formatDateTime(order.createdAt, timeZone)} · reference ${order.checkoutRef}`);
   doc.text(`Status: ${order.status}`);
   doc.moveDown();
 
@@ -93,7 +91,9 @@ export async function receiptPdf(
 
   if (order.fulfilment) {
     const f = order.fulfilment;
-    const when = `${formatSlotWeekday(toLocalIso(f.startsAt, zone))} ${formatDocumentDate(f.startsAt, timeZone)}, ${formatTime(f.startsAt, timeZone)}–${formatTime(f.endsAt, timeZone)}`;
+    // A document outlives the week: the slot's day with its year.
+    const [start, end] = [toLocalIso(f.startsAt, zone), toLocalIso(f.endsAt, zone)];
+    const when = `${formatSlotDate(start)}, ${formatSlotRange(start, end)}`;
     const where =
       f.kind === "pickup"
         ? `Pickup at ${[f.pickupName, f.pickupAddress].filter(Boolean).join(", ")}`
@@ -124,7 +124,7 @@ export async function receiptPdf(
   doc.moveDown();
   const st = order.statement;
   const paidHow = st
-    ? `On account: statement ${statementNumber(st.id)} from ${order.farm.farmName} for ${periodLabel(st.period)}, ${order.isPaid ? "paid" : `due ${formatDocumentDate(`${st.dueDate}T12:00:00Z`, { timeZone: "UTC" })}`}.`
+    ? `On account: statement ${statementNumber(st.id)} from ${order.farm.farmName} for ${periodLabel(st.period)}, ${order.isPaid ? "paid" : `due ${formatDay(st.dueDate)}`}.`
     : order.isPaid
       ? "Paid in full from the Fieldfare wallet."
       : "Not paid yet.";

@@ -1,5 +1,4 @@
 import "server-only";
-import { DateTime } from "luxon";
 import type Mail from "nodemailer/lib/mailer";
 import type { Notification } from "@/lib/generated/prisma/client";
 import { describeLines, storedLines } from "@/lib/server/adjustments/serialize";
@@ -9,7 +8,7 @@ import { formatCents } from "@/lib/server/wallet/serialize";
 import { payoutForEmail } from "@/lib/server/accounting/payout-statement";
 import { caseSizeFor, levelOf, pricedLineSelect, unitPrice } from "@/lib/server/catalog/pricing";
 import { itemsOf, type StandingItem } from "@/lib/server/standing/serialize";
-import { DEFAULT_TIME_ZONE, formatDayTime, formatQuantity } from "@/lib/format";
+import { DEFAULT_TIME_ZONE, formatDateTime, formatQuantity, formatSlotDay } from "@/lib/format";
 import type { NotificationKind } from "@/lib/validators/notifications";
 import { freshSheet } from "@/lib/server/catalog/farm-page";
 import { signSheetLink, sheetLinkPath } from "@/lib/server/notifications/sheet-links";
@@ -24,7 +23,7 @@ export type Composed = { content: EmailContent; attachments?: Mail.Attachment[] 
 
 type Payload = Record<string, unknown>;
 const num = (p: Payload, key: string) => Number(p[key]);
-const when = (d: Date, timeZone = DEFAULT_TIME_ZONE) => formatDayTime(d, { timeZone });
+const when = (d: Date, timeZone = DEFAULT_TIME_ZONE) => formatDateTime(d, { timeZone });
 
 /** One read per email: what the text says and, for a receipt, what its PDF says. */
 function loadOrder(id: number) {
@@ -291,7 +290,7 @@ const composers: Record<
       include: { farm: { select: { farmName: true } } },
     });
     if (!s) return null;
-    const day = DateTime.fromISO(String(p.localDate)).setLocale("en-US").toFormat("cccc d LLLL");
+    const day = formatSlotDay(`${String(p.localDate)}T00:00`);
     return {
       content: {
         subject: `Your standing order for ${day} was not placed`,
@@ -318,7 +317,7 @@ const composers: Record<
     // Only while it still stands for that date: paused, cancelled or skipped meanwhile → nothing to remind.
     if (!s || s.status !== "active" || s.nextDate !== p.localDate || s.skipNextDate === s.nextDate)
       return null;
-    const day = DateTime.fromISO(s.nextDate).setLocale("en-US").toFormat("cccc d LLLL");
+    const day = formatSlotDay(`${s.nextDate}T00:00`);
     const { rows, totalCents, rises } = await standingAmount(itemsOf(s));
     return {
       content: {

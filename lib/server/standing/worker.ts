@@ -1,5 +1,5 @@
 import "server-only";
-import { DateTime } from "luxon";
+import { formatSlotDay } from "@/lib/format";
 import { startLoop, type Loop } from "@/lib/server/platform/loop";
 import { conflict, isAppError } from "@/lib/server/platform/errors";
 import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
@@ -43,8 +43,7 @@ function load(tx: Tx, id: number) {
   });
 }
 
-const dayLabel = (localDate: string) =>
-  DateTime.fromISO(localDate).setLocale("en-US").toFormat("ccc d LLL");
+const dayLabel = (localDate: string) => formatSlotDay(`${localDate}T00:00`);
 
 async function checkoutInput(
   tx: Tx,

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { blogPosts, findPost, formatPostDate } from "@/components/marketing/content/blog-posts";
+import { blogPosts, findPost } from "@/components/marketing/content/blog-posts";
+import { formatDay } from "@/lib/format";
 import { Prose } from "@/components/marketing/page-shell";
 import { pageMetadata } from "@/components/marketing/pages";
 import { site } from "@/lib/site";
@@ -45,7 +46,7 @@ export default async function BlogPostPage({ params }: Props) {
       </nav>
       <h1 className="mt-4 text-4xl font-extrabold tracking-tight text-ink">{post.title}</h1>
       <p className="mt-3 text-muted">
-        By {post.author} · <time dateTime={post.date}>{formatPostDate(post.date)}</time> ·{" "}
+        By {post.author} · <time dateTime={post.date}>{formatDay(post.date)}</time> ·{" "}
         {post.readingMinutes} min read
       </p>
       <div className="mt-8">
