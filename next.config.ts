@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { withSerwist } from "@serwist/turbopack";
 import { HSTS, OVER_HTTPS, securityHeaders, uploadHeaders } from "./lib/security-headers";
 
 const dev = process.env.NODE_ENV === "development";
@@ -40,4 +41,5 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// Serwist bundles the service worker with esbuild at build time: kept out of the server bundle.
+export default withSerwist(nextConfig);

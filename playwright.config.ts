@@ -19,6 +19,7 @@ const PHONE_SPECS = [
   "journeys",
   "marketing",
   "messages-layout",
+  "offline",
   "pack-list",
   "passkeys",
   "product-page",

@@ -6,7 +6,7 @@ import { forProject, SEEDED_FARMERS, signInSeeded } from "./support";
  * Headless Chromium has no push service to subscribe with (its PushManager answers "permission
  * denied"), so the page's PushManager is given what a push service would hand out: an FCM
  * endpoint and a real P-256 key pair with a 16-byte auth secret. Everything else is the app's own:
- * the permission prompt, public/sw.js, /api/push-subscriptions and the switches.
+ * the permission prompt, the service worker (app/sw.ts), /api/push-subscriptions and the switches.
  */
 function fakePushService(page: Page) {
   return page.addInitScript(() => {
@@ -105,7 +105,7 @@ test("Profile → Notification: a farmer's push switch asks the browser, subscri
   }[];
   expect(saved.map((s) => s.endpoint)).toEqual([browserSide.endpoint]);
 
-  // public/sw.js shows what a push carries (delivered to the worker through DevTools).
+  // The service worker shows what a push carries (delivered to it through DevTools).
   const cdp = await context.newCDPSession(page);
   const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
   cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => registrations.push(...e.registrations));

@@ -5,6 +5,7 @@ import useSWR from "swr";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/cookie-names";
 import { isProtectedPath, signInPath } from "@/lib/auth/protected-paths";
 import { ApiError, apiFetch } from "@/lib/client/api";
+import { forgetOfflineData } from "@/lib/client/offline/service-worker";
 import type { PublicUser } from "@/lib/contracts/session";
 import { createRequiredContext } from "@/lib/client/required-context";
 
@@ -107,6 +108,8 @@ export function AuthProvider({
 
   const logout = useCallback(async () => {
     await apiFetch("/api/logout", { method: "POST" });
+    // What the farm app kept for offline is this user's: gone with the session (docs/offline.md).
+    await forgetOfflineData().catch((e) => console.warn("[offline] not deleted:", e));
     setUser(null);
   }, [setUser]);
 

@@ -7,8 +7,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LoadMoreButton } from "@/components/ui/load-more";
 import { toast } from "@/components/ui/use-toast";
-import { apiFetch, messageOf } from "@/lib/client/api";
-import { useMoneyKey } from "@/lib/client/use-money-key";
+import { messageOf } from "@/lib/client/api";
+import { submit, useOutbox } from "@/lib/client/offline/outbox";
+import { waitingHandovers } from "@/lib/client/offline/queue";
 import { useOrderEvents } from "@/components/orders/use-order-events";
 import { usePaged } from "@/lib/client/use-paged";
 import type { Page } from "@/lib/validators/page";
@@ -42,7 +43,7 @@ export function IncomingOrders({
   const orders = list.page?.items ?? [];
   const total = Math.max(0, fromServer.total - list.removed);
   const [busy, setBusy] = useState<number | null>(null);
-  const withKey = useMoneyKey();
+  const waitingToSend = waitingHandovers(useOutbox());
   // A new order, a cancel or an accepted change arrives live: the server's page is the truth.
   useOrderEvents(() => router.refresh());
   const [adjusting, setAdjusting] = useState<{
@@ -65,16 +66,23 @@ export function IncomingOrders({
   async function complete(order: IncomingOrderJson) {
     setBusy(order.id);
     try {
-      const res = await withKey((idempotencyKey) =>
-        apiFetch<{ order: IncomingOrderJson; notified: boolean }>(
-          `/api/my-farm/orders/${order.id}/complete`,
-          { method: "POST", idempotencyKey },
-        ),
+      // Through the outbox (docs/offline.md): offline the handover waits on the phone.
+      const res = await submit<{ order: IncomingOrderJson; notified: boolean }>(
+        { kind: "handover", orderId: order.id },
+        `Handed over order #${order.id}`,
       );
+      if (res.status === "refused") throw res.error;
+      if (res.status === "queued") {
+        toast({
+          title: "Waiting to send",
+          description: `Order #${order.id} is completed on this device and is sent when you are back online.`,
+        });
+        return;
+      }
       list.remove((o) => o.id !== order.id);
       toast({
         title: "Order completed",
-        description: res.notified
+        description: res.value.notified
           ? `${order.buyer.fullName} has been sent a message that order #${order.id} is ready.`
           : `Order #${order.id} is completed.`,
       });
@@ -180,11 +188,15 @@ export function IncomingOrders({
                       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                         <Button
                           onClick={() => complete(o)}
-                          disabled={busy !== null || beforeSlot(o)}
+                          disabled={busy !== null || beforeSlot(o) || waitingToSend.has(o.id)}
                           aria-describedby={beforeSlot(o) ? `complete-from-${o.id}` : undefined}
                         >
                           <PackageCheck aria-hidden className="h-4 w-4" />
-                          {busy === o.id ? "Completing..." : "Mark completed"}
+                          {waitingToSend.has(o.id)
+                            ? "Completed · waiting to send"
+                            : busy === o.id
+                              ? "Completing..."
+                              : "Mark completed"}
                           <span className="sr-only"> order #{o.id}</span>
                         </Button>
                         {beforeSlot(o) && o.fulfilment ? (

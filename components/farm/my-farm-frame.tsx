@@ -6,6 +6,7 @@ import { ApiError, messageOf } from "@/lib/client/api";
 import type { MyFarmJson } from "@/lib/contracts/farm";
 import { FarmSubnav } from "./farm-subnav";
 import { NotAFarmer } from "./not-a-farmer";
+import { OfflineApp } from "./offline-app";
 
 export const MY_FARM_KEY = "/api/my-farm";
 
@@ -41,6 +42,7 @@ export function MyFarmFrame({ children }: { children: React.ReactNode }) {
         />
       ) : null}
       <FarmSubnav />
+      <OfflineApp farmKey={MY_FARM_KEY} />
       {children}
     </div>
   );

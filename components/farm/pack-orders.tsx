@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { PackageCheck, Undo2 } from "lucide-react";
+import { Clock, PackageCheck, Undo2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { DialogHeading } from "@/components/ui/dialog-heading";
@@ -10,6 +10,8 @@ import { useBusyDialog } from "@/components/ui/use-busy-dialog";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
 import { useMoneyKey } from "@/lib/client/use-money-key";
+import { submit, useOutbox } from "@/lib/client/offline/outbox";
+import { packedWithOutbox, waitingHandovers } from "@/lib/client/offline/queue";
 import { formatSlotDay, formatSlotRange } from "@/lib/format";
 import type { PackListJson, PackTicksJson } from "@/lib/contracts/fulfilment";
 import { HANDOVER_UNDO_MINUTES } from "@/lib/validators/fulfilment";
@@ -36,7 +38,8 @@ function useMinuteClock(): number | null {
  * The pack list's orders (docs/fulfilment.md): each active order with a tick per line and one for
  * the whole order, kept on the server; a confirmed "Handed over" completes it, with Undo in the
  * toast (and on the handed-over list) for HANDOVER_UNDO_MINUTES. The page's props stay the
- * truth: after a handover or an undo the page is refreshed.
+ * truth: after a handover or an undo the page is refreshed. Ticks and handovers go through the
+ * outbox (docs/offline.md): offline they wait on the phone, shown as made, and are sent later.
  */
 export function PackOrders({ list }: { list: PackListJson }) {
   const router = useRouter();
@@ -47,6 +50,8 @@ export function PackOrders({ list }: { list: PackListJson }) {
   const [handing, setHanding] = useState<PackOrder | null>(null);
   const dialog = useBusyDialog({ onClose: () => setHanding(null) });
   const withKey = useMoneyKey();
+  const outbox = useOutbox();
+  const waitingToSend = waitingHandovers(outbox);
   const toPack = list.orders.filter((o) => o.status === "active");
   const handedOver = list.orders.filter((o) => o.status === "completed");
 
@@ -68,12 +73,20 @@ export function PackOrders({ list }: { list: PackListJson }) {
           ? [...new Set([...before, productId])]
           : before.filter((p) => p !== productId);
     setPacked((p) => ({ ...p, [order.id]: guess }));
+    const line = order.items.find((i) => i.productId === productId);
+    const label = `${on ? "Packed" : "Unpacked"} ${line ? `${line.quantity} × ${line.productName} of ` : "all of "}order #${order.id}`;
     try {
-      const res = await apiFetch<PackTicksJson>("/api/my-farm/pack-list/ticks", {
-        method: "PUT",
-        json: { orderId: order.id, productId, packed: on },
-      });
-      if (isLatest()) setPacked((p) => ({ ...p, [order.id]: res.packed }));
+      // Offline (or with no answer) the tick waits in the outbox and shows as packed meanwhile.
+      const res = await submit<PackTicksJson>(
+        { kind: "tick", orderId: order.id, productId, packed: on },
+        label,
+      );
+      if (res.status === "sent" && isLatest())
+        setPacked((p) => ({ ...p, [order.id]: res.value.packed }));
+      if (res.status === "refused") {
+        if (isLatest()) setPacked((p) => ({ ...p, [order.id]: before }));
+        toastFailure("Could not save the tick", res.error);
+      }
     } catch (e) {
       if (isLatest()) setPacked((p) => ({ ...p, [order.id]: before }));
       toastFailure("Could not save the tick", e);
@@ -101,17 +114,24 @@ export function PackOrders({ list }: { list: PackListJson }) {
   function handOver(order: PackOrder) {
     return dialog.run(async () => {
       try {
-        const res = await withKey((idempotencyKey) =>
-          apiFetch<{ notified: boolean }>(`/api/my-farm/orders/${order.id}/complete`, {
-            method: "POST",
-            idempotencyKey,
-          }),
+        const res = await submit<{ notified: boolean }>(
+          { kind: "handover", orderId: order.id },
+          `Handed over order #${order.id}`,
         );
+        if (res.status === "refused") throw res.error;
         dialog.close();
         setHanding(null);
+        if (res.status === "queued") {
+          // Nothing to read again offline: the card shows the handover as waiting to send.
+          toast({
+            title: "Waiting to send",
+            description: `Order #${order.id} is handed over on this device and is sent when you are back online.`,
+          });
+          return;
+        }
         const shown = toast({
           title: "Handed over",
-          description: res.notified
+          description: res.value.notified
             ? `Order #${order.id} is completed and ${order.buyer.fullName} has been told.`
             : `Order #${order.id} is completed.`,
           duration: UNDO_MS,
@@ -144,7 +164,13 @@ export function PackOrders({ list }: { list: PackListJson }) {
         ) : (
           <ol className="grid gap-3 md:grid-cols-2 print:grid-cols-2">
             {toPack.map((o) => {
-              const done = packed[o.id] ?? [];
+              const done = packedWithOutbox(
+                o.id,
+                o.items.map((i) => i.productId),
+                packed[o.id] ?? [],
+                outbox,
+              );
+              const queued = waitingToSend.has(o.id);
               const all = o.items.every((i) => done.includes(i.productId));
               // Until the clock is read after hydration the button waits, so no tap is lost.
               const early = now === null || now < Date.parse(o.start);
@@ -201,18 +227,30 @@ export function PackOrders({ list }: { list: PackListJson }) {
                         All packed<span className="sr-only"> for order #{o.id}</span>
                       </label>
                     </div>
-                    <Button
-                      onClick={() => {
-                        setHanding(o);
-                        dialog.onOpenChange(true);
-                      }}
-                      disabled={early}
-                      aria-describedby={early && now !== null ? `handover-from-${o.id}` : undefined}
-                    >
-                      <PackageCheck aria-hidden className="h-4 w-4" />
-                      Handed over<span className="sr-only"> order #{o.id}</span>
-                    </Button>
-                    {early && now !== null ? (
+                    {queued ? (
+                      <p
+                        className="inline-flex min-h-11 items-center gap-2 font-medium text-ink"
+                        data-testid="handover-waiting"
+                      >
+                        <Clock aria-hidden className="h-4 w-4" />
+                        Handed over · waiting to send
+                      </p>
+                    ) : (
+                      <Button
+                        onClick={() => {
+                          setHanding(o);
+                          dialog.onOpenChange(true);
+                        }}
+                        disabled={early}
+                        aria-describedby={
+                          early && now !== null ? `handover-from-${o.id}` : undefined
+                        }
+                      >
+                        <PackageCheck aria-hidden className="h-4 w-4" />
+                        Handed over<span className="sr-only"> order #{o.id}</span>
+                      </Button>
+                    )}
+                    {early && now !== null && !queued ? (
                       <p id={`handover-from-${o.id}`} className="w-full text-muted">
                         From {formatSlotDay(o.start)}, when its {o.kind} starts.
                       </p>

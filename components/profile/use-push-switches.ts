@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch } from "@/lib/client/api";
+import { serviceWorkerRegistration } from "@/lib/client/offline/service-worker";
 import type {
   NotificationPreferencesJson,
   PushSubscriptionJson,
@@ -12,15 +13,10 @@ type Push = NotificationPreferencesJson["push"];
 /** What this browser can do: no push at all, or push with its permission for this site. */
 export type PushSupport = "unknown" | "unsupported" | NotificationPermission;
 
-/** The push-only service worker (public/sw.js); registering it again is a no-op. */
-async function registration(): Promise<ServiceWorkerRegistration> {
-  await navigator.serviceWorker.register("/sw.js");
-  return navigator.serviceWorker.ready;
-}
-
 /** This browser's subscription, made with the server's key when there is none yet, saved for the user. */
 async function subscribeThisBrowser(pushKey: string) {
-  const reg = await registration();
+  // The site's one worker (app/sw.ts), the same registration the farm app works offline with.
+  const reg = await serviceWorkerRegistration();
   const sub =
     (await reg.pushManager.getSubscription()) ??
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: pushKey }));
