@@ -9,13 +9,10 @@ import { refuseCommonPassword } from "./common-passwords";
 import { queueVerification } from "./email-verification";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { createSession, publicUserSelect, type SessionUser } from "./session";
+import { consumePasswordBudgets, type RequestMeta, type SignedIn } from "./sign-in";
 import { startTwoStepSignIn } from "./two-step";
 
-export type RequestMeta = { ip: string; userAgent?: string | null; secure: boolean };
-export type SignedIn = {
-  user: SessionUser;
-  cookie: { name: string; value: string; expiresAt: Date };
-};
+export type { RequestMeta, SignedIn } from "./sign-in";
 /** A right password of an account with two-step on: the sign-in waits for a code (./two-step.ts). */
 export type TwoStepPending = { twoStep: { token: string; expiresAt: Date } };
 
@@ -45,39 +42,6 @@ export const loginPause = {
  * the seconds until it is not. An unknown identifier is slowed the same, so the delay does not
  * tell which accounts exist.
  */
-/**
- * Takes a password attempt from this address's budget and from `accountKey`'s (the account's, from
- * this address): 429 with `message` when either is spent. Returns the address's key, to release
- * or reset once the password is checked.
- */
-export async function consumePasswordBudgets(
-  meta: RequestMeta,
-  accountKey: string,
-  message: string,
-  accountLog: string,
-): Promise<string> {
-  const e = env();
-  const window = { windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 };
-  const ipKey = `login-ip:${meta.ip}`;
-  await consume(
-    ipKey,
-    { ...window, max: e.LOGIN_MAX_FAILURES_PER_IP },
-    { message, log: `login failures from ip=${meta.ip}` },
-  );
-  try {
-    await consume(
-      accountKey,
-      { ...window, max: e.LOGIN_MAX_FAILURES },
-      { message, log: accountLog },
-    );
-  } catch (refused) {
-    // Refused before any check: not a failure of this address.
-    await release(ipKey);
-    throw refused;
-  }
-  return ipKey;
-}
-
 export async function login(
   input: LoginInput,
   meta: RequestMeta,

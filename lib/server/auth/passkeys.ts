@@ -14,7 +14,7 @@ import { authSecret, env } from "@/lib/server/platform/env";
 import { AppError, badRequest, conflict, notFound } from "@/lib/server/platform/errors";
 import { consume, release, reset } from "@/lib/server/platform/rate-limit";
 import type { AddPasskeyInput } from "@/lib/validators/passkeys";
-import { consumePasswordBudgets, type RequestMeta, type SignedIn } from "./accounts";
+import { consumePasswordBudgets, type RequestMeta, type SignedIn } from "./sign-in";
 import { createSession, publicUserSelect, type SessionUser } from "./session";
 
 /**

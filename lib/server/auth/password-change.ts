@@ -4,7 +4,7 @@ import { badRequest } from "@/lib/server/platform/errors";
 import { release, reset } from "@/lib/server/platform/rate-limit";
 import { inTransaction } from "@/lib/server/platform/transaction";
 import type { ChangePasswordInput } from "@/lib/validators/account-security";
-import { consumePasswordBudgets, type RequestMeta } from "./accounts";
+import { consumePasswordBudgets, type RequestMeta } from "./sign-in";
 import { retireTokens } from "./account-tokens";
 import { refuseCommonPassword } from "./common-passwords";
 import { hashPassword, verifyPassword } from "./password";

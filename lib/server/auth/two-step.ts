@@ -7,7 +7,7 @@ import { authSecret } from "@/lib/server/platform/env";
 import { AppError, badRequest, conflict } from "@/lib/server/platform/errors";
 import { release, reset } from "@/lib/server/platform/rate-limit";
 import { inTransaction } from "@/lib/server/platform/transaction";
-import { consumePasswordBudgets, type RequestMeta, type SignedIn } from "./accounts";
+import { consumePasswordBudgets, type RequestMeta, type SignedIn } from "./sign-in";
 import { createSession, publicUserSelect, type SessionUser } from "./session";
 import { twoStepOn, twoStepRequired } from "./two-step-rule";
 
