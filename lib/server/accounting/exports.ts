@@ -63,7 +63,7 @@ function taxed(amountCents: number, taxClass: TaxClassName, rates: readonly TaxR
 /** Every invoice line of the farm's period: sales per order, then commission, then payouts. */
 export async function exportLines(user: SessionUser, q: ReportPeriodInput): Promise<ExportLine[]> {
   const own = await requireOwnFarm(user);
-  const { orders } = await completedOrders(own.id, q);
+  const { orders } = await completedOrders(own, q);
   const lines: ExportLine[] = [];
   for (const o of orders) {
     const rates = ratesOf(o.taxRates);

@@ -8,7 +8,7 @@ import { taxesOf, taxTotal } from "@/lib/tax";
 import type { SessionUser } from "@/lib/server/auth/session";
 import type { ReportPeriodInput, SalesReportQuery } from "@/lib/validators/farm";
 import { SALES_CHANNELS, type SalesChannel, type SalesReportJson } from "@/lib/contracts/farm";
-import { requireOwnFarm } from "@/lib/server/farm/access";
+import { requireOwnFarm, type OwnFarm } from "@/lib/server/farm/access";
 import { figuresOf, type Figures } from "./figures";
 
 /*
@@ -29,11 +29,11 @@ export function periodBounds(q: ReportPeriodInput, timeZone: string) {
 }
 
 /** The farm's completed orders of a period, oldest first, with what the reports and exports read. */
-export async function completedOrders(farmId: number, q: ReportPeriodInput) {
-  const farm = await db.farm.findUniqueOrThrow({
-    where: { id: farmId },
-    select: { timeZone: true },
-  });
+export async function completedOrders(
+  farm: Pick<OwnFarm, "id" | "timeZone">,
+  q: ReportPeriodInput,
+) {
+  const farmId = farm.id;
   const { zone, start, end } = periodBounds(q, farm.timeZone);
   const orders = await db.order.findMany({
     where: {
@@ -125,7 +125,7 @@ export async function salesReport(
   q: ReportPeriodInput,
 ): Promise<SalesReportJson> {
   const own = await requireOwnFarm(user);
-  const period = await completedOrders(own.id, q);
+  const period = await completedOrders(own, q);
   return salesReportOf(q, period, await figuresOf(period.orders));
 }
 

@@ -1,5 +1,4 @@
 import "server-only";
-import { db } from "@/lib/server/platform/db";
 import { localDateOf } from "@/lib/server/tz-zone";
 import { centsToDollars } from "@/lib/money";
 import { REPORT_TIME_ZONE } from "@/lib/report-period";
@@ -28,12 +27,8 @@ export function lastSevenDays(now: Date, timeZone = FARM_TIME_ZONE): string[] {
  */
 export async function weeklySales(user: SessionUser, now = new Date()): Promise<WeeklySalesJson> {
   const farm = await requireOwnFarm(user);
-  const { timeZone: zone } = await db.farm.findUniqueOrThrow({
-    where: { id: farm.id },
-    select: { timeZone: true },
-  });
-  const days = lastSevenDays(now, zone);
-  const { orders, timeZone } = await completedOrders(farm.id, { from: days[0], to: days[6] });
+  const days = lastSevenDays(now, farm.timeZone);
+  const { orders, timeZone } = await completedOrders(farm, { from: days[0], to: days[6] });
   const byDay = new Map(days.map((d) => [d, { cents: 0, orders: 0 }]));
   for (const o of orders) {
     const bucket = byDay.get(o.day);

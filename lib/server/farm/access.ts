@@ -5,7 +5,7 @@ import type { SessionUser } from "@/lib/server/auth/session";
 
 export const NOT_A_FARMER = "This area is for farm accounts";
 
-export type OwnFarm = { id: number; farmName: string; userId: number };
+export type OwnFarm = { id: number; farmName: string; userId: number; timeZone: string };
 
 /**
  * The signed-in farmer's own farm. Every My Farm query is scoped by the id this returns, so a
@@ -16,7 +16,7 @@ export async function requireOwnFarm(user: Pick<SessionUser, "id" | "userType">)
   if (user.userType !== "farmer") throw forbidden(NOT_A_FARMER);
   const farm = await db.farm.findUnique({
     where: { userId: user.id },
-    select: { id: true, farmName: true, userId: true },
+    select: { id: true, farmName: true, userId: true, timeZone: true },
   });
   if (!farm)
     throw notFound("No farm is linked to this account yet. Please contact Fieldfare support.");
