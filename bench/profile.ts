@@ -53,7 +53,13 @@ try {
     let loadEnded = performance.now();
     try {
       const auth = !["/pricing", "/api/products/search?q=apple"].includes(route);
-      const cookie = auth ? await login(app.url, "demo@fieldfare.app", "harvest-demo-2026") : "";
+      // The farm's routes as the demo farmer (Sunny Slope Orchards), the rest as the demo shopper.
+      const farmer = /^\/(api\/)?my-farm/.test(route);
+      const cookie = !auth
+        ? ""
+        : farmer
+          ? await login(app.url, "margaret.chen@farms.fieldfare.app", "harvest-farm-2026")
+          : await login(app.url, "demo@fieldfare.app", "harvest-demo-2026");
       const headers: Record<string, string> = cookie ? { cookie } : {};
       for (let i = 0; i < 3; i++) {
         const res = await fetch(app.url + route, { headers });

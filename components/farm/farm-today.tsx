@@ -1,9 +1,10 @@
 "use client";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
+import useSWR from "swr";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyNote } from "@/components/ui/empty-note";
+import { LoadStates } from "@/components/ui/load-states";
 import { useOrderEvents } from "@/components/orders/use-order-events";
 import { useServerList } from "@/lib/client/use-server-list";
 import { formatCurrency, formatSlotDay, formatSlotRange, formatUnits } from "@/lib/format";
@@ -19,12 +20,22 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /**
  * My Farm → Today (docs/product.md): the handover day with "Start packing" first, then what to
  * harvest, unread messages, changes waiting for the buyer, low stock with − / + and the next
- * payout. Each section says what will appear there when it is empty. A live order event (a new
- * order, a cancel, an accepted change) reloads it from the server.
+ * payout. Each section says what will appear there when it is empty. Read from
+ * /api/my-farm/today in the browser (the page is prerendered); a live order event (a new order, a
+ * cancel, an accepted change) reads it again.
  */
-export function FarmToday({ today: data }: { today: FarmTodayJson }) {
-  const router = useRouter();
-  useOrderEvents(() => router.refresh());
+export function FarmToday() {
+  const read = useSWR<FarmTodayJson>("/api/my-farm/today");
+  const { mutate } = read;
+  useOrderEvents(() => void mutate());
+  return (
+    <LoadStates read={read} failed="Failed to load today" loading="Loading today...">
+      {(data) => <TodayView data={data} />}
+    </LoadStates>
+  );
+}
+
+function TodayView({ data }: { data: FarmTodayJson }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
       <div className="grid gap-6">

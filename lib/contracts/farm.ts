@@ -24,7 +24,7 @@ import {
   PAGED,
 } from "./endpoint";
 import { id, isoDate, money, ok, orderStatus, personRef, taxLine } from "./json";
-import { orderFulfilment } from "./fulfilment";
+import { fulfilmentKind, localDateTime, orderFulfilment } from "./fulfilment";
 import { orderItem } from "./orders";
 import { paymentMethods } from "@/lib/validators/account";
 import { TAX_CLASSES } from "@/lib/tax";
@@ -82,57 +82,70 @@ export const myProduct = z.object({
 });
 export type MyProductJson = z.infer<typeof myProduct>;
 
+const localDay = z.string().describe("the farm's local date, YYYY-MM-DD");
+
 /**
- * My Farm → Today, as the page renders it (lib/server/farm-day/today.ts; no /api call of its own: its
- * − / + go through `stepStock`). Dates are the farm's local YYYY-MM-DD, money in dollars.
+ * My Farm → Today (lib/server/farm-day/today.ts; its − / + go through `stepStock`). Dates are the
+ * farm's local YYYY-MM-DD, money in dollars.
  */
-export type FarmTodayJson = {
-  today: string;
-  timeZone: string;
-  handovers: {
-    /** Today when an order is due today, else the next day with one; today when none is ahead. */
-    date: string;
-    orders: number;
-    toHandOver: number;
-    packed: number;
-    handedOver: number;
-    next: {
-      id: number;
-      buyer: { id: number; fullName: string };
-      kind: "pickup" | "delivery";
-      start: string;
-      end: string;
-      place: string;
-    }[];
-  };
-  harvest: { productId: number; productName: string; unit: string; quantity: number }[];
-  messages: {
-    unread: number;
-    conversations: {
-      userId: number;
-      fullName: string;
-      unread: number;
-      latest: string;
-      at: string;
-    }[];
-  };
-  waiting: {
-    id: number;
-    orderId: number;
-    buyer: { id: number; fullName: string };
-    delta: number;
-    createdAt: string;
-  }[];
-  lowStock: {
-    id: number;
-    name: string;
-    unit: string;
-    stock: number;
-    reserved: number;
-    available: number;
-  }[];
-  payout: { date: string; amount: number };
-};
+export const farmToday = z.object({
+  today: localDay,
+  timeZone: z.string(),
+  handovers: z.object({
+    date: localDay.describe(
+      "today when an order is due today, else the next day with one; today when none is ahead",
+    ),
+    orders: z.number().int(),
+    toHandOver: z.number().int(),
+    packed: z.number().int(),
+    handedOver: z.number().int(),
+    next: z.array(
+      z.object({
+        id,
+        buyer: personRef,
+        kind: fulfilmentKind,
+        start: localDateTime,
+        end: localDateTime,
+        place: z.string(),
+      }),
+    ),
+  }),
+  harvest: z.array(
+    z.object({
+      productId: id,
+      productName: z.string(),
+      unit: z.string(),
+      quantity: z.number().int(),
+    }),
+  ),
+  messages: z.object({
+    unread: z.number().int(),
+    conversations: z.array(
+      z.object({
+        userId: id,
+        fullName: z.string(),
+        unread: z.number().int(),
+        latest: z.string(),
+        at: isoDate,
+      }),
+    ),
+  }),
+  waiting: z.array(
+    z.object({ id, orderId: id, buyer: personRef, delta: money, createdAt: isoDate }),
+  ),
+  lowStock: z.array(
+    z.object({
+      id,
+      name: z.string(),
+      unit: z.string(),
+      stock: z.number().int(),
+      reserved: z.number().int(),
+      available: z.number().int(),
+    }),
+  ),
+  payout: z.object({ date: localDay, amount: money }),
+});
+export type FarmTodayJson = z.infer<typeof farmToday>;
 
 export const incomingOrder = z.object({
   id,
@@ -258,6 +271,16 @@ const handoverAnswer = z.object({
 
 /** My Farm: a farmer's own farm, products, incoming orders and sales. */
 export const farmApi = {
+  today: endpoint({
+    method: "GET",
+    path: "/api/my-farm/today",
+    tag: "My Farm",
+    summary:
+      "Today: the handover day, its harvest, unread messages, waiting changes, low stock, the next payout",
+    auth: "required",
+    response: farmToday,
+    errors: [...farmerErrors],
+  }),
   farm: endpoint({
     method: "GET",
     path: "/api/my-farm",

@@ -5,7 +5,15 @@ import { farmToday } from "@/lib/server/farm-day/today";
 import { packList } from "@/lib/server/fulfilment/pack-list";
 import { farmPayouts } from "@/lib/server/payments/farm-payouts";
 import { recordFarmEntry } from "@/lib/server/payments/farm-ledger";
-import { createFarmerWithSession, createProduct, createUser } from "../support/factories";
+import * as todayRoute from "@/app/api/my-farm/today/route";
+import { farmToday as farmTodaySchema } from "@/lib/contracts/farm";
+import { call } from "../support/http";
+import {
+  createFarmerWithSession,
+  createProduct,
+  createUser,
+  createUserWithSession,
+} from "../support/factories";
 import { createOrderInSlot, createPickupPoint, createWindow } from "../support/fulfilment";
 
 /** Thursday 26 November 2026, 10:00 in Vancouver (UTC−7); the next payout is Monday the 30th. */
@@ -185,5 +193,22 @@ describe("My Farm → Today", () => {
   it("is the farm's own: a shopper is refused", async () => {
     const shopper = await createUser();
     await expect(farmToday(shopper, NOW)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("is answered at GET /api/my-farm/today in its documented shape, to the farm only", async () => {
+    const me = await createFarmerWithSession();
+    const beans = await createProduct(me.farm.id, { name: "Beans", stock: 2 });
+    const res = await call(todayRoute.GET, "/api/my-farm/today", { cookie: me.cookie });
+    expect(res.status).toBe(200);
+    const body = farmTodaySchema.strict().parse(res.json);
+    expect(body.timeZone).toBe("America/Vancouver");
+    expect(body.lowStock).toEqual([
+      { id: beans.id, name: "Beans", unit: "lb", stock: 2, reserved: 0, available: 2 },
+    ]);
+
+    const shopper = await createUserWithSession();
+    const refused = await call(todayRoute.GET, "/api/my-farm/today", { cookie: shopper.cookie });
+    expect(refused.status).toBe(403);
+    expect((await call(todayRoute.GET, "/api/my-farm/today", {})).status).toBe(401);
   });
 });

@@ -113,6 +113,7 @@ import { GET as paymentsConfigGET } from "@/app/api/payments/config/route";
 import { GET as topUpStatusGET } from "@/app/api/payments/top-ups/[id]/route";
 import { POST as stripeWebhookPOST } from "@/app/api/webhooks/stripe/route";
 import { GET as payoutsGET } from "@/app/api/my-farm/payouts/route";
+import { GET as farmTodayGET } from "@/app/api/my-farm/today/route";
 import { GET as payoutGET } from "@/app/api/my-farm/payouts/[id]/route";
 import { GET as payoutPdfGET } from "@/app/api/my-farm/payouts/[id]/statement.pdf/route";
 import { POST as payoutsConnectPOST } from "@/app/api/my-farm/payouts/connect/route";
@@ -1070,6 +1071,7 @@ const endpoints: Endpoint[] = [
   api("GET /api/payments/config", paymentsConfigGET, "anyone", { ok: 200 }),
   api("GET /api/payments/top-ups/:id", topUpStatusGET, "A", { ...aTopUp, ok: 200 }),
   api("POST /api/webhooks/stripe", stripeWebhookPOST, "anyone", { crossSiteAllowed: true }),
+  api("GET /api/my-farm/today", farmTodayGET, "G", { ok: 200 }),
   api("GET /api/my-farm/payouts", payoutsGET, "G", { ok: 200 }),
   api("GET /api/my-farm/payouts/:id", payoutGET, "G", {
     ...gPayout,

@@ -15,6 +15,7 @@ export function isOfflineApi(pathname: string): boolean {
   return (
     pathname === "/api/user" ||
     pathname === "/api/my-farm" ||
+    pathname === "/api/my-farm/today" ||
     pathname === "/api/my-farm/pack-list" ||
     pathname === "/api/my-farm/orders"
   );
