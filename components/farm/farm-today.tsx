@@ -1,11 +1,11 @@
 "use client";
 import Link from "next/link";
-import useSWR from "swr";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { EmptyNote } from "@/components/ui/empty-note";
 import { LoadStates } from "@/components/ui/load-states";
 import { useOrderEvents } from "@/components/orders/use-order-events";
+import { useFarmToday } from "@/lib/client/resources";
 import { useServerList } from "@/lib/client/use-server-list";
 import { formatCurrency, formatSlotDay, formatSlotRange, formatUnits } from "@/lib/format";
 import type { FarmTodayJson } from "@/lib/contracts/farm";
@@ -25,7 +25,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * cancel, an accepted change) reads it again.
  */
 export function FarmToday() {
-  const read = useSWR<FarmTodayJson>("/api/my-farm/today");
+  const read = useFarmToday();
   const { mutate } = read;
   useOrderEvents(() => void mutate());
   return (

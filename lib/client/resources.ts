@@ -132,6 +132,9 @@ type MyFarm = typeof farmApi.farm;
 export const useMyFarm = (enabled = true) =>
   useRead<MyFarm>(enabled ? apiKey<MyFarm>("/api/my-farm") : null);
 
+/** GET /api/my-farm/today: My Farm → Today, read again on every live order event. */
+export const [FARM_TODAY_KEY, useFarmToday] = fixedRead<typeof farmApi.today>("/api/my-farm/today");
+
 type MyProducts = typeof farmApi.products;
 /** GET /api/my-farm/products (the farmer's own catalogue); `enabled: false` reads nothing. */
 export const useMyProducts = (enabled = true) =>
