@@ -105,13 +105,21 @@ test("Profile → Notification: a farmer's push switch asks the browser, subscri
   }[];
   expect(saved.map((s) => s.endpoint)).toEqual([browserSide.endpoint]);
 
-  // The service worker shows what a push carries (delivered to it through DevTools).
+  // The service worker shows what a push carries (delivered to it through DevTools). A push that
+  // reaches a worker still installing is dropped, so it is sent once the worker is active.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? "none"),
+    )
+    .toBe("activated");
   const cdp = await context.newCDPSession(page);
   const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
   cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => registrations.push(...e.registrations));
   await cdp.send("ServiceWorker.enable");
-  await expect.poll(() => registrations.filter((r) => !r.isDeleted).length).toBeGreaterThan(0);
-  const registration = registrations.find((r) => !r.isDeleted)!;
+  const scope = `${new URL(page.url()).origin}/`;
+  const live = () => registrations.filter((r) => !r.isDeleted && r.scopeURL === scope);
+  await expect.poll(() => live().length).toBeGreaterThan(0);
+  const registration = live()[0]!;
   await cdp.send("ServiceWorker.deliverPushMessage", {
     origin: new URL(page.url()).origin,
     registrationId: registration.registrationId,
