@@ -1,7 +1,6 @@
 "use client";
 import { useRef, useState } from "react";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { PackageCheck, SlidersHorizontal } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -28,16 +27,18 @@ const beforeSlot = (o: IncomingOrderJson, now = Date.now()) =>
 /**
  * The farm's active orders, oldest first, each with its items, its buyer and a "Mark completed"
  * button, grouped by the day they are handed over (each day links its pack list); the first page
- * comes with the page, "Load more" appends the next. The server's props
- * stay the source of truth: a completed order leaves the list at once, and after router.refresh()
- * (also on a live order event, docs/notifications.md) the list starts over from the fresh first page.
+ * is read with its count (`fromServer`), "Load more" appends the next. The server stays the source
+ * of truth: a completed order leaves the list at once, and once the first page is read again
+ * (`onChanged`, also on a live order event, docs/notifications.md) the list starts over from it.
  */
 export function IncomingOrders({
   orders: fromServer,
+  onChanged,
 }: {
   orders: Page<IncomingOrderJson> & { total: number };
+  /** Reads the first page again (a completion, a change, a live order event). */
+  onChanged: () => void;
 }) {
-  const router = useRouter();
   const listRef = useRef<HTMLDivElement>(null);
   const list = usePaged<IncomingOrderJson>("/api/my-farm/orders", fromServer, listRef);
   const orders = list.page?.items ?? [];
@@ -45,7 +46,7 @@ export function IncomingOrders({
   const [busy, setBusy] = useState<number | null>(null);
   const waitingToSend = waitingHandovers(useOutbox());
   // A new order, a cancel or an accepted change arrives live: the server's page is the truth.
-  useOrderEvents(() => router.refresh());
+  useOrderEvents(onChanged);
   const [adjusting, setAdjusting] = useState<{
     order: IncomingOrderJson;
     item: IncomingOrderJson["items"][number];
@@ -60,7 +61,7 @@ export function IncomingOrders({
           ? `${amount} was refunded to ${order.buyer.fullName}. They see the change in your conversation.`
           : `${order.buyer.fullName} can accept or decline it in your conversation.`,
     });
-    router.refresh();
+    onChanged();
   }
 
   async function complete(order: IncomingOrderJson) {
@@ -86,14 +87,14 @@ export function IncomingOrders({
           ? `${order.buyer.fullName} has been sent a message that order #${order.id} is ready.`
           : `Order #${order.id} is completed.`,
       });
-      router.refresh();
+      onChanged();
     } catch (e) {
       toast({
         title: "Could not complete the order",
         description: messageOf(e, "Please try again."),
         variant: "destructive",
       });
-      router.refresh();
+      onChanged();
     } finally {
       setBusy(null);
     }

@@ -2,6 +2,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { CloudOff, Clock, X } from "lucide-react";
+import { useSWRConfig } from "swr";
 import { useAuth, USER_KEY } from "@/components/auth/auth-provider";
 import { Button } from "@/components/ui/button";
 import {
@@ -48,6 +49,7 @@ export function useOnline(): boolean {
 export function OfflineApp({ farmKey }: { farmKey: string }) {
   const { user } = useAuth();
   const router = useRouter();
+  const { mutate } = useSWRConfig();
   const pathname = usePathname();
   const online = useOnline();
   const outbox = useOutbox();
@@ -90,7 +92,15 @@ export function OfflineApp({ farmKey }: { farmKey: string }) {
     return () => clearInterval(every);
   }, [online, waiting]);
 
-  useEffect(() => onDelivered(() => router.refresh()), [router]);
+  // Read again what the page shows: its server render and its reads from /api (every key shown).
+  useEffect(
+    () =>
+      onDelivered(() => {
+        router.refresh();
+        void mutate(() => true);
+      }),
+    [router, mutate],
+  );
 
   const refused = outbox.filter((e) => e.state === "refused");
   const pending = outbox.filter((e) => e.state === "waiting");

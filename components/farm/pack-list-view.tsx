@@ -21,7 +21,16 @@ const dayTitle = (date: string) => formatSlotDate(`${date}T00:00`);
  * product, with a bar to compare), then each order to pack with its tick-offs and "Handed over",
  * then the orders handed over. Prints without the app's frame; the same list downloads as CSV.
  */
-export function PackListView({ list, dateError }: { list: PackListJson; dateError?: string }) {
+export function PackListView({
+  list,
+  dateError,
+  onChanged,
+}: {
+  list: PackListJson;
+  dateError?: string;
+  /** Reads the day again after a handover or an undo. */
+  onChanged: () => void;
+}) {
   const max = Math.max(1, ...list.products.map((p) => p.quantity));
   const csv = `/api/my-farm/pack-list?date=${list.date}&format=csv`;
   return (
@@ -108,6 +117,7 @@ export function PackListView({ list, dateError }: { list: PackListJson; dateErro
           <PackOrders
             key={`${list.date}-${list.orders.map((o) => `${o.id}${o.status}${o.packed.join(".")}`).join()}`}
             list={list}
+            onChanged={onChanged}
           />
         </>
       )}

@@ -1,6 +1,5 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
-import { useRouter } from "next/navigation";
 import { Clock, PackageCheck, Undo2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
@@ -37,12 +36,11 @@ function useMinuteClock(): number | null {
 /**
  * The pack list's orders (docs/fulfilment.md): each active order with a tick per line and one for
  * the whole order, kept on the server; a confirmed "Handed over" completes it, with Undo in the
- * toast (and on the handed-over list) for HANDOVER_UNDO_MINUTES. The page's props stay the
- * truth: after a handover or an undo the page is refreshed. Ticks and handovers go through the
+ * toast (and on the handed-over list) for HANDOVER_UNDO_MINUTES. The server's list stays the
+ * truth: after a handover or an undo it is read again (`onChanged`). Ticks and handovers go through the
  * outbox (docs/offline.md): offline they wait on the phone, shown as made, and are sent later.
  */
-export function PackOrders({ list }: { list: PackListJson }) {
-  const router = useRouter();
+export function PackOrders({ list, onChanged }: { list: PackListJson; onChanged: () => void }) {
   const now = useMinuteClock();
   const [packed, setPacked] = useState<Record<number, number[]>>(() =>
     Object.fromEntries(list.orders.map((o) => [o.id, o.packed])),
@@ -108,7 +106,7 @@ export function PackOrders({ list }: { list: PackListJson }) {
     } catch (e) {
       toastFailure("Could not undo the handover", e);
     }
-    router.refresh();
+    onChanged();
   }
 
   function handOver(order: PackOrder) {
@@ -147,7 +145,7 @@ export function PackOrders({ list }: { list: PackListJson }) {
       } catch (e) {
         toastFailure("Could not hand over the order", e);
       }
-      router.refresh();
+      onChanged();
     });
   }
 

@@ -1,3 +1,4 @@
+import type { Page } from "@/lib/validators/page";
 import { apiErrorFrom } from "./api";
 
 /** One page of a cursor-paginated /api list: its rows and the URL of the next page (null: last page). */
@@ -20,6 +21,21 @@ export async function fetchPage<T>(url: string): Promise<ClientPage<T>> {
   const text = await res.text();
   if (!res.ok) throw apiErrorFrom(res.status, res.statusText, text);
   return { items: JSON.parse(text) as T[], next: nextFromLink(res.headers.get("link")) };
+}
+
+/**
+ * A list's first page as the server renders it for a seed (`usePaged`): its rows, the next page's
+ * cursor and the `X-Total-Count` the list answers with its first page (else the rows' count).
+ */
+export async function fetchFirstPage<T>(url: string): Promise<Page<T> & { total: number }> {
+  const res = await fetch(url, { credentials: "include" });
+  const text = await res.text();
+  if (!res.ok) throw apiErrorFrom(res.status, res.statusText, text);
+  const items = JSON.parse(text) as T[];
+  const next = nextFromLink(res.headers.get("link"));
+  const nextCursor = next ? new URL(next, "http://x").searchParams.get("cursor") : null;
+  const total = Number(res.headers.get("x-total-count") ?? items.length);
+  return { items, nextCursor, total };
 }
 
 /**

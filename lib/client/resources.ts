@@ -14,6 +14,7 @@ import type { paymentsApi } from "@/lib/contracts/payments";
 import type { standingApi } from "@/lib/contracts/standing";
 import type { walletApi } from "@/lib/contracts/wallet";
 import { apiFetch } from "./api";
+import { fetchFirstPage } from "./paged";
 
 /*
  * One typed hook per resource a screen reads through SWR (docs/architecture.md, "Client data").
@@ -133,6 +134,21 @@ export const useMyFarm = (enabled = true) =>
   useRead<MyFarm>(enabled ? apiKey<MyFarm>("/api/my-farm") : null);
 
 /** GET /api/my-farm/today: My Farm → Today, read again on every live order event. */
+/** My Farm → Pack list of one day; `null`: the next day with orders (the server picks it). */
+export const packListKey = (date: string | null) =>
+  `${apiKey<typeof fulfilmentApi.packList>("/api/my-farm/pack-list")}${date ? `?date=${date}` : ""}`;
+export const usePackList = (date: string | null) =>
+  useRead<typeof fulfilmentApi.packList>(packListKey(date));
+
+/** My Farm → Orders: the first page of active orders and their count (the list's seed, `usePaged`). */
+export const INCOMING_ORDERS_KEY = apiKey<typeof farmApi.orders>("/api/my-farm/orders");
+export const useIncomingOrders = () =>
+  useSWR(INCOMING_ORDERS_KEY, (url: string) =>
+    fetchFirstPage<AnswerOf<typeof farmApi.orders>[number]>(url),
+  );
+export const [WEEKLY_SALES_KEY, useWeeklySales] =
+  fixedRead<typeof farmApi.sales>("/api/my-farm/sales");
+
 export const [FARM_TODAY_KEY, useFarmToday] = fixedRead<typeof farmApi.today>("/api/my-farm/today");
 
 type MyProducts = typeof farmApi.products;

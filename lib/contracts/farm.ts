@@ -387,7 +387,7 @@ export const farmApi = {
     path: "/api/my-farm/orders",
     tag: "My Farm",
     summary: "Your farm's active orders to prepare, oldest first",
-    description: PAGED,
+    description: `${PAGED} The first page (no cursor) also answers \`X-Total-Count\`: how many active orders there are.`,
     auth: "required",
     query: incomingOrdersQuerySchema,
     response: z.array(incomingOrder),

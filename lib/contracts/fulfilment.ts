@@ -177,7 +177,8 @@ export const fulfilmentApi = {
     path: "/api/my-farm/pack-list",
     tag: "Fulfilment",
     summary: "What to harvest and pack for one day: totals per product, then every order",
-    description: "`format=csv` answers text/csv with a header row, one line per order line.",
+    description:
+      "Without `date`, the next day with orders to hand over, else today. `format=csv` answers text/csv with a header row, one line per order line.",
     auth: "required",
     query: packListQuerySchema,
     response: packList,

@@ -253,7 +253,8 @@ export const packTickSchema = z.object({
 export type PackTickInput = z.infer<typeof packTickSchema>;
 
 export const packListQuerySchema = z.object({
-  date: localDate,
+  // Without a date: the next day with orders to hand over, else today (docs/fulfilment.md).
+  date: localDate.optional(),
   format: z
     .enum(["json", "csv"], { error: "format must be json or csv" })
     .optional()

@@ -9,11 +9,16 @@ import { endpoints } from "@/lib/contracts";
 import {
   ADDRESSES_KEY,
   apiKey,
+  FARM_TODAY_KEY,
+  INCOMING_ORDERS_KEY,
   INVOICES_KEY,
   orderKey,
+  packListKey,
   STANDING_ORDERS_KEY,
   WALLET_KEY,
+  WEEKLY_SALES_KEY,
 } from "@/lib/client/resources";
+import { isOfflineApi, offlineReadsOf } from "@/lib/client/offline/routes";
 
 describe("resource keys come from the contracts", () => {
   it("fills a contract path's parameters", () => {
@@ -28,6 +33,19 @@ describe("resource keys come from the contracts", () => {
       expect(endpoints.some((e) => e.method === "GET" && e.path === key)).toBe(true);
     },
   );
+});
+
+describe("the farm's offline pages keep the reads their screens make", () => {
+  it.each([
+    ["/my-farm", "", [FARM_TODAY_KEY]],
+    ["/my-farm/orders", "", [INCOMING_ORDERS_KEY, WEEKLY_SALES_KEY]],
+    ["/my-farm/pack-list", "", [packListKey(null)]],
+    ["/my-farm/pack-list", "?date=2026-12-05", [packListKey("2026-12-05")]],
+    ["/my-farm/pack-list", "?date=tomorrow", [packListKey(null)]],
+  ])("%s%s reads %j", (pathname, search, keys) => {
+    expect(offlineReadsOf(pathname, search)).toEqual(keys);
+    for (const key of keys) expect(isOfflineApi(new URL(key, "http://x").pathname)).toBe(true);
+  });
 });
 
 const root = path.resolve(import.meta.dirname, "../..");

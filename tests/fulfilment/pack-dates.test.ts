@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nextPackDate } from "@/lib/server/fulfilment/pack-dates";
+import { packList } from "@/lib/server/fulfilment/pack-list";
 import { createFarmerWithSession } from "../support/factories";
 import { createOrderInSlot, createPickupPoint, createWindow } from "../support/fulfilment";
 
@@ -23,5 +24,9 @@ describe("the pack list's default day", () => {
     expect(await nextPackDate(me.user, now)).toBe("2026-12-05");
     await createOrderInSlot(me.farm.id, saturday, "2026-11-28", { status: "active" });
     expect(await nextPackDate(me.user, now)).toBe("2026-11-28");
+    // The pack list without a day is that day's (the prerendered page asks for it so).
+    const list = await packList(me.user, undefined, now);
+    expect(list).toMatchObject({ date: "2026-11-28", today: "2026-11-25" });
+    expect(list.orders).toHaveLength(1);
   });
 });

@@ -191,6 +191,14 @@ describe("GET /api/my-farm/orders pages", () => {
       ids: expected,
       pages: 3,
     });
+    // The first page counts every active order (the heading's count); the next pages do not.
+    const first = await call(farmOrdersRoute.GET, "/api/my-farm/orders?limit=3", {
+      cookie: me.cookie,
+    });
+    expect(first.headers.get("x-total-count")).toBe("8");
+    const second = await call(farmOrdersRoute.GET, nextLink(first.headers)!, { cookie: me.cookie });
+    expect(second.json).toHaveLength(3);
+    expect(second.headers.get("x-total-count")).toBeNull();
   });
 });
 

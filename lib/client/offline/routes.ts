@@ -17,6 +17,24 @@ export function isOfflineApi(pathname: string): boolean {
     pathname === "/api/my-farm" ||
     pathname === "/api/my-farm/today" ||
     pathname === "/api/my-farm/pack-list" ||
-    pathname === "/api/my-farm/orders"
+    pathname === "/api/my-farm/orders" ||
+    pathname === "/api/my-farm/sales"
   );
+}
+
+/**
+ * What an offline page at `pathname` + `search` reads from /api, spelled as its screen asks
+ * (lib/client/resources.ts), so that it is kept with the page on the first visit, before the
+ * service worker controls the page and sees the page's own requests.
+ */
+export function offlineReadsOf(pathname: string, search: string): string[] {
+  if (pathname === "/my-farm") return ["/api/my-farm/today"];
+  if (pathname === "/my-farm/orders") return ["/api/my-farm/orders", "/api/my-farm/sales"];
+  if (pathname === "/my-farm/pack-list") {
+    const date = new URLSearchParams(search).get("date");
+    return [
+      `/api/my-farm/pack-list${date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `?date=${date}` : ""}`,
+    ];
+  }
+  return [];
 }

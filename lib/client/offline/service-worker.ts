@@ -1,6 +1,6 @@
 "use client";
 import { QUEUE_DB, SW_URL, USER_CACHES } from "./names";
-import { isOfflineApi, isOfflinePage } from "./routes";
+import { isOfflineApi, isOfflinePage, offlineReadsOf } from "./routes";
 
 /**
  * The site's one service worker (app/sw.ts: offline pages and push), registered for the whole
@@ -31,7 +31,9 @@ export async function keepThisPageOffline(reads: string[] = []): Promise<void> {
   scripts.forEach((u) => asked.add(u));
   const urls = [
     location.pathname + location.search,
-    ...reads.filter((r) => isOfflineApi(new URL(r, location.origin).pathname)),
+    ...[...reads, ...offlineReadsOf(location.pathname, location.search)].filter((r) =>
+      isOfflineApi(new URL(r, location.origin).pathname),
+    ),
     ...scripts,
   ];
   const channel = new MessageChannel();

@@ -11,12 +11,8 @@ import * as clock from "@/lib/server/platform/clock";
  */
 export async function nextPackDate(user: SessionUser, now?: Date): Promise<string> {
   now ??= await clock.now();
-  const { id: farmId } = await requireOwnFarm(user);
-  const { timeZone } = await db.farm.findUniqueOrThrow({
-    where: { id: farmId },
-    select: { timeZone: true },
-  });
-  return nextPackDateOf(farmId, localDateOf(now, timeZone));
+  const farm = await requireOwnFarm(user);
+  return nextPackDateOf(farm.id, localDateOf(now, farm.timeZone));
 }
 
 /** The same for a farm already checked to be the caller's, from its local `today`. */

@@ -9,6 +9,7 @@ import { localDateOf } from "@/lib/server/tz-zone";
 import * as clock from "@/lib/server/platform/clock";
 import { toLocalIso } from "./time";
 import { packedLines } from "./pack-ticks";
+import { nextPackDateOf } from "./pack-dates";
 
 /** How many days from today the pack list's day picker offers. */
 export const PACK_DAYS = 14;
@@ -23,11 +24,17 @@ const shiftDate = (date: string, days: number) => {
  * each product over the day's orders), then every order to pack with its buyer, slot and place.
  * Cancelled orders are left out; completed ones stay (the list is also the day's record). The
  * buyer appears by name only; the delivery address is there because the farm delivers to it.
+ * Without `date`, the next day with orders to hand over (else today).
  */
-export async function packList(user: SessionUser, date: string, now?: Date): Promise<PackListJson> {
+export async function packList(
+  user: SessionUser,
+  date?: string,
+  now?: Date,
+): Promise<PackListJson> {
   now ??= await clock.now();
-  const { id: farmId } = await requireOwnFarm(user);
-  return packListOf(farmId, date, now);
+  const farm = await requireOwnFarm(user);
+  const day = date ?? (await nextPackDateOf(farm.id, localDateOf(now, farm.timeZone)));
+  return packListOf(farm.id, day, now, farm.timeZone);
 }
 
 /**

@@ -54,26 +54,21 @@ const handed = (o: IncomingRow): Handed => ({
   round: o.handoverUndos,
 });
 
-/** One page of the farm's active orders to prepare, oldest first (first paid, first packed). */
+/**
+ * A page of the farm's active orders, oldest first; the first page (no cursor) also counts them
+ * all, for the heading's count (the route answers it as `X-Total-Count`).
+ */
 export async function listIncomingOrders(
   user: SessionUser,
   page: { limit: number; cursor?: TimeCursor },
-): Promise<Page<IncomingOrderJson>> {
+): Promise<Page<IncomingOrderJson> & { total?: number }> {
   const farm = await requireOwnFarm(user);
-  return incomingPage(farm.id, page);
-}
-
-/** My Farm's first screen: the first page and how many active orders there are in all (the heading's count). */
-export async function incomingOrdersOverview(
-  user: SessionUser,
-  limit: number,
-): Promise<Page<IncomingOrderJson> & { total: number }> {
-  const farm = await requireOwnFarm(user);
-  const [page, total] = await Promise.all([
-    incomingPage(farm.id, { limit }),
+  if (page.cursor) return incomingPage(farm.id, page);
+  const [first, total] = await Promise.all([
+    incomingPage(farm.id, page),
     db.order.count({ where: { farmId: farm.id, status: "active" } }),
   ]);
-  return { ...page, total };
+  return { ...first, total };
 }
 
 async function incomingPage(
