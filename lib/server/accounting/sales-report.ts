@@ -1,10 +1,11 @@
 import "server-only";
 import { DateTime } from "luxon";
-import { db } from "@/lib/server/platform/db";
+import { readRows } from "@/lib/server/platform/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { zoneOf } from "@/lib/server/tz-zone";
 import { centsToDollars, dollarsToCents } from "@/lib/money";
 import { csvAmount, toCsv } from "@/lib/server/platform/csv";
-import { taxesOf, taxTotal } from "@/lib/tax";
+import { taxesOf, taxTotal, type TaxClassName } from "@/lib/tax";
 import type { SessionUser } from "@/lib/server/auth/session";
 import type { ReportPeriodInput, SalesReportQuery } from "@/lib/validators/farm";
 import { SALES_CHANNELS, type SalesChannel, type SalesReportJson } from "@/lib/contracts/farm";
@@ -28,47 +29,58 @@ export function periodBounds(q: ReportPeriodInput, timeZone: string) {
   return { zone, start, end };
 }
 
-/** The farm's completed orders of a period, oldest first, with what the reports and exports read. */
+type CompletedOrderRow = {
+  id: number;
+  totalCents: number;
+  taxes: unknown;
+  taxRates: unknown;
+  payment: "wallet" | "account";
+  completedAt: Date;
+  createdAt: Date;
+  dueDate: string | null;
+  standing: boolean;
+  userId: number;
+  fullName: string;
+  userType: string;
+  items: {
+    productId: number;
+    productName: string;
+    quantity: number;
+    priceCents: number;
+    taxClass: TaxClassName;
+  }[];
+};
+
+/**
+ * The farm's completed orders of a period, oldest first, with what the reports and exports read.
+ * One hand-written statement (buyer, statement, standing flag and lines joined): Prisma's relation
+ * read and the standing lookup after it were most of the sales report's own CPU
+ * (docs/architecture.md, "Where the time goes").
+ */
 export async function completedOrders(
   farm: Pick<OwnFarm, "id" | "timeZone">,
   q: ReportPeriodInput,
 ) {
-  const farmId = farm.id;
   const { zone, start, end } = periodBounds(q, farm.timeZone);
-  const orders = await db.order.findMany({
-    where: {
-      farmId,
-      status: "completed",
-      completedAt: { gte: start.toJSDate(), lt: end.toJSDate() },
-    },
-    select: {
-      id: true,
-      totalCents: true,
-      taxes: true,
-      taxRates: true,
-      payment: true,
-      completedAt: true,
-      createdAt: true,
-      statement: { select: { dueDate: true } },
-      user: { select: { id: true, fullName: true, userType: true } },
-      items: {
-        select: {
-          productId: true,
-          productName: true,
-          quantity: true,
-          priceCents: true,
-          taxClass: true,
-        },
-        orderBy: { id: "asc" },
-      },
-    },
-    orderBy: [{ completedAt: "asc" }, { id: "asc" }],
-  });
-  const placed = await db.standingOrderOccurrence.findMany({
-    where: { orderId: { in: orders.map((o) => o.id) } },
-    select: { orderId: true },
-  });
-  const standing = new Set(placed.map((p) => p.orderId));
+  const rows = await readRows<CompletedOrderRow>(Prisma.sql`
+    SELECT o.id, o."totalCents", o.taxes, o."taxRates", o.payment::text AS payment, o."completedAt", o."createdAt",
+      st."dueDate", EXISTS (SELECT 1 FROM "StandingOrderOccurrence" so WHERE so."orderId" = o.id) AS standing,
+      u.id AS "userId", u."fullName", u."userType"::text AS "userType",
+      (SELECT coalesce(json_agg(json_build_object('productId', i."productId", 'productName', i."productName",
+          'quantity', i.quantity, 'priceCents', i."priceCents", 'taxClass', i."taxClass") ORDER BY i.id), '[]'::json)
+        FROM "OrderItem" i WHERE i."orderId" = o.id) AS items
+    FROM "Order" o
+    JOIN "User" u ON u.id = o."userId"
+    LEFT JOIN "Statement" st ON st.id = o."statementId"
+    WHERE o."farmId" = ${farm.id} AND o.status = 'completed'::"OrderStatus"
+      AND o."completedAt" >= ${start.toJSDate()} AND o."completedAt" < ${end.toJSDate()}
+    ORDER BY o."completedAt", o.id`);
+  const orders = rows.map(({ dueDate, userId, fullName, userType, standing, ...o }) => ({
+    ...o,
+    statement: dueDate === null ? null : { dueDate },
+    user: { id: userId, fullName, userType },
+    standing,
+  }));
   return {
     zone,
     start,
@@ -77,7 +89,7 @@ export async function completedOrders(
     orders: orders.map((o) => {
       const goodsCents = o.items.reduce((s, i) => s + i.priceCents * i.quantity, 0);
       const taxCents = taxTotal(taxesOf(o.taxes));
-      const channel: SalesChannel = standing.has(o.id)
+      const channel: SalesChannel = o.standing
         ? "standing"
         : o.payment === "account"
           ? "account"
@@ -86,8 +98,7 @@ export async function completedOrders(
             : "shoppers";
       return {
         ...o,
-        completedAt: o.completedAt!,
-        day: DateTime.fromJSDate(o.completedAt!, { zone }).toISODate()!,
+        day: DateTime.fromJSDate(o.completedAt, { zone }).toISODate()!,
         goodsCents,
         taxCents,
         feeCents: o.totalCents - taxCents - goodsCents,
