@@ -54,6 +54,8 @@ const ALL_ROUTES: { path: string; goal: number; auth: Auth }[] = [
   { path: "/my-farm/orders", goal: 0.5, auth: "farmer" },
   { path: "/my-farm/pack-list", goal: 0.5, auth: "farmer" },
   { path: "/api/my-farm/today", goal: 0.5, auth: "farmer" },
+  { path: "/api/my-farm/pack-list", goal: 0.5, auth: "farmer" },
+  { path: "/api/my-farm/orders", goal: 0.5, auth: "farmer" },
   { path: "/api/my-farm/payouts", goal: 0.6, auth: "farmer" },
   { path: `/api/my-farm/reports/sales?${REPORT_PERIOD}`, goal: 0.6, auth: "farmer" },
   { path: "/api/user", goal: 0.7, auth: true },
