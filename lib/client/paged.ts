@@ -16,11 +16,21 @@ export function withCursor(base: string, cursor: string | null): string | null {
   return `${base}${base.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(cursor)}`;
 }
 
-export async function fetchPage<T>(url: string): Promise<ClientPage<T>> {
+/** One page and the answer's headers (the `Link`, a first page's `X-Total-Count`). */
+async function readPage<T>(url: string): Promise<ClientPage<T> & { headers: Headers }> {
   const res = await fetch(url, { credentials: "include" });
   const text = await res.text();
   if (!res.ok) throw apiErrorFrom(res.status, res.statusText, text);
-  return { items: JSON.parse(text) as T[], next: nextFromLink(res.headers.get("link")) };
+  return {
+    items: JSON.parse(text) as T[],
+    next: nextFromLink(res.headers.get("link")),
+    headers: res.headers,
+  };
+}
+
+export async function fetchPage<T>(url: string): Promise<ClientPage<T>> {
+  const { items, next } = await readPage<T>(url);
+  return { items, next };
 }
 
 /**
@@ -28,14 +38,9 @@ export async function fetchPage<T>(url: string): Promise<ClientPage<T>> {
  * cursor and the `X-Total-Count` the list answers with its first page (else the rows' count).
  */
 export async function fetchFirstPage<T>(url: string): Promise<Page<T> & { total: number }> {
-  const res = await fetch(url, { credentials: "include" });
-  const text = await res.text();
-  if (!res.ok) throw apiErrorFrom(res.status, res.statusText, text);
-  const items = JSON.parse(text) as T[];
-  const next = nextFromLink(res.headers.get("link"));
+  const { items, next, headers } = await readPage<T>(url);
   const nextCursor = next ? new URL(next, "http://x").searchParams.get("cursor") : null;
-  const total = Number(res.headers.get("x-total-count") ?? items.length);
-  return { items, nextCursor, total };
+  return { items, nextCursor, total: Number(headers.get("x-total-count") ?? items.length) };
 }
 
 /**

@@ -133,7 +133,6 @@ type MyFarm = typeof farmApi.farm;
 export const useMyFarm = (enabled = true) =>
   useRead<MyFarm>(enabled ? apiKey<MyFarm>("/api/my-farm") : null);
 
-/** GET /api/my-farm/today: My Farm → Today, read again on every live order event. */
 /** My Farm → Pack list of one day; `null`: the next day with orders (the server picks it). */
 export const packListKey = (date: string | null) =>
   `${apiKey<typeof fulfilmentApi.packList>("/api/my-farm/pack-list")}${date ? `?date=${date}` : ""}`;
@@ -149,6 +148,7 @@ export const useIncomingOrders = () =>
 export const [WEEKLY_SALES_KEY, useWeeklySales] =
   fixedRead<typeof farmApi.sales>("/api/my-farm/sales");
 
+/** GET /api/my-farm/today: My Farm → Today, read again on every live order event. */
 export const [FARM_TODAY_KEY, useFarmToday] = fixedRead<typeof farmApi.today>("/api/my-farm/today");
 
 type MyProducts = typeof farmApi.products;

@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { nextPackDate } from "@/lib/server/fulfilment/pack-dates";
 import { packList } from "@/lib/server/fulfilment/pack-list";
+import type { SessionUser } from "@/lib/server/auth/session";
 import { createFarmerWithSession } from "../support/factories";
 import { createOrderInSlot, createPickupPoint, createWindow } from "../support/fulfilment";
+
+/** The day the pack list opens on when the address names none. */
+const nextPackDate = async (user: SessionUser, now: Date) =>
+  (await packList(user, undefined, now)).date;
 
 describe("the pack list's default day", () => {
   it("is the farm's next local date with an active order, else today in the farm's zone", async () => {

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { completeOrder } from "@/lib/server/orders/farm-orders";
-import { nextPackDate } from "@/lib/server/fulfilment/pack-dates";
+import { packList } from "@/lib/server/fulfilment/pack-list";
 import { db } from "@/lib/server/platform/db";
 import { localDateOf } from "@/lib/server/tz-zone";
 
@@ -21,7 +21,7 @@ export async function expectHandoverDueToday(now: Date) {
   expect(due[0].endsAt.getTime()).toBeGreaterThan(now.getTime());
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { passwordHash, ...user } = await db.user.findUniqueOrThrow({ where: { id: farm.userId } });
-  expect(await nextPackDate(user, now)).toBe(today);
+  expect((await packList(user, undefined, now)).date).toBe(today);
   const handed = await completeOrder(user, due[0].orderId, now);
   expect(handed.value.order.status).toBe("completed");
 }
