@@ -29,13 +29,27 @@ export async function bookedCommissionCents(orderIds: number[]): Promise<number>
 
 /** The figures of these handed-over orders. */
 export async function figuresOf(orders: HandedOver[]): Promise<Figures> {
+  return tally(orders, await bookedCommissionCents(orders.map((o) => o.id)));
+}
+
+/**
+ * The figures of handed-over orders read with the commission each one's ledger booked (minus the
+ * sum of its commission rows, as `bookedCommissionCents`), so no second read is needed.
+ */
+export function figuresOfBooked(orders: (HandedOver & { commissionCents: number })[]): Figures {
+  return tally(
+    orders,
+    orders.reduce((sum, o) => sum + o.commissionCents, 0),
+  );
+}
+
+function tally(orders: HandedOver[], commissionCents: number): Figures {
   let totalCents = 0;
   let taxCents = 0;
   for (const o of orders) {
     totalCents += o.totalCents;
     taxCents += taxTotal(taxesOf(o.taxes));
   }
-  const commissionCents = await bookedCommissionCents(orders.map((o) => o.id));
   return {
     orders: orders.length,
     salesCents: totalCents - taxCents,

@@ -10,7 +10,7 @@ import type { SessionUser } from "@/lib/server/auth/session";
 import type { ReportPeriodInput, SalesReportQuery } from "@/lib/validators/farm";
 import { SALES_CHANNELS, type SalesChannel, type SalesReportJson } from "@/lib/contracts/farm";
 import { requireOwnFarm, type OwnFarm } from "@/lib/server/farm/access";
-import { figuresOf, type Figures } from "./figures";
+import { figuresOfBooked, type Figures } from "./figures";
 
 /*
  * My Farm → Reports (docs/money.md, "Reports"): what a farm sold in a period. The basis is the tax
@@ -39,6 +39,8 @@ type CompletedOrderRow = {
   createdAt: Date;
   dueDate: string | null;
   standing: boolean;
+  /** The commission the farm ledger booked on the order (lib/server/accounting/figures.ts). */
+  commissionCents: number;
   userId: number;
   fullName: string;
   userType: string;
@@ -53,9 +55,9 @@ type CompletedOrderRow = {
 
 /**
  * The farm's completed orders of a period, oldest first, with what the reports and exports read.
- * One hand-written statement (buyer, statement, standing flag and lines joined): Prisma's relation
- * read and the standing lookup after it were most of the sales report's own CPU
- * (docs/architecture.md, "Where the time goes").
+ * One hand-written statement (buyer, statement, standing flag, booked commission and lines
+ * joined): Prisma's relation read and the lookups after it were most of the sales report's own
+ * CPU (docs/architecture.md, "Where the time goes").
  */
 export async function completedOrders(
   farm: Pick<OwnFarm, "id" | "timeZone">,
@@ -65,6 +67,8 @@ export async function completedOrders(
   const rows = await readRows<CompletedOrderRow>(Prisma.sql`
     SELECT o.id, o."totalCents", o.taxes, o."taxRates", o.payment::text AS payment, o."completedAt", o."createdAt",
       st."dueDate", EXISTS (SELECT 1 FROM "StandingOrderOccurrence" so WHERE so."orderId" = o.id) AS standing,
+      (SELECT coalesce(-sum(e."amountCents"), 0)::int FROM "FarmLedgerEntry" e
+        WHERE e."orderId" = o.id AND e.type = 'commission'::"FarmLedgerType") AS "commissionCents",
       u.id AS "userId", u."fullName", u."userType"::text AS "userType",
       (SELECT coalesce(json_agg(json_build_object('productId', i."productId", 'productName', i."productName",
           'quantity', i.quantity, 'priceCents', i."priceCents", 'taxClass', i."taxClass") ORDER BY i.id), '[]'::json)
@@ -137,7 +141,7 @@ export async function salesReport(
 ): Promise<SalesReportJson> {
   const own = await requireOwnFarm(user);
   const period = await completedOrders(own, q);
-  return salesReportOf(q, period, await figuresOf(period.orders));
+  return salesReportOf(q, period, figuresOfBooked(period.orders));
 }
 
 function salesReportOf(

@@ -2,20 +2,28 @@ import "server-only";
 // Its own folder: Today reads across farm, fulfilment and payments, which all stand below it.
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
-import { db, readRows } from "@/lib/server/platform/db";
+import { readRows, sqlInt } from "@/lib/server/platform/db";
 import * as clock from "@/lib/server/platform/clock";
 import { localDateOf } from "@/lib/server/tz-zone";
-import { nextPackDateOf } from "@/lib/server/fulfilment/pack-dates";
 import { packListOf } from "@/lib/server/fulfilment/pack-list";
 import { nextPayoutOf } from "@/lib/server/payments/farm-payouts";
 import { centsToDollars } from "@/lib/money";
 import type { FarmTodayJson } from "@/lib/contracts/farm";
-import { requireOwnFarm } from "@/lib/server/farm/access";
+import { requireOwnFarmAndAccount } from "@/lib/server/farm/access";
 
 /** A product is low on stock at this many free units or fewer (docs/product.md, "My Farm → Today"). */
 export const LOW_STOCK = 5;
 /** At most this many rows in each of Today's lists; the counts are whole. */
 const SHOWN = 20;
+
+type WaitingRow = {
+  id: number;
+  orderId: number;
+  deltaCents: number;
+  createdAt: Date;
+  buyerId: number;
+  fullName: string;
+};
 
 type UnreadRow = {
   userId: number;
@@ -30,18 +38,14 @@ type UnreadRow = {
  * My Farm → Today (docs/product.md): the handover day (today when something is due, else the next
  * one) from the pack list's owner, with its harvest totals; unread messages, adjustment cards the
  * buyer has not answered, products low on free stock and the next payout. The farm row first, then
- * one round of independent reads, then the day's pack list: no query per row.
+ * one round of independent `readRows` statements, the day's pack list among them: no query per row.
  */
 export async function farmToday(user: SessionUser, now?: Date): Promise<FarmTodayJson> {
   now ??= await clock.now();
-  const own = await requireOwnFarm(user);
-  const farm = await db.farm.findUniqueOrThrow({
-    where: { id: own.id },
-    select: { timeZone: true, account: { select: { balanceCents: true } } },
-  });
+  const farm = await requireOwnFarmAndAccount(user);
   const today = localDateOf(now, farm.timeZone);
-  const [date, unread, waiting, low, payout] = await Promise.all([
-    nextPackDateOf(own.id, today),
+  const [list, unread, waiting, low, payout] = await Promise.all([
+    packListOf(farm.id, null, now, farm.timeZone),
     readRows<UnreadRow>(Prisma.sql`
       WITH senders AS (
         SELECT m."senderId", count(*)::int AS unread, max(m.id) AS "latestId"
@@ -54,29 +58,25 @@ export async function farmToday(user: SessionUser, now?: Date): Promise<FarmToda
       JOIN "User" u ON u.id = s."senderId"
       JOIN "Message" l ON l.id = s."latestId"
       ORDER BY s."latestId" DESC
-      LIMIT ${SHOWN}`),
-    db.orderAdjustment.findMany({
-      where: { farmId: own.id, status: "pending" },
-      orderBy: { id: "asc" },
-      take: SHOWN,
-      select: {
-        id: true,
-        orderId: true,
-        deltaCents: true,
-        createdAt: true,
-        order: { select: { user: { select: { id: true, fullName: true } } } },
-      },
-    }),
+      LIMIT ${sqlInt(SHOWN)}`),
+    readRows<WaitingRow>(Prisma.sql`
+      SELECT a.id, a."orderId", a."deltaCents", a."createdAt", u.id AS "buyerId", u."fullName"
+      FROM "OrderAdjustment" a
+      JOIN "Order" o ON o.id = a."orderId"
+      JOIN "User" u ON u.id = o."userId"
+      WHERE a."farmId" = ${farm.id} AND a.status = 'pending'::"AdjustmentStatus"
+      ORDER BY a.id
+      LIMIT ${sqlInt(SHOWN)}`),
     readRows<{ id: number; name: string; unit: string; stock: number; reserved: number }>(
       Prisma.sql`
         SELECT p.id, p.name, p.unit, p.stock, p.reserved FROM "Product" p
-        WHERE p."farmId" = ${own.id} AND NOT p."isHidden" AND p.stock - p.reserved <= ${LOW_STOCK}
+        WHERE p."farmId" = ${farm.id} AND NOT p."isHidden" AND p.stock - p.reserved <= ${LOW_STOCK}
         ORDER BY p.stock - p.reserved, p.name, p.id
-        LIMIT ${SHOWN}`,
+        LIMIT ${sqlInt(SHOWN)}`,
     ),
-    nextPayoutOf(own.id, farm.timeZone, farm.account?.balanceCents ?? 0, now),
+    nextPayoutOf(farm.id, farm.timeZone, farm.account.balanceCents, now),
   ]);
-  const list = await packListOf(own.id, date, now, farm.timeZone);
+  const date = list.date;
   const active = list.orders.filter((o) => o.status === "active");
   return {
     today,
@@ -110,7 +110,7 @@ export async function farmToday(user: SessionUser, now?: Date): Promise<FarmToda
     waiting: waiting.map((a) => ({
       id: a.id,
       orderId: a.orderId,
-      buyer: a.order.user,
+      buyer: { id: a.buyerId, fullName: a.fullName },
       delta: centsToDollars(a.deltaCents),
       createdAt: a.createdAt.toISOString(),
     })),

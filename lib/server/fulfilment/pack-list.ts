@@ -1,5 +1,6 @@
 import "server-only";
-import { db } from "@/lib/server/platform/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { readRows } from "@/lib/server/platform/db";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { requireOwnFarm } from "@/lib/server/farm/access";
 import { centsToDollars } from "@/lib/money";
@@ -8,8 +9,6 @@ import { toCsv, type CsvCell } from "@/lib/server/platform/csv";
 import { localDateOf } from "@/lib/server/tz-zone";
 import * as clock from "@/lib/server/platform/clock";
 import { toLocalIso } from "./time";
-import { packedLines } from "./pack-ticks";
-import { nextPackDateOf } from "./pack-dates";
 
 /** How many days from today the pack list's day picker offers. */
 export const PACK_DAYS = 14;
@@ -33,78 +32,93 @@ export async function packList(
 ): Promise<PackListJson> {
   now ??= await clock.now();
   const farm = await requireOwnFarm(user);
-  const day = date ?? (await nextPackDateOf(farm.id, localDateOf(now, farm.timeZone)));
-  return packListOf(farm.id, day, now, farm.timeZone);
+  return packListOf(farm.id, date ?? null, now, farm.timeZone);
 }
 
+type PackRow = {
+  date: string;
+  orders: {
+    orderId: number;
+    status: "active" | "completed";
+    completedAt: string | null;
+    totalCents: number;
+    buyerId: number;
+    fullName: string;
+    kind: "pickup" | "delivery";
+    startsAt: string;
+    endsAt: string;
+    timeZone: string;
+    pickupName: string | null;
+    pickupAddress: string | null;
+    deliveryAddress: string | null;
+    postalCode: string | null;
+    items: { productId: number; productName: string; quantity: number; unit: string }[];
+    packed: number[];
+  }[];
+  counts: { date: string; orders: number }[];
+};
+
+/** A `timestamp` column read inside JSON (UTC, without its zone) as an instant. */
+const jsonInstant = (value: string) => new Date(`${value}Z`);
+
 /**
- * The pack list of a farm already checked to be the caller's; `timeZone` when the caller has read
- * the farm already (My Farm → Today, lib/server/farm-day/today.ts), saving a round trip.
+ * The pack list of a farm already checked to be the caller's, in one statement: the day (`date`,
+ * or with `null` the next day from today with an active order to hand over, else today), its
+ * orders with lines and tick-offs, and the order count of each day the picker offers. My Farm →
+ * Today reads it too (lib/server/farm-day/today.ts).
  */
 export async function packListOf(
   farmId: number,
-  date: string,
+  date: string | null,
   now: Date,
-  timeZone?: string,
+  timeZone: string,
 ): Promise<PackListJson> {
-  const [farm, rows] = await Promise.all([
-    timeZone
-      ? { timeZone }
-      : db.farm.findUniqueOrThrow({ where: { id: farmId }, select: { timeZone: true } }),
-    db.orderFulfilment.findMany({
-      where: { farmId, localDate: date, order: { status: { in: ["active", "completed"] } } },
-      orderBy: [{ startsAt: "asc" }, { orderId: "asc" }],
-      include: {
-        order: {
-          select: {
-            id: true,
-            status: true,
-            completedAt: true,
-            totalCents: true,
-            user: { select: { id: true, fullName: true } },
-            items: {
-              orderBy: { id: "asc" },
-              select: {
-                productId: true,
-                productName: true,
-                quantity: true,
-                product: { select: { unit: true } },
-              },
-            },
-          },
-        },
-      },
-    }),
-  ]);
-
-  const today = localDateOf(now, farm.timeZone);
-  const [packed, counts] = await Promise.all([
-    packedLines(
-      farmId,
-      rows.map((r) => r.orderId),
-    ),
-    db.orderFulfilment.groupBy({
-      by: ["localDate"],
-      where: {
-        farmId,
-        localDate: { gte: today, lte: shiftDate(today, PACK_DAYS - 1) },
-        order: { status: { in: ["active", "completed"] } },
-      },
-      _count: { _all: true },
-    }),
-  ]);
-  const perDay = new Map(counts.map((c) => [c.localDate, c._count._all]));
+  const today = localDateOf(now, timeZone);
+  const last = shiftDate(today, PACK_DAYS - 1);
+  const [row] = await readRows<PackRow>(Prisma.sql`
+    WITH day AS (
+      SELECT coalesce(${date}::text, (
+        SELECT min(f."localDate") FROM "OrderFulfilment" f JOIN "Order" o ON o.id = f."orderId"
+        WHERE f."farmId" = ${farmId} AND f."localDate" >= ${today} AND o.status = 'active'::"OrderStatus"
+      ), ${today}::text) AS date
+    )
+    SELECT day.date,
+      (SELECT coalesce(json_agg(r ORDER BY r."startsAt", r."orderId"), '[]'::json) FROM (
+        SELECT f."orderId", o.status::text AS status, o."completedAt", o."totalCents",
+          u.id AS "buyerId", u."fullName", f.kind::text AS kind, f."startsAt", f."endsAt", f."timeZone",
+          f."pickupName", f."pickupAddress", f."deliveryAddress", f."postalCode",
+          (SELECT coalesce(json_agg(json_build_object('productId', i."productId", 'productName', i."productName",
+              'quantity', i.quantity, 'unit', p.unit) ORDER BY i.id), '[]'::json)
+            FROM "OrderItem" i JOIN "Product" p ON p.id = i."productId" WHERE i."orderId" = o.id) AS items,
+          (SELECT coalesce(json_agg(t."productId" ORDER BY t."productId"), '[]'::json)
+            FROM "PackTick" t WHERE t."orderId" = o.id AND t."farmId" = ${farmId}) AS packed
+        FROM "OrderFulfilment" f
+        JOIN "Order" o ON o.id = f."orderId"
+        JOIN "User" u ON u.id = o."userId"
+        WHERE f."farmId" = ${farmId} AND f."localDate" = day.date
+          AND o.status IN ('active'::"OrderStatus", 'completed'::"OrderStatus")
+      ) r) AS orders,
+      (SELECT coalesce(json_agg(json_build_object('date', c."localDate", 'orders', c.n)), '[]'::json) FROM (
+        SELECT f."localDate", count(*)::int AS n
+        FROM "OrderFulfilment" f JOIN "Order" o ON o.id = f."orderId"
+        WHERE f."farmId" = ${farmId} AND f."localDate" >= ${today} AND f."localDate" <= ${last}
+          AND o.status IN ('active'::"OrderStatus", 'completed'::"OrderStatus")
+        GROUP BY f."localDate"
+      ) c) AS counts
+    FROM day`);
+  const day = row.date;
+  const perDay = new Map(row.counts.map((c) => [c.date, c.orders]));
   const days = Array.from({ length: PACK_DAYS }, (_, i) => shiftDate(today, i));
-  if (!days.includes(date)) days.push(date);
+  if (!days.includes(day)) days.push(day);
   days.sort();
 
   const totals = new Map<number, PackListJson["products"][number]>();
-  for (const { order } of rows) {
+  for (const order of row.orders) {
     for (const i of order.items) {
       const t = totals.get(i.productId) ?? {
         productId: i.productId,
         productName: i.productName,
-        unit: i.product.unit,
+        unit: i.unit,
         quantity: 0,
       };
       t.quantity += i.quantity;
@@ -113,37 +127,32 @@ export async function packListOf(
   }
 
   return {
-    date,
+    date: day,
     today,
-    timeZone: farm.timeZone,
+    timeZone,
     days: days.map((d) => ({
       date: d,
-      orders: d === date ? rows.length : (perDay.get(d) ?? 0),
+      orders: d === day ? row.orders.length : (perDay.get(d) ?? 0),
     })),
     products: [...totals.values()].sort(
       (a, b) => b.quantity - a.quantity || a.productName.localeCompare(b.productName),
     ),
-    orders: rows.map((f) => ({
-      id: f.order.id,
-      status: f.order.status,
-      completedAt: f.order.completedAt?.toISOString() ?? null,
-      packed: packed.get(f.orderId) ?? [],
-      buyer: f.order.user,
-      kind: f.kind,
-      start: toLocalIso(f.startsAt, f.timeZone),
-      end: toLocalIso(f.endsAt, f.timeZone),
+    orders: row.orders.map((o) => ({
+      id: o.orderId,
+      status: o.status,
+      completedAt: o.completedAt === null ? null : jsonInstant(o.completedAt).toISOString(),
+      packed: o.packed,
+      buyer: { id: o.buyerId, fullName: o.fullName },
+      kind: o.kind,
+      start: toLocalIso(jsonInstant(o.startsAt), o.timeZone),
+      end: toLocalIso(jsonInstant(o.endsAt), o.timeZone),
       place:
-        f.kind === "pickup"
-          ? [f.pickupName, f.pickupAddress].filter(Boolean).join(", ")
-          : (f.deliveryAddress ?? ""),
-      postalCode: f.kind === "delivery" ? (f.postalCode ?? null) : null,
-      items: f.order.items.map((i) => ({
-        productId: i.productId,
-        productName: i.productName,
-        unit: i.product.unit,
-        quantity: i.quantity,
-      })),
-      totalAmount: centsToDollars(f.order.totalCents),
+        o.kind === "pickup"
+          ? [o.pickupName, o.pickupAddress].filter(Boolean).join(", ")
+          : (o.deliveryAddress ?? ""),
+      postalCode: o.kind === "delivery" ? (o.postalCode ?? null) : null,
+      items: o.items,
+      totalAmount: centsToDollars(o.totalCents),
     })),
   };
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { db } from "@/lib/server/platform/db";
 import { withIdempotency } from "@/lib/server/platform/idempotency";
 import { AppError, notFound } from "@/lib/server/platform/errors";
 import type { SessionUser } from "@/lib/server/auth/session";
@@ -59,19 +58,4 @@ export async function setPackTick(
     },
   );
   return value;
-}
-
-/** The farm's packed lines per order, for the pack list. */
-export async function packedLines(
-  farmId: number,
-  orderIds: number[],
-): Promise<Map<number, number[]>> {
-  const rows = await db.packTick.findMany({
-    where: { farmId, orderId: { in: orderIds } },
-    orderBy: { productId: "asc" },
-    select: { orderId: true, productId: true },
-  });
-  const byOrder = new Map<number, number[]>();
-  for (const r of rows) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), r.productId]);
-  return byOrder;
 }

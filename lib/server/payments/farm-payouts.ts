@@ -3,8 +3,9 @@ import { centsToDollars } from "@/lib/money";
 import type { FarmPayoutsJson, PayoutSummaryJson } from "@/lib/contracts/payments";
 import type { Payout } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
-import { requireOwnFarm } from "@/lib/server/farm/access";
-import { db } from "@/lib/server/platform/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { requireOwnFarm, requireOwnFarmAndAccount } from "@/lib/server/farm/access";
+import { db, readRows, sqlInt } from "@/lib/server/platform/db";
 import { env } from "@/lib/server/platform/env";
 import { AppError, conflict } from "@/lib/server/platform/errors";
 import { nextPayoutAt, payoutWeek } from "./payouts";
@@ -15,7 +16,19 @@ import { commissionRate, paymentProvider } from "./provider";
  * payout's statement is lib/server/accounting/payout-statement.ts.
  */
 
-export function serializePayout(p: Payout): PayoutSummaryJson {
+type PayoutSummaryRow = Pick<
+  Payout,
+  | "id"
+  | "periodEnd"
+  | "amountCents"
+  | "status"
+  | "paidAt"
+  | "reference"
+  | "failureReason"
+  | "waitingReason"
+>;
+
+export function serializePayout(p: PayoutSummaryRow): PayoutSummaryJson {
   return {
     id: p.id,
     periodEnd: p.periodEnd,
@@ -28,13 +41,16 @@ export function serializePayout(p: Payout): PayoutSummaryJson {
   };
 }
 
+/** The farm ledger's rows no payout has collected yet, written before `before`: their sum. */
 async function unpaidBefore(farmId: number, before: Date): Promise<number> {
-  const sum = await db.farmLedgerEntry.aggregate({
-    where: { farmId, payoutId: null, createdAt: { lt: before } },
-    _sum: { amountCents: true },
-  });
-  return sum._sum.amountCents ?? 0;
+  const [row] = await readRows<{ cents: number }>(Prisma.sql`
+    SELECT coalesce(sum(e."amountCents"), 0)::int AS cents FROM "FarmLedgerEntry" e
+    WHERE e."farmId" = ${farmId} AND e."payoutId" IS NULL AND e."createdAt" < ${before}`);
+  return row.cents;
 }
+
+/** How many payouts My Farm → Payouts lists: two years of weekly payouts. */
+const PAYOUTS_SHOWN = 104;
 
 /**
  * The farm's next payout: its day (farm time) and what it would pay if it ran now, the rows older
@@ -56,29 +72,25 @@ export async function nextPayoutOf(
   };
 }
 
-/** GET /api/my-farm/payouts */
+/** GET /api/my-farm/payouts: the farm and its account, then its three reads side by side. */
 export async function farmPayouts(user: SessionUser, now = new Date()): Promise<FarmPayoutsJson> {
-  const own = await requireOwnFarm(user);
-  const farm = await db.farm.findUniqueOrThrow({
-    where: { id: own.id },
-    select: { timeZone: true, account: true },
-  });
-  const balance = farm.account?.balanceCents ?? 0;
-  const availableCents = await unpaidBefore(
-    own.id,
-    new Date(now.getTime() - env().PAYOUT_HOLD_DAYS * 86_400_000),
-  );
-  const nextPayout = await nextPayoutOf(own.id, farm.timeZone, balance, now);
-  const payouts = await db.payout.findMany({
-    where: { farmId: own.id },
-    orderBy: [{ periodEnd: "desc" }, { id: "desc" }],
-    take: 104,
-  });
+  const farm = await requireOwnFarmAndAccount(user);
+  const balance = farm.account.balanceCents;
+  const [availableCents, nextPayout, payouts] = await Promise.all([
+    unpaidBefore(farm.id, new Date(now.getTime() - env().PAYOUT_HOLD_DAYS * 86_400_000)),
+    nextPayoutOf(farm.id, farm.timeZone, balance, now),
+    readRows<PayoutSummaryRow>(Prisma.sql`
+      SELECT p.id, p."periodEnd", p."amountCents", p.status::text AS status, p."paidAt", p.reference,
+        p."failureReason", p."waitingReason"
+      FROM "Payout" p WHERE p."farmId" = ${farm.id}
+      ORDER BY p."periodEnd" DESC, p.id DESC
+      LIMIT ${sqlInt(PAYOUTS_SHOWN)}`),
+  ]);
   const provider = paymentProvider().name;
   return {
     provider,
     connected:
-      provider === "stripe" && !!farm.account?.stripeAccountId && farm.account.payoutsEnabled,
+      provider === "stripe" && !!farm.account.stripeAccountId && farm.account.payoutsEnabled,
     commissionRate: commissionRate(),
     balance: centsToDollars(balance),
     available: centsToDollars(Math.max(0, Math.min(availableCents, balance))),
