@@ -38,8 +38,11 @@ const BASELINE = "/pricing";
 
 /** The last 4 weeks (UTC days), the period My Farm → Reports opens on. */
 const REPORT_PERIOD = `from=${new Date(Date.now() - 27 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`;
-/** `auth`: true signs in as the demo shopper, "farmer" as the demo farmer (Sunny Slope Orchards). */
-type Auth = boolean | "farmer";
+/**
+ * `auth`: true signs in as the demo shopper, "farmer" as the demo farmer (Sunny Slope Orchards),
+ * "staff" as the demo ops account.
+ */
+type Auth = boolean | "farmer" | "staff";
 /** The routes of the speed budget and the ratio each should reach (bench/RESULTS.md has each against it). */
 const ALL_ROUTES: { path: string; goal: number; auth: Auth }[] = [
   { path: "/home", goal: 0.25, auth: true },
@@ -58,6 +61,9 @@ const ALL_ROUTES: { path: string; goal: number; auth: Auth }[] = [
   { path: "/api/my-farm/orders", goal: 0.5, auth: "farmer" },
   { path: "/api/my-farm/payouts", goal: 0.6, auth: "farmer" },
   { path: `/api/my-farm/reports/sales?${REPORT_PERIOD}`, goal: 0.6, auth: "farmer" },
+  ...["", "/payouts", "/farms", "/people", "/business", "/waitlist", "/outboxes", "/audit"].map(
+    (tab) => ({ path: `/ops${tab}`, goal: 0.5, auth: "staff" as const }),
+  ),
   { path: "/api/user", goal: 0.7, auth: true },
   { path: "/api/wallet", goal: 0.7, auth: true },
   { path: "/api/orders", goal: 0.6, auth: true },
@@ -233,8 +239,17 @@ try {
   const farmerCookie = ROUTES.some((r) => r.auth === "farmer")
     ? await login(app.url, "margaret.chen@farms.fieldfare.app", "harvest-farm-2026")
     : "";
+  const staffCookie = ROUTES.some((r) => r.auth === "staff")
+    ? await login(app.url, "ops@fieldfare.app", "harvest-ops-2026")
+    : "";
   const headersFor = (r: { auth: Auth }, shopper = cookie): Record<string, string> =>
-    r.auth === "farmer" ? { cookie: farmerCookie } : r.auth ? { cookie: shopper } : {};
+    r.auth === "farmer"
+      ? { cookie: farmerCookie }
+      : r.auth === "staff"
+        ? { cookie: staffCookie }
+        : r.auth
+          ? { cookie: shopper }
+          : {};
 
   /** Warms every route once (first renders compile and fill caches) and records each answer's size. */
   async function warm(base: string, cookie: string) {

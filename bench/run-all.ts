@@ -254,8 +254,8 @@ if (routes) {
     `## Signed-in routes against the prerendered ${routes.baseline.path} (${routes.baseline.rps} req/s on average, same server, same run${freshness(routes)})`,
     "",
     routes.rounds
-      ? `${routes.connections} connections, ${routes.database}, demo shopper's session. Each route is measured in ${routes.rounds} slices of ${num(routes.seconds / routes.rounds, 1)} s, each right after a slice of the baseline (which moved between ${num(routes.baseline.min, 0)} and ${num(routes.baseline.max, 0)} req/s in this run, as a whole per route); its ratio is its requests over the baseline's in those slices, and the ratio of each pair shows the spread.`
-      : `${routes.connections} connections, ${routes.seconds} s per route, ${routes.database}, demo shopper's session. Each route is measured right after a baseline of its own (the baseline moved between ${num(routes.baseline.min, 0)} and ${num(routes.baseline.max, 0)} req/s in this run), and its ratio is to that one.`,
+      ? `${routes.connections} connections, ${routes.database}; /my-farm as the demo farmer, /ops as the demo staff, the rest as the demo shopper. Each route is measured in ${routes.rounds} slices of ${num(routes.seconds / routes.rounds, 1)} s, each right after a slice of the baseline (which moved between ${num(routes.baseline.min, 0)} and ${num(routes.baseline.max, 0)} req/s in this run, as a whole per route); its ratio is its requests over the baseline's in those slices, and the ratio of each pair shows the spread.`
+      : `${routes.connections} connections, ${routes.seconds} s per route, ${routes.database}; /my-farm as the demo farmer, /ops as the demo staff, the rest as the demo shopper. Each route is measured right after a baseline of its own (the baseline moved between ${num(routes.baseline.min, 0)} and ${num(routes.baseline.max, 0)} req/s in this run), and its ratio is to that one.`,
     "",
     "| route | req/s | its baseline | ratio | goal | ratio by slice | p50 / p95 | non-2xx | bytes | server CPU / request |",
     "|---|---:|---:|---:|---:|---|---|---:|---:|---:|",

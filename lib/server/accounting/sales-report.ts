@@ -2,7 +2,7 @@ import "server-only";
 import { DateTime } from "luxon";
 import { readRows } from "@/lib/server/platform/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { zoneOf } from "@/lib/server/tz-zone";
+import { localDateOf, zoneOf } from "@/lib/server/tz-zone";
 import { centsToDollars, dollarsToCents } from "@/lib/money";
 import { csvAmount, toCsv } from "@/lib/server/platform/csv";
 import { taxesOf, taxTotal, type TaxClassName } from "@/lib/tax";
@@ -102,7 +102,7 @@ export async function completedOrders(
             : "shoppers";
       return {
         ...o,
-        day: DateTime.fromJSDate(o.completedAt, { zone }).toISODate()!,
+        day: localDateOf(o.completedAt, farm.timeZone),
         goodsCents,
         taxCents,
         feeCents: o.totalCents - taxCents - goodsCents,
@@ -114,8 +114,11 @@ export async function completedOrders(
 }
 
 /** The Monday (YYYY-MM-DD) of the week a day belongs to. */
-const mondayOf = (day: string) =>
-  DateTime.fromISO(day, { zone: "utc" }).startOf("week").toISODate()!;
+function mondayOf(day: string): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() - ((at.getUTCDay() + 6) % 7));
+  return at.toISOString().slice(0, 10);
+}
 
 /** Every week the period touches, by its Monday, oldest first. */
 function weeksOf(q: ReportPeriodInput): string[] {
