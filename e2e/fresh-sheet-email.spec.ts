@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { expect, test, type Page } from "@playwright/test";
+import { wallDate } from "@/lib/tz";
 import { auditPage } from "./a11y";
 import {
   copyStandingOrder,
@@ -56,18 +57,15 @@ async function verifyTokenFor(email: string): Promise<string | null> {
   return null;
 }
 
-/** Now in the farm's zone: the weekday (0 = Sunday) and hour its sheet is set to, to go out at once. */
+/**
+ * Now in the farm's zone, as the server reckons it (the repo's tz data, not Node's Intl, whose
+ * zone rules may be older): the weekday (0 = Sunday) and hour its sheet is set to, to go out at
+ * once. The worker sends a sheet up to a day after its hour (SEND_WITHIN_MS), so the hour or the
+ * day turning between here and the worker's round changes nothing.
+ */
 function nowInVancouver(): { weekday: number; hour: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: "America/Vancouver",
-    weekday: "short",
-    hour: "numeric",
-    hourCycle: "h23",
-  }).formatToParts(new Date());
-  const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(
-    parts.find((p) => p.type === "weekday")!.value,
-  );
-  return { weekday, hour: Number(parts.find((p) => p.type === "hour")!.value) };
+  const wall = wallDate(Date.now(), "America/Vancouver")!;
+  return { weekday: wall.getUTCDay(), hour: wall.getUTCHours() };
 }
 
 async function sendSheetNow(page: Page) {

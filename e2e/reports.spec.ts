@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
+import { wallDate } from "@/lib/tz";
 import { auditPage } from "./a11y";
 import { SEEDED_FARMERS, signInSeeded } from "./support";
 
@@ -10,8 +11,14 @@ import { SEEDED_FARMERS, signInSeeded } from "./support";
  * summary, whose figures are the page's.
  */
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
-const day = (offsetDays: number) =>
-  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+/**
+ * The day `offsetDays` from today, YYYY-MM-DD, in the farm's zone, where the reports reckon their
+ * days (the seeded sales are dated from the real day the server seeded, so the clock is not set).
+ */
+function day(offsetDays: number): string {
+  const today = wallDate(Date.now(), "America/Vancouver")!.toISOString().slice(0, 10);
+  return new Date(Date.parse(today) + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
 
 test("a farmer opens Reports, filters a period and downloads the tax summary", async ({ page }) => {
   await signInSeeded(page, SEEDED_FARMERS.robert);
