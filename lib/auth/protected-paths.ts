@@ -23,6 +23,16 @@ export function isProtectedPath(pathname: string): boolean {
   );
 }
 
+/**
+ * The ops console's pages (docs/operations.md): prerendered shells that proxy.ts serves to staff
+ * alone; to anyone else, signed in or not, they are the 404 page.
+ */
+export const STAFF_PATH = "/ops";
+
+export function isStaffPath(pathname: string): boolean {
+  return pathname === STAFF_PATH || pathname.startsWith(STAFF_PATH + "/");
+}
+
 /** Where a signed-out visitor of `pathname` is sent: the sign-in page, coming back afterwards. */
 export function signInPath(pathname: string): string {
   return `/auth?next=${encodeURIComponent(pathname)}`;

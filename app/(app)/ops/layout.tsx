@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { OpsSubnav } from "@/components/ops/ops-subnav";
-import { getCurrentUser } from "@/lib/server/auth/current-user";
 
 export const metadata: Metadata = { title: "Ops console", robots: { index: false } };
 
-/** The ops console (docs/operations.md): staff only; to anyone else it does not exist (404). */
-export default async function OpsLayout({ children }: { children: React.ReactNode }) {
-  const user = await getCurrentUser();
-  if (user?.role !== "staff") notFound();
+/**
+ * The ops console (docs/operations.md): prerendered, and served to staff only; proxy.ts answers
+ * 404 to anyone else, and every /api/ops call checks the caller again.
+ */
+export default function OpsLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="grid gap-6">
       <header className="grid gap-1">
