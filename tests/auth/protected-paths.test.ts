@@ -59,7 +59,7 @@ describe("protected paths", () => {
   });
 
   it("the console is the 404 page to a request without a staff session", async () => {
-    for (const headers of [{}, { cookie: "ff_session=forged" }]) {
+    for (const headers of [{}, { cookie: "ff_session=forged" }] as Record<string, string>[]) {
       const out = await proxy(new NextRequest("http://localhost/ops/payouts", { headers }));
       expect(out.status).toBe(404);
       expect(out.headers.get("x-middleware-rewrite")).toBe("http://localhost/_ops-not-found");
