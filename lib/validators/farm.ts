@@ -3,6 +3,7 @@ import { dollars, wholeNumber } from "./number";
 import { newPasswordFields, passwordMismatch, passwordsMatch } from "./auth";
 import { pageLimit, timeCursorParam } from "./page";
 import { plainText, visibleText } from "./text";
+import { isLocalDate } from "@/lib/local-date";
 
 /**
  * My Farm payloads (issue 8), shared by the react-hook-form forms and the /api/my-farm handlers.
@@ -173,10 +174,7 @@ const reportDay = (label: string) =>
   z
     .string({ error: `${label} must be a day like 2026-11-01` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a day like 2026-11-01`)
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, `${label} must be a day like 2026-11-01`);
+    .refine(isLocalDate, `${label} must be a day like 2026-11-01`);
 
 const periodFields = { from: reportDay("from"), to: reportDay("to") };
 /** from ≤ to, and at most a year: the rules every report's period follows. */

@@ -4,6 +4,7 @@ import { hasAtMostTwoDecimals } from "@/lib/money";
 import { isDbId } from "./id";
 import { visibleText } from "./text";
 import { FARM_TIME_ZONES } from "@/lib/tz";
+import { isLocalDate } from "@/lib/local-date";
 
 /**
  * Fulfilment payloads (docs/fulfilment.md): a farm's time zone, minimum order, pickup points,
@@ -232,10 +233,7 @@ const dateMessage = "date must be a day like 2026-11-28";
 export const localDate = z
   .string({ error: dateMessage })
   .regex(/^\d{4}-\d{2}-\d{2}$/, dateMessage)
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, dateMessage);
+  .refine(isLocalDate, dateMessage);
 /** How long after "Handed over" the farm can undo it (docs/fulfilment.md). */
 export const HANDOVER_UNDO_MINUTES = 5;
 

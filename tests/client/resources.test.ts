@@ -42,6 +42,8 @@ describe("the farm's offline pages keep the reads their screens make", () => {
     ["/my-farm/pack-list", "", [packListKey(null)]],
     ["/my-farm/pack-list", "?date=2026-12-05", [packListKey("2026-12-05")]],
     ["/my-farm/pack-list", "?date=tomorrow", [packListKey(null)]],
+    // The shape of a day that is not one: the screen asks for the next day, so that is kept.
+    ["/my-farm/pack-list", "?date=2026-13-45", [packListKey(null)]],
   ])("%s%s reads %j", (pathname, search, keys) => {
     expect(offlineReadsOf(pathname, search)).toEqual(keys);
     for (const key of keys) expect(isOfflineApi(new URL(key, "http://x").pathname)).toBe(true);

@@ -1,3 +1,5 @@
+import { isLocalDate } from "@/lib/local-date";
+
 /**
  * What opens offline after one visit (docs/offline.md): the farm's pages and the reads they make
  * in the browser. Shared by the service worker (app/sw.ts) and the page that asks it to keep them.
@@ -32,9 +34,7 @@ export function offlineReadsOf(pathname: string, search: string): string[] {
   if (pathname === "/my-farm/orders") return ["/api/my-farm/orders", "/api/my-farm/sales"];
   if (pathname === "/my-farm/pack-list") {
     const date = new URLSearchParams(search).get("date");
-    return [
-      `/api/my-farm/pack-list${date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `?date=${date}` : ""}`,
-    ];
+    return [`/api/my-farm/pack-list${date && isLocalDate(date) ? `?date=${date}` : ""}`];
   }
   return [];
 }
