@@ -113,16 +113,34 @@ test("Profile → Notification: a farmer's push switch asks the browser, subscri
     )
     .toBe("activated");
   const cdp = await context.newCDPSession(page);
-  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
-  cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => registrations.push(...e.registrations));
+  // DevTools' own view, kept by id (each event restates a registration or version): the push goes
+  // to the registration whose version DevTools reports activated.
+  const registrations = new Map<string, { scopeURL: string; isDeleted: boolean }>();
+  const versions = new Map<string, { registrationId: string; status: string }>();
+  const workerErrors: string[] = [];
+  cdp.on("ServiceWorker.workerRegistrationUpdated", (e) => {
+    for (const r of e.registrations) registrations.set(r.registrationId, r);
+  });
+  cdp.on("ServiceWorker.workerVersionUpdated", (e) => {
+    for (const v of e.versions) versions.set(v.versionId, v);
+  });
+  cdp.on("ServiceWorker.workerErrorReported", (e) =>
+    workerErrors.push(
+      `${e.errorMessage.errorMessage} (${e.errorMessage.sourceURL}:${e.errorMessage.lineNumber})`,
+    ),
+  );
   await cdp.send("ServiceWorker.enable");
   const scope = `${new URL(page.url()).origin}/`;
-  const live = () => registrations.filter((r) => !r.isDeleted && r.scopeURL === scope);
-  await expect.poll(() => live().length).toBeGreaterThan(0);
-  const registration = live()[0]!;
+  const activated = () =>
+    [...versions.values()].find((v) => {
+      const r = registrations.get(v.registrationId);
+      return v.status === "activated" && r?.scopeURL === scope && !r.isDeleted;
+    })?.registrationId;
+  await expect.poll(activated).toBeTruthy();
+  const registrationId = activated()!;
   await cdp.send("ServiceWorker.deliverPushMessage", {
     origin: new URL(page.url()).origin,
-    registrationId: registration.registrationId,
+    registrationId,
     data: JSON.stringify({
       title: "New order #41",
       body: "4 items, $12.00",
@@ -130,17 +148,22 @@ test("Profile → Notification: a farmer's push switch asks the browser, subscri
       tag: "order-41",
     }),
   });
+  // The worker's errors are part of what is compared, so a failure says why nothing showed.
   await expect
-    .poll(() =>
-      page.evaluate(async () =>
+    .poll(async () => ({
+      shown: await page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
           title: n.title,
           body: n.body,
           tag: n.tag,
         })),
       ),
-    )
-    .toEqual([{ title: "New order #41", body: "4 items, $12.00", tag: "order-41" }]);
+      workerErrors,
+    }))
+    .toEqual({
+      shown: [{ title: "New order #41", body: "4 items, $12.00", tag: "order-41" }],
+      workerErrors: [],
+    });
 
   // The last switch off: this browser is unsubscribed, on the server too.
   await newOrders.click();
