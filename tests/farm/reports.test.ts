@@ -232,6 +232,53 @@ describe("sales report (GET /api/my-farm/reports/sales)", () => {
   });
 });
 
+describe("the period's edges are the farm's days", () => {
+  it("keeps an order handed over at 00:00 on the first day and 23:59 on the last, not a minute outside", async () => {
+    const edge = await createFarmerWithSession({ farmName: "Edge of Day Orchard" });
+    const pears = await createProduct(edge.farm.id, { name: "Bosc Pears", priceCents: 500 });
+    const buyer = await createUserWithSession();
+    await topUp(buyer.cookie, 100);
+    const first = "2026-11-02";
+    const last = "2026-11-08";
+    const local = (at: string) =>
+      DateTime.fromISO(at, { zone: "America/Vancouver" }).toUTC().toJSDate();
+    const handedOver = [
+      local(`2026-11-01T23:59`),
+      local(`${first}T00:00`),
+      local(`${last}T23:59`),
+      local(`2026-11-09T00:00`),
+    ];
+    const ids = [];
+    for (const completedAt of handedOver) {
+      const id = await place(buyer.cookie, [{ productId: pears.id, quantity: 1 }]);
+      expect((await complete(edge.cookie, id)).status).toBe(200);
+      await db.order.update({ where: { id }, data: { completedAt } });
+      ids.push(id);
+    }
+    const path = `/api/my-farm/reports/sales?from=${first}&to=${last}`;
+    const sales = await get(salesRoute.GET, path, edge.cookie);
+    expect(sales.status, sales.text).toBe(200);
+    expect(sales.json.orders).toBe(2);
+    expect(sales.json.sales).toBe(10);
+    expect(sales.json.weeks).toEqual([{ week: first, orders: 2, sales: 10 }]);
+    const tax = await get(taxRoute.GET, path.replace("sales", "tax"), edge.cookie);
+    expect(tax.status, tax.text).toBe(200);
+    expect(tax.json.orders).toBe(2);
+    // The same two invoices in the export, read by the same one statement.
+    const xero = await get(
+      xeroRoute.GET,
+      path.replace("reports/sales", "exports/xero.csv"),
+      edge.cookie,
+    );
+    const invoices = new Set(
+      (parse(xero.text, { columns: true }) as Row[])
+        .map((r) => r["*InvoiceNumber"])
+        .filter((n) => /^FF-\d+$/.test(n)),
+    );
+    expect([...invoices].sort()).toEqual([`FF-${ids[1]}`, `FF-${ids[2]}`].sort());
+  });
+});
+
 describe("tax summary CSV (GET /api/my-farm/reports/tax?format=csv)", () => {
   it("holds the same figures as the JSON", async () => {
     const { tax } = await reports();
