@@ -5,8 +5,9 @@ import { csvAmount, toCsv, type CsvCell } from "@/lib/server/platform/csv";
 import { feeByClass, ratesOf, taxOf, type TaxClassName, type TaxRateRow } from "@/lib/tax";
 import type { SessionUser } from "@/lib/server/auth/session";
 import type { ReportPeriodInput } from "@/lib/validators/farm";
+import { requireOwnFarm } from "@/lib/server/farm/access";
 import { taxFigures } from "./tax-report";
-import { ownCompletedOrders } from "./sales-report";
+import { completedOrders } from "./sales-report";
 
 /*
  * The accounting exports (docs/money.md, "Accounting exports"): the period's sales, Fieldfare's
@@ -61,7 +62,8 @@ function taxed(amountCents: number, taxClass: TaxClassName, rates: readonly TaxR
 
 /** Every invoice line of the farm's period: sales per order, then commission, then payouts. */
 export async function exportLines(user: SessionUser, q: ReportPeriodInput): Promise<ExportLine[]> {
-  const { farm: own, orders } = await ownCompletedOrders(user, q);
+  const own = await requireOwnFarm(user);
+  const { orders } = await completedOrders(own, q);
   const lines: ExportLine[] = [];
   for (const o of orders) {
     const rates = ratesOf(o.taxRates);

@@ -9,7 +9,7 @@ import { taxesOf, taxTotal, type TaxClassName } from "@/lib/tax";
 import type { SessionUser } from "@/lib/server/auth/session";
 import type { ReportPeriodInput, SalesReportQuery } from "@/lib/validators/farm";
 import { SALES_CHANNELS, type SalesChannel, type SalesReportJson } from "@/lib/contracts/farm";
-import { noFarmLinked, refuseNonFarmer, type OwnFarm } from "@/lib/server/farm/access";
+import { requireOwnFarm, type OwnFarm } from "@/lib/server/farm/access";
 import { figuresOfBooked, type Figures } from "./figures";
 
 /*
@@ -53,21 +53,6 @@ type CompletedOrderRow = {
   }[];
 };
 
-/** The columns of a completed order the reports read, over `"Order" o`: see `completedOrders`. */
-const COMPLETED_ORDER = Prisma.sql`
-  SELECT o.id, o."totalCents", o.taxes, o."taxRates", o.payment::text AS payment, o."completedAt", o."createdAt",
-    st."dueDate", EXISTS (SELECT 1 FROM "StandingOrderOccurrence" so WHERE so."orderId" = o.id) AS standing,
-    (SELECT coalesce(-sum(e."amountCents"), 0)::int FROM "FarmLedgerEntry" e
-      WHERE e."orderId" = o.id AND e.type = 'commission'::"FarmLedgerType") AS "commissionCents",
-    u.id AS "userId", u."fullName", u."userType"::text AS "userType",
-    (SELECT coalesce(json_agg(json_build_object('productId', i."productId", 'productName', i."productName",
-        'quantity', i.quantity, 'priceCents', i."priceCents", 'taxClass', i."taxClass") ORDER BY i.id), '[]'::json)
-      FROM "OrderItem" i WHERE i."orderId" = o.id) AS items
-  FROM "Order" o
-  JOIN "User" u ON u.id = o."userId"
-  LEFT JOIN "Statement" st ON st.id = o."statementId"
-  WHERE o.status = 'completed'::"OrderStatus"`;
-
 /**
  * The farm's completed orders of a period, oldest first, with what the reports and exports read.
  * One hand-written statement (buyer, statement, standing flag, booked commission and lines
@@ -78,56 +63,22 @@ export async function completedOrders(
   farm: Pick<OwnFarm, "id" | "timeZone">,
   q: ReportPeriodInput,
 ) {
-  const bounds = periodBounds(q, farm.timeZone);
-  const rows = await readRows<CompletedOrderRow>(Prisma.sql`${COMPLETED_ORDER}
-    AND o."farmId" = ${farm.id}
-    AND o."completedAt" >= ${bounds.start.toJSDate()} AND o."completedAt" < ${bounds.end.toJSDate()}
+  const { zone, start, end } = periodBounds(q, farm.timeZone);
+  const rows = await readRows<CompletedOrderRow>(Prisma.sql`
+    SELECT o.id, o."totalCents", o.taxes, o."taxRates", o.payment::text AS payment, o."completedAt", o."createdAt",
+      st."dueDate", EXISTS (SELECT 1 FROM "StandingOrderOccurrence" so WHERE so."orderId" = o.id) AS standing,
+      (SELECT coalesce(-sum(e."amountCents"), 0)::int FROM "FarmLedgerEntry" e
+        WHERE e."orderId" = o.id AND e.type = 'commission'::"FarmLedgerType") AS "commissionCents",
+      u.id AS "userId", u."fullName", u."userType"::text AS "userType",
+      (SELECT coalesce(json_agg(json_build_object('productId', i."productId", 'productName', i."productName",
+          'quantity', i.quantity, 'priceCents', i."priceCents", 'taxClass', i."taxClass") ORDER BY i.id), '[]'::json)
+        FROM "OrderItem" i WHERE i."orderId" = o.id) AS items
+    FROM "Order" o
+    JOIN "User" u ON u.id = o."userId"
+    LEFT JOIN "Statement" st ON st.id = o."statementId"
+    WHERE o."farmId" = ${farm.id} AND o.status = 'completed'::"OrderStatus"
+      AND o."completedAt" >= ${start.toJSDate()} AND o."completedAt" < ${end.toJSDate()}
     ORDER BY o."completedAt", o.id`);
-  return periodOf(farm.timeZone, bounds, rows);
-}
-
-/**
- * `requireOwnFarm` and `completedOrders` in one statement, for the reads that need nothing else
- * first. The period's bounds need the farm's zone, so the statement reads the UTC days a day
- * either side (every zone's day lies within them) and the farm's own days are kept here.
- */
-export async function ownCompletedOrders(user: SessionUser, q: ReportPeriodInput) {
-  refuseNonFarmer(user);
-  const day = 86_400_000;
-  const from = new Date(Date.parse(`${q.from}T00:00:00Z`) - day);
-  const to = new Date(Date.parse(`${q.to}T00:00:00Z`) + 2 * day);
-  const rows = await readRows<
-    { farmId: number; farmName: string; farmTimeZone: string } & (
-      CompletedOrderRow | { [K in keyof CompletedOrderRow]: null }
-    )
-  >(Prisma.sql`
-    SELECT f.id AS "farmId", f."farmName", f."timeZone" AS "farmTimeZone", r.*
-    FROM "Farm" f
-    LEFT JOIN LATERAL (${COMPLETED_ORDER}
-      AND o."farmId" = f.id AND o."completedAt" >= ${from} AND o."completedAt" < ${to}) r ON true
-    WHERE f."userId" = ${user.id}
-    ORDER BY r."completedAt", r.id`);
-  if (!rows.length) throw noFarmLinked();
-  const { farmId, farmName, farmTimeZone } = rows[0];
-  const farm: OwnFarm = { id: farmId, farmName, userId: user.id, timeZone: farmTimeZone };
-  const bounds = periodBounds(q, farm.timeZone);
-  const [lo, hi] = [bounds.start.toMillis(), bounds.end.toMillis()];
-  const orders: CompletedOrderRow[] = [];
-  // The farm's three columns ride along on each order row unread: nothing reports them.
-  for (const row of rows) {
-    if (row.id === null) continue;
-    const at = row.completedAt.getTime();
-    if (at >= lo && at < hi) orders.push(row);
-  }
-  return { farm, ...periodOf(farm.timeZone, bounds, orders) };
-}
-
-/** A period's completed orders, each with its day, channel and sums. */
-function periodOf(
-  timeZone: string,
-  { zone, start, end }: ReturnType<typeof periodBounds>,
-  rows: CompletedOrderRow[],
-) {
   const orders = rows.map(({ dueDate, userId, fullName, userType, standing, ...o }) => ({
     ...o,
     statement: dueDate === null ? null : { dueDate },
@@ -138,7 +89,7 @@ function periodOf(
     zone,
     start,
     end,
-    timeZone,
+    timeZone: farm.timeZone,
     orders: orders.map((o) => {
       const goodsCents = o.items.reduce((s, i) => s + i.priceCents * i.quantity, 0);
       const taxCents = taxTotal(taxesOf(o.taxes));
@@ -151,7 +102,7 @@ function periodOf(
             : "shoppers";
       return {
         ...o,
-        day: localDateOf(o.completedAt, timeZone),
+        day: localDateOf(o.completedAt, farm.timeZone),
         goodsCents,
         taxCents,
         feeCents: o.totalCents - taxCents - goodsCents,
@@ -191,7 +142,8 @@ export async function salesReport(
   user: SessionUser,
   q: ReportPeriodInput,
 ): Promise<SalesReportJson> {
-  const period = await ownCompletedOrders(user, q);
+  const own = await requireOwnFarm(user);
+  const period = await completedOrders(own, q);
   return salesReportOf(q, period, figuresOfBooked(period.orders));
 }
 

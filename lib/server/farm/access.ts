@@ -17,24 +17,16 @@ export type OwnFarmAccount = {
 
 const NO_FARM = "No farm is linked to this account yet. Please contact Fieldfare support.";
 
-/** The 403 every My Farm call gives anyone who is not a farmer, before any read. */
-export function refuseNonFarmer(user: Pick<SessionUser, "userType">): void {
-  if (user.userType !== "farmer") throw forbidden(NOT_A_FARMER);
-}
-
-/** The 404 of a farmer account that has no farm (yet). */
-export const noFarmLinked = () => notFound(NO_FARM);
-
 /**
  * The signed-in farmer's own farm. Every My Farm query is scoped by the id this returns, so a
  * farmer can never reach another farm's rows (they look like unknown ids: 404), and anyone who is
  * not a farmer is refused outright (403). One `readRows` statement: every My Farm call starts here.
  */
 export async function requireOwnFarm(user: Pick<SessionUser, "id" | "userType">): Promise<OwnFarm> {
-  refuseNonFarmer(user);
+  if (user.userType !== "farmer") throw forbidden(NOT_A_FARMER);
   const [farm] = await readRows<OwnFarm>(Prisma.sql`
     SELECT f.id, f."farmName", f."userId", f."timeZone" FROM "Farm" f WHERE f."userId" = ${user.id}`);
-  if (!farm) throw noFarmLinked();
+  if (!farm) throw notFound(NO_FARM);
   return farm;
 }
 
@@ -42,14 +34,14 @@ export async function requireOwnFarm(user: Pick<SessionUser, "id" | "userType">)
 export async function requireOwnFarmAndAccount(
   user: Pick<SessionUser, "id" | "userType">,
 ): Promise<OwnFarm & { account: OwnFarmAccount }> {
-  refuseNonFarmer(user);
+  if (user.userType !== "farmer") throw forbidden(NOT_A_FARMER);
   const [row] = await readRows<OwnFarm & OwnFarmAccount>(Prisma.sql`
     SELECT f.id, f."farmName", f."userId", f."timeZone",
       coalesce(a."balanceCents", 0) AS "balanceCents", a."stripeAccountId",
       coalesce(a."payoutsEnabled", false) AS "payoutsEnabled"
     FROM "Farm" f LEFT JOIN "FarmAccount" a ON a."farmId" = f.id
     WHERE f."userId" = ${user.id}`);
-  if (!row) throw noFarmLinked();
+  if (!row) throw notFound(NO_FARM);
   const { balanceCents, stripeAccountId, payoutsEnabled, ...farm } = row;
   return { ...farm, account: { balanceCents, stripeAccountId, payoutsEnabled } };
 }
