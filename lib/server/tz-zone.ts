@@ -84,15 +84,23 @@ export function zoneOf(name: string): Zone {
   return zone;
 }
 
-/** YYYY-MM-DD of an instant in the zone. */
-export function localDateOf(at: Date, timeZone: string): string {
-  // An "Area/City" zone's offset straight from our tz data, as toLocalIso does: lists and reports
-  // call this once per row, where a Luxon DateTime each cost more than the rest of the row.
+/**
+ * The wall clock of an instant in an "Area/City" zone, from our tz data without a Luxon DateTime
+ * ("2026-11-28T09:00:00.000Z" read as local time, and the zone's offset in minutes), or null for
+ * other zone names and years outside four digits: lists and reports call it once per row, where a
+ * Luxon DateTime each cost more than the rest of the row.
+ */
+export function wallClockOf(at: Date, timeZone: string): { local: string; offset: number } | null {
   const ms = at.getTime();
   const offset = timeZone.includes("/") ? tzOffset(timeZone, ms) : null;
-  if (offset !== null) {
-    const local = new Date(ms + offset * 60_000).toISOString();
-    if (local.length === 24) return local.slice(0, 10);
-  }
+  if (offset === null) return null;
+  const local = new Date(ms + offset * 60_000).toISOString();
+  return local.length === 24 ? { local, offset } : null;
+}
+
+/** YYYY-MM-DD of an instant in the zone. */
+export function localDateOf(at: Date, timeZone: string): string {
+  const wall = wallClockOf(at, timeZone);
+  if (wall) return wall.local.slice(0, 10);
   return DateTime.fromJSDate(at, { zone: zoneOf(timeZone) }).toISODate()!;
 }

@@ -4,7 +4,6 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { readRows, sqlInt } from "@/lib/server/platform/db";
 import * as clock from "@/lib/server/platform/clock";
-import { localDateOf } from "@/lib/server/tz-zone";
 import { packListOf } from "@/lib/server/fulfilment/pack-list";
 import { nextPayoutOf } from "@/lib/server/payments/farm-payouts";
 import { centsToDollars } from "@/lib/money";
@@ -43,7 +42,6 @@ type UnreadRow = {
 export async function farmToday(user: SessionUser, now?: Date): Promise<FarmTodayJson> {
   now ??= await clock.now();
   const farm = await requireOwnFarmAndAccount(user);
-  const today = localDateOf(now, farm.timeZone);
   const [list, unread, waiting, low, payout] = await Promise.all([
     packListOf(farm.id, null, now, farm.timeZone),
     readRows<UnreadRow>(Prisma.sql`
@@ -79,7 +77,7 @@ export async function farmToday(user: SessionUser, now?: Date): Promise<FarmToda
   const date = list.date;
   const active = list.orders.filter((o) => o.status === "active");
   return {
-    today,
+    today: list.today,
     timeZone: farm.timeZone,
     handovers: {
       date,

@@ -1,7 +1,6 @@
 import "server-only";
 import { DateTime } from "luxon";
-import { tzOffset } from "@/lib/tz";
-import { zoneOf } from "@/lib/server/tz-zone";
+import { wallClockOf, zoneOf } from "@/lib/server/tz-zone";
 
 /**
  * Slot arithmetic in the farm's time zone (docs/fulfilment.md). A window says "every Saturday
@@ -76,11 +75,9 @@ export function upcomingSlots(
  * written directly. Other zone names go through Luxon, which writes "Z" for its fixed UTC zone.
  */
 export function toLocalIso(at: Date, timeZone: string): string {
-  const ms = at.getTime();
-  const offset = timeZone.includes("/") ? tzOffset(timeZone, ms) : null;
-  if (offset === null) return DateTime.fromJSDate(at, { zone: zoneOf(timeZone) }).toISO()!;
-  const local = new Date(ms + offset * 60_000).toISOString();
-  if (local.length !== 24) return DateTime.fromJSDate(at, { zone: zoneOf(timeZone) }).toISO()!;
+  const wall = wallClockOf(at, timeZone);
+  if (!wall) return DateTime.fromJSDate(at, { zone: zoneOf(timeZone) }).toISO()!;
+  const { local, offset } = wall;
   const abs = Math.abs(offset);
   return `${local.slice(0, 23)}${offset < 0 ? "-" : "+"}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
 }
