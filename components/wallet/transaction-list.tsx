@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import { ArrowDownLeft, PencilLine, RotateCcw, ShoppingBag } from "lucide-react";
+import { ArrowDownLeft, Package, PencilLine, RotateCcw, ShoppingBag } from "lucide-react";
 import { formatCurrency } from "@/lib/format";
 import type { TransactionJson } from "@/lib/contracts/wallet";
 import { cn } from "@/lib/cn";
@@ -12,6 +12,7 @@ const TYPE = {
   order: { label: "Order", Icon: ShoppingBag, tone: "bg-harvest-400/30 text-ink" },
   refund: { label: "Refund", Icon: RotateCcw, tone: "bg-sky-50 text-sky-800" },
   adjustment: { label: "Order change", Icon: PencilLine, tone: "bg-amber-50 text-amber-900" },
+  share: { label: "Farm share", Icon: Package, tone: "bg-brand-50 text-brand-800" },
 } as const satisfies Record<TransactionJson["type"], unknown>;
 
 /** "+$50.00" for money in, "-$15.00" for money out. */

@@ -62,6 +62,8 @@ export const ERROR_STATUS = {
   adjustment_stale: 409,
   /** An order on account that the buyer's credit line at that farm cannot take (or no credit line). */
   credit_limit: 409,
+  /** A farm share with no spot left (docs/shares.md). */
+  share_full: 409,
   /** A top-up that would take a wallet past its ceiling. */
   wallet_limit: 409,
   /** A wallet on hold while a card payment into it is disputed: nothing can be paid from it. */

@@ -15,6 +15,7 @@ import { passkeysApi, twoStepApi } from "./passkeys";
 import { farmPayoutsApi, paymentsApi } from "./payments";
 import { securityApi } from "./security";
 import { sessionApi } from "./session";
+import { sharesApi } from "./shares";
 import { standingApi } from "./standing";
 import { submissionsApi } from "./submissions";
 import { walletApi } from "./wallet";
@@ -39,6 +40,7 @@ export const endpoints: Endpoint[] = [
   fulfilmentApi,
   businessApi,
   standingApi,
+  sharesApi,
   accountApi,
   notificationsApi,
   documentsApi,

@@ -22,6 +22,8 @@ export const API_TAGS = {
     "When and where orders are handed over: a farm's windows, pickup points and delivery zones, its slots, and the pack list.",
   Business:
     "Business accounts for restaurants and distributors, and their standing orders placed every week.",
+  Shares:
+    "Farm shares (CSA boxes): a farm's plans and weekly boxes, and members who join, swap, skip, pause and prepay.",
   Invoices: "Credit lines at farms and the monthly statements of orders paid on account.",
   Notifications:
     "Which emails and push notifications a person receives, their browsers' push subscriptions, and the one-click unsubscribe of every email.",

@@ -26,7 +26,7 @@ export type WalletJson = z.infer<typeof wallet>;
 
 export const transaction = z.object({
   id,
-  type: z.enum(["top-up", "order", "refund", "adjustment"]),
+  type: z.enum(["top-up", "order", "refund", "adjustment", "share"]),
   amount: money.describe(
     "signed US dollars: top-ups and refunds positive, order payments negative, adjustments either way",
   ),

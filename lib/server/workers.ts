@@ -6,6 +6,7 @@ import { listenOn } from "@/lib/server/platform/notify";
 import { startNotifications } from "@/lib/server/emails/runtime";
 import { NUDGE_CHANNEL, startSheetsWorker, stopSheetsWorker } from "@/lib/server/sheets/runtime";
 import { startStandingWorker } from "@/lib/server/standing/worker";
+import { startShareWorker } from "@/lib/server/shares/worker";
 import { startPayoutWorker } from "@/lib/server/payments/payouts";
 import { startReconcileWorker } from "@/lib/server/payments/reconcile";
 
@@ -46,6 +47,9 @@ export function startWorkers(
   if (which.standing) {
     loops.push(startStandingWorker());
     log("[standing] worker started");
+    // Farm share boxes are placed as standing orders are: repeating orders at a slot's cutoff.
+    loops.push(startShareWorker());
+    log("[shares] worker started");
   }
   if (which.notifications) {
     loops.push(startNotifications());

@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   "cutoff_reminder",
   "unread_messages",
   "fresh_sheet",
+  "share_box",
   "payout_sent",
 ] as const;
 
@@ -63,6 +64,11 @@ export const KIND_LABELS: Record<NotificationKind, { label: string; description:
   fresh_sheet: {
     label: "Fresh sheets",
     description: "Each week, what the farms you follow or buy from have available",
+  },
+  share_box: {
+    label: "Farm share boxes",
+    description:
+      "Each box of your farm share when the farm publishes it, with links to swap or skip",
   },
   payout_sent: {
     label: "Payouts",

@@ -138,6 +138,10 @@ const MONEY_CALLS = [
   "POST /api/ops/people/{id}/wallet-holds/{stripeId}/release",
   "POST /api/ops/payouts/{id}/paid",
   "PUT /api/ops/farms/{id}/payout-hold",
+  "POST /api/shares/{planId}/members",
+  "POST /api/me/shares/{id}/skip",
+  "DELETE /api/me/shares/{id}/skip",
+  "DELETE /api/me/shares/{id}",
 ];
 
 describe("every call that moves money takes an Idempotency-Key", () => {

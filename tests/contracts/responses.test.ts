@@ -23,6 +23,7 @@ import {
   createUserWithSession,
 } from "../support/factories";
 import { createAddress, createPickupAndDelivery } from "../support/fulfilment";
+import { plusWeeks, saturdayAhead } from "../shares/support";
 import { listSlots } from "@/lib/server/fulfilment/slots";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -55,6 +56,7 @@ let ids: Record<string, string>;
 /** A restaurant with a standing order at the farmer's farm (standing orders are restaurants only). */
 let restaurant: Awaited<ReturnType<typeof createUserWithSession>>;
 let statementId: string;
+let planIdForReads: number;
 
 beforeAll(async () => {
   await db.category.create({ data: { name: `Roots ${Date.now()}`, icon: "seedling" } });
@@ -71,7 +73,36 @@ beforeAll(async () => {
   shopper = await createUserWithSession();
   // A reader of the farm's fresh sheet: /api/fresh-sheets lists it.
   await db.farmFollow.create({ data: { userId: shopper.user.id, farmId: farmer.farm.id } });
-  await createPickupAndDelivery(farmer.farm.id);
+  const setup = await createPickupAndDelivery(farmer.farm.id);
+  // A farm share with the shopper as a member and its first box published: the share reads list them.
+  const seasonStart = saturdayAhead(1);
+  const plan = await db.sharePlan.create({
+    data: {
+      farmId: farmer.farm.id,
+      name: "Contract box",
+      boxPriceCents: 2500,
+      seasonStart,
+      seasonEnd: plusWeeks(seasonStart, 3),
+      capacity: 5,
+      memberCount: 1,
+      kind: "pickup",
+      pickupPointId: setup.point.id,
+      payments: ["weekly"],
+    },
+  });
+  await db.shareBox.create({
+    data: {
+      planId: plan.id,
+      localDate: seasonStart,
+      items: [{ productId: myProduct.id, quantity: 2 }],
+      publishedAt: new Date(),
+      dueAt: new Date(Date.now() + 3 * 86_400_000),
+    },
+  });
+  await db.shareMembership.create({
+    data: { planId: plan.id, userId: shopper.user.id, payment: "weekly" },
+  });
+  planIdForReads = plan.id;
   // The pickup slot: a delivery would need an address and postal code too.
   const slot = (await listSlots(farmer.farm.id, 14)).find((s) => s.kind === "pickup")!;
   await createAddress(shopper.user.id, { line1: "1 Bernard Ave", isDefault: true });
@@ -168,6 +199,7 @@ beforeAll(async () => {
     slotId: slot.slotId,
     topUpId: String(cardTopUp.id),
     payoutId: String(payout.id),
+    planId: String(planIdForReads),
   };
 });
 

@@ -11,6 +11,7 @@ import { itemsOf, type StandingItem } from "@/lib/server/standing/serialize";
 import { DEFAULT_TIME_ZONE, formatDateTime, formatQuantity, formatSlotDay } from "@/lib/format";
 import type { NotificationKind } from "@/lib/validators/notifications";
 import { freshSheet } from "@/lib/server/catalog/farm-page";
+import { shareBoxForEmail } from "@/lib/server/shares/memberships";
 import { signSheetLink, sheetLinkPath } from "@/lib/server/notifications/sheet-links";
 import { appUrl, defang, type EmailContent } from "./layout";
 
@@ -284,6 +285,32 @@ const composers: Record<
         quotes: [farmQuote(o.farm.farmName), ...h.quotes],
       };
     }),
+  async share_box(n, p) {
+    const m = await db.shareMembership.findUnique({
+      where: { id: num(p, "membershipId") },
+      include: { plan: { include: { farm: { select: { farmName: true } } } } },
+    });
+    if (!m || m.status === "cancelled") return null;
+    const box = await shareBoxForEmail(m.id, String(p.localDate));
+    if (!box) return null;
+    const day = formatSlotDay(`${box.date}T00:00`);
+    return {
+      content: {
+        subject: `Your box this week: ${m.plan.name}, ${day}`,
+        preheader: `Swap or skip before ${when(box.cutoff)}`,
+        heading: "Your box this week",
+        paragraphs: [
+          `Here is what your ${day} box holds. Swap items or skip the week until ${when(box.cutoff)}.`,
+        ],
+        quotes: [farmQuote(m.plan.farm.farmName)],
+        rows: box.items.map((i) => ({
+          label: `${i.name} × ${formatQuantity(i.quantity, i.unit, 1)}`,
+          value: formatCents(i.valueCents),
+        })),
+        action: { label: "Swap or skip", path: `/shares/${m.id}?date=${box.date}` },
+      },
+    };
+  },
   async standing_failed(n, p) {
     const s = await db.standingOrder.findUnique({
       where: { id: num(p, "standingOrderId") },

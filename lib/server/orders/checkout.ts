@@ -240,6 +240,11 @@ export async function placeCheckout(
     agreedCents?: ReadonlyMap<number, number>;
     /** A person's checkout asks before a repeat order; a standing order's occurrence is meant. */
     askBeforeRepeat?: boolean;
+    /**
+     * A farm share's box (docs/shares.md): each line's unit price, the box price spread over its
+     * lines. The farm chose the contents, so no case or hoarding rule applies to them.
+     */
+    boxUnitCents?: ReadonlyMap<number, number>;
   } = { receipt: true },
 ): Promise<CheckoutResult> {
   const lines = mergeLines(input.items);
@@ -255,13 +260,17 @@ export async function placeCheckout(
       `${paused.farm.farmName} is not taking orders right now: remove ${paused.name} from your cart to check out`,
     );
 
-  const cases = caseProblem(
-    [...lines].map(([id, quantity]) => ({ product: byId.get(id)!, quantity })),
-    level,
-  );
+  const box = options.boxUnitCents;
+  const cases = box
+    ? null
+    : caseProblem(
+        [...lines].map(([id, quantity]) => ({ product: byId.get(id)!, quantity })),
+        level,
+      );
   if (cases) throw badRequest(cases, { items: cases });
   // A standing order's agreed price caps what its occurrence is charged (docs/restaurants.md).
   const priceOf = (p: CartProduct) =>
+    box?.get(p.id) ??
     Math.min(unitPrice(p, level).cents, options.agreedCents?.get(p.id) ?? Infinity);
 
   // Wallet unless the buyer chose the account for that farm; only restaurants buy on account.
@@ -408,7 +417,7 @@ export async function placeCheckout(
   }
 
   // Last, so an unaffordable or out-of-stock cart is refused for that reason first.
-  await enforceHoldingCap(tx, userId, lines, byId);
+  if (!box) await enforceHoldingCap(tx, userId, lines, byId);
   // Only a checkout that would go through asks whether it is meant (a sold-out or full slot says so first).
   if (options.askBeforeRepeat && !input.confirmRepeat)
     await askBeforeRepeat(

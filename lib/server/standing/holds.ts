@@ -21,7 +21,7 @@ export async function syncHold(tx: Tx, standingOrderId: number, now: Date): Prom
     s.skipNextDate !== s.nextDate &&
     s.nextDueAt.getTime() <= now.getTime() + s.farm.bookingHorizonDays * DAY_MS;
   const wanted: StockLines = new Map(holds ? itemsOf(s).map((i) => [i.productId, i.quantity]) : []);
-  return (await holdForOccurrence(tx, s.id, s.nextDate, wanted)).held;
+  return (await holdForOccurrence(tx, { standingOrderId: s.id }, s.nextDate, wanted)).held;
 }
 
 /**

@@ -109,7 +109,7 @@ async function placeOccurrence(
     // the checkout below under the same row locks. What the shelf lacks (a farmer's count cut the
     // hold) is placed short, with a card, rather than failing the whole occurrence.
     const wanted = new Map(itemsOf(s).map((i) => [i.productId, i.quantity]));
-    await releaseHold(tx, s.id);
+    await releaseHold(tx, { standingOrderId: s.id });
     const can = await takeable(tx, wanted);
     const items = itemsOf(s).flatMap((i) => {
       const quantity = can.get(i.productId) ?? 0;

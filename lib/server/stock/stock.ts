@@ -109,23 +109,35 @@ async function moveReserved(tx: Tx, deltas: StockLines) {
 }
 
 /**
- * Holds stock for a standing order's next occurrence (docs/restaurants.md, "Reserved stock"):
- * `wanted` units per product, of which it holds what is free (its own earlier hold counted), in
- * whole cases; products left out of `wanted` are given back. The hold moves to `localDate` at once.
- * Returns what is held per product now and before. An empty `wanted` releases the whole hold.
- * Callers hold the standing order's row lock, so one standing order's hold moves one at a time.
+ * Who stock is held for: a standing order's next occurrence (docs/restaurants.md, "Reserved
+ * stock") or a farm share member's published box (docs/shares.md). Each holder's rows move one at
+ * a time: callers hold the standing order's or the membership's row lock.
+ */
+export type Holder = { standingOrderId: number } | { shareMembershipId: number };
+
+const holderWhere = (h: Holder) =>
+  "standingOrderId" in h
+    ? { standingOrderId: h.standingOrderId }
+    : { shareMembershipId: h.shareMembershipId };
+
+/**
+ * Holds stock for a holder's next occurrence: `wanted` units per product, of which it holds what
+ * is free (its own earlier hold counted), in whole cases; products left out of `wanted` are given
+ * back. The hold moves to `localDate` at once. Returns what is held per product now and before.
+ * An empty `wanted` releases the whole hold.
  */
 export async function holdForOccurrence(
   tx: Tx,
-  standingOrderId: number,
+  holder: Holder,
   localDate: string,
   wanted: StockLines,
 ): Promise<{ held: StockLines; before: StockLines }> {
-  const before = await tx.stockReservation.findMany({ where: { standingOrderId } });
+  const where = holderWhere(holder);
+  const before = await tx.stockReservation.findMany({ where });
   const shelf = await lockShelf(tx, [...before.map((r) => r.productId), ...wanted.keys()]);
   // Read again under the products' locks: a farmer's count may have cut this hold meanwhile
-  // (countStock changes quantities only; new rows come from this standing order's own lock holder).
-  const current = await tx.stockReservation.findMany({ where: { standingOrderId } });
+  // (countStock changes quantities only; new rows come from this holder's own lock holder).
+  const current = await tx.stockReservation.findMany({ where });
   const own = new Map(current.map((r) => [r.productId, r.quantity]));
   const held: StockLines = new Map();
   const deltas: StockLines = new Map();
@@ -140,20 +152,22 @@ export async function holdForOccurrence(
   }
   await moveReserved(tx, deltas);
   await tx.stockReservation.deleteMany({
-    where: { standingOrderId, productId: { notIn: [...held.keys()] } },
+    where: { ...where, productId: { notIn: [...held.keys()] } },
   });
-  for (const [productId, quantity] of held)
-    await tx.stockReservation.upsert({
-      where: { standingOrderId_productId: { standingOrderId, productId } },
-      create: { standingOrderId, productId, localDate, wanted: wanted.get(productId)!, quantity },
-      update: { localDate, wanted: wanted.get(productId)!, quantity },
-    });
+  const mineById = new Map(current.map((r) => [r.productId, r.id]));
+  for (const [productId, quantity] of held) {
+    const data = { localDate, wanted: wanted.get(productId)!, quantity };
+    const id = mineById.get(productId);
+    if (id === undefined)
+      await tx.stockReservation.create({ data: { ...where, productId, ...data } });
+    else await tx.stockReservation.update({ where: { id }, data });
+  }
   return { held, before: own };
 }
 
-/** Gives a standing order's whole hold back to the shelf; returns what it held per product. */
-export async function releaseHold(tx: Tx, standingOrderId: number): Promise<StockLines> {
-  return (await holdForOccurrence(tx, standingOrderId, "", new Map())).before;
+/** Gives a holder's whole hold back to the shelf; returns what it held per product. */
+export async function releaseHold(tx: Tx, holder: Holder): Promise<StockLines> {
+  return (await holdForOccurrence(tx, holder, "", new Map())).before;
 }
 
 /**
@@ -173,26 +187,27 @@ export async function takeable(tx: Tx, wanted: StockLines): Promise<StockLines> 
 }
 
 /**
- * A farmer's new count of one of their products (null when it is not theirs). Below what standing
- * orders hold, the holds are cut to fit: the oldest standing order keeps its units first, in whole
- * cases; the occurrences cut are placed short later, with a card (docs/restaurants.md).
+ * A farmer's new count of one of their products (null when it is not theirs). Below what is held,
+ * the holds are cut to fit: standing orders keep their units before farm share boxes, and among
+ * each the oldest first, in whole cases (so the newest memberships are short-picked first); the
+ * occurrences cut are placed short later, with a card (docs/restaurants.md, docs/shares.md).
  */
 export async function countStock(
   tx: Tx,
   productId: number,
   farmId: number,
   count: number,
-): Promise<{ cut: number[] } | null> {
+): Promise<{ cut: Holder[] } | null> {
   const [p] = await tx.$queryRaw<Shelf[]>`
     SELECT p."id", p."stock", p."reserved", p."caseSize", p."isHidden" FROM "Product" p
     WHERE p."id" = ${productId} AND p."farmId" = ${farmId} FOR NO KEY UPDATE`;
   if (!p) return null;
-  const cut: number[] = [];
+  const cut: Holder[] = [];
   let reserved = p.reserved;
   if (count < p.reserved) {
     const holds = await tx.stockReservation.findMany({
       where: { productId },
-      orderBy: { standingOrderId: "asc" },
+      orderBy: [{ standingOrderId: { sort: "asc", nulls: "last" } }, { shareMembershipId: "asc" }],
     });
     let left = count;
     reserved = 0;
@@ -201,7 +216,11 @@ export async function countStock(
       left -= keep;
       reserved += keep;
       if (keep === h.quantity) continue;
-      cut.push(h.standingOrderId);
+      cut.push(
+        h.standingOrderId !== null
+          ? { standingOrderId: h.standingOrderId }
+          : { shareMembershipId: h.shareMembershipId! },
+      );
       await tx.stockReservation.update({ where: { id: h.id }, data: { quantity: keep } });
     }
   }

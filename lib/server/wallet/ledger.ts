@@ -30,6 +30,7 @@ export const LEDGER_TYPE_IN_DB: Record<TransactionType, string> = {
   order: "order",
   refund: "refund",
   adjustment: "adjustment",
+  share: "share",
 };
 
 /**

@@ -15,6 +15,7 @@ const TYPE: Record<TransactionType, TransactionJson["type"]> = {
   order: "order",
   refund: "refund",
   adjustment: "adjustment",
+  share: "share",
 };
 
 export function serializeWallet(
