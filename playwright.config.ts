@@ -25,6 +25,7 @@ const PHONE_SPECS = [
   "product-page",
   "push",
   "roles",
+  "shares",
   "shell",
   "today",
   "widths",

@@ -10,6 +10,7 @@ import { usePaged } from "@/lib/client/use-paged";
 import type { OrderJson } from "@/lib/contracts/orders";
 import type { OrderStatusValue } from "@/lib/validators/orders";
 import { StandingOrdersLink } from "@/components/standing/standing-orders-link";
+import { FarmSharesLink } from "@/components/shares/farm-shares-link";
 import { OrderCard } from "./order-card";
 import { OrderPlaced } from "./order-placed";
 import { UsualItems } from "./usual-items";
@@ -52,7 +53,10 @@ export function OrdersView() {
     // widening the phone's page.
     <div className="grid grid-cols-1 gap-6">
       <PageTitle title="Orders">
-        <StandingOrdersLink />
+        <div className="flex flex-wrap gap-1">
+          <FarmSharesLink />
+          <StandingOrdersLink />
+        </div>
       </PageTitle>
       <OrderPlaced />
       {/* ?tab=completed (the Reorder link) opens that tab; read in the browser, the shell stays prerendered. */}

@@ -10,6 +10,7 @@ export const PROTECTED_PATHS = [
   "/messages",
   "/orders",
   "/standing-orders",
+  "/shares",
   "/invoices",
   "/wallet",
   "/profile",

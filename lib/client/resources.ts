@@ -11,6 +11,7 @@ import type { notificationsApi } from "@/lib/contracts/notifications";
 import type { opsApi } from "@/lib/contracts/ops";
 import type { ordersApi } from "@/lib/contracts/orders";
 import type { paymentsApi } from "@/lib/contracts/payments";
+import type { sharesApi } from "@/lib/contracts/shares";
 import type { standingApi } from "@/lib/contracts/standing";
 import type { walletApi } from "@/lib/contracts/wallet";
 import { apiFetch } from "./api";
@@ -90,6 +91,10 @@ export const useFreshSheetSwitches = (enabled = true) =>
   useRead<FreshSheets>(enabled ? apiKey<FreshSheets>("/api/fresh-sheets") : null);
 
 type StandingOrders = typeof standingApi.list;
+type MyShares = typeof sharesApi.mine;
+/** GET /api/me/shares: the member's farm shares with their next boxes. */
+export const useMyShares = () => useRead<MyShares>(apiKey<MyShares>("/api/me/shares"));
+
 export const STANDING_ORDERS_KEY = apiKey<StandingOrders>("/api/standing-orders");
 export const useStandingOrders = (enabled = true) =>
   useRead<StandingOrders>(enabled ? STANDING_ORDERS_KEY : null);

@@ -307,7 +307,7 @@ const composers: Record<
           label: `${i.name} × ${formatQuantity(i.quantity, i.unit, 1)}`,
           value: formatCents(i.valueCents),
         })),
-        action: { label: "Swap or skip", path: `/shares/${m.id}?date=${box.date}` },
+        action: { label: "Swap or skip", path: `/shares#share-${m.id}` },
       },
     };
   },

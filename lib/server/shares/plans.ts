@@ -224,6 +224,11 @@ export async function pricedLines(
 export async function farmShares(farmId: number, now: Date): Promise<PublicSharePlanJson[]> {
   const farm = await db.farm.findUnique({ where: { id: farmId }, select: { id: true } });
   if (!farm) throw notFound("Farm not found");
+  return openShares(farmId, now);
+}
+
+/** The farm's plans still taking members (the farm page reads them beside its products). */
+export async function openShares(farmId: number, now: Date): Promise<PublicSharePlanJson[]> {
   const plans = await db.sharePlan.findMany({
     where: { farmId },
     include: planInclude,

@@ -17,6 +17,9 @@ import { FollowButton } from "@/components/catalog/follow-button";
 import { isFollowing } from "@/lib/server/catalog/follows";
 import { Picture, type PictureFrame } from "@/components/ui/picture";
 import { MessageFarmLink } from "@/components/messages/message-farm-link";
+import { FarmShares } from "@/components/shares/farm-shares";
+import { openShares } from "@/lib/server/shares/plans";
+import * as clock from "@/lib/server/platform/clock";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -50,7 +53,11 @@ export default async function FarmPage({ params }: Props) {
   const { id } = await params;
   const farm = await loadFarmPage(id);
   if (!farm) notFound();
-  const [found, user] = await Promise.all([listFarmProducts(farm.id, 48), getCurrentUser()]);
+  const [found, user, shares] = await Promise.all([
+    listFarmProducts(farm.id, 48),
+    getCurrentUser(),
+    clock.now().then((now) => openShares(farm.id, now)),
+  ]);
   const products = listForViewer(found, levelOf(user));
   const following = user ? await isFollowing(user.id, farm.id) : false;
   return (
@@ -84,6 +91,13 @@ export default async function FarmPage({ params }: Props) {
           </div>
         </div>
       </header>
+      {shares.length ? (
+        <FarmShares
+          shares={shares}
+          canJoin={user ? user.userType !== "farmer" : null}
+          farmPath={`/farms/${farm.id}`}
+        />
+      ) : null}
       <section aria-labelledby="farm-products" className="grid gap-4">
         <h2 id="farm-products" className="text-xl font-bold text-ink">
           Products ({farm.productCount})
