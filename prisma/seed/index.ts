@@ -23,6 +23,7 @@ import { ensureFarmEarnings } from "./payouts";
 import { ensureReportSales } from "./report-sales";
 import { ensureOps, OPS_EMAILS, opsHashesFor } from "./ops";
 import { ensureFarmerPackDays } from "./pack-days";
+import { ensureShares } from "./shares";
 
 export { seedScale, countScaleProducts } from "./scale";
 export type { SeedDb, SeedLog } from "./types";
@@ -80,6 +81,7 @@ export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {})
       // After the conversations: a pair that already talked gets no seeded conversation.
       await ensureDemoAdjustment(ctx);
       await ensureStandingOrders(ctx);
+      await ensureShares(ctx);
       await ensureFreshSheet(ctx);
       await ensureAccount(ctx);
       await ensureReportSales(ctx);

@@ -533,3 +533,42 @@ describe("the farmer's morning right after start", () => {
     await expectHandoverDueToday(new Date());
   });
 });
+
+describe("seeded farm shares", () => {
+  it("Lakeview Heights Gardens offers two plans; the weekly box is published with the demo shopper's swap, Ava prepaid, Noah paused", async () => {
+    const plans = await db.sharePlan.findMany({
+      where: { farm: { farmName: "Lakeview Heights Gardens" } },
+      include: { boxes: true, memberships: { include: { user: true, boxes: true } } },
+      orderBy: { id: "asc" },
+    });
+    expect(plans.map((p) => [p.name, p.memberCount])).toEqual([
+      ["Weekly harvest box", 3],
+      ["Fortnightly melon & corn box", 1],
+    ]);
+    const [veg] = plans;
+    expect(veg.boxes.map((b) => [b.localDate, b.publishedAt !== null])).toEqual([
+      [veg.seasonStart, true],
+    ]);
+    // Two days or more to swap and skip before the first box's cutoff, whatever day it is.
+    expect(veg.boxes[0].dueAt.getTime() - Date.now()).toBeGreaterThan(2 * 86_400_000 - 120_000);
+    const by = new Map(veg.memberships.map((m) => [m.user.fullName, m]));
+    expect(by.get("Jordan Rivera")!.boxes[0].swaps).toHaveLength(1);
+    const ava = by.get("Ava Thompson")!;
+    expect(ava.payment).toBe("season");
+    expect(ava.prepaidCents).toBe(ava.boxesLeft * veg.boxPriceCents);
+    const rows = await db.shareLedgerEntry.aggregate({
+      where: { membershipId: ava.id },
+      _sum: { amountCents: true },
+    });
+    expect(rows._sum.amountCents).toBe(ava.prepaidCents);
+    expect(by.get("Noah Patel")).toMatchObject({ status: "paused" });
+    // Jordan's and Ava's boxes hold their stock; Noah's (paused) holds none.
+    const holds = await db.stockReservation.groupBy({
+      by: ["shareMembershipId"],
+      where: { shareMembershipId: { in: veg.memberships.map((m) => m.id) } },
+    });
+    expect(holds.map((h) => h.shareMembershipId).sort()).toEqual(
+      [by.get("Jordan Rivera")!.id, ava.id].sort(),
+    );
+  });
+});
