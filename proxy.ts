@@ -37,6 +37,7 @@ export const config = {
     "/messages/:path*",
     "/orders/:path*",
     "/standing-orders/:path*",
+    "/shares/:path*",
     "/invoices/:path*",
     "/wallet/:path*",
     "/profile/:path*",

@@ -35,9 +35,10 @@ const planFields = {
   name: plainText({ label: "Name", error: "Enter the plan's name" })
     .min(1, "Enter the plan's name")
     .max(80, "A name is at most 80 characters"),
-  description: plainText({ label: "Description", multiline: true })
-    .max(1_000, "A description is at most 1,000 characters")
-    .default(""),
+  description: plainText({ label: "Description", multiline: true }).max(
+    1_000,
+    "A description is at most 1,000 characters",
+  ),
   boxPrice: dollars(
     0.01,
     MAX_BOX_PRICE,
@@ -68,17 +69,23 @@ const planFields = {
 const seasonDays = (start: string, end: string) =>
   (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000;
 
-export const sharePlanSchema = z.object(planFields).superRefine((p, ctx) => {
-  const days = seasonDays(p.seasonStart, p.seasonEnd);
-  if (days < 0)
-    ctx.addIssue({
-      code: "custom",
-      message: "The season ends before it starts",
-      path: ["seasonEnd"],
-    });
-  else if (days > MAX_SEASON_DAYS)
-    ctx.addIssue({ code: "custom", message: "A season lasts at most a year", path: ["seasonEnd"] });
-});
+export const sharePlanSchema = z
+  .object({ ...planFields, description: planFields.description.default("") })
+  .superRefine((p, ctx) => {
+    const days = seasonDays(p.seasonStart, p.seasonEnd);
+    if (days < 0)
+      ctx.addIssue({
+        code: "custom",
+        message: "The season ends before it starts",
+        path: ["seasonEnd"],
+      });
+    else if (days > MAX_SEASON_DAYS)
+      ctx.addIssue({
+        code: "custom",
+        message: "A season lasts at most a year",
+        path: ["seasonEnd"],
+      });
+  });
 export type SharePlanInput = z.infer<typeof sharePlanSchema>;
 
 /** PATCH: any of the fields; the season's dates are checked together with the stored ones. */

@@ -91,6 +91,25 @@ import { POST as stockStepPOST } from "@/app/api/my-farm/products/[id]/stock/rou
 import { POST as undoCompletePOST } from "@/app/api/my-farm/orders/[id]/undo-complete/route";
 import { GET as businessGET, POST as businessPOST } from "@/app/api/business-account/route";
 import { GET as standingGET, POST as standingPOST } from "@/app/api/standing-orders/route";
+import { GET as farmSharesGET, POST as farmSharesPOST } from "@/app/api/my-farm/shares/route";
+import {
+  GET as farmSharePlanGET,
+  PATCH as farmSharePlanPATCH,
+} from "@/app/api/my-farm/shares/[planId]/route";
+import { PUT as shareBoxPUT } from "@/app/api/my-farm/shares/[planId]/boxes/[date]/route";
+import { GET as publicSharesGET } from "@/app/api/farms/[id]/shares/route";
+import { POST as shareJoinPOST } from "@/app/api/shares/[planId]/members/route";
+import { GET as mySharesGET } from "@/app/api/me/shares/route";
+import { DELETE as shareCancelDELETE } from "@/app/api/me/shares/[id]/route";
+import { PUT as shareSwapPUT } from "@/app/api/me/shares/[id]/boxes/[date]/route";
+import { PUT as shareNeverPUT } from "@/app/api/me/shares/[id]/never/route";
+import {
+  DELETE as shareUnskipDELETE,
+  POST as shareSkipPOST,
+} from "@/app/api/me/shares/[id]/skip/route";
+import { POST as sharePausePOST } from "@/app/api/me/shares/[id]/pause/route";
+import { POST as shareResumePOST } from "@/app/api/me/shares/[id]/resume/route";
+import { plusWeeks, saturdayAhead } from "../shares/support";
 import {
   DELETE as standingDELETE,
   PATCH as standingPATCH,
@@ -261,6 +280,14 @@ let fPayoutId = 0;
 let categoryId = 0;
 /** B's passkey (a row only: A's DELETE of it must answer 404). */
 let bPasskeyId = 0;
+/** G's farm share (A and B members of it, its first box published) and F's, for foreign ids. */
+let gPlanId = 0;
+let fPlanId = 0;
+let gPointId = 0;
+let gSwapProductId = 0;
+let aShareId = 0;
+let bShareId = 0;
+const shareDate = saturdayAhead(1);
 let ipCounter = 0;
 const nextIp = () => `10.9.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
 
@@ -455,6 +482,40 @@ beforeAll(async () => {
     });
   gPayoutId = (await payout(G.farmId)).id;
   fPayoutId = (await payout(F.farmId)).id;
+  gPointId = (await db.pickupPoint.findFirstOrThrow({ where: { farmId: G.farmId } })).id;
+  gSwapProductId = (await createProduct(G.farmId, { name: "Sweep Garlic", stock: 50 })).id;
+  const sharePlan = (farmId: number, pickupPointId: number | null) =>
+    db.sharePlan.create({
+      data: {
+        farmId,
+        name: "Sweep box",
+        boxPriceCents: 2000,
+        seasonStart: shareDate,
+        seasonEnd: plusWeeks(shareDate, 3),
+        capacity: 10,
+        memberCount: 2,
+        skipsPerSeason: 2,
+        kind: "pickup",
+        pickupPointId,
+        payments: ["weekly", "season"],
+      },
+    });
+  gPlanId = (await sharePlan(G.farmId, gPointId)).id;
+  fPlanId = (await sharePlan(F.farmId, null)).id;
+  await db.shareBox.create({
+    data: {
+      planId: gPlanId,
+      localDate: shareDate,
+      items: [{ productId: G.productId, quantity: 1 }],
+      swapOptions: [{ productId: gSwapProductId, quantity: 1 }],
+      publishedAt: new Date(),
+      dueAt: new Date(Date.now() + 5 * 86_400_000),
+    },
+  });
+  const member = (userId: number) =>
+    db.shareMembership.create({ data: { planId: gPlanId, userId, payment: "weekly" } });
+  aShareId = (await member(A.id)).id;
+  bShareId = (await member(B.id)).id;
   bPasskeyId = (
     await db.passkey.create({
       data: { userId: B.id, credentialId: `sweep-${B.id}`, publicKey: Buffer.from([1]), name: "B" },
@@ -1065,6 +1126,123 @@ const endpoints: Endpoint[] = [
   api("DELETE /api/standing-orders/:id", standingDELETE, "R", {
     label: "cancel",
     ...rStanding,
+    ok: 200,
+  }),
+  // Farm shares (docs/shares.md): G's plan, A's membership (B's is the foreign one).
+  api("GET /api/my-farm/shares", farmSharesGET, "G", { ok: 200 }),
+  api("POST /api/my-farm/shares", farmSharesPOST, "G", {
+    label: "create",
+    body: () => ({
+      name: "Second box",
+      boxPrice: 18.5,
+      everyWeeks: 2,
+      seasonStart: shareDate,
+      seasonEnd: plusWeeks(shareDate, 6),
+      capacity: 8,
+      skipsPerSeason: 1,
+      fulfilment: { kind: "pickup", pickupPointId: gPointId },
+      payment: ["weekly"],
+    }),
+    fields: {
+      name: { kind: "text" },
+      description: { kind: "text", optional: true, multiline: true },
+      boxPrice: { kind: "number" },
+      everyWeeks: { kind: "int" },
+      seasonStart: { kind: "text" },
+      seasonEnd: { kind: "text" },
+      capacity: { kind: "int" },
+      skipsPerSeason: { kind: "int", zeroOk: true },
+      fulfilment: { kind: "enum" },
+      payment: { kind: "array" },
+    },
+    ok: 201,
+  }),
+  api("GET /api/my-farm/shares/:planId", farmSharePlanGET, "G", {
+    id: () => gPlanId,
+    foreign: () => fPlanId,
+    ok: 200,
+  }),
+  api("PATCH /api/my-farm/shares/:planId", farmSharePlanPATCH, "G", {
+    label: "change",
+    id: () => gPlanId,
+    foreign: () => fPlanId,
+    body: () => ({ capacity: 12 }),
+    fields: { capacity: { kind: "int" } },
+    ok: 200,
+  }),
+  api("PUT /api/my-farm/shares/:planId/boxes/:date", shareBoxPUT, "G", {
+    params: () => ({ planId: String(gPlanId), date: shareDate }),
+    idParam: { name: "planId", foreign: () => String(fPlanId) },
+    body: () => ({
+      items: [{ productId: G.productId, quantity: 1 }],
+      swapOptions: [{ productId: gSwapProductId, quantity: 1 }],
+    }),
+    // swapOptions may be empty (a box without options), so only the items are swept as an array.
+    fields: { items: { kind: "array" } },
+    ok: 200,
+  }),
+  api("GET /api/farms/:id/shares", publicSharesGET, "anyone", { id: () => G.farmId, ok: 200 }),
+  api("POST /api/shares/:planId/members", shareJoinPOST, "R", {
+    label: "join",
+    id: () => gPlanId,
+    body: () => ({ payment: "weekly" }),
+    fields: {
+      payment: { kind: "enum" },
+      instalments: { kind: "int", optional: true },
+      pickupPointId: { kind: "int", optional: true },
+      addressId: { kind: "int", optional: true },
+    },
+    ok: 201,
+  }),
+  api("GET /api/me/shares", mySharesGET, "A", { ok: 200 }),
+  api("PUT /api/me/shares/:id/boxes/:date", shareSwapPUT, "A", {
+    params: () => ({ id: String(aShareId), date: shareDate }),
+    idParam: { name: "id", foreign: () => String(bShareId) },
+    // An empty list is valid (it clears the swaps): the body's shape is swept, not the list.
+    body: () => ({ swaps: [{ out: G.productId, in: gSwapProductId }] }),
+    ok: 200,
+  }),
+  api("PUT /api/me/shares/:id/never", shareNeverPUT, "A", {
+    id: () => aShareId,
+    foreign: () => bShareId,
+    // An empty list is valid (it clears the nevers): the body's shape is swept, not the list.
+    body: () => ({ productIds: [] }),
+    ok: 200,
+  }),
+  api("POST /api/me/shares/:id/skip", shareSkipPOST, "A", {
+    label: "skip",
+    id: () => aShareId,
+    foreign: () => bShareId,
+    body: () => ({ date: shareDate }),
+    fields: { date: { kind: "text" } },
+    ok: 200,
+  }),
+  api("DELETE /api/me/shares/:id/skip", shareUnskipDELETE, "A", {
+    label: "undo",
+    id: () => aShareId,
+    foreign: () => bShareId,
+    baseQuery: { date: shareDate },
+    query: { date: ["", "2026-02-30", "🥕", "\u0000", "x".repeat(5000)] },
+    ok: 200,
+  }),
+  api("POST /api/me/shares/:id/pause", sharePausePOST, "A", {
+    label: "pause",
+    id: () => aShareId,
+    foreign: () => bShareId,
+    body: () => ({ until: plusWeeks(shareDate, 2) }),
+    fields: { until: { kind: "text" } },
+    ok: 200,
+  }),
+  api("POST /api/me/shares/:id/resume", shareResumePOST, "A", {
+    label: "resume",
+    id: () => aShareId,
+    foreign: () => bShareId,
+    ok: 200,
+  }),
+  api("DELETE /api/me/shares/:id", shareCancelDELETE, "A", {
+    label: "cancel",
+    id: () => aShareId,
+    foreign: () => bShareId,
     ok: 200,
   }),
   // Pay on account (docs/restaurants.md): G's customers and credit lines, R's statements.
