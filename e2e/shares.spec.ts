@@ -6,7 +6,9 @@ import {
   newAccount,
   openSaturdayStall,
   registerFresh,
+  runScript,
   secondContext,
+  skipUnlessPostgres,
   signIn,
   STAFF,
   topUpByApi,
@@ -103,4 +105,72 @@ test("a shopper joins a farm share, swaps an item, skips the box and takes it ba
     nextBox: { skipped: boolean; price: number };
   }[];
   expect(mine.map((m) => m.nextBox)).toMatchObject([{ skipped: false, price: 30 }]);
+});
+
+/**
+ * The farm's side: a farm of the test's own offers a share from My Farm → Shares, builds the box
+ * from what is in stock and publishes it; a member joins; at the cutoff the worker places the box
+ * as an order, which the pack list shows under the member's name.
+ */
+test("a farmer offers a share, publishes the box, and the placed box is on the pack list", async ({
+  page,
+  browser,
+}, testInfo) => {
+  skipUnlessPostgres("the share worker's round");
+  const staff = await secondContext(browser, testInfo);
+  await signIn(staff.page, STAFF.email, STAFF.password);
+  const farmName = `Box Farm ${testInfo.project.name} ${newAccount("boxfarm").username}`;
+  await inviteFarmByApi(staff.page, page, farmName);
+  await staff.context.close();
+  await openSaturdayStall(page);
+  for (const [name, price] of [
+    ["Box Beets", 3],
+    ["Box Chard", 4],
+    ["Box Leeks", 5],
+  ] as const)
+    await createProductByApi(page, name, price);
+
+  await page.goto("/my-farm/shares");
+  await expect(page.getByRole("heading", { name: "No farm shares yet" })).toBeVisible();
+  await auditPage(page, "/my-farm/shares (empty)");
+  const form = page.getByRole("region", { name: "Offer a farm share" });
+  const date = saturdayAhead();
+  await form.getByLabel("Name").fill("Market box");
+  await form.getByLabel("Box price ($)").fill("20");
+  await form.getByLabel("First box").fill(date);
+  await form.getByLabel("Season ends").fill(date);
+  await form.getByRole("button", { name: "Offer this share" }).click();
+  await expect(page.getByTestId("toast").getByText("Market box is open")).toBeVisible();
+
+  const week = page.getByRole("region", { name: /^Market box:/ });
+  await week.getByRole("button", { name: "Build from what is in stock" }).click();
+  await expect(week.getByLabel("Box Leeks in the box")).not.toHaveValue("0");
+  await week.getByRole("button", { name: "Publish the box" }).click();
+  await expect(page.getByTestId("toast").getByText("Box published")).toBeVisible();
+  await expect(week.getByText("Published", { exact: true })).toBeVisible();
+  await auditPage(page, "/my-farm/shares");
+  const planId = (
+    (await (await page.request.get("/api/my-farm/shares")).json()) as { id: number }[]
+  )[0].id;
+
+  const member = await secondContext(browser, testInfo);
+  const buyer = await registerFresh(member.page, "boxer", "Bea Boxer");
+  await topUpByApi(member.page, 60);
+  const joined = await member.page.request.post(`/api/shares/${planId}/members`, {
+    data: { payment: "weekly" },
+  });
+  expect(joined.status(), await joined.text()).toBe(201);
+  await member.context.close();
+
+  await page.reload();
+  await expect(week.getByText("Bea Boxer")).toBeVisible();
+  await expect(week.getByRole("region", { name: "To pack" }).getByText("Box Leeks")).toBeVisible();
+
+  const placed = JSON.parse((await runScript("e2e/place-shares.ts", String(planId))).stdout) as {
+    status: string;
+    orderId: number;
+  }[];
+  expect(placed.map((p) => p.status)).toEqual(["placed"]);
+  await page.goto(`/my-farm/pack-list?date=${date}`);
+  await expect(page.getByText(buyer.fullName).first()).toBeVisible();
 });

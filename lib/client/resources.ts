@@ -95,6 +95,16 @@ type MyShares = typeof sharesApi.mine;
 /** GET /api/me/shares: the member's farm shares with their next boxes. */
 export const useMyShares = () => useRead<MyShares>(apiKey<MyShares>("/api/me/shares"));
 
+type FarmSharePlans = typeof sharesApi.farmPlans;
+/** GET /api/my-farm/shares: the farm's plans. */
+export const useFarmSharePlans = () =>
+  useRead<FarmSharePlans>(apiKey<FarmSharePlans>("/api/my-farm/shares"));
+
+type FarmSharePlan = typeof sharesApi.farmPlan;
+/** GET /api/my-farm/shares/{planId}: one plan's members, next box, tally and free stock. */
+export const useFarmSharePlan = (planId: number) =>
+  useRead<FarmSharePlan>(apiKey<FarmSharePlan>("/api/my-farm/shares/{planId}", { planId }));
+
 export const STANDING_ORDERS_KEY = apiKey<StandingOrders>("/api/standing-orders");
 export const useStandingOrders = (enabled = true) =>
   useRead<StandingOrders>(enabled ? STANDING_ORDERS_KEY : null);
