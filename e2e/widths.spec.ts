@@ -28,6 +28,8 @@ const LONG_COMPANY = "Bench Bistro and Wood-Fired Kitchen at the Old Cannery Wha
 /** Pages another spec audits because they need what only it makes (a signed email link). */
 const AUDITED_ELSEWHERE: Record<string, string> = {
   "/fresh-sheet-link/[token]/add": "e2e/fresh-sheet-email.spec.ts opens it from the email's link",
+  "/shares": "e2e/shares.spec.ts audits it at both widths with a member's box in it",
+  "/my-farm/shares": "e2e/shares.spec.ts audits it at both widths, empty and with a published box",
 };
 
 type World = {
