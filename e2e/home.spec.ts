@@ -1,5 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { collectScripts, showHomeSections, signIn } from "./support";
+import {
+  collectScripts,
+  createProductByApi,
+  SEEDED_FARMERS,
+  secondContext,
+  showHomeSections,
+  signIn,
+  signInSeeded,
+} from "./support";
 
 type Product = { id: number; name: string; inStock: boolean; farm: { farmName: string } };
 type Farm = { farmName: string };
@@ -277,11 +285,18 @@ test.describe("home feed", () => {
 
   test("product and farm pages are public, with their own metadata; out of stock cannot be added", async ({
     page,
-  }) => {
-    const all = (await (
-      await page.request.get("/api/products/search?limit=50")
-    ).json()) as (Product & { farmId: number })[];
-    const out = all.find((p) => !p.inStock)!;
+    browser,
+  }, testInfo) => {
+    // The farm lists a product with none in stock; the visitor (this page) is never signed in.
+    const farm = await secondContext(browser, testInfo);
+    await signInSeeded(farm.page, SEEDED_FARMERS.tom);
+    const name = `Sold-out squash ${testInfo.project.name} ${Date.now()}`;
+    const id = await createProductByApi(farm.page, name, 4, { stock: 0 });
+    await farm.context.close();
+    const out = (await (await page.request.get(`/api/products/${id}`)).json()) as Product & {
+      farmId: number;
+    };
+    expect(out.inStock).toBe(false);
     await page.goto(`/products/${out.id}`);
     await expect(page).toHaveTitle(new RegExp(out.name));
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
