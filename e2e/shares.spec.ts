@@ -108,11 +108,13 @@ test("a shopper joins a farm share, swaps an item, skips the box and takes it ba
 });
 
 /**
- * The farm's side: a farm of the test's own offers a share from My Farm → Shares, builds the box
- * from what is in stock and publishes it; a member joins; at the cutoff the worker places the box
- * as an order, which the pack list shows under the member's name.
+ * The farm's side with two members: a farm of the test's own offers a share from My Farm →
+ * Shares, builds the box from what is in stock and publishes it; one member swaps an item for a
+ * dearer option and never wants another (replaced by the first option), another skips the week;
+ * at the cutoff the worker places one box as an order and skips the other, and the pack list
+ * shows the placed box under the member's name with what was swapped.
  */
-test("a farmer offers a share, publishes the box, and the placed box is on the pack list", async ({
+test("a farmer publishes a share box; a member swaps and sets a never-item, another skips; the pack list shows the box", async ({
   page,
   browser,
 }, testInfo) => {
@@ -126,7 +128,9 @@ test("a farmer offers a share, publishes the box, and the placed box is on the p
   for (const [name, price] of [
     ["Box Beets", 3],
     ["Box Chard", 4],
+    ["Box Garlic", 9],
     ["Box Leeks", 5],
+    ["Box Radish", 2],
   ] as const)
     await createProductByApi(page, name, price);
 
@@ -142,9 +146,14 @@ test("a farmer offers a share, publishes the box, and the placed box is on the p
   await form.getByRole("button", { name: "Offer this share" }).click();
   await expect(page.getByTestId("toast").getByText("Market box is open")).toBeVisible();
 
+  // Built from stock: the first four products, two of each, and radish as the swap option; the
+  // farmer moves garlic from the box to the options.
   const week = page.getByRole("region", { name: /^Market box:/ });
   await week.getByRole("button", { name: "Build from what is in stock" }).click();
-  await expect(week.getByLabel("Box Leeks in the box")).not.toHaveValue("0");
+  await expect(week.getByLabel("Box Leeks in the box")).toHaveValue("2");
+  await expect(week.getByLabel("Box Radish as a swap option")).toHaveValue("1");
+  await week.getByLabel("Box Garlic in the box").fill("0");
+  await week.getByLabel("Box Garlic as a swap option").fill("1");
   await week.getByRole("button", { name: "Publish the box" }).click();
   await expect(page.getByTestId("toast").getByText("Box published")).toBeVisible();
   await expect(week.getByText("Published", { exact: true })).toBeVisible();
@@ -153,24 +162,62 @@ test("a farmer offers a share, publishes the box, and the placed box is on the p
     (await (await page.request.get("/api/my-farm/shares")).json()) as { id: number }[]
   )[0].id;
 
-  const member = await secondContext(browser, testInfo);
-  const buyer = await registerFresh(member.page, "boxer", "Bea Boxer");
-  await topUpByApi(member.page, 60);
-  const joined = await member.page.request.post(`/api/shares/${planId}/members`, {
+  // Bea: chard (2 × $4) for garlic (1 × $9) is $1 more; beets never, so radish takes their place.
+  const bea = await secondContext(browser, testInfo);
+  const buyer = await registerFresh(bea.page, "boxer", "Bea Boxer");
+  await topUpByApi(bea.page, 60);
+  const joined = await bea.page.request.post(`/api/shares/${planId}/members`, {
     data: { payment: "weekly" },
   });
   expect(joined.status(), await joined.text()).toBe(201);
-  await member.context.close();
+  await bea.page.goto("/shares");
+  const card = bea.page.getByRole("article", { name: /Market box/ });
+  await card.getByRole("button", { name: "Instead of Box Chard (+$1.00)" }).click();
+  await expect(card.getByText("Box Garlic × 1 lb (your swap)")).toBeVisible();
+  await card.getByRole("button", { name: "Never send me Box Beets" }).click();
+  await expect(
+    bea.page.getByTestId("toast").getByText("We won't send you Box Beets again"),
+  ).toBeVisible();
+  await expect(
+    card.getByText("Box Radish × 1 lb (instead of an item you never want)"),
+  ).toBeVisible();
+  await expect(card.getByTestId("never-items").getByText("Box Beets")).toBeVisible();
+  await expect(card.getByText("This box: $21.00 ($1.00 for dearer swaps)")).toBeVisible();
+  await auditPage(bea.page, "/shares (a never-item)");
+  await bea.context.close();
+
+  // Cal joins and skips the week.
+  const cal = await secondContext(browser, testInfo);
+  await registerFresh(cal.page, "skipper", "Cal Skipper");
+  await topUpByApi(cal.page, 60);
+  const calJoined = await cal.page.request.post(`/api/shares/${planId}/members`, {
+    data: { payment: "weekly" },
+  });
+  expect(calJoined.status(), await calJoined.text()).toBe(201);
+  const calId = ((await calJoined.json()) as { id: number }).id;
+  const skipped = await cal.page.request.post(`/api/me/shares/${calId}/skip`, {
+    data: { date },
+    headers: { "Idempotency-Key": `skip-${calId}` },
+  });
+  expect(skipped.status(), await skipped.text()).toBe(200);
+  await cal.context.close();
 
   await page.reload();
   await expect(week.getByText("Bea Boxer")).toBeVisible();
-  await expect(week.getByRole("region", { name: "To pack" }).getByText("Box Leeks")).toBeVisible();
+  await expect(week.getByText("Cal Skipper")).toBeVisible();
+  await expect(week.getByRole("region", { name: "To pack" }).getByText("Box Radish")).toBeVisible();
 
   const placed = JSON.parse((await runScript("e2e/place-shares.ts", String(planId))).stdout) as {
     status: string;
-    orderId: number;
+    orderId: number | null;
   }[];
-  expect(placed.map((p) => p.status)).toEqual(["placed"]);
+  expect(placed.map((p) => p.status)).toEqual(["placed", "skipped"]);
   await page.goto(`/my-farm/pack-list?date=${date}`);
-  await expect(page.getByText(buyer.fullName).first()).toBeVisible();
+  const order = page.getByTestId("pack-order").filter({ hasText: buyer.fullName });
+  await expect(order.getByTestId("pack-share")).toHaveText(
+    "Farm share: Market box · swaps Box Beets → Box Radish, Box Chard → Box Garlic",
+  );
+  await expect(order.getByLabel(/Box Leeks/)).toBeVisible();
+  await expect(order.getByLabel(/Box Chard/)).toHaveCount(0);
+  await expect(page.getByText("Cal Skipper")).toHaveCount(0);
 });

@@ -190,6 +190,14 @@ export function PackOrders({ list, onChanged }: { list: PackListJson; onChanged:
                       {o.place}
                       {o.postalCode ? ` ${o.postalCode}` : ""}
                     </p>
+                    {o.share ? (
+                      <p className="text-ink" data-testid="pack-share">
+                        <span className="font-medium">Farm share: {o.share.plan}</span>
+                        {o.share.swaps.length
+                          ? ` · swaps ${o.share.swaps.map((s) => `${s.out} → ${s.in}`).join(", ")}`
+                          : ""}
+                      </p>
+                    ) : null}
                   </div>
                   <fieldset className="grid gap-1 border-t border-gray-100 pt-2">
                     <legend className="sr-only">Lines of order #{o.id}</legend>

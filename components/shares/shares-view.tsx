@@ -244,16 +244,60 @@ function BoxContents({
     <div className="grid gap-2">
       <ul className="grid gap-1 text-sm">
         {box.items.map((i) => (
-          <li key={i.productId} className="flex justify-between gap-2">
+          <li key={i.productId} className="flex flex-wrap items-center justify-between gap-2">
             <span>
               {i.name} × {i.quantity} {i.unit}
               {replacedBy.has(i.productId) ? " (instead of an item you never want)" : ""}
               {swapOut(i.productId) !== undefined ? " (your swap)" : ""}
             </span>
-            <span className="text-muted">{formatCurrency(i.value)}</span>
+            <span className="flex items-center gap-2">
+              <span className="text-muted">{formatCurrency(i.value)}</span>
+              {box.skipped ? null : (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={busy !== null}
+                  aria-label={`Never send me ${i.name}`}
+                  onClick={() =>
+                    run("save", `We won't send you ${i.name} again`, `${base}/never`, {
+                      method: "PUT",
+                      json: { productIds: [...box.never, i.productId] },
+                    })
+                  }
+                >
+                  Never
+                </Button>
+              )}
+            </span>
           </li>
         ))}
       </ul>
+      {box.neverItems.length ? (
+        <div className="grid gap-1 text-sm" data-testid="never-items">
+          <p className="font-medium text-ink">Never sent to you</p>
+          <ul className="flex flex-wrap gap-2">
+            {box.neverItems.map((n) => (
+              <li key={n.productId} className="flex items-center gap-1">
+                <span>{n.name}</span>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={busy !== null}
+                  aria-label={`Send again: ${n.name}`}
+                  onClick={() =>
+                    run("save", `${n.name} can be in your box again`, `${base}/never`, {
+                      method: "PUT",
+                      json: { productIds: box.never.filter((id) => id !== n.productId) },
+                    })
+                  }
+                >
+                  Send again
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {box.swapOptions.length > 0 && !box.skipped ? (
         <div className="grid gap-1 text-sm">
           <p className="font-medium text-ink">Swap options</p>

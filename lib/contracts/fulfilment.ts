@@ -135,6 +135,15 @@ export const packList = z.object({
       postalCode: z.string().nullable(),
       items: z.array(productQuantity),
       totalAmount: money,
+      share: z
+        .object({
+          plan: z.string(),
+          swaps: z.array(z.object({ out: z.string(), in: z.string() })),
+        })
+        .nullable()
+        .describe(
+          "a farm share box: its plan and the swaps packed (the member's, and never-items replaced)",
+        ),
     }),
   ),
 });

@@ -101,6 +101,9 @@ export const memberBox = z.object({
   price: money.describe("box price + extra"),
   skipped: z.boolean(),
   never: z.array(id),
+  neverItems: z
+    .array(z.object({ productId: id, name: z.string() }))
+    .describe("the products of `never`, named, for the member to take back"),
 });
 export type MemberBoxJson = z.infer<typeof memberBox>;
 

@@ -13,6 +13,7 @@ import * as cancelRoute from "@/app/api/me/shares/[id]/route";
 import * as farmSharesRoute from "@/app/api/farms/[id]/shares/route";
 import { db } from "@/lib/server/platform/db";
 import { placeDueBoxes } from "@/lib/server/shares/worker";
+import { packListOf } from "@/lib/server/fulfilment/pack-list";
 import { call } from "../support/http";
 import { itOnPostgres } from "../support/races";
 import { balanceCents, checkLedgerAfterEach } from "../wallet/support";
@@ -227,6 +228,12 @@ describe("a published box", () => {
       ].sort(),
     );
     expect(await balanceCents(ann.user.id)).toBe(20_000 - 3_500);
+    // The pack list names the box's plan and what was swapped into it.
+    const list = await packListOf(w.farmer.farm.id, w.seasonStart, new Date(), "America/Vancouver");
+    expect(list.orders.find((o) => o.id === order.id)?.share).toEqual({
+      plan: w.plan.name,
+      swaps: [{ out: w.beets.name, in: w.garlic.name }],
+    });
     expect(await reserved(w.garlic.id)).toBe(0);
     expect((await db.product.findUniqueOrThrow({ where: { id: w.garlic.id } })).stock).toBe(98);
     // Once: a second round finds nothing to do.

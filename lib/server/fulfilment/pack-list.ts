@@ -54,6 +54,7 @@ type PackRow = {
     postalCode: string | null;
     items: { productId: number; productName: string; quantity: number; unit: string }[];
     packed: number[];
+    share: { plan: string; swaps: { out: string; in: string }[] } | null;
   }[];
   counts: { date: string; orders: number }[];
 };
@@ -91,7 +92,16 @@ export async function packListOf(
               'quantity', i.quantity, 'unit', p.unit) ORDER BY i.id), '[]'::json)
             FROM "OrderItem" i JOIN "Product" p ON p.id = i."productId" WHERE i."orderId" = o.id) AS items,
           (SELECT coalesce(json_agg(t."productId" ORDER BY t."productId"), '[]'::json)
-            FROM "PackTick" t WHERE t."orderId" = o.id AND t."farmId" = ${farmId}) AS packed
+            FROM "PackTick" t WHERE t."orderId" = o.id AND t."farmId" = ${farmId}) AS packed,
+          -- A share box: its plan and the swaps the worker packed into it (docs/shares.md).
+          (SELECT json_build_object('plan', sp.name, 'swaps', (
+              SELECT coalesce(json_agg(json_build_object('out', po.name, 'in', pi.name) ORDER BY s.n), '[]'::json)
+              FROM jsonb_array_elements(c.swaps::jsonb) WITH ORDINALITY s(v, n)
+              JOIN "Product" po ON po.id = (s.v->>'out')::int
+              JOIN "Product" pi ON pi.id = (s.v->>'in')::int))
+            FROM "ShareBoxChoice" c JOIN "ShareMembership" m ON m.id = c."membershipId"
+            JOIN "SharePlan" sp ON sp.id = m."planId"
+            WHERE c."orderId" = o.id) AS share
         FROM "OrderFulfilment" f
         JOIN "Order" o ON o.id = f."orderId"
         JOIN "User" u ON u.id = o."userId"
@@ -153,6 +163,7 @@ export async function packListOf(
       postalCode: o.kind === "delivery" ? (o.postalCode ?? null) : null,
       items: o.items,
       totalAmount: centsToDollars(o.totalCents),
+      share: o.share,
     })),
   };
 }

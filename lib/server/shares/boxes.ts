@@ -90,11 +90,21 @@ export async function memberBoxJson(
   const choice = await client.shareBoxChoice.findUnique({
     where: { membershipId_localDate: { membershipId: m.id, localDate: date } },
   });
+  const neverItems = m.never.length
+    ? (
+        await client.product.findMany({
+          where: { id: { in: m.never } },
+          select: { id: true, name: true },
+          orderBy: { name: "asc" },
+        })
+      ).map((p) => ({ productId: p.id, name: p.name }))
+    : [];
   const empty = {
     date,
     cutoff: cutoff.toISOString(),
     skipped: !!choice?.skipped,
     never: m.never,
+    neverItems,
     price: centsToDollars(plan.boxPriceCents),
   };
   if (!box)

@@ -11,7 +11,7 @@ import { releaseHold, takeable } from "@/lib/server/stock/stock";
 import type { ChatMessage } from "@/lib/contracts/messages";
 import { slotIdOf } from "@/lib/validators/fulfilment";
 import { boxPriced, contentsOf, receives } from "./boxes";
-import { spreadPrice } from "./contents";
+import { spreadPrice, type Swap } from "./contents";
 import { loadPlan, planSchedule, type PlanRow } from "./plans";
 import { creditBox } from "./memberships";
 import { prepaidToWallet, walletToPrepaid } from "./prepaid";
@@ -66,7 +66,12 @@ async function record(
   tx: Tx,
   membershipId: number,
   localDate: string,
-  data: { status: "placed" | "failed" | "skipped"; orderId?: number; reason?: string },
+  data: {
+    status: "placed" | "failed" | "skipped";
+    orderId?: number;
+    reason?: string;
+    swaps?: Swap[];
+  },
 ) {
   await tx.shareBoxChoice.upsert({
     where: { membershipId_localDate: { membershipId, localDate } },
@@ -159,7 +164,8 @@ async function handle(
     );
     await tx.$executeRaw`RELEASE SAVEPOINT share_box`;
     const orderId = placed.orders[0].id;
-    await record(tx, m.id, date, { status: "placed", orderId });
+    // From here the row's swaps are what was packed: never-items replaced, then the member's.
+    await record(tx, m.id, date, { status: "placed", orderId, swaps: [...c.replaced, ...c.swaps] });
     const cardId = await recordShortPick(tx, orderId, farm, wanted);
     return { outcome: { ...base, status: "placed", orderId }, cardId };
   } catch (error) {
