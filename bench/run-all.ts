@@ -63,8 +63,8 @@ function runBench(
   const t0 = Date.now();
   console.log(`\n=== bench ${name} (at most ${minutes} min) ===`);
   return new Promise((resolve) => {
-    // login.ts, standing.ts and notifications.ts import lib/server directly (server-only): they need the react-server condition.
-    const conditions = ["login", "standing", "notifications", "payments"].includes(name)
+    // login.ts, standing.ts, shares.ts, notifications.ts and payments.ts import lib/server directly (server-only): they need the react-server condition.
+    const conditions = ["login", "standing", "shares", "notifications", "payments"].includes(name)
       ? ["--conditions=react-server"]
       : [];
     const child = spawn(process.execPath, ["--import", "tsx", ...conditions, file], {
@@ -122,6 +122,7 @@ if (process.env.BENCH_REPORT_ONLY !== "1") {
     ["messages", "bench/messages.ts", 15, {}],
     ["wallet", "bench/wallet.ts", 10, {}],
     ["standing", "bench/standing.ts", 10, {}],
+    ["shares", "bench/shares.ts", 10, {}],
     ["notifications", "bench/notifications.ts", 10, {}],
     ["payments", "bench/payments.ts", 10, {}],
   ];
@@ -374,6 +375,14 @@ if (standing) {
     bench: "standing" + freshness(standing),
     figure: `standing-order worker: ${num(standing.standingOrders, 0)} due at once, ${standing.workers} workers (occurrences/s; exactly once)`,
     value: `${num(standing.perSecond)}/s in ${num(standing.seconds, 2)} s; ${standing.exactlyOnce ? "yes" : "**NO**"}`,
+  });
+}
+const shares = read("shares");
+if (shares) {
+  rows.push({
+    bench: "shares" + freshness(shares),
+    figure: `farm-share boxes: ${num(shares.members, 0)} members at one cutoff, ${shares.workers} workers (s; exactly once; goal ≤ ${shares.goalSeconds} s)`,
+    value: `${num(shares.seconds, 2)} s (${num(shares.perSecond)}/s), goal ${shares.met ? "met" : "**not met**"}; ${shares.exactlyOnce ? "yes" : "**NO**"}`,
   });
 }
 const notifications = read("notifications");
