@@ -21,6 +21,13 @@ function saturdayAhead(): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The date `weeks` weeks after a YYYY-MM-DD date. */
+function weeksAfter(date: string, weeks: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 7 * weeks);
+  return d.toISOString().slice(0, 10);
+}
+
 /**
  * Farm shares (docs/shares.md), as a member does it at both widths: a farm of the test's own
  * offers a weekly box and publishes it; a shopper joins from the farm's page in one tap, sees the
@@ -52,11 +59,11 @@ test("a shopper joins a farm share, swaps an item, skips the box and takes it ba
       boxPrice: 25,
       everyWeeks: 1,
       seasonStart,
-      seasonEnd: seasonStart,
+      seasonEnd: weeksAfter(seasonStart, 3),
       capacity: 10,
       skipsPerSeason: 1,
       fulfilment: { kind: "pickup", pickupPointId: fulfilment.pickupPoints[0].id },
-      payment: ["weekly"],
+      payment: ["weekly", "season"],
     },
   });
   expect(plan.status(), await plan.text()).toBe(201);
@@ -105,6 +112,33 @@ test("a shopper joins a farm share, swaps an item, skips the box and takes it ba
     nextBox: { skipped: boolean; price: number };
   }[];
   expect(mine.map((m) => m.nextBox)).toMatchObject([{ skipped: false, price: 30 }]);
+
+  // Another shopper pays the season's four boxes ($100) in two parts: $50 now, said before.
+  const second = await secondContext(browser, testInfo);
+  await registerFresh(second.page, "season");
+  await topUpByApi(second.page, 60);
+  await second.page.goto(`/farms/${farmId}`);
+  await second.page
+    .getByRole("region", { name: "Farm shares" })
+    .getByRole("button", { name: "Pay the season ($100.00)" })
+    .click();
+  const dialog = second.page.getByRole("dialog", { name: "Join Saturday veg box" });
+  await dialog.getByLabel("2 parts of about $50.00, the first now").check();
+  await auditPage(second.page, `/farms/${farmId} (join the season)`);
+  await dialog.getByRole("button", { name: "Join and pay $50.00 now" }).click();
+  await expect(
+    second.page.getByTestId("toast").getByText("You joined Saturday veg box"),
+  ).toBeVisible();
+  const theirs = (await (await second.page.request.get("/api/me/shares")).json()) as {
+    prepaid: { boxesLeft: number; balance: number; instalments: unknown[] };
+  }[];
+  expect(theirs[0].prepaid).toMatchObject({ boxesLeft: 4, balance: 50 });
+  // The second part is still to come, on a later box date.
+  expect(theirs[0].prepaid.instalments).toMatchObject([{ amount: 50, paid: false }]);
+  expect(
+    ((await (await second.page.request.get("/api/wallet")).json()) as { balance: number }).balance,
+  ).toBe(10);
+  await second.context.close();
 });
 
 /**
@@ -145,6 +179,15 @@ test("a farmer publishes a share box; a member swaps and sets a never-item, anot
   await form.getByLabel("Season ends").fill(date);
   await form.getByRole("button", { name: "Offer this share" }).click();
   await expect(page.getByTestId("toast").getByText("Market box is open")).toBeVisible();
+  // The plan's terms change from its card: room for twelve members.
+  const plans = page.getByTestId("share-plans");
+  await plans.getByRole("button", { name: "Edit Market box" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Market box" });
+  await expect(edit.getByLabel("Box price ($)")).toHaveValue("20.00");
+  await edit.getByLabel("Members at most").fill("12");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByTestId("toast").getByText("Market box saved")).toBeVisible();
+  await expect(plans.getByText(/0 of 12 members/)).toBeVisible();
 
   // Built from stock: the first four products, two of each, and radish as the swap option; the
   // farmer moves garlic from the box to the options.

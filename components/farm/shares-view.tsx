@@ -1,9 +1,12 @@
 "use client";
 import { useId, useState } from "react";
+import { useSWRConfig } from "swr";
 import { Package } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";
+import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { DialogHeading } from "@/components/ui/dialog-heading";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { LoadStates } from "@/components/ui/load-states";
@@ -11,7 +14,12 @@ import { PanelSection } from "@/components/ui/panel-section";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { EmptyCard } from "@/components/account/card-list";
 import { apiFetch, messageOf } from "@/lib/client/api";
-import { useFarmSharePlan, useFarmSharePlans } from "@/lib/client/resources";
+import {
+  apiKey,
+  useFarmFulfilment,
+  useFarmSharePlan,
+  useFarmSharePlans,
+} from "@/lib/client/resources";
 import { formatCurrency, formatSlotDay } from "@/lib/format";
 import type { SharePlanDetailJson, SharePlanJson } from "@/lib/contracts/shares";
 
@@ -20,6 +28,7 @@ const STATUS = { active: "Active", paused: "Paused", cancelled: "Cancelled" } as
 /** My Farm → Shares: the farm's plans, a new plan, and the chosen plan's week. */
 export function FarmSharesView() {
   const plans = useFarmSharePlans();
+  const { mutate } = useSWRConfig();
   const [chosen, setChosen] = useState<number | null>(null);
   const open = chosen ?? plans.data?.[0]?.id ?? null;
   return (
@@ -45,7 +54,15 @@ export function FarmSharesView() {
             <ul className="grid gap-3 md:grid-cols-2" data-testid="share-plans">
               {list.map((p) => (
                 <li key={p.id}>
-                  <PlanSummary plan={p} current={p.id === open} onOpen={() => setChosen(p.id)} />
+                  <PlanSummary
+                    plan={p}
+                    current={p.id === open}
+                    onOpen={() => setChosen(p.id)}
+                    onSaved={() => {
+                      void plans.mutate();
+                      void mutate(apiKey("/api/my-farm/shares/{planId}", { planId: p.id }));
+                    }}
+                  />
                 </li>
               ))}
             </ul>
@@ -62,10 +79,12 @@ function PlanSummary({
   plan,
   current,
   onOpen,
+  onSaved,
 }: {
   plan: SharePlanJson;
   current: boolean;
   onOpen: () => void;
+  onSaved: () => void;
 }) {
   return (
     <article
@@ -84,9 +103,12 @@ function PlanSummary({
           ? `Next box ${formatSlotDay(`${plan.nextBox.date}T00:00`)}: ${plan.nextBox.published ? "published" : "not published yet"}`
           : "The season is over"}
       </p>
-      <Button variant={current ? "secondary" : "outline"} onClick={onOpen} aria-pressed={current}>
-        {current ? "Shown below" : "Open this week"}
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button variant={current ? "secondary" : "outline"} onClick={onOpen} aria-pressed={current}>
+          {current ? "Shown below" : "Open this week"}
+        </Button>
+        <EditPlan plan={plan} onSaved={onSaved} />
+      </div>
     </article>
   );
 }
@@ -273,45 +295,107 @@ function PlanWeekView({
   );
 }
 
-/** A new plan: the usual weekly box at one of the farm's pickup points. */
+/** A new plan, offered below the farm's plans. */
 function NewPlan({ onCreated }: { onCreated: (p: SharePlanJson) => void }) {
+  return (
+    <PanelSection
+      id="new-share"
+      title="Offer a farm share"
+      intro="Boxes come on the weekday of the first box, at a pickup point or delivered to your zones."
+      className="grid gap-4"
+    >
+      <PlanForm submitLabel="Offer this share" busyLabel="Creating..." onSaved={onCreated} />
+    </PanelSection>
+  );
+}
+
+/** A plan's terms, editable in a dialog from its card; capacity never below its members. */
+function EditPlan({ plan, onSaved }: { plan: SharePlanJson; onSaved: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost">
+          Edit<span className="sr-only"> {plan.name}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeading
+          title={`Edit ${plan.name}`}
+          description="Members see the new terms at once; boxes already placed keep theirs."
+        />
+        <PlanForm
+          plan={plan}
+          submitLabel="Save changes"
+          busyLabel="Saving..."
+          onSaved={() => {
+            setOpen(false);
+            onSaved();
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The plan's fields, for a new plan (POST) or an existing one (PATCH). */
+function PlanForm({
+  plan,
+  submitLabel,
+  busyLabel,
+  onSaved,
+}: {
+  plan?: SharePlanJson;
+  submitLabel: string;
+  busyLabel: string;
+  onSaved: (p: SharePlanJson) => void;
+}) {
   const id = useId();
+  const settings = useFarmFulfilment();
+  const points = settings.data?.pickupPoints ?? [];
+  const zones = settings.data?.deliveryZones ?? [];
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const submit = async (form: HTMLFormElement) => {
     const f = new FormData(form);
     const text = (k: string) => String(f.get(k) ?? "");
+    const place = text("place");
     setBusy(true);
     setErrors({});
     try {
-      const fulfilment = (await apiFetch<{ pickupPoints: { id: number }[] }>(
-        "/api/my-farm/fulfilment",
-      )) ?? { pickupPoints: [] };
-      const plan = await apiFetch<SharePlanJson>("/api/my-farm/shares", {
-        method: "POST",
-        json: {
-          name: text("name"),
-          description: text("description"),
-          boxPrice: Number(text("boxPrice")),
-          everyWeeks: text("everyWeeks") === "2" ? 2 : 1,
-          seasonStart: text("seasonStart"),
-          seasonEnd: text("seasonEnd"),
-          capacity: Number(text("capacity")),
-          skipsPerSeason: Number(text("skipsPerSeason")),
-          fulfilment: { kind: "pickup", pickupPointId: fulfilment.pickupPoints[0]?.id },
-          payment: ["weekly", "season"],
-        },
-      });
-      form.reset();
-      toast({
-        title: `${plan.name} is open`,
-        description: "Members can join from your farm page.",
-      });
-      onCreated(plan);
+      const json = {
+        name: text("name"),
+        description: text("description"),
+        boxPrice: Number(text("boxPrice")),
+        everyWeeks: text("everyWeeks") === "2" ? 2 : 1,
+        seasonStart: text("seasonStart"),
+        seasonEnd: text("seasonEnd"),
+        capacity: Number(text("capacity")),
+        skipsPerSeason: Number(text("skipsPerSeason")),
+        fulfilment:
+          place === "delivery"
+            ? { kind: "delivery", zoneIds: zones.map((z) => z.id) }
+            : { kind: "pickup", pickupPointId: Number(place) || undefined },
+        payment: (["weekly", "season"] as const).filter((k) => f.get(`pay-${k}`) === "on"),
+      };
+      const saved = await apiFetch<SharePlanJson>(
+        plan ? `/api/my-farm/shares/${plan.id}` : "/api/my-farm/shares",
+        { method: plan ? "PATCH" : "POST", json },
+      );
+      if (!plan) form.reset();
+      toast(
+        plan
+          ? { title: `${saved.name} saved` }
+          : {
+              title: `${saved.name} is open`,
+              description: "Members can join from your farm page.",
+            },
+      );
+      onSaved(saved);
     } catch (error) {
       const fields = (error as { errors?: Record<string, string> }).errors;
       setErrors(fields ?? { form: messageOf(error, "Please try again.") });
-      toastFailure("Could not create the share", error);
+      toastFailure(plan ? "Could not save the share" : "Could not create the share", error);
     } finally {
       setBusy(false);
     }
@@ -325,84 +409,157 @@ function NewPlan({ onCreated }: { onCreated: (p: SharePlanJson) => void }) {
       {input}
     </Field>
   );
+  const placeError =
+    errors["fulfilment.pickupPointId"] ?? errors["fulfilment.zoneIds"] ?? errors["fulfilment"];
+  const defaultPlace =
+    plan?.fulfilment.kind === "delivery"
+      ? "delivery"
+      : String(plan?.fulfilment.pickupPointId ?? points[0]?.id ?? "");
   return (
-    <PanelSection
-      id="new-share"
-      title="Offer a farm share"
-      intro="Picked up at your first pickup point, on the weekday of the first box; members pay weekly or for the season."
-      className="grid gap-4"
+    <form
+      className="grid gap-3 md:grid-cols-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit(e.currentTarget);
+      }}
     >
-      <form
-        className="grid gap-3 md:grid-cols-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit(e.currentTarget);
-        }}
-      >
-        {field("name", "Name", <Input id={`${id}-name`} name="name" required maxLength={80} />)}
-        {field(
-          "boxPrice",
-          "Box price ($)",
-          <Input id={`${id}-boxPrice`} name="boxPrice" inputMode="decimal" required />,
-        )}
-        {field(
-          "seasonStart",
-          "First box",
-          <Input id={`${id}-seasonStart`} name="seasonStart" type="date" required />,
-        )}
-        {field(
-          "seasonEnd",
-          "Season ends",
-          <Input id={`${id}-seasonEnd`} name="seasonEnd" type="date" required />,
-        )}
-        {field(
-          "capacity",
-          "Members at most",
-          <Input
-            id={`${id}-capacity`}
-            name="capacity"
-            inputMode="numeric"
-            required
-            defaultValue="20"
-          />,
-        )}
-        {field(
-          "skipsPerSeason",
-          "Skips per season",
-          <Input
-            id={`${id}-skipsPerSeason`}
-            name="skipsPerSeason"
-            inputMode="numeric"
-            required
-            defaultValue="2"
-          />,
-        )}
-        {field(
-          "everyWeeks",
-          "A box every",
-          <select
-            id={`${id}-everyWeeks`}
-            name="everyWeeks"
-            className="h-11 rounded-lg border border-gray-300 px-3"
-          >
-            <option value="1">week</option>
-            <option value="2">second week</option>
-          </select>,
-        )}
-        {field(
-          "description",
-          "What is in it",
-          <Input id={`${id}-description`} name="description" maxLength={1000} />,
-        )}
-        {errors.form || errors["fulfilment.pickupPointId"] ? (
-          <p role="alert" className="text-sm text-red-700 md:col-span-2">
-            {errors.form ?? errors["fulfilment.pickupPointId"]}
+      {field(
+        "name",
+        "Name",
+        <Input id={`${id}-name`} name="name" required maxLength={80} defaultValue={plan?.name} />,
+      )}
+      {field(
+        "boxPrice",
+        "Box price ($)",
+        <Input
+          id={`${id}-boxPrice`}
+          name="boxPrice"
+          inputMode="decimal"
+          required
+          defaultValue={plan ? plan.boxPrice.toFixed(2) : undefined}
+        />,
+      )}
+      {field(
+        "seasonStart",
+        "First box",
+        <Input
+          id={`${id}-seasonStart`}
+          name="seasonStart"
+          type="date"
+          required
+          defaultValue={plan?.seasonStart}
+        />,
+      )}
+      {field(
+        "seasonEnd",
+        "Season ends",
+        <Input
+          id={`${id}-seasonEnd`}
+          name="seasonEnd"
+          type="date"
+          required
+          defaultValue={plan?.seasonEnd}
+        />,
+      )}
+      {field(
+        "capacity",
+        "Members at most",
+        <Input
+          id={`${id}-capacity`}
+          name="capacity"
+          inputMode="numeric"
+          required
+          defaultValue={String(plan?.capacity ?? 20)}
+        />,
+      )}
+      {field(
+        "skipsPerSeason",
+        "Skips per season",
+        <Input
+          id={`${id}-skipsPerSeason`}
+          name="skipsPerSeason"
+          inputMode="numeric"
+          required
+          defaultValue={String(plan?.skipsPerSeason ?? 2)}
+        />,
+      )}
+      {field(
+        "everyWeeks",
+        "A box every",
+        <select
+          id={`${id}-everyWeeks`}
+          name="everyWeeks"
+          defaultValue={String(plan?.everyWeeks ?? 1)}
+          className="h-11 rounded-lg border border-gray-300 px-3"
+        >
+          <option value="1">week</option>
+          <option value="2">second week</option>
+        </select>,
+      )}
+      {field(
+        "place",
+        "Handed over",
+        // Keyed on the settings so the default follows them once they load.
+        <select
+          key={`${points.length}-${zones.length}`}
+          id={`${id}-place`}
+          name="place"
+          defaultValue={defaultPlace}
+          className="h-11 rounded-lg border border-gray-300 px-3"
+        >
+          {points.map((p) => (
+            <option key={p.id} value={p.id}>
+              Pickup at {p.name}
+            </option>
+          ))}
+          {zones.length ? <option value="delivery">Delivered to your delivery zones</option> : null}
+          {points.length || zones.length ? null : (
+            <option value="">Add a pickup point first</option>
+          )}
+        </select>,
+      )}
+      {field(
+        "description",
+        "What is in it",
+        <Input
+          id={`${id}-description`}
+          name="description"
+          maxLength={1000}
+          defaultValue={plan?.description}
+        />,
+      )}
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-medium text-ink">Members pay</legend>
+        {(
+          [
+            ["weekly", "Each box, from their wallet"],
+            ["season", "The season up front (in 1, 2 or 4 parts)"],
+          ] as const
+        ).map(([k, label]) => (
+          <label key={k} className="flex min-h-11 items-center gap-3 text-sm">
+            <input
+              type="checkbox"
+              name={`pay-${k}`}
+              defaultChecked={plan ? plan.payment.includes(k) : true}
+              className="h-5 w-5 accent-brand-700"
+            />
+            {label}
+          </label>
+        ))}
+        {errors.payment ? (
+          <p className="text-sm text-red-700" role="alert">
+            {errors.payment}
           </p>
         ) : null}
-        <Button type="submit" disabled={busy} className="md:col-span-2">
-          {busy ? "Creating..." : "Offer this share"}
-        </Button>
-      </form>
-    </PanelSection>
+      </fieldset>
+      {errors.form || placeError ? (
+        <p role="alert" className="text-sm text-red-700 md:col-span-2">
+          {errors.form ?? placeError}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={busy} className="md:col-span-2">
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </form>
   );
 }

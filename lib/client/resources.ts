@@ -102,6 +102,10 @@ export const useFarmSharePlans = () =>
 
 type FarmSharePlan = typeof sharesApi.farmPlan;
 /** GET /api/my-farm/shares/{planId}: one plan's members, next box, tally and free stock. */
+/** GET /api/my-farm/fulfilment: the farm's points, zones and windows (shared with the fulfilment form). */
+export const [FARM_FULFILMENT_KEY, useFarmFulfilment] =
+  fixedRead<typeof fulfilmentApi.settings>("/api/my-farm/fulfilment");
+
 export const useFarmSharePlan = (planId: number) =>
   useRead<FarmSharePlan>(apiKey<FarmSharePlan>("/api/my-farm/shares/{planId}", { planId }));
 
