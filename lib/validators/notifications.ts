@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   "unread_messages",
   "fresh_sheet",
   "share_box",
+  "share_payment_failed",
   "payout_sent",
 ] as const;
 
@@ -69,6 +70,10 @@ export const KIND_LABELS: Record<NotificationKind, { label: string; description:
     label: "Farm share boxes",
     description:
       "Each box of your farm share when the farm publishes it, with links to swap or skip",
+  },
+  share_payment_failed: {
+    label: "Farm share payments not taken",
+    description: "When a part of your season's payment could not be taken from your wallet",
   },
   payout_sent: {
     label: "Payouts",

@@ -126,109 +126,129 @@ describe("random share sequences", () => {
   it("keep wallets, prepaid balances and stock holds in step", async () => {
     let placed = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 6, maxLength: 22 }), async (steps) => {
-        const w = await shareWorld({ capacity: 3 });
-        const farmer = await db.user.findUniqueOrThrow({ where: { id: w.farmer.user.id } });
-        const people = await Promise.all(
-          [0, 1, 2, 3].map(async (n) => {
-            const m = await member(`Prop ${n}`, 150);
-            return db.user.findUniqueOrThrow({ where: { id: m.user.id } });
-          }),
-        );
-        const plan = await db.sharePlan.findUniqueOrThrow({ where: { id: w.plan.id } });
-        const window = await planWindow(db, plan);
-        const dates = boxDates(plan);
-        const products = [w.carrots, w.kale, w.beets, w.garlic];
-        let k = 0;
-        const share = new Map<number, number>();
-        const refusals = async (f: () => Promise<unknown>) => {
-          try {
-            await f();
-          } catch (e) {
-            if (!isAppError(e)) throw e;
-          }
-        };
-        for (const s of steps) {
-          if (k >= dates.length) break;
-          const date = dates[k];
-          const now = new Date(boxCutoff(window, date, "America/Vancouver").getTime() - 3_600_000);
-          const user = "who" in s ? people[s.who] : farmer;
-          const id = "who" in s ? share.get(s.who) : undefined;
-          await refusals(async () => {
-            switch (s.kind) {
-              case "join": {
-                const r = await joinShare(
-                  user,
-                  plan.id,
-                  {
-                    payment: s.season ? "season" : "weekly",
-                    instalments: s.season ? s.instalments : undefined,
-                  },
-                  undefined,
-                  now,
-                );
-                share.set(s.who, r.value.id);
-                return;
-              }
-              case "publish":
-                await publishBox(
-                  farmer,
-                  plan.id,
-                  date,
-                  {
-                    items: [
-                      { productId: w.carrots.id, quantity: 2 },
-                      { productId: w.kale.id, quantity: 1 },
-                    ],
-                    swapOptions: [{ productId: w.garlic.id, quantity: 1 }],
-                  },
-                  now,
-                );
-                return;
-              case "place":
-                await placeDueBoxes(new Date(now.getTime() + 2 * 3_600_000));
-                k++;
-                return;
-              case "count":
-                await inTransaction((tx) =>
-                  countStock(tx, products[s.product].id, w.farmer.farm.id, s.to),
-                );
-                return;
+      // Each sequence starts with a member and a published box and ends with a worker round, so
+      // every run can reach the worker whatever comes between (12 random runs alone did not always).
+      fc.asyncProperty(
+        fc
+          .array(step, { minLength: 6, maxLength: 22 })
+          .map((middle): Step[] => [
+            { kind: "join", who: 0, season: false, instalments: 1 },
+            { kind: "publish" },
+            ...middle,
+            { kind: "place" },
+          ]),
+        async (steps) => {
+          const w = await shareWorld({ capacity: 3 });
+          const farmer = await db.user.findUniqueOrThrow({ where: { id: w.farmer.user.id } });
+          const people = await Promise.all(
+            [0, 1, 2, 3].map(async (n) => {
+              const m = await member(`Prop ${n}`, 150);
+              return db.user.findUniqueOrThrow({ where: { id: m.user.id } });
+            }),
+          );
+          const plan = await db.sharePlan.findUniqueOrThrow({ where: { id: w.plan.id } });
+          const window = await planWindow(db, plan);
+          const dates = boxDates(plan);
+          const products = [w.carrots, w.kale, w.beets, w.garlic];
+          let k = 0;
+          const share = new Map<number, number>();
+          const refusals = async (f: () => Promise<unknown>) => {
+            try {
+              await f();
+            } catch (e) {
+              if (!isAppError(e)) throw e;
             }
-            if (id === undefined) return;
-            if (s.kind === "swap")
-              await swapBox(user, id, date, { swaps: [{ out: w.kale.id, in: w.garlic.id }] }, now);
-            if (s.kind === "never") await setNever(user, id, [w.carrots.id], now);
-            if (s.kind === "skip") await skipBox(user, id, date, undefined, now);
-            if (s.kind === "unskip") await unskipBox(user, id, date, undefined, now);
-            if (s.kind === "pause")
-              await pauseShare(user, id, dates[Math.min(k + s.weeks, dates.length - 1)], now);
-            if (s.kind === "resume") await resumeShare(user, id, now);
-            if (s.kind === "cancel") await cancelShare(user, id, undefined, now);
-          });
-          expect(await prepaidMismatches()).toEqual([]);
-          const held = await db.$queryRaw<{ id: number }[]>`
+          };
+          for (const s of steps) {
+            if (k >= dates.length) break;
+            const date = dates[k];
+            const now = new Date(
+              boxCutoff(window, date, "America/Vancouver").getTime() - 3_600_000,
+            );
+            const user = "who" in s ? people[s.who] : farmer;
+            const id = "who" in s ? share.get(s.who) : undefined;
+            await refusals(async () => {
+              switch (s.kind) {
+                case "join": {
+                  const r = await joinShare(
+                    user,
+                    plan.id,
+                    {
+                      payment: s.season ? "season" : "weekly",
+                      instalments: s.season ? s.instalments : undefined,
+                    },
+                    undefined,
+                    now,
+                  );
+                  share.set(s.who, r.value.id);
+                  return;
+                }
+                case "publish":
+                  await publishBox(
+                    farmer,
+                    plan.id,
+                    date,
+                    {
+                      items: [
+                        { productId: w.carrots.id, quantity: 2 },
+                        { productId: w.kale.id, quantity: 1 },
+                      ],
+                      swapOptions: [{ productId: w.garlic.id, quantity: 1 }],
+                    },
+                    now,
+                  );
+                  return;
+                case "place":
+                  await placeDueBoxes(new Date(now.getTime() + 2 * 3_600_000));
+                  k++;
+                  return;
+                case "count":
+                  await inTransaction((tx) =>
+                    countStock(tx, products[s.product].id, w.farmer.farm.id, s.to),
+                  );
+                  return;
+              }
+              if (id === undefined) return;
+              if (s.kind === "swap")
+                await swapBox(
+                  user,
+                  id,
+                  date,
+                  { swaps: [{ out: w.kale.id, in: w.garlic.id }] },
+                  now,
+                );
+              if (s.kind === "never") await setNever(user, id, [w.carrots.id], now);
+              if (s.kind === "skip") await skipBox(user, id, date, undefined, now);
+              if (s.kind === "unskip") await unskipBox(user, id, date, undefined, now);
+              if (s.kind === "pause")
+                await pauseShare(user, id, dates[Math.min(k + s.weeks, dates.length - 1)], now);
+              if (s.kind === "resume") await resumeShare(user, id, now);
+              if (s.kind === "cancel") await cancelShare(user, id, undefined, now);
+            });
+            expect(await prepaidMismatches()).toEqual([]);
+            const held = await db.$queryRaw<{ id: number }[]>`
             SELECT p."id" FROM "Product" p
             WHERE p."farmId" = ${w.farmer.farm.id} AND (p."stock" < 0 OR p."reserved" > p."stock"
               OR p."reserved" <> COALESCE((SELECT SUM(r."quantity") FROM "StockReservation" r
                 WHERE r."productId" = p."id"), 0))`;
-          expect(held).toEqual([]);
-        }
-        const counted = await db.sharePlan.findUniqueOrThrow({ where: { id: plan.id } });
-        expect(counted.memberCount).toBe(
-          await db.shareMembership.count({
-            where: { planId: plan.id, status: { not: "cancelled" } },
-          }),
-        );
-        // Exactly once: no member has two orders for one box date.
-        const twice = await db.$queryRaw<{ n: number }[]>`
+            expect(held).toEqual([]);
+          }
+          const counted = await db.sharePlan.findUniqueOrThrow({ where: { id: plan.id } });
+          expect(counted.memberCount).toBe(
+            await db.shareMembership.count({
+              where: { planId: plan.id, status: { not: "cancelled" } },
+            }),
+          );
+          // Exactly once: no member has two orders for one box date.
+          const twice = await db.$queryRaw<{ n: number }[]>`
           SELECT COUNT(*)::int AS n FROM "ShareBoxChoice" WHERE "status" = 'placed'
           GROUP BY "orderId" HAVING COUNT(*) > 1`;
-        expect(twice).toEqual([]);
-        placed += await db.shareBoxChoice.count({
-          where: { status: "placed", membership: { planId: plan.id } },
-        });
-      }),
+          expect(twice).toEqual([]);
+          placed += await db.shareBoxChoice.count({
+            where: { status: "placed", membership: { planId: plan.id } },
+          });
+        },
+      ),
       { numRuns: 12 },
     );
     // The sequences reached the worker: boxes were placed as orders, not only refused.

@@ -12,11 +12,12 @@ import * as pauseRoute from "@/app/api/me/shares/[id]/pause/route";
 import * as cancelRoute from "@/app/api/me/shares/[id]/route";
 import * as farmSharesRoute from "@/app/api/farms/[id]/shares/route";
 import { db } from "@/lib/server/platform/db";
-import { placeDueBoxes } from "@/lib/server/shares/worker";
+import { chargeDueInstalments, placeDueBoxes } from "@/lib/server/shares/worker";
+import { compose } from "@/lib/server/emails/templates";
 import { packListOf } from "@/lib/server/fulfilment/pack-list";
 import { call } from "../support/http";
 import { itOnPostgres } from "../support/races";
-import { balanceCents, checkLedgerAfterEach } from "../wallet/support";
+import { balanceCents, checkLedgerAfterEach, topUp } from "../wallet/support";
 import {
   join,
   member,
@@ -128,6 +129,44 @@ describe("joining", () => {
       instalments: [{ dueDate: plusWeeks(w.seasonStart, 2), amount: 50, paid: false }],
     });
     expect(await balanceCents(ann.user.id)).toBe(15_000);
+  });
+
+  it("an instalment is taken on its date; an empty wallet leaves it due and tells the member once", async () => {
+    const w = await shareWorld();
+    const ann = await member("Ann Short", 50);
+    const a = (await join(w.plan.id, ann.cookie, { payment: "season", instalments: 2 })).json;
+    expect(await balanceCents(ann.user.id)).toBe(0);
+    const due = new Date(`${plusWeeks(w.seasonStart, 2)}T12:00:00Z`);
+    const told = () =>
+      db.notification.findMany({
+        where: { userId: ann.user.id, kind: "share_payment_failed" },
+      });
+    // Other tests' members are due too: this one's row says what happened to it.
+    const paidAt = async () =>
+      (await db.shareInstalment.findFirstOrThrow({ where: { membershipId: a.id } })).paidAt;
+    await chargeDueInstalments(new Date(due.getTime() - 86_400_000));
+    expect(await told()).toEqual([]);
+    // Due and unpayable: still due, one email however many rounds run.
+    await chargeDueInstalments(due);
+    await chargeDueInstalments(due);
+    expect(await paidAt()).toBeNull();
+    const [mail, ...more] = await told();
+    expect(more).toEqual([]);
+    const composed = await compose(mail);
+    expect(composed?.content.subject).toBe(`We could not take your ${w.plan.name} payment`);
+    expect(composed?.content.paragraphs[0]).toContain("$50.00 part");
+    expect(composed?.content.paragraphs[0]).toContain("your wallet holds $0.00");
+    // Topped up: the next round takes it, and the queued email has nothing left to say.
+    expect((await topUp(ann.cookie, 50)).status).toBe(200);
+    await chargeDueInstalments(due);
+    expect(await paidAt()).toEqual(due);
+    expect((await mine(ann.cookie)).find((m) => m.id === a.id)?.prepaid).toMatchObject({
+      balance: 100,
+      instalments: [{ paid: true }],
+    });
+    expect(await balanceCents(ann.user.id)).toBe(0);
+    expect(await compose(mail)).toBeNull();
+    expect(await prepaidMismatches()).toEqual([]);
   });
 
   itOnPostgres("parallel joins never take more spots than the plan has", async () => {

@@ -336,6 +336,36 @@ const composers: Record<
       },
     };
   },
+  async share_payment_failed(n, p) {
+    const i = await db.shareInstalment.findUnique({
+      where: { id: num(p, "instalmentId") },
+      include: {
+        membership: {
+          include: {
+            plan: { include: { farm: { select: { farmName: true } } } },
+            user: { select: { wallet: { select: { balanceCents: true } } } },
+          },
+        },
+      },
+    });
+    // Paid meanwhile (a top-up and the next round) or cancelled: nothing to say.
+    if (!i || i.paidAt || i.membership.status === "cancelled") return null;
+    const plan = i.membership.plan;
+    const balance = i.membership.user.wallet?.balanceCents ?? 0;
+    return {
+      content: {
+        subject: `We could not take your ${plan.name} payment`,
+        preheader: `${formatCents(i.amountCents)} due ${formatSlotDay(`${i.dueDate}T00:00`)}`,
+        heading: "Your farm share payment was not taken",
+        paragraphs: [
+          `The ${formatCents(i.amountCents)} part of your ${plan.name} season, due ${formatSlotDay(`${i.dueDate}T00:00`)}, could not be taken: your wallet holds ${formatCents(balance)}.`,
+          "Top up your wallet and we take it within minutes. Meanwhile your boxes keep coming while what you have paid covers them.",
+        ],
+        quotes: [farmQuote(plan.farm.farmName)],
+        action: { label: "Top up your wallet", path: "/wallet" },
+      },
+    };
+  },
   async cutoff_reminder(n, p) {
     const s = await db.standingOrder.findUnique({
       where: { id: num(p, "standingOrderId") },

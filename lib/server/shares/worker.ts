@@ -4,6 +4,7 @@ import { startLoop, type Loop } from "@/lib/server/platform/loop";
 import { conflict, isAppError } from "@/lib/server/platform/errors";
 import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
 import { storeNotice } from "@/lib/server/messages/send-message";
+import { enqueue } from "@/lib/server/notifications/outbox";
 import { publishMessage } from "@/lib/server/realtime/bus";
 import { placeCheckout } from "@/lib/server/orders/checkout";
 import { publishCard, recordShortPick } from "@/lib/server/orders/adjust-order";
@@ -228,8 +229,15 @@ export async function chargeDueInstalments(now = new Date()): Promise<number> {
         await walletToPrepaid(tx, m, row.amountCents, `Farm share instalment of ${row.dueDate}`);
       } catch (error) {
         // An empty wallet leaves it due: the next round tries again, and a box draws what is there.
+        // The member is told once per instalment (the dedupe key), not every round.
         if (!isAppError(error)) throw error;
         await tx.$executeRaw`ROLLBACK TO SAVEPOINT instalment`;
+        await enqueue(tx, {
+          userId: m.userId,
+          kind: "share_payment_failed",
+          payload: { instalmentId: row.id },
+          dedupeKey: `share_payment_failed:${row.id}`,
+        });
         return 0;
       }
       await tx.shareInstalment.update({ where: { id: row.id }, data: { paidAt: now } });
