@@ -275,6 +275,16 @@ export const sharesApi = {
     response: z.array(publicSharePlan),
     errors: ["not_found"],
   }),
+  near: endpoint({
+    method: "GET",
+    path: "/api/shares/open",
+    tag: "Shares",
+    summary: "Up to 3 open farm shares near you that you have not joined (home's card)",
+    description:
+      "Plans with spots left and a box still to join, nearest farms first. Empty for farmers and staff.",
+    auth: "required",
+    response: z.array(publicSharePlan).max(3),
+  }),
   join: endpoint({
     method: "POST",
     path: "/api/shares/{planId}/members",

@@ -109,6 +109,7 @@ import {
 } from "@/app/api/me/shares/[id]/skip/route";
 import { POST as sharePausePOST } from "@/app/api/me/shares/[id]/pause/route";
 import { POST as shareLinkPOST } from "@/app/api/share-links/[token]/route";
+import { GET as sharesNearGET } from "@/app/api/shares/open/route";
 import { signShareLink } from "@/lib/server/shares/links";
 import { POST as shareResumePOST } from "@/app/api/me/shares/[id]/resume/route";
 import { plusWeeks, saturdayAhead } from "../shares/support";
@@ -1204,6 +1205,7 @@ const endpoints: Endpoint[] = [
     },
     ok: 201,
   }),
+  api("GET /api/shares/open", sharesNearGET, "A", { ok: 200 }),
   api("GET /api/me/shares", mySharesGET, "A", { ok: 200 }),
   api("PUT /api/me/shares/:id/boxes/:date", shareSwapPUT, "A", {
     params: () => ({ id: String(aShareId), date: shareDate }),
