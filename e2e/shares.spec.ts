@@ -1,6 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
+import { simpleParser } from "mailparser";
 import { expect, test } from "@playwright/test";
 import { auditPage } from "./a11y";
 import {
+  DEMO,
   createProductByApi,
   inviteFarmByApi,
   newAccount,
@@ -263,4 +267,148 @@ test("a farmer publishes a share box; a member swaps and sets a never-item, anot
   await expect(order.getByLabel(/Box Leeks/)).toBeVisible();
   await expect(order.getByLabel(/Box Chard/)).toHaveCount(0);
   await expect(page.getByText("Cal Skipper")).toHaveCount(0);
+});
+
+/** The e2e server writes each email to .data/mail/ (no SMTP_URL): the newest whose text matches. */
+const MAIL_DIR = path.resolve(".data", "mail");
+async function mailText(to: string, match: RegExp, since: number): Promise<string | null> {
+  if (!fs.existsSync(MAIL_DIR)) return null;
+  for (const f of fs.readdirSync(MAIL_DIR).map((n) => path.join(MAIL_DIR, n))) {
+    if (fs.statSync(f).mtimeMs < since || !fs.readFileSync(f, "utf8").includes(to)) continue;
+    const text = (await simpleParser(fs.readFileSync(f))).text ?? "";
+    if (match.test(text)) return text;
+  }
+  return null;
+}
+
+/**
+ * The box email's signed links (docs/shares.md, "The box email"): a member with a confirmed
+ * address gets "Your box this week" when the farm publishes; its "Skip this box" opens, signed
+ * out, a page that changes nothing until its button is pressed, and then the box is skipped. An
+ * altered link says so and offers sign-in.
+ */
+test("the box email's skip link opens a confirm page, signed out, that skips the box", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const since = Date.now();
+  const staff = await secondContext(browser, testInfo);
+  await signIn(staff.page, STAFF.email, STAFF.password);
+  const farmName = `Mail Box Farm ${testInfo.project.name} ${newAccount("mailbox").username}`;
+  const farmer = await secondContext(browser, testInfo);
+  await inviteFarmByApi(staff.page, farmer.page, farmName);
+  await staff.context.close();
+  await openSaturdayStall(farmer.page);
+  const beans = await createProductByApi(farmer.page, "Mail Beans", 3);
+  const fulfilment = (await (await farmer.page.request.get("/api/my-farm/fulfilment")).json()) as {
+    pickupPoints: { id: number }[];
+  };
+  const date = saturdayAhead();
+  const plan = await farmer.page.request.post("/api/my-farm/shares", {
+    data: {
+      name: "Mailed box",
+      boxPrice: 15,
+      everyWeeks: 1,
+      seasonStart: date,
+      seasonEnd: date,
+      capacity: 5,
+      skipsPerSeason: 1,
+      fulfilment: { kind: "pickup", pickupPointId: fulfilment.pickupPoints[0].id },
+      payment: ["weekly"],
+    },
+  });
+  expect(plan.status(), await plan.text()).toBe(201);
+  const planId = ((await plan.json()) as { id: number }).id;
+
+  // The member confirms their address (only a confirmed one gets these emails) and joins.
+  const buyer = await registerFresh(page, `mailbox-${testInfo.project.name}`);
+  expect((await page.request.post("/api/email/verification")).status()).toBe(202);
+  let verify: string | null = null;
+  await expect
+    .poll(
+      async () =>
+        (verify =
+          /\/auth\/verify\?token=([A-Za-z0-9_-]{43})/.exec(
+            (await mailText(buyer.email, /auth\/verify/, since)) ?? "",
+          )?.[1] ?? null),
+      { timeout: 30_000 },
+    )
+    .not.toBeNull();
+  expect((await page.request.post("/api/email/verify", { data: { token: verify } })).status()).toBe(
+    200,
+  );
+  await topUpByApi(page, 50);
+  const joined = await page.request.post(`/api/shares/${planId}/members`, {
+    data: { payment: "weekly" },
+  });
+  expect(joined.status(), await joined.text()).toBe(201);
+
+  const box = await farmer.page.request.put(`/api/my-farm/shares/${planId}/boxes/${date}`, {
+    data: { items: [{ productId: beans, quantity: 2 }], swapOptions: [] },
+  });
+  expect(box.status(), await box.text()).toBe(200);
+  await farmer.context.close();
+  let text: string | null = null;
+  await expect
+    .poll(async () => (text = await mailText(buyer.email, /Skip this box: /, since)), {
+      timeout: 60_000,
+    })
+    .not.toBeNull();
+  expect(text!).toContain("Mail Beans × 2");
+  const skipPath = new URL(/Skip this box: (\S+)/.exec(text!)![1]).pathname;
+
+  // Signed out (a context of its own): the page shows the box and changes nothing by itself.
+  const visitor = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const other = await visitor.newPage();
+  await other.goto(skipPath);
+  await expect(other.getByRole("heading", { name: /^Skip your box of / })).toBeVisible();
+  await expect(other.getByText("Mail Beans × 2 lb")).toBeVisible();
+  await auditPage(other, "/share-link/[token]");
+  const before = (await (await page.request.get("/api/me/shares")).json()) as {
+    nextBox: { skipped: boolean };
+  }[];
+  expect(before[0].nextBox.skipped).toBe(false);
+  await other.getByRole("button", { name: "Skip this box" }).click();
+  await expect(other.getByRole("status")).toHaveText(/This box is skipped/);
+
+  const after = (await (await page.request.get("/api/me/shares")).json()) as {
+    nextBox: { skipped: boolean };
+    skipsLeft: number;
+  }[];
+  expect(after[0]).toMatchObject({ skipsLeft: 0, nextBox: { skipped: true } });
+
+  // An altered link: a clear page and the way to Farm shares.
+  await other.goto(skipPath.replace(/[\w-]{43}$/, "A".repeat(43)));
+  await expect(other.getByRole("heading", { name: "This link is not valid" })).toBeVisible();
+  await expect(other.getByRole("link", { name: "Sign in and open Farm shares" })).toHaveAttribute(
+    "href",
+    "/auth?next=%2Fshares",
+  );
+  await visitor.close();
+});
+
+/** Home's "Join a farm share" for the demo shopper: open plans, never the weekly box they are in. */
+test("home offers the demo shopper a farm share they have not joined", async ({ page }) => {
+  await signIn(page, DEMO.email, DEMO.password);
+  await page.goto("/home");
+  const card = page.getByRole("region", { name: "Join a farm share" });
+  // The card fetches once near the viewport, at the end of the feed (whose sections grow as they load).
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        return card.isVisible();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  // Other specs' farms may be nearer (the card shows 3): the joined plan is never among them.
+  await expect(card.getByRole("listitem").first()).toBeVisible();
+  await expect(card.getByText("Weekly harvest box")).toHaveCount(0);
+  await expect(card.getByRole("link").first()).toHaveAttribute(
+    "href",
+    /^\/farms\/\d+#farm-shares$/,
+  );
+  await auditPage(page, "/home (join a farm share)");
 });

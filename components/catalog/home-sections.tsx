@@ -6,6 +6,7 @@ import { Carousel } from "./carousel";
 import { FarmGrid, ProductGrid } from "./card-grids";
 import { ProductCard } from "./product-card";
 import { EmptyNote } from "@/components/ui/empty-note";
+import { JoinShareCard } from "@/components/shares/join-share-card";
 import { Section } from "./section";
 import { NotLoaded, useReportFailure } from "./home-failures";
 import { FarmSkeletons, ProductSkeletons } from "./skeletons";
@@ -159,6 +160,7 @@ export function HomeSections({
         "popular",
         "Failed to fetch popular products",
       )}
+      {signedIn ? <JoinShareCard /> : null}
     </div>
   );
 }

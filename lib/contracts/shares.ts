@@ -8,6 +8,7 @@ import {
   pauseSchema,
   shareBoxSchema,
   shareDateSchema,
+  shareLinkSchema,
   sharePlanSchema,
   sharePlanUpdateSchema,
 } from "@/lib/validators/shares";
@@ -190,6 +191,22 @@ const boxParams = z.object({ planId: idParam("Share plan"), date: boxDateParam }
 const memberParams = idParams("Farm share");
 const memberBoxParams = z.object({ id: idParam("Farm share"), date: boxDateParam });
 
+// Shape only here, the signature in the handler: either way a token that is not one is a 404.
+const SHARE_LINK =
+  /^[1-9][0-9]{0,9}\.[0-9]{4}-[0-9]{2}-[0-9]{2}\.(skip|swap)\.[0-9]{1,12}\.[A-Za-z0-9_-]{43}$/;
+const shareLinkParams = z.object({
+  token: z
+    .string()
+    .refine((t) => SHARE_LINK.test(t), {
+      message: "This link is not valid",
+      params: { code: "not_found" },
+    })
+    .meta({
+      description: "the signed token of a share box email's link",
+      pattern: SHARE_LINK.source,
+    }),
+});
+
 const memberOnly = "The member's own shares only: another's answer 404.";
 
 /** Farm shares (docs/shares.md): a farm's plans and boxes, members' choices. */
@@ -260,6 +277,16 @@ export const sharesApi = {
     params: idParams("Farm"),
     response: z.array(publicSharePlan),
     errors: ["not_found"],
+  }),
+  near: endpoint({
+    method: "GET",
+    path: "/api/shares/open",
+    tag: "Shares",
+    summary: "Up to 3 open farm shares near you that you have not joined (home's card)",
+    description:
+      "Plans with spots left and a box still to join, nearest farms first. Empty for farmers and staff.",
+    auth: "required",
+    response: z.array(publicSharePlan).max(3),
   }),
   join: endpoint({
     method: "POST",
@@ -385,5 +412,20 @@ export const sharesApi = {
     idempotencyKey: true,
     moneyAction: true,
     errors: ["not_found", "conflict", "idempotency_key_reused"],
+  }),
+  confirmLink: endpoint({
+    method: "POST",
+    path: "/api/share-links/{token}",
+    tag: "Shares",
+    summary: "Confirm a share box email's signed link: skip the box or save its swaps, signed out",
+    description:
+      "The token names one membership, one box date and the action (`skip` or `swap`), and expires at the box's cutoff (410 `link_expired`); it is the authority, so no session is needed. `skip` takes no `swaps`; `swap` saves `swaps` as PUT /api/me/shares/{id}/boxes/{date} does. The member's own checks apply (skips left, cutoff: 409). A token that does not verify is 404; throttled per client address.",
+    auth: "none",
+    params: shareLinkParams,
+    body: jsonBody(shareLinkSchema),
+    response: membership,
+    idempotencyKey: true,
+    moneyAction: true,
+    errors: ["not_found", "link_expired", "conflict", "idempotency_key_reused", "rate_limited"],
   }),
 };

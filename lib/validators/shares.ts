@@ -145,6 +145,10 @@ export const boxSwapsSchema = z.object({
 });
 export type BoxSwapsInput = z.infer<typeof boxSwapsSchema>;
 
+/** The share box email's signed link, confirmed: its skip takes nothing, its swaps the box's swaps. */
+export const shareLinkSchema = z.object({ swaps: boxSwapsSchema.shape.swaps.optional() });
+export type ShareLinkInput = z.infer<typeof shareLinkSchema>;
+
 export const neverSchema = z.object({
   productIds: z.array(dbId("Unknown product")).max(50, "At most 50 products"),
 });

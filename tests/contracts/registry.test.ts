@@ -142,6 +142,7 @@ const MONEY_CALLS = [
   "POST /api/me/shares/{id}/skip",
   "DELETE /api/me/shares/{id}/skip",
   "DELETE /api/me/shares/{id}",
+  "POST /api/share-links/{token}",
 ];
 
 describe("every call that moves money takes an Idempotency-Key", () => {

@@ -103,6 +103,21 @@ beforeAll(async () => {
     data: { planId: plan.id, userId: shopper.user.id, payment: "weekly" },
   });
   planIdForReads = plan.id;
+  // And one the shopper has not joined: home's "Join a farm share" offers it.
+  await db.sharePlan.create({
+    data: {
+      farmId: farmer.farm.id,
+      name: "Contract second box",
+      boxPriceCents: 3000,
+      everyWeeks: 2,
+      seasonStart,
+      seasonEnd: plusWeeks(seasonStart, 4),
+      capacity: 5,
+      kind: "pickup",
+      pickupPointId: setup.point.id,
+      payments: ["weekly"],
+    },
+  });
   // The pickup slot: a delivery would need an address and postal code too.
   const slot = (await listSlots(farmer.farm.id, 14)).find((s) => s.kind === "pickup")!;
   await createAddress(shopper.user.id, { line1: "1 Bernard Ave", isDefault: true });

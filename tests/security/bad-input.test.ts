@@ -108,6 +108,9 @@ import {
   POST as shareSkipPOST,
 } from "@/app/api/me/shares/[id]/skip/route";
 import { POST as sharePausePOST } from "@/app/api/me/shares/[id]/pause/route";
+import { POST as shareLinkPOST } from "@/app/api/share-links/[token]/route";
+import { GET as sharesNearGET } from "@/app/api/shares/open/route";
+import { signShareLink } from "@/lib/server/shares/links";
 import { POST as shareResumePOST } from "@/app/api/me/shares/[id]/resume/route";
 import { plusWeeks, saturdayAhead } from "../shares/support";
 import {
@@ -632,6 +635,14 @@ const rStatement = { id: () => rStatementId, foreign: () => r2StatementId };
 /** G's credit line for R; B is no customer of G's on account. */
 const rCredit = { id: () => R.id, foreign: () => B.id };
 const gPayout = { id: () => gPayoutId, foreign: () => fPayoutId };
+/** The swap link of A's box email, until that box's cutoff. */
+const aShareLink = () =>
+  signShareLink({
+    membershipId: aShareId,
+    date: shareDate,
+    action: "swap",
+    expiresAt: new Date(Date.now() + 4 * 86_400_000),
+  });
 
 const endpoints: Endpoint[] = [
   api("GET /api/health", healthGET, "anyone", { ok: 200 }),
@@ -1194,6 +1205,7 @@ const endpoints: Endpoint[] = [
     },
     ok: 201,
   }),
+  api("GET /api/shares/open", sharesNearGET, "A", { ok: 200 }),
   api("GET /api/me/shares", mySharesGET, "A", { ok: 200 }),
   api("PUT /api/me/shares/:id/boxes/:date", shareSwapPUT, "A", {
     params: () => ({ id: String(aShareId), date: shareDate }),
@@ -1237,6 +1249,15 @@ const endpoints: Endpoint[] = [
     label: "resume",
     id: () => aShareId,
     foreign: () => bShareId,
+    ok: 200,
+  }),
+  // The box email's signed link: like the unsubscribe, the token in its path is the authority
+  // (before the cancel below, whose control cancels A's share).
+  api("POST /api/share-links/:token", shareLinkPOST, "anyone", {
+    label: "confirm",
+    id: () => aShareLink(),
+    foreign: () => aShareLink().replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+    body: () => ({ swaps: [{ out: G.productId, in: gSwapProductId }] }),
     ok: 200,
   }),
   api("DELETE /api/me/shares/:id", shareCancelDELETE, "A", {

@@ -89,6 +89,7 @@ export async function mine(cookie: string) {
       date: string;
       published: boolean;
       items: { productId: number; quantity: number }[];
+      swaps: { out: number; in: number }[];
       replaced: { out: number; in: number }[];
       extra: number;
       price: number;

@@ -12,6 +12,7 @@ import { DEFAULT_TIME_ZONE, formatDateTime, formatQuantity, formatSlotDay } from
 import type { NotificationKind } from "@/lib/validators/notifications";
 import { freshSheet } from "@/lib/server/catalog/farm-page";
 import { shareBoxForEmail } from "@/lib/server/shares/memberships";
+import { shareLinkPath, signShareLink } from "@/lib/server/shares/links";
 import { signSheetLink, sheetLinkPath } from "@/lib/server/notifications/sheet-links";
 import { appUrl, defang, type EmailContent } from "./layout";
 
@@ -294,19 +295,44 @@ const composers: Record<
     const box = await shareBoxForEmail(m.id, String(p.localDate));
     if (!box) return null;
     const day = formatSlotDay(`${box.date}T00:00`);
+    // Signed for this membership and box, until its cutoff: they work signed out (docs/shares.md).
+    const link = (action: "skip" | "swap", swapIn?: number) =>
+      appUrl(
+        shareLinkPath(
+          signShareLink({ membershipId: m.id, date: box.date, action, expiresAt: box.cutoff }),
+          swapIn,
+        ),
+      );
     return {
       content: {
         subject: `Your box this week: ${m.plan.name}, ${day}`,
         preheader: `Swap or skip before ${when(box.cutoff)}`,
         heading: "Your box this week",
         paragraphs: [
-          `Here is what your ${day} box holds. Swap items or skip the week until ${when(box.cutoff)}.`,
+          `Here is what your ${day} box holds. Swap items or skip the week until ${when(box.cutoff)}: the links below work until then.`,
         ],
         quotes: [farmQuote(m.plan.farm.farmName)],
-        rows: box.items.map((i) => ({
-          label: `${i.name} × ${formatQuantity(i.quantity, i.unit, 1)}`,
-          value: formatCents(i.valueCents),
-        })),
+        rows: [
+          ...box.items.map((i) => ({
+            label: `${i.name} × ${formatQuantity(i.quantity, i.unit, 1)}`,
+            value: formatCents(i.valueCents),
+          })),
+          ...box.swapOptions.map((o) => ({
+            label: `Swap option: ${o.name} × ${formatQuantity(o.quantity, o.unit, 1)}`,
+            value: formatCents(o.valueCents),
+            // Our words only on a link: the product's name is the farm's text (defanged in the label).
+            links: [{ label: "Swap this in", url: link("swap", o.productId) }],
+          })),
+          {
+            label: "Your box",
+            value: formatCents(box.priceCents),
+            strong: true,
+            links: [
+              ...(box.swapOptions.length ? [{ label: "Choose swaps", url: link("swap") }] : []),
+              { label: "Skip this box", url: link("skip") },
+            ],
+          },
+        ],
         action: { label: "Swap or skip", path: `/shares#share-${m.id}` },
       },
     };

@@ -1,6 +1,5 @@
 import "server-only";
-import crypto from "node:crypto";
-import { authSecret } from "@/lib/server/platform/env";
+import { signature, signatureMatches } from "@/lib/server/platform/signature";
 
 /**
  * The fresh-sheet email's signed links (docs/restaurants.md, "Fresh sheet"): each line's "Add to
@@ -23,20 +22,16 @@ export type SheetLink = {
 /** Why a link is refused, each with the page's status and words. */
 export type SheetLinkRefusal = "invalid" | "expired" | "other_user" | "gone";
 
-function mac(fields: string): string {
-  return crypto
-    .createHmac("sha256", authSecret())
-    .update(`sheet-link:${fields}`)
-    .digest("base64url");
-}
-
 export function signSheetLink(
   link: Omit<SheetLink, "expiresAt">,
   now = new Date(),
 ): { token: string; expiresAt: Date } {
   const expires = Math.floor(now.getTime() / 1000) + SHEET_LINK_DAYS * 24 * 60 * 60;
   const fields = `${link.userId}.${link.productId}.${link.quantity}.${link.action}.${expires}`;
-  return { token: `${fields}.${mac(fields)}`, expiresAt: new Date(expires * 1000) };
+  return {
+    token: `${fields}.${signature("sheet-link", fields)}`,
+    expiresAt: new Date(expires * 1000),
+  };
 }
 
 /**
@@ -53,10 +48,7 @@ export function verifySheetLink(
     );
   if (!m) return { ok: false, reason: "invalid" };
   const fields = `${m[1]}.${m[2]}.${m[3]}.${m[4]}.${m[5]}`;
-  const expected = Buffer.from(mac(fields));
-  const given = Buffer.from(m[6]);
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected))
-    return { ok: false, reason: "invalid" };
+  if (!signatureMatches("sheet-link", fields, m[6])) return { ok: false, reason: "invalid" };
   const expiresAt = new Date(Number(m[5]) * 1000);
   if (expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
   return {

@@ -1,6 +1,5 @@
 import "server-only";
-import crypto from "node:crypto";
-import { authSecret } from "@/lib/server/platform/env";
+import { signature, signatureMatches } from "@/lib/server/platform/signature";
 import { NOTIFICATION_KINDS, type NotificationKind } from "@/lib/validators/notifications";
 
 /**
@@ -9,15 +8,8 @@ import { NOTIFICATION_KINDS, type NotificationKind } from "@/lib/validators/noti
  * (a mail client posts them), name one kind of one user, and never expire: an unsubscribe link in
  * an old email must still work. Anything that does not verify is simply not a token (null).
  */
-function mac(userId: number, kind: string): string {
-  return crypto
-    .createHmac("sha256", authSecret())
-    .update(`unsubscribe:${userId}:${kind}`)
-    .digest("base64url");
-}
-
 export function unsubscribeToken(userId: number, kind: NotificationKind): string {
-  return `${userId}.${kind}.${mac(userId, kind)}`;
+  return `${userId}.${kind}.${signature("unsubscribe", `${userId}:${kind}`)}`;
 }
 
 export function verifyUnsubscribeToken(
@@ -28,9 +20,5 @@ export function verifyUnsubscribeToken(
   const userId = Number(m[1]);
   const kind = m[2] as NotificationKind;
   if (!NOTIFICATION_KINDS.includes(kind) || userId > 2_147_483_647) return null;
-  const expected = Buffer.from(mac(userId, kind));
-  const given = Buffer.from(m[3]);
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected)
-    ? { userId, kind }
-    : null;
+  return signatureMatches("unsubscribe", `${userId}:${kind}`, m[3]) ? { userId, kind } : null;
 }

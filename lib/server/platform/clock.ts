@@ -1,9 +1,9 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import crypto from "node:crypto";
 import { cookies } from "next/headers";
 import { readCookie } from "./cookie";
-import { authSecret, env } from "./env";
+import { env } from "./env";
+import { signatureMatches } from "./signature";
 
 /**
  * The business's one clock (docs/architecture.md, "One clock"): slots, cutoffs, the pack list's
@@ -15,17 +15,12 @@ import { authSecret, env } from "./env";
 export const TEST_CLOCK_COOKIE = "ff_test_clock";
 
 /** mac = HMAC-SHA256(AUTH_SECRET, "test-clock:" + offset), base64url; the cookie is "offset.mac". */
-const macOf = (offset: string) =>
-  crypto.createHmac("sha256", authSecret()).update(`test-clock:${offset}`).digest("base64url");
-
 /** The offset in ms a cookie value asks for: 0 without the flag, or for anything unsigned or malformed. */
 export function testClockOffset(value: string | undefined): number {
   if (env().TEST_CLOCK !== "on" || !value) return 0;
   const m = /^(-?\d{1,13})\.([\w-]{43})$/.exec(value);
   if (!m) return 0;
-  const want = Buffer.from(macOf(m[1]));
-  const got = Buffer.from(m[2]);
-  return want.length === got.length && crypto.timingSafeEqual(want, got) ? Number(m[1]) : 0;
+  return signatureMatches("test-clock", m[1], m[2]) ? Number(m[1]) : 0;
 }
 
 const requestOffset = new AsyncLocalStorage<number>();

@@ -39,6 +39,8 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default("Fieldfare <no-reply@fieldfare.example>"),
   /** Public unsubscribe calls per client address per hour. */
   UNSUBSCRIBE_LIMIT_PER_IP_HOUR: z.coerce.number().int().min(1).default(60),
+  /** Signed farm-share box links (skip, swaps) confirmed per client address per hour. */
+  SHARE_LINK_LIMIT_PER_IP_HOUR: z.coerce.number().int().min(1).default(60),
   // Account flows (docs/accounts.md): links asked for or used per client address, emails per
   // address, session sign-outs per user; all per hour.
   ACCOUNT_LIMIT_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),

@@ -9,6 +9,7 @@ import type { MembershipJson } from "@/lib/contracts/shares";
 import type { BoxSwapsInput, JoinShareInput } from "@/lib/validators/shares";
 import { releaseHold } from "@/lib/server/stock/stock";
 import { boxPriced, contentsOf, memberBoxJson, syncMemberHold } from "./boxes";
+import { boxLinesOf } from "./lines";
 import { loadPlan, planSchedule, type PlanRow } from "./plans";
 import { prepaidToWallet, walletToPrepaid } from "./prepaid";
 import { isBoxDate } from "./schedule";
@@ -218,6 +219,13 @@ export async function myShares(user: SessionUser, now: Date): Promise<Membership
   return Promise.all(
     rows.map(async ({ id }) => serializeMembership(db, (await loadMine(db, id, user.id))!, now)),
   );
+}
+
+/** One of the member's own shares as /shares shows it (another's is 404). */
+export async function myShare(user: SessionUser, id: number, now: Date): Promise<MembershipJson> {
+  const m = await loadMine(db, id, user.id);
+  if (!m) throw notFound("Farm share not found");
+  return serializeMembership(db, m, now);
 }
 
 /** PUT /api/me/shares/{id}/boxes/{date}. */
@@ -449,14 +457,13 @@ export async function shareBoxForEmail(membershipId: number, date: string) {
   if (choice?.skipped) return null;
   const priced = await boxPriced(db, box as PlanRow["boxes"][number]);
   const c = contentsOf(box as PlanRow["boxes"][number], m, choice, priced);
-  return {
-    date,
-    cutoff: box.dueAt,
-    items: c.items.flatMap((i) => {
+  const lines = (list: { productId: number; quantity: number }[]) =>
+    list.flatMap((i) => {
       const p = priced.get(i.productId);
       return p
         ? [
             {
+              productId: i.productId,
               name: p.name,
               unit: p.unit,
               quantity: i.quantity,
@@ -464,6 +471,12 @@ export async function shareBoxForEmail(membershipId: number, date: string) {
             },
           ]
         : [];
-    }),
+    });
+  return {
+    date,
+    cutoff: box.dueAt,
+    priceCents: m.plan.boxPriceCents + c.extraCents,
+    items: lines(c.items),
+    swapOptions: lines(boxLinesOf(box.swapOptions)),
   };
 }

@@ -236,36 +236,73 @@ export async function openShares(farmId: number, now: Date): Promise<PublicShare
   });
   const out: PublicSharePlanJson[] = [];
   for (const plan of plans) {
-    const { window, open } = await planSchedule(db, plan, now);
-    if (!window || !open.length) continue;
-    const next = open[0];
-    const box = plan.boxes.find((b) => b.localDate === next.date && b.publishedAt);
-    const items = box ? boxLinesOf(box.items) : [];
-    const priced = await pricedLines(db, items);
-    const json = await serializePlan(db, plan, now);
-    out.push({
-      id: plan.id,
-      farm: { id: plan.farm.id, farmName: plan.farm.farmName },
-      name: plan.name,
-      description: plan.description,
-      boxPrice: json.boxPrice,
-      everyWeeks: json.everyWeeks,
-      seasonStart: plan.seasonStart,
-      seasonEnd: plan.seasonEnd,
-      skipsPerSeason: plan.skipsPerSeason,
-      fulfilment: { kind: plan.kind, place: json.fulfilment.place },
-      payment: plan.payments,
-      spotsLeft: json.spotsLeft,
-      boxesLeft: open.length,
-      seasonPrice: centsToDollars(open.length * plan.boxPriceCents),
-      nextBox: {
-        date: next.date,
-        cutoff: next.cutoff.toISOString(),
-        items: linesJson(items, priced),
-      },
-    });
+    const json = await publicPlan(plan, now);
+    if (json) out.push(json);
   }
   return out;
+}
+
+/**
+ * GET /api/shares/open: up to `limit` plans with spots left that the shopper has not joined,
+ * nearest farms first, for home's "Join a farm share". None for farmers and staff.
+ */
+export async function sharesNearYou(
+  user: SessionUser,
+  limit: number,
+  now: Date,
+): Promise<PublicSharePlanJson[]> {
+  if (user.userType === "farmer" || user.role === "staff") return [];
+  const plans = await db.sharePlan.findMany({
+    where: {
+      memberCount: { lt: db.sharePlan.fields.capacity },
+      // A day's slack for the zones: the schedule below decides what is still open.
+      seasonEnd: { gte: new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10) },
+      memberships: { none: { userId: user.id, status: { not: "cancelled" } } },
+    },
+    include: planInclude,
+    orderBy: [{ farm: { distance: "asc" } }, { id: "asc" }],
+    take: limit * 2,
+  });
+  const out: PublicSharePlanJson[] = [];
+  // One plan at a time, and no more than the card shows: each costs a few reads.
+  for (const plan of plans) {
+    if (out.length === limit) break;
+    const json = await publicPlan(plan, now);
+    if (json) out.push(json);
+  }
+  return out;
+}
+
+/** A plan as anyone sees it, or null when no box is left to join (season over, no window). */
+async function publicPlan(plan: PlanRow, now: Date): Promise<PublicSharePlanJson | null> {
+  const { window, open } = await planSchedule(db, plan, now);
+  if (!window || !open.length) return null;
+  const next = open[0];
+  const box = plan.boxes.find((b) => b.localDate === next.date && b.publishedAt);
+  const items = box ? boxLinesOf(box.items) : [];
+  const priced = await pricedLines(db, items);
+  const json = await serializePlan(db, plan, now);
+  return {
+    id: plan.id,
+    farm: { id: plan.farm.id, farmName: plan.farm.farmName },
+    name: plan.name,
+    description: plan.description,
+    boxPrice: json.boxPrice,
+    everyWeeks: json.everyWeeks,
+    seasonStart: plan.seasonStart,
+    seasonEnd: plan.seasonEnd,
+    skipsPerSeason: plan.skipsPerSeason,
+    fulfilment: { kind: plan.kind, place: json.fulfilment.place },
+    payment: plan.payments,
+    spotsLeft: json.spotsLeft,
+    boxesLeft: open.length,
+    seasonPrice: centsToDollars(open.length * plan.boxPriceCents),
+    nextBox: {
+      date: next.date,
+      cutoff: next.cutoff.toISOString(),
+      items: linesJson(items, priced),
+    },
+  };
 }
 
 export type { PlanRow, LiveWindow };
