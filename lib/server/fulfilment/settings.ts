@@ -9,12 +9,18 @@ import type { FulfilmentSettingsJson } from "@/lib/contracts/fulfilment";
 import { minutesOfClock, type FulfilmentSettingsInput } from "@/lib/validators/fulfilment";
 import { serializePickupPoint, serializeWindow, serializeZone } from "./serialize";
 
-/** A farm's pickup points, delivery zones or windows: rows of the farm that can be archived. */
-type FarmList<D> = {
+/**
+ * Whose settings: a farm's, or a food hub's (docs/hubs.md). A pickup point, zone or window belongs
+ * to exactly one of them (a CHECK on each table); this where-clause scopes every read and write.
+ */
+export type FulfilmentOwner = { farmId: number; hubId?: never } | { hubId: number; farmId?: never };
+
+/** An owner's pickup points, delivery zones or windows: its rows, which can be archived. */
+type OwnerList<D> = {
   update(args: { where: { id: number }; data: D }): Promise<{ id: number }>;
-  create(args: { data: D & { farmId: number } }): Promise<{ id: number }>;
+  create(args: { data: D & FulfilmentOwner }): Promise<{ id: number }>;
   updateMany(args: {
-    where: { farmId: number; archived: boolean; id: { notIn: number[] } };
+    where: FulfilmentOwner & { archived: boolean; id: { notIn: number[] } };
     data: { archived: boolean };
   }): Promise<unknown>;
 };
@@ -24,42 +30,48 @@ type FarmList<D> = {
  * created, and every row of the farm left out is archived. Answers the ids in the list's order.
  */
 async function saveList<D>(
-  model: FarmList<NoInfer<D>>,
-  farmId: number,
+  model: OwnerList<NoInfer<D>>,
+  owner: FulfilmentOwner,
   rows: { id?: number | null; data: D }[],
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const { id, data } of rows) {
     const row = id
       ? await model.update({ where: { id }, data })
-      : await model.create({ data: { farmId, ...data } });
+      : await model.create({ data: { ...owner, ...data } });
     ids.push(row.id);
   }
   await model.updateMany({
-    where: { farmId, archived: false, id: { notIn: ids } },
+    where: { ...owner, archived: false, id: { notIn: ids } },
     data: { archived: true },
   });
   return ids;
 }
 
+/** The owner's own row: its time zone and minimum order. */
+function ownerRow(client: Tx | typeof db, owner: FulfilmentOwner) {
+  const select = { timeZone: true, minimumOrderCents: true } as const;
+  return owner.hubId !== undefined
+    ? client.hub.findUniqueOrThrow({ where: { id: owner.hubId }, select })
+    : client.farm.findUniqueOrThrow({ where: { id: owner.farmId }, select });
+}
+
 /**
- * My Farm → Fulfilment (docs/fulfilment.md): the farm's time zone, minimum order, pickup points,
- * delivery zones and weekly windows. Saving replaces the set; what is left out is archived, so
- * orders and slots that point at it stay intact.
+ * My Farm → Fulfilment (docs/fulfilment.md), and a hub's (docs/hubs.md): the owner's time zone,
+ * minimum order, pickup points, delivery zones and weekly windows. Saving replaces the set; what
+ * is left out is archived, so orders and slots that point at it stay intact.
  */
-async function readSettings(
-  client: Tx | typeof db,
-  farmId: number,
+export async function readFulfilmentSettings(
+  owner: FulfilmentOwner,
+  client: Tx | typeof db = db,
 ): Promise<FulfilmentSettingsJson> {
+  const live = { ...owner, archived: false };
   const [farm, points, zones, windows] = await Promise.all([
-    client.farm.findUniqueOrThrow({
-      where: { id: farmId },
-      select: { timeZone: true, minimumOrderCents: true },
-    }),
-    client.pickupPoint.findMany({ where: { farmId, archived: false }, orderBy: { id: "asc" } }),
-    client.deliveryZone.findMany({ where: { farmId, archived: false }, orderBy: { id: "asc" } }),
+    ownerRow(client, owner),
+    client.pickupPoint.findMany({ where: live, orderBy: { id: "asc" } }),
+    client.deliveryZone.findMany({ where: live, orderBy: { id: "asc" } }),
     client.fulfilmentWindow.findMany({
-      where: { farmId, archived: false },
+      where: live,
       orderBy: [{ weekday: "asc" }, { startMinute: "asc" }, { id: "asc" }],
     }),
   ]);
@@ -74,7 +86,7 @@ async function readSettings(
 
 export async function getFulfilmentSettings(user: SessionUser): Promise<FulfilmentSettingsJson> {
   const { id } = await requireOwnFarm(user);
-  return readSettings(db, id);
+  return readFulfilmentSettings({ farmId: id });
 }
 
 /** Ids sent back must be this farm's live rows: anything else is a field error, never someone else's row. */
@@ -96,13 +108,24 @@ export async function saveFulfilmentSettings(
   input: FulfilmentSettingsInput,
 ): Promise<FulfilmentSettingsJson> {
   const { id: farmId } = await requireOwnFarm(user);
+  return saveOwnerSettings({ farmId }, input);
+}
+
+/** Replaces a farm's or a hub's settings (the caller has checked the owner is the user's own). */
+export async function saveOwnerSettings(
+  owner: FulfilmentOwner,
+  input: FulfilmentSettingsInput,
+): Promise<FulfilmentSettingsJson> {
   return inTransaction(async (tx) => {
-    // One save at a time per farm: the row lock queues a second tab's save behind this one.
-    await tx.$queryRaw`SELECT "id" FROM "Farm" WHERE "id" = ${farmId} FOR UPDATE`;
+    // One save at a time per owner: the row lock queues a second tab's save behind this one.
+    if (owner.hubId !== undefined)
+      await tx.$queryRaw`SELECT "id" FROM "Hub" WHERE "id" = ${owner.hubId} FOR UPDATE`;
+    else await tx.$queryRaw`SELECT "id" FROM "Farm" WHERE "id" = ${owner.farmId} FOR UPDATE`;
+    const live = { ...owner, archived: false };
     const [points, zones, windows] = await Promise.all([
-      tx.pickupPoint.findMany({ where: { farmId, archived: false }, select: { id: true } }),
-      tx.deliveryZone.findMany({ where: { farmId, archived: false }, select: { id: true } }),
-      tx.fulfilmentWindow.findMany({ where: { farmId, archived: false }, select: { id: true } }),
+      tx.pickupPoint.findMany({ where: live, select: { id: true } }),
+      tx.deliveryZone.findMany({ where: live, select: { id: true } }),
+      tx.fulfilmentWindow.findMany({ where: live, select: { id: true } }),
     ]);
     const livePoints = new Set(points.map((p) => p.id));
     const errors = {
@@ -136,16 +159,15 @@ export async function saveFulfilmentSettings(
     const first = Object.values(errors)[0];
     if (first) throw badRequest(first, errors);
 
-    await tx.farm.update({
-      where: { id: farmId },
-      data: { timeZone: input.timeZone, minimumOrderCents: dollarsToCents(input.minimumOrder) },
-    });
+    const own = { timeZone: input.timeZone, minimumOrderCents: dollarsToCents(input.minimumOrder) };
+    if (owner.hubId !== undefined) await tx.hub.update({ where: { id: owner.hubId }, data: own });
+    else await tx.farm.update({ where: { id: owner.farmId }, data: own });
 
     const pointRows = input.pickupPoints.map((p) => ({
       id: p.id,
       data: { name: p.name, address: p.address, notes: p.notes },
     }));
-    const pointIds = await saveList(tx.pickupPoint, farmId, pointRows);
+    const pointIds = await saveList(tx.pickupPoint, owner, pointRows);
     const zoneRows = input.deliveryZones.map((z) => ({
       id: z.id,
       data: {
@@ -155,7 +177,7 @@ export async function saveFulfilmentSettings(
         freeOverCents: z.freeOver == null ? null : dollarsToCents(z.freeOver),
       },
     }));
-    await saveList(tx.deliveryZone, farmId, zoneRows);
+    await saveList(tx.deliveryZone, owner, zoneRows);
     const windowRows = input.windows.map((w) => ({
       id: w.id,
       data: {
@@ -173,8 +195,8 @@ export async function saveFulfilmentSettings(
             : null,
       },
     }));
-    await saveList(tx.fulfilmentWindow, farmId, windowRows);
+    await saveList(tx.fulfilmentWindow, owner, windowRows);
 
-    return readSettings(tx, farmId);
+    return readFulfilmentSettings(owner, tx);
   });
 }

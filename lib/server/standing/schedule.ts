@@ -39,9 +39,11 @@ export async function findWindow(client: Reader, s: StandingRef) {
     orderBy: { id: "asc" },
   });
   // A pickup window whose point was retired hands over nowhere (as the slot list says).
-  return (
-    windows.find((w) => w.kind === "delivery" || (w.pickupPoint && !w.pickupPoint.archived)) ?? null
+  const found = windows.find(
+    (w) => w.kind === "delivery" || (w.pickupPoint && !w.pickupPoint.archived),
   );
+  // Read by farmId, so the window is a farm's (a hub's windows have no farm).
+  return found?.farm ? { ...found, farm: found.farm } : null;
 }
 
 export type LiveWindow = NonNullable<Awaited<ReturnType<typeof findWindow>>>;
