@@ -19,6 +19,8 @@ export function BusinessView() {
   const applications = useOpsApplications();
   const [rejecting, setRejecting] = useState<OpsApplicationJson | null>(null);
   const [approving, setApproving] = useState<OpsApplicationJson | null>(null);
+  /** What the approval makes the account (docs/hubs.md): a restaurant, or a distributor with a hub. */
+  const [approveAs, setApproveAs] = useState<"restaurant" | "distributor">("restaurant");
   const [busy, setBusy] = useState<number | null>(null);
   const [reasonError, setReasonError] = useState<string>();
 
@@ -27,7 +29,7 @@ export function BusinessView() {
     try {
       await apiFetch(`/api/ops/business-accounts/${a.userId}/decision`, {
         method: "POST",
-        json: { decision, reason },
+        json: decision === "approve" ? { decision, as: approveAs } : { decision, reason },
       });
       toast({
         title: decision === "approve" ? `Approved ${a.companyName}` : `Rejected ${a.companyName}`,
@@ -70,7 +72,10 @@ export function BusinessView() {
                 key={a.userId}
                 application={a}
                 busy={busy === a.userId}
-                onApprove={() => setApproving(a)}
+                onApprove={(as) => {
+                  setApproveAs(as);
+                  setApproving(a);
+                }}
                 onReject={() => openReject(a)}
               />
             ))}
@@ -81,11 +86,17 @@ export function BusinessView() {
         testId="approve-question"
         open={approving !== null}
         onOpenChange={(open) => !open && setApproving(null)}
-        title={<>Approve {approving?.companyName}?</>}
+        title={
+          <>
+            Approve {approving?.companyName}
+            {approveAs === "distributor" ? " as a distributor" : ""}?
+          </>
+        }
         description={
           <p>
-            {approving?.fullName} then buys at restaurant prices, by the case, with standing orders,
-            and is emailed the decision. It is in the audit log under your name.
+            {approving?.fullName} then buys at restaurant prices, by the case, with standing orders
+            {approveAs === "distributor" ? ", and may run a food hub," : ""} and is emailed the
+            decision. It is in the audit log under your name.
           </p>
         }
         cancelLabel="Not yet"
@@ -113,7 +124,7 @@ export function BusinessView() {
 type ApplicationRowProps = {
   application: OpsApplicationJson;
   busy: boolean;
-  onApprove: () => void;
+  onApprove: (as: "restaurant" | "distributor") => void;
   onReject: () => void;
 };
 
@@ -134,9 +145,12 @@ function ApplicationRow({ application: a, busy, onApprove, onReject }: Applicati
         </p>
         <p className="text-muted">Applied {formatDate(a.createdAt)}</p>
       </div>
-      <div className="flex gap-2">
-        <Button onClick={onApprove} disabled={busy}>
+      <div className="flex flex-wrap gap-2">
+        <Button onClick={() => onApprove("restaurant")} disabled={busy}>
           Approve<span className="sr-only"> {a.companyName}</span>
+        </Button>
+        <Button variant="outline" onClick={() => onApprove("distributor")} disabled={busy}>
+          Approve as distributor<span className="sr-only"> {a.companyName}</span>
         </Button>
         <Button variant="outline" onClick={onReject} disabled={busy}>
           Reject<span className="sr-only"> {a.companyName}</span>

@@ -11,6 +11,10 @@ export const businessAccount = z.object({
   postalCode: z.string(),
   createdAt: isoDate,
   decidedAt: isoDate.nullable(),
+  approvedAs: z
+    .enum(["restaurant", "distributor"])
+    .nullable()
+    .describe("set on approval: a distributor also runs a food hub (docs/hubs.md)"),
 });
 export type BusinessAccountJson = z.infer<typeof businessAccount>;
 

@@ -32,6 +32,10 @@ export const businessDecisionSchema = z
   .object({
     decision: z.enum(["approve", "reject"], { error: "Choose approve or reject" }),
     reason: z.string().trim().max(500, "Keep the reason under 500 characters").optional(),
+    /** What an approval makes the account: a restaurant (the default) or a distributor (docs/hubs.md). */
+    as: z
+      .enum(["restaurant", "distributor"], { error: "Approve as restaurant or distributor" })
+      .optional(),
   })
   .refine((d) => d.decision === "approve" || (d.reason?.length ?? 0) >= 3, {
     message: REASON_REQUIRED,

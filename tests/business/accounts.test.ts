@@ -37,6 +37,7 @@ describe("business accounts", () => {
       postalCode: "V1Y 1R3",
       createdAt: expect.any(String),
       decidedAt: null,
+      approvedAs: null,
     });
     expect((await mine(me.cookie)).json).toEqual(res.json);
     const again = await apply(me.cookie, bistro);
@@ -87,6 +88,7 @@ describe("business accounts", () => {
       userId: me.user.id,
       companyName: "Bench Bistro",
       status: "approved",
+      approvedAs: "restaurant",
     });
     expect((await call(userRoute.GET, "/api/user", { cookie: me.cookie })).json.userType).toBe(
       "restaurant",
@@ -123,7 +125,7 @@ describe("business accounts", () => {
     const usage = await cli(["not-an-email"]);
     expect([usage.code, usage.err]).toEqual([
       2,
-      "Usage: npm run buyer:approve -- email@example.com [--reject]\n",
+      "Usage: npm run buyer:approve -- email@example.com [--reject] [--as restaurant|distributor]\n",
     ]);
     const guarded = await cli(["chef@example.test"], {
       DATABASE_URL: "pglite:/tmp/ff-never-opened",

@@ -4,7 +4,7 @@ import { inTransaction, type Tx } from "@/lib/server/platform/transaction";
 import { recordAudit } from "@/lib/server/audit/log";
 import { enqueueBusinessDecision } from "@/lib/server/notifications/account-emails";
 import { AppError, conflict, forbidden } from "@/lib/server/platform/errors";
-import type { BusinessAccount, UserType } from "@/lib/generated/prisma/client";
+import type { BusinessAccount, BusinessKind, UserType } from "@/lib/generated/prisma/client";
 import type { OpsApplicationJson } from "@/lib/contracts/ops";
 import type { BusinessAccountJson } from "@/lib/contracts/business";
 import type { BusinessAccountInput } from "@/lib/validators/business";
@@ -22,6 +22,7 @@ export const serializeBusinessAccount = (a: BusinessAccount): BusinessAccountJso
   postalCode: a.postalCode,
   createdAt: a.createdAt.toISOString(),
   decidedAt: a.decidedAt?.toISOString() ?? null,
+  approvedAs: a.approvedAs,
 });
 
 export async function getBusinessAccount(userId: number): Promise<BusinessAccountJson | null> {
@@ -51,12 +52,20 @@ export async function applyForBusinessAccount(
 }
 
 export type Decision = "approve" | "reject";
-export type Decided = { userId: number; companyName: string; status: "approved" | "rejected" };
+export type Decided = {
+  userId: number;
+  companyName: string;
+  status: "approved" | "rejected";
+  approvedAs: BusinessKind | null;
+};
 
-/** Who decides: a staff member in the ops console, or (null) an ops command on the server. */
-export type Decider = { staffId: number | null; reason?: string };
+/**
+ * Who decides: a staff member in the ops console, or (null) an ops command on the server; `as`:
+ * what an approval makes the account, a restaurant (default) or a distributor (docs/hubs.md).
+ */
+export type Decider = { staffId: number | null; reason?: string; as?: BusinessKind };
 
-/** `npm run buyer:approve -- email [--reject]`: decides a pending application. */
+/** `npm run buyer:approve -- email [--reject] [--as distributor]`: decides a pending application. */
 export async function decideBusinessAccount(
   email: string,
   decision: Decision,
@@ -112,9 +121,10 @@ async function decide(
     );
   const status = decision === "approve" ? "approved" : "rejected";
   const decidedAt = new Date();
+  const approvedAs = status === "approved" ? (by.as ?? "restaurant") : null;
   const { count } = await tx.businessAccount.updateMany({
     where: { id: application.id, status: "pending" },
-    data: { status, decidedAt },
+    data: { status, decidedAt, approvedAs },
   });
   if (count === 0) {
     const now = await tx.businessAccount.findUniqueOrThrow({ where: { id: application.id } });
@@ -131,11 +141,12 @@ async function decide(
     after: {
       status,
       userType: status === "approved" ? "restaurant" : application.user.userType,
+      ...(approvedAs ? { as: approvedAs } : {}),
       ...(by.reason ? { reason: by.reason } : {}),
       ...(by.staffId === null ? { via: "cli" } : {}),
     },
   });
-  return { userId, companyName: application.companyName, status };
+  return { userId, companyName: application.companyName, status, approvedAs };
 }
 
 const APPLICANT = { fullName: true, email: true, userType: true } as const;

@@ -7,6 +7,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = handlers(
     decideBusinessAccountOf(params.userId, body.decision, {
       staffId: user.id,
       reason: body.reason || undefined,
+      as: body.as,
     }),
   ),
 );
