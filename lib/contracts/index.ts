@@ -6,6 +6,7 @@ import { catalogApi } from "./catalog";
 import { documentsApi } from "./documents";
 import { farmApi } from "./farm";
 import { fulfilmentApi } from "./fulfilment";
+import { farmHubsApi, hubsApi } from "./hubs";
 import { messagesApi } from "./messages";
 import { notificationsApi } from "./notifications";
 import { operationsApi } from "./operations";
@@ -41,6 +42,8 @@ export const endpoints: Endpoint[] = [
   businessApi,
   standingApi,
   sharesApi,
+  hubsApi,
+  farmHubsApi,
   accountApi,
   notificationsApi,
   documentsApi,

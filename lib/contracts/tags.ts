@@ -22,6 +22,7 @@ export const API_TAGS = {
     "When and where orders are handed over: a farm's windows, pickup points and delivery zones, its slots, and the pack list.",
   Business:
     "Business accounts for restaurants and distributors, and their standing orders placed every week.",
+  Hubs: "Food hubs: a distributor's hub, its fulfilment and its supplier farms on wholesale terms.",
   Shares:
     "Farm shares (CSA boxes): a farm's plans and weekly boxes, and members who join, swap, skip, pause and prepay.",
   Invoices: "Credit lines at farms and the monthly statements of orders paid on account.",

@@ -55,6 +55,8 @@ let farmer: Awaited<ReturnType<typeof createFarmerWithSession>>;
 let ids: Record<string, string>;
 /** A restaurant with a standing order at the farmer's farm (standing orders are restaurants only). */
 let restaurant: Awaited<ReturnType<typeof createUserWithSession>>;
+/** A distributor with a hub the farmer supplies (docs/hubs.md). */
+let distributor: Awaited<ReturnType<typeof createUserWithSession>>;
 let statementId: string;
 let planIdForReads: number;
 
@@ -197,6 +199,25 @@ beforeAll(async () => {
   expect(onAccount.status, onAccount.text).toBe(201);
   statementId = String(onAccount.json.orders[0].statementId);
 
+  distributor = await createUserWithSession({ userType: "restaurant" });
+  await db.businessAccount.create({
+    data: {
+      userId: distributor.user.id,
+      companyName: "Contract Hub",
+      businessNumber: "812345670",
+      address: "1100 Ellis St, Kelowna, BC",
+      postalCode: "V1Y 1Z5",
+      status: "approved",
+      approvedAs: "distributor",
+    },
+  });
+  const hub = await db.hub.create({
+    data: { userId: distributor.user.id, name: "Contract Hub", location: "Kelowna" },
+  });
+  await db.hubSupplier.create({
+    data: { hubId: hub.id, farmId: farmer.farm.id, status: "active", wholesaleDiscountBps: 1000 },
+  });
+
   // A card top-up and a payout (rows the stripe webhook and the payout worker write).
   const cardTopUp = await db.topUp.create({ data: { userId: shopper.user.id, amountCents: 500 } });
   const payout = await db.payout.create({
@@ -228,9 +249,11 @@ function callFor(e: Endpoint): CallOptions & { path: string } {
     e.auth === "required"
       ? farmSide
         ? farmer.cookie
-        : restaurantSide
-          ? restaurant.cookie
-          : shopper.cookie
+        : e.path.startsWith("/api/my-hub")
+          ? distributor.cookie
+          : restaurantSide
+            ? restaurant.cookie
+            : shopper.cookie
       : undefined;
   const params: Record<string, string> = {};
   for (const [, name] of e.path.matchAll(/\{(\w+)\}/g)) params[name] = ids[name];

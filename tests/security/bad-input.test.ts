@@ -92,6 +92,15 @@ import { POST as undoCompletePOST } from "@/app/api/my-farm/orders/[id]/undo-com
 import { GET as businessGET, POST as businessPOST } from "@/app/api/business-account/route";
 import { GET as standingGET, POST as standingPOST } from "@/app/api/standing-orders/route";
 import { GET as farmSharesGET, POST as farmSharesPOST } from "@/app/api/my-farm/shares/route";
+import { GET as myHubGET, PUT as myHubPUT } from "@/app/api/my-hub/route";
+import {
+  GET as hubFulfilmentGET,
+  PUT as hubFulfilmentPUT,
+} from "@/app/api/my-hub/fulfilment/route";
+import { GET as hubSuppliersGET, POST as hubSuppliersPOST } from "@/app/api/my-hub/suppliers/route";
+import { PUT as supplierPUT } from "@/app/api/my-hub/suppliers/[farmId]/route";
+import { GET as farmHubsGET } from "@/app/api/my-farm/hubs/route";
+import { PUT as farmHubPUT } from "@/app/api/my-farm/hubs/[hubId]/route";
 import {
   GET as farmSharePlanGET,
   PATCH as farmSharePlanPATCH,
@@ -291,6 +300,10 @@ let gSwapProductId = 0;
 let aShareId = 0;
 let bShareId = 0;
 const shareDate = saturdayAhead(1);
+/** Food hubs (docs/hubs.md): H's hub invited G; H2's hub, with farm X, is the foreign one. */
+let H: { id: number; cookie: string; hubId: number };
+let h2HubId = 0;
+let xFarmId = 0;
 let ipCounter = 0;
 const nextIp = () => `10.9.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`;
 
@@ -519,6 +532,31 @@ beforeAll(async () => {
     db.shareMembership.create({ data: { planId: gPlanId, userId, payment: "weekly" } });
   aShareId = (await member(A.id)).id;
   bShareId = (await member(B.id)).id;
+  const hubOf = async (name: string) => {
+    const u = await createUserWithSession({ userType: "restaurant" });
+    await db.businessAccount.create({
+      data: {
+        userId: u.user.id,
+        companyName: name,
+        businessNumber: "812345670",
+        address: "1100 Ellis St, Kelowna, BC",
+        postalCode: "V1Y 1Z5",
+        status: "approved",
+        approvedAs: "distributor",
+      },
+    });
+    const hub = await db.hub.create({ data: { userId: u.user.id, name, location: "Kelowna" } });
+    return { id: u.user.id, cookie: u.cookie, hubId: hub.id };
+  };
+  H = await hubOf("Sweep Hub");
+  h2HubId = (await hubOf("Other Hub")).hubId;
+  xFarmId = (await createFarm()).farm.id;
+  await db.hubSupplier.createMany({
+    data: [
+      { hubId: H.hubId, farmId: G.farmId },
+      { hubId: h2HubId, farmId: xFarmId },
+    ],
+  });
   bPasskeyId = (
     await db.passkey.create({
       data: { userId: B.id, credentialId: `sweep-${B.id}`, publicKey: Buffer.from([1]), name: "B" },
@@ -544,7 +582,7 @@ const fakeCredential = (kind: "create" | "get") => ({
 
 // ---- the endpoint table -------------------------------------------------------------------------
 
-type Who = "anyone" | "A" | "F" | "G" | "R";
+type Who = "anyone" | "A" | "F" | "G" | "R" | "H";
 type Extra = Omit<Partial<Endpoint>, "name" | "method" | "path" | "handler" | "auth" | "cookie"> & {
   /** Words added to the name in brackets, where one path has several entries. */
   label?: string;
@@ -566,7 +604,7 @@ function api(route: string, handler: unknown, who: Who, extra: Extra = {}): Endp
     auth: who === "anyone" ? "none" : "required",
     ...rest,
   };
-  const caller = { A: () => A, F: () => F, G: () => G, R: () => R };
+  const caller = { A: () => A, F: () => F, G: () => G, R: () => R, H: () => H };
   if (who !== "anyone" && who !== "A") endpoint.cookie = () => caller[who]().cookie;
   if (id) {
     const names = (path.match(/:\w+/g) ?? []).map((p) => p.slice(1));
@@ -1137,6 +1175,58 @@ const endpoints: Endpoint[] = [
   api("DELETE /api/standing-orders/:id", standingDELETE, "R", {
     label: "cancel",
     ...rStanding,
+    ok: 200,
+  }),
+  // Food hubs (docs/hubs.md): H's hub and its supplier G; H2's hub and farm X are foreign.
+  api("GET /api/my-hub", myHubGET, "H", { ok: 200 }),
+  api("PUT /api/my-hub", myHubPUT, "H", {
+    label: "save",
+    body: () => ({ name: "Sweep Hub", description: "", location: "Kelowna" }),
+    fields: {
+      name: { kind: "text" },
+      description: { kind: "text", optional: true, multiline: true },
+      location: { kind: "text" },
+    },
+    ok: 200,
+  }),
+  api("GET /api/my-hub/fulfilment", hubFulfilmentGET, "H", { ok: 200 }),
+  api("PUT /api/my-hub/fulfilment", hubFulfilmentPUT, "H", {
+    label: "save",
+    body: () => ({
+      timeZone: "America/Vancouver",
+      minimumOrder: 25,
+      pickupPoints: [{ name: "Hub dock", address: "1100 Ellis St", notes: "" }],
+      deliveryZones: [],
+      windows: [],
+    }),
+    fields: { timeZone: { kind: "text" }, minimumOrder: { kind: "number", zeroOk: true } },
+    ok: 200,
+  }),
+  api("GET /api/my-hub/suppliers", hubSuppliersGET, "H", { ok: 200 }),
+  api("POST /api/my-hub/suppliers", hubSuppliersPOST, "H", {
+    label: "invite",
+    body: () => ({ farmId: F.farmId }),
+    fields: { farmId: { kind: "int" } },
+    ok: 201,
+  }),
+  api("PUT /api/my-hub/suppliers/:farmId", supplierPUT, "H", {
+    label: "margin",
+    id: () => G.farmId,
+    foreign: () => xFarmId,
+    body: () => ({ margin: 20 }),
+    fields: { margin: { kind: "number", zeroOk: true } },
+    ok: 200,
+  }),
+  api("GET /api/my-farm/hubs", farmHubsGET, "G", { ok: 200 }),
+  api("PUT /api/my-farm/hubs/:hubId", farmHubPUT, "G", {
+    label: "accept",
+    id: () => H.hubId,
+    foreign: () => h2HubId,
+    body: () => ({ status: "active", wholesaleDiscount: 10 }),
+    fields: {
+      status: { kind: "enum" },
+      wholesaleDiscount: { kind: "number", optional: true, zeroOk: true },
+    },
     ok: 200,
   }),
   // Farm shares (docs/shares.md): G's plan, A's membership (B's is the foreign one).
