@@ -8,6 +8,7 @@ const LINKS = [
   { href: "/my-farm/fulfilment", label: "Fulfilment" },
   { href: "/my-farm/pack-list", label: "Pack list" },
   { href: "/my-farm/shares", label: "Shares" },
+  { href: "/my-farm/hubs", label: "Hubs" },
   { href: "/my-farm/customers", label: "Customers" },
   { href: "/my-farm/payouts", label: "Payouts" },
   { href: "/my-farm/reports", label: "Reports" },
