@@ -43,6 +43,7 @@ export const config = {
     "/profile/:path*",
     "/checkout/:path*",
     "/my-farm/:path*",
+    "/my-hub/:path*",
     "/ops/:path*",
   ],
 };

@@ -365,6 +365,7 @@ test.describe("signed in as a farmer", () => {
       "/my-farm/fulfilment",
       "/my-farm/pack-list",
       "/my-farm/customers",
+      "/my-farm/hubs",
       "/my-farm/payouts",
       "/my-farm/reports",
     ]) {

@@ -16,6 +16,7 @@ export const PROTECTED_PATHS = [
   "/profile",
   "/checkout",
   "/my-farm",
+  "/my-hub",
 ] as const;
 
 export function isProtectedPath(pathname: string): boolean {
