@@ -43,6 +43,8 @@ const PROTECTED = [
   "/my-farm/customers",
   "/my-farm/payouts",
   "/my-farm/reports",
+  "/my-farm/hubs",
+  "/my-hub",
 ];
 
 test.describe("signed out", () => {
