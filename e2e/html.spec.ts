@@ -11,6 +11,7 @@ import {
   FARMER,
   SEEDED_FARMERS,
   SEEDED_RESTAURANTS,
+  shareLinkTokenFor,
   signIn,
   unsubscribeTokenFor,
 } from "./support";
@@ -96,10 +97,20 @@ test(
         }[];
         const other = chats[0]?.user.id;
         const me = ((await (await page.request.get("/api/user")).json()) as { id: number }).id;
+        // The demo shopper's seeded share: its box email's skip link opens a confirm page.
+        const shares = (await (await page.request.get("/api/me/shares")).json()) as {
+          id: number;
+          nextBox: { date: string; cutoff: string } | null;
+        }[];
+        const box = shares.find((s) => s.nextBox);
         return [
           ...BUYER_PAGES,
+          "/shares",
           ...(other ? [`/messages/${other}`] : []),
           `/unsubscribe/${unsubscribeTokenFor(me, "unread_messages")}`,
+          ...(box?.nextBox
+            ? [`/share-link/${shareLinkTokenFor(box.id, box.nextBox.date, box.nextBox.cutoff)}`]
+            : []),
         ];
       },
       { email: "demo@fieldfare.app", password: "harvest-demo-2026" },
@@ -113,6 +124,7 @@ test(
         "/my-farm/products/new",
         "/my-farm/fulfilment",
         "/my-farm/pack-list",
+        "/my-farm/shares",
         "/my-farm/profile",
       ],
       FARMER,

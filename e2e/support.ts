@@ -288,6 +288,12 @@ export function unsubscribeTokenFor(userId: number, kind: string): string {
   return `${userId}.${kind}.${crypto.createHmac("sha256", serverSecret()).update(`unsubscribe:${userId}:${kind}`).digest("base64url")}`;
 }
 
+/** The signed token of a share box email's link (docs/shares.md), as the server signs it. */
+export function shareLinkTokenFor(membershipId: number, date: string, cutoff: string): string {
+  const fields = `${membershipId}.${date}.skip.${Math.floor(Date.parse(cutoff) / 1000)}`;
+  return `${fields}.${crypto.createHmac("sha256", serverSecret()).update(`share-link:${fields}`).digest("base64url")}`;
+}
+
 /**
  * A second browser with its own cookies and the same device settings as this project (a farm and a
  * buyer side by side); `extra` adds options such as a time zone or locale.

@@ -21,6 +21,7 @@ import {
   useFarmSharePlans,
 } from "@/lib/client/resources";
 import { formatCurrency, formatSlotDay } from "@/lib/format";
+import { centsToDecimal, dollarsToCents } from "@/lib/money";
 import type { SharePlanDetailJson, SharePlanJson } from "@/lib/contracts/shares";
 
 const STATUS = { active: "Active", paused: "Paused", cancelled: "Cancelled" } as const;
@@ -436,7 +437,7 @@ function PlanForm({
           name="boxPrice"
           inputMode="decimal"
           required
-          defaultValue={plan ? plan.boxPrice.toFixed(2) : undefined}
+          defaultValue={plan ? centsToDecimal(dollarsToCents(plan.boxPrice)) : undefined}
         />,
       )}
       {field(

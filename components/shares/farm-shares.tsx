@@ -7,6 +7,7 @@ import { DialogHeading } from "@/components/ui/dialog-heading";
 import { toast, toastFailure } from "@/components/ui/use-toast";
 import { apiFetch, newIdempotencyKey } from "@/lib/client/api";
 import { formatCurrency, formatSlotDay } from "@/lib/format";
+import { centsToDollars, dollarsToCents } from "@/lib/money";
 import type { PublicSharePlanJson } from "@/lib/contracts/shares";
 import { signInPath } from "@/lib/auth/protected-paths";
 import { useAddresses } from "@/lib/client/resources";
@@ -162,9 +163,9 @@ function JoinDialog({
   const [addressId, setAddressId] = useState<number | null>(null);
   const chosenAddress = addressId ?? list.find((a) => a.isDefault)?.id ?? list[0]?.id ?? null;
   // The first part takes the odd cents, as the server splits it.
-  const seasonCents = Math.round(plan.seasonPrice * 100);
+  const seasonCents = dollarsToCents(plan.seasonPrice);
   const firstCents = Math.floor(seasonCents / instalments) + (seasonCents % instalments);
-  const now = payment === "season" ? firstCents / 100 : 0;
+  const now = payment === "season" ? centsToDollars(firstCents) : 0;
   const ready = !delivered || chosenAddress !== null;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>

@@ -1,9 +1,8 @@
 "use client";
-import useSWR from "swr";
 import { useAuth } from "@/components/auth/auth-provider";
 import { IntentLink } from "@/components/ui/intent-link";
 import { useNearViewport } from "@/lib/client/use-near-viewport";
-import type { PublicSharePlanJson } from "@/lib/contracts/shares";
+import { useOpenShares } from "@/lib/client/resources";
 import { formatCurrency } from "@/lib/format";
 
 /**
@@ -15,7 +14,7 @@ export function JoinShareCard() {
   const { user } = useAuth();
   const [ref, near] = useNearViewport<HTMLDivElement>();
   const buyer = !!user && user.userType !== "farmer";
-  const { data } = useSWR<PublicSharePlanJson[]>(buyer && near ? "/api/shares/open" : null);
+  const { data } = useOpenShares(buyer && near);
   if (!buyer) return null;
   return (
     <div ref={ref}>

@@ -106,6 +106,11 @@ type FarmSharePlan = typeof sharesApi.farmPlan;
 export const [FARM_FULFILMENT_KEY, useFarmFulfilment] =
   fixedRead<typeof fulfilmentApi.settings>("/api/my-farm/fulfilment");
 
+type OpenShares = typeof sharesApi.near;
+/** GET /api/shares/open (home's "Join a farm share"); `null` reads nothing. */
+export const useOpenShares = (enabled: boolean) =>
+  useRead<OpenShares>(enabled ? apiKey<OpenShares>("/api/shares/open") : null);
+
 export const useFarmSharePlan = (planId: number) =>
   useRead<FarmSharePlan>(apiKey<FarmSharePlan>("/api/my-farm/shares/{planId}", { planId }));
 

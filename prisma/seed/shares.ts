@@ -24,7 +24,7 @@ const DAY = 86_400_000;
 /**
  * Two farm shares (docs/shares.md) whose first box is the first Saturday at least two days away,
  * whatever day the seed runs, with that box published: Jordan (the demo shopper) pays weekly and
- * swapped an item, Ava prepaid the season, Noah is paused. The fortnightly fruit box has Ava
+ * swapped an item, Ava prepaid the season and never wants one item, Noah is paused. The fortnightly fruit box has Ava
  * weekly and its box not published yet. Left alone once the farm has any plan.
  */
 export async function ensureShares(ctx: SeedContext): Promise<void> {
@@ -135,7 +135,11 @@ export async function ensureShares(ctx: SeedContext): Promise<void> {
     reference: "SEED-SHARES",
   });
   const avas = await join(veg.id, ava.id, "season");
-  await tx.shareMembership.update({ where: { id: avas.id }, data: { boxesLeft: boxes } });
+  // Ava never wants the third item: her box shows the first swap option in its place.
+  await tx.shareMembership.update({
+    where: { id: avas.id },
+    data: { boxesLeft: boxes, never: [c.id] },
+  });
   await walletToPrepaid(tx, avas, boxes * veg.boxPriceCents, `${veg.name}: ${boxes} boxes`);
   await join(fruit.id, ava.id, "weekly");
   const noahs = await join(veg.id, noah.id, "weekly");

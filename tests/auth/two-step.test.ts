@@ -191,7 +191,8 @@ describe("two-step sign-in", () => {
 describe("two-step sign-in is required before money actions", () => {
   it("a staff account without two-step reaches no money action in the registry (403 two_step_required)", async () => {
     const staff = await createStaff(false, { twoStep: false });
-    const money = endpoints.filter((e) => e.moneyAction);
+    // A call without a session (a signed email link) is authorised by its token, not a sign-in.
+    const money = endpoints.filter((e) => e.moneyAction && e.auth !== "none");
     expect(money.length).toBeGreaterThanOrEqual(14);
     const answers: string[] = [];
     for (const e of money) {

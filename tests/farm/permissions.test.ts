@@ -8,6 +8,7 @@ import * as productImageRoute from "@/app/api/my-farm/products/[id]/image/route"
 import * as ordersRoute from "@/app/api/my-farm/orders/route";
 import * as completeRoute from "@/app/api/my-farm/orders/[id]/complete/route";
 import * as salesRoute from "@/app/api/my-farm/sales/route";
+import * as salesReportRoute from "@/app/api/my-farm/reports/sales/route";
 import { call } from "../support/http";
 import {
   createProduct,
@@ -147,8 +148,16 @@ describe("My Farm is for the farm's owner only", () => {
 
   it("a farmer account without a farm gets 404, not someone else's farm", async () => {
     const lone = await createUser({ userType: "farmer" });
-    const res = await call(farmRoute.GET, "/api/my-farm", { cookie: await sessionCookie(lone.id) });
+    const cookie = await sessionCookie(lone.id);
+    const res = await call(farmRoute.GET, "/api/my-farm", { cookie });
     expect(res.status).toBe(404);
+    // The sales report reads the farm in its own statement, and refuses the same way.
+    const report = await call(
+      salesReportRoute.GET,
+      "/api/my-farm/reports/sales?from=2026-11-01&to=2026-11-28",
+      { cookie },
+    );
+    expect([report.status, report.json?.code]).toEqual([404, "not_found"]);
   });
 
   it("another farmer gets 404 for my product (read, edit, image) and it stays unchanged", async () => {

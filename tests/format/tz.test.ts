@@ -4,7 +4,7 @@ import { DateTime } from "luxon";
 import moment from "moment-timezone";
 import { describe, expect, it } from "vitest";
 import { formatDate, formatDateTime, formatTime } from "@/lib/format";
-import { zoneOf } from "@/lib/server/tz-zone";
+import { startOfLocalDay, zoneOf } from "@/lib/server/tz-zone";
 import { FARM_TIME_ZONES, hasTzData, TZ_DATA_VERSION, tzOffset } from "@/lib/tz";
 import { isTimeZone } from "@/lib/validators/fulfilment";
 import { tzDataSource } from "@/scripts/build-tz-data";
@@ -94,6 +94,16 @@ describe("the Luxon zone (lib/server/tz-zone.ts)", () => {
     // Names outside our data are Luxon's own: UTC is fixed, an unknown name invalid.
     expect(zoneOf("UTC").isUniversal).toBe(true);
     expect(zoneOf("Not/AZone").isValid).toBe(false);
+  });
+
+  it('a day starts where Luxon\'s startOf("day") says, in every farm zone, DST changes included', () => {
+    for (const { value } of [...FARM_TIME_ZONES, { value: "UTC" }]) {
+      for (let t = Date.UTC(2010, 0, 1); t < Date.UTC(2028, 0, 1); t += 86_400_000) {
+        const day = new Date(t).toISOString().slice(0, 10);
+        const luxon = DateTime.fromISO(day, { zone: zoneOf(value) }).startOf("day");
+        expect(startOfLocalDay(day, value).getTime(), `${value} ${day}`).toBe(luxon.toMillis());
+      }
+    }
   });
 });
 

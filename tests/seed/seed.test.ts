@@ -556,6 +556,10 @@ describe("seeded farm shares", () => {
     const ava = by.get("Ava Thompson")!;
     expect(ava.payment).toBe("season");
     expect(ava.prepaidCents).toBe(ava.boxesLeft * veg.boxPriceCents);
+    // Her never-item is one of the box's items, so the first swap option takes its place.
+    const items = veg.boxes[0].items as { productId: number }[];
+    expect(ava.never).toHaveLength(1);
+    expect(items.map((i) => i.productId)).toContain(ava.never[0]);
     const rows = await db.shareLedgerEntry.aggregate({
       where: { membershipId: ava.id },
       _sum: { amountCents: true },

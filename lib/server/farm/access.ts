@@ -23,9 +23,22 @@ const NO_FARM = "No farm is linked to this account yet. Please contact Fieldfare
  * not a farmer is refused outright (403). One `readRows` statement: every My Farm call starts here.
  */
 export async function requireOwnFarm(user: Pick<SessionUser, "id" | "userType">): Promise<OwnFarm> {
+  const [farm] = await readRows<OwnFarm>(ownFarmSql(user));
+  return ownFarmFound(farm);
+}
+
+/**
+ * `requireOwnFarm`'s statement, for a hot read that selects from it with its own rows in one
+ * round trip (the farm's columns as OwnFarm's): refuses anyone who is not a farmer first.
+ */
+export function ownFarmSql(user: Pick<SessionUser, "id" | "userType">): Prisma.Sql {
   if (user.userType !== "farmer") throw forbidden(NOT_A_FARMER);
-  const [farm] = await readRows<OwnFarm>(Prisma.sql`
-    SELECT f.id, f."farmName", f."userId", f."timeZone" FROM "Farm" f WHERE f."userId" = ${user.id}`);
+  return Prisma.sql`
+    SELECT f.id, f."farmName", f."userId", f."timeZone" FROM "Farm" f WHERE f."userId" = ${user.id}`;
+}
+
+/** The farm a statement of `ownFarmSql` found, or the 404 of `requireOwnFarm`. */
+export function ownFarmFound<T>(farm: T | undefined): T {
   if (!farm) throw notFound(NO_FARM);
   return farm;
 }
