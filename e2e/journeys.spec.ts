@@ -195,8 +195,10 @@ test("a shopper edits an order at 390 px without scrolling sideways", async ({ p
   const placed = await orderByApi(page, product.farmId, [{ productId: product.id, quantity: 1 }]);
   const id = placed.orders[0].id;
 
-  // Tap 1: Orders (tab bar on the phone, rail on the desktop).
+  // Tap 1: Orders (tab bar on the phone, rail on the desktop), once home greets the shopper by
+  // name: the page is hydrated, so the tap is not lost to a page still starting up.
   await page.goto("/home");
+  await expect(page.getByRole("heading", { name: /^Welcome back, \S/, level: 1 })).toBeVisible();
   await page
     .getByTestId(isMobile(page) ? "tab-bar" : "nav-rail")
     .getByRole("link", { name: "Orders", exact: true })

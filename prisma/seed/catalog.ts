@@ -207,6 +207,7 @@ export async function ensureBusinessAccounts(
         userId: userIds.get(r.email)!,
         ...r.company,
         status: "approved" as const,
+        approvedAs: "restaurant" as const,
         decidedAt: new Date(),
       })),
     });

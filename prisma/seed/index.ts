@@ -24,6 +24,7 @@ import { ensureReportSales } from "./report-sales";
 import { ensureOps, OPS_EMAILS, opsHashesFor } from "./ops";
 import { ensureFarmerPackDays } from "./pack-days";
 import { ensureShares } from "./shares";
+import { ensureHub } from "./hubs";
 
 export { seedScale, countScaleProducts } from "./scale";
 export type { SeedDb, SeedLog } from "./types";
@@ -82,6 +83,7 @@ export async function seed(db: SeedDb, opts: { log?: SeedLog; now?: Date } = {})
       await ensureDemoAdjustment(ctx);
       await ensureStandingOrders(ctx);
       await ensureShares(ctx);
+      await ensureHub(ctx);
       await ensureFreshSheet(ctx);
       await ensureAccount(ctx);
       await ensureReportSales(ctx);

@@ -126,7 +126,10 @@ describe("seed on an empty database", () => {
   });
 
   it("creates restaurant users with addresses and a working shared password", async () => {
-    const restaurants = await db.user.findMany({ where: { userType: "restaurant" } });
+    // The food hub's distributor buys at restaurant prices too: restaurants are those approved as such.
+    const restaurants = await db.user.findMany({
+      where: { userType: "restaurant", businessAccount: { approvedAs: "restaurant" } },
+    });
     expect(restaurants.length).toBe(RESTAURANTS.length);
     for (const r of restaurants) expect(r.address).toMatch(/Kelowna, BC/);
     expect(await verifyPassword(restaurants[0].passwordHash, PARTNER_PASSWORD)).toBe(true);
@@ -574,5 +577,26 @@ describe("seeded farm shares", () => {
     expect(holds.map((h) => h.shareMembershipId).sort()).toEqual(
       [by.get("Jordan Rivera")!.id, ava.id].sort(),
     );
+  });
+});
+
+describe("seeded food hub", () => {
+  it("Okanagan Food Hub is run by an approved distributor, with two suppliers on terms and one invited", async () => {
+    const owner = await db.user.findUniqueOrThrow({
+      where: { email: "mira.santos@hubs.fieldfare.app" },
+      include: {
+        businessAccount: true,
+        hub: { include: { suppliers: { include: { farm: true }, orderBy: { id: "asc" } } } },
+      },
+    });
+    expect(owner.businessAccount).toMatchObject({ status: "approved", approvedAs: "distributor" });
+    expect(owner.hub?.name).toBe("Okanagan Food Hub");
+    expect(
+      owner.hub!.suppliers.map((s) => [s.farm.farmName, s.status, s.wholesaleDiscountBps]),
+    ).toEqual([
+      ["Lake Country Heritage Farm", "active", 1_500],
+      ["Rutland Roots Market Garden", "active", 1_000],
+      ["Okanagan Mission Mushroom Co.", "invited", null],
+    ]);
   });
 });
